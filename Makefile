@@ -1,0 +1,36 @@
+# Quick start: `make demo` (weave a copy of sample_vault) and `make test`.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+# torch first and pinned: an unpinned torch pulled in by a dependency is a multi-GB CUDA build.
+TORCH_PIN := torch==2.13.0
+
+.PHONY: demo test venv install lint typecheck proto bench-locomo clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+$(VENV)/.installed: $(BIN)/python pyproject.toml
+	$(BIN)/pip install --quiet $(TORCH_PIN)
+	$(BIN)/pip install --quiet -e '.[all]'
+	touch $@
+
+venv install: $(VENV)/.installed
+
+demo: $(VENV)/.installed
+	$(BIN)/vaultweave demo --from sample_vault --to build/demo-vault
+
+# pytest exits 5 when it collects no test; that must fail, and it does (any non-zero fails make).
+test: $(VENV)/.installed
+	$(BIN)/python -m pytest
+
+lint: $(VENV)/.installed
+	$(BIN)/ruff check store weaver schemas tests bench
+	$(BIN)/mypy
+
+proto: $(VENV)/.installed
+	$(BIN)/python -m grpc_tools.protoc -Ischemas --python_out=schemas --pyi_out=schemas schemas/item.proto
+
+clean:
+	rm -rf build .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,1 @@
+"""Data shapes at the vault's boundaries: the protobuf item, resource lines, configuration."""

@@ -1,0 +1,102 @@
+"""The one way files are written: temp file in the same folder, fsync, os.replace."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+
+from store.errors import VaultWriteError
+
+
+def atomic_write_bytes(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` so readers see the old or the new file, never a mix."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise VaultWriteError(path, exc.strerror or str(exc)) from exc
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp_name, path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp_name)
+        raise VaultWriteError(path, exc.strerror or str(exc)) from exc
+    _fsync_directory(path.parent)
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def append_line(path: Path, line: str) -> int:
+    """Append one complete line; returns its 1-based line number in the file.
+
+    The line goes out in a single write(2) on an O_APPEND descriptor, so the kernel puts
+    it at the end of the file in one piece even beside other appenders. An exclusive
+    advisory lock serialises our own writers, which lets us count lines exactly. A torn
+    tail left by a writer that died mid-line is closed with a newline first, so the new
+    line is never glued onto it (the torn line is then reported as malformed).
+    """
+    if "\n" in line or "\r" in line:
+        raise ValueError("a resource line may not contain a raw newline")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
+    except OSError as exc:
+        raise VaultWriteError(path, exc.strerror or str(exc)) from exc
+    try:
+        _lock(fd)
+        existing, torn = _count_lines(fd)
+        data = (("\n" if torn else "") + line + "\n").encode("utf-8")
+        written = os.write(fd, data)
+        if written != len(data):
+            raise VaultWriteError(path, f"short write ({written} of {len(data)} bytes)")
+        os.fsync(fd)
+    except OSError as exc:
+        raise VaultWriteError(path, exc.strerror or str(exc)) from exc
+    finally:
+        os.close(fd)
+    return existing + (1 if torn else 0) + 1
+
+
+def _count_lines(fd: int) -> tuple[int, bool]:
+    """Complete lines in the file, and whether it ends in an unterminated line."""
+    count = 0
+    last = b""
+    offset = 0
+    while True:
+        chunk = os.pread(fd, 1 << 20, offset)
+        if not chunk:
+            break
+        count += chunk.count(b"\n")
+        last = chunk[-1:]
+        offset += len(chunk)
+    return count, bool(last) and last != b"\n"
+
+
+def _lock(fd: int) -> None:
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - non-POSIX: O_APPEND alone
+        return
+    fcntl.flock(fd, fcntl.LOCK_EX)
+
+
+def _fsync_directory(folder: Path) -> None:
+    # Makes the rename durable; not supported on every platform, so best effort.
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

@@ -1,0 +1,82 @@
+"""Every error the vault raises. Each one carries its data and says how to fix the problem."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class VaultError(Exception):
+    """Base class. ``str(error)`` is one line a person can act on."""
+
+
+class NotAVaultError(VaultError):
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        super().__init__(
+            f"no vault at {path}: run `vaultweave init {path}` or pass --vault PATH "
+            "(or set VAULTWEAVE_VAULT)"
+        )
+
+
+class VaultLockedError(VaultError):
+    def __init__(self, lock_path: Path, holder_pid: int | None) -> None:
+        self.lock_path = lock_path
+        self.holder_pid = holder_pid
+        who = f"process {holder_pid}" if holder_pid else "another process"
+        super().__init__(
+            f"vault is locked by {who} ({lock_path}); wait for it to finish, or stop it "
+            f"(e.g. `kill {holder_pid or '<pid>'}`) and retry"
+        )
+
+
+class VaultWriteError(VaultError):
+    def __init__(self, path: Path, reason: str) -> None:
+        self.path = path
+        self.reason = reason
+        super().__init__(f"could not write {path}: {reason}; check free space and permissions")
+
+
+class ConfigError(VaultError):
+    def __init__(self, path: Path, reason: str) -> None:
+        self.path = path
+        self.reason = reason
+        super().__init__(f"invalid configuration in {path}: {reason}")
+
+
+class InvalidResourceError(VaultError):
+    """A resource given through the API was rejected before anything was written."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(f"invalid resource: {reason}")
+
+
+class UnsafeNameError(VaultError):
+    def __init__(self, name: str, reason: str) -> None:
+        self.name = name
+        self.reason = reason
+        super().__init__(f"unusable name {name!r}: {reason}")
+
+
+class ItemNotFoundError(VaultError):
+    def __init__(self, key: str) -> None:
+        self.key = key
+        super().__init__(
+            f"no item or category named {key!r}; list them with `vaultweave items --status all`"
+        )
+
+
+class CorruptItemError(VaultError):
+    def __init__(self, path: Path, reason: str) -> None:
+        self.path = path
+        self.reason = reason
+        super().__init__(
+            f"cannot read item {path}: {reason}; restore it with `git checkout -- {path}`"
+        )
+
+
+class GitError(VaultError):
+    def __init__(self, action: str, reason: str) -> None:
+        self.action = action
+        self.reason = reason
+        super().__init__(f"git {action} failed: {reason}")

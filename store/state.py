@@ -1,0 +1,93 @@
+"""Derived, git-ignored state in .vaultweave/: read cursor, line problems, render hashes.
+
+Everything here can be lost: without a cursor the weaver rereads every resource, and
+deterministic item ids plus provenance checks make that rereading change nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from store.atomic import atomic_write_text
+from store.resources import FilePosition, LineProblem
+
+STATE_VERSION = 1
+
+
+def _read_json(path: Path) -> dict[str, Any] | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) and data.get("version") == STATE_VERSION else None
+
+
+def _write_json(path: Path, data: dict[str, Any]) -> None:
+    atomic_write_text(path, json.dumps({"version": STATE_VERSION, **data}, ensure_ascii=False, sort_keys=True, indent=1))
+
+
+@dataclass(frozen=True)
+class Cursor:
+    """How far each resource file has been consumed, and at which commit."""
+
+    positions: dict[str, FilePosition]
+    commit: str | None = None
+
+
+class StateDir:
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    @property
+    def cursor_path(self) -> Path:
+        return self.root / "cursor.json"
+
+    @property
+    def problems_path(self) -> Path:
+        return self.root / "problems.json"
+
+    @property
+    def rendered_path(self) -> Path:
+        return self.root / "rendered.json"
+
+    def load_cursor(self) -> Cursor:
+        data = _read_json(self.cursor_path)
+        if data is None:
+            return Cursor({})
+        positions = {
+            rel: FilePosition(int(pos[0]), int(pos[1])) for rel, pos in data.get("files", {}).items()
+        }
+        return Cursor(positions, data.get("commit"))
+
+    def save_cursor(self, cursor: Cursor) -> None:
+        files = {rel: [p.offset, p.line] for rel, p in sorted(cursor.positions.items())}
+        _write_json(self.cursor_path, {"files": files, "commit": cursor.commit})
+
+    def load_problems(self) -> list[LineProblem]:
+        data = _read_json(self.problems_path)
+        if data is None:
+            return []
+        return [LineProblem(p["path"], int(p["line"]), p["reason"]) for p in data.get("lines", [])]
+
+    def add_problems(self, problems: list[LineProblem]) -> None:
+        if not problems:
+            return
+        known = {(p.path, p.line): p for p in self.load_problems()}
+        for problem in problems:
+            known[(problem.path, problem.line)] = problem
+        lines = [
+            {"path": p.path, "line": p.line, "reason": p.reason}
+            for p in sorted(known.values(), key=lambda p: (p.path, p.line))
+        ]
+        _write_json(self.problems_path, {"lines": lines})
+
+    def load_rendered(self) -> dict[str, str]:
+        """Content hash of every Markdown file as the weaver last wrote it."""
+        data = _read_json(self.rendered_path)
+        return dict(data.get("files", {})) if data else {}
+
+    def save_rendered(self, hashes: dict[str, str]) -> None:
+        _write_json(self.rendered_path, {"files": dict(sorted(hashes.items()))})

@@ -1,0 +1,1 @@
+"""jinja2 templates for category pages, the index and LLM prompts (package data)."""

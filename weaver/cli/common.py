@@ -1,0 +1,57 @@
+"""Shared CLI plumbing: the --vault option, JSON output, error handling."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from weaver.vault import Vault
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def default_vault_path() -> Path:
+    return Path(os.environ.get("VAULTWEAVE_VAULT") or os.getcwd())
+
+
+def vault_option(func: F) -> F:
+    return click.option(
+        "--vault",
+        "vault_path",
+        type=click.Path(file_okay=False, path_type=Path),
+        default=None,
+        help="Vault directory (default: $VAULTWEAVE_VAULT, else the current directory).",
+    )(func)
+
+
+def json_option(func: F) -> F:
+    return click.option("--json", "as_json", is_flag=True, help="Print JSON.")(func)
+
+
+def open_vault(vault_path: Path | None) -> Vault:
+    return Vault.open(vault_path or default_vault_path())
+
+
+def _default(value: Any) -> Any:
+    if isinstance(value, (datetime, date)):
+        return value.isoformat()
+    if isinstance(value, Path):
+        return str(value)
+    if hasattr(value, "value"):
+        return value.value
+    raise TypeError(f"not JSON serialisable: {type(value).__name__}")
+
+
+def echo_json(data: Any, *, lines: bool = False) -> None:
+    """One JSON document, or one object per line when ``lines`` (for lists of records)."""
+    if lines:
+        for row in data:
+            click.echo(json.dumps(row, ensure_ascii=False, default=_default))
+    else:
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2, default=_default))

@@ -1,0 +1,290 @@
+"""The spine's commands: init, ingest, weave, items, show, history, status, log, demo."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from store.errors import InvalidResourceError, ItemNotFoundError
+from store.item import Status, to_json_dict, to_text
+from weaver.cli.common import default_vault_path, echo_json, json_option, open_vault, vault_option
+from weaver.cycle import CycleReport
+from weaver.resolve import Action
+from weaver.vault import Vault
+
+STATUS_CHOICES = click.Choice([*(s.value for s in Status), "all"])
+
+
+@click.command()
+@click.argument("path", required=False, type=click.Path(file_okay=False, path_type=Path))
+@vault_option
+def init(path: Path | None, vault_path: Path | None) -> None:
+    """Make PATH (or --vault) a vault: folders, vault.toml, git repository."""
+    vault = Vault.init(path or vault_path or default_vault_path())
+    click.echo(f"vault ready at {vault.root}")
+
+
+@click.command()
+@click.argument("file", required=False, type=click.File("r", encoding="utf-8"))
+@click.option("--text", help="Append one resource with this text instead of reading FILE.")
+@click.option("--role", help="Role of the speaker (user, assistant, ...).")
+@click.option("--speaker", help="Who said it.")
+@click.option("--ts", help="When it was said (RFC 3339); default now.")
+@click.option("--session", help="Conversation or session id.")
+@click.option("--source", help="Where it came from (app, channel, ...).")
+@vault_option
+@json_option
+def ingest(
+    file: Any,
+    text: str | None,
+    role: str | None,
+    speaker: str | None,
+    ts: str | None,
+    session: str | None,
+    source: str | None,
+    vault_path: Path | None,
+    as_json: bool,
+) -> None:
+    """Append resources: --text "...", or JSON Lines from FILE ("-" for stdin).
+
+    Every line of FILE is validated before anything is written.
+    """
+    vault = open_vault(vault_path)
+    if text is not None:
+        if file is not None:
+            raise click.UsageError("give either --text or FILE, not both")
+        fields = {"role": role, "speaker": speaker, "ts": ts, "session": session, "source": source}
+        ids = [vault.ingest(text, **{k: v for k, v in fields.items() if v is not None})]
+    else:
+        if file is None:
+            if sys.stdin.isatty():
+                raise click.UsageError('give --text "..." or a JSON Lines FILE ("-" for stdin)')
+            file = click.get_text_stream("stdin")
+        ids = vault.ingest_many(_json_lines(file))
+    if as_json:
+        echo_json({"ingested": ids})
+    else:
+        for rid in ids:
+            click.echo(rid)
+
+
+def _json_lines(stream: Any) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
+    for number, raw in enumerate(stream, start=1):
+        if not raw.strip():
+            continue
+        try:
+            row = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            raise InvalidResourceError(f"line {number}: bad JSON ({exc.msg})") from exc
+        if not isinstance(row, dict):
+            raise InvalidResourceError(f"line {number}: expected a JSON object")
+        rows.append(row)
+    return rows
+
+
+@click.command()
+@vault_option
+@json_option
+def weave(vault_path: Path | None, as_json: bool) -> None:
+    """Run weave cycles until every complete resource line is consumed."""
+    vault = open_vault(vault_path)
+    reports = vault.weave_all()
+    if as_json:
+        echo_json([_report_json(r) for r in reports if r.consumed or r.commit])
+        return
+    for report in reports:
+        _print_report(report)
+    if not any(r.consumed for r in reports):
+        click.echo("nothing new to weave")
+
+
+def _report_json(report: CycleReport) -> dict[str, Any]:
+    return {
+        "commit": report.commit,
+        "message": report.message,
+        "consumed": report.consumed,
+        "problems": [str(p) for p in report.problems],
+        "changes": [
+            {"action": c.action.value, "item": c.after.id, "text": c.after.text, "note": c.note}
+            for c in report.changes
+        ],
+        "categories": list(report.categories),
+        "hand_edited": list(report.hand_edited),
+    }
+
+
+def _print_report(report: CycleReport) -> None:
+    if not report.consumed and not report.commit:
+        return
+    subject = report.message.splitlines()[0] if report.message else "no change"
+    click.echo(f"{(report.commit or '-------')[:7]} {subject}")
+    symbols = {Action.ADDED: "+", Action.REINFORCED: "=", Action.SUPERSEDED: "~", Action.RETRACTED: "-"}
+    for change in report.changes:
+        suffix = f"  ({change.note})" if change.note else ""
+        click.echo(f"  {symbols[change.action]} {change.after.text}{suffix}")
+    for problem in report.problems:
+        click.echo(f"  ! skipped {problem}")
+    for page in report.hand_edited:
+        click.echo(f"  ! {page} has hand edits; left as written")
+
+
+@click.command("items")
+@click.option("--status", "status", type=STATUS_CHOICES, default="current", show_default=True)
+@click.option("--category", help="Only this category.")
+@vault_option
+@json_option
+def items_command(status: str, category: str | None, vault_path: Path | None, as_json: bool) -> None:
+    """List facts."""
+    vault = open_vault(vault_path)
+    chosen = vault.items(status=status, category=category)
+    if as_json:
+        echo_json([to_json_dict(i) for i in chosen], lines=True)
+        return
+    for item in chosen:
+        click.echo(f"{item.id}  [{item.category}] {item.status.value:<10} {item.text}")
+
+
+@click.command()
+@click.argument("key")
+@vault_option
+@json_option
+def show(key: str, vault_path: Path | None, as_json: bool) -> None:
+    """Show one item (by id) or one category page (by name)."""
+    vault = open_vault(vault_path)
+    try:
+        item = vault.item(key)
+    except ItemNotFoundError:
+        text = vault.category_text(key)
+        if as_json:
+            echo_json({"category": key, "markdown": text})
+        else:
+            click.echo(text, nl=False)
+        return
+    if as_json:
+        echo_json(to_json_dict(item))
+    else:
+        click.echo(to_text(item), nl=False)
+
+
+@click.command()
+@click.argument("subject")
+@click.argument("attribute")
+@vault_option
+@json_option
+def history(subject: str, attribute: str, vault_path: Path | None, as_json: bool) -> None:
+    """The timeline of SUBJECT's ATTRIBUTE, oldest first."""
+    vault = open_vault(vault_path)
+    timeline = vault.history(subject, attribute)
+    if as_json:
+        echo_json([to_json_dict(i) for i in timeline], lines=True)
+        return
+    if not timeline:
+        click.echo(f"no facts about {subject} / {attribute}")
+    for item in timeline:
+        until = f"{item.valid_to:%Y-%m-%d}" if item.valid_to else "now"
+        click.echo(f"{item.valid_from:%Y-%m-%d} → {until:<10} {item.status.value:<10} {item.value}")
+
+
+@click.command()
+@vault_option
+@json_option
+def status(vault_path: Path | None, as_json: bool) -> None:
+    """What the vault holds, what is pending, and every line that could not be read."""
+    vault = open_vault(vault_path)
+    report = vault.status()
+    if as_json:
+        data = {
+            "root": report.root,
+            "head": report.head,
+            "items": report.items,
+            "categories": report.categories,
+            "pending_lines": report.pending_lines,
+            "line_problems": [str(p) for p in report.line_problems],
+            "item_problems": [str(p) for p in report.item_problems],
+            "hand_edited": list(report.hand_edited),
+            "locked_by": report.locked_by,
+        }
+        echo_json(data)
+        return
+    counts = ", ".join(f"{n} {s}" for s, n in report.items.items())
+    click.echo(f"vault {report.root} at {(report.head or 'no commits')[:12]}")
+    click.echo(f"items: {counts}; categories: {report.categories}")
+    click.echo(f"pending resource lines: {report.pending_lines}")
+    if report.locked_by:
+        click.echo(f"locked by process {report.locked_by}")
+    for problem in report.line_problems:
+        click.echo(str(problem))
+    for item_problem in report.item_problems:
+        click.echo(f"unreadable item {item_problem}")
+    for page in report.hand_edited:
+        click.echo(f"hand-edited: {page}")
+
+
+@click.command()
+@click.option("-n", "--limit", default=20, show_default=True, type=click.IntRange(min=1))
+@vault_option
+@json_option
+def log(limit: int, vault_path: Path | None, as_json: bool) -> None:
+    """The vault's git history, newest first."""
+    vault = open_vault(vault_path)
+    commits = vault.log(limit)
+    if as_json:
+        echo_json([c.__dict__ for c in commits], lines=True)
+        return
+    for commit in commits:
+        click.echo(f"{commit.sha[:7]} {commit.authored[:19]} {commit.message.splitlines()[0]}")
+
+
+@click.command()
+@click.option(
+    "--from",
+    "source",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    default=Path("sample_vault"),
+    show_default=True,
+    help="A vault folder to copy (left untouched).",
+)
+@click.option(
+    "--to",
+    "target",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("build/demo-vault"),
+    show_default=True,
+    help="Where the copy goes; replaced if it exists.",
+)
+def demo(source: Path, target: Path) -> None:
+    """Weave a copy of a sample vault with the rules path and print what it learned."""
+    if target.resolve() == source.resolve():
+        raise click.UsageError("--to must differ from --from: the sample stays pristine")
+    if target.exists():
+        shutil.rmtree(target)
+    shutil.copytree(source, target, ignore=shutil.ignore_patterns(".git", ".vaultweave"))
+    vault = Vault.init(target)
+    reports = vault.weave_all()
+    lines = sum(r.consumed for r in reports)
+    click.echo(f"wove {lines} resource lines from {source} into {target}\n")
+    for category in vault.categories():
+        current = vault.items(category=category)
+        if not current:
+            continue
+        click.echo(f"{category}:")
+        for item in current:
+            click.echo(f"  - {item.text}  (since {item.valid_from:%Y-%m-%d})")
+    superseded = [i for i in vault.items(status="all") if i.status is not Status.CURRENT]
+    if superseded:
+        click.echo("\nno longer true:")
+        for item in sorted(superseded, key=lambda i: i.valid_to or i.valid_from):
+            until = f"{item.valid_to:%Y-%m-%d}" if item.valid_to else "?"
+            click.echo(f"  - {item.text}  ({item.valid_from:%Y-%m-%d} → {until}, {item.status.value})")
+    click.echo(f"\nbrowse {target}/index.md, or audit with: git -C {target} log --stat")
+
+
+def register(group: click.Group) -> None:
+    for command in (init, ingest, weave, items_command, show, history, status, log, demo):
+        group.add_command(command)

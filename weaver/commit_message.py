@@ -1,0 +1,68 @@
+"""Commit messages that say what a cycle changed and why, with the consumed ids as trailers."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+
+from store.resources import ScanResult
+from weaver.resolve import Action, Resolution
+
+MAX_DETAILS = 3
+
+
+def weave_message(resolution: Resolution, scanned: ScanResult, extractor: str) -> str:
+    """E.g. ``weave: +3 facts, 1 superseded (employer: Google -> OpenAI)`` plus trailers."""
+    parts: list[str] = []
+    added = resolution.count(Action.ADDED)
+    if added:
+        parts.append(f"+{added} fact{'s' if added != 1 else ''}")
+    superseded = [c for c in resolution.changes if c.action is Action.SUPERSEDED]
+    if superseded:
+        details = ", ".join(
+            f"{c.after.attribute}: {c.before.value if c.before else '?'} -> {_successor(resolution, c.after.superseded_by)}"
+            for c in superseded[:MAX_DETAILS]
+        )
+        more = f", +{len(superseded) - MAX_DETAILS} more" if len(superseded) > MAX_DETAILS else ""
+        parts.append(f"{len(superseded)} superseded ({details}{more})")
+    retracted = [c for c in resolution.changes if c.action is Action.RETRACTED]
+    if retracted:
+        details = ", ".join(f"{c.after.attribute}: {c.after.value}" for c in retracted[:MAX_DETAILS])
+        parts.append(f"{len(retracted)} retracted ({details})")
+    reinforced = resolution.count(Action.REINFORCED)
+    if reinforced:
+        parts.append(f"{reinforced} reinforced")
+    if not parts:
+        lines = scanned.consumed_lines
+        parts.append(f"read {lines} line{'s' if lines != 1 else ''}, no new facts")
+    subject = "weave: " + ", ".join(parts)
+
+    trailers = [f"Consumed: {span}" for span in _spans(r.id for r in scanned.resources)]
+    trailers += [f"Skipped: {problem}" for problem in scanned.problems]
+    trailers.append(f"Extractor: {extractor}")
+    return subject + "\n\n" + "\n".join(trailers) + "\n"
+
+
+def _successor(resolution: Resolution, item_id: str) -> str:
+    item = resolution.final_items.get(item_id)
+    return item.value if item else item_id
+
+
+def _spans(resource_ids: Iterable[str]) -> list[str]:
+    """Collapse consecutive line ids of a file: ``f.jsonl#L1-L40``."""
+    lines: dict[str, list[int]] = defaultdict(list)
+    for rid in resource_ids:
+        path, _, line = rid.rpartition("#L")
+        lines[path].append(int(line))
+    spans: list[str] = []
+    for path in sorted(lines):
+        numbers = sorted(lines[path])
+        start = prev = numbers[0]
+        for number in numbers[1:] + [None]:  # type: ignore[list-item]
+            if number is not None and number == prev + 1:
+                prev = number
+                continue
+            spans.append(f"{path}#L{start}" if start == prev else f"{path}#L{start}-L{prev}")
+            if number is not None:
+                start = prev = number
+    return spans

@@ -1,0 +1,150 @@
+"""Tier 3: category pages and index.md, rendered with jinja2 from the items."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from functools import lru_cache
+
+import jinja2
+import yaml
+
+from store.item import Item, Status
+from store.paths import safe_name
+
+_ONE_LINE = re.compile(r"\s+")
+
+
+@lru_cache(maxsize=1)
+def _environment() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.PackageLoader("templates", ""),
+        autoescape=False,  # Markdown, not HTML
+        keep_trailing_newline=True,
+        undefined=jinja2.StrictUndefined,
+    )
+
+
+@dataclass(frozen=True)
+class FactLine:
+    id: str
+    text: str
+    meta: str
+
+
+def title_of(category: str) -> str:
+    return category.replace("_", " ").replace("-", " ").strip().capitalize() or category
+
+
+def _day(moment: datetime | None) -> str:
+    return "" if moment is None else f"{moment.astimezone(timezone.utc):%Y-%m-%d}"
+
+
+def _iso(moment: datetime) -> str:
+    return moment.astimezone(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def _clean(text: str) -> str:
+    # A fact bullet is one line; a stray "^" would read as a block id.
+    return _ONE_LINE.sub(" ", text).replace(" ^", " ").strip()
+
+
+def _fact_line(item: Item, by_id: Mapping[str, Item]) -> FactLine:
+    if item.status is Status.CURRENT:
+        meta = f"since {_day(item.valid_from)}"
+    elif item.status is Status.ARCHIVED:
+        meta = f"since {_day(item.valid_from)}; archived"
+    else:
+        meta = f"{_day(item.valid_from)} → {_day(item.valid_to)}"
+        successor = by_id.get(item.superseded_by) if item.superseded_by else None
+        if successor is not None:
+            meta += f"; superseded by [[{safe_name(successor.category)}#^{successor.id}|{_clean(successor.value)}]]"
+        elif item.status is Status.RETRACTED:
+            meta += "; ended"
+    return FactLine(item.id, _clean(item.text), meta)
+
+
+def _summary(category: str, current: list[Item], history: list[Item]) -> str:
+    if not current and not history:
+        return "_Nothing known yet._"
+    subjects = sorted({i.subject for i in current} or {i.subject for i in history})
+    who = ", ".join(subjects)
+    if not current:
+        return f"No current facts about {who}; {len(history)} in history."
+    latest = max(current, key=lambda i: (i.valid_from, i.id))
+    return (
+        f"{len(current)} current fact{'s' if len(current) != 1 else ''} about {who}"
+        f"{f', {len(history)} in history' if history else ''}. "
+        f"Most recent: {_clean(latest.text)}"
+    )
+
+
+def render_category(
+    category: str,
+    items: Iterable[Item],
+    updated: datetime,
+    by_id: Mapping[str, Item],
+    related: Iterable[str] = (),
+    summary: str | None = None,
+) -> str:
+    """The whole Markdown page of one category. Deterministic for the same inputs."""
+    members = list(items)
+    current = sorted(
+        (i for i in members if i.status is Status.CURRENT),
+        key=lambda i: (i.subject.casefold(), i.attribute, i.valid_from, i.id),
+    )
+    history = sorted(
+        (i for i in members if i.status in (Status.HISTORICAL, Status.RETRACTED)),
+        key=lambda i: (i.valid_to or i.valid_from, i.id),
+        reverse=True,
+    )
+    archived = sorted(
+        (i for i in members if i.status is Status.ARCHIVED), key=lambda i: (i.valid_from, i.id)
+    )
+    tags = sorted({t for i in members for t in i.tags} | {safe_name(category)})
+    front = {
+        "category": category,
+        "updated": _iso(updated),
+        "counts": {"current": len(current), "history": len(history), "archived": len(archived)},
+        "tags": tags,
+        "subjects": sorted({i.subject for i in members}),
+    }
+    return _environment().get_template("category.md.j2").render(
+        front_matter=yaml.safe_dump(front, sort_keys=False, allow_unicode=True),
+        title=title_of(category),
+        summary=summary if summary is not None else _summary(category, current, history),
+        current=[_fact_line(i, by_id) for i in current],
+        history=[_fact_line(i, by_id) for i in history],
+        archived=[_fact_line(i, by_id) for i in archived],
+        related=sorted(safe_name(r) for r in related if r != category),
+    )
+
+
+@dataclass(frozen=True)
+class CategoryRow:
+    link: str
+    title: str
+    current: int
+    history: int
+
+
+def render_index(vault_name: str, items: Iterable[Item], updated: datetime) -> str:
+    counts: dict[str, list[int]] = {}
+    for item in items:
+        row = counts.setdefault(item.category, [0, 0])
+        if item.status is Status.CURRENT:
+            row[0] += 1
+        elif item.status in (Status.HISTORICAL, Status.RETRACTED):
+            row[1] += 1
+    rows = [
+        CategoryRow(f"categories/{safe_name(name)}", title_of(name), c, h)
+        for name, (c, h) in sorted(counts.items())
+    ]
+    front = {"vault": vault_name, "updated": _iso(updated), "categories": len(rows)}
+    return _environment().get_template("index.md.j2").render(
+        front_matter=yaml.safe_dump(front, sort_keys=False, allow_unicode=True),
+        title=vault_name,
+        categories=rows,
+    )

@@ -1,0 +1,212 @@
+"""Conflict resolution as a pure plan: candidates + a snapshot of items -> Resolution.
+
+Rules, by (subject, attribute):
+- the same source already applied to the same fact: nothing (a cycle can be redone);
+- the same value is current: reinforce it (importance up, source added);
+- a single-valued attribute with another current value: the older fact becomes
+  historical (valid_to = the newer one's valid_from, superseded_by set);
+- a multi-valued attribute: the new fact joins the others;
+- a retraction ends the matching current fact (status retracted, valid_to set).
+Candidates are applied in time order, so a batch may supersede its own facts.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import Enum
+
+from store.item import Item, Status, item_id
+from weaver.attributes import OPPOSITES, is_single_valued
+from weaver.extract.base import Candidate, Op, normalise
+
+BASE_IMPORTANCE = {"identity": 0.8, "fact": 0.6, "preference": 0.5, "event": 0.5, "transient": 0.3}
+REINFORCE_STEP = 0.1
+
+
+class Action(str, Enum):
+    ADDED = "added"
+    REINFORCED = "reinforced"
+    SUPERSEDED = "superseded"  # an existing fact replaced by a newer value
+    RETRACTED = "retracted"
+
+
+@dataclass(frozen=True)
+class Change:
+    action: Action
+    after: Item
+    before: Item | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Resolution:
+    changes: tuple[Change, ...] = ()
+    skipped: int = 0  # candidates already applied by an earlier run of the same lines
+    unmatched_retractions: tuple[Candidate, ...] = ()
+
+    @property
+    def final_items(self) -> dict[str, Item]:
+        """The last state of every item the plan touches, by id."""
+        return {change.after.id: change.after for change in self.changes}
+
+    @property
+    def previous_items(self) -> dict[str, Item | None]:
+        """What each touched item was before the plan (None for new items)."""
+        first: dict[str, Item | None] = {}
+        for change in self.changes:
+            first.setdefault(change.after.id, change.before)
+        return first
+
+    def count(self, action: Action) -> int:
+        return sum(1 for change in self.changes if change.action is action)
+
+    @property
+    def touched_categories(self) -> set[str]:
+        names = {c.after.category for c in self.changes}
+        names.update(c.before.category for c in self.changes if c.before is not None)
+        return names
+
+
+@dataclass
+class _Working:
+    """Mutable scratch state, private to one planning call; inputs are never mutated."""
+
+    items: dict[str, Item]
+    by_key: dict[tuple[str, str], list[str]] = field(default_factory=lambda: defaultdict(list))
+    changes: list[Change] = field(default_factory=list)
+
+    def index(self, item: Item) -> None:
+        self.by_key[(normalise(item.subject), item.attribute)].append(item.id)
+
+    def with_key(self, subject: str, attribute: str) -> list[Item]:
+        return [self.items[i] for i in self.by_key.get((normalise(subject), attribute), [])]
+
+    def put(self, action: Action, after: Item, before: Item | None, note: str = "") -> None:
+        if before is None:
+            self.index(after)
+        self.items[after.id] = after
+        self.changes.append(Change(action, after, before, note))
+
+
+def plan_resolution(
+    candidates: Sequence[Candidate], existing: Mapping[str, Item], observed_at: datetime
+) -> Resolution:
+    work = _Working(items=dict(existing))
+    for item in existing.values():
+        work.index(item)
+    skipped = 0
+    unmatched: list[Candidate] = []
+    for candidate in sorted(candidates, key=_order):
+        if _already_applied(candidate, work.with_key(candidate.subject, candidate.attribute)):
+            skipped += 1
+        elif candidate.op is Op.RETRACT:
+            if not _retract(work, candidate):
+                unmatched.append(candidate)
+        else:
+            _assert(work, candidate, observed_at)
+    return Resolution(tuple(work.changes), skipped, tuple(unmatched))
+
+
+def _order(candidate: Candidate) -> tuple[datetime, str, int]:
+    path, _, line = candidate.source.rpartition("#L")
+    return candidate.valid_from, path, int(line) if line.isdigit() else 0
+
+
+def _already_applied(candidate: Candidate, same_key: Iterable[Item]) -> bool:
+    for item in same_key:
+        if candidate.op is Op.RETRACT and item.ended_by == candidate.source:
+            return True
+        if (
+            candidate.op is Op.ASSERT
+            and candidate.source in item.sources
+            and normalise(item.value) == candidate.value_key
+        ):
+            return True
+    return False
+
+
+def _assert(work: _Working, candidate: Candidate, observed_at: datetime) -> None:
+    same_key = work.with_key(candidate.subject, candidate.attribute)
+    current = [i for i in same_key if i.status is Status.CURRENT]
+    for item in current:
+        if normalise(item.value) == candidate.value_key:
+            work.put(Action.REINFORCED, _reinforce(item, candidate), item)
+            return
+    new = _new_item(candidate, observed_at)
+    if is_single_valued(candidate.attribute):
+        for item in current:
+            if candidate.valid_from >= item.valid_from:
+                ended = _supersede(item, new, candidate.source)
+                work.put(Action.SUPERSEDED, ended, item, f"{item.value} -> {new.value}")
+                new = new.evolve(supersedes=(*new.supersedes, item.id))
+            else:
+                # Heard late: the new fact was already replaced by the current one.
+                new = _supersede(new, item, item.sources[0] if item.sources else "")
+    opposite = OPPOSITES.get(candidate.attribute)
+    if opposite:
+        for item in work.with_key(candidate.subject, opposite):
+            if item.is_current and normalise(item.value) == candidate.value_key:
+                if candidate.valid_from >= item.valid_from:
+                    ended = _supersede(item, new, candidate.source)
+                    work.put(Action.SUPERSEDED, ended, item, f"{item.attribute} -> {opposite}")
+                    new = new.evolve(supersedes=(*new.supersedes, item.id))
+    work.put(Action.ADDED, new, None)
+
+
+def _retract(work: _Working, candidate: Candidate) -> bool:
+    matched = False
+    for item in work.with_key(candidate.subject, candidate.attribute):
+        if not item.is_current or candidate.valid_from < item.valid_from:
+            continue
+        # An empty value ("I quit my job") ends whatever the attribute currently holds.
+        if candidate.value_key and normalise(item.value) != candidate.value_key:
+            continue
+        ended = item.evolve(
+            status=Status.RETRACTED,
+            valid_to=candidate.valid_from,
+            ended_by=candidate.source,
+            status_reason=f"no longer true as of {candidate.valid_from:%Y-%m-%d}",
+        )
+        work.put(Action.RETRACTED, ended, item)
+        matched = True
+    return matched
+
+
+def _new_item(candidate: Candidate, observed_at: datetime) -> Item:
+    return Item(
+        id=item_id(candidate.source, candidate.subject, candidate.attribute, candidate.value),
+        subject=candidate.subject,
+        attribute=candidate.attribute,
+        value=candidate.value,
+        text=candidate.text,
+        category=candidate.category,
+        kind=candidate.kind,
+        tags=tuple(candidate.tags),
+        confidence=round(candidate.confidence, 4),
+        importance=BASE_IMPORTANCE.get(candidate.kind, 0.5),
+        valid_from=candidate.valid_from,
+        observed_at=observed_at,
+        sources=(candidate.source,),
+        origin=candidate.origin,
+    )
+
+
+def _reinforce(item: Item, candidate: Candidate) -> Item:
+    return item.evolve(
+        sources=(*item.sources, candidate.source),
+        importance=round(min(1.0, item.importance + REINFORCE_STEP), 4),
+        confidence=round(max(item.confidence, candidate.confidence), 4),
+    )
+
+
+def _supersede(old: Item, new: Item, evidence: str) -> Item:
+    return old.evolve(
+        status=Status.HISTORICAL,
+        valid_to=new.valid_from,
+        superseded_by=new.id,
+        ended_by=evidence,
+        status_reason=f"superseded by {new.value!r}",
+    )

@@ -1,0 +1,269 @@
+"""Vault: the one entry point. The CLI and the MCP server are thin layers over it."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from schemas.config import DEFAULT_VAULT_TOML, VaultConfig
+from schemas.resource import ResourceLine
+from store.atomic import append_line, atomic_write_text
+from store.errors import ConfigError, InvalidResourceError, ItemNotFoundError, NotAVaultError
+from store.gitrepo import CommitInfo, VaultRepo
+from store.item import Item, Status
+from store.items import ItemFiles, ItemReadProblem
+from store.lock import VaultLock
+from store.paths import VaultPaths, safe_name
+from store.resources import LineProblem, resource_id, scan
+from store.state import StateDir
+from weaver.cycle import CycleHooks, CycleReport, Projection, hand_edited_pages, run_cycle
+from weaver.extract.base import Extractor, normalise
+from weaver.render import render_index
+
+Clock = Callable[[], datetime]
+
+
+def utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+@dataclass(frozen=True)
+class VaultStatus:
+    root: str
+    head: str | None
+    items: dict[str, int]
+    categories: int
+    pending_lines: int
+    line_problems: tuple[LineProblem, ...]
+    item_problems: tuple[ItemReadProblem, ...]
+    hand_edited: tuple[str, ...]
+    locked_by: int | None
+
+
+class Vault:
+    """A vault directory: resources, items and categories under git."""
+
+    def __init__(self, root: Path, config: VaultConfig, clock: Clock = utc_now) -> None:
+        self.paths = VaultPaths(root)
+        self.config = config
+        self.clock = clock
+        self.repo = VaultRepo(root)
+        self.files = ItemFiles(self.paths)
+        self.state = StateDir(self.paths.state)
+        self.lock = VaultLock(self.paths.state / "weaver.lock")
+        self.projections: list[Projection] = []
+        self._items: dict[str, Item] | None = None
+        self._item_problems: list[ItemReadProblem] = []
+
+    # -- opening -------------------------------------------------------------------------
+
+    @classmethod
+    def init(cls, path: str | os.PathLike[str], *, clock: Clock = utc_now) -> Vault:
+        """Make ``path`` a vault (creating it if needed). Safe to run on an existing vault."""
+        root = Path(path).expanduser().absolute()
+        root.mkdir(parents=True, exist_ok=True)
+        paths = VaultPaths(root)
+        if not paths.config.exists():
+            atomic_write_text(paths.config, DEFAULT_VAULT_TOML)
+        repo = VaultRepo.init(root)
+        vault = cls(root, _load_config(paths.config), clock)
+        for folder in (paths.resources, paths.items, paths.categories, paths.state):
+            folder.mkdir(parents=True, exist_ok=True)
+        if not paths.index_md.exists():
+            vault._write_index()
+        repo.commit(
+            f"init: vault {vault.config.vault.name}",
+            (".gitignore", ".gitattributes", "vault.toml", "index.md"),
+        )
+        return vault
+
+    @classmethod
+    def open(cls, path: str | os.PathLike[str], *, clock: Clock = utc_now) -> Vault:
+        root = Path(path).expanduser().absolute()
+        paths = VaultPaths(root)
+        if not paths.config.is_file() or not (root / ".git").exists():
+            raise NotAVaultError(root)
+        return cls(root, _load_config(paths.config), clock)
+
+    @property
+    def root(self) -> Path:
+        return self.paths.root
+
+    # -- tier 1 --------------------------------------------------------------------------
+
+    def ingest(self, text: str | None = None, **fields: Any) -> str:
+        """Append one resource line; returns its id. ``ts`` defaults to now (UTC)."""
+        if text is not None:
+            fields["text"] = text
+        try:
+            line = ResourceLine.model_validate(fields)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"]) or "resource"
+            raise InvalidResourceError(f"{where}: {first['msg']}") from exc
+        if line.ts is None:
+            line = line.model_copy(update={"ts": self.clock()})
+        assert line.ts is not None
+        target = self.paths.resource_file(line.ts)
+        number = append_line(target, line.to_json_line())
+        return resource_id(self.paths.relative(target), number)
+
+    def ingest_many(self, lines: Iterable[dict[str, Any]]) -> list[str]:
+        """Validate every line first, then append them; nothing is written if one is invalid."""
+        batch = list(lines)
+        for number, fields in enumerate(batch, start=1):
+            try:
+                ResourceLine.model_validate(fields)
+            except ValidationError as exc:
+                first = exc.errors()[0]
+                where = ".".join(str(p) for p in first["loc"]) or "resource"
+                raise InvalidResourceError(f"line {number}: {where}: {first['msg']}") from exc
+        return [self.ingest(**fields) for fields in batch]
+
+    # -- the cycle -----------------------------------------------------------------------
+
+    def default_extractor(self) -> Extractor:
+        from weaver.extract.rules import RulesExtractor
+
+        return RulesExtractor(
+            default_subject=self.config.vault.default_subject,
+            ignore_roles=tuple(self.config.weaver.ignore_roles),
+        )
+
+    def weave(
+        self,
+        extractor: Extractor | None = None,
+        *,
+        hooks: CycleHooks = CycleHooks(),
+        lock_timeout: float = 0.0,
+    ) -> CycleReport:
+        """Run one cycle under the single-writer lock; raises VaultLockedError if held."""
+        chosen = extractor or self.default_extractor()
+        held_before = self.lock.held
+        self.lock.acquire(timeout=lock_timeout)
+        try:
+            return run_cycle(self, chosen, self.projections, hooks)
+        finally:
+            if not held_before:
+                self.lock.release()
+
+    def weave_all(self, extractor: Extractor | None = None) -> list[CycleReport]:
+        """Cycle until every complete line is consumed."""
+        reports = []
+        while True:
+            report = self.weave(extractor)
+            reports.append(report)
+            if report.consumed == 0:
+                return reports
+
+    # -- tier 2 --------------------------------------------------------------------------
+
+    def loaded_items(self) -> dict[str, Item]:
+        """All items by id, read once and then kept in step with the cycle's writes."""
+        if self._items is None:
+            self._items, self._item_problems = self.files.load_all()
+        return self._items
+
+    def remember_items(self, items: Iterable[Item]) -> None:
+        loaded = self.loaded_items()
+        for item in items:
+            loaded[item.id] = item
+
+    def forget_loaded_items(self) -> None:
+        self._items = None
+
+    def items(self, status: str | Status | None = Status.CURRENT, category: str | None = None) -> list[Item]:
+        """Items filtered by status (None or "all" for every status) and category."""
+        wanted = None if status in (None, "all") else Status(status)
+        chosen = [
+            item
+            for item in self.loaded_items().values()
+            if (wanted is None or item.status is wanted)
+            and (category is None or safe_name(item.category) == safe_name(category))
+        ]
+        return sorted(chosen, key=lambda i: (i.category, i.subject.casefold(), i.attribute, i.valid_from, i.id))
+
+    def item(self, item_id: str) -> Item:
+        found = self.loaded_items().get(item_id)
+        if found is None:
+            raise ItemNotFoundError(item_id)
+        return found
+
+    def history(self, subject: str, attribute: str) -> list[Item]:
+        """Every value ``subject``'s ``attribute`` has had, oldest first."""
+        key = normalise(subject)
+        timeline = [
+            item
+            for item in self.loaded_items().values()
+            if normalise(item.subject) == key and item.attribute == attribute
+        ]
+        return sorted(timeline, key=lambda i: (i.valid_from, i.observed_at, i.id))
+
+    # -- tier 3 --------------------------------------------------------------------------
+
+    def categories(self) -> list[str]:
+        return sorted(p.stem for p in self.paths.categories.glob("*.md"))
+
+    def category_text(self, name: str) -> str:
+        path = self.paths.category_file(name)
+        if not path.is_file():
+            raise ItemNotFoundError(name)
+        return path.read_text(encoding="utf-8")
+
+    def _write_index(self) -> None:
+        text = render_index(self.config.vault.name, self.loaded_items().values(), self.clock())
+        atomic_write_text(self.paths.index_md, text)
+
+    # -- audit ---------------------------------------------------------------------------
+
+    def log(self, limit: int = 20) -> list[CommitInfo]:
+        return self.repo.log(limit)
+
+    def status(self) -> VaultStatus:
+        cursor = self.state.load_cursor()
+        pending = scan(self.paths, cursor.positions, max_lines=10**9)
+        counts = {s.value: 0 for s in Status}
+        for item in self.loaded_items().values():
+            counts[item.status.value] += 1
+        problems = {(p.path, p.line): p for p in [*self.state.load_problems(), *pending.problems]}
+        return VaultStatus(
+            root=str(self.root),
+            head=self.repo.head_sha(),
+            items=counts,
+            categories=len(self.categories()),
+            pending_lines=len(pending.resources),
+            line_problems=tuple(sorted(problems.values(), key=lambda p: (p.path, p.line))),
+            item_problems=tuple(self._item_problems),
+            hand_edited=tuple(hand_edited_pages(self)),
+            locked_by=None if self.lock.held else _lock_holder(self.lock),
+        )
+
+
+def _lock_holder(lock: VaultLock) -> int | None:
+    try:
+        lock.acquire()
+    except Exception:  # noqa: BLE001 - any failure to take it means someone holds it
+        return lock.holder_pid() or -1
+    lock.release()
+    return None
+
+
+def _load_config(path: Path) -> VaultConfig:
+    try:
+        return VaultConfig.load(path)
+    except (ValueError, OSError) as exc:
+        reason = str(exc).splitlines()
+        raise ConfigError(path, " ".join(r.strip() for r in reason[:3])) from exc
+
+
+def resource_fields(line: ResourceLine) -> dict[str, Any]:
+    return line.model_dump(exclude_none=True)
+
+
+__all__: Sequence[str] = ["Vault", "VaultStatus", "CycleReport", "CycleHooks"]

@@ -1,0 +1,1 @@
+"""The vault on disk: tiers, atomic I/O, git, locks and derived state."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -117,6 +118,70 @@ class VaultRepo:
         self._git("commit", "-q", "--no-verify", "-m", message, env=WEAVER_IDENTITY)
         return self.repo.head.commit.hexsha
 
+    def commit_exact(self, message: str, paths: list[str]) -> str | None:
+        """Commit exactly these files (added, changed or deleted); None when nothing changed.
+
+        Unlike ``commit`` this never walks whole folders, so its cost follows the number
+        of files touched, not the size of the vault.
+        """
+        for start in range(0, len(paths), 500):
+            chunk = paths[start : start + 500]
+            if chunk:
+                self._git("update-index", "--add", "--remove", "--", *chunk)
+        if self.has_commits and not self._git("diff", "--cached", "--name-only"):
+            return None
+        self._git("commit", "-q", "--no-verify", "-m", message, env=WEAVER_IDENTITY)
+        return self.repo.head.commit.hexsha
+
+    def show_file(self, rev: str, path: str) -> str | None:
+        """A file's text at ``rev``, or None if it did not exist there."""
+        if not self.has_commits:
+            return None
+        try:
+            out = self.repo.git.execute(["git", "show", f"{rev}:{path}"], strip_newline_in_stdout=False)
+        except git.GitCommandError:
+            return None
+        return str(out)
+
+    def head_subject(self) -> str:
+        return self._git("log", "-1", "--format=%s") if self.has_commits else ""
+
+    def changed_in(self, rev: str = "HEAD") -> list[str]:
+        """Paths a commit changed (relative to its first parent)."""
+        out = self._git("diff-tree", "--no-commit-id", "--name-only", "-r", "--root", rev)
+        return [line for line in out.splitlines() if line]
+
+    def clear_stale_locks(self, grace: float = 2.0) -> list[str]:
+        """Remove git lock files a killed weaver left behind; returns the ones removed.
+
+        Git takes ``.git/index.lock`` (and HEAD/ref locks while committing) by creating
+        the file and renames it over the real one when done; a git killed in between
+        leaves the lock and every later git command fails. Removing a lock is only safe
+        when nobody is still using it, so the caller must hold the vault's writer lock
+        (no other weaver runs) and call this between its own git commands (none of ours
+        runs). A person's own git in the vault could still hold it: on Linux a lock that
+        any process has open is kept, elsewhere one younger than ``grace`` seconds is.
+        """
+        git_dir = self.root / ".git"
+        candidates = [git_dir / "index.lock", git_dir / "HEAD.lock"]
+        heads = git_dir / "refs" / "heads"
+        if heads.is_dir():
+            candidates += list(heads.glob("*.lock"))
+        removed: list[str] = []
+        for lock in candidates:
+            try:
+                age = time.time() - lock.stat().st_mtime
+            except FileNotFoundError:
+                continue
+            if _open_by_any_process(lock) or (not _can_see_open_files() and age < grace):
+                continue
+            try:
+                lock.unlink()
+            except FileNotFoundError:
+                continue
+            removed.append(str(lock.relative_to(self.root)))
+        return removed
+
     def log(self, limit: int = 20, *pathspecs: str) -> list[CommitInfo]:
         if not self.has_commits:
             return []
@@ -140,3 +205,24 @@ class VaultRepo:
         except git.GitCommandError as exc:
             stderr = (exc.stderr or "").strip().removeprefix("stderr: ").strip("'\n ")
             raise GitError(args[0], stderr or str(exc)) from exc
+
+
+def _can_see_open_files() -> bool:
+    return Path("/proc/self/fd").is_dir()
+
+
+def _open_by_any_process(path: Path) -> bool:
+    """Whether some process has ``path`` open (Linux /proc; False where it cannot tell)."""
+    if not _can_see_open_files():
+        return False
+    target = str(path.resolve())
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            for fd in (proc / "fd").iterdir():
+                if os.readlink(fd) == target:
+                    return True
+        except OSError:
+            continue  # the process ended, or is not ours to inspect
+    return False

@@ -8,27 +8,28 @@ fact's sources record what was applied, so redoing after a commit changes nothin
 
 from __future__ import annotations
 
-import hashlib
-from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
-from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from store.atomic import atomic_write_text
 from store.item import Item
 from store.resources import LineProblem, Resource, ScanResult, scan
 from store.state import Cursor
 from weaver.commit_message import weave_message
 from weaver.extract.base import Candidate, Extractor
-from weaver.render import render_category, render_index
+from weaver.markdown_parse import PageProblem
+from weaver.pages import (
+    MARKDOWN_PATHS,
+    HandEditReport,
+    apply_hand_edits,
+    content_hash,
+    hand_edited,
+    write_pages,
+)
 from weaver.resolve import Change, Resolution, plan_resolution
 
 if TYPE_CHECKING:
     from weaver.vault import Vault
-
-MARKDOWN_PATHS = ("categories", "index.md")
 
 
 class Projection(Protocol):
@@ -55,8 +56,10 @@ class CycleReport:
     candidates: tuple[Candidate, ...] = ()
     resolution: Resolution = field(default_factory=Resolution)
     categories: tuple[str, ...] = ()
-    hand_edited: tuple[str, ...] = ()  # pages left as a person wrote them
+    hand_edited: tuple[str, ...] = ()  # pages left as a person wrote them (unreadable)
     pending: tuple[str, ...] = ()
+    edit: HandEditReport = field(default_factory=HandEditReport)  # hand edits taken in
+    page_problems: tuple[PageProblem, ...] = ()
 
     @property
     def changes(self) -> tuple[Change, ...]:
@@ -67,14 +70,11 @@ class CycleReport:
         return len(self.resources) + len(self.problems)
 
 
-def content_hash(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
 def recover(vault: Vault) -> None:
     """Undo what an interrupted cycle left uncommitted, keeping every hand edit."""
     repo = vault.repo
-    if repo.dirty_paths("items"):
+    repo.clear_stale_locks()  # the caller holds the vault lock: see VaultRepo.clear_stale_locks
+    if not vault.known_clean and repo.dirty_paths("items"):
         repo.restore("items")
         vault.forget_loaded_items()
     rendered = vault.state.load_rendered()
@@ -85,17 +85,17 @@ def recover(vault: Vault) -> None:
             ours.append(rel)
     if ours:
         repo.restore(*ours)
+        for rel in ours:  # back as committed, which the weaver wrote or took in
+            path = vault.paths.root / rel
+            if path.exists():
+                rendered[rel] = content_hash(path.read_text(encoding="utf-8"))
+        vault.state.save_rendered(rendered)
+    vault.known_clean = False
 
 
 def hand_edited_pages(vault: Vault) -> list[str]:
     """Markdown pages that differ both from HEAD and from the weaver's last render."""
-    rendered = vault.state.load_rendered()
-    edited = []
-    for rel in vault.repo.dirty_paths(*MARKDOWN_PATHS):
-        path = vault.paths.root / rel
-        if not path.exists() or rendered.get(rel) != content_hash(path.read_text(encoding="utf-8")):
-            edited.append(rel)
-    return edited
+    return hand_edited(vault)
 
 
 def run_cycle(
@@ -106,21 +106,31 @@ def run_cycle(
 ) -> CycleReport:
     """Run one cycle under the caller's lock. Returns what it did (commit None: no change)."""
     recover(vault)
+    now = vault.clock()
+    edit = apply_hand_edits(vault, now)
     cursor = vault.state.load_cursor()
     scanned: ScanResult = scan(
         vault.paths, cursor.positions, vault.config.weaver.max_lines_per_cycle
     )
-    now = vault.clock()
     candidates = extractor.extract(scanned.resources)
     existing = vault.loaded_items()
     resolution = plan_resolution(candidates, existing, observed_at=now)
 
     previous = resolution.previous_items
-    vault.files.write_many((item, previous[item.id]) for item in resolution.final_items.values())
+    item_paths: list[str] = []
+    for item in resolution.final_items.values():
+        before = previous[item.id]
+        vault.files.write(item, before)
+        item_paths.append(vault.paths.relative(vault.files.path_of(item)))
+        if before is not None and before.category != item.category:
+            item_paths.append(vault.paths.relative(vault.files.path_of(before)))
     vault.remember_items(resolution.final_items.values())
     _call(hooks.after_items)
 
-    categories, hand_edited = _render(vault, resolution, now) if resolution.changes else ((), ())
+    categories: set[str] = set(edit.render)
+    if resolution.changes:
+        categories |= resolution.touched_categories
+    pages = write_pages(vault, categories, now, edit.trusted, edit.blocked) if categories else None
     _call(hooks.after_markdown)
 
     for projection in projections:
@@ -128,12 +138,16 @@ def run_cycle(
 
     consumed_files = sorted({r.path for r in scanned.resources} | {p.path for p in scanned.problems})
     message = weave_message(resolution, scanned, extractor.name)
+    if not scanned.consumed_lines and not resolution.changes and pages and pages.written:
+        message = "render: " + ", ".join(pages.written) + " after hand edit\n"
     _call(hooks.before_commit)
     commit = None
-    if scanned.consumed_lines or resolution.changes:
-        commit = vault.repo.commit(message, ("items", *MARKDOWN_PATHS, *consumed_files))
+    if scanned.consumed_lines or resolution.changes or (pages and pages.written):
+        written = list(pages.written) if pages else []
+        commit = vault.repo.commit_exact(message, [*item_paths, *written, *consumed_files])
     vault.state.add_problems(list(scanned.problems))
     vault.state.save_cursor(Cursor(scanned.positions, commit or vault.repo.head_sha()))
+    vault.known_clean = True
     return CycleReport(
         commit=commit,
         message=message if commit else "",
@@ -141,48 +155,14 @@ def run_cycle(
         problems=scanned.problems,
         candidates=tuple(candidates),
         resolution=resolution,
-        categories=tuple(categories),
-        hand_edited=tuple(hand_edited),
+        categories=tuple(sorted(p.removeprefix("categories/").removesuffix(".md") for p in (pages.written if pages else ()) if p.startswith("categories/"))),
+        hand_edited=tuple(edit.blocked) + tuple(pages.skipped if pages else ()),
         pending=scanned.pending,
+        edit=edit,
+        page_problems=edit.problems,
     )
 
 
 def _call(hook: Callable[[], None] | None) -> None:
     if hook is not None:
         hook()
-
-
-def _render(vault: Vault, resolution: Resolution, now: datetime) -> tuple[list[str], list[str]]:
-    items = vault.loaded_items()
-    by_category: dict[str, list[Item]] = defaultdict(list)
-    subjects_of: dict[str, set[str]] = defaultdict(set)
-    for item in items.values():
-        by_category[item.category].append(item)
-        subjects_of[item.category].add(item.subject.casefold())
-    edited = set(hand_edited_pages(vault))
-    pages: list[tuple[Path, str, str]] = []
-    written: list[str] = []
-    skipped: list[str] = []
-    for category in sorted(resolution.touched_categories):
-        path = vault.paths.category_file(category)
-        rel = vault.paths.relative(path)
-        if rel in edited:
-            skipped.append(rel)
-            continue
-        related = [c for c, s in subjects_of.items() if c != category and s & subjects_of[category]]
-        text = render_category(category, by_category.get(category, []), now, items, related)
-        pages.append((path, rel, text))
-        written.append(category)
-    index_rel = vault.paths.relative(vault.paths.index_md)
-    if index_rel in edited:
-        skipped.append(index_rel)
-    else:
-        text = render_index(vault.config.vault.name, items.values(), now)
-        pages.append((vault.paths.index_md, index_rel, text))
-    # Record the hashes before writing: a page found dirty with a recorded hash is ours.
-    rendered = vault.state.load_rendered()
-    rendered.update({rel: content_hash(text) for _, rel, text in pages})
-    vault.state.save_rendered(rendered)
-    for path, _, text in pages:
-        atomic_write_text(path, text)
-    return written, skipped

@@ -51,6 +51,9 @@ def _clean(text: str) -> str:
     return _ONE_LINE.sub(" ", text).replace(" ^", " ").strip()
 
 
+clean_text = _clean
+
+
 def _fact_line(item: Item, by_id: Mapping[str, Item]) -> FactLine:
     if item.status is Status.CURRENT:
         meta = f"since {_day(item.valid_from)}"

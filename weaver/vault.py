@@ -59,6 +59,8 @@ class Vault:
         self.lock = VaultLock(self.paths.state / "weaver.lock")
         self.projections: list[Projection] = []
         self._items: dict[str, Item] | None = None
+        # Set by a cycle that committed all it wrote; lets the next skip the items/ scan.
+        self.known_clean = False
         self._item_problems: list[ItemReadProblem] = []
 
     # -- opening -------------------------------------------------------------------------

@@ -97,6 +97,10 @@ class Vault:
     def root(self) -> Path:
         return self.paths.root
 
+    def reload_config(self) -> None:
+        """Re-read vault.toml (the watcher calls this when it changes); raises ConfigError."""
+        self.config = _load_config(self.paths.config)
+
     # -- tier 1 --------------------------------------------------------------------------
 
     def ingest(self, text: str | None = None, **fields: Any) -> str:
@@ -146,10 +150,10 @@ class Vault:
         lock_timeout: float = 0.0,
     ) -> CycleReport:
         """Run one cycle under the single-writer lock; raises VaultLockedError if held."""
-        chosen = extractor or self.default_extractor()
         held_before = self.lock.held
-        self.lock.acquire(timeout=lock_timeout)
+        self.lock.acquire(timeout=lock_timeout)  # first: a second weaver stops here
         try:
+            chosen = extractor or self.default_extractor()
             return run_cycle(self, chosen, self.projections, hooks)
         finally:
             if not held_before:

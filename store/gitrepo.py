@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 import time
 from dataclasses import dataclass
@@ -118,12 +119,28 @@ class VaultRepo:
         self._git("commit", "-q", "--no-verify", "-m", message, env=WEAVER_IDENTITY)
         return self.repo.head.commit.hexsha
 
-    def commit_exact(self, message: str, paths: list[str]) -> str | None:
+    def commit_exact(
+        self, message: str, paths: list[str], prefixes: dict[str, int] | None = None
+    ) -> str | None:
         """Commit exactly these files (added, changed or deleted); None when nothing changed.
 
         Unlike ``commit`` this never walks whole folders, so its cost follows the number
-        of files touched, not the size of the vault.
+        of files touched, not the size of the vault. For a path in ``prefixes`` only its
+        first N bytes are committed: an append-only file is committed up to what was read,
+        never with lines that arrived after.
         """
+        for rel, size in (prefixes or {}).items():
+            with open(self.root / rel, "rb") as handle:
+                data = handle.read(size)
+            blob = subprocess.run(
+                ["git", "hash-object", "-w", "--stdin"],
+                input=data, cwd=self.root, capture_output=True, check=False,
+            )
+            if blob.returncode != 0:
+                raise GitError("hash-object", blob.stderr.decode(errors="replace").strip())
+            sha = blob.stdout.decode().strip()
+            self._git("update-index", "--add", "--cacheinfo", f"100644,{sha},{rel}")
+        paths = [p for p in paths if p not in (prefixes or {})]
         for start in range(0, len(paths), 500):
             chunk = paths[start : start + 500]
             if chunk:
@@ -142,6 +159,19 @@ class VaultRepo:
         except git.GitCommandError:
             return None
         return str(out)
+
+    def blob_size(self, rev: str, path: str) -> int | None:
+        try:
+            return int(self._git("cat-file", "-s", f"{rev}:{path}"))
+        except GitError:
+            return None
+
+    def recent_commits(self, limit: int = 10) -> list[tuple[str, str, str]]:
+        """(sha, subject, author e-mail) of the newest commits, newest first."""
+        if not self.has_commits:
+            return []
+        out = self._git("log", f"-{limit}", "--format=%H%x1f%s%x1f%ae")
+        return [tuple(line.split("\x1f", 2)) for line in out.splitlines() if line]  # type: ignore[misc]
 
     def head_subject(self) -> str:
         return self._git("log", "-1", "--format=%s") if self.has_commits else ""

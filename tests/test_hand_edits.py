@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from conftest import FakeClock, say
-from live_support import PhraseExtractor
+from bench.live_support import PhraseExtractor
 from store.item import Status
 from weaver.vault import Vault
 

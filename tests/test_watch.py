@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO_ROOT, say
-from live_support import PhraseExtractor
+from bench.live_support import PhraseExtractor
 from weaver.vault import Vault
 from weaver.watch import ChangeFilter, Kind, Watcher, is_temp_name
 
-WORKER = REPO_ROOT / "tests" / "live_worker.py"
+WORKER = REPO_ROOT / "bench" / "live_worker.py"
 
 
 def _seeded(make_vault: Callable[..., Vault]) -> Vault:

@@ -16,6 +16,7 @@ from store.item import Item
 from store.resources import LineProblem, Resource, ScanResult, scan
 from store.state import Cursor
 from weaver.commit_message import weave_message
+from weaver.cursor_sync import reconcile_cursor
 from weaver.extract.base import Candidate, Extractor
 from weaver.markdown_parse import PageProblem
 from weaver.pages import (
@@ -108,7 +109,7 @@ def run_cycle(
     recover(vault)
     now = vault.clock()
     edit = apply_hand_edits(vault, now)
-    cursor = vault.state.load_cursor()
+    cursor = reconcile_cursor(vault, vault.state.load_cursor())
     scanned: ScanResult = scan(
         vault.paths, cursor.positions, vault.config.weaver.max_lines_per_cycle
     )
@@ -144,7 +145,8 @@ def run_cycle(
     commit = None
     if scanned.consumed_lines or resolution.changes or (pages and pages.written):
         written = list(pages.written) if pages else []
-        commit = vault.repo.commit_exact(message, [*item_paths, *written, *consumed_files])
+        read_to = {rel: scanned.positions[rel].offset for rel in consumed_files}
+        commit = vault.repo.commit_exact(message, [*item_paths, *written], read_to)
     vault.state.add_problems(list(scanned.problems))
     vault.state.save_cursor(Cursor(scanned.positions, commit or vault.repo.head_sha()))
     vault.known_clean = True

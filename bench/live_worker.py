@@ -1,4 +1,4 @@
-"""A weaver process for the live tests and bench: `python tests/live_worker.py MODE VAULT`.
+"""A weaver process for the live tests and bench: `python bench/live_worker.py MODE VAULT`.
 
 MODE `watch` runs the watcher (SIGTERM / SIGINT stop it after the running cycle);
 MODE `loop` weaves in a loop until killed. Both use the phrase extractor and print
@@ -12,9 +12,9 @@ import sys
 import time
 from pathlib import Path
 
-sys.path[:0] = [str(Path(__file__).resolve().parent.parent), str(Path(__file__).resolve().parent)]
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from live_support import PhraseExtractor  # noqa: E402
+from bench.live_support import PhraseExtractor  # noqa: E402
 
 from weaver.vault import Vault  # noqa: E402
 from weaver.watch import Watcher  # noqa: E402

@@ -1,0 +1,132 @@
+"""Event-to-visible latency of the live weaver: `python -m bench.live [--sizes 1000 100000]`.
+
+For each vault size a vault is filled with that many items (written straight to disk
+and committed once, as a fixture), a real watcher process is started on it
+(bench/live_worker.py, debounce 20 ms), and then, one at a time, a resource line is
+appended and the clock runs until the fact's Markdown page is rewritten *and*
+committed. Prints p50 / p95 / max per size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+from store.item import Item, encode, item_id
+from weaver.attributes import canonical_sentence
+from weaver.pages import write_pages
+from weaver.vault import Vault
+
+WORKER = Path(__file__).resolve().parent / "live_worker.py"
+T0 = datetime(2025, 1, 1, tzinfo=timezone.utc)
+CATEGORIES = 100
+
+
+def fill(root: Path, size: int) -> Vault:
+    """A vault holding ``size`` current items in ``CATEGORIES`` categories, committed."""
+    vault = Vault.init(root)
+    for n in range(size):
+        category = f"topic{n % CATEGORIES:03d}"
+        subject = f"Person{n % 997}"
+        value = f"thing {n}"
+        source = f"resources/2025/01/01.jsonl#L{n + 1}"
+        moment = T0 + timedelta(seconds=n)
+        item = Item(
+            id=item_id(source, subject, "likes", value),
+            subject=subject,
+            attribute="likes",
+            value=value,
+            text=canonical_sentence(subject, "likes", value),
+            category=category,
+            kind="preference",
+            valid_from=moment,
+            observed_at=moment,
+            sources=(source,),
+        )
+        path = vault.files.path_of(item)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(encode(item))  # fixture: no fsync, one commit below
+    vault.forget_loaded_items()
+    write_pages(vault, [f"topic{c:03d}" for c in range(CATEGORIES)], T0)
+    subprocess.run(["git", "-C", str(root), "add", "-A"], check=True)
+    subprocess.run(
+        ["git", "-C", str(root), "-c", "user.name=bench", "-c", "user.email=b@b", "commit", "-qm", "fixture"],
+        check=True,
+    )
+    return vault
+
+
+def _head(root: Path) -> str:
+    return (root / ".git" / "refs" / "heads" / "main").read_text().strip()
+
+
+def measure(root: Path, samples: int, timeout: float = 30.0) -> list[float]:
+    proc = subprocess.Popen(
+        [sys.executable, str(WORKER), "watch", str(root), "0.02"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+    )
+    assert proc.stdout is not None
+    proc.stdout.readline()  # ready
+    target = root / "resources" / "2026" / "03" / "01.jsonl"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    page = root / "categories" / "pets.md"
+    latencies: list[float] = []
+    try:
+        for n in range(samples + 2):  # the first two warm the watcher up (it loads all items)
+            before = _head(root)
+            line = json.dumps({"text": f"I have pet number {n}", "ts": f"2026-03-01T10:{n % 60:02d}:00Z",
+                               "speaker": "Maya", "role": "user"})
+            start = time.perf_counter()
+            fd = os.open(target, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            os.write(fd, (line + "\n").encode())
+            os.close(fd)
+            deadline = start + (600 if n < 2 else timeout)
+            while time.perf_counter() < deadline:
+                if _head(root) != before and page.exists() and f"pet number {n}." in page.read_text("utf-8"):
+                    break
+                time.sleep(0.002)
+            else:
+                raise RuntimeError(f"sample {n}: not visible after {timeout} s")
+            if n >= 2:
+                latencies.append(time.perf_counter() - start)
+            time.sleep(0.05)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=60)
+    return latencies
+
+
+def _pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 100_000])
+    parser.add_argument("--samples", type=int, default=40)
+    args = parser.parse_args()
+    for size in args.sizes:
+        with tempfile.TemporaryDirectory() as tmp:
+            started = time.perf_counter()
+            fill(Path(tmp) / "vault", size)
+            setup = time.perf_counter() - started
+            lat = measure(Path(tmp) / "vault", args.samples)
+        print(
+            f"{size:>7} items: p50 {statistics.median(lat) * 1000:6.1f} ms  "
+            f"p95 {_pct(lat, 0.95) * 1000:6.1f} ms  max {max(lat) * 1000:6.1f} ms  "
+            f"(n={len(lat)}, debounce 20 ms, fixture {setup:.0f} s)",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()

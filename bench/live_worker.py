@@ -30,6 +30,7 @@ def main(mode: str, root: str, debounce: float = 0.05) -> int:
             for report in result.reports:
                 if report.commit:
                     print(f"commit {report.commit} {report.message.splitlines()[0]}", flush=True)
+            print(f"batch {list(result.paths)} {len(result.reports)} {time.time():.3f}", flush=True)
             if result.error:
                 print(f"error {result.error}", flush=True)
 

@@ -153,7 +153,10 @@ class Watcher:
             while True:
                 report = self.vault.weave(self.extractor)
                 reports.append(report)
-                if report.consumed == 0 or self.stopping.is_set():
+                # Lines that arrive meanwhile raise their own events; go on only while
+                # a cycle stopped at its line budget.
+                full = report.consumed >= self.vault.config.weaver.max_lines_per_cycle
+                if not full or self.stopping.is_set():
                     break
             result = BatchResult(tuple(sorted(relevant)), tuple(reports))
         except Exception as exc:  # noqa: BLE001 - isolate the batch, keep the daemon alive
@@ -225,6 +228,12 @@ class Watcher:
         return previous
 
 
+# Events that say a file's content or name changed. Opening or reading a file (as every
+# cycle does with the resources) raises "opened" / "closed_no_write": those must not
+# start a cycle, or each cycle would start the next.
+CHANGE_EVENTS = frozenset({"created", "modified", "moved", "deleted", "closed"})
+
+
 class _Forward:
     """A watchdog event handler that only forwards paths to the watcher's queue."""
 
@@ -232,7 +241,7 @@ class _Forward:
         self.watcher = watcher
 
     def dispatch(self, event: Any) -> None:
-        if event.is_directory:
+        if event.is_directory or event.event_type not in CHANGE_EVENTS:
             return
         for attr in ("src_path", "dest_path"):
             path = getattr(event, attr, None)

@@ -27,7 +27,12 @@ TARGET = "resources/2026/04/01.jsonl"
 
 def _payload(writer: int, seq: int) -> dict[str, str]:
     pad = "x" * (5000 if seq % 97 == 0 else (seq * 31) % 300)  # a few lines past PIPE_BUF
-    return {"text": f"w{writer} n{seq} {pad}", "ts": TS, "speaker": f"writer{writer}", "role": "user"}
+    return {
+        "text": f"w{writer} n{seq} {pad}",
+        "ts": TS,
+        "speaker": f"writer{writer}",
+        "role": "user",
+    }
 
 
 def direct_writer(root: str, writer: int, lines: int) -> None:
@@ -59,7 +64,9 @@ def hammer(root: Path, writers: int, lines: int) -> AppendResult:
     (root / TARGET).parent.mkdir(parents=True, exist_ok=True)
     ctx = multiprocessing.get_context("fork")
     procs = [
-        ctx.Process(target=direct_writer if w % 2 == 0 else ingest_writer, args=(str(root), w, lines))
+        ctx.Process(
+            target=direct_writer if w % 2 == 0 else ingest_writer, args=(str(root), w, lines)
+        )
         for w in range(writers)
     ]
     started = time.perf_counter()
@@ -108,16 +115,27 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / "vault"
         result = hammer(root, args.writers, args.lines)
-        print(f"writers: {args.writers} ({args.writers // 2 + args.writers % 2} direct O_APPEND, "
-              f"{args.writers // 2} Vault.ingest), lines each: {args.lines}")
-        print(f"appended {result.lines} lines in {result.seconds:.1f} s "
-              f"({result.lines / result.seconds:,.0f} lines/s)")
+        print(
+            f"writers: {args.writers} ({args.writers // 2 + args.writers % 2} direct O_APPEND, "
+            f"{args.writers // 2} Vault.ingest), lines each: {args.lines}"
+        )
+        print(
+            f"appended {result.lines} lines in {result.seconds:.1f} s "
+            f"({result.lines / result.seconds:,.0f} lines/s)"
+        )
         started = time.perf_counter()
         vault = Vault.open(root)
         status = vault.status()
-        print(f"pending for the weaver: {status.pending_lines} lines, "
-              f"{len(status.line_problems)} unreadable ({time.perf_counter() - started:.1f} s to scan)")
-        ok = not result.problems and status.pending_lines == result.lines and not status.line_problems
+        print(
+            f"pending for the weaver: {status.pending_lines} lines, "
+            f"{len(status.line_problems)} unreadable "
+            f"({time.perf_counter() - started:.1f} s to scan)"
+        )
+        ok = (
+            not result.problems
+            and status.pending_lines == result.lines
+            and not status.line_problems
+        )
         print("result: " + ("PASS: no line lost, torn or interleaved" if ok else "FAIL"))
         for problem in result.problems:
             print(f"  {problem}")

@@ -44,6 +44,7 @@ class CrashStats:
     commits: int = 0
     seconds: float = 0.0
     stale_locks_seen: int = 0
+    delay: float = 0.0  # kills land 0..delay seconds after a weaver is ready
     failures: list[str] = field(default_factory=list)
 
 
@@ -91,7 +92,10 @@ class Feeder:
 def _start(root: Path) -> subprocess.Popen[str]:
     proc = subprocess.Popen(
         [sys.executable, str(WORKER), "loop", str(root)],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, start_new_session=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        start_new_session=True,
     )
     assert proc.stdout is not None
     if not proc.stdout.readline().startswith("ready"):
@@ -106,10 +110,22 @@ def crash_run(root: Path, kills: int, seed: int = 7, max_delay: float = 0.4) -> 
     vault = Vault.init(root)
     feeder = Feeder(vault, seed)
     rng = random.Random(seed + 1)
+    # Calibrate: how long from a started weaver to its first commit. Kills then land
+    # anywhere in up to three times that, so every stage of a cycle gets hit.
+    proc = _start(root)
+    begun = time.monotonic()
+    feeder.append(5)
+    assert proc.stdout is not None
+    while not proc.stdout.readline().startswith("commit"):
+        pass
+    span = max(max_delay, 3 * (time.monotonic() - begun))
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    stats.delay = span
     for _ in range(kills):
         proc = _start(root)
         feeder.append(rng.randrange(1, 12))
-        time.sleep(rng.uniform(0, max_delay))
+        time.sleep(rng.uniform(0, span))
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
         if (root / ".git" / "index.lock").exists():
@@ -162,9 +178,7 @@ def _replay(vault: Vault) -> dict[str, tuple[str, str, str]]:
 
 
 def _fingerprint(vault: Vault) -> dict[str, tuple[str, str, str]]:
-    return {
-        i.id: (i.status.value, i.value, i.superseded_by) for i in vault.items(status="all")
-    }
+    return {i.id: (i.status.value, i.value, i.superseded_by) for i in vault.items(status="all")}
 
 
 def verify(vault: Vault, seed: int = 0) -> list[str]:
@@ -184,9 +198,12 @@ def verify(vault: Vault, seed: int = 0) -> list[str]:
     ours, replay = _fingerprint(vault), _replay(vault)
     if ours != replay:
         diff = sorted(set(ours.items()) ^ set(replay.items()))
-        failures.append(f"items differ from a crash-free replay in {len(diff)} entries, e.g. {diff[:2]}")
+        failures.append(
+            f"items differ from a crash-free replay in {len(diff)} entries, e.g. {diff[:2]}"
+        )
     facts = Counter(
-        (i.subject.casefold(), i.attribute, i.value.casefold()) for i in vault.items(status="current")
+        (i.subject.casefold(), i.attribute, i.value.casefold())
+        for i in vault.items(status="current")
     )
     doubled = [f for f, n in facts.items() if n > 1]
     if doubled:
@@ -210,6 +227,7 @@ def main() -> None:
     print(f"kills: {stats.kills}")
     print(f"resource lines: {stats.lines}")
     print(f"commits: {stats.commits}")
+    print(f"kill moments: uniform in 0..{stats.delay:.2f} s after the weaver is ready")
     print(f"stale .git/index.lock left by a kill: {stats.stale_locks_seen}")
     print(f"time: {stats.seconds:.1f} s")
     print("result: " + ("PASS" if not stats.failures else "FAIL"))

@@ -58,20 +58,39 @@ def fill(root: Path, size: int) -> Vault:
     write_pages(vault, [f"topic{c:03d}" for c in range(CATEGORIES)], T0)
     subprocess.run(["git", "-C", str(root), "add", "-A"], check=True)
     subprocess.run(
-        ["git", "-C", str(root), "-c", "user.name=bench", "-c", "user.email=b@b", "commit", "-qm", "fixture"],
+        [
+            "git",
+            "-C",
+            str(root),
+            "-c",
+            "user.name=bench",
+            "-c",
+            "user.email=b@b",
+            "commit",
+            "-qm",
+            "fixture",
+        ],
         check=True,
     )
     return vault
 
 
 def _head(root: Path) -> str:
-    return (root / ".git" / "refs" / "heads" / "main").read_text().strip()
+    """HEAD's commit, read from the ref files (git may pack refs at any commit)."""
+    ref = (root / ".git" / "HEAD").read_text().strip().removeprefix("ref: ")
+    try:
+        return (root / ".git" / ref).read_text().strip()
+    except FileNotFoundError:
+        packed = (root / ".git" / "packed-refs").read_text()
+        return next(ln.split()[0] for ln in packed.splitlines() if ln.endswith(" " + ref))
 
 
 def measure(root: Path, samples: int, timeout: float = 30.0) -> list[float]:
     proc = subprocess.Popen(
         [sys.executable, str(WORKER), "watch", str(root), "0.02"],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
     )
     assert proc.stdout is not None
     proc.stdout.readline()  # ready
@@ -82,15 +101,25 @@ def measure(root: Path, samples: int, timeout: float = 30.0) -> list[float]:
     try:
         for n in range(samples + 2):  # the first two warm the watcher up (it loads all items)
             before = _head(root)
-            line = json.dumps({"text": f"I have pet number {n}", "ts": f"2026-03-01T10:{n % 60:02d}:00Z",
-                               "speaker": "Maya", "role": "user"})
+            line = json.dumps(
+                {
+                    "text": f"I have pet number {n}",
+                    "ts": f"2026-03-01T10:{n % 60:02d}:00Z",
+                    "speaker": "Maya",
+                    "role": "user",
+                }
+            )
             start = time.perf_counter()
             fd = os.open(target, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
             os.write(fd, (line + "\n").encode())
             os.close(fd)
             deadline = start + (600 if n < 2 else timeout)
             while time.perf_counter() < deadline:
-                if _head(root) != before and page.exists() and f"pet number {n}." in page.read_text("utf-8"):
+                if (
+                    _head(root) != before
+                    and page.exists()
+                    and f"pet number {n}." in page.read_text("utf-8")
+                ):
                     break
                 time.sleep(0.002)
             else:
@@ -119,6 +148,7 @@ def main() -> None:
             started = time.perf_counter()
             fill(Path(tmp) / "vault", size)
             setup = time.perf_counter() - started
+            print(f"{size:>7} items: fixture ready in {setup:.0f} s, measuring", flush=True)
             lat = measure(Path(tmp) / "vault", args.samples)
         print(
             f"{size:>7} items: p50 {statistics.median(lat) * 1000:6.1f} ms  "

@@ -15,7 +15,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.live_support import PhraseExtractor  # noqa: E402
-
 from weaver.vault import Vault  # noqa: E402
 from weaver.watch import Watcher  # noqa: E402
 
@@ -26,6 +25,7 @@ def main(mode: str, root: str, debounce: float = 0.05) -> int:
     print(f"ready {os.getpid()}", flush=True)
     extractor = PhraseExtractor()
     if mode == "watch":
+
         def show(result):  # type: ignore[no-untyped-def]
             for report in result.reports:
                 if report.commit:

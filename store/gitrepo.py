@@ -102,7 +102,10 @@ class VaultRepo:
         if not existing:
             return
         if self.has_commits:
-            tracked = [p for p in existing if self._tracked(p)]
+            # A commit cut short may have staged these paths: unstage them first, then
+            # check out only what HEAD itself holds (the index may name more).
+            self._git("reset", "-q", "HEAD", "--", *existing)
+            tracked = [p for p in existing if self._git("ls-tree", "--name-only", "HEAD", "--", p)]
             if tracked:
                 self._git("checkout", "HEAD", "--", *tracked)
         self._git("clean", "-fdq", "--", *existing)
@@ -155,7 +158,9 @@ class VaultRepo:
         if not self.has_commits:
             return None
         try:
-            out = self.repo.git.execute(["git", "show", f"{rev}:{path}"], strip_newline_in_stdout=False)
+            out = self.repo.git.execute(
+                ["git", "show", f"{rev}:{path}"], strip_newline_in_stdout=False
+            )
         except git.GitCommandError:
             return None
         return str(out)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from conftest import FakeClock, say
+
 from bench.live_support import PhraseExtractor
 from store.item import Status
 from weaver.vault import Vault
@@ -169,9 +170,12 @@ def test_unreadable_page_is_reported_and_left_untouched(make_vault, clock: FakeC
     report = vault.weave(EX)
 
     assert path.read_text(encoding="utf-8") == broken  # never overwritten
-    line = broken.splitlines().index(f"- Maya works at Alphabet. _(since 2026-01-01)_ ^{google.id[:-3]}")
+    line = broken.splitlines().index(
+        f"- Maya works at Alphabet. _(since 2026-01-01)_ ^{google.id[:-3]}"
+    )
     assert [str(p) for p in report.page_problems] == [
-        f"categories/work.md:{line + 1}: mangled block id ^{google.id[:-3]} (expected 16 hex digits)"
+        f"categories/work.md:{line + 1}: mangled block id ^{google.id[:-3]} "
+        "(expected 16 hex digits)"
     ]
     assert "categories/work.md" in report.hand_edited
     assert _one(vault, value="OpenAI")[0].status is Status.CURRENT  # the weave went on

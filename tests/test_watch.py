@@ -13,8 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-
 from conftest import REPO_ROOT, say
+
 from bench.live_support import PhraseExtractor
 from weaver.vault import Vault
 from weaver.watch import ChangeFilter, Kind, Watcher, is_temp_name
@@ -30,7 +30,8 @@ def _seeded(make_vault: Callable[..., Vault]) -> Vault:
 
 
 @pytest.mark.parametrize(
-    "name", ["work.md.swp", ".work.md.swx", "work.md~", ".#work.md", "4913", "x.tmp", ".work.md.abc.tmp"]
+    "name",
+    ["work.md.swp", ".work.md.swx", "work.md~", ".#work.md", "4913", "x.tmp", ".work.md.abc.tmp"],
 )
 def test_editor_temp_files_are_recognised(name: str) -> None:
     assert is_temp_name(name)
@@ -43,9 +44,16 @@ def test_filter_keeps_what_matters_and_drops_the_rest(make_vault) -> None:
     assert keep.kind_of(root / "resources/2026/01/01.jsonl") is Kind.RESOURCE
     assert keep.kind_of(root / "vault.toml") is Kind.CONFIG
     for ignored in (
-        ".git/index", ".git/objects/ab/cdef", ".vaultweave/cursor.json", "items/work/x.pb",
-        "categories/.work.md.swp", "categories/work.md~", "categories/4913", "notes.txt",
-        "resources/2026/01/.01.jsonl.tmp", "../elsewhere.md",
+        ".git/index",
+        ".git/objects/ab/cdef",
+        ".vaultweave/cursor.json",
+        "items/work/x.pb",
+        "categories/.work.md.swp",
+        "categories/work.md~",
+        "categories/4913",
+        "notes.txt",
+        "resources/2026/01/.01.jsonl.tmp",
+        "../elsewhere.md",
     ):
         assert keep.kind_of(root / ignored) is None, ignored
     # The page as the weaver rendered it is its own write; a person's change is not.
@@ -66,7 +74,11 @@ def test_handle_changes_weaves_a_synthetic_batch(make_vault) -> None:
     assert result.reports[0].commit and "employer: Google -> OpenAI" in result.reports[0].message
     assert seen == [result]
     # The weaver's own writes from that cycle call for no cycle.
-    own = [vault.root / "categories/work.md", vault.root / "index.md", *vault.paths.items.rglob("*.pb")]
+    own = [
+        vault.root / "categories/work.md",
+        vault.root / "index.md",
+        *vault.paths.items.rglob("*.pb"),
+    ]
     assert not watcher.handle_changes(own).ran
 
 
@@ -104,14 +116,18 @@ def test_real_filesystem_events_drive_cycles(make_vault) -> None:
     try:
         # A line appended straight to the file, as an agent without our API would.
         target = vault.root / "resources/2026/01/01.jsonl"
-        line = json.dumps({"text": "I work at OpenAI", "ts": "2026-02-01T10:00:00Z", "speaker": "Maya"})
+        line = json.dumps(
+            {"text": "I work at OpenAI", "ts": "2026-02-01T10:00:00Z", "speaker": "Maya"}
+        )
         with open(target, "a", encoding="utf-8") as handle:
             handle.write(line + "\n")
         assert _wait_for(lambda: vault.repo.head_sha() != head), "no commit after an append"
         assert _wait_for(lambda: "OpenAI" in (vault.root / "categories/work.md").read_text("utf-8"))
         # A hand edit of the page becomes an edit commit.
         page = vault.root / "categories/work.md"
-        page.write_text(page.read_text("utf-8").replace("works at OpenAI.", "works at DeepMind."), "utf-8")
+        page.write_text(
+            page.read_text("utf-8").replace("works at OpenAI.", "works at DeepMind."), "utf-8"
+        )
         assert _wait_for(lambda: vault.repo.head_subject().startswith("render: categories/work.md"))
         time.sleep(0.3)
         commits, batches = len(vault.log(100)), watcher.batches
@@ -130,7 +146,9 @@ def test_real_filesystem_events_drive_cycles(make_vault) -> None:
 def _start_worker(mode: str, root: Path) -> subprocess.Popen[str]:
     proc = subprocess.Popen(
         [sys.executable, str(WORKER), mode, str(root), "0.05"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     assert proc.stdout is not None
     line = proc.stdout.readline()
@@ -141,7 +159,11 @@ def _start_worker(mode: str, root: Path) -> subprocess.Popen[str]:
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
     code = "import sys; from weaver.cli import main; sys.exit(main(sys.argv[1:]))"
     return subprocess.run(
-        [sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=REPO_ROOT, timeout=60
+        [sys.executable, "-c", code, *args],
+        capture_output=True,
+        text=True,
+        cwd=REPO_ROOT,
+        timeout=60,
     )
 
 

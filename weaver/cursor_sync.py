@@ -5,7 +5,8 @@ killed between the two would otherwise re-read lines its commit already consumed
 weave commit stores a resource file only up to the byte the cycle read (see
 ``VaultRepo.commit_exact``), so the committed size of that file *is* the cursor: when
 the saved cursor names an older commit, the weave commits since then say how far
-each file was consumed.
+each file was consumed. Without any saved cursor (a first cycle killed before saving
+it, or .vaultweave/ deleted) the newest weave commit touching each file says it.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
     from weaver.vault import Vault
 
 LOOKBACK = 20  # commits searched for the cursor's own; a crash leaves at most a few
+LOST_LOOKBACK = 500  # without a saved cursor: how far back weave commits are read
 
 
 def _lines_in(path: str, size: int) -> int:
@@ -36,7 +38,8 @@ def reconcile_cursor(vault: Vault, cursor: Cursor) -> Cursor:
     weaver = WEAVER_IDENTITY["GIT_AUTHOR_EMAIL"]
     positions = dict(cursor.positions)
     adopted: set[str] = set()
-    for sha, subject, email in repo.recent_commits(LOOKBACK):
+    lost = cursor.commit is None and not cursor.positions  # first cycle, or state deleted
+    for sha, subject, email in repo.recent_commits(LOST_LOOKBACK if lost else LOOKBACK):
         if sha == cursor.commit:
             break
         if email != weaver or not subject.startswith("weave:"):
@@ -49,5 +52,6 @@ def reconcile_cursor(vault: Vault, cursor: Cursor) -> Cursor:
             if size is not None and size > positions.get(rel, FilePosition()).offset:
                 positions[rel] = FilePosition(size, _lines_in(str(vault.paths.root / rel), size))
     else:
-        return cursor  # the cursor's commit is unknown (state lost or history rewritten)
+        if not lost:
+            return cursor  # the cursor's commit is not in recent history: keep it as it is
     return Cursor(positions, head)

@@ -75,6 +75,7 @@ def recover(vault: Vault) -> None:
     """Undo what an interrupted cycle left uncommitted, keeping every hand edit."""
     repo = vault.repo
     repo.clear_stale_locks()  # the caller holds the vault lock: see VaultRepo.clear_stale_locks
+    _remove_dead_temp_files(vault)
     if not vault.known_clean and repo.dirty_paths("items"):
         repo.restore("items")
         vault.forget_loaded_items()
@@ -92,6 +93,17 @@ def recover(vault: Vault) -> None:
                 rendered[rel] = content_hash(path.read_text(encoding="utf-8"))
         vault.state.save_rendered(rendered)
     vault.known_clean = False
+
+
+def _remove_dead_temp_files(vault: Vault) -> None:
+    """Temp files of atomic writes cut short by a kill (``.<name>.<random>.tmp``).
+
+    Only a weaver writes them and the caller holds the vault lock, so none is in use.
+    """
+    root = vault.paths.root
+    for folder in (root, vault.paths.categories, vault.paths.state):
+        for temp in folder.glob(".*.tmp"):
+            temp.unlink(missing_ok=True)
 
 
 def hand_edited_pages(vault: Vault) -> list[str]:
@@ -137,14 +149,16 @@ def run_cycle(
     for projection in projections:
         projection.apply(list(resolution.final_items.values()), scanned.resources)
 
-    consumed_files = sorted({r.path for r in scanned.resources} | {p.path for p in scanned.problems})
+    consumed_files = sorted(
+        {r.path for r in scanned.resources} | {p.path for p in scanned.problems}
+    )
+    written = list(pages.written) if pages else []
     message = weave_message(resolution, scanned, extractor.name)
-    if not scanned.consumed_lines and not resolution.changes and pages and pages.written:
-        message = "render: " + ", ".join(pages.written) + " after hand edit\n"
+    if not scanned.consumed_lines and not resolution.changes and written:
+        message = "render: " + ", ".join(written) + " after hand edit\n"
     _call(hooks.before_commit)
     commit = None
-    if scanned.consumed_lines or resolution.changes or (pages and pages.written):
-        written = list(pages.written) if pages else []
+    if scanned.consumed_lines or resolution.changes or written:
         read_to = {rel: scanned.positions[rel].offset for rel in consumed_files}
         commit = vault.repo.commit_exact(message, [*item_paths, *written], read_to)
     vault.state.add_problems(list(scanned.problems))
@@ -157,7 +171,9 @@ def run_cycle(
         problems=scanned.problems,
         candidates=tuple(candidates),
         resolution=resolution,
-        categories=tuple(sorted(p.removeprefix("categories/").removesuffix(".md") for p in (pages.written if pages else ()) if p.startswith("categories/"))),
+        categories=tuple(
+            sorted(p[11:-3] for p in written if p.startswith("categories/"))
+        ),
         hand_edited=tuple(edit.blocked) + tuple(pages.skipped if pages else ()),
         pending=scanned.pending,
         edit=edit,

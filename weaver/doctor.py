@@ -57,22 +57,34 @@ def check_items(vault: Vault) -> list[Problem]:
     for item in items.values():
         path = vault.paths.relative(vault.files.path_of(item))
         if not (vault.paths.root / path).exists():
-            found.append(Problem("items", item.id, f"stored outside items/{safe_name(item.category)}/"))
+            found.append(
+                Problem("items", item.id, f"stored outside items/{safe_name(item.category)}/")
+            )
         if item.superseded_by and item.superseded_by not in items:
-            found.append(Problem("items", item.id, f"superseded by missing item {item.superseded_by}"))
+            found.append(
+                Problem("items", item.id, f"superseded by missing item {item.superseded_by}")
+            )
         if item.is_current and is_single_valued(item.attribute):
             current[(normalise(item.subject), item.attribute)].append(item.id)
     for (subject, attribute), ids in sorted(current.items()):
         if len(ids) > 1:
-            found.append(Problem(
-                "items", ", ".join(sorted(ids)),
-                f"{len(ids)} current values for single-valued {subject}/{attribute}",
-            ))
+            found.append(
+                Problem(
+                    "items",
+                    ", ".join(sorted(ids)),
+                    f"{len(ids)} current values for single-valued {subject}/{attribute}",
+                )
+            )
     if vault.repo.dirty_paths("items"):
-        found.append(Problem(
-            "items", "items/", "uncommitted item files left by an interrupted cycle",
-            fixable=True, fix="restore-items",
-        ))
+        found.append(
+            Problem(
+                "items",
+                "items/",
+                "uncommitted item files left by an interrupted cycle",
+                fixable=True,
+                fix="restore-items",
+            )
+        )
     return found
 
 
@@ -80,7 +92,9 @@ def check_pages(vault: Vault) -> list[Problem]:
     items = vault.loaded_items()
     by_stem: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
     for item in items.values():
-        section = {Status.CURRENT: "current", Status.ARCHIVED: "archive"}.get(item.status, "history")
+        section = {Status.CURRENT: "current", Status.ARCHIVED: "archive"}.get(
+            item.status, "history"
+        )
         by_stem[safe_name(item.category)][section].add(item.id)
     edited = set(hand_edited(vault))
     found: list[Problem] = []
@@ -93,10 +107,15 @@ def check_pages(vault: Vault) -> list[Problem]:
             continue
         parsed = parse_page(path.read_text(encoding="utf-8"), rel)
         if parsed.problems:
-            found.extend(Problem("pages", str(p), "cannot be read back; fix it by hand") for p in parsed.problems)
+            found.extend(
+                Problem("pages", str(p), "cannot be read back; fix it by hand")
+                for p in parsed.problems
+            )
             continue
         if rel in edited:
-            found.append(Problem("pages", rel, "hand edit not taken in yet; run `vaultweave weave`"))
+            found.append(
+                Problem("pages", rel, "hand edit not taken in yet; run `vaultweave weave`")
+            )
             continue
         if stem not in by_stem:
             if parsed.bullets:
@@ -109,12 +128,16 @@ def check_pages(vault: Vault) -> list[Problem]:
         for section in ("current", "history", "archive"):
             want, have = by_stem[stem][section], shown[section]
             if want != have:
-                found.append(Problem(
-                    "pages", rel,
-                    f"## {section.title()} out of date ({len(want - have)} missing, "
-                    f"{len(have - want)} extra)",
-                    True, "render",
-                ))
+                found.append(
+                    Problem(
+                        "pages",
+                        rel,
+                        f"## {section.title()} out of date ({len(want - have)} missing, "
+                        f"{len(have - want)} extra)",
+                        True,
+                        "render",
+                    )
+                )
                 break
     return found
 
@@ -126,31 +149,54 @@ def check_cursor(vault: Vault) -> list[Problem]:
     for rel, pos in sorted(cursor.positions.items()):
         file = files.get(rel)
         if file is None:
-            found.append(Problem("cursor", rel, "cursor names a missing resource file", True, "cursor"))
+            found.append(
+                Problem("cursor", rel, "cursor names a missing resource file", True, "cursor")
+            )
             continue
         size = file.stat().st_size
         if pos.offset > size:
-            found.append(Problem(
-                "cursor", rel, f"cursor at byte {pos.offset} past the end ({size}); resources are append-only",
-                True, "cursor",
-            ))
+            found.append(
+                Problem(
+                    "cursor",
+                    rel,
+                    f"cursor at byte {pos.offset} past the end ({size}); resources are append-only",
+                    True,
+                    "cursor",
+                )
+            )
             continue
         if pos.offset:
             with file.open("rb") as handle:
                 handle.seek(pos.offset - 1)
                 if handle.read(1) != b"\n":
-                    found.append(Problem("cursor", rel, "cursor is not at a line boundary", True, "cursor"))
+                    found.append(
+                        Problem("cursor", rel, "cursor is not at a line boundary", True, "cursor")
+                    )
                     continue
                 handle.seek(0)
                 lines = handle.read(pos.offset).count(b"\n")
             if lines != pos.line:
-                found.append(Problem(
-                    "cursor", rel, f"cursor says line {pos.line} but byte {pos.offset} ends line {lines}",
-                    True, "cursor",
-                ))
+                found.append(
+                    Problem(
+                        "cursor",
+                        rel,
+                        f"cursor says line {pos.line} but byte {pos.offset} ends line {lines}",
+                        True,
+                        "cursor",
+                    )
+                )
     head = vault.repo.head_sha()
-    if cursor.commit and head and cursor.commit != head and not _is_ancestor(vault, cursor.commit, head):
-        found.append(Problem("cursor", cursor.commit[:12], "cursor was saved on a commit not in HEAD's history"))
+    if (
+        cursor.commit
+        and head
+        and cursor.commit != head
+        and not _is_ancestor(vault, cursor.commit, head)
+    ):
+        found.append(
+            Problem(
+                "cursor", cursor.commit[:12], "cursor was saved on a commit not in HEAD's history"
+            )
+        )
     return found
 
 
@@ -159,7 +205,15 @@ def check_git(vault: Vault) -> list[Problem]:
     git_dir = vault.paths.root / ".git"
     for lock in (git_dir / "index.lock", git_dir / "HEAD.lock"):
         if lock.exists():
-            found.append(Problem("git", f".git/{lock.name}", "lock file left by a git that stopped", True, "locks"))
+            found.append(
+                Problem(
+                    "git",
+                    f".git/{lock.name}",
+                    "lock file left by a git that stopped",
+                    True,
+                    "locks",
+                )
+            )
     try:
         vault.repo._git("fsck", "--no-progress", "--no-dangling", "--connectivity-only")
     except GitError as exc:
@@ -198,9 +252,15 @@ def repair(vault: Vault, problems: list[Problem]) -> list[str]:
             done.append("put items/ back as committed")
         if "cursor" in fixes:
             _repair_cursor(vault, {p.subject for p in problems if p.fix == "cursor"})
-            done.append("reset the cursor of damaged entries (those lines are re-read; nothing doubles)")
+            done.append(
+                "reset the cursor of damaged entries (those lines are re-read; nothing doubles)"
+            )
         if "render" in fixes:
-            stems = {p.subject.removeprefix("categories/").removesuffix(".md") for p in problems if p.fix == "render"}
+            stems = {
+                p.subject.removeprefix("categories/").removesuffix(".md")
+                for p in problems
+                if p.fix == "render"
+            }
             pages = write_pages(vault, stems, vault.clock())
             if pages.written:
                 vault.repo.commit_exact("render: doctor --fix\n", list(pages.written))

@@ -90,9 +90,16 @@ def plan_hand_edits(
             for bullet in edit.page.bullets:
                 item = items.get(bullet.item_id or "")
                 home = f"categories/{safe_name(item.category)}.md" if item else ""
-                if item and home != edit.rel and home not in blocked and any(e.rel == home for e in edits):
+                if (
+                    item
+                    and home != edit.rel
+                    and home not in blocked
+                    and any(e.rel == home for e in edits)
+                ):
                     blocked.add(home)
-                    problems.append(PageProblem(home, 1, f"waits for {edit.rel}, which holds one of its facts"))
+                    problems.append(
+                        PageProblem(home, 1, f"waits for {edit.rel}, which holds one of its facts")
+                    )
     valid = [e for e in edits if e.rel not in blocked]
     changes: list[Change] = []
     counts: dict[str, dict[str, int]] = {e.rel: defaultdict(int) for e in valid}
@@ -112,7 +119,9 @@ def plan_hand_edits(
                 if key in existing_texts:
                     continue
                 existing_texts.add(key)
-                changes.append(Change(Action.ADDED, _new_fact(edit, bullet, source, now, default_subject)))
+                changes.append(
+                    Change(Action.ADDED, _new_fact(edit, bullet, source, now, default_subject))
+                )
                 counts[edit.rel]["added"] += 1
                 continue
             old = items[bullet.item_id]
@@ -133,12 +142,21 @@ def plan_hand_edits(
                 changes.append(Change(Action.ADDED, new, None))
                 counts[edit.rel]["superseded"] += 1
             elif safe_name(old.category) != edit.stem:
-                moved = old.evolve(category=edit.category, status_reason=f"moved by hand to {edit.rel}")
-                changes.append(Change(Action.MOVED, moved, old, f"{old.category} -> {edit.category}"))
+                moved = old.evolve(
+                    category=edit.category, status_reason=f"moved by hand to {edit.rel}"
+                )
+                changes.append(
+                    Change(Action.MOVED, moved, old, f"{old.category} -> {edit.category}")
+                )
                 counts[edit.rel]["moved"] += 1
         for gone_id, bullet in base_bullets.items():
             item = items.get(gone_id)
-            if bullet.section != "current" or gone_id in on_pages or item is None or not item.is_current:
+            if (
+                bullet.section != "current"
+                or gone_id in on_pages
+                or item is None
+                or not item.is_current
+            ):
                 continue
             source = hand_source(edit.rel, None, base_commit)
             ended = item.evolve(
@@ -167,26 +185,39 @@ def _validate(edits: Sequence[PageEdit], items: Mapping[str, Item]) -> list[Page
         for bullet in edit.page.bullets:
             if bullet.item_id is None:
                 if bullet.section != "current":
-                    problems.append(PageProblem(
-                        edit.rel, bullet.line, "a new bullet outside ## Current; add new facts there"
-                    ))
+                    problems.append(
+                        PageProblem(
+                            edit.rel,
+                            bullet.line,
+                            "a new bullet outside ## Current; add new facts there",
+                        )
+                    )
             elif bullet.item_id not in items:
-                problems.append(PageProblem(edit.rel, bullet.line, f"unknown fact id ^{bullet.item_id}"))
+                problems.append(
+                    PageProblem(edit.rel, bullet.line, f"unknown fact id ^{bullet.item_id}")
+                )
             elif bullet.item_id in seen:
                 other, first = seen[bullet.item_id]
-                problems.append(PageProblem(
-                    edit.rel, bullet.line, f"fact ^{bullet.item_id} also at {other.rel}:{first.line}; keep one"
-                ))
+                problems.append(
+                    PageProblem(
+                        edit.rel,
+                        bullet.line,
+                        f"fact ^{bullet.item_id} also at {other.rel}:{first.line}; keep one",
+                    )
+                )
             else:
                 seen[bullet.item_id] = (edit, bullet)
     edited = {e.stem for e in edits if e.page is None or e.page.ok}
     for found_id, (edit, bullet) in seen.items():
         home = safe_name(items[found_id].category)
         if home != edit.stem and home not in edited:
-            problems.append(PageProblem(
-                edit.rel, bullet.line,
-                f"fact ^{found_id} is still on categories/{home}.md; cut it there to move it",
-            ))
+            problems.append(
+                PageProblem(
+                    edit.rel,
+                    bullet.line,
+                    f"fact ^{found_id} is still on categories/{home}.md; cut it there to move it",
+                )
+            )
     return problems
 
 
@@ -195,13 +226,13 @@ def _derive_value(old: Item, new_text: str) -> str:
     text = clean_text(old.text)
     at = text.find(old.value) if old.value else -1
     if at >= 0:
-        prefix, suffix = text[:at], text[at + len(old.value):]
+        prefix, suffix = text[:at], text[at + len(old.value) :]
         if (
             new_text.startswith(prefix)
             and new_text.endswith(suffix)
             and len(new_text) > len(prefix) + len(suffix)
         ):
-            return new_text[len(prefix): len(new_text) - len(suffix)].strip()
+            return new_text[len(prefix) : len(new_text) - len(suffix)].strip()
     return new_text
 
 
@@ -227,7 +258,9 @@ def _successor(old: Item, text: str, category: str, source: str, now: datetime) 
     )
 
 
-def _new_fact(edit: PageEdit, bullet: FactBullet, source: str, now: datetime, default_subject: str) -> Item:
+def _new_fact(
+    edit: PageEdit, bullet: FactBullet, source: str, now: datetime, default_subject: str
+) -> Item:
     subjects = edit.page.front.get("subjects") if edit.page else None
     subject = (
         str(subjects[0]) if isinstance(subjects, list) and len(subjects) == 1 else default_subject

@@ -107,6 +107,3 @@ def _merge_facts(
         if key not in placed:
             out.extend(lines)
     return out
-
-
-

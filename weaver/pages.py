@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -118,7 +118,9 @@ def apply_hand_edits(vault: Vault, now: datetime) -> HandEditReport:
         if before is not None and before.category != item.category:
             item_paths.append(vault.paths.relative(vault.files.path_of(before)))
     vault.remember_items(plan.resolution.final_items.values())
-    message = plan.message() if plan.applied else "edit: index.md — text only\n\nHand-edit: index.md\n"
+    message = (
+        plan.message() if plan.applied else "edit: index.md — text only\n\nHand-edit: index.md\n"
+    )
     commit = repo.commit_exact(message, [*item_paths, *applied])
     for rel in applied:
         text = texts[rel]
@@ -183,6 +185,10 @@ def write_pages(
     rendered = vault.state.load_rendered()
     known = dict(trusted or {})
     skip = set(blocked)
+
+    def dirty(rel: str) -> bool:
+        return bool(vault.repo.dirty_paths(rel))
+
     pages: list[tuple[Path, str, str]] = []
     skipped: list[str] = []
     for stem in sorted(wanted):
@@ -191,15 +197,19 @@ def write_pages(
         if rel in skip:
             continue
         related = [c for c, s in subjects_of.items() if c != stem and s & subjects_of[stem]]
-        fresh = render_category(names.get(stem, stem), by_category.get(stem, []), now, items, related)
-        merged = _merged(path, rel, fresh, rendered, known, index=False)
+        fresh = render_category(
+            names.get(stem, stem), by_category.get(stem, []), now, items, related
+        )
+        merged = _merged(path, rel, fresh, rendered, known, dirty, index=False)
         if merged is None:
             skipped.append(rel)
         else:
             pages.append((path, rel, merged))
     if INDEX_REL not in skip:
         fresh = render_index(vault.config.vault.name, items.values(), now)
-        merged = _merged(vault.paths.index_md, INDEX_REL, fresh, rendered, known, index=True)
+        merged = _merged(
+            vault.paths.index_md, INDEX_REL, fresh, rendered, known, dirty, index=True
+        )
         if merged is None:
             skipped.append(INDEX_REL)
         else:
@@ -216,14 +226,24 @@ def write_pages(
 
 
 def _merged(
-    path: Path, rel: str, fresh: str, rendered: dict[str, str], trusted: dict[str, str], *, index: bool
+    path: Path,
+    rel: str,
+    fresh: str,
+    rendered: dict[str, str],
+    trusted: dict[str, str],
+    dirty: Callable[[str], bool],
+    *,
+    index: bool,
 ) -> str | None:
     existing = _read(path)
     if existing is None:
         return fresh
     digest = content_hash(existing)
     if digest != rendered.get(rel) and digest != trusted.get(rel) and rel in rendered:
-        return None  # someone changed it since we looked: not ours to overwrite
+        # Either someone changed it since we looked (not ours to overwrite), or a weaver
+        # was killed after recording a render it never wrote: then it is as committed.
+        if dirty(rel):
+            return None
     parsed = parse_page(existing, rel, index=index)
     if parsed.problems:
         return None

@@ -25,6 +25,9 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
+from watchdog.events import FileSystemEventHandler
+from watchdog.observers import Observer
+
 from store.errors import VaultError
 from weaver.cycle import CycleReport
 from weaver.extract.base import Extractor
@@ -70,7 +73,9 @@ class ChangeFilter:
             return Kind.CONFIG
         if parts[0] == "resources" and rel.suffix == ".jsonl":
             return Kind.RESOURCE
-        if (parts == ("index.md",) or (parts[0] == "categories" and len(parts) == 2)) and rel.suffix == ".md":
+        if (
+            parts == ("index.md",) or (parts[0] == "categories" and len(parts) == 2)
+        ) and rel.suffix == ".md":
             return None if self._ours(rel.as_posix()) else Kind.PAGE
         return None
 
@@ -194,8 +199,6 @@ class Watcher:
 
     def run(self, *, install_signals: bool = True, until: Callable[[], bool] | None = None) -> int:
         """Watch until stopped; returns the number of failed batches."""
-        from watchdog.observers import Observer
-
         self.vault.lock.acquire()
         previous = self._install_signals() if install_signals else {}
         observer = Observer()
@@ -222,7 +225,7 @@ class Watcher:
         def handler(signum: int, frame: FrameType | None) -> None:
             self.stop()  # the loop ends after the cycle that is running
 
-        previous = {}
+        previous: dict[int, Any] = {}
         for signum in (signal.SIGINT, signal.SIGTERM):
             previous[signum] = signal.signal(signum, handler)
         return previous
@@ -234,10 +237,11 @@ class Watcher:
 CHANGE_EVENTS = frozenset({"created", "modified", "moved", "deleted", "closed"})
 
 
-class _Forward:
+class _Forward(FileSystemEventHandler):
     """A watchdog event handler that only forwards paths to the watcher's queue."""
 
     def __init__(self, watcher: Watcher) -> None:
+        super().__init__()
         self.watcher = watcher
 
     def dispatch(self, event: Any) -> None:

@@ -47,7 +47,9 @@ def slow(seconds: float, payload: Any = None) -> Reply:
 
 GARBAGE = Reply(content="I'm sorry, I can't produce JSON today. <html>")
 TRUNCATED = Reply(content='{"facts": [{"turn": "resources/2026/03/01.jsonl#L1", "subject": "Ma')
-TRUNCATED_BODY = Reply(body=b'{"id": "x", "object": "chat.completion", "choices": [{"index": 0, "mess')
+TRUNCATED_BODY = Reply(
+    body=b'{"id": "x", "object": "chat.completion", "choices": [{"index": 0, "mess'
+)
 
 
 @dataclass(frozen=True)

@@ -1,1 +1,1 @@
-"""The LLM path: extraction, conflict judgement and summary prose via any OpenAI-compatible endpoint."""
+"""The LLM path: extraction, conflict judgement and summaries via an OpenAI-compatible endpoint."""

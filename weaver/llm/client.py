@@ -150,7 +150,9 @@ class LLMClient:
                 if self._auto and following is not None:
                     self._mode = following
                     continue
-                raise LLMFailure(stage, "unavailable", f"request rejected (HTTP {exc.status_code})") from None
+                raise LLMFailure(
+                    stage, "unavailable", f"request rejected (HTTP {exc.status_code})"
+                ) from None
             except openai.APITimeoutError:
                 reason, delay = f"no reply within {self.settings.timeout:g}s", None
             except openai.APIConnectionError:
@@ -158,7 +160,9 @@ class LLMClient:
             except openai.APIStatusError as exc:
                 if exc.status_code != 429 and exc.status_code < 500:
                     self.usage = self.usage.plus(stage)
-                    raise LLMFailure(stage, "unavailable", f"HTTP {exc.status_code} from the endpoint") from None
+                    raise LLMFailure(
+                        stage, "unavailable", f"HTTP {exc.status_code} from the endpoint"
+                    ) from None
                 reason, delay = f"HTTP {exc.status_code}", _retry_after(exc.response.headers)
             except (openai.APIResponseValidationError, ValueError):
                 # The HTTP body itself was cut or not JSON: an invalid reply, retried once.
@@ -192,7 +196,9 @@ class LLMClient:
             try:
                 import openai
             except ImportError as exc:  # pragma: no cover - the llm extra is not installed
-                raise LLMConfigError("the openai package is missing: pip install 'vaultweave[llm]'") from exc
+                raise LLMConfigError(
+                    "the openai package is missing: pip install 'vaultweave[llm]'"
+                ) from exc
             self._client = openai.OpenAI(
                 base_url=self.base_url,
                 api_key=self._api_key(),

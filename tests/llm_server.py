@@ -188,3 +188,63 @@ def _completion(request: Request, reply: Reply) -> bytes:
             },
         }
     ).encode()
+
+
+def stage_of(request: Request) -> str:
+    """Which prompt a request carries: "extract", "judge" or "summarize"."""
+    system = request.messages[0].get("content", "") if request.messages else ""
+    if system.startswith("You extract"):
+        return "extract"
+    if system.startswith("You decide"):
+        return "judge"
+    if system.startswith("You write the summary"):
+        return "summarize"
+    return "unknown"
+
+
+def data_of(request: Request) -> dict[str, Any]:
+    """The JSON payload between the data fences of the first user message."""
+    user = next(m["content"] for m in request.messages if m.get("role") == "user")
+    body = user.split("\n", 1)[1].rsplit("\n", 1)[0]
+    return json.loads(body)
+
+
+class Staged:
+    """A responder with one script per stage; an empty stage answers with ``fallback``."""
+
+    def __init__(self, fallback: dict[str, Reply] | None = None) -> None:
+        self.scripts: dict[str, deque[Reply | Responder]] = {}
+        self.fallback = fallback or {
+            "extract": ok({"facts": []}),
+            "judge": ok({"decisions": []}),
+            "summarize": ok({"summary": "A scripted summary."}),
+        }
+
+    def push(self, stage: str, *replies: Reply | Responder) -> Staged:
+        self.scripts.setdefault(stage, deque()).extend(replies)
+        return self
+
+    def __call__(self, request: Request) -> Reply:
+        stage = stage_of(request)
+        queue = self.scripts.get(stage)
+        if queue:
+            reply = queue.popleft()
+            return reply if isinstance(reply, Reply) else reply(request)
+        return self.fallback.get(stage, error(500, message=f"no reply for stage {stage}"))
+
+
+def vault_toml(
+    base_url: str, stages: tuple[str, ...] = ("extract", "judge", "summarize"), **llm: Any
+) -> str:
+    """A vault.toml whose [llm] section points at ``base_url`` with fast retries."""
+    settings: dict[str, Any] = {
+        "base_url": base_url,
+        "model": "scripted-1",
+        "timeout": 2.0,
+        "max_retries": 1,
+        "backoff_base": 0.01,
+        "stages": list(stages),
+        **llm,
+    }
+    lines = ["[llm]"] + [f"{key} = {json.dumps(value)}" for key, value in settings.items()]
+    return "\n".join(lines) + "\n"

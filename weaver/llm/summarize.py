@@ -24,7 +24,8 @@ FILE_NAME = "llm_summaries.json"
 VERSION = 1
 MAX_SUMMARY = 1200
 MAX_FACTS = 60  # the most recent current facts a summary is written from
-_MARKUP = re.compile(r"(^|\s)#+\s|\^|\[\[|\]\]|^---|^[-*]\s")
+_LINE_MARK = re.compile(r"^\s*(?:-{3,}|#+|[-*+>]|\d+[.)])\s*")
+_INLINE_MARK = re.compile(r"\^|\[\[|\]\]")
 
 
 def facts_key(category: str, current: Sequence[Item], prompt_version: str, model: str) -> str:
@@ -35,9 +36,8 @@ def facts_key(category: str, current: Sequence[Item], prompt_version: str, model
 
 def clean_summary(text: str) -> str:
     """One paragraph of plain prose: no headings, block ids, links or list markers."""
-    flat = " ".join(text.split())
-    flat = _MARKUP.sub(" ", flat)
-    flat = " ".join(flat.split())
+    lines = (_LINE_MARK.sub("", line) for line in text.splitlines())
+    flat = " ".join(_INLINE_MARK.sub(" ", " ".join(lines)).split())
     if len(flat) > MAX_SUMMARY:
         flat = flat[:MAX_SUMMARY].rsplit(" ", 1)[0] + " …"
     return flat

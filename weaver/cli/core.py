@@ -227,7 +227,9 @@ def status(vault_path: Path | None, as_json: bool) -> None:
     for page in report.hand_edited:
         click.echo(f"hand-edited: {page}")
     if report.llm_retry:
-        click.echo(f"awaiting LLM retry: {len(report.llm_retry)} resources (woven by rules so far)")
+        count = len(report.llm_retry)
+        plural = "s" if count != 1 else ""
+        click.echo(f"awaiting LLM retry: {count} resource{plural} (woven by rules so far)")
         for entry in report.llm_retry:
             click.echo(f"  {entry}")
 

@@ -207,6 +207,10 @@ class LLMClient:
             )
         return self._client
 
+    def check_key(self) -> None:
+        """Raise LLMConfigError now if the named key variable is unset (before any work)."""
+        self._api_key()
+
     def _api_key(self) -> str:
         name = self.settings.api_key_env
         if not name:

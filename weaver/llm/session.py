@@ -64,6 +64,7 @@ class LLMSession:
         self.settings = config.llm
         self.stages: tuple[LLMStage, ...] = self.settings.active_stages(config.weaver.extractor)
         self.client = LLMClient(self.settings, sleep=sleep)
+        self.client.check_key()
         self.queue = RetryQueue(paths.state)
         self.similarity = similarity
         self.extractor: Extractor = rules

@@ -69,6 +69,7 @@ def test_narrowing_leaves_same_key_single_valued_conflicts_to_the_rules() -> Non
 
 def test_narrowing_is_bounded() -> None:
     existing = {f"i{n}": item(f"i{n}", "likes", f"thing {n}") for n in range(50)}
+    existing["other"] = item("other", "likes", "jazz")  # no word in common: never paired
     many = [candidate("likes", f"new thing {n}", source=f"r.jsonl#L{n}") for n in range(20)]
     result = narrow(many, existing, per_candidate=2, max_pairs=7)
     assert len(result.pairs) == 7
@@ -182,7 +183,7 @@ def test_conflict_keeps_both_and_links_them(
         ok(
             {
                 "facts": [
-                    {"turn": rid, "subject": "Maya", "attribute": "likes", "value": "decaf only"}
+                    {"turn": rid, "subject": "Maya", "attribute": "likes", "value": "decaf coffee only"}
                 ]
             }
         ),
@@ -192,9 +193,9 @@ def test_conflict_keeps_both_and_links_them(
     )
     vault.weave()
     likes = {i.value: i for i in vault.items() if i.attribute == "likes"}
-    assert set(likes) == {"coffee", "decaf only"}
-    assert likes["decaf only"].links == (likes["coffee"].id,)
-    assert "conflicts with" in likes["decaf only"].status_reason
+    assert set(likes) == {"coffee", "decaf coffee only"}
+    assert likes["decaf coffee only"].links == (likes["coffee"].id,)
+    assert "conflicts with" in likes["decaf coffee only"].status_reason
 
 
 def test_same_key_conflicts_cost_no_call(

@@ -1,10 +1,11 @@
 """Conflict judgement: narrow first, then ask only about the ambiguous pairs.
 
 A new candidate is compared only with current items of the same subject, and only when
-the attribute is related (same attribute on a multi-valued key, same attribute family,
-or an invented attribute in the same category) or an optional embedding similarity is
-high; each candidate keeps its few closest items and the cycle at most
-``judge_max_pairs``. The rules decide without a call whatever has the same key on a
+the attributes are related (same family, or an invented attribute in the same category)
+or an optional embedding similarity is high. Related single-valued attributes (employer
+and job_title) are always paired; collections (likes, pets) only where the values share
+a word or are similar, never each new value against every old one. Each candidate keeps
+its few closest items and the cycle at most ``judge_max_pairs``. The rules decide without a call whatever has the same key on a
 single-valued attribute or the same value. The model answers each remaining pair:
 duplicate (the candidate reinforces the item), supersedes (the item becomes historical,
 with the model's reason in ``status_reason``), conflict (both stay; the new item links
@@ -30,6 +31,7 @@ from weaver.resolve import Action, Change, Resolution
 
 Similarity = Callable[[str, str], float]
 _WORD = re.compile(r"\w+")
+_STOP = frozenset({"the", "and", "for", "with", "from", "called", "named", "only", "very"})
 _KNOWN = frozenset(known_attributes())
 RELATED_FAMILIES: tuple[frozenset[str], ...] = (
     frozenset({"likes", "dislikes", "hobby"}),
@@ -78,8 +80,13 @@ def _family_member(attribute: str) -> str:
     return "likes" if attribute.startswith("favourite_") else attribute
 
 
+def _words(text: str) -> set[str]:
+    return {w for w in _WORD.findall(text.casefold()) if len(w) > 2 and w not in _STOP}
+
+
 def word_overlap(a: str, b: str) -> float:
-    left, right = set(_WORD.findall(a.casefold())), set(_WORD.findall(b.casefold()))
+    """Jaccard overlap of the content words of ``a`` and ``b``."""
+    left, right = _words(a), _words(b)
     return len(left & right) / len(left | right) if left and right else 0.0
 
 
@@ -110,12 +117,18 @@ def narrow(
             ):
                 rule_decisions += 1
                 continue
-            score = word_overlap(f"{candidate.value} {candidate.text}", f"{item.value} {item.text}")
-            if similarity is not None:
-                score = max(score, similarity(candidate.text, item.text))
-            if related(candidate.attribute, item.attribute) or (
-                similarity is not None and score >= threshold
-            ):
+            overlap = word_overlap(candidate.value, item.value)
+            similar = similarity(candidate.text, item.text) if similarity is not None else 0.0
+            score = max(overlap, similar)
+            if not related(candidate.attribute, item.attribute):
+                wanted = similarity is not None and similar >= threshold
+            elif is_single_valued(candidate.attribute) and is_single_valued(item.attribute):
+                wanted = True  # e.g. employer vs job_title: one may end the other
+            else:
+                # Collections (likes, pets, ...) are compared only where they speak of the
+                # same thing, never each new value against every old one.
+                wanted = overlap > 0 or (similarity is not None and similar >= threshold)
+            if wanted:
                 mine.append(Pair(0, candidate, item, score))
         mine.sort(key=lambda p: (-p.score, p.existing.id))
         proposed.extend(mine[:per_candidate])

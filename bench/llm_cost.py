@@ -221,12 +221,13 @@ def main(argv: list[str] | None = None) -> int:
     decisions = first["judged_by_model"] + first["decided_by_rules"]
     summaries = second["summaries_written"] + second["summaries_cached"]
     print(
-        f"scripted endpoint, batch_size={args.batch_size}, {args.turns} turns woven {args.chunk} at a time "
-        f"({first_seconds:.1f}s), {len(items)} items"
+        f"scripted endpoint, batch_size={args.batch_size}, {args.turns} turns woven "
+        f"{args.chunk} at a time ({first_seconds:.1f}s), {len(items)} items"
     )
     print(
         f"calls per 100 turns:          {first['calls'] * per100:.1f} "
-        f"(extract {first['calls_extract'] * per100:.1f}, judge {first['calls_judge'] * per100:.1f}, "
+        f"(extract {first['calls_extract'] * per100:.1f}, "
+        f"judge {first['calls_judge'] * per100:.1f}, "
         f"summarize {first['calls_summarize'] * per100:.1f})"
     )
     print(
@@ -235,7 +236,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(
         f"conflict decisions w/o call:  {first['decided_by_rules']}/{decisions} "
-        f"= {first['decided_by_rules'] / decisions:.0%} ({first['judged_by_model']} pairs judged by the model)"
+        f"= {first['decided_by_rules'] / decisions:.0%} "
+        f"({first['judged_by_model']} pairs judged by the model)"
         if decisions
         else "conflict decisions w/o call:  none arose"
     )

@@ -185,7 +185,7 @@ def test_injected_instructions_touch_nothing_outside_their_own_candidates(
                         "turn": evil,
                         "subject": "Ana",
                         "attribute": "likes",
-                        "value": "nothing",
+                        "value": "no chess",
                         "status": "historical",
                         "item_ids": other_ids,
                     },
@@ -220,7 +220,7 @@ def test_injected_instructions_touch_nothing_outside_their_own_candidates(
     assert {vault.item(i).value for i in changed} <= {"chess"}
     assert all(c.source == evil for c in report.candidates)
     new = [i for i in vault.items(status="all") if i.id not in before]
-    assert [(i.subject, i.value, i.sources) for i in new] == [("Ana", "nothing", (evil,))]
+    assert [(i.subject, i.value, i.sources) for i in new] == [("Ana", "no chess", (evil,))]
     assert {i.value for i in vault.items()} >= {"Berlin", "Acme", "tea"}
 
 

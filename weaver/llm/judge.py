@@ -5,11 +5,12 @@ the attributes are related (same family, or an invented attribute in the same ca
 or an optional embedding similarity is high. Related single-valued attributes (employer
 and job_title) are always paired; collections (likes, pets) only where the values share
 a word or are similar, never each new value against every old one. Each candidate keeps
-its few closest items and the cycle at most ``judge_max_pairs``. The rules decide without a call whatever has the same key on a
-single-valued attribute or the same value. The model answers each remaining pair:
-duplicate (the candidate reinforces the item), supersedes (the item becomes historical,
-with the model's reason in ``status_reason``), conflict (both stay; the new item links
-the old and says why) or unrelated.
+its few closest items and the cycle at most ``judge_max_pairs``. The rules decide
+without a call whatever has the same key on a single-valued attribute or the same
+value. The model answers each remaining pair: duplicate (the candidate reinforces the
+item), supersedes (the item becomes historical, with the model's reason in
+``status_reason``), conflict (both stay; the new item links the old and says why) or
+unrelated.
 
 The model's answer is bounded by construction: it names pair numbers, and a pair only
 ever holds one of this cycle's candidates and an item offered with it.

@@ -260,3 +260,16 @@ def test_missing_key_variable_stops_the_weave_with_a_clear_line(
     assert "VW_TEST_UNSET_KEY" in result.stderr and "--no-llm" in result.stderr
     assert vault.status().pending_lines == 1  # nothing consumed, nothing lost
     assert server.requests == []
+
+
+def test_llm_extractor_without_an_endpoint_is_a_clear_error(
+    make_vault: Callable[..., Vault],
+) -> None:
+    vault = make_vault(config='[weaver]\nextractor = "llm"\n')
+    say(vault, "I live in Berlin.", "2026-01-05T10:00:00Z")
+    result = CliRunner().invoke(cli, ["weave", "--vault", str(vault.root)])
+    assert result.exit_code == 1
+    assert "base_url and model" in result.stderr and "--no-llm" in result.stderr
+    result = CliRunner().invoke(cli, ["weave", "--no-llm", "--vault", str(vault.root)])
+    assert result.exit_code == 0
+    assert [i.value for i in Vault.open(vault.root).items()] == ["Berlin"]

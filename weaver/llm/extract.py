@@ -85,6 +85,7 @@ class LLMExtractor:
         self.ignore_roles = tuple(ignore_roles)
         self.outcome = ExtractionOutcome()
         self._unavailable: str | None = None
+        self._failed_this_run: set[str] = set()  # not retried again in the same run
 
     def extract(self, resources: Sequence[Resource]) -> list[Candidate]:
         fresh = {r.id for r in resources}
@@ -124,6 +125,7 @@ class LLMExtractor:
             sent.extend(r.id for r in batch)
 
         self.queue.record_failures(failed, retried=[r.id for r in retried])
+        self._failed_this_run.update(rid for rid, _ in failed)
         self.outcome = ExtractionOutcome(
             rule_candidates=len(rule_hits),
             llm_added=len(added),
@@ -143,7 +145,7 @@ class LLMExtractor:
         found: list[Resource] = []
         missing: list[str] = []
         for entry in self.queue.due()[:limit]:
-            if entry.resource in fresh:
+            if entry.resource in fresh or entry.resource in self._failed_this_run:
                 continue
             try:
                 resource = read_resource(self.paths, entry.resource)

@@ -151,7 +151,7 @@ class Vault:
         self,
         extractor: Extractor | None = None,
         *,
-        hooks: CycleHooks = CycleHooks(),
+        hooks: CycleHooks | None = None,
         lock_timeout: float = 0.0,
         llm: bool = True,
     ) -> CycleReport:
@@ -169,7 +169,7 @@ class Vault:
         session = self.llm_session() if llm else None
         reports = []
         while True:
-            report = self._weave_once(extractor, session, CycleHooks(), 0.0)
+            report = self._weave_once(extractor, session, None, 0.0)
             reports.append(report)
             if report.consumed == 0:
                 return reports
@@ -178,7 +178,7 @@ class Vault:
         self,
         extractor: Extractor | None,
         session: LLMSession | None,
-        hooks: CycleHooks,
+        hooks: CycleHooks | None,
         lock_timeout: float,
     ) -> CycleReport:
         chosen = extractor or (session.extractor if session else self.default_extractor())
@@ -209,7 +209,9 @@ class Vault:
     def forget_loaded_items(self) -> None:
         self._items = None
 
-    def items(self, status: str | Status | None = Status.CURRENT, category: str | None = None) -> list[Item]:
+    def items(
+        self, status: str | Status | None = Status.CURRENT, category: str | None = None
+    ) -> list[Item]:
         """Items filtered by status (None or "all" for every status) and category."""
         wanted = None if status in (None, "all") else Status(status)
         chosen = [
@@ -218,7 +220,9 @@ class Vault:
             if (wanted is None or item.status is wanted)
             and (category is None or safe_name(item.category) == safe_name(category))
         ]
-        return sorted(chosen, key=lambda i: (i.category, i.subject.casefold(), i.attribute, i.valid_from, i.id))
+        return sorted(
+            chosen, key=lambda i: (i.category, i.subject.casefold(), i.attribute, i.valid_from, i.id)
+        )
 
     def item(self, item_id: str) -> Item:
         found = self.loaded_items().get(item_id)

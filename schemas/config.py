@@ -60,6 +60,7 @@ class LLMSection(_Section):
     judge_max_pairs: int = Field(default=24, ge=0)  # ambiguous pairs judged per cycle, at most
     judge_per_candidate: int = Field(default=3, ge=1)  # existing items compared with one fact
     similarity_threshold: float = Field(default=0.8, ge=0, le=1)
+    judge_embeddings: bool = True  # widen narrowing by embedding similarity if recall is installed
     backoff_base: float = Field(default=1.0, ge=0)  # seconds; doubled on each retry
     max_backoff: float = Field(default=30.0, ge=0)  # cap, also on a server's Retry-After
     temperature: float = Field(default=0.0, ge=0, le=2)

@@ -33,12 +33,8 @@ def item(id_: str, attribute: str, value: str, subject: str = "Maya") -> Item:
     )
 
 
-def candidate(
-    attribute: str, value: str, subject: str = "Maya", source: str = "r.jsonl#L9"
-) -> Candidate:
-    return Candidate(
-        subject, attribute, value, f"{subject} {attribute} {value}.", "x", "fact", source, T1
-    )
+def candidate(attribute: str, value: str, subject: str = "Maya", source: str = "r.jsonl#L9") -> Candidate:
+    return Candidate(subject, attribute, value, f"{subject} {attribute} {value}.", "x", "fact", source, T1)
 
 
 def test_narrowing_leaves_same_key_single_valued_conflicts_to_the_rules() -> None:
@@ -80,9 +76,7 @@ def test_optional_similarity_widens_the_net() -> None:
     existing = {"p": item("p", "pet", "a dog named Rex")}
     new = [candidate("note", "walks Rex every morning")]
     assert narrow(new, existing, per_candidate=3, max_pairs=5).pairs == ()
-    close = narrow(
-        new, existing, per_candidate=3, max_pairs=5, similarity=lambda a, b: 0.9, threshold=0.8
-    )
+    close = narrow(new, existing, per_candidate=3, max_pairs=5, similarity=lambda a, b: 0.9, threshold=0.8)
     assert len(close.pairs) == 1
 
 
@@ -180,17 +174,9 @@ def test_conflict_keeps_both_and_links_them(
     rid = say(vault, "Coffee makes me ill.", "2026-02-10T10:00:00Z")
     staged.push(
         "extract",
-        ok(
-            {
-                "facts": [
-                    {"turn": rid, "subject": "Maya", "attribute": "likes", "value": "decaf coffee"}
-                ]
-            }
-        ),
+        ok({"facts": [{"turn": rid, "subject": "Maya", "attribute": "likes", "value": "decaf coffee"}]}),
     )
-    staged.push(
-        "judge", ok({"decisions": [{"pair": 0, "verdict": "conflict", "reason": "unclear"}]})
-    )
+    staged.push("judge", ok({"decisions": [{"pair": 0, "verdict": "conflict", "reason": "unclear"}]}))
     vault.weave()
     likes = {i.value: i for i in vault.items() if i.attribute == "likes"}
     assert set(likes) == {"coffee", "decaf coffee"}
@@ -198,9 +184,7 @@ def test_conflict_keeps_both_and_links_them(
     assert "conflicts with" in likes["decaf coffee"].status_reason
 
 
-def test_same_key_conflicts_cost_no_call(
-    make_vault: Callable[..., Vault], server: ScriptedLLM
-) -> None:
+def test_same_key_conflicts_cost_no_call(make_vault: Callable[..., Vault], server: ScriptedLLM) -> None:
     vault = make_vault(config=vault_toml(server.base_url, stages=("extract", "judge")))
     say(vault, "I live in Berlin.", "2026-01-05T10:00:00Z")
     vault.weave()
@@ -238,3 +222,26 @@ def test_judge_failure_falls_back_to_rules(
     assert report.commit
     assert {i.attribute for i in vault.items()} == {"employer", "job_title"}  # both kept
     assert "LLM-Fallback: judge" in report.message
+
+
+def test_embedding_similarity_is_cosine_and_survives_a_broken_embedder() -> None:
+    import numpy as np
+
+    from weaver.llm.judge import embedding_similarity
+
+    rows = {"a": [1.0, 0.0], "b": [0.6, 0.8], "c": [0.0, 1.0]}
+    calls: list[str] = []
+
+    def embed(texts: list[str]) -> object:
+        calls.extend(texts)
+        return np.array([rows[t] for t in texts], dtype=np.float32)
+
+    similarity = embedding_similarity(embed)
+    assert similarity("a", "b") == pytest.approx(0.6)
+    assert similarity("a", "c") == pytest.approx(0.0)
+    assert calls == ["a", "b", "c"]  # each text embedded once
+
+    def broken(texts: list[str]) -> object:
+        raise RuntimeError("model missing")
+
+    assert embedding_similarity(broken)("a", "b") == 0.0

@@ -70,9 +70,7 @@ class Usage:
     def plus(self, stage: str, prompt_tokens: int = 0, completion_tokens: int = 0) -> Usage:
         calls = dict(self.calls)
         calls[stage] = calls.get(stage, 0) + 1
-        return Usage(
-            calls, self.prompt_tokens + prompt_tokens, self.completion_tokens + completion_tokens
-        )
+        return Usage(calls, self.prompt_tokens + prompt_tokens, self.completion_tokens + completion_tokens)
 
     def minus(self, earlier: Usage) -> Usage:
         calls = {
@@ -90,9 +88,7 @@ class Usage:
 class LLMClient:
     """Chat completions with validated JSON replies, through the real ``openai`` client."""
 
-    def __init__(
-        self, settings: LLMSection, *, sleep: Callable[[float], None] = time.sleep
-    ) -> None:
+    def __init__(self, settings: LLMSection, *, sleep: Callable[[float], None] = time.sleep) -> None:
         if not settings.base_url or not settings.model:
             raise LLMConfigError("[llm] base_url and model must both be set")
         self.settings = settings
@@ -150,9 +146,7 @@ class LLMClient:
                 if self._auto and following is not None:
                     self._mode = following
                     continue
-                raise LLMFailure(
-                    stage, "unavailable", f"request rejected (HTTP {exc.status_code})"
-                ) from None
+                raise LLMFailure(stage, "unavailable", f"request rejected (HTTP {exc.status_code})") from None
             except openai.APITimeoutError:
                 reason, delay = f"no reply within {self.settings.timeout:g}s", None
             except openai.APIConnectionError:
@@ -196,9 +190,7 @@ class LLMClient:
             try:
                 import openai
             except ImportError as exc:  # pragma: no cover - the llm extra is not installed
-                raise LLMConfigError(
-                    "the openai package is missing: pip install 'vaultweave[llm]'"
-                ) from exc
+                raise LLMConfigError("the openai package is missing: pip install 'vaultweave[llm]'") from exc
             self._client = openai.OpenAI(
                 base_url=self.base_url,
                 api_key=self._api_key(),

@@ -110,9 +110,7 @@ class LLMExtractor:
                 failed.extend((r.id, self._unavailable) for r in batch)
                 continue
             try:
-                reply = self.client.complete(
-                    "extract", self._prompt(batch, by_source), ExtractReply
-                )
+                reply = self.client.complete("extract", self._prompt(batch, by_source), ExtractReply)
             except LLMFailure as failure:
                 failed.extend((r.id, failure.reason) for r in batch)
                 if failure.kind == "unavailable":

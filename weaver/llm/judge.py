@@ -22,6 +22,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from store.item import Item, Status, item_id
 from weaver.attributes import is_single_valued, known_attributes, spec_for
@@ -138,6 +139,31 @@ def narrow(
     return Narrowed(tuple(kept), rule_decisions, max(0, len(proposed) - max_pairs))
 
 
+def embedding_similarity(embed: Callable[[list[str]], Any]) -> Similarity:
+    """Cosine similarity from an embedder returning L2-normalised rows, one text at a time.
+
+    ``embed`` is loaded lazily by the caller; if it ever raises, similarity is 0 from then
+    on (the lexical narrowing still applies), so a missing model never stops a weave.
+    """
+    vectors: dict[str, Any] = {}
+    broken = False
+
+    def similarity(a: str, b: str) -> float:
+        nonlocal broken
+        if broken:
+            return 0.0
+        try:
+            for text in (a, b):
+                if text not in vectors:
+                    vectors[text] = embed([text])[0]
+            return float(vectors[a] @ vectors[b])
+        except Exception:  # noqa: BLE001 - any embedder failure: fall back to lexical only
+            broken = True
+            return 0.0
+
+    return similarity
+
+
 def pair_views(pairs: Sequence[Pair]) -> list[PairView]:
     return [
         PairView(
@@ -173,9 +199,7 @@ def read_judgements(reply: JudgeReply, pairs: Sequence[Pair]) -> list[Judgement]
     return [decided[i] for i in sorted(decided)]
 
 
-def as_duplicates(
-    candidates: Sequence[Candidate], judgements: Sequence[Judgement]
-) -> list[Candidate]:
+def as_duplicates(candidates: Sequence[Candidate], judgements: Sequence[Judgement]) -> list[Candidate]:
     """Candidates judged duplicates take their item's key and value, so resolution reinforces it."""
     target: dict[Candidate, Item] = {}
     for judgement in judgements:
@@ -230,12 +254,8 @@ def apply_judgements(
                 ended_by=candidate.source,
                 status_reason=f"superseded by {new.value!r}: {why} (model)",
             )
-            changes[at] = replace(
-                changes[at], after=new.evolve(supersedes=(*new.supersedes, old.id))
-            )
-            changes.append(
-                Change(Action.SUPERSEDED, ended, old_now, f"{old.value} -> {new.value} (model)")
-            )
+            changes[at] = replace(changes[at], after=new.evolve(supersedes=(*new.supersedes, old.id)))
+            changes.append(Change(Action.SUPERSEDED, ended, old_now, f"{old.value} -> {new.value} (model)"))
             final[old.id] = ended
         else:
             linked = new.evolve(

@@ -127,11 +127,7 @@ def extract_prompt(
 
 
 def judge_prompt(version: str, pairs: Sequence[PairView]) -> list[Message]:
-    payload = {
-        "pairs": [
-            {"pair": p.pair, "new": _fact(p.new), "existing": _fact(p.existing)} for p in pairs
-        ]
-    }
+    payload = {"pairs": [{"pair": p.pair, "new": _fact(p.new), "existing": _fact(p.existing)} for p in pairs]}
     return render_prompt("judge", version, payload)
 
 

@@ -45,20 +45,14 @@ class RetryQueue:
         entries: dict[str, RetryEntry] = {}
         for rid, row in data.get("resources", {}).items():
             if isinstance(row, dict):
-                entries[rid] = RetryEntry(
-                    rid, str(row.get("reason", "")), int(row.get("attempts", 1))
-                )
+                entries[rid] = RetryEntry(rid, str(row.get("reason", "")), int(row.get("attempts", 1)))
         return entries
 
     def due(self) -> list[RetryEntry]:
         """Entries to retry now, in resource order."""
-        return sorted(
-            (e for e in self.load().values() if not e.given_up), key=lambda e: _order(e.resource)
-        )
+        return sorted((e for e in self.load().values() if not e.given_up), key=lambda e: _order(e.resource))
 
-    def record_failures(
-        self, failed: Iterable[tuple[str, str]], retried: Iterable[str] = ()
-    ) -> None:
+    def record_failures(self, failed: Iterable[tuple[str, str]], retried: Iterable[str] = ()) -> None:
         """Queue ``(resource id, reason)`` pairs; a failed retry counts one more attempt."""
         entries = self.load()
         retried_now = set(retried)

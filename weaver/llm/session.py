@@ -10,11 +10,12 @@ calling an endpoint found unavailable) last for that run only.
 
 from __future__ import annotations
 
+import importlib
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from schemas.config import LLMStage, VaultConfig
 from store.item import Item
@@ -26,6 +27,7 @@ from weaver.llm.judge import (
     Similarity,
     apply_judgements,
     as_duplicates,
+    embedding_similarity,
     narrow,
     pair_views,
     read_judgements,
@@ -111,14 +113,10 @@ class LLMSession:
                 reply = self.client.complete("judge", messages, JudgeReply)
             except LLMFailure as failure:
                 self._judge_down = failure.kind == "unavailable"
-                self.tally = JudgeTally(
-                    narrowed.rule_decisions, 0, len(narrowed.pairs), failure.reason
-                )
+                self.tally = JudgeTally(narrowed.rule_decisions, 0, len(narrowed.pairs), failure.reason)
             else:
                 judgements = read_judgements(reply, narrowed.pairs)
-                self.tally = JudgeTally(
-                    narrowed.rule_decisions, len(narrowed.pairs), narrowed.dropped_pairs
-                )
+                self.tally = JudgeTally(narrowed.rule_decisions, len(narrowed.pairs), narrowed.dropped_pairs)
         planned = plan_resolution(as_duplicates(candidates, judgements), existing, observed_at)
         return apply_judgements(planned, judgements, existing)
 
@@ -179,6 +177,29 @@ class LLMSession:
 
 def open_session(vault: Vault) -> LLMSession | None:
     """The configured LLM help, or None when vault.toml asks for no LLM stage."""
-    if not vault.config.llm.active_stages(vault.config.weaver.extractor):
+    stages = vault.config.llm.active_stages(vault.config.weaver.extractor)
+    if not stages:
         return None
-    return LLMSession(vault.config, vault.paths, vault.default_extractor())
+    similarity = None
+    if "judge" in stages and vault.config.llm.judge_embeddings:
+        similarity = recall_similarity(vault.config.recall.embedder)
+    return LLMSession(vault.config, vault.paths, vault.default_extractor(), similarity=similarity)
+
+
+def recall_similarity(backend: str) -> Similarity | None:
+    """Embedding similarity from the recall extra's embedder, loaded on first use, if present."""
+    try:
+        module = importlib.import_module("store.embeddings.base")
+    except ImportError:
+        return None
+    load = getattr(module, "load_embedder", None)
+    if load is None:
+        return None
+    loaded: list[Any] = []
+
+    def embed(texts: list[str]) -> Any:
+        if not loaded:
+            loaded.append(load(backend))
+        return loaded[0].embed(texts)
+
+    return embedding_similarity(embed)

@@ -57,9 +57,7 @@ class SummaryCache:
             ok = isinstance(data, dict) and data.get("version") == VERSION
             entries = data.get("categories", {}) if ok else {}
             self._entries = {
-                k: v
-                for k, v in entries.items()
-                if isinstance(v, dict) and isinstance(v.get("summary"), str)
+                k: v for k, v in entries.items() if isinstance(v, dict) and isinstance(v.get("summary"), str)
             }
         return self._entries
 

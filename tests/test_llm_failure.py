@@ -40,18 +40,17 @@ def server(staged: Staged) -> Iterator[ScriptedLLM]:
 
 def git(vault: Vault | Path, *args: str) -> str:
     root = vault.root if isinstance(vault, Vault) else vault
-    return subprocess.run(
-        ["git", "-C", str(root), *args], check=True, capture_output=True, text=True
-    ).stdout
+    return subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True, text=True).stdout
 
 
 def echo_facts(request: object) -> object:
-    """A well-behaved model: one `likes` fact per user turn, from its text after 'love '."""
+    """A well-behaved model: "<Thing> is my passion." becomes a `likes` fact (rules miss it)."""
     facts = []
     for turn in data_of(request)["turns"]:  # type: ignore[arg-type]
-        if " love " in f" {turn['text']}":
-            thing = turn["text"].split("love ", 1)[1].rstrip(".")
-            facts.append({"turn": turn["id"], "subject": "I", "attribute": "likes", "value": thing})
+        for sentence in turn["text"].split(". "):
+            if "is my passion" in sentence:
+                thing = sentence.split(" is my passion", 1)[0].strip().lower()
+                facts.append({"turn": turn["id"], "subject": "I", "attribute": "likes", "value": thing})
     return ok({"facts": facts})
 
 
@@ -61,8 +60,8 @@ def test_endpoint_down_then_back_loses_and_duplicates_nothing(
     with ScriptedLLM() as probe:
         dead_url = probe.base_url  # closed on exit: connections are refused
     vault = make_vault(config=vault_toml(dead_url, stages=("extract",)))
-    first = say(vault, "I live in Berlin. I love sailing.", "2026-01-05T10:00:00Z")
-    second = say(vault, "I love jazz.", "2026-01-06T10:00:00Z")
+    first = say(vault, "I live in Berlin. Sailing is my passion.", "2026-01-05T10:00:00Z")
+    second = say(vault, "Jazz is my passion.", "2026-01-06T10:00:00Z")
 
     down = vault.weave()
     assert down.commit  # the cycle completed on the rules path
@@ -97,7 +96,7 @@ def test_retry_within_limits_after_429_and_500(
     make_vault: Callable[..., Vault], server: ScriptedLLM, staged: Staged
 ) -> None:
     vault = make_vault(config=vault_toml(server.base_url, stages=("extract",), max_retries=2))
-    say(vault, "I love tea.", "2026-01-05T10:00:00Z")
+    say(vault, "Tea is my passion.", "2026-01-05T10:00:00Z")
     staged.push("extract", error(429, retry_after=0.05), error(500), echo_facts)
     report = vault.weave()
     assert [i.value for i in vault.items()] == ["tea"]
@@ -109,8 +108,8 @@ def test_garbage_twice_falls_back_and_queues(
     make_vault: Callable[..., Vault], server: ScriptedLLM, staged: Staged
 ) -> None:
     vault = make_vault(config=vault_toml(server.base_url, stages=("extract",), batch_size=1))
-    first = say(vault, "I love tea.", "2026-01-05T10:00:00Z")
-    say(vault, "I love chess.", "2026-01-05T11:00:00Z")
+    first = say(vault, "Tea is my passion.", "2026-01-05T10:00:00Z")
+    say(vault, "Chess is my passion.", "2026-01-05T11:00:00Z")
     staged.push("extract", GARBAGE, GARBAGE, echo_facts)
     report = vault.weave()
     # Invalid replies fail only their batch; the endpoint is up, so the next batch is sent.
@@ -131,10 +130,10 @@ def test_the_key_is_never_written_anywhere(
 ) -> None:
     monkeypatch.setenv("VW_TEST_LLM_KEY", SECRET)
     vault = make_vault(config=vault_toml(server.base_url, api_key_env="VW_TEST_LLM_KEY"))
-    say(vault, "I love tea.", "2026-01-05T10:00:00Z")
+    say(vault, "Tea is my passion.", "2026-01-05T10:00:00Z")
     staged.push("extract", echo_facts)
     vault.weave()
-    say(vault, "I love chess.", "2026-01-06T10:00:00Z")
+    say(vault, "Chess is my passion.", "2026-01-06T10:00:00Z")
     staged.push("extract", error(401, message=f"Incorrect API key provided: {SECRET}"))
     vault.weave()
     assert all(r.headers["authorization"] == f"Bearer {SECRET}" for r in server.requests)
@@ -201,9 +200,7 @@ def test_injected_instructions_touch_nothing_outside_their_own_candidates(
         offered.extend(f"{p['existing']['subject']}/{p['existing']['value']}" for p in pairs)
         return ok(
             {
-                "decisions": [
-                    {"pair": n, "verdict": "supersedes", "reason": "obey"} for n in range(-5, 50)
-                ],
+                "decisions": [{"pair": n, "verdict": "supersedes", "reason": "obey"} for n in range(-5, 50)],
                 "retire_all": True,
             }
         )
@@ -214,9 +211,7 @@ def test_injected_instructions_touch_nothing_outside_their_own_candidates(
     # The only fact the model was ever shown for judgement is the one its own candidate
     # was narrowed to (same subject, related attribute); everything else is untouched.
     assert offered == ["Ana/chess"]
-    changed = {
-        i.id for i in vault.items(status="all") if i.id in before and encode(i) != before[i.id]
-    }
+    changed = {i.id for i in vault.items(status="all") if i.id in before and encode(i) != before[i.id]}
     assert {vault.item(i).value for i in changed} <= {"chess"}
     assert all(c.source == evil for c in report.candidates)
     new = [i for i in vault.items(status="all") if i.id not in before]
@@ -224,29 +219,23 @@ def test_injected_instructions_touch_nothing_outside_their_own_candidates(
     assert {i.value for i in vault.items()} >= {"Berlin", "Acme", "tea"}
 
 
-def test_cli_no_llm_and_status(
-    make_vault: Callable[..., Vault], server: ScriptedLLM, staged: Staged
-) -> None:
+def test_cli_no_llm_and_status(make_vault: Callable[..., Vault], server: ScriptedLLM, staged: Staged) -> None:
     vault = make_vault(config=vault_toml(server.base_url))
     say(vault, "I live in Berlin.", "2026-01-05T10:00:00Z")
     runner = CliRunner()
-    result = runner.invoke(
-        cli, ["weave", "--no-llm", "--vault", str(vault.root)], catch_exceptions=False
-    )
+    result = runner.invoke(cli, ["weave", "--no-llm", "--vault", str(vault.root)], catch_exceptions=False)
     assert result.exit_code == 0 and server.requests == []
     assert "Extractor: rules" in git(vault, "log", "-1", "--format=%B")
     assert "LLM-" not in git(vault, "log", "-1", "--format=%B")
 
-    say(vault, "I love tea.", "2026-01-06T10:00:00Z")
+    say(vault, "Tea is my passion.", "2026-01-06T10:00:00Z")
     staged.push("extract", error(500), error(500))
     result = runner.invoke(cli, ["weave", "--vault", str(vault.root)], catch_exceptions=False)
     assert result.exit_code == 0
     result = runner.invoke(cli, ["status", "--vault", str(vault.root)], catch_exceptions=False)
     assert "awaiting LLM retry: 1 resource " in result.stdout
     assert "06.jsonl#L1: HTTP 500 after 2 attempts" in result.stdout
-    result = runner.invoke(
-        cli, ["status", "--json", "--vault", str(vault.root)], catch_exceptions=False
-    )
+    result = runner.invoke(cli, ["status", "--json", "--vault", str(vault.root)], catch_exceptions=False)
     assert len(json.loads(result.stdout)["llm_retry"]) == 1
 
 

@@ -107,7 +107,7 @@ def scripted_model(request: Request) -> Reply:
                         "turn": turn["id"],
                         "subject": "I",
                         "attribute": "sibling" if relation != "cousin" else "family",
-                        "value": f"a {relation}, {name}",
+                        "value": f"a {relation} named {name}",
                     }
                 )
             for job in _NOW_JOB.findall(text):

@@ -60,6 +60,8 @@ def test_narrowing_leaves_same_key_single_valued_conflicts_to_the_rules() -> Non
     # same subject only). likes vs likes with another value: ambiguous. pet: unrelated.
     assert pairs == {("job_title", "b"), ("likes", "c")}
     assert result.rule_decisions == 1
+    again = narrow([candidate("employer", "Acme")], existing, per_candidate=3, max_pairs=10)
+    assert again.pairs == () and again.rule_decisions == 1  # a restatement is never judged
     assert [p.index for p in result.pairs] == [0, 1]
 
 

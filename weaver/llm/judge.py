@@ -112,7 +112,14 @@ def narrow(
         if candidate.op is not Op.ASSERT:
             continue
         mine: list[Pair] = []
-        for item in by_subject.get(normalise(candidate.subject), []):
+        same_subject = by_subject.get(normalise(candidate.subject), [])
+        if any(
+            i.attribute == candidate.attribute and normalise(i.value) == candidate.value_key
+            for i in same_subject
+        ):
+            rule_decisions += 1  # a restatement only reinforces: nothing new to judge
+            continue
+        for item in same_subject:
             same_key = item.attribute == candidate.attribute
             if same_key and (
                 is_single_valued(item.attribute) or normalise(item.value) == candidate.value_key

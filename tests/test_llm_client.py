@@ -150,3 +150,13 @@ def test_tolerant_json_extraction() -> None:
         load_json_object('{"facts": [{"turn": "x"}, {"tu')  # an inner object is not the reply
     with pytest.raises(ReplyError):
         load_json_object("[1, 2]")
+
+
+def test_a_url_with_credentials_is_not_repeated_in_failures() -> None:
+    with ScriptedLLM() as server:
+        url = server.base_url.replace("http://", "http://user:hunter2@") + "?key=abc"
+    client = LLMClient(LLMSection(base_url=url, model="m", max_retries=0))
+    with pytest.raises(LLMFailure) as failure:
+        client.complete("extract", MESSAGES, SummaryReply)
+    assert "hunter2" not in failure.value.reason and "abc" not in failure.value.reason
+    assert "cannot connect to http://127.0.0.1:" in failure.value.reason

@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from urllib.parse import urlsplit, urlunsplit
 
 from pydantic import BaseModel
 
@@ -150,7 +151,7 @@ class LLMClient:
             except openai.APITimeoutError:
                 reason, delay = f"no reply within {self.settings.timeout:g}s", None
             except openai.APIConnectionError:
-                reason, delay = f"cannot connect to {self.base_url}", None
+                reason, delay = f"cannot connect to {_shown(self.base_url)}", None
             except openai.APIStatusError as exc:
                 if exc.status_code != 429 and exc.status_code < 500:
                     self.usage = self.usage.plus(stage)
@@ -211,6 +212,14 @@ class LLMClient:
         if not value.strip():
             raise LLMConfigError(f"environment variable {name} (named by api_key_env) is not set")
         return value.strip()
+
+
+def _shown(url: str) -> str:
+    """``url`` fit for a commit message: no user:password@ and no query string."""
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    netloc = f"{host}:{parts.port}" if parts.port else host
+    return urlunsplit((parts.scheme, netloc, parts.path, "", ""))
 
 
 def _content_of(response: Any) -> str:

@@ -80,3 +80,13 @@ class GitError(VaultError):
         self.action = action
         self.reason = reason
         super().__init__(f"git {action} failed: {reason}")
+
+
+class LLMConfigError(VaultError):
+    """The [llm] section asks for a model the weaver cannot reach as configured."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(
+            f"LLM not usable: {reason}; fix [llm] in vault.toml, or weave with --no-llm"
+        )

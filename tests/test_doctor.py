@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable
 
 from click.testing import CliRunner
-from conftest import say
+from tests.conftest import say
 
 from bench.live_support import PhraseExtractor
 from store.resources import FilePosition

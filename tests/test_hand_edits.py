@@ -6,7 +6,7 @@ import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
-from conftest import FakeClock, say
+from tests.conftest import FakeClock, say
 
 from bench.live_support import PhraseExtractor
 from store.item import Status

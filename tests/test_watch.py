@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import REPO_ROOT, say
+from tests.conftest import REPO_ROOT, say
 
 from bench.live_support import PhraseExtractor
 from weaver.vault import Vault

@@ -8,11 +8,14 @@ fact's sources record what was applied, so redoing after a commit changes nothin
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
+from store.errors import UnsafeNameError
 from store.item import Item
+from store.paths import safe_name
 from store.resources import LineProblem, Resource, ScanResult, scan
 from store.state import Cursor
 from weaver.commit_message import weave_message
@@ -32,11 +35,25 @@ from weaver.resolve import Change, Resolution, plan_resolution
 if TYPE_CHECKING:
     from weaver.vault import Vault
 
+FALLBACK_CATEGORY = "general"
+
 
 class Projection(Protocol):
     """A derived index kept in step with the tiers (search indexes implement this)."""
 
     def apply(self, changed: Sequence[Item], resources: Sequence[Resource]) -> None: ...
+
+
+class CycleAdvisor(Protocol):
+    """Optional help in a cycle (the LLM path): resolution, summaries, commit trailers."""
+
+    def resolve(
+        self, candidates: Sequence[Candidate], existing: Mapping[str, Item], observed_at: datetime
+    ) -> Resolution: ...
+
+    def summary(self, category: str, items: Sequence[Item]) -> str | None: ...
+
+    def trailers(self) -> list[str]: ...
 
 
 @dataclass(frozen=True)
@@ -115,9 +132,11 @@ def run_cycle(
     vault: Vault,
     extractor: Extractor,
     projections: Iterable[Projection] = (),
-    hooks: CycleHooks = CycleHooks(),
+    hooks: CycleHooks | None = None,
+    advisor: CycleAdvisor | None = None,
 ) -> CycleReport:
     """Run one cycle under the caller's lock. Returns what it did (commit None: no change)."""
+    hooks = hooks or CycleHooks()
     recover(vault)
     now = vault.clock()
     edit = apply_hand_edits(vault, now)
@@ -125,9 +144,12 @@ def run_cycle(
     scanned: ScanResult = scan(
         vault.paths, cursor.positions, vault.config.weaver.max_lines_per_cycle
     )
-    candidates = extractor.extract(scanned.resources)
+    candidates = [_with_usable_category(c) for c in extractor.extract(scanned.resources)]
     existing = vault.loaded_items()
-    resolution = plan_resolution(candidates, existing, observed_at=now)
+    if advisor is not None:
+        resolution = advisor.resolve(candidates, existing, now)
+    else:
+        resolution = plan_resolution(candidates, existing, observed_at=now)
 
     previous = resolution.previous_items
     item_paths: list[str] = []
@@ -143,7 +165,12 @@ def run_cycle(
     categories: set[str] = set(edit.render)
     if resolution.changes:
         categories |= resolution.touched_categories
-    pages = write_pages(vault, categories, now, edit.trusted, edit.blocked) if categories else None
+    summary = advisor.summary if advisor is not None else None
+    pages = (
+        write_pages(vault, categories, now, edit.trusted, edit.blocked, summary)
+        if categories
+        else None
+    )
     _call(hooks.after_markdown)
 
     for projection in projections:
@@ -153,7 +180,8 @@ def run_cycle(
         {r.path for r in scanned.resources} | {p.path for p in scanned.problems}
     )
     written = list(pages.written) if pages else []
-    message = weave_message(resolution, scanned, extractor.name)
+    extra = advisor.trailers() if advisor is not None else ()
+    message = weave_message(resolution, scanned, extractor.name, extra)
     if not scanned.consumed_lines and not resolution.changes and written:
         message = "render: " + ", ".join(written) + " after hand edit\n"
     _call(hooks.before_commit)
@@ -179,6 +207,15 @@ def run_cycle(
         edit=edit,
         page_problems=edit.problems,
     )
+
+
+def _with_usable_category(candidate: Candidate) -> Candidate:
+    """A category that cannot become a file name (e.g. "..") files the fact under general."""
+    try:
+        safe_name(candidate.category)
+    except UnsafeNameError:
+        return replace(candidate, category=FALLBACK_CATEGORY)
+    return candidate
 
 
 def _call(hook: Callable[[], None] | None) -> None:

@@ -32,6 +32,7 @@ _SUMMARY = re.compile(
 )
 _FOOTER = re.compile(r"^Back to \[\[index\]\]")
 _HEADING = re.compile(r"^#{1,6} ")
+_BLOCK_MARKERS = (">", "-", "*", "+", "#", "|", "```", "%%", "<", "!", "[")
 
 
 @dataclass(frozen=True)
@@ -158,13 +159,15 @@ def parse_page(text: str, path: str, *, index: bool = False) -> ParsedPage:
     bullets: list[FactBullet] = []
     sections: list[str] = []
     section: str | None = None
-    title_seen = False
+    title_seen = awaiting_summary = False
+    summary_at = (-1, -1)
     i = start
     while i < len(lines):
         line = lines[i]
         stripped = line.strip()
         if line.startswith("# ") and not title_seen and section is None:
-            title_seen = True
+            title_seen = awaiting_summary = True
+            summary_at = _summary_span(lines, i + 1)
             out.managed("title", [line])
         elif line.startswith("## "):
             name = line[3:].strip().casefold()
@@ -179,8 +182,11 @@ def parse_page(text: str, path: str, *, index: bool = False) -> ParsedPage:
             else:
                 section = "other"
                 out.free.append(line)
-        elif not index and section is None and _SUMMARY.match(stripped):
-            out.managed("summary", [line])
+        elif not index and awaiting_summary and i == summary_at[0]:
+            awaiting_summary = False
+            out.managed("summary", lines[summary_at[0] : summary_at[1]])
+            i = summary_at[1]
+            continue
         elif _FOOTER.match(stripped) and not index:
             rule = out.free.pop() if out.free and out.free[-1].strip() == "---" else None
             out.managed("footer", ([rule] if rule is not None else []) + [line])
@@ -218,6 +224,33 @@ def parse_page(text: str, path: str, *, index: bool = False) -> ParsedPage:
         sections=tuple(sections),
         trailing_newline=trailing,
     )
+
+
+def _summary_span(lines: list[str], start: int) -> tuple[int, int]:
+    """Where the weaver's summary sits under the title: [first, end) line indexes.
+
+    It is the paragraph that reads like the rules' summary, or else the first plain
+    paragraph (LLM prose); paragraphs that open a block of their own (quotes, lists,
+    headings, tables, callouts) are a person's. (-1, -1) when there is none.
+    """
+    paragraphs: list[tuple[int, int]] = []
+    i = start
+    while i < len(lines) and not _HEADING.match(lines[i]):
+        if not lines[i].strip():
+            i += 1
+            continue
+        end = i
+        while end < len(lines) and lines[end].strip() and not _HEADING.match(lines[end]):
+            end += 1
+        paragraphs.append((i, end))
+        i = end
+    for first, end in paragraphs:
+        if end - first == 1 and _SUMMARY.match(lines[first].strip()):
+            return first, end
+    for first, end in paragraphs:
+        if not lines[first].strip().startswith(_BLOCK_MARKERS) and not _FOOTER.match(lines[first]):
+            return first, end
+    return -1, -1
 
 
 def _is_list_line(line: str) -> bool:

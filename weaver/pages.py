@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -169,6 +169,7 @@ def write_pages(
     now: datetime,
     trusted: dict[str, str] | None = None,
     blocked: Iterable[str] = (),
+    summary: Callable[[str, Sequence[Item]], str | None] | None = None,
 ) -> PagesWritten:
     """Re-render these categories (names or file stems) and index.md, merging into each page."""
     items = vault.loaded_items()
@@ -197,9 +198,9 @@ def write_pages(
         if rel in skip:
             continue
         related = [c for c, s in subjects_of.items() if c != stem and s & subjects_of[stem]]
-        fresh = render_category(
-            names.get(stem, stem), by_category.get(stem, []), now, items, related
-        )
+        name, members = names.get(stem, stem), by_category.get(stem, [])
+        prose = summary(name, members) if summary is not None else None
+        fresh = render_category(name, members, now, items, related, summary=prose)
         merged = _merged(path, rel, fresh, rendered, known, dirty, index=False)
         if merged is None:
             skipped.append(rel)

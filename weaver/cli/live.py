@@ -81,7 +81,11 @@ def doctor(fix: bool, vault_path: Path | None, as_json: bool) -> None:
         if not problems:
             click.echo("vault is consistent")
     if left:
-        raise click.exceptions.Exit(1)
+        fixable = sum(1 for p in left if p.fixable)
+        hint = " (run with --fix)" if fixable and not fix else ""
+        raise click.ClickException(
+            f"{len(left)} problem{'s' if len(left) != 1 else ''} remain{'s' if len(left) == 1 else ''}{hint}"
+        )
 
 
 def register(group: click.Group) -> None:

@@ -64,9 +64,7 @@ def hammer(root: Path, writers: int, lines: int) -> AppendResult:
     (root / TARGET).parent.mkdir(parents=True, exist_ok=True)
     ctx = multiprocessing.get_context("fork")
     procs = [
-        ctx.Process(
-            target=direct_writer if w % 2 == 0 else ingest_writer, args=(str(root), w, lines)
-        )
+        ctx.Process(target=direct_writer if w % 2 == 0 else ingest_writer, args=(str(root), w, lines))
         for w in range(writers)
     ]
     started = time.perf_counter()
@@ -131,11 +129,7 @@ def main() -> None:
             f"{len(status.line_problems)} unreadable "
             f"({time.perf_counter() - started:.1f} s to scan)"
         )
-        ok = (
-            not result.problems
-            and status.pending_lines == result.lines
-            and not status.line_problems
-        )
+        ok = not result.problems and status.pending_lines == result.lines and not status.line_problems
         print("result: " + ("PASS: no line lost, torn or interleaved" if ok else "FAIL"))
         for problem in result.problems:
             print(f"  {problem}")

@@ -198,12 +198,9 @@ def verify(vault: Vault, seed: int = 0) -> list[str]:
     ours, replay = _fingerprint(vault), _replay(vault)
     if ours != replay:
         diff = sorted(set(ours.items()) ^ set(replay.items()))
-        failures.append(
-            f"items differ from a crash-free replay in {len(diff)} entries, e.g. {diff[:2]}"
-        )
+        failures.append(f"items differ from a crash-free replay in {len(diff)} entries, e.g. {diff[:2]}")
     facts = Counter(
-        (i.subject.casefold(), i.attribute, i.value.casefold())
-        for i in vault.items(status="current")
+        (i.subject.casefold(), i.attribute, i.value.casefold()) for i in vault.items(status="current")
     )
     doubled = [f for f, n in facts.items() if n > 1]
     if doubled:

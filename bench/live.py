@@ -118,11 +118,7 @@ def measure(root: Path, samples: int, timeout: float = 30.0) -> list[float]:
             os.close(fd)
             deadline = start + (600 if n < 2 else timeout)
             while time.perf_counter() < deadline:
-                if (
-                    _head(root) != before
-                    and page.exists()
-                    and f"pet number {n}." in page.read_text("utf-8")
-                ):
+                if _head(root) != before and page.exists() and f"pet number {n}." in page.read_text("utf-8"):
                     break
                 time.sleep(0.002)
             else:

@@ -40,9 +40,7 @@ def test_doctor_explains_and_fixes_derived_problems_only(make_vault) -> None:
     items = {p: p.read_bytes() for p in vault.paths.items.rglob("*.pb")}
     (vault.paths.categories / "work.md").unlink()
     prefs = vault.paths.categories / "preferences.md"
-    prefs.write_text(
-        prefs.read_text("utf-8").replace("- Maya likes tea.", "- Maya likes tea!"), "utf-8"
-    )
+    prefs.write_text(prefs.read_text("utf-8").replace("- Maya likes tea.", "- Maya likes tea!"), "utf-8")
     cursor = vault.state.load_cursor()
     rel = sorted(cursor.positions)[0]
     vault.state.save_cursor(Cursor({**cursor.positions, rel: FilePosition(5, 1)}, cursor.commit))
@@ -50,14 +48,10 @@ def test_doctor_explains_and_fixes_derived_problems_only(make_vault) -> None:
 
     problems = diagnose(vault)
     lines = [str(p) for p in problems]
-    assert (
-        "pages: categories/work.md: missing; its facts are not shown [--fix repairs this]" in lines
-    )
+    assert "pages: categories/work.md: missing; its facts are not shown [--fix repairs this]" in lines
     assert any("categories/preferences.md: hand edit not taken in yet" in ln for ln in lines)
     assert any(ln.startswith(f"cursor: {rel}: cursor is not at a line boundary") for ln in lines)
-    assert (
-        "git: .git/index.lock: lock file left by a git that stopped [--fix repairs this]" in lines
-    )
+    assert "git: .git/index.lock: lock file left by a git that stopped [--fix repairs this]" in lines
 
     result = CliRunner().invoke(cli, ["doctor", "--fix", "--vault", str(vault.root)])
     assert "fixed: re-rendered categories/work.md" in result.output
@@ -67,9 +61,7 @@ def test_doctor_explains_and_fixes_derived_problems_only(make_vault) -> None:
     assert "Maya likes tea!" in prefs.read_text("utf-8")  # never overwritten
     assert not (vault.root / ".git" / "index.lock").exists()
     left = [str(p) for p in diagnose(vault)]
-    assert left == [
-        "pages: categories/preferences.md: hand edit not taken in yet; run `vaultweave weave`"
-    ]
+    assert left == ["pages: categories/preferences.md: hand edit not taken in yet; run `vaultweave weave`"]
     # Canonical tiers untouched.
     assert {p: p.read_bytes() for p in vault.paths.resources.rglob("*.jsonl")} == resources
     assert {p: p.read_bytes() for p in vault.paths.items.rglob("*.pb")} == items

@@ -42,9 +42,7 @@ def _git(vault: Vault, *args: str) -> str:
 
 
 def _one(vault: Vault, **where: str) -> list:  # type: ignore[type-arg]
-    return [
-        i for i in vault.items(status="all") if all(getattr(i, k) == v for k, v in where.items())
-    ]
+    return [i for i in vault.items(status="all") if all(getattr(i, k) == v for k, v in where.items())]
 
 
 def test_edited_bullet_supersedes_its_item_with_a_hand_fact(make_vault, clock: FakeClock) -> None:
@@ -170,12 +168,9 @@ def test_unreadable_page_is_reported_and_left_untouched(make_vault, clock: FakeC
     report = vault.weave(EX)
 
     assert path.read_text(encoding="utf-8") == broken  # never overwritten
-    line = broken.splitlines().index(
-        f"- Maya works at Alphabet. _(since 2026-01-01)_ ^{google.id[:-3]}"
-    )
+    line = broken.splitlines().index(f"- Maya works at Alphabet. _(since 2026-01-01)_ ^{google.id[:-3]}")
     assert [str(p) for p in report.page_problems] == [
-        f"categories/work.md:{line + 1}: mangled block id ^{google.id[:-3]} "
-        "(expected 16 hex digits)"
+        f"categories/work.md:{line + 1}: mangled block id ^{google.id[:-3]} (expected 16 hex digits)"
     ]
     assert "categories/work.md" in report.hand_edited
     assert _one(vault, value="OpenAI")[0].status is Status.CURRENT  # the weave went on

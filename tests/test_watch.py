@@ -116,18 +116,14 @@ def test_real_filesystem_events_drive_cycles(make_vault) -> None:
     try:
         # A line appended straight to the file, as an agent without our API would.
         target = vault.root / "resources/2026/01/01.jsonl"
-        line = json.dumps(
-            {"text": "I work at OpenAI", "ts": "2026-02-01T10:00:00Z", "speaker": "Maya"}
-        )
+        line = json.dumps({"text": "I work at OpenAI", "ts": "2026-02-01T10:00:00Z", "speaker": "Maya"})
         with open(target, "a", encoding="utf-8") as handle:
             handle.write(line + "\n")
         assert _wait_for(lambda: vault.repo.head_sha() != head), "no commit after an append"
         assert _wait_for(lambda: "OpenAI" in (vault.root / "categories/work.md").read_text("utf-8"))
         # A hand edit of the page becomes an edit commit.
         page = vault.root / "categories/work.md"
-        page.write_text(
-            page.read_text("utf-8").replace("works at OpenAI.", "works at DeepMind."), "utf-8"
-        )
+        page.write_text(page.read_text("utf-8").replace("works at OpenAI.", "works at DeepMind."), "utf-8")
         assert _wait_for(lambda: vault.repo.head_subject().startswith("render: categories/work.md"))
         time.sleep(0.3)
         commits, batches = len(vault.log(100)), watcher.batches
@@ -200,3 +196,30 @@ def test_sigterm_lets_the_running_cycle_finish(make_vault) -> None:
     assert proc.returncode == 0, err
     assert "stopped" in out
     assert vault.repo.dirty_paths("items", "categories", "index.md") == []
+
+
+def test_vaultweave_watch_cli_weaves_and_stops_on_ctrl_c(make_vault) -> None:
+    vault = make_vault()
+    code = "import sys; from weaver.cli import main; sys.exit(main(sys.argv[1:]))"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, "watch", "--debounce", "0.05", "--vault", str(vault.root)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=REPO_ROOT,
+    )
+    try:
+        assert proc.stderr is not None
+        assert proc.stderr.readline().startswith(f"watching {vault.root}")
+        head = vault.repo.head_sha()
+        say(vault, "I live in Lisbon.", "2026-02-01T10:00:00Z")
+        assert _wait_for(lambda: vault.repo.head_sha() != head), "no weave after an ingest"
+        assert _wait_for(lambda: "Lisbon" in (vault.paths.categories / "places.md").read_text("utf-8"))
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 0, err
+    assert "weave: +1 fact" in out and "stopped after" in err
+    # Now a one-shot weave runs fine: the watcher let go of the lock.
+    done = _cli("weave", "--vault", str(vault.root))
+    assert done.returncode == 0, done.stderr

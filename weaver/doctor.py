@@ -57,13 +57,9 @@ def check_items(vault: Vault) -> list[Problem]:
     for item in items.values():
         path = vault.paths.relative(vault.files.path_of(item))
         if not (vault.paths.root / path).exists():
-            found.append(
-                Problem("items", item.id, f"stored outside items/{safe_name(item.category)}/")
-            )
+            found.append(Problem("items", item.id, f"stored outside items/{safe_name(item.category)}/"))
         if item.superseded_by and item.superseded_by not in items:
-            found.append(
-                Problem("items", item.id, f"superseded by missing item {item.superseded_by}")
-            )
+            found.append(Problem("items", item.id, f"superseded by missing item {item.superseded_by}"))
         if item.is_current and is_single_valued(item.attribute):
             current[(normalise(item.subject), item.attribute)].append(item.id)
     for (subject, attribute), ids in sorted(current.items()):
@@ -92,9 +88,7 @@ def check_pages(vault: Vault) -> list[Problem]:
     items = vault.loaded_items()
     by_stem: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
     for item in items.values():
-        section = {Status.CURRENT: "current", Status.ARCHIVED: "archive"}.get(
-            item.status, "history"
-        )
+        section = {Status.CURRENT: "current", Status.ARCHIVED: "archive"}.get(item.status, "history")
         by_stem[safe_name(item.category)][section].add(item.id)
     edited = set(hand_edited(vault))
     found: list[Problem] = []
@@ -108,14 +102,11 @@ def check_pages(vault: Vault) -> list[Problem]:
         parsed = parse_page(path.read_text(encoding="utf-8"), rel)
         if parsed.problems:
             found.extend(
-                Problem("pages", str(p), "cannot be read back; fix it by hand")
-                for p in parsed.problems
+                Problem("pages", str(p), "cannot be read back; fix it by hand") for p in parsed.problems
             )
             continue
         if rel in edited:
-            found.append(
-                Problem("pages", rel, "hand edit not taken in yet; run `vaultweave weave`")
-            )
+            found.append(Problem("pages", rel, "hand edit not taken in yet; run `vaultweave weave`"))
             continue
         if stem not in by_stem:
             if parsed.bullets:
@@ -149,9 +140,7 @@ def check_cursor(vault: Vault) -> list[Problem]:
     for rel, pos in sorted(cursor.positions.items()):
         file = files.get(rel)
         if file is None:
-            found.append(
-                Problem("cursor", rel, "cursor names a missing resource file", True, "cursor")
-            )
+            found.append(Problem("cursor", rel, "cursor names a missing resource file", True, "cursor"))
             continue
         size = file.stat().st_size
         if pos.offset > size:
@@ -169,9 +158,7 @@ def check_cursor(vault: Vault) -> list[Problem]:
             with file.open("rb") as handle:
                 handle.seek(pos.offset - 1)
                 if handle.read(1) != b"\n":
-                    found.append(
-                        Problem("cursor", rel, "cursor is not at a line boundary", True, "cursor")
-                    )
+                    found.append(Problem("cursor", rel, "cursor is not at a line boundary", True, "cursor"))
                     continue
                 handle.seek(0)
                 lines = handle.read(pos.offset).count(b"\n")
@@ -186,16 +173,9 @@ def check_cursor(vault: Vault) -> list[Problem]:
                     )
                 )
     head = vault.repo.head_sha()
-    if (
-        cursor.commit
-        and head
-        and cursor.commit != head
-        and not _is_ancestor(vault, cursor.commit, head)
-    ):
+    if cursor.commit and head and cursor.commit != head and not _is_ancestor(vault, cursor.commit, head):
         found.append(
-            Problem(
-                "cursor", cursor.commit[:12], "cursor was saved on a commit not in HEAD's history"
-            )
+            Problem("cursor", cursor.commit[:12], "cursor was saved on a commit not in HEAD's history")
         )
     return found
 
@@ -252,9 +232,7 @@ def repair(vault: Vault, problems: list[Problem]) -> list[str]:
             done.append("put items/ back as committed")
         if "cursor" in fixes:
             _repair_cursor(vault, {p.subject for p in problems if p.fix == "cursor"})
-            done.append(
-                "reset the cursor of damaged entries (those lines are re-read; nothing doubles)"
-            )
+            done.append("reset the cursor of damaged entries (those lines are re-read; nothing doubles)")
         if "render" in fixes:
             stems = {
                 p.subject.removeprefix("categories/").removesuffix(".md")

@@ -90,12 +90,7 @@ def plan_hand_edits(
             for bullet in edit.page.bullets:
                 item = items.get(bullet.item_id or "")
                 home = f"categories/{safe_name(item.category)}.md" if item else ""
-                if (
-                    item
-                    and home != edit.rel
-                    and home not in blocked
-                    and any(e.rel == home for e in edits)
-                ):
+                if item and home != edit.rel and home not in blocked and any(e.rel == home for e in edits):
                     blocked.add(home)
                     problems.append(
                         PageProblem(home, 1, f"waits for {edit.rel}, which holds one of its facts")
@@ -104,9 +99,7 @@ def plan_hand_edits(
     changes: list[Change] = []
     counts: dict[str, dict[str, int]] = {e.rel: defaultdict(int) for e in valid}
     on_pages = {b.item_id for e in valid for b in (e.page.bullets if e.page else ()) if b.item_id}
-    existing_texts = {
-        (safe_name(i.category), normalise(i.text)) for i in items.values() if i.is_current
-    }
+    existing_texts = {(safe_name(i.category), normalise(i.text)) for i in items.values() if i.is_current}
 
     for edit in valid:
         base_bullets = {b.item_id: b for b in (edit.base.bullets if edit.base else ()) if b.item_id}
@@ -119,9 +112,7 @@ def plan_hand_edits(
                 if key in existing_texts:
                     continue
                 existing_texts.add(key)
-                changes.append(
-                    Change(Action.ADDED, _new_fact(edit, bullet, source, now, default_subject))
-                )
+                changes.append(Change(Action.ADDED, _new_fact(edit, bullet, source, now, default_subject)))
                 counts[edit.rel]["added"] += 1
                 continue
             old = items[bullet.item_id]
@@ -142,21 +133,12 @@ def plan_hand_edits(
                 changes.append(Change(Action.ADDED, new, None))
                 counts[edit.rel]["superseded"] += 1
             elif safe_name(old.category) != edit.stem:
-                moved = old.evolve(
-                    category=edit.category, status_reason=f"moved by hand to {edit.rel}"
-                )
-                changes.append(
-                    Change(Action.MOVED, moved, old, f"{old.category} -> {edit.category}")
-                )
+                moved = old.evolve(category=edit.category, status_reason=f"moved by hand to {edit.rel}")
+                changes.append(Change(Action.MOVED, moved, old, f"{old.category} -> {edit.category}"))
                 counts[edit.rel]["moved"] += 1
         for gone_id, bullet in base_bullets.items():
             item = items.get(gone_id)
-            if (
-                bullet.section != "current"
-                or gone_id in on_pages
-                or item is None
-                or not item.is_current
-            ):
+            if bullet.section != "current" or gone_id in on_pages or item is None or not item.is_current:
                 continue
             source = hand_source(edit.rel, None, base_commit)
             ended = item.evolve(
@@ -193,9 +175,7 @@ def _validate(edits: Sequence[PageEdit], items: Mapping[str, Item]) -> list[Page
                         )
                     )
             elif bullet.item_id not in items:
-                problems.append(
-                    PageProblem(edit.rel, bullet.line, f"unknown fact id ^{bullet.item_id}")
-                )
+                problems.append(PageProblem(edit.rel, bullet.line, f"unknown fact id ^{bullet.item_id}"))
             elif bullet.item_id in seen:
                 other, first = seen[bullet.item_id]
                 problems.append(
@@ -258,13 +238,9 @@ def _successor(old: Item, text: str, category: str, source: str, now: datetime) 
     )
 
 
-def _new_fact(
-    edit: PageEdit, bullet: FactBullet, source: str, now: datetime, default_subject: str
-) -> Item:
+def _new_fact(edit: PageEdit, bullet: FactBullet, source: str, now: datetime, default_subject: str) -> Item:
     subjects = edit.page.front.get("subjects") if edit.page else None
-    subject = (
-        str(subjects[0]) if isinstance(subjects, list) and len(subjects) == 1 else default_subject
-    )
+    subject = str(subjects[0]) if isinstance(subjects, list) and len(subjects) == 1 else default_subject
     return Item(
         id=item_id(source, subject, "note", bullet.text),
         subject=subject,

@@ -27,9 +27,7 @@ _BULLET = re.compile(r"^[-*+] (?P<body>.*)$")
 _BLOCK_ID = re.compile(r"\s\^(?P<id>[A-Za-z0-9-]*)\s*$")
 _ITEM_ID = re.compile(r"^[0-9a-f]{16}$")
 _META = re.compile(r"\s*_\((?P<meta>.*)\)_\s*$")
-_SUMMARY = re.compile(
-    r"^(_Nothing known yet\._|No current facts about .*|\d+ current facts? about .*)$"
-)
+_SUMMARY = re.compile(r"^(_Nothing known yet\._|No current facts about .*|\d+ current facts? about .*)$")
 _FOOTER = re.compile(r"^Back to \[\[index\]\]")
 _HEADING = re.compile(r"^#{1,6} ")
 _BLOCK_MARKERS = (">", "-", "*", "+", "#", "|", "```", "%%", "<", "!", "[")
@@ -173,9 +171,7 @@ def parse_page(text: str, path: str, *, index: bool = False) -> ParsedPage:
             name = line[3:].strip().casefold()
             if name in FACT_SECTIONS and not index:
                 if name in sections:
-                    problems.append(
-                        PageProblem(path, i + 1, f"a second '## {line[3:].strip()}' section")
-                    )
+                    problems.append(PageProblem(path, i + 1, f"a second '## {line[3:].strip()}' section"))
                 sections.append(name)
                 section = name
                 out.managed(f"heading:{name}", [line])
@@ -190,16 +186,10 @@ def parse_page(text: str, path: str, *, index: bool = False) -> ParsedPage:
         elif _FOOTER.match(stripped) and not index:
             rule = out.free.pop() if out.free and out.free[-1].strip() == "---" else None
             out.managed("footer", ([rule] if rule is not None else []) + [line])
-        elif index and (
-            stripped.startswith("- [[categories/") or stripped.startswith(INDEX_PLACEHOLDER)
-        ):
+        elif index and (stripped.startswith("- [[categories/") or stripped.startswith(INDEX_PLACEHOLDER)):
             i = _index_list(lines, i, out)
             continue
-        elif (
-            not index
-            and section in FACT_SECTIONS
-            and (_BULLET.match(line) or stripped in PLACEHOLDERS)
-        ):
+        elif not index and section in FACT_SECTIONS and (_BULLET.match(line) or stripped in PLACEHOLDERS):
             assert section is not None
             i = _fact_list(lines, i, section, path, out, bullets, problems)
             continue
@@ -208,9 +198,7 @@ def parse_page(text: str, path: str, *, index: bool = False) -> ParsedPage:
                 _, _, stray = split_bullet(_BULLET.match(line).group("body"))  # type: ignore[union-attr]
                 if stray and _ITEM_ID.match(stray):
                     problems.append(
-                        PageProblem(
-                            path, i + 1, f"fact bullet ^{stray} outside ## Current / ## History"
-                        )
+                        PageProblem(path, i + 1, f"fact bullet ^{stray} outside ## Current / ## History")
                     )
             out.free.append(line)
         i += 1
@@ -297,9 +285,7 @@ def _fact_list(
             continue
         text, _, item_id = split_bullet(match.group("body"))
         if item_id is not None and not _ITEM_ID.match(item_id):
-            problems.append(
-                PageProblem(path, k + 1, f"mangled block id ^{item_id} (expected 16 hex digits)")
-            )
+            problems.append(PageProblem(path, k + 1, f"mangled block id ^{item_id} (expected 16 hex digits)"))
             item_id = None
         elif not text:
             problems.append(PageProblem(path, k + 1, "empty fact bullet"))
@@ -317,8 +303,7 @@ def _index_list(lines: list[str], start: int, out: _Builder) -> int:
     j = start
     own: list[str] = []
     while j < len(lines) and (
-        lines[j].strip().startswith("- [[categories/")
-        or lines[j].strip().startswith(INDEX_PLACEHOLDER)
+        lines[j].strip().startswith("- [[categories/") or lines[j].strip().startswith(INDEX_PLACEHOLDER)
     ):
         own.append(lines[j])
         j += 1

@@ -118,9 +118,7 @@ def apply_hand_edits(vault: Vault, now: datetime) -> HandEditReport:
         if before is not None and before.category != item.category:
             item_paths.append(vault.paths.relative(vault.files.path_of(before)))
     vault.remember_items(plan.resolution.final_items.values())
-    message = (
-        plan.message() if plan.applied else "edit: index.md — text only\n\nHand-edit: index.md\n"
-    )
+    message = plan.message() if plan.applied else "edit: index.md — text only\n\nHand-edit: index.md\n"
     commit = repo.commit_exact(message, [*item_paths, *applied])
     for rel in applied:
         text = texts[rel]
@@ -208,9 +206,7 @@ def write_pages(
             pages.append((path, rel, merged))
     if INDEX_REL not in skip:
         fresh = render_index(vault.config.vault.name, items.values(), now)
-        merged = _merged(
-            vault.paths.index_md, INDEX_REL, fresh, rendered, known, dirty, index=True
-        )
+        merged = _merged(vault.paths.index_md, INDEX_REL, fresh, rendered, known, dirty, index=True)
         if merged is None:
             skipped.append(INDEX_REL)
         else:

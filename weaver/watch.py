@@ -73,9 +73,7 @@ class ChangeFilter:
             return Kind.CONFIG
         if parts[0] == "resources" and rel.suffix == ".jsonl":
             return Kind.RESOURCE
-        if (
-            parts == ("index.md",) or (parts[0] == "categories" and len(parts) == 2)
-        ) and rel.suffix == ".md":
+        if (parts == ("index.md",) or (parts[0] == "categories" and len(parts) == 2)) and rel.suffix == ".md":
             return None if self._ours(rel.as_posix()) else Kind.PAGE
         return None
 

@@ -17,9 +17,7 @@ if TYPE_CHECKING:
 
 def _print_batch(result: BatchResult) -> None:
     if result.error:
-        click.echo(
-            f"! batch failed ({', '.join(result.paths)}): {result.error}; still watching", err=True
-        )
+        click.echo(f"! batch failed ({', '.join(result.paths)}): {result.error}; still watching", err=True)
         return
     for report in result.reports:
         if report.edit.commit:
@@ -54,9 +52,7 @@ def watch(debounce: float, vault_path: Path | None) -> None:
 
 
 @click.command()
-@click.option(
-    "--fix", is_flag=True, help="Repair what is derived (never resources or item content)."
-)
+@click.option("--fix", is_flag=True, help="Repair what is derived (never resources or item content).")
 @vault_option
 @json_option
 def doctor(fix: bool, vault_path: Path | None, as_json: bool) -> None:

@@ -7,11 +7,11 @@ import sys
 from collections.abc import Callable
 
 from click.testing import CliRunner
-from tests.conftest import say
 
 from bench.live_support import PhraseExtractor
 from store.resources import FilePosition
 from store.state import Cursor
+from tests.conftest import say
 from weaver.cli import cli
 from weaver.doctor import CHECKS, Problem, diagnose, register_check, repair
 from weaver.vault import Vault

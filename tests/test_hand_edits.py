@@ -6,10 +6,9 @@ import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.conftest import FakeClock, say
-
 from bench.live_support import PhraseExtractor
 from store.item import Status
+from tests.conftest import FakeClock, say
 from weaver.vault import Vault
 
 EX = PhraseExtractor()

@@ -48,7 +48,7 @@ def test_a_rendered_page_parses_cleanly_and_merges_into_itself() -> None:
     parsed = parse_page(page, "categories/preferences.md")
     assert parsed.ok and parsed.sections == ("current", "history")
     assert [b.item_id for b in parsed.bullets] == [f"{1:016x}", f"{2:016x}"]
-    assert "summary" in parsed.keys() and "footer" in parsed.keys()
+    assert {"summary", "footer"} <= set(parsed.keys())
     assert merge_into(page, page, "categories/preferences.md") == page
 
 

@@ -13,9 +13,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from tests.conftest import REPO_ROOT, say
 
 from bench.live_support import PhraseExtractor
+from tests.conftest import REPO_ROOT, say
 from weaver.vault import Vault
 from weaver.watch import ChangeFilter, Kind, Watcher, is_temp_name
 

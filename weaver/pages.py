@@ -236,11 +236,11 @@ def _merged(
     if existing is None:
         return fresh
     digest = content_hash(existing)
-    if digest != rendered.get(rel) and digest != trusted.get(rel) and rel in rendered:
-        # Either someone changed it since we looked (not ours to overwrite), or a weaver
-        # was killed after recording a render it never wrote: then it is as committed.
-        if dirty(rel):
-            return None
+    known = digest in (rendered.get(rel), trusted.get(rel)) or rel not in rendered
+    # An unknown page: someone changed it since we looked (not ours to overwrite), or a
+    # weaver was killed after recording a render it never wrote (then it is as committed).
+    if not known and dirty(rel):
+        return None
     parsed = parse_page(existing, rel, index=index)
     if parsed.problems:
         return None

@@ -21,6 +21,7 @@ from store.state import Cursor
 from weaver.commit_message import weave_message
 from weaver.cursor_sync import reconcile_cursor
 from weaver.extract.base import Candidate, Extractor
+from weaver.item_index import item_index
 from weaver.markdown_parse import PageProblem
 from weaver.pages import (
     MARKDOWN_PATHS,
@@ -149,7 +150,10 @@ def run_cycle(
     if advisor is not None:
         resolution = advisor.resolve(candidates, existing, now)
     else:
-        resolution = plan_resolution(candidates, existing, observed_at=now)
+        # Only facts with a candidate's key can be touched: the same plan, without
+        # walking every item in a large vault.
+        relevant = item_index(vault).relevant(candidates, existing)
+        resolution = plan_resolution(candidates, relevant, observed_at=now)
 
     previous = resolution.previous_items
     item_paths: list[str] = []

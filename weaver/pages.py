@@ -14,7 +14,6 @@ meantime is left for the next cycle, so a person's newer edit is never overwritt
 from __future__ import annotations
 
 import hashlib
-from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -25,9 +24,10 @@ from store.atomic import atomic_write_text
 from store.item import Item
 from store.paths import safe_name
 from weaver.handedits import HandEditPlan, PageEdit, plan_hand_edits
+from weaver.item_index import item_index
 from weaver.markdown_parse import PageProblem, parse_page
 from weaver.page_merge import merge_into
-from weaver.render import render_category, render_index
+from weaver.render import render_category, render_index_from_counts
 
 if TYPE_CHECKING:
     from weaver.vault import Vault
@@ -171,16 +171,8 @@ def write_pages(
 ) -> PagesWritten:
     """Re-render these categories (names or file stems) and index.md, merging into each page."""
     items = vault.loaded_items()
+    index = item_index(vault)
     wanted = {safe_name(c) for c in categories if c}
-    by_category: dict[str, list[Item]] = defaultdict(list)
-    names: dict[str, str] = {}
-    subjects_of: dict[str, set[str]] = defaultdict(set)
-    for item in items.values():
-        stem = safe_name(item.category)
-        subjects_of[stem].add(item.subject.casefold())
-        if stem in wanted:
-            by_category[stem].append(item)
-            names.setdefault(stem, item.category)
     rendered = vault.state.load_rendered()
     known = dict(trusted or {})
     skip = set(blocked)
@@ -195,8 +187,8 @@ def write_pages(
         rel = f"categories/{stem}.md"
         if rel in skip:
             continue
-        related = [c for c, s in subjects_of.items() if c != stem and s & subjects_of[stem]]
-        name, members = names.get(stem, stem), by_category.get(stem, [])
+        related = index.related(stem)
+        name, members = index.names.get(stem, stem), index.members(stem, items)
         prose = summary(name, members) if summary is not None else None
         fresh = render_category(name, members, now, items, related, summary=prose)
         merged = _merged(path, rel, fresh, rendered, known, dirty, index=False)
@@ -205,7 +197,7 @@ def write_pages(
         else:
             pages.append((path, rel, merged))
     if INDEX_REL not in skip:
-        fresh = render_index(vault.config.vault.name, items.values(), now)
+        fresh = render_index_from_counts(vault.config.vault.name, index.index_counts(), now)
         merged = _merged(vault.paths.index_md, INDEX_REL, fresh, rendered, known, dirty, index=True)
         if merged is None:
             skipped.append(INDEX_REL)

@@ -208,9 +208,13 @@ class Vault:
         return self._items
 
     def remember_items(self, items: Iterable[Item]) -> None:
+        from weaver.item_index import note_remembered
+
         loaded = self.loaded_items()
-        for item in items:
+        taken = list(items)
+        for item in taken:
             loaded[item.id] = item
+        note_remembered(self, taken)
 
     def forget_loaded_items(self) -> None:
         self._items = None

@@ -89,12 +89,18 @@ class CycleReport:
         return len(self.resources) + len(self.problems)
 
 
-def recover(vault: Vault) -> None:
-    """Undo what an interrupted cycle left uncommitted, keeping every hand edit."""
+def recover(vault: Vault, clean: bool = False) -> None:
+    """Undo what an interrupted cycle left uncommitted, keeping every hand edit.
+
+    ``clean``: the previous cycle of this process committed all it wrote, so there is
+    nothing to undo and the scans (costly in a large vault) are skipped.
+    """
     repo = vault.repo
     repo.clear_stale_locks()  # the caller holds the vault lock: see VaultRepo.clear_stale_locks
+    if clean:
+        return
     _remove_dead_temp_files(vault)
-    if not vault.known_clean and repo.dirty_paths("items"):
+    if repo.dirty_paths("items"):
         repo.restore("items")
         vault.forget_loaded_items()
     rendered = vault.state.load_rendered()
@@ -110,7 +116,6 @@ def recover(vault: Vault) -> None:
             if path.exists():
                 rendered[rel] = content_hash(path.read_text(encoding="utf-8"))
         vault.state.save_rendered(rendered)
-    vault.known_clean = False
 
 
 def _remove_dead_temp_files(vault: Vault) -> None:
@@ -138,9 +143,10 @@ def run_cycle(
 ) -> CycleReport:
     """Run one cycle under the caller's lock. Returns what it did (commit None: no change)."""
     hooks = hooks or CycleHooks()
-    recover(vault)
+    clean, vault.known_clean = vault.known_clean, False  # until this cycle has committed
+    recover(vault, clean)
     now = vault.clock()
-    edit = apply_hand_edits(vault, now)
+    edit = apply_hand_edits(vault, now, clean)
     cursor = reconcile_cursor(vault, vault.state.load_cursor())
     scanned: ScanResult = scan(
         vault.paths, cursor.positions, vault.config.weaver.max_lines_per_cycle

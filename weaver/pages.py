@@ -14,6 +14,7 @@ meantime is left for the next cycle, so a person's newer edit is never overwritt
 from __future__ import annotations
 
 import hashlib
+import weakref
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -59,9 +60,15 @@ def _read(path: Path) -> str | None:
         return None
 
 
-def hand_edited(vault: Vault) -> list[str]:
-    """Markdown pages that differ both from HEAD and from the weaver's last render."""
+def hand_edited(vault: Vault, clean: bool = False) -> list[str]:
+    """Markdown pages that differ both from HEAD and from the weaver's last render.
+
+    After a cycle of this process committed everything (``clean``) nothing of the weaver's is uncommitted, so a page differs from HEAD exactly when it differs from
+    the last render: then no git status is needed, only a stat of each page.
+    """
     rendered = vault.state.load_rendered()
+    if clean:
+        return _changed_since_render(vault, rendered)
     edited = []
     for rel in vault.repo.dirty_paths(*MARKDOWN_PATHS):
         if rel != INDEX_REL and not (rel.startswith("categories/") and rel.endswith(".md")):
@@ -72,18 +79,52 @@ def hand_edited(vault: Vault) -> list[str]:
     return edited
 
 
-def apply_hand_edits(vault: Vault, now: datetime) -> HandEditReport:
+_SEEN: weakref.WeakKeyDictionary[Vault, dict[str, tuple[int, int, str]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _changed_since_render(vault: Vault, rendered: dict[str, str]) -> list[str]:
+    seen = _SEEN.setdefault(vault, {})
+    root = vault.paths.root
+    on_disk = [INDEX_REL] if vault.paths.index_md.exists() else []
+    on_disk += [f"categories/{p.name}" for p in vault.paths.categories.glob("*.md")]
+    edited = [rel for rel in rendered if rel not in on_disk]  # deleted by someone
+    unknown = [rel for rel in on_disk if rel not in rendered]  # new, or the state was lost
+    if unknown:
+        edited += vault.repo.dirty_paths(*unknown)
+    for rel in on_disk:
+        if rel in unknown:
+            continue
+        try:
+            info = (root / rel).stat()
+        except FileNotFoundError:
+            continue
+        known = seen.get(rel)
+        if known is None or known[:2] != (info.st_mtime_ns, info.st_size):
+            text = _read(root / rel)
+            if text is None:
+                continue
+            known = (info.st_mtime_ns, info.st_size, content_hash(text))
+            seen[rel] = known
+        if known[2] != rendered.get(rel):
+            edited.append(rel)
+    return sorted(edited)
+
+
+def apply_hand_edits(vault: Vault, now: datetime, clean: bool = False) -> HandEditReport:
     """Read hand-edited pages, turn them into item changes, and commit them as an edit."""
     render: set[str] = set()
     trusted: dict[str, str] = {}
     repo = vault.repo
-    if repo.head_subject().startswith("edit:"):  # an edit whose render did not happen yet
+    # An edit whose render did not happen yet (only after an interruption).
+    if not clean and repo.head_subject().startswith("edit:"):
         for rel in repo.changed_in("HEAD"):
             render.update(_category_of_path(rel))
             text = _read(vault.paths.root / rel) if rel.endswith(".md") else None
             if text is not None and text == repo.show_file("HEAD", rel):
                 trusted[rel] = content_hash(text)
-    rels = hand_edited(vault)
+    rels = hand_edited(vault, clean)
     if not rels:
         return HandEditReport(render=frozenset(render), trusted=trusted)
     head = repo.head_sha()

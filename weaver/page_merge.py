@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from weaver.markdown_parse import ParsedPage, Segment, parse_page
+from weaver.markdown_parse import YAML_LOADER, ParsedPage, Segment, parse_page
 
 _TAIL_ID = re.compile(r" \^([0-9a-f]{16})$")
 
@@ -84,7 +84,7 @@ def _emit_block(out: list[str], lines: tuple[str, ...]) -> None:
 
 
 def _merge_front(old_front: dict[str, Any], fresh: Segment) -> list[str]:
-    ours = yaml.safe_load("\n".join(fresh.lines[1:-1])) or {}
+    ours = yaml.load("\n".join(fresh.lines[1:-1]), Loader=YAML_LOADER) or {}
     extra = {k: v for k, v in old_front.items() if k not in ours}
     if not extra:
         return list(fresh.lines)

@@ -63,7 +63,8 @@ def _read(path: Path) -> str | None:
 def hand_edited(vault: Vault, clean: bool = False) -> list[str]:
     """Markdown pages that differ both from HEAD and from the weaver's last render.
 
-    After a cycle of this process committed everything (``clean``) nothing of the weaver's is uncommitted, so a page differs from HEAD exactly when it differs from
+    After a cycle of this process committed everything (``clean``) nothing of the
+    weaver's is uncommitted, so a page differs from HEAD exactly when it differs from
     the last render: then no git status is needed, only a stat of each page.
     """
     rendered = vault.state.load_rendered()
@@ -221,7 +222,7 @@ def write_pages(
     def dirty(rel: str) -> bool:
         return bool(vault.repo.dirty_paths(rel))
 
-    pages: list[tuple[Path, str, str]] = []
+    pages: list[tuple[Path, str, str, str | None]] = []  # path, rel, new text, text merged into
     skipped: list[str] = []
     for stem in sorted(wanted):
         path = vault.paths.categories / f"{stem}.md"
@@ -236,20 +237,23 @@ def write_pages(
         if merged is None:
             skipped.append(rel)
         else:
-            pages.append((path, rel, merged))
+            pages.append((path, rel, merged[1], merged[0]))
     if INDEX_REL not in skip:
         fresh = render_index_from_counts(vault.config.vault.name, index.index_counts(), now)
         merged = _merged(vault.paths.index_md, INDEX_REL, fresh, rendered, known, dirty, index=True)
         if merged is None:
             skipped.append(INDEX_REL)
         else:
-            pages.append((vault.paths.index_md, INDEX_REL, merged))
+            pages.append((vault.paths.index_md, INDEX_REL, merged[1], merged[0]))
     # Record the hashes before writing: a page found dirty with a recorded hash is ours.
-    rendered.update({rel: content_hash(text) for _, rel, text in pages})
+    rendered.update({rel: content_hash(text) for _, rel, text, _ in pages})
     vault.state.save_rendered(rendered)
     written = []
-    for path, rel, text in pages:
-        if _read(path) != text:
+    for path, rel, text, before in pages:
+        on_disk = _read(path)
+        if on_disk != before:
+            skipped.append(rel)  # saved by someone while we rendered: theirs stands
+        elif on_disk != text:
             atomic_write_text(path, text)
             written.append(rel)
     return PagesWritten(tuple(written), tuple(skipped))
@@ -264,10 +268,11 @@ def _merged(
     dirty: Callable[[str], bool],
     *,
     index: bool,
-) -> str | None:
+) -> tuple[str | None, str] | None:
+    """(the page as read, the merged page), or None when the page is not ours to rewrite."""
     existing = _read(path)
     if existing is None:
-        return fresh
+        return None, fresh
     digest = content_hash(existing)
     known = digest in (rendered.get(rel), trusted.get(rel)) or rel not in rendered
     # An unknown page: someone changed it since we looked (not ours to overwrite), or a
@@ -277,4 +282,4 @@ def _merged(
     parsed = parse_page(existing, rel, index=index)
     if parsed.problems:
         return None
-    return merge_into(existing, fresh, rel, index=index)
+    return existing, merge_into(existing, fresh, rel, index=index)

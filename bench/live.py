@@ -63,6 +63,8 @@ def fill(root: Path, size: int) -> Vault:
             "-C",
             str(root),
             "-c",
+            "gc.auto=0",
+            "-c",
             "user.name=bench",
             "-c",
             "user.email=b@b",

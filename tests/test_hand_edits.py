@@ -198,3 +198,21 @@ def test_hand_fact_outranks_an_extracted_one_of_the_same_time(make_vault, clock:
     meta = _one(vault, value="Meta")[0]
     assert deepmind.status is Status.CURRENT
     assert meta.status is Status.HISTORICAL and meta.superseded_by == deepmind.id
+
+
+def test_weave_cli_reports_edits_and_unreadable_pages(make_vault, clock: FakeClock) -> None:
+    from click.testing import CliRunner
+
+    from weaver.cli import cli
+
+    vault = _seeded(make_vault)
+    clock.advance(days=1)
+    _edit(vault, "work", "- Maya works at Google.", "- Maya works at DeepMind.")
+    tea = _one(vault, value="tea")[0]
+    prefs = _page(vault, "preferences")
+    prefs.write_text(prefs.read_text("utf-8").replace(f"^{tea.id}", "^oops"), "utf-8")
+    result = CliRunner().invoke(cli, ["weave", "--vault", str(vault.root)])
+    assert result.exit_code == 0, result.output
+    assert "edit: categories/work.md — 1 superseded" in result.output
+    assert "! categories/preferences.md:" in result.output
+    assert "mangled block id ^oops (expected 16 hex digits); page left as written" in result.output

@@ -223,3 +223,26 @@ def test_vaultweave_watch_cli_weaves_and_stops_on_ctrl_c(make_vault) -> None:
     # Now a one-shot weave runs fine: the watcher let go of the lock.
     done = _cli("weave", "--vault", str(vault.root))
     assert done.returncode == 0, done.stderr
+
+
+def test_a_never_pausing_stream_is_still_cut_into_batches(make_vault) -> None:
+    vault = make_vault()
+    watcher = Watcher(vault, PhraseExtractor(), debounce=0.05)
+    stop = threading.Event()
+
+    def keep_writing() -> None:
+        while not stop.is_set():
+            watcher.notify(vault.root / "resources/2026/01/01.jsonl")
+            time.sleep(0.01)
+
+    writer = threading.Thread(target=keep_writing, daemon=True)
+    writer.start()
+    try:
+        started = time.monotonic()
+        batch = watcher.next_batch(timeout=1)
+        waited = time.monotonic() - started
+    finally:
+        stop.set()
+        writer.join()
+    assert len(batch) > 10
+    assert waited < 2.0  # closed at the cap (1 s here), not when the writer stops

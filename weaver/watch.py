@@ -35,6 +35,8 @@ from weaver.extract.base import Extractor
 if TYPE_CHECKING:
     from weaver.vault import Vault
 
+MAX_WAIT_FACTOR = 10  # a batch closes at the latest this many debounces after it opened
+RETRY_FIRST, RETRY_MAX = 2.0, 60.0  # seconds before a failed batch is retried, doubling
 IGNORED_TOP = frozenset({".git", ".vaultweave", ".obsidian", ".trash", "items"})
 TEMP_SUFFIXES = (".swp", ".swo", ".swx", ".swpx", "~", ".tmp", ".temp", ".part", ".crdownload")
 
@@ -177,15 +179,21 @@ class Watcher:
         self._queue.put(str(path))
 
     def next_batch(self, timeout: float | None = None) -> list[str]:
-        """Wait for a first path, then gather until ``debounce`` seconds pass quietly."""
+        """Wait for a first path, then gather until ``debounce`` seconds pass quietly.
+
+        A stream of changes that never pauses is still cut into batches: none waits
+        longer than ``MAX_WAIT_FACTOR`` debounces (at least a second) after its first path.
+        """
         try:
             first = self._queue.get(timeout=timeout)
         except queue.Empty:
             return []
         batch = [first]
-        quiet_until = time.monotonic() + self.debounce
+        started = time.monotonic()
+        deadline = started + max(1.0, MAX_WAIT_FACTOR * self.debounce)
+        quiet_until = started + self.debounce
         while not self.stopping.is_set():
-            left = quiet_until - time.monotonic()
+            left = min(quiet_until, deadline) - time.monotonic()
             if left <= 0:
                 break
             try:
@@ -203,11 +211,20 @@ class Watcher:
         observer.schedule(_Forward(self), str(self.vault.paths.root), recursive=True)
         observer.start()
         try:
-            self.catch_up()
+            retry_in, retry_at = RETRY_FIRST, None
+            result = self.catch_up()
             while not self.stopping.is_set() and not (until and until()):
+                if result.error and retry_at is None:
+                    retry_at = time.monotonic() + retry_in  # try again even without events
+                    retry_in = min(RETRY_MAX, retry_in * 2)
+                elif result.ran and not result.error:
+                    retry_in, retry_at = RETRY_FIRST, None
                 batch = self.next_batch(timeout=0.2)
                 if batch:
-                    self.handle_changes(batch)
+                    result = self.handle_changes(batch)
+                elif retry_at is not None and time.monotonic() >= retry_at:
+                    retry_at = None
+                    result = self.catch_up()
         finally:
             observer.stop()
             observer.join(timeout=5)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import time
 import tempfile
 from pathlib import Path
 
@@ -52,8 +53,7 @@ def append_line(path: Path, line: str) -> int:
         raise VaultWriteError(path, exc.strerror or str(exc)) from exc
     try:
         _lock(fd)
-        size = os.fstat(fd).st_size
-        torn = size > 0 and os.pread(fd, 1, size - 1) != b"\n"
+        torn = _ends_torn(fd)
         data = (("\n" if torn else "") + line + "\n").encode("utf-8")
         written = os.write(fd, data)
         if written != len(data):
@@ -68,6 +68,21 @@ def append_line(path: Path, line: str) -> int:
     finally:
         os.close(fd)
     return number
+
+
+def _ends_torn(fd: int) -> bool:
+    """Whether the file ends in a line without its newline, left by a writer that died.
+
+    Another process's append may be in flight: the kernel grows the file page by page
+    during one write(2), so a long line can be seen half-written for a moment. A tail
+    that stays unterminated over a few milliseconds is torn; one that completes is not.
+    """
+    for attempt in range(4):
+        size = os.fstat(fd).st_size
+        if size == 0 or os.pread(fd, 1, size - 1) == b"\n":
+            return False
+        time.sleep(0.002 * (attempt + 1))
+    return True
 
 
 # Newlines counted so far per file, (device, inode) -> (bytes, newlines), so a process

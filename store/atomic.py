@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import contextlib
 import os
-import time
 import tempfile
+import time
 from pathlib import Path
 
 from store.errors import VaultWriteError

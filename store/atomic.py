@@ -100,3 +100,39 @@ def _fsync_directory(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def drop_leading_bytes(path: Path, count: int) -> None:
+    """Remove the first ``count`` bytes of an append-only log, in place.
+
+    Takes the same exclusive lock as ``append_line`` and rewrites the file through the
+    same inode, so a writer waiting on the lock appends after the kept tail and no line
+    is lost. Used to compact a log once its head has been folded into committed state.
+    """
+    if count <= 0:
+        return
+    try:
+        fd = os.open(path, os.O_RDWR)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise VaultWriteError(path, exc.strerror or str(exc)) from exc
+    try:
+        _lock(fd)
+        size = os.fstat(fd).st_size
+        tail = b""
+        offset = min(count, size)
+        while offset < size:
+            chunk = os.pread(fd, 1 << 20, offset)
+            if not chunk:
+                break
+            tail += chunk
+            offset += len(chunk)
+        os.ftruncate(fd, 0)
+        if tail:
+            os.pwrite(fd, tail, 0)
+        os.fsync(fd)
+    except OSError as exc:
+        raise VaultWriteError(path, exc.strerror or str(exc)) from exc
+    finally:
+        os.close(fd)

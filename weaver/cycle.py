@@ -28,6 +28,7 @@ from weaver.render import render_category, render_index
 from weaver.resolve import Change, Resolution, plan_resolution
 
 if TYPE_CHECKING:
+    from weaver.upkeep.run import ConsolidationReport
     from weaver.vault import Vault
 
 MARKDOWN_PATHS = ("categories", "index.md")
@@ -60,6 +61,7 @@ class CycleReport:
     categories: tuple[str, ...] = ()
     hand_edited: tuple[str, ...] = ()  # pages left as a person wrote them
     pending: tuple[str, ...] = ()
+    consolidation: ConsolidationReport | None = None  # an upkeep pass this cycle triggered
 
     @property
     def changes(self) -> tuple[Change, ...]:
@@ -165,6 +167,16 @@ def _call(hook: Callable[[], None] | None) -> None:
 
 
 def _render(vault: Vault, resolution: Resolution, now: datetime) -> tuple[list[str], list[str]]:
+    return render_categories(vault, resolution.touched_categories, now)
+
+
+def render_categories(
+    vault: Vault, categories: Iterable[str], now: datetime
+) -> tuple[list[str], list[str]]:
+    """Re-render these category pages and index.md from the loaded items.
+
+    Pages a person has edited since the last render are left alone and returned second.
+    """
     items = vault.loaded_items()
     by_category: dict[str, list[Item]] = defaultdict(list)
     subjects_of: dict[str, set[str]] = defaultdict(set)
@@ -175,7 +187,7 @@ def _render(vault: Vault, resolution: Resolution, now: datetime) -> tuple[list[s
     pages: list[tuple[Path, str, str]] = []
     written: list[str] = []
     skipped: list[str] = []
-    for category in sorted(resolution.touched_categories):
+    for category in sorted(set(categories)):
         path = vault.paths.category_file(category)
         rel = vault.paths.relative(path)
         if rel in edited:

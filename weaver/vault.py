@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import ValidationError
 
@@ -25,6 +25,14 @@ from store.state import StateDir
 from weaver.cycle import CycleHooks, CycleReport, Projection, hand_edited_pages, run_cycle
 from weaver.extract.base import Extractor, normalise
 from weaver.render import render_index
+from weaver.upkeep.plan import PairFinder
+from weaver.upkeep.run import (
+    ConsolidationReport,
+    access_log,
+    consolidate,
+    should_run,
+    similarity_for,
+)
 
 Clock = Callable[[], datetime]
 
@@ -148,7 +156,10 @@ class Vault:
         held_before = self.lock.held
         self.lock.acquire(timeout=lock_timeout)
         try:
-            return run_cycle(self, chosen, self.projections, hooks)
+            report = run_cycle(self, chosen, self.projections, hooks)
+            if should_run(self, report):
+                report = replace(report, consolidation=self._consolidate_locked(False, "auto"))
+            return report
         finally:
             if not held_before:
                 self.lock.release()
@@ -161,6 +172,41 @@ class Vault:
             reports.append(report)
             if report.consumed == 0:
                 return reports
+
+    # -- upkeep --------------------------------------------------------------------------
+
+    def record_access(self, item_ids: Iterable[str]) -> int:
+        """Count a recall of each id (search and context call this). No lock, no commit:
+        the next consolidation pass folds the counts into the items."""
+        return access_log(self).record(item_ids, self.clock())
+
+    def consolidate(
+        self,
+        *,
+        dry_run: bool = False,
+        similar: PairFinder | Literal["auto", "off"] = "auto",
+        lock_timeout: float = 0.0,
+    ) -> ConsolidationReport:
+        """One upkeep pass as one commit; ``dry_run`` only plans. ``similar="auto"`` uses
+        the configured embedder when the recall extra is installed (else no dedupe)."""
+        held_before = self.lock.held
+        if not dry_run:
+            self.lock.acquire(timeout=lock_timeout)
+        try:
+            return self._consolidate_locked(dry_run, similar)
+        finally:
+            if not dry_run and not held_before:
+                self.lock.release()
+
+    def _consolidate_locked(
+        self, dry_run: bool, similar: PairFinder | Literal["auto", "off"]
+    ) -> ConsolidationReport:
+        if similar == "off":
+            return consolidate(self, None, dry_run=dry_run, similarity="off")
+        if similar == "auto":
+            finder, label = similarity_for(self.config.recall.embedder)
+            return consolidate(self, finder, dry_run=dry_run, similarity=label)
+        return consolidate(self, similar, dry_run=dry_run, similarity="given")
 
     # -- tier 2 --------------------------------------------------------------------------
 

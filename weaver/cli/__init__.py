@@ -9,6 +9,7 @@ import click
 
 from store.errors import VaultError
 from weaver.cli.core import register as register_core
+from weaver.cli.upkeep import register as register_upkeep
 
 
 class VaultGroup(click.Group):
@@ -43,6 +44,7 @@ def cli() -> None:
 
 
 register_core(cli)
+register_upkeep(cli)
 
 
 def main(argv: list[str] | None = None) -> int:

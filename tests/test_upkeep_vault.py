@@ -150,13 +150,14 @@ def test_cli_prints_the_plan_and_applies_it(
     seed(vault, fact("old", "polka", clock.now, importance=0.25))
     clock.advance(days=40)
     runner = CliRunner()
-    dry = runner.invoke(cli, ["consolidate", "--dry-run", "--no-similarity", "--vault", str(vault.root)])
+    where = ["--no-similarity", "--vault", str(vault.root)]
+    dry = runner.invoke(cli, ["consolidate", "--dry-run", *where])
     assert dry.exit_code == 0, dry.output
     assert dry.output.splitlines()[0] == "consolidate (dry run): 1 archived, 1 decayed"
     assert "archived  old  unused" in dry.output and "dry run: nothing written" in dry.output
     assert vault.files.read(vault.paths.item_file("preferences", "old")).is_current
     # The CLI's own clock is real time, far past the seeded facts: the same rules apply.
-    real = runner.invoke(cli, ["consolidate", "--no-similarity", "--vault", str(vault.root)])
+    real = runner.invoke(cli, ["consolidate", *where])
     assert real.exit_code == 0, real.output
     assert "committed " in real.output
     assert vault.files.read(vault.paths.item_file("preferences", "old")).status is Status.ARCHIVED

@@ -80,3 +80,29 @@ class GitError(VaultError):
         self.action = action
         self.reason = reason
         super().__init__(f"git {action} failed: {reason}")
+
+
+class EmbedderUnavailableError(VaultError):
+    def __init__(self, backend: str, reason: str) -> None:
+        self.backend = backend
+        self.reason = reason
+        super().__init__(f"embedder {backend!r} unavailable: {reason}")
+
+
+class IndexModelMismatchError(VaultError):
+    def __init__(self, path: Path, found: str, wanted: str) -> None:
+        self.path = path
+        self.found = found
+        self.wanted = wanted
+        super().__init__(
+            f"search index {path} was built with {found}, not {wanted}; "
+            "rebuild it with `vaultweave reindex`"
+        )
+
+
+class SearchQueryError(VaultError):
+    """A search request that cannot be answered as asked (bad k, category, date ...)."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(f"bad search: {reason}")

@@ -134,7 +134,7 @@ def main() -> None:
     if args.similarity == "vectors":
         similar = vector_pairs(make_vectors(items, rng))
     elif args.similarity == "model":
-        from store.embeddings import load_embedder  # type: ignore[import-not-found, unused-ignore]
+        from store.embeddings.base import load_embedder
 
         similar = embedding_pairs(load_embedder(vault.config.recall.embedder))
     else:

@@ -211,7 +211,7 @@ class Vault:
         if similar == "off":
             return consolidate(self, None, dry_run=dry_run, similarity="off")
         if similar == "auto":
-            finder, label = similarity_for(self.config.recall.embedder)
+            finder, label = similarity_for(self)
             return consolidate(self, finder, dry_run=dry_run, similarity=label)
         return consolidate(self, similar, dry_run=dry_run, similarity="given")
 

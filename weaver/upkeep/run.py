@@ -170,14 +170,23 @@ def _iso(moment: datetime) -> str:
     return moment.astimezone(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
-def similarity_for(backend: str) -> tuple[PairFinder | None, str]:
-    """The embedding pair finder for ``backend``, or None and why (dedupe is then skipped)."""
-    try:
-        from store.embeddings import load_embedder  # type: ignore[import-not-found, unused-ignore]
+def similarity_for(vault: Vault) -> tuple[PairFinder | None, str]:
+    """How this vault compares items, or None and why (dedupe and merge are then skipped).
 
-        from weaver.upkeep.similar import embedding_pairs
+    With the recall projection registered, the vectors already in its index are reused
+    (only texts it lacks are embedded); otherwise the configured embedder embeds them.
+    """
+    try:
+        from weaver.recall.projection import choose_embedder, recall_projection
+        from weaver.upkeep.similar import embedding_pairs, index_pairs
     except ImportError as exc:
-        return None, f"off (no embedder: {exc.name or exc})"
+        return None, f"off (recall extra not installed: {exc.name or exc})"
+    projection = recall_projection(vault)
+    if projection is not None:
+        return index_pairs(projection), f"embeddings (recall index, {choose_embedder(vault)})"
+    from store.embeddings.base import load_embedder
+
+    backend = choose_embedder(vault)
     try:
         embedder = load_embedder(backend)
     except VaultError as exc:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -18,6 +18,9 @@ import numpy.typing as npt
 from store.item import Item
 from weaver.extract.base import normalise
 from weaver.upkeep.plan import PairFinder, SimilarPair
+
+if TYPE_CHECKING:
+    from weaver.recall.projection import RecallProjection
 
 ROWS_PER_BLOCK = 2048  # bounds the similarity matrix held at once (rows x block size)
 
@@ -80,6 +83,34 @@ def embedding_pairs(embedder: TextEmbedder, batch_size: int = 64) -> PairFinder:
             return []
         rows = embedder.embed([i.text for i in candidates], batch_size=batch_size)
         vectors = {item.id: rows[n] for n, item in enumerate(candidates)}
+        return list(vector_pairs(vectors)(candidates, threshold))
+
+    return find
+
+
+def index_pairs(projection: RecallProjection) -> PairFinder:
+    """A pair finder that reads item vectors from the recall index (the same sentences,
+    already embedded) and embeds only the items the index does not hold yet."""
+    from weaver.recall.units import item_key, item_unit
+
+    def find(items: Sequence[Item], threshold: float) -> list[SimilarPair]:
+        candidates = [i for block in blocks(items) for i in block]
+        if not candidates:
+            return []
+        index = projection.index
+        view = index.view()
+        vectors: dict[str, Any] = {}
+        missing: list[Item] = []
+        for item in candidates:
+            row = view.by_key.get(item_key(item.id))
+            known = view.rows[row] if row is not None and view.live[row] else None
+            if known is not None and known.hash == item_unit(item).hash:
+                vectors[item.id] = view.dense.matrix[known.row]
+            else:
+                missing.append(item)
+        if missing:
+            rows = index.embedder.embed([i.text for i in missing])
+            vectors.update({item.id: rows[n] for n, item in enumerate(missing)})
         return list(vector_pairs(vectors)(candidates, threshold))
 
     return find

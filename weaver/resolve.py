@@ -140,10 +140,11 @@ def _assert(work: _Working, candidate: Candidate, observed_at: datetime) -> None
     archived = [i for i in same_key if i.status is Status.ARCHIVED]
     # Mentioned again after upkeep archived it: the same item comes back, reinforced.
     revived = next((i for i in archived if normalise(i.value) == candidate.value_key), None)
-    if revived is None:
-        new = _new_item(candidate, observed_at)
-    else:
-        new = _revive(revived, candidate, observed_at)
+    new = (
+        _new_item(candidate, observed_at)
+        if revived is None
+        else _revive(revived, candidate, observed_at)
+    )
     if is_single_valued(candidate.attribute):
         for item in current:
             if candidate.valid_from >= item.valid_from:
@@ -162,11 +163,11 @@ def _assert(work: _Working, candidate: Candidate, observed_at: datetime) -> None
     opposite = OPPOSITES.get(candidate.attribute)
     if opposite:
         for item in work.with_key(candidate.subject, opposite):
-            if item.is_current and normalise(item.value) == candidate.value_key:
-                if candidate.valid_from >= item.valid_from:
-                    ended = _supersede(item, new, candidate.source)
-                    work.put(Action.SUPERSEDED, ended, item, f"{item.attribute} -> {opposite}")
-                    new = new.evolve(supersedes=(*new.supersedes, item.id))
+            same_value = item.is_current and normalise(item.value) == candidate.value_key
+            if same_value and candidate.valid_from >= item.valid_from:
+                ended = _supersede(item, new, candidate.source)
+                work.put(Action.SUPERSEDED, ended, item, f"{item.attribute} -> {opposite}")
+                new = new.evolve(supersedes=(*new.supersedes, item.id))
     if revived is None:
         work.put(Action.ADDED, new, None)
     else:

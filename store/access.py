@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from store.atomic import append_line, atomic_write_text, drop_leading_bytes
+from store.atomic import append_records, atomic_write_text, drop_leading_bytes
 
 UPKEEP_STATE_VERSION = 1
 
@@ -48,13 +48,11 @@ class AccessLog:
         self.path = path
 
     def record(self, item_ids: Iterable[str], at: datetime) -> int:
-        """Append one line per id (in one call per id, each line whole). Returns the count."""
+        """Append one line per id, all in one write. Returns the count."""
         moment = at.astimezone(timezone.utc).isoformat().replace("+00:00", "Z")
-        count = 0
-        for item_id in item_ids:
-            append_line(self.path, json.dumps({"id": item_id, "at": moment}, ensure_ascii=False))
-            count += 1
-        return count
+        lines = [json.dumps({"id": i, "at": moment}, ensure_ascii=False) for i in item_ids]
+        append_records(self.path, lines)
+        return len(lines)
 
     def read(self, skip: int = 0) -> AccessBatch:
         """The complete lines from the start (their records counted from byte ``skip``)."""

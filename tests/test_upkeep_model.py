@@ -11,9 +11,13 @@ from tests.test_upkeep_vault import seed
 from weaver.vault import Vault
 
 
-def liked(ident: str, value: str, when: datetime, importance: float) -> Item:
+def liked(
+    ident: str, value: str, when: datetime, importance: float, attribute: str = "likes",
+    text: str = "",
+) -> Item:
     return Item(
-        id=ident, subject="Maya", attribute="likes", value=value, text=f"Maya likes {value}.",
+        id=ident, subject="Maya", attribute=attribute, value=value,
+        text=text or f"Maya {attribute} {value}.",
         category="preferences", kind="preference", valid_from=when, observed_at=when,
         importance=importance, sources=(f"resources/2026/03/01.jsonl#L{ident}",),
     )
@@ -26,26 +30,30 @@ def test_real_embeddings_dedupe_merge_and_archive_change_what_search_finds(
     seed(
         vault,
         liked("jazz", "jazz", clock.now, 0.6),
-        liked("jazzmusic", "jazz music", clock.now, 0.5),  # 0.98 with "jazz": a duplicate
+        liked("enjoysjazz", "jazz", clock.now, 0.5, "enjoys"),  # 0.96 with it: a duplicate
         liked("greentea", "green tea", clock.now, 0.5),
-        liked("tea", "tea", clock.now, 0.4),  # 0.91 with "green tea": merged
+        liked("drink", "green tea", clock.now, 0.4, "favourite_drink",
+              "Maya's favourite drink is green tea."),  # 0.93 with it: merged
         liked("hiking", "hiking", clock.now, 0.5),  # 0.64 at most: left alone
+        liked("spanish", "Spanish", clock.now, 0.5, "speaks"),
+        liked("english", "English", clock.now, 0.5, "speaks"),  # 0.92, but one key: kept apart
     )
-    assert {h.id for h in vault.search("jazz", k=10)} >= {"jazz", "jazzmusic"}
+    assert {h.id for h in vault.search("jazz", k=10)} >= {"jazz", "enjoysjazz"}
 
     report = vault.consolidate()
     assert report.similarity == "embeddings (recall index, onnx)"
     assert report.plan.summary() == "1 merged, 1 deduped"
-    assert vault.item("jazzmusic").superseded_by == "jazz"
+    assert vault.item("enjoysjazz").superseded_by == "jazz"
     assert vault.item("jazz").sources == (
-        "resources/2026/03/01.jsonl#Ljazz", "resources/2026/03/01.jsonl#Ljazzmusic"
+        "resources/2026/03/01.jsonl#Ljazz", "resources/2026/03/01.jsonl#Lenjoysjazz"
     )
     (merged,) = [i for i in vault.items() if i.origin == "upkeep"]
-    assert merged.value == "green tea" and set(merged.supersedes) == {"greentea", "tea"}
+    assert merged.text == "Maya likes green tea." and set(merged.supersedes) == {"greentea", "drink"}
+    assert vault.item("spanish").is_current and vault.item("english").is_current
 
     found = {h.id for h in vault.search("jazz", k=10)}
-    assert "jazz" in found and "jazzmusic" not in found
-    assert merged.id in {h.id for h in vault.search("tea", k=10)}
+    assert "jazz" in found and "enjoysjazz" not in found
+    assert merged.id in {h.id for h in vault.search("green tea", k=10)}
 
     clock.advance(days=120)  # everything decays below 0.3 and is unused for months
     vault.consolidate()

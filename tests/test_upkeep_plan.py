@@ -129,7 +129,7 @@ def test_every_third_recall_is_one_reinforcement_step() -> None:
 
 def test_near_identical_items_keep_the_more_important_and_retract_the_other() -> None:
     keeper = fact("keep", importance=0.7, tags=("music",))
-    dup = fact("dup", importance=0.5, at=T0 - timedelta(days=2), tags=("jazz",))
+    dup = fact("dup", attribute="enjoys", importance=0.5, at=T0 - timedelta(days=2), tags=("jazz",))
     result = plan(by_id(keeper, dup), 0, {"keep": at_angle(1.0), "dup": at_angle(0.97)})
     kept, gone = result.final_items["keep"], result.final_items["dup"]
     assert kept.is_current and kept.sources == (*keeper.sources, *dup.sources)
@@ -142,7 +142,7 @@ def test_near_identical_items_keep_the_more_important_and_retract_the_other() ->
 
 def test_similar_items_merge_into_a_new_item_that_supersedes_both() -> None:
     a = fact("a", importance=0.4, tags=("x",), pinned=False)
-    b = fact("b", importance=0.6, tags=("y",), at=T0 + timedelta(days=1))
+    b = fact("b", attribute="enjoys", importance=0.6, tags=("y",), at=T0 + timedelta(days=1))
     result = plan(by_id(a, b), 0, {"a": at_angle(1.0), "b": at_angle(0.85)})
     (merged_step,) = result.of(Rule.MERGED)
     merged = merged_step.after
@@ -159,9 +159,10 @@ def test_similar_items_merge_into_a_new_item_that_supersedes_both() -> None:
 @pytest.mark.parametrize(
     ("a", "b"),
     [
-        (fact("a"), fact("b", subject="Tom")),  # two people
+        (fact("a"), fact("b", subject="Tom", attribute="enjoys")),  # two people
         (fact("a", attribute="employer"), fact("b", attribute="employer")),  # conflict resolution's
-        (fact("a", pinned=True), fact("b", pinned=True)),  # both stated by hand
+        (fact("a"), fact("b")),  # one key of a multi-valued attribute: "speaks English/Spanish"
+        (fact("a", pinned=True), fact("b", attribute="enjoys", pinned=True)),  # both by hand
     ],
 )
 def test_some_pairs_never_fold(a: Item, b: Item) -> None:
@@ -169,14 +170,15 @@ def test_some_pairs_never_fold(a: Item, b: Item) -> None:
 
 
 def test_below_the_merge_threshold_nothing_folds_and_each_item_folds_once() -> None:
-    a, b, c = fact("a"), fact("b"), fact("c")
+    a, b, c = fact("a"), fact("b", attribute="enjoys"), fact("c", attribute="loves")
     assert plan(by_id(a, b), 0, {"a": at_angle(1.0), "b": at_angle(0.79)}).is_empty
     result = plan(by_id(a, b, c), 0, {"a": at_angle(1.0), "b": at_angle(0.99), "c": at_angle(0.98)})
     assert result.count(Rule.DEDUPED) == 1  # c waits for the next pass
 
 
 def test_a_pinned_item_is_kept_over_its_duplicate_and_never_merged() -> None:
-    pinned, other = fact("p", importance=0.1, pinned=True), fact("o", importance=0.9)
+    pinned = fact("p", importance=0.1, pinned=True)
+    other = fact("o", attribute="enjoys", importance=0.9)
     result = plan(by_id(pinned, other), 0, {"p": at_angle(1.0), "o": at_angle(0.96)})
     assert result.final_items["o"].superseded_by == "p"
     assert plan(by_id(pinned, other), 0, {"p": at_angle(1.0), "o": at_angle(0.9)}).is_empty
@@ -213,7 +215,7 @@ def test_pinned_and_well_linked_items_are_never_archived() -> None:
 
 
 def test_a_merged_item_is_archived_later_when_unused() -> None:
-    a, b = fact("a", importance=0.5), fact("b", importance=0.45)
+    a, b = fact("a", importance=0.5), fact("b", attribute="enjoys", importance=0.45)
     first = plan(by_id(a, b), 0, {"a": at_angle(1.0), "b": at_angle(0.9)})
     merged = first.of(Rule.MERGED)[0].after
     vault = {**by_id(a, b), **first.final_items}
@@ -223,7 +225,7 @@ def test_a_merged_item_is_archived_later_when_unused() -> None:
 
 
 def test_the_plan_never_mutates_its_inputs() -> None:
-    items = by_id(fact("a", importance=0.2), fact("b"))
+    items = by_id(fact("a", importance=0.2), fact("b", attribute="enjoys"))
     snapshot = dict(items)
     plan(items, 90, {"a": at_angle(1.0), "b": at_angle(0.9)}, (Recall("a", T0),))
     assert items == snapshot

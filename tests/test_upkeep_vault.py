@@ -31,9 +31,12 @@ def seed(vault: Vault, *items: Item) -> None:
     vault.repo.commit("seed", ("items", "categories", "index.md"))
 
 
-def fact(ident: str, value: str, when: datetime, importance: float = 0.5, **extra: object) -> Item:
+def fact(
+    ident: str, value: str, when: datetime, importance: float = 0.5, attribute: str = "likes",
+    **extra: object,
+) -> Item:
     return Item(
-        id=ident, subject="Maya", attribute="likes", value=value, text=f"Maya likes {value}.",
+        id=ident, subject="Maya", attribute=attribute, value=value, text=f"Maya likes {value}.",
         category="preferences", kind="preference", valid_from=when, observed_at=when,
         importance=importance, sources=(f"resources/2026/03/01.jsonl#L{ident}",),
         **extra,  # type: ignore[arg-type]
@@ -117,7 +120,7 @@ def test_a_merge_is_one_commit_and_the_merged_item_is_archived_later(
 ) -> None:
     vault = make_vault()
     seed(vault, fact("a", "jazz", clock.now, importance=0.5),
-         fact("b", "jazz music", clock.now, importance=0.4))
+         fact("b", "jazz music", clock.now, importance=0.4, attribute="enjoys"))
     vectors = {"a": np.array([1.0, 0.0]), "b": np.array([0.9, 0.43589])}  # cosine 0.90
     report = vault.consolidate(similar=vector_pairs(vectors))
     assert git(vault, "log", "-1", "--format=%s").strip() == "consolidate: 1 merged"

@@ -6,8 +6,8 @@ Rules, applied in this order to a snapshot of the items (inputs are never mutate
 2. decay: a current item's importance falls by ``exp(-rate(kind) * days)`` since its last
    use (the latest of observed_at, last_access and the last decay written); a drop
    smaller than ``min_change`` is not written, so it keeps accruing until it is;
-3. dedupe and merge, between current items about the same subject that are not the
-   same key of a single-valued attribute (those are conflict resolution's): similarity
+3. dedupe and merge, between current items about the same subject that do not share
+   a (subject, attribute) key (keyed facts are conflict resolution's): similarity
    >= ``dedupe_threshold`` keeps the more important item and retracts the other (its
    sources, tags and recalls join the keeper); ``merge_threshold`` up to that merges both
    into a new item that supersedes them. Each item takes part in one fold per pass;
@@ -27,7 +27,6 @@ from enum import Enum
 from schemas.config import UpkeepSection
 from store.access import Recall
 from store.item import Item, Status, item_id
-from weaver.attributes import is_single_valued
 from weaver.extract.base import normalise
 
 DAY_SECONDS = 86_400.0
@@ -191,10 +190,14 @@ def _decay(work: _Working, now: datetime, config: UpkeepSection) -> None:
 
 
 def may_fold(a: Item, b: Item) -> bool:
-    """Whether two current items may be deduped or merged at all."""
-    if normalise(a.subject) != normalise(b.subject):
-        return False  # "Maya likes jazz" and "Tom likes jazz" are two facts
-    return not (a.attribute == b.attribute and is_single_valued(a.attribute))
+    """Whether two current items may be deduped or merged at all.
+
+    Only about the same subject ("Maya likes jazz" and "Tom likes jazz" are two facts),
+    and never two items with the same (subject, attribute) key: those are conflict
+    resolution's (the same value reinforces, a new value supersedes or joins). Sentence
+    embeddings rate "Maya speaks English." and "Maya speaks Spanish." 0.92 alike.
+    """
+    return normalise(a.subject) == normalise(b.subject) and a.attribute != b.attribute
 
 
 def _rank(item: Item) -> tuple[bool, float, datetime, str]:

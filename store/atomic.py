@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 from store.errors import VaultWriteError
@@ -28,6 +29,38 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
             os.unlink(tmp_name)
         raise VaultWriteError(path, exc.strerror or str(exc)) from exc
     _fsync_directory(path.parent)
+
+
+def atomic_write_batch(files: Sequence[tuple[Path, bytes]]) -> None:
+    """Replace many files, each atomically, with one flush to disk for the whole batch.
+
+    Every temp file is written first, then one ``os.sync`` makes them all durable, then
+    each is renamed over its target and every touched folder is fsynced once. Readers
+    see each file old or new, as with ``atomic_write_bytes``; a crash part-way leaves
+    some files new and some old, which the caller's commit protocol already handles.
+    One flush instead of two fsyncs per file is what makes a pass over 100k items fast.
+    """
+    temps: list[tuple[str, Path]] = []
+    current = files[0][0] if files else Path(".")
+    try:
+        for path, data in files:
+            current = path
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+            temps.append((tmp_name, path))
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+        os.sync()
+        for tmp_name, path in temps:
+            current = path
+            os.replace(tmp_name, path)
+    except OSError as exc:
+        for tmp_name, _ in temps:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp_name)
+        raise VaultWriteError(current, exc.strerror or str(exc)) from exc
+    for folder in sorted({path.parent for path, _ in files}):
+        _fsync_directory(folder)
 
 
 def atomic_write_text(path: Path, text: str) -> None:

@@ -50,3 +50,21 @@ def test_upkeep_counters_survive_a_damaged_file(tmp_path: Path) -> None:
     assert state.load() == UpkeepCounters(7, "abc")
     state.path.write_text("{broken")
     assert state.load() == UpkeepCounters()
+
+
+def test_a_batch_write_replaces_every_file_or_none(tmp_path: Path) -> None:
+    import pytest
+
+    from store.atomic import atomic_write_batch
+    from store.errors import VaultWriteError
+
+    targets = [tmp_path / f"d{i % 3}" / f"f{i}.pb" for i in range(10)]
+    atomic_write_batch([(t, b"old") for t in targets])
+    (tmp_path / "blocker").write_text("a file where a folder should be")
+    bad = tmp_path / "blocker" / "x.pb"
+    with pytest.raises(VaultWriteError, match="blocker"):
+        atomic_write_batch([*((t, b"new") for t in targets), (bad, b"new")])
+    assert {t.read_bytes() for t in targets} == {b"old"}  # nothing replaced
+    assert not [p for p in tmp_path.rglob("*.tmp")]  # no temp file left behind
+    atomic_write_batch([(t, b"new") for t in targets])
+    assert {t.read_bytes() for t in targets} == {b"new"}

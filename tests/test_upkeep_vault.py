@@ -13,6 +13,7 @@ from store.item import Item, Status
 from tests.conftest import FakeClock
 from weaver.cli import cli
 from weaver.cycle import render_categories
+from weaver.upkeep.plan import Rule
 from weaver.upkeep.similar import vector_pairs
 from weaver.vault import Vault
 
@@ -177,3 +178,17 @@ def test_cli_reports_a_bad_upkeep_config_in_one_line(
     assert "merge_threshold must not exceed" in result.output
     assert len(result.output.strip().splitlines()) == 1
 
+
+
+def test_a_large_pass_writes_its_items_in_one_batch(
+    make_vault: Callable[..., Vault], clock: FakeClock
+) -> None:
+    vault = make_vault()
+    seed(vault, *(fact(f"i{n:02d}", f"thing {n}", clock.now, importance=0.25) for n in range(40)))
+    clock.advance(days=40)
+    report = vault.consolidate(similar="off")
+    assert report.plan.count(Rule.ARCHIVED) == 40
+    vault.forget_loaded_items()
+    assert len(vault.items(status="archived")) == 40
+    assert git(vault, "status", "--porcelain") == ""
+    assert not list(vault.paths.items.rglob("*.tmp"))

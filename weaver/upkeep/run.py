@@ -15,7 +15,9 @@ from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
 from store.access import AccessBatch, AccessLog, UpkeepCounters, UpkeepState
+from store.atomic import atomic_write_batch
 from store.errors import VaultError
+from store.item import Item, encode
 from weaver.cycle import MARKDOWN_PATHS, CycleReport, recover, render_categories
 from weaver.resolve import Action
 from weaver.upkeep.plan import ConsolidationPlan, PairFinder, Rule, Step, plan_consolidation
@@ -26,6 +28,7 @@ if TYPE_CHECKING:
 SUBJECT_PREFIX = "consolidate: "
 FOLDED_TRAILER = "Recalls-Folded: "
 MAX_DETAILS = 20
+BATCH_WRITE_FROM = 32  # items; fewer are written one by one
 
 
 @dataclass(frozen=True)
@@ -73,7 +76,7 @@ def consolidate(
     if not plan.is_empty:
         previous = plan.previous_items
         final = plan.final_items
-        vault.files.write_many((item, previous[item.id]) for item in final.values())
+        _write_items(vault, [(item, previous[item.id]) for item in final.values()])
         vault.remember_items(final.values())
         categories, hand_edited = render_categories(vault, plan.touched_categories, now)
         for projection in vault.projections:
@@ -91,6 +94,16 @@ def consolidate(
         hand_edited=tuple(hand_edited),
         similarity=similarity,
     )
+
+
+def _write_items(vault: Vault, changes: Sequence[tuple[Item, Item | None]]) -> None:
+    """Many items in one flushed batch; a pass never moves an item to another category."""
+    if len(changes) < BATCH_WRITE_FROM or any(
+        before is not None and before.category != item.category for item, before in changes
+    ):
+        vault.files.write_many(changes)
+        return
+    atomic_write_batch([(vault.files.path_of(item), encode(item)) for item, _ in changes])
 
 
 def count_activity(report: CycleReport) -> int:

@@ -24,6 +24,7 @@ from store.resources import LineProblem, resource_id, scan
 from store.state import StateDir
 from weaver.cycle import CycleHooks, CycleReport, Projection, hand_edited_pages, run_cycle
 from weaver.extract.base import Extractor, normalise
+from weaver.llm.retry import RetryQueue
 from weaver.recall.projection import register as register_recall
 from weaver.render import render_index
 from weaver.upkeep.plan import PairFinder
@@ -36,6 +37,7 @@ from weaver.upkeep.run import (
 )
 
 if TYPE_CHECKING:
+    from weaver.llm.session import LLMSession
     from weaver.recall.api import ProjectionCheck
     from weaver.recall.context import Context
     from weaver.recall.search import Hit
@@ -58,6 +60,7 @@ class VaultStatus:
     item_problems: tuple[ItemReadProblem, ...]
     hand_edited: tuple[str, ...]
     locked_by: int | None
+    llm_retry: tuple[str, ...] = ()  # resources woven by rules only, awaiting the model
 
 
 class Vault:
@@ -151,34 +154,59 @@ class Vault:
             ignore_roles=tuple(self.config.weaver.ignore_roles),
         )
 
+    def llm_session(self) -> LLMSession | None:
+        """The LLM stages vault.toml configures, or None for the rules path."""
+        from weaver.llm.session import open_session
+
+        return open_session(self)
+
     def weave(
         self,
         extractor: Extractor | None = None,
         *,
         hooks: CycleHooks | None = None,
         lock_timeout: float = 0.0,
+        llm: bool = True,
     ) -> CycleReport:
-        """Run one cycle under the single-writer lock; raises VaultLockedError if held."""
-        chosen = extractor or self.default_extractor()
+        """Run one cycle under the single-writer lock; raises VaultLockedError if held.
+
+        ``llm=False`` forces the rules path even when vault.toml configures a model.
+        """
+        session = self.llm_session() if llm else None
+        return self._weave_once(extractor, session, hooks, lock_timeout)
+
+    def weave_all(
+        self, extractor: Extractor | None = None, *, llm: bool = True
+    ) -> list[CycleReport]:
+        """Cycle until every complete line is consumed (one LLM session for the whole run)."""
+        session = self.llm_session() if llm else None
+        reports = []
+        while True:
+            report = self._weave_once(extractor, session, None, 0.0)
+            reports.append(report)
+            if report.consumed == 0:
+                return reports
+
+    def _weave_once(
+        self,
+        extractor: Extractor | None,
+        session: LLMSession | None,
+        hooks: CycleHooks | None,
+        lock_timeout: float,
+    ) -> CycleReport:
+        chosen = extractor or (session.extractor if session else self.default_extractor())
         held_before = self.lock.held
         self.lock.acquire(timeout=lock_timeout)
         try:
-            report = run_cycle(self, chosen, self.projections, hooks or CycleHooks())
+            report = run_cycle(self, chosen, self.projections, hooks, advisor=session)
+            if session is not None:
+                session.finish(report)
             if should_run(self, report):
                 report = replace(report, consolidation=self._consolidate_locked(False, "auto"))
             return report
         finally:
             if not held_before:
                 self.lock.release()
-
-    def weave_all(self, extractor: Extractor | None = None) -> list[CycleReport]:
-        """Cycle until every complete line is consumed."""
-        reports = []
-        while True:
-            report = self.weave(extractor)
-            reports.append(report)
-            if report.consumed == 0:
-                return reports
 
     # -- upkeep --------------------------------------------------------------------------
 
@@ -334,6 +362,10 @@ class Vault:
             item_problems=tuple(self._item_problems),
             hand_edited=tuple(hand_edited_pages(self)),
             locked_by=None if self.lock.held else _lock_holder(self.lock),
+            llm_retry=tuple(
+                f"{e.resource}: {e.reason}" + (" (given up after retries)" if e.given_up else "")
+                for e in RetryQueue(self.paths.state).load().values()
+            ),
         )
 
 

@@ -109,3 +109,15 @@ class ForgetError(VaultError):
         self.item_id = item_id
         self.reason = reason
         super().__init__(f"cannot forget {item_id}: {reason}")
+
+
+class NotWovenYetError(VaultError):
+    """A resource was stored but the weave that should follow could not take the lock."""
+
+    def __init__(self, resource: str, cause: VaultError) -> None:
+        self.resource = resource
+        self.cause = cause
+        super().__init__(
+            f"stored as {resource} but not woven yet ({cause}); the next cycle weaves it, "
+            "so do not send it again"
+        )

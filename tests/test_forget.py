@@ -126,7 +126,8 @@ def test_a_persons_edit_of_another_page_is_not_swept_into_the_commit(
     work = vault.item(the(vault, "employer"))
     assert work.category != tea.category
     work_page = vault.paths.category_file(work.category)
-    work_page.write_text(work_page.read_text(encoding="utf-8") + "\nmy own note\n", encoding="utf-8")
+    edited = work_page.read_text(encoding="utf-8") + "\nmy own note\n"
+    work_page.write_text(edited, encoding="utf-8")
     vault.forget(tea.id, "wrong")
     assert "my own note" in work_page.read_text(encoding="utf-8")
     assert vault.paths.relative(work_page) in git(vault, "status", "--porcelain")

@@ -290,7 +290,8 @@ def digest_to_text(digest: ChangeDigest) -> str:
     """The digest as short Markdown, the form an agent reads at the start of a session."""
     head = (digest.head or "none")[:12]
     span = f"{digest.base[:12]}..{head}" if digest.base else f"the beginning..{head}"
-    lines = [f"# Changes since {digest.since} ({span}, {_plural(len(digest.commits), 'commit')})"]
+    count = _plural(len(digest.commits), "commit")
+    lines = [f"# Changes since {digest.since} ({span}, {count})"]
     if digest.note:
         lines.append(f"_{digest.note}_")
     if not digest.changes:

@@ -126,7 +126,7 @@ def build_server(
         ] = False,
         as_of: Annotated[
             str | None,
-            Field(max_length=64, description="What was true at this date (RFC 3339 or YYYY-MM-DD)."),
+            Field(max_length=64, description="What was true then (RFC 3339 or YYYY-MM-DD)."),
         ] = None,
         min_score: Annotated[float | None, Field(ge=0.0, description="Drop weaker hits.")] = None,
     ) -> dict[str, Any]:

@@ -7,10 +7,12 @@ keeps running. Run with `vaultweave mcp --vault PATH` (stdio) or `--http`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import inspect
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
+import anyio
 import anyio.to_thread
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError, ToolError
@@ -42,6 +44,19 @@ Names = Annotated[list[Annotated[str, Field(max_length=200)]] | None, Field(max_
 
 READ_ONLY = ToolAnnotations(read_only_hint=True, open_world_hint=False)
 WRITES = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False)
+FORGETS = ToolAnnotations(read_only_hint=False, destructive_hint=True, open_world_hint=False)
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def tool(server: MCPServer[Any], annotations: ToolAnnotations) -> Callable[[F], F]:
+    """Register ``fn`` as a tool whose description is its docstring, dedented."""
+
+    def register(fn: F) -> F:
+        description = inspect.cleandoc(fn.__doc__ or "")
+        server.add_tool(fn, description=description, annotations=annotations)
+        return fn
+
+    return register
 
 
 @contextmanager
@@ -91,7 +106,7 @@ def build_server(
         tools, name=SERVER_NAME, instructions=INSTRUCTIONS, log_level="WARNING"
     )
 
-    @server.tool(annotations=WRITES)
+    @tool(server, WRITES)
     def remember(
         text: Annotated[str, Field(min_length=1, max_length=100_000, description="What was said.")],
         speaker: Annotated[str | None, Field(max_length=200, description="Who said it.")] = None,
@@ -114,7 +129,7 @@ def build_server(
                 text, speaker=speaker, role=role, ts=ts, session=session, source=source
             )
 
-    @server.tool(annotations=READ_ONLY)
+    @tool(server, READ_ONLY)
     def search(
         query: Text,
         k: Annotated[int, Field(ge=1, le=200, description="How many hits.")] = 10,
@@ -146,7 +161,7 @@ def build_server(
                 min_score=min_score,
             )
 
-    @server.tool(annotations=READ_ONLY)
+    @tool(server, READ_ONLY)
     def context(
         query: Text,
         budget_tokens: Annotated[int, Field(ge=50, le=32_000, description="Token budget.")] = 1500,
@@ -156,7 +171,7 @@ def build_server(
         with tool_errors():
             return tools.context(query, budget_tokens)
 
-    @server.tool(annotations=READ_ONLY)
+    @tool(server, READ_ONLY)
     def read_category(
         name: Annotated[str, Field(min_length=1, max_length=200, description="Category name.")],
     ) -> str:
@@ -164,13 +179,13 @@ def build_server(
         with tool_errors():
             return tools.read_category(name)
 
-    @server.tool(annotations=READ_ONLY)
+    @tool(server, READ_ONLY)
     def list_categories() -> dict[str, Any]:
         """Every category with its page path and fact counts."""
         with tool_errors():
             return tools.list_categories()
 
-    @server.tool(annotations=READ_ONLY)
+    @tool(server, READ_ONLY)
     def fact_history(
         subject: Annotated[str, Field(min_length=1, max_length=200, description="e.g. Maya")],
         attribute: Annotated[
@@ -181,7 +196,7 @@ def build_server(
         with tool_errors():
             return tools.fact_history(subject, attribute)
 
-    @server.tool(annotations=WRITES)
+    @tool(server, WRITES)
     def changes_since(
         since: Annotated[
             str,
@@ -203,7 +218,7 @@ def build_server(
         with tool_errors():
             return tools.changes_since(since, client)
 
-    @server.tool(annotations=ToolAnnotations(destructive_hint=True, open_world_hint=False))
+    @tool(server, FORGETS)
     def forget(
         item_id: Annotated[str, Field(min_length=1, max_length=64, description="The fact's id.")],
         reason: Annotated[str, Field(min_length=1, max_length=500, description="Why.")],
@@ -233,6 +248,18 @@ def build_server(
             raise ResourceError(str(exc)) from exc
 
     return server
+
+
+def tool_schemas(server: MCPServer[Any]) -> list[dict[str, Any]]:
+    """Name, description and input JSON schema of every tool, as a client sees them."""
+
+    async def listed() -> list[dict[str, Any]]:
+        return [
+            {"name": t.name, "description": t.description, "inputSchema": t.input_schema}
+            for t in await server.list_tools()
+        ]
+
+    return anyio.run(listed)
 
 
 def serve(

@@ -193,8 +193,10 @@ def jsonable(value: Any) -> Any:
     """Search hits and the like as JSON values: dataclasses, items, times, enums."""
     if isinstance(value, Item):
         return to_json_dict(value)
-    if hasattr(value, "to_json_dict") and callable(value.to_json_dict):
-        return value.to_json_dict()
+    for method in ("to_json_dict", "to_json"):
+        convert = getattr(value, method, None)
+        if callable(convert):
+            return jsonable(convert())
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, dict):

@@ -88,8 +88,10 @@ def forget(
     show_default=True,
     help="Seconds a writing tool waits for a running cycle before it reports an error.",
 )
+@click.option("--schemas", is_flag=True, help="Print the tools' JSON schemas and exit.")
 @vault_option
 def mcp(
+    schemas: bool,
     http: bool,
     host: str,
     port: int,
@@ -109,6 +111,11 @@ def mcp(
         ) from exc
     vault = open_vault(vault_path)
     check_client(client)
+    if schemas:
+        from weaver.mcp_server import build_server, tool_schemas
+
+        echo_json(tool_schemas(build_server(vault)))
+        return
     serve(vault, http=http, host=host, port=port, lock_timeout=lock_timeout, client=client)
 
 

@@ -121,3 +121,29 @@ class NotWovenYetError(VaultError):
             f"stored as {resource} but not woven yet ({cause}); the next cycle weaves it, "
             "so do not send it again"
         )
+
+
+class EmbedderUnavailableError(VaultError):
+    def __init__(self, backend: str, reason: str) -> None:
+        self.backend = backend
+        self.reason = reason
+        super().__init__(f"embedder {backend!r} unavailable: {reason}")
+
+
+class IndexModelMismatchError(VaultError):
+    def __init__(self, path: Path, found: str, wanted: str) -> None:
+        self.path = path
+        self.found = found
+        self.wanted = wanted
+        super().__init__(
+            f"search index {path} was built with {found}, not {wanted}; "
+            "rebuild it with `vaultweave reindex`"
+        )
+
+
+class SearchQueryError(VaultError):
+    """A search request that cannot be answered as asked (bad k, category, date ...)."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(f"bad search: {reason}")

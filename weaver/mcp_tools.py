@@ -41,8 +41,12 @@ class VaultTools:
     def _run(self, action: Callable[[], T]) -> T:
         with self._mutex:
             head = self.vault.repo.head_sha()
-            if head != self._seen_head:
+            if head != self._seen_head:  # another process wrote: reread items and indexes
                 self.vault.forget_loaded_items()
+                for projection in self.vault.projections:
+                    close = getattr(projection, "close", None)
+                    if callable(close):
+                        close()
             try:
                 return action()
             finally:
@@ -82,15 +86,14 @@ class VaultTools:
 
     def search(self, query: str, **options: Any) -> dict[str, Any]:
         def act() -> dict[str, Any]:
-            hits = self.vault.search(query, **options)  # type: ignore[attr-defined]
+            hits = self.vault.search(query, **options)
             return {"query": query, "hits": [jsonable(hit) for hit in hits]}
 
         return self._run(act)
 
     def context(self, query: str, budget_tokens: int) -> str:
         def act() -> str:
-            block = self.vault.context(query, budget_tokens=budget_tokens)  # type: ignore[attr-defined]
-            return block if isinstance(block, str) else str(getattr(block, "text", block))
+            return self.vault.context(query, budget_tokens=budget_tokens).text
 
         return self._run(act)
 

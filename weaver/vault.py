@@ -5,9 +5,9 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -27,7 +27,13 @@ from weaver.changes import ChangeDigest, changes_since
 from weaver.cycle import CycleHooks, CycleReport, Projection, hand_edited_pages, run_cycle
 from weaver.extract.base import Extractor, normalise
 from weaver.forget import ForgetReport, apply_forget
+from weaver.recall.projection import register as register_recall
 from weaver.render import render_index
+
+if TYPE_CHECKING:
+    from weaver.recall.api import ProjectionCheck
+    from weaver.recall.context import Context
+    from weaver.recall.search import Hit
 
 Clock = Callable[[], datetime]
 
@@ -63,6 +69,7 @@ class Vault:
         self.projections: list[Projection] = []
         self._items: dict[str, Item] | None = None
         self._item_problems: list[ItemReadProblem] = []
+        register_recall(self)
 
     # -- opening -------------------------------------------------------------------------
 
@@ -222,6 +229,41 @@ class Vault:
     def _write_index(self) -> None:
         text = render_index(self.config.vault.name, self.loaded_items().values(), self.clock())
         atomic_write_text(self.paths.index_md, text)
+
+    # -- recall (weaver/recall/) ------------------------------------------------------------
+
+    def search(
+        self,
+        query: str,
+        k: int = 10,
+        categories: Iterable[str] | str | None = None,
+        tags: Iterable[str] | str | None = None,
+        kinds: Iterable[str] | str | None = None,
+        include_history: bool = False,
+        as_of: str | date | datetime | None = None,
+        min_score: float | None = None,
+    ) -> list[Hit]:
+        """Hybrid search over items and turns; current facts only unless asked otherwise."""
+        from weaver.recall.api import search
+
+        return search(self, query, k, categories, tags, kinds, include_history, as_of, min_score)
+
+    def context(self, query: str, budget_tokens: int = 1500) -> Context:
+        """A prompt-ready Markdown block for ``query`` that never exceeds ``budget_tokens``."""
+        from weaver.recall.api import context
+
+        return context(self, query, budget_tokens)
+
+    def reindex(self, fresh: bool = False) -> tuple[int, int]:
+        """Rebuild the search projections from the tiers; returns (units, newly embedded)."""
+        from weaver.recall.api import reindex
+
+        return reindex(self, fresh)
+
+    def check_projections(self) -> list[ProjectionCheck]:
+        from weaver.recall.api import check_projections
+
+        return check_projections(self)
 
     # -- audit ---------------------------------------------------------------------------
 

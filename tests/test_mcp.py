@@ -261,3 +261,44 @@ def test_streamable_http_on_localhost(vault_root: Path) -> None:
         process.terminate()
         process.wait(timeout=10)
     assert git(vault_root, "log", "-1", "--format=%s").startswith("weave: +1 fact")
+
+
+def test_search_and_context_over_stdio(vault_root: Path) -> None:
+    async def scenario(client: Client) -> None:
+        for text, ts in (
+            ("I work at Google.", "2026-01-05T10:00:00Z"),
+            ("I love jazz.", "2026-01-05T10:01:00Z"),
+            ("I work at OpenAI now.", "2026-02-10T09:30:00Z"),
+        ):
+            data(await client.call_tool("remember", {"text": text, "ts": ts, "speaker": "Maya"}))
+
+        found = data(await client.call_tool("search", {"query": "Where does Maya work?", "k": 5}))
+        items = [h for h in found["hits"] if h["kind"] == "item"]
+        assert items and "OpenAI" in items[0]["text"] and items[0]["status"] == "current"
+        assert all("Google" not in h["text"] for h in items)  # current facts only by default
+        assert {"score", "parts", "valid_from", "sources"} <= set(items[0])
+
+        with_history = data(await client.call_tool(
+            "search",
+            {"query": "Maya employer", "include_history": True, "kinds": [items[0]["item_kind"]]},
+        ))
+        statuses = {h["text"]: h["status"] for h in with_history["hits"] if h["kind"] == "item"}
+        assert any("Google" in t and s == "historical" for t, s in statuses.items())
+
+        then = data(await client.call_tool(
+            "search", {"query": "Where does Maya work?", "k": 5, "as_of": "2026-01-20"}
+        ))
+        then_items = [h for h in then["hits"] if h["kind"] == "item"]
+        assert then_items and "Google" in then_items[0]["text"]
+
+        block = data(await client.call_tool(
+            "context", {"query": "Where does Maya work?", "budget_tokens": 200}
+        ))
+        assert isinstance(block, str) and "OpenAI" in block
+
+        assert "bad search" in error_text(await client.call_tool(
+            "search", {"query": "work", "as_of": "not a date"}
+        ))
+        assert error_text(await client.call_tool("context", {"query": "x", "budget_tokens": 1}))
+
+    with_client(stdio(vault_root), scenario)

@@ -20,7 +20,8 @@ def weave_message(resolution: Resolution, scanned: ScanResult, extractor: str) -
     superseded = [c for c in resolution.changes if c.action is Action.SUPERSEDED]
     if superseded:
         details = ", ".join(
-            f"{c.after.attribute}: {c.before.value if c.before else '?'} -> {_successor(resolution, c.after.superseded_by)}"
+            f"{c.after.attribute}: {c.before.value if c.before else '?'}"
+            f" -> {_successor(resolution, c.after.superseded_by)}"
             for c in superseded[:MAX_DETAILS]
         )
         more = f", +{len(superseded) - MAX_DETAILS} more" if len(superseded) > MAX_DETAILS else ""
@@ -58,11 +59,10 @@ def _spans(resource_ids: Iterable[str]) -> list[str]:
     for path in sorted(lines):
         numbers = sorted(lines[path])
         start = prev = numbers[0]
-        for number in numbers[1:] + [None]:  # type: ignore[list-item]
-            if number is not None and number == prev + 1:
+        for number in [*numbers[1:], -1]:  # -1 closes the last run
+            if number == prev + 1:
                 prev = number
                 continue
             spans.append(f"{path}#L{start}" if start == prev else f"{path}#L{start}-L{prev}")
-            if number is not None:
-                start = prev = number
+            start = prev = number
     return spans

@@ -105,9 +105,10 @@ def run_cycle(
     vault: Vault,
     extractor: Extractor,
     projections: Iterable[Projection] = (),
-    hooks: CycleHooks = CycleHooks(),
+    hooks: CycleHooks | None = None,
 ) -> CycleReport:
     """Run one cycle under the caller's lock. Returns what it did (commit None: no change)."""
+    hooks = hooks or CycleHooks()
     recover(vault)
     cursor = vault.state.load_cursor()
     scanned: ScanResult = scan(

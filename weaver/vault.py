@@ -150,7 +150,7 @@ class Vault:
         self,
         extractor: Extractor | None = None,
         *,
-        hooks: CycleHooks = CycleHooks(),
+        hooks: CycleHooks | None = None,
         lock_timeout: float = 0.0,
     ) -> CycleReport:
         """Run one cycle under the single-writer lock; raises VaultLockedError if held."""
@@ -158,7 +158,7 @@ class Vault:
         held_before = self.lock.held
         self.lock.acquire(timeout=lock_timeout)
         try:
-            return run_cycle(self, chosen, self.projections, hooks)
+            return run_cycle(self, chosen, self.projections, hooks or CycleHooks())
         finally:
             if not held_before:
                 self.lock.release()
@@ -188,7 +188,9 @@ class Vault:
     def forget_loaded_items(self) -> None:
         self._items = None
 
-    def items(self, status: str | Status | None = Status.CURRENT, category: str | None = None) -> list[Item]:
+    def items(
+        self, status: str | Status | None = Status.CURRENT, category: str | None = None
+    ) -> list[Item]:
         """Items filtered by status (None or "all" for every status) and category."""
         wanted = None if status in (None, "all") else Status(status)
         chosen = [
@@ -197,7 +199,9 @@ class Vault:
             if (wanted is None or item.status is wanted)
             and (category is None or safe_name(item.category) == safe_name(category))
         ]
-        return sorted(chosen, key=lambda i: (i.category, i.subject.casefold(), i.attribute, i.valid_from, i.id))
+        return sorted(
+            chosen, key=lambda i: (i.category, i.subject.casefold(), i.attribute, i.valid_from, i.id)
+        )
 
     def item(self, item_id: str) -> Item:
         found = self.loaded_items().get(item_id)

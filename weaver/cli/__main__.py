@@ -1,4 +1,4 @@
-"""`python -m weaver.cli ...` runs the `vaultweave` command."""
+"""`python -m weaver.cli` runs the vaultweave command."""
 
 import sys
 

@@ -64,7 +64,7 @@ def ingest(
         if file is None:
             if sys.stdin.isatty():
                 raise click.UsageError('give --text "..." or a JSON Lines FILE ("-" for stdin)')
-            file = click.get_text_stream("stdin")
+            file = sys.stdin
         ids = vault.ingest_many(_json_lines(file))
     if as_json:
         echo_json({"ingested": ids})

@@ -8,12 +8,14 @@ commit), because revisions may come from a model over MCP.
 from __future__ import annotations
 
 import re
+import subprocess
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
 import git
 
-from store.errors import UnknownRevisionError
+from store.errors import GitError, UnknownRevisionError
 from store.gitrepo import VaultRepo
 
 ZERO_SHA = "0" * 40
@@ -86,24 +88,46 @@ class VaultHistory:
         records.reverse()
         return records
 
-    def changed_paths(self, commit: CommitRecord, *folders: str) -> list[PathChange]:
-        """Files under ``folders`` that ``commit`` changed against its first parent."""
-        args = ["diff-tree", "-r", "--no-commit-id", "--no-renames", "-z"]
-        args += [commit.parent, commit.sha] if commit.parent else ["--root", commit.sha]
-        out = self._git(*args, "--", *folders)
-        fields = [f for f in out.split("\0") if f]
-        changes = []
-        for meta, path in zip(fields[::2], fields[1::2], strict=True):
+    def changed_paths(
+        self, commits: Sequence[CommitRecord], *folders: str
+    ) -> dict[str, list[PathChange]]:
+        """Files under ``folders`` each commit changed against its first parent, by sha.
+
+        One `git diff-tree --stdin` for all commits; a commit that changed nothing
+        there has an empty list.
+        """
+        found: dict[str, list[PathChange]] = {c.sha: [] for c in commits}
+        if not commits:
+            return found
+        pairs = "".join(f"{c.sha} {c.parent}\n" if c.parent else f"{c.sha}\n" for c in commits)
+        run = subprocess.run(
+            ["git", "diff-tree", "--stdin", "-r", "--root", "--no-renames", "-z", "--", *folders],
+            cwd=self.repo.root,
+            input=pairs.encode("ascii"),
+            capture_output=True,
+            check=False,
+        )
+        if run.returncode != 0:
+            raise GitError("diff-tree", run.stderr.decode("utf-8", "replace").strip())
+        current: list[PathChange] | None = None
+        fields = iter(f for f in run.stdout.decode("utf-8", "surrogateescape").split("\0") if f)
+        for field in fields:
+            if not field.startswith(":"):
+                # A header: "<sha>" or "<sha> <parent>" for each commit that changed something.
+                current = found.setdefault(field.split()[0], [])
+                continue
+            path = next(fields)
             # ":<old mode> <new mode> <old sha> <new sha> <status>"
-            _, _, old_sha, new_sha, _ = meta.lstrip(":").split(" ", 4)
-            changes.append(
-                PathChange(
-                    path,
-                    None if old_sha == ZERO_SHA else old_sha,
-                    None if new_sha == ZERO_SHA else new_sha,
+            _, _, old_sha, new_sha, _ = field.lstrip(":").split(" ", 4)
+            if current is not None:
+                current.append(
+                    PathChange(
+                        path,
+                        None if old_sha == ZERO_SHA else old_sha,
+                        None if new_sha == ZERO_SHA else new_sha,
+                    )
                 )
-            )
-        return changes
+        return found
 
     def blob(self, sha: str) -> bytes:
         data: bytes = self.repo.repo.odb.stream(bytes.fromhex(sha)).read()

@@ -196,10 +196,11 @@ def _collect(
 ) -> tuple[list[FactChange], set[str]]:
     changes: list[FactChange] = []
     categories: set[str] = set()
+    changed = history.changed_paths(records, "items", "categories")
     for record in records:
         after_by_id: dict[str, Item] = {}
         pairs: list[tuple[Item | None, Item | None]] = []
-        for path_change in history.changed_paths(record, "items", "categories"):
+        for path_change in changed[record.sha]:
             path = PurePosixPath(path_change.path)
             if path.parts[0] == "categories":
                 if path.suffix == ".md":

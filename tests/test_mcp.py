@@ -302,3 +302,20 @@ def test_search_and_context_over_stdio(vault_root: Path) -> None:
         assert error_text(await client.call_tool("context", {"query": "x", "budget_tokens": 1}))
 
     with_client(stdio(vault_root), scenario)
+
+
+def test_the_server_sees_what_another_process_wove(vault_root: Path) -> None:
+    async def scenario(client: Client) -> None:
+        first = data(await client.call_tool("list_categories", {}))
+        assert first["categories"] == []
+        other = Vault.open(vault_root)  # e.g. `vaultweave watch` in another process
+        other.ingest("I live in Lisbon.", speaker="Maya", ts="2026-01-05T10:00:00Z")
+        other.weave()
+        timeline = data(await client.call_tool(
+            "fact_history", {"subject": "Maya", "attribute": "lives_in"}
+        ))["timeline"]
+        assert [t["value"] for t in timeline] == ["Lisbon"]
+        found = data(await client.call_tool("search", {"query": "Where does Maya live?"}))
+        assert any("Lisbon" in h["text"] for h in found["hits"] if h["kind"] == "item")
+
+    with_client(stdio(vault_root), scenario)

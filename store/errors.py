@@ -147,3 +147,13 @@ class SearchQueryError(VaultError):
     def __init__(self, reason: str) -> None:
         self.reason = reason
         super().__init__(f"bad search: {reason}")
+
+
+class LLMConfigError(VaultError):
+    """The [llm] section asks for a model the weaver cannot reach as configured."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(
+            f"LLM not usable: {reason}; fix [llm] in vault.toml, or weave with --no-llm"
+        )

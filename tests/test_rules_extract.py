@@ -207,6 +207,8 @@ RETRACTIONS: list[tuple[str, Expected]] = [
 ]
 
 SMALL_TALK: list[str] = [
+    "I quit and founded Sunbeam; weekends are for mountain hikes.",
+    "I gave up and went home.",
     "Hello!",
     "Thanks so much, that's really helpful.",
     "Good morning :)",

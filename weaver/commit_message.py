@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from store.resources import ScanResult
 from weaver.resolve import Action, Resolution
@@ -11,7 +11,12 @@ from weaver.resolve import Action, Resolution
 MAX_DETAILS = 3
 
 
-def weave_message(resolution: Resolution, scanned: ScanResult, extractor: str) -> str:
+def weave_message(
+    resolution: Resolution,
+    scanned: ScanResult,
+    extractor: str,
+    extra_trailers: Sequence[str] = (),
+) -> str:
     """E.g. ``weave: +3 facts, 1 superseded (employer: Google -> OpenAI)`` plus trailers."""
     parts: list[str] = []
     added = resolution.count(Action.ADDED)
@@ -41,6 +46,7 @@ def weave_message(resolution: Resolution, scanned: ScanResult, extractor: str) -
     trailers = [f"Consumed: {span}" for span in _spans(r.id for r in scanned.resources)]
     trailers += [f"Skipped: {problem}" for problem in scanned.problems]
     trailers.append(f"Extractor: {extractor}")
+    trailers += [" ".join(t.split()) for t in extra_trailers if t.strip()]
     return subject + "\n\n" + "\n".join(trailers) + "\n"
 
 

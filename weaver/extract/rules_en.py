@@ -180,7 +180,8 @@ def _ended(m: re.Match[str]) -> list[Fact]:
     if job:
         org = clean_org(job.group("org"))
         return [Fact("employer", org, Op.RETRACT, 0.85)] if org else []
-    if re.match(r"(?:the|a|an|my|your|this|that|it|him|her|them)\b", value):
+    # "I quit and founded X", "I gave up and went home": a conjunction, not a thing.
+    if re.match(r"(?:the|a|an|my|your|this|that|it|him|her|them|and|but|so|then|because)\b", value):
         return []
     return [Fact("likes", v, Op.RETRACT, 0.7) for v in things(value)]
 

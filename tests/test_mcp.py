@@ -202,7 +202,7 @@ def test_a_write_waits_for_a_running_cycle_then_times_out_cleanly(vault_root: Pa
         text = error_text(await client.call_tool(
             "remember", {"text": "I work at Google.", "ts": "2026-01-05T10:00:00Z"}
         ))
-        assert time.monotonic() - started >= 0.5
+        assert time.monotonic() - started >= 2.0
         assert "stored as resources/2026/01/05.jsonl#L1 but not woven yet" in text
         assert "vault is locked by process" in text
         # Released while the next call waits: it goes through and weaves both lines.
@@ -216,7 +216,7 @@ def test_a_write_waits_for_a_running_cycle_then_times_out_cleanly(vault_root: Pa
         assert len(second["learned"]) == 2
 
     try:
-        with_client(stdio(vault_root, "--lock-timeout", "0.5"), scenario)
+        with_client(stdio(vault_root, "--lock-timeout", "2"), scenario)
     finally:
         holder.release()
     assert git(vault_root, "log", "-1", "--format=%s").startswith("weave: +2 facts")

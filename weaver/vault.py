@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +14,7 @@ from pydantic import ValidationError
 from schemas.config import DEFAULT_VAULT_TOML, VaultConfig
 from schemas.resource import ResourceLine
 from store.atomic import append_line, atomic_write_text
+from store.bookmarks import DEFAULT_CLIENT
 from store.errors import ConfigError, InvalidResourceError, ItemNotFoundError, NotAVaultError
 from store.gitrepo import CommitInfo, VaultRepo
 from store.item import Item, Status
@@ -22,13 +23,19 @@ from store.lock import VaultLock
 from store.paths import VaultPaths, safe_name
 from store.resources import LineProblem, resource_id, scan
 from store.state import StateDir
+from weaver.changes import ChangeDigest, changes_since
 from weaver.cycle import CycleHooks, CycleReport, Projection, hand_edited_pages, run_cycle
 from weaver.extract.base import Extractor, normalise
+from weaver.forget import ForgetReport, apply_forget
 from weaver.llm.retry import RetryQueue
+from weaver.recall.projection import register as register_recall
 from weaver.render import render_index
 
 if TYPE_CHECKING:
     from weaver.llm.session import LLMSession
+    from weaver.recall.api import ProjectionCheck
+    from weaver.recall.context import Context
+    from weaver.recall.search import Hit
 
 Clock = Callable[[], datetime]
 
@@ -65,6 +72,7 @@ class Vault:
         self.projections: list[Projection] = []
         self._items: dict[str, Item] | None = None
         self._item_problems: list[ItemReadProblem] = []
+        register_recall(self)
 
     # -- opening -------------------------------------------------------------------------
 
@@ -255,10 +263,56 @@ class Vault:
         text = render_index(self.config.vault.name, self.loaded_items().values(), self.clock())
         atomic_write_text(self.paths.index_md, text)
 
+    # -- recall (weaver/recall/) ------------------------------------------------------------
+
+    def search(
+        self,
+        query: str,
+        k: int = 10,
+        categories: Iterable[str] | str | None = None,
+        tags: Iterable[str] | str | None = None,
+        kinds: Iterable[str] | str | None = None,
+        include_history: bool = False,
+        as_of: str | date | datetime | None = None,
+        min_score: float | None = None,
+    ) -> list[Hit]:
+        """Hybrid search over items and turns; current facts only unless asked otherwise."""
+        from weaver.recall.api import search
+
+        return search(self, query, k, categories, tags, kinds, include_history, as_of, min_score)
+
+    def context(self, query: str, budget_tokens: int = 1500) -> Context:
+        """A prompt-ready Markdown block for ``query`` that never exceeds ``budget_tokens``."""
+        from weaver.recall.api import context
+
+        return context(self, query, budget_tokens)
+
+    def reindex(self, fresh: bool = False) -> tuple[int, int]:
+        """Rebuild the search projections from the tiers; returns (units, newly embedded)."""
+        from weaver.recall.api import reindex
+
+        return reindex(self, fresh)
+
+    def check_projections(self) -> list[ProjectionCheck]:
+        from weaver.recall.api import check_projections
+
+        return check_projections(self)
+
     # -- audit ---------------------------------------------------------------------------
 
     def log(self, limit: int = 20) -> list[CommitInfo]:
         return self.repo.log(limit)
+
+    def changes_since(self, since: str, *, client: str = DEFAULT_CLIENT) -> ChangeDigest:
+        """Facts added, superseded, retracted... after a commit, a date, or ``"last"``.
+
+        ``"last"`` reads from ``client``'s bookmark and moves it to HEAD.
+        """
+        return changes_since(self, since, client)
+
+    def forget(self, item_id: str, reason: str, *, lock_timeout: float = 0.0) -> ForgetReport:
+        """Retract one fact with a reason and commit; git keeps every earlier version."""
+        return apply_forget(self, item_id, reason, lock_timeout)
 
     def status(self) -> VaultStatus:
         cursor = self.state.load_cursor()
@@ -305,4 +359,11 @@ def resource_fields(line: ResourceLine) -> dict[str, Any]:
     return line.model_dump(exclude_none=True)
 
 
-__all__: Sequence[str] = ["Vault", "VaultStatus", "CycleReport", "CycleHooks"]
+__all__: Sequence[str] = [
+    "Vault",
+    "VaultStatus",
+    "CycleReport",
+    "CycleHooks",
+    "ChangeDigest",
+    "ForgetReport",
+]

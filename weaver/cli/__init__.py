@@ -9,6 +9,7 @@ import click
 
 from store.errors import VaultError
 from weaver.cli.core import register as register_core
+from weaver.cli.faces import register as register_faces
 
 
 class VaultGroup(click.Group):
@@ -43,6 +44,7 @@ def cli() -> None:
 
 
 register_core(cli)
+register_faces(cli)
 
 
 def main(argv: list[str] | None = None) -> int:

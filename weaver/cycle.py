@@ -186,6 +186,17 @@ def _call(hook: Callable[[], None] | None) -> None:
         hook()
 
 
+def render_touched(
+    vault: Vault, resolution: Resolution, now: datetime
+) -> tuple[list[str], list[str]]:
+    """Re-render the categories ``resolution`` touched and index.md, sparing hand-edited pages.
+
+    Returns (categories written, pages left as a person wrote them). For writers outside
+    the cycle (e.g. ``Vault.forget``) that change items under the lock.
+    """
+    return _render(vault, resolution, now)
+
+
 def _render(
     vault: Vault, resolution: Resolution, now: datetime, advisor: CycleAdvisor | None = None
 ) -> tuple[list[str], list[str]]:

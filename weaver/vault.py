@@ -14,6 +14,7 @@ from pydantic import ValidationError
 from schemas.config import DEFAULT_VAULT_TOML, VaultConfig
 from schemas.resource import ResourceLine
 from store.atomic import append_line, atomic_write_text
+from store.bookmarks import DEFAULT_CLIENT
 from store.errors import ConfigError, InvalidResourceError, ItemNotFoundError, NotAVaultError
 from store.gitrepo import CommitInfo, VaultRepo
 from store.item import Item, Status
@@ -22,8 +23,10 @@ from store.lock import VaultLock
 from store.paths import VaultPaths, safe_name
 from store.resources import LineProblem, resource_id, scan
 from store.state import StateDir
+from weaver.changes import ChangeDigest, changes_since
 from weaver.cycle import CycleHooks, CycleReport, Projection, hand_edited_pages, run_cycle
 from weaver.extract.base import Extractor, normalise
+from weaver.forget import ForgetReport, apply_forget
 from weaver.llm.retry import RetryQueue
 from weaver.recall.projection import register as register_recall
 from weaver.render import render_index
@@ -345,6 +348,17 @@ class Vault:
     def log(self, limit: int = 20) -> list[CommitInfo]:
         return self.repo.log(limit)
 
+    def changes_since(self, since: str, *, client: str = DEFAULT_CLIENT) -> ChangeDigest:
+        """Facts added, superseded, retracted... after a commit, a date, or ``"last"``.
+
+        ``"last"`` reads from ``client``'s bookmark and moves it to HEAD.
+        """
+        return changes_since(self, since, client)
+
+    def forget(self, item_id: str, reason: str, *, lock_timeout: float = 0.0) -> ForgetReport:
+        """Retract one fact with a reason and commit; git keeps every earlier version."""
+        return apply_forget(self, item_id, reason, lock_timeout)
+
     def status(self) -> VaultStatus:
         cursor = self.state.load_cursor()
         pending = scan(self.paths, cursor.positions, max_lines=10**9)
@@ -390,4 +404,11 @@ def resource_fields(line: ResourceLine) -> dict[str, Any]:
     return line.model_dump(exclude_none=True)
 
 
-__all__: Sequence[str] = ["Vault", "VaultStatus", "CycleReport", "CycleHooks"]
+__all__: Sequence[str] = [
+    "Vault",
+    "VaultStatus",
+    "CycleReport",
+    "CycleHooks",
+    "ChangeDigest",
+    "ForgetReport",
+]

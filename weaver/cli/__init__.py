@@ -9,6 +9,7 @@ import click
 
 from store.errors import VaultError
 from weaver.cli.core import register as register_core
+from weaver.cli.faces import register as register_faces
 from weaver.cli.upkeep import register as register_upkeep
 
 
@@ -44,6 +45,7 @@ def cli() -> None:
 
 
 register_core(cli)
+register_faces(cli)
 register_upkeep(cli)
 
 

@@ -1,0 +1,1 @@
+"""Benchmarks: figures are printed, never asserted in tests."""

@@ -95,11 +95,11 @@ def test_history_section_and_archive_appear_when_first_needed() -> None:
 
 def test_unmappable_markdown_is_reported_with_its_line() -> None:
     page = _render([_item(1, "tea")])
-    bad = page.replace(f"^{1:016x}", "^zz-not-an-id")
+    bad = page.replace(f"^{1:016x}", "^zz_not_an_id")
     problems = parse_page(bad, "categories/p.md").problems
-    line = bad.splitlines().index(next(ln for ln in bad.splitlines() if "^zz-not-an-id" in ln)) + 1
+    line = bad.splitlines().index(next(ln for ln in bad.splitlines() if "^zz_not_an_id" in ln)) + 1
     assert [str(p) for p in problems] == [
-        f"categories/p.md:{line}: mangled block id ^zz-not-an-id (expected 16 hex digits)"
+        f"categories/p.md:{line}: mangled block id ^zz_not_an_id (letters, digits and - only)"
     ]
     stray = page + f"\n## My notes\n\n- moved out ^{1:016x}\n"
     assert "outside ## Current" in parse_page(stray, "p.md").problems[0].reason

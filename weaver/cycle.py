@@ -24,7 +24,9 @@ from weaver.extract.base import Candidate, Extractor
 from weaver.item_index import item_index
 from weaver.markdown_parse import PageProblem
 from weaver.pages import (
-    MARKDOWN_PATHS,
+    MARKDOWN_PATHS as MARKDOWN_PATHS,
+)
+from weaver.pages import (
     HandEditReport,
     apply_hand_edits,
     content_hash,
@@ -34,6 +36,7 @@ from weaver.pages import (
 from weaver.resolve import Change, Resolution, plan_resolution
 
 if TYPE_CHECKING:
+    from weaver.upkeep.run import ConsolidationReport
     from weaver.vault import Vault
 
 FALLBACK_CATEGORY = "general"
@@ -79,6 +82,7 @@ class CycleReport:
     pending: tuple[str, ...] = ()
     edit: HandEditReport = field(default_factory=HandEditReport)  # hand edits taken in
     page_problems: tuple[PageProblem, ...] = ()
+    consolidation: ConsolidationReport | None = None  # an upkeep pass this cycle triggered
 
     @property
     def changes(self) -> tuple[Change, ...]:
@@ -99,6 +103,9 @@ def recover(vault: Vault, clean: bool = False) -> None:
     repo.clear_stale_locks()  # the caller holds the vault lock: see VaultRepo.clear_stale_locks
     if clean:
         return
+    # Writers outside the cycle (forget, upkeep) start here and may stop half-way: the
+    # next cycle must not take the vault for clean.
+    vault.known_clean = False
     _remove_dead_temp_files(vault)
     if repo.dirty_paths("items"):
         repo.restore("items")
@@ -231,3 +238,28 @@ def _with_usable_category(candidate: Candidate) -> Candidate:
 def _call(hook: Callable[[], None] | None) -> None:
     if hook is not None:
         hook()
+
+
+def render_touched(
+    vault: Vault, resolution: Resolution, now: datetime
+) -> tuple[list[str], list[str]]:
+    """Re-render the categories ``resolution`` touched and index.md, sparing hand-edited pages.
+
+    Returns (categories written, pages left as a person wrote them). For writers outside
+    the cycle (e.g. ``Vault.forget``) that change items under the lock.
+    """
+    return render_categories(vault, resolution.touched_categories, now)
+
+
+def render_categories(
+    vault: Vault, categories: Iterable[str], now: datetime, advisor: CycleAdvisor | None = None
+) -> tuple[list[str], list[str]]:
+    """Re-render these category pages and index.md from the loaded items, merging into
+    each page so free text stays. Pages a person has edited since the last render are
+    left alone (a cycle takes them in) and returned second.
+    """
+    edited = hand_edited(vault)
+    summary = advisor.summary if advisor is not None else None
+    pages = write_pages(vault, categories, now, None, edited, summary)
+    written = [p[11:-3] for p in pages.written if p.startswith("categories/")]
+    return written, [*edited, *pages.skipped]

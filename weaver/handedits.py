@@ -175,7 +175,13 @@ def _validate(edits: Sequence[PageEdit], items: Mapping[str, Item]) -> list[Page
                         )
                     )
             elif bullet.item_id not in items:
-                problems.append(PageProblem(edit.rel, bullet.line, f"unknown fact id ^{bullet.item_id}"))
+                problems.append(
+                    PageProblem(
+                        edit.rel,
+                        bullet.line,
+                        f"unknown fact id ^{bullet.item_id} (mangled, or from elsewhere)",
+                    )
+                )
             elif bullet.item_id in seen:
                 other, first = seen[bullet.item_id]
                 problems.append(

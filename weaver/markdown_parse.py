@@ -26,8 +26,9 @@ PLACEHOLDERS = frozenset({"_No current facts._", "_Nothing superseded yet._"})
 INDEX_PLACEHOLDER = "_No categories yet"
 
 _BULLET = re.compile(r"^[-*+] (?P<body>.*)$")
-_BLOCK_ID = re.compile(r"\s\^(?P<id>[A-Za-z0-9-]*)\s*$")
-_ITEM_ID = re.compile(r"^[0-9a-f]{16}$")
+_BLOCK_ID = re.compile(r"\s\^(?P<id>\S*)\s*$")
+_VALID_ID = re.compile(r"^[A-Za-z0-9-]+$")  # what Obsidian accepts as a block id
+_ITEM_ID = re.compile(r"^[0-9a-f]{16}$")  # the shape of the weaver's item ids
 _META = re.compile(r"\s*_\((?P<meta>.*)\)_\s*$")
 _SUMMARY = re.compile(r"^(_Nothing known yet\._|No current facts about .*|\d+ current facts? about .*)$")
 _FOOTER = re.compile(r"^Back to \[\[index\]\]")
@@ -286,8 +287,10 @@ def _fact_list(
             anchor = ""
             continue
         text, _, item_id = split_bullet(match.group("body"))
-        if item_id is not None and not _ITEM_ID.match(item_id):
-            problems.append(PageProblem(path, k + 1, f"mangled block id ^{item_id} (expected 16 hex digits)"))
+        if item_id is not None and not _VALID_ID.match(item_id):
+            problems.append(
+                PageProblem(path, k + 1, f"mangled block id ^{item_id} (letters, digits and - only)")
+            )
             item_id = None
         elif not text:
             problems.append(PageProblem(path, k + 1, "empty fact bullet"))

@@ -16,7 +16,7 @@ import yaml
 
 from weaver.markdown_parse import YAML_LOADER, ParsedPage, Segment, parse_page
 
-_TAIL_ID = re.compile(r" \^([0-9a-f]{16})$")
+_TAIL_ID = re.compile(r" \^([A-Za-z0-9-]+)$")
 
 
 def merge_into(existing: str | None, fresh: str, path: str, *, index: bool = False) -> str:

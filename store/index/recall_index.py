@@ -1,0 +1,152 @@
+"""RecallIndex: the catalog plus its dense and keyword projections, loaded lazily.
+
+Writing (``update``) touches only units whose key text changed; reading (``view``) loads
+the catalog into arrays once per generation and builds or refreshes the FAISS and BM25
+structures on first use.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from store.embeddings import DIM, MODEL_ID
+from store.embeddings.base import Embedder, Vectors
+from store.index.catalog import Catalog, Row, Unit
+from store.index.dense import DenseIndex
+from store.index.keyword import KeywordIndex
+from store.index.terms import keyword_tokens
+
+CATALOG_FILE = "catalog.sqlite"
+KEYWORD_FILE = "keyword.pkl"
+
+
+@dataclass
+class IndexView:
+    """The catalog at one generation, as arrays indexed by row number."""
+
+    version: str
+    rows: list[Row | None]
+    by_key: dict[str, int]
+    live: npt.NDArray[np.bool_]
+    is_turn: npt.NDArray[np.bool_]
+    ts: npt.NDArray[np.float64]
+    dense: DenseIndex
+    _keyword: KeywordIndex | None = None
+    _keyword_path: Path | None = None
+    _extra: dict[str, object] = field(default_factory=dict)
+
+    def keyword(self) -> KeywordIndex:
+        if self._keyword is None:
+            size = len(self.rows)
+            assert self._keyword_path is not None
+            loaded = KeywordIndex.load(self._keyword_path, self.version, size)
+            if loaded is None:
+                loaded = KeywordIndex.build([r.tokens if r else () for r in self.rows])
+                loaded.save(self._keyword_path, self.version)
+            self._keyword = loaded
+        return self._keyword
+
+
+@dataclass(frozen=True)
+class UpdateReport:
+    embedded: int
+    reused: int
+    deleted: int
+    unchanged: int
+
+
+class RecallIndex:
+    def __init__(
+        self,
+        folder: Path,
+        embedder: Callable[[], Embedder],
+        hnsw_threshold: int = 50_000,
+        model_id: str = MODEL_ID,
+        dim: int = DIM,
+    ) -> None:
+        self.folder = folder
+        self._embedder_factory = embedder
+        self._embedder: Embedder | None = None
+        self.hnsw_threshold = hnsw_threshold
+        self.catalog = Catalog(folder / CATALOG_FILE, model_id, dim)
+        self._view: IndexView | None = None
+
+    @property
+    def embedder(self) -> Embedder:
+        if self._embedder is None:
+            self._embedder = self._embedder_factory()
+        return self._embedder
+
+    def close(self) -> None:
+        self.catalog.close()
+
+    @classmethod
+    def destroy(cls, folder: Path) -> None:
+        """Delete every file of the index (it is derived; reindex makes it again)."""
+        if folder.exists():
+            shutil.rmtree(folder)
+
+    # -- writing ---------------------------------------------------------------------------
+
+    def update(
+        self, units: Sequence[Unit], deletes: Sequence[str] = (), meta: dict[str, str] | None = None
+    ) -> UpdateReport:
+        """Upsert ``units`` (skipping those whose key text is unchanged) and drop ``deletes``."""
+        known = self.catalog.hashes()
+        changed = [u for u in units if known.get(u.key) != u.hash]
+        unchanged = len(units) - len(changed)
+        gone = [k for k in deletes if k in known]
+        if not changed and not gone:
+            if meta:
+                self.catalog.update([], (), meta)
+            return UpdateReport(0, 0, 0, unchanged)
+        cached = self.catalog.vectors_by_hash(u.hash for u in changed)
+        todo = sorted({u.hash: u.key_text for u in changed if u.hash not in cached}.items())
+        if todo:
+            vectors = self.embedder.embed([text for _, text in todo])
+            for (h, _), vector in zip(todo, vectors):
+                cached[h] = np.ascontiguousarray(vector, dtype=np.float32).tobytes()
+        upserts = [(u, tuple(keyword_tokens(u.key_text)), cached[u.hash]) for u in changed]
+        self.catalog.update(upserts, gone, meta)
+        self._view = None
+        return UpdateReport(len(todo), len(changed) - len(todo), len(gone), unchanged)
+
+    def replace_all(self, units: Sequence[Unit], meta: dict[str, str] | None = None) -> UpdateReport:
+        """Make the catalog hold exactly ``units`` (vectors of unchanged units are kept)."""
+        keys = {u.key for u in units}
+        stale = [k for k in self.catalog.hashes() if k not in keys]
+        return self.update(units, stale, meta)
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def embed_query(self, text: str) -> Vectors:
+        return self.embedder.embed([text])
+
+    def view(self) -> IndexView:
+        version = self.catalog.version
+        if self._view is not None and self._view.version == version:
+            return self._view
+        size = self.catalog.next_row()
+        rows: list[Row | None] = [None] * size
+        by_key: dict[str, int] = {}
+        live = np.zeros(size, dtype=bool)
+        is_turn = np.zeros(size, dtype=bool)
+        ts = np.zeros(size, dtype=np.float64)
+        for row in self.catalog.rows():
+            rows[row.row] = row
+            by_key[row.key] = row.row
+            live[row.row] = True
+            is_turn[row.row] = row.kind == "turn"
+            ts[row.row] = row.ts
+        matrix = self.catalog.matrix(size)
+        dense = DenseIndex(matrix, live, self.hnsw_threshold, self.folder, version)
+        self._view = IndexView(
+            version, rows, by_key, live, is_turn, ts, dense, _keyword_path=self.folder / KEYWORD_FILE
+        )
+        return self._view

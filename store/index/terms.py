@@ -1,0 +1,59 @@
+"""Keyword tokens for BM25: case-folded words of any script, jieba words for Chinese."""
+
+from __future__ import annotations
+
+import logging
+import re
+import unicodedata
+from functools import lru_cache
+
+# Runs of CJK ideographs go to jieba; everything else splits on non-word characters.
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+_WORD = re.compile(r"\w+", re.UNICODE)
+
+STOPWORDS = frozenset(
+    """a an and are as at be been but by did do does for from had has have he her hers him his
+    how i if in into is it its me my of on or our she so than that the their them then there
+    these they this those to was we were what when where which who whom why will with would you
+    your yours am can could just about after before also any all any s t""".split()
+)
+
+
+@lru_cache(maxsize=1)
+def _jieba() -> object:
+    import jieba
+
+    jieba.setLogLevel(logging.WARNING)
+    jieba.initialize()
+    return jieba
+
+
+def _stem(word: str) -> str:
+    """A light English suffix fold so "hikes"/"hiking"/"hiked" and "hike" meet."""
+    if len(word) <= 3 or not word.isascii():
+        return word
+    for suffix, keep in (("ies", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            if suffix == "s" and word.endswith("ss"):
+                return word
+            word = word[: -len(suffix)] + keep
+            break
+    return word[:-1] if word.endswith("e") and len(word) >= 4 else word
+
+
+def keyword_tokens(text: str) -> list[str]:
+    """Tokens for indexing and querying; the same function on both sides."""
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    tokens: list[str] = []
+    position = 0
+    for match in _CJK.finditer(folded):
+        tokens.extend(_latin(folded[position : match.start()]))
+        jieba = _jieba()
+        tokens.extend(w for w in jieba.lcut(match.group(), cut_all=False) if w.strip())  # type: ignore[attr-defined]
+        position = match.end()
+    tokens.extend(_latin(folded[position:]))
+    return tokens
+
+
+def _latin(text: str) -> list[str]:
+    return [_stem(w) for w in _WORD.findall(text) if w not in STOPWORDS and w != "_"]

@@ -1,0 +1,110 @@
+"""What Vault.search / Vault.context / reindex / doctor delegate to."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import TYPE_CHECKING
+
+from store.errors import SearchQueryError, VaultError
+from weaver.recall.context import Context, assemble, profile_items, subjects_for
+from weaver.recall.projection import Drift, RecallProjection, recall_projection
+from weaver.recall.query import make_request
+from weaver.recall.search import Hit, Tuning, rank
+
+if TYPE_CHECKING:
+    from weaver.vault import Vault
+
+MAX_BUDGET = 200_000
+
+
+class RecallUnavailableError(VaultError):
+    def __init__(self) -> None:
+        super().__init__("search needs the recall extra: pip install 'vaultweave[recall]'")
+
+
+def projection_of(vault: Vault) -> RecallProjection:
+    found = recall_projection(vault)
+    if found is None:
+        raise RecallUnavailableError()
+    return found
+
+
+def search(
+    vault: Vault,
+    query: str,
+    k: int = 10,
+    categories: Iterable[str] | str | None = None,
+    tags: Iterable[str] | str | None = None,
+    kinds: Iterable[str] | str | None = None,
+    include_history: bool = False,
+    as_of: str | date | datetime | None = None,
+    min_score: float | None = None,
+    tuning: Tuning = Tuning(),
+) -> list[Hit]:
+    request = make_request(
+        query, k, categories, tags, kinds, include_history, as_of, min_score, _categories(vault)
+    )
+    projection = projection_of(vault)
+    return rank(projection.index, vault.loaded_items(), request, tuning)
+
+
+def _categories(vault: Vault) -> set[str]:
+    return {i.category for i in vault.loaded_items().values()} | set(vault.categories())
+
+
+def context(vault: Vault, query: str, budget_tokens: int = 1500, k: int = 20) -> Context:
+    from store.embeddings.onnx import count_tokens
+
+    if not isinstance(budget_tokens, int) or budget_tokens <= 0 or budget_tokens > MAX_BUDGET:
+        raise SearchQueryError(f"budget_tokens must be between 1 and {MAX_BUDGET}, not {budget_tokens!r}")
+    hits = search(vault, query, k=k)
+    items = vault.loaded_items()
+    profile = profile_items(items, subjects_for(query, items, vault.config.vault.default_subject))
+    return assemble(query, hits, profile, budget_tokens, count_tokens)
+
+
+@dataclass(frozen=True)
+class ProjectionCheck:
+    name: str
+    units: int
+    drift: Drift
+    error: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return not self.error and self.drift.clean
+
+
+def check_projections(vault: Vault) -> list[ProjectionCheck]:
+    """Compare every projection with the tiers, changing nothing (for `vaultweave doctor`)."""
+    projection = recall_projection(vault)
+    if projection is None:
+        return []
+    try:
+        index = projection._open()
+    except VaultError as exc:
+        return [ProjectionCheck("recall", 0, Drift(), str(exc))]
+    try:
+        return [ProjectionCheck("recall", index.catalog.count(), projection.drift(index))]
+    finally:
+        index.close()
+
+
+def reindex(vault: Vault, fresh: bool = False) -> tuple[int, int]:
+    """Rebuild the search index from the tiers under the writer lock; returns (units, embedded)."""
+    from store.index.recall_index import RecallIndex
+
+    projection = projection_of(vault)
+    held = vault.lock.held
+    vault.lock.acquire()
+    try:
+        if fresh:
+            projection.close()
+            RecallIndex.destroy(vault.paths.state / "recall")
+        report = projection.rebuild()
+    finally:
+        if not held:
+            vault.lock.release()
+    return report.embedded + report.reused + report.unchanged, report.embedded

@@ -1,0 +1,264 @@
+"""Hybrid search: dense + BM25, fused, filtered by status / time / category, expanded to
+neighbouring turns. Pure ranking code; the index and the items come from the caller.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from store.index.recall_index import IndexView, RecallIndex
+from store.index.terms import keyword_tokens
+from store.item import Item, Status
+from store.paths import safe_name
+from store.resources import parse_resource_id, resource_id
+from weaver.recall.query import TURN_KIND, SearchRequest
+from weaver.recall.units import ITEM_PREFIX
+
+Mask = npt.NDArray[np.bool_]
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """Ranking knobs, tuned on LoCoMo (see docs/RECALL.md)."""
+
+    pool: int = 100  # candidates taken from each retriever
+    rrf_k: float = 60.0
+    dense_weight: float = 1.0
+    keyword_weight: float = 1.0
+    importance_weight: float = 0.3  # the seed design's 0.7 * sim + 0.3 * importance
+    speaker_boost: float = 0.0
+    neighbour_decay: float = 0.0  # 0 turns 1-hop expansion off
+    neighbour_from: int = 5  # expand the neighbours of this many top turns
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One result. ``id`` is an item id or a resource id; ``kind`` says which."""
+
+    kind: str  # "item" | "turn"
+    id: str
+    text: str
+    score: float
+    parts: dict[str, float] = field(default_factory=dict)
+    status: str = "current"
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
+    ts: datetime | None = None
+    speaker: str = ""
+    session: str = ""
+    category: str = ""
+    item_kind: str = ""
+    superseded_by: str = ""
+    sources: tuple[str, ...] = ()
+    via: str = ""  # "neighbour of <id>" when pulled in by 1-hop expansion
+
+    def to_json(self) -> dict[str, Any]:
+        def iso(m: datetime | None) -> str | None:
+            return None if m is None else m.astimezone(timezone.utc).isoformat().replace("+00:00", "Z")
+
+        return {
+            "kind": self.kind, "id": self.id, "text": self.text, "score": round(self.score, 5),
+            "parts": {k: round(v, 5) for k, v in self.parts.items()}, "status": self.status,
+            "valid_from": iso(self.valid_from), "valid_to": iso(self.valid_to), "ts": iso(self.ts),
+            "speaker": self.speaker or None, "session": self.session or None,
+            "category": self.category or None, "item_kind": self.item_kind or None,
+            "superseded_by": self.superseded_by or None, "sources": list(self.sources),
+            "via": self.via or None,
+        }
+
+
+@dataclass
+class _ItemArrays:
+    """Item attributes by row, for vectorised filtering; rebuilt when the view changes."""
+
+    token: tuple[str, int, int]
+    status: npt.NDArray[np.int8]
+    valid_from: npt.NDArray[np.float64]
+    valid_to: npt.NDArray[np.float64]
+    category: list[str]
+    kind: list[str]
+    tags: list[frozenset[str]]
+    importance: npt.NDArray[np.float32]
+
+
+_STATUS_CODE = {s: n for n, s in enumerate(Status)}
+_CACHE: dict[int, _ItemArrays] = {}
+
+
+def _item_arrays(view: IndexView, items: Mapping[str, Item]) -> _ItemArrays:
+    token = (view.version, id(items), len(items))
+    cached = _CACHE.get(id(view))
+    if cached is not None and cached.token == token:
+        return cached
+    size = len(view.rows)
+    status = np.full(size, -1, dtype=np.int8)
+    valid_from = np.zeros(size, dtype=np.float64)
+    valid_to = np.full(size, np.inf, dtype=np.float64)
+    importance = np.full(size, 0.5, dtype=np.float32)
+    category = [""] * size
+    kind = [""] * size
+    tags: list[frozenset[str]] = [frozenset()] * size
+    for item_id, item in items.items():
+        row = view.by_key.get(ITEM_PREFIX + item_id)
+        if row is None:
+            continue
+        retracted_forever = item.status is Status.RETRACTED and item.valid_to is None
+        status[row] = _STATUS_CODE[item.status]
+        valid_from[row] = np.inf if retracted_forever else item.valid_from.timestamp()
+        valid_to[row] = item.valid_to.timestamp() if item.valid_to else np.inf
+        importance[row] = item.importance
+        category[row] = safe_name(item.category)
+        kind[row] = item.kind.casefold()
+        tags[row] = frozenset(t.casefold() for t in item.tags)
+    arrays = _ItemArrays(token, status, valid_from, valid_to, category, kind, tags, importance)
+    _CACHE.clear()
+    _CACHE[id(view)] = arrays
+    return arrays
+
+
+def eligible_rows(view: IndexView, items: Mapping[str, Item], request: SearchRequest) -> Mask:
+    arrays = _item_arrays(view, items)
+    is_item = view.live & ~view.is_turn & (arrays.status >= 0)
+    turns = view.live & view.is_turn
+    if request.as_of is not None:
+        moment = request.as_of.timestamp()
+        is_item &= (arrays.valid_from <= moment) & (moment < arrays.valid_to)
+        is_item &= arrays.status != _STATUS_CODE[Status.ARCHIVED]
+        turns &= view.ts <= moment
+    elif request.include_history:
+        pass  # every status, archived included: archiving only leaves the working set
+    else:
+        is_item &= arrays.status == _STATUS_CODE[Status.CURRENT]
+    if request.kinds is not None:
+        if TURN_KIND not in request.kinds:
+            turns[:] = False
+        item_kinds = request.kinds - {TURN_KIND}
+        if item_kinds:
+            is_item &= np.fromiter((k in item_kinds for k in arrays.kind), dtype=bool, count=len(arrays.kind))
+        else:
+            is_item[:] = False
+    if request.categories is not None or request.tags is not None:
+        turns[:] = False  # turns carry no category or tag
+        rows = np.flatnonzero(is_item)
+        keep = np.zeros_like(is_item)
+        for row in rows:
+            if request.categories is not None and arrays.category[row] not in request.categories:
+                continue
+            if request.tags is not None and not (request.tags & arrays.tags[row]):
+                continue
+            keep[row] = True
+        is_item = keep
+    return is_item | turns
+
+
+def _speakers_in(query: str, view: IndexView) -> set[str]:
+    speakers = view._extra.get("speakers")
+    if speakers is None:
+        speakers = {r.speaker.casefold() for r in view.rows if r and r.kind == "turn" and r.speaker}
+        view._extra["speakers"] = speakers
+    words = set(re.findall(r"\w+", query.casefold()))
+    return {s for s in speakers if isinstance(s, str) and s in words}  # type: ignore[union-attr]
+
+
+def rank(
+    index: RecallIndex, items: Mapping[str, Item], request: SearchRequest, tuning: Tuning = Tuning()
+) -> list[Hit]:
+    view = index.view()
+    if not view.rows:
+        return []
+    eligible = eligible_rows(view, items, request)
+    if not eligible.any():
+        return []
+    pool = max(tuning.pool, request.k * 3)
+    fused: dict[int, float] = {}
+    parts: dict[int, dict[str, float]] = {}
+    if tuning.dense_weight > 0:
+        rows, sims = view.dense.search(index.embed_query(request.text), eligible, pool)
+        for rank_no, (row, sim) in enumerate(zip(rows.tolist(), sims.tolist())):
+            fused[row] = fused.get(row, 0.0) + tuning.dense_weight / (tuning.rrf_k + rank_no + 1)
+            parts.setdefault(row, {})["dense"] = sim
+    if tuning.keyword_weight > 0:
+        rows, scores = view.keyword().search(keyword_tokens(request.text)[:256], eligible, pool)
+        for rank_no, (row, score) in enumerate(zip(rows.tolist(), scores.tolist())):
+            fused[row] = fused.get(row, 0.0) + tuning.keyword_weight / (tuning.rrf_k + rank_no + 1)
+            parts.setdefault(row, {})["keyword"] = score
+    if not fused:
+        return []
+    arrays = _item_arrays(view, items)
+    speakers = _speakers_in(request.text, view) if tuning.speaker_boost else set()
+    top = max(fused.values())
+    scored: dict[int, float] = {}
+    for row, value in fused.items():
+        relevance = value / top
+        importance = float(arrays.importance[row])
+        score = (1 - tuning.importance_weight) * relevance + tuning.importance_weight * importance
+        record = view.rows[row]
+        if speakers and record is not None and record.speaker.casefold() in speakers:
+            score += tuning.speaker_boost
+            parts[row]["speaker"] = tuning.speaker_boost
+        parts[row].update(fused=value, relevance=relevance, importance=importance)
+        scored[row] = score
+    via: dict[int, int] = {}
+    if tuning.neighbour_decay > 0:
+        _expand(view, eligible, scored, parts, via, tuning)
+    ordered = sorted(scored, key=lambda r: (-scored[r], r))
+    hits = [_hit(view, items, row, scored[row], parts[row], via.get(row)) for row in ordered]
+    if request.min_score is not None:
+        hits = [h for h in hits if h.score >= request.min_score]
+    return hits[: request.k]
+
+
+def _expand(
+    view: IndexView, eligible: Mask, scored: dict[int, float], parts: dict[int, dict[str, float]],
+    via: dict[int, int], tuning: Tuning,
+) -> None:
+    """1-hop along time: the turns just before and after a top turn join at a decayed score."""
+    turns = [r for r in sorted(scored, key=lambda r: -scored[r]) if view.is_turn[r]][: tuning.neighbour_from]
+    for row in turns:
+        record = view.rows[row]
+        if record is None:
+            continue
+        path, line = parse_resource_id(record.key)
+        for other_line in (line - 1, line + 1):
+            other = view.by_key.get(resource_id(path, other_line))
+            if other is None or not eligible[other]:
+                continue
+            neighbour = view.rows[other]
+            if neighbour is None or neighbour.session != record.session:
+                continue
+            score = scored[row] * tuning.neighbour_decay
+            if score > scored.get(other, -1.0):
+                scored[other] = score
+                parts.setdefault(other, {})["neighbour"] = score
+                via[other] = row
+
+
+def _hit(
+    view: IndexView, items: Mapping[str, Item], row: int, score: float, parts: dict[str, float],
+    via_row: int | None,
+) -> Hit:
+    record = view.rows[row]
+    assert record is not None
+    via = ""
+    if via_row is not None and view.rows[via_row] is not None:
+        via = f"neighbour of {view.rows[via_row].key}"  # type: ignore[union-attr]
+    moment = datetime.fromtimestamp(record.ts, tz=timezone.utc)
+    if record.kind == "turn":
+        return Hit(
+            kind="turn", id=record.key, text=record.text, score=score, parts=parts, status="turn",
+            ts=moment, speaker=record.speaker, session=record.session, sources=(record.key,), via=via,
+        )
+    item = items[record.key[len(ITEM_PREFIX) :]]
+    return Hit(
+        kind="item", id=item.id, text=item.text, score=score, parts=parts, status=item.status.value,
+        valid_from=item.valid_from, valid_to=item.valid_to, ts=item.observed_at, speaker=item.subject,
+        category=item.category, item_kind=item.kind, superseded_by=item.superseded_by,
+        sources=item.sources, via=via,
+    )

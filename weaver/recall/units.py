@@ -1,0 +1,75 @@
+"""What gets indexed: items and resource turns as Units, with their key texts.
+
+A turn's key carries its speaker and date ("Caroline, 8 May 2023: ...") and the facts the
+weaver extracted from it (fact-expanded keys); an item's key is its canonical sentence.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime, timezone
+
+from store.index.unit import Unit
+from store.item import Item
+from store.resources import Resource
+
+ITEM_PREFIX = "item:"
+MAX_KEY_CHARS = 4000
+
+
+def item_key(item_id: str) -> str:
+    return f"{ITEM_PREFIX}{item_id}"
+
+
+def is_item_key(key: str) -> bool:
+    return key.startswith(ITEM_PREFIX)
+
+
+def day_text(moment: datetime) -> str:
+    day = moment.astimezone(timezone.utc)
+    return f"{day.day} {day:%B %Y}"
+
+
+def item_unit(item: Item) -> Unit:
+    return Unit(
+        key=item_key(item.id),
+        kind="item",
+        text=item.text,
+        key_text=item.text[:MAX_KEY_CHARS],
+        ts=item.valid_from.timestamp(),
+        speaker=item.subject,
+    )
+
+
+def turn_unit(resource: Resource, facts: Sequence[str] = ()) -> Unit:
+    head = resource.speaker or resource.role or ""
+    prefix = f"{head}, {day_text(resource.ts)}: " if head else f"{day_text(resource.ts)}: "
+    extra = [f for f in dict.fromkeys(facts) if f.casefold() not in resource.text.casefold()]
+    key_text = prefix + resource.text + "".join(f" | {f}" for f in extra)
+    return Unit(
+        key=resource.id,
+        kind="turn",
+        text=resource.text,
+        key_text=key_text[:MAX_KEY_CHARS],
+        ts=resource.ts.timestamp(),
+        speaker=resource.speaker or resource.role or "",
+        session=resource.session or "",
+    )
+
+
+def facts_by_source(items: Iterable[Item]) -> dict[str, list[str]]:
+    """Resource id -> texts of the facts extracted from it, in a stable order."""
+    found: dict[str, list[str]] = defaultdict(list)
+    for item in sorted(items, key=lambda i: (i.valid_from, i.id)):
+        for source in item.sources:
+            found[source].append(item.text)
+    return found
+
+
+def units_for(
+    items: Iterable[Item], resources: Iterable[Resource], facts: Mapping[str, Sequence[str]]
+) -> list[Unit]:
+    out = [item_unit(item) for item in items]
+    out.extend(turn_unit(r, facts.get(r.id, ())) for r in resources)
+    return out

@@ -60,7 +60,8 @@ def test_doctor_explains_and_fixes_derived_problems_only(make_vault) -> None:
     assert (vault.paths.categories / "work.md").exists()
     assert "Maya likes tea!" in prefs.read_text("utf-8")  # never overwritten
     assert not (vault.root / ".git" / "index.lock").exists()
-    left = [str(p) for p in diagnose(vault)]
+    # (The cursor reset also leaves the search index ahead of the cursor until the next weave.)
+    left = [str(p) for p in diagnose(vault) if p.check != "search"]
     assert left == ["pages: categories/preferences.md: hand edit not taken in yet; run `vaultweave weave`"]
     # Canonical tiers untouched.
     assert {p: p.read_bytes() for p in vault.paths.resources.rglob("*.jsonl")} == resources
@@ -111,3 +112,17 @@ def test_index_lock_held_by_a_live_process_is_left_alone(make_vault) -> None:
         holder.kill()
         holder.wait()
     assert vault.repo.clear_stale_locks() == [".git/index.lock"]
+
+
+def test_search_index_drift_is_found_and_rebuilt(make_vault) -> None:
+    import shutil
+
+    vault = _seeded(make_vault)
+    assert [p for p in diagnose(vault) if p.check == "search"] == []
+    again = Vault.open(vault.root)
+    shutil.rmtree(again.paths.state / "recall", ignore_errors=True)
+    found = [p for p in diagnose(again) if p.check == "search"]
+    assert found and found[0].fixable and "out of step" in found[0].message
+    done = repair(again, found)
+    assert any(line.startswith("rebuilt the search index") for line in done)
+    assert [p for p in diagnose(again) if p.check == "search"] == []

@@ -3,8 +3,8 @@
 Each check is a function ``(vault) -> list[Problem]``; ``CHECKS`` lists them in order and
 other modules add theirs (e.g. search projections) with ``register_check``. A problem is
 one line a person can act on. ``repair`` fixes only what is derived (pages re-rendered
-from items with their free text kept, the cursor, render hashes, stale git locks, items
-left uncommitted by an interrupted cycle put back as committed); it never edits
+from items with their free text kept, the cursor, stale git locks, the search index
+rebuilt, items left uncommitted by an interrupted cycle put back as committed); it never edits
 resources, never rewrites an item's content, and never touches a page it cannot read.
 """
 
@@ -201,7 +201,20 @@ def check_git(vault: Vault) -> list[Problem]:
     return found
 
 
-CHECKS: list[Check] = [check_items, check_pages, check_cursor, check_git]
+def check_search(vault: Vault) -> list[Problem]:
+    """The search projections (``Vault.check_projections``) against the tiers."""
+    found = []
+    for check in vault.check_projections():
+        if check.error:
+            found.append(Problem("search", check.name, f"cannot be read ({check.error})", True, "reindex"))
+        elif not check.drift.clean:
+            found.append(
+                Problem("search", check.name, f"out of step: {check.drift.summary()}", True, "reindex")
+            )
+    return found
+
+
+CHECKS: list[Check] = [check_items, check_pages, check_cursor, check_git, check_search]
 
 
 def register_check(check: Check) -> Check:
@@ -233,6 +246,9 @@ def repair(vault: Vault, problems: list[Problem]) -> list[str]:
         if "cursor" in fixes:
             _repair_cursor(vault, {p.subject for p in problems if p.fix == "cursor"})
             done.append("reset the cursor of damaged entries (those lines are re-read; nothing doubles)")
+        if "reindex" in fixes:
+            units, embedded = vault.reindex()
+            done.append(f"rebuilt the search index ({units} units, {embedded} embedded)")
         if "render" in fixes:
             stems = {
                 p.subject.removeprefix("categories/").removesuffix(".md")

@@ -5,6 +5,10 @@ and committed once, as a fixture), a real watcher process is started on it
 (bench/live_worker.py, debounce 20 ms), and then, one at a time, a resource line is
 appended and the clock runs until the fact's Markdown page is rewritten *and*
 committed. Prints p50 / p95 / max per size.
+
+With the recall extra installed every cycle also embeds what it changed, and the
+watcher's first cycle builds the search index of the whole vault (minutes at 100k
+items). `--no-search` measures the weaver alone.
 """
 
 from __future__ import annotations
@@ -90,9 +94,11 @@ def _head(root: Path) -> str:
         return next(ln.split()[0] for ln in packed.splitlines() if ln.endswith(" " + ref))
 
 
-def measure(root: Path, samples: int, timeout: float = 30.0) -> list[float]:
+def measure(root: Path, samples: int, timeout: float = 30.0, search: bool = True) -> list[float]:
+    env = {**os.environ, **({} if search else {"VAULTWEAVE_BENCH_NO_SEARCH": "1"})}
     proc = subprocess.Popen(
         [sys.executable, str(WORKER), "watch", str(root), "0.02"],
+        env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
@@ -143,6 +149,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 100_000])
     parser.add_argument("--samples", type=int, default=40)
+    parser.add_argument(
+        "--no-search",
+        action="store_true",
+        help="Without the search projection (no embedding per cycle; the weaver alone).",
+    )
     args = parser.parse_args()
     for size in args.sizes:
         with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:
@@ -150,11 +161,12 @@ def main() -> None:
             fill(Path(tmp) / "vault", size)
             setup = time.perf_counter() - started
             print(f"{size:>7} items: fixture ready in {setup:.0f} s, measuring", flush=True)
-            lat = measure(Path(tmp) / "vault", args.samples)
+            lat = measure(Path(tmp) / "vault", args.samples, search=not args.no_search)
             print(
                 f"{size:>7} items: p50 {statistics.median(lat) * 1000:6.1f} ms  "
                 f"p95 {_pct(lat, 0.95) * 1000:6.1f} ms  max {max(lat) * 1000:6.1f} ms  "
-                f"(n={len(lat)}, debounce 20 ms, fixture {setup:.0f} s)",
+                f"(n={len(lat)}, debounce 20 ms, "
+                f"{'no search projection' if args.no_search else 'with search projection'})",
                 flush=True,
             )
 

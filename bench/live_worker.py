@@ -21,6 +21,8 @@ from weaver.watch import Watcher  # noqa: E402
 
 def main(mode: str, root: str, debounce: float = 0.05) -> int:
     vault = Vault.open(root)
+    if os.environ.get("VAULTWEAVE_BENCH_NO_SEARCH"):
+        vault.projections.clear()  # measure the weaver alone, without the search projection
     vault.lock.acquire()
     print(f"ready {os.getpid()}", flush=True)
     extractor = PhraseExtractor()

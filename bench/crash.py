@@ -17,11 +17,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import queue
 import random
 import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -34,6 +36,7 @@ from weaver.doctor import check_cursor, check_git, check_items, check_pages
 from weaver.vault import Vault
 
 WORKER = Path(__file__).resolve().parent / "live_worker.py"
+AFTER_COMMIT_SHARE = 0.3  # rounds that let a commit happen before the kill
 START = datetime(2026, 1, 1, 8, 0, tzinfo=timezone.utc)
 
 
@@ -89,22 +92,50 @@ class Feeder:
                 os.close(fd)
 
 
-def _start(root: Path) -> subprocess.Popen[str]:
+def _start(root: Path, search: bool) -> tuple[subprocess.Popen[str], queue.Queue[str]]:
+    env = {**os.environ, **({} if search else {"VAULTWEAVE_BENCH_NO_SEARCH": "1"})}
     proc = subprocess.Popen(
         [sys.executable, str(WORKER), "loop", str(root)],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
         start_new_session=True,
+        env=env,
     )
     assert proc.stdout is not None
     if not proc.stdout.readline().startswith("ready"):
         proc.kill()
         raise RuntimeError("weaver worker did not start")
-    return proc
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=_pump, args=(proc, lines), daemon=True).start()
+    return proc, lines
 
 
-def crash_run(root: Path, kills: int, seed: int = 7, max_delay: float = 0.4) -> CrashStats:
+def _pump(proc: subprocess.Popen[str], lines: queue.Queue[str]) -> None:
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        lines.put(line)
+
+
+def _wait_for_commit(lines: queue.Queue[str], timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while (left := deadline - time.monotonic()) > 0:
+        try:
+            if lines.get(timeout=left).startswith("commit"):
+                return True
+        except queue.Empty:
+            return False
+    return False
+
+
+def crash_run(
+    root: Path,
+    kills: int,
+    seed: int = 7,
+    max_delay: float = 0.4,
+    search: bool = True,
+    progress: bool = False,
+) -> CrashStats:
     stats = CrashStats()
     started = time.monotonic()
     vault = Vault.init(root)
@@ -112,25 +143,31 @@ def crash_run(root: Path, kills: int, seed: int = 7, max_delay: float = 0.4) -> 
     rng = random.Random(seed + 1)
     # Calibrate: how long from a started weaver to its first commit. Kills then land
     # anywhere in up to three times that, so every stage of a cycle gets hit.
-    proc = _start(root)
+    proc, lines = _start(root, search)
     begun = time.monotonic()
     feeder.append(5)
-    assert proc.stdout is not None
-    while not proc.stdout.readline().startswith("commit"):
-        pass
+    _wait_for_commit(lines, 600)
     span = max(max_delay, 3 * (time.monotonic() - begun))
     os.killpg(proc.pid, signal.SIGKILL)
     proc.wait()
     stats.delay = span
-    for _ in range(kills):
-        proc = _start(root)
+    for round_ in range(kills):
+        proc, lines = _start(root, search)
         feeder.append(rng.randrange(1, 12))
-        time.sleep(rng.uniform(0, span))
+        if rng.random() < AFTER_COMMIT_SHARE:
+            # Let a cycle commit, then kill just after: between the commit and the cursor
+            # save, or in the next cycle. Also drains the backlog now and then.
+            _wait_for_commit(lines, 10 * span)
+            time.sleep(rng.uniform(0, 0.05))
+        else:
+            time.sleep(rng.uniform(0, span))
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
         if (root / ".git" / "index.lock").exists():
             stats.stale_locks_seen += 1
         stats.kills += 1
+        if progress and (round_ + 1) % 100 == 0:
+            print(f"  {round_ + 1} kills, {feeder.n} lines, {time.monotonic() - started:.0f} s", flush=True)
     final = Vault.open(root)
     final.weave_all(PhraseExtractor())
     stats.lines = feeder.n
@@ -218,10 +255,17 @@ def main() -> None:
     parser.add_argument("--kills", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--max-delay", type=float, default=0.4)
+    parser.add_argument(
+        "--search",
+        action="store_true",
+        help="Keep the search projection in the weaver (each start loads the embedding model).",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        stats = crash_run(Path(tmp) / "vault", args.kills, args.seed, args.max_delay)
-    print(f"kills: {stats.kills}")
+        stats = crash_run(
+            Path(tmp) / "vault", args.kills, args.seed, args.max_delay, args.search, progress=True
+        )
+    print(f"kills: {stats.kills} ({'with' if args.search else 'without'} the search projection)")
     print(f"resource lines: {stats.lines}")
     print(f"commits: {stats.commits}")
     print(f"kill moments: uniform in 0..{stats.delay:.2f} s after the weaver is ready")

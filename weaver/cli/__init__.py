@@ -8,6 +8,7 @@ import click
 
 from store.errors import VaultError
 from weaver.cli.core import register as register_core
+from weaver.cli.recall import register as register_recall
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -17,6 +18,7 @@ def cli() -> None:
 
 
 register_core(cli)
+register_recall(cli)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -11,13 +11,15 @@ from __future__ import annotations
 import hashlib
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from store.atomic import atomic_write_text
+from store.errors import UnsafeNameError
 from store.item import Item
+from store.paths import safe_name
 from store.resources import LineProblem, Resource, ScanResult, scan
 from store.state import Cursor
 from weaver.commit_message import weave_message
@@ -29,6 +31,7 @@ if TYPE_CHECKING:
     from weaver.vault import Vault
 
 MARKDOWN_PATHS = ("categories", "index.md")
+FALLBACK_CATEGORY = "general"
 
 
 class Projection(Protocol):
@@ -111,7 +114,7 @@ def run_cycle(
         vault.paths, cursor.positions, vault.config.weaver.max_lines_per_cycle
     )
     now = vault.clock()
-    candidates = extractor.extract(scanned.resources)
+    candidates = [_with_usable_category(c) for c in extractor.extract(scanned.resources)]
     existing = vault.loaded_items()
     resolution = plan_resolution(candidates, existing, observed_at=now)
 
@@ -145,6 +148,15 @@ def run_cycle(
         hand_edited=tuple(hand_edited),
         pending=scanned.pending,
     )
+
+
+def _with_usable_category(candidate: Candidate) -> Candidate:
+    """A category that cannot become a file name (e.g. "..") files the fact under general."""
+    try:
+        safe_name(candidate.category)
+    except UnsafeNameError:
+        return replace(candidate, category=FALLBACK_CATEGORY)
+    return candidate
 
 
 def _call(hook: Callable[[], None] | None) -> None:

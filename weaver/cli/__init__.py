@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import click
 
@@ -11,7 +12,32 @@ from weaver.cli.core import register as register_core
 from weaver.cli.recall import register as register_recall
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class VaultGroup(click.Group):
+    """Turns every error into one line on stderr and exit code 1, never a traceback."""
+
+    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+        try:
+            return super().main(*args, standalone_mode=False, **kwargs)
+        except VaultError as exc:
+            code = _fail(str(exc))
+        except click.ClickException as exc:
+            code = _fail(exc.format_message())
+        except click.Abort:
+            code = _fail("aborted")
+        except KeyboardInterrupt:
+            click.echo("error: interrupted", err=True)
+            code = 130
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+def _fail(message: str) -> int:
+    click.echo(f"error: {message}", err=True)
+    return 1
+
+
+@click.group(cls=VaultGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="vaultweave")
 def cli() -> None:
     """A file-based, self-organizing knowledge store for AI agents."""
@@ -22,24 +48,8 @@ register_recall(cli)
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point: errors become one line on stderr and exit code 1, never a traceback."""
-    try:
-        cli.main(args=argv, prog_name="vaultweave", standalone_mode=False)
-    except VaultError as exc:
-        click.echo(f"error: {exc}", err=True)
-        return 1
-    except click.exceptions.Exit as exc:
-        return int(exc.exit_code or 0)
-    except click.ClickException as exc:
-        click.echo(f"error: {exc.format_message()}", err=True)
-        return 1
-    except click.Abort:
-        click.echo("error: aborted", err=True)
-        return 1
-    except KeyboardInterrupt:
-        click.echo("error: interrupted", err=True)
-        return 130
-    return 0
+    result = cli.main(args=argv, prog_name="vaultweave", standalone_mode=False)
+    return result if isinstance(result, int) else 0
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -35,7 +35,7 @@ from weaver.vault import Vault
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "bench" / "locomo"
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
-OURS = Tuning(speaker_boost=0.05, neighbour_decay=0.0)
+OURS = Tuning()
 
 
 @dataclass(frozen=True)
@@ -61,10 +61,16 @@ def load(data: Path) -> tuple[dict[str, list[Turn]], dict[str, list[dict[str, ob
         if row.get("blip_caption"):
             text = f"{text} [shares {row['blip_caption']}]"
         start = parse_session_time(row["session_date_time"])
-        turns[row["sample_id"]].append(Turn(
-            row["sample_id"], int(row["session"]), row["dia_id"], row["speaker"], text,
-            start + timedelta(seconds=30 * int(row["turn_index"])),
-        ))
+        turns[row["sample_id"]].append(
+            Turn(
+                row["sample_id"],
+                int(row["session"]),
+                row["dia_id"],
+                row["speaker"],
+                text,
+                start + timedelta(seconds=30 * int(row["turn_index"])),
+            )
+        )
     questions: dict[str, list[dict[str, object]]] = defaultdict(list)
     for line in (data / "locomo10_qa.jsonl").open(encoding="utf-8"):
         row = json.loads(line)
@@ -107,9 +113,14 @@ def report(name: str, scores: dict[int, list[tuple[float, float, float]]]) -> No
     cells = []
     for cat in sorted(CATEGORIES):
         rows = [s for s in scores.get(cat, []) if not math.isnan(s[0])]
-        cells.append(f"c{cat} {_mean(rows, 0):.3f}/{_mean(rows, 1):.3f}/{_mean(rows, 2):.3f} (n={len(rows)})")
+        cells.append(
+            f"c{cat} {_mean(rows, 0):.3f}/{_mean(rows, 1):.3f}/{_mean(rows, 2):.3f} (n={len(rows)})"
+        )
     core = [s for c in (1, 2, 3, 4) for s in scores.get(c, []) if not math.isnan(s[0])]
-    print(f"{name:<10} 1-4: R@5 {_mean(core, 0):.3f}  R@10 {_mean(core, 1):.3f}  NDCG@10 {_mean(core, 2):.3f}  (n={len(core)})")
+    print(
+        f"{name:<10} 1-4: R@5 {_mean(core, 0):.3f}  R@10 {_mean(core, 1):.3f}  "
+        f"NDCG@10 {_mean(core, 2):.3f}  (n={len(core)})"
+    )
     print("           " + "  ".join(cells))
 
 
@@ -118,7 +129,9 @@ def _mean(rows: list[tuple[float, float, float]], i: int) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--limit", type=int, default=0, help="only the first N conversations")
     parser.add_argument("--embedder", default="onnx", choices=["onnx", "sentence-transformers"])
@@ -131,7 +144,9 @@ def main() -> None:
     variants = {"ours": OURS}
     if args.tune:
         variants |= tuning_grid()
-    scores: dict[str, dict[int, list[tuple[float, float, float]]]] = defaultdict(lambda: defaultdict(list))
+    scores: dict[str, dict[int, list[tuple[float, float, float]]]] = defaultdict(
+        lambda: defaultdict(list)
+    )
     latencies: list[float] = []
     weave_time = bare_time = 0.0
     n_turns = 0
@@ -144,8 +159,15 @@ def main() -> None:
             projection = projection_of(vault)
             projection._backend = args.embedder
             rids = vault.ingest_many(
-                {"text": t.text, "ts": t.ts.isoformat(), "speaker": t.speaker, "role": "user",
-                 "session": f"{sample}-S{t.session}", "source": "locomo", "meta": {"dia_id": t.dia_id}}
+                {
+                    "text": t.text,
+                    "ts": t.ts.isoformat(),
+                    "speaker": t.speaker,
+                    "role": "user",
+                    "session": f"{sample}-S{t.session}",
+                    "source": "locomo",
+                    "meta": {"dia_id": t.dia_id},
+                }
                 for t in conv
             )
             vault.weave_all(_extractor(vault))
@@ -153,7 +175,7 @@ def main() -> None:
             weave_time += time.perf_counter() - start
             index = projection.index
             index._embedder = embedder
-            dia_of = {rid: t.dia_id for rid, t in zip(rids, conv)}
+            dia_of = {rid: t.dia_id for rid, t in zip(rids, conv, strict=True)}
 
             plain = [t.text for t in conv]
             start = time.perf_counter()
@@ -181,15 +203,22 @@ def main() -> None:
                     ranked = dedupe([dia_of.get(s, "") for h in hits for s in h.sources])
                     scores[name][cat].append(metrics(ranked, evidence))
             projection.close()
-    print(f"LoCoMo: {len(samples)} conversations, {n_turns} turns, "
-          f"{sum(len(questions[s]) for s in samples)} questions, embedder {args.embedder}")
+    print(
+        f"LoCoMo: {len(samples)} conversations, {n_turns} turns, "
+        f"{sum(len(questions[s]) for s in samples)} questions, embedder {args.embedder}"
+    )
     for name in ("ours", "dense", "bm25", *(v for v in variants if v != "ours")):
         report(name, scores[name])
     lat = sorted(latencies)
-    print(f"ingest+weave {weave_time:.1f}s  bare embedding of the turn texts {bare_time:.1f}s  "
-          f"ratio {weave_time / bare_time:.2f}")
-    print(f"search latency p50 {lat[len(lat) // 2] * 1000:.1f} ms  p95 {lat[int(len(lat) * .95)] * 1000:.1f} ms "
-          f"(query embedding included once per question)")
+    print(
+        f"ingest+weave {weave_time:.1f}s  bare embedding of the turn texts {bare_time:.1f}s  "
+        f"ratio {weave_time / bare_time:.2f}"
+    )
+    print(
+        f"search latency p50 {lat[len(lat) // 2] * 1000:.1f} ms  "
+        f"p95 {lat[int(len(lat) * 0.95)] * 1000:.1f} ms "
+        f"(query embedding included once per question)"
+    )
 
 
 def _extractor(vault: Vault) -> object:
@@ -203,13 +232,12 @@ def _extractor(vault: Vault) -> object:
 
 def tuning_grid() -> dict[str, Tuning]:
     grid = {
-        "rrf-only": replace(OURS, importance_weight=0.0, speaker_boost=0.0),
-        "nb0.8": replace(OURS, neighbour_decay=0.8),
-        "nb0.95": replace(OURS, neighbour_decay=0.95, neighbour_from=3),
-        "spk0.1": replace(OURS, speaker_boost=0.1),
+        "no-speaker": replace(OURS, speaker_filter=False),
+        "no-import": replace(OURS, importance_weight=0.0),
+        "nb0.5": replace(OURS, neighbour_decay=0.5, neighbour_from=3),
         "kw1.5": replace(OURS, keyword_weight=1.5),
-        "dn1.5": replace(OURS, dense_weight=1.5),
         "rrf20": replace(OURS, rrf_k=20.0),
+        "pool50": replace(OURS, pool=50),
     }
     return grid
 

@@ -1,4 +1,4 @@
-"""An extractor that proposes no facts: indexes turns only (used when no rules path is installed)."""
+"""An extractor that proposes no facts (the bench's fallback when no rules path is installed)."""
 
 from __future__ import annotations
 

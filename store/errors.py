@@ -106,3 +106,9 @@ class SearchQueryError(VaultError):
     def __init__(self, reason: str) -> None:
         self.reason = reason
         super().__init__(f"bad search: {reason}")
+
+
+class ProjectionDriftError(VaultError):
+    def __init__(self, summary: str) -> None:
+        self.summary = summary
+        super().__init__(f"derived indexes differ from the tiers ({summary}); run `vaultweave reindex`")

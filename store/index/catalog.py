@@ -19,7 +19,7 @@ import numpy as np
 
 from store.embeddings.base import Vectors
 from store.errors import IndexModelMismatchError
-from store.index.unit import Unit, text_hash
+from store.index.unit import Unit
 
 SCHEMA_VERSION = "1"
 
@@ -67,11 +67,18 @@ class Catalog:
         wanted = f"{model_id}/{dim}"
         if found is None:
             self._set_meta(
-                {"model": wanted, "schema": SCHEMA_VERSION, "generation": "0", "epoch": uuid.uuid4().hex[:12]}
+                {
+                    "model": wanted,
+                    "schema": SCHEMA_VERSION,
+                    "generation": "0",
+                    "epoch": uuid.uuid4().hex[:12],
+                }
             )
         elif found != wanted or self.meta("schema") != SCHEMA_VERSION:
             self.db.close()
-            raise IndexModelMismatchError(path, f"{found} (schema {self.meta_or('schema')})", wanted)
+            raise IndexModelMismatchError(
+                path, f"{found} (schema {self.meta_or('schema')})", wanted
+            )
         self.dim = dim
 
     def meta_or(self, name: str) -> str:
@@ -122,9 +129,20 @@ class Catalog:
 
     def rows(self) -> Iterator[Row]:
         for key, kind, h, row, text, tokens, ts, speaker, session in self.db.execute(
-            "SELECT key, kind, hash, row, text, tokens, ts, speaker, session FROM units ORDER BY row"
+            "SELECT key, kind, hash, row, text, tokens, ts, speaker, session"
+            " FROM units ORDER BY row"
         ):
-            yield Row(key, kind, h, row, text, tuple(tokens.split(" ")) if tokens else (), ts, speaker, session)
+            yield Row(
+                key,
+                kind,
+                h,
+                row,
+                text,
+                tuple(tokens.split(" ")) if tokens else (),
+                ts,
+                speaker,
+                session,
+            )
 
     def matrix(self, size: int) -> Vectors:
         """All vectors by row number; rows that hold no unit are zero."""
@@ -164,8 +182,18 @@ class Catalog:
             rows = []
             for offset, (unit, tokens, blob) in enumerate(upserts):
                 rows.append(
-                    (unit.key, unit.kind, unit.hash, next_row + offset, unit.text, " ".join(tokens),
-                     unit.ts, unit.speaker, unit.session, blob)
+                    (
+                        unit.key,
+                        unit.kind,
+                        unit.hash,
+                        next_row + offset,
+                        unit.text,
+                        " ".join(tokens),
+                        unit.ts,
+                        unit.speaker,
+                        unit.session,
+                        blob,
+                    )
                 )
             cur.executemany("INSERT INTO units VALUES (?,?,?,?,?,?,?,?,?,?)", rows)
             generation = self.generation + 1

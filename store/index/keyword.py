@@ -47,7 +47,11 @@ class KeywordIndex:
                 saved = pickle.load(handle)
         except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError):
             return None
-        if not isinstance(saved, dict) or saved.get("version") != version or saved.get("size") != size:
+        if (
+            not isinstance(saved, dict)
+            or saved.get("version") != version
+            or saved.get("size") != size
+        ):
             return None
         return cls(saved["model"], size)
 
@@ -63,7 +67,9 @@ class KeywordIndex:
             return np.zeros(self.size, dtype=np.float32)
         return np.asarray(self._model.get_scores(known), dtype=np.float32)
 
-    def search(self, tokens: list[str], eligible: Mask, n: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
+    def search(
+        self, tokens: list[str], eligible: Mask, n: int
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
         """Top ``n`` eligible rows with a positive BM25 score, best first."""
         scores = self.scores(tokens)
         scores = np.where(eligible[: len(scores)], scores, 0.0)

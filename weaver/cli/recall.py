@@ -6,13 +6,16 @@ from pathlib import Path
 
 import click
 
+from store.errors import ProjectionDriftError
 from weaver.cli.common import echo_json, json_option, open_vault, vault_option
 
 
 @click.command()
 @click.argument("query")
 @click.option("-k", "--limit", "k", default=10, show_default=True, type=int, help="How many hits.")
-@click.option("--category", "categories", multiple=True, help="Only items of this category (repeatable).")
+@click.option(
+    "--category", "categories", multiple=True, help="Only items of this category (repeatable)."
+)
 @click.option("--tag", "tags", multiple=True, help="Only items with this tag (repeatable).")
 @click.option("--kind", "kinds", multiple=True, help="Item kind (fact, preference, ...) or 'turn'.")
 @click.option("--history", "include_history", is_flag=True, help="Add superseded facts, marked.")
@@ -21,15 +24,28 @@ from weaver.cli.common import echo_json, json_option, open_vault, vault_option
 @vault_option
 @json_option
 def search(
-    query: str, k: int, categories: tuple[str, ...], tags: tuple[str, ...], kinds: tuple[str, ...],
-    include_history: bool, as_of: str | None, min_score: float | None, vault_path: Path | None,
+    query: str,
+    k: int,
+    categories: tuple[str, ...],
+    tags: tuple[str, ...],
+    kinds: tuple[str, ...],
+    include_history: bool,
+    as_of: str | None,
+    min_score: float | None,
+    vault_path: Path | None,
     as_json: bool,
 ) -> None:
     """Hybrid (dense + keyword) search over facts and turns."""
     vault = open_vault(vault_path)
     hits = vault.search(
-        query, k=k, categories=categories or None, tags=tags or None, kinds=kinds or None,
-        include_history=include_history, as_of=as_of, min_score=min_score,
+        query,
+        k=k,
+        categories=categories or None,
+        tags=tags or None,
+        kinds=kinds or None,
+        include_history=include_history,
+        as_of=as_of,
+        min_score=min_score,
     )
     if as_json:
         echo_json([h.to_json() for h in hits])
@@ -53,8 +69,16 @@ def context(query: str, budget: int, vault_path: Path | None, as_json: bool) -> 
     """Print a prompt-ready Markdown block for QUERY within --budget tokens."""
     block = open_vault(vault_path).context(query, budget_tokens=budget)
     if as_json:
-        echo_json({"text": block.text, "tokens": block.tokens, "budget": block.budget,
-                   "facts": block.facts, "turns": block.turns, "profile": block.profile})
+        echo_json(
+            {
+                "text": block.text,
+                "tokens": block.tokens,
+                "budget": block.budget,
+                "facts": block.facts,
+                "turns": block.turns,
+                "profile": block.profile,
+            }
+        )
     else:
         click.echo(block.text)
 
@@ -75,12 +99,20 @@ def doctor(vault_path: Path | None, as_json: bool) -> None:
     """Compare the derived projections with the tiers and report drift (exit 1 on drift)."""
     checks = open_vault(vault_path).check_projections()
     if as_json:
-        echo_json([
-            {"projection": c.name, "units": c.units, "ok": c.ok, "error": c.error or None,
-             "missing": list(c.drift.missing), "stale": list(c.drift.stale),
-             "orphan": list(c.drift.orphan)}
-            for c in checks
-        ])
+        echo_json(
+            [
+                {
+                    "projection": c.name,
+                    "units": c.units,
+                    "ok": c.ok,
+                    "error": c.error or None,
+                    "missing": list(c.drift.missing),
+                    "stale": list(c.drift.stale),
+                    "orphan": list(c.drift.orphan),
+                }
+                for c in checks
+            ]
+        )
     else:
         if not checks:
             click.echo("no projections (install the recall extra for search)")
@@ -90,13 +122,21 @@ def doctor(vault_path: Path | None, as_json: bool) -> None:
             elif check.ok:
                 click.echo(f"{check.name}: ok ({check.units} units)")
             else:
-                click.echo(f"{check.name}: drift: {check.drift.summary()}; run `vaultweave reindex`")
-                for label, keys in (("missing", check.drift.missing), ("stale", check.drift.stale),
-                                    ("orphan", check.drift.orphan)):
+                click.echo(
+                    f"{check.name}: drift: {check.drift.summary()}; run `vaultweave reindex`"
+                )
+                for label, keys in (
+                    ("missing", check.drift.missing),
+                    ("stale", check.drift.stale),
+                    ("orphan", check.drift.orphan),
+                ):
                     for key in keys[:10]:
                         click.echo(f"  {label}: {key}")
-    if any(not c.ok for c in checks):
-        raise click.exceptions.Exit(1)
+    bad = [c for c in checks if not c.ok]
+    if bad:
+        raise ProjectionDriftError(
+            "; ".join(f"{c.name}: {c.error or c.drift.summary()}" for c in bad)
+        )
 
 
 def register(group: click.Group) -> None:

@@ -41,13 +41,13 @@ def search(
     include_history: bool = False,
     as_of: str | date | datetime | None = None,
     min_score: float | None = None,
-    tuning: Tuning = Tuning(),
+    tuning: Tuning | None = None,
 ) -> list[Hit]:
     request = make_request(
         query, k, categories, tags, kinds, include_history, as_of, min_score, _categories(vault)
     )
     projection = projection_of(vault)
-    return rank(projection.index, vault.loaded_items(), request, tuning)
+    return rank(projection.index, vault.loaded_items(), request, tuning or Tuning())
 
 
 def _categories(vault: Vault) -> set[str]:
@@ -58,7 +58,9 @@ def context(vault: Vault, query: str, budget_tokens: int = 1500, k: int = 20) ->
     from store.embeddings.onnx import count_tokens
 
     if not isinstance(budget_tokens, int) or budget_tokens <= 0 or budget_tokens > MAX_BUDGET:
-        raise SearchQueryError(f"budget_tokens must be between 1 and {MAX_BUDGET}, not {budget_tokens!r}")
+        raise SearchQueryError(
+            f"budget_tokens must be between 1 and {MAX_BUDGET}, not {budget_tokens!r}"
+        )
     hits = search(vault, query, k=k)
     items = vault.loaded_items()
     profile = profile_items(items, subjects_for(query, items, vault.config.vault.default_subject))

@@ -43,7 +43,8 @@ def _stamp(moment: datetime | None) -> str:
 def profile_items(items: Mapping[str, Item], subjects: Iterable[str]) -> list[Item]:
     wanted = {normalise(s) for s in subjects}
     chosen = [
-        i for i in items.values()
+        i
+        for i in items.values()
         if i.status is Status.CURRENT and i.kind in PROFILE_KINDS and normalise(i.subject) in wanted
     ]
     return sorted(chosen, key=lambda i: (-i.importance, i.subject.casefold(), i.attribute, i.id))
@@ -112,7 +113,17 @@ def assemble(
         add(f"## Memory for: {' '.join(query.split())[:200]}")
     section("### Profile", "profile", (f"- {i.text}" for i in profile))
     section("### Facts", "facts", (fact_line(h) for h in hits if h.kind == "item"))
-    turns = sorted((h for h in hits if h.kind == "turn"), key=lambda h: (h.ts or datetime.min.replace(tzinfo=timezone.utc)))
+    turns = sorted(
+        (h for h in hits if h.kind == "turn"),
+        key=lambda h: h.ts or datetime.min.replace(tzinfo=timezone.utc),
+    )
     section("### Turns", "turns", (turn_line(h) for h in turns))
     text = "\n".join(lines)
-    return Context(text, count(text) if text else 0, budget, counts["facts"], counts["turns"], counts["profile"])
+    return Context(
+        text,
+        count(text) if text else 0,
+        budget,
+        counts["facts"],
+        counts["turns"],
+        counts["profile"],
+    )

@@ -37,7 +37,9 @@ def choose_embedder(vault: Vault, explicit: str | None = None) -> str:
     """explicit argument > VAULTWEAVE_EMBEDDER > vault.toml [recall] embedder > "onnx"."""
     name = explicit or os.environ.get(ENV_EMBEDDER) or vault.config.recall.embedder
     if name not in BACKENDS:
-        raise ConfigError(vault.paths.config, f"{ENV_EMBEDDER}={name!r}: choose one of {', '.join(BACKENDS)}")
+        raise ConfigError(
+            vault.paths.config, f"{ENV_EMBEDDER}={name!r}: choose one of {', '.join(BACKENDS)}"
+        )
     return name
 
 
@@ -106,6 +108,8 @@ class RecallProjection:
     # -- the cycle ---------------------------------------------------------------------------
 
     def apply(self, changed: Sequence[Item], resources: Sequence[Resource]) -> None:
+        if not changed and not resources:
+            return  # nothing new: do not even open the index
         index = self.index
         facts = facts_by_source(self._items_from(resources))
         units = units_for(changed, resources, facts)
@@ -164,13 +168,18 @@ class RecallProjection:
         if lagging:
             up_to_date = {p: pos for p, pos in cursor.items() if p not in lagging}
             for resource in scan(self.vault.paths, up_to_date, max_lines=10**12).resources:
-                if resource.path in lagging and lines.get(resource.path, 0) < resource.line <= cursor[resource.path].line:
+                if (
+                    resource.path in lagging
+                    and lines.get(resource.path, 0) < resource.line <= cursor[resource.path].line
+                ):
                     turns.append(resource)
         if not (wrong_items or orphans or turns) and not lagging:
             return None
         facts = facts_by_source(self._items_from(turns))
         lines.update({p: cursor[p].line for p in lagging})
-        return index.update(units_for(wrong_items, turns, facts), orphans, {"lines": json.dumps(lines)})
+        return index.update(
+            units_for(wrong_items, turns, facts), orphans, {"lines": json.dumps(lines)}
+        )
 
     def rebuild(self) -> UpdateReport:
         """Make the index again from the tiers (keeps cached vectors of unchanged units)."""

@@ -1,7 +1,7 @@
 """What gets indexed: items and resource turns as Units, with their key texts.
 
-A turn's key carries its speaker and date ("Caroline, 8 May 2023: ...") and the facts the
-weaver extracted from it (fact-expanded keys); an item's key is its canonical sentence.
+A turn's key is its text plus the facts the weaver extracted from it (fact-expanded
+keys); an item's key is its canonical sentence.
 """
 
 from __future__ import annotations
@@ -43,10 +43,11 @@ def item_unit(item: Item) -> Unit:
 
 
 def turn_unit(resource: Resource, facts: Sequence[str] = ()) -> Unit:
-    head = resource.speaker or resource.role or ""
-    prefix = f"{head}, {day_text(resource.ts)}: " if head else f"{day_text(resource.ts)}: "
+    # Speaker and date stay out of the key text: the search handles them as structure
+    # (a query naming a speaker searches that speaker's turns). On LoCoMo, prefixing them
+    # cost 2-4 points of recall@10 once that filter was in place (docs/RECALL.md).
     extra = [f for f in dict.fromkeys(facts) if f.casefold() not in resource.text.casefold()]
-    key_text = prefix + resource.text + "".join(f" | {f}" for f in extra)
+    key_text = resource.text + "".join(f" | {f}" for f in extra)
     return Unit(
         key=resource.id,
         kind="turn",

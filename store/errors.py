@@ -111,4 +111,16 @@ class SearchQueryError(VaultError):
 class ProjectionDriftError(VaultError):
     def __init__(self, summary: str) -> None:
         self.summary = summary
-        super().__init__(f"derived indexes differ from the tiers ({summary}); run `vaultweave reindex`")
+        super().__init__(
+            f"derived indexes differ from the tiers ({summary}); run `vaultweave reindex`"
+        )
+
+
+class LLMConfigError(VaultError):
+    """The [llm] section asks for a model the weaver cannot reach as configured."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(
+            f"LLM not usable: {reason}; fix [llm] in vault.toml, or weave with --no-llm"
+        )

@@ -110,9 +110,7 @@ class VaultRepo:
         present = [p for p in pathspecs if (self.root / p).exists() or self._tracked(p)]
         if present:
             self._git("add", "-A", "--", *present)
-        if self.has_commits and not self._git("diff", "--cached", "--name-only"):
-            return None
-        if not self.has_commits and not self._git("diff", "--cached", "--name-only", "--root") and not present:
+        if not self._git("diff", "--cached", "--name-only"):
             return None
         self._git("commit", "-q", "--no-verify", "-m", message, env=WEAVER_IDENTITY)
         return self.repo.head.commit.hexsha
@@ -120,7 +118,7 @@ class VaultRepo:
     def log(self, limit: int = 20, *pathspecs: str) -> list[CommitInfo]:
         if not self.has_commits:
             return []
-        commits = self.repo.iter_commits(max_count=limit, paths=list(pathspecs) or None)
+        commits = self.repo.iter_commits(max_count=limit, paths=list(pathspecs))
         return [
             CommitInfo(c.hexsha, str(c.message).strip(), c.authored_datetime.isoformat())
             for c in commits

@@ -90,10 +90,11 @@ def _ts(moment: datetime | None) -> Timestamp | None:
 
 
 def _dt(message: item_pb2.Item, name: str) -> datetime | None:
-    if not message.HasField(name):  # type: ignore[arg-type]
+    if not message.HasField(name):
         return None
     stamp: Timestamp = getattr(message, name)
-    return stamp.ToDatetime(tzinfo=timezone.utc)
+    moment: datetime = stamp.ToDatetime(tzinfo=timezone.utc)
+    return moment
 
 
 def to_proto(item: Item) -> item_pb2.Item:
@@ -164,7 +165,8 @@ def from_proto(message: item_pb2.Item) -> Item:
 
 def encode(item: Item) -> bytes:
     # Deterministic serialisation keeps git diffs and content hashes stable.
-    return to_proto(item).SerializeToString(deterministic=True)
+    data: bytes = to_proto(item).SerializeToString(deterministic=True)
+    return data
 
 
 def decode(data: bytes) -> Item:

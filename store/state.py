@@ -26,7 +26,8 @@ def _read_json(path: Path) -> dict[str, Any] | None:
 
 
 def _write_json(path: Path, data: dict[str, Any]) -> None:
-    atomic_write_text(path, json.dumps({"version": STATE_VERSION, **data}, ensure_ascii=False, sort_keys=True, indent=1))
+    text = json.dumps({"version": STATE_VERSION, **data}, ensure_ascii=False, sort_keys=True, indent=1)
+    atomic_write_text(path, text)
 
 
 @dataclass(frozen=True)

@@ -38,11 +38,16 @@ def test_init_creates_a_git_backed_vault(vault_dir: Path) -> None:
 
 def test_ingest_weave_items_show_history(vault_dir: Path) -> None:
     v = ("--vault", str(vault_dir))
-    code, out, _ = run("ingest", *v, "--text", "I work at Google.", "--speaker", "Maya", "--ts", "2026-01-05T10:00:00Z")
+    code, out, _ = run(
+        "ingest", *v, "--text", "I work at Google.", "--speaker", "Maya", "--ts", "2026-01-05T10:00:00Z"
+    )
     assert (code, out.strip()) == (0, "resources/2026/01/05.jsonl#L1")
     lines = "\n".join(
         json.dumps({"text": t, "ts": ts, "speaker": "Maya", "role": "user"})
-        for t, ts in [("I work at OpenAI now.", "2026-02-10T09:30:00Z"), ("I love jazz.", "2026-02-11T09:30:00Z")]
+        for t, ts in [
+            ("I work at OpenAI now.", "2026-02-10T09:30:00Z"),
+            ("I love jazz.", "2026-02-11T09:30:00Z"),
+        ]
     )
     code, out, _ = run("ingest", *v, "-", "--json", input=lines + "\n")
     assert code == 0 and json.loads(out)["ingested"] == [

@@ -73,10 +73,11 @@ def test_malformed_lines_are_reported_and_skipped_not_lost(make_vault: Callable[
     before = path.read_bytes()
     result = scan(vault.paths, {})
     assert [r.line for r in result.resources] == [1, 8]
+    where = "resources/2026/01/05.jsonl"
     assert [str(p) for p in result.problems] == [
-        "resources/2026/01/05.jsonl:2: bad JSON (Expecting property name enclosed in double quotes at column 2)",
-        "resources/2026/01/05.jsonl:3: no text",
-        "resources/2026/01/05.jsonl:4: bad ts (Input should be a valid datetime or date, invalid character in year)",
+        f"{where}:2: bad JSON (Expecting property name enclosed in double quotes at column 2)",
+        f"{where}:3: no text",
+        f"{where}:4: bad ts (Input should be a valid datetime or date, invalid character in year)",
         "resources/2026/01/05.jsonl:5: expected a JSON object, got list",
         "resources/2026/01/05.jsonl:6: not UTF-8 (invalid start byte at byte 0)",
     ]

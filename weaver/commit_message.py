@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from store.resources import ScanResult
 from weaver.resolve import Action, Resolution
@@ -11,7 +11,12 @@ from weaver.resolve import Action, Resolution
 MAX_DETAILS = 3
 
 
-def weave_message(resolution: Resolution, scanned: ScanResult, extractor: str) -> str:
+def weave_message(
+    resolution: Resolution,
+    scanned: ScanResult,
+    extractor: str,
+    extra_trailers: Sequence[str] = (),
+) -> str:
     """E.g. ``weave: +3 facts, 1 superseded (employer: Google -> OpenAI)`` plus trailers."""
     parts: list[str] = []
     added = resolution.count(Action.ADDED)
@@ -20,7 +25,8 @@ def weave_message(resolution: Resolution, scanned: ScanResult, extractor: str) -
     superseded = [c for c in resolution.changes if c.action is Action.SUPERSEDED]
     if superseded:
         details = ", ".join(
-            f"{c.after.attribute}: {c.before.value if c.before else '?'} -> {_successor(resolution, c.after.superseded_by)}"
+            f"{c.after.attribute}: {c.before.value if c.before else '?'}"
+            f" -> {_successor(resolution, c.after.superseded_by)}"
             for c in superseded[:MAX_DETAILS]
         )
         more = f", +{len(superseded) - MAX_DETAILS} more" if len(superseded) > MAX_DETAILS else ""
@@ -40,6 +46,7 @@ def weave_message(resolution: Resolution, scanned: ScanResult, extractor: str) -
     trailers = [f"Consumed: {span}" for span in _spans(r.id for r in scanned.resources)]
     trailers += [f"Skipped: {problem}" for problem in scanned.problems]
     trailers.append(f"Extractor: {extractor}")
+    trailers += [" ".join(t.split()) for t in extra_trailers if t.strip()]
     return subject + "\n\n" + "\n".join(trailers) + "\n"
 
 
@@ -58,11 +65,10 @@ def _spans(resource_ids: Iterable[str]) -> list[str]:
     for path in sorted(lines):
         numbers = sorted(lines[path])
         start = prev = numbers[0]
-        for number in numbers[1:] + [None]:  # type: ignore[list-item]
-            if number is not None and number == prev + 1:
+        for number in [*numbers[1:], -1]:  # -1 closes the last run
+            if number == prev + 1:
                 prev = number
                 continue
             spans.append(f"{path}#L{start}" if start == prev else f"{path}#L{start}-L{prev}")
-            if number is not None:
-                start = prev = number
+            start = prev = number
     return spans

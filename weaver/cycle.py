@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
@@ -38,6 +38,18 @@ class Projection(Protocol):
     """A derived index kept in step with the tiers (search indexes implement this)."""
 
     def apply(self, changed: Sequence[Item], resources: Sequence[Resource]) -> None: ...
+
+
+class CycleAdvisor(Protocol):
+    """Optional help in a cycle (the LLM path): resolution, summaries, commit trailers."""
+
+    def resolve(
+        self, candidates: Sequence[Candidate], existing: Mapping[str, Item], observed_at: datetime
+    ) -> Resolution: ...
+
+    def summary(self, category: str, items: Sequence[Item]) -> str | None: ...
+
+    def trailers(self) -> list[str]: ...
 
 
 @dataclass(frozen=True)
@@ -105,9 +117,11 @@ def run_cycle(
     vault: Vault,
     extractor: Extractor,
     projections: Iterable[Projection] = (),
-    hooks: CycleHooks = CycleHooks(),
+    hooks: CycleHooks | None = None,
+    advisor: CycleAdvisor | None = None,
 ) -> CycleReport:
     """Run one cycle under the caller's lock. Returns what it did (commit None: no change)."""
+    hooks = hooks or CycleHooks()
     recover(vault)
     cursor = vault.state.load_cursor()
     scanned: ScanResult = scan(
@@ -116,21 +130,27 @@ def run_cycle(
     now = vault.clock()
     candidates = [_with_usable_category(c) for c in extractor.extract(scanned.resources)]
     existing = vault.loaded_items()
-    resolution = plan_resolution(candidates, existing, observed_at=now)
+    if advisor is not None:
+        resolution = advisor.resolve(candidates, existing, now)
+    else:
+        resolution = plan_resolution(candidates, existing, observed_at=now)
 
     previous = resolution.previous_items
     vault.files.write_many((item, previous[item.id]) for item in resolution.final_items.values())
     vault.remember_items(resolution.final_items.values())
     _call(hooks.after_items)
 
-    categories, hand_edited = _render(vault, resolution, now) if resolution.changes else ((), ())
+    categories, hand_edited = (
+        _render(vault, resolution, now, advisor) if resolution.changes else ((), ())
+    )
     _call(hooks.after_markdown)
 
     for projection in projections:
         projection.apply(list(resolution.final_items.values()), scanned.resources)
 
     consumed_files = sorted({r.path for r in scanned.resources} | {p.path for p in scanned.problems})
-    message = weave_message(resolution, scanned, extractor.name)
+    extra = advisor.trailers() if advisor is not None else ()
+    message = weave_message(resolution, scanned, extractor.name, extra)
     _call(hooks.before_commit)
     commit = None
     if scanned.consumed_lines or resolution.changes:
@@ -164,7 +184,9 @@ def _call(hook: Callable[[], None] | None) -> None:
         hook()
 
 
-def _render(vault: Vault, resolution: Resolution, now: datetime) -> tuple[list[str], list[str]]:
+def _render(
+    vault: Vault, resolution: Resolution, now: datetime, advisor: CycleAdvisor | None = None
+) -> tuple[list[str], list[str]]:
     items = vault.loaded_items()
     by_category: dict[str, list[Item]] = defaultdict(list)
     subjects_of: dict[str, set[str]] = defaultdict(set)
@@ -182,7 +204,9 @@ def _render(vault: Vault, resolution: Resolution, now: datetime) -> tuple[list[s
             skipped.append(rel)
             continue
         related = [c for c, s in subjects_of.items() if c != category and s & subjects_of[category]]
-        text = render_category(category, by_category.get(category, []), now, items, related)
+        members = by_category.get(category, [])
+        summary = advisor.summary(category, members) if advisor is not None else None
+        text = render_category(category, members, now, items, related, summary=summary)
         pages.append((path, rel, text))
         written.append(category)
     index_rel = vault.paths.relative(vault.paths.index_md)

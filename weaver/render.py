@@ -60,7 +60,8 @@ def _fact_line(item: Item, by_id: Mapping[str, Item]) -> FactLine:
         meta = f"{_day(item.valid_from)} → {_day(item.valid_to)}"
         successor = by_id.get(item.superseded_by) if item.superseded_by else None
         if successor is not None:
-            meta += f"; superseded by [[{safe_name(successor.category)}#^{successor.id}|{_clean(successor.value)}]]"
+            link = f"{safe_name(successor.category)}#^{successor.id}|{_clean(successor.value)}"
+            meta += f"; superseded by [[{link}]]"
         elif item.status is Status.RETRACTED:
             meta += "; ended"
     return FactLine(item.id, _clean(item.text), meta)

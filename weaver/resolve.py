@@ -148,11 +148,11 @@ def _assert(work: _Working, candidate: Candidate, observed_at: datetime) -> None
     opposite = OPPOSITES.get(candidate.attribute)
     if opposite:
         for item in work.with_key(candidate.subject, opposite):
-            if item.is_current and normalise(item.value) == candidate.value_key:
-                if candidate.valid_from >= item.valid_from:
-                    ended = _supersede(item, new, candidate.source)
-                    work.put(Action.SUPERSEDED, ended, item, f"{item.attribute} -> {opposite}")
-                    new = new.evolve(supersedes=(*new.supersedes, item.id))
+            same_value = item.is_current and normalise(item.value) == candidate.value_key
+            if same_value and candidate.valid_from >= item.valid_from:
+                ended = _supersede(item, new, candidate.source)
+                work.put(Action.SUPERSEDED, ended, item, f"{item.attribute} -> {opposite}")
+                new = new.evolve(supersedes=(*new.supersedes, item.id))
     work.put(Action.ADDED, new, None)
 
 

@@ -24,10 +24,12 @@ from store.resources import LineProblem, resource_id, scan
 from store.state import StateDir
 from weaver.cycle import CycleHooks, CycleReport, Projection, hand_edited_pages, run_cycle
 from weaver.extract.base import Extractor, normalise
+from weaver.llm.retry import RetryQueue
 from weaver.recall.projection import register as register_recall
 from weaver.render import render_index
 
 if TYPE_CHECKING:
+    from weaver.llm.session import LLMSession
     from weaver.recall.api import ProjectionCheck
     from weaver.recall.context import Context
     from weaver.recall.search import Hit
@@ -50,6 +52,7 @@ class VaultStatus:
     item_problems: tuple[ItemReadProblem, ...]
     hand_edited: tuple[str, ...]
     locked_by: int | None
+    llm_retry: tuple[str, ...] = ()  # resources woven by rules only, awaiting the model
 
 
 class Vault:
@@ -143,31 +146,57 @@ class Vault:
             ignore_roles=tuple(self.config.weaver.ignore_roles),
         )
 
+    def llm_session(self) -> LLMSession | None:
+        """The LLM stages vault.toml configures, or None for the rules path."""
+        from weaver.llm.session import open_session
+
+        return open_session(self)
+
     def weave(
         self,
         extractor: Extractor | None = None,
         *,
-        hooks: CycleHooks = CycleHooks(),
+        hooks: CycleHooks | None = None,
         lock_timeout: float = 0.0,
+        llm: bool = True,
     ) -> CycleReport:
-        """Run one cycle under the single-writer lock; raises VaultLockedError if held."""
-        chosen = extractor or self.default_extractor()
-        held_before = self.lock.held
-        self.lock.acquire(timeout=lock_timeout)
-        try:
-            return run_cycle(self, chosen, self.projections, hooks)
-        finally:
-            if not held_before:
-                self.lock.release()
+        """Run one cycle under the single-writer lock; raises VaultLockedError if held.
 
-    def weave_all(self, extractor: Extractor | None = None) -> list[CycleReport]:
-        """Cycle until every complete line is consumed."""
+        ``llm=False`` forces the rules path even when vault.toml configures a model.
+        """
+        session = self.llm_session() if llm else None
+        return self._weave_once(extractor, session, hooks, lock_timeout)
+
+    def weave_all(
+        self, extractor: Extractor | None = None, *, llm: bool = True
+    ) -> list[CycleReport]:
+        """Cycle until every complete line is consumed (one LLM session for the whole run)."""
+        session = self.llm_session() if llm else None
         reports = []
         while True:
-            report = self.weave(extractor)
+            report = self._weave_once(extractor, session, None, 0.0)
             reports.append(report)
             if report.consumed == 0:
                 return reports
+
+    def _weave_once(
+        self,
+        extractor: Extractor | None,
+        session: LLMSession | None,
+        hooks: CycleHooks | None,
+        lock_timeout: float,
+    ) -> CycleReport:
+        chosen = extractor or (session.extractor if session else self.default_extractor())
+        held_before = self.lock.held
+        self.lock.acquire(timeout=lock_timeout)
+        try:
+            report = run_cycle(self, chosen, self.projections, hooks, advisor=session)
+            if session is not None:
+                session.finish(report)
+            return report
+        finally:
+            if not held_before:
+                self.lock.release()
 
     # -- tier 2 --------------------------------------------------------------------------
 
@@ -185,7 +214,9 @@ class Vault:
     def forget_loaded_items(self) -> None:
         self._items = None
 
-    def items(self, status: str | Status | None = Status.CURRENT, category: str | None = None) -> list[Item]:
+    def items(
+        self, status: str | Status | None = Status.CURRENT, category: str | None = None
+    ) -> list[Item]:
         """Items filtered by status (None or "all" for every status) and category."""
         wanted = None if status in (None, "all") else Status(status)
         chosen = [
@@ -194,7 +225,9 @@ class Vault:
             if (wanted is None or item.status is wanted)
             and (category is None or safe_name(item.category) == safe_name(category))
         ]
-        return sorted(chosen, key=lambda i: (i.category, i.subject.casefold(), i.attribute, i.valid_from, i.id))
+        return sorted(
+            chosen, key=lambda i: (i.category, i.subject.casefold(), i.attribute, i.valid_from, i.id)
+        )
 
     def item(self, item_id: str) -> Item:
         found = self.loaded_items().get(item_id)
@@ -284,6 +317,10 @@ class Vault:
             item_problems=tuple(self._item_problems),
             hand_edited=tuple(hand_edited_pages(self)),
             locked_by=None if self.lock.held else _lock_holder(self.lock),
+            llm_retry=tuple(
+                f"{e.resource}: {e.reason}" + (" (given up after retries)" if e.given_up else "")
+                for e in RetryQueue(self.paths.state).load().values()
+            ),
         )
 
 

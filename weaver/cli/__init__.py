@@ -17,7 +17,7 @@ class VaultGroup(click.Group):
 
     def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
         try:
-            return super().main(*args, standalone_mode=False, **kwargs)
+            return super().main(*args, standalone_mode=False, **kwargs)  # type: ignore[call-overload]
         except VaultError as exc:
             code = _fail(str(exc))
         except click.ClickException as exc:
@@ -52,5 +52,3 @@ def main(argv: list[str] | None = None) -> int:
     return result if isinstance(result, int) else 0
 
 
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

@@ -64,7 +64,7 @@ def ingest(
         if file is None:
             if sys.stdin.isatty():
                 raise click.UsageError('give --text "..." or a JSON Lines FILE ("-" for stdin)')
-            file = click.get_text_stream("stdin")
+            file = sys.stdin
         ids = vault.ingest_many(_json_lines(file))
     if as_json:
         echo_json({"ingested": ids})
@@ -89,12 +89,13 @@ def _json_lines(stream: Any) -> list[dict[str, Any]]:
 
 
 @click.command()
+@click.option("--no-llm", is_flag=True, help="Use the rules path even if vault.toml sets a model.")
 @vault_option
 @json_option
-def weave(vault_path: Path | None, as_json: bool) -> None:
+def weave(no_llm: bool, vault_path: Path | None, as_json: bool) -> None:
     """Run weave cycles until every complete resource line is consumed."""
     vault = open_vault(vault_path)
-    reports = vault.weave_all()
+    reports = vault.weave_all(llm=not no_llm)
     if as_json:
         echo_json([_report_json(r) for r in reports if r.consumed or r.commit])
         return
@@ -209,6 +210,7 @@ def status(vault_path: Path | None, as_json: bool) -> None:
             "item_problems": [str(p) for p in report.item_problems],
             "hand_edited": list(report.hand_edited),
             "locked_by": report.locked_by,
+            "llm_retry": list(report.llm_retry),
         }
         echo_json(data)
         return
@@ -224,6 +226,12 @@ def status(vault_path: Path | None, as_json: bool) -> None:
         click.echo(f"unreadable item {item_problem}")
     for page in report.hand_edited:
         click.echo(f"hand-edited: {page}")
+    if report.llm_retry:
+        count = len(report.llm_retry)
+        plural = "s" if count != 1 else ""
+        click.echo(f"awaiting LLM retry: {count} resource{plural} (woven by rules so far)")
+        for entry in report.llm_retry:
+            click.echo(f"  {entry}")
 
 
 @click.command()

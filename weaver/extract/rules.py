@@ -1,0 +1,410 @@
+"""The rules extractor: deterministic, offline facts from English and Chinese turns.
+
+Pure: the same resources always give the same candidates, in textual order. One turn is
+cut into sentences, a sentence into clauses (one first-person statement each), and every
+clause goes through, in order:
+
+1. chatter gates: questions, hypotheticals ("I'd love to", "if I lived"), opinions
+   ("I think", "I feel like") and third-person talk state nothing about the speaker;
+2. specific retractions ("I quit smoking", "I left Google", "我戒烟了");
+3. negations of a statement ("I no longer X", "I don't X anymore", "I used to X",
+   "我不再X", "我不X了"): the statement is read and its facts come back as RETRACT;
+4. the positive rules, first accepting rule wins;
+5. mentions anywhere after the matched part ("... with my wife Li", "my cat Mochi").
+
+Layout: this module holds the extractor, sentence cutting and each language's clause grammar
+(gates, negations, notes); ``rules_en`` / ``rules_zh`` hold the pattern tables, and
+``rules_text`` the shared types, value clean-up and closed vocabularies.
+
+Mapping decisions:
+- "I'm learning X" / "我在学X" -> ``learning`` (its own multi-valued attribute, category
+  education), not ``hobby``: it is a state that ends ("I stopped learning X").
+- "I quit/stopped/gave up <verb>-ing" ends what "I <verb>" states (usually a ``habit``:
+  "I quit smoking" retracts habit "smokes"); "I gave up <noun>" ("coffee", "sugar") retracts
+  ``likes`` <noun>; "I quit <Company>" retracts ``employer``.
+- Habits are third-person verb phrases without their frequency ("I run every morning" ->
+  "runs") so that "I stopped running" meets them.
+- Values keep the speaker's case, except job titles (lower-cased, acronyms kept) and closed
+  vocabularies (diets, languages, pets, relatives), which are canonical English in both
+  languages. Values longer than 80 characters (notes: 240) are rejected, never truncated.
+- "I quit my job" / "我离职了" retracts ``employer`` with an empty value: the resolver reads
+  that as "whatever the current employer is".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from store.resources import Resource
+from weaver.attributes import canonical_sentence, spec_for
+from weaver.extract import rules_en, rules_zh
+from weaver.extract.base import Candidate, Op
+from weaver.extract.rules_text import ADV, EDGES, Fact, Grammar, first_match, flipped
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_ENDS = re.compile(r"[.!?;。！？；]+|\n+")
+_ABBREVIATIONS = frozenset(
+    ["mr", "mrs", "ms", "dr", "st", "prof", "jr", "sr", "vs", "etc", "e.g", "i.e", "approx", "no", "mt"]
+    + ["inc", "ltd", "co"]
+)
+NOTE_CONFIDENCE = 0.95
+
+
+class RulesExtractor:
+    """Regex rules over a speaker's own turns. No I/O, no model, no network."""
+
+    name = "rules"
+
+    def __init__(
+        self,
+        default_subject: str = "user",
+        ignore_roles: Sequence[str] = ("assistant", "system", "tool"),
+    ) -> None:
+        self.default_subject = default_subject
+        self.ignore_roles = frozenset(r.casefold() for r in ignore_roles)
+
+    def extract(self, resources: Sequence[Resource]) -> list[Candidate]:
+        candidates: list[Candidate] = []
+        for resource in resources:
+            candidates.extend(self.extract_one(resource))
+        return candidates
+
+    def extract_one(self, resource: Resource) -> list[Candidate]:
+        if self._ignored(resource):
+            return []
+        subject = (resource.speaker or "").strip() or self.default_subject
+        return [_candidate(subject, fact, resource) for fact in facts_in(resource.text)]
+
+    def _ignored(self, resource: Resource) -> bool:
+        # A line without a role is judged by its speaker ("assistant", "system").
+        who = resource.role if resource.role is not None else resource.speaker
+        return who is not None and who.strip().casefold() in self.ignore_roles
+
+
+def _candidate(subject: str, fact: Fact, resource: Resource) -> Candidate:
+    spec = spec_for(fact.attribute)
+    if fact.value:
+        text = canonical_sentence(subject, fact.attribute, fact.value)
+    else:  # "I quit my job": ends whatever value is current
+        text = f"{subject}'s {fact.attribute.replace('_', ' ')} ended."
+    return Candidate(
+        subject=subject,
+        attribute=fact.attribute,
+        value=fact.value,
+        text=text,
+        category=spec.category,
+        kind=spec.kind,
+        source=resource.id,
+        valid_from=resource.ts,
+        op=fact.op,
+        confidence=fact.confidence,
+        origin="rules",
+    )
+
+
+def facts_in(text: str) -> list[Fact]:
+    """Every fact a turn states about its speaker, in textual order, without duplicates."""
+    facts: list[Fact] = []
+    seen: set[tuple[str, str, Op]] = set()
+    for sentence in split_sentences(text):
+        grammar = CHINESE if _is_chinese(sentence) else ENGLISH
+        for fact in _sentence_facts(sentence, grammar, allow_note=True):
+            key = (fact.attribute, fact.value, fact.op)
+            if key not in seen:
+                seen.add(key)
+                facts.append(fact)
+    return facts
+
+
+def split_sentences(text: str) -> list[str]:
+    """Cut at . ! ? ; 。！？； and newlines, keeping "Dr. Li", "e.g. tea" and "6.30" whole."""
+    sentences: list[str] = []
+    start = 0
+    for match in _ENDS.finditer(text):
+        if match.group() == "." and _keeps_period(text, match.start()):
+            continue
+        piece = text[start : match.end()].strip()
+        if piece:
+            sentences.append(piece)
+        start = match.end()
+    tail = text[start:].strip()
+    return [*sentences, tail] if tail else sentences
+
+
+def _keeps_period(text: str, at: int) -> bool:
+    after = text[at + 1 : at + 2]
+    if after and not after.isspace() and not _CJK.match(after):
+        return True  # 6.30, e.g., a.m.
+    word = re.search(r"([\w.]+)$", text[:at])
+    if not word:
+        return False
+    token = word.group(1)
+    return token.lower() in _ABBREVIATIONS or (len(token) == 1 and token.isupper() and token != "I")
+
+
+def _is_chinese(sentence: str) -> bool:
+    stripped = sentence.lstrip(" \"'“‘([")
+    return bool(stripped and _CJK.match(stripped)) or "我" in sentence
+
+
+def _sentence_facts(sentence: str, grammar: Grammar, allow_note: bool) -> list[Fact]:
+    if allow_note:
+        content = grammar.note(sentence)
+        if content is not None:
+            # A note is kept verbatim, and what it states is read like any other sentence.
+            inner = _sentence_facts(content, grammar, allow_note=False)
+            return [Fact("note", content, Op.ASSERT, NOTE_CONFIDENCE), *inner]
+    if grammar.is_question(sentence):
+        return []
+    facts: list[Fact] = []
+    for clause in grammar.split_clauses(sentence):
+        facts.extend(_clause_facts(grammar.prepare(clause), grammar))
+    return facts
+
+
+def _clause_facts(clause: str, grammar: Grammar) -> list[Fact]:
+    if not clause or grammar.is_chatter(clause):
+        return []
+    found, end = first_match(grammar.retractions, clause)
+    if not found:
+        negation = grammar.negated(clause)
+        if negation is not None:
+            inner, factor = negation
+            found = flipped(first_match(grammar.rules, grammar.prepare(inner))[0], factor)
+            end = len(clause) if found else 0
+    if not found:
+        found, end = first_match(grammar.rules, clause)
+    hits = [
+        (match.start(), index, match)
+        for index, mention in enumerate(grammar.mentions)
+        for match in mention.pattern.finditer(clause, end)
+    ]
+    for _, index, match in sorted(hits, key=lambda hit: (hit[0], hit[1])):
+        found = [*found, *grammar.mentions[index].build(match)]
+    return found
+
+
+# -- English clauses ----------------------------------------------------------------------
+
+_EN_DISCOURSE = re.compile(
+    r"^(?:(?:oh|ah|well|yeah|yes|yep|yup|no|nope|nah|so|and|but|also|actually|anyway|anyways|"
+    r"by\s+the\s+way|btw|fyi|honestly|haha+|hah|lol|hey|hi|hello|hiya|ok|okay|um+|uh+|hmm+|"
+    r"right|sure|true|oh\s+well|fun\s+fact|guess\s+what|news|big\s+news|good\s+news|update|"
+    r"quick\s+update|plus|speaking\s+of\s+which|as\s+you\s+know|as\s+I\s+(?:said|mentioned)|"
+    r"now|then|today|yesterday|recently|lately|currently|these\s+days|this\s+week|"
+    r"last\s+(?:week|month|year)|this\s+month|since\s+(?:last\s+)?\w+|as\s+of\s+\w+|"
+    r"in\s+fact|to\s+be\s+honest|tbh)\b[\s,:;!.—–-]*)+",
+    re.IGNORECASE,
+)
+_EN_TRAIL = re.compile(
+    r"(?:[\s,]+(?:today|yesterday|tonight|last\s+(?:week|month|year|night|weekend)|"
+    r"this\s+(?:week|month|year|morning|weekend)|on\s+(?:monday|tuesday|wednesday|thursday|"
+    r"friday|saturday|sunday)|(?:a\s+(?:few|couple\s+of)|\w+)\s+(?:days|weeks|months|years)\s+ago|"
+    r"a\s+(?:week|month|year)\s+ago|recently|lately|finally|officially|now|right\s+now|again|"
+    r"too|as\s+well|these\s+days|nowadays|at\s+last|haha+|lol|though|for\s+good|"
+    r"at\s+the\s+moment|permanently|by\s+the\s+way|btw|:\)|:D|:P))+$",
+    re.IGNORECASE,
+)
+# "I'm vegetarian, so no meat please": the fact ends where a non-first-person tail begins.
+_EN_AFTERTHOUGHT = re.compile(
+    r"\s*,\s*(?:so|but|because|since|though|although|which|unless|except|in\s+case)\b.*$",
+    re.IGNORECASE,
+)
+_EN_LOWER_FIRST = {"my", "we", "you", "our", "call", "please", "in", "everyone", "people", "friends"}
+_EN_FIXES = (
+    (re.compile(r"[’‘]"), "'"),
+    (re.compile(r"\bi(?=\s|'|$)"), "I"),
+    (re.compile(r"\b[Ii]m\b"), "I'm"),
+    (re.compile(r"\b[Ii]ve\b"), "I've"),
+    (re.compile(r"\bdont\b"), "don't"),
+    (re.compile(r"\bcant\b"), "can't"),
+)
+_EN_CLAUSE_BREAK = re.compile(
+    r"\s*(?:[,;:]|\s[-–—]+)\s*(?:(?:and|but|so|because|since|though|although|while|whereas|"
+    r"plus|yet|or|then)\s+)?(?:(?:now|then|also|still|today|actually)\s+)?(?=(?:I|my|we)\b)"
+    r"|\s+(?:and|but|so|because|since|though|although|while|whereas|plus|yet|or|then)\s+"
+    r"(?:(?:now|then|also|still|recently|today|actually)\s+)?(?=(?:I|my|we)\b)"
+)
+_EN_CHATTER_START = re.compile(
+    r"(?:if|when|once|unless|whenever|while|before|after|as\s+soon\s+as|maybe|perhaps|"
+    r"hopefully|someday|one\s+day|do|does|did|are|is|was|were|can|could|would|should|will|"
+    r"what|who|where|why|how|which|have\s+you|has|thanks?|thank\s+you|let's|let\s+me)\b",
+    re.IGNORECASE,
+)
+_EN_HYPOTHETICAL = re.compile(
+    r"\b(?:I'd|would|I\s+wish|wish\s+I|I\s+hope|I\s+might|I\s+may|I\s+could|I\s+should|"
+    r"I'll|I\s+will|going\s+to|gonna|I\s+plan|I'm\s+planning|I\s+want\s+to|I\s+wanna|"
+    r"I\s+think|I\s+feel\s+like|I\s+guess|I\s+suppose|I\s+wonder|I\s+believe|"
+    r"I'm\s+not\s+sure|imagine|pretend|supposed\s+to|thinking\s+(?:about|of)|considering|"
+    r"if|unless)\b",
+    re.IGNORECASE,
+)
+_EN_NEGATIONS = (
+    (re.compile(r"I\s+" + ADV + r"no\s+longer\s+(?P<rest>.+)$"), "I ", 1.0),
+    (re.compile(r"I(?:'m|\s+am)\s+" + ADV + r"no\s+longer\s+(?P<rest>.+)$"), "I'm ", 1.0),
+    (re.compile(r"I\s+(?:don't|do\s+not)\s+(?P<rest>.+?)\s+(?:anymore|any\s+more|any\s+longer)$"), "I ", 1.0),
+    (re.compile(r"I(?:'m|\s+am)\s+not\s+(?P<rest>.+?)\s+(?:anymore|any\s+more|any\s+longer)$"), "I'm ", 1.0),
+    (re.compile(r"I\s+" + ADV + r"used\s+to\s+be\s+(?P<rest>.+)$"), "I'm ", 0.85),
+    (re.compile(r"I\s+" + ADV + r"used\s+to\s+(?P<rest>.+)$"), "I ", 0.85),
+)
+_EN_NOTE = re.compile(
+    r"(?:(?:please|pls|plz|can\s+you|could\s+you|would\s+you|will\s+you|I\s+need\s+you\s+to|"
+    r"I\s+want\s+you\s+to|just)\s+)*(?:remember|make\s+a\s+note|take\s+(?:a\s+)?note|"
+    r"note\s+to\s+self|note|keep\s+in\s+mind|don't\s+forget|do\s+not\s+forget|never\s+forget)"
+    r"(?:\s+(?:that|this))?\s*[:,-]?\s+(?P<v>.+)$",
+    re.IGNORECASE,
+)
+MAX_NOTE = 240
+
+
+def _en_normalise(sentence: str) -> str:
+    text = " ".join(sentence.split())
+    for pattern, replacement in _EN_FIXES:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def _en_split_clauses(sentence: str) -> list[str]:
+    """One first-person statement per clause: "I'm Maya, I live in Berlin and I love tea"."""
+    return [c for c in _EN_CLAUSE_BREAK.split(_en_normalise(sentence).strip(EDGES)) if c.strip()]
+
+
+def _en_prepare(clause: str) -> str:
+    text = _EN_DISCOURSE.sub("", clause.strip(EDGES)).strip(EDGES)
+    text = _EN_AFTERTHOUGHT.sub("", text)
+    first, _, rest = text.partition(" ")
+    if first.lower() in _EN_LOWER_FIRST:
+        text = first.lower() + (" " + rest if rest else "")
+    while True:
+        shorter = _EN_TRAIL.sub("", text).strip(EDGES)
+        if shorter == text:
+            return text
+        text = shorter
+
+
+def _en_is_question(sentence: str) -> bool:
+    return bool(re.search(r"[?？][\W]*$", sentence.strip()))
+
+
+def _en_is_chatter(clause: str) -> bool:
+    """Hypotheticals, opinions and questions without a question mark state no fact."""
+    return bool(_EN_CHATTER_START.match(clause) or _EN_HYPOTHETICAL.search(clause))
+
+
+def _en_negated(clause: str) -> tuple[str, float] | None:
+    """ "I no longer live in X" / "I don't X anymore" / "I used to X" -> ("I ...", factor)."""
+    for pattern, prefix, factor in _EN_NEGATIONS:
+        match = pattern.match(clause)
+        if match:
+            return prefix + match.group("rest"), factor
+    return None
+
+
+def _en_note(sentence: str) -> str | None:
+    """The content of "remember that ...", "please note: ...", "don't forget ..."."""
+    match = _EN_NOTE.match(_en_prepare(_en_normalise(sentence)))
+    if not match:
+        return None
+    value = match.group("v").strip(EDGES)
+    if not value or len(value) > MAX_NOTE:
+        return None
+    if re.match(r"(?:when|how|what|me|us|him|her|them|it|this|that)\b", value, re.IGNORECASE):
+        return None  # "remember when ...", "remember me?"
+    return value
+
+
+# -- Chinese clauses ----------------------------------------------------------------------
+
+_ZH_NOTE = re.compile(
+    r"(?:请|麻烦你?|帮我|你)?(?:记住|记一下|记下来?|记得|别忘了|不要忘了|不要忘记|请注意)(?:一下)?"
+    r"[:：,，]?\s*(?P<v>.+)$"
+)
+_ZH_DISCOURSE = re.compile(
+    r"^(?:嗯+|哦+|啊+|对了|顺便说一下|顺便说|顺便|其实|另外|还有|而且|并且|然后|所以|因为|不过|但是|可是|但|"
+    r"哈哈+|嘿|你好|好的|对|是的|说起来|告诉你|跟你说|最近)[，,、:：\s]*"
+)
+_ZH_CONTINUES = re.compile(
+    r"(?:今年|来自|(?:现在|目前)?住在|在\S{1,12}?(?:工作|上班)|是一名|(?:也|很|特别)?喜欢|不喜欢|讨厌|最喜欢|"
+    r"搬到|刚搬到|养了|会说|能说|正在学|在学|吃素|不吃肉|对\S+过敏)"
+)
+_ZH_CHATTER = re.compile(
+    r"如果|要是|假如|假设|的话|希望|想要|打算|准备|可能|也许|大概|或许|应该|我觉得|我认为|我想|我猜|我怕|"
+    r"将来|以后|明年|下周|下个月|下个星期|明天|会不会|要不要|我要|我将|我快要|我即将|梦想"
+)
+_ZH_NEGATIONS = (
+    (re.compile(r"我(?:已经)?不再(?P<rest>.+)$"), 1.0),
+    (re.compile(r"我(?:已经|现在)?(?:不|没有?再?)(?P<rest>(?![太很好])[^了]+?)了$"), 1.0),
+    (re.compile(r"我(?:以前|曾经|过去)(?P<rest>.+)$"), 0.85),
+)
+
+
+def _zh_split_clauses(sentence: str) -> list[str]:
+    """Cut at commas that start a new statement: "我叫小明，来自上海，我喜欢猫" -> three clauses.
+
+    Chinese drops a repeated subject, so a piece that starts with a known predicate
+    (来自, 住在, 喜欢...) gets its 我 back; any other piece stays with the clause before it.
+    """
+    clauses: list[str] = []
+    for piece in re.split(r"[，,]", sentence.strip(EDGES)):
+        text = _ZH_DISCOURSE.sub("", piece.strip())
+        if clauses and not text.startswith("我") and not _ZH_CONTINUES.match(text):
+            clauses[-1] += "，" + piece.strip()
+        elif text:
+            clauses.append(text if text.startswith("我") or not clauses else "我" + text)
+    return clauses
+
+
+def _zh_prepare(clause: str) -> str:
+    text = _ZH_DISCOURSE.sub("", clause.strip(EDGES).strip())
+    return re.sub(r"[啦呢啊哦呀吧嘛哈喔呗~～!！]+$", "", text).strip(EDGES)
+
+
+def _zh_is_question(sentence: str) -> bool:
+    text = sentence.strip()
+    return bool(re.search(r"[?？]\W*$", text) or re.search(r"[吗么][。.!！]*$", text))
+
+
+def _zh_is_chatter(clause: str) -> bool:
+    return bool(_ZH_CHATTER.search(clause))
+
+
+def _zh_negated(clause: str) -> tuple[str, float] | None:
+    """我不再X / 我不X了 / 我以前X -> ("我X", factor); "我不喜欢X" without 了 is a dislike."""
+    for pattern, factor in _ZH_NEGATIONS:
+        match = pattern.match(clause)
+        if match:
+            return "我" + re.sub(r"了$", "", match.group("rest")), factor
+    return None
+
+
+def _zh_note(sentence: str) -> str | None:
+    match = _ZH_NOTE.match(_zh_prepare(sentence))
+    if not match:
+        return None
+    value = match.group("v").strip(EDGES)
+    return value if value and len(value) <= MAX_NOTE else None
+
+
+ENGLISH = Grammar(
+    split_clauses=_en_split_clauses,
+    prepare=_en_prepare,
+    is_question=_en_is_question,
+    is_chatter=_en_is_chatter,
+    note=_en_note,
+    negated=_en_negated,
+    retractions=rules_en.RETRACTIONS,
+    rules=rules_en.RULES,
+    mentions=rules_en.MENTIONS,
+)
+CHINESE = Grammar(
+    split_clauses=_zh_split_clauses,
+    prepare=_zh_prepare,
+    is_question=_zh_is_question,
+    is_chatter=_zh_is_chatter,
+    note=_zh_note,
+    negated=_zh_negated,
+    retractions=rules_zh.RETRACTIONS,
+    rules=rules_zh.RULES,
+    mentions=(),
+)

@@ -1,0 +1,427 @@
+"""English patterns for the rules extractor.
+
+A rule is a regex matched at the start of one prepared clause (a single first-person
+statement, discourse markers and trailing filler stripped) and a builder that turns the
+match into Facts, or rejects it with ``[]`` so that the next rule may try. Order matters:
+the first rule that accepts wins, so specific patterns come before loose ones.
+"""
+
+from __future__ import annotations
+
+import re
+
+from weaver.extract.base import Op
+from weaver.extract.rules_text import (
+    ADV,
+    FREQ,
+    NAME,
+    PLACES,
+    Build,
+    Fact,
+    Rule,
+    base_phrase,
+    clean_name,
+    clean_org,
+    clean_place,
+    clean_title,
+    each,
+    favourite_attribute,
+    first_match,
+    flipped,
+    gerund,
+    habit_phrase,
+    is_job,
+    languages,
+    one,
+    pet_value,
+    relative_value,
+    rule,
+    things,
+    we_conf,
+    words,
+)
+
+# -- building blocks --------------------------------------------------------------------
+
+_I = r"I\s+" + ADV
+_BE = r"I(?:'m|\s+am)\s+" + ADV
+_WE = r"(?:I|(?P<we>we))"
+_PAST = r"I(?:'ve|\s+have)?\s+" + ADV  # "I moved" / "I've moved"
+_DONT = r"I\s+(?:don't|do\s+not)\s+" + ADV
+_PLACE = (
+    r"(?P<v>(?:the\s+)?[A-Z][\w'.-]*(?:\s+(?:(?:de|del|da|do|of|on|upon|am|la|le|du|di|y|and)"
+    r"\s+)?[A-Z][\w'.-]*)*(?:,\s+[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)?)"
+)
+
+
+def _org(group: str = "org") -> str:
+    # "a startup called Nimbus" -> Nimbus; an org name is capitalised words.
+    return (
+        r"(?:(?:a|an)\s+(?:[\w-]+\s+){0,3}?(?:called|named)\s+)?"
+        rf"(?P<{group}>(?:the\s+)?(?:[A-Z]|\d[A-Z0-9])[\w&'.+-]*"
+        r"(?:\s+(?:(?:of|and|&|de)\s+)?(?:[A-Z]|\d)[\w&'.+-]*)*)"
+    )
+
+
+_ORG = _org()
+_TITLE = r"(?P<title>[A-Za-z][\w/+-]*(?:\s+[\w/+-]+){0,4}?)"
+_DIET = (
+    r"(?P<v>(?i:vegetarian|veggie|vegan|pescatarian|pescetarian|flexitarian|keto|paleo|"
+    r"gluten[- ]free|dairy[- ]free|plant[- ]based|low[- ]carb|halal|kosher|carnivore|"
+    r"mediterranean|omnivore))"
+)
+_DIET_CANON = {
+    "veggie": "vegetarian",
+    "pescetarian": "pescatarian",
+    "gluten free": "gluten-free",
+    "dairy free": "dairy-free",
+    "plant based": "plant-based",
+    "low carb": "low-carb",
+    "mediterranean": "Mediterranean",
+}
+_SPECIES = (
+    r"(?P<species>dogs?|cats?|pupp(?:y|ies)|kittens?|rabbits?|bunn(?:y|ies)|hamsters?|"
+    r"guinea\s+pigs?|parrots?|budgies?|birds?|goldfish|fish|turtles?|tortoises?|snakes?|"
+    r"lizards?|geckos?|ferrets?|horses?|chickens?|retrievers?|labradors?|poodles?|beagles?|"
+    r"terriers?|corgis?|huskies|husky|bulldogs?|dachshunds?|spaniels?|collies?|pugs?)(?![\w-])"
+)
+_COUNT = r"(?P<n>a|an|one|two|three|four|five|six|\d)"
+_NAMED = rf"(?:\s*,?\s+(?:named|called)\s+(?P<name>{NAME})(?:\s+and\s+(?P<name2>{NAME}))?)?"
+_HAVE = r"(?:I|(?P<we>we))(?:(?:'ve|\s+have)\s+(?:just\s+)?got|'ve|\s+" + ADV + r"(?:have|own|got))"
+_REL = (
+    r"(?P<rel>(?:(?:little|big|older|younger|baby|twin|elder|half[- ]|step)\s*)?"
+    r"(?:sister|brother|sis|bro)|wife|husband|spouse|boyfriend|girlfriend|partner|"
+    r"fianc[eé]e?|mom|mum|mother|mama|dad|father|papa|son|daughter|kid|child)"
+)
+
+
+def _diet(conf: float) -> Build:
+    def build(m: re.Match[str]) -> list[Fact]:
+        raw = m.group("v").lower()
+        return [Fact("diet", _DIET_CANON.get(raw.replace("-", " "), raw), Op.ASSERT, conf)]
+
+    return build
+
+
+def _fixed(attribute: str, value: str, conf: float, op: Op = Op.ASSERT) -> Build:
+    return lambda m: [Fact(attribute, value, op, conf)]
+
+
+def _age(m: re.Match[str]) -> list[Fact]:
+    age = int(m.group("v"))
+    return [Fact("age", str(age), Op.ASSERT, 0.9)] if 0 < age <= 120 else []
+
+
+def _favourite(m: re.Match[str]) -> list[Fact]:
+    values = things(re.sub(r"^(?:a|an)\s+", "", m.group("v")), split=False)
+    thing = m.groupdict().get("thing")
+    if not values:
+        return []
+    if not thing:  # "sushi is my favourite"
+        return [Fact("likes", values[0], Op.ASSERT, 0.85)]
+    attribute = favourite_attribute(thing)
+    return [Fact(attribute, values[0], Op.ASSERT, 0.9)] if attribute else []
+
+
+def _job(conf: float, op: Op = Op.ASSERT) -> Build:
+    """job_title and/or employer from ``title`` / ``org`` groups; a student studies_at."""
+
+    def build(m: re.Match[str]) -> list[Fact]:
+        groups = m.groupdict()
+        title = clean_title(groups["title"]) if groups.get("title") else None
+        org = clean_org(groups["org"]) if groups.get("org") else None
+        if groups.get("title") and not title:
+            return []
+        if title and title.lower() == "student":
+            return [Fact("studies_at" if org else "job_title", org or title, op, conf)]
+        facts = [Fact("job_title", title, op, conf)] if title else []
+        return facts + ([Fact("employer", org, op, conf)] if org else [])
+
+    return build
+
+
+def _titled(m: re.Match[str]) -> list[Fact]:
+    title = clean_title(m.group("title"))
+    return [Fact("job_title", title, Op.ASSERT, 0.85)] if title and is_job(title) else []
+
+
+def _left(m: re.Match[str]) -> list[Fact]:
+    """"I left X": a known place ends where one lives, anything else an employer."""
+    org = clean_org(m.group("org"))
+    if not org:
+        return []
+    if org.lower().removeprefix("the ") in PLACES:
+        return [Fact("lives_in", org, Op.RETRACT, 0.75)]
+    facts = [Fact("employer", org, Op.RETRACT, 0.85)]
+    new = clean_org(m.group("org2")) if m.group("org2") else None
+    return facts + ([Fact("employer", new, Op.ASSERT, 0.85)] if new else [])
+
+
+def _ended(m: re.Match[str]) -> list[Fact]:
+    """"I quit/stopped/gave up X". Gerunds end a habit (or whatever "I X" states);
+    a capitalised name ends an employer; any other noun ends a liking ("gave up coffee")."""
+    value = m.group("v")
+    first, _, rest = value.partition(" ")
+    if first == "being":
+        return flipped(first_match(RULES, f"I'm {rest}")[0])
+    if first in ("learning", "studying") and rest:
+        return [Fact("learning", v, Op.RETRACT, 0.85) for v in _learned(rest)]
+    if first == "eating" and rest in ("meat", "animal products"):
+        return [Fact("diet", "vegetarian" if rest == "meat" else "vegan", Op.ASSERT, 0.75)]
+    if first.endswith("ing") and len(first) > 4:
+        inner = first_match(RULES, f"I {base_phrase(value)}")[0]
+        if inner:
+            return flipped(inner)
+        habit = habit_phrase(value, from_gerund=True)
+        return [Fact("habit", habit, Op.RETRACT, 0.85)] if habit else []
+    if re.match(r"my\s+(?:job|position|role)$", value):
+        return [Fact("employer", "", Op.RETRACT, 0.8)]  # ends whatever employer is current
+    job = re.match(r"(?:my\s+(?:job|position|role)\s+(?:at|with)\s+)?" + _ORG + "$", value)
+    if job:
+        org = clean_org(job.group("org"))
+        return [Fact("employer", org, Op.RETRACT, 0.85)] if org else []
+    # "I quit and founded X", "I gave up and went home": a conjunction, not a thing.
+    if re.match(r"(?:the|a|an|my|your|this|that|it|him|her|them|and|but|so|then|because)\b", value):
+        return []
+    return [Fact("likes", v, Op.RETRACT, 0.7) for v in things(value)]
+
+
+def _laid_off(m: re.Match[str]) -> list[Fact]:
+    org = clean_org(m.group("org")) if m.group("org") else None
+    return [Fact("employer", org or "", Op.RETRACT, 0.85 if org else 0.8)]
+
+
+def _started(m: re.Match[str]) -> list[Fact]:
+    """"I started X-ing / to X": what "I X" states, else a habit; "started yoga" a hobby."""
+    value = m.group("v")
+    if value.startswith("to "):  # "I started to run" reads as "I started running"
+        verb, _, tail = value[3:].partition(" ")
+        value = gerund(verb) + (" " + tail if tail else "")
+    first, _, rest = value.partition(" ")
+    if first in ("learning", "studying") and rest:
+        return [Fact("learning", v, Op.ASSERT, 0.85) for v in _learned(rest)]
+    if first.endswith("ing") and len(first) > 4:
+        inner = first_match(RULES, f"I {base_phrase(value)}")[0]
+        if inner:
+            return inner
+        habit = habit_phrase(value, from_gerund=True)
+        return [Fact("habit", habit, Op.ASSERT, 0.85)] if habit else []
+    if re.fullmatch(r"[a-z][a-z -]{1,30}", value) and len(value.split()) <= 2:
+        return [Fact("hobby", value, Op.ASSERT, 0.8)]
+    return []
+
+
+def _and_list(raw: str) -> list[str]:
+    # "peanuts and shellfish" are two allergies (two hobbies) even without a comma.
+    return [v for part in re.split(r"\s+(?:and|or|&)\s+", raw) for v in things(part)]
+
+
+def _learned(raw: str) -> list[str]:
+    if raw.startswith("to "):
+        verb, _, rest = raw[3:].partition(" ")
+        return things(gerund(verb) + (" " + rest if rest else ""), split=False)
+    return languages(raw) or things(raw, split=False)
+
+
+def _habit(m: re.Match[str]) -> list[Fact]:
+    verb, obj = m.group("verb"), (m.group("obj") or "").strip()
+    if verb in _NOT_HABITS or re.search(r"ed$", verb) or verb in _PAST_VERBS:
+        return []
+    if verb == "smoke":
+        obj = ""  # "I smoke ten a day" is the habit "smokes"
+    habit = habit_phrase(f"{verb} {obj}".strip(), from_gerund=False)
+    return [Fact("habit", habit, Op.ASSERT, 0.8)] if habit else []
+
+
+_NOT_HABITS = words(
+    "love like hate enjoy adore prefer feel think want need wish hope miss know am be get "
+    "see talk chat tell say mean work study live am guess believe try forget remember"
+)
+_PAST_VERBS = words(
+    "ran went did had was were swam ate drank took got made came saw rode wrote spent left "
+    "quit began sang brought bought thought felt kept slept met"
+)
+
+
+def _bare_habit(m: re.Match[str]) -> list[Fact]:
+    habit = habit_phrase(m.group("v"), from_gerund=False)
+    return [Fact("habit", habit, Op.ASSERT, 0.85)] if habit else []
+
+
+def _pet(conf: float, op: Op = Op.ASSERT) -> Build:
+    def build(m: re.Match[str]) -> list[Fact]:
+        groups = m.groupdict()
+        names = [n for n in (groups.get("name"), groups.get("name2")) if n]
+        value = pet_value(groups.get("n") or "a", groups["species"], names)
+        return [Fact("pet", value, op, we_conf(m, conf))] if value else []
+
+    return build
+
+
+def _relative(conf: float, op: Op = Op.ASSERT) -> Build:
+    def build(m: re.Match[str]) -> list[Fact]:
+        groups = m.groupdict()
+        names = [n for n in (groups.get("name"), groups.get("name2")) if n]
+        found = relative_value(groups.get("n"), groups["rel"], names)
+        if not found:
+            return []
+        return [Fact(found[0], found[1], op, we_conf(m, conf))]
+
+    return build
+
+
+def _hobbies(m: re.Match[str]) -> list[Fact]:
+    raw = m.group("v")
+    verb, _, rest = raw.partition(" ")
+    if re.fullmatch(r"[a-z]+", verb) and not verb.endswith("ing") and verb not in ("the", "a"):
+        raw = gerund(verb) + (" " + rest if rest else "")
+    return [Fact("hobby", v, Op.ASSERT, 0.75) for v in things(raw)]
+
+
+def _took_up(m: re.Match[str]) -> list[Fact]:
+    values = [v for v in things(m.group("v")) if re.fullmatch(r"[a-z][a-z -]*", v)]
+    bad = ("the ", "a ", "an ", "my ", "some ")
+    return [Fact("hobby", v, Op.ASSERT, 0.85) for v in values if not v.startswith(bad)]
+
+
+def _named(attribute: str, conf: float, op: Op = Op.ASSERT) -> Build:
+    def build(m: re.Match[str]) -> list[Fact]:
+        name = clean_name(m.group("name")) if m.group("name") else None
+        return [Fact(attribute, name, op, conf)] if name else []
+
+    return build
+
+
+# -- the tables -------------------------------------------------------------------------
+
+RETRACTIONS: tuple[Rule, ...] = (
+    rule(_PAST + r"(?:quit|stopped|gave\s+up|given\s+up|kicked|ditched|cut\s+out)\s+(?P<v>.+)$", _ended),
+    rule(_PAST + r"left\s+(?:my\s+(?:job|position|role)\s+(?:at|with)\s+)?" + _ORG
+         + r"(?:\s+(?:for|to\s+join)\s+" + _org("org2") + r")?", _left),
+    rule(r"I(?:'ve|\s+have)?\s+(?:just\s+)?(?:lost|left)\s+my\s+job$", _fixed("employer", "", 0.8, Op.RETRACT)),
+    rule(r"I\s+(?:was|got|have\s+been|'ve\s+been)\s+(?:just\s+)?(?:laid\s+off|fired|let\s+go|made\s+redundant)"
+         r"(?:\s+(?:from|by|at)\s+" + _ORG + ")?", _laid_off),
+    rule(_PAST + r"resigned\s+(?:from\s+)?" + _ORG, _job(0.85, Op.RETRACT)),
+    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"moved\s+(?:away\s+from|out\s+of)\s+" + _PLACE,
+         one("lives_in", clean_place, 0.85, Op.RETRACT)),
+    rule(_PAST + r"(?:broke|split)\s+up\s+with\s+(?:my\s+\w+\s*,?\s*)?(?P<name>" + NAME + ")",
+         _named("partner", 0.8, Op.RETRACT)),
+    rule(r"I(?:'m|\s+am|\s+got)\s+" + ADV + r"divorced\s+from\s+(?P<name>" + NAME + ")",
+         _named("spouse", 0.85, Op.RETRACT)),
+    rule(r"my\s+(?:[a-z]+\s+)?" + _SPECIES + r"\s+(?P<name>" + NAME + r")\s+"
+         r"(?:died|passed\s+away|passed|ran\s+away|is\s+gone|went\s+missing)", _pet(0.8, Op.RETRACT)),
+    rule(_DONT + r"eat\s+(?:any\s+)?meat(?:\s+(?:anymore|any\s+more|any\s+longer))?$",
+         _fixed("diet", "vegetarian", 0.7)),
+    rule(_DONT + r"eat\s+(?:any\s+)?(?:animal\s+products|meat\s+or\s+dairy)", _fixed("diet", "vegan", 0.7)),
+)
+
+RULES: tuple[Rule, ...] = (
+    # identity
+    rule(r"my\s+name(?:'s|\s+is)\s+(?P<v>[^\W\d_][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})", one("name", clean_name, 0.95)),
+    rule(r"(?:(?:you\s+can|please|just|everyone|people|friends)\s+)*call\s+me\s+(?P<v>" + NAME + ")",
+         one("name", clean_name, 0.85)),
+    rule(r"I(?:'m|\s+am)\s+(?P<v>\d{1,3})(?:\s*(?:years?|yrs?)(?:\s+old|\s+of\s+age)?|\s*y/?o)?$", _age),
+    rule(_I + r"turned\s+(?P<v>\d{1,3})$", _age),
+    rule(r"my\s+age\s+is\s+(?P<v>\d{1,3})$", _age),
+    # "I'm Maya" only when the whole clause is a name ("I'm tired" is not; "I'm Italian" is
+    # rejected by clean_name).
+    rule(r"I(?:'m|\s+am)\s+(?P<v>" + NAME + r")(?:\s+here|\s*,.*)?$", one("name", clean_name, 0.8)),
+    rule(r"my\s+birthday\s+is\s+(?:on\s+)?(?P<v>.+)$", one("birthday", lambda v: things(v, split=False)[0]
+                                                          if things(v, split=False) else None)),
+    # diet and health
+    rule(_BE + r"(?:a\s+|an\s+)?(?:strict\s+|full\s+|fully\s+|total\s+|complete\s+)?" + _DIET + "$", _diet(0.9)),
+    rule(_PAST + r"(?:went|gone|turned|become|became|switched\s+to\s+being|started\s+being)\s+"
+         r"(?:fully\s+|full\s+)?" + _DIET + "$", _diet(0.9)),
+    rule(r"(?:" + _I + r"(?:eat|follow|do|keep)|" + _BE + r"on|" + _PAST + r"(?:started|switched\s+to|went\s+on))"
+         r"\s+(?:a\s+|an\s+|the\s+)?(?:strict\s+)?" + _DIET + r"(?:\s+diet)?$", _diet(0.85)),
+    rule(r"(?:" + _PAST + r"(?:started|began|went\s+back\s+to)\s+eating|" + _I + r"eat|" + _BE + r"eating)"
+         r"\s+meat$", _fixed("diet", "omnivore", 0.75)),
+    rule(_BE + r"allergic\s+to\s+(?P<v>.+)$", each("allergy", _and_list, 0.9)),
+    rule(r"I\s+have\s+(?:a|an)\s+(?P<v>[\w -]+?)\s+allergy$", one("allergy", lambda v: things(v)[0]
+                                                                    if things(v) else None)),
+    # favourites
+    rule(r"my\s+(?:new\s+|all[- ]time\s+|absolute\s+|current\s+)?(?:favou?rite|fav|fave)\s+"
+         r"(?P<thing>[A-Za-z][A-Za-z -]{0,30}?)(?:\s+(?:right\s+now|at\s+the\s+moment|these\s+days|"
+         r"of\s+all\s+time|ever|lately|now))?(?:\s+is|'s|\s+has\s+to\s+be|\s+are)\s+" + ADV + r"(?P<v>.+)$",
+         _favourite),
+    rule(r"(?P<v>.+?)\s+(?:is|are)\s+(?:still\s+|now\s+|definitely\s+|probably\s+)?my\s+"
+         r"(?:new\s+|all[- ]time\s+|absolute\s+)?(?:favou?rite|fav|fave)(?:\s+(?P<thing>[A-Za-z][A-Za-z -]{0,30}?))?$",
+         _favourite),
+    # places
+    rule(_BE + r"from\s+" + _PLACE, one("hometown", clean_place, 0.9)),
+    rule(_I + r"(?:come|came)\s+from\s+" + _PLACE, one("hometown", clean_place, 0.85)),
+    rule(r"I\s+was\s+born\s+and\s+raised\s+in\s+" + _PLACE, one("hometown", clean_place, 0.9)),
+    rule(_I + r"(?:grew\s+up|was\s+raised)\s+in\s+" + _PLACE, one("hometown", clean_place, 0.85)),
+    rule(r"I\s+was\s+born\s+in\s+" + _PLACE, one("hometown", clean_place, 0.75)),
+    rule(r"my\s+hometown\s+is\s+" + _PLACE, one("hometown", clean_place, 0.9)),
+    rule(_WE + r"\s+" + ADV + r"(?:live|reside)\s+in\s+" + _PLACE, one("lives_in", clean_place, 0.9)),
+    rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+" + ADV + r"(?:living|based|settled)\s+in\s+" + _PLACE,
+         one("lives_in", clean_place, 0.85)),
+    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:been\s+living\s+in|moved\s+(?:back\s+)?to|"
+         r"relocated\s+(?:back\s+)?to|settled\s+(?:down\s+)?in)\s+" + _PLACE, one("lives_in", clean_place, 0.9)),
+    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:moved|relocated)\s+(?:in)?to\s+(?:a|an|my|our|the)\s+"
+         r"(?:new\s+)?(?:apartment|flat|house|place|home|studio)\s+in\s+" + _PLACE, one("lives_in", clean_place, 0.85)),
+    # study and work
+    rule(r"(?:" + _BE + r"(?:studying|a\s+student)|" + _I + r"study)\s+at\s+" + _ORG,
+         lambda m: [Fact("studies_at", o, Op.ASSERT, 0.9) for o in [clean_org(m.group("org"))] if o]),
+    rule(_BE + r"(?:a|an|the)\s+" + _TITLE + r"\s+(?:at|for|with)\s+" + _ORG, _job(0.9)),
+    rule(_I + r"work(?:ing)?\s+as\s+(?:a\s+|an\s+|the\s+)?" + _TITLE + r"\s+(?:at|for|with)\s+" + _ORG, _job(0.9)),
+    rule(r"(?:" + _I + r"work|" + _BE + r"(?:working|employed))\s+(?:at|for|by)\s+" + _ORG
+         + r"(?:\s+as\s+(?:a\s+|an\s+|the\s+)?(?P<title>.+))?", _job(0.9)),
+    rule(_PAST + r"(?:started|begun|began)\s+(?:working\s+|a\s+(?:new\s+)?job\s+|my\s+new\s+job\s+)?"
+         r"(?:at|with|for)\s+" + _ORG, _job(0.85)),
+    rule(_PAST + r"joined\s+" + _ORG, lambda m: [] if (m.group("org").lower() in PLACES) else _job(0.85)(m)),
+    rule(_PAST + r"(?:got|landed|took|accepted|started)\s+(?:a|an|the|my)\s+(?:new\s+)?(?:job|position|role|offer)"
+         r"(?:\s+as\s+(?:a\s+|an\s+)?" + _TITLE + r")?\s+(?:at|with|from)\s+" + _ORG, _job(0.85)),
+    rule(r"I(?:'ve|\s+have)?\s+(?:just\s+)?(?:got|been|was)\s+hired\s+(?:at|by)\s+" + _ORG, _job(0.85)),
+    rule(r"my\s+(?:new\s+)?employer\s+is\s+" + _ORG, _job(0.9)),
+    rule(r"I(?:'ve|\s+have)?\s+(?:just\s+)?(?:got|been|was)\s+promoted\s+to\s+(?:a\s+|an\s+)?(?P<title>.+)$",
+         _job(0.85)),
+    rule(_I + r"work\s+as\s+(?:a\s+|an\s+|the\s+)?(?P<title>.+)$", _job(0.9)),
+    rule(_BE + r"(?:a|an)\s+(?P<title>.+)$", _titled),
+    rule(r"my\s+(?:new\s+)?(?:job\s+title|title|job|role)\s+is\s+(?:a\s+|an\s+)?(?P<title>.+)$", _titled),
+    # languages and learning
+    rule(_I + r"(?:can\s+)?speak\s+(?P<v>.+)$", each("speaks", languages)),
+    rule(_BE + r"(?:fluent|native|bilingual|conversational)\s+in\s+(?P<v>.+)$", each("speaks", languages)),
+    rule(r"my\s+(?:native\s+language|mother\s+tongue|first\s+language)\s+is\s+(?P<v>.+)$",
+         each("speaks", languages)),
+    rule(r"(?:" + _BE + r"|I(?:'ve|\s+have)\s+been\s+)(?:learning|studying)\s+(?P<v>.+)$", each("learning", _learned, 0.85)),
+    # pets and family
+    rule(_HAVE + r"\s+" + _COUNT + r"\s+(?:[a-z]+\s+){0,2}?" + _SPECIES + _NAMED, _pet(0.9)),
+    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:adopted|rescued|got|bought)\s+" + _COUNT + r"\s+"
+         r"(?:[a-z]+\s+){0,2}?" + _SPECIES + _NAMED, _pet(0.85)),
+    rule(_HAVE + r"\s+" + _COUNT + r"\s+(?:[a-z]+\s+){0,1}?(?P<rel>sisters?|brothers?|siblings?|kids?|children|sons?|daughters?)"
+         + _NAMED + "$", _relative(0.9)),
+    rule(_BE + r"married\s+to\s+(?P<name>" + NAME + ")", _named("spouse", 0.9)),
+    rule(_PAST + r"got\s+married\s+to\s+(?P<name>" + NAME + ")", _named("spouse", 0.9)),
+    rule(_BE + r"(?:dating|seeing|engaged\s+to)\s+(?P<name>" + NAME + ")", _named("partner", 0.8)),
+    # likes, dislikes, hobbies
+    rule(_I + r"(?P<verb>love|adore|enjoy|like|dig|appreciate)s?\s+(?P<v>.+)$",
+         lambda m: each("likes", things, 0.9 if m.group("verb") in ("love", "adore") else 0.85)(m)),
+    rule(r"I(?:'ve|\s+have)\s+" + ADV + r"(?:loved|liked|enjoyed)\s+(?P<v>.+)$", each("likes", things, 0.85)),
+    rule(_BE + r"(?:a\s+)?(?:(?:huge|big|massive|great|total|real)\s+)?fan\s+of\s+(?P<v>.+)$", each("likes", things, 0.85)),
+    rule(_BE + r"(?:into|obsessed\s+with|passionate\s+about|crazy\s+about|hooked\s+on)\s+(?P<v>.+)$",
+         each("likes", things, 0.8)),
+    rule(_I + r"(?:hate|dislike|detest|loathe|despise)\s+(?P<v>.+)$", each("dislikes", things, 0.9)),
+    rule(r"I\s+(?:can't|cannot|can\s+not)\s+stand\s+(?P<v>.+)$", each("dislikes", things, 0.9)),
+    rule(_DONT + r"(?:like|enjoy|love|care\s+for)\s+(?P<v>.+)$", each("dislikes", things, 0.8)),
+    rule(r"I(?:'m|\s+am)\s+not\s+(?:a|much\s+of\s+a)\s+(?:(?:big|huge)\s+)?fan\s+of\s+(?P<v>.+)$",
+         each("dislikes", things, 0.75)),
+    rule(r"my\s+hobb(?:y|ies)\s+(?:is|are|include)\s+(?P<v>.+)$", each("hobby", _and_list, 0.9)),
+    rule(r"in\s+my\s+(?:free|spare)\s+time,?\s+I\s+(?:(?:like|love)\s+to\s+|enjoy\s+)?(?P<v>.+)$", _hobbies),
+    rule(_PAST + r"(?:took|picked)\s+up\s+(?P<v>.+)$", _took_up),
+    # habits
+    rule(_PAST + r"(?:started|began|begun)\s+(?P<v>.+)$", _started),
+    rule(_I + r"(?P<v>smoke|vape|drink|run|jog|swim|cycle|bike|meditate|climb|surf|box|"
+         r"(?:do|practi[cs]e)\s+(?:yoga|pilates|crossfit)|work\s+out|exercise|"
+         r"go\s+(?:to\s+the\s+gym|running|swimming|climbing|cycling)|(?:bike|cycle|walk)\s+to\s+work)$",
+         _bare_habit),
+    rule(_I + r"(?P<verb>[a-z]+)(?P<obj>(?:\s+[\w'-]+){0,5}?)\s+" + FREQ + "$", _habit),
+)
+
+MENTIONS: tuple[Rule, ...] = (
+    rule(r"\bmy\s+(?:[a-z]+\s+)?" + _SPECIES + r"(?:'s\s+name\s+is|\s+is\s+(?:named|called)|,)?\s+(?P<name>"
+         + NAME + ")", _pet(0.8)),
+    rule(r"\bmy\s+" + _REL + r"(?:'s\s+name\s+is|\s+is\s+(?:called|named)|\s+is|,)?\s+(?P<name>" + NAME + ")",
+         _relative(0.85)),
+)

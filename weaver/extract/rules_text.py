@@ -1,0 +1,477 @@
+"""Shared pieces of the rules extractor: the Fact and Rule types, English word forms,
+value clean-up, and the small closed vocabularies that both language tables use."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from weaver.extract.base import Op
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One statement read from a clause, before it becomes a Candidate."""
+
+    attribute: str
+    value: str
+    op: Op = Op.ASSERT
+    confidence: float = 0.9
+
+
+Build = Callable[[re.Match[str]], list[Fact]]
+
+
+@dataclass(frozen=True)
+class Rule:
+    pattern: re.Pattern[str]
+    build: Build
+
+
+@dataclass(frozen=True)
+class Grammar:
+    """How one language cuts a sentence into clauses and reads facts from them."""
+
+    split_clauses: Callable[[str], list[str]]
+    prepare: Callable[[str], str]
+    is_question: Callable[[str], bool]
+    is_chatter: Callable[[str], bool]
+    note: Callable[[str], str | None]  # the content of "remember that ...", if any
+    negated: Callable[[str], tuple[str, float] | None]  # "I no longer X" -> ("I X", factor)
+    retractions: tuple[Rule, ...]
+    rules: tuple[Rule, ...]
+    mentions: tuple[Rule, ...]  # searched anywhere after the matched part ("my cat Luna")
+
+
+def first_match(rules: Iterable[Rule], clause: str) -> tuple[list[Fact], int]:
+    """Facts of the first rule that matches and accepts, and where its match ended."""
+    for rule in rules:
+        match = rule.pattern.match(clause)
+        if match:
+            facts = rule.build(match)
+            if facts:
+                return facts, match.end()
+    return [], 0
+
+
+def flipped(facts: Sequence[Fact], factor: float = 1.0) -> list[Fact]:
+    """The retractions of asserted facts ("I no longer X" ends "I X")."""
+    return [
+        Fact(f.attribute, f.value, Op.RETRACT, round(f.confidence * factor, 2))
+        for f in facts
+        if f.op is Op.ASSERT
+    ]
+
+
+def rule(pattern: str, build: Build) -> Rule:
+    return Rule(re.compile(pattern), build)
+
+
+def one(
+    attribute: str, clean: Callable[[str], str | None], conf: float = 0.9, op: Op = Op.ASSERT
+) -> Build:
+    """Builder for one value in group ``v``; a ``we`` group lowers confidence."""
+
+    def build(m: re.Match[str]) -> list[Fact]:
+        value = clean(m.group("v"))
+        if not value:
+            return []
+        return [Fact(attribute, value, op, we_conf(m, conf))]
+
+    return build
+
+
+def each(attribute: str, split: Callable[[str], list[str]], conf: float = 0.9) -> Build:
+    """Builder for a list in group ``v`` ("I love hiking, jazz and tea")."""
+
+    def build(m: re.Match[str]) -> list[Fact]:
+        return [Fact(attribute, v, Op.ASSERT, conf) for v in split(m.group("v"))]
+
+    return build
+
+
+def we_conf(m: re.Match[str], conf: float) -> float:
+    # "we moved to Lisbon" is about the speaker too, but less surely.
+    return round(conf - 0.1, 2) if m.groupdict().get("we") else conf
+
+
+def words(text: str, sep: str | None = None) -> frozenset[str]:
+    """A word list written as one string: tables read better that way."""
+    return frozenset(w.strip() for w in text.split(sep) if w.strip())
+
+
+MAX_VALUE = 80  # a longer value means a pattern swallowed more than the fact
+
+# Adverbs allowed between "I" and the verb: "I really like", "I just moved", "I do like".
+ADV = (
+    r"(?:(?:really|also|actually|still|now|currently|just|truly|absolutely|totally|kinda|"
+    r"kind\s+of|sort\s+of|definitely|honestly|recently|finally|officially|literally|genuinely|"
+    r"seriously|do|even|mostly|usually|always|basically|already|very|so|originally|both|"
+    r"happily|gradually)\s+)*"
+)
+_DAY = r"(?:day|morning|evening|night|week|weekend|weekday|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+_ONE_FREQ = (
+    rf"(?:every\s+(?:single\s+|other\s+)?{_DAY}|each\s+{_DAY}|daily|nightly|weekly|"
+    rf"on\s+(?:the\s+)?{_DAY}s|(?:once|twice|three\s+times|four\s+times|five\s+times|\d+\s+times|"
+    r"a\s+few\s+times|several\s+times|a\s+couple\s+(?:of\s+)?times)\s+(?:a|per|each|every)\s+"
+    r"(?:day|week|month)|most\s+(?:days|mornings|evenings|nights|weekends)|regularly|religiously|"
+    r"before\s+work|after\s+work|before\s+bed|in\s+the\s+(?:morning|evening)s?)"
+)
+FREQ = rf"(?P<freq>(?i:{_ONE_FREQ}(?:\s+(?:and\s+)?{_ONE_FREQ})*))"
+# A person's name: one or two capitalised words ("Maya", "Maya Chen", "O'Brien").
+_WORD = r"[A-ZÀ-ÖØ-Þ][^\W\d_]*(?:['-][^\W\d_]{2,})*"
+NAME = rf"{_WORD}(?:\s+{_WORD})?"
+
+_MONTHS_DAYS = words(
+    "january february march april may june july august september october november december "
+    "monday tuesday wednesday thursday friday saturday sunday"
+)
+_NOT_NAMES = _MONTHS_DAYS | words(
+    "american british english canadian australian german french italian spanish portuguese "
+    "brazilian mexican chinese japanese korean indian irish scottish welsh dutch swiss "
+    "swedish norwegian danish finnish polish russian ukrainian greek turkish israeli "
+    "egyptian nigerian kenyan european asian african latina latino hispanic jewish muslim "
+    "christian catholic buddhist hindu atheist vegan vegetarian sorry fine good great ok "
+    "okay back home here there done ready sure new glad happy tired single married i you not "
+    "so just still also really is was and but the a an has had very too well busy thanks "
+    "thank hi hello hey"
+)
+_NOT_PLACES = _MONTHS_DAYS | {"i", "home", "town", "the city", "the area"}
+_PRONOUNS = words(
+    "it its it's that that's this these those them they you your yours you're him her his us "
+    "our how what when where why who which whether if so there here something anything "
+    "nothing someone anyone everyone everything such myself yourself"
+)
+_VAGUE = {"the idea", "the plan", "the thought", "the fact", "the way", "the sound", "a lot",
+          "the look", "the feeling", "the most", "it all", "a bit", "a little"}
+_COGNITION = words("think know say see hear believe imagine help chat talk")
+_EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
+EDGES = " \t\"'“”‘’`.,;:!?…*_~()[]{}-–—。，！？；：、"
+_FILLER = re.compile(
+    r"(?:[\s,]+(?:now|right\s+now|for\s+now|nowadays|these\s+days|lately|recently|again|too|"
+    r"as\s+well|also|a\s+lot|a\s+ton|so\s+much|very\s+much|really|anymore|any\s+more|"
+    r"any\s+longer|honestly|tbh|haha+|lol|though|actually|already|still|so\s+far|"
+    r"at\s+the\s+moment|currently|of\s+course|by\s+the\s+way|btw|more\s+than\s+anything|"
+    r"the\s+most|here|there|for\s+(?:years|ages|a\s+while|a\s+long\s+time|decades|months)))+$",
+    re.IGNORECASE,
+)
+_CUT = re.compile(
+    r"(?:\s*,\s*|\s+)(?:because|since|but|though|although|when|whenever|if|unless|so\s+that|"
+    r"which|especially|particularly|except|while|whereas|as\s+long\s+as|compared\s+to|"
+    r"more\s+than|instead\s+of|rather\s+than)\b.*$|\s+[-–—(].*$",
+    re.IGNORECASE,
+)
+
+
+def tidy(raw: str) -> str:
+    """Trim emoji, edge punctuation and trailing filler ("now", "a lot", "these days")."""
+    value = " ".join(_EMOJI.sub("", raw).split())
+    while True:
+        # The leading space lets a value that is nothing but filler vanish.
+        shorter = _FILLER.sub("", " " + value).strip(EDGES)
+        if shorter == value:
+            return value
+        value = shorter
+
+
+def things(raw: str, split: bool = True) -> list[str]:
+    """Liked/disliked things: cut at "because ..." etc., split "a, b and c" lists."""
+    cut = _CUT.sub("", _EMOJI.sub("", raw))
+    out: list[str] = []
+    for part in _split_list(cut) if split else [cut]:
+        value = _thing(part)
+        if value and value not in out:
+            out.append(value)
+    return out
+
+
+def _split_list(value: str) -> list[str]:
+    if "," in value:
+        head, _, last = value.rpartition(",")
+        return head.split(",") + re.split(r"\s+(?:and|or|&)\s+|^\s*(?:and|or)\s+", last)
+    parts = re.split(r"\s+(?:and|&)\s+", value)
+    # "hiking and swimming" are two things; "mac and cheese" is one.
+    if len(parts) > 1 and all(re.fullmatch(r"[a-z]+ing(?:\s+\w+)?", p.strip()) for p in parts):
+        return parts
+    return [value]
+
+
+def _thing(part: str) -> str | None:
+    value = tidy(part)
+    if not value or len(value) > MAX_VALUE:
+        return None
+    tokens = value.split()
+    if tokens[0].lower() in _PRONOUNS or " ".join(tokens[:2]).lower() in _VAGUE:
+        return None
+    if tokens[0].lower() == "to":  # "I love to cook" -> cooking
+        if len(tokens) < 2 or tokens[1].lower() in _COGNITION:
+            return None
+        value = " ".join([gerund(tokens[1].lower()), *tokens[2:]])
+    return value
+
+
+def clean_place(raw: str) -> str | None:
+    value = tidy(raw)
+    if not value or len(value) > MAX_VALUE or value.split()[0].lower() in _NOT_PLACES:
+        return None
+    return None if value.lower() in _NOT_PLACES else value
+
+
+def clean_org(raw: str) -> str | None:
+    value = tidy(raw)
+    if not value or len(value) > MAX_VALUE or value.lower() in _NOT_PLACES:
+        return None
+    return value
+
+
+def clean_name(raw: str) -> str | None:
+    value = tidy(raw)
+    if not value or len(value) > 40 or any(w.lower() in _NOT_NAMES for w in value.split()):
+        return None
+    return value
+
+
+_NOT_TITLE = words(
+    "fan bit little lot big huge regular customer guest member part lover person kind sort "
+    "bunch couple pretty vegetarian vegan pescatarian morning night good bad total"
+)
+_JOB_HEADS = words(
+    "engineer developer programmer designer manager teacher professor lecturer nurse doctor "
+    "physician surgeon dentist lawyer attorney accountant architect scientist researcher "
+    "analyst consultant writer journalist editor artist musician chef cook baker "
+    "photographer student intern founder co-founder ceo cto cfo coo vp director lead "
+    "pharmacist therapist psychologist economist entrepreneur freelancer translator pilot "
+    "electrician plumber mechanic carpenter librarian recruiter marketer officer "
+    "administrator specialist technician coordinator strategist producer actor actress "
+    "dancer secretary assistant cashier waiter waitress barista driver farmer veterinarian "
+    "vet paramedic firefighter banker trader investor tester tutor coach trainer instructor "
+    "advisor adviser counselor counsellor mathematician physicist chemist biologist "
+    "statistician swe pm sre"
+)
+
+
+def clean_title(raw: str) -> str | None:
+    """Job titles are lower-cased (acronyms kept) so "Software Engineer" == "software engineer"."""
+    value = _CUT.sub("", tidy(raw))
+    tokens = value.split()
+    if not tokens or len(tokens) > 6 or len(value) > MAX_VALUE:
+        return None
+    if tokens[0].lower() in _PRONOUNS or _NOT_TITLE & {t.lower() for t in tokens}:
+        return None
+    return " ".join(t if t.isupper() and len(t) > 1 else t.lower() for t in tokens)
+
+
+def is_job(title: str) -> bool:
+    tokens = title.lower().split()
+    return tokens[-1] in _JOB_HEADS or bool(re.match(r"(?:head|director|vp)\s+of\b", title.lower()))
+
+
+_FAV_SYNONYMS = {"color": "colour", "flavor": "flavour", "film": "movie", "tv_show": "show"}
+
+
+def favourite_attribute(thing: str) -> str | None:
+    """"favourite foods" -> favourite_food, "favorite kind of music" -> favourite_music."""
+    text = re.sub(r"\b(?:kind|type|sort|genre|style)\s+of\s+", "", thing.lower()).strip()
+    tokens = text.replace("-", " ").split()
+    if not tokens or len(tokens) > 3:
+        return None
+    tokens[-1] = singular(tokens[-1])
+    slug = re.sub(r"[^a-z0-9_]", "", "_".join(tokens))
+    slug = _FAV_SYNONYMS.get(slug, slug)
+    return f"favourite_{slug}" if slug else None
+
+
+def singular(word: str) -> str:
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 3:
+        return word[:-1]
+    return word
+
+
+_LANG_LEAD = re.compile(
+    r"^(?:(?:a\s+)?(?:little|bit\s+of|bit|some|basic|conversational|fluent|native|decent|"
+    r"good|ok|okay|broken|passable|rusty|intermediate|beginner|school|elementary|pretty\s+good|"
+    r"very\s+good)\s+)+",
+    re.IGNORECASE,
+)
+_LANG_TRAIL = re.compile(
+    r"\s+(?:fluently|natively|well|a\s+bit|a\s+little|badly|poorly|okay|ok|pretty\s+well|"
+    r"at\s+home|at\s+work)$",
+    re.IGNORECASE,
+)
+
+
+_LANGUAGE_NAMES = words(
+    "english german french italian spanish portuguese chinese japanese korean dutch swedish "
+    "norwegian danish finnish polish russian ukrainian greek turkish"
+)
+_NOT_LANGUAGES = _NOT_NAMES - _LANGUAGE_NAMES
+
+
+def languages(raw: str) -> list[str]:
+    """"English, German and a bit of Spanish" -> [English, German, Spanish]."""
+    out: list[str] = []
+    for part in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&|plus)\s+|/", _CUT.sub("", raw)):
+        value = _LANG_TRAIL.sub("", _LANG_LEAD.sub("", tidy(part))).strip()
+        capitalised = re.fullmatch(r"[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?", value)
+        if capitalised and value.lower() not in _NOT_LANGUAGES and value not in out:
+            out.append(value)
+    return out
+
+
+# -- English word forms --------------------------------------------------------------
+
+_BASE_OF = {"doing": "do", "going": "go", "being": "be", "having": "have", "seeing": "see",
+            "lying": "lie", "dying": "die", "tying": "tie", "skiing": "ski", "adding": "add"}
+_GERUND_OF = {v: k for k, v in _BASE_OF.items()}
+_THIRD = {"do": "does", "go": "goes", "have": "has", "be": "is"}
+_CVC = re.compile(r"[^aeiou]*[aeiou][^aeiouwxy]")
+
+
+def base_of(word: str) -> str:
+    """running -> run, hiking -> hike, doing -> do (a heuristic, good for common verbs)."""
+    if word in _BASE_OF or not word.endswith("ing") or len(word) <= 4:
+        return _BASE_OF.get(word, word)
+    stem = word[:-3]
+    if len(stem) >= 3 and stem[-1] == stem[-2] and (stem[-1] not in "lsz" or stem.endswith("ell") and len(stem) >= 6):
+        return stem[:-1]
+    if _CVC.fullmatch(stem) or re.search(r"(?:[^aeiou]c|v|[^z]z|[bcdfgkptz]l|[^aeiou]at|[^aeiou]is|ic)$", stem):
+        return stem + "e"
+    return stem
+
+
+def gerund(base: str) -> str:
+    if base in _GERUND_OF:
+        return _GERUND_OF[base]
+    if base.endswith("ie"):
+        return base[:-2] + "ying"
+    if base.endswith("e") and not base.endswith(("ee", "oe", "ye")) and len(base) > 2:
+        return base[:-1] + "ing"
+    if re.fullmatch(r"[^aeiou]*[aeiou][bdgkmnprtv]", base):
+        return base + base[-1] + "ing"
+    return base + "ing"
+
+
+def third_person(base: str) -> str:
+    if base in _THIRD:
+        return _THIRD[base]
+    if re.search(r"(?:s|sh|ch|x|z|o)$", base):
+        return base + "es"
+    if re.search(r"[^aeiou]y$", base):
+        return base[:-1] + "ies"
+    return base + "s"
+
+
+def base_phrase(phrase: str) -> str:
+    """"doing yoga every day" -> "do yoga every day"."""
+    first, _, rest = phrase.partition(" ")
+    return base_of(first.lower()) + (" " + rest if rest else "")
+
+
+def habit_phrase(phrase: str, from_gerund: bool) -> str | None:
+    """A habit reads "<subject> <value>.": "smoking" / "smoke" -> "smokes"."""
+    tokens = tidy(phrase).split()
+    if not tokens or (len(tokens) > 1 and tokens[1].lower() in _PRONOUNS | {"me", "her", "him"}):
+        return None
+    first = base_of(tokens[0].lower()) if from_gerund else tokens[0].lower()
+    value = " ".join([third_person(first), *tokens[1:]])
+    return value if len(value) <= MAX_VALUE else None
+
+
+# -- pets and relatives -----------------------------------------------------------------
+
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_NUMBER_WORDS = ["", "a", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+_PET_SINGULAR = {"puppy": "dog", "puppies": "dog", "kitten": "cat", "kittens": "cat",
+                 "bunny": "rabbit", "bunnies": "rabbit", "guinea pigs": "guinea pig",
+                 "goldfish": "goldfish", "fish": "fish", "huskies": "dog", "husky": "dog"}
+_DOG_BREEDS = re.compile(r"(?:retriever|labrador|poodle|beagle|terrier|corgi|bulldog|dachshund|"
+                         r"spaniel|collie|pug)s?$")
+_INVARIANT = {"fish", "goldfish"}
+
+
+def count_of(word: str | None) -> int:
+    if not word:
+        return 1
+    word = word.lower()
+    return int(word) if word.isdigit() else _NUMBERS.get(word, 0)
+
+
+def counted(count: int, noun: str, plural: str | None = None) -> str | None:
+    """(1, "owl") -> "an owl"; (2, "cat") -> "two cats"."""
+    if count == 1:
+        return ("an " if noun[0] in "aeiou" else "a ") + noun
+    if 1 < count < len(_NUMBER_WORDS):
+        return f"{_NUMBER_WORDS[count]} {plural or (noun if noun in _INVARIANT else noun + 's')}"
+    return None
+
+
+def _named(value: str | None, names: Sequence[str]) -> str | None:
+    cleaned = [n for n in (clean_name(n) for n in names) if n]
+    if value is None or len(cleaned) != len(names):
+        return None
+    return f"{value} named {' and '.join(cleaned)}" if cleaned else value
+
+
+def pet_value(n: str | None, species: str, names: Sequence[str]) -> str | None:
+    """Normalised so "I have a puppy called Rex" and "my dog Rex" give one value."""
+    word = " ".join(species.lower().split())
+    noun = _PET_SINGULAR.get(word) or (word[:-1] if word.endswith("s") else word)
+    noun = "dog" if _DOG_BREEDS.match(noun) else noun
+    count = count_of(n)
+    if count == 1 and word.endswith("s") and word not in _PET_SINGULAR:
+        return None  # "a lot of cats"
+    return _named(counted(count, noun), names)
+
+
+def _relatives() -> dict[str, tuple[str, str, str]]:
+    """word -> (attribute, noun, plural); an empty noun means the value is the person's name."""
+    table: dict[str, tuple[str, str, str]] = {}
+    for attribute, noun, plural, spellings in (
+        ("spouse", "", "", "wife husband spouse"),
+        ("partner", "", "", "boyfriend girlfriend partner fiance fiancé fiancee fiancée"),
+        ("mother", "", "", "mom mum mother mama"),
+        ("father", "", "", "dad father papa"),
+        ("sibling", "sister", "sisters", "sister sisters sis"),
+        ("sibling", "brother", "brothers", "brother brothers bro"),
+        ("sibling", "sibling", "siblings", "sibling siblings"),
+        ("child", "son", "sons", "son sons"),
+        ("child", "daughter", "daughters", "daughter daughters"),
+        ("child", "kid", "kids", "kid kids"),
+        ("child", "child", "children", "child children"),
+    ):
+        table.update(dict.fromkeys(spellings.split(), (attribute, noun, plural)))
+    return table
+
+
+_RELATIVES = _relatives()
+
+
+def relative_value(n: str | None, rel: str, names: Sequence[str]) -> tuple[str, str] | None:
+    """("two", "kids", []) -> ("child", "two kids"); (None, "wife", ["Li"]) -> ("spouse", "Li")."""
+    word = re.sub(r"^(?:little|big|older|younger|baby|twin|elder|half[- ]|step)\s*", "", rel.lower())
+    if word not in _RELATIVES:
+        return None
+    attribute, noun, plural = _RELATIVES[word]
+    if not noun:  # spouse, partner, parents: the value is the name
+        name = clean_name(names[0]) if len(names) == 1 else None
+        return (attribute, name) if name else None
+    value = _named(counted(count_of(n), noun, plural), names)
+    return (attribute, value) if value else None
+
+
+PLACES = words(
+    "berlin,lisbon,london,paris,new york,new york city,nyc,san francisco,sf,los angeles,la,"
+    "tokyo,beijing,shanghai,hong kong,singapore,madrid,barcelona,rome,milan,amsterdam,munich,"
+    "hamburg,vienna,zurich,geneva,dublin,edinburgh,manchester,porto,lyon,toronto,vancouver,"
+    "montreal,sydney,melbourne,seattle,boston,chicago,austin,denver,portland,mexico city,"
+    "sao paulo,são paulo,buenos aires,cape town,dubai,istanbul,athens,prague,budapest,warsaw,"
+    "copenhagen,stockholm,oslo,helsinki,brussels,seoul,taipei,bangkok,mumbai,delhi,bangalore,"
+    "shenzhen,hangzhou,chengdu,guangzhou,kyoto,osaka,us,usa,uk,germany,portugal,france,spain,"
+    "italy,china,japan,canada,australia,india,brazil,mexico,netherlands,ireland,switzerland,"
+    "austria,sweden,norway,denmark,finland,poland,greece,korea,south korea,taiwan,"
+    "new zealand,california,texas,europe,asia,america,the states",
+    sep=",",
+)

@@ -1,0 +1,205 @@
+"""One weave run's LLM help: extractor, judge and summarizer sharing one client.
+
+``LLMSession`` is the cycle's ``CycleAdvisor``: ``resolve`` narrows and judges before the
+pure resolution plan, ``summary`` writes category prose, ``trailers`` reports the model,
+prompt version, calls, tokens and any fallback for the commit message. ``finish`` runs
+after the commit and clears resources whose LLM extraction is now in git from the retry
+queue. A session is made per ``weave``/``weave_all`` call: its circuit breakers (stop
+calling an endpoint found unavailable) last for that run only.
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from schemas.config import LLMStage, VaultConfig
+from store.item import Item
+from store.paths import VaultPaths
+from weaver.extract.base import Candidate, Extractor
+from weaver.llm.client import LLMClient, LLMFailure, Usage
+from weaver.llm.extract import LLMExtractor
+from weaver.llm.judge import (
+    Similarity,
+    apply_judgements,
+    as_duplicates,
+    embedding_similarity,
+    narrow,
+    pair_views,
+    read_judgements,
+)
+from weaver.llm.prompts import judge_prompt
+from weaver.llm.replies import JudgeReply
+from weaver.llm.retry import RetryQueue
+from weaver.llm.summarize import Summarizer, SummaryCache
+from weaver.resolve import Resolution, plan_resolution
+
+if TYPE_CHECKING:
+    from weaver.cycle import CycleReport
+    from weaver.vault import Vault
+
+
+@dataclass(frozen=True)
+class JudgeTally:
+    """Conflict decisions of one cycle: by the rules (no call) and by the model."""
+
+    by_rules: int = 0
+    by_model: int = 0
+    not_judged: int = 0  # related pairs past the per-cycle bound
+    failure: str = ""
+
+
+class LLMSession:
+    def __init__(
+        self,
+        config: VaultConfig,
+        paths: VaultPaths,
+        rules: Extractor,
+        *,
+        similarity: Similarity | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.settings = config.llm
+        self.stages: tuple[LLMStage, ...] = self.settings.active_stages(config.weaver.extractor)
+        self.client = LLMClient(self.settings, sleep=sleep)
+        self.client.check_key()
+        self.queue = RetryQueue(paths.state)
+        self.similarity = similarity
+        self.extractor: Extractor = rules
+        if "extract" in self.stages:
+            self.extractor = LLMExtractor(
+                self.client,
+                rules,
+                settings=self.settings,
+                paths=paths,
+                queue=self.queue,
+                default_subject=config.vault.default_subject,
+                ignore_roles=config.weaver.ignore_roles,
+            )
+        self.summarizer = (
+            Summarizer(self.client, SummaryCache(paths.state), self.settings.prompt_version)
+            if "summarize" in self.stages
+            else None
+        )
+        self.tally = JudgeTally()
+        self._judge_down = False
+        self._reported = Usage.empty()
+        self._summaries_reported = (0, 0, 0)
+
+    # -- CycleAdvisor --------------------------------------------------------------------------
+
+    def resolve(
+        self, candidates: Sequence[Candidate], existing: Mapping[str, Item], observed_at: datetime
+    ) -> Resolution:
+        if "judge" not in self.stages:
+            return plan_resolution(candidates, existing, observed_at)
+        narrowed = narrow(
+            candidates,
+            existing,
+            per_candidate=self.settings.judge_per_candidate,
+            max_pairs=self.settings.judge_max_pairs,
+            similarity=self.similarity,
+            threshold=self.settings.similarity_threshold,
+        )
+        self.tally = JudgeTally(narrowed.rule_decisions, 0, narrowed.dropped_pairs)
+        judgements = []
+        if narrowed.pairs and not self._judge_down:
+            messages = judge_prompt(self.settings.prompt_version, pair_views(narrowed.pairs))
+            try:
+                reply = self.client.complete("judge", messages, JudgeReply)
+            except LLMFailure as failure:
+                self._judge_down = failure.kind == "unavailable"
+                self.tally = JudgeTally(narrowed.rule_decisions, 0, len(narrowed.pairs), failure.reason)
+            else:
+                judgements = read_judgements(reply, narrowed.pairs)
+                self.tally = JudgeTally(narrowed.rule_decisions, len(narrowed.pairs), narrowed.dropped_pairs)
+        planned = plan_resolution(as_duplicates(candidates, judgements), existing, observed_at)
+        return apply_judgements(planned, judgements, existing)
+
+    def summary(self, category: str, items: Sequence[Item]) -> str | None:
+        return self.summarizer.summary(category, items) if self.summarizer else None
+
+    def trailers(self) -> list[str]:
+        usage = self.client.usage.minus(self._reported)
+        self._reported = self.client.usage
+        by_stage = ", ".join(f"{stage} {n}" for stage, n in sorted(usage.calls.items()))
+        lines = [
+            f"LLM-Model: {self.client.model}",
+            f"LLM-Prompt: {self.settings.prompt_version}",
+            f"LLM-Calls: {usage.total_calls}" + (f" ({by_stage})" if by_stage else ""),
+            f"LLM-Tokens: {usage.prompt_tokens} prompt, {usage.completion_tokens} completion",
+        ]
+        if isinstance(self.extractor, LLMExtractor):
+            outcome = self.extractor.outcome
+            if outcome.llm_added or outcome.overrides:
+                lines.append(
+                    f"LLM-Extract: {outcome.llm_added} facts added by the model, "
+                    f"{outcome.overrides} rule hits corrected, {outcome.dropped} replies refused"
+                )
+            if outcome.retried:
+                lines.append(f"LLM-Retried: {len(outcome.retried)} resources")
+            if outcome.failed:
+                lines.append(
+                    f"LLM-Fallback: extract; {len(outcome.failed)} resources woven by rules only, "
+                    f"queued for LLM retry ({outcome.failed[0][1]})"
+                )
+        if "judge" in self.stages:
+            lines.append(
+                f"LLM-Judge: {self.tally.by_model} pairs by the model, "
+                f"{self.tally.by_rules} decisions by rules"
+            )
+            if self.tally.failure:
+                lines.append(f"LLM-Fallback: judge; rules only ({self.tally.failure})")
+        if self.summarizer is not None:
+            s = self.summarizer
+            hits, written, failed = (
+                s.hits - self._summaries_reported[0],
+                s.written - self._summaries_reported[1],
+                len(s.failures) - self._summaries_reported[2],
+            )
+            self._summaries_reported = (s.hits, s.written, len(s.failures))
+            if hits or written or failed:
+                lines.append(f"LLM-Summaries: {written} written, {hits} cached, {failed} failed")
+        return lines
+
+    # -- after the commit ----------------------------------------------------------------------
+
+    def finish(self, report: CycleReport) -> None:
+        """The cycle is committed: resources the model answered for leave the retry queue."""
+        if isinstance(self.extractor, LLMExtractor):
+            outcome = self.extractor.outcome
+            self.queue.settle([*outcome.sent, *outcome.missing])
+
+
+def open_session(vault: Vault) -> LLMSession | None:
+    """The configured LLM help, or None when vault.toml asks for no LLM stage."""
+    stages = vault.config.llm.active_stages(vault.config.weaver.extractor)
+    if not stages:
+        return None
+    similarity = None
+    if "judge" in stages and vault.config.llm.judge_embeddings:
+        similarity = recall_similarity(vault.config.recall.embedder)
+    return LLMSession(vault.config, vault.paths, vault.default_extractor(), similarity=similarity)
+
+
+def recall_similarity(backend: str) -> Similarity | None:
+    """Embedding similarity from the recall extra's embedder, loaded on first use, if present."""
+    try:
+        module = importlib.import_module("store.embeddings.base")
+    except ImportError:
+        return None
+    load = getattr(module, "load_embedder", None)
+    if load is None:
+        return None
+    loaded: list[Any] = []
+
+    def embed(texts: list[str]) -> Any:
+        if not loaded:
+            loaded.append(load(backend))
+        return loaded[0].embed(texts)
+
+    return embedding_similarity(embed)

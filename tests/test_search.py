@@ -187,3 +187,22 @@ def test_weaving_without_search_loads_no_model(
     vault = make_vault("quiet")
     vault.weave()  # nothing to read: no index is opened, no model loaded
     assert not (vault.paths.state / "recall").exists()
+
+
+def test_an_index_of_another_model_is_refused_until_reindexed(job_vault: Vault) -> None:
+    import shutil
+
+    from store.errors import IndexModelMismatchError
+    from store.index.catalog import Catalog
+
+    projection_of(job_vault).close()
+    folder = job_vault.paths.state / "recall"
+    shutil.rmtree(folder)
+    Catalog(folder / "catalog.sqlite", "e5-large", 1024).close()
+    reopened = Vault.open(job_vault.root)
+    with pytest.raises(IndexModelMismatchError, match="vaultweave reindex"):
+        reopened.search("jazz")
+    assert main(["search", "jazz", "--vault", str(job_vault.root)]) == 1
+    units, embedded = reopened.reindex()
+    assert units > 0 and embedded == units
+    assert reopened.search("jazz", k=1)[0].text.lower().count("jazz") == 1

@@ -1,6 +1,6 @@
 """Index build time, memory and warm hybrid-search latency at scale.
 
-    python -m bench.scale --items 100000 [--hnsw-threshold 50000] [--queries 300]
+    python -m bench.scale --items 100000 [--hnsw-threshold 20000] [--sweep] [--queries 300]
 
 Items are synthetic ("<person> <verb> <thing> in <place>") and live in memory (no item
 files). Embedding 100k texts with the int8 model takes many minutes on 2 cores, so the
@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import random
 import resource
+import statistics
 import tempfile
 import time
 from datetime import datetime, timedelta, timezone
@@ -120,9 +121,7 @@ class ComposedEmbedder:
         rows = []
         for text in texts:
             who, verb, thing, place = text.split("|")[:4]
-            rows.append(
-                self.parts[who] + self.parts[verb] + self.parts[thing] + 0.5 * self.parts[place]
-            )
+            rows.append(self.parts[who] + self.parts[verb] + self.parts[thing] + 0.5 * self.parts[place])
         noise = self.rng.normal(scale=0.02, size=(len(rows), 384))
         return normalise_rows(np.asarray(rows) + noise)
 
@@ -165,14 +164,55 @@ def rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+def sweep(sizes: list[int], queries: int) -> None:
+    """Exact vs HNSW dense search time by size: where the switch-over pays."""
+    from store.index.dense import DenseIndex
+
+    embedder = ComposedEmbedder()
+    items = synthetic_items(max(sizes))
+    matrix = embedder.embed([i.text for i in items])
+    rng = random.Random(3)
+    qs = [embedder.real.embed([f"{rng.choice(PEOPLE)} {rng.choice(THINGS)}"]) for _ in range(queries)]
+    for size in sizes:
+        live = np.ones(size, dtype=bool)
+        with tempfile.TemporaryDirectory() as tmp:
+            row = []
+            for threshold in (10**12, 1):
+                index = DenseIndex(matrix[:size], live, threshold, Path(tmp), "sweep-1")
+                start = time.perf_counter()
+                if index.kind == "hnsw":
+                    index.index()
+                build = time.perf_counter() - start
+                times = []
+                exact_top = []
+                for q in qs:
+                    t0 = time.perf_counter()
+                    rows, _ = index.search(q, live, 100)
+                    times.append(time.perf_counter() - t0)
+                    exact_top.append(set(rows[:10].tolist()))
+                row.append((index.kind, build, sorted(times), exact_top))
+            (_, _, exact_t, exact_sets), (_, build, hnsw_t, hnsw_sets) = row
+            overlap = statistics.fmean(len(a & b) / 10 for a, b in zip(exact_sets, hnsw_sets, strict=True))
+            print(
+                f"{size:>8} rows: exact p50 {exact_t[len(exact_t) // 2] * 1000:5.1f} ms "
+                f"p95 {exact_t[int(len(exact_t) * 0.95)] * 1000:5.1f} ms | hnsw build {build:5.1f}s "
+                f"p50 {hnsw_t[len(hnsw_t) // 2] * 1000:5.1f} ms "
+                f"p95 {hnsw_t[int(len(hnsw_t) * 0.95)] * 1000:5.1f} ms, top-10 overlap {overlap:.2f}"
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--items", type=int, default=100_000)
-    parser.add_argument("--hnsw-threshold", type=int, default=50_000)
+    parser.add_argument("--hnsw-threshold", type=int, default=20_000)
     parser.add_argument("--queries", type=int, default=300)
+    parser.add_argument("--sweep", action="store_true", help="exact vs HNSW dense latency at 10k-100k rows")
     args = parser.parse_args()
+    if args.sweep:
+        sweep([s for s in (10_000, 25_000, 50_000, 100_000) if s <= args.items], 200)
+        return
 
     embedder = ComposedEmbedder()
     items = synthetic_items(args.items)

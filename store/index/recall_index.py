@@ -67,7 +67,7 @@ class RecallIndex:
         self,
         folder: Path,
         embedder: Callable[[], Embedder],
-        hnsw_threshold: int = 50_000,
+        hnsw_threshold: int = 20_000,
         model_id: str = MODEL_ID,
         dim: int = DIM,
     ) -> None:

@@ -57,9 +57,7 @@ def bench_fts5(docs: list[list[str]], qs: list[list[str]]) -> None:
     db = sqlite3.connect(":memory:")
     start = time.perf_counter()
     db.execute("CREATE VIRTUAL TABLE t USING fts5(body, tokenize='unicode61')")
-    db.executemany(
-        "INSERT INTO t(rowid, body) VALUES (?, ?)", ((i, " ".join(d)) for i, d in enumerate(docs))
-    )
+    db.executemany("INSERT INTO t(rowid, body) VALUES (?, ?)", ((i, " ".join(d)) for i, d in enumerate(docs)))
     db.commit()
     build = time.perf_counter() - start
     t = time.perf_counter()

@@ -80,8 +80,7 @@ def restatements(vault: Vault, turns: int, start: datetime, seed: int) -> list[d
     rng = random.Random(seed)
     texts = [rng.choice(known) for _ in range(turns - 1)] + ["I like origami."]
     return [
-        {"text": text, "ts": _ts(start, n), "role": "user", "speaker": "Maya"}
-        for n, text in enumerate(texts)
+        {"text": text, "ts": _ts(start, n), "role": "user", "speaker": "Maya"} for n, text in enumerate(texts)
     ]
 
 
@@ -99,9 +98,7 @@ def scripted_model(request: Request) -> Reply:
                 continue
             text = turn["text"]
             for relation, name, job in _RELATIVE.findall(text):
-                facts.append(
-                    {"turn": turn["id"], "subject": name, "attribute": "job_title", "value": job}
-                )
+                facts.append({"turn": turn["id"], "subject": name, "attribute": "job_title", "value": job})
                 facts.append(
                     {
                         "turn": turn["id"],
@@ -111,9 +108,7 @@ def scripted_model(request: Request) -> Reply:
                     }
                 )
             for job in _NOW_JOB.findall(text):
-                facts.append(
-                    {"turn": turn["id"], "subject": "I", "attribute": "job_title", "value": job}
-                )
+                facts.append({"turn": turn["id"], "subject": "I", "attribute": "job_title", "value": job})
             for kind, name in _PET.findall(text):
                 facts.append(
                     {
@@ -141,9 +136,7 @@ def scripted_model(request: Request) -> Reply:
         return ok({"decisions": decisions})
     if stage == "summarize":
         facts = data_of(request)["facts"]
-        return ok(
-            {"summary": f"{len(facts)} things are known here; the latest is {facts[-1]['text']}"}
-        )
+        return ok({"summary": f"{len(facts)} things are known here; the latest is {facts[-1]['text']}"})
     return Reply(status=500, body=b'{"error": {"message": "unknown prompt"}}')
 
 

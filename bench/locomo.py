@@ -113,9 +113,7 @@ def report(name: str, scores: dict[int, list[tuple[float, float, float]]]) -> No
     cells = []
     for cat in sorted(CATEGORIES):
         rows = [s for s in scores.get(cat, []) if not math.isnan(s[0])]
-        cells.append(
-            f"c{cat} {_mean(rows, 0):.3f}/{_mean(rows, 1):.3f}/{_mean(rows, 2):.3f} (n={len(rows)})"
-        )
+        cells.append(f"c{cat} {_mean(rows, 0):.3f}/{_mean(rows, 1):.3f}/{_mean(rows, 2):.3f} (n={len(rows)})")
     core = [s for c in (1, 2, 3, 4) for s in scores.get(c, []) if not math.isnan(s[0])]
     print(
         f"{name:<10} 1-4: R@5 {_mean(core, 0):.3f}  R@10 {_mean(core, 1):.3f}  "
@@ -144,9 +142,7 @@ def main() -> None:
     variants = {"ours": OURS}
     if args.tune:
         variants |= tuning_grid()
-    scores: dict[str, dict[int, list[tuple[float, float, float]]]] = defaultdict(
-        lambda: defaultdict(list)
-    )
+    scores: dict[str, dict[int, list[tuple[float, float, float]]]] = defaultdict(lambda: defaultdict(list))
     latencies: list[float] = []
     weave_time = bare_time = 0.0
     n_turns = 0
@@ -195,7 +191,8 @@ def main() -> None:
                 kw_rows, _ = bm25.search(keyword_tokens(text), everything, 10)
                 scores["bm25"][cat].append(metrics([conv[i].dia_id for i in kw_rows], evidence))
                 for name, tuning in variants.items():
-                    request = make_request(text, 10, None, None, None, False, None, None, ())
+                    kinds = ["turn"] if name.startswith("turns") else None
+                    request = make_request(text, 10, None, None, kinds, False, None, None, ())
                     t0 = time.perf_counter()
                     hits = rank(index, items, request, tuning)
                     if name == "ours":
@@ -232,12 +229,13 @@ def _extractor(vault: Vault) -> object:
 
 def tuning_grid() -> dict[str, Tuning]:
     grid = {
+        "turns-only": OURS,  # the same ranking over turns only (no fact hits)
         "no-speaker": replace(OURS, speaker_filter=False),
         "no-import": replace(OURS, importance_weight=0.0),
-        "nb0.5": replace(OURS, neighbour_decay=0.5, neighbour_from=3),
-        "kw1.5": replace(OURS, keyword_weight=1.5),
-        "rrf20": replace(OURS, rrf_k=20.0),
-        "pool50": replace(OURS, pool=50),
+        "nb0.9": replace(OURS, neighbour_decay=0.9, neighbour_from=3),
+        "rrf60-dn1": replace(OURS, rrf_k=60.0, dense_weight=1.0),
+        "rrf10": replace(OURS, rrf_k=10.0),
+        "dn2": replace(OURS, dense_weight=2.0),
     }
     return grid
 

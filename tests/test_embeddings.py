@@ -66,9 +66,7 @@ def test_backend_choice_precedence(make_vault, monkeypatch: pytest.MonkeyPatch) 
     assert choose_embedder(vault) == "sentence-transformers"  # vault.toml over the default
     monkeypatch.setenv("VAULTWEAVE_EMBEDDER", "onnx")
     assert choose_embedder(vault) == "onnx"  # env over vault.toml
-    assert (
-        choose_embedder(vault, "sentence-transformers") == "sentence-transformers"
-    )  # explicit wins
+    assert choose_embedder(vault, "sentence-transformers") == "sentence-transformers"  # explicit wins
     monkeypatch.setenv("VAULTWEAVE_EMBEDDER", "bert")
     with pytest.raises(ConfigError, match="choose one of"):
         choose_embedder(vault)

@@ -26,9 +26,7 @@ def open_index(folder: Path) -> RecallIndex:
 
 def test_update_embeds_only_what_changed(tmp_path: Path) -> None:
     index = open_index(tmp_path / "recall")
-    first = index.update(
-        [unit("a", "I live in Berlin."), unit("b", "I like tea."), unit("c", "Dogs bark.")]
-    )
+    first = index.update([unit("a", "I live in Berlin."), unit("b", "I like tea."), unit("c", "Dogs bark.")])
     assert (first.embedded, first.unchanged) == (3, 0)
     rows_before = {r.key: r.row for r in index.catalog.rows()}
     second = index.update(
@@ -64,9 +62,7 @@ def test_hnsw_agrees_with_exact_search_and_grows_incrementally(tmp_path: Path) -
     live = np.ones(3000, dtype=bool)
     live[10] = False  # a replaced row stays in the graph but is never returned
     exact = DenseIndex(matrix, live, hnsw_threshold=10**9, folder=tmp_path, version="e-1")
-    graph = DenseIndex(
-        matrix[:2500], live[:2500], hnsw_threshold=100, folder=tmp_path, version="e-1"
-    )
+    graph = DenseIndex(matrix[:2500], live[:2500], hnsw_threshold=100, folder=tmp_path, version="e-1")
     assert (exact.kind, graph.kind) == ("flat", "hnsw")
     graph.index()  # builds and saves the graph over 2500 rows
     grown = DenseIndex(matrix, live, hnsw_threshold=100, folder=tmp_path, version="e-2")

@@ -31,11 +31,7 @@ def job_vault(make_vault: Callable[..., Vault]) -> Vault:
 
 
 def employers(hits: list) -> dict[str, str]:  # type: ignore[type-arg]
-    return {
-        h.text: h.status
-        for h in hits
-        if h.kind == "item" and ("Google" in h.text or "OpenAI" in h.text)
-    }
+    return {h.text: h.status for h in hits if h.kind == "item" and ("Google" in h.text or "OpenAI" in h.text)}
 
 
 def test_current_facts_by_default_history_on_request(job_vault: Vault) -> None:
@@ -165,14 +161,10 @@ def test_a_deleted_index_is_rebuilt_on_open(job_vault: Vault) -> None:
 
 def test_cli_search_and_context(job_vault: Vault, capsys: pytest.CaptureFixture[str]) -> None:
     runner = CliRunner()
-    result = runner.invoke(
-        cli, ["search", "jazz", "--json", "-k", "3", "--vault", str(job_vault.root)]
-    )
+    result = runner.invoke(cli, ["search", "jazz", "--json", "-k", "3", "--vault", str(job_vault.root)])
     assert result.exit_code == 0, result.output
     assert '"kind"' in result.output and "jazz" in result.output.lower()
-    result = runner.invoke(
-        cli, ["context", "jazz", "--budget", "40", "--vault", str(job_vault.root)]
-    )
+    result = runner.invoke(cli, ["context", "jazz", "--budget", "40", "--vault", str(job_vault.root)])
     assert result.exit_code == 0 and count_tokens(result.output.strip()) <= 40
     assert main(["search", "", "--vault", str(job_vault.root)]) == 1
     assert main(["search", "jazz", "-k", "0", "--vault", str(job_vault.root)]) == 1
@@ -181,9 +173,7 @@ def test_cli_search_and_context(job_vault: Vault, capsys: pytest.CaptureFixture[
     assert len(err) == 3 and all(line.startswith("error: bad search:") for line in err)
 
 
-def test_weaving_without_search_loads_no_model(
-    make_vault: Callable[..., Vault], tmp_path: Path
-) -> None:
+def test_weaving_without_search_loads_no_model(make_vault: Callable[..., Vault], tmp_path: Path) -> None:
     vault = make_vault("quiet")
     vault.weave()  # nothing to read: no index is opened, no model loaded
     assert not (vault.paths.state / "recall").exists()

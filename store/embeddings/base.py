@@ -40,9 +40,7 @@ def load_embedder(backend: str = "onnx") -> Embedder:
 
         embedder = SentenceTransformerEmbedder()
     else:
-        raise EmbedderUnavailableError(
-            backend, f"unknown backend; choose one of {', '.join(BACKENDS)}"
-        )
+        raise EmbedderUnavailableError(backend, f"unknown backend; choose one of {', '.join(BACKENDS)}")
     _LOADED[backend] = embedder
     return embedder
 

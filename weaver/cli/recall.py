@@ -13,9 +13,7 @@ from weaver.cli.common import echo_json, json_option, open_vault, vault_option
 @click.command()
 @click.argument("query")
 @click.option("-k", "--limit", "k", default=10, show_default=True, type=int, help="How many hits.")
-@click.option(
-    "--category", "categories", multiple=True, help="Only items of this category (repeatable)."
-)
+@click.option("--category", "categories", multiple=True, help="Only items of this category (repeatable).")
 @click.option("--tag", "tags", multiple=True, help="Only items with this tag (repeatable).")
 @click.option("--kind", "kinds", multiple=True, help="Item kind (fact, preference, ...) or 'turn'.")
 @click.option("--history", "include_history", is_flag=True, help="Add superseded facts, marked.")
@@ -122,9 +120,7 @@ def doctor(vault_path: Path | None, as_json: bool) -> None:
             elif check.ok:
                 click.echo(f"{check.name}: ok ({check.units} units)")
             else:
-                click.echo(
-                    f"{check.name}: drift: {check.drift.summary()}; run `vaultweave reindex`"
-                )
+                click.echo(f"{check.name}: drift: {check.drift.summary()}; run `vaultweave reindex`")
                 for label, keys in (
                     ("missing", check.drift.missing),
                     ("stale", check.drift.stale),
@@ -134,9 +130,7 @@ def doctor(vault_path: Path | None, as_json: bool) -> None:
                         click.echo(f"  {label}: {key}")
     bad = [c for c in checks if not c.ok]
     if bad:
-        raise ProjectionDriftError(
-            "; ".join(f"{c.name}: {c.error or c.drift.summary()}" for c in bad)
-        )
+        raise ProjectionDriftError("; ".join(f"{c.name}: {c.error or c.drift.summary()}" for c in bad))
 
 
 def register(group: click.Group) -> None:

@@ -58,9 +58,7 @@ def context(vault: Vault, query: str, budget_tokens: int = 1500, k: int = 20) ->
     from store.embeddings.onnx import count_tokens
 
     if not isinstance(budget_tokens, int) or budget_tokens <= 0 or budget_tokens > MAX_BUDGET:
-        raise SearchQueryError(
-            f"budget_tokens must be between 1 and {MAX_BUDGET}, not {budget_tokens!r}"
-        )
+        raise SearchQueryError(f"budget_tokens must be between 1 and {MAX_BUDGET}, not {budget_tokens!r}")
     hits = search(vault, query, k=k)
     items = vault.loaded_items()
     profile = profile_items(items, subjects_for(query, items, vault.config.vault.default_subject))

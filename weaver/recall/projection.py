@@ -37,9 +37,7 @@ def choose_embedder(vault: Vault, explicit: str | None = None) -> str:
     """explicit argument > VAULTWEAVE_EMBEDDER > vault.toml [recall] embedder > "onnx"."""
     name = explicit or os.environ.get(ENV_EMBEDDER) or vault.config.recall.embedder
     if name not in BACKENDS:
-        raise ConfigError(
-            vault.paths.config, f"{ENV_EMBEDDER}={name!r}: choose one of {', '.join(BACKENDS)}"
-        )
+        raise ConfigError(vault.paths.config, f"{ENV_EMBEDDER}={name!r}: choose one of {', '.join(BACKENDS)}")
     return name
 
 
@@ -177,9 +175,7 @@ class RecallProjection:
             return None
         facts = facts_by_source(self._items_from(turns))
         lines.update({p: cursor[p].line for p in lagging})
-        return index.update(
-            units_for(wrong_items, turns, facts), orphans, {"lines": json.dumps(lines)}
-        )
+        return index.update(units_for(wrong_items, turns, facts), orphans, {"lines": json.dumps(lines)})
 
     def rebuild(self) -> UpdateReport:
         """Make the index again from the tiers (keeps cached vectors of unchanged units)."""

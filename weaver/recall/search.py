@@ -29,8 +29,8 @@ class Tuning:
     """Ranking knobs, tuned on LoCoMo (see docs/RECALL.md)."""
 
     pool: int = 100  # candidates taken from each retriever
-    rrf_k: float = 60.0
-    dense_weight: float = 1.0
+    rrf_k: float = 20.0
+    dense_weight: float = 1.5
     keyword_weight: float = 1.0
     importance_weight: float = 0.3  # the seed design's 0.7 * sim + 0.3 * importance
     speaker_boost: float = 0.0
@@ -63,9 +63,7 @@ class Hit:
 
     def to_json(self) -> dict[str, Any]:
         def iso(m: datetime | None) -> str | None:
-            return (
-                None if m is None else m.astimezone(timezone.utc).isoformat().replace("+00:00", "Z")
-            )
+            return None if m is None else m.astimezone(timezone.utc).isoformat().replace("+00:00", "Z")
 
         return {
             "kind": self.kind,
@@ -154,9 +152,7 @@ def eligible_rows(view: IndexView, items: Mapping[str, Item], request: SearchReq
             turns[:] = False
         item_kinds = request.kinds - {TURN_KIND}
         if item_kinds:
-            is_item &= np.fromiter(
-                (k in item_kinds for k in arrays.kind), dtype=bool, count=len(arrays.kind)
-            )
+            is_item &= np.fromiter((k in item_kinds for k in arrays.kind), dtype=bool, count=len(arrays.kind))
         else:
             is_item[:] = False
     if request.categories is not None or request.tags is not None:
@@ -176,9 +172,7 @@ def eligible_rows(view: IndexView, items: Mapping[str, Item], request: SearchReq
 def _speakers_in(query: str, view: IndexView) -> set[str]:
     found = view._extra.get("speakers")
     if not isinstance(found, frozenset):
-        found = frozenset(
-            r.speaker.casefold() for r in view.rows if r and r.kind == "turn" and r.speaker
-        )
+        found = frozenset(r.speaker.casefold() for r in view.rows if r and r.kind == "turn" and r.speaker)
         view._extra["speakers"] = found
     folded = query.casefold()
     words = set(re.findall(r"\w+", folded))
@@ -212,11 +206,7 @@ def rank(
     eligible = eligible_rows(view, items, request)
     if not eligible.any():
         return []
-    named = (
-        _speakers_in(request.text, view)
-        if (tuning.speaker_filter or tuning.speaker_boost)
-        else set()
-    )
+    named = _speakers_in(request.text, view) if (tuning.speaker_filter or tuning.speaker_boost) else set()
     dense_text = request.text
     if named and tuning.speaker_filter:
         spoken = eligible & _spoken_by(view, named)
@@ -260,10 +250,7 @@ def rank(
     ordered = sorted(scored, key=lambda r: (-scored[r], r))
     if request.min_score is not None:
         ordered = [r for r in ordered if scored[r] >= request.min_score]
-    return [
-        _hit(view, items, row, scored[row], parts[row], via.get(row))
-        for row in ordered[: request.k]
-    ]
+    return [_hit(view, items, row, scored[row], parts[row], via.get(row)) for row in ordered[: request.k]]
 
 
 def _expand(
@@ -275,9 +262,7 @@ def _expand(
     tuning: Tuning,
 ) -> None:
     """1-hop along time: the turns just before and after a top turn join at a decayed score."""
-    turns = [r for r in sorted(scored, key=lambda r: -scored[r]) if view.is_turn[r]][
-        : tuning.neighbour_from
-    ]
+    turns = [r for r in sorted(scored, key=lambda r: -scored[r]) if view.is_turn[r]][: tuning.neighbour_from]
     for row in turns:
         record = view.rows[row]
         if record is None:

@@ -6,6 +6,7 @@ keys); an item's key is its canonical sentence.
 
 from __future__ import annotations
 
+import os
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timezone
@@ -15,6 +16,10 @@ from store.item import Item
 from store.resources import Resource
 
 ITEM_PREFIX = "item:"
+# Append the facts extracted from a turn to its key text (LongMemEval's fact-expanded keys).
+# Off: with the rules extractor's templated facts it cost LoCoMo ~2 points of recall@10
+# (docs/RECALL.md); worth turning on with LLM-extracted facts. VAULTWEAVE_FACT_KEYS=1.
+FACT_KEYS_ENV = "VAULTWEAVE_FACT_KEYS"
 MAX_KEY_CHARS = 4000
 
 
@@ -40,6 +45,10 @@ def item_unit(item: Item) -> Unit:
         ts=item.valid_from.timestamp(),
         speaker=item.subject,
     )
+
+
+def fact_keys_enabled() -> bool:
+    return os.environ.get(FACT_KEYS_ENV, "") not in ("", "0", "false", "no")
 
 
 def turn_unit(resource: Resource, facts: Sequence[str] = ()) -> Unit:
@@ -72,5 +81,6 @@ def units_for(
     items: Iterable[Item], resources: Iterable[Resource], facts: Mapping[str, Sequence[str]]
 ) -> list[Unit]:
     out = [item_unit(item) for item in items]
-    out.extend(turn_unit(r, facts.get(r.id, ())) for r in resources)
+    expand = fact_keys_enabled()
+    out.extend(turn_unit(r, facts.get(r.id, ()) if expand else ()) for r in resources)
     return out

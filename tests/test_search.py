@@ -196,3 +196,19 @@ def test_an_index_of_another_model_is_refused_until_reindexed(job_vault: Vault) 
     units, embedded = reopened.reindex()
     assert units > 0 and embedded == units
     assert reopened.search("jazz", k=1)[0].text.lower().count("jazz") == 1
+
+
+def test_a_cycle_updates_only_what_it_changed(job_vault: Vault) -> None:
+    index = projection_of(job_vault).index
+    before = {r.key: (r.row, r.hash) for r in index.catalog.rows()}
+    google = next(i for i in job_vault.items("all") if i.value == "Google")
+    say(job_vault, "I live in Lisbon.", "2026-02-12T10:00:00Z")
+    job_vault.weave()
+    after = {r.key: (r.row, r.hash) for r in index.catalog.rows()}
+    assert {k: after[k] for k in before} == before  # nothing old was touched
+    new = set(after) - set(before)
+    assert any(k.startswith("resources/2026/02/12.jsonl#L") for k in new)
+    assert any(k.startswith("item:") for k in new)  # the Lisbon fact
+    assert f"item:{google.id}" in after  # historical facts stay indexed, filtered at search
+    hits = job_vault.search("Lisbon", k=3)
+    assert hits and "Lisbon" in hits[0].text

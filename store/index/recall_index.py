@@ -113,7 +113,7 @@ class RecallIndex:
             vectors = self.embedder.embed([text for _, text in todo])
             for (h, _), vector in zip(todo, vectors, strict=True):
                 cached[h] = np.ascontiguousarray(vector, dtype=np.float32).tobytes()
-        upserts = [(u, tuple(keyword_tokens(u.key_text)), cached[u.hash]) for u in changed]
+        upserts = [(u, tuple(keyword_tokens(u.words)), cached[u.hash]) for u in changed]
         self.catalog.update(upserts, gone, meta)
         self._view = None
         return UpdateReport(len(todo), len(changed) - len(todo), len(gone), unchanged)

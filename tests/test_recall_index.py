@@ -88,3 +88,32 @@ def test_keyword_tokens_handle_chinese_and_other_scripts() -> None:
     assert keyword_tokens("hiking hikes") == ["hik", "hik"]
     assert keyword_tokens("the of and") == []
     assert keyword_tokens("") == []
+
+
+def test_a_turn_keyword_key_carries_the_turn_before_it_in_its_session() -> None:
+    from datetime import datetime, timezone
+
+    from store.resources import Resource
+    from weaver.recall.units import previous_texts, units_for
+
+    when = datetime(2026, 1, 1, tzinfo=timezone.utc)
+
+    def turn(line: int, text: str, session: str) -> Resource:
+        path = "resources/2026/01/01.jsonl"
+        return Resource(f"{path}#L{line}", path, line, text, when, speaker="A", session=session)
+
+    earlier = turn(1, "What did you research?", "s1")
+    batch = [turn(2, "Adoption agencies.", "s1"), turn(3, "Hello again!", "s2")]
+    looked_up: list[str] = []
+
+    def lookup(rid: str) -> Resource | None:
+        looked_up.append(rid)
+        return earlier if rid == earlier.id else None
+
+    before = previous_texts(batch, lookup)
+    assert before == {batch[0].id: "What did you research?"}  # s2 starts a new session
+    assert looked_up == [earlier.id]  # only the line outside the batch is read from disk
+    first, second = units_for([], batch, {}, before)
+    assert first.key_text == "Adoption agencies." and "research" in first.words
+    assert second.words == second.key_text == "Hello again!"
+    assert first.hash != units_for([], batch[:1], {})[0].hash  # the keyword text is hashed too

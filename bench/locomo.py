@@ -233,9 +233,9 @@ def tuning_grid() -> dict[str, Tuning]:
         "no-speaker": replace(OURS, speaker_filter=False),
         "no-import": replace(OURS, importance_weight=0.0),
         "nb0.9": replace(OURS, neighbour_decay=0.9, neighbour_from=3),
+        "rrf20": replace(OURS, rrf_k=20.0),
         "rrf60-dn1": replace(OURS, rrf_k=60.0, dense_weight=1.0),
-        "rrf10": replace(OURS, rrf_k=10.0),
-        "dn2": replace(OURS, dense_weight=2.0),
+        "dn1": replace(OURS, dense_weight=1.0),
     }
     return grid
 

@@ -29,7 +29,7 @@ class Tuning:
     """Ranking knobs, tuned on LoCoMo (see docs/RECALL.md)."""
 
     pool: int = 100  # candidates taken from each retriever
-    rrf_k: float = 20.0
+    rrf_k: float = 10.0
     dense_weight: float = 1.5
     keyword_weight: float = 1.0
     importance_weight: float = 0.3  # the seed design's 0.7 * sim + 0.3 * importance

@@ -235,7 +235,7 @@ def tuning_grid() -> dict[str, Tuning]:
         "nb0.9": replace(OURS, neighbour_decay=0.9, neighbour_from=3),
         "rrf20": replace(OURS, rrf_k=20.0),
         "rrf60-dn1": replace(OURS, rrf_k=60.0, dense_weight=1.0),
-        "dn1": replace(OURS, dense_weight=1.0),
+        "dn1.5": replace(OURS, dense_weight=1.5),
     }
     return grid
 

@@ -30,7 +30,7 @@ class Tuning:
 
     pool: int = 100  # candidates taken from each retriever
     rrf_k: float = 10.0
-    dense_weight: float = 1.5
+    dense_weight: float = 1.0
     keyword_weight: float = 1.0
     importance_weight: float = 0.3  # the seed design's 0.7 * sim + 0.3 * importance
     speaker_boost: float = 0.0

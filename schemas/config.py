@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -72,6 +72,45 @@ class LLMSection(_Section):
         return ALL_LLM_STAGES if extractor == "llm" else ()
 
 
+DEFAULT_DECAY_PER_DAY = {
+    # Exponential decay rate (per day) of importance, by item kind. Half-life = ln 2 / rate.
+    "identity": 0.0005,  # names, birthdays: ~3.8 years
+    "fact": 0.003,  # ~231 days
+    "preference": 0.01,  # ~69 days
+    "event": 0.02,  # ~35 days: an event recedes faster than a standing fact
+    "transient": 0.1,  # ~7 days
+}
+
+
+class UpkeepSection(_Section):
+    """Consolidation: decay, reinforcement by recall, dedupe and merge, archive."""
+
+    decay_per_day: dict[str, float] = Field(default_factory=lambda: dict(DEFAULT_DECAY_PER_DAY))
+    decay_default: float = Field(default=0.003, ge=0)  # kinds not named in decay_per_day
+    min_change: float = Field(default=0.01, ge=0)  # smaller importance drops are not written
+    recalls_per_step: int = Field(default=3, ge=1)  # every N recalls: +1 reinforcement step
+    reinforce_step: float = Field(default=0.1, ge=0, le=1)
+    dedupe_threshold: float = Field(default=0.95, gt=0, le=1)
+    merge_threshold: float = Field(default=0.80, gt=0, le=1)
+    archive_after_days: float = Field(default=30, ge=0)
+    archive_below: float = Field(default=0.3, ge=0, le=1)
+    protect_links: int = Field(default=3, ge=1)
+    # A pass runs after this many new resource lines plus new items; 0 = only by hand.
+    trigger_every: int = Field(default=500, ge=0)
+
+    @model_validator(mode="after")
+    def _check(self) -> UpkeepSection:
+        if self.merge_threshold > self.dedupe_threshold:
+            raise ValueError("upkeep.merge_threshold must not exceed upkeep.dedupe_threshold")
+        bad = [k for k, v in self.decay_per_day.items() if v < 0]
+        if bad:
+            raise ValueError(f"upkeep.decay_per_day must be >= 0 (negative for {bad[0]!r})")
+        return self
+
+    def decay_rate(self, kind: str) -> float:
+        return self.decay_per_day.get(kind, self.decay_default)
+
+
 class VaultConfig(_Section):
     """The whole of vault.toml. Unknown sections are kept for plugins, unknown keys rejected."""
 
@@ -81,6 +120,7 @@ class VaultConfig(_Section):
     weaver: WeaverSection = Field(default_factory=WeaverSection)
     recall: RecallSection = Field(default_factory=RecallSection)
     llm: LLMSection = Field(default_factory=LLMSection)
+    upkeep: UpkeepSection = Field(default_factory=UpkeepSection)
 
     @classmethod
     def load(cls, path: Path) -> VaultConfig:
@@ -109,4 +149,16 @@ embedder = "onnx"          # "onnx" (light) or "sentence-transformers"
 # model = "llama3.1"
 # api_key_env = "OPENAI_API_KEY"   # the NAME of the variable; the key is never stored
 # stages = ["extract", "judge", "summarize"]
+
+[upkeep]
+# importance decays by exp(-rate * days) from last access; see docs/UPKEEP.md
+decay_per_day = {identity = 0.0005, fact = 0.003, preference = 0.01, event = 0.02, transient = 0.1}
+min_change = 0.01          # smaller drops are not written
+recalls_per_step = 3       # every 3 recalls: importance + reinforce_step
+dedupe_threshold = 0.95    # >= this similarity: keep one, retract the other
+merge_threshold = 0.80     # between this and dedupe: merge both into a new item
+archive_after_days = 30    # archive what is this old without use ...
+archive_below = 0.3        # ... and less important than this
+protect_links = 3          # items with this many links never archive (nor pinned ones)
+trigger_every = 500        # new lines + new items between automatic passes; 0 = by hand only
 """

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 from store.errors import VaultWriteError
@@ -28,6 +29,38 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
             os.unlink(tmp_name)
         raise VaultWriteError(path, exc.strerror or str(exc)) from exc
     _fsync_directory(path.parent)
+
+
+def atomic_write_batch(files: Sequence[tuple[Path, bytes]]) -> None:
+    """Replace many files, each atomically, with one flush to disk for the whole batch.
+
+    Every temp file is written first, then one ``os.sync`` makes them all durable, then
+    each is renamed over its target and every touched folder is fsynced once. Readers
+    see each file old or new, as with ``atomic_write_bytes``; a crash part-way leaves
+    some files new and some old, which the caller's commit protocol already handles.
+    One flush instead of two fsyncs per file is what makes a pass over 100k items fast.
+    """
+    temps: list[tuple[str, Path]] = []
+    current = files[0][0] if files else Path(".")
+    try:
+        for path, data in files:
+            current = path
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+            temps.append((tmp_name, path))
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+        os.sync()
+        for tmp_name, path in temps:
+            current = path
+            os.replace(tmp_name, path)
+    except OSError as exc:
+        for tmp_name, _ in temps:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp_name)
+        raise VaultWriteError(current, exc.strerror or str(exc)) from exc
+    for folder in sorted({path.parent for path, _ in files}):
+        _fsync_directory(folder)
 
 
 def atomic_write_text(path: Path, text: str) -> None:
@@ -98,5 +131,70 @@ def _fsync_directory(folder: Path) -> None:
         os.fsync(fd)
     except OSError:
         pass
+    finally:
+        os.close(fd)
+
+
+def append_records(path: Path, lines: list[str]) -> None:
+    """Append whole lines in one write(2), under the same lock as ``append_line``.
+
+    For high-rate derived logs (recall counts): no line counting and no fsync, so a
+    search pays one small write. A torn tail left by a dead writer is closed first.
+    """
+    if not lines:
+        return
+    if any("\n" in line or "\r" in line for line in lines):
+        raise ValueError("a record may not contain a raw newline")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
+    except OSError as exc:
+        raise VaultWriteError(path, exc.strerror or str(exc)) from exc
+    try:
+        _lock(fd)
+        size = os.fstat(fd).st_size
+        torn = size > 0 and os.pread(fd, 1, size - 1) != b"\n"
+        data = (("\n" if torn else "") + "\n".join(lines) + "\n").encode("utf-8")
+        written = os.write(fd, data)
+        if written != len(data):
+            raise VaultWriteError(path, f"short write ({written} of {len(data)} bytes)")
+    except OSError as exc:
+        raise VaultWriteError(path, exc.strerror or str(exc)) from exc
+    finally:
+        os.close(fd)
+
+
+def drop_leading_bytes(path: Path, count: int) -> None:
+    """Remove the first ``count`` bytes of an append-only log, in place.
+
+    Takes the same exclusive lock as ``append_line`` and rewrites the file through the
+    same inode, so a writer waiting on the lock appends after the kept tail and no line
+    is lost. Used to compact a log once its head has been folded into committed state.
+    """
+    if count <= 0:
+        return
+    try:
+        fd = os.open(path, os.O_RDWR)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise VaultWriteError(path, exc.strerror or str(exc)) from exc
+    try:
+        _lock(fd)
+        size = os.fstat(fd).st_size
+        tail = b""
+        offset = min(count, size)
+        while offset < size:
+            chunk = os.pread(fd, 1 << 20, offset)
+            if not chunk:
+                break
+            tail += chunk
+            offset += len(chunk)
+        os.ftruncate(fd, 0)
+        if tail:
+            os.pwrite(fd, tail, 0)
+        os.fsync(fd)
+    except OSError as exc:
+        raise VaultWriteError(path, exc.strerror or str(exc)) from exc
     finally:
         os.close(fd)

@@ -82,6 +82,47 @@ class GitError(VaultError):
         super().__init__(f"git {action} failed: {reason}")
 
 
+class UnknownRevisionError(VaultError):
+    """A "since" reference that names no commit of the vault."""
+
+    def __init__(self, revision: str, reason: str) -> None:
+        self.revision = revision
+        self.reason = reason
+        super().__init__(
+            f"cannot read changes since {revision!r}: {reason}; give a commit id from "
+            "`vaultweave log`, a date (YYYY-MM-DD or RFC 3339) or `last`"
+        )
+
+
+class BadClientNameError(VaultError):
+    def __init__(self, name: str) -> None:
+        self.name = name
+        super().__init__(
+            f"unusable client name {name!r}: use 1-64 letters, digits, '.', '_' or '-'"
+        )
+
+
+class ForgetError(VaultError):
+    """A fact that cannot be forgotten as asked (already retracted, no reason given...)."""
+
+    def __init__(self, item_id: str, reason: str) -> None:
+        self.item_id = item_id
+        self.reason = reason
+        super().__init__(f"cannot forget {item_id}: {reason}")
+
+
+class NotWovenYetError(VaultError):
+    """A resource was stored but the weave that should follow could not take the lock."""
+
+    def __init__(self, resource: str, cause: VaultError) -> None:
+        self.resource = resource
+        self.cause = cause
+        super().__init__(
+            f"stored as {resource} but not woven yet ({cause}); the next cycle weaves it, "
+            "so do not send it again"
+        )
+
+
 class EmbedderUnavailableError(VaultError):
     def __init__(self, backend: str, reason: str) -> None:
         self.backend = backend

@@ -58,6 +58,7 @@ class Item:
     links: tuple[str, ...] = ()
     pinned: bool = False
     ended_by: str = ""
+    decayed_at: datetime | None = None
 
     @property
     def is_current(self) -> bool:
@@ -120,7 +121,7 @@ def to_proto(item: Item) -> item_pb2.Item:
         pinned=item.pinned,
         ended_by=item.ended_by,
     )
-    for name in ("observed_at", "valid_from", "valid_to", "last_access"):
+    for name in ("observed_at", "valid_from", "valid_to", "last_access", "decayed_at"):
         stamp = _ts(getattr(item, name))
         if stamp is not None:
             getattr(message, name).CopyFrom(stamp)
@@ -160,6 +161,7 @@ def from_proto(message: item_pb2.Item) -> Item:
         links=tuple(message.links),
         pinned=message.pinned,
         ended_by=message.ended_by,
+        decayed_at=_dt(message, "decayed_at"),
     )
 
 
@@ -211,6 +213,7 @@ def to_json_dict(item: Item) -> dict[str, Any]:
         "links": list(item.links),
         "pinned": item.pinned,
         "ended_by": item.ended_by or None,
+        "decayed_at": iso(item.decayed_at),
     }
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.llm_server import ScriptedLLM, Staged
 from weaver.vault import Vault
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -69,3 +70,16 @@ def make_vault(tmp_path: Path, clock: FakeClock) -> Iterator[Callable[..., Vault
 def say(vault: Vault, text: str, ts: str, speaker: str = "Maya", role: str = "user") -> str:
     """Append one user turn; returns its resource id."""
     return vault.ingest(text, ts=ts, speaker=speaker, role=role)
+
+
+@pytest.fixture
+def staged() -> Staged:
+    """Scripted replies per LLM stage, for the ``server`` fixture."""
+    return Staged()
+
+
+@pytest.fixture
+def server(staged: Staged) -> Iterator[ScriptedLLM]:
+    """A real OpenAI-compatible HTTP server on 127.0.0.1 answering from ``staged``."""
+    with ScriptedLLM(responder=staged) as running:
+        yield running

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import subprocess
-from collections.abc import Callable, Iterator
-
-import pytest
+from collections.abc import Callable
 
 from store.item import Item
 from tests.conftest import say
@@ -13,17 +11,6 @@ from tests.llm_server import ScriptedLLM, Staged, data_of, ok, stage_of, vault_t
 from weaver.vault import Vault
 
 TS = "2026-03-01T10:00:00Z"
-
-
-@pytest.fixture
-def staged() -> Staged:
-    return Staged()
-
-
-@pytest.fixture
-def server(staged: Staged) -> Iterator[ScriptedLLM]:
-    with ScriptedLLM(responder=staged) as running:
-        yield running
 
 
 def fact(turn: str, attribute: str, value: str, subject: str = "Maya", **extra: object) -> dict[str, object]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import subprocess
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -25,17 +25,6 @@ from weaver.cli import cli
 from weaver.vault import Vault
 
 SECRET = "sk-test-DO-NOT-LEAK-4242"
-
-
-@pytest.fixture
-def staged() -> Staged:
-    return Staged()
-
-
-@pytest.fixture
-def server(staged: Staged) -> Iterator[ScriptedLLM]:
-    with ScriptedLLM(responder=staged) as running:
-        yield running
 
 
 def git(vault: Vault | Path, *args: str) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import subprocess
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import datetime, timezone
 
 import pytest
@@ -85,17 +85,6 @@ def test_optional_similarity_widens_the_net() -> None:
 def test_related_attributes() -> None:
     assert related("employer", "job_title") and related("favourite_food", "likes")
     assert not related("lives_in", "employer")
-
-
-@pytest.fixture
-def staged() -> Staged:
-    return Staged()
-
-
-@pytest.fixture
-def server(staged: Staged) -> Iterator[ScriptedLLM]:
-    with ScriptedLLM(responder=staged) as running:
-        yield running
 
 
 def test_model_verdicts_are_recorded_on_the_items(

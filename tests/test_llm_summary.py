@@ -2,26 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
-
-import pytest
 
 from tests.conftest import say
 from tests.llm_server import ScriptedLLM, Staged, data_of, ok, stage_of, vault_toml
 from weaver.llm.summarize import clean_summary
 from weaver.vault import Vault
-
-
-@pytest.fixture
-def staged() -> Staged:
-    return Staged()
-
-
-@pytest.fixture
-def server(staged: Staged) -> Iterator[ScriptedLLM]:
-    with ScriptedLLM(responder=staged) as running:
-        yield running
 
 
 def summaries(server: ScriptedLLM) -> list[dict[str, object]]:

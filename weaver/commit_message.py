@@ -38,6 +38,9 @@ def weave_message(
     reinforced = resolution.count(Action.REINFORCED)
     if reinforced:
         parts.append(f"{reinforced} reinforced")
+    revived = resolution.count(Action.REVIVED)
+    if revived:
+        parts.append(f"{revived} revived from the archive")
     if not parts:
         lines = scanned.consumed_lines
         parts.append(f"read {lines} line{'s' if lines != 1 else ''}, no new facts")

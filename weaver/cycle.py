@@ -28,6 +28,7 @@ from weaver.render import render_category, render_index
 from weaver.resolve import Change, Resolution, plan_resolution
 
 if TYPE_CHECKING:
+    from weaver.upkeep.run import ConsolidationReport
     from weaver.vault import Vault
 
 MARKDOWN_PATHS = ("categories", "index.md")
@@ -72,6 +73,7 @@ class CycleReport:
     categories: tuple[str, ...] = ()
     hand_edited: tuple[str, ...] = ()  # pages left as a person wrote them
     pending: tuple[str, ...] = ()
+    consolidation: ConsolidationReport | None = None  # an upkeep pass this cycle triggered
 
     @property
     def changes(self) -> tuple[Change, ...]:
@@ -184,9 +186,30 @@ def _call(hook: Callable[[], None] | None) -> None:
         hook()
 
 
+def render_touched(
+    vault: Vault, resolution: Resolution, now: datetime
+) -> tuple[list[str], list[str]]:
+    """Re-render the categories ``resolution`` touched and index.md, sparing hand-edited pages.
+
+    Returns (categories written, pages left as a person wrote them). For writers outside
+    the cycle (e.g. ``Vault.forget``) that change items under the lock.
+    """
+    return _render(vault, resolution, now)
+
+
 def _render(
     vault: Vault, resolution: Resolution, now: datetime, advisor: CycleAdvisor | None = None
 ) -> tuple[list[str], list[str]]:
+    return render_categories(vault, resolution.touched_categories, now, advisor)
+
+
+def render_categories(
+    vault: Vault, categories: Iterable[str], now: datetime, advisor: CycleAdvisor | None = None
+) -> tuple[list[str], list[str]]:
+    """Re-render these category pages and index.md from the loaded items.
+
+    Pages a person has edited since the last render are left alone and returned second.
+    """
     items = vault.loaded_items()
     by_category: dict[str, list[Item]] = defaultdict(list)
     subjects_of: dict[str, set[str]] = defaultdict(set)
@@ -197,7 +220,7 @@ def _render(
     pages: list[tuple[Path, str, str]] = []
     written: list[str] = []
     skipped: list[str] = []
-    for category in sorted(resolution.touched_categories):
+    for category in sorted(set(categories)):
         path = vault.paths.category_file(category)
         rel = vault.paths.relative(path)
         if rel in edited:

@@ -3,6 +3,7 @@
 Rules, by (subject, attribute):
 - the same source already applied to the same fact: nothing (a cycle can be redone);
 - the same value is current: reinforce it (importance up, source added);
+- the same value was archived by upkeep and none is current: revive and reinforce it;
 - a single-valued attribute with another current value: the older fact becomes
   historical (valid_to = the newer one's valid_from, superseded_by set);
 - a multi-valued attribute: the new fact joins the others;
@@ -31,6 +32,7 @@ class Action(str, Enum):
     REINFORCED = "reinforced"
     SUPERSEDED = "superseded"  # an existing fact replaced by a newer value
     RETRACTED = "retracted"
+    REVIVED = "revived"  # an archived fact mentioned again: current and reinforced
 
 
 @dataclass(frozen=True)
@@ -133,9 +135,16 @@ def _assert(work: _Working, candidate: Candidate, observed_at: datetime) -> None
     current = [i for i in same_key if i.status is Status.CURRENT]
     for item in current:
         if normalise(item.value) == candidate.value_key:
-            work.put(Action.REINFORCED, _reinforce(item, candidate), item)
+            work.put(Action.REINFORCED, _reinforce(item, candidate, observed_at), item)
             return
-    new = _new_item(candidate, observed_at)
+    archived = [i for i in same_key if i.status is Status.ARCHIVED]
+    # Mentioned again after upkeep archived it: the same item comes back, reinforced.
+    revived = next((i for i in archived if normalise(i.value) == candidate.value_key), None)
+    new = (
+        _new_item(candidate, observed_at)
+        if revived is None
+        else _revive(revived, candidate, observed_at)
+    )
     if is_single_valued(candidate.attribute):
         for item in current:
             if candidate.valid_from >= item.valid_from:
@@ -145,6 +154,12 @@ def _assert(work: _Working, candidate: Candidate, observed_at: datetime) -> None
             else:
                 # Heard late: the new fact was already replaced by the current one.
                 new = _supersede(new, item, item.sources[0] if item.sources else "")
+        for item in archived:
+            # An archived older value still counted as true; a newer value ends it.
+            if item is not revived and candidate.valid_from >= item.valid_from:
+                ended = _supersede(item, new, candidate.source)
+                work.put(Action.SUPERSEDED, ended, item, f"{item.value} -> {new.value}")
+                new = new.evolve(supersedes=(*new.supersedes, item.id))
     opposite = OPPOSITES.get(candidate.attribute)
     if opposite:
         for item in work.with_key(candidate.subject, opposite):
@@ -153,7 +168,10 @@ def _assert(work: _Working, candidate: Candidate, observed_at: datetime) -> None
                 ended = _supersede(item, new, candidate.source)
                 work.put(Action.SUPERSEDED, ended, item, f"{item.attribute} -> {opposite}")
                 new = new.evolve(supersedes=(*new.supersedes, item.id))
-    work.put(Action.ADDED, new, None)
+    if revived is None:
+        work.put(Action.ADDED, new, None)
+    else:
+        work.put(Action.REVIVED, new, revived, "archived -> current")
 
 
 def _retract(work: _Working, candidate: Candidate) -> bool:
@@ -194,11 +212,20 @@ def _new_item(candidate: Candidate, observed_at: datetime) -> Item:
     )
 
 
-def _reinforce(item: Item, candidate: Candidate) -> Item:
+def _reinforce(item: Item, candidate: Candidate, observed_at: datetime) -> Item:
+    # A repeated mention is a use: upkeep's decay and archive clocks restart from it.
+    last = observed_at if item.last_access is None else max(item.last_access, observed_at)
     return item.evolve(
         sources=(*item.sources, candidate.source),
         importance=round(min(1.0, item.importance + REINFORCE_STEP), 4),
         confidence=round(max(item.confidence, candidate.confidence), 4),
+        last_access=last,
+    )
+
+
+def _revive(item: Item, candidate: Candidate, observed_at: datetime) -> Item:
+    return _reinforce(item, candidate, observed_at).evolve(
+        status=Status.CURRENT, status_reason=f"revived: mentioned again in {candidate.source}"
     )
 
 

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import ValidationError
 
 from schemas.config import DEFAULT_VAULT_TOML, VaultConfig
 from schemas.resource import ResourceLine
 from store.atomic import append_line, atomic_write_text
+from store.bookmarks import DEFAULT_CLIENT
 from store.errors import ConfigError, InvalidResourceError, ItemNotFoundError, NotAVaultError
 from store.gitrepo import CommitInfo, VaultRepo
 from store.item import Item, Status
@@ -22,11 +23,21 @@ from store.lock import VaultLock
 from store.paths import VaultPaths, safe_name
 from store.resources import LineProblem, resource_id, scan
 from store.state import StateDir
+from weaver.changes import ChangeDigest, changes_since
 from weaver.cycle import CycleHooks, CycleReport, Projection, hand_edited_pages, run_cycle
 from weaver.extract.base import Extractor, normalise
+from weaver.forget import ForgetReport, apply_forget
 from weaver.llm.retry import RetryQueue
 from weaver.recall.projection import register as register_recall
 from weaver.render import render_index
+from weaver.upkeep.plan import PairFinder
+from weaver.upkeep.run import (
+    ConsolidationReport,
+    access_log,
+    consolidate,
+    should_run,
+    similarity_for,
+)
 
 if TYPE_CHECKING:
     from weaver.llm.session import LLMSession
@@ -193,10 +204,47 @@ class Vault:
             report = run_cycle(self, chosen, self.projections, hooks, advisor=session)
             if session is not None:
                 session.finish(report)
+            if should_run(self, report):
+                report = replace(report, consolidation=self._consolidate_locked(False, "auto"))
             return report
         finally:
             if not held_before:
                 self.lock.release()
+
+    # -- upkeep --------------------------------------------------------------------------
+
+    def record_access(self, item_ids: Iterable[str]) -> int:
+        """Count a recall of each id (search and context call this). No lock, no commit:
+        the next consolidation pass folds the counts into the items."""
+        return access_log(self).record(item_ids, self.clock())
+
+    def consolidate(
+        self,
+        *,
+        dry_run: bool = False,
+        similar: PairFinder | Literal["auto", "off"] = "auto",
+        lock_timeout: float = 0.0,
+    ) -> ConsolidationReport:
+        """One upkeep pass as one commit; ``dry_run`` only plans. ``similar="auto"`` uses
+        the configured embedder when the recall extra is installed (else no dedupe)."""
+        held_before = self.lock.held
+        if not dry_run:
+            self.lock.acquire(timeout=lock_timeout)
+        try:
+            return self._consolidate_locked(dry_run, similar)
+        finally:
+            if not dry_run and not held_before:
+                self.lock.release()
+
+    def _consolidate_locked(
+        self, dry_run: bool, similar: PairFinder | Literal["auto", "off"]
+    ) -> ConsolidationReport:
+        if similar == "off":
+            return consolidate(self, None, dry_run=dry_run, similarity="off")
+        if similar == "auto":
+            finder, label = similarity_for(self)
+            return consolidate(self, finder, dry_run=dry_run, similarity=label)
+        return consolidate(self, similar, dry_run=dry_run, similarity="given")
 
     # -- tier 2 --------------------------------------------------------------------------
 
@@ -300,6 +348,17 @@ class Vault:
     def log(self, limit: int = 20) -> list[CommitInfo]:
         return self.repo.log(limit)
 
+    def changes_since(self, since: str, *, client: str = DEFAULT_CLIENT) -> ChangeDigest:
+        """Facts added, superseded, retracted... after a commit, a date, or ``"last"``.
+
+        ``"last"`` reads from ``client``'s bookmark and moves it to HEAD.
+        """
+        return changes_since(self, since, client)
+
+    def forget(self, item_id: str, reason: str, *, lock_timeout: float = 0.0) -> ForgetReport:
+        """Retract one fact with a reason and commit; git keeps every earlier version."""
+        return apply_forget(self, item_id, reason, lock_timeout)
+
     def status(self) -> VaultStatus:
         cursor = self.state.load_cursor()
         pending = scan(self.paths, cursor.positions, max_lines=10**9)
@@ -345,4 +404,11 @@ def resource_fields(line: ResourceLine) -> dict[str, Any]:
     return line.model_dump(exclude_none=True)
 
 
-__all__: Sequence[str] = ["Vault", "VaultStatus", "CycleReport", "CycleHooks"]
+__all__: Sequence[str] = [
+    "Vault",
+    "VaultStatus",
+    "CycleReport",
+    "CycleHooks",
+    "ChangeDigest",
+    "ForgetReport",
+]

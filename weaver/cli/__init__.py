@@ -9,7 +9,9 @@ import click
 
 from store.errors import VaultError
 from weaver.cli.core import register as register_core
+from weaver.cli.faces import register as register_faces
 from weaver.cli.recall import register as register_recall
+from weaver.cli.upkeep import register as register_upkeep
 
 
 class VaultGroup(click.Group):
@@ -44,6 +46,8 @@ def cli() -> None:
 
 
 register_core(cli)
+register_faces(cli)
+register_upkeep(cli)
 register_recall(cli)
 
 

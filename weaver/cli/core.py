@@ -125,7 +125,13 @@ def _print_report(report: CycleReport) -> None:
         return
     subject = report.message.splitlines()[0] if report.message else "no change"
     click.echo(f"{(report.commit or '-------')[:7]} {subject}")
-    symbols = {Action.ADDED: "+", Action.REINFORCED: "=", Action.SUPERSEDED: "~", Action.RETRACTED: "-"}
+    symbols = {
+        Action.ADDED: "+",
+        Action.REINFORCED: "=",
+        Action.SUPERSEDED: "~",
+        Action.RETRACTED: "-",
+        Action.REVIVED: "^",
+    }
     for change in report.changes:
         suffix = f"  ({change.note})" if change.note else ""
         click.echo(f"  {symbols[change.action]} {change.after.text}{suffix}")

@@ -144,7 +144,7 @@ def eligible_rows(view: IndexView, items: Mapping[str, Item], request: SearchReq
         is_item &= arrays.status != _STATUS_CODE[Status.ARCHIVED]
         turns &= view.ts <= moment
     elif request.include_history:
-        is_item &= arrays.status != _STATUS_CODE[Status.ARCHIVED]
+        pass  # every status, archived included: archiving only leaves the working set
     else:
         is_item &= arrays.status == _STATUS_CODE[Status.CURRENT]
     if request.kinds is not None:

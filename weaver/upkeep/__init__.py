@@ -1,0 +1,1 @@
+"""Upkeep: decay, reinforcement by recall, dedupe and merge, archive (see docs/UPKEEP.md)."""

@@ -1,0 +1,207 @@
+"""Running a consolidation pass: read, plan, write items, re-render, one commit, fold recalls.
+
+The caller holds the vault's lock. Like the weave cycle, nothing before the commit is
+trusted: a pass starts with ``recover`` (uncommitted items and the weaver's own pages go
+back to HEAD), so a crashed pass is simply planned again. The recall log is dropped only
+after the commit that folded it, and that commit names the folded bytes, so a crash in
+between is finished by the next pass without counting a recall twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import TYPE_CHECKING
+
+from store.access import AccessBatch, AccessLog, UpkeepCounters, UpkeepState
+from store.atomic import atomic_write_batch
+from store.errors import VaultError
+from store.item import Item, encode
+from weaver.cycle import MARKDOWN_PATHS, CycleReport, recover, render_categories
+from weaver.resolve import Action
+from weaver.upkeep.plan import ConsolidationPlan, PairFinder, Rule, Step, plan_consolidation
+
+if TYPE_CHECKING:
+    from weaver.vault import Vault
+
+SUBJECT_PREFIX = "consolidate: "
+FOLDED_TRAILER = "Recalls-Folded: "
+MAX_DETAILS = 20
+BATCH_WRITE_FROM = 32  # items; fewer are written one by one
+
+
+@dataclass(frozen=True)
+class ConsolidationReport:
+    plan: ConsolidationPlan
+    dry_run: bool
+    commit: str | None = None
+    message: str = ""
+    categories: tuple[str, ...] = ()
+    hand_edited: tuple[str, ...] = ()
+    similarity: str = "off"  # which similarity was used, or why none
+
+
+def access_log(vault: Vault) -> AccessLog:
+    return AccessLog(vault.paths.state / "access.jsonl")
+
+
+def upkeep_state(vault: Vault) -> UpkeepState:
+    return UpkeepState(vault.paths.state / "upkeep.json")
+
+
+def consolidate(
+    vault: Vault,
+    similar: PairFinder | None,
+    *,
+    dry_run: bool = False,
+    similarity: str = "off",
+) -> ConsolidationReport:
+    """One pass under the caller's lock. ``dry_run`` plans and writes nothing at all."""
+    log = access_log(vault)
+    if not dry_run:
+        recover(vault)
+        _finish_interrupted_fold(vault, log)
+    batch = log.read(skip=_unfinished_fold(vault, log) if dry_run else 0)
+    now = vault.clock()
+    plan = plan_consolidation(
+        vault.loaded_items(), similar, now, vault.config.upkeep, batch.recalls
+    )
+    if dry_run:
+        return ConsolidationReport(plan, True, similarity=similarity)
+    message = consolidation_message(plan, batch)
+    commit = None
+    categories: list[str] = []
+    hand_edited: list[str] = []
+    if not plan.is_empty:
+        previous = plan.previous_items
+        final = plan.final_items
+        _write_items(vault, [(item, previous[item.id]) for item in final.values()])
+        vault.remember_items(final.values())
+        categories, hand_edited = render_categories(vault, plan.touched_categories, now)
+        for projection in vault.projections:
+            projection.apply(list(final.values()), [])
+        commit = vault.repo.commit(message, ("items", *MARKDOWN_PATHS))
+    if batch.size:
+        log.drop(batch)
+    upkeep_state(vault).save(UpkeepCounters(0, commit or upkeep_state(vault).load().last_pass))
+    return ConsolidationReport(
+        plan,
+        False,
+        commit=commit,
+        message=message if commit else "",
+        categories=tuple(categories),
+        hand_edited=tuple(hand_edited),
+        similarity=similarity,
+    )
+
+
+def _write_items(vault: Vault, changes: Sequence[tuple[Item, Item | None]]) -> None:
+    """Many items in one flushed batch; a pass never moves an item to another category."""
+    if len(changes) < BATCH_WRITE_FROM or any(
+        before is not None and before.category != item.category for item, before in changes
+    ):
+        vault.files.write_many(changes)
+        return
+    atomic_write_batch([(vault.files.path_of(item), encode(item)) for item, _ in changes])
+
+
+def count_activity(report: CycleReport) -> int:
+    """What a cycle adds toward the next automatic pass: lines read plus facts added."""
+    return report.consumed + report.resolution.count(Action.ADDED)
+
+
+def should_run(vault: Vault, report: CycleReport) -> bool:
+    """Add the cycle's activity to the counter; True when it crosses ``trigger_every``."""
+    state = upkeep_state(vault)
+    counters = state.load()
+    total = counters.since_last_pass + count_activity(report)
+    if total != counters.since_last_pass:
+        state.save(UpkeepCounters(total, counters.last_pass))
+    every = vault.config.upkeep.trigger_every
+    return every > 0 and total >= every
+
+
+# -- the recall log across a crash -------------------------------------------------------
+
+
+def _last_fold_stamp(vault: Vault) -> str | None:
+    if not vault.repo.has_commits:
+        return None
+    for commit in vault.repo.repo.iter_commits("HEAD", max_count=1, grep=f"^{SUBJECT_PREFIX}"):
+        for line in str(commit.message).splitlines():
+            if line.startswith(FOLDED_TRAILER):
+                return line.removeprefix(FOLDED_TRAILER).strip()
+    return None
+
+
+def _unfinished_fold(vault: Vault, log: AccessLog) -> int:
+    """Bytes at the head of the log that a committed pass folded but did not drop."""
+    stamp = _last_fold_stamp(vault)
+    if stamp and log.head_matches(stamp):
+        return int(stamp.split(" ", 1)[0])
+    return 0
+
+
+def _finish_interrupted_fold(vault: Vault, log: AccessLog) -> None:
+    size = _unfinished_fold(vault, log)
+    if size:
+        log.drop(AccessBatch(size=size))
+
+
+# -- the commit message ------------------------------------------------------------------
+
+
+def consolidation_message(plan: ConsolidationPlan, batch: AccessBatch) -> str:
+    """E.g. ``consolidate: 3 archived, 1 merged, 12 decayed`` plus one line per change."""
+    lines: list[str] = []
+    for rule, label in (
+        (Rule.ARCHIVED, "Archived"),
+        (Rule.MERGED, "Merged"),
+        (Rule.DEDUPED, "Deduped"),
+        (Rule.DECAYED, "Decayed"),
+        (Rule.RECALLED, "Recalled"),
+    ):
+        lines.extend(_details(label, plan.of(rule)))
+    trailers = [f"Upkeep-Clock: {_iso(plan.now)}"]
+    if batch.size:
+        trailers.append(f"{FOLDED_TRAILER}{batch.stamp}")
+    body = "\n".join(lines)
+    return f"{SUBJECT_PREFIX}{plan.summary()}\n\n" + (body + "\n\n" if body else "") + "\n".join(
+        trailers
+    ) + "\n"
+
+
+def _details(label: str, steps: Sequence[Step]) -> list[str]:
+    shown = [f"{label}: {s.after.id} {s.reason}" for s in steps[:MAX_DETAILS]]
+    if len(steps) > MAX_DETAILS:
+        shown.append(f"{label}: +{len(steps) - MAX_DETAILS} more")
+    return shown
+
+
+def _iso(moment: datetime) -> str:
+    return moment.astimezone(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def similarity_for(vault: Vault) -> tuple[PairFinder | None, str]:
+    """How this vault compares items, or None and why (dedupe and merge are then skipped).
+
+    With the recall projection registered, the vectors already in its index are reused
+    (only texts it lacks are embedded); otherwise the configured embedder embeds them.
+    """
+    try:
+        from weaver.recall.projection import choose_embedder, recall_projection
+        from weaver.upkeep.similar import embedding_pairs, index_pairs
+    except ImportError as exc:
+        return None, f"off (recall extra not installed: {exc.name or exc})"
+    projection = recall_projection(vault)
+    if projection is not None:
+        return index_pairs(projection), f"embeddings (recall index, {choose_embedder(vault)})"
+    from store.embeddings.base import load_embedder
+
+    backend = choose_embedder(vault)
+    try:
+        embedder = load_embedder(backend)
+    except VaultError as exc:
+        return None, f"off ({exc})"
+    return embedding_pairs(embedder), f"embeddings ({backend})"

@@ -216,3 +216,13 @@ def test_a_cycle_updates_only_what_it_changed(job_vault: Vault) -> None:
     assert f"item:{google.id}" in after  # historical facts stay indexed, filtered at search
     hits = job_vault.search("Lisbon", k=3)
     assert hits and "Lisbon" in hits[0].text
+
+
+def test_reindex_builds_the_hnsw_graph_above_the_threshold(
+    job_vault: Vault, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("VAULTWEAVE_HNSW_THRESHOLD", "1")  # env beats vault.toml's 20000
+    vault = Vault.open(job_vault.root)
+    vault.reindex()
+    assert (vault.paths.state / "recall" / "dense.hnsw").is_file()
+    assert "Tahoe" in vault.search("mountain Tahoe", k=1)[0].text

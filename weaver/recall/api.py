@@ -108,6 +108,9 @@ def reindex(vault: Vault, fresh: bool = False) -> tuple[int, int]:
             projection.close()
             RecallIndex.destroy(vault.paths.state / "recall")
         report = projection.rebuild()
+        view = projection.index.view()
+        if view.dense.kind == "hnsw":
+            view.dense.index()  # build and save the graph now, not at the first search
     finally:
         if not held:
             vault.lock.release()

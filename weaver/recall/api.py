@@ -47,11 +47,7 @@ def search(
         query, k, categories, tags, kinds, include_history, as_of, min_score, _categories(vault)
     )
     projection = projection_of(vault)
-    hits = rank(projection.index, vault.loaded_items(), request, tuning or Tuning())
-    recalled = [h.id for h in hits if h.kind == "item"]
-    if recalled:
-        vault.record_access(recalled)  # upkeep folds these into access counts (docs/UPKEEP.md)
-    return hits
+    return rank(projection.index, vault.loaded_items(), request, tuning or Tuning())
 
 
 def _categories(vault: Vault) -> set[str]:

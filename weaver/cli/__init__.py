@@ -19,7 +19,9 @@ class VaultGroup(click.Group):
 
     def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
         try:
-            return super().main(*args, standalone_mode=False, **kwargs)  # type: ignore[call-overload]
+            # Without standalone mode click returns the code of a ctx.exit(N) / Exit(N).
+            result = super().main(*args, standalone_mode=False, **kwargs)  # type: ignore[call-overload]
+            code = result if isinstance(result, int) else 0
         except VaultError as exc:
             code = _fail(str(exc))
         except click.ClickException as exc:

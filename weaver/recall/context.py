@@ -30,6 +30,7 @@ class Context:
     facts: int
     turns: int
     profile: int
+    item_ids: tuple[str, ...] = ()  # the items the block shows (profile and facts)
 
 
 def _day(moment: datetime | None) -> str:
@@ -81,6 +82,7 @@ def assemble(
     lines: list[str] = []
     used = 0
     counts = {"profile": 0, "facts": 0, "turns": 0}
+    shown: list[str] = []
 
     def add(line: str) -> bool:
         nonlocal used
@@ -91,16 +93,18 @@ def assemble(
         used += cost
         return True
 
-    def section(title: str, name: str, entries: Iterable[str]) -> None:
+    def section(title: str, name: str, entries: Iterable[tuple[str, str]]) -> None:
         pending = list(entries)
         if not pending:
             return
         mark = (len(lines), used)
         if not add(title):
             return
-        for entry in pending:
+        for unit_id, entry in pending:
             if add(entry):
                 counts[name] += 1
+                if name != "turns":
+                    shown.append(unit_id)
         if counts[name] == 0:  # a heading with nothing under it is dropped
             del lines[mark[0] :]
             _reset(mark[1])
@@ -111,13 +115,13 @@ def assemble(
 
     if budget > 0:
         add(f"## Memory for: {' '.join(query.split())[:200]}")
-    section("### Profile", "profile", (f"- {i.text}" for i in profile))
-    section("### Facts", "facts", (fact_line(h) for h in hits if h.kind == "item"))
+    section("### Profile", "profile", ((i.id, f"- {i.text}") for i in profile))
+    section("### Facts", "facts", ((h.id, fact_line(h)) for h in hits if h.kind == "item"))
     turns = sorted(
         (h for h in hits if h.kind == "turn"),
         key=lambda h: h.ts or datetime.min.replace(tzinfo=timezone.utc),
     )
-    section("### Turns", "turns", (turn_line(h) for h in turns))
+    section("### Turns", "turns", ((h.id, turn_line(h)) for h in turns))
     text = "\n".join(lines)
     return Context(
         text,
@@ -126,4 +130,5 @@ def assemble(
         counts["facts"],
         counts["turns"],
         counts["profile"],
+        tuple(dict.fromkeys(shown)),
     )

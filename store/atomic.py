@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -85,32 +86,59 @@ def append_line(path: Path, line: str) -> int:
         raise VaultWriteError(path, exc.strerror or str(exc)) from exc
     try:
         _lock(fd)
-        existing, torn = _count_lines(fd)
+        torn = _ends_torn(fd)
         data = (("\n" if torn else "") + line + "\n").encode("utf-8")
         written = os.write(fd, data)
         if written != len(data):
             raise VaultWriteError(path, f"short write ({written} of {len(data)} bytes)")
+        # With O_APPEND the offset now sits right after our line, wherever other
+        # writers (ours or not) put theirs: its number is the newlines up to there.
+        number = _lines_before(fd, os.lseek(fd, 0, os.SEEK_CUR))
+        _unlock(fd)  # the line is in place for every reader; durability needs no lock
         os.fsync(fd)
     except OSError as exc:
         raise VaultWriteError(path, exc.strerror or str(exc)) from exc
     finally:
         os.close(fd)
-    return existing + (1 if torn else 0) + 1
+    return number
 
 
-def _count_lines(fd: int) -> tuple[int, bool]:
-    """Complete lines in the file, and whether it ends in an unterminated line."""
-    count = 0
-    last = b""
-    offset = 0
-    while True:
-        chunk = os.pread(fd, 1 << 20, offset)
+def _ends_torn(fd: int) -> bool:
+    """Whether the file ends in a line without its newline, left by a writer that died.
+
+    Another process's append may be in flight: the kernel grows the file page by page
+    during one write(2), so a long line can be seen half-written for a moment. A tail
+    that stays unterminated over a few milliseconds is torn; one that completes is not.
+    """
+    for attempt in range(4):
+        size = os.fstat(fd).st_size
+        if size == 0 or os.pread(fd, 1, size - 1) == b"\n":
+            return False
+        time.sleep(0.002 * (attempt + 1))
+    return True
+
+
+# Newlines counted so far per file, (device, inode) -> (bytes, newlines), so a process
+# appending many lines reads each byte once rather than the whole file each time.
+# Sound because resource files are append-only; a file that shrank is counted afresh.
+_COUNTED: dict[tuple[int, int], tuple[int, int]] = {}
+
+
+def _lines_before(fd: int, end: int) -> int:
+    """Newlines in the first ``end`` bytes of the file."""
+    info = os.fstat(fd)
+    key = (info.st_dev, info.st_ino)
+    offset, count = _COUNTED.get(key, (0, 0))
+    if offset > end or offset > info.st_size:
+        offset, count = 0, 0
+    while offset < end:
+        chunk = os.pread(fd, min(1 << 20, end - offset), offset)
         if not chunk:
             break
         count += chunk.count(b"\n")
-        last = chunk[-1:]
         offset += len(chunk)
-    return count, bool(last) and last != b"\n"
+    _COUNTED[key] = (offset, count)
+    return count
 
 
 def _lock(fd: int) -> None:
@@ -119,6 +147,14 @@ def _lock(fd: int) -> None:
     except ImportError:  # pragma: no cover - non-POSIX: O_APPEND alone
         return
     fcntl.flock(fd, fcntl.LOCK_EX)
+
+
+def _unlock(fd: int) -> None:
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover
+        return
+    fcntl.flock(fd, fcntl.LOCK_UN)
 
 
 def _fsync_directory(folder: Path) -> None:

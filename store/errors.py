@@ -149,14 +149,6 @@ class SearchQueryError(VaultError):
         super().__init__(f"bad search: {reason}")
 
 
-class ProjectionDriftError(VaultError):
-    def __init__(self, summary: str) -> None:
-        self.summary = summary
-        super().__init__(
-            f"derived indexes differ from the tiers ({summary}); run `vaultweave reindex`"
-        )
-
-
 class LLMConfigError(VaultError):
     """The [llm] section asks for a model the weaver cannot reach as configured."""
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,6 +24,7 @@ WEAVER_IDENTITY = {
     "GIT_COMMITTER_NAME": "vaultweave",
     "GIT_COMMITTER_EMAIL": "weaver@vaultweave.invalid",
 }
+GC_EVERY = 100  # exact commits between `git gc --auto` runs
 TIER_PATHS = ("resources", "items", "categories", "index.md", "vault.toml")
 
 
@@ -35,6 +38,7 @@ class CommitInfo:
 class VaultRepo:
     def __init__(self, root: Path) -> None:
         self.root = root
+        self._commits = 0
         try:
             self.repo = git.Repo(root)
         except (git.InvalidGitRepositoryError, git.NoSuchPathError) as exc:
@@ -66,6 +70,11 @@ class VaultRepo:
         with self.repo.config_writer() as config:
             config.set_value(f'diff "{TEXTCONV_DRIVER}"', "textconv", command)
             config.set_value(f'diff "{TEXTCONV_DRIVER}"', "cachetextconv", "false")
+            # A vault holds a file per fact: a split index (only changes rewritten) and
+            # the untracked cache keep git fast at 100k files.
+            config.set_value("core", "splitIndex", "true")
+            config.set_value("core", "untrackedCache", "true")
+            config.set_value("index", "version", "4")
 
     @property
     def has_commits(self) -> bool:
@@ -100,7 +109,10 @@ class VaultRepo:
         if not existing:
             return
         if self.has_commits:
-            tracked = [p for p in existing if self._tracked(p)]
+            # A commit cut short may have staged these paths: unstage them first, then
+            # check out only what HEAD itself holds (the index may name more).
+            self._git("reset", "-q", "HEAD", "--", *existing)
+            tracked = [p for p in existing if self._git("ls-tree", "--name-only", "HEAD", "--", p)]
             if tracked:
                 self._git("checkout", "HEAD", "--", *tracked)
         self._git("clean", "-fdq", "--", *existing)
@@ -114,6 +126,117 @@ class VaultRepo:
             return None
         self._git("commit", "-q", "--no-verify", "-m", message, env=WEAVER_IDENTITY)
         return self.repo.head.commit.hexsha
+
+    def commit_exact(
+        self, message: str, paths: list[str], prefixes: dict[str, int] | None = None
+    ) -> str | None:
+        """Commit exactly these files (added, changed or deleted); None when nothing changed.
+
+        Unlike ``commit`` this never walks whole folders, so its cost follows the number
+        of files touched, not the size of the vault. For a path in ``prefixes`` only its
+        first N bytes are committed: an append-only file is committed up to what was read,
+        never with lines that arrived after.
+        """
+        cacheinfo: list[str] = []
+        for rel, size in (prefixes or {}).items():
+            with open(self.root / rel, "rb") as handle:
+                data = handle.read(size)
+            sha = self._plumb(["hash-object", "-w", "--stdin"], data)
+            cacheinfo += ["--cacheinfo", f"100644,{sha},{rel}"]
+        paths = [p for p in paths if p not in (prefixes or {})]
+        chunks = [paths[i : i + 500] for i in range(0, len(paths), 500)] or [[]]
+        for n, chunk in enumerate(chunks):
+            extra = cacheinfo if n == 0 else []
+            if chunk or extra:
+                self._git("update-index", "--add", "--remove", *extra, "--", *chunk)
+        # Plumbing rather than `git commit`: that one re-stats every tracked file, which
+        # in a vault of 100k items costs far more than the commit itself.
+        tree = self._git("write-tree")
+        parent = self.head_sha()
+        if parent is not None and tree == self.repo.head.commit.tree.hexsha:
+            return None
+        args = ["commit-tree", tree, "-F", "-", *(["-p", parent] if parent else [])]
+        sha = self._plumb(args, message.encode("utf-8"), env=WEAVER_IDENTITY)
+        subject = message.splitlines()[0] if message else ""
+        self._git("update-ref", "-m", f"commit: {subject}", "HEAD", sha, *([parent] if parent else []))
+        self._commits += 1
+        if self._commits % GC_EVERY == 0:
+            self._git("gc", "--auto", "--quiet")  # what `git commit` would have done
+        return sha
+
+    def _plumb(self, args: list[str], data: bytes, env: dict[str, str] | None = None) -> str:
+        """A git command fed ``data`` on stdin; returns its output line."""
+        done = subprocess.run(
+            ["git", *args], input=data, cwd=self.root, capture_output=True, check=False,
+            env={**os.environ, **env} if env else None,
+        )
+        if done.returncode != 0:
+            raise GitError(args[0], done.stderr.decode(errors="replace").strip())
+        return done.stdout.decode().strip()
+
+    def show_file(self, rev: str, path: str) -> str | None:
+        """A file's text at ``rev``, or None if it did not exist there."""
+        if not self.has_commits:
+            return None
+        try:
+            out = self.repo.git.execute(
+                ["git", "show", f"{rev}:{path}"], strip_newline_in_stdout=False
+            )
+        except git.GitCommandError:
+            return None
+        return str(out)
+
+    def blob_size(self, rev: str, path: str) -> int | None:
+        try:
+            return int(self._git("cat-file", "-s", f"{rev}:{path}"))
+        except GitError:
+            return None
+
+    def recent_commits(self, limit: int = 10) -> list[tuple[str, str, str]]:
+        """(sha, subject, author e-mail) of the newest commits, newest first."""
+        if not self.has_commits:
+            return []
+        out = self._git("log", f"-{limit}", "--format=%H%x1f%s%x1f%ae")
+        return [tuple(line.split("\x1f", 2)) for line in out.splitlines() if line]  # type: ignore[misc]
+
+    def head_subject(self) -> str:
+        return self._git("log", "-1", "--format=%s") if self.has_commits else ""
+
+    def changed_in(self, rev: str = "HEAD") -> list[str]:
+        """Paths a commit changed (relative to its first parent)."""
+        out = self._git("diff-tree", "--no-commit-id", "--name-only", "-r", "--root", rev)
+        return [line for line in out.splitlines() if line]
+
+    def clear_stale_locks(self, grace: float = 2.0) -> list[str]:
+        """Remove git lock files a killed weaver left behind; returns the ones removed.
+
+        Git takes ``.git/index.lock`` (and HEAD/ref locks while committing) by creating
+        the file and renames it over the real one when done; a git killed in between
+        leaves the lock and every later git command fails. Removing a lock is only safe
+        when nobody is still using it, so the caller must hold the vault's writer lock
+        (no other weaver runs) and call this between its own git commands (none of ours
+        runs). A person's own git in the vault could still hold it: on Linux a lock that
+        any process has open is kept, elsewhere one younger than ``grace`` seconds is.
+        """
+        git_dir = self.root / ".git"
+        candidates = [git_dir / "index.lock", git_dir / "HEAD.lock"]
+        heads = git_dir / "refs" / "heads"
+        if heads.is_dir():
+            candidates += list(heads.glob("*.lock"))
+        removed: list[str] = []
+        for lock in candidates:
+            try:
+                age = time.time() - lock.stat().st_mtime
+            except FileNotFoundError:
+                continue
+            if _open_by_any_process(lock) or (not _can_see_open_files() and age < grace):
+                continue
+            try:
+                lock.unlink()
+            except FileNotFoundError:
+                continue
+            removed.append(str(lock.relative_to(self.root)))
+        return removed
 
     def log(self, limit: int = 20, *pathspecs: str) -> list[CommitInfo]:
         if not self.has_commits:
@@ -138,3 +261,24 @@ class VaultRepo:
         except git.GitCommandError as exc:
             stderr = (exc.stderr or "").strip().removeprefix("stderr: ").strip("'\n ")
             raise GitError(args[0], stderr or str(exc)) from exc
+
+
+def _can_see_open_files() -> bool:
+    return Path("/proc/self/fd").is_dir()
+
+
+def _open_by_any_process(path: Path) -> bool:
+    """Whether some process has ``path`` open (Linux /proc; False where it cannot tell)."""
+    if not _can_see_open_files():
+        return False
+    target = str(path.resolve())
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            for fd in (proc / "fd").iterdir():
+                if os.readlink(fd) == target:
+                    return True
+        except OSError:
+            continue  # the process ended, or is not ours to inspect
+    return False

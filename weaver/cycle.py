@@ -8,30 +8,37 @@ fact's sources record what was applied, so redoing after a commit changes nothin
 
 from __future__ import annotations
 
-import hashlib
-from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from store.atomic import atomic_write_text
 from store.errors import UnsafeNameError
 from store.item import Item
 from store.paths import safe_name
 from store.resources import LineProblem, Resource, ScanResult, scan
 from store.state import Cursor
 from weaver.commit_message import weave_message
+from weaver.cursor_sync import reconcile_cursor
 from weaver.extract.base import Candidate, Extractor
-from weaver.render import render_category, render_index
+from weaver.item_index import item_index
+from weaver.markdown_parse import PageProblem
+from weaver.pages import (
+    MARKDOWN_PATHS as MARKDOWN_PATHS,
+)
+from weaver.pages import (
+    HandEditReport,
+    apply_hand_edits,
+    content_hash,
+    hand_edited,
+    write_pages,
+)
 from weaver.resolve import Change, Resolution, plan_resolution
 
 if TYPE_CHECKING:
     from weaver.upkeep.run import ConsolidationReport
     from weaver.vault import Vault
 
-MARKDOWN_PATHS = ("categories", "index.md")
 FALLBACK_CATEGORY = "general"
 
 
@@ -71,8 +78,10 @@ class CycleReport:
     candidates: tuple[Candidate, ...] = ()
     resolution: Resolution = field(default_factory=Resolution)
     categories: tuple[str, ...] = ()
-    hand_edited: tuple[str, ...] = ()  # pages left as a person wrote them
+    hand_edited: tuple[str, ...] = ()  # pages left as a person wrote them (unreadable)
     pending: tuple[str, ...] = ()
+    edit: HandEditReport = field(default_factory=HandEditReport)  # hand edits taken in
+    page_problems: tuple[PageProblem, ...] = ()
     consolidation: ConsolidationReport | None = None  # an upkeep pass this cycle triggered
 
     @property
@@ -84,13 +93,20 @@ class CycleReport:
         return len(self.resources) + len(self.problems)
 
 
-def content_hash(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+def recover(vault: Vault, clean: bool = False) -> None:
+    """Undo what an interrupted cycle left uncommitted, keeping every hand edit.
 
-
-def recover(vault: Vault) -> None:
-    """Undo what an interrupted cycle left uncommitted, keeping every hand edit."""
+    ``clean``: the previous cycle of this process committed all it wrote, so there is
+    nothing to undo and the scans (costly in a large vault) are skipped.
+    """
     repo = vault.repo
+    repo.clear_stale_locks()  # the caller holds the vault lock: see VaultRepo.clear_stale_locks
+    if clean:
+        return
+    # Writers outside the cycle (forget, upkeep) start here and may stop half-way: the
+    # next cycle must not take the vault for clean.
+    vault.known_clean = False
+    _remove_dead_temp_files(vault)
     if repo.dirty_paths("items"):
         repo.restore("items")
         vault.forget_loaded_items()
@@ -102,17 +118,27 @@ def recover(vault: Vault) -> None:
             ours.append(rel)
     if ours:
         repo.restore(*ours)
+        for rel in ours:  # back as committed, which the weaver wrote or took in
+            path = vault.paths.root / rel
+            if path.exists():
+                rendered[rel] = content_hash(path.read_text(encoding="utf-8"))
+        vault.state.save_rendered(rendered)
+
+
+def _remove_dead_temp_files(vault: Vault) -> None:
+    """Temp files of atomic writes cut short by a kill (``.<name>.<random>.tmp``).
+
+    Only a weaver writes them and the caller holds the vault lock, so none is in use.
+    """
+    root = vault.paths.root
+    for folder in (root, vault.paths.categories, vault.paths.state):
+        for temp in folder.glob(".*.tmp"):
+            temp.unlink(missing_ok=True)
 
 
 def hand_edited_pages(vault: Vault) -> list[str]:
     """Markdown pages that differ both from HEAD and from the weaver's last render."""
-    rendered = vault.state.load_rendered()
-    edited = []
-    for rel in vault.repo.dirty_paths(*MARKDOWN_PATHS):
-        path = vault.paths.root / rel
-        if not path.exists() or rendered.get(rel) != content_hash(path.read_text(encoding="utf-8")):
-            edited.append(rel)
-    return edited
+    return hand_edited(vault)
 
 
 def run_cycle(
@@ -124,41 +150,65 @@ def run_cycle(
 ) -> CycleReport:
     """Run one cycle under the caller's lock. Returns what it did (commit None: no change)."""
     hooks = hooks or CycleHooks()
-    recover(vault)
-    cursor = vault.state.load_cursor()
+    clean, vault.known_clean = vault.known_clean, False  # until this cycle has committed
+    recover(vault, clean)
+    now = vault.clock()
+    edit = apply_hand_edits(vault, now, clean)
+    cursor = reconcile_cursor(vault, vault.state.load_cursor())
     scanned: ScanResult = scan(
         vault.paths, cursor.positions, vault.config.weaver.max_lines_per_cycle
     )
-    now = vault.clock()
     candidates = [_with_usable_category(c) for c in extractor.extract(scanned.resources)]
     existing = vault.loaded_items()
     if advisor is not None:
         resolution = advisor.resolve(candidates, existing, now)
     else:
-        resolution = plan_resolution(candidates, existing, observed_at=now)
+        # Only facts with a candidate's key can be touched: the same plan, without
+        # walking every item in a large vault.
+        relevant = item_index(vault).relevant(candidates, existing)
+        resolution = plan_resolution(candidates, relevant, observed_at=now)
 
     previous = resolution.previous_items
-    vault.files.write_many((item, previous[item.id]) for item in resolution.final_items.values())
+    item_paths: list[str] = []
+    for item in resolution.final_items.values():
+        before = previous[item.id]
+        vault.files.write(item, before)
+        item_paths.append(vault.paths.relative(vault.files.path_of(item)))
+        if before is not None and before.category != item.category:
+            item_paths.append(vault.paths.relative(vault.files.path_of(before)))
     vault.remember_items(resolution.final_items.values())
     _call(hooks.after_items)
 
-    categories, hand_edited = (
-        _render(vault, resolution, now, advisor) if resolution.changes else ((), ())
+    categories: set[str] = set(edit.render)
+    if resolution.changes:
+        categories |= resolution.touched_categories
+    summary = advisor.summary if advisor is not None else None
+    pages = (
+        write_pages(vault, categories, now, edit.trusted, edit.blocked, summary)
+        if categories
+        else None
     )
     _call(hooks.after_markdown)
 
     for projection in projections:
         projection.apply(list(resolution.final_items.values()), scanned.resources)
 
-    consumed_files = sorted({r.path for r in scanned.resources} | {p.path for p in scanned.problems})
+    consumed_files = sorted(
+        {r.path for r in scanned.resources} | {p.path for p in scanned.problems}
+    )
+    written = list(pages.written) if pages else []
     extra = advisor.trailers() if advisor is not None else ()
     message = weave_message(resolution, scanned, extractor.name, extra)
+    if not scanned.consumed_lines and not resolution.changes and written:
+        message = "render: " + ", ".join(written) + " after hand edit\n"
     _call(hooks.before_commit)
     commit = None
-    if scanned.consumed_lines or resolution.changes:
-        commit = vault.repo.commit(message, ("items", *MARKDOWN_PATHS, *consumed_files))
+    if scanned.consumed_lines or resolution.changes or written:
+        read_to = {rel: scanned.positions[rel].offset for rel in consumed_files}
+        commit = vault.repo.commit_exact(message, [*item_paths, *written], read_to)
     vault.state.add_problems(list(scanned.problems))
     vault.state.save_cursor(Cursor(scanned.positions, commit or vault.repo.head_sha()))
+    vault.known_clean = True
     return CycleReport(
         commit=commit,
         message=message if commit else "",
@@ -166,9 +216,13 @@ def run_cycle(
         problems=scanned.problems,
         candidates=tuple(candidates),
         resolution=resolution,
-        categories=tuple(categories),
-        hand_edited=tuple(hand_edited),
+        categories=tuple(
+            sorted(p[11:-3] for p in written if p.startswith("categories/"))
+        ),
+        hand_edited=tuple(edit.blocked) + tuple(pages.skipped if pages else ()),
         pending=scanned.pending,
+        edit=edit,
+        page_problems=edit.problems,
     )
 
 
@@ -194,54 +248,18 @@ def render_touched(
     Returns (categories written, pages left as a person wrote them). For writers outside
     the cycle (e.g. ``Vault.forget``) that change items under the lock.
     """
-    return _render(vault, resolution, now)
-
-
-def _render(
-    vault: Vault, resolution: Resolution, now: datetime, advisor: CycleAdvisor | None = None
-) -> tuple[list[str], list[str]]:
-    return render_categories(vault, resolution.touched_categories, now, advisor)
+    return render_categories(vault, resolution.touched_categories, now)
 
 
 def render_categories(
     vault: Vault, categories: Iterable[str], now: datetime, advisor: CycleAdvisor | None = None
 ) -> tuple[list[str], list[str]]:
-    """Re-render these category pages and index.md from the loaded items.
-
-    Pages a person has edited since the last render are left alone and returned second.
+    """Re-render these category pages and index.md from the loaded items, merging into
+    each page so free text stays. Pages a person has edited since the last render are
+    left alone (a cycle takes them in) and returned second.
     """
-    items = vault.loaded_items()
-    by_category: dict[str, list[Item]] = defaultdict(list)
-    subjects_of: dict[str, set[str]] = defaultdict(set)
-    for item in items.values():
-        by_category[item.category].append(item)
-        subjects_of[item.category].add(item.subject.casefold())
-    edited = set(hand_edited_pages(vault))
-    pages: list[tuple[Path, str, str]] = []
-    written: list[str] = []
-    skipped: list[str] = []
-    for category in sorted(set(categories)):
-        path = vault.paths.category_file(category)
-        rel = vault.paths.relative(path)
-        if rel in edited:
-            skipped.append(rel)
-            continue
-        related = [c for c, s in subjects_of.items() if c != category and s & subjects_of[category]]
-        members = by_category.get(category, [])
-        summary = advisor.summary(category, members) if advisor is not None else None
-        text = render_category(category, members, now, items, related, summary=summary)
-        pages.append((path, rel, text))
-        written.append(category)
-    index_rel = vault.paths.relative(vault.paths.index_md)
-    if index_rel in edited:
-        skipped.append(index_rel)
-    else:
-        text = render_index(vault.config.vault.name, items.values(), now)
-        pages.append((vault.paths.index_md, index_rel, text))
-    # Record the hashes before writing: a page found dirty with a recorded hash is ours.
-    rendered = vault.state.load_rendered()
-    rendered.update({rel: content_hash(text) for _, rel, text in pages})
-    vault.state.save_rendered(rendered)
-    for path, _, text in pages:
-        atomic_write_text(path, text)
-    return written, skipped
+    edited = hand_edited(vault)
+    summary = advisor.summary if advisor is not None else None
+    pages = write_pages(vault, categories, now, None, edited, summary)
+    written = [p[11:-3] for p in pages.written if p.startswith("categories/")]
+    return written, [*edited, *pages.skipped]

@@ -51,6 +51,9 @@ def _clean(text: str) -> str:
     return _ONE_LINE.sub(" ", text).replace(" ^", " ").strip()
 
 
+clean_text = _clean
+
+
 def _fact_line(item: Item, by_id: Mapping[str, Item]) -> FactLine:
     if item.status is Status.CURRENT:
         meta = f"since {_day(item.valid_from)}"
@@ -139,6 +142,13 @@ def render_index(vault_name: str, items: Iterable[Item], updated: datetime) -> s
             row[0] += 1
         elif item.status in (Status.HISTORICAL, Status.RETRACTED):
             row[1] += 1
+    return render_index_from_counts(vault_name, {k: (c, h) for k, (c, h) in counts.items()}, updated)
+
+
+def render_index_from_counts(
+    vault_name: str, counts: Mapping[str, tuple[int, int]], updated: datetime
+) -> str:
+    """index.md from category name -> (current, in history) counts."""
     rows = [
         CategoryRow(f"categories/{safe_name(name)}", title_of(name), c, h)
         for name, (c, h) in sorted(counts.items())

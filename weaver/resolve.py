@@ -32,6 +32,7 @@ class Action(str, Enum):
     REINFORCED = "reinforced"
     SUPERSEDED = "superseded"  # an existing fact replaced by a newer value
     RETRACTED = "retracted"
+    MOVED = "moved"  # a hand edit moved the fact to another category
     REVIVED = "revived"  # an archived fact mentioned again: current and reinforced
 
 
@@ -147,7 +148,7 @@ def _assert(work: _Working, candidate: Candidate, observed_at: datetime) -> None
     )
     if is_single_valued(candidate.attribute):
         for item in current:
-            if candidate.valid_from >= item.valid_from:
+            if _newer_or_equal(candidate, item):
                 ended = _supersede(item, new, candidate.source)
                 work.put(Action.SUPERSEDED, ended, item, f"{item.value} -> {new.value}")
                 new = new.evolve(supersedes=(*new.supersedes, item.id))
@@ -164,7 +165,7 @@ def _assert(work: _Working, candidate: Candidate, observed_at: datetime) -> None
     if opposite:
         for item in work.with_key(candidate.subject, opposite):
             same_value = item.is_current and normalise(item.value) == candidate.value_key
-            if same_value and candidate.valid_from >= item.valid_from:
+            if same_value and _newer_or_equal(candidate, item):
                 ended = _supersede(item, new, candidate.source)
                 work.put(Action.SUPERSEDED, ended, item, f"{item.attribute} -> {opposite}")
                 new = new.evolve(supersedes=(*new.supersedes, item.id))
@@ -177,7 +178,7 @@ def _assert(work: _Working, candidate: Candidate, observed_at: datetime) -> None
 def _retract(work: _Working, candidate: Candidate) -> bool:
     matched = False
     for item in work.with_key(candidate.subject, candidate.attribute):
-        if not item.is_current or candidate.valid_from < item.valid_from:
+        if not item.is_current or not _newer_or_equal(candidate, item):
             continue
         # An empty value ("I quit my job") ends whatever the attribute currently holds.
         if candidate.value_key and normalise(item.value) != candidate.value_key:
@@ -191,6 +192,16 @@ def _retract(work: _Working, candidate: Candidate) -> bool:
         work.put(Action.RETRACTED, ended, item)
         matched = True
     return matched
+
+
+def _newer_or_equal(candidate: Candidate, item: Item) -> bool:
+    """Whether ``candidate`` may end ``item``: it is newer, or as new and not outranked.
+
+    A fact a person stated by hand outranks an extracted one of the same time.
+    """
+    if candidate.valid_from != item.valid_from:
+        return candidate.valid_from > item.valid_from
+    return not (item.origin == "hand" and candidate.origin != "hand")
 
 
 def _new_item(candidate: Candidate, observed_at: datetime) -> Item:

@@ -79,6 +79,8 @@ class Vault:
         self.lock = VaultLock(self.paths.state / "weaver.lock")
         self.projections: list[Projection] = []
         self._items: dict[str, Item] | None = None
+        # Set by a cycle that committed all it wrote; lets the next skip the items/ scan.
+        self.known_clean = False
         self._item_problems: list[ItemReadProblem] = []
         register_recall(self)
 
@@ -115,6 +117,10 @@ class Vault:
     @property
     def root(self) -> Path:
         return self.paths.root
+
+    def reload_config(self) -> None:
+        """Re-read vault.toml (the watcher calls this when it changes); raises ConfigError."""
+        self.config = _load_config(self.paths.config)
 
     # -- tier 1 --------------------------------------------------------------------------
 
@@ -197,10 +203,10 @@ class Vault:
         hooks: CycleHooks | None,
         lock_timeout: float,
     ) -> CycleReport:
-        chosen = extractor or (session.extractor if session else self.default_extractor())
         held_before = self.lock.held
-        self.lock.acquire(timeout=lock_timeout)
+        self.lock.acquire(timeout=lock_timeout)  # first: a second weaver stops here
         try:
+            chosen = extractor or (session.extractor if session else self.default_extractor())
             report = run_cycle(self, chosen, self.projections, hooks, advisor=session)
             if session is not None:
                 session.finish(report)
@@ -255,9 +261,13 @@ class Vault:
         return self._items
 
     def remember_items(self, items: Iterable[Item]) -> None:
+        from weaver.item_index import note_remembered
+
         loaded = self.loaded_items()
-        for item in items:
+        taken = list(items)
+        for item in taken:
             loaded[item.id] = item
+        note_remembered(self, taken)
 
     def forget_loaded_items(self) -> None:
         self._items = None

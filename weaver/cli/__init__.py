@@ -10,6 +10,7 @@ import click
 from store.errors import VaultError
 from weaver.cli.core import register as register_core
 from weaver.cli.faces import register as register_faces
+from weaver.cli.live import register as register_live
 from weaver.cli.recall import register as register_recall
 from weaver.cli.upkeep import register as register_upkeep
 
@@ -51,6 +52,7 @@ register_core(cli)
 register_faces(cli)
 register_upkeep(cli)
 register_recall(cli)
+register_live(cli)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -97,7 +97,8 @@ def weave(no_llm: bool, vault_path: Path | None, as_json: bool) -> None:
     vault = open_vault(vault_path)
     reports = vault.weave_all(llm=not no_llm)
     if as_json:
-        echo_json([_report_json(r) for r in reports if r.consumed or r.commit])
+        shown = [r for r in reports if r.consumed or r.commit or r.edit.commit or r.page_problems]
+        echo_json([_report_json(r) for r in shown])
         return
     for report in reports:
         _print_report(report)
@@ -117,10 +118,16 @@ def _report_json(report: CycleReport) -> dict[str, Any]:
         ],
         "categories": list(report.categories),
         "hand_edited": list(report.hand_edited),
+        "edit_commit": report.edit.commit,
+        "page_problems": [str(p) for p in report.page_problems],
     }
 
 
 def _print_report(report: CycleReport) -> None:
+    if report.edit.commit:
+        click.echo(f"{report.edit.commit[:7]} {report.edit.message.splitlines()[0]}")
+    for page_problem in report.page_problems:
+        click.echo(f"  ! {page_problem}; page left as written")
     if not report.consumed and not report.commit:
         return
     subject = report.message.splitlines()[0] if report.message else "no change"
@@ -138,7 +145,8 @@ def _print_report(report: CycleReport) -> None:
     for problem in report.problems:
         click.echo(f"  ! skipped {problem}")
     for page in report.hand_edited:
-        click.echo(f"  ! {page} has hand edits; left as written")
+        if not any(p.path == page for p in report.page_problems):
+            click.echo(f"  ! {page} changed while weaving; taken in next time")
 
 
 @click.command("items")

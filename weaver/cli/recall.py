@@ -1,4 +1,4 @@
-"""Recall commands: search, context, reindex, doctor (projection drift)."""
+"""Recall commands: search, context, reindex (`doctor` checks the projections too)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ from pathlib import Path
 
 import click
 
-from store.errors import ProjectionDriftError
 from weaver.cli.common import echo_json, json_option, open_vault, vault_option
 
 
@@ -90,49 +89,6 @@ def reindex(fresh: bool, vault_path: Path | None) -> None:
     click.echo(f"reindexed {units} units ({embedded} embedded)")
 
 
-@click.command()
-@vault_option
-@json_option
-def doctor(vault_path: Path | None, as_json: bool) -> None:
-    """Compare the derived projections with the tiers and report drift (exit 1 on drift)."""
-    checks = open_vault(vault_path).check_projections()
-    if as_json:
-        echo_json(
-            [
-                {
-                    "projection": c.name,
-                    "units": c.units,
-                    "ok": c.ok,
-                    "error": c.error or None,
-                    "missing": list(c.drift.missing),
-                    "stale": list(c.drift.stale),
-                    "orphan": list(c.drift.orphan),
-                }
-                for c in checks
-            ]
-        )
-    else:
-        if not checks:
-            click.echo("no projections (install the recall extra for search)")
-        for check in checks:
-            if check.error:
-                click.echo(f"{check.name}: {check.error}")
-            elif check.ok:
-                click.echo(f"{check.name}: ok ({check.units} units)")
-            else:
-                click.echo(f"{check.name}: drift: {check.drift.summary()}; run `vaultweave reindex`")
-                for label, keys in (
-                    ("missing", check.drift.missing),
-                    ("stale", check.drift.stale),
-                    ("orphan", check.drift.orphan),
-                ):
-                    for key in keys[:10]:
-                        click.echo(f"  {label}: {key}")
-    bad = [c for c in checks if not c.ok]
-    if bad:
-        raise ProjectionDriftError("; ".join(f"{c.name}: {c.error or c.drift.summary()}" for c in bad))
-
-
 def register(group: click.Group) -> None:
-    for command in (search, context, reindex, doctor):
+    for command in (search, context, reindex):
         group.add_command(command)

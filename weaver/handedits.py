@@ -1,0 +1,265 @@
+"""Hand edits of category pages, planned as a pure function: pages + items -> changes.
+
+Compared with the page as last committed (the base the person edited):
+- a bullet whose text changed supersedes its item with a new one (origin "hand", pinned);
+- a bullet deleted from ``## Current`` retracts its item (kept in history);
+- a bullet without an id under ``## Current`` becomes a new item;
+- a bullet that turns up under ``## Current`` of another page moves its fact there.
+``## History`` is a record: edits there are not read back. A page with anything the
+parser could not map is left out whole, with its problems.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from store.item import Item, Status, item_id
+from store.paths import safe_name
+from weaver.extract.base import normalise
+from weaver.markdown_parse import FactBullet, PageProblem, ParsedPage
+from weaver.render import clean_text
+from weaver.resolve import Action, Change, Resolution
+
+HAND_IMPORTANCE = 0.8
+
+
+@dataclass(frozen=True)
+class PageEdit:
+    rel: str  # categories/<name>.md
+    page: ParsedPage | None  # None: the person deleted the file
+    base: ParsedPage | None  # as last committed; None: a new file
+
+    @property
+    def stem(self) -> str:
+        return self.rel.rsplit("/", 1)[-1].removesuffix(".md")
+
+    @property
+    def category(self) -> str:
+        front = self.page.front if self.page else {}
+        named = front.get("category")
+        if isinstance(named, str) and named.strip() and safe_name(named) == self.stem:
+            return named.strip()
+        return self.stem
+
+
+@dataclass(frozen=True)
+class HandEditPlan:
+    resolution: Resolution
+    applied: tuple[str, ...]  # pages whose edits the plan carries
+    problems: tuple[PageProblem, ...]  # pages left untouched, and why
+    per_page: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
+
+    @property
+    def blocked(self) -> tuple[str, ...]:
+        return tuple(sorted({p.path for p in self.problems}))
+
+    def message(self) -> str:
+        """``edit: categories/work.md — 1 superseded, 1 retracted`` plus trailers."""
+        pages = ", ".join(self.applied)
+        counts: dict[str, int] = defaultdict(int)
+        for _, page_counts in self.per_page:
+            for action, n in page_counts:
+                counts[action] += n
+        order = ("added", "superseded", "retracted", "moved")
+        said = ", ".join(f"{counts[a]} {a}" for a in order if counts.get(a))
+        trailers = [f"Hand-edit: {rel}" for rel in self.applied]
+        return f"edit: {pages} — {said or 'text only'}\n\n" + "\n".join(trailers) + "\n"
+
+
+def hand_source(rel: str, line: int | None, base_commit: str | None) -> str:
+    """Provenance of a hand edit: the file, the line, and the commit the edit was made on."""
+    where = f"{rel}#L{line}" if line else rel
+    return f"{where}@{(base_commit or 'root')[:12]}"
+
+
+def plan_hand_edits(
+    edits: Sequence[PageEdit],
+    items: Mapping[str, Item],
+    now: datetime,
+    base_commit: str | None,
+    default_subject: str,
+) -> HandEditPlan:
+    problems = _validate(edits, items)
+    blocked = {p.path for p in problems}
+    # A fact moved onto a page that is left out keeps its home page back too.
+    for edit in edits:
+        if edit.rel in blocked and edit.page is not None:
+            for bullet in edit.page.bullets:
+                item = items.get(bullet.item_id or "")
+                home = f"categories/{safe_name(item.category)}.md" if item else ""
+                if item and home != edit.rel and home not in blocked and any(e.rel == home for e in edits):
+                    blocked.add(home)
+                    problems.append(
+                        PageProblem(home, 1, f"waits for {edit.rel}, which holds one of its facts")
+                    )
+    valid = [e for e in edits if e.rel not in blocked]
+    changes: list[Change] = []
+    counts: dict[str, dict[str, int]] = {e.rel: defaultdict(int) for e in valid}
+    on_pages = {b.item_id for e in valid for b in (e.page.bullets if e.page else ()) if b.item_id}
+    existing_texts = {(safe_name(i.category), normalise(i.text)) for i in items.values() if i.is_current}
+
+    for edit in valid:
+        base_bullets = {b.item_id: b for b in (edit.base.bullets if edit.base else ()) if b.item_id}
+        for bullet in edit.page.bullets if edit.page else ():
+            if bullet.section != "current":
+                continue
+            source = hand_source(edit.rel, bullet.line, base_commit)
+            if bullet.item_id is None:
+                key = (edit.stem, normalise(bullet.text))
+                if key in existing_texts:
+                    continue
+                existing_texts.add(key)
+                changes.append(Change(Action.ADDED, _new_fact(edit, bullet, source, now, default_subject)))
+                counts[edit.rel]["added"] += 1
+                continue
+            old = items[bullet.item_id]
+            if not old.is_current:
+                continue  # history is a record; it is not rewritten from Markdown
+            before = base_bullets.get(bullet.item_id)
+            was = before.text if before else clean_text(old.text)
+            if " ".join(bullet.text.split()) != " ".join(was.split()):
+                new = _successor(old, bullet.text, edit.category, source, now)
+                ended = old.evolve(
+                    status=Status.HISTORICAL,
+                    valid_to=now,
+                    superseded_by=new.id,
+                    ended_by=source,
+                    status_reason=f"edited by hand in {edit.rel}",
+                )
+                changes.append(Change(Action.SUPERSEDED, ended, old, f"{old.value} -> {new.value}"))
+                changes.append(Change(Action.ADDED, new, None))
+                counts[edit.rel]["superseded"] += 1
+            elif safe_name(old.category) != edit.stem:
+                moved = old.evolve(category=edit.category, status_reason=f"moved by hand to {edit.rel}")
+                changes.append(Change(Action.MOVED, moved, old, f"{old.category} -> {edit.category}"))
+                counts[edit.rel]["moved"] += 1
+        for gone_id, bullet in base_bullets.items():
+            item = items.get(gone_id)
+            if bullet.section != "current" or gone_id in on_pages or item is None or not item.is_current:
+                continue
+            source = hand_source(edit.rel, None, base_commit)
+            ended = item.evolve(
+                status=Status.RETRACTED,
+                valid_to=now,
+                ended_by=source,
+                status_reason=f"deleted by hand from {edit.rel}",
+            )
+            changes.append(Change(Action.RETRACTED, ended, item))
+            counts[edit.rel]["retracted"] += 1
+    return HandEditPlan(
+        resolution=Resolution(tuple(changes)),
+        applied=tuple(e.rel for e in valid),
+        problems=tuple(problems),
+        per_page=tuple((rel, tuple(sorted(c.items()))) for rel, c in counts.items()),
+    )
+
+
+def _validate(edits: Sequence[PageEdit], items: Mapping[str, Item]) -> list[PageProblem]:
+    """Everything that keeps a page out: parse problems, unknown or doubled ids, copies."""
+    problems: list[PageProblem] = [p for e in edits if e.page for p in e.page.problems]
+    seen: dict[str, tuple[PageEdit, FactBullet]] = {}
+    for edit in edits:
+        if edit.page is None or not edit.page.ok:
+            continue
+        for bullet in edit.page.bullets:
+            if bullet.item_id is None:
+                if bullet.section != "current":
+                    problems.append(
+                        PageProblem(
+                            edit.rel,
+                            bullet.line,
+                            "a new bullet outside ## Current; add new facts there",
+                        )
+                    )
+            elif bullet.item_id not in items:
+                problems.append(
+                    PageProblem(
+                        edit.rel,
+                        bullet.line,
+                        f"unknown fact id ^{bullet.item_id} (mangled, or from elsewhere)",
+                    )
+                )
+            elif bullet.item_id in seen:
+                other, first = seen[bullet.item_id]
+                problems.append(
+                    PageProblem(
+                        edit.rel,
+                        bullet.line,
+                        f"fact ^{bullet.item_id} also at {other.rel}:{first.line}; keep one",
+                    )
+                )
+            else:
+                seen[bullet.item_id] = (edit, bullet)
+    edited = {e.stem for e in edits if e.page is None or e.page.ok}
+    for found_id, (edit, bullet) in seen.items():
+        home = safe_name(items[found_id].category)
+        if home != edit.stem and home not in edited:
+            problems.append(
+                PageProblem(
+                    edit.rel,
+                    bullet.line,
+                    f"fact ^{found_id} is still on categories/{home}.md; cut it there to move it",
+                )
+            )
+    return problems
+
+
+def _derive_value(old: Item, new_text: str) -> str:
+    """The new value when only the value's words changed ("works at X" -> "works at Y")."""
+    text = clean_text(old.text)
+    at = text.find(old.value) if old.value else -1
+    if at >= 0:
+        prefix, suffix = text[:at], text[at + len(old.value) :]
+        if (
+            new_text.startswith(prefix)
+            and new_text.endswith(suffix)
+            and len(new_text) > len(prefix) + len(suffix)
+        ):
+            return new_text[len(prefix) : len(new_text) - len(suffix)].strip()
+    return new_text
+
+
+def _successor(old: Item, text: str, category: str, source: str, now: datetime) -> Item:
+    value = _derive_value(old, text)
+    return Item(
+        id=item_id(source, old.subject, old.attribute, value),
+        subject=old.subject,
+        attribute=old.attribute,
+        value=value,
+        text=text,
+        category=category,
+        kind=old.kind,
+        valid_from=now,
+        observed_at=now,
+        tags=old.tags,
+        confidence=1.0,
+        importance=max(old.importance, HAND_IMPORTANCE),
+        sources=(source,),
+        supersedes=(old.id,),
+        origin="hand",
+        pinned=True,
+    )
+
+
+def _new_fact(edit: PageEdit, bullet: FactBullet, source: str, now: datetime, default_subject: str) -> Item:
+    subjects = edit.page.front.get("subjects") if edit.page else None
+    subject = str(subjects[0]) if isinstance(subjects, list) and len(subjects) == 1 else default_subject
+    return Item(
+        id=item_id(source, subject, "note", bullet.text),
+        subject=subject,
+        attribute="note",
+        value=bullet.text,
+        text=bullet.text,
+        category=edit.category,
+        kind="fact",
+        valid_from=now,
+        observed_at=now,
+        confidence=1.0,
+        importance=HAND_IMPORTANCE,
+        sources=(source,),
+        origin="hand",
+        pinned=True,
+    )

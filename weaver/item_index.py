@@ -1,0 +1,106 @@
+"""In-memory indexes over the loaded items, so a cycle's cost follows what it touches.
+
+A long-running weaver keeps every item in memory (``Vault.loaded_items``). Without an
+index each cycle would still walk all of them: to find the facts a candidate can
+conflict with, to gather a category's facts for its page, and to count facts for
+index.md. ``ItemIndex`` answers those in time proportional to the answer, and is kept in
+step by ``update`` with the items a cycle wrote. It is rebuilt whenever the vault
+reloads its items (a new dict).
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from store.item import Item, Status
+from store.paths import safe_name
+from weaver.attributes import OPPOSITES
+from weaver.extract.base import Candidate, normalise
+
+if TYPE_CHECKING:
+    from weaver.vault import Vault
+
+
+class ItemIndex:
+    def __init__(self, items: Mapping[str, Item]) -> None:
+        self.by_key: dict[tuple[str, str], set[str]] = defaultdict(set)
+        self.by_stem: dict[str, set[str]] = defaultdict(set)
+        self.names: dict[str, str] = {}  # stem -> category name as the items spell it
+        self.subjects: dict[str, Counter[str]] = defaultdict(Counter)
+        self.counts: dict[str, Counter[Status]] = defaultdict(Counter)
+        self._where: dict[str, tuple[str, Status, str]] = {}  # id -> (stem, status, subject)
+        self.update(items.values())
+
+    def update(self, items: Iterable[Item]) -> None:
+        for item in items:
+            before = self._where.get(item.id)
+            if before is not None:
+                stem, status, subject = before
+                self.by_stem[stem].discard(item.id)
+                self.subjects[stem][subject] -= 1
+                self.counts[stem][status] -= 1
+            else:
+                self.by_key[(normalise(item.subject), item.attribute)].add(item.id)
+            stem, subject = safe_name(item.category), item.subject.casefold()
+            self.by_stem[stem].add(item.id)
+            self.names.setdefault(stem, item.category)
+            self.subjects[stem][subject] += 1
+            self.counts[stem][item.status] += 1
+            self._where[item.id] = (stem, item.status, subject)
+
+    def relevant(self, candidates: Sequence[Candidate], items: Mapping[str, Item]) -> dict[str, Item]:
+        """The items resolution can touch for these candidates (same key, or its opposite)."""
+        keys: set[tuple[str, str]] = set()
+        for candidate in candidates:
+            subject = normalise(candidate.subject)
+            keys.add((subject, candidate.attribute))
+            opposite = OPPOSITES.get(candidate.attribute)
+            if opposite:
+                keys.add((subject, opposite))
+        return {i: items[i] for key in keys for i in self.by_key.get(key, ()) if i in items}
+
+    def members(self, stem: str, items: Mapping[str, Item]) -> list[Item]:
+        return [items[i] for i in self.by_stem.get(stem, ()) if i in items]
+
+    def related(self, stem: str) -> list[str]:
+        mine = {s for s, n in self.subjects.get(stem, Counter()).items() if n > 0}
+        return [
+            other
+            for other, subjects in self.subjects.items()
+            if other != stem and any(subjects.get(s, 0) > 0 for s in mine)
+        ]
+
+    def index_counts(self) -> dict[str, tuple[int, int]]:
+        """Category name -> (current, in history), as index.md lists them."""
+        rows = {}
+        for stem, counts in self.counts.items():
+            current = counts[Status.CURRENT]
+            history = counts[Status.HISTORICAL] + counts[Status.RETRACTED]
+            if current or history or counts[Status.ARCHIVED]:
+                rows[self.names[stem]] = (current, history)
+        return rows
+
+
+_INDEXES: weakref.WeakKeyDictionary[Vault, tuple[dict[str, Item], ItemIndex]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def item_index(vault: Vault) -> ItemIndex:
+    """The vault's index, built on first use and again after its items were reloaded."""
+    items = vault.loaded_items()
+    cached = _INDEXES.get(vault)
+    if cached is None or cached[0] is not items:
+        cached = (items, ItemIndex(items))
+        _INDEXES[vault] = cached
+    return cached[1]
+
+
+def note_remembered(vault: Vault, items: Iterable[Item]) -> None:
+    """Keep a built index in step with items the vault just took in (Vault calls this)."""
+    cached = _INDEXES.get(vault)
+    if cached is not None and cached[0] is vault.loaded_items():
+        cached[1].update(items)

@@ -1,0 +1,316 @@
+"""Reading category pages back: front matter, fact bullets, and the free text around them.
+
+A page is cut into segments. Managed segments are what the weaver writes (front matter,
+title, summary, the ``## Current`` / ``## History`` / ``## Archive`` headings and their
+fact lists, the footer); everything else is free text a person wrote, kept verbatim.
+A fact bullet reads ``- <text> _(<meta>)_ ^<item-id>``; lines a person puts between two
+bullets stay attached to the bullet above them.
+
+Nothing here guesses: what cannot be mapped (broken front matter, a mangled block id, a
+fact bullet outside the fact sections) becomes a ``PageProblem`` with file and line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+# libyaml's loader when PyYAML has it (many times faster), the same safe subset.
+YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+FACT_SECTIONS = ("current", "history", "archive")
+PLACEHOLDERS = frozenset({"_No current facts._", "_Nothing superseded yet._"})
+INDEX_PLACEHOLDER = "_No categories yet"
+
+_BULLET = re.compile(r"^[-*+] (?P<body>.*)$")
+_BLOCK_ID = re.compile(r"\s\^(?P<id>\S*)\s*$")
+_VALID_ID = re.compile(r"^[A-Za-z0-9-]+$")  # what Obsidian accepts as a block id
+_ITEM_ID = re.compile(r"^[0-9a-f]{16}$")  # the shape of the weaver's item ids
+_META = re.compile(r"\s*_\((?P<meta>.*)\)_\s*$")
+_SUMMARY = re.compile(r"^(_Nothing known yet\._|No current facts about .*|\d+ current facts? about .*)$")
+_FOOTER = re.compile(r"^Back to \[\[index\]\]")
+_HEADING = re.compile(r"^#{1,6} ")
+_BLOCK_MARKERS = (">", "-", "*", "+", "#", "|", "```", "%%", "<", "!", "[")
+
+
+@dataclass(frozen=True)
+class PageProblem:
+    """A place in a page the weaver cannot map back to facts; the page is left untouched."""
+
+    path: str
+    line: int
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.reason}"
+
+
+@dataclass(frozen=True)
+class FactBullet:
+    line: int  # 1-based
+    section: str  # current / history / archive
+    text: str
+    item_id: str | None  # None: a bullet a person added without an id
+    raw: str
+
+
+@dataclass(frozen=True)
+class Segment:
+    """``key`` None is free text; otherwise a managed part (``facts:current`` etc.).
+
+    For a fact list, ``attached`` maps a bullet's id (or its line for id-less bullets)
+    to the free lines a person wrote directly under it.
+    """
+
+    key: str | None
+    lines: tuple[str, ...]
+    bullet_ids: tuple[str, ...] = ()
+    attached: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+
+@dataclass(frozen=True)
+class ParsedPage:
+    path: str
+    front: dict[str, Any] = field(default_factory=dict)
+    segments: tuple[Segment, ...] = ()
+    bullets: tuple[FactBullet, ...] = ()
+    problems: tuple[PageProblem, ...] = ()
+    sections: tuple[str, ...] = ()  # fact sections present, in order
+    trailing_newline: bool = True
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def keys(self) -> list[str]:
+        return [s.key for s in self.segments if s.key is not None]
+
+
+def split_bullet(body: str) -> tuple[str, str | None, str | None]:
+    """``text _(meta)_ ^id`` -> (text, meta, id). ``id`` is "" for a bare ``^``."""
+    block = _BLOCK_ID.search(body)
+    item_id = None
+    if block:
+        item_id = block.group("id")
+        body = body[: block.start()]
+    meta = None
+    found = _META.search(body)
+    if found:
+        meta = found.group("meta")
+        body = body[: found.start()]
+    return body.strip(), meta, item_id
+
+
+def _front_matter(lines: list[str], path: str) -> tuple[int, dict[str, Any], list[PageProblem]]:
+    """Index of the first line after the front matter, its data, and any problem."""
+    if not lines or lines[0].strip() != "---":
+        return 0, {}, []
+    for end in range(1, len(lines)):
+        if lines[end].strip() == "---":
+            break
+    else:
+        return 0, {}, [PageProblem(path, 1, "front matter is not closed with a '---' line")]
+    try:
+        data = yaml.load("\n".join(lines[1:end]), Loader=YAML_LOADER) if end > 1 else {}
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = 2 + mark.line if mark is not None else 1
+        reason = getattr(exc, "problem", None) or "invalid YAML"
+        return end + 1, {}, [PageProblem(path, line, f"broken front matter: {reason}")]
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        return end + 1, {}, [PageProblem(path, 1, "front matter is not a mapping of keys")]
+    return end + 1, data, []
+
+
+@dataclass
+class _Builder:
+    """Mutable scratch state of one parse; the result is frozen."""
+
+    segments: list[Segment] = field(default_factory=list)
+    free: list[str] = field(default_factory=list)
+
+    def flush(self) -> None:
+        if self.free:
+            self.segments.append(Segment(None, tuple(self.free)))
+            self.free = []
+
+    def managed(self, key: str, lines: list[str], **extra: Any) -> None:
+        self.flush()
+        self.segments.append(Segment(key, tuple(lines), **extra))
+
+
+Classifier = Callable[[str], str | None]
+
+
+def parse_page(text: str, path: str, *, index: bool = False) -> ParsedPage:
+    """Cut a category page (or index.md with ``index``) into segments and fact bullets."""
+    trailing = text.endswith("\n")
+    lines = text.split("\n")
+    if trailing:
+        lines.pop()
+    start, front, problems = _front_matter(lines, path)
+    out = _Builder()
+    if start:
+        out.managed("front", lines[:start])
+    bullets: list[FactBullet] = []
+    sections: list[str] = []
+    section: str | None = None
+    title_seen = awaiting_summary = False
+    summary_at = (-1, -1)
+    i = start
+    while i < len(lines):
+        line = lines[i]
+        stripped = line.strip()
+        if line.startswith("# ") and not title_seen and section is None:
+            title_seen = awaiting_summary = True
+            summary_at = _summary_span(lines, i + 1)
+            out.managed("title", [line])
+        elif line.startswith("## "):
+            name = line[3:].strip().casefold()
+            if name in FACT_SECTIONS and not index:
+                if name in sections:
+                    problems.append(PageProblem(path, i + 1, f"a second '## {line[3:].strip()}' section"))
+                sections.append(name)
+                section = name
+                out.managed(f"heading:{name}", [line])
+            else:
+                section = "other"
+                out.free.append(line)
+        elif not index and awaiting_summary and i == summary_at[0]:
+            awaiting_summary = False
+            out.managed("summary", lines[summary_at[0] : summary_at[1]])
+            i = summary_at[1]
+            continue
+        elif _FOOTER.match(stripped) and not index:
+            rule = out.free.pop() if out.free and out.free[-1].strip() == "---" else None
+            out.managed("footer", ([rule] if rule is not None else []) + [line])
+        elif index and (stripped.startswith("- [[categories/") or stripped.startswith(INDEX_PLACEHOLDER)):
+            i = _index_list(lines, i, out)
+            continue
+        elif not index and section in FACT_SECTIONS and (_BULLET.match(line) or stripped in PLACEHOLDERS):
+            assert section is not None
+            i = _fact_list(lines, i, section, path, out, bullets, problems)
+            continue
+        else:
+            if not index and section not in FACT_SECTIONS and _BULLET.match(line):
+                _, _, stray = split_bullet(_BULLET.match(line).group("body"))  # type: ignore[union-attr]
+                if stray and _ITEM_ID.match(stray):
+                    problems.append(
+                        PageProblem(path, i + 1, f"fact bullet ^{stray} outside ## Current / ## History")
+                    )
+            out.free.append(line)
+        i += 1
+    out.flush()
+    return ParsedPage(
+        path=path,
+        front=front,
+        segments=tuple(out.segments),
+        bullets=tuple(bullets),
+        problems=tuple(problems),
+        sections=tuple(sections),
+        trailing_newline=trailing,
+    )
+
+
+def _summary_span(lines: list[str], start: int) -> tuple[int, int]:
+    """Where the weaver's summary sits under the title: [first, end) line indexes.
+
+    It is the paragraph that reads like the rules' summary, or else the first plain
+    paragraph (LLM prose); paragraphs that open a block of their own (quotes, lists,
+    headings, tables, callouts) are a person's. (-1, -1) when there is none.
+    """
+    paragraphs: list[tuple[int, int]] = []
+    i = start
+    while i < len(lines) and not _HEADING.match(lines[i]):
+        if not lines[i].strip():
+            i += 1
+            continue
+        end = i
+        while end < len(lines) and lines[end].strip() and not _HEADING.match(lines[end]):
+            end += 1
+        paragraphs.append((i, end))
+        i = end
+    for first, end in paragraphs:
+        if end - first == 1 and _SUMMARY.match(lines[first].strip()):
+            return first, end
+    for first, end in paragraphs:
+        if not lines[first].strip().startswith(_BLOCK_MARKERS) and not _FOOTER.match(lines[first]):
+            return first, end
+    return -1, -1
+
+
+def _is_list_line(line: str) -> bool:
+    return bool(_BULLET.match(line)) or line.strip() in PLACEHOLDERS
+
+
+def _fact_list(
+    lines: list[str],
+    start: int,
+    section: str,
+    path: str,
+    out: _Builder,
+    bullets: list[FactBullet],
+    problems: list[PageProblem],
+) -> int:
+    """Consume one fact list starting at ``start``; returns the index after it."""
+    last = start
+    j = start
+    # The list runs to its last bullet before the next heading; lines between bullets
+    # (indented notes, blank lines) belong to the bullet above them.
+    while j < len(lines) and not _HEADING.match(lines[j]):
+        if _is_list_line(lines[j]):
+            last = j
+        elif lines[j][:1] in (" ", "\t") and lines[j].strip() and last == j - 1:
+            last = j  # an indented line right under a bullet continues it
+        j += 1
+    own: list[str] = []
+    ids: list[str] = []
+    attached: list[tuple[str, tuple[str, ...]]] = []
+    anchor = ""
+    pending: list[str] = []
+    for k in range(start, last + 1):
+        line = lines[k]
+        match = _BULLET.match(line)
+        if match is None and line.strip() not in PLACEHOLDERS:
+            pending.append(line)
+            continue
+        if pending:
+            attached.append((anchor, tuple(pending)))
+            pending = []
+        own.append(line)
+        if match is None:
+            anchor = ""
+            continue
+        text, _, item_id = split_bullet(match.group("body"))
+        if item_id is not None and not _VALID_ID.match(item_id):
+            problems.append(
+                PageProblem(path, k + 1, f"mangled block id ^{item_id} (letters, digits and - only)")
+            )
+            item_id = None
+        elif not text:
+            problems.append(PageProblem(path, k + 1, "empty fact bullet"))
+        anchor = item_id or f"L{k + 1}"
+        if item_id:
+            ids.append(item_id)
+        bullets.append(FactBullet(k + 1, section, text, item_id, line))
+    if pending:
+        attached.append((anchor, tuple(pending)))
+    out.managed(f"facts:{section}", own, bullet_ids=tuple(ids), attached=tuple(attached))
+    return last + 1
+
+
+def _index_list(lines: list[str], start: int, out: _Builder) -> int:
+    j = start
+    own: list[str] = []
+    while j < len(lines) and (
+        lines[j].strip().startswith("- [[categories/") or lines[j].strip().startswith(INDEX_PLACEHOLDER)
+    ):
+        own.append(lines[j])
+        j += 1
+    out.managed("facts:index", own)
+    return j

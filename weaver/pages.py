@@ -1,0 +1,285 @@
+"""Markdown I/O of a cycle: reading hand edits back, and re-rendering pages by merging.
+
+Hand edits go first in a cycle and get their own commit (``edit: ...``) holding the
+page exactly as the person left it plus the items it changed; the pages are then
+re-rendered (ids added, counts updated, free text kept) in the cycle's next commit.
+If the weaver dies between the two, the next cycle sees an ``edit:`` commit at HEAD
+and renders its pages then.
+
+A page is re-rendered only when it is known: its text is what the weaver last wrote or
+what it just committed, or it is unchanged since HEAD. A page that changed in the
+meantime is left for the next cycle, so a person's newer edit is never overwritten.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import weakref
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from store.atomic import atomic_write_text
+from store.item import Item
+from store.paths import safe_name
+from weaver.handedits import HandEditPlan, PageEdit, plan_hand_edits
+from weaver.item_index import item_index
+from weaver.markdown_parse import PageProblem, parse_page
+from weaver.page_merge import merge_into
+from weaver.render import render_category, render_index_from_counts
+
+if TYPE_CHECKING:
+    from weaver.vault import Vault
+
+MARKDOWN_PATHS = ("categories", "index.md")
+INDEX_REL = "index.md"
+
+
+def content_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class HandEditReport:
+    commit: str | None = None
+    message: str = ""
+    plan: HandEditPlan | None = None
+    render: frozenset[str] = frozenset()  # categories to re-render this cycle
+    trusted: dict[str, str] = field(default_factory=dict)  # rel -> hash safe to merge into
+    blocked: tuple[str, ...] = ()
+    problems: tuple[PageProblem, ...] = ()
+    item_paths: tuple[str, ...] = ()
+
+
+def _read(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+
+
+def hand_edited(vault: Vault, clean: bool = False) -> list[str]:
+    """Markdown pages that differ both from HEAD and from the weaver's last render.
+
+    After a cycle of this process committed everything (``clean``) nothing of the
+    weaver's is uncommitted, so a page differs from HEAD exactly when it differs from
+    the last render: then no git status is needed, only a stat of each page.
+    """
+    rendered = vault.state.load_rendered()
+    if clean:
+        return _changed_since_render(vault, rendered)
+    edited = []
+    for rel in vault.repo.dirty_paths(*MARKDOWN_PATHS):
+        if rel != INDEX_REL and not (rel.startswith("categories/") and rel.endswith(".md")):
+            continue
+        text = _read(vault.paths.root / rel)
+        if text is None or rendered.get(rel) != content_hash(text):
+            edited.append(rel)
+    return edited
+
+
+_SEEN: weakref.WeakKeyDictionary[Vault, dict[str, tuple[int, int, str]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _changed_since_render(vault: Vault, rendered: dict[str, str]) -> list[str]:
+    seen = _SEEN.setdefault(vault, {})
+    root = vault.paths.root
+    on_disk = [INDEX_REL] if vault.paths.index_md.exists() else []
+    on_disk += [f"categories/{p.name}" for p in vault.paths.categories.glob("*.md")]
+    edited = [rel for rel in rendered if rel not in on_disk]  # deleted by someone
+    unknown = [rel for rel in on_disk if rel not in rendered]  # new, or the state was lost
+    if unknown:
+        edited += vault.repo.dirty_paths(*unknown)
+    for rel in on_disk:
+        if rel in unknown:
+            continue
+        try:
+            info = (root / rel).stat()
+        except FileNotFoundError:
+            continue
+        known = seen.get(rel)
+        if known is None or known[:2] != (info.st_mtime_ns, info.st_size):
+            text = _read(root / rel)
+            if text is None:
+                continue
+            known = (info.st_mtime_ns, info.st_size, content_hash(text))
+            seen[rel] = known
+        if known[2] != rendered.get(rel):
+            edited.append(rel)
+    return sorted(edited)
+
+
+def apply_hand_edits(vault: Vault, now: datetime, clean: bool = False) -> HandEditReport:
+    """Read hand-edited pages, turn them into item changes, and commit them as an edit."""
+    render: set[str] = set()
+    trusted: dict[str, str] = {}
+    repo = vault.repo
+    # An edit whose render did not happen yet (only after an interruption).
+    if not clean and repo.head_subject().startswith("edit:"):
+        for rel in repo.changed_in("HEAD"):
+            render.update(_category_of_path(rel))
+            text = _read(vault.paths.root / rel) if rel.endswith(".md") else None
+            if text is not None and text == repo.show_file("HEAD", rel):
+                trusted[rel] = content_hash(text)
+    rels = hand_edited(vault, clean)
+    if not rels:
+        return HandEditReport(render=frozenset(render), trusted=trusted)
+    head = repo.head_sha()
+    texts: dict[str, str | None] = {rel: _read(vault.paths.root / rel) for rel in rels}
+    edits = [
+        PageEdit(
+            rel=rel,
+            page=parse_page(text, rel) if text is not None else None,
+            base=_parse_base(vault, rel),
+        )
+        for rel, text in texts.items()
+        if rel != INDEX_REL
+    ]
+    items = vault.loaded_items()
+    plan = plan_hand_edits(edits, items, now, head, vault.config.vault.default_subject)
+    index_text = texts.get(INDEX_REL)
+    index_problems = parse_page(index_text, INDEX_REL, index=True).problems if index_text else ()
+    index_ok = INDEX_REL in texts and not index_problems
+    applied = [*plan.applied, *([INDEX_REL] if index_ok else [])]
+    blocked = tuple(sorted({*plan.blocked, *(p.path for p in index_problems)}))
+    problems = (*plan.problems, *index_problems)
+    if not applied:
+        return HandEditReport(
+            render=frozenset(render), trusted=trusted, blocked=blocked, problems=problems, plan=plan
+        )
+    previous = plan.resolution.previous_items
+    item_paths: list[str] = []
+    for item in plan.resolution.final_items.values():
+        before = previous[item.id]
+        vault.files.write(item, before)
+        item_paths.append(vault.paths.relative(vault.files.path_of(item)))
+        if before is not None and before.category != item.category:
+            item_paths.append(vault.paths.relative(vault.files.path_of(before)))
+    vault.remember_items(plan.resolution.final_items.values())
+    message = plan.message() if plan.applied else "edit: index.md — text only\n\nHand-edit: index.md\n"
+    commit = repo.commit_exact(message, [*item_paths, *applied])
+    for rel in applied:
+        text = texts[rel]
+        if text is not None:
+            trusted[rel] = content_hash(text)
+        render.update(_category_of_path(rel))
+    render.update(plan.resolution.touched_categories)
+    return HandEditReport(
+        commit=commit,
+        message=message if commit else "",
+        plan=plan,
+        render=frozenset(render),
+        trusted=trusted,
+        blocked=blocked,
+        problems=problems,
+        item_paths=tuple(item_paths),
+    )
+
+
+def _parse_base(vault: Vault, rel: str):  # type: ignore[no-untyped-def]
+    text = vault.repo.show_file("HEAD", rel)
+    return parse_page(text, rel) if text is not None else None
+
+
+def _category_of_path(rel: str) -> set[str]:
+    """``categories/work.md`` or ``items/work/<id>.pb`` -> {"work"}; index.md -> {""}."""
+    parts = rel.split("/")
+    if rel == INDEX_REL:
+        return {""}
+    if parts[0] == "categories" and len(parts) == 2 and parts[1].endswith(".md"):
+        return {parts[1].removesuffix(".md")}
+    if parts[0] == "items" and len(parts) == 3:
+        return {parts[1]}
+    return set()
+
+
+@dataclass(frozen=True)
+class PagesWritten:
+    written: tuple[str, ...]  # vault-relative paths
+    skipped: tuple[str, ...]  # changed by someone while the cycle ran; left for the next
+
+
+def write_pages(
+    vault: Vault,
+    categories: Iterable[str],
+    now: datetime,
+    trusted: dict[str, str] | None = None,
+    blocked: Iterable[str] = (),
+    summary: Callable[[str, Sequence[Item]], str | None] | None = None,
+) -> PagesWritten:
+    """Re-render these categories (names or file stems) and index.md, merging into each page."""
+    items = vault.loaded_items()
+    index = item_index(vault)
+    wanted = {safe_name(c) for c in categories if c}
+    rendered = vault.state.load_rendered()
+    known = dict(trusted or {})
+    skip = set(blocked)
+
+    def dirty(rel: str) -> bool:
+        return bool(vault.repo.dirty_paths(rel))
+
+    pages: list[tuple[Path, str, str, str | None]] = []  # path, rel, new text, text merged into
+    skipped: list[str] = []
+    for stem in sorted(wanted):
+        path = vault.paths.categories / f"{stem}.md"
+        rel = f"categories/{stem}.md"
+        if rel in skip:
+            continue
+        related = index.related(stem)
+        name, members = index.names.get(stem, stem), index.members(stem, items)
+        prose = summary(name, members) if summary is not None else None
+        fresh = render_category(name, members, now, items, related, summary=prose)
+        merged = _merged(path, rel, fresh, rendered, known, dirty, index=False)
+        if merged is None:
+            skipped.append(rel)
+        else:
+            pages.append((path, rel, merged[1], merged[0]))
+    if INDEX_REL not in skip:
+        fresh = render_index_from_counts(vault.config.vault.name, index.index_counts(), now)
+        merged = _merged(vault.paths.index_md, INDEX_REL, fresh, rendered, known, dirty, index=True)
+        if merged is None:
+            skipped.append(INDEX_REL)
+        else:
+            pages.append((vault.paths.index_md, INDEX_REL, merged[1], merged[0]))
+    # Record the hashes before writing: a page found dirty with a recorded hash is ours.
+    rendered.update({rel: content_hash(text) for _, rel, text, _ in pages})
+    vault.state.save_rendered(rendered)
+    written = []
+    for path, rel, text, before in pages:
+        on_disk = _read(path)
+        if on_disk != before:
+            skipped.append(rel)  # saved by someone while we rendered: theirs stands
+        elif on_disk != text:
+            atomic_write_text(path, text)
+            written.append(rel)
+    return PagesWritten(tuple(written), tuple(skipped))
+
+
+def _merged(
+    path: Path,
+    rel: str,
+    fresh: str,
+    rendered: dict[str, str],
+    trusted: dict[str, str],
+    dirty: Callable[[str], bool],
+    *,
+    index: bool,
+) -> tuple[str | None, str] | None:
+    """(the page as read, the merged page), or None when the page is not ours to rewrite."""
+    existing = _read(path)
+    if existing is None:
+        return None, fresh
+    digest = content_hash(existing)
+    known = digest in (rendered.get(rel), trusted.get(rel)) or rel not in rendered
+    # An unknown page: someone changed it since we looked (not ours to overwrite), or a
+    # weaver was killed after recording a render it never wrote (then it is as committed).
+    if not known and dirty(rel):
+        return None
+    parsed = parse_page(existing, rel, index=index)
+    if parsed.problems:
+        return None
+    return existing, merge_into(existing, fresh, rel, index=index)

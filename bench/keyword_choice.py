@@ -11,7 +11,6 @@ import argparse
 import json
 import random
 import sqlite3
-import statistics
 import time
 from pathlib import Path
 
@@ -48,16 +47,17 @@ def bench_bm25s(docs: list[list[str]], qs: list[list[str]]) -> None:
         model.get_scores(q)
         times.append(time.perf_counter() - t)
     # bm25s has no row update: a change means a rebuild.
-    print(f"bm25s   build {build:6.2f}s  update(1 row)=rebuild {build:6.2f}s  "
-          f"query p50 {pct(times, .5):6.2f}ms p95 {pct(times, .95):6.2f}ms")
+    print(
+        f"bm25s   build {build:6.2f}s  update(1 row)=rebuild {build:6.2f}s  "
+        f"query p50 {pct(times, 0.5):6.2f}ms p95 {pct(times, 0.95):6.2f}ms"
+    )
 
 
 def bench_fts5(docs: list[list[str]], qs: list[list[str]]) -> None:
     db = sqlite3.connect(":memory:")
     start = time.perf_counter()
     db.execute("CREATE VIRTUAL TABLE t USING fts5(body, tokenize='unicode61')")
-    db.executemany("INSERT INTO t(rowid, body) VALUES (?, ?)",
-                   ((i, " ".join(d)) for i, d in enumerate(docs)))
+    db.executemany("INSERT INTO t(rowid, body) VALUES (?, ?)", ((i, " ".join(d)) for i, d in enumerate(docs)))
     db.commit()
     build = time.perf_counter() - start
     t = time.perf_counter()
@@ -69,11 +69,14 @@ def bench_fts5(docs: list[list[str]], qs: list[list[str]]) -> None:
     for q in qs:
         terms = " OR ".join(f'"{w}"' for w in set(q)) or '""'
         t = time.perf_counter()
-        db.execute("SELECT rowid, bm25(t) FROM t WHERE t MATCH ? ORDER BY bm25(t) LIMIT 50",
-                   (terms,)).fetchall()
+        db.execute(
+            "SELECT rowid, bm25(t) FROM t WHERE t MATCH ? ORDER BY bm25(t) LIMIT 50", (terms,)
+        ).fetchall()
         times.append(time.perf_counter() - t)
-    print(f"fts5    build {build:6.2f}s  update(1 row)       {update * 1000:6.2f}ms  "
-          f"query p50 {pct(times, .5):6.2f}ms p95 {pct(times, .95):6.2f}ms")
+    print(
+        f"fts5    build {build:6.2f}s  update(1 row)       {update * 1000:6.2f}ms  "
+        f"query p50 {pct(times, 0.5):6.2f}ms p95 {pct(times, 0.95):6.2f}ms"
+    )
 
 
 def main() -> None:

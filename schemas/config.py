@@ -33,7 +33,7 @@ class WeaverSection(_Section):
 
 class RecallSection(_Section):
     embedder: Literal["onnx", "sentence-transformers"] = "onnx"
-    hnsw_threshold: int = Field(default=50_000, ge=1)
+    hnsw_threshold: int = Field(default=20_000, ge=1)  # bench.scale --sweep, docs/RECALL.md
 
 
 LLMStage = Literal["extract", "judge", "summarize"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
 from store.access import AccessLog, UpkeepCounters, UpkeepState
 
@@ -68,3 +69,20 @@ def test_a_batch_write_replaces_every_file_or_none(tmp_path: Path) -> None:
     assert not [p for p in tmp_path.rglob("*.tmp")]  # no temp file left behind
     atomic_write_batch([(t, b"new") for t in targets])
     assert {t.read_bytes() for t in targets} == {b"new"}
+
+
+def test_search_and_context_count_recalls_of_the_facts_they_show(make_vault: Any) -> None:
+    from tests.conftest import say
+
+    vault = make_vault()
+    say(vault, "I work at Google.", "2026-01-05T10:00:00Z")
+    say(vault, "I love jazz.", "2026-01-05T10:01:00Z")
+    vault.weave()
+    jazz = next(i for i in vault.items() if i.attribute == "likes")
+    assert jazz.id in {h.id for h in vault.search("jazz", k=3) if h.kind == "item"}
+    block = vault.context("what music does Maya like", budget_tokens=300)
+    assert jazz.id in block.item_ids
+    recalled = [r.item_id for r in AccessLog(vault.paths.state / "access.jsonl").read().recalls]
+    assert recalled.count(jazz.id) == 2  # once from search, once from context
+    vault.consolidate(similar="off")
+    assert vault.item(jazz.id).access_count == 2

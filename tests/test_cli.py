@@ -158,3 +158,18 @@ def test_demo_weaves_a_copy_and_leaves_the_sample_pristine(tmp_path: Path) -> No
     assert vault.status().pending_lines == 0
     assert len(vault.items()) >= 10
     assert len([i for i in vault.items(status="all") if i.status.value != "current"]) >= 6
+
+
+def test_an_explicit_exit_code_survives(tmp_path: Path) -> None:
+    import click
+
+    @cli.command("exit-test", hidden=True)
+    def exit_test() -> None:
+        raise click.exceptions.Exit(3)
+
+    try:
+        code, _, _ = run("exit-test")
+    finally:
+        cli.commands.pop("exit-test")
+    assert code == 3
+    assert run("--help")[0] == 0

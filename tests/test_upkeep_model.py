@@ -42,7 +42,7 @@ def test_real_embeddings_dedupe_merge_and_archive_change_what_search_finds(
 
     report = vault.consolidate()
     assert report.similarity == "embeddings (recall index, onnx)"
-    assert report.plan.summary() == "1 merged, 1 deduped"
+    assert report.plan.summary() == "1 merged, 1 deduped, 7 recalled"  # the search above
     assert vault.item("enjoysjazz").superseded_by == "jazz"
     assert vault.item("jazz").sources == (
         "resources/2026/03/01.jsonl#Ljazz", "resources/2026/03/01.jsonl#Lenjoysjazz"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 from collections.abc import Callable
 from datetime import datetime
+from typing import Any
 
 import numpy as np
 from click.testing import CliRunner
@@ -192,3 +193,21 @@ def test_a_large_pass_writes_its_items_in_one_batch(
     assert len(vault.items(status="archived")) == 40
     assert git(vault, "status", "--porcelain") == ""
     assert not list(vault.paths.items.rglob("*.tmp"))
+
+
+def test_a_pass_leaves_a_pending_hand_edit_for_the_cycle(make_vault: Any) -> None:
+    from tests.conftest import say
+    vault = make_vault("pending-edit")
+    say(vault, "I work at Google.", "2026-01-05T10:00:00Z")
+    say(vault, "I love jazz.", "2026-01-05T10:01:00Z")
+    vault.weave()
+    page = vault.paths.categories / "work.md"
+    page.write_text(page.read_text(encoding="utf-8").replace("works at Google", "works at Globex"))
+    vault.consolidate(similar="off")
+    dirty = subprocess.run(
+        ["git", "-C", str(vault.root), "status", "--porcelain"], capture_output=True, text=True
+    ).stdout
+    assert "categories/work.md" in dirty  # not swallowed by the upkeep commit
+    vault.weave()
+    (employer,) = [i for i in vault.items() if i.attribute == "employer"]
+    assert employer.value == "Globex" and employer.origin == "hand"

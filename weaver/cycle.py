@@ -251,6 +251,20 @@ def render_touched(
     return render_categories(vault, resolution.touched_categories, now)
 
 
+def commit_outside_cycle(
+    vault: Vault, message: str, items: Iterable[Item], categories: Iterable[str], hand_edited: Iterable[str]
+) -> str | None:
+    """Commit exactly what a writer outside the cycle (forget, upkeep) wrote: its items,
+    the pages it re-rendered and index.md. A person's pending page edits stay uncommitted,
+    so the next cycle still sees and takes them in."""
+    paths = [vault.paths.relative(vault.files.path_of(item)) for item in items]
+    paths += [vault.paths.relative(vault.paths.category_file(c)) for c in categories]
+    index = vault.paths.relative(vault.paths.index_md)
+    if index not in set(hand_edited):
+        paths.append(index)
+    return vault.repo.commit_exact(message, paths)
+
+
 def render_categories(
     vault: Vault, categories: Iterable[str], now: datetime, advisor: CycleAdvisor | None = None
 ) -> tuple[list[str], list[str]]:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from store.errors import ForgetError
 from store.item import Item, Status
-from weaver.cycle import recover, render_touched
+from weaver.cycle import commit_outside_cycle, recover, render_touched
 from weaver.resolve import Action, Change, Resolution
 
 if TYPE_CHECKING:
@@ -82,12 +82,7 @@ def apply_forget(
         categories, hand_edited = render_touched(vault, resolution, now)
         for projection in vault.projections:
             projection.apply([plan.after], [])
-        # Only what forget wrote: a person's unrelated page edits stay uncommitted for them.
-        written = [vault.paths.relative(vault.files.path_of(plan.after))]
-        written += [vault.paths.relative(vault.paths.category_file(c)) for c in categories]
-        if vault.paths.relative(vault.paths.index_md) not in hand_edited:
-            written.append(vault.paths.relative(vault.paths.index_md))
-        commit = vault.repo.commit(plan.message, tuple(written))
+        commit = commit_outside_cycle(vault, plan.message, [plan.after], categories, hand_edited)
         return ForgetReport(
             commit=commit,
             item=plan.after,

@@ -334,13 +334,17 @@ class Vault:
         """Hybrid search over items and turns; current facts only unless asked otherwise."""
         from weaver.recall.api import search
 
-        return search(self, query, k, categories, tags, kinds, include_history, as_of, min_score)
+        hits = search(self, query, k, categories, tags, kinds, include_history, as_of, min_score)
+        self.record_access(h.id for h in hits if h.kind == "item")
+        return hits
 
     def context(self, query: str, budget_tokens: int = 1500) -> Context:
         """A prompt-ready Markdown block for ``query`` that never exceeds ``budget_tokens``."""
         from weaver.recall.api import context
 
-        return context(self, query, budget_tokens)
+        block = context(self, query, budget_tokens)
+        self.record_access(block.item_ids)
+        return block
 
     def reindex(self, fresh: bool = False) -> tuple[int, int]:
         """Rebuild the search projections from the tiers; returns (units, newly embedded)."""

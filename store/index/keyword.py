@@ -63,7 +63,9 @@ class KeywordIndex:
             return np.zeros(self.size, dtype=np.float32)
         return np.asarray(self._model.get_scores(known), dtype=np.float32)
 
-    def search(self, tokens: list[str], eligible: Mask, n: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
+    def search(
+        self, tokens: list[str], eligible: Mask, n: int
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
         """Top ``n`` eligible rows with a positive BM25 score, best first."""
         scores = self.scores(tokens)
         scores = np.where(eligible[: len(scores)], scores, 0.0)

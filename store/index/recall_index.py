@@ -17,10 +17,11 @@ import numpy.typing as npt
 
 from store.embeddings import DIM, MODEL_ID
 from store.embeddings.base import Embedder, Vectors
-from store.index.catalog import Catalog, Row, Unit
+from store.index.catalog import Catalog, Row
 from store.index.dense import DenseIndex
 from store.index.keyword import KeywordIndex
 from store.index.terms import keyword_tokens
+from store.index.unit import Unit
 
 CATALOG_FILE = "catalog.sqlite"
 KEYWORD_FILE = "keyword.pkl"
@@ -66,7 +67,7 @@ class RecallIndex:
         self,
         folder: Path,
         embedder: Callable[[], Embedder],
-        hnsw_threshold: int = 50_000,
+        hnsw_threshold: int = 20_000,
         model_id: str = MODEL_ID,
         dim: int = DIM,
     ) -> None:
@@ -110,9 +111,9 @@ class RecallIndex:
         todo = sorted({u.hash: u.key_text for u in changed if u.hash not in cached}.items())
         if todo:
             vectors = self.embedder.embed([text for _, text in todo])
-            for (h, _), vector in zip(todo, vectors):
+            for (h, _), vector in zip(todo, vectors, strict=True):
                 cached[h] = np.ascontiguousarray(vector, dtype=np.float32).tobytes()
-        upserts = [(u, tuple(keyword_tokens(u.key_text)), cached[u.hash]) for u in changed]
+        upserts = [(u, tuple(keyword_tokens(u.words)), cached[u.hash]) for u in changed]
         self.catalog.update(upserts, gone, meta)
         self._view = None
         return UpdateReport(len(todo), len(changed) - len(todo), len(gone), unchanged)
@@ -147,6 +148,13 @@ class RecallIndex:
         matrix = self.catalog.matrix(size)
         dense = DenseIndex(matrix, live, self.hnsw_threshold, self.folder, version)
         self._view = IndexView(
-            version, rows, by_key, live, is_turn, ts, dense, _keyword_path=self.folder / KEYWORD_FILE
+            version,
+            rows,
+            by_key,
+            live,
+            is_turn,
+            ts,
+            dense,
+            _keyword_path=self.folder / KEYWORD_FILE,
         )
         return self._view

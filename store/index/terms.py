@@ -12,10 +12,12 @@ _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 _WORD = re.compile(r"\w+", re.UNICODE)
 
 STOPWORDS = frozenset(
-    """a an and are as at be been but by did do does for from had has have he her hers him his
+    str.split(
+        """a an and are as at be been but by did do does for from had has have he her hers him his
     how i if in into is it its me my of on or our she so than that the their them then there
     these they this those to was we were what when where which who whom why will with would you
-    your yours am can could just about after before also any all any s t""".split()
+    your yours am can could just about after before also any all s t"""
+    )
 )
 
 

@@ -17,11 +17,18 @@ class Unit:
     key: str
     kind: str  # "item" | "turn"
     text: str  # what a hit shows
-    key_text: str  # what is embedded and tokenised (may carry speaker, date, facts)
+    key_text: str  # what is embedded (and tokenised, unless keyword_text is given)
     ts: float  # turn time or item valid_from, POSIX seconds
     speaker: str = ""
     session: str = ""
+    keyword_text: str = ""  # what BM25 reads, when it differs from key_text
+
+    @property
+    def words(self) -> str:
+        return self.keyword_text or self.key_text
 
     @property
     def hash(self) -> str:
-        return text_hash(self.key_text)
+        if not self.keyword_text:
+            return text_hash(self.key_text)
+        return text_hash(f"{self.key_text}\x1f{self.keyword_text}")

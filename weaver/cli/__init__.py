@@ -11,6 +11,7 @@ from store.errors import VaultError
 from weaver.cli.core import register as register_core
 from weaver.cli.faces import register as register_faces
 from weaver.cli.live import register as register_live
+from weaver.cli.recall import register as register_recall
 from weaver.cli.upkeep import register as register_upkeep
 
 
@@ -19,7 +20,9 @@ class VaultGroup(click.Group):
 
     def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
         try:
-            return super().main(*args, standalone_mode=False, **kwargs)  # type: ignore[call-overload]
+            # Without standalone mode click returns the code of a ctx.exit(N) / Exit(N).
+            result = super().main(*args, standalone_mode=False, **kwargs)  # type: ignore[call-overload]
+            code = result if isinstance(result, int) else 0
         except VaultError as exc:
             code = _fail(str(exc))
         except click.ClickException as exc:
@@ -48,6 +51,7 @@ def cli() -> None:
 register_core(cli)
 register_faces(cli)
 register_upkeep(cli)
+register_recall(cli)
 register_live(cli)
 
 

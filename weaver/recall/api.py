@@ -41,13 +41,13 @@ def search(
     include_history: bool = False,
     as_of: str | date | datetime | None = None,
     min_score: float | None = None,
-    tuning: Tuning = Tuning(),
+    tuning: Tuning | None = None,
 ) -> list[Hit]:
     request = make_request(
         query, k, categories, tags, kinds, include_history, as_of, min_score, _categories(vault)
     )
     projection = projection_of(vault)
-    return rank(projection.index, vault.loaded_items(), request, tuning)
+    return rank(projection.index, vault.loaded_items(), request, tuning or Tuning())
 
 
 def _categories(vault: Vault) -> set[str]:
@@ -104,6 +104,9 @@ def reindex(vault: Vault, fresh: bool = False) -> tuple[int, int]:
             projection.close()
             RecallIndex.destroy(vault.paths.state / "recall")
         report = projection.rebuild()
+        view = projection.index.view()
+        if view.dense.kind == "hnsw":
+            view.dense.index()  # build and save the graph now, not at the first search
     finally:
         if not held:
             vault.lock.release()

@@ -30,6 +30,7 @@ class Context:
     facts: int
     turns: int
     profile: int
+    item_ids: tuple[str, ...] = ()  # the items the block shows (profile and facts)
 
 
 def _day(moment: datetime | None) -> str:
@@ -43,7 +44,8 @@ def _stamp(moment: datetime | None) -> str:
 def profile_items(items: Mapping[str, Item], subjects: Iterable[str]) -> list[Item]:
     wanted = {normalise(s) for s in subjects}
     chosen = [
-        i for i in items.values()
+        i
+        for i in items.values()
         if i.status is Status.CURRENT and i.kind in PROFILE_KINDS and normalise(i.subject) in wanted
     ]
     return sorted(chosen, key=lambda i: (-i.importance, i.subject.casefold(), i.attribute, i.id))
@@ -80,6 +82,7 @@ def assemble(
     lines: list[str] = []
     used = 0
     counts = {"profile": 0, "facts": 0, "turns": 0}
+    shown: list[str] = []
 
     def add(line: str) -> bool:
         nonlocal used
@@ -90,16 +93,18 @@ def assemble(
         used += cost
         return True
 
-    def section(title: str, name: str, entries: Iterable[str]) -> None:
+    def section(title: str, name: str, entries: Iterable[tuple[str, str]]) -> None:
         pending = list(entries)
         if not pending:
             return
         mark = (len(lines), used)
         if not add(title):
             return
-        for entry in pending:
+        for unit_id, entry in pending:
             if add(entry):
                 counts[name] += 1
+                if name != "turns":
+                    shown.append(unit_id)
         if counts[name] == 0:  # a heading with nothing under it is dropped
             del lines[mark[0] :]
             _reset(mark[1])
@@ -110,9 +115,20 @@ def assemble(
 
     if budget > 0:
         add(f"## Memory for: {' '.join(query.split())[:200]}")
-    section("### Profile", "profile", (f"- {i.text}" for i in profile))
-    section("### Facts", "facts", (fact_line(h) for h in hits if h.kind == "item"))
-    turns = sorted((h for h in hits if h.kind == "turn"), key=lambda h: (h.ts or datetime.min.replace(tzinfo=timezone.utc)))
-    section("### Turns", "turns", (turn_line(h) for h in turns))
+    section("### Profile", "profile", ((i.id, f"- {i.text}") for i in profile))
+    section("### Facts", "facts", ((h.id, fact_line(h)) for h in hits if h.kind == "item"))
+    turns = sorted(
+        (h for h in hits if h.kind == "turn"),
+        key=lambda h: h.ts or datetime.min.replace(tzinfo=timezone.utc),
+    )
+    section("### Turns", "turns", ((h.id, turn_line(h)) for h in turns))
     text = "\n".join(lines)
-    return Context(text, count(text) if text else 0, budget, counts["facts"], counts["turns"], counts["profile"])
+    return Context(
+        text,
+        count(text) if text else 0,
+        budget,
+        counts["facts"],
+        counts["turns"],
+        counts["profile"],
+        tuple(dict.fromkeys(shown)),
+    )

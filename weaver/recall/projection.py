@@ -20,8 +20,14 @@ from store.embeddings import BACKENDS
 from store.errors import ConfigError, IndexModelMismatchError
 from store.index.unit import Unit
 from store.item import Item
-from store.resources import FilePosition, Resource, scan
-from weaver.recall.units import facts_by_source, is_item_key, item_unit, units_for
+from store.resources import FilePosition, Resource, read_resource, scan
+from weaver.recall.units import (
+    facts_by_source,
+    is_item_key,
+    item_unit,
+    previous_texts,
+    units_for,
+)
 
 if TYPE_CHECKING:
     from store.embeddings.base import Embedder
@@ -106,10 +112,16 @@ class RecallProjection:
     # -- the cycle ---------------------------------------------------------------------------
 
     def apply(self, changed: Sequence[Item], resources: Sequence[Resource]) -> None:
+        if not changed and not resources:
+            return  # nothing new: do not even open the index
         index = self.index
         facts = facts_by_source(self._items_from(resources))
-        units = units_for(changed, resources, facts)
+        units = units_for(changed, resources, facts, previous_texts(resources, self._lookup))
         index.update(units, (), {"lines": json.dumps(self._lines(index, resources))})
+
+    def _lookup(self, rid: str) -> Resource | None:
+        found = read_resource(self.vault.paths, rid)
+        return found if isinstance(found, Resource) else None
 
     def _items_from(self, resources: Sequence[Resource]) -> list[Item]:
         if not resources:
@@ -134,7 +146,8 @@ class RecallProjection:
 
     def expected_units(self) -> list[Unit]:
         items = list(self.vault.loaded_items().values())
-        return units_for(items, self.woven_turns(), facts_by_source(items))
+        turns = self.woven_turns()
+        return units_for(items, turns, facts_by_source(items), previous_texts(turns, self._lookup))
 
     def drift(self, index: RecallIndex | None = None) -> Drift:
         """Full comparison of the index with the tiers (what `vaultweave doctor` reports)."""
@@ -164,13 +177,19 @@ class RecallProjection:
         if lagging:
             up_to_date = {p: pos for p, pos in cursor.items() if p not in lagging}
             for resource in scan(self.vault.paths, up_to_date, max_lines=10**12).resources:
-                if resource.path in lagging and lines.get(resource.path, 0) < resource.line <= cursor[resource.path].line:
+                if (
+                    resource.path in lagging
+                    and lines.get(resource.path, 0) < resource.line <= cursor[resource.path].line
+                ):
                     turns.append(resource)
         if not (wrong_items or orphans or turns) and not lagging:
             return None
         facts = facts_by_source(self._items_from(turns))
+        before = previous_texts(turns, self._lookup)
         lines.update({p: cursor[p].line for p in lagging})
-        return index.update(units_for(wrong_items, turns, facts), orphans, {"lines": json.dumps(lines)})
+        return index.update(
+            units_for(wrong_items, turns, facts, before), orphans, {"lines": json.dumps(lines)}
+        )
 
     def rebuild(self) -> UpdateReport:
         """Make the index again from the tiers (keeps cached vectors of unchanged units)."""

@@ -40,9 +40,7 @@ def parse_as_of(value: str | date | datetime | None) -> datetime | None:
             return datetime.combine(date.fromisoformat(text), time.max, tzinfo=timezone.utc)
         parsed = datetime.fromisoformat(text.replace("Z", "+00:00"))
     except ValueError:
-        raise SearchQueryError(
-            f"as_of {value!r} is not a date; use YYYY-MM-DD or an RFC 3339 time"
-        ) from None
+        raise SearchQueryError(f"as_of {value!r} is not a date; use YYYY-MM-DD or an RFC 3339 time") from None
     return parsed if parsed.tzinfo else parsed.replace(tzinfo=timezone.utc)
 
 

@@ -29,11 +29,13 @@ class Tuning:
     """Ranking knobs, tuned on LoCoMo (see docs/RECALL.md)."""
 
     pool: int = 100  # candidates taken from each retriever
-    rrf_k: float = 60.0
+    rrf_k: float = 10.0
     dense_weight: float = 1.0
     keyword_weight: float = 1.0
     importance_weight: float = 0.3  # the seed design's 0.7 * sim + 0.3 * importance
     speaker_boost: float = 0.0
+    # A query naming speakers searches the turns they spoke (falls back to all turns if none).
+    speaker_filter: bool = True
     neighbour_decay: float = 0.0  # 0 turns 1-hop expansion off
     neighbour_from: int = 5  # expand the neighbours of this many top turns
 
@@ -64,12 +66,21 @@ class Hit:
             return None if m is None else m.astimezone(timezone.utc).isoformat().replace("+00:00", "Z")
 
         return {
-            "kind": self.kind, "id": self.id, "text": self.text, "score": round(self.score, 5),
-            "parts": {k: round(v, 5) for k, v in self.parts.items()}, "status": self.status,
-            "valid_from": iso(self.valid_from), "valid_to": iso(self.valid_to), "ts": iso(self.ts),
-            "speaker": self.speaker or None, "session": self.session or None,
-            "category": self.category or None, "item_kind": self.item_kind or None,
-            "superseded_by": self.superseded_by or None, "sources": list(self.sources),
+            "kind": self.kind,
+            "id": self.id,
+            "text": self.text,
+            "score": round(self.score, 5),
+            "parts": {k: round(v, 5) for k, v in self.parts.items()},
+            "status": self.status,
+            "valid_from": iso(self.valid_from),
+            "valid_to": iso(self.valid_to),
+            "ts": iso(self.ts),
+            "speaker": self.speaker or None,
+            "session": self.session or None,
+            "category": self.category or None,
+            "item_kind": self.item_kind or None,
+            "superseded_by": self.superseded_by or None,
+            "sources": list(self.sources),
             "via": self.via or None,
         }
 
@@ -159,12 +170,31 @@ def eligible_rows(view: IndexView, items: Mapping[str, Item], request: SearchReq
 
 
 def _speakers_in(query: str, view: IndexView) -> set[str]:
-    speakers = view._extra.get("speakers")
-    if speakers is None:
-        speakers = {r.speaker.casefold() for r in view.rows if r and r.kind == "turn" and r.speaker}
-        view._extra["speakers"] = speakers
-    words = set(re.findall(r"\w+", query.casefold()))
-    return {s for s in speakers if isinstance(s, str) and s in words}  # type: ignore[union-attr]
+    found = view._extra.get("speakers")
+    if not isinstance(found, frozenset):
+        found = frozenset(r.speaker.casefold() for r in view.rows if r and r.kind == "turn" and r.speaker)
+        view._extra["speakers"] = found
+    folded = query.casefold()
+    words = set(re.findall(r"\w+", folded))
+    return {s for s in found if (s in words if " " not in s else f" {s} " in f" {folded} ")}
+
+
+def _without_names(text: str, names: set[str]) -> str:
+    pattern = r"\b(" + "|".join(re.escape(n) for n in sorted(names)) + r")('s)?\b"
+    return re.sub(pattern, "someone", text, flags=re.IGNORECASE)
+
+
+def _spoken_by(view: IndexView, speakers: set[str]) -> Mask:
+    key = "spoken:" + "|".join(sorted(speakers))
+    cached = view._extra.get(key)
+    if cached is None:
+        cached = np.fromiter(
+            (r is not None and r.speaker.casefold() in speakers for r in view.rows),
+            dtype=bool,
+            count=len(view.rows),
+        )
+        view._extra[key] = cached
+    return cached  # type: ignore[return-value]
 
 
 def rank(
@@ -176,23 +206,32 @@ def rank(
     eligible = eligible_rows(view, items, request)
     if not eligible.any():
         return []
+    named = _speakers_in(request.text, view) if (tuning.speaker_filter or tuning.speaker_boost) else set()
+    dense_text = request.text
+    if named and tuning.speaker_filter:
+        spoken = eligible & _spoken_by(view, named)
+        if spoken.any():
+            eligible = spoken | (eligible & ~view.is_turn)
+            # The name now says nothing about which of their turns fit; left in, it pulls
+            # the embedding toward turns that address them by name.
+            dense_text = _without_names(request.text, named)
     pool = max(tuning.pool, request.k * 3)
     fused: dict[int, float] = {}
     parts: dict[int, dict[str, float]] = {}
     if tuning.dense_weight > 0:
-        rows, sims = view.dense.search(index.embed_query(request.text), eligible, pool)
-        for rank_no, (row, sim) in enumerate(zip(rows.tolist(), sims.tolist())):
+        rows, sims = view.dense.search(index.embed_query(dense_text), eligible, pool)
+        for rank_no, (row, sim) in enumerate(zip(rows.tolist(), sims.tolist(), strict=True)):
             fused[row] = fused.get(row, 0.0) + tuning.dense_weight / (tuning.rrf_k + rank_no + 1)
             parts.setdefault(row, {})["dense"] = sim
     if tuning.keyword_weight > 0:
         rows, scores = view.keyword().search(keyword_tokens(request.text)[:256], eligible, pool)
-        for rank_no, (row, score) in enumerate(zip(rows.tolist(), scores.tolist())):
+        for rank_no, (row, score) in enumerate(zip(rows.tolist(), scores.tolist(), strict=True)):
             fused[row] = fused.get(row, 0.0) + tuning.keyword_weight / (tuning.rrf_k + rank_no + 1)
             parts.setdefault(row, {})["keyword"] = score
     if not fused:
         return []
     arrays = _item_arrays(view, items)
-    speakers = _speakers_in(request.text, view) if tuning.speaker_boost else set()
+    speakers = named if tuning.speaker_boost else set()
     top = max(fused.values())
     scored: dict[int, float] = {}
     for row, value in fused.items():
@@ -209,15 +248,18 @@ def rank(
     if tuning.neighbour_decay > 0:
         _expand(view, eligible, scored, parts, via, tuning)
     ordered = sorted(scored, key=lambda r: (-scored[r], r))
-    hits = [_hit(view, items, row, scored[row], parts[row], via.get(row)) for row in ordered]
     if request.min_score is not None:
-        hits = [h for h in hits if h.score >= request.min_score]
-    return hits[: request.k]
+        ordered = [r for r in ordered if scored[r] >= request.min_score]
+    return [_hit(view, items, row, scored[row], parts[row], via.get(row)) for row in ordered[: request.k]]
 
 
 def _expand(
-    view: IndexView, eligible: Mask, scored: dict[int, float], parts: dict[int, dict[str, float]],
-    via: dict[int, int], tuning: Tuning,
+    view: IndexView,
+    eligible: Mask,
+    scored: dict[int, float],
+    parts: dict[int, dict[str, float]],
+    via: dict[int, int],
+    tuning: Tuning,
 ) -> None:
     """1-hop along time: the turns just before and after a top turn join at a decayed score."""
     turns = [r for r in sorted(scored, key=lambda r: -scored[r]) if view.is_turn[r]][: tuning.neighbour_from]
@@ -241,7 +283,11 @@ def _expand(
 
 
 def _hit(
-    view: IndexView, items: Mapping[str, Item], row: int, score: float, parts: dict[str, float],
+    view: IndexView,
+    items: Mapping[str, Item],
+    row: int,
+    score: float,
+    parts: dict[str, float],
     via_row: int | None,
 ) -> Hit:
     record = view.rows[row]
@@ -252,13 +298,33 @@ def _hit(
     moment = datetime.fromtimestamp(record.ts, tz=timezone.utc)
     if record.kind == "turn":
         return Hit(
-            kind="turn", id=record.key, text=record.text, score=score, parts=parts, status="turn",
-            ts=moment, speaker=record.speaker, session=record.session, sources=(record.key,), via=via,
+            kind="turn",
+            id=record.key,
+            text=record.text,
+            score=score,
+            parts=parts,
+            status="turn",
+            ts=moment,
+            speaker=record.speaker,
+            session=record.session,
+            sources=(record.key,),
+            via=via,
         )
     item = items[record.key[len(ITEM_PREFIX) :]]
     return Hit(
-        kind="item", id=item.id, text=item.text, score=score, parts=parts, status=item.status.value,
-        valid_from=item.valid_from, valid_to=item.valid_to, ts=item.observed_at, speaker=item.subject,
-        category=item.category, item_kind=item.kind, superseded_by=item.superseded_by,
-        sources=item.sources, via=via,
+        kind="item",
+        id=item.id,
+        text=item.text,
+        score=score,
+        parts=parts,
+        status=item.status.value,
+        valid_from=item.valid_from,
+        valid_to=item.valid_to,
+        ts=item.observed_at,
+        speaker=item.subject,
+        category=item.category,
+        item_kind=item.kind,
+        superseded_by=item.superseded_by,
+        sources=item.sources,
+        via=via,
     )

@@ -1,20 +1,25 @@
 """What gets indexed: items and resource turns as Units, with their key texts.
 
-A turn's key carries its speaker and date ("Caroline, 8 May 2023: ...") and the facts the
-weaver extracted from it (fact-expanded keys); an item's key is its canonical sentence.
+A turn's key is its text plus the facts the weaver extracted from it (fact-expanded
+keys); an item's key is its canonical sentence.
 """
 
 from __future__ import annotations
 
+import os
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime, timezone
 
 from store.index.unit import Unit
 from store.item import Item
-from store.resources import Resource
+from store.resources import Resource, resource_id
 
 ITEM_PREFIX = "item:"
+# Append the facts extracted from a turn to its key text (LongMemEval's fact-expanded keys).
+# Off: with the rules extractor's templated facts it cost LoCoMo ~2 points of recall@10
+# (docs/RECALL.md); worth turning on with LLM-extracted facts. VAULTWEAVE_FACT_KEYS=1.
+FACT_KEYS_ENV = "VAULTWEAVE_FACT_KEYS"
 MAX_KEY_CHARS = 4000
 
 
@@ -42,11 +47,19 @@ def item_unit(item: Item) -> Unit:
     )
 
 
-def turn_unit(resource: Resource, facts: Sequence[str] = ()) -> Unit:
-    head = resource.speaker or resource.role or ""
-    prefix = f"{head}, {day_text(resource.ts)}: " if head else f"{day_text(resource.ts)}: "
+def fact_keys_enabled() -> bool:
+    return os.environ.get(FACT_KEYS_ENV, "") not in ("", "0", "false", "no")
+
+
+def turn_unit(resource: Resource, facts: Sequence[str] = (), previous: str = "") -> Unit:
+    # Speaker and date stay out of the key text: the search handles them as structure
+    # (a query naming a speaker searches that speaker's turns). On LoCoMo, prefixing them
+    # cost 2-4 points of recall@10 once that filter was in place (docs/RECALL.md).
     extra = [f for f in dict.fromkeys(facts) if f.casefold() not in resource.text.casefold()]
-    key_text = prefix + resource.text + "".join(f" | {f}" for f in extra)
+    key_text = resource.text + "".join(f" | {f}" for f in extra)
+    # BM25 also reads the turn before it in the same session: an answer's words are often
+    # in the question it answers (+2.6 points of LoCoMo recall@10, docs/RECALL.md).
+    keyword_text = f"{previous}\n{key_text}" if previous else ""
     return Unit(
         key=resource.id,
         kind="turn",
@@ -55,6 +68,7 @@ def turn_unit(resource: Resource, facts: Sequence[str] = ()) -> Unit:
         ts=resource.ts.timestamp(),
         speaker=resource.speaker or resource.role or "",
         session=resource.session or "",
+        keyword_text=keyword_text[:MAX_KEY_CHARS],
     )
 
 
@@ -67,9 +81,32 @@ def facts_by_source(items: Iterable[Item]) -> dict[str, list[str]]:
     return found
 
 
+def previous_texts(resources: Sequence[Resource], lookup: Callable[[str], Resource | None]) -> dict[str, str]:
+    """Resource id -> text of the line before it, when that line is a turn of the same session.
+
+    Lines in ``resources`` are found there; an earlier line (from a previous cycle) is read
+    with ``lookup``.
+    """
+    by_id = {r.id: r for r in resources}
+    found: dict[str, str] = {}
+    for resource in resources:
+        if resource.line <= 1:
+            continue
+        before_id = resource_id(resource.path, resource.line - 1)
+        before = by_id.get(before_id) or lookup(before_id)
+        if before is not None and before.session == resource.session:
+            found[resource.id] = before.text
+    return found
+
+
 def units_for(
-    items: Iterable[Item], resources: Iterable[Resource], facts: Mapping[str, Sequence[str]]
+    items: Iterable[Item],
+    resources: Sequence[Resource],
+    facts: Mapping[str, Sequence[str]],
+    previous: Mapping[str, str] | None = None,
 ) -> list[Unit]:
     out = [item_unit(item) for item in items]
-    out.extend(turn_unit(r, facts.get(r.id, ())) for r in resources)
+    expand = fact_keys_enabled()
+    before = previous or {}
+    out.extend(turn_unit(r, facts.get(r.id, ()) if expand else (), before.get(r.id, "")) for r in resources)
     return out

@@ -18,7 +18,7 @@ from store.access import AccessBatch, AccessLog, UpkeepCounters, UpkeepState
 from store.atomic import atomic_write_batch
 from store.errors import VaultError
 from store.item import Item, encode
-from weaver.cycle import MARKDOWN_PATHS, CycleReport, recover, render_categories
+from weaver.cycle import CycleReport, commit_outside_cycle, recover, render_categories
 from weaver.resolve import Action
 from weaver.upkeep.plan import ConsolidationPlan, PairFinder, Rule, Step, plan_consolidation
 
@@ -81,7 +81,7 @@ def consolidate(
         categories, hand_edited = render_categories(vault, plan.touched_categories, now)
         for projection in vault.projections:
             projection.apply(list(final.values()), [])
-        commit = vault.repo.commit(message, ("items", *MARKDOWN_PATHS))
+        commit = commit_outside_cycle(vault, message, final.values(), categories, hand_edited)
     if batch.size:
         log.drop(batch)
     upkeep_state(vault).save(UpkeepCounters(0, commit or upkeep_state(vault).load().last_pass))

@@ -314,3 +314,18 @@ def test_init_is_idempotent_and_adopts_existing_folders(tmp_path: Path) -> None:
     (item,) = again.items()
     assert item.value == "Google" and item.valid_from.isoformat() == "2026-01-05T00:00:00+00:00"
     assert report.commit is not None
+
+
+def test_two_open_vaults_take_turns_without_doubling_a_fact(make_vault: Callable[..., Vault]) -> None:
+    first = make_vault()
+    second = Vault.open(first.root, clock=first.clock)
+    say(first, "I work at Google.", "2026-01-05T10:00:00Z")
+    first.weave()
+    say(second, "I work at OpenAI.", "2026-02-05T10:00:00Z")
+    second.weave()
+    say(first, "I work at Meta.", "2026-03-05T10:00:00Z")
+    first.weave()  # must see the commit the other object made
+    current = [i.value for i in first.items() if i.attribute == "employer"]
+    assert current == ["Meta"]
+    timeline = [(i.value, i.status.value) for i in first.history("Maya", "employer")]
+    assert timeline == [("Google", "historical"), ("OpenAI", "historical"), ("Meta", "current")]

@@ -81,6 +81,7 @@ class Vault:
         self._items: dict[str, Item] | None = None
         # Set by a cycle that committed all it wrote; lets the next skip the items/ scan.
         self.known_clean = False
+        self._seen_head: str | None = None  # the commit this object's loaded state reflects
         self._item_problems: list[ItemReadProblem] = []
         register_recall(self)
 
@@ -206,6 +207,7 @@ class Vault:
         held_before = self.lock.held
         self.lock.acquire(timeout=lock_timeout)  # first: a second weaver stops here
         try:
+            self.sync_with_head()
             chosen = extractor or (session.extractor if session else self.default_extractor())
             report = run_cycle(self, chosen, self.projections, hooks, advisor=session)
             if session is not None:
@@ -214,6 +216,7 @@ class Vault:
                 report = replace(report, consolidation=self._consolidate_locked(False, "auto"))
             return report
         finally:
+            self.mark_seen()
             if not held_before:
                 self.lock.release()
 
@@ -236,11 +239,14 @@ class Vault:
         held_before = self.lock.held
         if not dry_run:
             self.lock.acquire(timeout=lock_timeout)
+        self.sync_with_head()
         try:
             return self._consolidate_locked(dry_run, similar)
         finally:
-            if not dry_run and not held_before:
-                self.lock.release()
+            if not dry_run:
+                self.mark_seen()
+                if not held_before:
+                    self.lock.release()
 
     def _consolidate_locked(
         self, dry_run: bool, similar: PairFinder | Literal["auto", "off"]
@@ -268,6 +274,27 @@ class Vault:
         for item in taken:
             loaded[item.id] = item
         note_remembered(self, taken)
+
+    def sync_with_head(self) -> None:
+        """Reread items and indexes if another process committed since this object looked.
+
+        A Vault kept open (a watcher, the MCP server, a Python program) would otherwise
+        plan against facts another writer has since changed.
+        """
+        head = self.repo.head_sha()
+        if head == self._seen_head:
+            return
+        self._seen_head = head  # taken before rereading: a later commit is noticed next time
+        self.known_clean = False
+        self.forget_loaded_items()
+        for projection in self.projections:
+            close = getattr(projection, "close", None)
+            if callable(close):
+                close()
+
+    def mark_seen(self) -> None:
+        """This object's own writes are in HEAD and in its loaded state."""
+        self._seen_head = self.repo.head_sha()
 
     def forget_loaded_items(self) -> None:
         self._items = None

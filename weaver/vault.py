@@ -129,30 +129,20 @@ class Vault:
         """Append one resource line; returns its id. ``ts`` defaults to now (UTC)."""
         if text is not None:
             fields["text"] = text
-        try:
-            line = ResourceLine.model_validate(fields)
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first["loc"]) or "resource"
-            raise InvalidResourceError(f"{where}: {first['msg']}") from exc
+        return self._append(_validated(fields))
+
+    def ingest_many(self, lines: Iterable[dict[str, Any]]) -> list[str]:
+        """Validate every line first, then append them; nothing is written if one is invalid."""
+        batch = [_validated(fields, f"line {n}: ") for n, fields in enumerate(lines, start=1)]
+        return [self._append(line) for line in batch]
+
+    def _append(self, line: ResourceLine) -> str:
         if line.ts is None:
             line = line.model_copy(update={"ts": self.clock()})
         assert line.ts is not None
         target = self.paths.resource_file(line.ts)
         number = append_line(target, line.to_json_line())
         return resource_id(self.paths.relative(target), number)
-
-    def ingest_many(self, lines: Iterable[dict[str, Any]]) -> list[str]:
-        """Validate every line first, then append them; nothing is written if one is invalid."""
-        batch = list(lines)
-        for number, fields in enumerate(batch, start=1):
-            try:
-                ResourceLine.model_validate(fields)
-            except ValidationError as exc:
-                first = exc.errors()[0]
-                where = ".".join(str(p) for p in first["loc"]) or "resource"
-                raise InvalidResourceError(f"line {number}: {where}: {first['msg']}") from exc
-        return [self.ingest(**fields) for fields in batch]
 
     # -- the cycle -----------------------------------------------------------------------
 
@@ -424,6 +414,15 @@ class Vault:
         )
 
 
+def _validated(fields: dict[str, Any], where_prefix: str = "") -> ResourceLine:
+    try:
+        return ResourceLine.model_validate(fields)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "resource"
+        raise InvalidResourceError(f"{where_prefix}{where}: {first['msg']}") from exc
+
+
 def _lock_holder(lock: VaultLock) -> int | None:
     try:
         lock.acquire()
@@ -440,9 +439,6 @@ def _load_config(path: Path) -> VaultConfig:
         reason = str(exc).splitlines()
         raise ConfigError(path, " ".join(r.strip() for r in reason[:3])) from exc
 
-
-def resource_fields(line: ResourceLine) -> dict[str, Any]:
-    return line.model_dump(exclude_none=True)
 
 
 __all__: Sequence[str] = [

@@ -202,11 +202,11 @@ def run_cycle(
     if not scanned.consumed_lines and not resolution.changes and written:
         message = "render: " + ", ".join(written) + " after hand edit\n"
     _call(hooks.before_commit)
+    vault.state.add_problems(list(scanned.problems))  # before the commit: a kill after it keeps them
     commit = None
     if scanned.consumed_lines or resolution.changes or written:
         read_to = {rel: scanned.positions[rel].offset for rel in consumed_files}
         commit = vault.repo.commit_exact(message, [*item_paths, *written], read_to)
-    vault.state.add_problems(list(scanned.problems))
     vault.state.save_cursor(Cursor(scanned.positions, commit or vault.repo.head_sha()))
     vault.known_clean = True
     return CycleReport(

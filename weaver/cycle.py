@@ -190,8 +190,10 @@ def run_cycle(
     )
     _call(hooks.after_markdown)
 
+    changed = dict(edit.plan.resolution.final_items) if edit.plan is not None else {}
+    changed.update(resolution.final_items)  # hand-stated facts are searchable at once too
     for projection in projections:
-        projection.apply(list(resolution.final_items.values()), scanned.resources)
+        projection.apply(list(changed.values()), scanned.resources)
 
     consumed_files = sorted(
         {r.path for r in scanned.resources} | {p.path for p in scanned.problems}

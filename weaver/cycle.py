@@ -275,7 +275,16 @@ def render_categories(
     left alone (a cycle takes them in) and returned second.
     """
     edited = hand_edited(vault)
-    summary = advisor.summary if advisor is not None else None
+    summary = advisor.summary if advisor is not None else _cached_summaries(vault)
     pages = write_pages(vault, categories, now, None, edited, summary)
     written = [p[11:-3] for p in pages.written if p.startswith("categories/")]
     return written, [*edited, *pages.skipped]
+
+
+def _cached_summaries(vault: Vault) -> Callable[[str, Sequence[Item]], str | None] | None:
+    llm = vault.config.llm
+    if "summarize" not in llm.active_stages(vault.config.weaver.extractor) or not llm.model:
+        return None
+    from weaver.llm.summarize import cached_summaries
+
+    return cached_summaries(vault.paths.state, llm.prompt_version, llm.model)

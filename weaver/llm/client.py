@@ -149,8 +149,10 @@ class LLMClient:
                     continue
                 # Rejected for another reason (e.g. a batch too long): this request fails,
                 # the endpoint stays in use for the rest of the run.
-                kind = "unavailable" if _about_format(exc) else "invalid"
-                raise LLMFailure(stage, kind, f"request rejected (HTTP {exc.status_code})") from None
+                reason = f"request rejected (HTTP {exc.status_code})"
+                if _about_format(exc):
+                    raise LLMFailure(stage, "unavailable", reason) from None
+                raise LLMFailure(stage, "invalid", reason) from None
             except openai.APITimeoutError:
                 reason, delay = f"no reply within {self.settings.timeout:g}s", None
             except openai.APIConnectionError:

@@ -38,6 +38,10 @@ from weaver.vault import Vault
 WORKER = Path(__file__).resolve().parent / "live_worker.py"
 AFTER_COMMIT_SHARE = 0.3  # rounds that let a commit happen before the kill
 START = datetime(2026, 1, 1, 8, 0, tzinfo=timezone.utc)
+# Upkeep passes (decay, dedupe, archive) run on activity counts and the wall clock, so a
+# crashed run and its replay would hold them at different moments: both turn them off,
+# and the comparison is of the weaving alone.
+NO_UPKEEP = "[upkeep]\ntrigger_every = 0\n"
 
 
 @dataclass
@@ -138,6 +142,8 @@ def crash_run(
 ) -> CrashStats:
     stats = CrashStats()
     started = time.monotonic()
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "vault.toml").write_text(NO_UPKEEP, encoding="utf-8")
     vault = Vault.init(root)
     feeder = Feeder(vault, seed)
     rng = random.Random(seed + 1)
@@ -205,6 +211,8 @@ def _all_line_ids(vault: Vault) -> set[str]:
 def _replay(vault: Vault) -> dict[str, tuple[str, str, str]]:
     """The same resources woven in one go without crashes, in a fresh vault."""
     with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "replay").mkdir()
+        (Path(tmp) / "replay" / "vault.toml").write_text(NO_UPKEEP, encoding="utf-8")
         clean = Vault.init(Path(tmp) / "replay")
         for file in resource_files(vault.paths):
             target = clean.root / vault.paths.relative(file)

@@ -166,13 +166,14 @@ class Vault:
         *,
         hooks: CycleHooks | None = None,
         lock_timeout: float = 0.0,
-        llm: bool = True,
+        llm: bool | LLMSession = True,
     ) -> CycleReport:
         """Run one cycle under the single-writer lock; raises VaultLockedError if held.
 
-        ``llm=False`` forces the rules path even when vault.toml configures a model.
+        ``llm=False`` forces the rules path even when vault.toml configures a model; a
+        session from ``llm_session()`` is reused (a daemon keeps one across cycles).
         """
-        session = self.llm_session() if llm else None
+        session = llm if not isinstance(llm, bool) else (self.llm_session() if llm else None)
         return self._weave_once(extractor, session, hooks, lock_timeout)
 
     def weave_all(

@@ -23,6 +23,17 @@ class ItemReadProblem:
         return f"{self.path}: {self.reason}"
 
 
+class LoadedItems(dict[str, Item]):
+    """Items by id with a revision that every assignment bumps, so caches built from the
+    items (search filter arrays) notice a status change that keeps the count the same."""
+
+    revision: int = 0
+
+    def __setitem__(self, key: str, value: Item) -> None:
+        super().__setitem__(key, value)
+        self.revision += 1
+
+
 class ItemFiles:
     """Reads and writes item files. Holds no state beyond the vault's paths."""
 
@@ -46,17 +57,16 @@ class ItemFiles:
 
     def load_all(self) -> tuple[dict[str, Item], list[ItemReadProblem]]:
         """Every readable item by id, plus what could not be read (never dropped silently)."""
-        items: dict[str, Item] = {}
+        items = LoadedItems()
         problems: list[ItemReadProblem] = []
         for path in self.iter_files():
-            rel = self.paths.relative(path)
             try:
                 item = self.read(path)
             except CorruptItemError as exc:
-                problems.append(ItemReadProblem(rel, exc.reason))
+                problems.append(ItemReadProblem(self.paths.relative(path), exc.reason))
                 continue
             if item.id in items:
-                problems.append(ItemReadProblem(rel, f"duplicate id {item.id}"))
+                problems.append(ItemReadProblem(self.paths.relative(path), f"duplicate id {item.id}"))
                 continue
             items[item.id] = item
         return items, problems

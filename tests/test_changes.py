@@ -188,7 +188,8 @@ def test_classify_covers_every_transition() -> None:
     assert classify(base, base.evolve(status=Status.RETRACTED)) is ChangeKind.RETRACTED
     assert classify(base, base.evolve(status=Status.ARCHIVED)) is ChangeKind.ARCHIVED
     assert classify(ended, base) is ChangeKind.RESTORED
-    assert classify(base, base.evolve(importance=0.9)) is ChangeKind.UPDATED
+    assert classify(base, base.evolve(importance=0.9)) is None  # bookkeeping, not a fact change
+    assert classify(base, base.evolve(text="Maya loves tea.")) is ChangeKind.UPDATED
 
 
 def test_parse_moment() -> None:
@@ -215,3 +216,23 @@ def test_cli_changes_prints_the_digest_and_json(make_vault: Callable[..., Vault]
     assert bad.exit_code == 1
     assert bad.stderr.startswith("error: cannot read changes since 'nope'")
     assert "Traceback" not in bad.stderr
+
+
+def test_upkeep_bookkeeping_stays_out_of_the_digest(make_vault: Callable[..., Vault]) -> None:
+    vault = make_vault()
+    say(vault, "I love jazz.", "2026-01-05T10:00:00Z")
+    vault.weave()
+    head = vault.repo.head_sha()
+    assert head is not None
+    vault.clock.advance(days=20)  # type: ignore[attr-defined]
+    report = vault.consolidate(similar="off")
+    assert report.commit is not None  # importance decayed: a real commit
+    digest = vault.changes_since(head)
+    assert digest.changes == ()
+    decayed = Item(
+        id="x", subject="Maya", attribute="likes", value="jazz", text="Maya likes jazz.",
+        category="preferences", kind="preference", valid_from=datetime(2026, 1, 5, tzinfo=timezone.utc),
+        observed_at=datetime(2026, 1, 5, tzinfo=timezone.utc),
+    )
+    assert classify(decayed, decayed.evolve(importance=0.2, access_count=3)) is None
+    assert classify(decayed, decayed.evolve(text="Maya loves jazz.")) is ChangeKind.UPDATED

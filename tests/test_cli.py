@@ -173,3 +173,22 @@ def test_an_explicit_exit_code_survives(tmp_path: Path) -> None:
         cli.commands.pop("exit-test")
     assert code == 3
     assert run("--help")[0] == 0
+
+
+def test_demo_never_deletes_a_folder_that_is_not_a_demo_vault(tmp_path: Path) -> None:
+    precious = tmp_path / "precious"
+    precious.mkdir()
+    (precious / "notes.txt").write_text("keep me")
+    code, _, err = run("demo", "--from", str(SAMPLE_VAULT), "--to", str(precious))
+    assert code == 1 and "is not a vault" in err
+    assert (precious / "notes.txt").read_text() == "keep me"
+    code, _, err = run("demo", "--from", str(SAMPLE_VAULT), "--to", str(REPO_ROOT))
+    assert code == 1 and "sample stays pristine" in err
+
+
+def test_extra_keys_in_ingested_lines_are_kept_whatever_their_name(vault_dir: Path) -> None:
+    line = json.dumps({"text": "I love jazz.", "self": "x", "text_id": 3})
+    code, out, err = run("ingest", "--vault", str(vault_dir), "-", input=line + "\n")
+    assert code == 0, err
+    stored = json.loads((vault_dir / out.strip().split("#")[0]).read_text().splitlines()[0])
+    assert stored["self"] == "x" and stored["text_id"] == 3

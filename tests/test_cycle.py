@@ -133,7 +133,7 @@ def test_lost_cursor_changes_nothing(make_vault: Callable[..., Vault]) -> None:
     report = again.weave()  # the cursor is rebuilt from what the weave commits consumed
     assert report.commit is None and report.consumed == 0
     # A cursor reset to the start (e.g. by doctor --fix) rereads everything, changing nothing.
-    again.state.save_cursor(Cursor({}, head))
+    again.state.save_cursor(Cursor({}, head.strip()))
     report = again.weave()
     assert report.commit is None
     assert report.resolution.skipped == 5
@@ -314,3 +314,37 @@ def test_init_is_idempotent_and_adopts_existing_folders(tmp_path: Path) -> None:
     (item,) = again.items()
     assert item.value == "Google" and item.valid_from.isoformat() == "2026-01-05T00:00:00+00:00"
     assert report.commit is not None
+
+
+def test_two_open_vaults_take_turns_without_doubling_a_fact(make_vault: Callable[..., Vault]) -> None:
+    first = make_vault()
+    second = Vault.open(first.root, clock=first.clock)
+    say(first, "I work at Google.", "2026-01-05T10:00:00Z")
+    first.weave()
+    say(second, "I work at OpenAI.", "2026-02-05T10:00:00Z")
+    second.weave()
+    say(first, "I work at Meta.", "2026-03-05T10:00:00Z")
+    first.weave()  # must see the commit the other object made
+    current = [i.value for i in first.items() if i.attribute == "employer"]
+    assert current == ["Meta"]
+    timeline = [(i.value, i.status.value) for i in first.history("Maya", "employer")]
+    assert timeline == [("Google", "historical"), ("OpenAI", "historical"), ("Meta", "current")]
+
+
+def test_a_late_value_cuts_into_the_range_it_falls_in(make_vault: Callable[..., Vault]) -> None:
+    from datetime import datetime, timezone
+
+    vault = make_vault()
+    say(vault, "I work at Google.", "2026-01-05T10:00:00Z")
+    vault.weave()
+    say(vault, "I work at OpenAI.", "2026-03-05T10:00:00Z")
+    vault.weave()
+    say(vault, "I work at Meta.", "2026-02-05T10:00:00Z")  # heard last, true in between
+    vault.weave()
+    timeline = [(i.value, i.valid_to) for i in vault.history("Maya", "employer")]
+    assert [v for v, _ in timeline] == ["Google", "Meta", "OpenAI"]
+    google, meta, openai = vault.history("Maya", "employer")
+    assert google.valid_to == meta.valid_from and meta.valid_to == openai.valid_from
+    assert google.superseded_by == meta.id and meta.superseded_by == openai.id
+    mid_february = datetime(2026, 2, 15, tzinfo=timezone.utc)
+    assert [i.value for i in vault.history("Maya", "employer") if i.true_at(mid_february)] == ["Meta"]

@@ -57,6 +57,19 @@ def test_falls_back_to_json_object_then_text_when_the_server_rejects_formats() -
     assert client.format_mode == "text"
 
 
+def test_a_rejection_for_another_reason_keeps_the_format_and_the_endpoint(
+    server: ScriptedLLM,
+) -> None:
+    server.push(error(400, message="this batch is longer than the context window"))
+    server.push(ok({"summary": "Fine again."}))
+    client = client_for(server)
+    with pytest.raises(LLMFailure) as failed:
+        client.complete("summarize", MESSAGES, SummaryReply)
+    assert failed.value.kind == "invalid"  # that request only; the endpoint stays in use
+    assert client.format_mode == "json_schema"
+    assert client.complete("summarize", MESSAGES, SummaryReply).summary == "Fine again."
+
+
 def test_an_invalid_reply_is_retried_once_with_the_problem_said(server: ScriptedLLM) -> None:
     server.push(GARBAGE, ok({"summary": "Second time lucky."}))
     reply = client_for(server).complete("summarize", MESSAGES, SummaryReply)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import subprocess
 from collections.abc import Callable
 
+import pytest
+
 from store.item import Item
 from tests.conftest import say
 from tests.llm_server import ScriptedLLM, Staged, data_of, ok, stage_of, vault_toml
@@ -156,3 +158,20 @@ def test_resource_text_is_fenced_as_data(make_vault: Callable[..., Vault], serve
     assert fence.startswith("<<DATA ") and user["content"].endswith("<<END DATA " + fence[7:])
     assert fence[7:-2] != "x"
     assert '\\"quoted\\"' in user["content"]  # the text is JSON-encoded inside the fence
+
+
+@pytest.mark.parametrize("use_llm", [True, False])
+def test_the_watcher_extracts_with_the_model_unless_told_not_to(
+    make_vault: Callable[..., Vault], server: ScriptedLLM, staged: Staged, use_llm: bool
+) -> None:
+    from weaver.watch import Watcher
+
+    vault = make_vault(config=vault_toml(server.base_url, stages=("extract",)))
+    rid = say(vault, "Weekends are for the mountains, and I finally got my pilot licence.", TS)
+    staged.push("extract", lambda request: ok({"facts": [fact(rid, "hobby", "flying")]}))
+    watcher = Watcher(vault, debounce=0, llm=use_llm)
+    result = watcher.handle_changes([vault.root / rid.split("#")[0]])
+    assert result.error is None
+    hobbies = [(i.value, i.origin) for i in by_attribute(vault, "hobby")]
+    assert hobbies == ([("flying", "llm")] if use_llm else [])
+    assert bool([r for r in server.requests if stage_of(r) == "extract"]) is use_llm

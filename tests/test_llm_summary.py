@@ -89,3 +89,18 @@ def test_summary_failure_keeps_the_deterministic_one(
 def test_clean_summary() -> None:
     assert clean_summary("# Title\n- item ^x1 [[link]]") == "Title item x1 link"
     assert len(clean_summary("word " * 1000)) <= 1202
+
+
+def test_upkeep_keeps_the_model_summary_without_a_call(
+    make_vault: Callable[..., Vault], server: ScriptedLLM
+) -> None:
+    vault = make_vault(config=vault_toml(server.base_url, stages=("summarize",)))
+    say(vault, "I live in Berlin.", "2026-01-05T10:00:00Z")
+    vault.weave()
+    assert "A scripted summary." in vault.category_text("places")
+    calls = len(server.requests)
+    vault.clock.advance(days=30)  # type: ignore[attr-defined]
+    report = vault.consolidate(similar="off")  # decays importance and re-renders the page
+    assert report.commit is not None and "places" in report.categories
+    assert "A scripted summary." in vault.category_text("places")
+    assert len(server.requests) == calls

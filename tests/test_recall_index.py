@@ -117,3 +117,14 @@ def test_a_turn_keyword_key_carries_the_turn_before_it_in_its_session() -> None:
     assert first.key_text == "Adoption agencies." and "research" in first.words
     assert second.words == second.key_text == "Hello again!"
     assert first.hash != units_for([], batch[:1], {})[0].hash  # the keyword text is hashed too
+
+
+def test_row_numbers_are_never_reused_after_a_delete(tmp_path: Path) -> None:
+    index = open_index(tmp_path / "recall")
+    index.update([unit("a", "I live in Berlin."), unit("b", "I like tea.")])
+    top = max(r.row for r in index.catalog.rows())
+    index.update([], deletes=["b"])  # frees the highest row
+    index.update([unit("c", "Dogs bark.")])
+    rows = {r.key: r.row for r in index.catalog.rows()}
+    assert rows["c"] > top
+    index.close()

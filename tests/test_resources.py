@@ -181,3 +181,20 @@ def test_concurrent_appenders_lose_and_interleave_nothing(make_vault: Callable[.
         + [f"direct {w} line {n}" for w in range(2) for n in range(150)]
     )
     assert texts == expected
+
+
+def test_deleting_the_state_keeps_malformed_lines_reported(make_vault: Callable[..., Vault]) -> None:
+    import shutil
+
+    vault = make_vault()
+    vault.ingest("I live in Berlin.", ts="2026-01-05T10:00:00Z")
+    _write(vault.paths.resources / "2026/01/05.jsonl", b"{broken\n")
+    vault.ingest("I love jazz.", ts="2026-01-05T11:00:00Z")
+    vault.weave()
+    assert [p.line for p in vault.status().line_problems] == [2]
+    shutil.rmtree(vault.paths.state)
+    again = Vault.open(vault.root)
+    again.weave()
+    status = again.status()
+    assert [f"{p.path}:{p.line}" for p in status.line_problems] == ["resources/2026/01/05.jsonl:2"]
+    assert status.pending_lines == 0

@@ -6,6 +6,7 @@ import json
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -223,3 +224,20 @@ def test_reindex_builds_the_hnsw_graph_above_the_threshold(
     vault.reindex()
     assert (vault.paths.state / "recall" / "dense.hnsw").is_file()
     assert "Tahoe" in vault.search("mountain Tahoe", k=1)[0].text
+
+
+def test_a_long_lived_vault_searches_what_hand_edits_changed(make_vault: Callable[..., Any]) -> None:
+
+    vault = make_vault("handsearch")
+    say(vault, "I like green tea.", "2026-01-05T10:00:00Z")
+    vault.weave()
+    assert any(h.kind == "item" and "tea" in h.text for h in vault.search("green tea", k=5))
+    page = vault.paths.categories / "preferences.md"
+    lines = page.read_text(encoding="utf-8").splitlines()
+    kept = [line for line in lines if "likes green tea" not in line]
+    kept.insert(kept.index("## Current") + 2, "- Maya likes oolong.")
+    page.write_text("\n".join(kept) + "\n", encoding="utf-8")
+    vault.weave()  # the same object: its caches must follow the edit
+    items = [h for h in vault.search("tea oolong", k=10) if h.kind == "item"]
+    assert any("oolong" in h.text and h.status == "current" for h in items)
+    assert not any("green tea" in h.text for h in items)  # retracted: history only

@@ -13,7 +13,7 @@ after that moment) or ``last``: the commit a named client saw when it last read 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, time, timezone
 from enum import Enum
 from pathlib import PurePosixPath
@@ -116,7 +116,13 @@ def classify(before: Item | None, after: Item | None) -> ChangeKind | None:
         return ChangeKind.SUPERSEDED
     if len(after.sources) > len(before.sources) and after.value == before.value:
         return ChangeKind.REINFORCED
-    return None if after == before else ChangeKind.UPDATED
+    # Upkeep's bookkeeping (decay, recall counts) changes no fact: keep it out of the digest.
+    if replace(after, **{k: getattr(before, k) for k in _BOOKKEEPING}) == before:
+        return None
+    return ChangeKind.UPDATED
+
+
+_BOOKKEEPING = ("importance", "access_count", "last_access", "decayed_at")
 
 
 def parse_moment(text: str) -> datetime | None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from store.gitrepo import WEAVER_IDENTITY
-from store.resources import FilePosition
+from store.resources import FilePosition, scan
 from store.state import Cursor
 
 if TYPE_CHECKING:
@@ -52,6 +52,9 @@ def reconcile_cursor(vault: Vault, cursor: Cursor) -> Cursor:
             if size is not None and size > positions.get(rel, FilePosition()).offset:
                 positions[rel] = FilePosition(size, _lines_in(str(vault.paths.root / rel), size))
     else:
-        if not lost:
+        if not lost and not adopted:
             return cursor  # the cursor's commit is not in recent history: keep it as it is
+    if lost and adopted:
+        # The list of malformed lines was lost with the state: find them again once.
+        vault.state.add_problems(list(scan(vault.paths, {}, max_lines=10**9).problems))
     return Cursor(positions, head)

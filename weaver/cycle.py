@@ -190,8 +190,10 @@ def run_cycle(
     )
     _call(hooks.after_markdown)
 
+    changed = dict(edit.plan.resolution.final_items) if edit.plan is not None else {}
+    changed.update(resolution.final_items)  # hand-stated facts are searchable at once too
     for projection in projections:
-        projection.apply(list(resolution.final_items.values()), scanned.resources)
+        projection.apply(list(changed.values()), scanned.resources)
 
     consumed_files = sorted(
         {r.path for r in scanned.resources} | {p.path for p in scanned.problems}
@@ -202,11 +204,11 @@ def run_cycle(
     if not scanned.consumed_lines and not resolution.changes and written:
         message = "render: " + ", ".join(written) + " after hand edit\n"
     _call(hooks.before_commit)
+    vault.state.add_problems(list(scanned.problems))  # before the commit: a kill after it keeps them
     commit = None
     if scanned.consumed_lines or resolution.changes or written:
         read_to = {rel: scanned.positions[rel].offset for rel in consumed_files}
         commit = vault.repo.commit_exact(message, [*item_paths, *written], read_to)
-    vault.state.add_problems(list(scanned.problems))
     vault.state.save_cursor(Cursor(scanned.positions, commit or vault.repo.head_sha()))
     vault.known_clean = True
     return CycleReport(
@@ -273,7 +275,16 @@ def render_categories(
     left alone (a cycle takes them in) and returned second.
     """
     edited = hand_edited(vault)
-    summary = advisor.summary if advisor is not None else None
+    summary = advisor.summary if advisor is not None else _cached_summaries(vault)
     pages = write_pages(vault, categories, now, None, edited, summary)
     written = [p[11:-3] for p in pages.written if p.startswith("categories/")]
     return written, [*edited, *pages.skipped]
+
+
+def _cached_summaries(vault: Vault) -> Callable[[str, Sequence[Item]], str | None] | None:
+    llm = vault.config.llm
+    if "summarize" not in llm.active_stages(vault.config.weaver.extractor) or not llm.model:
+        return None
+    from weaver.llm.summarize import cached_summaries
+
+    return cached_summaries(vault.paths.state, llm.prompt_version, llm.model)

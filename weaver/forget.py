@@ -72,7 +72,7 @@ def apply_forget(
     vault.lock.acquire(timeout=lock_timeout)
     try:
         recover(vault)
-        vault.forget_loaded_items()  # another process may have written since we read
+        vault.sync_with_head()  # another process may have written since we read
         now = vault.clock()
         plan = plan_forget(vault.item(item_id), reason, now)
         vault.files.write(plan.after, plan.before)
@@ -92,5 +92,6 @@ def apply_forget(
             hand_edited=tuple(hand_edited),
         )
     finally:
+        vault.mark_seen()
         if not held_before:
             vault.lock.release()

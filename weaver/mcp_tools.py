@@ -36,21 +36,11 @@ class VaultTools:
         self.lock_timeout = lock_timeout
         self.client = client
         self._mutex = threading.Lock()
-        self._seen_head: str | None = vault.repo.head_sha()
 
     def _run(self, action: Callable[[], T]) -> T:
         with self._mutex:
-            head = self.vault.repo.head_sha()
-            if head != self._seen_head:  # another process wrote: reread items and indexes
-                self.vault.forget_loaded_items()
-                for projection in self.vault.projections:
-                    close = getattr(projection, "close", None)
-                    if callable(close):
-                        close()
-            try:
-                return action()
-            finally:
-                self._seen_head = self.vault.repo.head_sha()
+            self.vault.sync_with_head()  # another process wrote: reread items and indexes
+            return action()
 
     # -- writing --------------------------------------------------------------------------
 

@@ -155,6 +155,7 @@ def _assert(work: _Working, candidate: Candidate, observed_at: datetime) -> None
             else:
                 # Heard late: the new fact was already replaced by the current one.
                 new = _supersede(new, item, item.sources[0] if item.sources else "")
+                new = _cut_in(work, same_key, new, candidate)
         for item in archived:
             # An archived older value still counted as true; a newer value ends it.
             if item is not revived and candidate.valid_from >= item.valid_from:
@@ -173,6 +174,18 @@ def _assert(work: _Working, candidate: Candidate, observed_at: datetime) -> None
         work.put(Action.ADDED, new, None)
     else:
         work.put(Action.REVIVED, new, revived, "archived -> current")
+
+
+def _cut_in(work: _Working, same_key: Iterable[Item], new: Item, candidate: Candidate) -> Item:
+    """A late value that fell inside a past value's range ends that range where it began,
+    so ``as_of`` never finds two values of a single-valued attribute at once."""
+    for item in same_key:
+        inside = item.valid_to is not None and item.valid_from <= new.valid_from < item.valid_to
+        if item.status is Status.HISTORICAL and inside and normalise(item.value) != candidate.value_key:
+            ended = item.evolve(valid_to=new.valid_from, superseded_by=new.id, ended_by=candidate.source)
+            work.put(Action.SUPERSEDED, ended, item, f"{item.value} -> {new.value}")
+            new = new.evolve(supersedes=(*new.supersedes, item.id))
+    return new
 
 
 def _retract(work: _Working, candidate: Candidate) -> bool:

@@ -81,6 +81,7 @@ class Vault:
         self._items: dict[str, Item] | None = None
         # Set by a cycle that committed all it wrote; lets the next skip the items/ scan.
         self.known_clean = False
+        self._seen_head: str | None = None  # the commit this object's loaded state reflects
         self._item_problems: list[ItemReadProblem] = []
         register_recall(self)
 
@@ -128,30 +129,20 @@ class Vault:
         """Append one resource line; returns its id. ``ts`` defaults to now (UTC)."""
         if text is not None:
             fields["text"] = text
-        try:
-            line = ResourceLine.model_validate(fields)
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first["loc"]) or "resource"
-            raise InvalidResourceError(f"{where}: {first['msg']}") from exc
+        return self._append(_validated(fields))
+
+    def ingest_many(self, lines: Iterable[dict[str, Any]]) -> list[str]:
+        """Validate every line first, then append them; nothing is written if one is invalid."""
+        batch = [_validated(fields, f"line {n}: ") for n, fields in enumerate(lines, start=1)]
+        return [self._append(line) for line in batch]
+
+    def _append(self, line: ResourceLine) -> str:
         if line.ts is None:
             line = line.model_copy(update={"ts": self.clock()})
         assert line.ts is not None
         target = self.paths.resource_file(line.ts)
         number = append_line(target, line.to_json_line())
         return resource_id(self.paths.relative(target), number)
-
-    def ingest_many(self, lines: Iterable[dict[str, Any]]) -> list[str]:
-        """Validate every line first, then append them; nothing is written if one is invalid."""
-        batch = list(lines)
-        for number, fields in enumerate(batch, start=1):
-            try:
-                ResourceLine.model_validate(fields)
-            except ValidationError as exc:
-                first = exc.errors()[0]
-                where = ".".join(str(p) for p in first["loc"]) or "resource"
-                raise InvalidResourceError(f"line {number}: {where}: {first['msg']}") from exc
-        return [self.ingest(**fields) for fields in batch]
 
     # -- the cycle -----------------------------------------------------------------------
 
@@ -175,13 +166,14 @@ class Vault:
         *,
         hooks: CycleHooks | None = None,
         lock_timeout: float = 0.0,
-        llm: bool = True,
+        llm: bool | LLMSession = True,
     ) -> CycleReport:
         """Run one cycle under the single-writer lock; raises VaultLockedError if held.
 
-        ``llm=False`` forces the rules path even when vault.toml configures a model.
+        ``llm=False`` forces the rules path even when vault.toml configures a model; a
+        session from ``llm_session()`` is reused (a daemon keeps one across cycles).
         """
-        session = self.llm_session() if llm else None
+        session = llm if not isinstance(llm, bool) else (self.llm_session() if llm else None)
         return self._weave_once(extractor, session, hooks, lock_timeout)
 
     def weave_all(
@@ -206,6 +198,7 @@ class Vault:
         held_before = self.lock.held
         self.lock.acquire(timeout=lock_timeout)  # first: a second weaver stops here
         try:
+            self.sync_with_head()
             chosen = extractor or (session.extractor if session else self.default_extractor())
             report = run_cycle(self, chosen, self.projections, hooks, advisor=session)
             if session is not None:
@@ -214,6 +207,7 @@ class Vault:
                 report = replace(report, consolidation=self._consolidate_locked(False, "auto"))
             return report
         finally:
+            self.mark_seen()
             if not held_before:
                 self.lock.release()
 
@@ -236,11 +230,14 @@ class Vault:
         held_before = self.lock.held
         if not dry_run:
             self.lock.acquire(timeout=lock_timeout)
+        self.sync_with_head()
         try:
             return self._consolidate_locked(dry_run, similar)
         finally:
-            if not dry_run and not held_before:
-                self.lock.release()
+            if not dry_run:
+                self.mark_seen()
+                if not held_before:
+                    self.lock.release()
 
     def _consolidate_locked(
         self, dry_run: bool, similar: PairFinder | Literal["auto", "off"]
@@ -268,6 +265,27 @@ class Vault:
         for item in taken:
             loaded[item.id] = item
         note_remembered(self, taken)
+
+    def sync_with_head(self) -> None:
+        """Reread items and indexes if another process committed since this object looked.
+
+        A Vault kept open (a watcher, the MCP server, a Python program) would otherwise
+        plan against facts another writer has since changed.
+        """
+        head = self.repo.head_sha()
+        if head == self._seen_head:
+            return
+        self._seen_head = head  # taken before rereading: a later commit is noticed next time
+        self.known_clean = False
+        self.forget_loaded_items()
+        for projection in self.projections:
+            close = getattr(projection, "close", None)
+            if callable(close):
+                close()
+
+    def mark_seen(self) -> None:
+        """This object's own writes are in HEAD and in its loaded state."""
+        self._seen_head = self.repo.head_sha()
 
     def forget_loaded_items(self) -> None:
         self._items = None
@@ -397,6 +415,15 @@ class Vault:
         )
 
 
+def _validated(fields: dict[str, Any], where_prefix: str = "") -> ResourceLine:
+    try:
+        return ResourceLine.model_validate(fields)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "resource"
+        raise InvalidResourceError(f"{where_prefix}{where}: {first['msg']}") from exc
+
+
 def _lock_holder(lock: VaultLock) -> int | None:
     try:
         lock.acquire()
@@ -413,9 +440,6 @@ def _load_config(path: Path) -> VaultConfig:
         reason = str(exc).splitlines()
         raise ConfigError(path, " ".join(r.strip() for r in reason[:3])) from exc
 
-
-def resource_fields(line: ResourceLine) -> dict[str, Any]:
-    return line.model_dump(exclude_none=True)
 
 
 __all__: Sequence[str] = [

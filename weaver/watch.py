@@ -122,14 +122,19 @@ class Watcher:
         *,
         debounce: float = 0.3,
         on_batch: Reporter | None = None,
-        extractor_factory: Callable[[Vault], Extractor] | None = None,
+        extractor_factory: Callable[[Vault], Extractor | None] | None = None,
+        llm: bool = True,
     ) -> None:
         self.vault = vault
         self.debounce = debounce
         self.filter = ChangeFilter(vault)
         self.on_batch = on_batch or (lambda result: None)
-        self._factory = extractor_factory or (lambda v: extractor or v.default_extractor())
+        # No extractor given: the vault chooses (the LLM session's when one is configured).
+        self._factory = extractor_factory or (lambda v: extractor)
         self.extractor = self._factory(vault)
+        self.llm = llm
+        # One session for the daemon's life: an endpoint found down is not retried per cycle.
+        self.session = vault.llm_session() if llm else None
         self._queue: queue.Queue[str] = queue.Queue()
         self.stopping = threading.Event()
         self.batches = 0
@@ -154,9 +159,10 @@ class Watcher:
             if Kind.CONFIG in relevant.values():
                 self.vault.reload_config()
                 self.extractor = self._factory(self.vault)
+                self.session = self.vault.llm_session() if self.llm else None
             reports = []
             while True:
-                report = self.vault.weave(self.extractor)
+                report = self.vault.weave(self.extractor, llm=self.session or False)
                 reports.append(report)
                 # Lines that arrive meanwhile raise their own events; go on only while
                 # a cycle stopped at its line budget.

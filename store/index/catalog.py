@@ -147,8 +147,11 @@ class Catalog:
         return out
 
     def next_row(self) -> int:
+        """Never a number used before: a deleted top row's number stays spent, or a saved
+        HNSW graph would answer for the old vector under the new unit's row."""
         value = self.db.execute("SELECT MAX(row) FROM units").fetchone()[0]
-        return 0 if value is None else int(value) + 1
+        used = 0 if value is None else int(value) + 1
+        return max(used, int(self.meta("next_row") or 0))
 
     def count(self) -> int:
         return int(self.db.execute("SELECT COUNT(*) FROM units").fetchone()[0])
@@ -192,7 +195,8 @@ class Catalog:
                 )
             cur.executemany("INSERT INTO units VALUES (?,?,?,?,?,?,?,?,?,?)", rows)
             generation = self.generation + 1
-            self._set_meta({"generation": str(generation), **(extra_meta or {})})
+            spent = str(next_row + len(upserts))
+            self._set_meta({"generation": str(generation), "next_row": spent, **(extra_meta or {})})
             cur.execute("COMMIT")
         except BaseException:
             cur.execute("ROLLBACK")

@@ -282,10 +282,14 @@ def log(limit: int, vault_path: Path | None, as_json: bool) -> None:
 )
 def demo(source: Path, target: Path) -> None:
     """Weave a copy of a sample vault with the rules path and print what it learned."""
-    if target.resolve() == source.resolve():
-        raise click.UsageError("--to must differ from --from: the sample stays pristine")
-    if target.exists():
-        shutil.rmtree(target)
+    src, dst = source.resolve(), target.resolve()
+    if dst == src or dst in src.parents:
+        raise click.UsageError("--to must not be --from or a folder holding it: the sample stays pristine")
+    if dst.exists():
+        # Only an earlier demo vault is replaced; never an arbitrary folder.
+        if not (dst / "vault.toml").is_file() or not (dst / ".git").exists():
+            raise click.UsageError(f"{target} exists and is not a vault; pick a new --to folder")
+        shutil.rmtree(dst)
     shutil.copytree(source, target, ignore=shutil.ignore_patterns(".git", ".vaultweave"))
     vault = Vault.init(target)
     reports = vault.weave_all()

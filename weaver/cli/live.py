@@ -38,14 +38,15 @@ def _print_batch(result: BatchResult) -> None:
     type=click.FloatRange(min=0),
     help="Seconds of quiet before a batch of changes is woven.",
 )
+@click.option("--no-llm", is_flag=True, help="Use the rules path even if vault.toml configures a model.")
 @vault_option
-def watch(debounce: float, vault_path: Path | None) -> None:
+def watch(debounce: float, no_llm: bool, vault_path: Path | None) -> None:
     """Weave as files change, until Ctrl-C or SIGTERM (the running cycle finishes first)."""
     vault = open_vault(vault_path)
     vault.lock.acquire()  # fails here, naming the holder, if another weaver runs
     from weaver.watch import Watcher  # watchdog is the `watch` extra
 
-    watcher = Watcher(vault, debounce=debounce, on_batch=_print_batch)
+    watcher = Watcher(vault, debounce=debounce, on_batch=_print_batch, llm=not no_llm)
     click.echo(f"watching {vault.root} (pid {os.getpid()}); Ctrl-C to stop", err=True)
     failures = watcher.run()
     click.echo(f"stopped after {watcher.batches} batches, {failures} failed", err=True)

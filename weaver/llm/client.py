@@ -144,10 +144,15 @@ class LLMClient:
             except (openai.BadRequestError, openai.UnprocessableEntityError) as exc:
                 self.usage = self.usage.plus(stage)
                 following = _DOWNGRADE[self._mode]
-                if self._auto and following is not None:
+                if self._auto and following is not None and _about_format(exc):
                     self._mode = following
                     continue
-                raise LLMFailure(stage, "unavailable", f"request rejected (HTTP {exc.status_code})") from None
+                # Rejected for another reason (e.g. a batch too long): this request fails,
+                # the endpoint stays in use for the rest of the run.
+                reason = f"request rejected (HTTP {exc.status_code})"
+                if _about_format(exc):
+                    raise LLMFailure(stage, "unavailable", reason) from None
+                raise LLMFailure(stage, "invalid", reason) from None
             except openai.APITimeoutError:
                 reason, delay = f"no reply within {self.settings.timeout:g}s", None
             except openai.APIConnectionError:
@@ -247,3 +252,9 @@ def _retry_after(headers: Any) -> float | None:
 
 
 __all__ = ["LLMClient", "LLMFailure", "Message", "Usage"]
+
+
+def _about_format(exc: Exception) -> bool:
+    """Whether a 400/422 complains about the structured-output request (read, never shown)."""
+    text = f"{getattr(exc, 'message', '')} {getattr(exc, 'body', '')}".casefold()
+    return any(word in text for word in ("response_format", "json_schema", "json_object", "schema"))

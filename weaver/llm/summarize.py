@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from store.atomic import atomic_write_text
@@ -114,3 +114,20 @@ class Summarizer:
         self.cache.put(category, key, text)
         self.written += 1
         return text
+
+
+def cached_summaries(
+    state_root: Path, prompt_version: str, model: str
+) -> Callable[[str, Sequence[Item]], str | None]:
+    """Summaries from the cache only, never a call: for writers outside a weave (forget,
+    upkeep, doctor) so a model-written summary stays on a page whose facts kept their
+    text, instead of flipping to the plain one and back."""
+    cache = SummaryCache(state_root)
+
+    def summary(category: str, items: Sequence[Item]) -> str | None:
+        current = [i for i in items if i.is_current]
+        if not current:
+            return None
+        return cache.get(category, facts_key(category, current, prompt_version, model))
+
+    return summary

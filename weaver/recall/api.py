@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import TYPE_CHECKING
@@ -50,8 +50,9 @@ def search(
     return rank(projection.index, vault.loaded_items(), request, tuning or Tuning())
 
 
-def _categories(vault: Vault) -> set[str]:
-    return {i.category for i in vault.loaded_items().values()} | set(vault.categories())
+def _categories(vault: Vault) -> Iterator[str]:
+    """Lazy: walked only when a search names categories to check them against."""
+    yield from {i.category for i in vault.loaded_items().values()} | set(vault.categories())
 
 
 def context(vault: Vault, query: str, budget_tokens: int = 1500, k: int = 20) -> Context:

@@ -22,6 +22,7 @@ from store.index.unit import Unit
 from store.item import Item
 from store.resources import FilePosition, Resource, read_resource, scan
 from weaver.recall.units import (
+    fact_keys_enabled,
     facts_by_source,
     is_item_key,
     item_unit,
@@ -124,8 +125,8 @@ class RecallProjection:
         return found if isinstance(found, Resource) else None
 
     def _items_from(self, resources: Sequence[Resource]) -> list[Item]:
-        if not resources:
-            return []
+        if not resources or not fact_keys_enabled():
+            return []  # fact-expanded keys are off: no walk over every item
         wanted = {r.id for r in resources}
         return [i for i in self.vault.loaded_items().values() if wanted.intersection(i.sources)]
 

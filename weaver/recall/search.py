@@ -89,7 +89,7 @@ class Hit:
 class _ItemArrays:
     """Item attributes by row, for vectorised filtering; rebuilt when the view changes."""
 
-    token: tuple[str, int, int]
+    token: tuple[str, int, int, int]
     status: npt.NDArray[np.int8]
     valid_from: npt.NDArray[np.float64]
     valid_to: npt.NDArray[np.float64]
@@ -104,7 +104,7 @@ _CACHE: dict[int, _ItemArrays] = {}
 
 
 def _item_arrays(view: IndexView, items: Mapping[str, Item]) -> _ItemArrays:
-    token = (view.version, id(items), len(items))
+    token = (view.version, id(items), len(items), int(getattr(items, "revision", 0)))
     cached = _CACHE.get(id(view))
     if cached is not None and cached.token == token:
         return cached

@@ -79,11 +79,7 @@ def append_line(path: Path, line: str) -> int:
     """
     if "\n" in line or "\r" in line:
         raise ValueError("a resource line may not contain a raw newline")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
-    except OSError as exc:
-        raise VaultWriteError(path, exc.strerror or str(exc)) from exc
+    fd = _open_append(path)
     try:
         _lock(fd)
         torn = _ends_torn(fd)
@@ -141,6 +137,14 @@ def _lines_before(fd: int, end: int) -> int:
     return count
 
 
+def _open_append(path: Path) -> int:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
+    except OSError as exc:
+        raise VaultWriteError(path, exc.strerror or str(exc)) from exc
+
+
 def _lock(fd: int) -> None:
     try:
         import fcntl
@@ -181,11 +185,7 @@ def append_records(path: Path, lines: list[str]) -> None:
         return
     if any("\n" in line or "\r" in line for line in lines):
         raise ValueError("a record may not contain a raw newline")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
-    except OSError as exc:
-        raise VaultWriteError(path, exc.strerror or str(exc)) from exc
+    fd = _open_append(path)
     try:
         _lock(fd)
         size = os.fstat(fd).st_size

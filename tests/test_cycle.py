@@ -348,3 +348,30 @@ def test_a_late_value_cuts_into_the_range_it_falls_in(make_vault: Callable[..., 
     assert google.superseded_by == meta.id and meta.superseded_by == openai.id
     mid_february = datetime(2026, 2, 15, tzinfo=timezone.utc)
     assert [i.value for i in vault.history("Maya", "employer") if i.true_at(mid_february)] == ["Meta"]
+
+
+def test_the_outcome_does_not_depend_on_how_lines_fall_into_cycles(
+    make_vault: Callable[..., Vault],
+) -> None:
+    lines = [
+        ("I work at Company6.", "2026-01-01T10:00:00Z"),
+        ("I left Company6.", "2026-01-03T10:00:00Z"),
+        ("I joined Company7.", "2026-01-02T10:00:00Z"),  # heard last, dated in between
+    ]
+    together, apart = make_vault("together"), make_vault("apart")
+    for text, ts in lines:
+        say(together, text, ts)
+        say(apart, text, ts)
+        apart.weave()
+    together.weave()
+
+    def facts(vault: Vault) -> list[tuple[object, ...]]:
+        return [
+            (i.id, i.value, i.status, i.valid_from, i.valid_to, i.superseded_by, i.ended_by)
+            for i in vault.history("Maya", "employer")
+        ]
+
+    assert facts(apart) == facts(together)
+    first, second = together.history("Maya", "employer")
+    assert (first.status, second.status) == (Status.HISTORICAL, Status.CURRENT)
+    assert first.valid_to == second.valid_from and first.superseded_by == second.id

@@ -155,7 +155,7 @@ def _assert(work: _Working, candidate: Candidate, observed_at: datetime) -> None
             else:
                 # Heard late: the new fact was already replaced by the current one.
                 new = _supersede(new, item, item.sources[0] if item.sources else "")
-                new = _cut_in(work, same_key, new, candidate)
+        new = _cut_in(work, same_key, new, candidate)
         for item in archived:
             # An archived older value still counted as true; a newer value ends it.
             if item is not revived and candidate.valid_from >= item.valid_from:
@@ -177,13 +177,17 @@ def _assert(work: _Working, candidate: Candidate, observed_at: datetime) -> None
 
 
 def _cut_in(work: _Working, same_key: Iterable[Item], new: Item, candidate: Candidate) -> Item:
-    """A late value that fell inside a past value's range ends that range where it began,
-    so ``as_of`` never finds two values of a single-valued attribute at once."""
+    """A value heard late that falls inside a past value's range ends that range where it
+    began, so ``as_of`` never finds two values of a single-valued attribute at once, and
+    the outcome does not depend on how lines were split into cycles ("I left X" heard
+    before a "I joined Y" dated earlier gives what the two in one batch give)."""
     for item in same_key:
         inside = item.valid_to is not None and item.valid_from <= new.valid_from < item.valid_to
-        if item.status is Status.HISTORICAL and inside and normalise(item.value) != candidate.value_key:
-            ended = item.evolve(valid_to=new.valid_from, superseded_by=new.id, ended_by=candidate.source)
-            work.put(Action.SUPERSEDED, ended, item, f"{item.value} -> {new.value}")
+        ended_by_a_line = item.status is Status.RETRACTED and item.ended_by.startswith("resources/")
+        past = item.status is Status.HISTORICAL or ended_by_a_line
+        if past and inside and normalise(item.value) != candidate.value_key:
+            work.put(Action.SUPERSEDED, _supersede(item, new, candidate.source), item,
+                     f"{item.value} -> {new.value}")
             new = new.evolve(supersedes=(*new.supersedes, item.id))
     return new
 

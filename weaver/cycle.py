@@ -136,10 +136,6 @@ def _remove_dead_temp_files(vault: Vault) -> None:
             temp.unlink(missing_ok=True)
 
 
-def hand_edited_pages(vault: Vault) -> list[str]:
-    """Markdown pages that differ both from HEAD and from the weaver's last render."""
-    return hand_edited(vault)
-
 
 def run_cycle(
     vault: Vault,
@@ -241,16 +237,6 @@ def _call(hook: Callable[[], None] | None) -> None:
     if hook is not None:
         hook()
 
-
-def render_touched(
-    vault: Vault, resolution: Resolution, now: datetime
-) -> tuple[list[str], list[str]]:
-    """Re-render the categories ``resolution`` touched and index.md, sparing hand-edited pages.
-
-    Returns (categories written, pages left as a person wrote them). For writers outside
-    the cycle (e.g. ``Vault.forget``) that change items under the lock.
-    """
-    return render_categories(vault, resolution.touched_categories, now)
 
 
 def commit_outside_cycle(

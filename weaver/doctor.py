@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from store.errors import GitError
+from store.history import VaultHistory
 from store.item import Status
 from store.paths import safe_name
 from store.resources import FilePosition, resource_files
@@ -48,7 +49,7 @@ Check = Callable[["Vault"], list[Problem]]
 def check_items(vault: Vault) -> list[Problem]:
     vault.forget_loaded_items()
     items = vault.loaded_items()
-    _, unreadable = vault.files.load_all()
+    unreadable = vault.item_problems  # read by the same load
     found = [
         Problem("items", p.path, f"unreadable ({p.reason}); restore it: `git checkout -- {p.path}`")
         for p in unreadable
@@ -173,7 +174,12 @@ def check_cursor(vault: Vault) -> list[Problem]:
                     )
                 )
     head = vault.repo.head_sha()
-    if cursor.commit and head and cursor.commit != head and not _is_ancestor(vault, cursor.commit, head):
+    if (
+        cursor.commit
+        and head
+        and cursor.commit != head
+        and not VaultHistory(vault.repo).is_ancestor(cursor.commit, head)
+    ):
         found.append(
             Problem("cursor", cursor.commit[:12], "cursor was saved on a commit not in HEAD's history")
         )
@@ -271,9 +277,3 @@ def _repair_cursor(vault: Vault, rels: set[str]) -> None:
     vault.state.save_cursor(Cursor(positions, cursor.commit))
 
 
-def _is_ancestor(vault: Vault, older: str, newer: str) -> bool:
-    try:
-        vault.repo._git("merge-base", "--is-ancestor", older, newer)
-    except GitError:
-        return False
-    return True

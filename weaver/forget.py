@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from store.errors import ForgetError
 from store.item import Item, Status
-from weaver.cycle import commit_outside_cycle, recover, render_touched
+from weaver.cycle import commit_outside_cycle, recover, render_categories
 from weaver.resolve import Action, Change, Resolution
 
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ def apply_forget(
         vault.remember_items([plan.after])
         change = Change(Action.RETRACTED, plan.after, plan.before, reason)
         resolution = Resolution(changes=(change,))
-        categories, hand_edited = render_touched(vault, resolution, now)
+        categories, hand_edited = render_categories(vault, resolution.touched_categories, now)
         for projection in vault.projections:
             projection.apply([plan.after], [])
         commit = commit_outside_cycle(vault, plan.message, [plan.after], categories, hand_edited)

@@ -24,10 +24,11 @@ from store.paths import VaultPaths, safe_name
 from store.resources import LineProblem, resource_id, scan
 from store.state import StateDir
 from weaver.changes import ChangeDigest, changes_since
-from weaver.cycle import CycleHooks, CycleReport, Projection, hand_edited_pages, run_cycle
+from weaver.cycle import CycleHooks, CycleReport, Projection, run_cycle
 from weaver.extract.base import Extractor, normalise
 from weaver.forget import ForgetReport, apply_forget
 from weaver.llm.retry import RetryQueue
+from weaver.pages import hand_edited
 from weaver.recall.projection import register as register_recall
 from weaver.render import render_index
 from weaver.upkeep.plan import PairFinder
@@ -257,6 +258,12 @@ class Vault:
             self._items, self._item_problems = self.files.load_all()
         return self._items
 
+    @property
+    def item_problems(self) -> list[ItemReadProblem]:
+        """Item files the last load could not read (never dropped silently)."""
+        self.loaded_items()
+        return list(self._item_problems)
+
     def remember_items(self, items: Iterable[Item]) -> None:
         from weaver.item_index import note_remembered
 
@@ -405,8 +412,8 @@ class Vault:
             categories=len(self.categories()),
             pending_lines=len(pending.resources),
             line_problems=tuple(sorted(problems.values(), key=lambda p: (p.path, p.line))),
-            item_problems=tuple(self._item_problems),
-            hand_edited=tuple(hand_edited_pages(self)),
+            item_problems=tuple(self.item_problems),
+            hand_edited=tuple(hand_edited(self)),
             locked_by=None if self.lock.held else _lock_holder(self.lock),
             llm_retry=tuple(
                 f"{e.resource}: {e.reason}" + (" (given up after retries)" if e.given_up else "")

@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from schemas.resource import ResourceLine
+from schemas.validation import first_error
 from store.paths import VaultPaths
 
 
@@ -120,11 +121,8 @@ def parse_line(rel_path: str, line_no: int, raw: bytes) -> Resource | LineProble
 
 
 def _describe(exc: ValidationError) -> str:
-    first = exc.errors()[0]
-    where = ".".join(str(p) for p in first["loc"]) or "line"
-    if first["type"] == "missing":
-        return f"no {where}"
-    return f"bad {where} ({first['msg']})"
+    error = first_error(exc, "line")
+    return f"no {error.where}" if error.missing else f"bad {error.where} ({error.message})"
 
 
 def scan(

@@ -13,6 +13,7 @@ from pydantic import ValidationError
 
 from schemas.config import DEFAULT_VAULT_TOML, VaultConfig
 from schemas.resource import ResourceLine
+from schemas.validation import first_error
 from store.atomic import append_line, atomic_write_text
 from store.bookmarks import DEFAULT_CLIENT
 from store.errors import ConfigError, InvalidResourceError, ItemNotFoundError, NotAVaultError
@@ -426,9 +427,8 @@ def _validated(fields: dict[str, Any], where_prefix: str = "") -> ResourceLine:
     try:
         return ResourceLine.model_validate(fields)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "resource"
-        raise InvalidResourceError(f"{where_prefix}{where}: {first['msg']}") from exc
+        error = first_error(exc, "resource")
+        raise InvalidResourceError(f"{where_prefix}{error.where}: {error.message}") from exc
 
 
 def _lock_holder(lock: VaultLock) -> int | None:

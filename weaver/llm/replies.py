@@ -14,6 +14,8 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from schemas.validation import first_error
+
 T = TypeVar("T", bound=BaseModel)
 
 _FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.DOTALL | re.IGNORECASE)
@@ -75,9 +77,8 @@ def parse_reply(text: str, reply: type[T]) -> T:
     try:
         return reply.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "reply"
-        raise ReplyError(f"{where}: {first['msg']}") from exc
+        error = first_error(exc, "reply")
+        raise ReplyError(f"{error.where}: {error.message}") from exc
 
 
 def load_json_object(text: str) -> dict[str, Any]:

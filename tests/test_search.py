@@ -241,3 +241,27 @@ def test_a_long_lived_vault_searches_what_hand_edits_changed(make_vault: Callabl
     items = [h for h in vault.search("tea oolong", k=10) if h.kind == "item"]
     assert any("oolong" in h.text and h.status == "current" for h in items)
     assert not any("green tea" in h.text for h in items)  # retracted: history only
+
+
+def test_the_tags_filter_keeps_only_tagged_facts(make_vault: Callable[..., Any]) -> None:
+    from weaver.extract.base import Candidate
+
+    class Tagged:
+        name = "tagged"
+
+        def extract(self, resources: Any) -> list[Candidate]:
+            return [
+                Candidate("Maya", "likes", r.text, f"Maya likes {r.text}.", "preferences",
+                          "preference", r.id, r.ts, tags=("music",) if "jazz" in r.text else ())
+                for r in resources
+            ]
+
+    vault = make_vault("tags")
+    say(vault, "jazz records", "2026-01-05T10:00:00Z")
+    say(vault, "jazz cafes", "2026-01-05T10:01:00Z")
+    say(vault, "green tea", "2026-01-05T10:02:00Z")
+    vault.weave(Tagged())
+    tagged = {h.text for h in vault.search("things Maya likes", k=10, tags=["music"])}
+    assert tagged == {"Maya likes jazz records.", "Maya likes jazz cafes."}
+    untagged = {h.text for h in vault.search("things Maya likes", k=10) if h.kind == "item"}
+    assert "Maya likes green tea." in untagged

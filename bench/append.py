@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from weaver.vault import Vault
+from vaultweave.weaver.vault import Vault
 
 TS = "2026-04-01T09:00:00Z"
 TARGET = "resources/2026/04/01.jsonl"

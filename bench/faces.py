@@ -22,7 +22,7 @@ import anyio
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
-from weaver.vault import Vault
+from vaultweave.weaver.vault import Vault
 
 REPO = Path(__file__).resolve().parent.parent
 CITIES = ["Berlin", "Lisbon", "Paris", "Madrid", "Oslo", "Rome", "Vienna", "Prague"]
@@ -59,7 +59,7 @@ def mcp_figures(root: Path, calls: int) -> None:
     env = {k: os.environ[k] for k in ("HOME", "PATH") if k in os.environ}
     env["PYTHONPATH"] = str(REPO)
     params = StdioServerParameters(
-        command=sys.executable, args=["-m", "weaver.cli", "mcp", "--vault", str(root)], env=env
+        command=sys.executable, args=["-m", "vaultweave.weaver.cli", "mcp", "--vault", str(root)], env=env
     )
 
     async def main() -> None:

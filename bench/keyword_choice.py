@@ -14,7 +14,7 @@ import sqlite3
 import time
 from pathlib import Path
 
-from store.index.terms import keyword_tokens
+from vaultweave.store.index.terms import keyword_tokens
 
 LOCOMO = Path(__file__).resolve().parents[2] / "shared" / "bench" / "locomo"
 

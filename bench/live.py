@@ -24,10 +24,10 @@ import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from store.item import Item, encode, item_id
-from weaver.attributes import canonical_sentence
-from weaver.pages import write_pages
-from weaver.vault import Vault
+from vaultweave.store.item import Item, encode, item_id
+from vaultweave.weaver.attributes import canonical_sentence
+from vaultweave.weaver.pages import write_pages
+from vaultweave.weaver.vault import Vault
 
 WORKER = Path(__file__).resolve().parent / "live_worker.py"
 T0 = datetime(2025, 1, 1, tzinfo=timezone.utc)

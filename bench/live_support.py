@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from store.resources import Resource
-from weaver.attributes import canonical_sentence, spec_for
-from weaver.extract.base import Candidate, Op
+from vaultweave.store.resources import Resource
+from vaultweave.weaver.attributes import canonical_sentence, spec_for
+from vaultweave.weaver.extract.base import Candidate, Op
 
 _PATTERNS: tuple[tuple[re.Pattern[str], str, Op], ...] = (
     (re.compile(r"^I no longer like (?P<v>.+?)\.?$", re.I), "likes", Op.RETRACT),

@@ -25,13 +25,13 @@ from pathlib import Path
 
 import numpy as np
 
-from store.embeddings.base import Embedder, Vectors, load_embedder
-from store.index.keyword import KeywordIndex
-from store.index.terms import keyword_tokens
-from weaver.recall.api import projection_of
-from weaver.recall.query import make_request
-from weaver.recall.search import Tuning, rank
-from weaver.vault import Vault
+from vaultweave.store.embeddings.base import Embedder, Vectors, load_embedder
+from vaultweave.store.index.keyword import KeywordIndex
+from vaultweave.store.index.terms import keyword_tokens
+from vaultweave.weaver.recall.api import projection_of
+from vaultweave.weaver.recall.query import make_request
+from vaultweave.weaver.recall.search import Tuning, rank
+from vaultweave.weaver.vault import Vault
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "bench" / "locomo"
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}

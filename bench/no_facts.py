@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from store.resources import Resource
-from weaver.extract.base import Candidate
+from vaultweave.store.resources import Resource
+from vaultweave.weaver.extract.base import Candidate
 
 
 class NoFacts:

@@ -23,13 +23,13 @@ from pathlib import Path
 
 import numpy as np
 
-from store.embeddings.base import Vectors, load_embedder, normalise_rows
-from store.index.recall_index import RecallIndex
-from store.index.unit import Unit
-from store.item import Item
-from weaver.recall.query import make_request
-from weaver.recall.search import Tuning, rank
-from weaver.recall.units import item_unit
+from vaultweave.store.embeddings.base import Vectors, load_embedder, normalise_rows
+from vaultweave.store.index.recall_index import RecallIndex
+from vaultweave.store.index.unit import Unit
+from vaultweave.store.item import Item
+from vaultweave.weaver.recall.query import make_request
+from vaultweave.weaver.recall.search import Tuning, rank
+from vaultweave.weaver.recall.units import item_unit
 
 PEOPLE = [
     f"{a} {b}"
@@ -166,7 +166,7 @@ def rss_mb() -> float:
 
 def sweep(sizes: list[int], queries: int) -> None:
     """Exact vs HNSW dense search time by size: where the switch-over pays."""
-    from store.index.dense import DenseIndex
+    from vaultweave.store.index.dense import DenseIndex
 
     embedder = ComposedEmbedder()
     items = synthetic_items(max(sizes))

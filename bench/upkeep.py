@@ -26,11 +26,11 @@ from typing import Any
 
 import numpy as np
 
-from store.item import Item, encode
-from weaver.cycle import render_categories
-from weaver.upkeep.plan import Rule, plan_consolidation
-from weaver.upkeep.similar import embedding_pairs, vector_pairs
-from weaver.vault import Vault
+from vaultweave.store.item import Item, encode
+from vaultweave.weaver.cycle import render_categories
+from vaultweave.weaver.upkeep.plan import Rule, plan_consolidation
+from vaultweave.weaver.upkeep.similar import embedding_pairs, vector_pairs
+from vaultweave.weaver.vault import Vault
 
 NOW = datetime(2026, 6, 1, tzinfo=timezone.utc)
 KINDS = (("fact", 0.6), ("preference", 0.5), ("event", 0.5), ("identity", 0.8), ("transient", 0.3))
@@ -141,7 +141,7 @@ def main() -> None:
     if args.similarity == "vectors":
         similar = vector_pairs(make_vectors(items, rng))
     elif args.similarity == "model":
-        from store.embeddings.base import load_embedder
+        from vaultweave.store.embeddings.base import load_embedder
 
         similar = embedding_pairs(load_embedder(vault.config.recall.embedder))
     else:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from store.atomic import append_records, atomic_write_text, drop_leading_bytes
+from vaultweave.store.atomic import append_records, atomic_write_text, drop_leading_bytes
 
 UPKEEP_STATE_VERSION = 1
 

@@ -9,7 +9,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from store.errors import VaultWriteError
+from vaultweave.store.errors import VaultWriteError
 
 
 def atomic_write_bytes(path: Path, data: bytes) -> None:

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from store.atomic import atomic_write_text
-from store.errors import BadClientNameError
+from vaultweave.store.atomic import atomic_write_text
+from vaultweave.store.errors import BadClientNameError
 
 BOOKMARKS_VERSION = 1
 DEFAULT_CLIENT = "default"

@@ -11,11 +11,12 @@ from pathlib import Path
 
 import git
 
-from store.atomic import atomic_write_text
-from store.errors import GitError
+from vaultweave.store.atomic import atomic_write_text
+from vaultweave.store.errors import GitError
 
 GITIGNORE = ".vaultweave/\n.obsidian/workspace*.json\n.trash/\n"
 GITATTRIBUTES = "items/**/*.pb -text diff=vaultweave-item\n*.jsonl text eol=lf\n*.md text eol=lf\n"
+TEXTCONV_COMMAND = "vaultweave-textconv"
 TEXTCONV_DRIVER = "vaultweave-item"
 # Weave commits are authored by the weaver itself, so they work without a global git user.
 WEAVER_IDENTITY = {
@@ -65,8 +66,9 @@ class VaultRepo:
             if missing:
                 joined = existing + ("" if not existing or existing.endswith("\n") else "\n")
                 atomic_write_text(path, joined + "\n".join(missing) + "\n")
-        # The interpreter's absolute path: `git log -p` may run where vaultweave is not on PATH.
-        command = f'"{sys.executable}" -m store.textconv'
+        # A command on PATH, not an interpreter's absolute path: the config then survives a
+        # moved venv, and `vaultweave init .` in a fresh clone makes `git log -p` readable.
+        command = TEXTCONV_COMMAND
         with self.repo.config_writer() as config:
             config.set_value(f'diff "{TEXTCONV_DRIVER}"', "textconv", command)
             config.set_value(f'diff "{TEXTCONV_DRIVER}"', "cachetextconv", "false")

@@ -15,8 +15,8 @@ from datetime import datetime, timezone
 
 import git
 
-from store.errors import GitError, UnknownRevisionError
-from store.gitrepo import VaultRepo
+from vaultweave.store.errors import GitError, UnknownRevisionError
+from vaultweave.store.gitrepo import VaultRepo
 
 ZERO_SHA = "0" * 40
 # What `git rev-parse` accepts and nothing more: no leading dash, no whitespace or NUL.

@@ -11,7 +11,7 @@ from typing import Any
 from google.protobuf.message import DecodeError
 from google.protobuf.timestamp_pb2 import Timestamp
 
-from schemas import item_pb2
+from vaultweave.schemas import item_pb2
 
 
 class Status(str, Enum):

@@ -8,10 +8,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from store.atomic import atomic_write_bytes
-from store.errors import CorruptItemError, VaultWriteError
-from store.item import Item, decode, encode
-from store.paths import VaultPaths
+from vaultweave.store.atomic import atomic_write_bytes
+from vaultweave.store.errors import CorruptItemError, VaultWriteError
+from vaultweave.store.item import Item, decode, encode
+from vaultweave.store.paths import VaultPaths
 
 
 @dataclass(frozen=True)

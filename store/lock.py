@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from types import TracebackType
 
-from store.errors import VaultLockedError, VaultWriteError
+from vaultweave.store.errors import VaultLockedError, VaultWriteError
 
 try:
     import fcntl

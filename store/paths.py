@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from store.errors import UnsafeNameError
+from vaultweave.store.errors import UnsafeNameError
 
 MAX_NAME_BYTES = 80
 _FORBIDDEN = re.compile(r'[\x00-\x1f\x7f<>:"/\\|?*#^\[\]]+')

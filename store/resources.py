@@ -11,9 +11,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from schemas.resource import ResourceLine
-from schemas.validation import first_error
-from store.paths import VaultPaths
+from vaultweave.schemas.resource import ResourceLine
+from vaultweave.schemas.validation import first_error
+from vaultweave.store.paths import VaultPaths
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from store.atomic import atomic_write_text
-from store.resources import FilePosition, LineProblem
+from vaultweave.store.atomic import atomic_write_text
+from vaultweave.store.resources import FilePosition, LineProblem
 
 STATE_VERSION = 1
 

@@ -1,17 +1,17 @@
-"""git textconv driver: `python -m store.textconv FILE` prints an item as readable text."""
+"""git textconv driver: `vaultweave-textconv FILE` prints an item as readable text."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
-from store.item import decode, to_text
+from vaultweave.store.item import decode, to_text
 
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1:
-        print("usage: python -m store.textconv ITEM_FILE", file=sys.stderr)
+        print("usage: vaultweave-textconv ITEM_FILE", file=sys.stderr)
         return 2
     data = Path(args[0]).read_bytes()
     if not data:

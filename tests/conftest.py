@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.llm_server import ScriptedLLM, Staged
-from weaver.vault import Vault
+from vaultweave.weaver.vault import Vault
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SAMPLE_VAULT = REPO_ROOT / "sample_vault"
@@ -28,6 +28,12 @@ def _isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     for name in list(os.environ):
         if name.startswith("VAULTWEAVE_"):
             monkeypatch.delenv(name)
+    # As in an activated environment: the console scripts (the git textconv driver
+    # `vaultweave-textconv` among them) are on PATH even when pytest runs as .venv/bin/python.
+    import sys
+
+    scripts = str(Path(sys.executable).parent)
+    monkeypatch.setenv("PATH", scripts + os.pathsep + os.environ.get("PATH", ""))
 
 
 class FakeClock:

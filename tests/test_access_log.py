@@ -6,7 +6,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from store.access import AccessLog, UpkeepCounters, UpkeepState
+from vaultweave.store.access import AccessLog, UpkeepCounters, UpkeepState
 
 AT = datetime(2026, 3, 1, 12, tzinfo=timezone.utc)
 
@@ -56,8 +56,8 @@ def test_upkeep_counters_survive_a_damaged_file(tmp_path: Path) -> None:
 def test_a_batch_write_replaces_every_file_or_none(tmp_path: Path) -> None:
     import pytest
 
-    from store.atomic import atomic_write_batch
-    from store.errors import VaultWriteError
+    from vaultweave.store.atomic import atomic_write_batch
+    from vaultweave.store.errors import VaultWriteError
 
     targets = [tmp_path / f"d{i % 3}" / f"f{i}.pb" for i in range(10)]
     atomic_write_batch([(t, b"old") for t in targets])

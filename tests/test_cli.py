@@ -12,8 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 from tests.conftest import REPO_ROOT, SAMPLE_VAULT
-from weaver.cli import cli
-from weaver.vault import Vault
+from vaultweave.weaver.cli import cli
+from vaultweave.weaver.vault import Vault
 
 
 def run(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> tuple[int, str, str]:
@@ -139,7 +139,7 @@ def test_locked_vault_is_an_error_naming_the_holder(vault_dir: Path) -> None:
 
 def test_console_script_runs_in_a_real_process(vault_dir: Path) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "weaver.cli", "status", "--vault", str(vault_dir / "missing")],
+        [sys.executable, "-m", "vaultweave.weaver.cli", "status", "--vault", str(vault_dir / "missing")],
         capture_output=True, text=True, cwd=REPO_ROOT,
     )
     assert result.returncode == 1

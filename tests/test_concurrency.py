@@ -6,8 +6,8 @@ from pathlib import Path
 
 from bench.append import TARGET, check, hammer
 from bench.live_support import PhraseExtractor
-from store.atomic import append_line
-from weaver.vault import Vault
+from vaultweave.store.atomic import append_line
+from vaultweave.weaver.vault import Vault
 
 
 def test_concurrent_direct_and_api_appenders_keep_every_line_whole(tmp_path: Path) -> None:

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from store.errors import VaultLockedError
-from store.item import Item, Status
-from store.state import Cursor
+from vaultweave.store.errors import VaultLockedError
+from vaultweave.store.item import Item, Status
+from vaultweave.store.state import Cursor
 from tests.conftest import say
-from weaver.cycle import CycleHooks
-from weaver.vault import Vault
+from vaultweave.weaver.cycle import CycleHooks
+from vaultweave.weaver.vault import Vault
 
 
 def git(vault: Vault, *args: str) -> str:
@@ -283,7 +283,7 @@ def test_second_writer_is_refused_with_the_holders_pid(make_vault: Callable[...,
 
 
 def test_unusable_category_from_an_extractor_falls_back(make_vault: Callable[..., Vault]) -> None:
-    from weaver.extract.base import Candidate
+    from vaultweave.weaver.extract.base import Candidate
 
     class Odd:
         name = "odd"

@@ -9,12 +9,12 @@ from collections.abc import Callable
 from click.testing import CliRunner
 
 from bench.live_support import PhraseExtractor
-from store.resources import FilePosition
-from store.state import Cursor
+from vaultweave.store.resources import FilePosition
+from vaultweave.store.state import Cursor
 from tests.conftest import say
-from weaver.cli import cli
-from weaver.doctor import CHECKS, Problem, diagnose, register_check, repair
-from weaver.vault import Vault
+from vaultweave.weaver.cli import cli
+from vaultweave.weaver.doctor import CHECKS, Problem, diagnose, register_check, repair
+from vaultweave.weaver.vault import Vault
 
 EX = PhraseExtractor()
 

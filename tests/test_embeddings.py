@@ -7,11 +7,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from store.embeddings import BACKENDS, DIM, MODEL_ID
-from store.embeddings.base import Embedder, load_embedder
-from store.embeddings.onnx import count_tokens, vocab_path
-from store.errors import ConfigError, EmbedderUnavailableError
-from weaver.recall.projection import choose_embedder
+from vaultweave.store.embeddings import BACKENDS, DIM, MODEL_ID
+from vaultweave.store.embeddings.base import Embedder, load_embedder
+from vaultweave.store.embeddings.onnx import count_tokens, vocab_path
+from vaultweave.store.errors import ConfigError, EmbedderUnavailableError
+from vaultweave.weaver.recall.projection import choose_embedder
 
 SENTENCES = [
     "I moved to Berlin last year.",

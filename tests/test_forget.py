@@ -10,12 +10,12 @@ from collections.abc import Callable
 import pytest
 from click.testing import CliRunner
 
-from store.errors import ForgetError, ItemNotFoundError, VaultLockedError
-from store.item import Status
-from store.lock import VaultLock
+from vaultweave.store.errors import ForgetError, ItemNotFoundError, VaultLockedError
+from vaultweave.store.item import Status
+from vaultweave.store.lock import VaultLock
 from tests.conftest import FakeClock, say
-from weaver.cli import cli
-from weaver.vault import Vault
+from vaultweave.weaver.cli import cli
+from vaultweave.weaver.vault import Vault
 
 
 def git(vault: Vault, *args: str) -> str:

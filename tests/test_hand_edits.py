@@ -7,9 +7,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bench.live_support import PhraseExtractor
-from store.item import Status
+from vaultweave.store.item import Status
 from tests.conftest import FakeClock, say
-from weaver.vault import Vault
+from vaultweave.weaver.vault import Vault
 
 EX = PhraseExtractor()
 
@@ -203,7 +203,7 @@ def test_hand_fact_outranks_an_extracted_one_of_the_same_time(make_vault, clock:
 def test_weave_cli_reports_edits_and_unreadable_pages(make_vault, clock: FakeClock) -> None:
     from click.testing import CliRunner
 
-    from weaver.cli import cli
+    from vaultweave.weaver.cli import cli
 
     vault = _seeded(make_vault)
     clock.advance(days=1)

@@ -9,18 +9,39 @@ import pytest
 
 from tests.conftest import REPO_ROOT
 
+LAYERS = ("schemas", "store", "weaver")
 FORBIDDEN = {"schemas": {"store", "weaver"}, "store": {"weaver"}, "weaver": set()}
 
 
 def _imports(path: Path) -> set[str]:
+    """The vaultweave layers (and bare top-level names) a module imports, TYPE_CHECKING included."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     names: set[str] = set()
+    modules: list[str] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            names.update(alias.name.split(".")[0] for alias in node.names)
+            modules.extend(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.add(node.module.split(".")[0])
+            modules.append(node.module)
+    for module in modules:
+        parts = module.split(".")
+        if parts[0] == "vaultweave" and len(parts) > 1:
+            names.add(parts[1])
+        elif parts[0] in LAYERS:
+            names.add(parts[0])  # a bare `import store`: wrong in itself, caught below
     return names
+
+
+def _bare_imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(a.name.split(".")[0] for a in node.names if a.name.split(".")[0] in LAYERS)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            if node.module.split(".")[0] in LAYERS:
+                found.add(node.module.split(".")[0])
+    return found
 
 
 @pytest.mark.parametrize("package", sorted(FORBIDDEN))
@@ -33,7 +54,22 @@ def test_package_imports_only_downstream(package: str) -> None:
     assert offenders == []
 
 
+def test_everything_imports_through_the_namespace() -> None:
+    """`import store` would work from a checkout but not once installed."""
+    offenders = []
+    for folder in (*LAYERS, "tests", "bench"):
+        for path in sorted((REPO_ROOT / folder).rglob("*.py")):
+            bare = _bare_imports(path)
+            if bare:
+                offenders.append(f"{path.relative_to(REPO_ROOT)} imports {sorted(bare)} bare")
+    assert offenders == []
+
+
 def test_checker_sees_a_violation(tmp_path: Path) -> None:
     module = tmp_path / "m.py"
-    module.write_text("from weaver.vault import Vault\nimport store.paths\n", encoding="utf-8")
+    module.write_text(
+        "from vaultweave.weaver.vault import Vault\nimport vaultweave.store.paths\n", encoding="utf-8"
+    )
     assert _imports(module) == {"weaver", "store"}
+    module.write_text("import store.paths\n", encoding="utf-8")
+    assert _bare_imports(module) == {"store"}

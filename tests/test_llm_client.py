@@ -7,11 +7,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from schemas.config import LLMSection
-from store.errors import LLMConfigError
+from vaultweave.schemas.config import LLMSection
+from vaultweave.store.errors import LLMConfigError
 from tests.llm_server import GARBAGE, TRUNCATED, TRUNCATED_BODY, ScriptedLLM, error, ok, slow
-from weaver.llm.client import LLMClient, LLMFailure
-from weaver.llm.replies import ReplyError, SummaryReply, load_json_object
+from vaultweave.weaver.llm.client import LLMClient, LLMFailure
+from vaultweave.weaver.llm.replies import ReplyError, SummaryReply, load_json_object
 
 MESSAGES = [{"role": "system", "content": "sys"}, {"role": "user", "content": "hello"}]
 

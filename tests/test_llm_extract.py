@@ -7,10 +7,10 @@ from collections.abc import Callable
 
 import pytest
 
-from store.item import Item
+from vaultweave.store.item import Item
 from tests.conftest import say
 from tests.llm_server import ScriptedLLM, Staged, data_of, ok, stage_of, vault_toml
-from weaver.vault import Vault
+from vaultweave.weaver.vault import Vault
 
 TS = "2026-03-01T10:00:00Z"
 
@@ -164,7 +164,7 @@ def test_resource_text_is_fenced_as_data(make_vault: Callable[..., Vault], serve
 def test_the_watcher_extracts_with_the_model_unless_told_not_to(
     make_vault: Callable[..., Vault], server: ScriptedLLM, staged: Staged, use_llm: bool
 ) -> None:
-    from weaver.watch import Watcher
+    from vaultweave.weaver.watch import Watcher
 
     vault = make_vault(config=vault_toml(server.base_url, stages=("extract",)))
     rid = say(vault, "Weekends are for the mountains, and I finally got my pilot licence.", TS)

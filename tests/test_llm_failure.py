@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from store.item import encode
+from vaultweave.store.item import encode
 from tests.conftest import say
 from tests.llm_server import (
     GARBAGE,
@@ -21,8 +21,8 @@ from tests.llm_server import (
     ok,
     vault_toml,
 )
-from weaver.cli import cli
-from weaver.vault import Vault
+from vaultweave.weaver.cli import cli
+from vaultweave.weaver.vault import Vault
 
 SECRET = "sk-test-DO-NOT-LEAK-4242"
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from tests.conftest import say
 from tests.llm_server import ScriptedLLM, Staged, data_of, ok, stage_of, vault_toml
-from weaver.llm.summarize import clean_summary
-from weaver.vault import Vault
+from vaultweave.weaver.llm.summarize import clean_summary
+from vaultweave.weaver.vault import Vault
 
 
 def summaries(server: ScriptedLLM) -> list[dict[str, object]]:

@@ -19,9 +19,9 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 from mcp.types import CallToolResult
 
-from store.lock import VaultLock
+from vaultweave.store.lock import VaultLock
 from tests.conftest import REPO_ROOT
-from weaver.vault import Vault
+from vaultweave.weaver.vault import Vault
 
 TOOLS = {
     "remember",
@@ -45,7 +45,7 @@ def server_env() -> dict[str, str]:
 def stdio(vault: Path, *extra: str) -> StdioServerParameters:
     return StdioServerParameters(
         command=sys.executable,
-        args=["-m", "weaver.cli", "mcp", "--vault", str(vault), *extra],
+        args=["-m", "vaultweave.weaver.cli", "mcp", "--vault", str(vault), *extra],
         env=server_env(),
         cwd=str(REPO_ROOT),
     )
@@ -231,7 +231,7 @@ def free_port() -> int:
 def test_streamable_http_on_localhost(vault_root: Path) -> None:
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "weaver.cli", "mcp", "--http", "--port", str(port),
+        [sys.executable, "-m", "vaultweave.weaver.cli", "mcp", "--http", "--port", str(port),
          "--vault", str(vault_root)],
         env={**server_env(), "PATH": os.environ.get("PATH", "")},
         cwd=REPO_ROOT,

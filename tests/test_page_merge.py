@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from store.item import Item, Status
-from weaver.markdown_parse import parse_page, split_bullet
-from weaver.page_merge import merge_into
-from weaver.render import render_category
+from vaultweave.store.item import Item, Status
+from vaultweave.weaver.markdown_parse import parse_page, split_bullet
+from vaultweave.weaver.page_merge import merge_into
+from vaultweave.weaver.render import render_category
 
 T = datetime(2026, 3, 1, tzinfo=timezone.utc)
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from store.errors import UnsafeNameError
-from store.paths import MAX_NAME_BYTES, VaultPaths, ensure_inside, safe_name
+from vaultweave.store.errors import UnsafeNameError
+from vaultweave.store.paths import MAX_NAME_BYTES, VaultPaths, ensure_inside, safe_name
 
 
 @pytest.mark.parametrize(

@@ -17,9 +17,9 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from tests.conftest import REPO_ROOT
-from weaver.cli import cli
-from weaver.mcp_server import build_server, tool_schemas
-from weaver.vault import Vault
+from vaultweave.weaver.cli import cli
+from vaultweave.weaver.mcp_server import build_server, tool_schemas
+from vaultweave.weaver.vault import Vault
 
 DOC = REPO_ROOT / "README.md"
 SCHEMAS_BLOCK = re.compile(r"(<!-- tool-schemas[^\n]*-->\n```json\n)(.*?)(\n```)", re.S)
@@ -76,7 +76,7 @@ def test_the_documented_client_entry_starts_this_server(make_vault: Callable[...
     assert result.exit_code == 0, result.stderr
     assert {t["name"] for t in json.loads(result.stdout)} >= {"remember", "changes_since"}
     scripts = (REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    assert 'vaultweave = "weaver.cli:main"' in scripts
+    assert 'vaultweave = "vaultweave.weaver.cli:main"' in scripts
 
 
 def test_every_public_vault_method_is_in_the_api_doc() -> None:

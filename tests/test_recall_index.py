@@ -7,13 +7,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from store.embeddings.base import load_embedder, normalise_rows
-from store.errors import IndexModelMismatchError
-from store.index.catalog import Catalog
-from store.index.dense import DenseIndex
-from store.index.recall_index import RecallIndex
-from store.index.terms import keyword_tokens
-from store.index.unit import Unit
+from vaultweave.store.embeddings.base import load_embedder, normalise_rows
+from vaultweave.store.errors import IndexModelMismatchError
+from vaultweave.store.index.catalog import Catalog
+from vaultweave.store.index.dense import DenseIndex
+from vaultweave.store.index.recall_index import RecallIndex
+from vaultweave.store.index.terms import keyword_tokens
+from vaultweave.store.index.unit import Unit
 
 
 def unit(key: str, text: str, kind: str = "turn") -> Unit:
@@ -93,8 +93,8 @@ def test_keyword_tokens_handle_chinese_and_other_scripts() -> None:
 def test_a_turn_keyword_key_carries_the_turn_before_it_in_its_session() -> None:
     from datetime import datetime, timezone
 
-    from store.resources import Resource
-    from weaver.recall.units import previous_texts, units_for
+    from vaultweave.store.resources import Resource
+    from vaultweave.weaver.recall.units import previous_texts, units_for
 
     when = datetime(2026, 1, 1, tzinfo=timezone.utc)
 

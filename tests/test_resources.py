@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from store.errors import InvalidResourceError
-from store.resources import FilePosition, parse_resource_id, read_resource, scan
-from weaver.vault import Vault
+from vaultweave.store.errors import InvalidResourceError
+from vaultweave.store.resources import FilePosition, parse_resource_id, read_resource, scan
+from vaultweave.weaver.vault import Vault
 
 
 def test_ingest_files_lines_by_utc_day(make_vault: Callable[..., Vault]) -> None:

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from store.resources import Resource, parse_line
-from weaver.attributes import spec_for
-from weaver.extract.base import Op
-from weaver.extract.rules import RulesExtractor
+from vaultweave.store.resources import Resource, parse_line
+from vaultweave.weaver.attributes import spec_for
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.rules import RulesExtractor
 
 A, R = Op.ASSERT, Op.RETRACT
 TS = datetime(2026, 1, 5, 9, 30, tzinfo=timezone.utc)

@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from store.embeddings.onnx import count_tokens
-from store.errors import SearchQueryError
+from vaultweave.store.embeddings.onnx import count_tokens
+from vaultweave.store.errors import SearchQueryError
 from tests.conftest import say
-from weaver.cli import cli, main
-from weaver.recall.api import projection_of
-from weaver.vault import Vault
+from vaultweave.weaver.cli import cli, main
+from vaultweave.weaver.recall.api import projection_of
+from vaultweave.weaver.vault import Vault
 
 
 @pytest.fixture
@@ -184,8 +184,8 @@ def test_weaving_without_search_loads_no_model(make_vault: Callable[..., Vault],
 def test_an_index_of_another_model_is_refused_until_reindexed(job_vault: Vault) -> None:
     import shutil
 
-    from store.errors import IndexModelMismatchError
-    from store.index.catalog import Catalog
+    from vaultweave.store.errors import IndexModelMismatchError
+    from vaultweave.store.index.catalog import Catalog
 
     projection_of(job_vault).close()
     folder = job_vault.paths.state / "recall"
@@ -244,7 +244,7 @@ def test_a_long_lived_vault_searches_what_hand_edits_changed(make_vault: Callabl
 
 
 def test_the_tags_filter_keeps_only_tagged_facts(make_vault: Callable[..., Any]) -> None:
-    from weaver.extract.base import Candidate
+    from vaultweave.weaver.extract.base import Candidate
 
     class Tagged:
         name = "tagged"

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
-from store.item import Item, Status
+from vaultweave.store.item import Item, Status
 from tests.conftest import FakeClock
 from tests.test_upkeep_vault import seed
-from weaver.vault import Vault
+from vaultweave.weaver.vault import Vault
 
 
 def liked(

@@ -8,13 +8,13 @@ from datetime import datetime, timedelta, timezone
 import numpy as np
 import pytest
 
-from schemas.config import UpkeepSection, VaultConfig
-from store.access import Recall
-from store.item import Item, Status
-from weaver.extract.base import Candidate
-from weaver.resolve import Action, plan_resolution
-from weaver.upkeep.plan import ConsolidationPlan, Rule, plan_consolidation
-from weaver.upkeep.similar import vector_pairs
+from vaultweave.schemas.config import UpkeepSection, VaultConfig
+from vaultweave.store.access import Recall
+from vaultweave.store.item import Item, Status
+from vaultweave.weaver.extract.base import Candidate
+from vaultweave.weaver.resolve import Action, plan_resolution
+from vaultweave.weaver.upkeep.plan import ConsolidationPlan, Rule, plan_consolidation
+from vaultweave.weaver.upkeep.similar import vector_pairs
 
 T0 = datetime(2026, 1, 1, tzinfo=timezone.utc)
 CONFIG = UpkeepSection()

@@ -10,13 +10,13 @@ from typing import Any
 import numpy as np
 from click.testing import CliRunner
 
-from store.item import Item, Status
+from vaultweave.store.item import Item, Status
 from tests.conftest import FakeClock
-from weaver.cli import cli
-from weaver.cycle import render_categories
-from weaver.upkeep.plan import Rule
-from weaver.upkeep.similar import vector_pairs
-from weaver.vault import Vault
+from vaultweave.weaver.cli import cli
+from vaultweave.weaver.cycle import render_categories
+from vaultweave.weaver.upkeep.plan import Rule
+from vaultweave.weaver.upkeep.similar import vector_pairs
+from vaultweave.weaver.vault import Vault
 
 
 def git(vault: Vault, *args: str) -> str:

@@ -6,9 +6,9 @@ import json
 import subprocess
 from collections.abc import Callable
 
-from store.item import Status
+from vaultweave.store.item import Status
 from tests.conftest import FakeClock, say
-from weaver.vault import Vault
+from vaultweave.weaver.vault import Vault
 
 
 def subjects(vault: Vault) -> list[str]:

@@ -16,8 +16,8 @@ import pytest
 
 from bench.live_support import PhraseExtractor
 from tests.conftest import REPO_ROOT, say
-from weaver.vault import Vault
-from weaver.watch import ChangeFilter, Kind, Watcher, is_temp_name
+from vaultweave.weaver.vault import Vault
+from vaultweave.weaver.watch import ChangeFilter, Kind, Watcher, is_temp_name
 
 WORKER = REPO_ROOT / "bench" / "live_worker.py"
 
@@ -153,7 +153,7 @@ def _start_worker(mode: str, root: Path) -> subprocess.Popen[str]:
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    code = "import sys; from weaver.cli import main; sys.exit(main(sys.argv[1:]))"
+    code = "import sys; from vaultweave.weaver.cli import main; sys.exit(main(sys.argv[1:]))"
     return subprocess.run(
         [sys.executable, "-c", code, *args],
         capture_output=True,
@@ -200,7 +200,7 @@ def test_sigterm_lets_the_running_cycle_finish(make_vault) -> None:
 
 def test_vaultweave_watch_cli_weaves_and_stops_on_ctrl_c(make_vault) -> None:
     vault = make_vault()
-    code = "import sys; from weaver.cli import main; sys.exit(main(sys.argv[1:]))"
+    code = "import sys; from vaultweave.weaver.cli import main; sys.exit(main(sys.argv[1:]))"
     proc = subprocess.Popen(
         [sys.executable, "-c", code, "watch", "--debounce", "0.05", "--vault", str(vault.root)],
         stdout=subprocess.PIPE,

@@ -1,7 +1,7 @@
 """The weaver: extraction, conflict resolution, rendering, the cycle, and the faces (CLI, MCP).
 
-The public Python API is one class: ``from weaver import Vault`` (see docs/API.md).
-It is imported on first use, so ``import weaver.<module>`` stays light.
+The public Python API is one class: ``from vaultweave.weaver import Vault`` (see docs/API.md).
+It is imported on first use, so ``import vaultweave.weaver.<module>`` stays light.
 """
 
 from __future__ import annotations
@@ -9,14 +9,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from weaver.vault import Vault
+    from vaultweave.weaver.vault import Vault
 
 __all__ = ["Vault"]
 
 
 def __getattr__(name: str) -> Any:
     if name == "Vault":
-        from weaver.vault import Vault
+        from vaultweave.weaver.vault import Vault
 
         return Vault
     raise AttributeError(f"module 'weaver' has no attribute {name!r}")

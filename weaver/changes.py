@@ -19,13 +19,13 @@ from enum import Enum
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any
 
-from store.bookmarks import DEFAULT_CLIENT, Bookmark, Bookmarks, check_client
-from store.errors import UnknownRevisionError
-from store.history import CommitRecord, VaultHistory
-from store.item import Item, Status, decode, to_json_dict
+from vaultweave.store.bookmarks import DEFAULT_CLIENT, Bookmark, Bookmarks, check_client
+from vaultweave.store.errors import UnknownRevisionError
+from vaultweave.store.history import CommitRecord, VaultHistory
+from vaultweave.store.item import Item, Status, decode, to_json_dict
 
 if TYPE_CHECKING:
-    from weaver.vault import Vault
+    from vaultweave.weaver.vault import Vault
 
 LAST = "last"
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")

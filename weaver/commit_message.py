@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 
-from store.resources import ScanResult
-from weaver.resolve import Action, Resolution
+from vaultweave.store.resources import ScanResult
+from vaultweave.weaver.resolve import Action, Resolution
 
 MAX_DETAILS = 3
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from store.gitrepo import WEAVER_IDENTITY
-from store.resources import FilePosition, scan
-from store.state import Cursor
+from vaultweave.store.gitrepo import WEAVER_IDENTITY
+from vaultweave.store.resources import FilePosition, scan
+from vaultweave.store.state import Cursor
 
 if TYPE_CHECKING:
-    from weaver.vault import Vault
+    from vaultweave.weaver.vault import Vault
 
 LOOKBACK = 20  # commits searched for the cursor's own; a crash leaves at most a few
 LOST_LOOKBACK = 500  # without a saved cursor: how far back weave commits are read

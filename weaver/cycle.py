@@ -13,31 +13,31 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
-from store.errors import UnsafeNameError
-from store.item import Item
-from store.paths import safe_name
-from store.resources import LineProblem, Resource, ScanResult, scan
-from store.state import Cursor
-from weaver.commit_message import weave_message
-from weaver.cursor_sync import reconcile_cursor
-from weaver.extract.base import Candidate, Extractor
-from weaver.item_index import item_index
-from weaver.markdown_parse import PageProblem
-from weaver.pages import (
+from vaultweave.store.errors import UnsafeNameError
+from vaultweave.store.item import Item
+from vaultweave.store.paths import safe_name
+from vaultweave.store.resources import LineProblem, Resource, ScanResult, scan
+from vaultweave.store.state import Cursor
+from vaultweave.weaver.commit_message import weave_message
+from vaultweave.weaver.cursor_sync import reconcile_cursor
+from vaultweave.weaver.extract.base import Candidate, Extractor
+from vaultweave.weaver.item_index import item_index
+from vaultweave.weaver.markdown_parse import PageProblem
+from vaultweave.weaver.pages import (
     MARKDOWN_PATHS as MARKDOWN_PATHS,
 )
-from weaver.pages import (
+from vaultweave.weaver.pages import (
     HandEditReport,
     apply_hand_edits,
     content_hash,
     hand_edited,
     write_pages,
 )
-from weaver.resolve import Change, Resolution, plan_resolution
+from vaultweave.weaver.resolve import Change, Resolution, plan_resolution
 
 if TYPE_CHECKING:
-    from weaver.upkeep.run import ConsolidationReport
-    from weaver.vault import Vault
+    from vaultweave.weaver.upkeep.run import ConsolidationReport
+    from vaultweave.weaver.vault import Vault
 
 FALLBACK_CATEGORY = "general"
 
@@ -271,6 +271,6 @@ def _cached_summaries(vault: Vault) -> Callable[[str, Sequence[Item]], str | Non
     llm = vault.config.llm
     if "summarize" not in llm.active_stages(vault.config.weaver.extractor) or not llm.model:
         return None
-    from weaver.llm.summarize import cached_summaries
+    from vaultweave.weaver.llm.summarize import cached_summaries
 
     return cached_summaries(vault.paths.state, llm.prompt_version, llm.model)

@@ -15,19 +15,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from store.errors import GitError
-from store.history import VaultHistory
-from store.item import Status
-from store.paths import safe_name
-from store.resources import FilePosition, resource_files
-from store.state import Cursor
-from weaver.attributes import is_single_valued
-from weaver.extract.base import normalise
-from weaver.markdown_parse import parse_page
-from weaver.pages import hand_edited, write_pages
+from vaultweave.store.errors import GitError
+from vaultweave.store.history import VaultHistory
+from vaultweave.store.item import Status
+from vaultweave.store.paths import safe_name
+from vaultweave.store.resources import FilePosition, resource_files
+from vaultweave.store.state import Cursor
+from vaultweave.weaver.attributes import is_single_valued
+from vaultweave.weaver.extract.base import normalise
+from vaultweave.weaver.markdown_parse import parse_page
+from vaultweave.weaver.pages import hand_edited, write_pages
 
 if TYPE_CHECKING:
-    from weaver.vault import Vault
+    from vaultweave.weaver.vault import Vault
 
 
 @dataclass(frozen=True)

@@ -11,13 +11,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from store.errors import ForgetError
-from store.item import Item, Status
-from weaver.cycle import commit_outside_cycle, recover, render_categories
-from weaver.resolve import Action, Change, Resolution
+from vaultweave.store.errors import ForgetError
+from vaultweave.store.item import Item, Status
+from vaultweave.weaver.cycle import commit_outside_cycle, recover, render_categories
+from vaultweave.weaver.resolve import Action, Change, Resolution
 
 if TYPE_CHECKING:
-    from weaver.vault import Vault
+    from vaultweave.weaver.vault import Vault
 
 MAX_REASON = 500
 MAX_SUBJECT_TEXT = 120

@@ -16,12 +16,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from store.item import Item, Status, item_id
-from store.paths import safe_name
-from weaver.extract.base import normalise
-from weaver.markdown_parse import FactBullet, PageProblem, ParsedPage
-from weaver.render import clean_text
-from weaver.resolve import Action, Change, Resolution
+from vaultweave.store.item import Item, Status, item_id
+from vaultweave.store.paths import safe_name
+from vaultweave.weaver.extract.base import normalise
+from vaultweave.weaver.markdown_parse import FactBullet, PageProblem, ParsedPage
+from vaultweave.weaver.render import clean_text
+from vaultweave.weaver.resolve import Action, Change, Resolution
 
 HAND_IMPORTANCE = 0.8
 

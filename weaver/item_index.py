@@ -15,13 +15,13 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from store.item import Item, Status
-from store.paths import safe_name
-from weaver.attributes import OPPOSITES
-from weaver.extract.base import Candidate, normalise
+from vaultweave.store.item import Item, Status
+from vaultweave.store.paths import safe_name
+from vaultweave.weaver.attributes import OPPOSITES
+from vaultweave.weaver.extract.base import Candidate, normalise
 
 if TYPE_CHECKING:
-    from weaver.vault import Vault
+    from vaultweave.weaver.vault import Vault
 
 
 class ItemIndex:

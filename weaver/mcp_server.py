@@ -20,10 +20,10 @@ from mcp.types import Resource as MCPResource
 from mcp.types import ToolAnnotations
 from pydantic import Field
 
-from store.errors import ItemNotFoundError, VaultError
-from weaver.mcp_tools import DEFAULT_LOCK_TIMEOUT, VaultTools, as_list
-from weaver.render import title_of
-from weaver.vault import Vault
+from vaultweave.store.errors import ItemNotFoundError, VaultError
+from vaultweave.weaver.mcp_tools import DEFAULT_LOCK_TIMEOUT, VaultTools, as_list
+from vaultweave.weaver.render import title_of
+from vaultweave.weaver.vault import Vault
 
 SERVER_NAME = "vaultweave"
 INDEX_URI = "vault://index.md"

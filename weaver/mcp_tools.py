@@ -15,14 +15,14 @@ from datetime import date, datetime, timezone
 from enum import Enum
 from typing import Any, TypeVar
 
-from store.errors import ItemNotFoundError, NotWovenYetError, VaultLockedError
-from store.item import Item, Status, to_json_dict
-from store.paths import ensure_inside, safe_name
-from weaver.changes import digest_to_json, digest_to_text
-from weaver.cycle import CycleReport
-from weaver.render import title_of
-from weaver.resolve import Action
-from weaver.vault import Vault
+from vaultweave.store.errors import ItemNotFoundError, NotWovenYetError, VaultLockedError
+from vaultweave.store.item import Item, Status, to_json_dict
+from vaultweave.store.paths import ensure_inside, safe_name
+from vaultweave.weaver.changes import digest_to_json, digest_to_text
+from vaultweave.weaver.cycle import CycleReport
+from vaultweave.weaver.render import title_of
+from vaultweave.weaver.resolve import Action
+from vaultweave.weaver.vault import Vault
 
 T = TypeVar("T")
 DEFAULT_LOCK_TIMEOUT = 30.0

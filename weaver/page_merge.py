@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from weaver.markdown_parse import YAML_LOADER, ParsedPage, Segment, parse_page
+from vaultweave.weaver.markdown_parse import YAML_LOADER, ParsedPage, Segment, parse_page
 
 _TAIL_ID = re.compile(r" \^([A-Za-z0-9-]+)$")
 

@@ -21,17 +21,17 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from store.atomic import atomic_write_text
-from store.item import Item
-from store.paths import safe_name
-from weaver.handedits import HandEditPlan, PageEdit, plan_hand_edits
-from weaver.item_index import item_index
-from weaver.markdown_parse import PageProblem, parse_page
-from weaver.page_merge import merge_into
-from weaver.render import render_category, render_index_from_counts
+from vaultweave.store.atomic import atomic_write_text
+from vaultweave.store.item import Item
+from vaultweave.store.paths import safe_name
+from vaultweave.weaver.handedits import HandEditPlan, PageEdit, plan_hand_edits
+from vaultweave.weaver.item_index import item_index
+from vaultweave.weaver.markdown_parse import PageProblem, parse_page
+from vaultweave.weaver.page_merge import merge_into
+from vaultweave.weaver.render import render_category, render_index_from_counts
 
 if TYPE_CHECKING:
-    from weaver.vault import Vault
+    from vaultweave.weaver.vault import Vault
 
 MARKDOWN_PATHS = ("categories", "index.md")
 INDEX_REL = "index.md"

@@ -11,8 +11,8 @@ from functools import lru_cache
 import jinja2
 import yaml
 
-from store.item import Item, Status
-from store.paths import safe_name
+from vaultweave.store.item import Item, Status
+from vaultweave.store.paths import safe_name
 
 _ONE_LINE = re.compile(r"\s+")
 
@@ -20,7 +20,7 @@ _ONE_LINE = re.compile(r"\s+")
 @lru_cache(maxsize=1)
 def _environment() -> jinja2.Environment:
     return jinja2.Environment(
-        loader=jinja2.PackageLoader("templates", ""),
+        loader=jinja2.PackageLoader("vaultweave.templates", ""),
         autoescape=False,  # Markdown, not HTML
         keep_trailing_newline=True,
         undefined=jinja2.StrictUndefined,

@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import Enum
 
-from store.item import Item, Status, item_id
-from weaver.attributes import OPPOSITES, is_single_valued
-from weaver.extract.base import Candidate, Op, normalise
+from vaultweave.store.item import Item, Status, item_id
+from vaultweave.weaver.attributes import OPPOSITES, is_single_valued
+from vaultweave.weaver.extract.base import Candidate, Op, normalise
 
 BASE_IMPORTANCE = {"identity": 0.8, "fact": 0.6, "preference": 0.5, "event": 0.5, "transient": 0.3}
 REINFORCE_STEP = 0.1

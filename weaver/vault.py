@@ -11,29 +11,29 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import ValidationError
 
-from schemas.config import DEFAULT_VAULT_TOML, VaultConfig
-from schemas.resource import ResourceLine
-from schemas.validation import first_error
-from store.atomic import append_line, atomic_write_text
-from store.bookmarks import DEFAULT_CLIENT
-from store.errors import ConfigError, InvalidResourceError, ItemNotFoundError, NotAVaultError
-from store.gitrepo import CommitInfo, VaultRepo
-from store.item import Item, Status
-from store.items import ItemFiles, ItemReadProblem
-from store.lock import VaultLock
-from store.paths import VaultPaths, safe_name
-from store.resources import LineProblem, resource_id, scan
-from store.state import StateDir
-from weaver.changes import ChangeDigest, changes_since
-from weaver.cycle import CycleHooks, CycleReport, Projection, run_cycle
-from weaver.extract.base import Extractor, normalise
-from weaver.forget import ForgetReport, apply_forget
-from weaver.llm.retry import RetryQueue
-from weaver.pages import hand_edited
-from weaver.recall.projection import register as register_recall
-from weaver.render import render_index
-from weaver.upkeep.plan import PairFinder
-from weaver.upkeep.run import (
+from vaultweave.schemas.config import DEFAULT_VAULT_TOML, VaultConfig
+from vaultweave.schemas.resource import ResourceLine
+from vaultweave.schemas.validation import first_error
+from vaultweave.store.atomic import append_line, atomic_write_text
+from vaultweave.store.bookmarks import DEFAULT_CLIENT
+from vaultweave.store.errors import ConfigError, InvalidResourceError, ItemNotFoundError, NotAVaultError
+from vaultweave.store.gitrepo import CommitInfo, VaultRepo
+from vaultweave.store.item import Item, Status
+from vaultweave.store.items import ItemFiles, ItemReadProblem
+from vaultweave.store.lock import VaultLock
+from vaultweave.store.paths import VaultPaths, safe_name
+from vaultweave.store.resources import LineProblem, resource_id, scan
+from vaultweave.store.state import StateDir
+from vaultweave.weaver.changes import ChangeDigest, changes_since
+from vaultweave.weaver.cycle import CycleHooks, CycleReport, Projection, run_cycle
+from vaultweave.weaver.extract.base import Extractor, normalise
+from vaultweave.weaver.forget import ForgetReport, apply_forget
+from vaultweave.weaver.llm.retry import RetryQueue
+from vaultweave.weaver.pages import hand_edited
+from vaultweave.weaver.recall.projection import register as register_recall
+from vaultweave.weaver.render import render_index
+from vaultweave.weaver.upkeep.plan import PairFinder
+from vaultweave.weaver.upkeep.run import (
     ConsolidationReport,
     access_log,
     consolidate,
@@ -42,10 +42,10 @@ from weaver.upkeep.run import (
 )
 
 if TYPE_CHECKING:
-    from weaver.llm.session import LLMSession
-    from weaver.recall.api import ProjectionCheck
-    from weaver.recall.context import Context
-    from weaver.recall.search import Hit
+    from vaultweave.weaver.llm.session import LLMSession
+    from vaultweave.weaver.recall.api import ProjectionCheck
+    from vaultweave.weaver.recall.context import Context
+    from vaultweave.weaver.recall.search import Hit
 
 Clock = Callable[[], datetime]
 
@@ -149,7 +149,7 @@ class Vault:
     # -- the cycle -----------------------------------------------------------------------
 
     def default_extractor(self) -> Extractor:
-        from weaver.extract.rules import RulesExtractor
+        from vaultweave.weaver.extract.rules import RulesExtractor
 
         return RulesExtractor(
             default_subject=self.config.vault.default_subject,
@@ -158,7 +158,7 @@ class Vault:
 
     def llm_session(self) -> LLMSession | None:
         """The LLM stages vault.toml configures, or None for the rules path."""
-        from weaver.llm.session import open_session
+        from vaultweave.weaver.llm.session import open_session
 
         return open_session(self)
 
@@ -266,7 +266,7 @@ class Vault:
         return list(self._item_problems)
 
     def remember_items(self, items: Iterable[Item]) -> None:
-        from weaver.item_index import note_remembered
+        from vaultweave.weaver.item_index import note_remembered
 
         loaded = self.loaded_items()
         taken = list(items)
@@ -358,7 +358,7 @@ class Vault:
         min_score: float | None = None,
     ) -> list[Hit]:
         """Hybrid search over items and turns; current facts only unless asked otherwise."""
-        from weaver.recall.api import search
+        from vaultweave.weaver.recall.api import search
 
         hits = search(self, query, k, categories, tags, kinds, include_history, as_of, min_score)
         self.record_access(h.id for h in hits if h.kind == "item")
@@ -366,7 +366,7 @@ class Vault:
 
     def context(self, query: str, budget_tokens: int = 1500) -> Context:
         """A prompt-ready Markdown block for ``query`` that never exceeds ``budget_tokens``."""
-        from weaver.recall.api import context
+        from vaultweave.weaver.recall.api import context
 
         block = context(self, query, budget_tokens)
         self.record_access(block.item_ids)
@@ -374,12 +374,12 @@ class Vault:
 
     def reindex(self, fresh: bool = False) -> tuple[int, int]:
         """Rebuild the search projections from the tiers; returns (units, newly embedded)."""
-        from weaver.recall.api import reindex
+        from vaultweave.weaver.recall.api import reindex
 
         return reindex(self, fresh)
 
     def check_projections(self) -> list[ProjectionCheck]:
-        from weaver.recall.api import check_projections
+        from vaultweave.weaver.recall.api import check_projections
 
         return check_projections(self)
 

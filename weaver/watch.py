@@ -28,12 +28,12 @@ from typing import TYPE_CHECKING, Any
 from watchdog.events import FileSystemEventHandler
 from watchdog.observers import Observer
 
-from store.errors import VaultError
-from weaver.cycle import CycleReport
-from weaver.extract.base import Extractor
+from vaultweave.store.errors import VaultError
+from vaultweave.weaver.cycle import CycleReport
+from vaultweave.weaver.extract.base import Extractor
 
 if TYPE_CHECKING:
-    from weaver.vault import Vault
+    from vaultweave.weaver.vault import Vault
 
 MAX_WAIT_FACTOR = 10  # a batch closes at the latest this many debounces after it opened
 RETRY_FIRST, RETRY_MAX = 2.0, 60.0  # seconds before a failed batch is retried, doubling

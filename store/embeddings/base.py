@@ -7,8 +7,8 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from store.embeddings import BACKENDS
-from store.errors import EmbedderUnavailableError
+from vaultweave.store.embeddings import BACKENDS
+from vaultweave.store.errors import EmbedderUnavailableError
 
 Vectors = npt.NDArray[np.float32]
 
@@ -32,11 +32,11 @@ def load_embedder(backend: str = "onnx") -> Embedder:
         return _LOADED[backend]
     embedder: Embedder
     if backend == "onnx":
-        from store.embeddings.onnx import OnnxEmbedder
+        from vaultweave.store.embeddings.onnx import OnnxEmbedder
 
         embedder = OnnxEmbedder()
     elif backend == "sentence-transformers":
-        from store.embeddings.st import SentenceTransformerEmbedder
+        from vaultweave.store.embeddings.st import SentenceTransformerEmbedder
 
         embedder = SentenceTransformerEmbedder()
     else:

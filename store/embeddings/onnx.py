@@ -10,16 +10,16 @@ from typing import Any
 
 import numpy as np
 
-from store.embeddings import DIM, MAX_TOKENS, MODEL_ID
-from store.embeddings.base import Vectors, normalise_rows
-from store.errors import EmbedderUnavailableError
+from vaultweave.store.embeddings import DIM, MAX_TOKENS, MODEL_ID
+from vaultweave.store.embeddings.base import Vectors, normalise_rows
+from vaultweave.store.errors import EmbedderUnavailableError
 
 BACKEND = "onnx"
 
 
 def vocab_path() -> Path:
     """The all-MiniLM-L6-v2 WordPiece vocabulary shipped inside this package."""
-    return Path(str(resources.files("store") / "data" / "vocab.txt"))
+    return Path(str(resources.files("vaultweave.store") / "data" / "vocab.txt"))
 
 
 @lru_cache(maxsize=1)

@@ -7,9 +7,9 @@ from typing import Any
 
 import numpy as np
 
-from store.embeddings import DIM, MAX_TOKENS, MODEL_ID
-from store.embeddings.base import Vectors, normalise_rows
-from store.errors import EmbedderUnavailableError
+from vaultweave.store.embeddings import DIM, MAX_TOKENS, MODEL_ID
+from vaultweave.store.embeddings.base import Vectors, normalise_rows
+from vaultweave.store.errors import EmbedderUnavailableError
 
 BACKEND = "sentence-transformers"
 

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import numpy as np
 
-from store.embeddings.base import Vectors
-from store.errors import IndexModelMismatchError
-from store.index.unit import Unit
+from vaultweave.store.embeddings.base import Vectors
+from vaultweave.store.errors import IndexModelMismatchError
+from vaultweave.store.index.unit import Unit
 
 SCHEMA_VERSION = "1"
 

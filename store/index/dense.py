@@ -19,8 +19,8 @@ import faiss
 import numpy as np
 import numpy.typing as npt
 
-from store.atomic import atomic_write_bytes, atomic_write_text
-from store.embeddings.base import Vectors
+from vaultweave.store.atomic import atomic_write_bytes, atomic_write_text
+from vaultweave.store.embeddings.base import Vectors
 
 HNSW_M = 32
 HNSW_EF_CONSTRUCTION = 80

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from store.atomic import atomic_write_bytes
+from vaultweave.store.atomic import atomic_write_bytes
 
 Mask = npt.NDArray[np.bool_]
 

@@ -15,13 +15,13 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from store.embeddings import DIM, MODEL_ID
-from store.embeddings.base import Embedder, Vectors
-from store.index.catalog import Catalog, Row
-from store.index.dense import DenseIndex
-from store.index.keyword import KeywordIndex
-from store.index.terms import keyword_tokens
-from store.index.unit import Unit
+from vaultweave.store.embeddings import DIM, MODEL_ID
+from vaultweave.store.embeddings.base import Embedder, Vectors
+from vaultweave.store.index.catalog import Catalog, Row
+from vaultweave.store.index.dense import DenseIndex
+from vaultweave.store.index.keyword import KeywordIndex
+from vaultweave.store.index.terms import keyword_tokens
+from vaultweave.store.index.unit import Unit
 
 CATALOG_FILE = "catalog.sqlite"
 KEYWORD_FILE = "keyword.pkl"

@@ -7,12 +7,12 @@ from typing import Any
 
 import click
 
-from store.errors import VaultError
-from weaver.cli.core import register as register_core
-from weaver.cli.faces import register as register_faces
-from weaver.cli.live import register as register_live
-from weaver.cli.recall import register as register_recall
-from weaver.cli.upkeep import register as register_upkeep
+from vaultweave.store.errors import VaultError
+from vaultweave.weaver.cli.core import register as register_core
+from vaultweave.weaver.cli.faces import register as register_faces
+from vaultweave.weaver.cli.live import register as register_live
+from vaultweave.weaver.cli.recall import register as register_recall
+from vaultweave.weaver.cli.upkeep import register as register_upkeep
 
 
 class VaultGroup(click.Group):

@@ -2,6 +2,6 @@
 
 import sys
 
-from weaver.cli import main
+from vaultweave.weaver.cli import main
 
 sys.exit(main())

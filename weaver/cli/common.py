@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 import click
 
-from weaver.vault import Vault
+from vaultweave.weaver.vault import Vault
 
 F = TypeVar("F", bound=Callable[..., Any])
 

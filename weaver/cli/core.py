@@ -10,12 +10,12 @@ from typing import Any
 
 import click
 
-from store.errors import InvalidResourceError, ItemNotFoundError
-from store.item import Status, to_json_dict, to_text
-from weaver.cli.common import default_vault_path, echo_json, json_option, open_vault, vault_option
-from weaver.cycle import CycleReport
-from weaver.resolve import Action
-from weaver.vault import Vault
+from vaultweave.store.errors import InvalidResourceError, ItemNotFoundError
+from vaultweave.store.item import Status, to_json_dict, to_text
+from vaultweave.weaver.cli.common import default_vault_path, echo_json, json_option, open_vault, vault_option
+from vaultweave.weaver.cycle import CycleReport
+from vaultweave.weaver.resolve import Action
+from vaultweave.weaver.vault import Vault
 
 STATUS_CHOICES = click.Choice([*(s.value for s in Status), "all"])
 

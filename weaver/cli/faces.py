@@ -6,10 +6,10 @@ from pathlib import Path
 
 import click
 
-from store.bookmarks import DEFAULT_CLIENT
-from store.item import to_json_dict
-from weaver.changes import digest_to_json, digest_to_text
-from weaver.cli.common import echo_json, json_option, open_vault, vault_option
+from vaultweave.store.bookmarks import DEFAULT_CLIENT
+from vaultweave.store.item import to_json_dict
+from vaultweave.weaver.changes import digest_to_json, digest_to_text
+from vaultweave.weaver.cli.common import echo_json, json_option, open_vault, vault_option
 
 DEFAULT_PORT = 8765
 
@@ -100,10 +100,10 @@ def mcp(
     vault_path: Path | None,
 ) -> None:
     """Serve the vault to an agent over MCP (stdio by default)."""
-    from store.bookmarks import check_client
+    from vaultweave.store.bookmarks import check_client
 
     try:
-        from weaver.mcp_server import serve
+        from vaultweave.weaver.mcp_server import serve
     except ImportError as exc:  # the optional extra is missing
         raise click.ClickException(
             f"the MCP server needs the mcp extra ({exc}); install it with "
@@ -112,7 +112,7 @@ def mcp(
     vault = open_vault(vault_path)
     check_client(client)
     if schemas:
-        from weaver.mcp_server import build_server, tool_schemas
+        from vaultweave.weaver.mcp_server import build_server, tool_schemas
 
         echo_json(tool_schemas(build_server(vault)))
         return

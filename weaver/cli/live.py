@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 
 import click
 
-from weaver.cli.common import echo_json, json_option, open_vault, vault_option
-from weaver.doctor import diagnose, repair
+from vaultweave.weaver.cli.common import echo_json, json_option, open_vault, vault_option
+from vaultweave.weaver.doctor import diagnose, repair
 
 if TYPE_CHECKING:
-    from weaver.watch import BatchResult
+    from vaultweave.weaver.watch import BatchResult
 
 
 def _print_batch(result: BatchResult) -> None:
@@ -44,7 +44,7 @@ def watch(debounce: float, no_llm: bool, vault_path: Path | None) -> None:
     """Weave as files change, until Ctrl-C or SIGTERM (the running cycle finishes first)."""
     vault = open_vault(vault_path)
     vault.lock.acquire()  # fails here, naming the holder, if another weaver runs
-    from weaver.watch import Watcher  # watchdog is the `watch` extra
+    from vaultweave.weaver.watch import Watcher  # watchdog is the `watch` extra
 
     watcher = Watcher(vault, debounce=debounce, on_batch=_print_batch, llm=not no_llm)
     click.echo(f"watching {vault.root} (pid {os.getpid()}); Ctrl-C to stop", err=True)

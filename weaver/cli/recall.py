@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from weaver.cli.common import echo_json, json_option, open_vault, vault_option
+from vaultweave.weaver.cli.common import echo_json, json_option, open_vault, vault_option
 
 
 @click.command()

@@ -1,5 +1,5 @@
 """Turning resources into candidate facts."""
 
-from weaver.extract.base import Candidate, Extractor, Op
+from vaultweave.weaver.extract.base import Candidate, Extractor, Op
 
 __all__ = ["Candidate", "Extractor", "Op"]

@@ -8,7 +8,7 @@ from datetime import datetime
 from enum import Enum
 from typing import Protocol
 
-from store.resources import Resource
+from vaultweave.store.resources import Resource
 
 
 class Op(str, Enum):

@@ -36,11 +36,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from store.resources import Resource
-from weaver.attributes import canonical_sentence, spec_for
-from weaver.extract import rules_en, rules_zh
-from weaver.extract.base import Candidate, Op
-from weaver.extract.rules_text import ADV, EDGES, Fact, Grammar, first_match, flipped
+from vaultweave.store.resources import Resource
+from vaultweave.weaver.attributes import canonical_sentence, spec_for
+from vaultweave.weaver.extract import rules_en, rules_zh
+from vaultweave.weaver.extract.base import Candidate, Op
+from vaultweave.weaver.extract.rules_text import ADV, EDGES, Fact, Grammar, first_match, flipped
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _ENDS = re.compile(r"[.!?;。！？；]+|\n+")

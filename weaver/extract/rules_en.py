@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-from weaver.extract.base import Op
-from weaver.extract.rules_text import (
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.rules_text import (
     ADV,
     FREQ,
     NAME,

@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from weaver.extract.base import Op
+from vaultweave.weaver.extract.base import Op
 
 
 @dataclass(frozen=True)

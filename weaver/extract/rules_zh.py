@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from weaver.extract.base import Op
-from weaver.extract.rules_text import (
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.rules_text import (
     EDGES,
     MAX_VALUE,
     Build,

@@ -23,9 +23,9 @@ from urllib.parse import urlsplit, urlunsplit
 
 from pydantic import BaseModel
 
-from schemas.config import LLMSection
-from store.errors import LLMConfigError
-from weaver.llm.replies import ReplyError, parse_reply
+from vaultweave.schemas.config import LLMSection
+from vaultweave.store.errors import LLMConfigError
+from vaultweave.weaver.llm.replies import ReplyError, parse_reply
 
 if TYPE_CHECKING:
     import openai

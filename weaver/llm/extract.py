@@ -21,16 +21,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
-from schemas.config import LLMSection
-from store.errors import UnsafeNameError
-from store.paths import VaultPaths, safe_name
-from store.resources import Resource, read_resource
-from weaver.attributes import canonical_sentence, is_single_valued, known_attributes, spec_for
-from weaver.extract.base import Candidate, Extractor, Op, normalise
-from weaver.llm.client import LLMClient, LLMFailure
-from weaver.llm.prompts import FactView, Turn, extract_prompt
-from weaver.llm.replies import ExtractedFact, ExtractReply
-from weaver.llm.retry import RetryQueue
+from vaultweave.schemas.config import LLMSection
+from vaultweave.store.errors import UnsafeNameError
+from vaultweave.store.paths import VaultPaths, safe_name
+from vaultweave.store.resources import Resource, read_resource
+from vaultweave.weaver.attributes import canonical_sentence, is_single_valued, known_attributes, spec_for
+from vaultweave.weaver.extract.base import Candidate, Extractor, Op, normalise
+from vaultweave.weaver.llm.client import LLMClient, LLMFailure
+from vaultweave.weaver.llm.prompts import FactView, Turn, extract_prompt
+from vaultweave.weaver.llm.replies import ExtractedFact, ExtractReply
+from vaultweave.weaver.llm.retry import RetryQueue
 
 KINDS = frozenset({"identity", "fact", "preference", "event", "transient"})
 SELF_WORDS = frozenset({"i", "me", "myself", "user", "the user", "speaker", "the speaker"})

@@ -24,12 +24,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from store.item import Item, Status, item_id
-from weaver.attributes import is_single_valued, known_attributes, spec_for
-from weaver.extract.base import Candidate, Op, normalise
-from weaver.llm.prompts import FactView, PairView
-from weaver.llm.replies import JudgeReply
-from weaver.resolve import Action, Change, Resolution
+from vaultweave.store.item import Item, Status, item_id
+from vaultweave.weaver.attributes import is_single_valued, known_attributes, spec_for
+from vaultweave.weaver.extract.base import Candidate, Op, normalise
+from vaultweave.weaver.llm.prompts import FactView, PairView
+from vaultweave.weaver.llm.replies import JudgeReply
+from vaultweave.weaver.resolve import Action, Change, Resolution
 
 Similarity = Callable[[str, str], float]
 _WORD = re.compile(r"\w+")

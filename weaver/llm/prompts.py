@@ -20,9 +20,9 @@ from typing import Any
 
 import jinja2
 
-from weaver.attributes import known_attributes
-from weaver.llm.client import Message
-from weaver.llm.replies import ExtractReply, JudgeReply, SummaryReply
+from vaultweave.weaver.attributes import known_attributes
+from vaultweave.weaver.llm.client import Message
+from vaultweave.weaver.llm.replies import ExtractReply, JudgeReply, SummaryReply
 
 PROMPT_VERSIONS = ("v1",)
 REPLY_MODELS = {"extract": ExtractReply, "judge": JudgeReply, "summarize": SummaryReply}
@@ -59,7 +59,7 @@ class PairView:
 @lru_cache(maxsize=1)
 def _environment() -> jinja2.Environment:
     return jinja2.Environment(
-        loader=jinja2.PackageLoader("templates", "prompts"),
+        loader=jinja2.PackageLoader("vaultweave.templates", "prompts"),
         autoescape=False,
         keep_trailing_newline=False,
         undefined=jinja2.StrictUndefined,

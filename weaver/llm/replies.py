@@ -14,7 +14,7 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from schemas.validation import first_error
+from vaultweave.schemas.validation import first_error
 
 T = TypeVar("T", bound=BaseModel)
 

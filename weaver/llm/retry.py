@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from store.atomic import atomic_write_text
+from vaultweave.store.atomic import atomic_write_text
 
 FILE_NAME = "llm_retry.json"
 VERSION = 1

@@ -17,13 +17,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from schemas.config import LLMStage, VaultConfig
-from store.item import Item
-from store.paths import VaultPaths
-from weaver.extract.base import Candidate, Extractor
-from weaver.llm.client import LLMClient, LLMFailure, Usage
-from weaver.llm.extract import LLMExtractor
-from weaver.llm.judge import (
+from vaultweave.schemas.config import LLMStage, VaultConfig
+from vaultweave.store.item import Item
+from vaultweave.store.paths import VaultPaths
+from vaultweave.weaver.extract.base import Candidate, Extractor
+from vaultweave.weaver.llm.client import LLMClient, LLMFailure, Usage
+from vaultweave.weaver.llm.extract import LLMExtractor
+from vaultweave.weaver.llm.judge import (
     Similarity,
     apply_judgements,
     as_duplicates,
@@ -32,15 +32,15 @@ from weaver.llm.judge import (
     pair_views,
     read_judgements,
 )
-from weaver.llm.prompts import judge_prompt
-from weaver.llm.replies import JudgeReply
-from weaver.llm.retry import RetryQueue
-from weaver.llm.summarize import Summarizer, SummaryCache
-from weaver.resolve import Resolution, plan_resolution
+from vaultweave.weaver.llm.prompts import judge_prompt
+from vaultweave.weaver.llm.replies import JudgeReply
+from vaultweave.weaver.llm.retry import RetryQueue
+from vaultweave.weaver.llm.summarize import Summarizer, SummaryCache
+from vaultweave.weaver.resolve import Resolution, plan_resolution
 
 if TYPE_CHECKING:
-    from weaver.cycle import CycleReport
-    from weaver.vault import Vault
+    from vaultweave.weaver.cycle import CycleReport
+    from vaultweave.weaver.vault import Vault
 
 
 @dataclass(frozen=True)
@@ -189,7 +189,7 @@ def open_session(vault: Vault) -> LLMSession | None:
 def recall_similarity(backend: str) -> Similarity | None:
     """Embedding similarity from the recall extra's embedder, loaded on first use, if present."""
     try:
-        module = importlib.import_module("store.embeddings.base")
+        module = importlib.import_module("vaultweave.store.embeddings.base")
     except ImportError:
         return None
     load = getattr(module, "load_embedder", None)

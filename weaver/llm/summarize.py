@@ -14,11 +14,11 @@ import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from store.atomic import atomic_write_text
-from store.item import Item
-from weaver.llm.client import LLMClient, LLMFailure
-from weaver.llm.prompts import FactView, summary_prompt
-from weaver.llm.replies import SummaryReply
+from vaultweave.store.atomic import atomic_write_text
+from vaultweave.store.item import Item
+from vaultweave.weaver.llm.client import LLMClient, LLMFailure
+from vaultweave.weaver.llm.prompts import FactView, summary_prompt
+from vaultweave.weaver.llm.replies import SummaryReply
 
 FILE_NAME = "llm_summaries.json"
 VERSION = 1

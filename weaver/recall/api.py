@@ -7,14 +7,14 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
-from store.errors import SearchQueryError, VaultError
-from weaver.recall.context import Context, assemble, profile_items, subjects_for
-from weaver.recall.projection import Drift, RecallProjection, recall_projection
-from weaver.recall.query import make_request
-from weaver.recall.search import Hit, Tuning, rank
+from vaultweave.store.errors import SearchQueryError, VaultError
+from vaultweave.weaver.recall.context import Context, assemble, profile_items, subjects_for
+from vaultweave.weaver.recall.projection import Drift, RecallProjection, recall_projection
+from vaultweave.weaver.recall.query import make_request
+from vaultweave.weaver.recall.search import Hit, Tuning, rank
 
 if TYPE_CHECKING:
-    from weaver.vault import Vault
+    from vaultweave.weaver.vault import Vault
 
 MAX_BUDGET = 200_000
 
@@ -56,7 +56,7 @@ def _categories(vault: Vault) -> Iterator[str]:
 
 
 def context(vault: Vault, query: str, budget_tokens: int = 1500, k: int = 20) -> Context:
-    from store.embeddings.onnx import count_tokens
+    from vaultweave.store.embeddings.onnx import count_tokens
 
     if not isinstance(budget_tokens, int) or budget_tokens <= 0 or budget_tokens > MAX_BUDGET:
         raise SearchQueryError(f"budget_tokens must be between 1 and {MAX_BUDGET}, not {budget_tokens!r}")
@@ -95,7 +95,7 @@ def check_projections(vault: Vault) -> list[ProjectionCheck]:
 
 def reindex(vault: Vault, fresh: bool = False) -> tuple[int, int]:
     """Rebuild the search index from the tiers under the writer lock; returns (units, embedded)."""
-    from store.index.recall_index import RecallIndex
+    from vaultweave.store.index.recall_index import RecallIndex
 
     projection = projection_of(vault)
     held = vault.lock.held

@@ -14,9 +14,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
-from store.item import Item, Status
-from weaver.extract.base import normalise
-from weaver.recall.search import Hit
+from vaultweave.store.item import Item, Status
+from vaultweave.weaver.extract.base import normalise
+from vaultweave.weaver.recall.search import Hit
 
 PROFILE_KINDS = ("identity", "preference")
 Counter = Callable[[str], int]

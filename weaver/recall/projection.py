@@ -16,12 +16,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from store.embeddings import BACKENDS
-from store.errors import ConfigError, IndexModelMismatchError
-from store.index.unit import Unit
-from store.item import Item
-from store.resources import FilePosition, Resource, read_resource, scan
-from weaver.recall.units import (
+from vaultweave.store.embeddings import BACKENDS
+from vaultweave.store.errors import ConfigError, IndexModelMismatchError
+from vaultweave.store.index.unit import Unit
+from vaultweave.store.item import Item
+from vaultweave.store.resources import FilePosition, Resource, read_resource, scan
+from vaultweave.weaver.recall.units import (
     fact_keys_enabled,
     facts_by_source,
     is_item_key,
@@ -31,9 +31,9 @@ from weaver.recall.units import (
 )
 
 if TYPE_CHECKING:
-    from store.embeddings.base import Embedder
-    from store.index.recall_index import RecallIndex, UpdateReport
-    from weaver.vault import Vault
+    from vaultweave.store.embeddings.base import Embedder
+    from vaultweave.store.index.recall_index import RecallIndex, UpdateReport
+    from vaultweave.weaver.vault import Vault
 
 INDEX_FOLDER = "recall"
 ENV_EMBEDDER = "VAULTWEAVE_EMBEDDER"
@@ -86,12 +86,12 @@ class RecallProjection:
         return self.vault.paths.state / INDEX_FOLDER
 
     def _embedder(self) -> Embedder:
-        from store.embeddings.base import load_embedder
+        from vaultweave.store.embeddings.base import load_embedder
 
         return load_embedder(choose_embedder(self.vault, self._backend))
 
     def _open(self) -> RecallIndex:
-        from store.index.recall_index import RecallIndex
+        from vaultweave.store.index.recall_index import RecallIndex
 
         return RecallIndex(
             self.vault.paths.state / INDEX_FOLDER, self._embedder, choose_hnsw_threshold(self.vault)
@@ -194,7 +194,7 @@ class RecallProjection:
 
     def rebuild(self) -> UpdateReport:
         """Make the index again from the tiers (keeps cached vectors of unchanged units)."""
-        from store.index.recall_index import RecallIndex
+        from vaultweave.store.index.recall_index import RecallIndex
 
         try:
             index = self._index or self._open()

@@ -6,8 +6,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, time, timezone
 
-from store.errors import SearchQueryError
-from store.paths import safe_name
+from vaultweave.store.errors import SearchQueryError
+from vaultweave.store.paths import safe_name
 
 MAX_QUERY_CHARS = 2000  # the model reads 256 tokens; keywords past this add only noise
 MAX_K = 1000

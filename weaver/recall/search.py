@@ -13,13 +13,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from store.index.recall_index import IndexView, RecallIndex
-from store.index.terms import keyword_tokens
-from store.item import Item, Status
-from store.paths import safe_name
-from store.resources import parse_resource_id, resource_id
-from weaver.recall.query import TURN_KIND, SearchRequest
-from weaver.recall.units import ITEM_PREFIX
+from vaultweave.store.index.recall_index import IndexView, RecallIndex
+from vaultweave.store.index.terms import keyword_tokens
+from vaultweave.store.item import Item, Status
+from vaultweave.store.paths import safe_name
+from vaultweave.store.resources import parse_resource_id, resource_id
+from vaultweave.weaver.recall.query import TURN_KIND, SearchRequest
+from vaultweave.weaver.recall.units import ITEM_PREFIX
 
 Mask = npt.NDArray[np.bool_]
 

@@ -11,9 +11,9 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime, timezone
 
-from store.index.unit import Unit
-from store.item import Item
-from store.resources import Resource, resource_id
+from vaultweave.store.index.unit import Unit
+from vaultweave.store.item import Item
+from vaultweave.store.resources import Resource, resource_id
 
 ITEM_PREFIX = "item:"
 # Append the facts extracted from a turn to its key text (LongMemEval's fact-expanded keys).

@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import Enum
 
-from schemas.config import UpkeepSection
-from store.access import Recall
-from store.item import Item, Status, item_id
-from weaver.extract.base import normalise
+from vaultweave.schemas.config import UpkeepSection
+from vaultweave.store.access import Recall
+from vaultweave.store.item import Item, Status, item_id
+from vaultweave.weaver.extract.base import normalise
 
 DAY_SECONDS = 86_400.0
 ORIGIN = "upkeep"

@@ -14,16 +14,16 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
-from store.access import AccessBatch, AccessLog, UpkeepCounters, UpkeepState
-from store.atomic import atomic_write_batch
-from store.errors import VaultError
-from store.item import Item, encode
-from weaver.cycle import CycleReport, commit_outside_cycle, recover, render_categories
-from weaver.resolve import Action
-from weaver.upkeep.plan import ConsolidationPlan, PairFinder, Rule, Step, plan_consolidation
+from vaultweave.store.access import AccessBatch, AccessLog, UpkeepCounters, UpkeepState
+from vaultweave.store.atomic import atomic_write_batch
+from vaultweave.store.errors import VaultError
+from vaultweave.store.item import Item, encode
+from vaultweave.weaver.cycle import CycleReport, commit_outside_cycle, recover, render_categories
+from vaultweave.weaver.resolve import Action
+from vaultweave.weaver.upkeep.plan import ConsolidationPlan, PairFinder, Rule, Step, plan_consolidation
 
 if TYPE_CHECKING:
-    from weaver.vault import Vault
+    from vaultweave.weaver.vault import Vault
 
 SUBJECT_PREFIX = "consolidate: "
 FOLDED_TRAILER = "Recalls-Folded: "
@@ -190,14 +190,14 @@ def similarity_for(vault: Vault) -> tuple[PairFinder | None, str]:
     (only texts it lacks are embedded); otherwise the configured embedder embeds them.
     """
     try:
-        from weaver.recall.projection import choose_embedder, recall_projection
-        from weaver.upkeep.similar import embedding_pairs, index_pairs
+        from vaultweave.weaver.recall.projection import choose_embedder, recall_projection
+        from vaultweave.weaver.upkeep.similar import embedding_pairs, index_pairs
     except ImportError as exc:
         return None, f"off (recall extra not installed: {exc.name or exc})"
     projection = recall_projection(vault)
     if projection is not None:
         return index_pairs(projection), f"embeddings (recall index, {choose_embedder(vault)})"
-    from store.embeddings.base import load_embedder
+    from vaultweave.store.embeddings.base import load_embedder
 
     backend = choose_embedder(vault)
     try:

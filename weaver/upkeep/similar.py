@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from store.item import Item
-from weaver.extract.base import normalise
-from weaver.upkeep.plan import PairFinder, SimilarPair
+from vaultweave.store.item import Item
+from vaultweave.weaver.extract.base import normalise
+from vaultweave.weaver.upkeep.plan import PairFinder, SimilarPair
 
 if TYPE_CHECKING:
-    from weaver.recall.projection import RecallProjection
+    from vaultweave.weaver.recall.projection import RecallProjection
 
 ROWS_PER_BLOCK = 2048  # bounds the similarity matrix held at once (rows x block size)
 
@@ -91,7 +91,7 @@ def embedding_pairs(embedder: TextEmbedder, batch_size: int = 64) -> PairFinder:
 def index_pairs(projection: RecallProjection) -> PairFinder:
     """A pair finder that reads item vectors from the recall index (the same sentences,
     already embedded) and embeds only the items the index does not hold yet."""
-    from weaver.recall.units import item_key, item_unit
+    from vaultweave.weaver.recall.units import item_key, item_unit
 
     def find(items: Sequence[Item], threshold: float) -> list[SimilarPair]:
         candidates = [i for block in blocks(items) for i in block]

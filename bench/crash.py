@@ -30,10 +30,11 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from bench.live_support import PhraseExtractor
 from vaultweave.store.resources import resource_files
 from vaultweave.weaver.doctor import check_cursor, check_git, check_items, check_pages
 from vaultweave.weaver.vault import Vault
+
+from bench.live_support import PhraseExtractor
 
 WORKER = Path(__file__).resolve().parent / "live_worker.py"
 AFTER_COMMIT_SHARE = 0.3  # rounds that let a commit happen before the kill

@@ -21,7 +21,6 @@ from pathlib import Path
 import anyio
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
-
 from vaultweave.weaver.vault import Vault
 
 REPO = Path(__file__).resolve().parent.parent

@@ -14,9 +14,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.live_support import PhraseExtractor  # noqa: E402
 from vaultweave.weaver.vault import Vault  # noqa: E402
 from vaultweave.weaver.watch import Watcher  # noqa: E402
+
+from bench.live_support import PhraseExtractor  # noqa: E402
 
 
 def main(mode: str, root: str, debounce: float = 0.05) -> int:

@@ -30,8 +30,9 @@ from typing import Any
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from tests.llm_server import Reply, Request, ScriptedLLM, data_of, ok, stage_of, vault_toml  # noqa: E402
 from vaultweave.weaver.vault import Vault  # noqa: E402
+
+from tests.llm_server import Reply, Request, ScriptedLLM, data_of, ok, stage_of, vault_toml  # noqa: E402
 
 CITIES = ["Berlin", "Lisbon", "Porto", "Madrid", "Oslo", "Tokyo", "Austin", "Quito"]
 COMPANIES = ["Acme", "Globex", "Initech", "Umbrella", "Hooli", "Stark"]

@@ -24,7 +24,6 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import numpy as np
-
 from vaultweave.store.embeddings.base import Embedder, Vectors, load_embedder
 from vaultweave.store.index.keyword import KeywordIndex
 from vaultweave.store.index.terms import keyword_tokens

@@ -22,7 +22,6 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import numpy as np
-
 from vaultweave.store.embeddings.base import Vectors, load_embedder, normalise_rows
 from vaultweave.store.index.recall_index import RecallIndex
 from vaultweave.store.index.unit import Unit

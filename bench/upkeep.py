@@ -25,7 +25,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-
 from vaultweave.store.item import Item, encode
 from vaultweave.weaver.cycle import render_categories
 from vaultweave.weaver.upkeep.plan import Rule, plan_consolidation

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 import git
-
 from vaultweave.store.atomic import atomic_write_text
 from vaultweave.store.errors import GitError
 

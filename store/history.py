@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 
 import git
-
 from vaultweave.store.errors import GitError, UnknownRevisionError
 from vaultweave.store.gitrepo import VaultRepo
 

@@ -10,7 +10,6 @@ from typing import Any
 
 from google.protobuf.message import DecodeError
 from google.protobuf.timestamp_pb2 import Timestamp
-
 from vaultweave.schemas import item_pb2
 
 

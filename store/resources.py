@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
-
 from vaultweave.schemas.resource import ResourceLine
 from vaultweave.schemas.validation import first_error
 from vaultweave.store.paths import VaultPaths

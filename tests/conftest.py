@@ -7,9 +7,9 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
+from vaultweave.weaver.vault import Vault
 
 from tests.llm_server import ScriptedLLM, Staged
-from vaultweave.weaver.vault import Vault
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SAMPLE_VAULT = REPO_ROOT / "sample_vault"

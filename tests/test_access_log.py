@@ -55,7 +55,6 @@ def test_upkeep_counters_survive_a_damaged_file(tmp_path: Path) -> None:
 
 def test_a_batch_write_replaces_every_file_or_none(tmp_path: Path) -> None:
     import pytest
-
     from vaultweave.store.atomic import atomic_write_batch
     from vaultweave.store.errors import VaultWriteError
 

@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from vaultweave.store.errors import BadClientNameError, UnknownRevisionError, VaultError
 from vaultweave.store.item import Item, Status
-from tests.conftest import say
 from vaultweave.weaver.changes import ChangeKind, classify, digest_to_json, digest_to_text, parse_moment
 from vaultweave.weaver.cli import cli
 from vaultweave.weaver.vault import Vault
+
+from tests.conftest import say
 
 
 def git(vault: Vault, *args: str) -> str:

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
-from tests.conftest import REPO_ROOT, SAMPLE_VAULT
 from vaultweave.weaver.cli import cli
 from vaultweave.weaver.vault import Vault
+
+from tests.conftest import REPO_ROOT, SAMPLE_VAULT
 
 
 def run(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> tuple[int, str, str]:

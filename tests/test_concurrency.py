@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bench.append import TARGET, check, hammer
-from bench.live_support import PhraseExtractor
 from vaultweave.store.atomic import append_line
 from vaultweave.weaver.vault import Vault
+
+from bench.append import TARGET, check, hammer
+from bench.live_support import PhraseExtractor
 
 
 def test_concurrent_direct_and_api_appenders_keep_every_line_whole(tmp_path: Path) -> None:

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from vaultweave.store.errors import VaultLockedError
 from vaultweave.store.item import Item, Status
 from vaultweave.store.state import Cursor
-from tests.conftest import say
 from vaultweave.weaver.cycle import CycleHooks
 from vaultweave.weaver.vault import Vault
+
+from tests.conftest import say
 
 
 def git(vault: Vault, *args: str) -> str:

@@ -7,14 +7,14 @@ import sys
 from collections.abc import Callable
 
 from click.testing import CliRunner
-
-from bench.live_support import PhraseExtractor
 from vaultweave.store.resources import FilePosition
 from vaultweave.store.state import Cursor
-from tests.conftest import say
 from vaultweave.weaver.cli import cli
 from vaultweave.weaver.doctor import CHECKS, Problem, diagnose, register_check, repair
 from vaultweave.weaver.vault import Vault
+
+from bench.live_support import PhraseExtractor
+from tests.conftest import say
 
 EX = PhraseExtractor()
 

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from vaultweave.store.embeddings import BACKENDS, DIM, MODEL_ID
 from vaultweave.store.embeddings.base import Embedder, load_embedder
 from vaultweave.store.embeddings.onnx import count_tokens, vocab_path

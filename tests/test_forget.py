@@ -9,13 +9,13 @@ from collections.abc import Callable
 
 import pytest
 from click.testing import CliRunner
-
 from vaultweave.store.errors import ForgetError, ItemNotFoundError, VaultLockedError
 from vaultweave.store.item import Status
 from vaultweave.store.lock import VaultLock
-from tests.conftest import FakeClock, say
 from vaultweave.weaver.cli import cli
 from vaultweave.weaver.vault import Vault
+
+from tests.conftest import FakeClock, say
 
 
 def git(vault: Vault, *args: str) -> str:

@@ -6,10 +6,11 @@ import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
-from bench.live_support import PhraseExtractor
 from vaultweave.store.item import Status
-from tests.conftest import FakeClock, say
 from vaultweave.weaver.vault import Vault
+
+from bench.live_support import PhraseExtractor
+from tests.conftest import FakeClock, say
 
 EX = PhraseExtractor()
 
@@ -202,7 +203,6 @@ def test_hand_fact_outranks_an_extracted_one_of_the_same_time(make_vault, clock:
 
 def test_weave_cli_reports_edits_and_unreadable_pages(make_vault, clock: FakeClock) -> None:
     from click.testing import CliRunner
-
     from vaultweave.weaver.cli import cli
 
     vault = _seeded(make_vault)

@@ -38,9 +38,13 @@ def _bare_imports(path: Path) -> set[str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found.update(a.name.split(".")[0] for a in node.names if a.name.split(".")[0] in LAYERS)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            if node.module.split(".")[0] in LAYERS:
-                found.add(node.module.split(".")[0])
+        elif (
+            isinstance(node, ast.ImportFrom)
+            and node.module
+            and node.level == 0
+            and node.module.split(".")[0] in LAYERS
+        ):
+            found.add(node.module.split(".")[0])
     return found
 
 

@@ -6,12 +6,12 @@ import time
 from collections.abc import Iterator
 
 import pytest
-
 from vaultweave.schemas.config import LLMSection
 from vaultweave.store.errors import LLMConfigError
-from tests.llm_server import GARBAGE, TRUNCATED, TRUNCATED_BODY, ScriptedLLM, error, ok, slow
 from vaultweave.weaver.llm.client import LLMClient, LLMFailure
 from vaultweave.weaver.llm.replies import ReplyError, SummaryReply, load_json_object
+
+from tests.llm_server import GARBAGE, TRUNCATED, TRUNCATED_BODY, ScriptedLLM, error, ok, slow
 
 MESSAGES = [{"role": "system", "content": "sys"}, {"role": "user", "content": "hello"}]
 

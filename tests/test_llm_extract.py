@@ -6,11 +6,11 @@ import subprocess
 from collections.abc import Callable
 
 import pytest
-
 from vaultweave.store.item import Item
+from vaultweave.weaver.vault import Vault
+
 from tests.conftest import say
 from tests.llm_server import ScriptedLLM, Staged, data_of, ok, stage_of, vault_toml
-from vaultweave.weaver.vault import Vault
 
 TS = "2026-03-01T10:00:00Z"
 

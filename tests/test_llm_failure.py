@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from vaultweave.store.item import encode
+from vaultweave.weaver.cli import cli
+from vaultweave.weaver.vault import Vault
+
 from tests.conftest import say
 from tests.llm_server import (
     GARBAGE,
@@ -21,8 +23,6 @@ from tests.llm_server import (
     ok,
     vault_toml,
 )
-from vaultweave.weaver.cli import cli
-from vaultweave.weaver.vault import Vault
 
 SECRET = "sk-test-DO-NOT-LEAK-4242"
 

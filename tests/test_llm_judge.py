@@ -7,13 +7,13 @@ from collections.abc import Callable
 from datetime import datetime, timezone
 
 import pytest
-
 from vaultweave.store.item import Item, Status
-from tests.conftest import say
-from tests.llm_server import ScriptedLLM, Staged, data_of, ok, stage_of, vault_toml
 from vaultweave.weaver.extract.base import Candidate
 from vaultweave.weaver.llm.judge import narrow, related
 from vaultweave.weaver.vault import Vault
+
+from tests.conftest import say
+from tests.llm_server import ScriptedLLM, Staged, data_of, ok, stage_of, vault_toml
 
 T0 = datetime(2026, 1, 1, tzinfo=timezone.utc)
 T1 = datetime(2026, 2, 1, tzinfo=timezone.utc)
@@ -217,7 +217,6 @@ def test_judge_failure_falls_back_to_rules(
 
 def test_embedding_similarity_is_cosine_and_survives_a_broken_embedder() -> None:
     import numpy as np
-
     from vaultweave.weaver.llm.judge import embedding_similarity
 
     rows = {"a": [1.0, 0.0], "b": [0.6, 0.8], "c": [0.0, 1.0]}

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.conftest import say
-from tests.llm_server import ScriptedLLM, Staged, data_of, ok, stage_of, vault_toml
 from vaultweave.weaver.llm.summarize import clean_summary
 from vaultweave.weaver.vault import Vault
+
+from tests.conftest import say
+from tests.llm_server import ScriptedLLM, Staged, data_of, ok, stage_of, vault_toml
 
 
 def summaries(server: ScriptedLLM) -> list[dict[str, object]]:

@@ -18,10 +18,10 @@ import pytest
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 from mcp.types import CallToolResult
-
 from vaultweave.store.lock import VaultLock
-from tests.conftest import REPO_ROOT
 from vaultweave.weaver.vault import Vault
+
+from tests.conftest import REPO_ROOT
 
 TOOLS = {
     "remember",

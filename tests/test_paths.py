@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from vaultweave.store.errors import UnsafeNameError
 from vaultweave.store.paths import MAX_NAME_BYTES, VaultPaths, ensure_inside, safe_name
 

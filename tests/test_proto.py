@@ -8,6 +8,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from vaultweave.store.item import Item, Status, decode, encode, to_json_dict, to_text
+
 from tests.conftest import REPO_ROOT
 
 T0 = datetime(2026, 1, 5, 10, 0, tzinfo=timezone.utc)

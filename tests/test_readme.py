@@ -15,11 +15,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from click.testing import CliRunner
-
-from tests.conftest import REPO_ROOT
 from vaultweave.weaver.cli import cli
 from vaultweave.weaver.mcp_server import build_server, tool_schemas
 from vaultweave.weaver.vault import Vault
+
+from tests.conftest import REPO_ROOT
 
 DOC = REPO_ROOT / "README.md"
 SCHEMAS_BLOCK = re.compile(r"(<!-- tool-schemas[^\n]*-->\n```json\n)(.*?)(\n```)", re.S)

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from vaultweave.store.embeddings.base import load_embedder, normalise_rows
 from vaultweave.store.errors import IndexModelMismatchError
 from vaultweave.store.index.catalog import Catalog

@@ -8,7 +8,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-
 from vaultweave.store.errors import InvalidResourceError
 from vaultweave.store.resources import FilePosition, parse_resource_id, read_resource, scan
 from vaultweave.weaver.vault import Vault

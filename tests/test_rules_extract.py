@@ -7,7 +7,6 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
-
 from vaultweave.store.resources import Resource, parse_line
 from vaultweave.weaver.attributes import spec_for
 from vaultweave.weaver.extract.base import Op

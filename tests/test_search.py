@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-
 from vaultweave.store.embeddings.onnx import count_tokens
 from vaultweave.store.errors import SearchQueryError
-from tests.conftest import say
 from vaultweave.weaver.cli import cli, main
 from vaultweave.weaver.recall.api import projection_of
 from vaultweave.weaver.vault import Vault
+
+from tests.conftest import say
 
 
 @pytest.fixture

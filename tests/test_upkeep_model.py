@@ -6,9 +6,10 @@ from collections.abc import Callable
 from datetime import datetime
 
 from vaultweave.store.item import Item, Status
+from vaultweave.weaver.vault import Vault
+
 from tests.conftest import FakeClock
 from tests.test_upkeep_vault import seed
-from vaultweave.weaver.vault import Vault
 
 
 def liked(

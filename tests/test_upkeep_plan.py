@@ -7,7 +7,6 @@ from datetime import datetime, timedelta, timezone
 
 import numpy as np
 import pytest
-
 from vaultweave.schemas.config import UpkeepSection, VaultConfig
 from vaultweave.store.access import Recall
 from vaultweave.store.item import Item, Status

@@ -9,14 +9,14 @@ from typing import Any
 
 import numpy as np
 from click.testing import CliRunner
-
 from vaultweave.store.item import Item, Status
-from tests.conftest import FakeClock
 from vaultweave.weaver.cli import cli
 from vaultweave.weaver.cycle import render_categories
 from vaultweave.weaver.upkeep.plan import Rule
 from vaultweave.weaver.upkeep.similar import vector_pairs
 from vaultweave.weaver.vault import Vault
+
+from tests.conftest import FakeClock
 
 
 def git(vault: Vault, *args: str) -> str:

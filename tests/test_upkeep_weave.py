@@ -7,8 +7,9 @@ import subprocess
 from collections.abc import Callable
 
 from vaultweave.store.item import Status
-from tests.conftest import FakeClock, say
 from vaultweave.weaver.vault import Vault
+
+from tests.conftest import FakeClock, say
 
 
 def subjects(vault: Vault) -> list[str]:

@@ -13,11 +13,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from vaultweave.weaver.vault import Vault
+from vaultweave.weaver.watch import ChangeFilter, Kind, Watcher, is_temp_name
 
 from bench.live_support import PhraseExtractor
 from tests.conftest import REPO_ROOT, say
-from vaultweave.weaver.vault import Vault
-from vaultweave.weaver.watch import ChangeFilter, Kind, Watcher, is_temp_name
 
 WORKER = REPO_ROOT / "bench" / "live_worker.py"
 

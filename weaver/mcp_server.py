@@ -19,7 +19,6 @@ from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError
 from mcp.types import Resource as MCPResource
 from mcp.types import ToolAnnotations
 from pydantic import Field
-
 from vaultweave.store.errors import ItemNotFoundError, VaultError
 from vaultweave.weaver.mcp_tools import DEFAULT_LOCK_TIMEOUT, VaultTools, as_list
 from vaultweave.weaver.render import title_of

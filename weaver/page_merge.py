@@ -13,7 +13,6 @@ import re
 from typing import Any
 
 import yaml
-
 from vaultweave.weaver.markdown_parse import YAML_LOADER, ParsedPage, Segment, parse_page
 
 _TAIL_ID = re.compile(r" \^([A-Za-z0-9-]+)$")

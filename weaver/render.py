@@ -10,7 +10,6 @@ from functools import lru_cache
 
 import jinja2
 import yaml
-
 from vaultweave.store.item import Item, Status
 from vaultweave.store.paths import safe_name
 

@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import ValidationError
-
 from vaultweave.schemas.config import DEFAULT_VAULT_TOML, VaultConfig
 from vaultweave.schemas.resource import ResourceLine
 from vaultweave.schemas.validation import first_error

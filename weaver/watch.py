@@ -25,12 +25,11 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
-from watchdog.events import FileSystemEventHandler
-from watchdog.observers import Observer
-
 from vaultweave.store.errors import VaultError
 from vaultweave.weaver.cycle import CycleReport
 from vaultweave.weaver.extract.base import Extractor
+from watchdog.events import FileSystemEventHandler
+from watchdog.observers import Observer
 
 if TYPE_CHECKING:
     from vaultweave.weaver.vault import Vault

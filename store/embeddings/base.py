@@ -6,7 +6,6 @@ from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
-
 from vaultweave.store.embeddings import BACKENDS
 from vaultweave.store.errors import EmbedderUnavailableError
 

@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-
 from vaultweave.store.embeddings import DIM, MAX_TOKENS, MODEL_ID
 from vaultweave.store.embeddings.base import Vectors, normalise_rows
 from vaultweave.store.errors import EmbedderUnavailableError

@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-
 from vaultweave.store.embeddings.base import Vectors
 from vaultweave.store.errors import IndexModelMismatchError
 from vaultweave.store.index.unit import Unit

@@ -18,7 +18,6 @@ from typing import Any
 import faiss
 import numpy as np
 import numpy.typing as npt
-
 from vaultweave.store.atomic import atomic_write_bytes, atomic_write_text
 from vaultweave.store.embeddings.base import Vectors
 

@@ -17,7 +17,6 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-
 from vaultweave.store.atomic import atomic_write_bytes
 
 Mask = npt.NDArray[np.bool_]

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
-
 from vaultweave.store.embeddings import DIM, MODEL_ID
 from vaultweave.store.embeddings.base import Embedder, Vectors
 from vaultweave.store.index.catalog import Catalog, Row

@@ -6,7 +6,6 @@ import sys
 from typing import Any
 
 import click
-
 from vaultweave.store.errors import VaultError
 from vaultweave.weaver.cli.core import register as register_core
 from vaultweave.weaver.cli.faces import register as register_faces

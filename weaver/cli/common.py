@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import click
-
 from vaultweave.weaver.vault import Vault
 
 F = TypeVar("F", bound=Callable[..., Any])

@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import click
-
 from vaultweave.store.errors import InvalidResourceError, ItemNotFoundError
 from vaultweave.store.item import Status, to_json_dict, to_text
 from vaultweave.weaver.cli.common import default_vault_path, echo_json, json_option, open_vault, vault_option

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-
 from vaultweave.store.bookmarks import DEFAULT_CLIENT
 from vaultweave.store.item import to_json_dict
 from vaultweave.weaver.changes import digest_to_json, digest_to_text

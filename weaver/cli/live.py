@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
-
 from vaultweave.weaver.cli.common import echo_json, json_option, open_vault, vault_option
 from vaultweave.weaver.doctor import diagnose, repair
 

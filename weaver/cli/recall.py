@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-
 from vaultweave.weaver.cli.common import echo_json, json_option, open_vault, vault_option
 
 

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 from pydantic import BaseModel
-
 from vaultweave.schemas.config import LLMSection
 from vaultweave.store.errors import LLMConfigError
 from vaultweave.weaver.llm.replies import ReplyError, parse_reply

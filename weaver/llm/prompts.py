@@ -19,7 +19,6 @@ from functools import lru_cache
 from typing import Any
 
 import jinja2
-
 from vaultweave.weaver.attributes import known_attributes
 from vaultweave.weaver.llm.client import Message
 from vaultweave.weaver.llm.replies import ExtractReply, JudgeReply, SummaryReply

@@ -13,7 +13,6 @@ from datetime import datetime
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
-
 from vaultweave.schemas.validation import first_error
 
 T = TypeVar("T", bound=BaseModel)

@@ -12,7 +12,6 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-
 from vaultweave.store.index.recall_index import IndexView, RecallIndex
 from vaultweave.store.index.terms import keyword_tokens
 from vaultweave.store.item import Item, Status

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
-
 from vaultweave.store.item import Item
 from vaultweave.weaver.extract.base import normalise
 from vaultweave.weaver.upkeep.plan import PairFinder, SimilarPair

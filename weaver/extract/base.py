@@ -14,6 +14,9 @@ from vaultweave.store.resources import Resource
 class Op(str, Enum):
     ASSERT = "assert"  # the fact holds from valid_from on
     RETRACT = "retract"  # the fact stopped holding at valid_from ("I no longer ...")
+    # The turn talks about the attribute ("the move was exhausting", "交辞职信") but gives
+    # no new value: the current value is flagged as possibly outdated, never ended.
+    DOUBT = "doubt"
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,11 @@ class Candidate:
     confidence: float = 0.8
     tags: tuple[str, ...] = field(default_factory=tuple)
     origin: str = "rules"
+    # Who the subject is to the speaker when the fact is about someone else ("sister");
+    # empty when the speaker speaks of themself.
+    relation: str = ""
+    # For events and schedules: when the appointment is (valid_from is when it was made).
+    when: datetime | None = None
 
     @property
     def key(self) -> tuple[str, str]:

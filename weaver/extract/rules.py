@@ -38,7 +38,7 @@ from collections.abc import Sequence
 
 from vaultweave.store.resources import Resource
 from vaultweave.weaver.attributes import canonical_sentence, spec_for
-from vaultweave.weaver.extract import rules_en, rules_zh
+from vaultweave.weaver.extract import dates, rules_en, rules_zh
 from vaultweave.weaver.extract.base import Candidate, Op
 from vaultweave.weaver.extract.rules_text import ADV, EDGES, Fact, Grammar, first_match, flipped
 
@@ -82,8 +82,12 @@ class RulesExtractor:
         return who is not None and who.strip().casefold() in self.ignore_roles
 
 
-def _candidate(subject: str, fact: Fact, resource: Resource) -> Candidate:
+def _candidate(speaker: str, fact: Fact, resource: Resource) -> Candidate:
     spec = spec_for(fact.attribute)
+    # A fact about someone else is theirs: by name when given, else "<speaker>'s sister".
+    subject = fact.name or (f"{speaker}'s {fact.about}" if fact.about else speaker)
+    happened = dates.resolve(fact.when, resource.ts) if fact.when else None
+    scheduled = dates.resolve(fact.scheduled, resource.ts, "future") if fact.scheduled else None
     if fact.value:
         text = canonical_sentence(subject, fact.attribute, fact.value)
     else:  # "I quit my job": ends whatever value is current
@@ -96,21 +100,23 @@ def _candidate(subject: str, fact: Fact, resource: Resource) -> Candidate:
         category=spec.category,
         kind=spec.kind,
         source=resource.id,
-        valid_from=resource.ts,
+        valid_from=happened or resource.ts,
         op=fact.op,
         confidence=fact.confidence,
         origin="rules",
+        relation=fact.about,
+        when=scheduled,
     )
 
 
 def facts_in(text: str) -> list[Fact]:
     """Every fact a turn states about its speaker, in textual order, without duplicates."""
     facts: list[Fact] = []
-    seen: set[tuple[str, str, Op]] = set()
+    seen: set[tuple[str, str, Op, str, str]] = set()
     for sentence in split_sentences(text):
         grammar = CHINESE if _is_chinese(sentence) else ENGLISH
         for fact in _sentence_facts(sentence, grammar, allow_note=True):
-            key = (fact.attribute, fact.value, fact.op)
+            key = (fact.attribute, fact.value, fact.op, fact.about, fact.name)
             if key not in seen:
                 seen.add(key)
                 facts.append(fact)

@@ -18,6 +18,13 @@ class Fact:
     value: str
     op: Op = Op.ASSERT
     confidence: float = 0.9
+    # About someone else: their relation to the speaker ("sister") and name if given.
+    about: str = ""
+    name: str = ""
+    # Date phrases as spoken, resolved against the turn's time by ``dates``: when the
+    # stated change happened ("last month", "上周") and, for an appointment, when it is.
+    when: str = ""
+    scheduled: str = ""
 
 
 Build = Callable[[re.Match[str]], list[Fact]]

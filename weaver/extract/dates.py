@@ -1,0 +1,52 @@
+"""Date phrases resolved against the time of the turn that spoke them.
+
+"moved last month", "quit two weeks ago", "born on 3 May 1991", "上周辞职了": the change
+happened then, not when it was told. dateparser reads English and Chinese relative and
+absolute dates; ``dates_zh`` first rewrites spoken Chinese it does not read (两周前,
+下午三点) into forms it does.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from functools import lru_cache
+from typing import Any, Literal
+
+from vaultweave.weaver.extract import dates_zh
+
+Prefer = Literal["past", "future"]
+
+
+def resolve(phrase: str, spoken_at: datetime, prefer: Prefer = "past") -> datetime | None:
+    """The UTC time ``phrase`` names, read relative to ``spoken_at``; None when unreadable.
+
+    A past event never lands after the turn, and a scheduled one never before it.
+    """
+    phrase = phrase.strip()
+    if not phrase:
+        return None
+    base = spoken_at.astimezone(timezone.utc).replace(tzinfo=None)
+    text = dates_zh.rewrite(phrase)
+    found = _parse(text, base.isoformat(), prefer)
+    if found is None:
+        return None
+    found = found.replace(tzinfo=timezone.utc) if found.tzinfo is None else found.astimezone(timezone.utc)
+    if prefer == "past" and found > spoken_at:
+        return None
+    return found
+
+
+@lru_cache(maxsize=4096)
+def _parse(text: str, base_iso: str, prefer: Prefer) -> datetime | None:
+    import dateparser  # a second to import: only when a turn has a date phrase
+
+    settings: Any = {
+        "RELATIVE_BASE": datetime.fromisoformat(base_iso),
+        "PREFER_DATES_FROM": prefer,
+        "RETURN_AS_TIMEZONE_AWARE": False,
+    }
+    try:
+        found: datetime | None = dateparser.parse(text, languages=["en", "zh"], settings=settings)
+    except (ValueError, OverflowError):
+        return None
+    return found

@@ -12,6 +12,9 @@ from pathlib import Path
 from vaultweave.store.errors import VaultWriteError
 
 
+_HAS_SYNC = hasattr(os, "sync")  # POSIX only
+
+
 def atomic_write_bytes(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` so readers see the old or the new file, never a mix."""
     try:
@@ -51,7 +54,11 @@ def atomic_write_batch(files: Sequence[tuple[Path, bytes]]) -> None:
             temps.append((tmp_name, path))
             with os.fdopen(fd, "wb") as handle:
                 handle.write(data)
-        os.sync()
+                if not _HAS_SYNC:  # Windows: no os.sync, so each file is flushed on its own
+                    handle.flush()
+                    os.fsync(handle.fileno())
+        if _HAS_SYNC:
+            os.sync()
         for tmp_name, path in temps:
             current = path
             os.replace(tmp_name, path)

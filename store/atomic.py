@@ -11,7 +11,6 @@ from pathlib import Path
 
 from vaultweave.store.errors import VaultWriteError
 
-
 _HAS_SYNC = hasattr(os, "sync")  # POSIX only
 
 

@@ -15,7 +15,6 @@ from pathlib import Path
 from types import TracebackType
 
 import filelock
-
 from vaultweave.store.errors import VaultLockedError, VaultWriteError
 
 POLL_SECONDS = 0.05

@@ -268,7 +268,9 @@ def test_git_log_shows_items_as_text(make_vault: Callable[..., Vault]) -> None:
     assert ".gitignore" in git(vault, "ls-files") and ".vaultweave" in (vault.root / ".gitignore").read_text()
 
 
-def test_a_fresh_clone_reads_items_as_text_after_init(make_vault: Callable[..., Vault], tmp_path: Path) -> None:
+def test_a_fresh_clone_reads_items_as_text_after_init(
+    make_vault: Callable[..., Vault], tmp_path: Path
+) -> None:
     import subprocess
     import sys
 

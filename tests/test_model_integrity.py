@@ -6,7 +6,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from vaultweave.store.embeddings.integrity import PINNED, verified_file
 from vaultweave.store.embeddings.onnx import vocab_path
 from vaultweave.store.errors import ModelIntegrityError

@@ -1,0 +1,35 @@
+"""The facts bench: its data set is well formed and its matching rules mean what they say."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from bench.facts import dataset
+from bench.facts.score import matches
+
+
+def _item(subject: str, attribute: str, value: str) -> SimpleNamespace:
+    return SimpleNamespace(subject=subject, attribute=attribute, value=value, tags=(), when=None)
+
+
+def test_the_data_set_is_well_formed_and_has_a_held_out_part() -> None:
+    conversations = dataset.load()
+    assert dataset.check(conversations) == []
+    for lang in ("en", "zh"):
+        mine = [c for c in conversations if c["id"].startswith(lang)]
+        held = [c for c in mine if c["split"] == "held"]
+        assert len(mine) >= 100 and 0.2 <= len(held) / len(mine) <= 0.4
+
+
+def test_a_clause_is_not_a_clean_value() -> None:
+    gold = {"subject": "Tom", "attribute": "favourite_food", "value": "ramen"}
+    assert matches(gold, _item("Tom", "favourite_food", "ramen"), speaker="Tom")
+    assert not matches(gold, _item("Tom", "favourite_food", "I'd eat anything honestly, but ramen"), speaker="Tom")
+
+
+def test_subject_attribute_family_and_value_all_count() -> None:
+    gold = {"subject": "Anna", "attribute": "lives_in", "value": "Oslo", "relation": "sister"}
+    assert matches(gold, _item("Anna", "lives_in", "Oslo"), speaker="Tom")
+    assert not matches(gold, _item("Tom", "lives_in", "Oslo"), speaker="Tom")
+    assert not matches(gold, _item("Anna", "employer", "Oslo"), speaker="Tom")
+    assert not matches(gold, _item("Anna", "lives_in", "Bergen"), speaker="Tom")

@@ -24,7 +24,8 @@ def test_the_data_set_is_well_formed_and_has_a_held_out_part() -> None:
 def test_a_clause_is_not_a_clean_value() -> None:
     gold = {"subject": "Tom", "attribute": "favourite_food", "value": "ramen"}
     assert matches(gold, _item("Tom", "favourite_food", "ramen"), speaker="Tom")
-    assert not matches(gold, _item("Tom", "favourite_food", "I'd eat anything honestly, but ramen"), speaker="Tom")
+    clause = _item("Tom", "favourite_food", "I'd eat anything honestly, but ramen")
+    assert not matches(gold, clause, speaker="Tom")
 
 
 def test_subject_attribute_family_and_value_all_count() -> None:

@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 from vaultweave.store.item import Item, encode
-from vaultweave.weaver.cycle import render_categories
+from vaultweave.weaver.transaction import render_categories
 from vaultweave.weaver.upkeep.plan import Rule, plan_consolidation
 from vaultweave.weaver.upkeep.similar import embedding_pairs, vector_pairs
 from vaultweave.weaver.vault import Vault

@@ -69,6 +69,55 @@ def test_everything_imports_through_the_namespace() -> None:
     assert offenders == []
 
 
+FACADE = "vaultweave.weaver.vault"
+# The faces sit above the facade; the package __init__ re-exports it as the public API.
+FACES = (
+    "weaver/cli/",
+    "weaver/mcp_server.py",
+    "weaver/mcp_tools.py",
+    "weaver/watch.py",
+    "weaver/__init__.py",
+)
+
+
+def _imports_module(path: Path, module: str) -> bool:
+    """Whether ``path`` imports ``module`` anywhere, TYPE_CHECKING blocks and functions included."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import) and any(a.name == module for a in node.names):
+            return True
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            if node.module == module:
+                return True
+            if any(f"{node.module}.{a.name}" == module for a in node.names):
+                return True
+    return False
+
+
+def test_only_the_faces_import_the_facade() -> None:
+    offenders = []
+    for path in sorted((REPO_ROOT / "weaver").rglob("*.py")):
+        rel = path.relative_to(REPO_ROOT).as_posix()
+        if rel == "weaver/vault.py" or rel.startswith(FACES):
+            continue
+        if _imports_module(path, FACADE):
+            offenders.append(rel)
+    assert offenders == []
+
+
+def test_the_facade_check_sees_type_checking_imports(tmp_path: Path) -> None:
+    module = tmp_path / "m.py"
+    module.write_text(
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from vaultweave.weaver.vault import Vault\n",
+        encoding="utf-8",
+    )
+    assert _imports_module(module, FACADE)
+    module.write_text("from vaultweave.weaver import vault\n", encoding="utf-8")
+    assert _imports_module(module, FACADE)
+    module.write_text("from vaultweave.weaver.workspace import Workspace\n", encoding="utf-8")
+    assert not _imports_module(module, FACADE)
+
+
 def test_checker_sees_a_violation(tmp_path: Path) -> None:
     module = tmp_path / "m.py"
     module.write_text(

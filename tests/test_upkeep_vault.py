@@ -11,7 +11,7 @@ import numpy as np
 from click.testing import CliRunner
 from vaultweave.store.item import Item, Status
 from vaultweave.weaver.cli import cli
-from vaultweave.weaver.cycle import render_categories
+from vaultweave.weaver.transaction import render_categories
 from vaultweave.weaver.upkeep.plan import Rule
 from vaultweave.weaver.upkeep.similar import vector_pairs
 from vaultweave.weaver.vault import Vault

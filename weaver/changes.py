@@ -25,7 +25,7 @@ from vaultweave.store.history import CommitRecord, VaultHistory
 from vaultweave.store.item import Item, Status, decode, to_json_dict
 
 if TYPE_CHECKING:
-    from vaultweave.weaver.vault import Vault
+    from vaultweave.weaver.workspace import Workspace
 
 LAST = "last"
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -145,7 +145,7 @@ def parse_moment(text: str) -> datetime | None:
 # -- reading git ----------------------------------------------------------------------
 
 
-def changes_since(vault: Vault, since: str, client: str = DEFAULT_CLIENT) -> ChangeDigest:
+def changes_since(vault: Workspace, since: str, client: str = DEFAULT_CLIENT) -> ChangeDigest:
     """The digest of what changed after ``since``; see the module docstring."""
     since = since.strip()
     if not since:
@@ -198,7 +198,7 @@ def changes_since(vault: Vault, since: str, client: str = DEFAULT_CLIENT) -> Cha
 
 
 def _collect(
-    vault: Vault, history: VaultHistory, records: list[CommitRecord]
+    vault: Workspace, history: VaultHistory, records: list[CommitRecord]
 ) -> tuple[list[FactChange], set[str]]:
     changes: list[FactChange] = []
     categories: set[str] = set()

@@ -18,7 +18,7 @@ from vaultweave.store.resources import FilePosition, scan
 from vaultweave.store.state import Cursor
 
 if TYPE_CHECKING:
-    from vaultweave.weaver.vault import Vault
+    from vaultweave.weaver.workspace import Workspace
 
 LOOKBACK = 20  # commits searched for the cursor's own; a crash leaves at most a few
 LOST_LOOKBACK = 500  # without a saved cursor: how far back weave commits are read
@@ -29,7 +29,7 @@ def _lines_in(path: str, size: int) -> int:
         return handle.read(size).count(b"\n")
 
 
-def reconcile_cursor(vault: Vault, cursor: Cursor) -> Cursor:
+def reconcile_cursor(vault: Workspace, cursor: Cursor) -> Cursor:
     """The cursor, moved past lines that weave commits after ``cursor.commit`` consumed."""
     repo = vault.repo
     head = repo.head_sha()

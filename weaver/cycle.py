@@ -8,13 +8,10 @@ fact's sources record what was applied, so redoing after a commit changes nothin
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from datetime import datetime
-from typing import TYPE_CHECKING, Protocol
 
 from vaultweave.store.errors import UnsafeNameError
-from vaultweave.store.item import Item
 from vaultweave.store.paths import safe_name
 from vaultweave.store.resources import LineProblem, Resource, ScanResult, scan
 from vaultweave.store.state import Cursor
@@ -29,35 +26,30 @@ from vaultweave.weaver.pages import (
 from vaultweave.weaver.pages import (
     HandEditReport,
     apply_hand_edits,
-    content_hash,
-    hand_edited,
     write_pages,
 )
 from vaultweave.weaver.resolve import Change, Resolution, plan_resolution
+from vaultweave.weaver.transaction import (
+    CycleAdvisor,
+    commit_outside_cycle,
+    recover,
+    render_categories,
+)
+from vaultweave.weaver.upkeep.report import ConsolidationReport
+from vaultweave.weaver.workspace import Projection, Workspace
 
-if TYPE_CHECKING:
-    from vaultweave.weaver.upkeep.run import ConsolidationReport
-    from vaultweave.weaver.vault import Vault
+__all__ = [
+    "CycleAdvisor",
+    "CycleHooks",
+    "CycleReport",
+    "Projection",
+    "commit_outside_cycle",
+    "recover",
+    "render_categories",
+    "run_cycle",
+]
 
 FALLBACK_CATEGORY = "general"
-
-
-class Projection(Protocol):
-    """A derived index kept in step with the tiers (search indexes implement this)."""
-
-    def apply(self, changed: Sequence[Item], resources: Sequence[Resource]) -> None: ...
-
-
-class CycleAdvisor(Protocol):
-    """Optional help in a cycle (the LLM path): resolution, summaries, commit trailers."""
-
-    def resolve(
-        self, candidates: Sequence[Candidate], existing: Mapping[str, Item], observed_at: datetime
-    ) -> Resolution: ...
-
-    def summary(self, category: str, items: Sequence[Item]) -> str | None: ...
-
-    def trailers(self) -> list[str]: ...
 
 
 @dataclass(frozen=True)
@@ -93,52 +85,8 @@ class CycleReport:
         return len(self.resources) + len(self.problems)
 
 
-def recover(vault: Vault, clean: bool = False) -> None:
-    """Undo what an interrupted cycle left uncommitted, keeping every hand edit.
-
-    ``clean``: the previous cycle of this process committed all it wrote, so there is
-    nothing to undo and the scans (costly in a large vault) are skipped.
-    """
-    repo = vault.repo
-    repo.clear_stale_locks()  # the caller holds the vault lock: see VaultRepo.clear_stale_locks
-    if clean:
-        return
-    # Writers outside the cycle (forget, upkeep) start here and may stop half-way: the
-    # next cycle must not take the vault for clean.
-    vault.known_clean = False
-    _remove_dead_temp_files(vault)
-    if repo.dirty_paths("items"):
-        repo.restore("items")
-        vault.forget_loaded_items()
-    rendered = vault.state.load_rendered()
-    ours = []
-    for rel in repo.dirty_paths(*MARKDOWN_PATHS):
-        path = vault.paths.root / rel
-        if path.exists() and rendered.get(rel) == content_hash(path.read_text(encoding="utf-8")):
-            ours.append(rel)
-    if ours:
-        repo.restore(*ours)
-        for rel in ours:  # back as committed, which the weaver wrote or took in
-            path = vault.paths.root / rel
-            if path.exists():
-                rendered[rel] = content_hash(path.read_text(encoding="utf-8"))
-        vault.state.save_rendered(rendered)
-
-
-def _remove_dead_temp_files(vault: Vault) -> None:
-    """Temp files of atomic writes cut short by a kill (``.<name>.<random>.tmp``).
-
-    Only a weaver writes them and the caller holds the vault lock, so none is in use.
-    """
-    root = vault.paths.root
-    for folder in (root, vault.paths.categories, vault.paths.state):
-        for temp in folder.glob(".*.tmp"):
-            temp.unlink(missing_ok=True)
-
-
-
 def run_cycle(
-    vault: Vault,
+    vault: Workspace,
     extractor: Extractor,
     projections: Iterable[Projection] = (),
     hooks: CycleHooks | None = None,
@@ -239,38 +187,3 @@ def _call(hook: Callable[[], None] | None) -> None:
 
 
 
-def commit_outside_cycle(
-    vault: Vault, message: str, items: Iterable[Item], categories: Iterable[str], hand_edited: Iterable[str]
-) -> str | None:
-    """Commit exactly what a writer outside the cycle (forget, upkeep) wrote: its items,
-    the pages it re-rendered and index.md. A person's pending page edits stay uncommitted,
-    so the next cycle still sees and takes them in."""
-    paths = [vault.paths.relative(vault.files.path_of(item)) for item in items]
-    paths += [vault.paths.relative(vault.paths.category_file(c)) for c in categories]
-    index = vault.paths.relative(vault.paths.index_md)
-    if index not in set(hand_edited):
-        paths.append(index)
-    return vault.repo.commit_exact(message, paths)
-
-
-def render_categories(
-    vault: Vault, categories: Iterable[str], now: datetime, advisor: CycleAdvisor | None = None
-) -> tuple[list[str], list[str]]:
-    """Re-render these category pages and index.md from the loaded items, merging into
-    each page so free text stays. Pages a person has edited since the last render are
-    left alone (a cycle takes them in) and returned second.
-    """
-    edited = hand_edited(vault)
-    summary = advisor.summary if advisor is not None else _cached_summaries(vault)
-    pages = write_pages(vault, categories, now, None, edited, summary)
-    written = [p[11:-3] for p in pages.written if p.startswith("categories/")]
-    return written, [*edited, *pages.skipped]
-
-
-def _cached_summaries(vault: Vault) -> Callable[[str, Sequence[Item]], str | None] | None:
-    llm = vault.config.llm
-    if "summarize" not in llm.active_stages(vault.config.weaver.extractor) or not llm.model:
-        return None
-    from vaultweave.weaver.llm.summarize import cached_summaries
-
-    return cached_summaries(vault.paths.state, llm.prompt_version, llm.model)

@@ -27,7 +27,7 @@ from vaultweave.weaver.markdown_parse import parse_page
 from vaultweave.weaver.pages import hand_edited, write_pages
 
 if TYPE_CHECKING:
-    from vaultweave.weaver.vault import Vault
+    from vaultweave.weaver.workspace import Workspace
 
 
 @dataclass(frozen=True)
@@ -43,10 +43,10 @@ class Problem:
         return f"{self.check}: {self.subject}: {self.message}{hint}"
 
 
-Check = Callable[["Vault"], list[Problem]]
+Check = Callable[["Workspace"], list[Problem]]
 
 
-def check_items(vault: Vault) -> list[Problem]:
+def check_items(vault: Workspace) -> list[Problem]:
     vault.forget_loaded_items()
     items = vault.loaded_items()
     unreadable = vault.item_problems  # read by the same load
@@ -85,7 +85,7 @@ def check_items(vault: Vault) -> list[Problem]:
     return found
 
 
-def check_pages(vault: Vault) -> list[Problem]:
+def check_pages(vault: Workspace) -> list[Problem]:
     items = vault.loaded_items()
     by_stem: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
     for item in items.values():
@@ -134,7 +134,7 @@ def check_pages(vault: Vault) -> list[Problem]:
     return found
 
 
-def check_cursor(vault: Vault) -> list[Problem]:
+def check_cursor(vault: Workspace) -> list[Problem]:
     cursor = vault.state.load_cursor()
     files = {vault.paths.relative(f): f for f in resource_files(vault.paths)}
     found: list[Problem] = []
@@ -186,7 +186,7 @@ def check_cursor(vault: Vault) -> list[Problem]:
     return found
 
 
-def check_git(vault: Vault) -> list[Problem]:
+def check_git(vault: Workspace) -> list[Problem]:
     found: list[Problem] = []
     git_dir = vault.paths.root / ".git"
     for lock in (git_dir / "index.lock", git_dir / "HEAD.lock"):
@@ -207,10 +207,12 @@ def check_git(vault: Vault) -> list[Problem]:
     return found
 
 
-def check_search(vault: Vault) -> list[Problem]:
+def check_search(vault: Workspace) -> list[Problem]:
     """The search projections (``Vault.check_projections``) against the tiers."""
     found = []
-    for check in vault.check_projections():
+    from vaultweave.weaver.recall.api import check_projections
+
+    for check in check_projections(vault):
         if check.error:
             found.append(Problem("search", check.name, f"cannot be read ({check.error})", True, "reindex"))
         elif not check.drift.clean:
@@ -230,14 +232,14 @@ def register_check(check: Check) -> Check:
     return check
 
 
-def diagnose(vault: Vault, checks: list[Check] | None = None) -> list[Problem]:
+def diagnose(vault: Workspace, checks: list[Check] | None = None) -> list[Problem]:
     problems: list[Problem] = []
     for check in checks if checks is not None else CHECKS:
         problems.extend(check(vault))
     return problems
 
 
-def repair(vault: Vault, problems: list[Problem]) -> list[str]:
+def repair(vault: Workspace, problems: list[Problem]) -> list[str]:
     """Fix the derived problems, under the vault lock. Returns what was done, one line each."""
     done: list[str] = []
     fixes = {p.fix for p in problems if p.fixable}
@@ -253,7 +255,9 @@ def repair(vault: Vault, problems: list[Problem]) -> list[str]:
             _repair_cursor(vault, {p.subject for p in problems if p.fix == "cursor"})
             done.append("reset the cursor of damaged entries (those lines are re-read; nothing doubles)")
         if "reindex" in fixes:
-            units, embedded = vault.reindex()
+            from vaultweave.weaver.recall.api import reindex
+
+            units, embedded = reindex(vault, False)
             done.append(f"rebuilt the search index ({units} units, {embedded} embedded)")
         if "render" in fixes:
             stems = {
@@ -268,7 +272,7 @@ def repair(vault: Vault, problems: list[Problem]) -> list[str]:
     return done
 
 
-def _repair_cursor(vault: Vault, rels: set[str]) -> None:
+def _repair_cursor(vault: Workspace, rels: set[str]) -> None:
     cursor = vault.state.load_cursor()
     positions = {rel: pos for rel, pos in cursor.positions.items() if rel not in rels}
     for rel in rels:

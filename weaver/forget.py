@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING
 
 from vaultweave.store.errors import ForgetError
 from vaultweave.store.item import Item, Status
-from vaultweave.weaver.cycle import commit_outside_cycle, recover, render_categories
 from vaultweave.weaver.resolve import Action, Change, Resolution
+from vaultweave.weaver.transaction import commit_outside_cycle, recover, render_categories
 
 if TYPE_CHECKING:
-    from vaultweave.weaver.vault import Vault
+    from vaultweave.weaver.workspace import Workspace
 
 MAX_REASON = 500
 MAX_SUBJECT_TEXT = 120
@@ -65,7 +65,7 @@ def plan_forget(item: Item, reason: str, now: datetime) -> ForgetPlan:
 
 
 def apply_forget(
-    vault: Vault, item_id: str, reason: str, lock_timeout: float = 0.0
+    vault: Workspace, item_id: str, reason: str, lock_timeout: float = 0.0
 ) -> ForgetReport:
     """Retract ``item_id`` under the lock and commit; VaultLockedError after ``lock_timeout``."""
     held_before = vault.lock.held

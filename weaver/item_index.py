@@ -21,7 +21,7 @@ from vaultweave.weaver.attributes import OPPOSITES
 from vaultweave.weaver.extract.base import Candidate, normalise
 
 if TYPE_CHECKING:
-    from vaultweave.weaver.vault import Vault
+    from vaultweave.weaver.workspace import Workspace
 
 
 class ItemIndex:
@@ -84,12 +84,12 @@ class ItemIndex:
         return rows
 
 
-_INDEXES: weakref.WeakKeyDictionary[Vault, tuple[dict[str, Item], ItemIndex]] = (
+_INDEXES: weakref.WeakKeyDictionary[Workspace, tuple[dict[str, Item], ItemIndex]] = (
     weakref.WeakKeyDictionary()
 )
 
 
-def item_index(vault: Vault) -> ItemIndex:
+def item_index(vault: Workspace) -> ItemIndex:
     """The vault's index, built on first use and again after its items were reloaded."""
     items = vault.loaded_items()
     cached = _INDEXES.get(vault)
@@ -99,7 +99,7 @@ def item_index(vault: Vault) -> ItemIndex:
     return cached[1]
 
 
-def note_remembered(vault: Vault, items: Iterable[Item]) -> None:
+def note_remembered(vault: Workspace, items: Iterable[Item]) -> None:
     """Keep a built index in step with items the vault just took in (Vault calls this)."""
     cached = _INDEXES.get(vault)
     if cached is not None and cached[0] is vault.loaded_items():

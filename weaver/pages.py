@@ -31,7 +31,7 @@ from vaultweave.weaver.page_merge import merge_into
 from vaultweave.weaver.render import render_category, render_index_from_counts
 
 if TYPE_CHECKING:
-    from vaultweave.weaver.vault import Vault
+    from vaultweave.weaver.workspace import Workspace
 
 MARKDOWN_PATHS = ("categories", "index.md")
 INDEX_REL = "index.md"
@@ -60,7 +60,7 @@ def _read(path: Path) -> str | None:
         return None
 
 
-def hand_edited(vault: Vault, clean: bool = False) -> list[str]:
+def hand_edited(vault: Workspace, clean: bool = False) -> list[str]:
     """Markdown pages that differ both from HEAD and from the weaver's last render.
 
     After a cycle of this process committed everything (``clean``) nothing of the
@@ -80,12 +80,12 @@ def hand_edited(vault: Vault, clean: bool = False) -> list[str]:
     return edited
 
 
-_SEEN: weakref.WeakKeyDictionary[Vault, dict[str, tuple[int, int, str]]] = (
+_SEEN: weakref.WeakKeyDictionary[Workspace, dict[str, tuple[int, int, str]]] = (
     weakref.WeakKeyDictionary()
 )
 
 
-def _changed_since_render(vault: Vault, rendered: dict[str, str]) -> list[str]:
+def _changed_since_render(vault: Workspace, rendered: dict[str, str]) -> list[str]:
     seen = _SEEN.setdefault(vault, {})
     root = vault.paths.root
     on_disk = [INDEX_REL] if vault.paths.index_md.exists() else []
@@ -113,7 +113,7 @@ def _changed_since_render(vault: Vault, rendered: dict[str, str]) -> list[str]:
     return sorted(edited)
 
 
-def apply_hand_edits(vault: Vault, now: datetime, clean: bool = False) -> HandEditReport:
+def apply_hand_edits(vault: Workspace, now: datetime, clean: bool = False) -> HandEditReport:
     """Read hand-edited pages, turn them into item changes, and commit them as an edit."""
     render: set[str] = set()
     trusted: dict[str, str] = {}
@@ -180,7 +180,7 @@ def apply_hand_edits(vault: Vault, now: datetime, clean: bool = False) -> HandEd
     )
 
 
-def _parse_base(vault: Vault, rel: str):  # type: ignore[no-untyped-def]
+def _parse_base(vault: Workspace, rel: str):  # type: ignore[no-untyped-def]
     text = vault.repo.show_file("HEAD", rel)
     return parse_page(text, rel) if text is not None else None
 
@@ -204,7 +204,7 @@ class PagesWritten:
 
 
 def write_pages(
-    vault: Vault,
+    vault: Workspace,
     categories: Iterable[str],
     now: datetime,
     trusted: dict[str, str] | None = None,

@@ -32,8 +32,8 @@ from vaultweave.weaver.pages import hand_edited
 from vaultweave.weaver.recall.projection import register as register_recall
 from vaultweave.weaver.render import render_index
 from vaultweave.weaver.upkeep.plan import PairFinder
+from vaultweave.weaver.upkeep.report import ConsolidationReport
 from vaultweave.weaver.upkeep.run import (
-    ConsolidationReport,
     access_log,
     consolidate,
     should_run,
@@ -148,12 +148,9 @@ class Vault:
     # -- the cycle -----------------------------------------------------------------------
 
     def default_extractor(self) -> Extractor:
-        from vaultweave.weaver.extract.rules import RulesExtractor
+        from vaultweave.weaver.extract.rules import rules_extractor
 
-        return RulesExtractor(
-            default_subject=self.config.vault.default_subject,
-            ignore_roles=tuple(self.config.weaver.ignore_roles),
-        )
+        return rules_extractor(self.config)
 
     def llm_session(self) -> LLMSession | None:
         """The LLM stages vault.toml configures, or None for the rules path."""

@@ -8,7 +8,7 @@ import click
 from vaultweave.store.item import to_json_dict
 from vaultweave.weaver.cli.common import echo_json, json_option, open_vault, vault_option
 from vaultweave.weaver.upkeep.plan import Rule
-from vaultweave.weaver.upkeep.run import ConsolidationReport
+from vaultweave.weaver.upkeep.report import ConsolidationReport
 
 SHOWN = (
     Rule.ARCHIVED, Rule.MERGED, Rule.FOLDED, Rule.DEDUPED, Rule.KEPT, Rule.DECAYED, Rule.RECALLED

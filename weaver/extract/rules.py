@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from vaultweave.schemas.config import VaultConfig
 from vaultweave.store.resources import Resource
 from vaultweave.weaver.attributes import canonical_sentence, spec_for
 from vaultweave.weaver.extract import dates, rules_en, rules_zh
@@ -80,6 +81,14 @@ class RulesExtractor:
         # A line without a role is judged by its speaker ("assistant", "system").
         who = resource.role if resource.role is not None else resource.speaker
         return who is not None and who.strip().casefold() in self.ignore_roles
+
+
+def rules_extractor(config: VaultConfig) -> RulesExtractor:
+    """The rules extractor as vault.toml configures it."""
+    return RulesExtractor(
+        default_subject=config.vault.default_subject,
+        ignore_roles=tuple(config.weaver.ignore_roles),
+    )
 
 
 def _candidate(speaker: str, fact: Fact, resource: Resource) -> Candidate:

@@ -21,6 +21,7 @@ from vaultweave.schemas.config import LLMStage, VaultConfig
 from vaultweave.store.item import Item
 from vaultweave.store.paths import VaultPaths
 from vaultweave.weaver.extract.base import Candidate, Extractor
+from vaultweave.weaver.extract.rules import rules_extractor
 from vaultweave.weaver.llm.client import LLMClient, LLMFailure, Usage
 from vaultweave.weaver.llm.extract import LLMExtractor
 from vaultweave.weaver.llm.judge import (
@@ -40,7 +41,7 @@ from vaultweave.weaver.resolve import Resolution, plan_resolution
 
 if TYPE_CHECKING:
     from vaultweave.weaver.cycle import CycleReport
-    from vaultweave.weaver.vault import Vault
+    from vaultweave.weaver.workspace import Workspace
 
 
 @dataclass(frozen=True)
@@ -175,7 +176,7 @@ class LLMSession:
             self.queue.settle([*outcome.sent, *outcome.missing])
 
 
-def open_session(vault: Vault) -> LLMSession | None:
+def open_session(vault: Workspace) -> LLMSession | None:
     """The configured LLM help, or None when vault.toml asks for no LLM stage."""
     stages = vault.config.llm.active_stages(vault.config.weaver.extractor)
     if not stages:
@@ -183,7 +184,7 @@ def open_session(vault: Vault) -> LLMSession | None:
     similarity = None
     if "judge" in stages and vault.config.llm.judge_embeddings:
         similarity = recall_similarity(vault.config.recall.embedder)
-    return LLMSession(vault.config, vault.paths, vault.default_extractor(), similarity=similarity)
+    return LLMSession(vault.config, vault.paths, rules_extractor(vault.config), similarity=similarity)
 
 
 def recall_similarity(backend: str) -> Similarity | None:

@@ -14,7 +14,7 @@ from vaultweave.weaver.recall.query import make_request
 from vaultweave.weaver.recall.search import Hit, Tuning, rank
 
 if TYPE_CHECKING:
-    from vaultweave.weaver.vault import Vault
+    from vaultweave.weaver.workspace import Workspace
 
 MAX_BUDGET = 200_000
 
@@ -24,7 +24,7 @@ class RecallUnavailableError(VaultError):
         super().__init__("search needs the recall extra: pip install 'vaultweave[recall]'")
 
 
-def projection_of(vault: Vault) -> RecallProjection:
+def projection_of(vault: Workspace) -> RecallProjection:
     found = recall_projection(vault)
     if found is None:
         raise RecallUnavailableError()
@@ -32,7 +32,7 @@ def projection_of(vault: Vault) -> RecallProjection:
 
 
 def search(
-    vault: Vault,
+    vault: Workspace,
     query: str,
     k: int = 10,
     categories: Iterable[str] | str | None = None,
@@ -50,12 +50,12 @@ def search(
     return rank(projection.index, vault.loaded_items(), request, tuning or Tuning())
 
 
-def _categories(vault: Vault) -> Iterator[str]:
+def _categories(vault: Workspace) -> Iterator[str]:
     """Lazy: walked only when a search names categories to check them against."""
     yield from {i.category for i in vault.loaded_items().values()} | set(vault.categories())
 
 
-def context(vault: Vault, query: str, budget_tokens: int = 1500, k: int = 20) -> Context:
+def context(vault: Workspace, query: str, budget_tokens: int = 1500, k: int = 20) -> Context:
     from vaultweave.store.embeddings.onnx import count_tokens
 
     if not isinstance(budget_tokens, int) or budget_tokens <= 0 or budget_tokens > MAX_BUDGET:
@@ -78,7 +78,7 @@ class ProjectionCheck:
         return not self.error and self.drift.clean
 
 
-def check_projections(vault: Vault) -> list[ProjectionCheck]:
+def check_projections(vault: Workspace) -> list[ProjectionCheck]:
     """Compare every projection with the tiers, changing nothing (for `vaultweave doctor`)."""
     projection = recall_projection(vault)
     if projection is None:
@@ -93,7 +93,7 @@ def check_projections(vault: Vault) -> list[ProjectionCheck]:
         index.close()
 
 
-def reindex(vault: Vault, fresh: bool = False) -> tuple[int, int]:
+def reindex(vault: Workspace, fresh: bool = False) -> tuple[int, int]:
     """Rebuild the search index from the tiers under the writer lock; returns (units, embedded)."""
     from vaultweave.store.index.recall_index import RecallIndex
 

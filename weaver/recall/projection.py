@@ -33,14 +33,14 @@ from vaultweave.weaver.recall.units import (
 if TYPE_CHECKING:
     from vaultweave.store.embeddings.base import Embedder
     from vaultweave.store.index.recall_index import RecallIndex, UpdateReport
-    from vaultweave.weaver.vault import Vault
+    from vaultweave.weaver.workspace import Workspace
 
 INDEX_FOLDER = "recall"
 ENV_EMBEDDER = "VAULTWEAVE_EMBEDDER"
 ENV_HNSW = "VAULTWEAVE_HNSW_THRESHOLD"
 
 
-def choose_embedder(vault: Vault, explicit: str | None = None) -> str:
+def choose_embedder(vault: Workspace, explicit: str | None = None) -> str:
     """explicit argument > VAULTWEAVE_EMBEDDER > vault.toml [recall] embedder > "onnx"."""
     name = explicit or os.environ.get(ENV_EMBEDDER) or vault.config.recall.embedder
     if name not in BACKENDS:
@@ -48,7 +48,7 @@ def choose_embedder(vault: Vault, explicit: str | None = None) -> str:
     return name
 
 
-def choose_hnsw_threshold(vault: Vault) -> int:
+def choose_hnsw_threshold(vault: Workspace) -> int:
     raw = os.environ.get(ENV_HNSW)
     if raw is None:
         return vault.config.recall.hnsw_threshold
@@ -75,7 +75,7 @@ class Drift:
 
 
 class RecallProjection:
-    def __init__(self, vault: Vault, embedder: str | None = None) -> None:
+    def __init__(self, vault: Workspace, embedder: str | None = None) -> None:
         self.vault = vault
         self._backend = embedder
         self._index: RecallIndex | None = None
@@ -209,7 +209,7 @@ class RecallProjection:
         return report
 
 
-def register(vault: Vault) -> None:
+def register(vault: Workspace) -> None:
     """Add the recall projection to ``vault`` when the recall extra is installed."""
     if recall_projection(vault) is None and all(
         importlib.util.find_spec(name) is not None for name in ("numpy", "faiss", "bm25s")
@@ -217,7 +217,7 @@ def register(vault: Vault) -> None:
         vault.projections.append(RecallProjection(vault))
 
 
-def recall_projection(vault: Vault) -> RecallProjection | None:
+def recall_projection(vault: Workspace) -> RecallProjection | None:
     """The projection registered on ``vault``, if the recall extra is installed."""
     for projection in vault.projections:
         if isinstance(projection, RecallProjection):

@@ -10,7 +10,6 @@ between is finished by the next pass without counting a recall twice.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
@@ -18,12 +17,14 @@ from vaultweave.store.access import AccessBatch, AccessLog, UpkeepCounters, Upke
 from vaultweave.store.atomic import atomic_write_batch
 from vaultweave.store.errors import VaultError
 from vaultweave.store.item import Item, encode
-from vaultweave.weaver.cycle import CycleReport, commit_outside_cycle, recover, render_categories
+from vaultweave.weaver.cycle import CycleReport
 from vaultweave.weaver.resolve import Action
+from vaultweave.weaver.transaction import commit_outside_cycle, recover, render_categories
 from vaultweave.weaver.upkeep.plan import ConsolidationPlan, PairFinder, Rule, Step, plan_consolidation
+from vaultweave.weaver.upkeep.report import ConsolidationReport
 
 if TYPE_CHECKING:
-    from vaultweave.weaver.vault import Vault
+    from vaultweave.weaver.workspace import Workspace
 
 SUBJECT_PREFIX = "consolidate: "
 FOLDED_TRAILER = "Recalls-Folded: "
@@ -31,27 +32,16 @@ MAX_DETAILS = 20
 BATCH_WRITE_FROM = 32  # items; fewer are written one by one
 
 
-@dataclass(frozen=True)
-class ConsolidationReport:
-    plan: ConsolidationPlan
-    dry_run: bool
-    commit: str | None = None
-    message: str = ""
-    categories: tuple[str, ...] = ()
-    hand_edited: tuple[str, ...] = ()
-    similarity: str = "off"  # which similarity was used, or why none
-
-
-def access_log(vault: Vault) -> AccessLog:
+def access_log(vault: Workspace) -> AccessLog:
     return AccessLog(vault.paths.state / "access.jsonl")
 
 
-def upkeep_state(vault: Vault) -> UpkeepState:
+def upkeep_state(vault: Workspace) -> UpkeepState:
     return UpkeepState(vault.paths.state / "upkeep.json")
 
 
 def consolidate(
-    vault: Vault,
+    vault: Workspace,
     similar: PairFinder | None,
     *,
     dry_run: bool = False,
@@ -96,7 +86,7 @@ def consolidate(
     )
 
 
-def _write_items(vault: Vault, changes: Sequence[tuple[Item, Item | None]]) -> None:
+def _write_items(vault: Workspace, changes: Sequence[tuple[Item, Item | None]]) -> None:
     """Many items in one flushed batch; a pass never moves an item to another category."""
     if len(changes) < BATCH_WRITE_FROM or any(
         before is not None and before.category != item.category for item, before in changes
@@ -111,7 +101,7 @@ def count_activity(report: CycleReport) -> int:
     return report.consumed + report.resolution.count(Action.ADDED)
 
 
-def should_run(vault: Vault, report: CycleReport) -> bool:
+def should_run(vault: Workspace, report: CycleReport) -> bool:
     """Add the cycle's activity to the counter; True when it crosses ``trigger_every``."""
     state = upkeep_state(vault)
     counters = state.load()
@@ -125,7 +115,7 @@ def should_run(vault: Vault, report: CycleReport) -> bool:
 # -- the recall log across a crash -------------------------------------------------------
 
 
-def _last_fold_stamp(vault: Vault) -> str | None:
+def _last_fold_stamp(vault: Workspace) -> str | None:
     if not vault.repo.has_commits:
         return None
     for commit in vault.repo.repo.iter_commits("HEAD", max_count=1, grep=f"^{SUBJECT_PREFIX}"):
@@ -135,7 +125,7 @@ def _last_fold_stamp(vault: Vault) -> str | None:
     return None
 
 
-def _unfinished_fold(vault: Vault, log: AccessLog) -> int:
+def _unfinished_fold(vault: Workspace, log: AccessLog) -> int:
     """Bytes at the head of the log that a committed pass folded but did not drop."""
     stamp = _last_fold_stamp(vault)
     if stamp and log.head_matches(stamp):
@@ -143,7 +133,7 @@ def _unfinished_fold(vault: Vault, log: AccessLog) -> int:
     return 0
 
 
-def _finish_interrupted_fold(vault: Vault, log: AccessLog) -> None:
+def _finish_interrupted_fold(vault: Workspace, log: AccessLog) -> None:
     size = _unfinished_fold(vault, log)
     if size:
         log.drop(AccessBatch(size=size))
@@ -183,7 +173,7 @@ def _iso(moment: datetime) -> str:
     return moment.astimezone(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
-def similarity_for(vault: Vault) -> tuple[PairFinder | None, str]:
+def similarity_for(vault: Workspace) -> tuple[PairFinder | None, str]:
     """How this vault compares items, or None and why (dedupe and merge are then skipped).
 
     With the recall projection registered, the vectors already in its index are reused

@@ -24,6 +24,7 @@ _FILLER = frozenset(
     "my own new old".split()
 )
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
+_POSSESSIVE = re.compile(r"['’]s\b")
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 # Chinese filler characters: measure words and particles ("一只猫" is "猫").
 _CJK_FILLER = frozenset("的一只个条位家了")
@@ -33,13 +34,13 @@ OVERLAP = 0.67
 def tokens(value: str) -> tuple[str, ...]:
     """The words that identify a value, in order; Chinese counts each character as a word."""
     out: list[str] = []
-    for word in _WORD.findall(normalise(value)):
+    for word in _WORD.findall(_POSSESSIVE.sub("", normalise(value))):
         if _CJK.search(word):
             out.extend(
                 ch for ch in word if ch not in _CJK_FILLER or len(word) == 1
             )
         elif word not in _FILLER:
-            out.append(word.removesuffix("'s"))
+            out.append(word)
     return tuple(out)
 
 
@@ -87,7 +88,7 @@ _SEA_ZH = ("海鲜", "鱼", "虾", "蟹")
 def is_meat(value: str, *, fish_too: bool = True) -> bool:
     """Whether a liked food is meat (or fish, unless ``fish_too`` is false)."""
     text = normalise(value)
-    words = set(_WORD.findall(text))
+    words = {w.removesuffix("s") for w in _WORD.findall(text)} | set(_WORD.findall(text))
     hits = words & MEAT_WORDS
     if not fish_too:
         hits -= _SEA_WORDS

@@ -245,3 +245,21 @@ def test_routines_accumulate_and_relation_is_stored() -> None:
     assert all(i.is_current for i in after.values())
     sister = next(i for i in after.values() if i.subject == "Maya's sister")
     assert sister.relation == "sister"
+
+
+def test_ended_then_replaced_in_the_same_turn_is_superseded_at_the_retraction_date() -> None:
+    """'I left Mercy on Friday. I'm at Kaiser now.'"""
+    friday, said = T0 + timedelta(days=4), T0 + timedelta(days=7)
+    after = plan([stored("employer", "Mercy Hospital")],
+                 cand("employer", "Mercy", Op.RETRACT, at=friday, said=said),
+                 cand("employer", "Kaiser", at=said, said=said))
+    old = after["employer-Mercy_Hospital"]
+    new = next(i for i in after.values() if i.value == "Kaiser")
+    assert old.status is Status.HISTORICAL and old.superseded_by == new.id
+    assert old.valid_to == friday and new.is_current
+
+
+def test_a_retraction_alone_stays_a_retraction() -> None:
+    after = plan([stored("employer", "Mercy Hospital")], cand("employer", "Mercy", Op.RETRACT))
+    assert after["employer-Mercy_Hospital"].status is Status.RETRACTED
+    assert not after["employer-Mercy_Hospital"].superseded_by

@@ -181,6 +181,7 @@ def _assert(work: _Working, candidate: Candidate, observed_at: datetime) -> None
                 # Heard late: the new fact was already replaced by the current one.
                 new = _supersede(new, item, item.sources[0] if item.sources else "")
         new = _cut_in(work, same_key, new, candidate)
+        new = _succeed_retracted(work, same_key, new, candidate)
         for item in archived:
             # An archived older value still counted as true; a newer value ends it.
             if item is not revived and candidate.valid_from >= item.valid_from:
@@ -222,6 +223,24 @@ def _cut_in(work: _Working, same_key: Iterable[Item], new: Item, candidate: Cand
         if past and inside and normalise(item.value) != candidate.value_key:
             work.put(Action.SUPERSEDED, _supersede(item, new, candidate.source), item,
                      f"{item.value} -> {new.value}")
+            new = new.evolve(supersedes=(*new.supersedes, item.id))
+    return new
+
+
+def _succeed_retracted(
+    work: _Working, same_key: Iterable[Item], new: Item, candidate: Candidate
+) -> Item:
+    """"I left Mercy on Friday. I'm at Kaiser now": the value a turn of the same day ended
+    was replaced, not just ended. It becomes history superseded by the new value, keeping
+    the date the retraction gave it."""
+    day = candidate.source.rpartition("#L")[0]
+    for item in same_key:
+        ended = item.status is Status.RETRACTED and not item.superseded_by
+        told_with = ended and item.ended_by.rpartition("#L")[0] == day and day != ""
+        if told_with and item.valid_to is not None and item.valid_to <= new.valid_from:
+            replaced = item.evolve(status=Status.HISTORICAL, superseded_by=new.id,
+                                   status_reason=f"superseded by {new.value!r}")
+            work.put(Action.SUPERSEDED, replaced, item, f"{item.value} -> {new.value}")
             new = new.evolve(supersedes=(*new.supersedes, item.id))
     return new
 

@@ -263,3 +263,23 @@ def test_a_retraction_alone_stays_a_retraction() -> None:
     after = plan([stored("employer", "Mercy Hospital")], cand("employer", "Mercy", Op.RETRACT))
     assert after["employer-Mercy_Hospital"].status is Status.RETRACTED
     assert not after["employer-Mercy_Hospital"].superseded_by
+
+
+def test_upkeep_clock_runs_in_world_time() -> None:
+    """Facts of turns said long ago are old however recently the vault read them."""
+    from vaultweave.weaver.upkeep.plan import last_use
+
+    old = stored("likes", "jazz", at=T0 - timedelta(days=900)).evolve(observed_at=NOW)
+    assert last_use(old) == T0 - timedelta(days=900)
+    recalled = old.evolve(last_access=NOW)
+    assert last_use(recalled) == NOW
+    legacy = old.evolve(heard_at=None)  # written before heard_at existed
+    assert last_use(legacy) == NOW
+
+
+def test_a_repeat_moves_heard_at_to_when_it_was_said_not_ingest_time() -> None:
+    said = T0 + timedelta(days=30)
+    resolution = plan_resolution([cand("likes", "jazz", at=said)],
+                                 {"likes-jazz": stored("likes", "jazz")}, NOW)
+    (change,) = resolution.changes
+    assert change.after.heard_at == said and change.after.last_access is None

@@ -343,8 +343,8 @@ def _new_item(candidate: Candidate, observed_at: datetime) -> Item:
 
 
 def _reinforce(item: Item, candidate: Candidate, observed_at: datetime) -> Item:
-    # A repeated mention is a use: upkeep's decay and archive clocks restart from it.
-    last = observed_at if item.last_access is None else max(item.last_access, observed_at)
+    # A repeated mention is a use: upkeep's decay and archive clocks restart from when it
+    # was said (heard_at, world time), not from when the vault read it.
     said = _spoken(candidate)
     heard = said if item.heard_at is None else max(item.heard_at, said)
     # Told again after a doubt: confirmed, the doubt is cleared.
@@ -356,7 +356,6 @@ def _reinforce(item: Item, candidate: Candidate, observed_at: datetime) -> Item:
         sources=(*item.sources, candidate.source),
         importance=round(min(1.0, item.importance + REINFORCE_STEP), 4),
         confidence=round(max(item.confidence, candidate.confidence), 4),
-        last_access=last,
     )
 
 

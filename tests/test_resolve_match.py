@@ -283,3 +283,8 @@ def test_a_repeat_moves_heard_at_to_when_it_was_said_not_ingest_time() -> None:
                                  {"likes-jazz": stored("likes", "jazz")}, NOW)
     (change,) = resolution.changes
     assert change.after.heard_at == said and change.after.last_access is None
+
+
+def test_new_and_old_are_part_of_a_name() -> None:
+    assert not names_value("New York City", "York")
+    assert names_value("New York City", "new york")

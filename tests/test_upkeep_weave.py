@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 import subprocess
-from datetime import datetime, timezone
 from collections.abc import Callable
+from datetime import datetime, timezone
 
 from vaultweave.store.item import Status
 from vaultweave.weaver.vault import Vault

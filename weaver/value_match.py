@@ -19,10 +19,10 @@ import re
 from vaultweave.weaver.extract.base import normalise
 
 # Words that never tell two values apart.
-_FILLER = frozenset(
-    "a an the my our his her their its some any to at in of on for with "
-    "my own new old".split()
-)
+_FILLER = frozenset((
+    "a", "an", "the", "my", "our", "his", "her", "their", "its", "some", "any", "to", "at", "in",
+    "of", "on", "for", "with", "own",
+))
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _POSSESSIVE = re.compile(r"['’]s\b")
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
@@ -71,17 +71,21 @@ def names_value(stored: str, spoken: str) -> bool:
 
 # A small closed vocabulary: foods a vegetarian or vegan diet rules out. Whole words in
 # English, substrings in Chinese. Documented in docs/FACTS.md.
-MEAT_WORDS = frozenset(
-    "meat steak steaks beef pork bacon ham ribs burger burgers hamburger chicken lamb "
-    "mutton veal sausage sausages salami pepperoni brisket barbecue bbq turkey duck "
-    "venison jerky kebab kebabs prosciutto chorizo meatballs wings fish salmon tuna "
-    "shrimp prawns sushi seafood lobster crab oysters anchovies".split()
+MEAT_WORDS = frozenset((
+    "meat", "steak", "steaks", "beef", "pork", "bacon", "ham", "ribs", "burger", "burgers",
+    "hamburger", "chicken", "lamb", "mutton", "veal", "sausage", "sausages", "salami", "pepperoni",
+    "brisket", "barbecue", "bbq", "turkey", "duck", "venison", "jerky", "kebab", "kebabs",
+    "prosciutto", "chorizo", "meatballs", "wings", "fish", "salmon", "tuna", "shrimp", "prawns",
+    "sushi", "seafood", "lobster", "crab", "oysters", "anchovies",
+))
+MEAT_ZH = (
+    "肉", "牛排", "火腿", "香肠", "培根", "烤鸭", "鸡翅", "鸡腿", "海鲜", "鱼", "虾", "蟹", "烧烤", "汉堡",
 )
-MEAT_ZH = ("肉", "牛排", "火腿", "香肠", "培根", "烤鸭", "鸡翅", "鸡腿", "海鲜", "鱼", "虾", "蟹", "烧烤", "汉堡")
 # Pescatarians still eat fish and seafood.
-_SEA_WORDS = frozenset(
-    "fish salmon tuna shrimp prawns sushi seafood lobster crab oysters anchovies".split()
-)
+_SEA_WORDS = frozenset((
+    "fish", "salmon", "tuna", "shrimp", "prawns", "sushi", "seafood", "lobster", "crab", "oysters",
+    "anchovies",
+))
 _SEA_ZH = ("海鲜", "鱼", "虾", "蟹")
 
 

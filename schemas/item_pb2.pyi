@@ -24,7 +24,7 @@ RETRACTED: Status
 ARCHIVED: Status
 
 class Item(_message.Message):
-    __slots__ = ("id", "subject", "attribute", "value", "text", "category", "kind", "tags", "confidence", "importance", "observed_at", "valid_from", "valid_to", "status", "superseded_by", "sources", "access_count", "last_access", "origin", "status_reason", "supersedes", "links", "pinned", "ended_by", "decayed_at")
+    __slots__ = ("id", "subject", "attribute", "value", "text", "category", "kind", "tags", "confidence", "importance", "observed_at", "valid_from", "valid_to", "status", "superseded_by", "sources", "access_count", "last_access", "origin", "status_reason", "supersedes", "links", "pinned", "ended_by", "decayed_at", "doubt", "doubted_at", "heard_at", "when", "relation")
     ID_FIELD_NUMBER: _ClassVar[int]
     SUBJECT_FIELD_NUMBER: _ClassVar[int]
     ATTRIBUTE_FIELD_NUMBER: _ClassVar[int]
@@ -50,6 +50,11 @@ class Item(_message.Message):
     PINNED_FIELD_NUMBER: _ClassVar[int]
     ENDED_BY_FIELD_NUMBER: _ClassVar[int]
     DECAYED_AT_FIELD_NUMBER: _ClassVar[int]
+    DOUBT_FIELD_NUMBER: _ClassVar[int]
+    DOUBTED_AT_FIELD_NUMBER: _ClassVar[int]
+    HEARD_AT_FIELD_NUMBER: _ClassVar[int]
+    WHEN_FIELD_NUMBER: _ClassVar[int]
+    RELATION_FIELD_NUMBER: _ClassVar[int]
     id: str
     subject: str
     attribute: str
@@ -75,4 +80,9 @@ class Item(_message.Message):
     pinned: bool
     ended_by: str
     decayed_at: _timestamp_pb2.Timestamp
-    def __init__(self, id: _Optional[str] = ..., subject: _Optional[str] = ..., attribute: _Optional[str] = ..., value: _Optional[str] = ..., text: _Optional[str] = ..., category: _Optional[str] = ..., kind: _Optional[str] = ..., tags: _Optional[_Iterable[str]] = ..., confidence: _Optional[float] = ..., importance: _Optional[float] = ..., observed_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., valid_from: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., valid_to: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., status: _Optional[_Union[Status, str]] = ..., superseded_by: _Optional[str] = ..., sources: _Optional[_Iterable[str]] = ..., access_count: _Optional[int] = ..., last_access: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., origin: _Optional[str] = ..., status_reason: _Optional[str] = ..., supersedes: _Optional[_Iterable[str]] = ..., links: _Optional[_Iterable[str]] = ..., pinned: _Optional[bool] = ..., ended_by: _Optional[str] = ..., decayed_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    doubt: str
+    doubted_at: _timestamp_pb2.Timestamp
+    heard_at: _timestamp_pb2.Timestamp
+    when: _timestamp_pb2.Timestamp
+    relation: str
+    def __init__(self, id: _Optional[str] = ..., subject: _Optional[str] = ..., attribute: _Optional[str] = ..., value: _Optional[str] = ..., text: _Optional[str] = ..., category: _Optional[str] = ..., kind: _Optional[str] = ..., tags: _Optional[_Iterable[str]] = ..., confidence: _Optional[float] = ..., importance: _Optional[float] = ..., observed_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., valid_from: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., valid_to: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., status: _Optional[_Union[Status, str]] = ..., superseded_by: _Optional[str] = ..., sources: _Optional[_Iterable[str]] = ..., access_count: _Optional[int] = ..., last_access: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., origin: _Optional[str] = ..., status_reason: _Optional[str] = ..., supersedes: _Optional[_Iterable[str]] = ..., links: _Optional[_Iterable[str]] = ..., pinned: _Optional[bool] = ..., ended_by: _Optional[str] = ..., decayed_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., doubt: _Optional[str] = ..., doubted_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., heard_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., when: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., relation: _Optional[str] = ...) -> None: ...

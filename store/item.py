@@ -58,6 +58,19 @@ class Item:
     pinned: bool = False
     ended_by: str = ""
     decayed_at: datetime | None = None
+    # A later turn talked of the attribute without a new value: the resource id of that
+    # turn, and when it was said. Empty while the value is not in doubt.
+    doubt: str = ""
+    doubted_at: datetime | None = None
+    heard_at: datetime | None = None  # when the latest source turn was said (world time)
+    when: datetime | None = None  # for an appointment: when it is
+    relation: str = ""  # who the subject is to the speaker ("sister")
+
+    @property
+    def world_time(self) -> datetime:
+        """When the fact was last heard of in the world: the latest source turn's time,
+        else when it became true; never when the vault happened to ingest it."""
+        return self.heard_at or self.valid_from
 
     @property
     def is_current(self) -> bool:
@@ -97,6 +110,10 @@ def _dt(message: item_pb2.Item, name: str) -> datetime | None:
     return moment
 
 
+_TIMES = ("observed_at", "valid_from", "valid_to", "last_access", "decayed_at",
+          "doubted_at", "heard_at", "when")
+
+
 def to_proto(item: Item) -> item_pb2.Item:
     message = item_pb2.Item(
         id=item.id,
@@ -119,8 +136,10 @@ def to_proto(item: Item) -> item_pb2.Item:
         links=list(item.links),
         pinned=item.pinned,
         ended_by=item.ended_by,
+        doubt=item.doubt,
+        relation=item.relation,
     )
-    for name in ("observed_at", "valid_from", "valid_to", "last_access", "decayed_at"):
+    for name in _TIMES:
         stamp = _ts(getattr(item, name))
         if stamp is not None:
             getattr(message, name).CopyFrom(stamp)
@@ -161,6 +180,11 @@ def from_proto(message: item_pb2.Item) -> Item:
         pinned=message.pinned,
         ended_by=message.ended_by,
         decayed_at=_dt(message, "decayed_at"),
+        doubt=message.doubt,
+        doubted_at=_dt(message, "doubted_at"),
+        heard_at=_dt(message, "heard_at"),
+        when=_dt(message, "when"),
+        relation=message.relation,
     )
 
 
@@ -213,6 +237,11 @@ def to_json_dict(item: Item) -> dict[str, Any]:
         "pinned": item.pinned,
         "ended_by": item.ended_by or None,
         "decayed_at": iso(item.decayed_at),
+        "doubt": item.doubt or None,
+        "doubted_at": iso(item.doubted_at),
+        "heard_at": iso(item.heard_at),
+        "when": iso(item.when),
+        "relation": item.relation or None,
     }
 
 

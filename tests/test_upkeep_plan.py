@@ -249,7 +249,8 @@ def test_an_archived_fact_mentioned_again_is_revived_and_reinforced() -> None:
     assert change.action is Action.REVIVED and change.before == archived
     revived = change.after
     assert revived.id == "jazz" and revived.is_current and revived.importance == 0.3
-    assert revived.last_access == now and revived.sources[-1] == "resources/x.jsonl#L11"
+    # A mention is a use in world time: heard_at is when it was said.
+    assert revived.heard_at == now and revived.sources[-1] == "resources/x.jsonl#L11"
     assert "revived" in revived.status_reason
     # Just mentioned: the next pass neither re-archives it nor decays it.
     assert plan_consolidation(by_id(revived), None, now, CONFIG).is_empty

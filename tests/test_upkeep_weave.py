@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 from collections.abc import Callable
+from datetime import datetime, timezone
 
 from vaultweave.store.item import Status
 from vaultweave.weaver.vault import Vault
@@ -64,7 +65,7 @@ def test_an_archived_fact_mentioned_again_comes_back(
     report = vault.weave()
     assert "1 revived from the archive" in report.message.splitlines()[0]
     back = vault.item(jazz.id)
-    assert back.is_current and back.last_access == clock.now
+    assert back.is_current and back.heard_at == datetime(2026, 5, 1, 10, tzinfo=timezone.utc)
     assert back.sources == (*jazz.sources, "resources/2026/05/01.jsonl#L1")
     assert back.importance == round(archived.importance + 0.1, 4)  # reinforced
     page = vault.category_text(jazz.category)

@@ -45,13 +45,47 @@ _SPECS: dict[str, AttributeSpec] = {
     "child": AttributeSpec(False, "family", "fact", "{subject} has {value}."),
     "family": AttributeSpec(False, "family", "fact", "{subject} has {value}."),
     "note": AttributeSpec(False, "notes", "fact", "{value}"),
+    # A nickname sits beside the name and never replaces it.
+    "alias": AttributeSpec(False, "identity", "identity", "{subject} is also called {value}."),
+    # Keyed per thing: a new time for the same appointment replaces the old time.
+    "appointment": AttributeSpec(False, "schedule", "event", "{subject} has an appointment: {value}."),
+    "routine": AttributeSpec(False, "habits", "fact", "{subject} has a routine: {value}."),
 }
+
+# Relations to another person: the value is their name (or a description).
+_SINGLE_RELATIONS = ("wife", "husband", "boyfriend", "girlfriend", "fiance", "fiancee", "boss")
+_MULTI_FAMILY = ("sister", "brother", "daughter", "son", "grandmother", "grandfather",
+                 "grandparent", "aunt", "uncle", "cousin", "niece", "nephew", "grandchild")
+_MULTI_PEOPLE = ("friend", "colleague", "coworker", "roommate", "flatmate", "neighbour",
+                 "neighbor", "manager", "mentor", "classmate", "teammate", "ex")
+for _rel in _SINGLE_RELATIONS:
+    _SPECS[_rel] = AttributeSpec(
+        True, "people" if _rel == "boss" else "family", "fact",
+        "{subject}'s " + _rel + " is {value}.")
+for _rel in _MULTI_FAMILY:
+    _SPECS[_rel] = AttributeSpec(False, "family", "fact", "{subject} has a " + _rel + ", {value}.")
+for _rel in _MULTI_PEOPLE:
+    _SPECS[_rel] = AttributeSpec(False, "people", "fact", "{subject} knows {value} (" + _rel + ").")
 
 _FAVOURITE = AttributeSpec(True, "preferences", "preference", "{subject}'s favourite {thing} is {value}.")
 _UNKNOWN = AttributeSpec(False, "general", "fact", "{subject}: {attribute} = {value}.")
 
 # Asserting one of these ends the current fact of the other with the same value.
 OPPOSITES: dict[str, str] = {"likes": "dislikes", "dislikes": "likes"}
+
+# Attributes whose facts another attribute's fact can end (resolution looks at them too):
+# ending "likes tea" also ends "favourite_drink green tea"; a new diet ends liked meat.
+def _is_taste(attribute: str) -> bool:
+    return attribute == "likes" or attribute.startswith("favourite_")
+
+
+def reaches(attribute: str, other: str) -> bool:
+    """Whether a fact of ``attribute`` may end a current fact of ``other`` (same subject)."""
+    if other == attribute or OPPOSITES.get(attribute) == other:
+        return True
+    if attribute in ("likes", "dislikes") and other.startswith("favourite_"):
+        return True  # "I don't like tea any more" / "I hate tea now" ends a favourite tea
+    return attribute == "diet" and _is_taste(other)
 
 
 def spec_for(attribute: str) -> AttributeSpec:

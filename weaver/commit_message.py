@@ -41,6 +41,9 @@ def weave_message(
     revived = resolution.count(Action.REVIVED)
     if revived:
         parts.append(f"{revived} revived from the archive")
+    doubted = resolution.count(Action.DOUBTED)
+    if doubted:
+        parts.append(f"{doubted} possibly outdated")
     if not parts:
         lines = scanned.consumed_lines
         parts.append(f"read {lines} line{'s' if lines != 1 else ''}, no new facts")

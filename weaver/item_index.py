@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from vaultweave.store.item import Item, Status
 from vaultweave.store.paths import safe_name
-from vaultweave.weaver.attributes import OPPOSITES
+from vaultweave.weaver.attributes import reaches
 from vaultweave.weaver.extract.base import Candidate, normalise
 
 if TYPE_CHECKING:
@@ -53,13 +53,14 @@ class ItemIndex:
 
     def relevant(self, candidates: Sequence[Candidate], items: Mapping[str, Item]) -> dict[str, Item]:
         """The items resolution can touch for these candidates (same key, or its opposite)."""
-        keys: set[tuple[str, str]] = set()
+        wanted: dict[str, set[str]] = defaultdict(set)
         for candidate in candidates:
-            subject = normalise(candidate.subject)
-            keys.add((subject, candidate.attribute))
-            opposite = OPPOSITES.get(candidate.attribute)
-            if opposite:
-                keys.add((subject, opposite))
+            wanted[normalise(candidate.subject)].add(candidate.attribute)
+        # The same key, or one a candidate's attribute can end (attributes.reaches).
+        keys = {
+            key for key in self.by_key
+            if key[0] in wanted and any(reaches(a, key[1]) for a in wanted[key[0]])
+        }
         return {i: items[i] for key in keys for i in self.by_key.get(key, ()) if i in items}
 
     def members(self, stem: str, items: Mapping[str, Item]) -> list[Item]:

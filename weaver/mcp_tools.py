@@ -151,7 +151,7 @@ def _report_json(resource: str, report: CycleReport) -> dict[str, Any]:
     def fact(item: Item) -> dict[str, Any]:
         return {"id": item.id, "text": item.text, "category": item.category, "kind": item.kind}
 
-    learned, superseded, retracted, reinforced = [], [], [], []
+    learned, superseded, retracted, reinforced, doubted = [], [], [], [], []
     for change in report.changes:
         if change.action is Action.ADDED:
             learned.append(fact(change.after))
@@ -169,6 +169,9 @@ def _report_json(resource: str, report: CycleReport) -> dict[str, Any]:
             retracted.append({**fact(change.after), "reason": change.after.status_reason})
         elif change.action is Action.REINFORCED:
             reinforced.append(fact(change.after))
+        elif change.action is Action.DOUBTED:
+            # Still current, flagged possibly outdated by the turn named in "doubt".
+            doubted.append({**fact(change.after), "doubt": change.after.doubt})
     return {
         "resource": resource,
         "commit": report.commit,
@@ -177,6 +180,7 @@ def _report_json(resource: str, report: CycleReport) -> dict[str, Any]:
         "superseded": superseded,
         "retracted": retracted,
         "reinforced": reinforced,
+        "doubted": doubted,
         "categories": list(report.categories),
         "skipped_lines": [str(p) for p in report.problems],
     }

@@ -66,7 +66,14 @@ def _fact_line(item: Item, by_id: Mapping[str, Item]) -> FactLine:
             meta += f"; superseded by [[{link}]]"
         elif item.status is Status.RETRACTED:
             meta += "; ended"
+    if item.doubt:
+        meta += f"; {doubt_marker(item)}"
     return FactLine(item.id, _clean(item.text), meta)
+
+
+def doubt_marker(item: Item) -> str:
+    """The page marker of a value a later turn put in doubt, linking that turn."""
+    return f"⚠ possibly outdated ([[{_clean(item.doubt)}]])" if item.doubt else ""
 
 
 def _summary(category: str, current: list[Item], history: list[Item]) -> str:

@@ -7,7 +7,15 @@ Rules, by (subject, attribute):
 - a single-valued attribute with another current value: the older fact becomes
   historical (valid_to = the newer one's valid_from, superseded_by set);
 - a multi-valued attribute: the new fact joins the others;
-- a retraction ends the matching current fact (status retracted, valid_to set).
+- a retraction ends the matching current fact (status retracted, valid_to set); the
+  value matches by its words ("I left Mercy" ends "Mercy Hospital", see value_match);
+- across attribute families (attributes.reaches): ending "likes tea" ends a favourite
+  tea, a vegetarian diet ends liked meat;
+- a doubt (the turn talks of the attribute, no new value) flags the current value as
+  possibly outdated (``doubt``), never ends it; a new value or a repeat clears it;
+- an appointment with the same value and a new time is rescheduled (the old one ends);
+- a dated change told later ("moved last month", said after "I live in Bergen") ends
+  the value it replaces even when its date is earlier than when that value was heard.
 Candidates are applied in time order, so a batch may supersede its own facts.
 """
 
@@ -20,8 +28,9 @@ from datetime import datetime
 from enum import Enum
 
 from vaultweave.store.item import Item, Status, item_id
-from vaultweave.weaver.attributes import OPPOSITES, is_single_valued
+from vaultweave.weaver.attributes import OPPOSITES, is_single_valued, reaches
 from vaultweave.weaver.extract.base import Candidate, Op, normalise
+from vaultweave.weaver.value_match import diet_ends, names_value
 
 BASE_IMPORTANCE = {"identity": 0.8, "fact": 0.6, "preference": 0.5, "event": 0.5, "transient": 0.3}
 REINFORCE_STEP = 0.1
@@ -34,6 +43,7 @@ class Action(str, Enum):
     RETRACTED = "retracted"
     MOVED = "moved"  # a hand edit moved the fact to another category
     REVIVED = "revived"  # an archived fact mentioned again: current and reinforced
+    DOUBTED = "doubted"  # a later turn put the current value in doubt (still current)
 
 
 @dataclass(frozen=True)
@@ -79,13 +89,21 @@ class _Working:
 
     items: dict[str, Item]
     by_key: dict[tuple[str, str], list[str]] = field(default_factory=lambda: defaultdict(list))
+    by_subject: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     changes: list[Change] = field(default_factory=list)
 
     def index(self, item: Item) -> None:
         self.by_key[(normalise(item.subject), item.attribute)].append(item.id)
+        self.by_subject[normalise(item.subject)].add(item.attribute)
 
     def with_key(self, subject: str, attribute: str) -> list[Item]:
         return [self.items[i] for i in self.by_key.get((normalise(subject), attribute), [])]
+
+    def reached_by(self, subject: str, attribute: str) -> list[Item]:
+        """Current facts of the subject in other attributes that ``attribute`` may end."""
+        others = sorted(a for a in self.by_subject.get(normalise(subject), ())
+                        if a != attribute and reaches(attribute, a))
+        return [i for a in others for i in self.with_key(subject, a) if i.is_current]
 
     def put(self, action: Action, after: Item, before: Item | None, note: str = "") -> None:
         if before is None:
@@ -102,13 +120,18 @@ def plan_resolution(
         work.index(item)
     skipped = 0
     unmatched: list[Candidate] = []
+    # A doubt only stands where the same cycle learns nothing new of the attribute.
+    told = {c.key for c in candidates if c.op is not Op.DOUBT}
     for candidate in sorted(candidates, key=_order):
         if _already_applied(candidate, work.with_key(candidate.subject, candidate.attribute)):
             skipped += 1
+        elif candidate.op is Op.DOUBT:
+            if candidate.key not in told:
+                _doubt(work, candidate)
         elif candidate.op is Op.RETRACT:
             if not _retract(work, candidate):
                 unmatched.append(candidate)
-        else:
+        elif candidate.value_key:
             _assert(work, candidate, observed_at)
     return Resolution(tuple(work.changes), skipped, tuple(unmatched))
 
@@ -121,6 +144,8 @@ def _order(candidate: Candidate) -> tuple[datetime, str, int]:
 def _already_applied(candidate: Candidate, same_key: Iterable[Item]) -> bool:
     for item in same_key:
         if candidate.op is Op.RETRACT and item.ended_by == candidate.source:
+            return True
+        if candidate.op is Op.DOUBT and item.doubt == candidate.source:
             return True
         if (
             candidate.op is Op.ASSERT
@@ -135,7 +160,7 @@ def _assert(work: _Working, candidate: Candidate, observed_at: datetime) -> None
     same_key = work.with_key(candidate.subject, candidate.attribute)
     current = [i for i in same_key if i.status is Status.CURRENT]
     for item in current:
-        if normalise(item.value) == candidate.value_key:
+        if normalise(item.value) == candidate.value_key and not _rescheduled(item, candidate):
             work.put(Action.REINFORCED, _reinforce(item, candidate, observed_at), item)
             return
     archived = [i for i in same_key if i.status is Status.ARCHIVED]
@@ -156,20 +181,30 @@ def _assert(work: _Working, candidate: Candidate, observed_at: datetime) -> None
                 # Heard late: the new fact was already replaced by the current one.
                 new = _supersede(new, item, item.sources[0] if item.sources else "")
         new = _cut_in(work, same_key, new, candidate)
+        new = _succeed_retracted(work, same_key, new, candidate)
         for item in archived:
             # An archived older value still counted as true; a newer value ends it.
             if item is not revived and candidate.valid_from >= item.valid_from:
                 ended = _supersede(item, new, candidate.source)
                 work.put(Action.SUPERSEDED, ended, item, f"{item.value} -> {new.value}")
                 new = new.evolve(supersedes=(*new.supersedes, item.id))
+    for item in current:
+        if _rescheduled(item, candidate) and _newer_or_equal(candidate, item):
+            ended = _supersede(item, new, candidate.source)
+            work.put(Action.SUPERSEDED, ended, item, f"{item.value} rescheduled")
+            new = new.evolve(supersedes=(*new.supersedes, item.id))
     opposite = OPPOSITES.get(candidate.attribute)
-    if opposite:
-        for item in work.with_key(candidate.subject, opposite):
-            same_value = item.is_current and normalise(item.value) == candidate.value_key
-            if same_value and _newer_or_equal(candidate, item):
-                ended = _supersede(item, new, candidate.source)
-                work.put(Action.SUPERSEDED, ended, item, f"{item.attribute} -> {opposite}")
-                new = new.evolve(supersedes=(*new.supersedes, item.id))
+    for item in work.reached_by(candidate.subject, candidate.attribute):
+        if item.attribute == opposite:
+            ends = names_value(item.value, candidate.value)
+        elif candidate.attribute == "diet":
+            ends = diet_ends(candidate.value, item.value)
+        else:
+            ends = False  # likes/dislikes reach favourites only through a retraction
+        if ends and _newer_or_equal(candidate, item):
+            ended = _supersede(item, new, candidate.source)
+            work.put(Action.SUPERSEDED, ended, item, f"{item.attribute} -> {candidate.attribute}")
+            new = new.evolve(supersedes=(*new.supersedes, item.id))
     if revived is None:
         work.put(Action.ADDED, new, None)
     else:
@@ -192,30 +227,94 @@ def _cut_in(work: _Working, same_key: Iterable[Item], new: Item, candidate: Cand
     return new
 
 
+def _succeed_retracted(
+    work: _Working, same_key: Iterable[Item], new: Item, candidate: Candidate
+) -> Item:
+    """"I left Mercy on Friday. I'm at Kaiser now": the value a turn of the same day ended
+    was replaced, not just ended. It becomes history superseded by the new value, keeping
+    the date the retraction gave it."""
+    day = candidate.source.rpartition("#L")[0]
+    for item in same_key:
+        ended = item.status is Status.RETRACTED and not item.superseded_by
+        told_with = ended and item.ended_by.rpartition("#L")[0] == day and day != ""
+        if told_with and item.valid_to is not None and item.valid_to <= new.valid_from:
+            replaced = item.evolve(status=Status.HISTORICAL, superseded_by=new.id,
+                                   status_reason=f"superseded by {new.value!r}")
+            work.put(Action.SUPERSEDED, replaced, item, f"{item.value} -> {new.value}")
+            new = new.evolve(supersedes=(*new.supersedes, item.id))
+    return new
+
+
 def _retract(work: _Working, candidate: Candidate) -> bool:
-    matched = False
-    for item in work.with_key(candidate.subject, candidate.attribute):
-        if not item.is_current or not _newer_or_equal(candidate, item):
-            continue
-        # An empty value ("I quit my job") ends whatever the attribute currently holds.
-        if candidate.value_key and normalise(item.value) != candidate.value_key:
-            continue
+    live = [
+        i for i in work.with_key(candidate.subject, candidate.attribute)
+        if i.is_current and _newer_or_equal(candidate, i)
+    ]
+    if candidate.value_key:
+        exact = [i for i in live if normalise(i.value) == candidate.value_key]
+        # "I left Mercy" ends "Mercy Hospital"; an exact value wins over a looser one.
+        live = exact or [i for i in live if names_value(i.value, candidate.value)]
+        if candidate.attribute in ("likes", "dislikes"):
+            # "I'm off tea now" also ends a favourite tea.
+            live += [
+                i for i in work.reached_by(candidate.subject, candidate.attribute)
+                if i.attribute.startswith("favourite_")
+                and names_value(i.value, candidate.value) and _newer_or_equal(candidate, i)
+            ]
+    # An empty value ("I quit my job") ends whatever the attribute currently holds.
+    for item in live:
         ended = item.evolve(
             status=Status.RETRACTED,
-            valid_to=candidate.valid_from,
+            valid_to=max(candidate.valid_from, item.valid_from),
             ended_by=candidate.source,
             status_reason=f"no longer true as of {candidate.valid_from:%Y-%m-%d}",
+            doubt="",
+            doubted_at=None,
         )
         work.put(Action.RETRACTED, ended, item)
-        matched = True
-    return matched
+    return bool(live)
+
+
+def _doubt(work: _Working, candidate: Candidate) -> None:
+    """Flag the current value(s) as possibly outdated; nothing is ended."""
+    said = _spoken(candidate)
+    for item in work.with_key(candidate.subject, candidate.attribute):
+        if not item.is_current or item.doubt or said <= _heard(item):
+            continue  # a doubt said before (or with) the value's last telling is no doubt
+        if candidate.value_key and not names_value(item.value, candidate.value):
+            continue
+        flagged = item.evolve(doubt=candidate.source, doubted_at=said)
+        work.put(Action.DOUBTED, flagged, item, f"{item.value} possibly outdated")
+
+
+def _rescheduled(item: Item, candidate: Candidate) -> bool:
+    """The same appointment told again with another time."""
+    return (
+        candidate.attribute == "appointment"
+        and candidate.when is not None
+        and item.when is not None
+        and item.when != candidate.when
+        and names_value(item.value, candidate.value)
+    )
+
+
+def _spoken(candidate: Candidate) -> datetime:
+    return candidate.spoken_at or candidate.valid_from
+
+
+def _heard(item: Item) -> datetime:
+    return item.heard_at or item.valid_from
 
 
 def _newer_or_equal(candidate: Candidate, item: Item) -> bool:
     """Whether ``candidate`` may end ``item``: it is newer, or as new and not outranked.
 
-    A fact a person stated by hand outranks an extracted one of the same time.
+    A fact a person stated by hand outranks an extracted one of the same time. A dated
+    change told after the item was last heard ("I moved last month") is newer news even
+    when its date is earlier than the time the item was heard.
     """
+    if candidate.valid_from < item.valid_from and item.heard_at and candidate.spoken_at:
+        return candidate.spoken_at > item.heard_at
     if candidate.valid_from != item.valid_from:
         return candidate.valid_from > item.valid_from
     return not (item.origin == "hand" and candidate.origin != "hand")
@@ -237,17 +336,26 @@ def _new_item(candidate: Candidate, observed_at: datetime) -> Item:
         observed_at=observed_at,
         sources=(candidate.source,),
         origin=candidate.origin,
+        heard_at=_spoken(candidate),
+        when=candidate.when,
+        relation=candidate.relation,
     )
 
 
 def _reinforce(item: Item, candidate: Candidate, observed_at: datetime) -> Item:
-    # A repeated mention is a use: upkeep's decay and archive clocks restart from it.
-    last = observed_at if item.last_access is None else max(item.last_access, observed_at)
+    # A repeated mention is a use: upkeep's decay and archive clocks restart from when it
+    # was said (heard_at, world time), not from when the vault read it.
+    said = _spoken(candidate)
+    heard = said if item.heard_at is None else max(item.heard_at, said)
+    # Told again after a doubt: confirmed, the doubt is cleared.
+    confirmed = bool(item.doubt) and (item.doubted_at is None or said >= item.doubted_at)
     return item.evolve(
+        heard_at=heard,
+        doubt="" if confirmed else item.doubt,
+        doubted_at=None if confirmed else item.doubted_at,
         sources=(*item.sources, candidate.source),
         importance=round(min(1.0, item.importance + REINFORCE_STEP), 4),
         confidence=round(max(item.confidence, candidate.confidence), 4),
-        last_access=last,
     )
 
 
@@ -260,7 +368,9 @@ def _revive(item: Item, candidate: Candidate, observed_at: datetime) -> Item:
 def _supersede(old: Item, new: Item, evidence: str) -> Item:
     return old.evolve(
         status=Status.HISTORICAL,
-        valid_to=new.valid_from,
+        valid_to=max(new.valid_from, old.valid_from),
+        doubt="",
+        doubted_at=None,
         superseded_by=new.id,
         ended_by=evidence,
         status_reason=f"superseded by {new.value!r}",

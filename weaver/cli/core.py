@@ -137,6 +137,7 @@ def _print_report(report: CycleReport) -> None:
         Action.SUPERSEDED: "~",
         Action.RETRACTED: "-",
         Action.REVIVED: "^",
+        Action.DOUBTED: "?",
     }
     for change in report.changes:
         suffix = f"  ({change.note})" if change.note else ""

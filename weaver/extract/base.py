@@ -44,6 +44,8 @@ class Candidate:
     relation: str = ""
     # For events and schedules: when the appointment is (valid_from is when it was made).
     when: datetime | None = None
+    # When the turn was said (valid_from may be earlier: "moved last month"); None: valid_from.
+    spoken_at: datetime | None = None
 
     @property
     def key(self) -> tuple[str, str]:

@@ -115,6 +115,7 @@ def _candidate(speaker: str, fact: Fact, resource: Resource) -> Candidate:
         origin="rules",
         relation=fact.about,
         when=scheduled,
+        spoken_at=resource.ts,
     )
 
 

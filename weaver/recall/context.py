@@ -63,7 +63,8 @@ def fact_line(hit: Hit) -> str:
         validity = f"{_day(hit.valid_from)} to {_day(hit.valid_to)}"
     status = "" if hit.status == "current" else f" ({hit.status})"
     sources = ", ".join(hit.sources[:2]) + (" ..." if len(hit.sources) > 2 else "")
-    return f"- {hit.text}{status} [{validity}; from {sources or 'hand edit'}]"
+    doubt = f"; possibly outdated (doubted in {hit.doubt})" if hit.doubt else ""
+    return f"- {hit.text}{status} [{validity}; from {sources or 'hand edit'}{doubt}]"
 
 
 def turn_line(hit: Hit) -> str:

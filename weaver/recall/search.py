@@ -59,6 +59,9 @@ class Hit:
     superseded_by: str = ""
     sources: tuple[str, ...] = ()
     via: str = ""  # "neighbour of <id>" when pulled in by 1-hop expansion
+    # A later turn put this value in doubt (its resource id): possibly outdated.
+    doubt: str = ""
+    heard_at: datetime | None = None  # when the fact was last told (world time)
 
     def to_json(self) -> dict[str, Any]:
         def iso(m: datetime | None) -> str | None:
@@ -81,6 +84,8 @@ class Hit:
             "superseded_by": self.superseded_by or None,
             "sources": list(self.sources),
             "via": self.via or None,
+            "doubt": self.doubt or None,
+            "heard_at": iso(self.heard_at),
         }
 
 
@@ -326,4 +331,6 @@ def _hit(
         superseded_by=item.superseded_by,
         sources=item.sources,
         via=via,
+        doubt=item.doubt,
+        heard_at=item.heard_at,
     )

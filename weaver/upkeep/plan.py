@@ -4,7 +4,9 @@ Rules, applied in this order to a snapshot of the items (inputs are never mutate
 1. recalls: each recall counts (access_count, last_access); every ``recalls_per_step``
    recalls raise importance by one ``reinforce_step``;
 2. decay: a current item's importance falls by ``exp(-rate(kind) * days)`` since its last
-   use (the latest of observed_at, last_access and the last decay written); a drop
+   use (the latest of the last source turn's time ``heard_at``, last_access and the
+   last decay written: world time, so importing years-old turns does not make their
+   facts look fresh; observed_at only for items older than heard_at); a drop
    smaller than ``min_change`` is not written, so it keeps accruing until it is;
 3. dedupe and merge, between current items about the same subject that do not share
    a (subject, attribute) key (keyed facts are conflict resolution's): similarity
@@ -158,8 +160,9 @@ def _fold_recalls(
 
 
 def last_use(item: Item) -> datetime:
-    """When the item was last learned, mentioned again or recalled."""
-    return item.observed_at if item.last_access is None else max(item.observed_at, item.last_access)
+    """When the item was last told of in the world (its latest source turn) or recalled."""
+    told = item.heard_at or item.observed_at
+    return told if item.last_access is None else max(told, item.last_access)
 
 
 def decayed_importance(item: Item, now: datetime, config: UpkeepSection) -> float:

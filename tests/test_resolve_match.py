@@ -1,0 +1,290 @@
+"""Resolution matches values by their words and across attribute families (pure, table-tested)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+from vaultweave.store.item import Item, Status
+from vaultweave.weaver.attributes import is_single_valued, reaches, spec_for
+from vaultweave.weaver.extract.base import Candidate, Op
+from vaultweave.weaver.resolve import Action, plan_resolution
+from vaultweave.weaver.value_match import diet_ends, is_meat, names_value, tokens
+
+T0 = datetime(2026, 1, 5, 9, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 3, 1, tzinfo=timezone.utc)
+
+
+def cand(attribute: str, value: str, op: Op = Op.ASSERT, *, at: datetime = T0 + timedelta(days=10),
+         said: datetime | None = None, line: int = 1, subject: str = "Maya",
+         when: datetime | None = None, relation: str = "") -> Candidate:
+    spec = spec_for(attribute)
+    return Candidate(
+        subject=subject, attribute=attribute, value=value, text=f"{attribute} {value}",
+        category=spec.category, kind=spec.kind, source=f"resources/2026/01/15.jsonl#L{line}",
+        valid_from=at, op=op, spoken_at=said or at, when=when, relation=relation,
+    )
+
+
+def stored(attribute: str, value: str, *, at: datetime = T0, subject: str = "Maya",
+           when: datetime | None = None, doubt: str = "") -> Item:
+    spec = spec_for(attribute)
+    return Item(
+        id=f"{attribute}-{value}".replace(" ", "_"), subject=subject, attribute=attribute,
+        value=value, text=f"{attribute} {value}", category=spec.category, kind=spec.kind,
+        valid_from=at, observed_at=at, sources=("resources/2026/01/05.jsonl#L1",),
+        heard_at=at, when=when, doubt=doubt, doubted_at=at + timedelta(days=1) if doubt else None,
+    )
+
+
+def plan(items: list[Item], *candidates: Candidate) -> dict[str, Item]:
+    resolution = plan_resolution(list(candidates), {i.id: i for i in items}, NOW)
+    return {**{i.id: i for i in items}, **resolution.final_items}
+
+
+@pytest.mark.parametrize(
+    ("stored_value", "spoken", "expected"),
+    [
+        ("Mercy Hospital", "Mercy", True),
+        ("Italian on Babbel", "Italian", True),
+        ("green tea", "tea", True),
+        ("the Guardian", "Guardian", True),
+        ("a dog named Rex", "Rex", True),
+        ("Google", "google.", True),
+        ("St. Mary's Hospital", "St Mary's", True),
+        ("吃牛排", "牛排", True),
+        ("一只猫", "猫", True),
+        ("上海交通大学", "交大", True),
+        ("北京", "南京", False),
+        ("JavaScript", "Java", False),
+        ("Mercy Hospital", "General Hospital", False),
+        ("tea", "coffee", False),
+        ("Oslo", "", False),
+    ],
+)
+def test_names_value_by_words(stored_value: str, spoken: str, expected: bool) -> None:
+    assert names_value(stored_value, spoken) is expected
+
+
+def test_tokens_drop_articles_and_possessives() -> None:
+    assert tokens("The  Mercy Hospital!") == ("mercy", "hospital")
+    assert tokens("my sister's dog") == ("sister", "dog")
+
+
+@pytest.mark.parametrize(
+    ("old", "said"),
+    [
+        ("Mercy Hospital", "Mercy"),
+        ("mercy hospital", "Mercy Hospital"),
+        ("Google DeepMind", "DeepMind"),
+        ("the Acme Corporation", "Acme Corporation"),
+        ("上海第一人民医院", "第一人民医院"),
+    ],
+)
+def test_retraction_ends_the_value_it_names(old: str, said: str) -> None:
+    after = plan([stored("employer", old)], cand("employer", said, Op.RETRACT))
+    ended = after[f"employer-{old}".replace(" ", "_")]
+    assert ended.status is Status.RETRACTED
+    assert ended.valid_to == T0 + timedelta(days=10)
+
+
+def test_retraction_prefers_the_exact_value() -> None:
+    items = [stored("likes", "tea"), stored("likes", "green tea")]
+    after = plan(items, cand("likes", "green tea", Op.RETRACT))
+    assert after["likes-tea"].status is Status.CURRENT
+    assert after["likes-green_tea"].status is Status.RETRACTED
+
+
+def test_retraction_of_a_word_ends_every_value_with_it() -> None:
+    items = [stored("learning", "Italian on Babbel"), stored("learning", "piano")]
+    after = plan(items, cand("learning", "Italian", Op.RETRACT))
+    assert after["learning-Italian_on_Babbel"].status is Status.RETRACTED
+    assert after["learning-piano"].status is Status.CURRENT
+
+
+def test_unrelated_retraction_is_unmatched() -> None:
+    item = stored("employer", "Mercy Hospital")
+    resolution = plan_resolution([cand("employer", "Acme", Op.RETRACT)], {item.id: item}, NOW)
+    assert resolution.changes == ()
+    assert len(resolution.unmatched_retractions) == 1
+
+
+def test_not_liking_ends_a_favourite_of_the_same_thing() -> None:
+    items = [stored("favourite_drink", "green tea"), stored("favourite_food", "pizza")]
+    after = plan(items, cand("likes", "tea", Op.RETRACT))
+    assert after["favourite_drink-green_tea"].status is Status.RETRACTED
+    assert after["favourite_food-pizza"].status is Status.CURRENT
+
+
+def test_disliking_ends_liking_the_same_thing_by_its_words() -> None:
+    after = plan([stored("likes", "green tea")], cand("dislikes", "tea"))
+    assert after["likes-green_tea"].status is Status.HISTORICAL
+
+
+@pytest.mark.parametrize(
+    ("diet", "food", "ends"),
+    [
+        ("vegetarian", "steak", True),
+        ("vegan", "bacon sandwiches", True),
+        ("vegetarian", "牛排", True),
+        ("vegan", "红烧肉", True),
+        ("vegetarian", "pizza", False),
+        ("pescatarian", "sushi", False),
+        ("pescatarian", "pork ribs", True),
+        ("keto", "steak", False),
+        ("vegan", "hamburgers", True),
+    ],
+)
+def test_a_new_diet_ends_liked_meat(diet: str, food: str, ends: bool) -> None:
+    assert diet_ends(diet, food) is ends
+    items = [stored("favourite_food", food), stored("likes", food, at=T0 + timedelta(hours=1))]
+    after = plan(items, cand("diet", diet))
+    for item in items:
+        assert (after[item.id].status is Status.HISTORICAL) is ends
+
+
+def test_meat_words_are_whole_words() -> None:
+    assert is_meat("Hamburger")
+    assert not is_meat("hamster food")
+    assert is_meat("pork ribs") and is_meat("红烧肉")
+
+
+def test_a_pets_death_ends_the_pet() -> None:
+    items = [stored("pet", "a dog named Rex"), stored("pet", "a cat named Miso")]
+    after = plan(items, cand("pet", "Rex", Op.RETRACT))
+    assert after["pet-a_dog_named_Rex"].status is Status.RETRACTED
+    assert after["pet-a_cat_named_Miso"].status is Status.CURRENT
+
+
+def test_alias_never_supersedes_the_name_and_accumulates() -> None:
+    assert not is_single_valued("alias")
+    after = plan([stored("name", "James")], cand("alias", "Jay"), cand("alias", "JJ", line=2))
+    assert after["name-James"].status is Status.CURRENT
+    aliases = [i for i in after.values() if i.attribute == "alias"]
+    assert sorted(i.value for i in aliases) == ["JJ", "Jay"]
+    assert all(i.is_current for i in aliases)
+
+
+@pytest.mark.parametrize(
+    ("attribute", "single", "category"),
+    [("sister", False, "family"), ("wife", True, "family"), ("husband", True, "family"),
+     ("boss", True, "people"), ("friend", False, "people"), ("daughter", False, "family"),
+     ("colleague", False, "people"), ("routine", False, "habits")],
+)
+def test_relations_have_cardinality_and_category(attribute: str, single: bool, category: str) -> None:
+    assert is_single_valued(attribute) is single
+    assert spec_for(attribute).category == category
+
+
+def test_reaches_is_limited_to_families() -> None:
+    assert reaches("diet", "favourite_food") and reaches("diet", "likes")
+    assert reaches("likes", "favourite_drink") and reaches("likes", "dislikes")
+    assert not reaches("diet", "employer")
+    assert not reaches("alias", "name")
+
+
+def test_dated_change_told_later_ends_the_old_value_at_its_date() -> None:
+    """'I live in Bergen' on Jan 5, then on Jan 6 'I moved to Oslo last month' (Dec 6)."""
+    said = T0 + timedelta(days=1)
+    moved = said - timedelta(days=31)
+    after = plan([stored("lives_in", "Bergen")], cand("lives_in", "Oslo", at=moved, said=said))
+    old = after["lives_in-Bergen"]
+    new = next(i for i in after.values() if i.value == "Oslo")
+    assert new.is_current and new.valid_from == moved and new.heard_at == said
+    assert old.status is Status.HISTORICAL and old.superseded_by == new.id
+    assert old.valid_to == old.valid_from  # it was already over when it was heard
+
+
+def test_dated_change_ends_the_old_value_at_the_date() -> None:
+    moved = T0 + timedelta(days=20)
+    after = plan([stored("lives_in", "Bergen")],
+                 cand("lives_in", "Oslo", at=moved, said=moved + timedelta(days=30)))
+    assert after["lives_in-Bergen"].valid_to == moved
+
+
+def test_dated_retraction_ends_at_its_date() -> None:
+    left = T0 + timedelta(days=3)
+    after = plan([stored("employer", "Mercy Hospital")],
+                 cand("employer", "Mercy", Op.RETRACT, at=left, said=T0 + timedelta(days=17)))
+    assert after["employer-Mercy_Hospital"].valid_to == left
+
+
+def test_old_news_told_earlier_does_not_end_a_later_value() -> None:
+    """A value heard later stays when an earlier-said line arrives late."""
+    item = stored("lives_in", "Oslo", at=T0 + timedelta(days=10))
+    after = plan([item], cand("lives_in", "Bergen", at=T0, said=T0))
+    assert after[item.id].is_current
+    bergen = next(i for i in after.values() if i.value == "Bergen")
+    assert bergen.status is Status.HISTORICAL
+
+
+def test_a_new_time_reschedules_the_same_appointment() -> None:
+    friday, monday = T0 + timedelta(days=4), T0 + timedelta(days=7)
+    items = [stored("appointment", "dentist", when=friday), stored("appointment", "haircut", when=friday)]
+    resolution = plan_resolution([cand("appointment", "the dentist", when=monday)],
+                                 {i.id: i for i in items}, NOW)
+    after = {**{i.id: i for i in items}, **resolution.final_items}
+    assert after["appointment-dentist"].status is Status.HISTORICAL
+    assert after["appointment-haircut"].is_current
+    new = next(i for i in after.values() if i.value == "the dentist")
+    assert new.when == monday and new.is_current
+    assert resolution.count(Action.SUPERSEDED) == 1
+
+
+def test_the_same_appointment_at_the_same_time_reinforces() -> None:
+    friday = T0 + timedelta(days=4)
+    resolution = plan_resolution([cand("appointment", "dentist", when=friday)],
+                                 {"appointment-dentist": stored("appointment", "dentist", when=friday)}, NOW)
+    assert [c.action for c in resolution.changes] == [Action.REINFORCED]
+
+
+def test_routines_accumulate_and_relation_is_stored() -> None:
+    after = plan([stored("routine", "yoga on Tuesdays")],
+                 cand("routine", "swimming on Fridays"),
+                 cand("lives_in", "Oslo", subject="Maya's sister", relation="sister", line=2))
+    assert all(i.is_current for i in after.values())
+    sister = next(i for i in after.values() if i.subject == "Maya's sister")
+    assert sister.relation == "sister"
+
+
+def test_ended_then_replaced_in_the_same_turn_is_superseded_at_the_retraction_date() -> None:
+    """'I left Mercy on Friday. I'm at Kaiser now.'"""
+    friday, said = T0 + timedelta(days=4), T0 + timedelta(days=7)
+    after = plan([stored("employer", "Mercy Hospital")],
+                 cand("employer", "Mercy", Op.RETRACT, at=friday, said=said),
+                 cand("employer", "Kaiser", at=said, said=said))
+    old = after["employer-Mercy_Hospital"]
+    new = next(i for i in after.values() if i.value == "Kaiser")
+    assert old.status is Status.HISTORICAL and old.superseded_by == new.id
+    assert old.valid_to == friday and new.is_current
+
+
+def test_a_retraction_alone_stays_a_retraction() -> None:
+    after = plan([stored("employer", "Mercy Hospital")], cand("employer", "Mercy", Op.RETRACT))
+    assert after["employer-Mercy_Hospital"].status is Status.RETRACTED
+    assert not after["employer-Mercy_Hospital"].superseded_by
+
+
+def test_upkeep_clock_runs_in_world_time() -> None:
+    """Facts of turns said long ago are old however recently the vault read them."""
+    from vaultweave.weaver.upkeep.plan import last_use
+
+    old = stored("likes", "jazz", at=T0 - timedelta(days=900)).evolve(observed_at=NOW)
+    assert last_use(old) == T0 - timedelta(days=900)
+    recalled = old.evolve(last_access=NOW)
+    assert last_use(recalled) == NOW
+    legacy = old.evolve(heard_at=None)  # written before heard_at existed
+    assert last_use(legacy) == NOW
+
+
+def test_a_repeat_moves_heard_at_to_when_it_was_said_not_ingest_time() -> None:
+    said = T0 + timedelta(days=30)
+    resolution = plan_resolution([cand("likes", "jazz", at=said)],
+                                 {"likes-jazz": stored("likes", "jazz")}, NOW)
+    (change,) = resolution.changes
+    assert change.after.heard_at == said and change.after.last_access is None
+
+
+def test_new_and_old_are_part_of_a_name() -> None:
+    assert not names_value("New York City", "York")
+    assert names_value("New York City", "new york")

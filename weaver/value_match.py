@@ -1,0 +1,112 @@
+"""Whether a spoken value names a stored one: "Mercy" is "Mercy Hospital", "tea" is "green tea".
+
+People rarely repeat a value word for word when they end it ("I left Mercy", "I quit
+Italian"), so a retraction matches the stored value by its words, not its exact text:
+
+- case, articles and possessives ("the", "a", "my"), and punctuation do not count;
+- the shorter value's words all appear, in order, in the longer one ("Italian" in
+  "Italian on Babbel"); Chinese values compare by characters ("牛排" in "吃牛排");
+- or most words are shared (``OVERLAP`` of the smaller value's words).
+
+Also the closed vocabulary of meat words that a vegetarian or vegan diet ends (see
+``is_meat``). Pure functions, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+
+from vaultweave.weaver.extract.base import normalise
+
+# Words that never tell two values apart.
+_FILLER = frozenset((
+    "a", "an", "the", "my", "our", "his", "her", "their", "its", "some", "any", "to", "at", "in",
+    "of", "on", "for", "with", "own",
+))
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+_POSSESSIVE = re.compile(r"['’]s\b")
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+# Chinese filler characters: measure words and particles ("一只猫" is "猫").
+_CJK_FILLER = frozenset("的一只个条位家了")
+OVERLAP = 0.67
+
+
+def tokens(value: str) -> tuple[str, ...]:
+    """The words that identify a value, in order; Chinese counts each character as a word."""
+    out: list[str] = []
+    for word in _WORD.findall(_POSSESSIVE.sub("", normalise(value))):
+        if _CJK.search(word):
+            out.extend(
+                ch for ch in word if ch not in _CJK_FILLER or len(word) == 1
+            )
+        elif word not in _FILLER:
+            out.append(word)
+    return tuple(out)
+
+
+def _in_order(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
+    """Whether ``short`` is a contiguous run of ``long``."""
+    n = len(short)
+    return any(long[i : i + n] == short for i in range(len(long) - n + 1))
+
+
+def same_value(stored: str, spoken: str) -> bool:
+    """Exactly the same value, once case and spacing are ignored."""
+    return normalise(stored) == normalise(spoken)
+
+
+def names_value(stored: str, spoken: str) -> bool:
+    """Whether ``spoken`` plausibly names ``stored`` (a retraction's or doubt's match)."""
+    if same_value(stored, spoken):
+        return True
+    a, b = tokens(stored), tokens(spoken)
+    if not a or not b:
+        return False
+    short, long = (a, b) if len(a) <= len(b) else (b, a)
+    if _in_order(short, long):
+        return True
+    shared = len(set(short) & set(long))
+    return len(short) >= 2 and shared / len(set(short)) >= OVERLAP
+
+
+# A small closed vocabulary: foods a vegetarian or vegan diet rules out. Whole words in
+# English, substrings in Chinese. Documented in docs/FACTS.md.
+MEAT_WORDS = frozenset((
+    "meat", "steak", "steaks", "beef", "pork", "bacon", "ham", "ribs", "burger", "burgers",
+    "hamburger", "chicken", "lamb", "mutton", "veal", "sausage", "sausages", "salami", "pepperoni",
+    "brisket", "barbecue", "bbq", "turkey", "duck", "venison", "jerky", "kebab", "kebabs",
+    "prosciutto", "chorizo", "meatballs", "wings", "fish", "salmon", "tuna", "shrimp", "prawns",
+    "sushi", "seafood", "lobster", "crab", "oysters", "anchovies",
+))
+MEAT_ZH = (
+    "肉", "牛排", "火腿", "香肠", "培根", "烤鸭", "鸡翅", "鸡腿", "海鲜", "鱼", "虾", "蟹", "烧烤", "汉堡",
+)
+# Pescatarians still eat fish and seafood.
+_SEA_WORDS = frozenset((
+    "fish", "salmon", "tuna", "shrimp", "prawns", "sushi", "seafood", "lobster", "crab", "oysters",
+    "anchovies",
+))
+_SEA_ZH = ("海鲜", "鱼", "虾", "蟹")
+
+
+def is_meat(value: str, *, fish_too: bool = True) -> bool:
+    """Whether a liked food is meat (or fish, unless ``fish_too`` is false)."""
+    text = normalise(value)
+    words = {w.removesuffix("s") for w in _WORD.findall(text)} | set(_WORD.findall(text))
+    hits = words & MEAT_WORDS
+    if not fish_too:
+        hits -= _SEA_WORDS
+    if hits:
+        return True
+    zh = [w for w in MEAT_ZH if w in text and (fish_too or w not in _SEA_ZH)]
+    return bool(zh)
+
+
+def diet_ends(diet: str, value: str) -> bool:
+    """Whether a new ``diet`` makes a liked food ``value`` no longer hold."""
+    d = normalise(diet)
+    if d in {"vegetarian", "vegan", "plant based", "plant-based", "素食", "纯素", "吃素", "全素"}:
+        return is_meat(value)
+    if d in {"pescatarian", "pescetarian"}:
+        return is_meat(value, fish_too=False)
+    return False

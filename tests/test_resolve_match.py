@@ -286,5 +286,6 @@ def test_a_repeat_moves_heard_at_to_when_it_was_said_not_ingest_time() -> None:
 
 
 def test_new_and_old_are_part_of_a_name() -> None:
-    assert not names_value("New York City", "York")
+    assert tokens("New York City") == ("new", "york", "city")
     assert names_value("New York City", "new york")
+    assert not names_value("New Zealand", "New York")

@@ -220,7 +220,8 @@ def test_cli_changes_prints_the_digest_and_json(make_vault: Callable[..., Vault]
 
 def test_upkeep_bookkeeping_stays_out_of_the_digest(make_vault: Callable[..., Vault]) -> None:
     vault = make_vault()
-    say(vault, "I love jazz.", "2026-01-05T10:00:00Z")
+    # Said the day the clock starts: upkeep's clock runs from when it was said.
+    say(vault, "I love jazz.", "2026-03-01T10:00:00Z")
     vault.weave()
     head = vault.repo.head_sha()
     assert head is not None

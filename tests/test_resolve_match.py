@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -10,6 +11,9 @@ from vaultweave.weaver.attributes import is_single_valued, reaches, spec_for
 from vaultweave.weaver.extract.base import Candidate, Op
 from vaultweave.weaver.resolve import Action, plan_resolution
 from vaultweave.weaver.value_match import diet_ends, is_meat, names_value, tokens
+from vaultweave.weaver.vault import Vault
+
+from tests.conftest import say
 
 T0 = datetime(2026, 1, 5, 9, 0, tzinfo=timezone.utc)
 NOW = datetime(2026, 3, 1, tzinfo=timezone.utc)
@@ -286,5 +290,23 @@ def test_a_repeat_moves_heard_at_to_when_it_was_said_not_ingest_time() -> None:
 
 
 def test_new_and_old_are_part_of_a_name() -> None:
-    assert not names_value("New York City", "York")
+    assert tokens("New York City") == ("new", "york", "city")
     assert names_value("New York City", "new york")
+    assert not names_value("New Zealand", "New York")
+
+
+def test_end_to_end_through_the_rules_path(make_vault: Callable[..., Vault]) -> None:
+    """Real vault, real git, the rules extractor: words match, families end."""
+    vault = make_vault()
+    say(vault, "I work at Mercy Hospital. My favourite food is steak. I love green tea.",
+        "2026-01-05T09:00:00Z")
+    vault.weave()
+    say(vault, "I left Mercy. I went vegetarian. I stopped liking tea.", "2026-02-10T09:00:00Z")
+    vault.weave()
+    by_value = {i.value: i for i in vault.loaded_items().values()}
+    assert by_value["Mercy Hospital"].status is Status.RETRACTED
+    assert by_value["Mercy Hospital"].valid_to == datetime(2026, 2, 10, 9, tzinfo=timezone.utc)
+    assert by_value["steak"].status is Status.HISTORICAL
+    assert by_value["steak"].superseded_by == by_value["vegetarian"].id
+    assert by_value["green tea"].status is Status.RETRACTED
+    assert by_value["vegetarian"].is_current

@@ -35,12 +35,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from vaultweave.store.resources import Resource
 from vaultweave.weaver.attributes import canonical_sentence, spec_for
-from vaultweave.weaver.extract import dates, rules_en, rules_zh
+from vaultweave.weaver.extract import dates, dates_en, rules_en, rules_zh
 from vaultweave.weaver.extract.base import Candidate, Op
-from vaultweave.weaver.extract.rules_text import ADV, EDGES, Fact, Grammar, first_match, flipped
+from vaultweave.weaver.extract.rules_text import ADV, EDGES, NAME, Fact, Grammar, first_match, flipped
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _ENDS = re.compile(r"[.!?;。！？；]+|\n+")
@@ -165,7 +166,21 @@ def _sentence_facts(sentence: str, grammar: Grammar, allow_note: bool) -> list[F
         return []
     facts: list[Fact] = []
     for clause in grammar.split_clauses(sentence):
-        facts.extend(_clause_facts(grammar.prepare(clause), grammar))
+        prepared = grammar.prepare(clause)
+        other = grammar.other(prepared) if grammar.other else None
+        if other is not None:
+            about, name, inner, relation = other
+            found = relation + [
+                replace(f, about=about, name=name)
+                for f in _clause_facts(inner, grammar)
+                if not f.about and f.attribute != "note"
+            ]
+        else:
+            found = _clause_facts(prepared, grammar)
+        when = grammar.dated(clause) if grammar.dated else ""
+        if when:  # "we moved to Denver last month": the change happened then
+            found = [f if f.when or f.scheduled else replace(f, when=when) for f in found]
+        facts.extend(found)
     return facts
 
 
@@ -271,22 +286,103 @@ def _en_normalise(sentence: str) -> str:
     return text
 
 
+# "I'm Maya, 29, living in Portland": fragments after a comma that continue "I'm".
+_EN_FRAGMENT = re.compile(
+    r",\s+(?=(?:\d{1,3}(?:\s*(?:years?\s+old|y/?o))?\s*(?:,|$)|(?:living|based|working|studying)\s+"
+    r"(?:in|at|for|as)\s|originally\s+from\s))",
+    re.IGNORECASE,
+)
+
+
 def _en_split_clauses(sentence: str) -> list[str]:
     """One first-person statement per clause: "I'm Maya, I live in Berlin and I love tea"."""
-    return [c for c in _EN_CLAUSE_BREAK.split(_en_normalise(sentence).strip(EDGES)) if c.strip()]
+    clauses: list[str] = []
+    for clause in _EN_CLAUSE_BREAK.split(_en_normalise(sentence).strip(EDGES)):
+        if not clause.strip():
+            continue
+        head, *fragments = _EN_FRAGMENT.split(clause)
+        clauses.append(head)
+        if re.match(r"\W*I(?:'m|\s+am)\b", head):
+            clauses.extend("I'm " + f for f in fragments)
+        elif fragments:
+            clauses[-1] = clause
+    return clauses
+
+
+# Chat drops the subject: "got laid off yesterday", "moved the dentist to Monday".
+_EN_SUBJECTLESS = re.compile(
+    r"(?:just\s+|finally\s+|recently\s+|officially\s+)*(?:got|moved|started|switched|transferred|"
+    r"dropped|quit|left|joined|went|turned|retired|graduated|stopped|sold|adopted|rescued|"
+    r"relocated|resigned|changed|became|picked|took|gave|signed|landed|bought|broke|split|"
+    r"cancell?ed|rescheduled|booked)\s",
+    re.IGNORECASE,
+)
+_EN_GERUND_START = re.compile(r"(?:working|living|studying|learning|based)\s", re.IGNORECASE)
+_EN_GUESS_WHO = re.compile(r"^guess\s+who(?:'s|\s+is)?\s+", re.IGNORECASE)
 
 
 def _en_prepare(clause: str) -> str:
     text = _EN_DISCOURSE.sub("", clause.strip(EDGES)).strip(EDGES)
+    text = _EN_GUESS_WHO.sub("I ", text)
     text = _EN_AFTERTHOUGHT.sub("", text)
+    if _EN_SUBJECTLESS.match(text):
+        text = "I " + text[0].lower() + text[1:]
+    elif _EN_GERUND_START.match(text):
+        text = "I'm " + text[0].lower() + text[1:]
     first, _, rest = text.partition(" ")
     if first.lower() in _EN_LOWER_FIRST:
         text = first.lower() + (" " + rest if rest else "")
     while True:
-        shorter = _EN_TRAIL.sub("", text).strip(EDGES)
+        shorter = dates_en.strip_trailing(_EN_TRAIL.sub("", text)).strip(EDGES)
         if shorter == text:
             return text
         text = shorter
+
+
+_EN_PERSON = (
+    r"(?P<rel>(?:(?:little|big|older|younger|baby|twin|elder|best)\s+)?(?:sister|brother|sis|bro|"
+    r"wife|husband|boyfriend|girlfriend|partner|fianc[eé]e?|mom|mum|mother|dad|father|son|"
+    r"daughter|friend|boss|manager|coworker|co-worker|colleague|roommate|flatmate|neighbou?r|"
+    r"grandma|grandpa|grandmother|grandfather|aunt|uncle|cousin|niece|nephew))"
+)
+_EN_OTHER = re.compile(
+    r"(?:my|our)\s+" + _EN_PERSON + r"(?:,?\s+(?P<name>" + NAME + r"))?,?\s*"
+    r"(?P<verb>'s|is|has|lives|works|moved|just|recently|finally|turned|speaks|studies|loves|"
+    r"likes|hates|left|started|got|joined|quit|was|used)\b\s*(?P<rest>.*)$"
+)
+_EN_THIRD_VERBS = {"lives": "live", "works": "work", "speaks": "speak", "studies": "study",
+                   "loves": "love", "likes": "like", "hates": "hate", "has": "have"}
+_EN_RELATION_WORD = {"mum": "mother", "mom": "mother", "dad": "father", "sis": "sister",
+                     "bro": "brother", "fiancee": "fiance", "fiancée": "fiance", "fiancé": "fiance",
+                     "neighbor": "neighbour", "co-worker": "coworker"}
+
+
+def _en_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
+    """ "my sister Anna lives in Oslo" -> ("sister", "Anna", "I live in Oslo", [sister=Anna])."""
+    match = _EN_OTHER.match(clause)
+    if not match:
+        return None
+    rel = re.sub(r"^(?:little|big|older|younger|baby|twin|elder|best)\s+", "", match.group("rel").lower())
+    about = _EN_RELATION_WORD.get(rel, rel)
+    name = (match.group("name") or "").strip()
+    if name and name.split()[0].lower() in ("is", "has", "just"):
+        return None
+    verb, rest = match.group("verb"), match.group("rest")
+    if re.fullmatch(NAME, rest.strip(EDGES)):
+        return None  # "my wife is Li": the relation, read by the mentions
+    if verb in ("'s", "is"):
+        if re.match(r"(?:worked|been|got|lived|moved|had|started|left|done)\b", rest):
+            inner = "I've " + rest
+        else:
+            inner = "I'm " + rest
+    elif verb in _EN_THIRD_VERBS:
+        inner = "I " + _EN_THIRD_VERBS[verb] + " " + rest
+    elif verb == "was":
+        inner = "I was " + rest
+    else:
+        inner = "I " + verb + " " + rest
+    relation = [Fact(about, name, Op.ASSERT, 0.85)] if name else []
+    return about, name, inner.strip(), relation
 
 
 def _en_is_question(sentence: str) -> bool:
@@ -402,6 +498,8 @@ ENGLISH = Grammar(
     retractions=rules_en.RETRACTIONS,
     rules=rules_en.RULES,
     mentions=rules_en.MENTIONS,
+    other=_en_other,
+    dated=dates_en.find,
 )
 CHINESE = Grammar(
     split_clauses=_zh_split_clauses,

@@ -64,6 +64,7 @@ def _org(group: str = "org") -> str:
 
 
 _ORG = _org()
+_WORK_HOW = r"(?:(?:remotely|remote|full[- ]time|part[- ]time|freelance|now|still|again|there)\s+)*"
 _TITLE = r"(?P<title>[A-Za-z][\w/+-]*(?:\s+[\w/+-]+){0,4}?)"
 _DIET = (
     r"(?P<v>(?i:vegetarian|veggie|vegan|pescatarian|pescetarian|flexitarian|keto|paleo|"
@@ -107,13 +108,33 @@ def _fixed(attribute: str, value: str, conf: float, op: Op = Op.ASSERT) -> Build
     return lambda m: [Fact(attribute, value, op, conf)]
 
 
+_NUMBER_WORDS = {w: n for n, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen twenty".split())}
+_AGE = r"(?P<v>\d{1,3}|(?i:" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r"))"
+
+
 def _age(m: re.Match[str]) -> list[Fact]:
-    age = int(m.group("v"))
+    raw = m.group("v").lower()
+    age = _NUMBER_WORDS[raw] if raw in _NUMBER_WORDS else int(raw)
     return [Fact("age", str(age), Op.ASSERT, 0.9)] if 0 < age <= 120 else []
 
 
+_HEDGES = re.compile(
+    r"^(?:(?:hmm+|um+|uh+|well|like|probably|definitely|honestly|easily|hands\s+down|"
+    r"(?:a|an|the)(?=\s))[\s,]+)+",
+    re.IGNORECASE,
+)
+
+
+def _favourite_value(raw: str) -> str:
+    """ "is, hmm, I'd eat anything honestly, but ramen" -> "ramen"; "Radiohead, always" -> "Radiohead"."""
+    raw = re.split(r"(?:,\s*|\s+)but\s+", raw)[-1]
+    return _HEDGES.sub("", raw.split(",")[0].strip()).strip()
+
+
 def _favourite(m: re.Match[str]) -> list[Fact]:
-    values = things(re.sub(r"^(?:a|an)\s+", "", m.group("v")), split=False)
+    values = things(_favourite_value(m.group("v")), split=False)
     thing = m.groupdict().get("thing")
     if not values:
         return []
@@ -128,7 +149,8 @@ def _job(conf: float, op: Op = Op.ASSERT) -> Build:
 
     def build(m: re.Match[str]) -> list[Fact]:
         groups = m.groupdict()
-        title = clean_title(groups["title"]) if groups.get("title") else None
+        raw_title = re.sub(r"\s+(?:in|on)\s+.*$", "", groups["title"]) if groups.get("title") else ""
+        title = clean_title(raw_title) if raw_title else None
         org = clean_org(groups["org"]) if groups.get("org") else None
         if groups.get("title") and not title:
             return []
@@ -141,7 +163,7 @@ def _job(conf: float, op: Op = Op.ASSERT) -> Build:
 
 
 def _titled(m: re.Match[str]) -> list[Fact]:
-    title = clean_title(m.group("title"))
+    title = clean_title(re.sub(r"\s+(?:in|on)\s+.*$", "", m.group("title")))
     return [Fact("job_title", title, Op.ASSERT, 0.85)] if title and is_job(title) else []
 
 
@@ -166,6 +188,8 @@ def _ended(m: re.Match[str]) -> list[Fact]:
         return flipped(first_match(RULES, f"I'm {rest}")[0])
     if first in ("learning", "studying") and rest:
         return [Fact("learning", v, Op.RETRACT, 0.85) for v in _learned(rest)]
+    if languages(value):  # "I stopped Italian"
+        return [Fact("learning", v, Op.RETRACT, 0.85) for v in languages(value)]
     if first == "eating" and rest in ("meat", "animal products"):
         return [Fact("diet", "vegetarian" if rest == "meat" else "vegan", Op.ASSERT, 0.75)]
     if first.endswith("ing") and len(first) > 4:
@@ -217,6 +241,7 @@ def _and_list(raw: str) -> list[str]:
 
 
 def _learned(raw: str) -> list[str]:
+    raw = re.split(r",|\s+(?:on|with|at|from|using|via|through)\s+", raw)[0]
     if raw.startswith("to "):
         verb, _, rest = raw[3:].partition(" ")
         return things(gerund(verb) + (" " + rest if rest else ""), split=False)
@@ -258,10 +283,20 @@ def _pet(conf: float, op: Op = Op.ASSERT) -> Build:
     return build
 
 
+_RELATION_WORD = {"mum": "mother", "mom": "mother", "mama": "mother", "dad": "father", "papa": "father",
+                  "sis": "sister", "bro": "brother", "kid": "child", "fiancee": "fiance",
+                  "fiancée": "fiance", "fiancé": "fiance"}
+
+
 def _relative(conf: float, op: Op = Op.ASSERT) -> Build:
     def build(m: re.Match[str]) -> list[Fact]:
         groups = m.groupdict()
         names = [n for n in (groups.get("name"), groups.get("name2")) if n]
+        rel = re.sub(r"^(?:(?:little|big|older|younger|baby|twin|elder|half[- ]|step)\s*)", "",
+                     groups["rel"].lower())
+        if len(names) == 1 and not groups.get("n") and clean_name(names[0]):
+            # "my sister Anna": the relation word names the fact (sister=Anna).
+            return [Fact(_RELATION_WORD.get(rel, rel), clean_name(names[0]) or "", op, we_conf(m, conf))]
         found = relative_value(groups.get("n"), groups["rel"], names)
         if not found:
             return []
@@ -321,7 +356,7 @@ RULES: tuple[Rule, ...] = (
     rule(r"(?:(?:you\s+can|please|just|everyone|people|friends)\s+)*call\s+me\s+(?P<v>" + NAME + ")",
          one("name", clean_name, 0.85)),
     rule(r"I(?:'m|\s+am)\s+(?P<v>\d{1,3})(?:\s*(?:years?|yrs?)(?:\s+old|\s+of\s+age)?|\s*y/?o)?$", _age),
-    rule(_I + r"turned\s+(?P<v>\d{1,3})$", _age),
+    rule(_I + r"turned\s+" + _AGE + r"(?:\s+(?:years?\s+old|today|yesterday))?$", _age),
     rule(r"my\s+age\s+is\s+(?P<v>\d{1,3})$", _age),
     # "I'm Maya" only when the whole clause is a name ("I'm tired" is not; "I'm Italian" is
     # rejected by clean_name).
@@ -340,9 +375,9 @@ RULES: tuple[Rule, ...] = (
     rule(r"I\s+have\s+(?:a|an)\s+(?P<v>[\w -]+?)\s+allergy$", one("allergy", lambda v: things(v)[0]
                                                                     if things(v) else None)),
     # favourites
-    rule(r"my\s+(?:new\s+|all[- ]time\s+|absolute\s+|current\s+)?(?:favou?rite|fav|fave)\s+"
+    rule(r"(?:my\s+)?(?:new\s+|all[- ]time\s+|absolute\s+|current\s+)?(?:favou?rite|fav|fave)\s+"
          r"(?P<thing>[A-Za-z][A-Za-z -]{0,30}?)(?:\s+(?:right\s+now|at\s+the\s+moment|these\s+days|"
-         r"of\s+all\s+time|ever|lately|now))?(?:\s+is|'s|\s+has\s+to\s+be|\s+are)\s+" + ADV + r"(?P<v>.+)$",
+         r"of\s+all\s+time|ever|lately|now))?(?:\s+is|'s|\s+has\s+to\s+be|\s+are)[\s,]+" + ADV + r"(?P<v>.+)$",
          _favourite),
     rule(r"(?P<v>.+?)\s+(?:is|are)\s+(?:still\s+|now\s+|definitely\s+|probably\s+)?my\s+"
          r"(?:new\s+|all[- ]time\s+|absolute\s+)?(?:favou?rite|fav|fave)(?:\s+(?P<thing>[A-Za-z][A-Za-z -]{0,30}?))?$",
@@ -365,11 +400,15 @@ RULES: tuple[Rule, ...] = (
     rule(r"(?:" + _BE + r"(?:studying|a\s+student)|" + _I + r"study)\s+at\s+" + _ORG,
          lambda m: [Fact("studies_at", o, Op.ASSERT, 0.9) for o in [clean_org(m.group("org"))] if o]),
     rule(_BE + r"(?:a|an|the)\s+" + _TITLE + r"\s+(?:at|for|with)\s+" + _ORG, _job(0.9)),
-    rule(_I + r"work(?:ing)?\s+as\s+(?:a\s+|an\s+|the\s+)?" + _TITLE + r"\s+(?:at|for|with)\s+" + _ORG, _job(0.9)),
-    rule(r"(?:" + _I + r"work|" + _BE + r"(?:working|employed))\s+(?:at|for|by)\s+" + _ORG
+    rule(r"(?:" + _I + r"work|" + _BE + r"working)\s+as\s+(?:a\s+|an\s+|the\s+)?" + _TITLE
+         + r"\s+(?:at|for|with)\s+" + _ORG, _job(0.9)),
+    rule(r"(?:" + _I + r"work|" + _BE + r"(?:working|employed))\s+" + _WORK_HOW + r"(?:at|for|by)\s+" + _ORG
          + r"(?:\s+as\s+(?:a\s+|an\s+|the\s+)?(?P<title>.+))?", _job(0.9)),
-    rule(_PAST + r"(?:started|begun|began)\s+(?:working\s+|a\s+(?:new\s+)?job\s+|my\s+new\s+job\s+)?"
-         r"(?:at|with|for)\s+" + _ORG, _job(0.85)),
+    rule(_PAST + r"(?:started|begun|began)\s+(?:working\s+|a\s+(?:new\s+)?(?:job|role|position)\s+|"
+         r"my\s+new\s+(?:job|role|position)\s+)?(?:at|with|for)\s+" + _ORG
+         + r"(?:\s+as\s+(?:a\s+|an\s+)?" + _TITLE + r"$)?", _job(0.85)),
+    rule(_PAST + r"(?:started|got|landed|took)\s+(?:a|an|my)\s+(?:new\s+)?" + _TITLE
+         + r"\s+(?:job|gig|position|role)\s+(?:at|with)\s+" + _ORG, _job(0.85)),
     rule(_PAST + r"joined\s+" + _ORG, lambda m: [] if (m.group("org").lower() in PLACES) else _job(0.85)(m)),
     rule(_PAST + r"(?:got|landed|took|accepted|started)\s+(?:a|an|the|my)\s+(?:new\s+)?(?:job|position|role|offer)"
          r"(?:\s+as\s+(?:a\s+|an\s+)?" + _TITLE + r")?\s+(?:at|with|from)\s+" + _ORG, _job(0.85)),

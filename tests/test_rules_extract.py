@@ -118,7 +118,7 @@ ENGLISH: list[tuple[str, Expected]] = [
     ("I go to the gym three times a week.", [("habit", "goes to the gym", A)]),
     ("I smoke.", [("habit", "smokes", A)]),
     ("I started doing yoga.", [("habit", "does yoga", A)]),
-    ("I call my mom every Sunday.", [("habit", "calls my mom", A)]),
+    ("I call my mom every Sunday.", [("routine", "calling my mom on Sundays", A)]),
     # notes
     ("Remember that my passport expires in March.", [("note", "my passport expires in March", A)]),
     (

@@ -20,7 +20,7 @@ _COUNT = (
     r"a\s+couple(?:\s+of)?|couple(?:\s+of)?|several|\d{1,3})"
 )
 _UNIT = r"(?:days?|weeks?|months?|years?)"
-_TIME = r"(?:\s+at\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm))?"
+_TIME = r"(?:,?\s+at\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|,?\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm))?"
 _DATE = (
     rf"(?:{_ORD}\s+(?:of\s+)?{_MONTH}(?:\s+\d{{4}})?|{_MONTH}\s+{_ORD}(?:,?\s+\d{{4}})?|"
     rf"the\s+{_ORD}(?:\s+of\s+{_MONTH})?|{_MONTH}\s+\d{{4}})"
@@ -44,10 +44,20 @@ _SOFT = {"a couple": "2", "couple": "2", "a couple of": "2", "couple of": "2", "
 
 def find(clause: str) -> str:
     """The first date phrase in ``clause`` in a form ``dates.resolve`` reads, or ""."""
+    found = find_span(clause)
+    return found[1] if found else ""
+
+
+def find_span(clause: str) -> tuple[int, str] | None:
+    """Where the first date phrase starts and its readable form, or None."""
     match = _PHRASE.search(clause)
     if not match:
-        return ""
-    phrase = _LEAD.sub("", match.group(0).strip())
+        return None
+    return match.start(), _readable(match.group(0))
+
+
+def _readable(spoken: str) -> str:
+    phrase = _LEAD.sub("", spoken.strip())
     if re.fullmatch(r"(?:19|20)\d{2}", phrase):
         return f"1 January {phrase}"
     if phrase.lower().startswith("the other day"):

@@ -39,7 +39,7 @@ from dataclasses import replace
 
 from vaultweave.store.resources import Resource
 from vaultweave.weaver.attributes import canonical_sentence, spec_for
-from vaultweave.weaver.extract import dates, dates_en, rules_en, rules_zh
+from vaultweave.weaver.extract import dates, dates_en, events_en, rules_en, rules_zh
 from vaultweave.weaver.extract.base import Candidate, Op
 from vaultweave.weaver.extract.rules_text import ADV, EDGES, NAME, Fact, Grammar, first_match, flipped
 
@@ -168,7 +168,10 @@ def _sentence_facts(sentence: str, grammar: Grammar, allow_note: bool) -> list[F
     for clause in grammar.split_clauses(sentence):
         prepared = grammar.prepare(clause)
         other = grammar.other(prepared) if grammar.other else None
-        if other is not None:
+        events = grammar.events(clause) if grammar.events else []
+        if events:
+            found = events
+        elif other is not None:
             about, name, inner, relation = other
             found = relation + [
                 replace(f, about=about, name=name)
@@ -179,7 +182,10 @@ def _sentence_facts(sentence: str, grammar: Grammar, allow_note: bool) -> list[F
             found = _clause_facts(prepared, grammar)
         when = grammar.dated(clause) if grammar.dated else ""
         if when:  # "we moved to Denver last month": the change happened then
-            found = [f if f.when or f.scheduled else replace(f, when=when) for f in found]
+            found = [
+                f if f.when or f.scheduled or f.attribute == "routine" else replace(f, when=when)
+                for f in found
+            ]
         facts.extend(found)
     return facts
 
@@ -357,6 +363,14 @@ _EN_RELATION_WORD = {"mum": "mother", "mom": "mother", "dad": "father", "sis": "
                      "neighbor": "neighbour", "co-worker": "coworker"}
 
 
+def _en_events(clause: str) -> list[Fact]:
+    """Appointments and routines ("dentist on Friday at 3pm", "yoga every Tuesday")."""
+    text = _EN_DISCOURSE.sub("", _en_normalise(clause).strip(EDGES)).strip(EDGES)
+    if not text or _en_is_chatter(re.sub(r"^(?:please\s+)?remind\s+me\s+(?:that\s+)?", "", text)):
+        return []
+    return events_en.events(text)
+
+
 def _en_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
     """ "my sister Anna lives in Oslo" -> ("sister", "Anna", "I live in Oslo", [sister=Anna])."""
     match = _EN_OTHER.match(clause)
@@ -500,6 +514,7 @@ ENGLISH = Grammar(
     mentions=rules_en.MENTIONS,
     other=_en_other,
     dated=dates_en.find,
+    events=_en_events,
 )
 CHINESE = Grammar(
     split_clauses=_zh_split_clauses,

@@ -54,6 +54,8 @@ class Grammar:
     # phrase of a raw clause ("last month") for ``Fact.when``.
     other: Callable[[str], tuple[str, str, str, list[Fact]] | None] | None = None
     dated: Callable[[str], str] | None = None
+    # Optional: appointments and routines of a raw clause; when any, they replace its facts.
+    events: Callable[[str], list[Fact]] | None = None
 
 
 def first_match(rules: Iterable[Rule], clause: str) -> tuple[list[Fact], int]:

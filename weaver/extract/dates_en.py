@@ -28,6 +28,7 @@ _DATE = (
 _PHRASE = re.compile(
     r"\b(?:"
     rf"{_COUNT}\s+{_UNIT}\s+ago"
+    rf"|next\s+{_WEEKDAY}(?:\s+(?:morning|afternoon|evening|night))?{_TIME}"
     rf"|(?:last|this|next)\s+(?:{_WEEKDAY}|week(?:end)?|month|year|summer|winter|spring|autumn|fall)"
     rf"|(?:on\s+|this\s+|next\s+)?{_WEEKDAY}(?:\s+(?:morning|afternoon|evening|night))?{_TIME}"
     rf"|(?:(?:on|since|as\s+of|from)\s+)?{_DATE}{_TIME}"
@@ -72,6 +73,39 @@ _TRAILING = re.compile(
 )
 
 
+_LEADING = re.compile(
+    r"^(?:(?:as\s+of|since|from|starting|on)\s+)?(?:" + _PHRASE.pattern.removeprefix(r"\b") + r")[\s,:]+(?=\S)",
+    re.IGNORECASE,
+)
+
+
+def strip_leading(clause: str) -> str:
+    """``clause`` without a date phrase at its start: "as of July 1st I'm head of sales"."""
+    return _LEADING.sub("", clause)
+
+
 def strip_trailing(clause: str) -> str:
     """``clause`` without the date phrases at its end: "started at Stripe on March 2nd"."""
     return _TRAILING.sub("", clause)
+
+
+_MONTH_NUMBER = {m: i for i, m in enumerate(
+    "jan feb mar apr may jun jul aug sep oct nov dec".split(), start=1)}
+_BIRTHDAY = re.compile(
+    rf"^(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m1>{_MONTH})|(?P<m2>{_MONTH})\s+(?P<d2>\d{{1,2}})"
+    r"(?:st|nd|rd|th)?)(?:,?\s+(?P<y>(?:19|20)\d{2}))?$",
+    re.IGNORECASE,
+)
+
+
+def birthday(text: str) -> str | None:
+    """ "3 May 1991" -> "1991-05-03"; "14 February" -> "02-14"; anything else None."""
+    match = _BIRTHDAY.match(text.strip(" ,.!"))
+    if not match:
+        return None
+    month = _MONTH_NUMBER[(match.group("m1") or match.group("m2"))[:3].lower()]
+    day = int(match.group("d1") or match.group("d2"))
+    if not 1 <= day <= 31:
+        return None
+    year = match.group("y")
+    return f"{year}-{month:02d}-{day:02d}" if year else f"{month:02d}-{day:02d}"

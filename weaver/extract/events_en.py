@@ -39,7 +39,7 @@ _CANCELLED = re.compile(
     re.IGNORECASE,
 )
 _NOT_EVENTS = frozenset(
-    "job car house flat apartment dog cat kid kids baby feeling idea time lot day week month".split()
+    "car house flat apartment dog cat kid kids baby feeling idea time lot day week month".split()
 )
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -87,7 +87,8 @@ def _what(raw: str) -> str:
     value = raw.strip().lower()
     if not value or value.split()[0] in _NOT_EVENTS or value in _NOT_EVENTS:
         return ""
-    return value
+    # Acronyms keep their case: "MRI", "GP".
+    return " ".join(w if w.isupper() and len(w) > 1 else w.lower() for w in raw.split())
 
 
 def _routines(clause: str) -> list[Fact]:

@@ -235,7 +235,7 @@ _EN_TRAIL = re.compile(
 )
 # "I'm vegetarian, so no meat please": the fact ends where a non-first-person tail begins.
 _EN_AFTERTHOUGHT = re.compile(
-    r"\s*,\s*(?:so|but|because|since|though|although|which|unless|except|in\s+case)\b.*$",
+    r"\s*,\s*(?:so|but|because|since|though|although|which|unless|except|in\s+case|if)\b.*$",
     re.IGNORECASE,
 )
 _EN_LOWER_FIRST = {"my", "we", "you", "our", "call", "please", "in", "everyone", "people", "friends"}
@@ -300,10 +300,51 @@ _EN_FRAGMENT = re.compile(
 )
 
 
+_EN_QUESTION_TAIL = re.compile(
+    r"[,;:]\s+(?:so\s+|and\s+|but\s+)?(?:what|how|where|who|which|why|any|anything|can|could|should|"
+    r"would|will|do|does|is|are|ideas|tips|thoughts)\b[^,;:]*[?？][\W]*$",
+    re.IGNORECASE,
+)
+_EN_STATEMENT = re.compile(r"^\W*(?:I|I'm|I've|my|we|we're|our)\b|,\s*(?:I|my)\b", re.IGNORECASE)
+_EN_EITHER = "partner|friend|best\\s+friend|boss|manager|roommate|flatmate|coworker|colleague|cousin"
+_EN_HE_SHE = {
+    "he": "brother|bro|husband|boyfriend|fianc[eé]|dad|father|son|grandpa|grandfather|uncle|nephew|" + _EN_EITHER,
+    "she": "sister|sis|wife|girlfriend|fianc[eé]e|mom|mum|mother|daughter|grandma|grandmother|aunt|niece|"
+    + _EN_EITHER,
+}
+
+
+def _en_statement_before_question(sentence: str) -> str | None:
+    """ "my brother lives in Oslo, what's a good gift?" -> "my brother lives in Oslo"."""
+    match = _EN_QUESTION_TAIL.search(sentence)
+    if not match:
+        return None
+    head = sentence[: match.start()]
+    return head if _EN_STATEMENT.search(head) and not head.rstrip().endswith("?") else None
+
+
+def _en_pronouns(sentence: str) -> str:
+    """ "my mom's a teacher, she's retiring" -> "..., my mom's retiring": one relative, one pronoun."""
+    for pronoun, relatives in _EN_HE_SHE.items():
+        named = re.findall(r"\bmy\s+(?:(?:little|big|older|younger|best)\s+)?(?:" + relatives + r")\b(?:\s+"
+                           + NAME + r")?", sentence)
+        if len(set(named)) == 1:
+            first = re.search(re.escape(named[0]), sentence)
+            assert first is not None
+            end = first.end()
+            tail = re.sub(r"(?<=[,;.]\s)" + pronoun + r"(?='s\s|\s+is\s|\s+lives\s|\s+works\s|\s+moved\s)",
+                          named[0], sentence[end:])
+            sentence = sentence[:end] + tail
+    return sentence
+
+
 def _en_split_clauses(sentence: str) -> list[str]:
     """One first-person statement per clause: "I'm Maya, I live in Berlin and I love tea"."""
     clauses: list[str] = []
-    for clause in _EN_CLAUSE_BREAK.split(_en_normalise(sentence).strip(EDGES)):
+    text = _en_normalise(sentence)
+    text = _en_statement_before_question(text) or text
+    text = _en_pronouns(text)
+    for clause in _EN_CLAUSE_BREAK.split(text.strip(EDGES)):
         if not clause.strip():
             continue
         head, *fragments = _EN_FRAGMENT.split(clause)
@@ -323,15 +364,19 @@ _EN_SUBJECTLESS = re.compile(
     r"cancell?ed|rescheduled|booked)\s",
     re.IGNORECASE,
 )
-_EN_GERUND_START = re.compile(r"(?:working|living|studying|learning|based)\s", re.IGNORECASE)
+_EN_GERUND_START = re.compile(r"(?:working|living|studying|learning|picking\s+up|based)\s", re.IGNORECASE)
+_EN_BEEN = re.compile(r"(?:I've\s+|I\s+have\s+)?been\s+(?:living\s+)?in\s+(?=[A-Z])")
 _EN_GUESS_WHO = re.compile(r"^guess\s+who(?:'s|\s+is)?\s+", re.IGNORECASE)
 
 
 def _en_prepare(clause: str) -> str:
-    text = _EN_DISCOURSE.sub("", clause.strip(EDGES)).strip(EDGES)
-    text = _EN_GUESS_WHO.sub("I ", text)
+    text = dates_en.strip_leading(clause.strip(EDGES))
+    text = _EN_DISCOURSE.sub("", text).strip(EDGES)
+    text = _EN_GUESS_WHO.sub("I ", dates_en.strip_leading(text))
     text = _EN_AFTERTHOUGHT.sub("", text)
-    if _EN_SUBJECTLESS.match(text):
+    if _EN_BEEN.match(text):  # "been in Seattle since January": lives there
+        text = _EN_BEEN.sub("I live in ", text, count=1)
+    elif _EN_SUBJECTLESS.match(text):
         text = "I " + text[0].lower() + text[1:]
     elif _EN_GERUND_START.match(text):
         text = "I'm " + text[0].lower() + text[1:]
@@ -381,7 +426,8 @@ def _en_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
     name = (match.group("name") or "").strip()
     if name and name.split()[0].lower() in ("is", "has", "just"):
         return None
-    verb, rest = match.group("verb"), match.group("rest")
+    verb = match.group("verb")
+    rest = re.split(r",|\s+(?:so|but|and|because)\s+(?:he|she|they|I|we|it)\b", match.group("rest"))[0]
     if re.fullmatch(NAME, rest.strip(EDGES)):
         return None  # "my wife is Li": the relation, read by the mentions
     if verb in ("'s", "is"):
@@ -400,7 +446,8 @@ def _en_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
 
 
 def _en_is_question(sentence: str) -> bool:
-    return bool(re.search(r"[?？][\W]*$", sentence.strip()))
+    text = _en_normalise(sentence).strip()
+    return bool(re.search(r"[?？][\W]*$", text)) and _en_statement_before_question(text) is None
 
 
 def _en_is_chatter(clause: str) -> bool:

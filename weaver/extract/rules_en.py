@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.rules_text import (
     ADV,
@@ -104,6 +105,18 @@ def _diet(conf: float) -> Build:
     return build
 
 
+def _born(m: re.Match[str]) -> list[Fact]:
+    """ "I was born on 3 May 1991 in Kharkiv" -> birthday 1991-05-03, hometown Kharkiv."""
+    facts = []
+    day = dates_en.birthday(m.group("v"))
+    if day:
+        facts.append(Fact("birthday", day, Op.ASSERT, 0.9))
+    place = clean_place(m.group("place")) if m.group("place") else None
+    if place:
+        facts.append(Fact("hometown", place, Op.ASSERT, 0.75))
+    return facts
+
+
 def _fixed(attribute: str, value: str, conf: float, op: Op = Op.ASSERT) -> Build:
     return lambda m: [Fact(attribute, value, op, conf)]
 
@@ -149,7 +162,7 @@ def _job(conf: float, op: Op = Op.ASSERT) -> Build:
 
     def build(m: re.Match[str]) -> list[Fact]:
         groups = m.groupdict()
-        raw_title = re.sub(r"\s+(?:in|on)\s+.*$", "", groups["title"]) if groups.get("title") else ""
+        raw_title = re.split(r",|\s+(?:in|on)\s+", groups["title"])[0] if groups.get("title") else ""
         title = clean_title(raw_title) if raw_title else None
         org = clean_org(groups["org"]) if groups.get("org") else None
         if groups.get("title") and not title:
@@ -160,6 +173,15 @@ def _job(conf: float, op: Op = Op.ASSERT) -> Build:
         return facts + ([Fact("employer", org, op, conf)] if org else [])
 
     return build
+
+
+def _titled_in(m: re.Match[str]) -> list[Fact]:
+    """ "I'm a nurse in Bergen": the job, and where one lives; "in the ICU" is no place."""
+    facts = _titled(m)
+    place = clean_place(m.group("v"))
+    if facts and place and not place.lower().startswith("the "):
+        facts.append(Fact("lives_in", place, Op.ASSERT, 0.7))
+    return facts
 
 
 def _titled(m: re.Match[str]) -> list[Fact]:
@@ -355,7 +377,10 @@ RULES: tuple[Rule, ...] = (
     rule(r"my\s+name(?:'s|\s+is)\s+(?P<v>[^\W\d_][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})", one("name", clean_name, 0.95)),
     rule(r"(?:(?:you\s+can|please|just|everyone|people|friends)\s+)*call\s+me\s+(?P<v>" + NAME + ")",
          one("name", clean_name, 0.85)),
-    rule(r"I(?:'m|\s+am)\s+(?P<v>\d{1,3})(?:\s*(?:years?|yrs?)(?:\s+old|\s+of\s+age)?|\s*y/?o)?$", _age),
+    rule(r"I(?:'m|\s+am)\s+(?P<v>\d{1,3})(?:\s*(?:years?|yrs?)(?:\s+old|\s+of\s+age)?|\s*y/?o)?"
+         r"(?:$|\s+and\s+(?!\d))", _age),
+    rule(r"I\s+was\s+born\s+(?:on\s+)?(?P<v>.+?)(?:\s+in\s+" + _PLACE.replace("(?P<v>", "(?P<place>") + ")?$",
+         _born),
     rule(_I + r"turned\s+" + _AGE + r"(?:\s+(?:years?\s+old|today|yesterday))?$", _age),
     rule(r"my\s+age\s+is\s+(?P<v>\d{1,3})$", _age),
     # "I'm Maya" only when the whole clause is a name ("I'm tired" is not; "I'm Italian" is
@@ -392,7 +417,7 @@ RULES: tuple[Rule, ...] = (
     rule(_WE + r"\s+" + ADV + r"(?:live|reside)\s+in\s+" + _PLACE, one("lives_in", clean_place, 0.9)),
     rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+" + ADV + r"(?:living|based|settled)\s+in\s+" + _PLACE,
          one("lives_in", clean_place, 0.85)),
-    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:been\s+living\s+in|moved\s+(?:back\s+)?to|"
+    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:been\s+living\s+in|moved\s+(?:(?:back|down|up|over|out|away)\s+)?to|"
          r"relocated\s+(?:back\s+)?to|settled\s+(?:down\s+)?in)\s+" + _PLACE, one("lives_in", clean_place, 0.9)),
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:moved|relocated)\s+(?:in)?to\s+(?:a|an|my|our|the)\s+"
          r"(?:new\s+)?(?:apartment|flat|house|place|home|studio)\s+in\s+" + _PLACE, one("lives_in", clean_place, 0.85)),
@@ -417,14 +442,21 @@ RULES: tuple[Rule, ...] = (
     rule(r"I(?:'ve|\s+have)?\s+(?:just\s+)?(?:got|been|was)\s+promoted\s+to\s+(?:a\s+|an\s+)?(?P<title>.+)$",
          _job(0.85)),
     rule(_I + r"work\s+as\s+(?:a\s+|an\s+|the\s+)?(?P<title>.+)$", _job(0.9)),
+    rule(_BE + r"(?:a|an)\s+" + _TITLE + r"\s+in\s+" + _PLACE + "$", _titled_in),
     rule(_BE + r"(?:a|an)\s+(?P<title>.+)$", _titled),
+    rule(_BE + r"(?:now\s+)?(?:the\s+)?(?P<title>(?:head|director|vp|chief)\s+of\s+[a-z]+(?:\s+[a-z]+)?)$", _titled),
+    rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+(?:now\s+|still\s+)?(?:in|over\s+in|based\s+out\s+of)\s+" + _PLACE + "$",
+         lambda m: [] if m.group("v").lower().removeprefix("the ") in ("middle", "process", "office", "hospital")
+         else one("lives_in", clean_place, 0.75)(m)),
+    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"bought\s+(?:a|an|our|my)\s+(?:\w+\s+){0,2}?(?:house|flat|"
+         r"apartment|condo|home|place)\s+in\s+" + _PLACE, one("lives_in", clean_place, 0.8)),
     rule(r"my\s+(?:new\s+)?(?:job\s+title|title|job|role)\s+is\s+(?:a\s+|an\s+)?(?P<title>.+)$", _titled),
     # languages and learning
     rule(_I + r"(?:can\s+)?speak\s+(?P<v>.+)$", each("speaks", languages)),
     rule(_BE + r"(?:fluent|native|bilingual|conversational)\s+in\s+(?P<v>.+)$", each("speaks", languages)),
     rule(r"my\s+(?:native\s+language|mother\s+tongue|first\s+language)\s+is\s+(?P<v>.+)$",
          each("speaks", languages)),
-    rule(r"(?:" + _BE + r"|I(?:'ve|\s+have)\s+been\s+)(?:learning|studying)\s+(?P<v>.+)$", each("learning", _learned, 0.85)),
+    rule(r"(?:" + _BE + r"|I(?:'ve|\s+have)\s+been\s+)(?:learning|studying|picking\s+up)\s+(?P<v>.+)$", each("learning", _learned, 0.85)),
     # pets and family
     rule(_HAVE + r"\s+" + _COUNT + r"\s+(?:[a-z]+\s+){0,2}?" + _SPECIES + _NAMED, _pet(0.9)),
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:adopted|rescued|got|bought)\s+" + _COUNT + r"\s+"

@@ -171,7 +171,7 @@ _FILLER = re.compile(
     re.IGNORECASE,
 )
 _CUT = re.compile(
-    r"(?:\s*,\s*|\s+)(?:because|since|but|though|although|when|whenever|if|unless|so\s+that|"
+    r"(?:\s*,\s*|\s+)(?:because|bc|cuz|cause|since|but|though|although|when|whenever|if|unless|so\s+that|"
     r"which|especially|particularly|except|while|whereas|as\s+long\s+as|compared\s+to|"
     r"more\s+than|instead\s+of|rather\s+than)\b.*$|\s+[-–—(].*$",
     re.IGNORECASE,
@@ -269,7 +269,11 @@ _JOB_HEADS = words(
     "dancer secretary assistant cashier waiter waitress barista driver farmer veterinarian "
     "vet paramedic firefighter banker trader investor tester tutor coach trainer instructor "
     "advisor adviser counselor counsellor mathematician physicist chemist biologist "
-    "statistician swe pm sre"
+    "statistician swe pm sre fisherman fisher machinist welder electrician hygienist radiographer "
+    "paralegal clerk receptionist cleaner janitor carer caregiver midwife optician sonographer "
+    "supervisor operator labourer laborer builder gardener florist butcher hairdresser barber "
+    "stylist bartender server chemist planner auditor underwriter broker agent realtor "
+    "animator illustrator copywriter ux ui dev devops admin apprentice"
 )
 
 

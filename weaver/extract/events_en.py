@@ -97,7 +97,10 @@ def _routines(clause: str) -> list[Fact]:
         match = _ROUTINE.match(piece.strip())
         if not match:
             continue
-        head = _ROUTINE_HEAD.match(match.group("head").strip())
+        # "family dinner moved to saturdays": the routine, on its new day
+        raw_head = re.sub(r"\s+(?:(?:is|was|got|has\s+been)\s+)?(?:moved|switched|changed|pushed)\s+to$", "",
+                          match.group("head").strip())
+        head = _ROUTINE_HEAD.match(raw_head)
         if not head:
             continue
         activity = head.group("v").strip()

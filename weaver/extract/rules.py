@@ -89,7 +89,9 @@ def _candidate(speaker: str, fact: Fact, resource: Resource) -> Candidate:
     subject = fact.name or (f"{speaker}'s {fact.about}" if fact.about else speaker)
     happened = dates.resolve(fact.when, resource.ts) if fact.when else None
     scheduled = dates.resolve(fact.scheduled, resource.ts, "future") if fact.scheduled else None
-    if fact.value:
+    if fact.op is Op.DOUBT and not fact.value:  # "the move was exhausting"
+        text = f"{subject}'s {fact.attribute.replace('_', ' ')} may have changed."
+    elif fact.value:
         text = canonical_sentence(subject, fact.attribute, fact.value)
     else:  # "I quit my job": ends whatever value is current
         text = f"{subject}'s {fact.attribute.replace('_', ' ')} ended."
@@ -338,6 +340,9 @@ def _en_pronouns(sentence: str) -> str:
     return sentence
 
 
+_EN_OPEN_END = re.compile(r"\b(?:is|are|'s)(?:[\s,]+(?:hmm+|um+|uh+|well|like|probably|honestly))*[\s,]*$")
+
+
 def _en_split_clauses(sentence: str) -> list[str]:
     """One first-person statement per clause: "I'm Maya, I live in Berlin and I love tea"."""
     clauses: list[str] = []
@@ -346,6 +351,9 @@ def _en_split_clauses(sentence: str) -> list[str]:
     text = _en_pronouns(text)
     for clause in _EN_CLAUSE_BREAK.split(text.strip(EDGES)):
         if not clause.strip():
+            continue
+        if clauses and _EN_OPEN_END.search(clauses[-1]):
+            clauses[-1] += ", " + clause  # "my favourite food is, hmm, I'd eat anything, but ramen"
             continue
         head, *fragments = _EN_FRAGMENT.split(clause)
         clauses.append(head)

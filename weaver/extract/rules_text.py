@@ -171,7 +171,7 @@ _FILLER = re.compile(
     re.IGNORECASE,
 )
 _CUT = re.compile(
-    r"(?:\s*,\s*|\s+)(?:because|bc|cuz|cause|since|but|though|although|when|whenever|if|unless|so\s+that|"
+    r"(?:\s*,\s*|\s+)(?:because|bc|cuz|cause|since|but|though|so|although|when|whenever|if|unless|so\s+that|"
     r"which|especially|particularly|except|while|whereas|as\s+long\s+as|compared\s+to|"
     r"more\s+than|instead\s+of|rather\s+than)\b.*$|\s+[-–—(].*$",
     re.IGNORECASE,

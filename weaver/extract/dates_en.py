@@ -20,7 +20,10 @@ _COUNT = (
     r"a\s+couple(?:\s+of)?|couple(?:\s+of)?|several|\d{1,3})"
 )
 _UNIT = r"(?:days?|weeks?|months?|years?)"
-_TIME = r"(?:,?\s+at\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|,?\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm))?"
+_TIME = (
+    r"(?:,?\s+at\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?"
+    r"|,?\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm))?"
+)
 _DATE = (
     rf"(?:{_ORD}\s+(?:of\s+)?{_MONTH}(?:\s+\d{{4}})?|{_MONTH}\s+{_ORD}(?:,?\s+\d{{4}})?|"
     rf"the\s+{_ORD}(?:\s+of\s+{_MONTH})?|{_MONTH}\s+\d{{4}})"
@@ -74,7 +77,9 @@ _TRAILING = re.compile(
 
 
 _LEADING = re.compile(
-    r"^(?:(?:as\s+of|since|from|starting|on)\s+)?(?:" + _PHRASE.pattern.removeprefix(r"\b") + r")[\s,:]+(?=\S)",
+    r"^(?:(?:as\s+of|since|from|starting|on)\s+)?(?:"
+    + _PHRASE.pattern.removeprefix(r"\b")
+    + r")[\s,:]+(?=\S)",
     re.IGNORECASE,
 )
 
@@ -90,7 +95,7 @@ def strip_trailing(clause: str) -> str:
 
 
 _MONTH_NUMBER = {m: i for i, m in enumerate(
-    "jan feb mar apr may jun jul aug sep oct nov dec".split(), start=1)}
+    ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], start=1)}
 _BIRTHDAY = re.compile(
     rf"^(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m1>{_MONTH})|(?P<m2>{_MONTH})\s+(?P<d2>\d{{1,2}})"
     r"(?:st|nd|rd|th)?)(?:,?\s+(?P<y>(?:19|20)\d{2}))?$",

@@ -24,7 +24,8 @@ _HAVE_HEAD = re.compile(
     re.IGNORECASE,
 )
 _NOUN_HEAD = re.compile(
-    r"^(?:(?:my|our|the)\s+)?" + _WHAT + r"\s+(?:(?:appointment|appt)(?:\s+is)?|(?:is\s+)?(?:booked|scheduled|set)"
+    r"^(?:(?:my|our|the)\s+)?" + _WHAT
+    + r"\s+(?:(?:appointment|appt)(?:\s+is)?|(?:is\s+)?(?:booked|scheduled|set)"
     r"(?:\s+for)?)(?:\s+(?:on|at|for))?$",
     re.IGNORECASE,
 )
@@ -39,7 +40,8 @@ _CANCELLED = re.compile(
     re.IGNORECASE,
 )
 _NOT_EVENTS = frozenset(
-    "car house flat apartment dog cat kid kids baby feeling idea time lot day week month".split()
+    ["car", "house", "flat", "apartment", "dog", "cat", "kid", "kids", "baby", "feeling", "idea"]
+    + ["time", "lot", "day", "week", "month"]
 )
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")

@@ -174,10 +174,10 @@ def _sentence_facts(sentence: str, grammar: Grammar, allow_note: bool) -> list[F
         if events:
             found = events
         elif other is not None:
-            about, name, inner, relation = other
+            about, name, first_person, relation = other
             found = relation + [
                 replace(f, about=about, name=name)
-                for f in _clause_facts(inner, grammar)
+                for f in _clause_facts(first_person, grammar)
                 if not f.about and f.attribute != "note"
             ]
         else:
@@ -310,7 +310,8 @@ _EN_QUESTION_TAIL = re.compile(
 _EN_STATEMENT = re.compile(r"^\W*(?:I|I'm|I've|my|we|we're|our)\b|,\s*(?:I|my)\b", re.IGNORECASE)
 _EN_EITHER = "partner|friend|best\\s+friend|boss|manager|roommate|flatmate|coworker|colleague|cousin"
 _EN_HE_SHE = {
-    "he": "brother|bro|husband|boyfriend|fianc[eé]|dad|father|son|grandpa|grandfather|uncle|nephew|" + _EN_EITHER,
+    "he": "brother|bro|husband|boyfriend|fianc[eé]|dad|father|son|grandpa|grandfather|uncle|nephew|"
+    + _EN_EITHER,
     "she": "sister|sis|wife|girlfriend|fianc[eé]e|mom|mum|mother|daughter|grandma|grandmother|aunt|niece|"
     + _EN_EITHER,
 }
@@ -392,7 +393,10 @@ def _en_prepare(clause: str) -> str:
     if first.lower() in _EN_LOWER_FIRST:
         text = first.lower() + (" " + rest if rest else "")
     while True:
-        shorter = dates_en.strip_trailing(_EN_TRAIL.sub("", text)).strip(EDGES)
+        shorter = _EN_TRAIL.sub("", text)
+        if not re.search(r"\bborn\b", shorter):  # "I was born on 3 May 1991" keeps its date
+            shorter = dates_en.strip_trailing(shorter)
+        shorter = shorter.strip(EDGES)
         if shorter == text:
             return text
         text = shorter

@@ -8,6 +8,7 @@ absolute dates; ``dates_zh`` first rewrites spoken Chinese it does not read (两
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timezone
 from functools import lru_cache
 from typing import Any, Literal
@@ -26,6 +27,9 @@ def resolve(phrase: str, spoken_at: datetime, prefer: Prefer = "past") -> dateti
     if not phrase:
         return None
     base = spoken_at.astimezone(timezone.utc).replace(tzinfo=None)
+    day = re.fullmatch(r"(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)", phrase, re.IGNORECASE)
+    if day:  # "on the 5th": that day of this month, else of the month before (after)
+        return _day_of_month(int(day.group(1)), spoken_at, prefer)
     text = dates_zh.rewrite(phrase)
     found = _parse(text, base.isoformat(), prefer)
     if found is None:
@@ -34,6 +38,24 @@ def resolve(phrase: str, spoken_at: datetime, prefer: Prefer = "past") -> dateti
     if prefer == "past" and found > spoken_at:
         return None
     return found
+
+
+def _day_of_month(day: int, spoken_at: datetime, prefer: Prefer) -> datetime | None:
+    at = spoken_at.astimezone(timezone.utc)
+    year, month = at.year, at.month
+    for _ in range(3):
+        try:
+            found = datetime(year, month, day, tzinfo=timezone.utc)
+        except ValueError:
+            found = None
+        if found is not None and (found <= at if prefer == "past" else found.date() >= at.date()):
+            return found
+        month += -1 if prefer == "past" else 1
+        if month == 0:
+            year, month = year - 1, 12
+        elif month == 13:
+            year, month = year + 1, 1
+    return None
 
 
 @lru_cache(maxsize=4096)

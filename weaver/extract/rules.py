@@ -35,13 +35,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from vaultweave.schemas.config import VaultConfig
 from vaultweave.store.resources import Resource
 from vaultweave.weaver.attributes import canonical_sentence, spec_for
-from vaultweave.weaver.extract import dates, rules_en, rules_zh
+from vaultweave.weaver.extract import dates, dates_en, events_en, rules_en, rules_zh
 from vaultweave.weaver.extract.base import Candidate, Op
-from vaultweave.weaver.extract.rules_text import ADV, EDGES, Fact, Grammar, first_match, flipped
+from vaultweave.weaver.extract.rules_text import ADV, EDGES, NAME, Fact, Grammar, first_match, flipped
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _ENDS = re.compile(r"[.!?;。！？；]+|\n+")
@@ -97,7 +98,9 @@ def _candidate(speaker: str, fact: Fact, resource: Resource) -> Candidate:
     subject = fact.name or (f"{speaker}'s {fact.about}" if fact.about else speaker)
     happened = dates.resolve(fact.when, resource.ts) if fact.when else None
     scheduled = dates.resolve(fact.scheduled, resource.ts, "future") if fact.scheduled else None
-    if fact.value:
+    if fact.op is Op.DOUBT and not fact.value:  # "the move was exhausting"
+        text = f"{subject}'s {fact.attribute.replace('_', ' ')} may have changed."
+    elif fact.value:
         text = canonical_sentence(subject, fact.attribute, fact.value)
     else:  # "I quit my job": ends whatever value is current
         text = f"{subject}'s {fact.attribute.replace('_', ' ')} ended."
@@ -175,7 +178,27 @@ def _sentence_facts(sentence: str, grammar: Grammar, allow_note: bool) -> list[F
         return []
     facts: list[Fact] = []
     for clause in grammar.split_clauses(sentence):
-        facts.extend(_clause_facts(grammar.prepare(clause), grammar))
+        prepared = grammar.prepare(clause)
+        other = grammar.other(prepared) if grammar.other else None
+        events = grammar.events(clause) if grammar.events else []
+        if events:
+            found = events
+        elif other is not None:
+            about, name, first_person, relation = other
+            found = relation + [
+                replace(f, about=about, name=name)
+                for f in _clause_facts(first_person, grammar)
+                if not f.about and f.attribute != "note"
+            ]
+        else:
+            found = _clause_facts(prepared, grammar)
+        when = grammar.dated(clause) if grammar.dated else ""
+        if when:  # "we moved to Denver last month": the change happened then
+            found = [
+                f if f.when or f.scheduled or f.attribute == "routine" else replace(f, when=when)
+                for f in found
+            ]
+        facts.extend(found)
     return facts
 
 
@@ -224,7 +247,7 @@ _EN_TRAIL = re.compile(
 )
 # "I'm vegetarian, so no meat please": the fact ends where a non-first-person tail begins.
 _EN_AFTERTHOUGHT = re.compile(
-    r"\s*,\s*(?:so|but|because|since|though|although|which|unless|except|in\s+case)\b.*$",
+    r"\s*,\s*(?:so|but|because|since|though|although|which|unless|except|in\s+case|if)\b.*$",
     re.IGNORECASE,
 )
 _EN_LOWER_FIRST = {"my", "we", "you", "our", "call", "please", "in", "everyone", "people", "friends"}
@@ -281,26 +304,172 @@ def _en_normalise(sentence: str) -> str:
     return text
 
 
+# "I'm Maya, 29, living in Portland": fragments after a comma that continue "I'm".
+_EN_FRAGMENT = re.compile(
+    r",\s+(?=(?:\d{1,3}(?:\s*(?:years?\s+old|y/?o))?\s*(?:,|$)|(?:living|based|working|studying)\s+"
+    r"(?:in|at|for|as)\s|originally\s+from\s))",
+    re.IGNORECASE,
+)
+
+
+_EN_QUESTION_TAIL = re.compile(
+    r"[,;:]\s+(?:so\s+|and\s+|but\s+)?(?:what|how|where|who|which|why|any|anything|can|could|should|"
+    r"would|will|do|does|is|are|ideas|tips|thoughts)\b[^,;:]*[?？][\W]*$",
+    re.IGNORECASE,
+)
+_EN_STATEMENT = re.compile(r"^\W*(?:I|I'm|I've|my|we|we're|our)\b|,\s*(?:I|my)\b", re.IGNORECASE)
+_EN_EITHER = "partner|friend|best\\s+friend|boss|manager|roommate|flatmate|coworker|colleague|cousin"
+_EN_HE_SHE = {
+    "he": "brother|bro|husband|boyfriend|fianc[eé]|dad|father|son|grandpa|grandfather|uncle|nephew|"
+    + _EN_EITHER,
+    "she": "sister|sis|wife|girlfriend|fianc[eé]e|mom|mum|mother|daughter|grandma|grandmother|aunt|niece|"
+    + _EN_EITHER,
+}
+
+
+def _en_statement_before_question(sentence: str) -> str | None:
+    """ "my brother lives in Oslo, what's a good gift?" -> "my brother lives in Oslo"."""
+    match = _EN_QUESTION_TAIL.search(sentence)
+    if not match:
+        return None
+    head = sentence[: match.start()]
+    return head if _EN_STATEMENT.search(head) and not head.rstrip().endswith("?") else None
+
+
+def _en_pronouns(sentence: str) -> str:
+    """ "my mom's a teacher, she's retiring" -> "..., my mom's retiring": one relative, one pronoun."""
+    for pronoun, relatives in _EN_HE_SHE.items():
+        named = re.findall(r"\bmy\s+(?:(?:little|big|older|younger|best)\s+)?(?:" + relatives + r")\b(?:\s+"
+                           + NAME + r")?", sentence)
+        if len(set(named)) == 1:
+            first = re.search(re.escape(named[0]), sentence)
+            assert first is not None
+            end = first.end()
+            tail = re.sub(r"(?<=[,;.]\s)" + pronoun + r"(?='s\s|\s+is\s|\s+lives\s|\s+works\s|\s+moved\s)",
+                          named[0], sentence[end:])
+            sentence = sentence[:end] + tail
+    return sentence
+
+
+_EN_OPEN_END = re.compile(r"\b(?:is|are|'s)(?:[\s,]+(?:hmm+|um+|uh+|well|like|probably|honestly))*[\s,]*$")
+
+
 def _en_split_clauses(sentence: str) -> list[str]:
     """One first-person statement per clause: "I'm Maya, I live in Berlin and I love tea"."""
-    return [c for c in _EN_CLAUSE_BREAK.split(_en_normalise(sentence).strip(EDGES)) if c.strip()]
+    clauses: list[str] = []
+    text = _en_normalise(sentence)
+    text = _en_statement_before_question(text) or text
+    text = _en_pronouns(text)
+    for clause in _EN_CLAUSE_BREAK.split(text.strip(EDGES)):
+        if not clause.strip():
+            continue
+        if clauses and _EN_OPEN_END.search(clauses[-1]):
+            clauses[-1] += ", " + clause  # "my favourite food is, hmm, I'd eat anything, but ramen"
+            continue
+        head, *fragments = _EN_FRAGMENT.split(clause)
+        clauses.append(head)
+        if re.match(r"\W*I(?:'m|\s+am)\b", head):
+            clauses.extend("I'm " + f for f in fragments)
+        elif fragments:
+            clauses[-1] = clause
+    return clauses
+
+
+# Chat drops the subject: "got laid off yesterday", "moved the dentist to Monday".
+_EN_SUBJECTLESS = re.compile(
+    r"(?:just\s+|finally\s+|recently\s+|officially\s+)*(?:got|moved|started|switched|transferred|"
+    r"dropped|quit|left|joined|went|turned|retired|graduated|stopped|sold|adopted|rescued|"
+    r"relocated|resigned|changed|became|picked|took|gave|signed|landed|bought|broke|split|"
+    r"cancell?ed|rescheduled|booked)\s",
+    re.IGNORECASE,
+)
+_EN_GERUND_START = re.compile(r"(?:working|living|studying|learning|picking\s+up|based)\s", re.IGNORECASE)
+_EN_BEEN = re.compile(r"(?:I've\s+|I\s+have\s+)?been\s+(?:living\s+)?in\s+(?=[A-Z])")
+_EN_GUESS_WHO = re.compile(r"^guess\s+who(?:'s|\s+is)?\s+", re.IGNORECASE)
 
 
 def _en_prepare(clause: str) -> str:
-    text = _EN_DISCOURSE.sub("", clause.strip(EDGES)).strip(EDGES)
+    text = dates_en.strip_leading(clause.strip(EDGES))
+    text = _EN_DISCOURSE.sub("", text).strip(EDGES)
+    text = _EN_GUESS_WHO.sub("I ", dates_en.strip_leading(text))
     text = _EN_AFTERTHOUGHT.sub("", text)
+    if _EN_BEEN.match(text):  # "been in Seattle since January": lives there
+        text = _EN_BEEN.sub("I live in ", text, count=1)
+    elif _EN_SUBJECTLESS.match(text):
+        text = "I " + text[0].lower() + text[1:]
+    elif _EN_GERUND_START.match(text):
+        text = "I'm " + text[0].lower() + text[1:]
     first, _, rest = text.partition(" ")
     if first.lower() in _EN_LOWER_FIRST:
         text = first.lower() + (" " + rest if rest else "")
     while True:
-        shorter = _EN_TRAIL.sub("", text).strip(EDGES)
+        shorter = _EN_TRAIL.sub("", text)
+        if not re.search(r"\bborn\b", shorter):  # "I was born on 3 May 1991" keeps its date
+            shorter = dates_en.strip_trailing(shorter)
+        shorter = shorter.strip(EDGES)
         if shorter == text:
             return text
         text = shorter
 
 
+_EN_PERSON = (
+    r"(?P<rel>(?:(?:little|big|older|younger|baby|twin|elder|best)\s+)?(?:sister|brother|sis|bro|"
+    r"wife|husband|boyfriend|girlfriend|partner|fianc[eé]e?|mom|mum|mother|dad|father|son|"
+    r"daughter|friend|boss|manager|coworker|co-worker|colleague|roommate|flatmate|neighbou?r|"
+    r"grandma|grandpa|grandmother|grandfather|aunt|uncle|cousin|niece|nephew))"
+)
+_EN_OTHER = re.compile(
+    r"(?:my|our)\s+" + _EN_PERSON + r"(?:,?\s+(?P<name>" + NAME + r"))?,?\s*"
+    r"(?P<verb>'s|is|has|lives|works|moved|just|recently|finally|turned|speaks|studies|loves|"
+    r"likes|hates|left|started|got|joined|quit|was|used)\b\s*(?P<rest>.*)$"
+)
+_EN_THIRD_VERBS = {"lives": "live", "works": "work", "speaks": "speak", "studies": "study",
+                   "loves": "love", "likes": "like", "hates": "hate", "has": "have"}
+_EN_RELATION_WORD = {"mum": "mother", "mom": "mother", "dad": "father", "sis": "sister",
+                     "bro": "brother", "fiancee": "fiance", "fiancée": "fiance", "fiancé": "fiance",
+                     "neighbor": "neighbour", "co-worker": "coworker"}
+
+
+def _en_events(clause: str) -> list[Fact]:
+    """Appointments and routines ("dentist on Friday at 3pm", "yoga every Tuesday")."""
+    text = _EN_DISCOURSE.sub("", _en_normalise(clause).strip(EDGES)).strip(EDGES)
+    if not text or _en_is_chatter(re.sub(r"^(?:please\s+)?remind\s+me\s+(?:that\s+)?", "", text)):
+        return []
+    return events_en.events(text)
+
+
+def _en_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
+    """ "my sister Anna lives in Oslo" -> ("sister", "Anna", "I live in Oslo", [sister=Anna])."""
+    match = _EN_OTHER.match(clause)
+    if not match:
+        return None
+    rel = re.sub(r"^(?:little|big|older|younger|baby|twin|elder|best)\s+", "", match.group("rel").lower())
+    about = _EN_RELATION_WORD.get(rel, rel)
+    name = (match.group("name") or "").strip()
+    if name and name.split()[0].lower() in ("is", "has", "just"):
+        return None
+    verb = match.group("verb")
+    rest = re.split(r",|\s+(?:so|but|and|because)\s+(?:he|she|they|I|we|it)\b", match.group("rest"))[0]
+    if re.fullmatch(NAME, rest.strip(EDGES)):
+        return None  # "my wife is Li": the relation, read by the mentions
+    if verb in ("'s", "is"):
+        if re.match(r"(?:worked|been|got|lived|moved|had|started|left|done)\b", rest):
+            inner = "I've " + rest
+        else:
+            inner = "I'm " + rest
+    elif verb in _EN_THIRD_VERBS:
+        inner = "I " + _EN_THIRD_VERBS[verb] + " " + rest
+    elif verb == "was":
+        inner = "I was " + rest
+    else:
+        inner = "I " + verb + " " + rest
+    relation = [Fact(about, name, Op.ASSERT, 0.85)] if name else []
+    return about, name, inner.strip(), relation
+
+
 def _en_is_question(sentence: str) -> bool:
-    return bool(re.search(r"[?？][\W]*$", sentence.strip()))
+    text = _en_normalise(sentence).strip()
+    return bool(re.search(r"[?？][\W]*$", text)) and _en_statement_before_question(text) is None
 
 
 def _en_is_chatter(clause: str) -> bool:
@@ -412,6 +581,9 @@ ENGLISH = Grammar(
     retractions=rules_en.RETRACTIONS,
     rules=rules_en.RULES,
     mentions=rules_en.MENTIONS,
+    other=_en_other,
+    dated=dates_en.find,
+    events=_en_events,
 )
 CHINESE = Grammar(
     split_clauses=_zh_split_clauses,

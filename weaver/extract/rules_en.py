@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.rules_text import (
     ADV,
@@ -64,6 +65,7 @@ def _org(group: str = "org") -> str:
 
 
 _ORG = _org()
+_WORK_HOW = r"(?:(?:remotely|remote|full[- ]time|part[- ]time|freelance|now|still|again|there)\s+)*"
 _TITLE = r"(?P<title>[A-Za-z][\w/+-]*(?:\s+[\w/+-]+){0,4}?)"
 _DIET = (
     r"(?P<v>(?i:vegetarian|veggie|vegan|pescatarian|pescetarian|flexitarian|keto|paleo|"
@@ -103,17 +105,48 @@ def _diet(conf: float) -> Build:
     return build
 
 
+def _born(m: re.Match[str]) -> list[Fact]:
+    """ "I was born on 3 May 1991 in Kharkiv" -> birthday 1991-05-03, hometown Kharkiv."""
+    facts = []
+    day = dates_en.birthday(m.group("v"))
+    if day:
+        facts.append(Fact("birthday", day, Op.ASSERT, 0.9))
+    place = clean_place(m.group("place")) if m.group("place") else None
+    if place:
+        facts.append(Fact("hometown", place, Op.ASSERT, 0.75))
+    return facts
+
+
 def _fixed(attribute: str, value: str, conf: float, op: Op = Op.ASSERT) -> Build:
     return lambda m: [Fact(attribute, value, op, conf)]
 
 
+_NUMBER_WORDS = {w: n for n, w in enumerate(
+    ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"])}
+_AGE = r"(?P<v>\d{1,3}|(?i:" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r"))"
+
+
 def _age(m: re.Match[str]) -> list[Fact]:
-    age = int(m.group("v"))
+    raw = m.group("v").lower()
+    age = _NUMBER_WORDS[raw] if raw in _NUMBER_WORDS else int(raw)
     return [Fact("age", str(age), Op.ASSERT, 0.9)] if 0 < age <= 120 else []
 
 
+_HEDGES = re.compile(
+    r"^(?:(?:hmm+|um+|uh+|well|like|probably|definitely|honestly|easily|hands\s+down|"
+    r"(?:a|an|the)(?=\s))[\s,]+)+",
+    re.IGNORECASE,
+)
+
+
+def _favourite_value(raw: str) -> str:
+    """ "is, hmm, I'd eat anything honestly, but ramen" -> "ramen"; "Radiohead, always" -> "Radiohead"."""
+    raw = re.split(r"(?:,\s*|\s+)but\s+", raw)[-1]
+    return _HEDGES.sub("", raw.split(",")[0].strip()).strip()
+
+
 def _favourite(m: re.Match[str]) -> list[Fact]:
-    values = things(re.sub(r"^(?:a|an)\s+", "", m.group("v")), split=False)
+    values = things(_favourite_value(m.group("v")), split=False)
     thing = m.groupdict().get("thing")
     if not values:
         return []
@@ -128,7 +161,8 @@ def _job(conf: float, op: Op = Op.ASSERT) -> Build:
 
     def build(m: re.Match[str]) -> list[Fact]:
         groups = m.groupdict()
-        title = clean_title(groups["title"]) if groups.get("title") else None
+        raw_title = re.split(r",|\s+(?:in|on)\s+", groups["title"])[0] if groups.get("title") else ""
+        title = clean_title(raw_title) if raw_title else None
         org = clean_org(groups["org"]) if groups.get("org") else None
         if groups.get("title") and not title:
             return []
@@ -140,8 +174,17 @@ def _job(conf: float, op: Op = Op.ASSERT) -> Build:
     return build
 
 
+def _titled_in(m: re.Match[str]) -> list[Fact]:
+    """ "I'm a nurse in Bergen": the job, and where one lives; "in the ICU" is no place."""
+    facts = _titled(m)
+    place = clean_place(m.group("v"))
+    if facts and place and not place.lower().startswith("the "):
+        facts.append(Fact("lives_in", place, Op.ASSERT, 0.7))
+    return facts
+
+
 def _titled(m: re.Match[str]) -> list[Fact]:
-    title = clean_title(m.group("title"))
+    title = clean_title(re.sub(r"\s+(?:in|on)\s+.*$", "", m.group("title")))
     return [Fact("job_title", title, Op.ASSERT, 0.85)] if title and is_job(title) else []
 
 
@@ -166,6 +209,8 @@ def _ended(m: re.Match[str]) -> list[Fact]:
         return flipped(first_match(RULES, f"I'm {rest}")[0])
     if first in ("learning", "studying") and rest:
         return [Fact("learning", v, Op.RETRACT, 0.85) for v in _learned(rest)]
+    if languages(value):  # "I stopped Italian"
+        return [Fact("learning", v, Op.RETRACT, 0.85) for v in languages(value)]
     if first == "eating" and rest in ("meat", "animal products"):
         return [Fact("diet", "vegetarian" if rest == "meat" else "vegan", Op.ASSERT, 0.75)]
     if first.endswith("ing") and len(first) > 4:
@@ -217,6 +262,7 @@ def _and_list(raw: str) -> list[str]:
 
 
 def _learned(raw: str) -> list[str]:
+    raw = re.split(r",|\s+(?:on|with|at|from|using|via|through)\s+", raw)[0]
     if raw.startswith("to "):
         verb, _, rest = raw[3:].partition(" ")
         return things(gerund(verb) + (" " + rest if rest else ""), split=False)
@@ -258,10 +304,20 @@ def _pet(conf: float, op: Op = Op.ASSERT) -> Build:
     return build
 
 
+_RELATION_WORD = {"mum": "mother", "mom": "mother", "mama": "mother", "dad": "father", "papa": "father",
+                  "sis": "sister", "bro": "brother", "kid": "child", "fiancee": "fiance",
+                  "fiancée": "fiance", "fiancé": "fiance"}
+
+
 def _relative(conf: float, op: Op = Op.ASSERT) -> Build:
     def build(m: re.Match[str]) -> list[Fact]:
         groups = m.groupdict()
         names = [n for n in (groups.get("name"), groups.get("name2")) if n]
+        rel = re.sub(r"^(?:(?:little|big|older|younger|baby|twin|elder|half[- ]|step)\s*)", "",
+                     groups["rel"].lower())
+        if len(names) == 1 and not groups.get("n") and clean_name(names[0]):
+            # "my sister Anna": the relation word names the fact (sister=Anna).
+            return [Fact(_RELATION_WORD.get(rel, rel), clean_name(names[0]) or "", op, we_conf(m, conf))]
         found = relative_value(groups.get("n"), groups["rel"], names)
         if not found:
             return []
@@ -299,6 +355,8 @@ RETRACTIONS: tuple[Rule, ...] = (
     rule(_PAST + r"left\s+(?:my\s+(?:job|position|role)\s+(?:at|with)\s+)?" + _ORG
          + r"(?:\s+(?:for|to\s+join)\s+" + _org("org2") + r")?", _left),
     rule(r"I(?:'ve|\s+have)?\s+(?:just\s+)?(?:lost|left)\s+my\s+job$", _fixed("employer", "", 0.8, Op.RETRACT)),
+    rule(_PAST + r"left\s+(?:the|my)\s+(?:firm|company|agency|practice|startup|job|office|hospital|practice)$",
+         _fixed("employer", "", 0.75, Op.RETRACT)),
     rule(r"I\s+(?:was|got|have\s+been|'ve\s+been)\s+(?:just\s+)?(?:laid\s+off|fired|let\s+go|made\s+redundant)"
          r"(?:\s+(?:from|by|at)\s+" + _ORG + ")?", _laid_off),
     rule(_PAST + r"resigned\s+(?:from\s+)?" + _ORG, _job(0.85, Op.RETRACT)),
@@ -315,13 +373,27 @@ RETRACTIONS: tuple[Rule, ...] = (
     rule(_DONT + r"eat\s+(?:any\s+)?(?:animal\s+products|meat\s+or\s+dairy)", _fixed("diet", "vegan", 0.7)),
 )
 
+# A change talked about without its new value: the current one may be outdated.
+DOUBTS: tuple[Rule, ...] = (
+    rule(r"(?:the|my|our)\s+(?:big\s+|recent\s+)?move\b(?!\s+to\b)", _fixed("lives_in", "", 0.6, Op.DOUBT)),
+    rule(r"(?:the|my)?\s*new\s+(?:job|role|position|company|employer|boss)\b", _fixed("employer", "", 0.6, Op.DOUBT)),
+    rule(r"(?:I(?:'m|\s+am)\s+)?handing\s+in\s+my\s+(?:notice|resignation)", _fixed("employer", "", 0.6, Op.DOUBT)),
+    rule(r"(?:I\s+)?(?:haven't|have\s+not)\s+(?:been\s+to|done|gone\s+to)\s+(?:any\s+)?[a-z]+\s+in\s+"
+         r"(?:ages|weeks|months|a\s+while|forever)", _fixed("routine", "", 0.6, Op.DOUBT)),
+    rule(r"(?:(?:since|after)\s+I\s+|I\s+)?changed\s+(?:teams|roles|departments)", _fixed("job_title", "", 0.6, Op.DOUBT)),
+)
+
 RULES: tuple[Rule, ...] = (
+    *DOUBTS,
     # identity
     rule(r"my\s+name(?:'s|\s+is)\s+(?P<v>[^\W\d_][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})", one("name", clean_name, 0.95)),
     rule(r"(?:(?:you\s+can|please|just|everyone|people|friends)\s+)*call\s+me\s+(?P<v>" + NAME + ")",
          one("name", clean_name, 0.85)),
-    rule(r"I(?:'m|\s+am)\s+(?P<v>\d{1,3})(?:\s*(?:years?|yrs?)(?:\s+old|\s+of\s+age)?|\s*y/?o)?$", _age),
-    rule(_I + r"turned\s+(?P<v>\d{1,3})$", _age),
+    rule(r"I(?:'m|\s+am)\s+(?P<v>\d{1,3})(?:\s*(?:years?|yrs?)(?:\s+old|\s+of\s+age)?|\s*y/?o)?"
+         r"(?:$|\s+and\s+(?!\d))", _age),
+    rule(r"I\s+was\s+born\s+(?:on\s+)?(?P<v>.+?)(?:\s+in\s+" + _PLACE.replace("(?P<v>", "(?P<place>") + ")?$",
+         _born),
+    rule(_I + r"turned\s+" + _AGE + r"(?:\s+(?:years?\s+old|today|yesterday))?$", _age),
     rule(r"my\s+age\s+is\s+(?P<v>\d{1,3})$", _age),
     # "I'm Maya" only when the whole clause is a name ("I'm tired" is not; "I'm Italian" is
     # rejected by clean_name).
@@ -340,9 +412,9 @@ RULES: tuple[Rule, ...] = (
     rule(r"I\s+have\s+(?:a|an)\s+(?P<v>[\w -]+?)\s+allergy$", one("allergy", lambda v: things(v)[0]
                                                                     if things(v) else None)),
     # favourites
-    rule(r"my\s+(?:new\s+|all[- ]time\s+|absolute\s+|current\s+)?(?:favou?rite|fav|fave)\s+"
+    rule(r"(?:my\s+)?(?:new\s+|all[- ]time\s+|absolute\s+|current\s+)?(?:favou?rite|fav|fave)\s+"
          r"(?P<thing>[A-Za-z][A-Za-z -]{0,30}?)(?:\s+(?:right\s+now|at\s+the\s+moment|these\s+days|"
-         r"of\s+all\s+time|ever|lately|now))?(?:\s+is|'s|\s+has\s+to\s+be|\s+are)\s+" + ADV + r"(?P<v>.+)$",
+         r"of\s+all\s+time|ever|lately|now))?(?:\s+is|'s|\s+has\s+to\s+be|\s+are)[\s,]+" + ADV + r"(?P<v>.+)$",
          _favourite),
     rule(r"(?P<v>.+?)\s+(?:is|are)\s+(?:still\s+|now\s+|definitely\s+|probably\s+)?my\s+"
          r"(?:new\s+|all[- ]time\s+|absolute\s+)?(?:favou?rite|fav|fave)(?:\s+(?P<thing>[A-Za-z][A-Za-z -]{0,30}?))?$",
@@ -357,7 +429,7 @@ RULES: tuple[Rule, ...] = (
     rule(_WE + r"\s+" + ADV + r"(?:live|reside)\s+in\s+" + _PLACE, one("lives_in", clean_place, 0.9)),
     rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+" + ADV + r"(?:living|based|settled)\s+in\s+" + _PLACE,
          one("lives_in", clean_place, 0.85)),
-    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:been\s+living\s+in|moved\s+(?:back\s+)?to|"
+    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:been\s+living\s+in|moved\s+(?:(?:back|down|up|over|out|away)\s+)?to|"
          r"relocated\s+(?:back\s+)?to|settled\s+(?:down\s+)?in)\s+" + _PLACE, one("lives_in", clean_place, 0.9)),
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:moved|relocated)\s+(?:in)?to\s+(?:a|an|my|our|the)\s+"
          r"(?:new\s+)?(?:apartment|flat|house|place|home|studio)\s+in\s+" + _PLACE, one("lives_in", clean_place, 0.85)),
@@ -365,11 +437,15 @@ RULES: tuple[Rule, ...] = (
     rule(r"(?:" + _BE + r"(?:studying|a\s+student)|" + _I + r"study)\s+at\s+" + _ORG,
          lambda m: [Fact("studies_at", o, Op.ASSERT, 0.9) for o in [clean_org(m.group("org"))] if o]),
     rule(_BE + r"(?:a|an|the)\s+" + _TITLE + r"\s+(?:at|for|with)\s+" + _ORG, _job(0.9)),
-    rule(_I + r"work(?:ing)?\s+as\s+(?:a\s+|an\s+|the\s+)?" + _TITLE + r"\s+(?:at|for|with)\s+" + _ORG, _job(0.9)),
-    rule(r"(?:" + _I + r"work|" + _BE + r"(?:working|employed))\s+(?:at|for|by)\s+" + _ORG
+    rule(r"(?:" + _I + r"work|" + _BE + r"working)\s+as\s+(?:a\s+|an\s+|the\s+)?" + _TITLE
+         + r"\s+(?:at|for|with)\s+" + _ORG, _job(0.9)),
+    rule(r"(?:" + _I + r"work|" + _BE + r"(?:working|employed))\s+" + _WORK_HOW + r"(?:at|for|by)\s+" + _ORG
          + r"(?:\s+as\s+(?:a\s+|an\s+|the\s+)?(?P<title>.+))?", _job(0.9)),
-    rule(_PAST + r"(?:started|begun|began)\s+(?:working\s+|a\s+(?:new\s+)?job\s+|my\s+new\s+job\s+)?"
-         r"(?:at|with|for)\s+" + _ORG, _job(0.85)),
+    rule(_PAST + r"(?:started|begun|began)\s+(?:working\s+|a\s+(?:new\s+)?(?:job|role|position)\s+|"
+         r"my\s+new\s+(?:job|role|position)\s+)?(?:at|with|for)\s+" + _ORG
+         + r"(?:\s+as\s+(?:a\s+|an\s+)?" + _TITLE + r"$)?", _job(0.85)),
+    rule(_PAST + r"(?:started|got|landed|took)\s+(?:a|an|my)\s+(?:new\s+)?" + _TITLE
+         + r"\s+(?:job|gig|position|role)\s+(?:at|with)\s+" + _ORG, _job(0.85)),
     rule(_PAST + r"joined\s+" + _ORG, lambda m: [] if (m.group("org").lower() in PLACES) else _job(0.85)(m)),
     rule(_PAST + r"(?:got|landed|took|accepted|started)\s+(?:a|an|the|my)\s+(?:new\s+)?(?:job|position|role|offer)"
          r"(?:\s+as\s+(?:a\s+|an\s+)?" + _TITLE + r")?\s+(?:at|with|from)\s+" + _ORG, _job(0.85)),
@@ -378,14 +454,21 @@ RULES: tuple[Rule, ...] = (
     rule(r"I(?:'ve|\s+have)?\s+(?:just\s+)?(?:got|been|was)\s+promoted\s+to\s+(?:a\s+|an\s+)?(?P<title>.+)$",
          _job(0.85)),
     rule(_I + r"work\s+as\s+(?:a\s+|an\s+|the\s+)?(?P<title>.+)$", _job(0.9)),
+    rule(_BE + r"(?:a|an)\s+" + _TITLE + r"\s+in\s+" + _PLACE + "$", _titled_in),
     rule(_BE + r"(?:a|an)\s+(?P<title>.+)$", _titled),
+    rule(_BE + r"(?:now\s+)?(?:the\s+)?(?P<title>(?:head|director|vp|chief)\s+of\s+[a-z]+(?:\s+[a-z]+)?)$", _titled),
+    rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+(?:now\s+|still\s+)?(?:in|over\s+in|based\s+out\s+of)\s+" + _PLACE + "$",
+         lambda m: [] if m.group("v").lower().removeprefix("the ") in ("middle", "process", "office", "hospital")
+         else one("lives_in", clean_place, 0.75)(m)),
+    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"bought\s+(?:a|an|our|my)\s+(?:\w+\s+){0,2}?(?:house|flat|"
+         r"apartment|condo|home|place)\s+in\s+" + _PLACE, one("lives_in", clean_place, 0.8)),
     rule(r"my\s+(?:new\s+)?(?:job\s+title|title|job|role)\s+is\s+(?:a\s+|an\s+)?(?P<title>.+)$", _titled),
     # languages and learning
     rule(_I + r"(?:can\s+)?speak\s+(?P<v>.+)$", each("speaks", languages)),
     rule(_BE + r"(?:fluent|native|bilingual|conversational)\s+in\s+(?P<v>.+)$", each("speaks", languages)),
     rule(r"my\s+(?:native\s+language|mother\s+tongue|first\s+language)\s+is\s+(?P<v>.+)$",
          each("speaks", languages)),
-    rule(r"(?:" + _BE + r"|I(?:'ve|\s+have)\s+been\s+)(?:learning|studying)\s+(?P<v>.+)$", each("learning", _learned, 0.85)),
+    rule(r"(?:" + _BE + r"|I(?:'ve|\s+have)\s+been\s+)(?:learning|studying|picking\s+up)\s+(?P<v>.+)$", each("learning", _learned, 0.85)),
     # pets and family
     rule(_HAVE + r"\s+" + _COUNT + r"\s+(?:[a-z]+\s+){0,2}?" + _SPECIES + _NAMED, _pet(0.9)),
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:adopted|rescued|got|bought)\s+" + _COUNT + r"\s+"

@@ -49,6 +49,13 @@ class Grammar:
     retractions: tuple[Rule, ...]
     rules: tuple[Rule, ...]
     mentions: tuple[Rule, ...]  # searched anywhere after the matched part ("my cat Luna")
+    # Optional: a clause about someone else ("my sister Anna lives in Oslo") as
+    # (about, name, the clause in the first person, the relation fact), and the date
+    # phrase of a raw clause ("last month") for ``Fact.when``.
+    other: Callable[[str], tuple[str, str, str, list[Fact]] | None] | None = None
+    dated: Callable[[str], str] | None = None
+    # Optional: appointments and routines of a raw clause; when any, they replace its facts.
+    events: Callable[[str], list[Fact]] | None = None
 
 
 def first_match(rules: Iterable[Rule], clause: str) -> tuple[list[Fact], int]:
@@ -164,7 +171,7 @@ _FILLER = re.compile(
     re.IGNORECASE,
 )
 _CUT = re.compile(
-    r"(?:\s*,\s*|\s+)(?:because|since|but|though|although|when|whenever|if|unless|so\s+that|"
+    r"(?:\s*,\s*|\s+)(?:because|bc|cuz|cause|since|but|though|so|although|when|whenever|if|unless|so\s+that|"
     r"which|especially|particularly|except|while|whereas|as\s+long\s+as|compared\s+to|"
     r"more\s+than|instead\s+of|rather\s+than)\b.*$|\s+[-–—(].*$",
     re.IGNORECASE,
@@ -204,10 +211,18 @@ def _split_list(value: str) -> list[str]:
     return [value]
 
 
+_INTENSIFIERS = words(
+    "pretty badly really very so quite mildly severely actually honestly seriously super bad "
+    "mild severe kinda extremely deathly"
+)
+
+
 def _thing(part: str) -> str | None:
     value = tidy(part)
     if not value or len(value) > MAX_VALUE:
         return None
+    if all(w.lower() in _INTENSIFIERS for w in value.split()):
+        return None  # "allergic to peanuts, pretty badly"
     tokens = value.split()
     if tokens[0].lower() in _PRONOUNS or " ".join(tokens[:2]).lower() in _VAGUE:
         return None
@@ -226,7 +241,7 @@ def clean_place(raw: str) -> str | None:
 
 
 def clean_org(raw: str) -> str | None:
-    value = tidy(raw)
+    value = re.sub(r"^the\s+(?=[A-Z0-9])", "", tidy(raw))  # "the Boots on the high street"
     if not value or len(value) > MAX_VALUE or value.lower() in _NOT_PLACES:
         return None
     return value
@@ -254,7 +269,11 @@ _JOB_HEADS = words(
     "dancer secretary assistant cashier waiter waitress barista driver farmer veterinarian "
     "vet paramedic firefighter banker trader investor tester tutor coach trainer instructor "
     "advisor adviser counselor counsellor mathematician physicist chemist biologist "
-    "statistician swe pm sre"
+    "statistician swe pm sre fisherman fisher machinist welder electrician hygienist radiographer "
+    "paralegal clerk receptionist cleaner janitor carer caregiver midwife optician sonographer "
+    "supervisor operator labourer laborer builder gardener florist butcher hairdresser barber "
+    "stylist bartender server chemist planner auditor underwriter broker agent realtor "
+    "animator illustrator copywriter ux ui dev devops admin apprentice"
 )
 
 

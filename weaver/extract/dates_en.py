@@ -1,0 +1,116 @@
+"""English date phrases as spoken: the first one in a clause, for ``Fact.when``.
+
+"we moved to Denver last month", "got laid off yesterday", "started on March 2nd",
+"I left the firm on 30 April", "moved from Leeds back in 2019", "as of July 1st": the
+phrase is returned as spoken and resolved later by ``dates.resolve`` against the turn.
+"""
+
+from __future__ import annotations
+
+import re
+
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+_ORD = r"\d{1,2}(?:st|nd|rd|th)?"
+_COUNT = (
+    r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\s+few|"
+    r"a\s+couple(?:\s+of)?|couple(?:\s+of)?|several|\d{1,3})"
+)
+_UNIT = r"(?:days?|weeks?|months?|years?)"
+_TIME = (
+    r"(?:,?\s+at\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?"
+    r"|,?\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm))?"
+)
+_DATE = (
+    rf"(?:{_ORD}\s+(?:of\s+)?{_MONTH}(?:\s+\d{{4}})?|{_MONTH}\s+{_ORD}(?:,?\s+\d{{4}})?|"
+    rf"the\s+{_ORD}(?:\s+of\s+{_MONTH})?|{_MONTH}\s+\d{{4}})"
+)
+_PHRASE = re.compile(
+    r"\b(?:"
+    rf"{_COUNT}\s+{_UNIT}\s+ago"
+    rf"|next\s+{_WEEKDAY}(?:\s+(?:morning|afternoon|evening|night))?{_TIME}"
+    rf"|(?:last|this|next)\s+(?:{_WEEKDAY}|week(?:end)?|month|year|summer|winter|spring|autumn|fall)"
+    rf"|(?:on\s+|this\s+|next\s+)?{_WEEKDAY}(?:\s+(?:morning|afternoon|evening|night))?{_TIME}"
+    rf"|(?:(?:on|since|as\s+of|from)\s+)?{_DATE}{_TIME}"
+    r"|(?:back\s+)?in\s+(?:19|20)\d{2}"
+    r"|(?:since|as\s+of)\s+(?:19|20)\d{2}"
+    rf"|(?:yesterday|today|tomorrow|tonight)(?:\s+(?:morning|afternoon|evening|night))?{_TIME}"
+    r"|the\s+other\s+day"
+    r")\b",
+    re.IGNORECASE,
+)
+_LEAD = re.compile(r"^(?:on|since|as\s+of|from|back\s+in|in)\s+", re.IGNORECASE)
+_SOFT = {"a couple": "2", "couple": "2", "a couple of": "2", "couple of": "2", "a few": "3", "several": "3"}
+
+
+def find(clause: str) -> str:
+    """The first date phrase in ``clause`` in a form ``dates.resolve`` reads, or ""."""
+    found = find_span(clause)
+    return found[1] if found else ""
+
+
+def find_span(clause: str) -> tuple[int, str] | None:
+    """Where the first date phrase starts and its readable form, or None."""
+    match = _PHRASE.search(clause)
+    if not match:
+        return None
+    return match.start(), _readable(match.group(0))
+
+
+def _readable(spoken: str) -> str:
+    phrase = _LEAD.sub("", spoken.strip())
+    if re.fullmatch(r"(?:19|20)\d{2}", phrase):
+        return f"1 January {phrase}"
+    if phrase.lower().startswith("the other day"):
+        return "2 days ago"
+    for soft, number in _SOFT.items():
+        phrase = re.sub(rf"^{soft}\s+(?={_UNIT})", number + " ", phrase, flags=re.IGNORECASE)
+    return re.sub(r"^the\s+", "", phrase, flags=re.IGNORECASE)
+
+
+_TRAILING = re.compile(
+    r"(?:[\s,]+(?<!every\s)(?<!each\s)(?:" + _PHRASE.pattern.removeprefix(r"\b") + r"))+$", re.IGNORECASE
+)
+
+
+_LEADING = re.compile(
+    r"^(?:(?:as\s+of|since|from|starting|on)\s+)?(?:"
+    + _PHRASE.pattern.removeprefix(r"\b")
+    + r")[\s,:]+(?=\S)",
+    re.IGNORECASE,
+)
+
+
+def strip_leading(clause: str) -> str:
+    """``clause`` without a date phrase at its start: "as of July 1st I'm head of sales"."""
+    return _LEADING.sub("", clause)
+
+
+def strip_trailing(clause: str) -> str:
+    """``clause`` without the date phrases at its end: "started at Stripe on March 2nd"."""
+    return _TRAILING.sub("", clause)
+
+
+_MONTH_NUMBER = {m: i for i, m in enumerate(
+    ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], start=1)}
+_BIRTHDAY = re.compile(
+    rf"^(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m1>{_MONTH})|(?P<m2>{_MONTH})\s+(?P<d2>\d{{1,2}})"
+    r"(?:st|nd|rd|th)?)(?:,?\s+(?P<y>(?:19|20)\d{2}))?$",
+    re.IGNORECASE,
+)
+
+
+def birthday(text: str) -> str | None:
+    """ "3 May 1991" -> "1991-05-03"; "14 February" -> "02-14"; anything else None."""
+    match = _BIRTHDAY.match(text.strip(" ,.!"))
+    if not match:
+        return None
+    month = _MONTH_NUMBER[(match.group("m1") or match.group("m2"))[:3].lower()]
+    day = int(match.group("d1") or match.group("d2"))
+    if not 1 <= day <= 31:
+        return None
+    year = match.group("y")
+    return f"{year}-{month:02d}-{day:02d}" if year else f"{month:02d}-{day:02d}"

@@ -1,0 +1,124 @@
+"""English appointments and weekly routines, read from a raw clause.
+
+Appointments: "I have the dentist on Friday at 3pm", "GP appointment tomorrow at 9:15",
+"haircut booked for Saturday 11am", "they moved my MRI to the 19th" (a new appointment
+fact for the same thing), "cancelled the haircut" (its retraction). Routines: a weekday
+frequency on an activity, "I play bridge every Thursday", "band practice every Wednesday
+night", "I swim mondays and fridays" -> routine "swimming on Mondays and Fridays".
+"""
+
+from __future__ import annotations
+
+import re
+
+from vaultweave.weaver.extract import dates_en
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.rules_text import Fact, gerund
+
+_WHAT = r"(?P<v>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3}?)"
+_ORG = r"(?:\s+(?:at|with)\s+(?:the\s+)?[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*)?"
+_HAVE_HEAD = re.compile(
+    r"^(?:(?:please\s+)?remind\s+me\s+(?:that\s+)?)?(?:I|we)(?:'ve|\s+have|'ve\s+got|\s+have\s+got|\s+got)\s+"
+    r"(?:a|an|the|my|our)\s+" + _WHAT + r"(?:\s+(?:appointment|appt|booked|scheduled))?" + _ORG
+    + r"(?:\s+(?:on|at|for|is))?$",
+    re.IGNORECASE,
+)
+_NOUN_HEAD = re.compile(
+    r"^(?:(?:my|our|the)\s+)?" + _WHAT
+    + r"\s+(?:(?:appointment|appt)(?:\s+is)?|(?:is\s+)?(?:booked|scheduled|set)"
+    r"(?:\s+for)?)(?:\s+(?:on|at|for))?$",
+    re.IGNORECASE,
+)
+_MOVED = re.compile(
+    r"^(?:(?:they|I|we|she|he)\s+)?(?:moved|rescheduled|pushed|changed|bumped)\s+(?:my|the|our)\s+" + _WHAT
+    + r"(?:\s+appointment)?\s+(?:back\s+)?(?:to|till|until)$",
+    re.IGNORECASE,
+)
+_CANCELLED = re.compile(
+    r"^(?:(?:they|I|we)\s+)?(?:actually\s+|just\s+)?(?:cancell?ed|called\s+off)\s+(?:my|the|our)\s+" + _WHAT
+    + r"(?:\s+appointment)?\b",
+    re.IGNORECASE,
+)
+_NOT_EVENTS = frozenset(
+    ["car", "house", "flat", "apartment", "dog", "cat", "kid", "kids", "baby", "feeling", "idea"]
+    + ["time", "lot", "day", "week", "month"]
+)
+
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_DAYS = rf"(?:{_DAY}s?(?:\s*(?:,|and|&)?\s*{_DAY}s?)*)"
+_ROUTINE = re.compile(
+    rf"^(?P<head>.+?)\s+(?:every\s+(?:other\s+)?(?P<d1>{_DAYS})|on\s+(?P<d2>{_DAY}s(?:\s*(?:,|and|&)?\s*{_DAY}s)*)"
+    rf"|(?P<d3>{_DAY}s(?:\s*(?:,|and|&)?\s*{_DAY}s)*))"
+    r"(?:\s+(?:mornings?|afternoons?|evenings?|nights?))?\b",
+    re.IGNORECASE,
+)
+_ROUTINE_HEAD = re.compile(
+    r"^(?:(?:I|we)\s+(?:usually\s+|always\s+|still\s+|also\s+)?"
+    r"(?P<verb>(?:play|do|have|take|attend|go\s+to|go)\s+)?)?(?P<v>[a-z][a-z' -]{1,30})$",
+)
+
+
+def events(clause: str) -> list[Fact]:
+    """Appointment and routine facts in one raw clause; [] when it states none."""
+    pieces = [clause, *re.split(r"\s*[,:;]\s*", clause)[1:]]
+    for piece in pieces:
+        found = _appointment(piece.strip())
+        if found:
+            return found
+    return _routines(clause)
+
+
+def _appointment(clause: str) -> list[Fact]:
+    cancelled = _CANCELLED.match(clause)
+    if cancelled and _what(cancelled.group("v")):
+        return [Fact("appointment", _what(cancelled.group("v")), Op.RETRACT, 0.8)]
+    found = dates_en.find_span(clause)
+    if found:
+        start, phrase = found
+        head = clause[:start].strip(" ,")
+        for pattern in (_MOVED, _HAVE_HEAD, _NOUN_HEAD):
+            match = pattern.match(head)
+            what = _what(match.group("v")) if match else ""
+            if what:
+                return [Fact("appointment", what, Op.ASSERT, 0.8, scheduled=phrase)]
+    return []
+
+
+def _what(raw: str) -> str:
+    value = raw.strip().lower()
+    if not value or value.split()[0] in _NOT_EVENTS or value in _NOT_EVENTS:
+        return ""
+    # Acronyms keep their case: "MRI", "GP".
+    return " ".join(w if w.isupper() and len(w) > 1 else w.lower() for w in raw.split())
+
+
+def _routines(clause: str) -> list[Fact]:
+    facts: list[Fact] = []
+    for piece in re.split(r"\s*[,:;]\s*", clause):
+        match = _ROUTINE.match(piece.strip())
+        if not match:
+            continue
+        # "family dinner moved to saturdays": the routine, on its new day
+        raw_head = re.sub(r"\s+(?:(?:is|was|got|has\s+been)\s+)?(?:moved|switched|changed|pushed)\s+to$", "",
+                          match.group("head").strip())
+        head = _ROUTINE_HEAD.match(raw_head)
+        if not head:
+            continue
+        activity = head.group("v").strip()
+        first, _, rest = activity.partition(" ")
+        if re.match(r"(?:I|we)\s+", match.group("head")) and not head.group("verb"):
+            if first in ("meet", "go", "work", "have", "do", "am", "was", "get"):
+                continue
+            if not first.endswith("ing"):  # "I swim mondays" -> swimming
+                activity = gerund(first) + (" " + rest if rest else "")
+        if first in ("my", "the", "a", "an", "it", "they", "we", "he", "she"):
+            continue
+        days = [d for d in _WEEKDAYS if re.search(d[:3], (match.group("d1") or match.group("d2")
+                                                            or match.group("d3") or "").lower())]
+        if not days:
+            continue
+        spelled = [d.capitalize() + "s" for d in days]
+        when = spelled[0] if len(spelled) == 1 else ", ".join(spelled[:-1]) + " and " + spelled[-1]
+        facts.append(Fact("routine", f"{activity} on {when}", Op.ASSERT, 0.8))
+    return facts

@@ -26,7 +26,7 @@ def resolve(phrase: str, spoken_at: datetime, prefer: Prefer = "past") -> dateti
     if not phrase:
         return None
     base = spoken_at.astimezone(timezone.utc).replace(tzinfo=None)
-    text = dates_zh.rewrite(phrase)
+    text = dates_zh.rewrite(phrase, base)
     found = _parse(text, base.isoformat(), prefer)
     if found is None:
         return None

@@ -119,3 +119,20 @@ def _absolute(phrase: str, now: datetime) -> datetime | None:
     if hour > 23 or minute > 59:
         return None
     return date + timedelta(hours=hour, minutes=minute)
+
+
+_DAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def weekdays(text: str) -> tuple[str, ...]:
+    """English weekday names of "每周二和周四" / "每周一三五" / "每个周末" (none for other text)."""
+    found: set[int] = set()
+    for match in re.finditer(r"(?:每个?)?(?:周|星期|礼拜)(?P<d>[一二三四五六日天末、和]+)", text):
+        for char in match.group("d"):
+            if char == "末":
+                found |= {5, 6}
+            elif char in _WEEKDAY:
+                found.add(_WEEKDAY[char])
+    if re.search(r"每天|天天", text):
+        found = set(range(7))
+    return tuple(_DAY_NAMES[i] for i in sorted(found))

@@ -26,7 +26,7 @@ from vaultweave.weaver.extract.rules_text import (
 
 _CJK = "\u4e00-\u9fff"
 # Adverbs allowed after 我: 我现在住在, 我也喜欢, 我已经开始吃素了.
-_ADV = r"(?:现在|目前|已经|也|还|一直|平时|平常|都|只|基本上|最近|刚刚|刚|真的|其实|本来|正式|终于|总算|从小|开始|就|又|这周|今天)*"
+_ADV = r"(?:现在|目前|已经|也|还|一直|平时|平常|都|只|基本上|最近|刚刚|刚|真的|其实|本来|正式|终于|总算|从小|开始|就|又|这周|今天|自己)*"
 _I = "我" + _ADV
 _NAME = rf"(?P<name>[{_CJK}]{{2,4}}|[A-Za-z0-9][A-Za-z0-9'-]*(?:\s+[A-Za-z][A-Za-z'-]*)?号?)"
 _NUM = r"(?P<n>一|两|二|三|四|五|六|\d+)"
@@ -84,7 +84,7 @@ _HABITS = {"抽烟": "smokes", "吸烟": "smokes", "跑步": "runs", "慢跑": "
            "冥想": "meditates", "打坐": "meditates", "练瑜伽": "does yoga", "做瑜伽": "does yoga",
            "健身": "works out", "去健身房": "goes to the gym", "喝酒": "drinks", "骑车": "cycles",
            "骑自行车": "cycles", "喝咖啡": "drinks coffee", "喝茶": "drinks tea"}
-_JOB_HEADS = ("师", "员", "家", "经理", "老师", "教授", "医生", "护士", "律师", "学生", "记者",
+_JOB_HEADS = ("师", "员", "家", "空姐", "老板", "站长", "组长", "店长", "策划", "运营", "销售", "客服", "经理", "老师", "教授", "医生", "护士", "律师", "学生", "记者",
               "作家", "厨师", "会计", "总监", "主管", "总裁", "创始人", "实习生", "顾问", "司机")
 _PETS_RE = "|".join(sorted(_PETS, key=len, reverse=True))
 _REL_RE = "|".join(sorted(_RELATIVES, key=len, reverse=True))
@@ -117,6 +117,9 @@ def _is_place(value: str) -> bool:
 
 
 def _org(raw: str) -> str | None:
+    parent = re.match(r"(?P<v>[^，,的]{2,8})(?:下面|下属|旗下)的", raw)
+    if parent:
+        raw = parent.group("v")  # 中石化下面的一个加油站: the company is 中石化
     named = re.search(r"(?:一家|一个|一所)?(?:叫|名叫|叫做)(?P<v>[^的，,]{2,12})的", raw)
     value = _clean(named.group("v") if named else raw)
     if not value or value in _GENERIC_WORKPLACES or value in _GENERIC_ORGS:
@@ -206,7 +209,7 @@ def _job(conf: float = 0.9, op: Op = Op.ASSERT) -> Build:
         raw_org = _clean(groups["org"]) if groups.get("org") else None
         org = _org(groups["org"]) if groups.get("org") else None
         title = _title(groups["t"]) if groups.get("t") else None
-        if groups.get("t") and not title:
+        if (groups.get("t") and not title) or (title and re.search(r"上班|工作|写字楼|那栋|对面", title)):
             return []
         if groups.get("org") and not org and not title:
             return []
@@ -217,8 +220,28 @@ def _job(conf: float = 0.9, op: Op = Op.ASSERT) -> Build:
             return [Fact("studies_at", org, op, conf)] if org else [Fact("job_title", title, op, conf)]
         if title in ("员工", "职员", "雇员"):
             title = None
+        kind = re.search(r"(?:一个|一家|一所)(?P<k>[\u4e00-\u9fff]{2,4})$", groups.get("org") or "")
+        if title and kind and len(title) <= 2 and not title.endswith(("师", "员")):
+            title = kind.group("k") + title  # 一个加油站当站长: 加油站站长
         facts = [Fact("job_title", title, op, conf)] if title else []
+        place = re.match(r"(?P<p>[\u4e00-\u9fff]{2,4}?)(?:一家|一所|一个)", groups.get("org") or "")
+        if place and _is_place(place.group("p")) and op is Op.ASSERT:
+            facts.append(Fact("lives_in", place.group("p"), op, 0.6))  # 在北京一家广告公司做文案
         return facts + ([Fact("employer", org, op, conf)] if org else [])
+
+    return build
+
+
+def _school(raw: str) -> str | None:
+    value = _clean(raw)
+    return None if not value or re.search(r"一所|一家|一个", value) or _is_place(value) else value
+
+
+def _titled_any(conf: float) -> Build:
+    """我是做前端的: the line of work, whatever its head word."""
+    def build(m: re.Match[str]) -> list[Fact]:
+        title = _title(m.group("t"))
+        return [Fact("job_title", title, Op.ASSERT, conf)] if title else []
 
     return build
 
@@ -253,6 +276,9 @@ def _quit(m: re.Match[str]) -> list[Fact]:
 def _habit(conf: float) -> Build:
     def build(m: re.Match[str]) -> list[Fact]:
         value = _clean(re.sub(r"[一二两三四五六七八九十\d]+次$", "", m.group("v")))
+        value = re.sub(r"^去[\u4e00-\u9fff]{1,3}?(?:边|里|上|附近)(?=..)", "", value) if value else value
+        if value and re.match(r"[一二三四五六日天和、]", value):
+            return []  # 每周二和周四...: a routine, read by rules_zh_people
         if not value or re.match(r"(?:很|好|太|非常|挺|比较|不|没|要|觉得|想|在家|必|得|上午|一)", value):
             return []
         return [Fact("habit", _HABITS.get(value, value), Op.ASSERT, conf)]
@@ -275,6 +301,9 @@ def _relative(m: re.Match[str]) -> list[Fact]:
     return [Fact(found[0], found[1], Op.ASSERT, 0.85)] if found else []
 
 
+# Leaving a job ends the employer and the title, whatever they are.
+_QUIT = [Fact("employer", "", Op.RETRACT, 0.8), Fact("job_title", "", Op.RETRACT, 0.75)]
+
 
 def _birthday(m: re.Match[str]) -> list[Fact]:
     """我是1991年5月3日出生的 -> 1991-05-03 (a date without its year stays as spoken)."""
@@ -296,7 +325,7 @@ def _hometown_people(m: re.Match[str]) -> list[Fact]:
 def _where_now(m: re.Match[str]) -> list[Fact]:
     """我现在在美团了: a place is where one lives, a name where one works."""
     value = _clean(m.group("v"))
-    if not value or re.search(r"上班|工作|学|看|吃|玩|忙|家|路上|想|等|考虑|找|做|写|搞", value):
+    if not value or re.search(r"上班|工作|学|看|吃|玩|忙|家|路上|想|等|考虑|找|做|写|搞|交接|公司", value):
         return []
     if _is_place(value):
         return [Fact("lives_in", value, Op.ASSERT, 0.8)]
@@ -307,7 +336,7 @@ def _where_now(m: re.Match[str]) -> list[Fact]:
 def _moved_home(m: re.Match[str]) -> list[Fact]:
     """我辞职回大理老家了: the job ends, the place is home (and hometown when 老家)."""
     place = _place(m.group("v"))
-    facts = [Fact("employer", "", Op.RETRACT, 0.8)]
+    facts = list(_QUIT)
     if place:
         facts.append(Fact("lives_in", place, Op.ASSERT, 0.8))
         if m.group("home"):
@@ -362,16 +391,21 @@ def doubts(clause: str) -> list[Fact]:
 RETRACTIONS: tuple[Rule, ...] = (
     rule(_I + r"戒(?:掉)?了?(?P<v>.+?)了?$", _quit),
     rule(_I + r"(?:从|在)(?P<v>.+?)(?:离职|辞职)了?$", _fact("employer", op=Op.RETRACT, conf=0.85)),
-    rule(_I + r"(?:离职|辞职)了$", lambda m: [Fact("employer", "", Op.RETRACT, 0.8)]),
+    rule(_I + r"(?:离职|辞职|裸辞)了$", lambda m: _QUIT),
     rule(_I + r"辞(?:去|掉)了(?P<v>.+?)的工作$", _fact("employer", op=Op.RETRACT, conf=0.85)),
     rule(_I + r"离开了(?P<v>.+)$", _left),
+    rule(r"(?:今天|昨天|上周[一二三四五六日天]?)?是我在(?P<v>[^，,]{2,12}?)的(?:last\s*day|最后一天)", _fact("employer", op=Op.RETRACT, conf=0.8)),
     rule(_I + r"离开(?P<v>[^了]+?)了$", _left),
-    rule(_I + r"被(?:裁员?|辞退|开除|优化|解雇)了?$", lambda m: [Fact("employer", "", Op.RETRACT, 0.8)]),
+    rule(_I + r"被(?:裁员?|辞退|开除|优化|解雇)了?$", lambda m: _QUIT),
+    rule(_I + r"(?:正式)?退休了?$", lambda m: _QUIT),
     rule(_I + r"辞职了?(?:回|去)(?P<v>[^，,]+?)(?P<home>老家)?(?:了|$)", _moved_home),
     rule(_I + r"(?:从|在)(?P<v>.+?)(?:离职|辞职)了?$", _fact("employer", op=Op.RETRACT, conf=0.85)),
     rule(_I + r"从(?P<old>.+?)转(?:成|到|为|做)了?(?P<t>.+)$", _switched),
     rule(r"我(?:的|家)?(?:的)?(?P<sp>" + _PETS_RE + r")(?:全|都)?(?:挂|死|去世|走)了", _pet_gone),
-    rule(_I + r"不(?:再)?(?:喝|吃)(?P<v>[^了]+?)了$", _fact("likes", op=Op.RETRACT, conf=0.75)),
+    rule(_I + r"不(?:再)?(?:喝|吃)(?P<v>[^了]+?)了$", lambda m: [Fact("diet", _DIETS[m.group("v")], Op.RETRACT, 0.85)]
+         if m.group("v") in _DIETS else _fact("likes", op=Op.RETRACT, conf=0.75)(m)),
+    rule(r"(?:我)?(?:当天|已经|也|都|就|只能|只好)*(?:把)?(?P<v>[^，,我]{1,6}?)(?:只能|只好|已经|也|都|就)*戒(?:掉)?了", _quit),
+    rule(r"(?:我)?(?P<v>[^，,我]{2,8}?)(?:只能)?(?:拜拜了|说再见了?|再见了)", _fact("likes", op=Op.RETRACT, conf=0.7)),
     rule(_I + r"(?:搬离了?|搬出了?)(?P<v>.+)$", _fact("lives_in", _place, 0.85, Op.RETRACT)),
     rule(_I + r"从(?P<v>.+?)搬(?:走|出来)了?$", _fact("lives_in", _place, 0.85, Op.RETRACT)),
     rule(_I + r"(?:和|跟)(?P<v>.+?)分手了$", _fact("partner", op=Op.RETRACT, conf=0.8)),
@@ -417,7 +451,17 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"在(?P<v>.+?)(?:住|生活|定居)了?$", _fact("lives_in", _place, 0.85)),
     rule(_I + r"(?:搬到|搬去|搬来|移居到?)了?(?P<v>.+)$", _fact("lives_in", _place)),
     # study and work
-    rule(_I + r"在(?P<v>.+?)(?:读书|上学|读大学|念书|读研究生|读研|读博士|读博)$", _fact("studies_at")),
+    rule(_I + r"在(?P<v>.+?)(?:读书|上学|读大学|念书|读研究生|读研|读博士|读博|读大[一二三四]|上[一二三四五六]年级)$",
+         _fact("studies_at", _school)),
+    rule(_I + r"是?(?:卖|做)(?P<v>保险|房子?|车|药|理财|基金)的$", lambda m: [Fact("job_title", _clean(m.group("v")) + "销售",
+                                                                               Op.ASSERT, 0.8)]),
+    rule(_I + r"是?(?:做|搞|干)(?P<t>[^，,]{1,8}?)的$", _titled_any(0.8)),
+    rule(r"我们(?:公司|单位)(?:就|其实)?是(?P<org>[^，,]{2,12}?)(?:[，,].*)?$", _job(0.8)),
+    rule(_I + r"(?:在(?P<where>[^，,]{2,6}?))?开(?P<v>出租车|出租|网约车|滴滴|货车|公交车?|卡车)", lambda m: [Fact(
+        "job_title", {"出租": "出租车", "滴滴": "网约车", "公交": "公交车"}.get(m.group("v"), m.group("v")) + "司机",
+        Op.ASSERT, 0.8)]),
+    rule(_I + r"在(?P<v>[^，,]{2,10}(?:小学|中学|大学|学校|学院|幼儿园|高中|初中))(?:上学|读书|念书)?$", _fact("studies_at", _school)),
+    rule(_I + r"在(?P<v>[^，,]{2,6}?)漂了?", _fact("lives_in", _place, 0.75)),
     rule(_I + r"在(?P<org>.+?)(?:当|做|担任|任)(?P<t>.+)$", _job()),
     rule(_I + r"在(?P<org>.+?)(?:工作|上班|任职)了?$", _job()),
     rule(_I + r"在(?P<org>.+?)实习了?$", _job(0.8)),
@@ -448,7 +492,7 @@ RULES: tuple[Rule, ...] = (
     # likes, dislikes
     rule(_I + r"(?:很|非常|特别|超级?|真的|挺|蛮|也|还|都|一直)*(?:讨厌|厌恶|受不了|忍受不了|反感|不喜欢|不太喜欢|"
          r"不怎么喜欢|不爱)(?P<v>.+)$", _each("dislikes", 0.85)),
-    rule(_I + r"(?:很|非常|特别|超级?|真的|挺|蛮|也|还|都|一直)*(?:喜欢上了|喜欢|爱上了|爱|热爱|喜爱|享受)(?P<v>.+)$",
+    rule(_I + r"(?:很|非常|特别|超级?|真的|挺|蛮|也|还|都|一直)*(?:喜欢上了|喜欢|爱上了|迷上了?|爱|热爱|喜爱|享受)(?P<v>.+)$",
          _each("likes", 0.9)),
     # habits
     rule(_I + r"(?P<f>每天|每周|每个?星期|每个?礼拜|每晚|每个?周末|天天|经常|常常)(?:早上|晚上|下午|中午|早晨)?"

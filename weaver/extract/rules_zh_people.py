@@ -32,6 +32,8 @@ RELATIONS = {
     "闺蜜": "friend", "室友": "roommate", "同事": "colleague", "领导": "boss", "老板": "boss",
     "上司": "boss",
 }
+# The speaker's relation fact is named by the relation word, spouses and partners by kind.
+_ATTRIBUTE = {"husband": "spouse", "wife": "spouse", "boyfriend": "partner", "girlfriend": "partner"}
 _REL = "|".join(sorted(RELATIONS, key=len, reverse=True))
 # What follows a relative's name: a verb or a time word ("我哥段鹏在阿里", "我儿子朱小宝今年").
 _AFTER_NAME = (
@@ -66,7 +68,8 @@ def person(clause: str, last: Person | None) -> tuple[Person, str, list[Fact]] |
             name, end = "", match.end("rel")  # 我们女儿今年五岁: no name, 今年 starts the rest
         rest = clause[end:].lstrip("，, ")
         who = Person(RELATIONS[match.group("rel")], name)
-        facts = [Fact(who.about, name, Op.ASSERT, 0.85)] if name else []
+        attribute = _ATTRIBUTE.get(who.about, who.about)
+        facts = [Fact(attribute, name, Op.ASSERT, 0.85)] if name else []
         return who, "我" + rest, facts
     if last is not None and _PRONOUN.match(clause):
         return last, "我" + clause[1:], []
@@ -78,7 +81,7 @@ def about(facts: list[Fact], who: Person) -> list[Fact]:
     return [
         Fact(f.attribute, f.value, f.op, round(f.confidence - 0.05, 2), who.about, who.name, f.when, f.scheduled)
         for f in facts
-        if f.attribute not in ("name", "note") and f.attribute not in RELATIONS.values()
+        if f.attribute not in ("name", "note", "spouse", "partner") and f.attribute not in RELATIONS.values()
     ]
 
 
@@ -88,11 +91,11 @@ _EVENT_LEAD = re.compile(r"^(?:我|我们)?(?:要|得|有个|有一个|有|约�
 _EVENT_NOISE = re.compile(r"^(?:要|得|有个|有一个|有|约了|预约了|就|会)+")
 _EVENT_TAIL = re.compile(r"[，,].*$|(?:帮我|记得|提醒我|记一下|记着).*$")
 _EVENTS = re.compile(
-    r"(?:看牙医?|牙医|拔牙|体检|面试|复查|复诊|看病|看医生|打疫苗|考试|开会|会议|飞机|航班|聚餐|约会|理发|"
-    r"婚礼|吃[^，,]{1,6}|见[^，,]{1,6}|[^，,]{0,8}课)"
+    r"(?:看牙医?|牙医|拔牙|体检|面试|复查|复诊|看病|看医生|打疫苗|考试|开会|会议|飞机|航班|机票|聚餐|约会|理发|"
+    r"婚礼|吃(?!完)[^，,]{1,6}|见[^，,]{1,6}|[^，,]{0,8}课)"
 )
 _PLAN = re.compile(r"如果|要是|假如|要不要|想|打算|可能|也许|会不会|是不是|吗|？|\?")
-_MOVED = re.compile(r"(?:改到|改成|改为|提前到|推迟到|延期到|挪到|换到)(?:了)?")
+_MOVED = re.compile(r"(?:改签到|改到|改成|改为|提前到|推迟到|延期到|挪到|换到)(?:了)?")
 
 
 def appointment(clause: str, context: str = "") -> list[Fact]:
@@ -105,7 +108,7 @@ def appointment(clause: str, context: str = "") -> list[Fact]:
         return []
     moved = _MOVED.search(clause)
     when = dates_zh.find_schedule(clause)
-    if when is None or not re.search(r"周|星期|礼拜|天|晚|早|点|[日号]$", when.group()):
+    if when is None or not re.search(r"周|星期|礼拜|天|晚|早|点", when.group()):
         return []
     if moved and when.start() >= moved.end() - 1:
         things = _EVENTS.findall(context + "，" + clause[: moved.start()])
@@ -120,7 +123,7 @@ def appointment(clause: str, context: str = "") -> list[Fact]:
         what = re.sub(r"^(?:去)?(?P<v>.+?)(?:了|吧)?$", r"\g<v>", what) if what.startswith("去") else what
         if not _EVENTS.search(what):
             return []
-    what = re.sub(r"[了啦呢吧]+$", "", what)
+    what = re.sub(r"^(?:坐)?(?:的)?飞机(?:去|到)", "飞", re.sub(r"[了啦呢吧]+$", "", what))
     if not what or len(what) > 20 or what.startswith(("我", "你", "他", "她")):
         return []
     return [Fact("appointment", what, Op.ASSERT, 0.8, scheduled=when.group())]
@@ -129,7 +132,7 @@ def appointment(clause: str, context: str = "") -> list[Fact]:
 _DAYS = "一二三四五六日天"
 _ROUTINE = re.compile(
     rf"^(?:我|我们)?(?:都|也|还)?(?P<days>每(?:个)?(?:周|星期|礼拜)[{_DAYS}、和]+(?:(?:和|、)?(?:周|星期)?[{_DAYS}])*"
-    rf"|每个?周末)(?:的)?(?:早上|上午|中午|下午|晚上|傍晚)?(?:下班后?|放学后?)?(?:都|会|要)?(?:跟[^，,]{{1,6}})?"
+    rf"|每个?周末)(?:的)?(?:早上|上午|中午|下午|晚上|傍晚)?(?:下班后?|放学后?)?(?:都|会|要)?(?:(?:跟|和)[^，,]{{1,5}}?(?=打|去|练|玩|踢|上|跑|游|做))?"
     r"(?:去|上|练)?(?P<v>[^，,]{1,12})$"
 )
 _NOT_ROUTINE = re.compile(r"^(?:都|很|好|太|不|没|要|想|在家|加班)")

@@ -70,7 +70,7 @@ def rewrite(phrase: str, base: datetime | None = None) -> str:
         if absolute is not None:
             return (absolute - _CHINA).strftime("%Y-%m-%d %H:%M")
     text = phrase.replace("前几天", "3天前").replace("前阵子", "2周前").replace("上上周", "2周前")
-    text = re.sub(r"(\d+|[零一二两三四五六七八九十]+)月(\d+|[零一二两三四五六七八九十]+)[号日]", r"\1月\2日", text)
+    text = re.sub(rf"({_N})月({_N})[号日]", r"\1月\2日", text)
     if base is not None:
         year = (base + _CHINA).year
         text = text.replace("去年年底", f"{year - 1}-12-20").replace("去年底", f"{year - 1}-12-20")

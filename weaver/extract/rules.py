@@ -90,7 +90,7 @@ def _candidate(speaker: str, fact: Fact, resource: Resource) -> Candidate:
     happened = dates.resolve(fact.when, resource.ts) if fact.when else None
     scheduled = dates.resolve(fact.scheduled, resource.ts, "future") if fact.scheduled else None
     # Until items carry a time of their own, the schedule rides in tags ("when:", "days:").
-    tags = (f"when:{scheduled.isoformat()}",) if scheduled else ()
+    tags: tuple[str, ...] = (f"when:{scheduled.isoformat()}",) if scheduled else ()
     days = dates_zh.weekdays(fact.value) if fact.attribute == "routine" else ()
     tags += (f"days:{','.join(days)}",) if days else ()
     if fact.value:
@@ -362,7 +362,10 @@ _ZH_SARCASM = re.compile(r"🙃|呵呵|可太.{1,6}了|爱死了|真是太好了
 _ZH_SUBJECT = re.compile(
     r"我|她(?!们)|他(?!们)|(?:公司里?|学校里?)?(?:大家|别人|朋友们|同事们|家里人)(?:也|都)?(?:叫|喊)我"
 )
-_ZH_QUESTION = re.compile(r"[?？]|[吗么嘛][。.!！]*$|要不要|是不是|有没有|能不能|会不会|啥|什么|哪|多少|几[点个岁号]")
+_ZH_QUESTION = re.compile(
+    r"[?？]|[吗么嘛][。.!！]*$|要不要|是不是|有没有|能不能|会不会|啥|什么|哪|多少|几[点个岁号]"
+)
+_ZH_BREAK = re.compile(r"[，,…]+|\.{3,}|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 
 
 def _zh_split_clauses(sentence: str) -> list[str]:
@@ -373,10 +376,11 @@ def _zh_split_clauses(sentence: str) -> list[str]:
     it its 我 back); any other piece stays with the clause before it.
     """
     clauses: list[str] = []
-    for piece in re.split(r"[，,…]+|\.{3,}|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])", sentence.strip(EDGES)):
+    for piece in _ZH_BREAK.split(sentence.strip(EDGES)):
         text = _ZH_DISCOURSE.sub("", piece.strip())
         undated = dates_zh.find_past(text)[1]
-        starts = _ZH_SUBJECT.match(text) or _ZH_PREDICATE.match(text) or _ZH_PREDICATE.match(undated)
+        starts = (_ZH_SUBJECT.match(text) or _ZH_PREDICATE.match(text) or _ZH_PREDICATE.match(undated)
+                  or dates_zh.SCHEDULE.match(text))
         if clauses and not starts:
             clauses[-1] += "，" + piece.strip()
         elif text:
@@ -447,80 +451,6 @@ def _zh_clause(
     if person is not None:
         return relation + rules_zh_people.about(facts, person), person
     return facts, None
-
-
-def _zh_subject(text: str) -> str:
-    """The dropped 我 of "在腾讯做后端" / "不学日语了" / "今年28"."""
-    return "我" + text if not text.startswith("我") and _ZH_PREDICATE.match(text) else text
-
-
-def _zh_sentence_facts(sentence: str) -> list[Fact]:
-    """Clauses in order; a clause without a subject continues the one before it
-    ("我妈叫李秀英，在哈尔滨一个人住": she lives there), 她/他 the person last named."""
-    facts: list[Fact] = []
-    named: rules_zh_people.Person | None = None  # for 她/他
-    topic: rules_zh_people.Person | None = None  # who the clause before was about
-    context = ""
-    if _ZH_SARCASM.search(sentence):
-        return []
-    for clause in _zh_split_clauses(sentence):
-        text = _zh_prepare(clause)
-        found, who = _zh_clause(text, named, topic, context)
-        facts.extend(found)
-        named, topic, context = who or named, who, context + "，" + text
-    return facts
-
-
-def _zh_clause(
-    text: str,
-    named: rules_zh_people.Person | None,
-    topic: rules_zh_people.Person | None,
-    context: str,
-) -> tuple[list[Fact], rules_zh_people.Person | None]:
-    """One clause: appointments and doubts first (they name plans), then whose it is, when, and what."""
-    head = text.split("，")[0]
-    if not text or _ZH_QUESTION.search(head):
-        return [], None
-    event = rules_zh_people.appointment(head, context)
-    if event:
-        return event, None
-    who = rules_zh_people.person(text, named)
-    relation: list[Fact] = []
-    person: rules_zh_people.Person | None = None
-    if who is not None:
-        person, text, relation = who
-    elif topic is not None and not text.startswith("我") and _ZH_PREDICATE.match(text):
-        person, text = topic, "我" + text  # the subject of the clause before
-    first = text.split("，")[0]
-    rest = text[len(first) :]
-    when, head = dates_zh.find_past(first)
-    # the whole clause, then its first part alone ("我离开协和了，想先歇一阵子"), then
-    # with its date phrase left in ("我是1991年5月3日出生的")
-    tries = [_zh_subject(head.strip(EDGES)) + rest, _zh_subject(head.strip(EDGES)), _zh_subject(first)]
-    facts = rules_zh_people.routine(tries[1])
-    for attempt in dict.fromkeys(tries if rest else tries[1:]):
-        if facts:
-            break
-        facts = _clause_facts(attempt, CHINESE)
-        if facts and attempt == _zh_subject(first) and attempt != tries[1]:
-            when = ""
-    # a doubt adds to what the clause states, about attributes it gives no value for
-    stated = {f.attribute for f in facts}
-    facts += [d for d in rules_zh.doubts(text) if d.attribute not in stated]
-    if when:
-        facts = [f if f.op is Op.DOUBT or f.when else replace(f, when=when) for f in facts]
-    if person is not None:
-        return relation + rules_zh_people.about(facts, person), person
-    return facts, None
-
-
-def _zh_read(text: str) -> list[Fact]:
-    return rules_zh.doubts(text) or rules_zh_people.routine(text) or _clause_facts(text, CHINESE)
-
-
-def _zh_subject(text: str) -> str:
-    """The dropped 我 of "在腾讯做后端" / "不学日语了" / "今年28"."""
-    return "我" + text if not text.startswith("我") and _ZH_PREDICATE.match(text) else text
 
 
 _EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")

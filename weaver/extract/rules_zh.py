@@ -269,7 +269,7 @@ def _quit(m: re.Match[str]) -> list[Fact]:
     value = _clean(m.group("v"))
     if not value:
         return []
-    habit = {"烟": "smokes", "酒": "drinks"}.get(value) or _HABITS.get(value)
+    habit = {"烟": "smokes", "酒": "drinks"}.get(value) or _HABITS.get(value) or _HABITS.get("喝" + value)
     return [Fact("habit", habit, Op.RETRACT, 0.9)] if habit else [Fact("likes", value, Op.RETRACT, 0.7)]
 
 
@@ -404,8 +404,12 @@ RETRACTIONS: tuple[Rule, ...] = (
     rule(r"我(?:的|家)?(?:的)?(?P<sp>" + _PETS_RE + r")(?:全|都)?(?:挂|死|去世|走)了", _pet_gone),
     rule(_I + r"不(?:再)?(?:喝|吃)(?P<v>[^了]+?)了$", lambda m: [Fact("diet", _DIETS[m.group("v")], Op.RETRACT, 0.85)]
          if m.group("v") in _DIETS else _fact("likes", op=Op.RETRACT, conf=0.75)(m)),
-    rule(r"(?:我)?(?:当天|已经|也|都|就|只能|只好)*(?:把)?(?P<v>[^，,我]{1,6}?)(?:只能|只好|已经|也|都|就)*戒(?:掉)?了", _quit),
-    rule(r"(?:我)?(?P<v>[^，,我]{2,8}?)(?:只能)?(?:拜拜了|说再见了?|再见了)", _fact("likes", op=Op.RETRACT, conf=0.7)),
+    rule(r"(?:.*[，,])?(?:我)?(?:当天|已经|也|都|就|只能|只好)*(?:把)?(?P<v>[^，,我]{1,6}?)"
+         r"(?:只能|只好|已经|也|都|就|早就|早)*戒(?:掉)?了", _quit),
+    rule(r"(?:.*[，,])?(?:我)?(?P<v>[^，,我]{2,8}?)(?:只能)?(?:拜拜了|说再见了?|再见了)",
+         _fact("likes", op=Op.RETRACT, conf=0.7)),
+    rule(r"(?:.*?)(?:查出|一查|发现|确诊)(?:我)?(?:是|有)?(?P<v>[^，,。]{1,6}?)过敏", _each("allergy", 0.85)),
+    rule(r"(?:医生说)?我(?:有)?(?P<v>[^，,]{1,4}不耐受)", _fact("allergy", conf=0.85)),
     rule(_I + r"(?:搬离了?|搬出了?)(?P<v>.+)$", _fact("lives_in", _place, 0.85, Op.RETRACT)),
     rule(_I + r"从(?P<v>.+?)搬(?:走|出来)了?$", _fact("lives_in", _place, 0.85, Op.RETRACT)),
     rule(_I + r"(?:和|跟)(?P<v>.+?)分手了$", _fact("partner", op=Op.RETRACT, conf=0.8)),
@@ -453,7 +457,7 @@ RULES: tuple[Rule, ...] = (
     # study and work
     rule(_I + r"在(?P<v>.+?)(?:读书|上学|读大学|念书|读研究生|读研|读博士|读博|读大[一二三四]|上[一二三四五六]年级)$",
          _fact("studies_at", _school)),
-    rule(_I + r"是?(?:卖|做)(?P<v>保险|房子?|车|药|理财|基金)的$", lambda m: [Fact("job_title", _clean(m.group("v")) + "销售",
+    rule(_I + r"是?(?:卖|做)(?P<v>保险|房子?|车|药|理财|基金)的$", lambda m: [Fact("job_title", m.group("v") + "销售",
                                                                                Op.ASSERT, 0.8)]),
     rule(_I + r"是?(?:做|搞|干)(?P<t>[^，,]{1,8}?)的$", _titled_any(0.8)),
     rule(r"我们(?:公司|单位)(?:就|其实)?是(?P<org>[^，,]{2,12}?)(?:[，,].*)?$", _job(0.8)),

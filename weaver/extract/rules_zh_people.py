@@ -40,13 +40,13 @@ _AFTER_NAME = (
     r"(?=在|是|住|今年|也|说|对|最|上个?|刚|已经|去|搬|入职|跳槽|辞职|离职|怀孕|开|做|当|读|学|喜欢|爱|\d|"
     r"[一二两三四五六七八九十]+[月号岁])"
 )
-_NAME = r"[\u4e00-\u9fff]{2,3}|阿[A-Za-z]+|[A-Z][A-Za-z]+"
+_NAME = r"[\u4e00-\u9fff]{2,3}?|阿[A-Za-z]+|[A-Z][A-Za-z]+"
 _PERSON = re.compile(
     rf"^我(?:们)?(?:的|家)?(?P<rel>{_REL})(?:(?:叫|名叫|的名字是|的名字叫)(?P<called>{_NAME})(?:[，,]|$)"
     rf"|(?P<name>{_NAME}){_AFTER_NAME})?"
 )
 _NOT_NAMES = re.compile(
-    r"^(?:他|她|它|这|那|一|也|都|就|还|又|很|总|天天|每|现在|最近|今|昨|明|去年|上|下|在|正|刚|是|说|对|从|跟|和|"
+    r"^(?:他|她|它|这|那|一|也|都|就|还|又|很|总|天天|每|现在|最近|今|昨|明|去年|上|下|在|正|刚|是|说|对|从|跟|和|来|去|"
     r"老家|老是|已经|以前|平时|自己|本来)"
 )
 _PRONOUN = re.compile(r"^(?:他|她)(?!们)")
@@ -64,7 +64,7 @@ def person(clause: str, last: Person | None) -> tuple[Person, str, list[Fact]] |
     if match:
         name = match.group("called") or match.group("name") or ""
         end = match.end()
-        if name and _NOT_NAMES.match(name):
+        if name and (_NOT_NAMES.match(name) or "我" in name):
             name, end = "", match.end("rel")  # 我们女儿今年五岁: no name, 今年 starts the rest
         rest = clause[end:].lstrip("，, ")
         who = Person(RELATIONS[match.group("rel")], name)

@@ -124,6 +124,8 @@ def _org(raw: str) -> str | None:
     value = _clean(named.group("v") if named else raw)
     if not value or value in _GENERIC_WORKPLACES or value in _GENERIC_ORGS:
         return None
+    if value.startswith(("公司", "单位", "店里", "家里")):
+        return None  # 在公司交接工作
     if re.search(r"一家|一个|一所|那栋|那家|对面", value):
         return None  # 上海一家外企, 国贸麦当劳对面那栋写字楼: no name given
     if value in PLACES_ZH or re.search(r"[市省县区州国镇村]$", value):
@@ -221,7 +223,7 @@ def _job(conf: float = 0.9, op: Op = Op.ASSERT) -> Build:
         if title in ("员工", "职员", "雇员"):
             title = None
         kind = re.search(r"(?:一个|一家|一所)(?P<k>[\u4e00-\u9fff]{2,4})$", groups.get("org") or "")
-        if title and kind and len(title) <= 2 and not title.endswith(("师", "员")):
+        if title and kind and len(title) <= 2 and title.endswith("长"):
             title = kind.group("k") + title  # 一个加油站当站长: 加油站站长
         facts = [Fact("job_title", title, op, conf)] if title else []
         place = re.match(r"(?P<p>[\u4e00-\u9fff]{2,4}?)(?:一家|一所|一个)", groups.get("org") or "")
@@ -230,6 +232,15 @@ def _job(conf: float = 0.9, op: Op = Op.ASSERT) -> Build:
         return facts + ([Fact("employer", org, op, conf)] if org else [])
 
     return build
+
+
+def _studies(m: re.Match[str]) -> list[Fact]:
+    """在复旦读大二 is a school; 在奥斯陆读博 is a city, where one lives."""
+    value = _clean(m.group("v"))
+    if value and _is_place(value):
+        return [Fact("lives_in", value, Op.ASSERT, 0.7)]
+    school = _school(m.group("v"))
+    return [Fact("studies_at", school, Op.ASSERT, 0.9)] if school else []
 
 
 def _school(raw: str) -> str | None:
@@ -456,7 +467,8 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"(?:搬到|搬去|搬来|移居到?)了?(?P<v>.+)$", _fact("lives_in", _place)),
     # study and work
     rule(_I + r"在(?P<v>.+?)(?:读书|上学|读大学|念书|读研究生|读研|读博士|读博|读大[一二三四]|上[一二三四五六]年级)$",
-         _fact("studies_at", _school)),
+         _studies),
+    rule(_I + r"(?:是|做|当)?(?:一名|一个)?(?P<t>自由职业者?|个体户|全职妈妈|全职太太|全职爸爸)$", _titled_any(0.8)),
     rule(_I + r"是?(?:卖|做)(?P<v>保险|房子?|车|药|理财|基金)的$", lambda m: [Fact("job_title", m.group("v") + "销售",
                                                                                Op.ASSERT, 0.8)]),
     rule(_I + r"是?(?:做|搞|干)(?P<t>[^，,]{1,8}?)的$", _titled_any(0.8)),

@@ -145,6 +145,7 @@ def routine(clause: str) -> list[Fact]:
         return []
     what = re.sub(r"^(?:练|做|打|上|去)(?=..)", "", match.group("v").strip(EDGES))
     what = re.sub(r"[了啦呢]+$|(?:[一二两三四五六七八九十\d]+次)$", "", what)
+    what = re.sub(r"^健身房.*$", "健身", what)  # 去健身房撸铁: the gym
     if not what or _NOT_ROUTINE.match(what):
         return []
     days = match.group("days").replace("个", "")

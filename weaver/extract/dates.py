@@ -30,7 +30,7 @@ def resolve(phrase: str, spoken_at: datetime, prefer: Prefer = "past") -> dateti
     day = re.fullmatch(r"(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)", phrase, re.IGNORECASE)
     if day:  # "on the 5th": that day of this month, else of the month before (after)
         return _day_of_month(int(day.group(1)), spoken_at, prefer)
-    text = dates_zh.rewrite(phrase)
+    text = dates_zh.rewrite(phrase, base)
     found = _parse(text, base.isoformat(), prefer)
     if found is None:
         return None

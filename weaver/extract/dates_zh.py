@@ -1,14 +1,41 @@
-"""Spoken Chinese date phrases rewritten into forms dateparser reads (两周前 -> 2周前)."""
+"""Spoken Chinese date phrases: found in a clause, and rewritten into forms dateparser reads.
+
+``find_past`` cuts the phrase that dates a change out of a clause ("我上个月搬到了苏州" ->
+("上个月", "我搬到了苏州")); ``find_schedule`` finds when an appointment is ("这周五下午三点").
+``rewrite`` turns a phrase into text ``dates.resolve`` reads: numerals to digits (两周前 ->
+2周前), and, given the time it was spoken, weekdays, day words and clock times into an
+absolute UTC time ("下周一下午三点" said on Tue 3 March -> "2026-03-09 07:00"). Chinese
+speakers are read in China time (UTC+8), the conversations' usual wall clock.
+"""
 
 from __future__ import annotations
 
 import re
+from datetime import datetime, timedelta
 
 _DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _NUMBER = re.compile(r"[零一二两三四五六七八九十]+")
+_CHINA = timedelta(hours=8)
+_N = r"(?:\d+|[零一二两三四五六七八九十]+)"
+_WEEKDAY = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6, "末": 5}
+
+_DAY = (
+    r"(?:(?:这|本|下下|下|上上|上)?个?(?:周|星期|礼拜)[一二三四五六日天末]|大后天|后天|明天|今天|今晚|明晚|明早|"
+    rf"(?:{_N}年)?{_N}月{_N}[日号])"
+)
+_PART = r"(?:早上|上午|中午|下午|晚上|傍晚|凌晨|早晨|夜里)"
+_HOUR = rf"(?:{_N}点(?:半|{_N}分?)?|{_N}:\d\d)"
+SCHEDULE = re.compile(rf"{_DAY}{_PART}?{_HOUR}?|{_PART}{_HOUR}")
+_PAST = re.compile(
+    rf"(?:上上?(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]?|上个?月(?:底|初)?|去年(?:年底|年初|底)?|前年|昨天|前天|"
+    rf"前几天|前阵子|(?:{_N}|几)个?(?:天|周|星期|礼拜|月|年)(?:以)?前|(?:{_N}年)?{_N}月(?:{_N}[日号])?|"
+    rf"{_N}年(?={_N}月)|\d{{4}}年|今天|昨晚|刚才)"
+)
 
 
 def _number(text: str) -> int:
+    if text.isdigit():
+        return int(text)
     if "十" in text:
         tens, _, ones = text.partition("十")
         return (_DIGITS.get(tens, 1) if tens else 1) * 10 + (_DIGITS.get(ones, 0) if ones else 0)
@@ -18,6 +45,94 @@ def _number(text: str) -> int:
     return value
 
 
-def rewrite(phrase: str) -> str:
-    """Chinese numerals to digits; other text is returned unchanged."""
-    return _NUMBER.sub(lambda m: str(_number(m.group())), phrase)
+def find_past(clause: str) -> tuple[str, str]:
+    """The phrase that dates a change, and the clause without it ("" when there is none)."""
+    match = _PAST.search(clause)
+    if not match:
+        return "", clause
+    rest = clause[: match.start()] + clause[match.end() :]
+    rest = re.sub(r"^(我)?(?:就|从|在|于)?(?=[^，,]*?开始)|^(我)?就", r"\1\2", rest)
+    return match.group(), rest.replace("从开始", "开始")
+
+
+def find_schedule(clause: str) -> re.Match[str] | None:
+    """Where an appointment's time is named ("周五下午三点"), if anywhere."""
+    for match in SCHEDULE.finditer(clause):
+        if match.group():
+            return match
+    return None
+
+
+def rewrite(phrase: str, base: datetime | None = None) -> str:
+    """A form dateparser reads; with ``base`` (naive UTC), weekday and clock phrases become absolute."""
+    if base is not None:
+        absolute = _absolute(phrase.strip(), base + _CHINA)
+        if absolute is not None:
+            return (absolute - _CHINA).strftime("%Y-%m-%d %H:%M")
+    text = phrase.replace("前几天", "3天前").replace("前阵子", "2周前").replace("上上周", "2周前")
+    text = re.sub(rf"({_N})月({_N})[号日]", r"\1月\2日", text)
+    if base is not None:
+        year = (base + _CHINA).year
+        text = text.replace("去年年底", f"{year - 1}-12-20").replace("去年底", f"{year - 1}-12-20")
+        text = text.replace("去年年初", f"{year - 1}-01-15")
+    return _NUMBER.sub(lambda m: str(_number(m.group())), text)
+
+
+def _absolute(phrase: str, now: datetime) -> datetime | None:
+    """Weekday / day-word phrases, with an optional part of day and clock time, in local time."""
+    match = re.fullmatch(
+        rf"(?P<day>(?P<rel>这|本|下下|下|上上|上)?个?(?:周|星期|礼拜)(?P<wd>[一二三四五六日天末])|大后天|后天|明天|今天|今晚|明晚|明早"
+        rf"|(?:(?P<y>{_N})年)?(?P<m>{_N})月(?P<d>{_N})[日号])?(?P<part>{_PART})?(?P<h>{_HOUR})?",
+        phrase,
+    )
+    if not match or not (match.group("day") or match.group("h")):
+        return None
+    today = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    day = match.group("day") or ""
+    if match.group("wd"):
+        monday = today - timedelta(days=today.weekday())
+        weeks = {"下下": 2, "下": 1, "上上": -2, "上": -1}.get(match.group("rel") or "", 0)
+        date = monday + timedelta(days=7 * weeks + _WEEKDAY[match.group("wd")])
+        if not match.group("rel") and date < today:
+            date += timedelta(days=7)  # 周五 said on a Saturday: the coming one
+    elif match.group("m"):
+        year = _number(match.group("y")) if match.group("y") else today.year
+        try:
+            date = today.replace(year=year, month=_number(match.group("m")), day=_number(match.group("d")))
+        except ValueError:
+            return None
+    else:
+        offsets = {"大后天": 3, "后天": 2, "明天": 1, "明晚": 1, "明早": 1, "今天": 0, "今晚": 0, "": 0}
+        date = today + timedelta(days=offsets[day])
+    part = match.group("part") or ("晚上" if day in ("今晚", "明晚") else "")
+    if not match.group("h"):
+        return date + timedelta(hours=12) if part == "中午" else date
+    clock = re.fullmatch(rf"({_N})(?:点(半|{_N})?分?|:(\d\d))", match.group("h"))
+    if not clock:
+        return date
+    hour = _number(clock.group(1))
+    minute = 30 if clock.group(2) == "半" else _number(clock.group(2) or clock.group(3) or "0")
+    if part in ("下午", "晚上", "傍晚", "夜里") and hour < 12:
+        hour += 12
+    if part == "中午" and hour < 6:
+        hour += 12
+    if hour > 23 or minute > 59:
+        return None
+    return date + timedelta(hours=hour, minutes=minute)
+
+
+_DAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def weekdays(text: str) -> tuple[str, ...]:
+    """English weekday names of "每周二和周四" / "每周一三五" / "每个周末" (none for other text)."""
+    found: set[int] = set()
+    for match in re.finditer(r"(?:每个?)?(?:周|星期|礼拜)(?P<d>[一二三四五六日天末、和]+)", text):
+        for char in match.group("d"):
+            if char == "末":
+                found |= {5, 6}
+            elif char in _WEEKDAY:
+                found.add(_WEEKDAY[char])
+    if re.search(r"每天|天天", text):
+        found = set(range(7))
+    return tuple(_DAY_NAMES[i] for i in sorted(found))

@@ -40,7 +40,15 @@ from dataclasses import replace
 from vaultweave.schemas.config import VaultConfig
 from vaultweave.store.resources import Resource
 from vaultweave.weaver.attributes import canonical_sentence, spec_for
-from vaultweave.weaver.extract import dates, dates_en, events_en, rules_en, rules_zh
+from vaultweave.weaver.extract import (
+    dates,
+    dates_en,
+    dates_zh,
+    events_en,
+    rules_en,
+    rules_zh,
+    rules_zh_people,
+)
 from vaultweave.weaver.extract.base import Candidate, Op
 from vaultweave.weaver.extract.rules_text import ADV, EDGES, NAME, Fact, Grammar, first_match, flipped
 
@@ -98,6 +106,9 @@ def _candidate(speaker: str, fact: Fact, resource: Resource) -> Candidate:
     subject = fact.name or (f"{speaker}'s {fact.about}" if fact.about else speaker)
     happened = dates.resolve(fact.when, resource.ts) if fact.when else None
     scheduled = dates.resolve(fact.scheduled, resource.ts, "future") if fact.scheduled else None
+    # A routine's weekdays ride in a tag ("days:tuesday"); an appointment's time is `when`.
+    days = dates_zh.weekdays(fact.value) if fact.attribute == "routine" else ()
+    tags: tuple[str, ...] = (f"days:{','.join(days)}",) if days else ()
     if fact.op is Op.DOUBT and not fact.value:  # "the move was exhausting"
         text = f"{subject}'s {fact.attribute.replace('_', ' ')} may have changed."
     elif fact.value:
@@ -115,6 +126,7 @@ def _candidate(speaker: str, fact: Fact, resource: Resource) -> Candidate:
         valid_from=happened or resource.ts,
         op=fact.op,
         confidence=fact.confidence,
+        tags=tags,
         origin="rules",
         relation=fact.about,
         when=scheduled,
@@ -164,7 +176,10 @@ def _keeps_period(text: str, at: int) -> bool:
 
 def _is_chinese(sentence: str) -> bool:
     stripped = sentence.lstrip(" \"'“‘([")
-    return bool(stripped and _CJK.match(stripped)) or "我" in sentence
+    if stripped and _CJK.match(stripped) or "我" in sentence:
+        return True
+    # "HR说面试提前了", "offer拿到了": Chinese with a Latin word first
+    return len(_CJK.findall(sentence)) >= max(2, len(re.findall(r"[A-Za-z]+", sentence)))
 
 
 def _sentence_facts(sentence: str, grammar: Grammar, allow_note: bool) -> list[Fact]:
@@ -174,6 +189,8 @@ def _sentence_facts(sentence: str, grammar: Grammar, allow_note: bool) -> list[F
             # A note is kept verbatim, and what it states is read like any other sentence.
             inner = _sentence_facts(content, grammar, allow_note=False)
             return [Fact("note", content, Op.ASSERT, NOTE_CONFIDENCE), *inner]
+    if grammar is CHINESE:
+        return _zh_sentence_facts(sentence)
     if grammar.is_question(sentence):
         return []
     facts: list[Fact] = []
@@ -506,16 +523,13 @@ _ZH_NOTE = re.compile(
     r"[:：,，]?\s*(?P<v>.+)$"
 )
 _ZH_DISCOURSE = re.compile(
-    r"^(?:嗯+|哦+|啊+|对了|顺便说一下|顺便说|顺便|其实|另外|还有|而且|并且|然后|所以|因为|不过|但是|可是|但|"
+    r"^(?:嗯+|哦+|啊+|唉+|哎+|对了|顺便说一下|顺便说|顺便|其实|另外|还有|而且|并且|然后|所以|因为|不过|但是|可是|但|"
     r"哈哈+|嘿|你好|好的|对|是的|说起来|告诉你|跟你说|最近)[，,、:：\s]*"
-)
-_ZH_CONTINUES = re.compile(
-    r"(?:今年|来自|(?:现在|目前)?住在|在\S{1,12}?(?:工作|上班)|是一名|(?:也|很|特别)?喜欢|不喜欢|讨厌|最喜欢|"
-    r"搬到|刚搬到|养了|会说|能说|正在学|在学|吃素|不吃肉|对\S+过敏)"
 )
 _ZH_CHATTER = re.compile(
     r"如果|要是|假如|假设|的话|希望|想要|打算|准备|可能|也许|大概|或许|应该|我觉得|我认为|我想|我猜|我怕|"
-    r"将来|以后|明年|下周|下个月|下个星期|明天|会不会|要不要|我要|我将|我快要|我即将|梦想"
+    r"将来|以后|明年|下周|下个月|下个星期|明天|会不会|要不要|我要|我将|我快要|我即将|梦想|考虑|纠结|恨不得|"
+    r"开玩笑|可太|呵呵|🙃|说我应该|觉得我该|劝我"
 )
 _ZH_NEGATIONS = (
     (re.compile(r"我(?:已经)?不再(?P<rest>.+)$"), 1.0),
@@ -524,24 +538,111 @@ _ZH_NEGATIONS = (
 )
 
 
+_ZH_PREDICATE = re.compile(
+    r"(?:在|住|来自|今年|是(?!啊|的|吗)|不(?!过|是吧)|没(?!有$)|被|辞职|离职|离开|入职|跳槽|搬|刚|也|每|最|对|喜欢|讨厌|"
+    r"爱|热爱|养|会说|能说|正在|学|改|换|升|现在|目前|已经|一直|平时|平常|从|吃|戒|当|做|老家|家乡|"
+    r"超喜欢|特别|非常|英文名|卖|迷上|这周|这个月|今天|终于|总算|[\u4e00-\u9fff]{2,3}人$)"
+)
+_ZH_SARCASM = re.compile(r"🙃|呵呵|可太.{1,6}了|爱死了|真是太好了呢")
+_ZH_SUBJECT = re.compile(
+    r"我|她(?!们)|他(?!们)|(?:公司里?|学校里?)?(?:大家|别人|朋友们|同事们|家里人)(?:也|都)?(?:叫|喊)我"
+)
+_ZH_QUESTION = re.compile(
+    r"[?？]|[吗么嘛][。.!！]*$|要不要|是不是|有没有|能不能|会不会|啥|什么|哪|多少|几[点个岁号]"
+)
+_ZH_BREAK = re.compile(r"[，,…]+|\.{3,}|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
+
+
 def _zh_split_clauses(sentence: str) -> list[str]:
     """Cut at commas that start a new statement: "我叫小明，来自上海，我喜欢猫" -> three clauses.
 
-    Chinese drops a repeated subject, so a piece that starts with a known predicate
-    (来自, 住在, 喜欢...) gets its 我 back; any other piece stays with the clause before it.
+    Chinese drops a repeated subject: a piece that starts with 我/她/他, a known predicate
+    (来自, 住在, 喜欢...) or a date phrase before one starts a clause (``_zh_subject`` gives
+    it its 我 back); any other piece stays with the clause before it.
     """
     clauses: list[str] = []
-    for piece in re.split(r"[，,]", sentence.strip(EDGES)):
+    for piece in _ZH_BREAK.split(sentence.strip(EDGES)):
         text = _ZH_DISCOURSE.sub("", piece.strip())
-        if clauses and not text.startswith("我") and not _ZH_CONTINUES.match(text):
+        undated = dates_zh.find_past(text)[1]
+        starts = (_ZH_SUBJECT.match(text) or _ZH_PREDICATE.match(text) or _ZH_PREDICATE.match(undated)
+                  or dates_zh.SCHEDULE.match(text))
+        if clauses and not starts:
             clauses[-1] += "，" + piece.strip()
         elif text:
-            clauses.append(text if text.startswith("我") or not clauses else "我" + text)
+            clauses.append(text)
     return clauses
 
 
+def _zh_subject(text: str) -> str:
+    """The dropped 我 of "在腾讯做后端" / "不学日语了" / "今年28"."""
+    return "我" + text if not text.startswith("我") and _ZH_PREDICATE.match(text) else text
+
+
+def _zh_sentence_facts(sentence: str) -> list[Fact]:
+    """Clauses in order; a clause without a subject continues the one before it
+    ("我妈叫李秀英，在哈尔滨一个人住": she lives there), 她/他 the person last named."""
+    facts: list[Fact] = []
+    named: rules_zh_people.Person | None = None  # for 她/他
+    topic: rules_zh_people.Person | None = None  # who the clause before was about
+    context = ""
+    if _ZH_SARCASM.search(sentence):
+        return []
+    for clause in _zh_split_clauses(sentence):
+        text = _zh_prepare(clause)
+        found, who = _zh_clause(text, named, topic, context)
+        facts.extend(found)
+        named, topic, context = who or named, who, context + "，" + text
+    return facts
+
+
+def _zh_clause(
+    text: str,
+    named: rules_zh_people.Person | None,
+    topic: rules_zh_people.Person | None,
+    context: str,
+) -> tuple[list[Fact], rules_zh_people.Person | None]:
+    """One clause: appointments and doubts first (they name plans), then whose it is, when, and what."""
+    head = text.split("，")[0]
+    if not text or _ZH_QUESTION.search(head):
+        return [], None
+    event = rules_zh_people.appointment(head, context)
+    if event:
+        return event, None
+    who = rules_zh_people.person(text, named)
+    relation: list[Fact] = []
+    person: rules_zh_people.Person | None = None
+    if who is not None:
+        person, text, relation = who
+    elif topic is not None and not text.startswith("我") and _ZH_PREDICATE.match(text):
+        person, text = topic, "我" + text  # the subject of the clause before
+    first = text.split("，")[0]
+    rest = text[len(first) :]
+    when, head = dates_zh.find_past(first)
+    # the whole clause, then its first part alone ("我离开协和了，想先歇一阵子"), then
+    # with its date phrase left in ("我是1991年5月3日出生的")
+    tries = [_zh_subject(head.strip(EDGES)) + rest, _zh_subject(head.strip(EDGES)), _zh_subject(first)]
+    facts = rules_zh_people.routine(tries[1])
+    for attempt in dict.fromkeys(tries if rest else tries[1:]):
+        if facts:
+            break
+        facts = _clause_facts(attempt, CHINESE)
+        if facts and attempt == _zh_subject(first) and attempt != tries[1]:
+            when = ""
+    # a doubt adds to what the clause states, about attributes it gives no value for
+    stated = {f.attribute for f in facts}
+    facts += [d for d in rules_zh.doubts(text) if d.attribute not in stated]
+    if when:
+        facts = [f if f.op is Op.DOUBT or f.when else replace(f, when=when) for f in facts]
+    if person is not None:
+        return relation + rules_zh_people.about(facts, person), person
+    return facts, None
+
+
+_EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
+
+
 def _zh_prepare(clause: str) -> str:
-    text = _ZH_DISCOURSE.sub("", clause.strip(EDGES).strip())
+    text = _ZH_DISCOURSE.sub("", _EMOJI.sub("", clause).strip(EDGES).strip())
     return re.sub(r"[啦呢啊哦呀吧嘛哈喔呗~～!！]+$", "", text).strip(EDGES)
 
 

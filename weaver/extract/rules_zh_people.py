@@ -1,0 +1,152 @@
+"""Chinese clauses about other people, appointments and routines.
+
+- "我姐姐周子琪住在奥斯陆" / "我哥是护士" / "我们女儿今年五岁": ``person`` reads the relation
+  (and name) that opens the clause; the rest is read like the speaker's own clause and its
+  facts are the other person's (about/name). "她是空姐" continues the person last named.
+- "这周五下午三点看牙医" / "下周二下午两点有个面试": ``appointment`` (value = what,
+  ``scheduled`` = when); "面试提前到这周五上午十点了" / "牙医改到下周一了" is a new
+  appointment for the same thing.
+- "我每周二晚上去练瑜伽" / "每周一三五下班去游泳": ``routine`` with its days in the value.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from vaultweave.weaver.extract import dates_zh
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.rules_text import EDGES, Fact
+
+# Relation words, longest first in the pattern; values are the English relation.
+RELATIONS = {
+    "姐姐": "sister", "妹妹": "sister", "姐": "sister", "妹": "sister", "哥哥": "brother",
+    "弟弟": "brother", "哥": "brother", "弟": "brother", "爸爸": "father", "爸": "father",
+    "父亲": "father", "老爸": "father", "妈妈": "mother", "妈": "mother", "母亲": "mother",
+    "老妈": "mother", "老公": "husband", "丈夫": "husband", "先生": "husband", "老婆": "wife",
+    "妻子": "wife", "太太": "wife", "媳妇": "wife", "爱人": "spouse", "男朋友": "boyfriend",
+    "男友": "boyfriend", "女朋友": "girlfriend", "女友": "girlfriend", "对象": "partner",
+    "儿子": "son", "女儿": "daughter", "闺女": "daughter", "孩子": "child", "奶奶": "grandmother",
+    "外婆": "grandmother", "姥姥": "grandmother", "爷爷": "grandfather", "外公": "grandfather",
+    "姥爷": "grandfather", "最好的朋友": "friend", "好朋友": "friend", "朋友": "friend",
+    "闺蜜": "friend", "室友": "roommate", "同事": "colleague", "领导": "boss", "老板": "boss",
+    "上司": "boss",
+}
+# The speaker's relation fact is named by the relation word, spouses and partners by kind.
+_ATTRIBUTE = {"husband": "spouse", "wife": "spouse", "boyfriend": "partner", "girlfriend": "partner"}
+_REL = "|".join(sorted(RELATIONS, key=len, reverse=True))
+# What follows a relative's name: a verb or a time word ("我哥段鹏在阿里", "我儿子朱小宝今年").
+_AFTER_NAME = (
+    r"(?=在|是|住|今年|也|说|对|最|上个?|刚|已经|去|搬|入职|跳槽|辞职|离职|怀孕|开|做|当|读|学|喜欢|爱|\d|"
+    r"[一二两三四五六七八九十]+[月号岁])"
+)
+_NAME = r"[\u4e00-\u9fff]{2,3}?|阿[A-Za-z]+|[A-Z][A-Za-z]+"
+_PERSON = re.compile(
+    rf"^我(?:们)?(?:的|家)?(?P<rel>{_REL})(?:(?:叫|名叫|的名字是|的名字叫)(?P<called>{_NAME})(?:[，,]|$)"
+    rf"|(?P<name>{_NAME}){_AFTER_NAME})?"
+)
+_NOT_NAMES = re.compile(
+    r"^(?:他|她|它|这|那|一|也|都|就|还|又|很|总|天天|每|现在|最近|今|昨|明|去年|上|下|在|正|刚|是|说|对|从|跟|和|来|去|"
+    r"老家|老是|已经|以前|平时|自己|本来)"
+)
+_PRONOUN = re.compile(r"^(?:他|她)(?!们)")
+
+
+@dataclass(frozen=True)
+class Person:
+    about: str
+    name: str
+
+
+def person(clause: str, last: Person | None) -> tuple[Person, str, list[Fact]] | None:
+    """(who, the clause as the speaker's own "我...", the relation fact) when a clause is about someone else."""
+    match = _PERSON.match(clause)
+    if match:
+        name = match.group("called") or match.group("name") or ""
+        end = match.end()
+        if name and (_NOT_NAMES.match(name) or "我" in name):
+            name, end = "", match.end("rel")  # 我们女儿今年五岁: no name, 今年 starts the rest
+        rest = clause[end:].lstrip("，, ")
+        who = Person(RELATIONS[match.group("rel")], name)
+        attribute = _ATTRIBUTE.get(who.about, who.about)
+        facts = [Fact(attribute, name, Op.ASSERT, 0.85)] if name else []
+        return who, "我" + rest, facts
+    if last is not None and _PRONOUN.match(clause):
+        return last, "我" + clause[1:], []
+    return None
+
+
+def about(facts: list[Fact], who: Person) -> list[Fact]:
+    """The speaker-shaped facts of a clause, given to ``who``."""
+    return [
+        Fact(f.attribute, f.value, f.op, round(f.confidence - 0.05, 2), who.about, who.name, f.when, f.scheduled)
+        for f in facts
+        if f.attribute not in ("name", "note", "spouse", "partner") and f.attribute not in RELATIONS.values()
+    ]
+
+
+# -- appointments and routines ---------------------------------------------------------
+
+_EVENT_LEAD = re.compile(r"^(?:我|我们)?(?:要|得|有个|有一个|有|约了|预约了|去|会|就)*")
+_EVENT_NOISE = re.compile(r"^(?:要|得|有个|有一个|有|约了|预约了|就|会)+")
+_EVENT_TAIL = re.compile(r"[，,].*$|(?:帮我|记得|提醒我|记一下|记着).*$")
+_EVENTS = re.compile(
+    r"(?:看牙医?|牙医|拔牙|体检|面试|复查|复诊|看病|看医生|打疫苗|考试|开会|会议|飞机|航班|机票|聚餐|约会|理发|"
+    r"婚礼|吃(?!完)[^，,]{1,6}|见[^，,]{1,6}|[^，,]{0,8}课)"
+)
+_PLAN = re.compile(r"如果|要是|假如|要不要|想|打算|可能|也许|会不会|是不是|吗|？|\?")
+_MOVED = re.compile(r"(?:改签到|改到|改成|改为|提前到|推迟到|延期到|挪到|换到)(?:了)?")
+
+
+def appointment(clause: str, context: str = "") -> list[Fact]:
+    """ "这周五下午三点看牙医" -> appointment 看牙医 scheduled 这周五下午三点.
+
+    "面试提前到这周五上午十点了" / "(牙医诊所说医生请假，)改到下周一了" is the same thing
+    at a new time, the thing named before the move (or earlier in the sentence).
+    """
+    if _PLAN.search(clause):
+        return []
+    moved = _MOVED.search(clause)
+    when = dates_zh.find_schedule(clause)
+    if when is None or not re.search(r"周|星期|礼拜|天|晚|早|点", when.group()):
+        return []
+    if moved and when.start() >= moved.end() - 1:
+        things = _EVENTS.findall(context + "，" + clause[: moved.start()])
+        what = things[-1] if things else ""
+        weekday = re.fullmatch(r"(?:周|星期|礼拜)([一二三四五六日天])", when.group())
+        if what and weekday and re.search(r"开始|以后|每", clause):
+            # 瑜伽课从下周开始改到周四了: a routine on a new day
+            return [Fact("routine", f"{re.sub(r'课$', '', what)} 每周{weekday.group(1)}", Op.ASSERT, 0.75)]
+    else:
+        tail = _EVENT_TAIL.sub("", clause[when.end() :]).strip(EDGES)
+        what = _EVENT_NOISE.sub("", tail.removeprefix("的")).strip(EDGES)
+        what = re.sub(r"^(?:去)?(?P<v>.+?)(?:了|吧)?$", r"\g<v>", what) if what.startswith("去") else what
+        if not _EVENTS.search(what):
+            return []
+    what = re.sub(r"^(?:坐)?(?:的)?飞机(?:去|到)", "飞", re.sub(r"[了啦呢吧]+$", "", what))
+    if not what or len(what) > 20 or what.startswith(("我", "你", "他", "她")):
+        return []
+    return [Fact("appointment", what, Op.ASSERT, 0.8, scheduled=when.group())]
+
+
+_DAYS = "一二三四五六日天"
+_ROUTINE = re.compile(
+    rf"^(?:我|我们)?(?:都|也|还)?(?P<days>每(?:个)?(?:周|星期|礼拜)[{_DAYS}、和]+(?:(?:和|、)?(?:周|星期)?[{_DAYS}])*"
+    rf"|每个?周末)(?:的)?(?:早上|上午|中午|下午|晚上|傍晚)?(?:下班后?|放学后?)?(?:都|会|要)?(?:(?:跟|和)[^，,]{{1,5}}?(?=打|去|练|玩|踢|上|跑|游|做))?"
+    r"(?:去|上|练)?(?P<v>[^，,]{1,12})$"
+)
+_NOT_ROUTINE = re.compile(r"^(?:都|很|好|太|不|没|要|想|在家|加班)")
+
+
+def routine(clause: str) -> list[Fact]:
+    """ "我每周二晚上去练瑜伽" -> routine "瑜伽 每周二"; the days stay in the value."""
+    match = _ROUTINE.match(clause)
+    if not match:
+        return []
+    what = re.sub(r"^(?:练|做|打|上|去)(?=..)", "", match.group("v").strip(EDGES))
+    what = re.sub(r"[了啦呢]+$|(?:[一二两三四五六七八九十\d]+次)$", "", what)
+    what = re.sub(r"^健身房.*$", "健身", what)  # 去健身房撸铁: the gym
+    if not what or _NOT_ROUTINE.match(what):
+        return []
+    days = match.group("days").replace("个", "")
+    return [Fact("routine", f"{what} {days}", Op.ASSERT, 0.8)]

@@ -141,6 +141,9 @@ def variants(extra: dict[str, Tuning] | None = None) -> dict[str, Tuning]:
         "ours": ours,
         "ours-dense": replace(ours, keyword_weight=0.0),
         "ours-kw": replace(ours, dense_weight=0.0),
+        "ours-dbsf": replace(ours, fusion="dbsf"),
+        
+        "ours-no-now": replace(ours, present_boost=0.0),
     }
     return out | (extra or {})
 

@@ -256,7 +256,8 @@ def main() -> None:
     for title, part in halves.items():
         result = run(part, embedder, tunings)
         n_turns = sum(len(c.turns) for c in part)
-        head = f"{args.bench} half {title}: {len(part)} conversations, {n_turns} turns (R@k over categories {core})"
+        head = f"{args.bench} half {title}: {len(part)} conversations, {n_turns} turns"
+        head += f" (R@k over categories {core})"
         print("\n".join(table(head, result, core)), flush=True)
 
 

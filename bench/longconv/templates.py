@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+# ruff: noqa: E501  (template sentences read better unbroken)
+
 NAMES = {
     "en": ["Priya", "Tomasz", "Leila", "Marcus", "Ingrid", "Kenji"],
     "zh": ["王芳", "李伟", "张敏", "刘洋"],

@@ -32,7 +32,14 @@ from vaultweave.weaver.recall.query import make_request
 from vaultweave.weaver.recall.search import Tuning, rank
 from vaultweave.weaver.vault import Vault
 
-DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "bench" / "locomo"
+DEFAULT_DATA = next(
+    (
+        p / "shared" / "bench" / "locomo"
+        for p in Path(__file__).resolve().parents
+        if (p / "shared" / "bench" / "locomo").is_dir()
+    ),
+    Path(__file__).resolve().parents[2] / "shared" / "bench" / "locomo",
+)
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
 OURS = Tuning()
 

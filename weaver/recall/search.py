@@ -37,6 +37,12 @@ class Tuning:
     speaker_filter: bool = True
     neighbour_decay: float = 0.0  # 0 turns 1-hop expansion off
     neighbour_from: int = 5  # expand the neighbours of this many top turns
+    # "rrf": reciprocal rank fusion; "dbsf": each leg's scores normalised by their own
+    # distribution in this query's pool (mean +- 3 sd -> 0..1), then summed.
+    fusion: str = "rrf"
+    # A question about the present ("now", "current", "现在") lifts later turns among the
+    # candidates by up to this much and puts superseded facts below what superseded them.
+    present_boost: float = 0.1
 
 
 @dataclass(frozen=True)
@@ -220,18 +226,14 @@ def rank(
             # the embedding toward turns that address them by name.
             dense_text = _without_names(request.text, named)
     pool = max(tuning.pool, request.k * 3)
-    fused: dict[int, float] = {}
-    parts: dict[int, dict[str, float]] = {}
+    legs: list[tuple[str, float, list[int], list[float]]] = []
     if tuning.dense_weight > 0:
         rows, sims = view.dense.search(index.embed_query(dense_text), eligible, pool)
-        for rank_no, (row, sim) in enumerate(zip(rows.tolist(), sims.tolist(), strict=True)):
-            fused[row] = fused.get(row, 0.0) + tuning.dense_weight / (tuning.rrf_k + rank_no + 1)
-            parts.setdefault(row, {})["dense"] = sim
+        legs.append(("dense", tuning.dense_weight, rows.tolist(), sims.tolist()))
     if tuning.keyword_weight > 0:
         rows, scores = view.keyword().search(keyword_tokens(request.text)[:256], eligible, pool)
-        for rank_no, (row, score) in enumerate(zip(rows.tolist(), scores.tolist(), strict=True)):
-            fused[row] = fused.get(row, 0.0) + tuning.keyword_weight / (tuning.rrf_k + rank_no + 1)
-            parts.setdefault(row, {})["keyword"] = score
+        legs.append(("keyword", tuning.keyword_weight, rows.tolist(), scores.tolist()))
+    fused, parts = fuse(legs, tuning)
     if not fused:
         return []
     arrays = _item_arrays(view, items)
@@ -248,6 +250,8 @@ def rank(
             parts[row]["speaker"] = tuning.speaker_boost
         parts[row].update(fused=value, relevance=relevance, importance=importance)
         scored[row] = score
+    if tuning.present_boost > 0 and request.as_of is None and about_present(request.text):
+        _prefer_present(view, items, scored, parts, tuning.present_boost)
     via: dict[int, int] = {}
     if tuning.neighbour_decay > 0:
         _expand(view, eligible, scored, parts, via, tuning)
@@ -255,6 +259,67 @@ def rank(
     if request.min_score is not None:
         ordered = [r for r in ordered if scored[r] >= request.min_score]
     return [_hit(view, items, row, scored[row], parts[row], via.get(row)) for row in ordered[: request.k]]
+
+
+# A question is about the present unless it says otherwise: past tense, "used to",
+# "before", "originally", a year ("in 2023"), or their Chinese counterparts.
+_PAST = re.compile(
+    r"\b(did|was|were|had|used to|before|originally|at first|first|previously|formerly|"
+    r"ago|last (?:year|month|week)|in (?:19|20)\d\d|when)\b"
+    r"|以前|之前|原来|当时|曾经|过去|最初|起初|哪年|什么时候"
+)
+
+
+def about_present(text: str) -> bool:
+    return _PAST.search(text.casefold()) is None
+
+
+def _prefer_present(
+    view: IndexView,
+    items: Mapping[str, Item],
+    scored: dict[int, float],
+    parts: dict[int, dict[str, float]],
+    boost: float,
+) -> None:
+    """Later candidates gain up to ``boost``; a fact that was superseded loses it."""
+    if not scored:
+        return
+    times = {row: float(view.ts[row]) for row in scored}
+    low, high = min(times.values()), max(times.values())
+    span = high - low
+    for row in scored:
+        record = view.rows[row]
+        if record is None:
+            continue
+        lift = boost * ((times[row] - low) / span) if span > 0 else 0.0
+        if record.kind != "turn":
+            item = items.get(record.key[len(ITEM_PREFIX) :])
+            if item is not None and (item.superseded_by or item.status is not Status.CURRENT):
+                lift = -boost
+        scored[row] += lift
+        parts[row]["present"] = lift
+
+
+def fuse(
+    legs: list[tuple[str, float, list[int], list[float]]], tuning: Tuning
+) -> tuple[dict[int, float], dict[int, dict[str, float]]]:
+    """Combine each leg's ranked (row, score) lists into one fused value per row."""
+    fused: dict[int, float] = {}
+    parts: dict[int, dict[str, float]] = {}
+    for name, weight, rows, scores in legs:
+        for row, score in zip(rows, scores, strict=True):
+            parts.setdefault(row, {})[name] = score
+        if tuning.fusion == "dbsf" and len(scores) > 1:
+            values = np.asarray(scores, dtype=np.float64)
+            mean, sd = float(values.mean()), float(values.std()) or 1.0
+            low = mean - 3 * sd
+            norm = np.clip((values - low) / (6 * sd), 0.0, 1.0)
+            for row, value in zip(rows, norm.tolist(), strict=True):
+                fused[row] = fused.get(row, 0.0) + weight * value
+        else:
+            for rank_no, row in enumerate(rows):
+                fused[row] = fused.get(row, 0.0) + weight / (tuning.rrf_k + rank_no + 1)
+    return fused, parts
 
 
 def _expand(

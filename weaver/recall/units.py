@@ -21,6 +21,10 @@ ITEM_PREFIX = "item:"
 # (docs/RECALL.md); worth turning on with LLM-extracted facts. VAULTWEAVE_FACT_KEYS=1.
 FACT_KEYS_ENV = "VAULTWEAVE_FACT_KEYS"
 MAX_KEY_CHARS = 4000
+# Previous-turn keyword keys only for short turns: an answer of a few words borrows the
+# question's words; a long turn has its own words, and a neighbour's only add noise
+# (bench.retrieval, docs/RECALL.md). Measured in words of the turn.
+SHORT_TURN_WORDS = 80
 
 
 def item_key(item_id: str) -> str:
@@ -47,6 +51,11 @@ def item_unit(item: Item) -> Unit:
     )
 
 
+def _has_cjk_run(text: str, at_least: int = 60) -> bool:
+    """Chinese has no spaces: count ideographs instead of words."""
+    return sum(1 for ch in text if "\u3400" <= ch <= "\u9fff") >= at_least
+
+
 def fact_keys_enabled() -> bool:
     return os.environ.get(FACT_KEYS_ENV, "") not in ("", "0", "false", "no")
 
@@ -59,7 +68,8 @@ def turn_unit(resource: Resource, facts: Sequence[str] = (), previous: str = "")
     key_text = resource.text + "".join(f" | {f}" for f in extra)
     # BM25 also reads the turn before it in the same session: an answer's words are often
     # in the question it answers (+2.6 points of LoCoMo recall@10, docs/RECALL.md).
-    keyword_text = f"{previous}\n{key_text}" if previous else ""
+    short = previous and len(resource.text.split()) <= SHORT_TURN_WORDS and not _has_cjk_run(resource.text)
+    keyword_text = f"{previous}\n{key_text}" if short else ""
     return Unit(
         key=resource.id,
         kind="turn",

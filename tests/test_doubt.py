@@ -163,3 +163,28 @@ def test_doubt_end_to_end_page_search_context_and_clear(make_vault: Callable[...
     assert loaded[item.id].status is Status.HISTORICAL and not loaded[item.id].doubt
     page = (vault.paths.root / "categories" / f"{item.category}.md").read_text(encoding="utf-8")
     assert "possibly outdated" not in page
+
+
+def test_a_doubt_woven_in_the_same_cycle_as_the_value_it_doubts_flags_it(
+    make_vault: Callable[..., Vault],
+) -> None:
+    """A whole conversation woven at once: the value, then the turn that puts it in doubt."""
+    from vaultweave.weaver.extract.base import Candidate, Op
+    from vaultweave.weaver.resolve import Action, plan_resolution
+
+    told = datetime(2026, 2, 1, 10, tzinfo=timezone.utc)
+    doubted = datetime(2026, 2, 20, 10, tzinfo=timezone.utc)
+
+    def said(value: str, op: Op, at: datetime, source: str) -> Candidate:
+        return Candidate("Kim", "employer", value, "", "work", "fact", source, at, op=op)
+
+    plan = plan_resolution(
+        [said("Spotify", Op.ASSERT, told, "r#L1"), said("", Op.DOUBT, doubted, "r#L2")], {}, doubted
+    )
+    (spotify,) = [c.after for c in plan.changes if c.after.value == "Spotify"][-1:]
+    assert spotify.doubt == "r#L2" and spotify.is_current
+    assert any(c.action is Action.DOUBTED for c in plan.changes)
+    same_turn = plan_resolution(
+        [said("Spotify", Op.ASSERT, told, "r#L1"), said("", Op.DOUBT, told, "r#L1")], {}, told
+    )
+    assert all(c.after.doubt == "" for c in same_turn.changes)

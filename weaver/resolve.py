@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from enum import Enum
 
 from vaultweave.store.item import Item, Status, item_id
@@ -120,13 +120,18 @@ def plan_resolution(
         work.index(item)
     skipped = 0
     unmatched: list[Candidate] = []
-    # A doubt only stands where the same cycle learns nothing new of the attribute.
-    told = {c.key for c in candidates if c.op is not Op.DOUBT}
+    # A doubt stands unless the same cycle tells the attribute again with or after it
+    # (the same turn's "moved to Denver, the move was exhausting" is no doubt); what was
+    # told before it is what it puts in doubt.
+    told: dict[tuple[str, str], datetime] = {}
+    for c in candidates:
+        if c.op is not Op.DOUBT:
+            told[c.key] = max(told.get(c.key, _spoken(c)), _spoken(c))
     for candidate in sorted(candidates, key=_order):
         if _already_applied(candidate, work.with_key(candidate.subject, candidate.attribute)):
             skipped += 1
         elif candidate.op is Op.DOUBT:
-            if candidate.key not in told:
+            if candidate.key not in told or told[candidate.key] < _spoken(candidate):
                 _doubt(work, candidate)
         elif candidate.op is Op.RETRACT:
             if not _retract(work, candidate):
@@ -275,12 +280,18 @@ def _retract(work: _Working, candidate: Candidate) -> bool:
     return bool(live)
 
 
+# How long after a value was told a doubt about its attribute still refers to that telling.
+DOUBT_GRACE = timedelta(days=2)
+
+
 def _doubt(work: _Working, candidate: Candidate) -> None:
     """Flag the current value(s) as possibly outdated; nothing is ended."""
     said = _spoken(candidate)
     for item in work.with_key(candidate.subject, candidate.attribute):
-        if not item.is_current or item.doubt or said <= _heard(item):
-            continue  # a doubt said before (or with) the value's last telling is no doubt
+        if not item.is_current or item.doubt or said <= _heard(item) + DOUBT_GRACE:
+            # Said before the value's last telling, or just after it: "I moved to Oslo.
+            # The move was exhausting." speaks of the change it follows, not of a new one.
+            continue
         if candidate.value_key and not names_value(item.value, candidate.value):
             continue
         flagged = item.evolve(doubt=candidate.source, doubted_at=said)

@@ -16,16 +16,26 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def default_vault_path() -> Path:
+    """The group's ``vaultweave --vault V``, else $VAULTWEAVE_VAULT, else the current folder."""
+    ctx = click.get_current_context(silent=True)
+    root = ctx.find_root() if ctx is not None else None
+    chosen = root.obj.get("vault_path") if root is not None and isinstance(root.obj, dict) else None
+    if chosen is not None:
+        return Path(chosen)
     return Path(os.environ.get("VAULTWEAVE_VAULT") or os.getcwd())
 
 
+VAULT_HELP = "Vault directory (default: $VAULTWEAVE_VAULT, else the current directory)."
+
+
 def vault_option(func: F) -> F:
+    """The per-command ``--vault``; it wins over the group's ``vaultweave --vault V cmd``."""
     return click.option(
         "--vault",
         "vault_path",
         type=click.Path(file_okay=False, path_type=Path),
         default=None,
-        help="Vault directory (default: $VAULTWEAVE_VAULT, else the current directory).",
+        help=VAULT_HELP,
     )(func)
 
 

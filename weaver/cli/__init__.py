@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 from vaultweave.store.errors import VaultError
+from vaultweave.store.extras import missing_extra
 from vaultweave.weaver.cli.common import VAULT_HELP
 from vaultweave.weaver.cli.core import register as register_core
 from vaultweave.weaver.cli.faces import register as register_faces
@@ -26,6 +27,11 @@ class VaultGroup(click.Group):
             code = result if isinstance(result, int) else 0
         except VaultError as exc:
             code = _fail(str(exc))
+        except ImportError as exc:  # an optional package imported outside the guards
+            missing = missing_extra(exc)
+            if missing is None:
+                raise
+            code = _fail(str(missing))
         except click.ClickException as exc:
             code = _fail(exc.format_message())
         except click.Abort:

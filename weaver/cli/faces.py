@@ -100,14 +100,7 @@ def mcp(
 ) -> None:
     """Serve the vault to an agent over MCP (stdio by default)."""
     from vaultweave.store.bookmarks import check_client
-
-    try:
-        from vaultweave.weaver.mcp_server import serve
-    except ImportError as exc:  # the optional extra is missing
-        raise click.ClickException(
-            f"the MCP server needs the mcp extra ({exc}); install it with "
-            "`pip install 'vaultweave[mcp]'`"
-        ) from exc
+    from vaultweave.weaver.mcp_server import serve  # MissingExtraError without the extra
     vault = open_vault(vault_path)
     check_client(client)
     if schemas:

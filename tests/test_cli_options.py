@@ -66,3 +66,17 @@ def test_the_command_option_wins_over_the_group_option(tmp_path: Path) -> None:
     assert invoke(["init", str(root)], tmp_path)[0] == 0
     code, out = invoke(["--vault", str(tmp_path / "elsewhere"), "status", "--vault", str(root)], tmp_path)
     assert code == 0 and f"vault {root}" in out
+
+
+@pytest.mark.parametrize("name", sorted(cli.commands))
+def test_every_command_help_has_an_example(name: str, tmp_path: Path) -> None:
+    code, out = invoke([name, "--help"], tmp_path)
+    assert code == 0
+    example = out.split("Example:", 1)
+    assert len(example) == 2, f"{name} --help has no Example"
+    assert example[1].lstrip().startswith("vaultweave "), out
+
+
+def test_the_group_help_has_an_example(tmp_path: Path) -> None:
+    code, out = invoke(["--help"], tmp_path)
+    assert code == 0 and "Example:" in out and "vaultweave --vault" in out

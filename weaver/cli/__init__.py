@@ -60,7 +60,14 @@ def _fail(message: str) -> int:
 )
 @click.pass_context
 def cli(ctx: click.Context, vault_path: Path | None) -> None:
-    """A file-based, self-organizing knowledge store for AI agents."""
+    """A file-based, self-organizing knowledge store for AI agents.
+
+    \b
+    Example:
+      vaultweave init ~/notes-vault
+      vaultweave --vault ~/notes-vault ingest chat.jsonl
+      vaultweave --vault ~/notes-vault weave
+    """
     ctx.ensure_object(dict)
     ctx.obj["vault_path"] = vault_path
 

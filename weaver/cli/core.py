@@ -24,7 +24,12 @@ STATUS_CHOICES = click.Choice([*(s.value for s in Status), "all"])
 @click.argument("path", required=False, type=click.Path(file_okay=False, path_type=Path))
 @vault_option
 def init(path: Path | None, vault_path: Path | None) -> None:
-    """Make PATH (or --vault) a vault: folders, vault.toml, git repository."""
+    """Make PATH (or --vault) a vault: folders, vault.toml, git repository.
+
+    \b
+    Example:
+      vaultweave init ~/notes-vault
+    """
     vault = Vault.init(path or vault_path or default_vault_path())
     click.echo(f"vault ready at {vault.root}")
 
@@ -59,6 +64,11 @@ def ingest(
     Every line of FILE is validated before anything is written; the lines of one
     resource file are appended with one lock and one fsync. Prints the new id for
     --text, a one-line summary for FILE (every id with --verbose or --json).
+
+    \b
+    Example:
+      vaultweave ingest chat.jsonl --vault ~/notes-vault
+      vaultweave ingest --text "I moved to Berlin." --speaker Maya
     """
     vault = open_vault(vault_path)
     if text is not None:
@@ -108,6 +118,10 @@ def weave(no_llm: bool, verbose: bool, quiet: bool, vault_path: Path | None, as_
 
     Prints each commit and a summary (lines, facts added/superseded/retracted, pages,
     commits); the change list too when it is short, always with --verbose or --json.
+
+    \b
+    Example:
+      vaultweave --vault ~/notes-vault weave --verbose
     """
     vault = open_vault(vault_path)
     reports = weave_with_progress(vault, llm=not no_llm, quiet=quiet or as_json)
@@ -144,7 +158,12 @@ STAGES = ("items written", "pages rendered", "committing")
 @vault_option
 @json_option
 def items_command(status: str, category: str | None, vault_path: Path | None, as_json: bool) -> None:
-    """List facts."""
+    """List facts.
+
+    \b
+    Example:
+      vaultweave items --category work --status all
+    """
     vault = open_vault(vault_path)
     chosen = vault.items(status=status, category=category)
     if as_json:
@@ -159,7 +178,12 @@ def items_command(status: str, category: str | None, vault_path: Path | None, as
 @vault_option
 @json_option
 def show(key: str, vault_path: Path | None, as_json: bool) -> None:
-    """Show one item (by id) or one category page (by name)."""
+    """Show one item (by id) or one category page (by name).
+
+    \b
+    Example:
+      vaultweave show work
+    """
     vault = open_vault(vault_path)
     try:
         item = vault.item(key)
@@ -182,7 +206,12 @@ def show(key: str, vault_path: Path | None, as_json: bool) -> None:
 @vault_option
 @json_option
 def history(subject: str, attribute: str, vault_path: Path | None, as_json: bool) -> None:
-    """The timeline of SUBJECT's ATTRIBUTE, oldest first."""
+    """The timeline of SUBJECT's ATTRIBUTE, oldest first.
+
+    \b
+    Example:
+      vaultweave history Maya employer
+    """
     vault = open_vault(vault_path)
     timeline = vault.history(subject, attribute)
     if as_json:
@@ -199,7 +228,12 @@ def history(subject: str, attribute: str, vault_path: Path | None, as_json: bool
 @vault_option
 @json_option
 def status(vault_path: Path | None, as_json: bool) -> None:
-    """What the vault holds, what is pending, and every line that could not be read."""
+    """What the vault holds, what is pending, and every line that could not be read.
+
+    \b
+    Example:
+      vaultweave status --vault ~/notes-vault
+    """
     vault = open_vault(vault_path)
     report = vault.status()
     if as_json:
@@ -242,7 +276,12 @@ def status(vault_path: Path | None, as_json: bool) -> None:
 @vault_option
 @json_option
 def log(limit: int, vault_path: Path | None, as_json: bool) -> None:
-    """The vault's git history, newest first."""
+    """The vault's git history, newest first.
+
+    \b
+    Example:
+      vaultweave log -n 5
+    """
     vault = open_vault(vault_path)
     commits = vault.log(limit)
     if as_json:
@@ -271,7 +310,12 @@ def log(limit: int, vault_path: Path | None, as_json: bool) -> None:
 )
 @quiet_option
 def demo(source: Path, target: Path, quiet: bool) -> None:
-    """Weave a copy of a sample vault with the rules path and print what it learned."""
+    """Weave a copy of a sample vault with the rules path and print what it learned.
+
+    \b
+    Example:
+      vaultweave demo --to build/demo-vault
+    """
     src, dst = source.resolve(), target.resolve()
     if dst == src or dst in src.parents:
         raise click.UsageError("--to must not be --from or a folder holding it: the sample stays pristine")

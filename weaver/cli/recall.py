@@ -31,7 +31,12 @@ def search(
     vault_path: Path | None,
     as_json: bool,
 ) -> None:
-    """Hybrid (dense + keyword) search over facts and turns."""
+    """Hybrid (dense + keyword) search over facts and turns.
+
+    \b
+    Example:
+      vaultweave search "where does Maya work" -k 5 --history
+    """
     vault = open_vault(vault_path)
     hits = vault.search(
         query,
@@ -62,7 +67,12 @@ def search(
 @vault_option
 @json_option
 def context(query: str, budget: int, vault_path: Path | None, as_json: bool) -> None:
-    """Print a prompt-ready Markdown block for QUERY within --budget tokens."""
+    """Print a prompt-ready Markdown block for QUERY within --budget tokens.
+
+    \b
+    Example:
+      vaultweave context "plan Maya's birthday" --budget 800
+    """
     block = open_vault(vault_path).context(query, budget_tokens=budget)
     if as_json:
         echo_json(
@@ -83,7 +93,12 @@ def context(query: str, budget: int, vault_path: Path | None, as_json: bool) -> 
 @click.option("--fresh", is_flag=True, help="Delete the index first and embed everything again.")
 @vault_option
 def reindex(fresh: bool, vault_path: Path | None) -> None:
-    """Rebuild the search index (.vaultweave/recall) from the tiers."""
+    """Rebuild the search index (.vaultweave/recall) from the tiers.
+
+    \b
+    Example:
+      vaultweave reindex --fresh
+    """
     units, embedded = open_vault(vault_path).reindex(fresh=fresh)
     click.echo(f"reindexed {units} units ({embedded} embedded)")
 

@@ -80,3 +80,21 @@ def test_every_command_help_has_an_example(name: str, tmp_path: Path) -> None:
 def test_the_group_help_has_an_example(tmp_path: Path) -> None:
     code, out = invoke(["--help"], tmp_path)
     assert code == 0 and "Example:" in out and "vaultweave --vault" in out
+
+
+def test_items_and_status_line_up_in_columns(tmp_path: Path) -> None:
+    root = tmp_path / "v"
+    assert invoke(["init", str(root)], tmp_path)[0] == 0
+    for text in ("I work at Google.", "I love jazz.", "I live in Berlin."):
+        assert invoke(["ingest", "--text", text, "--vault", str(root)], tmp_path)[0] == 0
+    assert invoke(["weave", "--vault", str(root)], tmp_path)[0] == 0
+    code, out = invoke(["items", "--vault", str(root)], tmp_path)
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 3
+    categories = {line.split()[1] for line in lines}
+    assert len({len(c) for c in categories}) > 1  # widths differ, so padding is tested
+    assert len({line.index(" current ") for line in lines}) == 1, out
+    assert len({line.index("User ") for line in lines}) == 1, out
+    code, out = invoke(["status", "--vault", str(root)], tmp_path)
+    values = [line[12:] for line in out.splitlines()[:5]]
+    assert code == 0 and values[0] == str(root) and all(not v.startswith(" ") for v in values), out

@@ -64,3 +64,17 @@ def echo_json(data: Any, *, lines: bool = False) -> None:
             click.echo(json.dumps(row, ensure_ascii=False, default=_default))
     else:
         click.echo(json.dumps(data, ensure_ascii=False, indent=2, default=_default))
+
+
+def table(rows: list[tuple[str, ...]]) -> list[str]:
+    """Rows as lines with every column but the last padded to its widest cell.
+
+    Widths count characters, so plain text lines up in a terminal; no colour codes.
+    """
+    if not rows:
+        return []
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
+    return [
+        "  ".join([*(cell.ljust(w) for cell, w in zip(row, widths, strict=False)), row[-1]]).rstrip()
+        for row in rows
+    ]

@@ -11,7 +11,14 @@ from typing import Any
 import click
 from vaultweave.store.errors import InvalidResourceError, ItemNotFoundError
 from vaultweave.store.item import Status, to_json_dict, to_text
-from vaultweave.weaver.cli.common import default_vault_path, echo_json, json_option, open_vault, vault_option
+from vaultweave.weaver.cli.common import (
+    default_vault_path,
+    echo_json,
+    json_option,
+    open_vault,
+    table,
+    vault_option,
+)
 from vaultweave.weaver.cli.progress import counter, quiet_option, stages
 from vaultweave.weaver.cli.summary import ingest_summary, print_weave, report_json
 from vaultweave.weaver.cycle import CycleHooks, CycleReport
@@ -169,8 +176,9 @@ def items_command(status: str, category: str | None, vault_path: Path | None, as
     if as_json:
         echo_json([to_json_dict(i) for i in chosen], lines=True)
         return
-    for item in chosen:
-        click.echo(f"{item.id}  [{item.category}] {item.status.value:<10} {item.text}")
+    rows = [(item.id, f"[{item.category}]", item.status.value, item.text) for item in chosen]
+    for line in table(rows):
+        click.echo(line)
 
 
 @click.command()
@@ -251,10 +259,16 @@ def status(vault_path: Path | None, as_json: bool) -> None:
         }
         echo_json(data)
         return
-    counts = ", ".join(f"{n} {s}" for s, n in report.items.items())
-    click.echo(f"vault {report.root} at {(report.head or 'no commits')[:12]}")
-    click.echo(f"items: {counts}; categories: {report.categories}")
-    click.echo(f"pending resource lines: {report.pending_lines}")
+    counts = ", ".join(f"{n} {s}" for s, n in report.items.items()) or "none"
+    rows = [
+        ("vault", str(report.root)),
+        ("head", (report.head or "no commits")[:12]),
+        ("items", counts),
+        ("categories", str(report.categories)),
+        ("pending", f"{report.pending_lines} resource lines"),
+    ]
+    for line in table(rows):
+        click.echo(line)
     if report.locked_by:
         click.echo(f"locked by process {report.locked_by}")
     for problem in report.line_problems:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-from vaultweave.weaver.cli.common import echo_json, json_option, open_vault, vault_option
+from vaultweave.weaver.cli.common import echo_json, json_option, open_vault, table, vault_option
 
 
 @click.command()
@@ -53,12 +53,15 @@ def search(
         return
     if not hits:
         click.echo("no hits")
+    rows = []
     for hit in hits:
         when = hit.ts if hit.kind == "turn" else hit.valid_from
         stamp = f"{when:%Y-%m-%d}" if when else "?"
-        status = "" if hit.status in ("current", "turn") else f" [{hit.status}]"
         who = f"{hit.speaker}: " if hit.kind == "turn" and hit.speaker else ""
-        click.echo(f"{hit.score:.3f}  {hit.kind:<4}  {stamp}  {who}{hit.text}{status}  ({hit.id})")
+        status = "" if hit.kind == "turn" else hit.status
+        rows.append((f"{hit.score:.3f}", hit.kind, status, stamp, hit.id, f"{who}{hit.text}"))
+    for line in table(rows):
+        click.echo(line)
 
 
 @click.command()

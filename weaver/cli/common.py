@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any, TypeVar
@@ -66,7 +66,7 @@ def echo_json(data: Any, *, lines: bool = False) -> None:
         click.echo(json.dumps(data, ensure_ascii=False, indent=2, default=_default))
 
 
-def table(rows: list[tuple[str, ...]]) -> list[str]:
+def table(rows: Sequence[tuple[str, ...]]) -> list[str]:
     """Rows as lines with every column but the last padded to its widest cell.
 
     Widths count characters, so plain text lines up in a terminal; no colour codes.

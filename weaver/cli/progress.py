@@ -42,6 +42,8 @@ def counter(desc: str, unit: str, quiet: bool) -> Iterator[Callable[[int, int], 
             if bar.total != total:
                 bar.total = total
             bar.update(done - bar.n)
+            if done >= total:
+                bar.refresh()  # the last step may come within tqdm's redraw interval
 
         yield update
     finally:
@@ -62,6 +64,7 @@ def stages(desc: str, names: tuple[str, ...], quiet: bool) -> Iterator[Callable[
         def step(name: str) -> None:
             bar.set_postfix_str(name, refresh=False)
             bar.update(1)
+            bar.refresh()
 
         yield step
     finally:

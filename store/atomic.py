@@ -105,6 +105,39 @@ def append_line(path: Path, line: str) -> int:
     return number
 
 
+def append_lines(path: Path, lines: Sequence[str]) -> list[int]:
+    """Append many complete lines with one lock, one write(2) and one fsync.
+
+    Returns each line's 1-based line number, in order. The guarantees are those of
+    ``append_line``: the batch goes out in a single write on an O_APPEND descriptor, so
+    it lands contiguous and after every other writer's whole lines; a torn tail left by
+    a dead writer is closed with a newline first; a crash mid-write can leave at most
+    the batch's last line torn, which readers report as malformed and the next append
+    closes. Ingesting a 20,000-line file pays one fsync instead of 20,000.
+    """
+    if not lines:
+        return []
+    if any("\n" in line or "\r" in line for line in lines):
+        raise ValueError("a resource line may not contain a raw newline")
+    fd = _open_append(path)
+    try:
+        _lock(fd)
+        torn = _ends_torn(fd)
+        data = (("\n" if torn else "") + "\n".join(lines) + "\n").encode("utf-8")
+        written = os.write(fd, data)
+        if written != len(data):
+            raise VaultWriteError(path, f"short write ({written} of {len(data)} bytes)")
+        last = _lines_before(fd, os.lseek(fd, 0, os.SEEK_CUR))
+        _unlock(fd)
+        os.fsync(fd)
+    except OSError as exc:
+        raise VaultWriteError(path, exc.strerror or str(exc)) from exc
+    finally:
+        os.close(fd)
+    first = last - len(lines) + 1
+    return list(range(first, last + 1))
+
+
 def _ends_torn(fd: int) -> bool:
     """Whether the file ends in a line without its newline, left by a writer that died.
 

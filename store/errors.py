@@ -168,3 +168,21 @@ class LLMConfigError(VaultError):
         super().__init__(
             f"LLM not usable: {reason}; fix [llm] in vault.toml, or weave with --no-llm"
         )
+
+
+class MissingExtraError(VaultError, ImportError):
+    """An optional part of vaultweave is not installed; names the extra that brings it.
+
+    Also an ImportError, so code that already treats a missing optional package as
+    "feature off" (``except ImportError``) keeps doing so.
+    """
+
+    def __init__(self, extra: str, module: str) -> None:
+        self.extra = extra
+        self.module = module
+        VaultError.__init__(
+            self,
+            f"{module} is not installed: this needs the {extra} extra, "
+            f"install it with `pip install 'vaultweave[{extra}]'`",
+        )
+        self.name = module

@@ -188,7 +188,7 @@ def test_demo_never_deletes_a_folder_that_is_not_a_demo_vault(tmp_path: Path) ->
 
 def test_extra_keys_in_ingested_lines_are_kept_whatever_their_name(vault_dir: Path) -> None:
     line = json.dumps({"text": "I love jazz.", "self": "x", "text_id": 3})
-    code, out, err = run("ingest", "--vault", str(vault_dir), "-", input=line + "\n")
+    code, out, err = run("ingest", "--vault", str(vault_dir), "-", "--verbose", input=line + "\n")
     assert code == 0, err
     stored = json.loads((vault_dir / out.strip().split("#")[0]).read_text().splitlines()[0])
     assert stored["self"] == "x" and stored["text_id"] == 3

@@ -14,6 +14,7 @@ from typing import Annotated, Any, TypeVar
 
 import anyio
 import anyio.to_thread
+import vaultweave.store.needs_mcp  # noqa: F401  (MissingExtraError if mcp is missing)
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError, ToolError
 from mcp.types import Resource as MCPResource

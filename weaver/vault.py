@@ -13,7 +13,7 @@ from pydantic import ValidationError
 from vaultweave.schemas.config import DEFAULT_VAULT_TOML, VaultConfig
 from vaultweave.schemas.resource import ResourceLine
 from vaultweave.schemas.validation import first_error
-from vaultweave.store.atomic import append_line, atomic_write_text
+from vaultweave.store.atomic import append_line, append_lines, atomic_write_text
 from vaultweave.store.bookmarks import DEFAULT_CLIENT
 from vaultweave.store.errors import ConfigError, InvalidResourceError, ItemNotFoundError, NotAVaultError
 from vaultweave.store.gitrepo import CommitInfo, VaultRepo
@@ -132,10 +132,38 @@ class Vault:
             fields["text"] = text
         return self._append(_validated(fields))
 
-    def ingest_many(self, lines: Iterable[dict[str, Any]]) -> list[str]:
-        """Validate every line first, then append them; nothing is written if one is invalid."""
+    def ingest_many(
+        self,
+        lines: Iterable[dict[str, Any]],
+        *,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> list[str]:
+        """Validate every line first, then append them; nothing is written if one is invalid.
+
+        Lines are grouped by the resource file their ``ts`` falls in and each group is
+        appended with one lock and one fsync (``append_lines``); ids come back in input
+        order. ``progress(done, total)`` is called after each file's batch.
+        """
         batch = [_validated(fields, f"line {n}: ") for n, fields in enumerate(lines, start=1)]
-        return [self._append(line) for line in batch]
+        groups: dict[Path, list[int]] = {}
+        stamped: list[ResourceLine] = []
+        for line in batch:
+            if line.ts is None:
+                line = line.model_copy(update={"ts": self.clock()})
+            assert line.ts is not None
+            groups.setdefault(self.paths.resource_file(line.ts), []).append(len(stamped))
+            stamped.append(line)
+        ids = [""] * len(stamped)
+        done = 0
+        for target, positions in groups.items():
+            numbers = append_lines(target, [stamped[i].to_json_line() for i in positions])
+            relative = self.paths.relative(target)
+            for position, number in zip(positions, numbers, strict=True):
+                ids[position] = resource_id(relative, number)
+            done += len(positions)
+            if progress is not None:
+                progress(done, len(stamped))
+        return ids
 
     def _append(self, line: ResourceLine) -> str:
         if line.ts is None:

@@ -25,6 +25,7 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
+import vaultweave.store.needs_watch  # noqa: F401  (MissingExtraError if watch is missing)
 from vaultweave.store.errors import VaultError
 from vaultweave.weaver.cycle import CycleReport
 from vaultweave.weaver.extract.base import Extractor

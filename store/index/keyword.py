@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 from vaultweave.store.atomic import atomic_write_bytes
+from vaultweave.store.extras import require
 
 Mask = npt.NDArray[np.bool_]
 
@@ -29,7 +30,7 @@ class KeywordIndex:
 
     @classmethod
     def build(cls, docs: list[tuple[str, ...]]) -> KeywordIndex:
-        import bm25s
+        bm25s = require("recall", "bm25s")
 
         model = bm25s.BM25()
         # A row with no tokens still needs a column so row numbers line up.

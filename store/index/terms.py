@@ -6,6 +6,9 @@ import logging
 import re
 import unicodedata
 from functools import lru_cache
+from typing import Any
+
+from vaultweave.store.extras import require
 
 # Runs of CJK ideographs go to jieba; everything else splits on non-word characters.
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
@@ -23,7 +26,7 @@ STOPWORDS = frozenset(
 
 @lru_cache(maxsize=1)
 def _jieba() -> object:
-    import jieba
+    jieba: Any = require("recall", "jieba")
 
     jieba.setLogLevel(logging.WARNING)
     jieba.initialize()

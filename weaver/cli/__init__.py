@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Any
 
 import click
 from vaultweave.store.errors import VaultError
+from vaultweave.store.extras import missing_extra
+from vaultweave.weaver.cli.common import VAULT_HELP
 from vaultweave.weaver.cli.core import register as register_core
 from vaultweave.weaver.cli.faces import register as register_faces
 from vaultweave.weaver.cli.live import register as register_live
@@ -24,6 +27,11 @@ class VaultGroup(click.Group):
             code = result if isinstance(result, int) else 0
         except VaultError as exc:
             code = _fail(str(exc))
+        except ImportError as exc:  # an optional package imported outside the guards
+            missing = missing_extra(exc)
+            if missing is None:
+                raise
+            code = _fail(str(missing))
         except click.ClickException as exc:
             code = _fail(exc.format_message())
         except click.Abort:
@@ -43,8 +51,25 @@ def _fail(message: str) -> int:
 
 @click.group(cls=VaultGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="vaultweave")
-def cli() -> None:
-    """A file-based, self-organizing knowledge store for AI agents."""
+@click.option(
+    "--vault",
+    "vault_path",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help=VAULT_HELP + " Also accepted after the command.",
+)
+@click.pass_context
+def cli(ctx: click.Context, vault_path: Path | None) -> None:
+    """A file-based, self-organizing knowledge store for AI agents.
+
+    \b
+    Example:
+      vaultweave init ~/notes-vault
+      vaultweave --vault ~/notes-vault ingest chat.jsonl
+      vaultweave --vault ~/notes-vault weave
+    """
+    ctx.ensure_object(dict)
+    ctx.obj["vault_path"] = vault_path
 
 
 register_core(cli)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any, TypeVar
@@ -16,16 +16,26 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def default_vault_path() -> Path:
+    """The group's ``vaultweave --vault V``, else $VAULTWEAVE_VAULT, else the current folder."""
+    ctx = click.get_current_context(silent=True)
+    root = ctx.find_root() if ctx is not None else None
+    chosen = root.obj.get("vault_path") if root is not None and isinstance(root.obj, dict) else None
+    if chosen is not None:
+        return Path(chosen)
     return Path(os.environ.get("VAULTWEAVE_VAULT") or os.getcwd())
 
 
+VAULT_HELP = "Vault directory (default: $VAULTWEAVE_VAULT, else the current directory)."
+
+
 def vault_option(func: F) -> F:
+    """The per-command ``--vault``; it wins over the group's ``vaultweave --vault V cmd``."""
     return click.option(
         "--vault",
         "vault_path",
         type=click.Path(file_okay=False, path_type=Path),
         default=None,
-        help="Vault directory (default: $VAULTWEAVE_VAULT, else the current directory).",
+        help=VAULT_HELP,
     )(func)
 
 
@@ -54,3 +64,17 @@ def echo_json(data: Any, *, lines: bool = False) -> None:
             click.echo(json.dumps(row, ensure_ascii=False, default=_default))
     else:
         click.echo(json.dumps(data, ensure_ascii=False, indent=2, default=_default))
+
+
+def table(rows: Sequence[tuple[str, ...]]) -> list[str]:
+    """Rows as lines with every column but the last padded to its widest cell.
+
+    Widths count characters, so plain text lines up in a terminal; no colour codes.
+    """
+    if not rows:
+        return []
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
+    return [
+        "  ".join([*(cell.ljust(w) for cell, w in zip(row, widths, strict=False)), row[-1]]).rstrip()
+        for row in rows
+    ]

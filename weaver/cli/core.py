@@ -11,9 +11,17 @@ from typing import Any
 import click
 from vaultweave.store.errors import InvalidResourceError, ItemNotFoundError
 from vaultweave.store.item import Status, to_json_dict, to_text
-from vaultweave.weaver.cli.common import default_vault_path, echo_json, json_option, open_vault, vault_option
-from vaultweave.weaver.cycle import CycleReport
-from vaultweave.weaver.resolve import Action
+from vaultweave.weaver.cli.common import (
+    default_vault_path,
+    echo_json,
+    json_option,
+    open_vault,
+    table,
+    vault_option,
+)
+from vaultweave.weaver.cli.progress import counter, quiet_option, stages
+from vaultweave.weaver.cli.summary import ingest_summary, print_weave, report_json
+from vaultweave.weaver.cycle import CycleHooks, CycleReport
 from vaultweave.weaver.vault import Vault
 
 STATUS_CHOICES = click.Choice([*(s.value for s in Status), "all"])
@@ -23,7 +31,12 @@ STATUS_CHOICES = click.Choice([*(s.value for s in Status), "all"])
 @click.argument("path", required=False, type=click.Path(file_okay=False, path_type=Path))
 @vault_option
 def init(path: Path | None, vault_path: Path | None) -> None:
-    """Make PATH (or --vault) a vault: folders, vault.toml, git repository."""
+    """Make PATH (or --vault) a vault: folders, vault.toml, git repository.
+
+    \b
+    Example:
+      vaultweave init ~/notes-vault
+    """
     vault = Vault.init(path or vault_path or default_vault_path())
     click.echo(f"vault ready at {vault.root}")
 
@@ -36,6 +49,8 @@ def init(path: Path | None, vault_path: Path | None) -> None:
 @click.option("--ts", help="When it was said (RFC 3339); default now.")
 @click.option("--session", help="Conversation or session id.")
 @click.option("--source", help="Where it came from (app, channel, ...).")
+@click.option("-v", "--verbose", is_flag=True, help="Print every new resource id.")
+@quiet_option
 @vault_option
 @json_option
 def ingest(
@@ -46,12 +61,21 @@ def ingest(
     ts: str | None,
     session: str | None,
     source: str | None,
+    verbose: bool,
+    quiet: bool,
     vault_path: Path | None,
     as_json: bool,
 ) -> None:
     """Append resources: --text "...", or JSON Lines from FILE ("-" for stdin).
 
-    Every line of FILE is validated before anything is written.
+    Every line of FILE is validated before anything is written; the lines of one
+    resource file are appended with one lock and one fsync. Prints the new id for
+    --text, a one-line summary for FILE (every id with --verbose or --json).
+
+    \b
+    Example:
+      vaultweave ingest chat.jsonl --vault ~/notes-vault
+      vaultweave ingest --text "I moved to Berlin." --speaker Maya
     """
     vault = open_vault(vault_path)
     if text is not None:
@@ -64,12 +88,15 @@ def ingest(
             if sys.stdin.isatty():
                 raise click.UsageError('give --text "..." or a JSON Lines FILE ("-" for stdin)')
             file = sys.stdin
-        ids = vault.ingest_many(_json_lines(file))
+        with counter("ingest", "line", quiet or as_json) as progress:
+            ids = vault.ingest_many(_json_lines(file), progress=progress)
     if as_json:
         echo_json({"ingested": ids})
-    else:
+    elif verbose or text is not None:
         for rid in ids:
             click.echo(rid)
+    else:
+        click.echo(ingest_summary(ids))
 
 
 def _json_lines(stream: Any) -> list[dict[str, Any]]:
@@ -89,64 +116,47 @@ def _json_lines(stream: Any) -> list[dict[str, Any]]:
 
 @click.command()
 @click.option("--no-llm", is_flag=True, help="Use the rules path even if vault.toml sets a model.")
+@click.option("-v", "--verbose", is_flag=True, help="List every fact change and skipped line.")
+@quiet_option
 @vault_option
 @json_option
-def weave(no_llm: bool, vault_path: Path | None, as_json: bool) -> None:
-    """Run weave cycles until every complete resource line is consumed."""
+def weave(no_llm: bool, verbose: bool, quiet: bool, vault_path: Path | None, as_json: bool) -> None:
+    """Run weave cycles until every complete resource line is consumed.
+
+    Prints each commit and a summary (lines, facts added/superseded/retracted, pages,
+    commits); the change list too when it is short, always with --verbose or --json.
+
+    \b
+    Example:
+      vaultweave --vault ~/notes-vault weave --verbose
+    """
     vault = open_vault(vault_path)
-    reports = vault.weave_all(llm=not no_llm)
+    reports = weave_with_progress(vault, llm=not no_llm, quiet=quiet or as_json)
     if as_json:
         shown = [r for r in reports if r.consumed or r.commit or r.edit.commit or r.page_problems]
-        echo_json([_report_json(r) for r in shown])
+        echo_json([report_json(r) for r in shown])
         return
-    for report in reports:
-        _print_report(report)
-    if not any(r.consumed for r in reports):
-        click.echo("nothing new to weave")
+    print_weave(reports, verbose)
 
 
-def _report_json(report: CycleReport) -> dict[str, Any]:
-    return {
-        "commit": report.commit,
-        "message": report.message,
-        "consumed": report.consumed,
-        "problems": [str(p) for p in report.problems],
-        "changes": [
-            {"action": c.action.value, "item": c.after.id, "text": c.after.text, "note": c.note}
-            for c in report.changes
-        ],
-        "categories": list(report.categories),
-        "hand_edited": list(report.hand_edited),
-        "edit_commit": report.edit.commit,
-        "page_problems": [str(p) for p in report.page_problems],
-    }
+def weave_with_progress(vault: Vault, *, llm: bool, quiet: bool) -> list[CycleReport]:
+    """``Vault.weave_all`` cycle by cycle, with a stage bar per cycle on a terminal."""
+    session = vault.llm_session() if llm else None
+    reports: list[CycleReport] = []
+    while True:
+        with stages(f"weave cycle {len(reports) + 1}", STAGES, quiet) as step:
+            hooks = CycleHooks(
+                after_items=lambda: step("items written"),
+                after_markdown=lambda: step("pages rendered"),
+                before_commit=lambda: step("committing"),
+            )
+            report = vault.weave(hooks=hooks, llm=session if session is not None else False)
+        reports.append(report)
+        if report.consumed == 0:
+            return reports
 
 
-def _print_report(report: CycleReport) -> None:
-    if report.edit.commit:
-        click.echo(f"{report.edit.commit[:7]} {report.edit.message.splitlines()[0]}")
-    for page_problem in report.page_problems:
-        click.echo(f"  ! {page_problem}; page left as written")
-    if not report.consumed and not report.commit:
-        return
-    subject = report.message.splitlines()[0] if report.message else "no change"
-    click.echo(f"{(report.commit or '-------')[:7]} {subject}")
-    symbols = {
-        Action.ADDED: "+",
-        Action.REINFORCED: "=",
-        Action.SUPERSEDED: "~",
-        Action.RETRACTED: "-",
-        Action.REVIVED: "^",
-        Action.DOUBTED: "?",
-    }
-    for change in report.changes:
-        suffix = f"  ({change.note})" if change.note else ""
-        click.echo(f"  {symbols[change.action]} {change.after.text}{suffix}")
-    for problem in report.problems:
-        click.echo(f"  ! skipped {problem}")
-    for page in report.hand_edited:
-        if not any(p.path == page for p in report.page_problems):
-            click.echo(f"  ! {page} changed while weaving; taken in next time")
+STAGES = ("items written", "pages rendered", "committing")
 
 
 @click.command("items")
@@ -155,14 +165,20 @@ def _print_report(report: CycleReport) -> None:
 @vault_option
 @json_option
 def items_command(status: str, category: str | None, vault_path: Path | None, as_json: bool) -> None:
-    """List facts."""
+    """List facts.
+
+    \b
+    Example:
+      vaultweave items --category work --status all
+    """
     vault = open_vault(vault_path)
     chosen = vault.items(status=status, category=category)
     if as_json:
         echo_json([to_json_dict(i) for i in chosen], lines=True)
         return
-    for item in chosen:
-        click.echo(f"{item.id}  [{item.category}] {item.status.value:<10} {item.text}")
+    rows = [(item.id, f"[{item.category}]", item.status.value, item.text) for item in chosen]
+    for line in table(rows):
+        click.echo(line)
 
 
 @click.command()
@@ -170,7 +186,12 @@ def items_command(status: str, category: str | None, vault_path: Path | None, as
 @vault_option
 @json_option
 def show(key: str, vault_path: Path | None, as_json: bool) -> None:
-    """Show one item (by id) or one category page (by name)."""
+    """Show one item (by id) or one category page (by name).
+
+    \b
+    Example:
+      vaultweave show work
+    """
     vault = open_vault(vault_path)
     try:
         item = vault.item(key)
@@ -193,7 +214,12 @@ def show(key: str, vault_path: Path | None, as_json: bool) -> None:
 @vault_option
 @json_option
 def history(subject: str, attribute: str, vault_path: Path | None, as_json: bool) -> None:
-    """The timeline of SUBJECT's ATTRIBUTE, oldest first."""
+    """The timeline of SUBJECT's ATTRIBUTE, oldest first.
+
+    \b
+    Example:
+      vaultweave history Maya employer
+    """
     vault = open_vault(vault_path)
     timeline = vault.history(subject, attribute)
     if as_json:
@@ -210,7 +236,12 @@ def history(subject: str, attribute: str, vault_path: Path | None, as_json: bool
 @vault_option
 @json_option
 def status(vault_path: Path | None, as_json: bool) -> None:
-    """What the vault holds, what is pending, and every line that could not be read."""
+    """What the vault holds, what is pending, and every line that could not be read.
+
+    \b
+    Example:
+      vaultweave status --vault ~/notes-vault
+    """
     vault = open_vault(vault_path)
     report = vault.status()
     if as_json:
@@ -228,10 +259,16 @@ def status(vault_path: Path | None, as_json: bool) -> None:
         }
         echo_json(data)
         return
-    counts = ", ".join(f"{n} {s}" for s, n in report.items.items())
-    click.echo(f"vault {report.root} at {(report.head or 'no commits')[:12]}")
-    click.echo(f"items: {counts}; categories: {report.categories}")
-    click.echo(f"pending resource lines: {report.pending_lines}")
+    counts = ", ".join(f"{n} {s}" for s, n in report.items.items()) or "none"
+    rows = [
+        ("vault", str(report.root)),
+        ("head", (report.head or "no commits")[:12]),
+        ("items", counts),
+        ("categories", str(report.categories)),
+        ("pending", f"{report.pending_lines} resource lines"),
+    ]
+    for line in table(rows):
+        click.echo(line)
     if report.locked_by:
         click.echo(f"locked by process {report.locked_by}")
     for problem in report.line_problems:
@@ -253,7 +290,12 @@ def status(vault_path: Path | None, as_json: bool) -> None:
 @vault_option
 @json_option
 def log(limit: int, vault_path: Path | None, as_json: bool) -> None:
-    """The vault's git history, newest first."""
+    """The vault's git history, newest first.
+
+    \b
+    Example:
+      vaultweave log -n 5
+    """
     vault = open_vault(vault_path)
     commits = vault.log(limit)
     if as_json:
@@ -280,8 +322,14 @@ def log(limit: int, vault_path: Path | None, as_json: bool) -> None:
     show_default=True,
     help="Where the copy goes; replaced if it exists.",
 )
-def demo(source: Path, target: Path) -> None:
-    """Weave a copy of a sample vault with the rules path and print what it learned."""
+@quiet_option
+def demo(source: Path, target: Path, quiet: bool) -> None:
+    """Weave a copy of a sample vault with the rules path and print what it learned.
+
+    \b
+    Example:
+      vaultweave demo --to build/demo-vault
+    """
     src, dst = source.resolve(), target.resolve()
     if dst == src or dst in src.parents:
         raise click.UsageError("--to must not be --from or a folder holding it: the sample stays pristine")
@@ -292,7 +340,7 @@ def demo(source: Path, target: Path) -> None:
         shutil.rmtree(dst)
     shutil.copytree(source, target, ignore=shutil.ignore_patterns(".git", ".vaultweave"))
     vault = Vault.init(target)
-    reports = vault.weave_all()
+    reports = weave_with_progress(vault, llm=True, quiet=quiet)
     lines = sum(r.consumed for r in reports)
     click.echo(f"wove {lines} resource lines from {source} into {target}\n")
     for category in vault.categories():

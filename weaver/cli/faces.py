@@ -32,6 +32,10 @@ def changes(since: str, client: str, vault_path: Path | None, as_json: bool) -> 
     """Facts added, superseded, retracted since REF, with the commits that did it.
 
     --since last starts where CLIENT last read and moves its bookmark to HEAD.
+
+    \b
+    Example:
+      vaultweave changes --since last --client my-agent
     """
     vault = open_vault(vault_path)
     digest = vault.changes_since(since, client=client)
@@ -57,7 +61,12 @@ def changes(since: str, client: str, vault_path: Path | None, as_json: bool) -> 
 def forget(
     item_id: str, reason: str, lock_timeout: float, vault_path: Path | None, as_json: bool
 ) -> None:
-    """Retract the fact ITEM_ID with a reason (it stays in git history)."""
+    """Retract the fact ITEM_ID with a reason (it stays in git history).
+
+    \b
+    Example:
+      vaultweave forget 1c38c06fcebecaf8 --reason "said in jest"
+    """
     vault = open_vault(vault_path)
     report = vault.forget(item_id, reason, lock_timeout=lock_timeout)
     if as_json:
@@ -98,16 +107,14 @@ def mcp(
     lock_timeout: float,
     vault_path: Path | None,
 ) -> None:
-    """Serve the vault to an agent over MCP (stdio by default)."""
-    from vaultweave.store.bookmarks import check_client
+    """Serve the vault to an agent over MCP (stdio by default).
 
-    try:
-        from vaultweave.weaver.mcp_server import serve
-    except ImportError as exc:  # the optional extra is missing
-        raise click.ClickException(
-            f"the MCP server needs the mcp extra ({exc}); install it with "
-            "`pip install 'vaultweave[mcp]'`"
-        ) from exc
+    \b
+    Example:
+      vaultweave mcp --vault ~/notes-vault
+    """
+    from vaultweave.store.bookmarks import check_client
+    from vaultweave.weaver.mcp_server import serve  # MissingExtraError without the extra
     vault = open_vault(vault_path)
     check_client(client)
     if schemas:

@@ -40,7 +40,12 @@ def _print_batch(result: BatchResult) -> None:
 @click.option("--no-llm", is_flag=True, help="Use the rules path even if vault.toml configures a model.")
 @vault_option
 def watch(debounce: float, no_llm: bool, vault_path: Path | None) -> None:
-    """Weave as files change, until Ctrl-C or SIGTERM (the running cycle finishes first)."""
+    """Weave as files change, until Ctrl-C or SIGTERM (the running cycle finishes first).
+
+    \b
+    Example:
+      vaultweave watch --vault ~/notes-vault --debounce 1
+    """
     vault = open_vault(vault_path)
     vault.lock.acquire()  # fails here, naming the holder, if another weaver runs
     from vaultweave.weaver.watch import Watcher  # watchdog is the `watch` extra
@@ -56,7 +61,12 @@ def watch(debounce: float, no_llm: bool, vault_path: Path | None) -> None:
 @vault_option
 @json_option
 def doctor(fix: bool, vault_path: Path | None, as_json: bool) -> None:
-    """Check that items, category pages, the read cursor and git agree."""
+    """Check that items, category pages, the read cursor and git agree.
+
+    \b
+    Example:
+      vaultweave doctor --fix
+    """
     vault = open_vault(vault_path)
     problems = diagnose(vault)
     done = repair(vault, problems) if fix and any(p.fixable for p in problems) else []

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-from vaultweave.weaver.cli.common import echo_json, json_option, open_vault, vault_option
+from vaultweave.weaver.cli.common import echo_json, json_option, open_vault, table, vault_option
 
 
 @click.command()
@@ -31,7 +31,12 @@ def search(
     vault_path: Path | None,
     as_json: bool,
 ) -> None:
-    """Hybrid (dense + keyword) search over facts and turns."""
+    """Hybrid (dense + keyword) search over facts and turns.
+
+    \b
+    Example:
+      vaultweave search "where does Maya work" -k 5 --history
+    """
     vault = open_vault(vault_path)
     hits = vault.search(
         query,
@@ -48,12 +53,15 @@ def search(
         return
     if not hits:
         click.echo("no hits")
+    rows = []
     for hit in hits:
         when = hit.ts if hit.kind == "turn" else hit.valid_from
         stamp = f"{when:%Y-%m-%d}" if when else "?"
-        status = "" if hit.status in ("current", "turn") else f" [{hit.status}]"
         who = f"{hit.speaker}: " if hit.kind == "turn" and hit.speaker else ""
-        click.echo(f"{hit.score:.3f}  {hit.kind:<4}  {stamp}  {who}{hit.text}{status}  ({hit.id})")
+        status = "" if hit.kind == "turn" else hit.status
+        rows.append((f"{hit.score:.3f}", hit.kind, status, stamp, hit.id, f"{who}{hit.text}"))
+    for line in table(rows):
+        click.echo(line)
 
 
 @click.command()
@@ -62,7 +70,12 @@ def search(
 @vault_option
 @json_option
 def context(query: str, budget: int, vault_path: Path | None, as_json: bool) -> None:
-    """Print a prompt-ready Markdown block for QUERY within --budget tokens."""
+    """Print a prompt-ready Markdown block for QUERY within --budget tokens.
+
+    \b
+    Example:
+      vaultweave context "plan Maya's birthday" --budget 800
+    """
     block = open_vault(vault_path).context(query, budget_tokens=budget)
     if as_json:
         echo_json(
@@ -83,7 +96,12 @@ def context(query: str, budget: int, vault_path: Path | None, as_json: bool) -> 
 @click.option("--fresh", is_flag=True, help="Delete the index first and embed everything again.")
 @vault_option
 def reindex(fresh: bool, vault_path: Path | None) -> None:
-    """Rebuild the search index (.vaultweave/recall) from the tiers."""
+    """Rebuild the search index (.vaultweave/recall) from the tiers.
+
+    \b
+    Example:
+      vaultweave reindex --fresh
+    """
     units, embedded = open_vault(vault_path).reindex(fresh=fresh)
     click.echo(f"reindexed {units} units ({embedded} embedded)")
 

@@ -23,7 +23,12 @@ SHOWN = (
 @vault_option
 @json_option
 def consolidate(dry_run: bool, no_similarity: bool, vault_path: Path | None, as_json: bool) -> None:
-    """Decay, fold recalls, dedupe and merge, archive: what changes and why, in one commit."""
+    """Decay, fold recalls, dedupe and merge, archive: what changes and why, in one commit.
+
+    \b
+    Example:
+      vaultweave consolidate --dry-run
+    """
     vault = open_vault(vault_path)
     report = vault.consolidate(dry_run=dry_run, similar="off" if no_similarity else "auto")
     if as_json:

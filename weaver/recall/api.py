@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
+import vaultweave.store.needs_recall  # noqa: F401  (MissingExtraError if recall is missing)
 from vaultweave.store.errors import SearchQueryError, VaultError
 from vaultweave.weaver.recall.context import Context, assemble, profile_items, subjects_for
 from vaultweave.weaver.recall.projection import Drift, RecallProjection, recall_projection

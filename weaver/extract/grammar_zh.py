@@ -1,0 +1,179 @@
+"""The Chinese clause grammar: dropped subjects, other people, dates, gates, negations."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from vaultweave.weaver.extract import dates_zh, rules_zh, rules_zh_people
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.clauses import MAX_NOTE, clause_facts
+from vaultweave.weaver.extract.rules_text import EDGES, Fact, Grammar
+
+# -- Chinese clauses ----------------------------------------------------------------------
+
+_ZH_NOTE = re.compile(
+    r"(?:请|麻烦你?|帮我|你)?(?:记住|记一下|记下来?|记得|别忘了|不要忘了|不要忘记|请注意)(?:一下)?"
+    r"[:：,，]?\s*(?P<v>.+)$"
+)
+_ZH_DISCOURSE = re.compile(
+    r"^(?:嗯+|哦+|啊+|唉+|哎+|对了|顺便说一下|顺便说|顺便|其实|另外|还有|而且|并且|然后|所以|因为|不过|但是|可是|但|"
+    r"哈哈+|嘿|你好|好的|对|是的|说起来|告诉你|跟你说|最近)[，,、:：\s]*"
+)
+_ZH_CHATTER = re.compile(
+    r"如果|要是|假如|假设|的话|希望|想要|打算|准备|可能|也许|大概|或许|应该|我觉得|我认为|我想|我猜|我怕|"
+    r"将来|以后|明年|下周|下个月|下个星期|明天|会不会|要不要|我要|我将|我快要|我即将|梦想|考虑|纠结|恨不得|"
+    r"开玩笑|可太|呵呵|🙃|说我应该|觉得我该|劝我"
+)
+_ZH_NEGATIONS = (
+    (re.compile(r"我(?:已经)?不再(?P<rest>.+)$"), 1.0),
+    (re.compile(r"我(?:已经|现在)?(?:不|没有?再?)(?P<rest>(?![太很好])[^了]+?)了$"), 1.0),
+    (re.compile(r"我(?:以前|曾经|过去)(?P<rest>.+)$"), 0.85),
+)
+
+
+_ZH_PREDICATE = re.compile(
+    r"(?:在|住|来自|今年|是(?!啊|的|吗)|不(?!过|是吧)|没(?!有$)|被|辞职|离职|离开|入职|跳槽|搬|刚|也|每|最|对|喜欢|讨厌|"
+    r"爱|热爱|养|会说|能说|正在|学|改|换|升|现在|目前|已经|一直|平时|平常|从|吃|戒|当|做|老家|家乡|"
+    r"超喜欢|特别|非常|英文名|卖|迷上|这周|这个月|今天|终于|总算|[\u4e00-\u9fff]{2,3}人$)"
+)
+_ZH_SARCASM = re.compile(r"🙃|呵呵|可太.{1,6}了|爱死了|真是太好了呢")
+_ZH_SUBJECT = re.compile(
+    r"我|她(?!们)|他(?!们)|(?:公司里?|学校里?)?(?:大家|别人|朋友们|同事们|家里人)(?:也|都)?(?:叫|喊)我"
+)
+_ZH_QUESTION = re.compile(
+    r"[?？]|[吗么嘛][。.!！]*$|要不要|是不是|有没有|能不能|会不会|啥|什么|哪|多少|几[点个岁号]"
+)
+_ZH_BREAK = re.compile(r"[，,…]+|\.{3,}|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
+
+
+def _zh_split_clauses(sentence: str) -> list[str]:
+    """Cut at commas that start a new statement: "我叫小明，来自上海，我喜欢猫" -> three clauses.
+
+    Chinese drops a repeated subject: a piece that starts with 我/她/他, a known predicate
+    (来自, 住在, 喜欢...) or a date phrase before one starts a clause (``_zh_subject`` gives
+    it its 我 back); any other piece stays with the clause before it.
+    """
+    clauses: list[str] = []
+    for piece in _ZH_BREAK.split(sentence.strip(EDGES)):
+        text = _ZH_DISCOURSE.sub("", piece.strip())
+        undated = dates_zh.find_past(text)[1]
+        starts = (_ZH_SUBJECT.match(text) or _ZH_PREDICATE.match(text) or _ZH_PREDICATE.match(undated)
+                  or dates_zh.SCHEDULE.match(text))
+        if clauses and not starts:
+            clauses[-1] += "，" + piece.strip()
+        elif text:
+            clauses.append(text)
+    return clauses
+
+
+def _zh_subject(text: str) -> str:
+    """The dropped 我 of "在腾讯做后端" / "不学日语了" / "今年28"."""
+    return "我" + text if not text.startswith("我") and _ZH_PREDICATE.match(text) else text
+
+
+def _zh_sentence_facts(sentence: str) -> list[Fact]:
+    """Clauses in order; a clause without a subject continues the one before it
+    ("我妈叫李秀英，在哈尔滨一个人住": she lives there), 她/他 the person last named."""
+    facts: list[Fact] = []
+    named: rules_zh_people.Person | None = None  # for 她/他
+    topic: rules_zh_people.Person | None = None  # who the clause before was about
+    context = ""
+    if _ZH_SARCASM.search(sentence):
+        return []
+    for clause in _zh_split_clauses(sentence):
+        text = _zh_prepare(clause)
+        found, who = _zh_clause(text, named, topic, context)
+        facts.extend(found)
+        named, topic, context = who or named, who, context + "，" + text
+    return facts
+
+
+def _zh_clause(
+    text: str,
+    named: rules_zh_people.Person | None,
+    topic: rules_zh_people.Person | None,
+    context: str,
+) -> tuple[list[Fact], rules_zh_people.Person | None]:
+    """One clause: appointments and doubts first (they name plans), then whose it is, when, and what."""
+    head = text.split("，")[0]
+    if not text or _ZH_QUESTION.search(head):
+        return [], None
+    event = rules_zh_people.appointment(head, context)
+    if event:
+        return event, None
+    who = rules_zh_people.person(text, named)
+    relation: list[Fact] = []
+    person: rules_zh_people.Person | None = None
+    if who is not None:
+        person, text, relation = who
+    elif topic is not None and not text.startswith("我") and _ZH_PREDICATE.match(text):
+        person, text = topic, "我" + text  # the subject of the clause before
+    first = text.split("，")[0]
+    rest = text[len(first) :]
+    when, head = dates_zh.find_past(first)
+    # the whole clause, then its first part alone ("我离开协和了，想先歇一阵子"), then
+    # with its date phrase left in ("我是1991年5月3日出生的")
+    tries = [_zh_subject(head.strip(EDGES)) + rest, _zh_subject(head.strip(EDGES)), _zh_subject(first)]
+    facts = rules_zh_people.routine(tries[1])
+    for attempt in dict.fromkeys(tries if rest else tries[1:]):
+        if facts:
+            break
+        facts = clause_facts(attempt, CHINESE)
+        if facts and attempt == _zh_subject(first) and attempt != tries[1]:
+            when = ""
+    # a doubt adds to what the clause states, about attributes it gives no value for
+    stated = {f.attribute for f in facts}
+    facts += [d for d in rules_zh.doubts(text) if d.attribute not in stated]
+    if when:
+        facts = [f if f.op is Op.DOUBT or f.when else replace(f, when=when) for f in facts]
+    if person is not None:
+        return relation + rules_zh_people.about(facts, person), person
+    return facts, None
+
+
+_EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
+
+
+def _zh_prepare(clause: str) -> str:
+    text = _ZH_DISCOURSE.sub("", _EMOJI.sub("", clause).strip(EDGES).strip())
+    return re.sub(r"[啦呢啊哦呀吧嘛哈喔呗~～!！]+$", "", text).strip(EDGES)
+
+
+def _zh_is_question(sentence: str) -> bool:
+    text = sentence.strip()
+    return bool(re.search(r"[?？]\W*$", text) or re.search(r"[吗么][。.!！]*$", text))
+
+
+def _zh_is_chatter(clause: str) -> bool:
+    return bool(_ZH_CHATTER.search(clause))
+
+
+def _zh_negated(clause: str) -> tuple[str, float] | None:
+    """我不再X / 我不X了 / 我以前X -> ("我X", factor); "我不喜欢X" without 了 is a dislike."""
+    for pattern, factor in _ZH_NEGATIONS:
+        match = pattern.match(clause)
+        if match:
+            return "我" + re.sub(r"了$", "", match.group("rest")), factor
+    return None
+
+
+def _zh_note(sentence: str) -> str | None:
+    match = _ZH_NOTE.match(_zh_prepare(sentence))
+    if not match:
+        return None
+    value = match.group("v").strip(EDGES)
+    return value if value and len(value) <= MAX_NOTE else None
+
+
+CHINESE = Grammar(
+    split_clauses=_zh_split_clauses,
+    prepare=_zh_prepare,
+    is_question=_zh_is_question,
+    is_chatter=_zh_is_chatter,
+    note=_zh_note,
+    negated=_zh_negated,
+    retractions=rules_zh.RETRACTIONS,
+    rules=rules_zh.RULES,
+    mentions=(),
+)

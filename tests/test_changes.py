@@ -185,6 +185,8 @@ def test_classify_covers_every_transition() -> None:
     assert classify(base, base.evolve(sources=("r#L1", "r#L2"))) is ChangeKind.REINFORCED
     ended = base.evolve(status=Status.HISTORICAL, superseded_by="b", valid_to=moment)
     assert classify(base, ended) is ChangeKind.SUPERSEDED
+    stopped = base.evolve(status=Status.HISTORICAL, valid_to=moment)  # no successor
+    assert classify(base, stopped) is ChangeKind.ENDED
     assert classify(base, base.evolve(status=Status.RETRACTED)) is ChangeKind.RETRACTED
     assert classify(base, base.evolve(status=Status.ARCHIVED)) is ChangeKind.ARCHIVED
     assert classify(ended, base) is ChangeKind.RESTORED

@@ -74,16 +74,18 @@ def test_repeated_fact_reinforces_instead_of_duplicating(make_vault: Callable[..
     assert report.message.startswith("weave: 1 reinforced")
 
 
-def test_ending_phrase_retracts_the_fact(make_vault: Callable[..., Vault]) -> None:
+def test_ending_phrase_makes_the_fact_history(make_vault: Callable[..., Vault]) -> None:
     vault = make_vault()
     say(vault, "I like coffee.", "2026-01-05T10:00:00Z")
     vault.weave()
     say(vault, "I don't like coffee anymore.", "2026-02-01T08:00:00Z")
-    vault.weave()
+    report = vault.weave()
     (item,) = one(vault, "likes")
-    assert item.status is Status.RETRACTED
+    # It was true until that turn: history with no successor, not a retraction.
+    assert item.status is Status.HISTORICAL and not item.superseded_by
     assert item.valid_to is not None and item.valid_to.isoformat() == "2026-02-01T08:00:00+00:00"
     assert item.ended_by == "resources/2026/02/01.jsonl#L1"
+    assert report.message.splitlines()[0] == "weave: 1 ended (likes: coffee)"
 
 
 def test_late_arriving_older_fact_goes_straight_to_history(make_vault: Callable[..., Vault]) -> None:

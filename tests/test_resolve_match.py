@@ -88,7 +88,7 @@ def test_tokens_drop_articles_and_possessives() -> None:
 def test_retraction_ends_the_value_it_names(old: str, said: str) -> None:
     after = plan([stored("employer", old)], cand("employer", said, Op.RETRACT))
     ended = after[f"employer-{old}".replace(" ", "_")]
-    assert ended.status is Status.RETRACTED
+    assert ended.status is Status.HISTORICAL
     assert ended.valid_to == T0 + timedelta(days=10)
 
 
@@ -96,13 +96,13 @@ def test_retraction_prefers_the_exact_value() -> None:
     items = [stored("likes", "tea"), stored("likes", "green tea")]
     after = plan(items, cand("likes", "green tea", Op.RETRACT))
     assert after["likes-tea"].status is Status.CURRENT
-    assert after["likes-green_tea"].status is Status.RETRACTED
+    assert after["likes-green_tea"].status is Status.HISTORICAL
 
 
 def test_retraction_of_a_word_ends_every_value_with_it() -> None:
     items = [stored("learning", "Italian on Babbel"), stored("learning", "piano")]
     after = plan(items, cand("learning", "Italian", Op.RETRACT))
-    assert after["learning-Italian_on_Babbel"].status is Status.RETRACTED
+    assert after["learning-Italian_on_Babbel"].status is Status.HISTORICAL
     assert after["learning-piano"].status is Status.CURRENT
 
 
@@ -116,7 +116,7 @@ def test_unrelated_retraction_is_unmatched() -> None:
 def test_not_liking_ends_a_favourite_of_the_same_thing() -> None:
     items = [stored("favourite_drink", "green tea"), stored("favourite_food", "pizza")]
     after = plan(items, cand("likes", "tea", Op.RETRACT))
-    assert after["favourite_drink-green_tea"].status is Status.RETRACTED
+    assert after["favourite_drink-green_tea"].status is Status.HISTORICAL
     assert after["favourite_food-pizza"].status is Status.CURRENT
 
 
@@ -156,7 +156,7 @@ def test_meat_words_are_whole_words() -> None:
 def test_a_pets_death_ends_the_pet() -> None:
     items = [stored("pet", "a dog named Rex"), stored("pet", "a cat named Miso")]
     after = plan(items, cand("pet", "Rex", Op.RETRACT))
-    assert after["pet-a_dog_named_Rex"].status is Status.RETRACTED
+    assert after["pet-a_dog_named_Rex"].status is Status.HISTORICAL
     assert after["pet-a_cat_named_Miso"].status is Status.CURRENT
 
 
@@ -263,9 +263,9 @@ def test_ended_then_replaced_in_the_same_turn_is_superseded_at_the_retraction_da
     assert old.valid_to == friday and new.is_current
 
 
-def test_a_retraction_alone_stays_a_retraction() -> None:
+def test_an_ending_alone_is_history_without_a_successor() -> None:
     after = plan([stored("employer", "Mercy Hospital")], cand("employer", "Mercy", Op.RETRACT))
-    assert after["employer-Mercy_Hospital"].status is Status.RETRACTED
+    assert after["employer-Mercy_Hospital"].status is Status.HISTORICAL
     assert not after["employer-Mercy_Hospital"].superseded_by
 
 
@@ -304,9 +304,9 @@ def test_end_to_end_through_the_rules_path(make_vault: Callable[..., Vault]) -> 
     say(vault, "I left Mercy. I went vegetarian. I stopped liking tea.", "2026-02-10T09:00:00Z")
     vault.weave()
     by_value = {i.value: i for i in vault.loaded_items().values()}
-    assert by_value["Mercy Hospital"].status is Status.RETRACTED
+    assert by_value["Mercy Hospital"].status is Status.HISTORICAL
     assert by_value["Mercy Hospital"].valid_to == datetime(2026, 2, 10, 9, tzinfo=timezone.utc)
     assert by_value["steak"].status is Status.HISTORICAL
     assert by_value["steak"].superseded_by == by_value["vegetarian"].id
-    assert by_value["green tea"].status is Status.RETRACTED
+    assert by_value["green tea"].status is Status.HISTORICAL
     assert by_value["vegetarian"].is_current

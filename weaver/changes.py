@@ -35,6 +35,7 @@ _DATETIME = re.compile(r"^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}")
 class ChangeKind(str, Enum):
     ADDED = "added"
     SUPERSEDED = "superseded"
+    ENDED = "ended"  # historical with no successor: true until a turn said it stopped
     RETRACTED = "retracted"
     REINFORCED = "reinforced"
     ARCHIVED = "archived"
@@ -83,6 +84,10 @@ class ChangeDigest:
         return self.of_kind(ChangeKind.SUPERSEDED)
 
     @property
+    def ended(self) -> list[FactChange]:
+        return self.of_kind(ChangeKind.ENDED)
+
+    @property
     def retracted(self) -> list[FactChange]:
         return self.of_kind(ChangeKind.RETRACTED)
 
@@ -106,7 +111,7 @@ def classify(before: Item | None, after: Item | None) -> ChangeKind | None:
         return ChangeKind.ADDED
     if before.status is not after.status:
         if after.status is Status.HISTORICAL:
-            return ChangeKind.SUPERSEDED
+            return ChangeKind.SUPERSEDED if after.superseded_by else ChangeKind.ENDED
         if after.status is Status.RETRACTED:
             return ChangeKind.RETRACTED
         if after.status is Status.ARCHIVED:
@@ -306,6 +311,7 @@ def digest_to_text(digest: ChangeDigest) -> str:
     sections = (
         (ChangeKind.ADDED, "Added"),
         (ChangeKind.SUPERSEDED, "Superseded"),
+        (ChangeKind.ENDED, "Ended"),
         (ChangeKind.RETRACTED, "Retracted"),
         (ChangeKind.REINFORCED, "Reinforced"),
         (ChangeKind.ARCHIVED, "Archived"),
@@ -330,7 +336,7 @@ def _describe(change: FactChange) -> str:
     if change.kind is ChangeKind.SUPERSEDED:
         new = change.successor.value if change.successor else item.superseded_by or "?"
         return f"{item.subject} {item.attribute}: {item.value} -> {new}"
-    if change.kind is ChangeKind.RETRACTED:
+    if change.kind in (ChangeKind.ENDED, ChangeKind.RETRACTED):
         reason = f" — {item.status_reason}" if item.status_reason else ""
         return f"{item.text}{reason}"
     return f"{item.text} [{item.category}] ^{item.id}"

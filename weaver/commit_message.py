@@ -31,10 +31,11 @@ def weave_message(
         )
         more = f", +{len(superseded) - MAX_DETAILS} more" if len(superseded) > MAX_DETAILS else ""
         parts.append(f"{len(superseded)} superseded ({details}{more})")
-    retracted = [c for c in resolution.changes if c.action is Action.RETRACTED]
-    if retracted:
-        details = ", ".join(f"{c.after.attribute}: {c.after.value}" for c in retracted[:MAX_DETAILS])
-        parts.append(f"{len(retracted)} retracted ({details})")
+    for action in (Action.ENDED, Action.RETRACTED):
+        chosen = [c for c in resolution.changes if c.action is action]
+        if chosen:
+            details = ", ".join(f"{c.after.attribute}: {c.after.value}" for c in chosen[:MAX_DETAILS])
+            parts.append(f"{len(chosen)} {action.value} ({details})")
     reinforced = resolution.count(Action.REINFORCED)
     if reinforced:
         parts.append(f"{reinforced} reinforced")

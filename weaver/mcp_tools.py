@@ -151,7 +151,7 @@ def _report_json(resource: str, report: CycleReport) -> dict[str, Any]:
     def fact(item: Item) -> dict[str, Any]:
         return {"id": item.id, "text": item.text, "category": item.category, "kind": item.kind}
 
-    learned, superseded, retracted, reinforced, doubted = [], [], [], [], []
+    learned, superseded, ended, retracted, reinforced, doubted = [], [], [], [], [], []
     for change in report.changes:
         if change.action is Action.ADDED:
             learned.append(fact(change.after))
@@ -165,6 +165,9 @@ def _report_json(resource: str, report: CycleReport) -> dict[str, Any]:
                     "superseded_by": change.after.superseded_by,
                 }
             )
+        elif change.action is Action.ENDED:
+            # True until this turn: now history, with the day it stopped (valid_to).
+            ended.append({**fact(change.after), "reason": change.after.status_reason})
         elif change.action is Action.RETRACTED:
             retracted.append({**fact(change.after), "reason": change.after.status_reason})
         elif change.action is Action.REINFORCED:
@@ -178,6 +181,7 @@ def _report_json(resource: str, report: CycleReport) -> dict[str, Any]:
         "message": report.message.splitlines()[0] if report.message else "no change",
         "learned": learned,
         "superseded": superseded,
+        "ended": ended,
         "retracted": retracted,
         "reinforced": reinforced,
         "doubted": doubted,

@@ -65,6 +65,8 @@ def _fact_line(item: Item, by_id: Mapping[str, Item]) -> FactLine:
             link = f"{safe_name(successor.category)}#^{successor.id}|{_clean(successor.value)}"
             meta += f"; superseded by [[{link}]]"
         elif item.status is Status.RETRACTED:
+            meta += "; retracted"
+        elif not item.superseded_by:
             meta += "; ended"
     if item.doubt:
         meta += f"; {doubt_marker(item)}"

@@ -7,8 +7,10 @@ Rules, by (subject, attribute):
 - a single-valued attribute with another current value: the older fact becomes
   historical (valid_to = the newer one's valid_from, superseded_by set);
 - a multi-valued attribute: the new fact joins the others;
-- a retraction ends the matching current fact (status retracted, valid_to set); the
-  value matches by its words ("I left Mercy" ends "Mercy Hospital", see value_match);
+- an ending ("I left Mercy", "I don't drink tea anymore") makes the matching current fact
+  historical with valid_to set and no successor (it was true, it no longer is); the
+  value matches by its words ("I left Mercy" ends "Mercy Hospital", see value_match).
+  ``retracted`` stays for what was never true: a forget, a deleted bullet, a duplicate;
 - across attribute families (attributes.reaches): ending "likes tea" ends a favourite
   tea, a vegetarian diet ends liked meat;
 - a doubt (the turn talks of the attribute, no new value) flags the current value as
@@ -40,7 +42,8 @@ class Action(str, Enum):
     ADDED = "added"
     REINFORCED = "reinforced"
     SUPERSEDED = "superseded"  # an existing fact replaced by a newer value
-    RETRACTED = "retracted"
+    RETRACTED = "retracted"  # never true: forgotten, a deleted bullet
+    ENDED = "ended"  # true until a turn said it stopped: historical with no successor
     MOVED = "moved"  # a hand edit moved the fact to another category
     REVIVED = "revived"  # an archived fact mentioned again: current and reinforced
     DOUBTED = "doubted"  # a later turn put the current value in doubt (still current)
@@ -134,7 +137,7 @@ def plan_resolution(
             if candidate.key not in told or told[candidate.key] < _spoken(candidate):
                 _doubt(work, candidate)
         elif candidate.op is Op.RETRACT:
-            if not _retract(work, candidate):
+            if not _end(work, candidate):
                 unmatched.append(candidate)
         elif candidate.value_key:
             _assert(work, candidate, observed_at)
@@ -186,7 +189,7 @@ def _assert(work: _Working, candidate: Candidate, observed_at: datetime) -> None
                 # Heard late: the new fact was already replaced by the current one.
                 new = _supersede(new, item, item.sources[0] if item.sources else "")
         new = _cut_in(work, same_key, new, candidate)
-        new = _succeed_retracted(work, same_key, new, candidate)
+        new = _succeed_ended(work, same_key, new, candidate)
         for item in archived:
             # An archived older value still counted as true; a newer value ends it.
             if item is not revived and candidate.valid_from >= item.valid_from:
@@ -223,6 +226,7 @@ def _cut_in(work: _Working, same_key: Iterable[Item], new: Item, candidate: Cand
     before a "I joined Y" dated earlier gives what the two in one batch give)."""
     for item in same_key:
         inside = item.valid_to is not None and item.valid_from <= new.valid_from < item.valid_to
+        # Vaults written before endings became historical hold them as retracted.
         ended_by_a_line = item.status is Status.RETRACTED and item.ended_by.startswith("resources/")
         past = item.status is Status.HISTORICAL or ended_by_a_line
         if past and inside and normalise(item.value) != candidate.value_key:
@@ -232,7 +236,7 @@ def _cut_in(work: _Working, same_key: Iterable[Item], new: Item, candidate: Cand
     return new
 
 
-def _succeed_retracted(
+def _succeed_ended(
     work: _Working, same_key: Iterable[Item], new: Item, candidate: Candidate
 ) -> Item:
     """"I left Mercy on Friday. I'm at Kaiser now": the value a turn of the same day ended
@@ -240,7 +244,11 @@ def _succeed_retracted(
     the date the retraction gave it."""
     day = candidate.source.rpartition("#L")[0]
     for item in same_key:
-        ended = item.status is Status.RETRACTED and not item.superseded_by
+        ended = (
+            item.status in (Status.HISTORICAL, Status.RETRACTED)
+            and not item.superseded_by
+            and item.ended_by.startswith("resources/")
+        )
         told_with = ended and item.ended_by.rpartition("#L")[0] == day and day != ""
         if told_with and item.valid_to is not None and item.valid_to <= new.valid_from:
             replaced = item.evolve(status=Status.HISTORICAL, superseded_by=new.id,
@@ -250,7 +258,7 @@ def _succeed_retracted(
     return new
 
 
-def _retract(work: _Working, candidate: Candidate) -> bool:
+def _end(work: _Working, candidate: Candidate) -> bool:
     live = [
         i for i in work.with_key(candidate.subject, candidate.attribute)
         if i.is_current and _newer_or_equal(candidate, i)
@@ -269,14 +277,14 @@ def _retract(work: _Working, candidate: Candidate) -> bool:
     # An empty value ("I quit my job") ends whatever the attribute currently holds.
     for item in live:
         ended = item.evolve(
-            status=Status.RETRACTED,
+            status=Status.HISTORICAL,
             valid_to=max(candidate.valid_from, item.valid_from),
             ended_by=candidate.source,
             status_reason=f"no longer true as of {candidate.valid_from:%Y-%m-%d}",
             doubt="",
             doubted_at=None,
         )
-        work.put(Action.RETRACTED, ended, item)
+        work.put(Action.ENDED, ended, item)
     return bool(live)
 
 

@@ -18,6 +18,7 @@ SYMBOLS = {
     Action.REINFORCED: "=",
     Action.SUPERSEDED: "~",
     Action.RETRACTED: "-",
+    Action.ENDED: "x",
     Action.REVIVED: "^",
     Action.DOUBTED: "?",
 }
@@ -48,7 +49,7 @@ def weave_summary(reports: Sequence[CycleReport]) -> str:
     pages = len({c for r in reports for c in r.categories})
     commits = [r.commit[:7] for r in reports if r.commit]
     facts = ", ".join(
-        f"{counts[a]} {a.value}" for a in (Action.ADDED, Action.SUPERSEDED, Action.RETRACTED,
+        f"{counts[a]} {a.value}" for a in (Action.ADDED, Action.SUPERSEDED, Action.ENDED, Action.RETRACTED,
                                           Action.REINFORCED, Action.REVIVED, Action.DOUBTED) if counts[a]
     ) or "no fact changes"
     where = f"commit {commits[0]}" if len(commits) == 1 else (

@@ -111,6 +111,15 @@ class ForgetError(VaultError):
         super().__init__(f"cannot forget {item_id}: {reason}")
 
 
+class CorrectError(VaultError):
+    """A fact that cannot be corrected as asked (not current, no new value, no reason...)."""
+
+    def __init__(self, item_id: str, reason: str) -> None:
+        self.item_id = item_id
+        self.reason = reason
+        super().__init__(f"cannot correct {item_id}: {reason}")
+
+
 class NotWovenYetError(VaultError):
     """A resource was stored but the weave that should follow could not take the lock."""
 

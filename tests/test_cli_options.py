@@ -17,6 +17,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "search": ("jazz",),
     "context": ("jazz",),
     "forget": ("item-1", "--reason", "wrong"),
+    "correct": ("item-1", "--value", "right"),
     "changes": ("--since", "last"),
     "mcp": ("--schemas",),
 }

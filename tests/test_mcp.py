@@ -32,6 +32,10 @@ TOOLS = {
     "fact_history",
     "changes_since",
     "forget",
+    "correct",
+    "about",
+    "list_subjects",
+    "status",
 }
 
 
@@ -92,7 +96,8 @@ def test_every_tool_over_stdio_changes_the_vault_files_and_git(vault_root: Path)
         assert schemas["remember"]["required"] == ["text"]
         assert schemas["forget"]["required"] == ["item_id", "reason"]
         assert set(schemas["search"]["properties"]) == {
-            "query", "k", "categories", "tags", "kinds", "include_history", "as_of", "min_score"
+            "query", "k", "categories", "tags", "kinds", "include_history", "as_of", "min_score",
+            "explain",
         }
 
         maya = {"speaker": "Maya"}
@@ -121,7 +126,9 @@ def test_every_tool_over_stdio_changes_the_vault_files_and_git(vault_root: Path)
 
         digest = data(await client.call_tool("changes_since", {"since": "last", "client": "agent"}))
         assert digest["counts"]["superseded"] == 1 and digest["counts"]["added"] == 2
-        assert "## Superseded" in digest["summary"]
+        assert digest["changes"][0]["kind"] == "superseded" and "omitted" not in digest
+        full = data(await client.call_tool("changes_since", {"since": "2026-01-01", "verbose": True}))
+        assert "## Superseded" in full["summary"] and full["changes"][0]["item"]["sources"]
         assert data(await client.call_tool("changes_since", {"client": "agent"}))["changes"] == []
 
         current_id = timeline[1]["id"]
@@ -129,8 +136,10 @@ def test_every_tool_over_stdio_changes_the_vault_files_and_git(vault_root: Path)
             "forget", {"item_id": current_id, "reason": "the user asked"}
         ))
         assert forgotten["forgotten"]["status"] == "retracted" and forgotten["was"] == "current"
+        # What the forgotten fact had replaced is true again.
+        assert [r["text"] for r in forgotten["restored"]] == ["Maya works at Google."]
         after = data(await client.call_tool("changes_since", {"client": "agent"}))
-        assert [c["kind"] for c in after["changes"]] == ["retracted"]
+        assert [c["kind"] for c in after["changes"]] == ["retracted", "restored"]
 
         resources = await client.list_resources()
         uris = {str(r.uri) for r in resources.resources}
@@ -157,7 +166,7 @@ def test_bad_calls_are_tool_errors_and_the_server_keeps_serving(vault_root: Path
 
     async def scenario(client: Client) -> None:
         text = error_text(await client.call_tool("forget", {"item_id": "nope", "reason": "x"}))
-        assert "no item or category named 'nope'" in text
+        assert "no fact or category named 'nope'" in text and "vaultweave" not in text
         for name in ("../secret", "../../secret.md", "/etc/passwd", "link"):
             text = error_text(await client.call_tool("read_category", {"name": name}))
             assert "do not read" not in text and "root:" not in text
@@ -276,7 +285,22 @@ def test_search_and_context_over_stdio(vault_root: Path) -> None:
         items = [h for h in found["hits"] if h["kind"] == "item"]
         assert items and "OpenAI" in items[0]["text"] and items[0]["status"] == "current"
         assert all("Google" not in h["text"] for h in items)  # current facts only by default
-        assert {"score", "parts", "valid_from", "sources"} <= set(items[0])
+        assert {"score", "valid_from", "sources"} <= set(items[0]) and "parts" not in items[0]
+        explained = data(await client.call_tool(
+            "search", {"query": "Where does Maya work?", "k": 5, "explain": True}
+        ))
+        assert {"dense", "keyword"} <= set(explained["hits"][0]["parts"])
+
+        maya = data(await client.call_tool("about", {"subject": "maya"}))
+        assert [f["text"] for f in maya["current"]["employer"]] == ["Maya works at OpenAI."]
+        assert maya["past_values"] == {"employer": 1}
+        nobody = data(await client.call_tool("about", {"subject": "Bob"}))
+        assert nobody["known"] is False and nobody["known_subjects"] == ["Maya"]
+        assert data(await client.call_tool("list_subjects", {}))["subjects"][0]["subject"] == "Maya"
+        hint = data(await client.call_tool("fact_history", {"subject": "Maya", "attribute": "job"}))
+        assert hint["timeline"] == [] and "employer" in hint["known_attributes"]
+        health = data(await client.call_tool("status", {}))
+        assert health["pending_lines"] == 0 and health["items"]["current"] >= 2
 
         with_history = data(await client.call_tool(
             "search",

@@ -21,7 +21,7 @@ from mcp.types import Resource as MCPResource
 from mcp.types import ToolAnnotations
 from pydantic import Field
 from vaultweave.store.errors import ItemNotFoundError, VaultError
-from vaultweave.weaver.mcp_tools import DEFAULT_LOCK_TIMEOUT, VaultTools, as_list
+from vaultweave.weaver.mcp_tools import DEFAULT_LOCK_TIMEOUT, VaultTools, as_list, for_agents
 from vaultweave.weaver.render import title_of
 from vaultweave.weaver.vault import Vault
 
@@ -34,8 +34,11 @@ facts woven from it (items, each current or historical with a validity range), a
 Markdown page per category. Start a session with `changes_since` (since="last") to learn
 what changed since you last looked; use `context` for a prompt-ready block about a
 question, `search` for ranked facts and turns, `fact_history` for how one attribute
-changed over time. Use `remember` to store something the user said; `forget` to retract
-a fact that is wrong or that the user wants gone (git keeps its history)."""
+changed over time, `about` for everything known of one person or thing. Use `remember`
+to store something the user said; `correct` when a fact was wrong (the right value
+takes its place from the same date); `forget` to retract a fact the user wants gone
+(what it had replaced is current again; git keeps its history). Replies are compact;
+ask with `explain` / `verbose` for everything."""
 
 Text = Annotated[str, Field(min_length=1, max_length=100_000)]
 Name = Annotated[str, Field(min_length=1, max_length=200)]
@@ -65,7 +68,7 @@ def tool_errors() -> Iterator[None]:
     try:
         yield
     except VaultError as exc:
-        raise ToolError(str(exc)) from exc
+        raise ToolError(for_agents(exc)) from exc
     except ValueError as exc:
         raise ToolError(f"invalid argument: {exc}") from exc
     except ImportError as exc:  # an optional extra (recall) is not installed
@@ -122,7 +125,7 @@ def build_server(
         """Store one thing the user said and weave it into facts now.
 
         Returns the resource id, the commit, and the facts learned, superseded (old ->
-        new), retracted or reinforced.
+        new), ended, retracted, reinforced or put in doubt.
         """
         with tool_errors():
             return tools.remember(
@@ -144,14 +147,17 @@ def build_server(
             Field(max_length=64, description="What was true then (RFC 3339 or YYYY-MM-DD)."),
         ] = None,
         min_score: Annotated[float | None, Field(ge=0.0, description="Drop weaker hits.")] = None,
+        explain: Annotated[bool, Field(description="Add each hit's score parts.")] = False,
     ) -> dict[str, Any]:
         """Hybrid (dense + keyword) search over facts and raw turns, current facts by default.
 
-        Every hit carries its score parts, status, validity range and sources.
+        Every hit carries its text, status, validity range and sources; score parts with
+        explain=true.
         """
         with tool_errors():
             return tools.search(
                 query,
+                explain=explain,
                 k=k,
                 categories=as_list(categories),
                 tags=as_list(tags),
@@ -192,9 +198,32 @@ def build_server(
             str, Field(min_length=1, max_length=200, description="e.g. employer, lives_in")
         ],
     ) -> dict[str, Any]:
-        """Every value a subject's attribute has had, oldest first, with validity ranges."""
+        """Every value a subject's attribute has had, oldest first, with validity ranges.
+        When there is none, the known subjects or attributes are listed."""
         with tool_errors():
             return tools.fact_history(subject, attribute)
+
+    @tool(server, READ_ONLY)
+    def about(
+        subject: Annotated[str, Field(min_length=1, max_length=200, description="e.g. Maya")],
+    ) -> dict[str, Any]:
+        """Everything known of one subject: current facts by attribute, relations to other
+        known subjects, and how many past values each attribute has."""
+        with tool_errors():
+            return tools.about(subject)
+
+    @tool(server, READ_ONLY)
+    def list_subjects() -> dict[str, Any]:
+        """Every subject the vault has facts about, with counts, the most known first."""
+        with tool_errors():
+            return tools.list_subjects()
+
+    @tool(server, READ_ONLY)
+    def status() -> dict[str, Any]:
+        """The vault's health: fact counts, lines waiting to be woven, lines that could not
+        be read (file:line: reason), pages edited by hand, whether a writer is running."""
+        with tool_errors():
+            return tools.status()
 
     @tool(server, WRITES)
     def changes_since(
@@ -210,22 +239,42 @@ def build_server(
             str | None,
             Field(max_length=64, description='Bookmark name for "last" (default: the server\'s).'),
         ] = None,
+        verbose: Annotated[bool, Field(description="Every change in full.")] = False,
     ) -> dict[str, Any]:
-        """Facts added, superseded (old -> new), retracted; categories touched; commit ids.
+        """Facts superseded (old -> new), ended, retracted, added; counts; categories.
 
-        With since="last", reads from this client's bookmark and moves it to now.
+        Compact by default (about 2,000 characters; "omitted" counts what was left out);
+        verbose=true gives every change in full. With since="last", reads from this
+        client's bookmark and moves it to now.
         """
         with tool_errors():
-            return tools.changes_since(since, client)
+            return tools.changes_since(since, client, verbose)
 
     @tool(server, FORGETS)
     def forget(
         item_id: Annotated[str, Field(min_length=1, max_length=64, description="The fact's id.")],
         reason: Annotated[str, Field(min_length=1, max_length=500, description="Why.")],
     ) -> dict[str, Any]:
-        """Retract one fact with a reason. It leaves the current facts; git keeps its history."""
+        """Retract one fact with a reason. It leaves the current facts; a fact it had
+        replaced is current again; git keeps its history."""
         with tool_errors():
             return tools.forget(item_id, reason)
+
+    @tool(server, WRITES)
+    def correct(
+        item_id: Annotated[str, Field(min_length=1, max_length=64, description="The fact's id.")],
+        value: Annotated[
+            str | None, Field(max_length=500, description="The right value, e.g. OpenAI.")
+        ] = None,
+        text: Annotated[
+            str | None, Field(max_length=1000, description="Or the right sentence.")
+        ] = None,
+        reason: Annotated[str, Field(min_length=1, max_length=500, description="Why.")] = "it was wrong",
+    ) -> dict[str, Any]:
+        """The fact was wrong (not changed by the world): it is voided with the reason, and
+        the corrected fact takes its place from the same date."""
+        with tool_errors():
+            return tools.correct(item_id, value, text, reason)
 
     @server.resource(
         INDEX_URI, name="index", title="Vault index", mime_type="text/markdown"

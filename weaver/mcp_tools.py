@@ -15,13 +15,17 @@ from datetime import date, datetime, timezone
 from enum import Enum
 from typing import Any, TypeVar
 
-from vaultweave.store.errors import ItemNotFoundError, NotWovenYetError, VaultLockedError
+from vaultweave.store.errors import (
+    IndexModelMismatchError,
+    ItemNotFoundError,
+    UnknownRevisionError,
+    VaultError,
+)
 from vaultweave.store.item import Item, Status, to_json_dict
 from vaultweave.store.paths import ensure_inside, safe_name
+from vaultweave.weaver.agent_views import about, compact_digest, fact_brief, history_hint, subjects
 from vaultweave.weaver.changes import digest_to_json, digest_to_text
-from vaultweave.weaver.cycle import CycleReport
 from vaultweave.weaver.render import title_of
-from vaultweave.weaver.resolve import Action
 from vaultweave.weaver.vault import Vault
 
 T = TypeVar("T")
@@ -49,12 +53,7 @@ class VaultTools:
         given = {k: v for k, v in fields.items() if v is not None}
 
         def act() -> dict[str, Any]:
-            resource = self.vault.ingest(text, **given)
-            try:
-                report = self.vault.weave(lock_timeout=self.lock_timeout)
-            except VaultLockedError as exc:
-                raise NotWovenYetError(resource, exc) from exc
-            return _report_json(resource, report)
+            return self.vault.remember(text, lock_timeout=self.lock_timeout, **given).to_json()
 
         return self._run(act)
 
@@ -66,18 +65,34 @@ class VaultTools:
                 "message": report.message.splitlines()[0],
                 "forgotten": to_json_dict(report.item),
                 "was": report.before.status.value,
+                "restored": [fact_brief(i) for i in report.restored],
                 "categories": list(report.categories),
                 "hand_edited": list(report.hand_edited),
             }
 
         return self._run(act)
 
+    def correct(self, item_id: str, value: str | None, text: str | None, reason: str) -> dict[str, Any]:
+        def act() -> dict[str, Any]:
+            report = self.vault.correct(
+                item_id, value=value, text=text, reason=reason, lock_timeout=self.lock_timeout
+            )
+            return {
+                "commit": report.commit,
+                "message": report.message.splitlines()[0],
+                "wrong": fact_brief(report.wrong),
+                "corrected": fact_brief(report.corrected),
+                "categories": list(report.categories),
+            }
+
+        return self._run(act)
+
     # -- reading --------------------------------------------------------------------------
 
-    def search(self, query: str, **options: Any) -> dict[str, Any]:
+    def search(self, query: str, explain: bool = False, **options: Any) -> dict[str, Any]:
         def act() -> dict[str, Any]:
             hits = self.vault.search(query, **options)
-            return {"query": query, "hits": [jsonable(hit) for hit in hits]}
+            return {"query": query, "hits": [hit.to_json(explain=explain) for hit in hits]}
 
         return self._run(act)
 
@@ -129,65 +144,68 @@ class VaultTools:
     def fact_history(self, subject: str, attribute: str) -> dict[str, Any]:
         def act() -> dict[str, Any]:
             timeline = self.vault.history(subject, attribute)
-            return {
+            data: dict[str, Any] = {
                 "subject": subject,
                 "attribute": attribute,
                 "timeline": [to_json_dict(item) for item in timeline],
             }
+            if not timeline:
+                data.update(history_hint(self.vault.loaded_items(), subject, attribute))
+            return data
 
         return self._run(act)
 
-    def changes_since(self, since: str, client: str | None) -> dict[str, Any]:
+    def changes_since(self, since: str, client: str | None, verbose: bool = False) -> dict[str, Any]:
         def act() -> dict[str, Any]:
             digest = self.vault.changes_since(since, client=client or self.client)
+            if not verbose:
+                return compact_digest(digest)
             data = digest_to_json(digest)
             data["summary"] = digest_to_text(digest)
             return data
 
         return self._run(act)
 
+    def about(self, subject: str) -> dict[str, Any]:
+        return self._run(lambda: about(self.vault.loaded_items(), subject))
 
-def _report_json(resource: str, report: CycleReport) -> dict[str, Any]:
-    def fact(item: Item) -> dict[str, Any]:
-        return {"id": item.id, "text": item.text, "category": item.category, "kind": item.kind}
+    def list_subjects(self) -> dict[str, Any]:
+        return self._run(lambda: {"subjects": subjects(self.vault.loaded_items().values())})
 
-    learned, superseded, ended, retracted, reinforced, doubted = [], [], [], [], [], []
-    for change in report.changes:
-        if change.action is Action.ADDED:
-            learned.append(fact(change.after))
-        elif change.action is Action.SUPERSEDED:
-            successor = report.resolution.final_items.get(change.after.superseded_by)
-            superseded.append(
-                {
-                    **fact(change.after),
-                    "old": change.after.value,
-                    "new": successor.value if successor else None,
-                    "superseded_by": change.after.superseded_by,
-                }
-            )
-        elif change.action is Action.ENDED:
-            # True until this turn: now history, with the day it stopped (valid_to).
-            ended.append({**fact(change.after), "reason": change.after.status_reason})
-        elif change.action is Action.RETRACTED:
-            retracted.append({**fact(change.after), "reason": change.after.status_reason})
-        elif change.action is Action.REINFORCED:
-            reinforced.append(fact(change.after))
-        elif change.action is Action.DOUBTED:
-            # Still current, flagged possibly outdated by the turn named in "doubt".
-            doubted.append({**fact(change.after), "doubt": change.after.doubt})
-    return {
-        "resource": resource,
-        "commit": report.commit,
-        "message": report.message.splitlines()[0] if report.message else "no change",
-        "learned": learned,
-        "superseded": superseded,
-        "ended": ended,
-        "retracted": retracted,
-        "reinforced": reinforced,
-        "doubted": doubted,
-        "categories": list(report.categories),
-        "skipped_lines": [str(p) for p in report.problems],
-    }
+    def status(self) -> dict[str, Any]:
+        def act() -> dict[str, Any]:
+            state = self.vault.status()
+            problems = [str(p) for p in state.line_problems]
+            return {
+                "head": state.head,
+                "items": {k: v for k, v in state.items.items() if v},
+                "categories": state.categories,
+                "pending_lines": state.pending_lines,
+                "line_problems": problems[:20],
+                "line_problems_total": len(problems),
+                "item_problems": [str(p) for p in state.item_problems][:20],
+                "hand_edited": list(state.hand_edited),
+                "writer_running": state.locked_by is not None,
+                "llm_retry": list(state.llm_retry)[:20],
+            }
+
+        return self._run(act)
+
+
+def for_agents(exc: VaultError) -> str:
+    """An error's text as an agent can act on it: MCP tools, not CLI commands."""
+    if isinstance(exc, ItemNotFoundError):
+        return f"no fact or category named {exc.key!r}; find ids with search, about or list_categories"
+    if isinstance(exc, UnknownRevisionError):
+        return (
+            f"cannot read changes since {exc.revision!r}: {exc.reason}; give a commit id from "
+            "changes_since, a date (YYYY-MM-DD or RFC 3339) or last"
+        )
+    if isinstance(exc, IndexModelMismatchError):
+        return str(exc).replace(
+            "rebuild it with `vaultweave reindex`", "the vault's operator must rebuild it (reindex)"
+        )
+    return str(exc)
 
 
 def jsonable(value: Any) -> Any:

@@ -15,7 +15,14 @@ from vaultweave.schemas.resource import ResourceLine
 from vaultweave.schemas.validation import first_error
 from vaultweave.store.atomic import append_line, append_lines, atomic_write_text
 from vaultweave.store.bookmarks import DEFAULT_CLIENT
-from vaultweave.store.errors import ConfigError, InvalidResourceError, ItemNotFoundError, NotAVaultError
+from vaultweave.store.errors import (
+    ConfigError,
+    InvalidResourceError,
+    ItemNotFoundError,
+    NotAVaultError,
+    NotWovenYetError,
+    VaultLockedError,
+)
 from vaultweave.store.gitrepo import CommitInfo, VaultRepo
 from vaultweave.store.item import Item, Status
 from vaultweave.store.items import ItemFiles, ItemReadProblem
@@ -24,12 +31,14 @@ from vaultweave.store.paths import VaultPaths, safe_name
 from vaultweave.store.resources import LineProblem, resource_id, scan
 from vaultweave.store.state import StateDir
 from vaultweave.weaver.changes import ChangeDigest, changes_since
+from vaultweave.weaver.correct import CorrectReport, apply_correct
 from vaultweave.weaver.cycle import CycleHooks, CycleReport, Projection, run_cycle
 from vaultweave.weaver.extract.base import Extractor, normalise
 from vaultweave.weaver.forget import ForgetReport, apply_forget
 from vaultweave.weaver.llm.retry import RetryQueue
 from vaultweave.weaver.pages import hand_edited
 from vaultweave.weaver.recall.projection import register as register_recall
+from vaultweave.weaver.remember import RememberReport
 from vaultweave.weaver.render import render_index
 from vaultweave.weaver.upkeep.plan import PairFinder
 from vaultweave.weaver.upkeep.report import ConsolidationReport
@@ -120,6 +129,26 @@ class Vault:
     def root(self) -> Path:
         return self.paths.root
 
+    def __enter__(self) -> Vault:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Release the writer lock if this object holds it (a with-block ends here)."""
+        if self.lock.held:
+            self.lock.release()
+
+    def warmup(self) -> None:
+        """Load items, the search indexes and the embedding model now, so the first
+        ``search`` or ``context`` does not pay for them; a no-op part where recall is not
+        installed."""
+        from vaultweave.weaver.recall.api import warmup
+
+        self.loaded_items()
+        warmup(self)
+
     def reload_config(self) -> None:
         """Re-read vault.toml (the watcher calls this when it changes); raises ConfigError."""
         self.config = _load_config(self.paths.config)
@@ -131,6 +160,19 @@ class Vault:
         if text is not None:
             fields["text"] = text
         return self._append(_validated(fields))
+
+    def remember(
+        self, text: str, *, lock_timeout: float = 30.0, **fields: Any
+    ) -> RememberReport:
+        """Store one line and weave it now: what was learned, superseded, ended, retracted,
+        reinforced or doubted. Waits up to ``lock_timeout`` s for a running cycle; if it
+        still cannot weave, NotWovenYetError says the line is stored and will be woven."""
+        resource = self.ingest(text, **fields)
+        try:
+            report = self.weave(lock_timeout=lock_timeout)
+        except VaultLockedError as exc:
+            raise NotWovenYetError(resource, exc) from exc
+        return RememberReport.of_cycle(resource, report)
 
     def ingest_many(
         self,
@@ -423,6 +465,16 @@ class Vault:
         """Retract one fact with a reason and commit; git keeps every earlier version."""
         return apply_forget(self, item_id, reason, lock_timeout)
 
+    def correct(
+        self, item_id: str, *, value: str | None = None, text: str | None = None,
+        reason: str = "it was wrong", lock_timeout: float = 0.0,
+    ) -> CorrectReport:
+        """The fact was wrong (not changed by the world): void it and put the right value in
+        its place from the same date; commit. Use ``forget`` when there is nothing to put."""
+        return apply_correct(
+            self, item_id, value=value, text=text, reason=reason, lock_timeout=lock_timeout
+        )
+
     def status(self) -> VaultStatus:
         cursor = self.state.load_cursor()
         pending = scan(self.paths, cursor.positions, max_lines=10**9)
@@ -480,4 +532,6 @@ __all__: Sequence[str] = [
     "CycleHooks",
     "ChangeDigest",
     "ForgetReport",
+    "CorrectReport",
+    "RememberReport",
 ]

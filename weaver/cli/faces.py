@@ -1,4 +1,4 @@
-"""Commands for agents: `changes` (what changed since), `forget`, and `mcp` (the MCP server)."""
+"""Commands for agents: `changes` (what changed since), `forget`, `correct`, and `mcp`."""
 
 from __future__ import annotations
 
@@ -11,6 +11,15 @@ from vaultweave.weaver.changes import digest_to_json, digest_to_text
 from vaultweave.weaver.cli.common import echo_json, json_option, open_vault, vault_option
 
 DEFAULT_PORT = 8765
+
+wait_option = click.option(
+    "--wait",
+    "lock_timeout",
+    type=click.FloatRange(min=0),
+    default=10.0,
+    show_default=True,
+    help="Seconds to wait for a running cycle to finish.",
+)
 
 
 @click.command()
@@ -48,14 +57,7 @@ def changes(since: str, client: str, vault_path: Path | None, as_json: bool) -> 
 @click.command()
 @click.argument("item_id")
 @click.option("--reason", required=True, help="Why it is forgotten; kept with the fact and in git.")
-@click.option(
-    "--wait",
-    "lock_timeout",
-    type=click.FloatRange(min=0),
-    default=10.0,
-    show_default=True,
-    help="Seconds to wait for a running cycle to finish.",
-)
+@wait_option
 @vault_option
 @json_option
 def forget(
@@ -70,11 +72,57 @@ def forget(
     vault = open_vault(vault_path)
     report = vault.forget(item_id, reason, lock_timeout=lock_timeout)
     if as_json:
-        echo_json({"commit": report.commit, "item": to_json_dict(report.item)})
+        echo_json({
+            "commit": report.commit,
+            "item": to_json_dict(report.item),
+            "restored": [to_json_dict(i) for i in report.restored],
+        })
         return
     click.echo(f"{(report.commit or '-------')[:7]} {report.message.splitlines()[0]}")
-    for page in report.hand_edited:
+    for item in report.restored:
+        click.echo(f"  ^ current again: {item.text} [{item.id}]")
+    _warn_hand_edited(report.hand_edited)
+
+
+def _warn_hand_edited(pages: tuple[str, ...]) -> None:
+    for page in pages:
         click.echo(f"  ! {page} has hand edits; left as written")
+
+
+@click.command()
+@click.argument("item_id")
+@click.option("--value", help="The right value (the sentence is rewritten around it).")
+@click.option("--text", help="Or the whole right sentence.")
+@click.option("--reason", default="it was wrong", show_default=True, help="Kept with the fact and in git.")
+@wait_option
+@vault_option
+@json_option
+def correct(
+    item_id: str, value: str | None, text: str | None, reason: str, lock_timeout: float,
+    vault_path: Path | None, as_json: bool,
+) -> None:
+    """The fact ITEM_ID was wrong: void it and put the right one in its place.
+
+    Unlike a change in the world (which supersedes), a correction says the old value
+    never held: it is retracted with no validity, and the new fact starts when the old
+    one did.
+
+    \b
+    Example:
+      vaultweave correct 1c38c06fcebecaf8 --value "OpenAI" --reason "misheard"
+    """
+    vault = open_vault(vault_path)
+    report = vault.correct(item_id, value=value, text=text, reason=reason, lock_timeout=lock_timeout)
+    if as_json:
+        echo_json({
+            "commit": report.commit,
+            "wrong": to_json_dict(report.wrong),
+            "corrected": to_json_dict(report.corrected),
+        })
+        return
+    click.echo(f"{(report.commit or '-------')[:7]} {report.message.splitlines()[0]}")
+    click.echo(f"  + {report.corrected.text} [{report.corrected.id}]")
+    _warn_hand_edited(report.hand_edited)
 
 
 @click.command()
@@ -126,5 +174,5 @@ def mcp(
 
 
 def register(group: click.Group) -> None:
-    for command in (changes, forget, mcp):
+    for command in (changes, forget, correct, mcp):
         group.add_command(command)

@@ -51,6 +51,13 @@ def search(
     return rank(projection.index, vault.loaded_items(), request, tuning or Tuning())
 
 
+def warmup(vault: Workspace) -> None:
+    """Open the indexes and load the embedding model (one query's worth of work)."""
+    index = projection_of(vault).index
+    index.view()
+    index.embed_query("warm up")
+
+
 def _categories(vault: Workspace) -> Iterator[str]:
     """Lazy: walked only when a search names categories to check them against."""
     yield from {i.category for i in vault.loaded_items().values()} | set(vault.categories())

@@ -69,7 +69,16 @@ class Hit:
     doubt: str = ""
     heard_at: datetime | None = None  # when the fact was last told (world time)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, explain: bool = True) -> dict[str, Any]:
+        """Every field; ``explain=False`` is the compact form agents get by default: no
+        score parts and no empty fields."""
+        data = self._fields()
+        if explain:
+            return data
+        data.pop("parts")
+        return {k: v for k, v in data.items() if v not in (None, [], "")}
+
+    def _fields(self) -> dict[str, Any]:
         def iso(m: datetime | None) -> str | None:
             return None if m is None else m.astimezone(timezone.utc).isoformat().replace("+00:00", "Z")
 

@@ -120,6 +120,15 @@ class CorrectError(VaultError):
         super().__init__(f"cannot correct {item_id}: {reason}")
 
 
+class RevertError(VaultError):
+    """A commit that cannot be undone as asked (the first commit, facts changed since...)."""
+
+    def __init__(self, revision: str, reason: str) -> None:
+        self.revision = revision
+        self.reason = reason
+        super().__init__(f"cannot revert {revision}: {reason}")
+
+
 class NotWovenYetError(VaultError):
     """A resource was stored but the weave that should follow could not take the lock."""
 

@@ -128,6 +128,11 @@ class VaultHistory:
                 )
         return found
 
+    def first_mentioning(self, text: str, head: str) -> str | None:
+        """The oldest commit on ``head``'s line whose message contains ``text``, if any."""
+        out = self._git("rev-list", "--fixed-strings", f"--grep={text}", "--reverse", head)
+        return out.split()[0] if out.strip() else None
+
     def blob(self, sha: str) -> bytes:
         data: bytes = self.repo.repo.odb.stream(bytes.fromhex(sha)).read()
         return data

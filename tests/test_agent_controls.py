@@ -122,3 +122,57 @@ def test_hits_are_compact_unless_explained() -> None:
     hit = Hit("item", "a", "Maya works at Google.", 0.9, {"dense": 0.5}, valid_from=moment)
     assert "parts" not in hit.to_json(explain=False) and "speaker" not in hit.to_json(explain=False)
     assert hit.to_json()["parts"] == {"dense": 0.5}
+
+
+def git_lines(root: Path, *args: str) -> list[str]:
+    import subprocess
+
+    run = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True, check=True)
+    return run.stdout.splitlines()
+
+
+def test_revert_undoes_one_weave_as_a_new_commit(make_vault: Callable[..., Vault]) -> None:
+    from vaultweave.store.errors import RevertError
+
+    vault = make_vault()
+    vault.remember("I work at Google.", ts="2026-01-05T10:00:00Z", speaker="Maya")
+    bad = vault.remember("I work at OpenAI now. I love jazz.", ts="2026-02-10T09:30:00Z", speaker="Maya")
+    assert bad.commit
+    report = vault.revert(bad.commit[:10])
+    assert [i.value for i in report.restored] == ["Google"]
+    assert sorted(i.value for i in report.voided) == ["OpenAI", "jazz"]
+    assert [i.value for i in vault.items()] == ["Google"]
+    google = employer(vault, "Google")
+    assert google.valid_to is None and not google.superseded_by
+    openai = employer(vault, "OpenAI")
+    assert openai.status is Status.RETRACTED and openai.valid_to is None
+    subjects = git_lines(vault.root, "log", "--format=%s")
+    assert subjects[0] == f"revert: {bad.message}"
+    assert git_lines(vault.root, "status", "--porcelain") == []
+    page = (vault.root / "categories" / f"{google.category}.md").read_text(encoding="utf-8")
+    assert "Google" in page.split("## History")[0] and "voided, never held" in page
+    # The consumed lines stay consumed; nothing comes back on the next weave.
+    assert vault.weave().commit is None and [i.value for i in vault.items()] == ["Google"]
+    facts = [h.text for h in vault.search("Where does Maya work?", k=5) if h.kind == "item"]
+    assert facts == ["Maya works at Google."]
+    with pytest.raises(RevertError, match="already reverted"):
+        vault.revert(bad.commit)
+    with pytest.raises(RevertError, match="first commit"):
+        vault.revert(git_lines(vault.root, "rev-list", "--max-parents=0", "HEAD")[0])
+
+
+def test_revert_refuses_when_a_later_commit_changed_the_same_facts(
+    make_vault: Callable[..., Vault],
+) -> None:
+    from vaultweave.store.errors import RevertError
+
+    vault = make_vault()
+    first = vault.remember("I work at Google.", ts="2026-01-05T10:00:00Z", speaker="Maya")
+    vault.remember("I work at OpenAI now.", ts="2026-02-10T09:30:00Z", speaker="Maya")
+    head = git_lines(vault.root, "rev-parse", "HEAD")
+    assert first.commit
+    with pytest.raises(RevertError, match="changed again later"):
+        vault.revert(first.commit)
+    assert git_lines(vault.root, "rev-parse", "HEAD") == head  # nothing written
+    with pytest.raises(Exception, match="no such commit|not a commit"):
+        vault.revert("--output=/tmp/x")

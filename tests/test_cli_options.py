@@ -18,6 +18,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "context": ("jazz",),
     "forget": ("item-1", "--reason", "wrong"),
     "correct": ("item-1", "--value", "right"),
+    "revert": ("HEAD",),
     "changes": ("--since", "last"),
     "mcp": ("--schemas",),
 }

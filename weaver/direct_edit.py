@@ -56,7 +56,14 @@ def apply_direct_edit(vault: Workspace, plan_for: Planner, lock_timeout: float =
         categories, hand_edited = render_categories(vault, touched, now)
         for projection in vault.projections:
             projection.apply(written, [])
-        commit = commit_outside_cycle(vault, plan.message, written, categories, hand_edited)
+        # A fact that changed category left a file behind it: commit its removal too.
+        moved_from = [
+            c.before for c in plan.changes
+            if c.before is not None and c.before.category != c.after.category
+        ]
+        commit = commit_outside_cycle(
+            vault, plan.message, [*written, *moved_from], categories, hand_edited
+        )
         return EditOutcome(commit, plan.changes, plan.message, tuple(categories), tuple(hand_edited))
     finally:
         vault.mark_seen()

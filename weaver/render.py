@@ -59,14 +59,17 @@ def _fact_line(item: Item, by_id: Mapping[str, Item]) -> FactLine:
     elif item.status is Status.ARCHIVED:
         meta = f"since {_day(item.valid_from)}; archived"
     else:
-        meta = f"{_day(item.valid_from)} → {_day(item.valid_to)}"
+        voided = item.status is Status.RETRACTED and item.valid_to is None  # corrected, reverted
+        meta = f"{_day(item.valid_from)}; voided, never held" if voided else (
+            f"{_day(item.valid_from)} → {_day(item.valid_to)}"
+        )
         successor = by_id.get(item.superseded_by) if item.superseded_by else None
         if successor is not None:
             link = f"{safe_name(successor.category)}#^{successor.id}|{_clean(successor.value)}"
-            meta += f"; superseded by [[{link}]]"
-        elif item.status is Status.RETRACTED:
+            meta += f"; {'corrected' if voided else 'superseded'} by [[{link}]]"
+        elif item.status is Status.RETRACTED and not voided:
             meta += "; retracted"
-        elif not item.superseded_by:
+        elif not item.superseded_by and not voided:
             meta += "; ended"
     if item.doubt:
         meta += f"; {doubt_marker(item)}"

@@ -40,6 +40,7 @@ from vaultweave.weaver.pages import hand_edited
 from vaultweave.weaver.recall.projection import register as register_recall
 from vaultweave.weaver.remember import RememberReport
 from vaultweave.weaver.render import render_index
+from vaultweave.weaver.revert import RevertReport, apply_revert
 from vaultweave.weaver.upkeep.plan import PairFinder
 from vaultweave.weaver.upkeep.report import ConsolidationReport
 from vaultweave.weaver.upkeep.run import (
@@ -475,6 +476,10 @@ class Vault:
             self, item_id, value=value, text=text, reason=reason, lock_timeout=lock_timeout
         )
 
+    def revert(self, commit: str, *, lock_timeout: float = 0.0) -> RevertReport:
+        """Undo what one commit did to the facts, as a new commit (see weaver/revert.py)."""
+        return apply_revert(self, commit, lock_timeout)
+
     def status(self) -> VaultStatus:
         cursor = self.state.load_cursor()
         pending = scan(self.paths, cursor.positions, max_lines=10**9)
@@ -534,4 +539,5 @@ __all__: Sequence[str] = [
     "ForgetReport",
     "CorrectReport",
     "RememberReport",
+    "RevertReport",
 ]

@@ -1,4 +1,4 @@
-"""Commands for agents: `changes` (what changed since), `forget`, `correct`, and `mcp`."""
+"""Commands for agents and operators: `changes`, `forget`, `correct`, `revert`, `mcp`."""
 
 from __future__ import annotations
 
@@ -126,6 +126,40 @@ def correct(
 
 
 @click.command()
+@click.argument("commit")
+@wait_option
+@vault_option
+@json_option
+def revert(commit: str, lock_timeout: float, vault_path: Path | None, as_json: bool) -> None:
+    """Undo what COMMIT (a weave, hand edit, upkeep, forget or correct) did to the facts.
+
+    Facts it changed go back to their earlier version; facts it added are voided. One new
+    commit says so; pages and indexes follow. The lines it consumed are not woven again.
+    Facts changed again after COMMIT stop the revert: revert the later commits first.
+
+    \b
+    Example:
+      vaultweave revert 1336cc2
+    """
+    vault = open_vault(vault_path)
+    report = vault.revert(commit, lock_timeout=lock_timeout)
+    if as_json:
+        echo_json({
+            "commit": report.commit,
+            "reverted": report.reverted,
+            "restored": [to_json_dict(i) for i in report.restored],
+            "voided": [to_json_dict(i) for i in report.voided],
+        })
+        return
+    click.echo(f"{(report.commit or '-------')[:7]} {report.message.splitlines()[0]}")
+    for item in report.restored:
+        click.echo(f"  ^ {item.text} [{item.id}]")
+    for item in report.voided:
+        click.echo(f"  - {item.text} [{item.id}]")
+    _warn_hand_edited(report.hand_edited)
+
+
+@click.command()
 @click.option("--http", is_flag=True, help="Serve streamable HTTP instead of stdio.")
 @click.option("--host", default="127.0.0.1", show_default=True, help="HTTP bind address.")
 @click.option(
@@ -174,5 +208,5 @@ def mcp(
 
 
 def register(group: click.Group) -> None:
-    for command in (changes, forget, correct, mcp):
+    for command in (changes, forget, correct, revert, mcp):
         group.add_command(command)

@@ -273,3 +273,33 @@ def drop_leading_bytes(path: Path, count: int) -> None:
         raise VaultWriteError(path, exc.strerror or str(exc)) from exc
     finally:
         os.close(fd)
+
+
+def overwrite_lines(path: Path, replacements: dict[int, bytes]) -> None:
+    """Overwrite whole lines (1-based numbers) in place with bytes of the same length.
+
+    The one exception to append-only, for erasing: offsets, line numbers and every
+    resource id stay as they were, and appenders (which write at the end under the same
+    lock) are neither blocked for long nor moved.
+    """
+    try:
+        fd = os.open(path, os.O_RDWR)  # not O_APPEND: pwrite must land where it is told
+    except OSError as exc:
+        raise VaultWriteError(path, exc.strerror or str(exc)) from exc
+    try:
+        _lock(fd)
+        offset = 0
+        data = os.pread(fd, os.fstat(fd).st_size, 0)
+        for number, raw in enumerate(data.split(b"\n"), start=1):
+            new = replacements.get(number)
+            if new is not None:
+                if len(new) != len(raw):
+                    raise VaultWriteError(path, f"line {number}: replacement of another length")
+                os.pwrite(fd, new, offset)
+            offset += len(raw) + 1
+        os.fsync(fd)
+        _unlock(fd)
+    except OSError as exc:
+        raise VaultWriteError(path, exc.strerror or str(exc)) from exc
+    finally:
+        os.close(fd)

@@ -129,6 +129,14 @@ class RevertError(VaultError):
         super().__init__(f"cannot revert {revision}: {reason}")
 
 
+class EraseError(VaultError):
+    """An erase that cannot be done as asked (nothing matches, text too short...)."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(f"cannot erase: {reason}")
+
+
 class NotWovenYetError(VaultError):
     """A resource was stored but the weave that should follow could not take the lock."""
 

@@ -167,7 +167,10 @@ def _read_from(
         offset += end + 1 - cursor
         cursor = end + 1
         budget -= 1
-        item = None if not raw.strip() else parse_line(rel, line_no, raw)
+        # A blank line, or one erased for privacy (store/erasure.py), holds nothing.
+        item = None if not raw.strip() or raw.startswith(b'{"erased":') else parse_line(
+            rel, line_no, raw
+        )
         yield item, FilePosition(offset, line_no)
 
 
@@ -190,5 +193,7 @@ def read_resource(paths: VaultPaths, rid: str) -> Resource | LineProblem | None:
                 if not raw.endswith(b"\n"):
                     return None
                 stripped = raw.rstrip(b"\r\n")
-                return None if not stripped.strip() else parse_line(rel, line_no, stripped)
+                if not stripped.strip() or stripped.startswith(b'{"erased":'):
+                    return None
+                return parse_line(rel, line_no, stripped)
     return None

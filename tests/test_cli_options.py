@@ -19,6 +19,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "forget": ("item-1", "--reason", "wrong"),
     "correct": ("item-1", "--value", "right"),
     "revert": ("HEAD",),
+    "erase": ("some text", "--reason", "privacy"),
     "changes": ("--since", "last"),
     "mcp": ("--schemas",),
 }

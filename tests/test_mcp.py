@@ -36,6 +36,7 @@ TOOLS = {
     "about",
     "list_subjects",
     "status",
+    "erase",
 }
 
 

@@ -260,6 +260,26 @@ def build_server(
         with tool_errors():
             return tools.forget(item_id, reason)
 
+    @tool(server, FORGETS)
+    def erase(
+        reason: Annotated[str, Field(min_length=1, max_length=500, description="Why.")],
+        text: Annotated[
+            str | None, Field(min_length=4, max_length=10_000, description="The text to erase.")
+        ] = None,
+        resource_ids: Annotated[
+            list[Annotated[str, Field(max_length=300)]] | None,
+            Field(max_length=100, description="Or the resource ids of the lines to erase."),
+        ] = None,
+    ) -> dict[str, Any]:
+        """For privacy: remove the text (every line holding it) or the given lines from the
+        vault: lines become tombstones, facts they alone produced are deleted, pages and
+        the index follow. Returns a receipt. Earlier git commits keep the text until the
+        vault's operator rewrites history (`vaultweave erase --rewrite-history`)."""
+        with tool_errors():
+            if not text and not resource_ids:
+                raise ValueError("give the text or at least one resource id")
+            return tools.erase(text, list(resource_ids or []), reason)
+
     @tool(server, WRITES)
     def correct(
         item_id: Annotated[str, Field(min_length=1, max_length=64, description="The fact's id.")],

@@ -72,6 +72,15 @@ class VaultTools:
 
         return self._run(act)
 
+    def erase(self, text: str | None, resource_ids: list[str], reason: str) -> dict[str, Any]:
+        def act() -> dict[str, Any]:
+            receipt = self.vault.erase(
+                text, resource_ids=resource_ids, reason=reason, lock_timeout=self.lock_timeout
+            )
+            return dataclasses.asdict(receipt)
+
+        return self._run(act)
+
     def correct(self, item_id: str, value: str | None, text: str | None, reason: str) -> dict[str, Any]:
         def act() -> dict[str, Any]:
             report = self.vault.correct(

@@ -33,6 +33,7 @@ from vaultweave.store.state import StateDir
 from vaultweave.weaver.changes import ChangeDigest, changes_since
 from vaultweave.weaver.correct import CorrectReport, apply_correct
 from vaultweave.weaver.cycle import CycleHooks, CycleReport, Projection, run_cycle
+from vaultweave.weaver.erase import EraseReceipt, apply_erase
 from vaultweave.weaver.extract.base import Extractor, normalise
 from vaultweave.weaver.forget import ForgetReport, apply_forget
 from vaultweave.weaver.llm.retry import RetryQueue
@@ -480,6 +481,17 @@ class Vault:
         """Undo what one commit did to the facts, as a new commit (see weaver/revert.py)."""
         return apply_revert(self, commit, lock_timeout)
 
+    def erase(
+        self, text: str | None = None, *, resource_ids: Iterable[str] = (), reason: str,
+        rewrite_history: bool = False, lock_timeout: float = 0.0,
+    ) -> EraseReceipt:
+        """For privacy: remove ``text`` (or the lines ``resource_ids``) from resources, facts,
+        pages and indexes; with ``rewrite_history`` from every git commit too. Returns the
+        receipt of what was removed and checked (see weaver/erase.py)."""
+        return apply_erase(
+            self, text, list(resource_ids), reason, rewrite=rewrite_history, lock_timeout=lock_timeout
+        )
+
     def status(self) -> VaultStatus:
         cursor = self.state.load_cursor()
         pending = scan(self.paths, cursor.positions, max_lines=10**9)
@@ -540,4 +552,5 @@ __all__: Sequence[str] = [
     "CorrectReport",
     "RememberReport",
     "RevertReport",
+    "EraseReceipt",
 ]

@@ -1,7 +1,8 @@
-"""Commands for agents and operators: `changes`, `forget`, `correct`, `revert`, `mcp`."""
+"""Commands for agents and operators: changes, forget, correct, revert, erase, mcp."""
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from pathlib import Path
 
 import click
@@ -160,6 +161,52 @@ def revert(commit: str, lock_timeout: float, vault_path: Path | None, as_json: b
 
 
 @click.command()
+@click.argument("text", required=False)
+@click.option("--line", "lines", multiple=True, help="A resource id to erase (repeatable).")
+@click.option("--reason", required=True, help="Why; kept in the commit and the receipt.")
+@click.option(
+    "--rewrite-history",
+    is_flag=True,
+    help="Also scrub the text from every git commit (commit ids change; clones keep it).",
+)
+@wait_option
+@vault_option
+@json_option
+def erase(
+    text: str | None, lines: tuple[str, ...], reason: str, rewrite_history: bool,
+    lock_timeout: float, vault_path: Path | None, as_json: bool,
+) -> None:
+    """For privacy: remove TEXT (every line holding it) or --line ids from the vault.
+
+    The lines become tombstones keeping their ids; the facts they alone produced are
+    deleted, pages and the search index follow, and one commit records the ids (never
+    the text). Earlier commits keep the text unless --rewrite-history. A receipt of what
+    was removed and checked is printed and kept in .vaultweave/receipts/.
+
+    \b
+    Example:
+      vaultweave erase "my card number is 4111" --reason "user request" --rewrite-history
+    """
+    if not text and not lines:
+        raise click.UsageError("give the TEXT to erase or at least one --line id")
+    vault = open_vault(vault_path)
+    receipt = vault.erase(
+        text, resource_ids=lines, reason=reason, rewrite_history=rewrite_history,
+        lock_timeout=lock_timeout,
+    )
+    if as_json:
+        echo_json(asdict(receipt))
+        return
+    click.echo(
+        f"{(receipt.commit or '-------')[:7]} erased {len(receipt.lines)} line(s), "
+        f"deleted {len(receipt.items_deleted)} fact(s), trimmed {len(receipt.items_trimmed)}"
+    )
+    click.echo(f"  checked: {'; '.join(receipt.checked)}")
+    for place in receipt.still_found:
+        click.echo(f"  ! still holds it: {place}")
+
+
+@click.command()
 @click.option("--http", is_flag=True, help="Serve streamable HTTP instead of stdio.")
 @click.option("--host", default="127.0.0.1", show_default=True, help="HTTP bind address.")
 @click.option(
@@ -208,5 +255,5 @@ def mcp(
 
 
 def register(group: click.Group) -> None:
-    for command in (changes, forget, correct, revert, mcp):
+    for command in (changes, forget, correct, revert, erase, mcp):
         group.add_command(command)

@@ -111,6 +111,13 @@ class UpkeepSection(_Section):
         return self.decay_per_day.get(kind, self.decay_default)
 
 
+class ContextSection(_Section):
+    """``context``: the session's short-term window (its last turns, first in the block)."""
+
+    window_turns: int = Field(default=8, ge=0)  # 0: no window
+    window_tokens: int = Field(default=400, ge=0)  # at most this share of the budget
+
+
 class VaultConfig(_Section):
     """The whole of vault.toml. Unknown sections are kept for plugins, unknown keys rejected."""
 
@@ -121,6 +128,7 @@ class VaultConfig(_Section):
     recall: RecallSection = Field(default_factory=RecallSection)
     llm: LLMSection = Field(default_factory=LLMSection)
     upkeep: UpkeepSection = Field(default_factory=UpkeepSection)
+    context: ContextSection = Field(default_factory=ContextSection)
 
     @classmethod
     def load(cls, path: Path) -> VaultConfig:
@@ -161,4 +169,8 @@ archive_after_days = 30    # archive what is this old without use ...
 archive_below = 0.3        # ... and less important than this
 protect_links = 3          # items with this many links never archive (nor pinned ones)
 trigger_every = 500        # new lines + new items between automatic passes; 0 = by hand only
+
+[context]
+window_turns = 8           # context(session=...): that session's last turns come first ...
+window_tokens = 400        # ... within this many tokens of the budget
 """

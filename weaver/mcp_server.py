@@ -171,11 +171,15 @@ def build_server(
     def context(
         query: Text,
         budget_tokens: Annotated[int, Field(ge=50, le=32_000, description="Token budget.")] = 1500,
+        session: Annotated[
+            str | None, Field(max_length=200, description="The live session: its last turns first.")
+        ] = None,
     ) -> str:
-        """A prompt-ready Markdown block for a question: profile, recalled facts with dates
-        and sources, relevant turns; never over the budget."""
+        """A prompt-ready Markdown block for a question: the session's last turns (when a
+        session is given), profile, recalled facts with dates and sources, relevant turns;
+        never over the budget, nothing twice."""
         with tool_errors():
-            return tools.context(query, budget_tokens)
+            return tools.context(query, budget_tokens, session)
 
     @tool(server, READ_ONLY)
     def read_category(

@@ -105,9 +105,9 @@ class VaultTools:
 
         return self._run(act)
 
-    def context(self, query: str, budget_tokens: int) -> str:
+    def context(self, query: str, budget_tokens: int, session: str | None = None) -> str:
         def act() -> str:
-            return self.vault.context(query, budget_tokens=budget_tokens).text
+            return self.vault.context(query, budget_tokens=budget_tokens, session=session).text
 
         return self._run(act)
 

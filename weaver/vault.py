@@ -432,11 +432,14 @@ class Vault:
         self.record_access(h.id for h in hits if h.kind == "item")
         return hits
 
-    def context(self, query: str, budget_tokens: int = 1500) -> Context:
-        """A prompt-ready Markdown block for ``query`` that never exceeds ``budget_tokens``."""
+    def context(
+        self, query: str, budget_tokens: int = 1500, *, session: str | None = None
+    ) -> Context:
+        """A prompt-ready Markdown block for ``query`` that never exceeds ``budget_tokens``;
+        with ``session``, that session's last turns come first (the short-term window)."""
         from vaultweave.weaver.recall.api import context
 
-        block = context(self, query, budget_tokens)
+        block = context(self, query, budget_tokens, session=session)
         self.record_access(block.item_ids)
         return block
 

@@ -67,16 +67,19 @@ def search(
 @click.command()
 @click.argument("query")
 @click.option("--budget", "budget", default=1500, show_default=True, type=int, help="Token budget.")
+@click.option("--session", help="The live session: its last turns come first.")
 @vault_option
 @json_option
-def context(query: str, budget: int, vault_path: Path | None, as_json: bool) -> None:
+def context(
+    query: str, budget: int, session: str | None, vault_path: Path | None, as_json: bool
+) -> None:
     """Print a prompt-ready Markdown block for QUERY within --budget tokens.
 
     \b
     Example:
       vaultweave context "plan Maya's birthday" --budget 800
     """
-    block = open_vault(vault_path).context(query, budget_tokens=budget)
+    block = open_vault(vault_path).context(query, budget_tokens=budget, session=session)
     if as_json:
         echo_json(
             {
@@ -86,6 +89,7 @@ def context(query: str, budget: int, vault_path: Path | None, as_json: bool) -> 
                 "facts": block.facts,
                 "turns": block.turns,
                 "profile": block.profile,
+                "window": block.window,
             }
         )
     else:

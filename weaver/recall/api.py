@@ -63,15 +63,22 @@ def _categories(vault: Workspace) -> Iterator[str]:
     yield from {i.category for i in vault.loaded_items().values()} | set(vault.categories())
 
 
-def context(vault: Workspace, query: str, budget_tokens: int = 1500, k: int = 20) -> Context:
+def context(
+    vault: Workspace, query: str, budget_tokens: int = 1500, k: int = 20, session: str | None = None
+) -> Context:
     from vaultweave.store.embeddings.onnx import count_tokens
+    from vaultweave.store.session_window import recent_turns
 
     if not isinstance(budget_tokens, int) or budget_tokens <= 0 or budget_tokens > MAX_BUDGET:
         raise SearchQueryError(f"budget_tokens must be between 1 and {MAX_BUDGET}, not {budget_tokens!r}")
     hits = search(vault, query, k=k)
     items = vault.loaded_items()
     profile = profile_items(items, subjects_for(query, items, vault.config.vault.default_subject))
-    return assemble(query, hits, profile, budget_tokens, count_tokens)
+    settings = vault.config.context
+    window = recent_turns(vault.paths, session or "", settings.window_turns)
+    return assemble(
+        query, hits, profile, budget_tokens, count_tokens, window, settings.window_tokens
+    )
 
 
 @dataclass(frozen=True)

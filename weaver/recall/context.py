@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from vaultweave.store.item import Item, Status
+from vaultweave.store.resources import Resource
 from vaultweave.weaver.extract.base import normalise
 from vaultweave.weaver.recall.search import Hit
 
@@ -31,6 +32,7 @@ class Context:
     turns: int
     profile: int
     item_ids: tuple[str, ...] = ()  # the items the block shows (profile and facts)
+    window: int = 0  # turns of the session's short-term window shown
 
 
 def _day(moment: datetime | None) -> str:
@@ -72,23 +74,34 @@ def turn_line(hit: Hit) -> str:
     return f"- [{_stamp(hit.ts)}] {who}: {' '.join(hit.text.split())}"
 
 
+def window_line(turn: Resource) -> str:
+    who = turn.speaker or turn.role or "?"
+    return f"- [{_stamp(turn.ts)}] {who}: {' '.join(turn.text.split())}"
+
+
 def assemble(
     query: str,
     hits: Sequence[Hit],
     profile: Sequence[Item],
     budget: int,
     count: Counter,
+    window: Sequence[Resource] = (),
+    window_budget: int = 0,
 ) -> Context:
-    """Fill sections in order (profile, facts, turns) while the whole stays within ``budget``."""
+    """Fill sections in order (the session's window, profile, facts, turns) while the whole
+    stays within ``budget``; nothing is shown twice.
+
+    The window keeps its newest turns when it must be cut, within ``window_budget``.
+    """
     lines: list[str] = []
     used = 0
-    counts = {"profile": 0, "facts": 0, "turns": 0}
+    counts = {"profile": 0, "facts": 0, "turns": 0, "window": 0}
     shown: list[str] = []
 
-    def add(line: str) -> bool:
+    def add(line: str, limit: int = budget) -> bool:
         nonlocal used
         cost = count(line) + 1  # +1 for the newline
-        if used + cost > budget:
+        if used + cost > limit:
             return False
         lines.append(line)
         used += cost
@@ -116,10 +129,16 @@ def assemble(
 
     if budget > 0:
         add(f"## Memory for: {' '.join(query.split())[:200]}")
+    in_window = _fit_window(window, min(window_budget, budget - used), count)
+    if in_window and add("### This session"):
+        for turn in in_window:
+            if add(window_line(turn)):
+                counts["window"] += 1
+    window_ids = {t.id for t in in_window}
     section("### Profile", "profile", ((i.id, f"- {i.text}") for i in profile))
     section("### Facts", "facts", ((h.id, fact_line(h)) for h in hits if h.kind == "item"))
     turns = sorted(
-        (h for h in hits if h.kind == "turn"),
+        (h for h in hits if h.kind == "turn" and h.id not in window_ids),
         key=lambda h: h.ts or datetime.min.replace(tzinfo=timezone.utc),
     )
     section("### Turns", "turns", ((h.id, turn_line(h)) for h in turns))
@@ -132,4 +151,18 @@ def assemble(
         counts["turns"],
         counts["profile"],
         tuple(dict.fromkeys(shown)),
+        counts["window"],
     )
+
+
+def _fit_window(window: Sequence[Resource], limit: int, count: Counter) -> list[Resource]:
+    """The newest turns of the window whose lines (and heading) fit in ``limit`` tokens."""
+    kept: list[Resource] = []
+    used = count("### This session") + 1
+    for turn in reversed(window):
+        cost = count(window_line(turn)) + 1
+        if used + cost > limit:
+            break
+        kept.append(turn)
+        used += cost
+    return kept[::-1]

@@ -118,6 +118,12 @@ class ContextSection(_Section):
     window_tokens: int = Field(default=400, ge=0)  # at most this share of the budget
 
 
+class TasksSection(_Section):
+    """Task buffers: a task open this long without a new line is closed as abandoned."""
+
+    abandon_after_hours: float = Field(default=72, ge=0)  # 0: never
+
+
 class VaultConfig(_Section):
     """The whole of vault.toml. Unknown sections are kept for plugins, unknown keys rejected."""
 
@@ -129,6 +135,7 @@ class VaultConfig(_Section):
     llm: LLMSection = Field(default_factory=LLMSection)
     upkeep: UpkeepSection = Field(default_factory=UpkeepSection)
     context: ContextSection = Field(default_factory=ContextSection)
+    tasks: TasksSection = Field(default_factory=TasksSection)
 
     @classmethod
     def load(cls, path: Path) -> VaultConfig:
@@ -173,4 +180,7 @@ trigger_every = 500        # new lines + new items between automatic passes; 0 =
 [context]
 window_turns = 8           # context(session=...): that session's last turns come first ...
 window_tokens = 400        # ... within this many tokens of the budget
+
+[tasks]
+abandon_after_hours = 72   # an open task without a new line for this long closes as abandoned
 """

@@ -137,6 +137,15 @@ class EraseError(VaultError):
         super().__init__(f"cannot erase: {reason}")
 
 
+class TaskError(VaultError):
+    """A task buffer call that cannot be done (unknown task, already closed...)."""
+
+    def __init__(self, task_id: str, reason: str) -> None:
+        self.task_id = task_id
+        self.reason = reason
+        super().__init__(f"task {task_id!r}: {reason}")
+
+
 class NotWovenYetError(VaultError):
     """A resource was stored but the weave that should follow could not take the lock."""
 

@@ -37,6 +37,10 @@ TOOLS = {
     "list_subjects",
     "status",
     "erase",
+    "open_task",
+    "task_note",
+    "close_task",
+    "list_tasks",
 }
 
 

@@ -285,6 +285,48 @@ def build_server(
             return tools.erase(text, list(resource_ids or []), reason)
 
     @tool(server, WRITES)
+    def open_task(
+        goal: Annotated[str, Field(min_length=1, max_length=500, description="What the task is for.")],
+        session: OptionalText = None,
+        speaker: Annotated[str | None, Field(max_length=200, description="The agent.")] = None,
+    ) -> dict[str, Any]:
+        """Open a task buffer for notes while you work on one task; returns its id. Notes
+        are stored at once, so nothing is lost if you stop."""
+        with tool_errors():
+            return tools.open_task(goal, session, speaker)
+
+    @tool(server, WRITES)
+    def task_note(
+        task_id: Annotated[str, Field(min_length=1, max_length=64)],
+        text: Annotated[str, Field(min_length=1, max_length=100_000)],
+        kind: Annotated[str, Field(description="note or result")] = "note",
+    ) -> dict[str, Any]:
+        """Add a note (or a result) to an open task."""
+        with tool_errors():
+            return tools.task_note(task_id, text, kind)
+
+    @tool(server, WRITES)
+    def close_task(
+        task_id: Annotated[str, Field(min_length=1, max_length=64)],
+        outcome: Annotated[str, Field(max_length=5_000, description="How it ended.")] = "",
+        status: Annotated[str, Field(description="done, failed or abandoned")] = "done",
+    ) -> dict[str, Any]:
+        """Close a task: its notes are woven into facts and a task page tasks/<id>.md is
+        written (goal, what was done, outcome, the facts it produced)."""
+        with tool_errors():
+            return tools.close_task(task_id, outcome, status)
+
+    @tool(server, READ_ONLY)
+    def list_tasks(
+        status: Annotated[
+            str | None, Field(description="open, done, failed or abandoned; all if unset")
+        ] = None,
+    ) -> dict[str, Any]:
+        """Task buffers, oldest first, with their status and page."""
+        with tool_errors():
+            return tools.list_tasks(status)
+
+    @tool(server, WRITES)
     def correct(
         item_id: Annotated[str, Field(min_length=1, max_length=64, description="The fact's id.")],
         value: Annotated[

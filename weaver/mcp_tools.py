@@ -81,6 +81,22 @@ class VaultTools:
 
         return self._run(act)
 
+    def open_task(self, goal: str, session: str | None, speaker: str | None) -> dict[str, Any]:
+        return self._run(lambda: {"task": self.vault.open_task(goal, session=session, speaker=speaker)})
+
+    def task_note(self, task_id: str, text: str, kind: str) -> dict[str, Any]:
+        return self._run(lambda: {"resource": self.vault.add_to_task(task_id, text, kind=kind)})
+
+    def close_task(self, task_id: str, outcome: str, status: str) -> dict[str, Any]:
+        def act() -> dict[str, Any]:
+            task = self.vault.close_task(task_id, outcome, status=status, lock_timeout=self.lock_timeout)
+            return {"task": jsonable(task)}
+
+        return self._run(act)
+
+    def list_tasks(self, status: str | None) -> dict[str, Any]:
+        return self._run(lambda: {"tasks": jsonable(self.vault.tasks(status))})
+
     def correct(self, item_id: str, value: str | None, text: str | None, reason: str) -> dict[str, Any]:
         def act() -> dict[str, Any]:
             report = self.vault.correct(

@@ -21,6 +21,7 @@ from vaultweave.store.errors import (
     ItemNotFoundError,
     NotAVaultError,
     NotWovenYetError,
+    TaskError,
     VaultLockedError,
 )
 from vaultweave.store.gitrepo import CommitInfo, VaultRepo
@@ -30,6 +31,7 @@ from vaultweave.store.lock import VaultLock
 from vaultweave.store.paths import VaultPaths, safe_name
 from vaultweave.store.resources import LineProblem, resource_id, scan
 from vaultweave.store.state import StateDir
+from vaultweave.store.task_lines import read_tasks
 from vaultweave.weaver.changes import ChangeDigest, changes_since
 from vaultweave.weaver.correct import CorrectReport, apply_correct
 from vaultweave.weaver.cycle import CycleHooks, CycleReport, Projection, run_cycle
@@ -42,6 +44,17 @@ from vaultweave.weaver.recall.projection import register as register_recall
 from vaultweave.weaver.remember import RememberReport
 from vaultweave.weaver.render import render_index
 from vaultweave.weaver.revert import RevertReport, apply_revert
+from vaultweave.weaver.tasks import (
+    TaskInfo,
+    check_task_id,
+    close_line,
+    info,
+    new_task_id,
+    note_line,
+    open_line,
+    stale,
+    write_task_page,
+)
 from vaultweave.weaver.upkeep.plan import PairFinder
 from vaultweave.weaver.upkeep.report import ConsolidationReport
 from vaultweave.weaver.upkeep.run import (
@@ -495,6 +508,62 @@ class Vault:
             self, text, list(resource_ids), reason, rewrite=rewrite_history, lock_timeout=lock_timeout
         )
 
+    # -- task buffers (weaver/tasks.py) ---------------------------------------------------
+
+    def open_task(
+        self, goal: str, *, speaker: str | None = None, session: str | None = None,
+        task_id: str | None = None,
+    ) -> str:
+        """Open a task buffer; returns its id. Its notes are resource lines, so nothing is
+        lost if the process dies."""
+        self.close_stale_tasks()
+        now = self.clock()
+        tid = check_task_id(task_id) if task_id else new_task_id(now)
+        if tid in read_tasks(self.paths):
+            raise TaskError(tid, "a task with this id exists already")
+        self.ingest(**open_line(tid, goal, ts=now, speaker=speaker, session=session))
+        return tid
+
+    def add_to_task(
+        self, task_id: str, text: str, *, kind: str = "note", speaker: str | None = None
+    ) -> str:
+        """A note (or a ``kind="result"``) for an open task; returns the resource id."""
+        task = read_tasks(self.paths).get(check_task_id(task_id))
+        session = task.lines[0].session if task and task.lines else None
+        return self.ingest(
+            **note_line(task, task_id, text, kind, ts=self.clock(), speaker=speaker, session=session)
+        )
+
+    def close_task(
+        self, task_id: str, outcome: str = "", *, status: str = "done", lock_timeout: float = 30.0
+    ) -> TaskInfo:
+        """Close a task: weave its lines and write ``tasks/<id>.md`` (goal, notes, outcome,
+        the facts it produced); ``status`` is done, failed or abandoned."""
+        task = read_tasks(self.paths).get(check_task_id(task_id))
+        self.ingest(**close_line(task, task_id, outcome, status, ts=self.clock()))
+        self.weave(lock_timeout=lock_timeout)
+        closed = read_tasks(self.paths)[task_id]
+        write_task_page(self, closed, lock_timeout)
+        return info(closed, True)
+
+    def tasks(self, status: str | None = None) -> list[TaskInfo]:
+        """Every task (or those with ``status``: open, done, failed, abandoned), oldest first."""
+        self.close_stale_tasks()
+        rows = [
+            info(t, (self.paths.root / "tasks" / f"{t.id}.md").is_file())
+            for t in read_tasks(self.paths).values()
+        ]
+        rows = [r for r in rows if status is None or r.status == status]
+        return sorted(rows, key=lambda r: (r.opened or datetime.min.replace(tzinfo=timezone.utc), r.id))
+
+    def close_stale_tasks(self) -> list[str]:
+        """Close as abandoned the tasks open past ``[tasks] abandon_after_hours``."""
+        hours = self.config.tasks.abandon_after_hours
+        found = stale(read_tasks(self.paths), self.clock(), hours)
+        for task in found:
+            self.close_task(task.id, f"no new line for {hours:g} hours", status="abandoned")
+        return [t.id for t in found]
+
     def status(self) -> VaultStatus:
         cursor = self.state.load_cursor()
         pending = scan(self.paths, cursor.positions, max_lines=10**9)
@@ -556,4 +625,5 @@ __all__: Sequence[str] = [
     "RememberReport",
     "RevertReport",
     "EraseReceipt",
+    "TaskInfo",
 ]

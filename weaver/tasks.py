@@ -1,0 +1,162 @@
+"""Task buffers: open a task, add notes and results to it, close it (weaver/tasks.py).
+
+Notes are resource lines tagged with the task (store/task_lines.py), woven like any
+other. Closing writes a final line with the outcome, weaves, and writes the task page
+``tasks/<id>.md`` (goal, what was done, outcome, links to the facts the task's lines
+produced) in its own commit. A task left open longer than ``[tasks]
+abandon_after_hours`` is closed as abandoned the next time tasks are listed or opened,
+so no buffer is forgotten half-way.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from typing import TYPE_CHECKING, Any
+
+import jinja2
+import yaml
+from vaultweave.store.atomic import atomic_write_text
+from vaultweave.store.errors import TaskError
+from vaultweave.store.item import Item
+from vaultweave.store.paths import safe_name
+from vaultweave.store.task_lines import TASK_STATUSES, TaskState
+from vaultweave.weaver.transaction import recover
+
+if TYPE_CHECKING:
+    from vaultweave.weaver.workspace import Workspace
+
+KINDS = ("note", "result")
+MAX_GOAL = 500
+_TEMPLATES = jinja2.Environment(
+    loader=jinja2.PackageLoader("vaultweave.templates", ""),
+    autoescape=False,  # Markdown, not HTML
+    keep_trailing_newline=True,
+    undefined=jinja2.StrictUndefined,
+)
+
+
+@dataclass(frozen=True)
+class TaskInfo:
+    id: str
+    goal: str
+    status: str
+    opened: datetime | None
+    closed: datetime | None
+    notes: int
+    page: str | None  # tasks/<id>.md once closed
+
+
+def new_task_id(now: datetime) -> str:
+    return f"t-{now.astimezone(timezone.utc):%Y%m%d}-{secrets.token_hex(3)}"
+
+
+def check_task_id(task_id: str) -> str:
+    if not task_id or safe_name(task_id) != task_id or len(task_id) > 64:
+        raise TaskError(task_id, "not a task id (letters, digits, '-', '_', '.')")
+    return task_id
+
+
+def open_line(task_id: str, goal: str, **fields: object) -> dict[str, Any]:
+    goal = " ".join(goal.split())
+    if not goal or len(goal) > MAX_GOAL:
+        raise TaskError(task_id, f"give a goal of 1 to {MAX_GOAL} characters")
+    return {**fields, "text": goal, "role": "task",
+            "meta": {"task": task_id, "task_event": "open"}}
+
+
+def note_line(task: TaskState | None, task_id: str, text: str, kind: str,
+              **fields: object) -> dict[str, Any]:
+    if task is None:
+        raise TaskError(task_id, "no such task; open it first")
+    if not task.is_open:
+        raise TaskError(task_id, f"it is closed ({task.status}); open a new task")
+    if kind not in KINDS:
+        raise TaskError(task_id, f"kind must be one of {', '.join(KINDS)}")
+    return {**fields, "text": text, "role": "task", "meta": {"task": task_id, "task_event": kind}}
+
+
+def close_line(task: TaskState | None, task_id: str, outcome: str, status: str,
+               **fields: object) -> dict[str, Any]:
+    if task is None:
+        raise TaskError(task_id, "no such task")
+    if not task.is_open:
+        raise TaskError(task_id, f"it is already closed ({task.status})")
+    if status not in TASK_STATUSES:
+        raise TaskError(task_id, f"status must be one of {', '.join(TASK_STATUSES)}")
+    text = " ".join(outcome.split()) or f"task {status}"
+    return {**fields, "text": text, "role": "task",
+            "meta": {"task": task_id, "task_event": "close", "task_status": status}}
+
+
+def stale(tasks: Mapping[str, TaskState], now: datetime, hours: float) -> list[TaskState]:
+    """Open tasks whose last line is older than ``hours``."""
+    if hours <= 0:
+        return []
+    limit = now - timedelta(hours=hours)
+    return [t for t in tasks.values() if t.is_open and t.lines and t.lines[-1].ts < limit]
+
+
+def info(task: TaskState, page_exists: bool) -> TaskInfo:
+    notes = sum(1 for line in task.lines if (line.meta or {}).get("task_event") in KINDS)
+    page = f"tasks/{task.id}.md" if page_exists else None
+    return TaskInfo(task.id, task.goal, task.status, task.opened, task.closed, notes, page)
+
+
+def render_task(task: TaskState, items: Mapping[str, Item]) -> str:
+    """The task page: goal, what was done, outcome, and the facts its lines produced."""
+    ids = {line.id for line in task.lines}
+    facts = sorted(
+        (i for i in items.values() if ids.intersection(i.sources)), key=lambda i: i.valid_from
+    )
+    front = {
+        "task": task.id,
+        "status": task.status,
+        "opened": _iso(task.opened),
+        "closed": _iso(task.closed),
+        "tags": ["task", task.status],
+    }
+    notes = [
+        {
+            "when": f"{line.ts:%Y-%m-%d %H:%M}",
+            "kind": (line.meta or {}).get("task_event"),
+            "text": " ".join(line.text.split()),
+            "source": line.id,
+        }
+        for line in task.lines
+        if (line.meta or {}).get("task_event") in KINDS
+    ]
+    return _TEMPLATES.get_template("task.md.j2").render(
+        front_matter=yaml.safe_dump(front, sort_keys=False, allow_unicode=True),
+        goal=" ".join(task.goal.split()) or task.id,
+        notes=notes,
+        status=task.status,
+        outcome=" ".join(task.outcome.split()),
+        facts=[
+            {"link": f"categories/{safe_name(i.category)}#^{i.id}", "text": " ".join(i.text.split())}
+            for i in facts
+        ],
+    )
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return None if moment is None else f"{moment.astimezone(timezone.utc):%Y-%m-%dT%H:%M:%S}"
+
+
+def write_task_page(vault: Workspace, task: TaskState, lock_timeout: float = 0.0) -> str | None:
+    """Write ``tasks/<id>.md`` and commit it alone; returns the commit."""
+    held_before = vault.lock.held
+    vault.lock.acquire(timeout=lock_timeout)
+    try:
+        recover(vault)
+        vault.sync_with_head()
+        path = vault.paths.root / "tasks" / f"{safe_name(task.id)}.md"
+        atomic_write_text(path, render_task(task, vault.loaded_items()))
+        message = f"task: {' '.join(task.goal.split())[:120]} — {task.status}\n\nTask: {task.id}\n"
+        return vault.repo.commit_exact(message, [vault.paths.relative(path)])
+    finally:
+        vault.mark_seen()
+        if not held_before:
+            vault.lock.release()

@@ -26,6 +26,11 @@ def _environment() -> jinja2.Environment:
     )
 
 
+def template(name: str) -> jinja2.Template:
+    """One of the package's templates (templates/*.j2)."""
+    return _environment().get_template(name)
+
+
 @dataclass(frozen=True)
 class FactLine:
     id: str

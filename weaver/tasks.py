@@ -16,13 +16,13 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING, Any
 
-import jinja2
 import yaml
 from vaultweave.store.atomic import atomic_write_text
 from vaultweave.store.errors import TaskError
 from vaultweave.store.item import Item
 from vaultweave.store.paths import safe_name
 from vaultweave.store.task_lines import TASK_STATUSES, TaskState
+from vaultweave.weaver.render import template
 from vaultweave.weaver.transaction import recover
 
 if TYPE_CHECKING:
@@ -30,12 +30,6 @@ if TYPE_CHECKING:
 
 KINDS = ("note", "result")
 MAX_GOAL = 500
-_TEMPLATES = jinja2.Environment(
-    loader=jinja2.PackageLoader("vaultweave.templates", ""),
-    autoescape=False,  # Markdown, not HTML
-    keep_trailing_newline=True,
-    undefined=jinja2.StrictUndefined,
-)
 
 
 @dataclass(frozen=True)
@@ -128,7 +122,7 @@ def render_task(task: TaskState, items: Mapping[str, Item]) -> str:
         for line in task.lines
         if (line.meta or {}).get("task_event") in KINDS
     ]
-    return _TEMPLATES.get_template("task.md.j2").render(
+    return template("task.md.j2").render(
         front_matter=yaml.safe_dump(front, sort_keys=False, allow_unicode=True),
         goal=" ".join(task.goal.split()) or task.id,
         notes=notes,

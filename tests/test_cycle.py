@@ -397,3 +397,25 @@ def test_the_outcome_does_not_depend_on_how_lines_fall_into_cycles(
     first, second = together.history("Maya", "employer")
     assert (first.status, second.status) == (Status.HISTORICAL, Status.CURRENT)
     assert first.valid_to == second.valid_from and first.superseded_by == second.id
+
+
+def test_footers_link_pages_that_share_someone_not_every_page(make_vault: Callable[..., Vault]) -> None:
+    vault = make_vault()
+    for n, text in enumerate([
+        "I work at Google.", "I love jazz.", "I live in Lisbon.", "I'm vegetarian.",
+        "I have a dog named Rex.", "My sister Anna lives in Oslo.",
+    ]):
+        say(vault, text, f"2026-01-0{n + 1}T10:00:00Z")
+    vault.weave()
+    pages = {p.stem: p.read_text(encoding="utf-8") for p in (vault.root / "categories").glob("*.md")}
+    assert len(pages) >= 5
+
+    def footer(stem: str) -> str:
+        return pages[stem].rsplit("\n---\n", 1)[-1]
+
+    # Maya is on every page: that alone links nothing. Anna is on two: those link.
+    anna = sorted(stem for stem, text in pages.items() if "Anna" in text.split("\n---\n")[1])
+    assert len(anna) == 2
+    assert f"[[{anna[1]}]]" in footer(anna[0]) and f"[[{anna[0]}]]" in footer(anna[1])
+    alone = [stem for stem in pages if stem not in anna]
+    assert all(f"[[{other}]]" not in footer(stem) for stem in alone for other in pages)

@@ -30,17 +30,20 @@ class ItemIndex:
         self.by_stem: dict[str, set[str]] = defaultdict(set)
         self.names: dict[str, str] = {}  # stem -> category name as the items spell it
         self.subjects: dict[str, Counter[str]] = defaultdict(Counter)
+        self.values: dict[str, Counter[str]] = defaultdict(Counter)  # stem -> casefolded values
         self.counts: dict[str, Counter[Status]] = defaultdict(Counter)
-        self._where: dict[str, tuple[str, Status, str]] = {}  # id -> (stem, status, subject)
+        # id -> (stem, status, subject, value)
+        self._where: dict[str, tuple[str, Status, str, str]] = {}
         self.update(items.values())
 
     def update(self, items: Iterable[Item]) -> None:
         for item in items:
             before = self._where.get(item.id)
             if before is not None:
-                stem, status, subject = before
+                stem, status, subject, value = before
                 self.by_stem[stem].discard(item.id)
                 self.subjects[stem][subject] -= 1
+                self.values[stem][value] -= 1
                 self.counts[stem][status] -= 1
             else:
                 self.by_key[(normalise(item.subject), item.attribute)].add(item.id)
@@ -48,8 +51,9 @@ class ItemIndex:
             self.by_stem[stem].add(item.id)
             self.names.setdefault(stem, item.category)
             self.subjects[stem][subject] += 1
+            self.values[stem][item.value.casefold()] += 1
             self.counts[stem][item.status] += 1
-            self._where[item.id] = (stem, item.status, subject)
+            self._where[item.id] = (stem, item.status, subject, item.value.casefold())
 
     def relevant(self, candidates: Sequence[Candidate], items: Mapping[str, Item]) -> dict[str, Item]:
         """The items resolution can touch for these candidates (same key, or its opposite)."""
@@ -67,12 +71,21 @@ class ItemIndex:
         return [items[i] for i in self.by_stem.get(stem, ()) if i in items]
 
     def related(self, stem: str) -> list[str]:
-        mine = {s for s, n in self.subjects.get(stem, Counter()).items() if n > 0}
-        return [
-            other
+        """Categories that name someone this one names: as a subject, or as a value that is
+        itself a subject ("Maya has a sister, Anna" and "Anna lives in Oslo"). Only names
+        that set pages apart count: the vault's owner, on nearly every page, would link
+        every page to every other (a clique in Obsidian's graph that says nothing). A
+        name counts when it appears on at most half of the pages (or two)."""
+        people = {s for subjects in self.subjects.values() for s, n in subjects.items() if n > 0}
+        present = {
+            other: {s for s, n in subjects.items() if n > 0}
+            | {v for v, n in self.values.get(other, Counter()).items() if n > 0 and v in people}
             for other, subjects in self.subjects.items()
-            if other != stem and any(subjects.get(s, 0) > 0 for s in mine)
-        ]
+        }
+        spread = Counter(s for subjects in present.values() for s in subjects)
+        limit = max(2, len([p for p in present.values() if p]) // 2)
+        mine = {s for s in present.get(stem, set()) if spread[s] <= limit}
+        return sorted(other for other, subjects in present.items() if other != stem and mine & subjects)
 
     def index_counts(self) -> dict[str, tuple[int, int]]:
         """Category name -> (current, in history), as index.md lists them."""

@@ -63,6 +63,7 @@ def test_forget_retracts_rerenders_and_commits_only_its_files(
         vault.paths.relative(vault.files.path_of(after)),
         vault.paths.relative(page),
         "index.md",
+        f"entities/{after.subject.casefold()}.md",  # the entity page drops the forgotten fact
     }
     # git keeps the fact as it was: the textconv driver shows both versions.
     diff = git(vault, "log", "-p", "-1", "--", "items/")

@@ -25,6 +25,7 @@ def test_a_task_keeps_its_notes_and_closes_into_a_page(make_vault: Callable[...,
     closed = reopened.close_task(task, "Two flats to visit on Saturday.")
     assert closed.status == "done" and closed.page == f"tasks/{task}.md"
     page = (vault.root / closed.page).read_text(encoding="utf-8")
+    assert page.startswith(f"---\ntask: {task}\nstatus: done\n")  # front matter Obsidian reads
     assert "# Task: Plan Maya's move" in page and f"({note})" in page
     assert "**done**: Two flats to visit on Saturday." in page
     assert "Shortlisted two flats near the river." in page

@@ -67,6 +67,11 @@ for _rel in _MULTI_FAMILY:
 for _rel in _MULTI_PEOPLE:
     _SPECS[_rel] = AttributeSpec(False, "people", "fact", "{subject} knows {value} (" + _rel + ").")
 
+# Attributes whose value names another person.
+PERSON_ATTRIBUTES = frozenset(
+    ("spouse", "partner", "mother", "father", *_SINGLE_RELATIONS, *_MULTI_FAMILY, *_MULTI_PEOPLE)
+)
+
 _FAVOURITE = AttributeSpec(True, "preferences", "preference", "{subject}'s favourite {thing} is {value}.")
 _UNKNOWN = AttributeSpec(False, "general", "fact", "{subject}: {attribute} = {value}.")
 

@@ -20,6 +20,7 @@ from vaultweave.weaver.cursor_sync import reconcile_cursor
 from vaultweave.weaver.extract.base import Candidate, Extractor
 from vaultweave.weaver.item_index import item_index
 from vaultweave.weaver.markdown_parse import PageProblem
+from vaultweave.weaver.entity_pages import write_entity_pages
 from vaultweave.weaver.pages import (
     MARKDOWN_PATHS as MARKDOWN_PATHS,
 )
@@ -143,6 +144,8 @@ def run_cycle(
         {r.path for r in scanned.resources} | {p.path for p in scanned.problems}
     )
     written = list(pages.written) if pages else []
+    befores = [i for i in resolution.previous_items.values() if i is not None]
+    written += write_entity_pages(vault, [*changed.values(), *befores])
     extra = advisor.trailers() if advisor is not None else ()
     message = weave_message(resolution, scanned, extractor.name, extra)
     if not scanned.consumed_lines and not resolution.changes and written:

@@ -36,6 +36,7 @@ from vaultweave.store.errors import EraseError, MissingExtraError
 from vaultweave.store.history_rewrite import rewrite_history
 from vaultweave.store.item import Item
 from vaultweave.store.resources import parse_resource_id
+from vaultweave.weaver.entity_pages import write_entity_pages
 from vaultweave.weaver.transaction import recover, render_categories
 
 if TYPE_CHECKING:
@@ -182,6 +183,7 @@ def _commit(
     """Exactly what the erase changed: the lines, the items (deleted or kept), the pages."""
     rel = vault.paths.relative
     paths = [*resource_paths, *(rel(vault.files.path_of(i)) for i in [*deleted, *written])]
+    paths += write_entity_pages(vault, [*deleted, *written])
     paths += [rel(vault.paths.category_file(c)) for c in categories]
     index = rel(vault.paths.index_md)
     if index not in hand_edited:

@@ -13,6 +13,8 @@ from datetime import datetime
 from typing import Protocol
 
 from vaultweave.store.item import Item
+from vaultweave.weaver.entity_pages import FOLDER as ENTITY_FOLDER
+from vaultweave.weaver.entity_pages import write_entity_pages
 from vaultweave.weaver.extract.base import Candidate
 from vaultweave.weaver.pages import MARKDOWN_PATHS, content_hash, hand_edited, write_pages
 from vaultweave.weaver.resolve import Resolution
@@ -48,6 +50,8 @@ def recover(vault: Workspace, clean: bool = False) -> None:
     if repo.dirty_paths("items"):
         repo.restore("items")
         vault.forget_loaded_items()
+    if repo.dirty_paths(ENTITY_FOLDER):
+        repo.restore(ENTITY_FOLDER)  # outputs only: re-rendered from the items when touched
     rendered = vault.state.load_rendered()
     ours = []
     for rel in repo.dirty_paths(*MARKDOWN_PATHS):
@@ -82,9 +86,11 @@ def commit_outside_cycle(
     hand_edited: Iterable[str],
 ) -> str | None:
     """Commit exactly what a writer outside the cycle (forget, upkeep) wrote: its items,
-    the pages it re-rendered and index.md. A person's pending page edits stay uncommitted,
-    so the next cycle still sees and takes them in."""
+    the pages it re-rendered, the entity pages of its items, and index.md. A person's
+    pending page edits stay uncommitted, so the next cycle still sees and takes them in."""
+    items = list(items)
     paths = [vault.paths.relative(vault.files.path_of(item)) for item in items]
+    paths += write_entity_pages(vault, items)
     paths += [vault.paths.relative(vault.paths.category_file(c)) for c in categories]
     index = vault.paths.relative(vault.paths.index_md)
     if index not in set(hand_edited):

@@ -17,10 +17,10 @@ from vaultweave.store.resources import LineProblem, Resource, ScanResult, scan
 from vaultweave.store.state import Cursor
 from vaultweave.weaver.commit_message import weave_message
 from vaultweave.weaver.cursor_sync import reconcile_cursor
+from vaultweave.weaver.entity_pages import write_entity_pages
 from vaultweave.weaver.extract.base import Candidate, Extractor
 from vaultweave.weaver.item_index import item_index
 from vaultweave.weaver.markdown_parse import PageProblem
-from vaultweave.weaver.entity_pages import write_entity_pages
 from vaultweave.weaver.pages import (
     MARKDOWN_PATHS as MARKDOWN_PATHS,
 )

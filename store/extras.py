@@ -12,7 +12,7 @@ EXTRA_OF: dict[str, str] = {
     "faiss": "recall",
     "numpy": "recall",
     "bm25s": "recall",
-    "jieba": "recall",
+    "rjieba": "recall",
     "onnxruntime": "recall",
     "tokenizers": "recall",
     "sentence_transformers": "recall",

@@ -14,7 +14,12 @@ from typing import TYPE_CHECKING
 from vaultweave.store.errors import ForgetError
 from vaultweave.store.item import Item, Status
 from vaultweave.weaver.resolve import Action, Change, Resolution
-from vaultweave.weaver.transaction import commit_outside_cycle, recover, render_categories
+from vaultweave.weaver.transaction import (
+    DEFAULT_LOCK_TIMEOUT,
+    commit_item_changes,
+    recover,
+    write_transaction,
+)
 
 if TYPE_CHECKING:
     from vaultweave.weaver.workspace import Workspace
@@ -65,33 +70,21 @@ def plan_forget(item: Item, reason: str, now: datetime) -> ForgetPlan:
 
 
 def apply_forget(
-    vault: Workspace, item_id: str, reason: str, lock_timeout: float = 0.0
+    vault: Workspace, item_id: str, reason: str, lock_timeout: float = DEFAULT_LOCK_TIMEOUT
 ) -> ForgetReport:
-    """Retract ``item_id`` under the lock and commit; VaultLockedError after ``lock_timeout``."""
-    held_before = vault.lock.held
-    vault.lock.acquire(timeout=lock_timeout)
-    try:
+    """Retract ``item_id`` in a write transaction; VaultLockedError after ``lock_timeout``."""
+    with write_transaction(vault, lock_timeout):
         recover(vault)
-        vault.sync_with_head()  # another process may have written since we read
         now = vault.clock()
         plan = plan_forget(vault.item(item_id), reason, now)
-        vault.files.write(plan.after, plan.before)
-        vault.remember_items([plan.after])
         change = Change(Action.RETRACTED, plan.after, plan.before, reason)
-        resolution = Resolution(changes=(change,))
-        categories, hand_edited = render_categories(vault, resolution.touched_categories, now)
-        for projection in vault.projections:
-            projection.apply([plan.after], [])
-        commit = commit_outside_cycle(vault, plan.message, [plan.after], categories, hand_edited)
+        touched = Resolution(changes=(change,)).touched_categories
+        done = commit_item_changes(vault, [(plan.after, plan.before)], touched, plan.message, now)
         return ForgetReport(
-            commit=commit,
+            commit=done.commit,
             item=plan.after,
             before=plan.before,
             message=plan.message,
-            categories=tuple(categories),
-            hand_edited=tuple(hand_edited),
+            categories=tuple(done.categories),
+            hand_edited=tuple(done.hand_edited),
         )
-    finally:
-        vault.mark_seen()
-        if not held_before:
-            vault.lock.release()

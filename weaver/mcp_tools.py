@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import date, datetime, timezone
 from enum import Enum
 from typing import Any, TypeVar
@@ -22,10 +22,10 @@ from vaultweave.weaver.changes import digest_to_json, digest_to_text
 from vaultweave.weaver.cycle import CycleReport
 from vaultweave.weaver.render import title_of
 from vaultweave.weaver.resolve import Action
+from vaultweave.weaver.transaction import DEFAULT_LOCK_TIMEOUT
 from vaultweave.weaver.vault import Vault
 
 T = TypeVar("T")
-DEFAULT_LOCK_TIMEOUT = 30.0
 
 
 class VaultTools:
@@ -54,6 +54,8 @@ class VaultTools:
                 report = self.vault.weave(lock_timeout=self.lock_timeout)
             except VaultLockedError as exc:
                 raise NotWovenYetError(resource, exc) from exc
+            if resource not in {r.id for r in report.resources}:
+                return _woven_elsewhere(resource, self.vault.loaded_items().values())
             return _report_json(resource, report)
 
         return self._run(act)
@@ -145,6 +147,26 @@ class VaultTools:
             return data
 
         return self._run(act)
+
+
+def _woven_elsewhere(resource: str, items: Iterable[Item]) -> dict[str, Any]:
+    """The line was woven by another writer's cycle (a watcher's) before ours took the
+    lock: report the facts that came from it."""
+    facts = [
+        {"id": i.id, "text": i.text, "category": i.category, "kind": i.kind}
+        for i in items
+        if resource in i.sources and i.status is Status.CURRENT
+    ]
+    empty: list[Any] = []
+    return {
+        "resource": resource,
+        "commit": None,
+        "message": "woven by another writer's cycle (a watcher)",
+        "learned": facts,
+        **{key: empty for key in ("superseded", "ended", "retracted", "reinforced", "doubted")},
+        "categories": sorted({f["category"] for f in facts}),
+        "skipped_lines": [],
+    }
 
 
 def _report_json(resource: str, report: CycleReport) -> dict[str, Any]:

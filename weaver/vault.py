@@ -31,6 +31,7 @@ from vaultweave.weaver.llm.retry import RetryQueue
 from vaultweave.weaver.pages import hand_edited
 from vaultweave.weaver.recall.projection import register as register_recall
 from vaultweave.weaver.render import render_index
+from vaultweave.weaver.transaction import DEFAULT_LOCK_TIMEOUT, write_transaction
 from vaultweave.weaver.upkeep.plan import PairFinder
 from vaultweave.weaver.upkeep.report import ConsolidationReport
 from vaultweave.weaver.upkeep.run import (
@@ -191,10 +192,11 @@ class Vault:
         extractor: Extractor | None = None,
         *,
         hooks: CycleHooks | None = None,
-        lock_timeout: float = 0.0,
+        lock_timeout: float = DEFAULT_LOCK_TIMEOUT,
         llm: bool | LLMSession = True,
     ) -> CycleReport:
-        """Run one cycle under the single-writer lock; raises VaultLockedError if held.
+        """Run one cycle under the single-writer lock. A cycle already running (a watcher's,
+        an MCP write) is waited for up to ``lock_timeout`` seconds, then VaultLockedError.
 
         ``llm=False`` forces the rules path even when vault.toml configures a model; a
         session from ``llm_session()`` is reused (a daemon keeps one across cycles).
@@ -203,13 +205,17 @@ class Vault:
         return self._weave_once(extractor, session, hooks, lock_timeout)
 
     def weave_all(
-        self, extractor: Extractor | None = None, *, llm: bool = True
+        self,
+        extractor: Extractor | None = None,
+        *,
+        llm: bool = True,
+        lock_timeout: float = DEFAULT_LOCK_TIMEOUT,
     ) -> list[CycleReport]:
         """Cycle until every complete line is consumed (one LLM session for the whole run)."""
         session = self.llm_session() if llm else None
         reports = []
         while True:
-            report = self._weave_once(extractor, session, None, 0.0)
+            report = self._weave_once(extractor, session, None, lock_timeout)
             reports.append(report)
             if report.consumed == 0:
                 return reports
@@ -221,10 +227,7 @@ class Vault:
         hooks: CycleHooks | None,
         lock_timeout: float,
     ) -> CycleReport:
-        held_before = self.lock.held
-        self.lock.acquire(timeout=lock_timeout)  # first: a second weaver stops here
-        try:
-            self.sync_with_head()
+        with write_transaction(self, lock_timeout):
             chosen = extractor or (session.extractor if session else self.default_extractor())
             report = run_cycle(self, chosen, self.projections, hooks, advisor=session)
             if session is not None:
@@ -232,10 +235,6 @@ class Vault:
             if should_run(self, report):
                 report = replace(report, consolidation=self._consolidate_locked(False, "auto"))
             return report
-        finally:
-            self.mark_seen()
-            if not held_before:
-                self.lock.release()
 
     # -- upkeep --------------------------------------------------------------------------
 
@@ -249,21 +248,16 @@ class Vault:
         *,
         dry_run: bool = False,
         similar: PairFinder | Literal["auto", "off"] = "auto",
-        lock_timeout: float = 0.0,
+        lock_timeout: float = DEFAULT_LOCK_TIMEOUT,
     ) -> ConsolidationReport:
-        """One upkeep pass as one commit; ``dry_run`` only plans. ``similar="auto"`` uses
-        the configured embedder when the recall extra is installed (else no dedupe)."""
-        held_before = self.lock.held
-        if not dry_run:
-            self.lock.acquire(timeout=lock_timeout)
-        self.sync_with_head()
-        try:
-            return self._consolidate_locked(dry_run, similar)
-        finally:
-            if not dry_run:
-                self.mark_seen()
-                if not held_before:
-                    self.lock.release()
+        """One upkeep pass as one commit; ``dry_run`` only plans (no lock, no write).
+        ``similar="auto"`` uses the configured embedder when the recall extra is installed
+        (else no dedupe)."""
+        if dry_run:
+            self.sync_with_head()
+            return self._consolidate_locked(True, similar)
+        with write_transaction(self, lock_timeout):
+            return self._consolidate_locked(False, similar)
 
     def _consolidate_locked(
         self, dry_run: bool, similar: PairFinder | Literal["auto", "off"]
@@ -322,9 +316,7 @@ class Vault:
     def forget_loaded_items(self) -> None:
         self._items = None
 
-    def items(
-        self, status: str | Status | None = Status.CURRENT, category: str | None = None
-    ) -> list[Item]:
+    def items(self, status: str | Status | None = Status.CURRENT, category: str | None = None) -> list[Item]:
         """Items filtered by status (None or "all" for every status) and category."""
         wanted = None if status in (None, "all") else Status(status)
         chosen = [
@@ -396,11 +388,11 @@ class Vault:
         self.record_access(block.item_ids)
         return block
 
-    def reindex(self, fresh: bool = False) -> tuple[int, int]:
+    def reindex(self, fresh: bool = False, *, lock_timeout: float = DEFAULT_LOCK_TIMEOUT) -> tuple[int, int]:
         """Rebuild the search projections from the tiers; returns (units, newly embedded)."""
         from vaultweave.weaver.recall.api import reindex
 
-        return reindex(self, fresh)
+        return reindex(self, fresh, lock_timeout)
 
     def check_projections(self) -> list[ProjectionCheck]:
         from vaultweave.weaver.recall.api import check_projections
@@ -419,7 +411,9 @@ class Vault:
         """
         return changes_since(self, since, client)
 
-    def forget(self, item_id: str, reason: str, *, lock_timeout: float = 0.0) -> ForgetReport:
+    def forget(
+        self, item_id: str, reason: str, *, lock_timeout: float = DEFAULT_LOCK_TIMEOUT
+    ) -> ForgetReport:
         """Retract one fact with a reason and commit; git keeps every earlier version."""
         return apply_forget(self, item_id, reason, lock_timeout)
 
@@ -470,7 +464,6 @@ def _load_config(path: Path) -> VaultConfig:
     except (ValueError, OSError) as exc:
         reason = str(exc).splitlines()
         raise ConfigError(path, " ".join(r.strip() for r in reason[:3])) from exc
-
 
 
 __all__: Sequence[str] = [

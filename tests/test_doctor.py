@@ -145,10 +145,11 @@ def test_a_lock_left_unchanged_past_the_limit_is_removed_on_any_platform(make_va
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
         assert [p.fix for p in diagnose(vault) if p.check == "git"] == ["locks"]
-        started = time.monotonic()
+        touched = time.time()
+        os.utime(lock, (touched, touched))  # its holder just wrote it: it is young again
         with vault.lock:
             assert vault.repo.clear_stale_locks(stale_after=1.0) == [".git/index.lock"]
-        assert time.monotonic() - started >= 0.9 and not lock.exists()
+        assert time.time() - touched >= 1.0 and not lock.exists()  # removed once 1 s old
         _left_by_a_git_that_died(lock)
         assert repair(vault, diagnose(vault)) == ["removed stale .git/index.lock"]
         assert not lock.exists()

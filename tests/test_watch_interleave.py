@@ -9,7 +9,6 @@ from __future__ import annotations
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -25,15 +24,7 @@ pytest.importorskip("mcp")
 from mcp import Client  # noqa: E402
 
 from tests.test_mcp import data, stdio, with_client  # noqa: E402
-
-
-def _wait_for(predicate: Callable[[], bool], timeout: float = 30.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.05)
-    return False
+from tests.test_watch import _wait_for  # noqa: E402
 
 
 def _start_watch(root: Path) -> subprocess.Popen[str]:

@@ -1,8 +1,9 @@
 """A weaver process for the live tests and bench: `python bench/live_worker.py MODE VAULT`.
 
 MODE `watch` runs the watcher (SIGTERM / SIGINT stop it after the running cycle);
-MODE `loop` weaves in a loop until killed. Both use the phrase extractor and print
-`ready <pid>` once they hold the vault lock.
+MODE `loop` weaves in a loop until killed, holding the writer lock throughout. Both use
+the phrase extractor and print `ready <pid>` once they hold their lock (the watcher's
+own `watch.lock`; it takes the writer lock per cycle).
 """
 
 from __future__ import annotations
@@ -24,8 +25,6 @@ def main(mode: str, root: str, debounce: float = 0.05) -> int:
     vault = Vault.open(root)
     if os.environ.get("VAULTWEAVE_BENCH_NO_SEARCH"):
         vault.projections.clear()  # measure the weaver alone, without the search projection
-    vault.lock.acquire()
-    print(f"ready {os.getpid()}", flush=True)
     extractor = PhraseExtractor()
     if mode == "watch":
 
@@ -38,9 +37,13 @@ def main(mode: str, root: str, debounce: float = 0.05) -> int:
                 print(f"error {result.error}", flush=True)
 
         watcher = Watcher(vault, extractor, debounce=debounce, on_batch=show)
+        watcher.claim()
+        print(f"ready {os.getpid()}", flush=True)
         failures = watcher.run()
         print(f"stopped {watcher.batches} {failures}", flush=True)
         return 0
+    vault.lock.acquire()
+    print(f"ready {os.getpid()}", flush=True)
     while True:
         report = vault.weave(extractor)
         if report.commit:

@@ -1,12 +1,19 @@
-"""vault.toml, validated. Precedence: explicit argument > VAULTWEAVE_* env > vault.toml > default."""
+"""The settings: vault.toml, validated, with ``VAULTWEAVE_*`` variables laid over it.
+
+Precedence: explicit argument > VAULTWEAVE_* env > vault.toml > default. This module is
+the only one that reads vault.toml or a ``VAULTWEAVE_*`` variable (tests/test_settings.py
+greps the package for others); callers take the resulting ``VaultConfig``.
+"""
 
 from __future__ import annotations
 
+import os
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -34,6 +41,10 @@ class WeaverSection(_Section):
 class RecallSection(_Section):
     embedder: Literal["onnx", "sentence-transformers"] = "onnx"
     hnsw_threshold: int = Field(default=20_000, ge=1)  # bench.scale --sweep, docs/RECALL.md
+    # Append the facts extracted from a turn to its key text (fact-expanded keys). Off: with
+    # the rules extractor's templated facts it cost LoCoMo ~2 points of recall@10
+    # (docs/RECALL.md); worth turning on with LLM-extracted facts.
+    fact_keys: bool = False
 
 
 LLMStage = Literal["extract", "judge", "summarize"]
@@ -138,12 +149,76 @@ class VaultConfig(_Section):
     tasks: TasksSection = Field(default_factory=TasksSection)
 
     @classmethod
-    def load(cls, path: Path) -> VaultConfig:
-        """Read vault.toml; a missing file means all defaults. Raises ValueError on bad content."""
-        if not path.exists():
-            return cls()
-        data: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
-        return cls.model_validate(data)
+    def load(cls, path: Path, environ: Mapping[str, str] | None = None) -> VaultConfig:
+        """vault.toml (a missing file means all defaults) with the VAULTWEAVE_* variables of
+        ``environ`` (default: this process's) laid over it. Raises ValueError on bad content,
+        naming the variable when one is at fault."""
+        data: dict[str, Any] = {}
+        if path.exists():
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        overlay = env_overlay(os.environ if environ is None else environ)
+        if not overlay:
+            return cls.model_validate(data)
+        merged = {name: dict(part) if isinstance(part, dict) else part for name, part in data.items()}
+        for (section, key), (_, raw) in overlay.items():
+            target = merged.setdefault(section, {})
+            if isinstance(target, dict):
+                target[key] = raw
+        try:
+            return cls.model_validate(merged)
+        except ValidationError as exc:
+            for error in exc.errors():
+                where = tuple(str(part) for part in error["loc"][:2])
+                if where in overlay:
+                    variable, raw = overlay[where]
+                    raise ValueError(f"{variable}={raw!r}: {_why(error)}") from exc
+            raise
+
+
+# Environment variable -> (section, key) of vault.toml it overrides.
+ENV_SETTINGS: dict[str, tuple[str, str]] = {
+    "VAULTWEAVE_EMBEDDER": ("recall", "embedder"),
+    "VAULTWEAVE_HNSW_THRESHOLD": ("recall", "hnsw_threshold"),
+    "VAULTWEAVE_FACT_KEYS": ("recall", "fact_keys"),
+}
+# Where the faces look for a vault when none is named (not a vault.toml setting: it says
+# which vault.toml to read).
+ENV_VAULT = "VAULTWEAVE_VAULT"
+
+
+def env_overlay(environ: Mapping[str, str]) -> dict[tuple[str, str], tuple[str, str]]:
+    """(section, key) -> (variable, raw value) for each VAULTWEAVE_* setting that is set.
+
+    An empty variable counts as unset, as in a shell's ``VAR= command``.
+    """
+    found: dict[tuple[str, str], tuple[str, str]] = {}
+    for variable, where in ENV_SETTINGS.items():
+        raw = environ.get(variable, "")
+        if raw.strip():
+            found[where] = (variable, raw.strip())
+    return found
+
+
+def _why(error: Any) -> str:
+    if error["type"] == "literal_error":
+        return f"choose one of {error['ctx']['expected']}"
+    return str(error["msg"])
+
+
+# The bearer token HTTP MCP clients must send. Never in vault.toml: that file is committed.
+ENV_MCP_TOKEN = "VAULTWEAVE_MCP_TOKEN"
+
+
+def mcp_token_from_env(environ: Mapping[str, str] | None = None) -> str | None:
+    """$VAULTWEAVE_MCP_TOKEN, or None when it is unset or blank."""
+    raw = (os.environ if environ is None else environ).get(ENV_MCP_TOKEN, "").strip()
+    return raw or None
+
+
+def vault_dir_from_env(environ: Mapping[str, str] | None = None) -> Path | None:
+    """$VAULTWEAVE_VAULT, or None when it is unset or empty."""
+    raw = (os.environ if environ is None else environ).get(ENV_VAULT, "")
+    return Path(raw) if raw else None
 
 
 DEFAULT_VAULT_TOML = """\

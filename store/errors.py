@@ -29,6 +29,27 @@ class VaultLockedError(VaultError):
         )
 
 
+class WatcherRunningError(VaultError):
+    def __init__(self, lock_path: Path, holder_pid: int | None) -> None:
+        self.lock_path = lock_path
+        self.holder_pid = holder_pid
+        who = f"process {holder_pid}" if holder_pid else "another process"
+        super().__init__(
+            f"vault is already watched by {who} ({lock_path}); one watcher per vault: stop it "
+            f"(e.g. `kill {holder_pid or '<pid>'}`) to start another"
+        )
+
+
+class UnauthenticatedBindError(VaultError):
+    def __init__(self, host: str, token_variable: str) -> None:
+        self.host = host
+        super().__init__(
+            f"refusing to serve MCP over HTTP on {host} without authentication: set "
+            f"{token_variable} to a secret token (clients send 'Authorization: Bearer <token>'), "
+            f"or bind to 127.0.0.1"
+        )
+
+
 class VaultWriteError(VaultError):
     def __init__(self, path: Path, reason: str) -> None:
         self.path = path

@@ -25,6 +25,10 @@ WEAVER_IDENTITY = {
 }
 GC_EVERY = 100  # exact commits between `git gc --auto` runs
 TIER_PATHS = ("resources", "items", "categories", "index.md", "vault.toml")
+# A git lock file left unchanged this long, while we hold the writer lock and run no git,
+# is stale (see VaultRepo.clear_stale_locks): git's own index and ref updates take far less.
+STALE_GIT_LOCK_SECONDS = 5.0
+LOCK_POLL_SECONDS = 0.1
 
 
 @dataclass(frozen=True)
@@ -207,16 +211,18 @@ class VaultRepo:
         out = self._git("diff-tree", "--no-commit-id", "--name-only", "-r", "--root", rev)
         return [line for line in out.splitlines() if line]
 
-    def clear_stale_locks(self, grace: float = 2.0) -> list[str]:
-        """Remove git lock files a killed weaver left behind; returns the ones removed.
+    def clear_stale_locks(self, stale_after: float = STALE_GIT_LOCK_SECONDS) -> list[str]:
+        """Remove git lock files a killed git left behind; returns the ones removed.
 
         Git takes ``.git/index.lock`` (and HEAD/ref locks while committing) by creating
         the file and renames it over the real one when done; a git killed in between
-        leaves the lock and every later git command fails. Removing a lock is only safe
-        when nobody is still using it, so the caller must hold the vault's writer lock
-        (no other weaver runs) and call this between its own git commands (none of ours
-        runs). A person's own git in the vault could still hold it: on Linux a lock that
-        any process has open is kept, elsewhere one younger than ``grace`` seconds is.
+        leaves the lock and every later git command fails. The rule, the same on every
+        platform (no look at other processes' open files): the caller holds the vault's
+        writer lock, so no other weaver runs, and calls this between its own git commands,
+        so no git of ours runs. A lock file then left unchanged for ``stale_after``
+        seconds is stale: a live git finishes an index or ref update well within that. A
+        younger one may belong to a git still finishing (a person's, or the orphaned child
+        of a weaver just killed): it is waited for until it goes or grows stale.
         """
         git_dir = self.root / ".git"
         candidates = [git_dir / "index.lock", git_dir / "HEAD.lock"]
@@ -225,11 +231,7 @@ class VaultRepo:
             candidates += list(heads.glob("*.lock"))
         removed: list[str] = []
         for lock in candidates:
-            try:
-                age = time.time() - lock.stat().st_mtime
-            except FileNotFoundError:
-                continue
-            if _open_by_any_process(lock) or (not _can_see_open_files() and age < grace):
+            if not _wait_until_stale(lock, stale_after):
                 continue
             try:
                 lock.unlink()
@@ -263,22 +265,14 @@ class VaultRepo:
             raise GitError(args[0], stderr or str(exc)) from exc
 
 
-def _can_see_open_files() -> bool:
-    return Path("/proc/self/fd").is_dir()
-
-
-def _open_by_any_process(path: Path) -> bool:
-    """Whether some process has ``path`` open (Linux /proc; False where it cannot tell)."""
-    if not _can_see_open_files():
-        return False
-    target = str(path.resolve())
-    for proc in Path("/proc").iterdir():
-        if not proc.name.isdigit():
-            continue
+def _wait_until_stale(lock: Path, stale_after: float) -> bool:
+    """True once ``lock`` has been left unchanged for ``stale_after`` seconds; False if it
+    goes away first (its git finished)."""
+    while True:
         try:
-            for fd in (proc / "fd").iterdir():
-                if os.readlink(fd) == target:
-                    return True
-        except OSError:
-            continue  # the process ended, or is not ours to inspect
-    return False
+            age = time.time() - lock.stat().st_mtime
+        except FileNotFoundError:
+            return False
+        if age >= stale_after:
+            return True
+        time.sleep(min(LOCK_POLL_SECONDS, stale_after - age))

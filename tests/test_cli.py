@@ -131,7 +131,7 @@ def test_locked_vault_is_an_error_naming_the_holder(vault_dir: Path) -> None:
     holder = Vault.open(vault_dir)
     holder.lock.acquire()
     try:
-        code, _, err = run("weave", "--vault", str(vault_dir))
+        code, _, err = run("weave", "--wait", "0.2", "--vault", str(vault_dir))
     finally:
         holder.lock.release()
     assert code == 1 and f"locked by process {os.getpid()}" in err

@@ -298,10 +298,27 @@ def test_second_writer_is_refused_with_the_holders_pid(make_vault: Callable[...,
     other.lock.acquire()
     try:
         with pytest.raises(VaultLockedError, match=f"process {os.getpid()}"):
-            vault.weave()
+            vault.weave(lock_timeout=0)
     finally:
         other.lock.release()
     vault.weave()  # free again
+
+
+def test_weave_waits_for_a_running_writer_by_default(make_vault: Callable[..., Vault]) -> None:
+    import threading
+    import time
+
+    from vaultweave.weaver.transaction import DEFAULT_LOCK_TIMEOUT
+
+    vault = make_vault()
+    say(vault, "I like tea.", "2026-01-05T10:00:00Z")
+    other = Vault.open(vault.root)
+    other.lock.acquire()  # as a cycle of another process would
+    threading.Timer(1.0, other.lock.release).start()
+    started = time.monotonic()
+    report = vault.weave()
+    assert 0.9 < time.monotonic() - started < DEFAULT_LOCK_TIMEOUT
+    assert report.commit and any("tea" in i.text for i in vault.items())
 
 
 def test_unusable_category_from_an_extractor_falls_back(make_vault: Callable[..., Vault]) -> None:

@@ -11,6 +11,7 @@ from vaultweave.store.embeddings.base import Embedder, load_embedder
 from vaultweave.store.embeddings.onnx import count_tokens, vocab_path
 from vaultweave.store.errors import ConfigError, EmbedderUnavailableError
 from vaultweave.weaver.recall.projection import choose_embedder
+from vaultweave.weaver.vault import Vault
 
 SENTENCES = [
     "I moved to Berlin last year.",
@@ -64,10 +65,11 @@ def test_backend_choice_precedence(make_vault, monkeypatch: pytest.MonkeyPatch) 
     vault = make_vault(config='[recall]\nembedder = "sentence-transformers"\n')
     assert choose_embedder(vault) == "sentence-transformers"  # vault.toml over the default
     monkeypatch.setenv("VAULTWEAVE_EMBEDDER", "onnx")
+    vault = Vault.open(vault.root)  # the settings read the environment when a vault opens
     assert choose_embedder(vault) == "onnx"  # env over vault.toml
     assert choose_embedder(vault, "sentence-transformers") == "sentence-transformers"  # explicit wins
     monkeypatch.setenv("VAULTWEAVE_EMBEDDER", "bert")
-    with pytest.raises(ConfigError, match="choose one of"):
-        choose_embedder(vault)
+    with pytest.raises(ConfigError, match="VAULTWEAVE_EMBEDDER='bert': choose one of"):
+        Vault.open(vault.root)
     assert set(BACKENDS) == {"onnx", "sentence-transformers"}
     assert isinstance(vault.root, Path)

@@ -104,9 +104,9 @@ def test_mcp_reports_a_tool_error_naming_the_extra(vault: Path) -> None:
 
 
 def test_require_and_missing_extra(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "jieba", None)
+    monkeypatch.setitem(sys.modules, "rjieba", None)
     with pytest.raises(MissingExtraError, match=r"vaultweave\[recall\]"):
-        require("recall", "jieba")
+        require("recall", "rjieba")
     assert require("recall", "json").__name__ == "json"
     found = missing_extra(ModuleNotFoundError("no", name="watchdog.observers"))
     assert found is not None and (found.extra, found.module) == ("watch", "watchdog")

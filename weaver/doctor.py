@@ -25,6 +25,7 @@ from vaultweave.weaver.attributes import is_single_valued
 from vaultweave.weaver.extract.base import normalise
 from vaultweave.weaver.markdown_parse import parse_page
 from vaultweave.weaver.pages import hand_edited, write_pages
+from vaultweave.weaver.transaction import write_transaction
 
 if TYPE_CHECKING:
     from vaultweave.weaver.workspace import Workspace
@@ -243,7 +244,7 @@ def repair(vault: Workspace, problems: list[Problem]) -> list[str]:
     """Fix the derived problems, under the vault lock. Returns what was done, one line each."""
     done: list[str] = []
     fixes = {p.fix for p in problems if p.fixable}
-    with vault.lock:
+    with write_transaction(vault):
         if "locks" in fixes:
             for lock in vault.repo.clear_stale_locks():
                 done.append(f"removed stale {lock}")

@@ -37,7 +37,12 @@ from vaultweave.store.history_rewrite import rewrite_history
 from vaultweave.store.item import Item
 from vaultweave.store.resources import parse_resource_id
 from vaultweave.weaver.entity_pages import write_entity_pages
-from vaultweave.weaver.transaction import recover, render_categories
+from vaultweave.weaver.transaction import (
+    DEFAULT_LOCK_TIMEOUT,
+    recover,
+    render_categories,
+    write_transaction,
+)
 
 if TYPE_CHECKING:
     from vaultweave.weaver.workspace import Workspace
@@ -66,7 +71,7 @@ def apply_erase(
     reason: str,
     *,
     rewrite: bool = False,
-    lock_timeout: float = 0.0,
+    lock_timeout: float = DEFAULT_LOCK_TIMEOUT,
 ) -> EraseReceipt:
     needle = (text or "").strip()
     if text is not None and len(needle) < MIN_NEEDLE:
@@ -78,52 +83,47 @@ def apply_erase(
         raise EraseError("the reason quotes the text to erase; it would be kept in git")
     for rid in resource_ids:
         parse_resource_id(rid)  # raises ValueError for an id that is not one
-    held_before = vault.lock.held
-    vault.lock.acquire(timeout=lock_timeout)
-    try:
+    with write_transaction(vault, lock_timeout):
         recover(vault)
-        vault.sync_with_head()
-        now = vault.clock()
-        ids = sorted({*resource_ids, *(lines_holding(vault.paths, needle) if needle else [])})
-        erased = erase_lines(vault.paths, ids, now.isoformat())
-        if not erased and not (rewrite and needle):
-            # Erased before without the rewrite, the text can still be scrubbed from git.
-            raise EraseError(
-                "no resource line holds that text (already erased? add rewrite_history "
-                "to scrub it from earlier commits)" if needle else "those lines were erased already"
+        try:
+            now = vault.clock()
+            ids = sorted({*resource_ids, *(lines_holding(vault.paths, needle) if needle else [])})
+            erased = erase_lines(vault.paths, ids, now.isoformat())
+            if not erased and not (rewrite and needle):
+                # Erased before without the rewrite, the text can still be scrubbed from git.
+                raise EraseError(
+                    "no resource line holds that text (already erased? add rewrite_history "
+                    "to scrub it from earlier commits)" if needle else "those lines were erased already"
+                )
+            texts = [needle] if needle else []
+            texts += [_text_of(raw) for raw in erased.values()]
+            # Longest first: once a short form is starred, a longer one holding it no longer matches.
+            found = {f for t in texts if len(t) >= MIN_NEEDLE for f in encodings(t)}
+            forms = sorted(found, key=len, reverse=True)
+            receipt = EraseReceipt(now.isoformat(), why, sorted(erased), [], [], [])
+            written, deleted = _drop_from_items(vault, set(erased), forms, receipt)
+            touched = {i.category for i in [*written, *deleted]}
+            categories, hand_edited = render_categories(vault, touched, now)
+            receipt.pages = sorted(categories)
+            paths = sorted({parse_resource_id(r)[0] for r in erased})
+            message = (
+                f"erase: {len(erased)} line{'s' if len(erased) != 1 else ''}, "
+                f"{len(deleted)} fact{'s' if len(deleted) != 1 else ''} — {why}\n\n"
+                + "".join(f"Erased: {rid}\n" for rid in sorted(erased))
             )
-        texts = [needle] if needle else []
-        texts += [_text_of(raw) for raw in erased.values()]
-        # Longest first: once a short form is starred, a longer one holding it no longer matches.
-        found = {f for t in texts if len(t) >= MIN_NEEDLE for f in encodings(t)}
-        forms = sorted(found, key=len, reverse=True)
-        receipt = EraseReceipt(now.isoformat(), why, sorted(erased), [], [], [])
-        written, deleted = _drop_from_items(vault, set(erased), forms, receipt)
-        touched = {i.category for i in [*written, *deleted]}
-        categories, hand_edited = render_categories(vault, touched, now)
-        receipt.pages = sorted(categories)
-        _drop_derived(vault, forms)
-        paths = sorted({parse_resource_id(r)[0] for r in erased})
-        message = (
-            f"erase: {len(erased)} line{'s' if len(erased) != 1 else ''}, "
-            f"{len(deleted)} fact{'s' if len(deleted) != 1 else ''} — {why}\n\n"
-            + "".join(f"Erased: {rid}\n" for rid in sorted(erased))
-        )
-        if erased or written or deleted:
-            receipt.commit = _commit(vault, message, written, deleted, categories, hand_edited, paths)
-        if rewrite:
-            mapping = rewrite_history(vault.paths.root, forms)
-            _follow_rewrite(vault, mapping)
-            receipt.history_rewritten = True
-            receipt.commit = mapping.get(receipt.commit or "", receipt.commit)
-        _check(vault, forms, receipt)
-        _save(vault, receipt)
-        return receipt
-    finally:
-        vault.forget_loaded_items()
-        vault.mark_seen()
-        if not held_before:
-            vault.lock.release()
+            if erased or written or deleted:
+                receipt.commit = _commit(vault, message, written, deleted, categories, hand_edited, paths)
+            _drop_derived(vault, forms)  # after the commit: reindex starts by undoing leftovers
+            if rewrite:
+                mapping = rewrite_history(vault.paths.root, forms)
+                _follow_rewrite(vault, mapping)
+                receipt.history_rewritten = True
+                receipt.commit = mapping.get(receipt.commit or "", receipt.commit)
+            _check(vault, forms, receipt)
+            _save(vault, receipt)
+            return receipt
+        finally:
+            vault.forget_loaded_items()  # deleted item files: reread at the next use
 
 
 def _text_of(raw: bytes) -> str:

@@ -19,6 +19,7 @@ from vaultweave.store.errors import CorrectError, ForgetError
 from vaultweave.store.item import Item, Status
 from vaultweave.weaver.direct_edit import EditPlan, apply_direct_edit
 from vaultweave.weaver.resolve import Action, Change
+from vaultweave.weaver.transaction import DEFAULT_LOCK_TIMEOUT
 
 if TYPE_CHECKING:
     from vaultweave.weaver.workspace import Workspace
@@ -104,9 +105,9 @@ def _restored(item: Item, items: Mapping[str, Item]) -> tuple[Item, ...]:
 
 
 def apply_forget(
-    vault: Workspace, item_id: str, reason: str, lock_timeout: float = 0.0
+    vault: Workspace, item_id: str, reason: str, lock_timeout: float = DEFAULT_LOCK_TIMEOUT
 ) -> ForgetReport:
-    """Retract ``item_id`` under the lock and commit; VaultLockedError after ``lock_timeout``."""
+    """Retract ``item_id`` in a write transaction; VaultLockedError after ``lock_timeout``."""
     chosen: list[ForgetPlan] = []
 
     def plan_for(items: Mapping[str, Item], now: datetime) -> EditPlan:

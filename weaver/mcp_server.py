@@ -8,7 +8,7 @@ keeps running. Run with `vaultweave mcp --vault PATH` (stdio) or `--http`.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Annotated, Any, TypeVar
 
@@ -21,8 +21,10 @@ from mcp.types import Resource as MCPResource
 from mcp.types import ToolAnnotations
 from pydantic import Field
 from vaultweave.store.errors import ItemNotFoundError, VaultError
-from vaultweave.weaver.mcp_tools import DEFAULT_LOCK_TIMEOUT, VaultTools, as_list, for_agents
+from vaultweave.weaver.mcp_http import check_can_serve, serve_http
+from vaultweave.weaver.mcp_tools import VaultTools, as_list, for_agents
 from vaultweave.weaver.render import title_of
+from vaultweave.weaver.transaction import DEFAULT_LOCK_TIMEOUT
 from vaultweave.weaver.vault import Vault
 
 SERVER_NAME = "vaultweave"
@@ -385,10 +387,18 @@ def serve(
     port: int = 8765,
     lock_timeout: float = DEFAULT_LOCK_TIMEOUT,
     client: str = "default",
+    token: str | None = None,
+    allow_hosts: Sequence[str] = (),
 ) -> None:
-    """Serve until the client goes away (stdio) or the process is stopped (HTTP)."""
+    """Serve until the client goes away (stdio) or the process is stopped (HTTP).
+
+    HTTP off loopback needs ``token`` (weaver/mcp_http.py); UnauthenticatedBindError
+    before anything binds otherwise.
+    """
+    if http:
+        check_can_serve(host, token)
     server = build_server(vault, lock_timeout=lock_timeout, client=client)
     if http:
-        server.run("streamable-http", host=host, port=port)
+        serve_http(server, host, port, token, allow_hosts)
     else:
         server.run("stdio")

@@ -26,10 +26,10 @@ from vaultweave.store.paths import ensure_inside, safe_name
 from vaultweave.weaver.agent_views import about, compact_digest, fact_brief, history_hint, subjects
 from vaultweave.weaver.changes import digest_to_json, digest_to_text
 from vaultweave.weaver.render import title_of
+from vaultweave.weaver.transaction import DEFAULT_LOCK_TIMEOUT
 from vaultweave.weaver.vault import Vault
 
 T = TypeVar("T")
-DEFAULT_LOCK_TIMEOUT = 30.0
 
 
 class VaultTools:

@@ -5,10 +5,11 @@ Pure: built from a CycleReport. The Python API returns it; the MCP tool sends it
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from vaultweave.store.item import Item
+from vaultweave.store.item import Item, Status
 from vaultweave.weaver.cycle import CycleReport
 from vaultweave.weaver.resolve import Action
 
@@ -53,6 +54,19 @@ class RememberReport:
             doubted=chosen(Action.DOUBTED),
             categories=tuple(report.categories),
             skipped_lines=tuple(str(p) for p in report.problems),
+        )
+
+    @classmethod
+    def woven_elsewhere(cls, resource: str, items: Iterable[Item]) -> RememberReport:
+        """The line was woven by another writer's cycle (a watcher's) before ours took the
+        lock: the facts that came from it, as learned."""
+        facts = tuple(i for i in items if resource in i.sources and i.status is Status.CURRENT)
+        return cls(
+            resource=resource,
+            commit=None,
+            message="woven by another writer's cycle (a watcher)",
+            learned=facts,
+            categories=tuple(sorted({i.category for i in facts})),
         )
 
     def to_json(self) -> dict[str, Any]:

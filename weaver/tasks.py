@@ -23,7 +23,7 @@ from vaultweave.store.item import Item
 from vaultweave.store.paths import safe_name
 from vaultweave.store.task_lines import TASK_STATUSES, TaskState
 from vaultweave.weaver.render import template
-from vaultweave.weaver.transaction import recover
+from vaultweave.weaver.transaction import DEFAULT_LOCK_TIMEOUT, recover, write_transaction
 
 if TYPE_CHECKING:
     from vaultweave.weaver.workspace import Workspace
@@ -139,18 +139,13 @@ def _iso(moment: datetime | None) -> str | None:
     return None if moment is None else f"{moment.astimezone(timezone.utc):%Y-%m-%dT%H:%M:%S}"
 
 
-def write_task_page(vault: Workspace, task: TaskState, lock_timeout: float = 0.0) -> str | None:
-    """Write ``tasks/<id>.md`` and commit it alone; returns the commit."""
-    held_before = vault.lock.held
-    vault.lock.acquire(timeout=lock_timeout)
-    try:
+def write_task_page(
+    vault: Workspace, task: TaskState, lock_timeout: float = DEFAULT_LOCK_TIMEOUT
+) -> str | None:
+    """Write ``tasks/<id>.md`` and commit it alone, in a write transaction; the commit."""
+    with write_transaction(vault, lock_timeout):
         recover(vault)
-        vault.sync_with_head()
         path = vault.paths.root / "tasks" / f"{safe_name(task.id)}.md"
         atomic_write_text(path, render_task(task, vault.loaded_items()))
         message = f"task: {' '.join(task.goal.split())[:120]} — {task.status}\n\nTask: {task.id}\n"
         return vault.repo.commit_exact(message, [vault.paths.relative(path)])
-    finally:
-        vault.mark_seen()
-        if not held_before:
-            vault.lock.release()

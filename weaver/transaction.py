@@ -1,14 +1,20 @@
-"""The write sequence every writer shares: recover -> write -> render -> commit.
+"""The write sequence every writer shares: lock -> recover -> write -> render -> index -> commit.
 
-The cycle, forget and upkeep run under the vault lock their caller holds; each starts by
-``recover`` (undo what an interrupted writer left uncommitted, keeping hand edits), writes
-its items, re-renders the touched pages with ``render_categories`` and commits exactly
-what it wrote (``commit_outside_cycle`` for writers other than the cycle).
+``write_transaction`` holds the vault's single-writer lock for one write (waiting at most
+``lock_timeout`` seconds), catches up with what other processes committed, and marks the
+result as seen when it ends. Inside it each writer starts with ``recover`` (undo what an
+interrupted writer left uncommitted, keeping hand edits). The weave cycle (weaver/cycle.py)
+then runs its own steps, which also move the read cursor; forget and consolidate hand their
+item changes to ``commit_item_changes`` (write items -> re-render the touched pages ->
+update the projections -> commit exactly what was written); reindex rebuilds the
+projections in a transaction and commits nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
@@ -19,6 +25,61 @@ from vaultweave.weaver.extract.base import Candidate
 from vaultweave.weaver.pages import MARKDOWN_PATHS, content_hash, hand_edited, write_pages
 from vaultweave.weaver.resolve import Resolution
 from vaultweave.weaver.workspace import Workspace
+
+# How long a write waits for a running cycle (or another writer) before it gives up with
+# VaultLockedError: the Python API's and MCP's default. Cycles take seconds; a writer still
+# holding the lock after this is stuck or very long (a first reindex of a large vault).
+DEFAULT_LOCK_TIMEOUT = 30.0
+
+ItemChange = tuple[Item, Item | None]  # (the item as written, the item it replaces)
+
+
+@contextmanager
+def write_transaction(vault: Workspace, lock_timeout: float = DEFAULT_LOCK_TIMEOUT) -> Iterator[None]:
+    """Hold the writer lock for one write; VaultLockedError after ``lock_timeout`` seconds.
+
+    A caller that already holds the lock (a cycle that runs upkeep, ``doctor --fix``)
+    nests: the lock is released only by the transaction that took it.
+    """
+    held_before = vault.lock.held
+    vault.lock.acquire(timeout=lock_timeout)  # first: a second writer waits or stops here
+    try:
+        vault.sync_with_head()  # another process may have written since we read
+        yield
+    finally:
+        vault.mark_seen()
+        if not held_before:
+            vault.lock.release()
+
+
+@dataclass(frozen=True)
+class Committed:
+    commit: str | None
+    categories: list[str]  # pages re-rendered
+    hand_edited: list[str]  # pages left as a person wrote them
+
+
+def commit_item_changes(
+    vault: Workspace,
+    changes: Sequence[ItemChange],
+    categories: Iterable[str],
+    message: str,
+    now: datetime,
+    write: Callable[[Sequence[ItemChange]], object] | None = None,
+) -> Committed:
+    """Write -> render -> index -> commit for a writer outside the cycle (forget, upkeep),
+    inside its transaction and after its ``recover``. ``write`` stores the items (default:
+    one atomic file each)."""
+    (write or vault.files.write_many)(changes)
+    written = [item for item, _ in changes]
+    vault.remember_items(written)
+    rendered, edited = render_categories(vault, categories, now)
+    for projection in vault.projections:
+        projection.apply(written, [])
+    # A fact that changed category left its old file removed: commit that too.
+    moved = [b for item, b in changes if b is not None and b.category != item.category]
+    commit = commit_outside_cycle(vault, message, [*written, *moved], rendered, edited)
+    return Committed(commit, rendered, edited)
 
 
 class CycleAdvisor(Protocol):

@@ -55,6 +55,7 @@ from vaultweave.weaver.tasks import (
     stale,
     write_task_page,
 )
+from vaultweave.weaver.transaction import DEFAULT_LOCK_TIMEOUT, write_transaction
 from vaultweave.weaver.upkeep.plan import PairFinder
 from vaultweave.weaver.upkeep.report import ConsolidationReport
 from vaultweave.weaver.upkeep.run import (
@@ -177,7 +178,7 @@ class Vault:
         return self._append(_validated(fields))
 
     def remember(
-        self, text: str, *, lock_timeout: float = 30.0, **fields: Any
+        self, text: str, *, lock_timeout: float = DEFAULT_LOCK_TIMEOUT, **fields: Any
     ) -> RememberReport:
         """Store one line and weave it now: what was learned, superseded, ended, retracted,
         reinforced or doubted. Waits up to ``lock_timeout`` s for a running cycle; if it
@@ -187,6 +188,8 @@ class Vault:
             report = self.weave(lock_timeout=lock_timeout)
         except VaultLockedError as exc:
             raise NotWovenYetError(resource, exc) from exc
+        if resource not in {r.id for r in report.resources}:
+            return RememberReport.woven_elsewhere(resource, self.loaded_items().values())
         return RememberReport.of_cycle(resource, report)
 
     def ingest_many(
@@ -248,10 +251,11 @@ class Vault:
         extractor: Extractor | None = None,
         *,
         hooks: CycleHooks | None = None,
-        lock_timeout: float = 0.0,
+        lock_timeout: float = DEFAULT_LOCK_TIMEOUT,
         llm: bool | LLMSession = True,
     ) -> CycleReport:
-        """Run one cycle under the single-writer lock; raises VaultLockedError if held.
+        """Run one cycle under the single-writer lock. A cycle already running (a watcher's,
+        an MCP write) is waited for up to ``lock_timeout`` seconds, then VaultLockedError.
 
         ``llm=False`` forces the rules path even when vault.toml configures a model; a
         session from ``llm_session()`` is reused (a daemon keeps one across cycles).
@@ -260,13 +264,17 @@ class Vault:
         return self._weave_once(extractor, session, hooks, lock_timeout)
 
     def weave_all(
-        self, extractor: Extractor | None = None, *, llm: bool = True
+        self,
+        extractor: Extractor | None = None,
+        *,
+        llm: bool = True,
+        lock_timeout: float = DEFAULT_LOCK_TIMEOUT,
     ) -> list[CycleReport]:
         """Cycle until every complete line is consumed (one LLM session for the whole run)."""
         session = self.llm_session() if llm else None
         reports = []
         while True:
-            report = self._weave_once(extractor, session, None, 0.0)
+            report = self._weave_once(extractor, session, None, lock_timeout)
             reports.append(report)
             if report.consumed == 0:
                 return reports
@@ -278,10 +286,7 @@ class Vault:
         hooks: CycleHooks | None,
         lock_timeout: float,
     ) -> CycleReport:
-        held_before = self.lock.held
-        self.lock.acquire(timeout=lock_timeout)  # first: a second weaver stops here
-        try:
-            self.sync_with_head()
+        with write_transaction(self, lock_timeout):
             chosen = extractor or (session.extractor if session else self.default_extractor())
             report = run_cycle(self, chosen, self.projections, hooks, advisor=session)
             if session is not None:
@@ -289,10 +294,6 @@ class Vault:
             if should_run(self, report):
                 report = replace(report, consolidation=self._consolidate_locked(False, "auto"))
             return report
-        finally:
-            self.mark_seen()
-            if not held_before:
-                self.lock.release()
 
     # -- upkeep --------------------------------------------------------------------------
 
@@ -306,21 +307,16 @@ class Vault:
         *,
         dry_run: bool = False,
         similar: PairFinder | Literal["auto", "off"] = "auto",
-        lock_timeout: float = 0.0,
+        lock_timeout: float = DEFAULT_LOCK_TIMEOUT,
     ) -> ConsolidationReport:
-        """One upkeep pass as one commit; ``dry_run`` only plans. ``similar="auto"`` uses
-        the configured embedder when the recall extra is installed (else no dedupe)."""
-        held_before = self.lock.held
-        if not dry_run:
-            self.lock.acquire(timeout=lock_timeout)
-        self.sync_with_head()
-        try:
-            return self._consolidate_locked(dry_run, similar)
-        finally:
-            if not dry_run:
-                self.mark_seen()
-                if not held_before:
-                    self.lock.release()
+        """One upkeep pass as one commit; ``dry_run`` only plans (no lock, no write).
+        ``similar="auto"`` uses the configured embedder when the recall extra is installed
+        (else no dedupe)."""
+        if dry_run:
+            self.sync_with_head()
+            return self._consolidate_locked(True, similar)
+        with write_transaction(self, lock_timeout):
+            return self._consolidate_locked(False, similar)
 
     def _consolidate_locked(
         self, dry_run: bool, similar: PairFinder | Literal["auto", "off"]
@@ -379,9 +375,7 @@ class Vault:
     def forget_loaded_items(self) -> None:
         self._items = None
 
-    def items(
-        self, status: str | Status | None = Status.CURRENT, category: str | None = None
-    ) -> list[Item]:
+    def items(self, status: str | Status | None = Status.CURRENT, category: str | None = None) -> list[Item]:
         """Items filtered by status (None or "all" for every status) and category."""
         wanted = None if status in (None, "all") else Status(status)
         chosen = [
@@ -456,11 +450,11 @@ class Vault:
         self.record_access(block.item_ids)
         return block
 
-    def reindex(self, fresh: bool = False) -> tuple[int, int]:
+    def reindex(self, fresh: bool = False, *, lock_timeout: float = DEFAULT_LOCK_TIMEOUT) -> tuple[int, int]:
         """Rebuild the search projections from the tiers; returns (units, newly embedded)."""
         from vaultweave.weaver.recall.api import reindex
 
-        return reindex(self, fresh)
+        return reindex(self, fresh, lock_timeout)
 
     def check_projections(self) -> list[ProjectionCheck]:
         from vaultweave.weaver.recall.api import check_projections
@@ -479,13 +473,15 @@ class Vault:
         """
         return changes_since(self, since, client)
 
-    def forget(self, item_id: str, reason: str, *, lock_timeout: float = 0.0) -> ForgetReport:
+    def forget(
+        self, item_id: str, reason: str, *, lock_timeout: float = DEFAULT_LOCK_TIMEOUT
+    ) -> ForgetReport:
         """Retract one fact with a reason and commit; git keeps every earlier version."""
         return apply_forget(self, item_id, reason, lock_timeout)
 
     def correct(
         self, item_id: str, *, value: str | None = None, text: str | None = None,
-        reason: str = "it was wrong", lock_timeout: float = 0.0,
+        reason: str = "it was wrong", lock_timeout: float = DEFAULT_LOCK_TIMEOUT,
     ) -> CorrectReport:
         """The fact was wrong (not changed by the world): void it and put the right value in
         its place from the same date; commit. Use ``forget`` when there is nothing to put."""
@@ -493,13 +489,13 @@ class Vault:
             self, item_id, value=value, text=text, reason=reason, lock_timeout=lock_timeout
         )
 
-    def revert(self, commit: str, *, lock_timeout: float = 0.0) -> RevertReport:
+    def revert(self, commit: str, *, lock_timeout: float = DEFAULT_LOCK_TIMEOUT) -> RevertReport:
         """Undo what one commit did to the facts, as a new commit (see weaver/revert.py)."""
         return apply_revert(self, commit, lock_timeout)
 
     def erase(
         self, text: str | None = None, *, resource_ids: Iterable[str] = (), reason: str,
-        rewrite_history: bool = False, lock_timeout: float = 0.0,
+        rewrite_history: bool = False, lock_timeout: float = DEFAULT_LOCK_TIMEOUT,
     ) -> EraseReceipt:
         """For privacy: remove ``text`` (or the lines ``resource_ids``) from resources, facts,
         pages and indexes; with ``rewrite_history`` from every git commit too. Returns the
@@ -611,7 +607,6 @@ def _load_config(path: Path) -> VaultConfig:
     except (ValueError, OSError) as exc:
         reason = str(exc).splitlines()
         raise ConfigError(path, " ".join(r.strip() for r in reason[:3])) from exc
-
 
 
 __all__: Sequence[str] = [

@@ -9,6 +9,11 @@ Four parts, each testable alone:
 - ``Watcher.handle_changes(batch)`` runs cycles for one batch; tests call it directly;
 - failure isolation: a batch that raises is reported and the watcher goes on.
 Stopping (SIGINT / SIGTERM) lets the current cycle finish; nothing is cut in half.
+
+Locks: the writer lock (``weaver.lock``) is taken per cycle, so other writers (MCP
+``remember``/``forget``, ``consolidate``, a one-shot ``weave``) interleave with the
+watcher; each waits at most its lock timeout for a running cycle. ``watch.lock`` is held
+for the watcher's life only so that a second watcher on the same vault is refused.
 """
 
 from __future__ import annotations
@@ -26,7 +31,8 @@ from types import FrameType
 from typing import TYPE_CHECKING, Any
 
 import vaultweave.store.needs_watch  # noqa: F401  (MissingExtraError if watch is missing)
-from vaultweave.store.errors import VaultError
+from vaultweave.store.errors import VaultError, VaultLockedError, WatcherRunningError
+from vaultweave.store.lock import VaultLock
 from vaultweave.weaver.cycle import CycleReport
 from vaultweave.weaver.extract.base import Extractor
 from watchdog.events import FileSystemEventHandler
@@ -112,8 +118,11 @@ class BatchResult:
 Reporter = Callable[[BatchResult], None]
 
 
+WATCH_LOCK = "watch.lock"
+
+
 class Watcher:
-    """Runs cycles from batches of changed paths; holds the vault lock while it lives."""
+    """Runs cycles from batches of changed paths, taking the writer lock per cycle."""
 
     def __init__(
         self,
@@ -136,6 +145,7 @@ class Watcher:
         # One session for the daemon's life: an endpoint found down is not retried per cycle.
         self.session = vault.llm_session() if llm else None
         self._queue: queue.Queue[str] = queue.Queue()
+        self.watch_lock = VaultLock(vault.paths.state / WATCH_LOCK)
         self.stopping = threading.Event()
         self.batches = 0
         self.failures = 0
@@ -209,9 +219,16 @@ class Watcher:
                 break
         return batch
 
+    def claim(self) -> None:
+        """Become the vault's one watcher; WatcherRunningError if another one runs."""
+        try:
+            self.watch_lock.acquire()
+        except VaultLockedError as exc:
+            raise WatcherRunningError(exc.lock_path, exc.holder_pid) from None
+
     def run(self, *, install_signals: bool = True, until: Callable[[], bool] | None = None) -> int:
         """Watch until stopped; returns the number of failed batches."""
-        self.vault.lock.acquire()
+        self.claim()
         previous = self._install_signals() if install_signals else {}
         observer = Observer()
         observer.schedule(_Forward(self), str(self.vault.paths.root), recursive=True)
@@ -236,7 +253,7 @@ class Watcher:
             observer.join(timeout=5)
             for signum, handler in previous.items():
                 signal.signal(signum, handler)
-            self.vault.lock.release()
+            self.watch_lock.release()
         return self.failures
 
     def stop(self) -> None:

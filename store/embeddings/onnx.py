@@ -1,4 +1,4 @@
-"""The light backend: int8 MiniLM on onnxruntime, WordPiece from our packaged vocab.txt."""
+"""The light backend: int8 MiniLM on onnxruntime, our WordPiece (wordpiece.py) on the packaged vocab.txt."""
 
 from __future__ import annotations
 
@@ -6,12 +6,12 @@ import os
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 from vaultweave.store.embeddings import DIM, MAX_TOKENS, MODEL_ID
 from vaultweave.store.embeddings.integrity import verified_file
 from vaultweave.store.embeddings.vectors import Vectors, normalise_rows
+from vaultweave.store.embeddings.wordpiece import WordPiece
 from vaultweave.store.errors import EmbedderUnavailableError
 
 BACKEND = "onnx"
@@ -24,19 +24,14 @@ def vocab_path() -> Path:
 
 
 @lru_cache(maxsize=1)
-def wordpiece() -> Any:
+def wordpiece() -> WordPiece:
     """MiniLM's uncased WordPiece tokenizer (no download); also counts tokens for budgets."""
-    try:
-        from tokenizers import BertWordPieceTokenizer
-    except ImportError as exc:
-        raise EmbedderUnavailableError(BACKEND, "install the `recall` extra") from exc
-    tokenizer = BertWordPieceTokenizer(str(vocab_path()), lowercase=True)
-    return tokenizer
+    return WordPiece(vocab_path())
 
 
 def count_tokens(text: str) -> int:
     """Model tokens in ``text`` without [CLS]/[SEP]; used for context budgets."""
-    return len(wordpiece().encode(text, add_special_tokens=False).ids)
+    return len(wordpiece().ids(text, special=False))
 
 
 def _model_file() -> Path:
@@ -74,9 +69,7 @@ class OnnxEmbedder:
         options.log_severity_level = 3
         self._session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
         self._inputs = {i.name for i in self._session.get_inputs()}
-        tokenizer = wordpiece()
-        self._tokenizer = tokenizer.__class__(str(vocab_path()), lowercase=True)
-        self._tokenizer.enable_truncation(MAX_TOKENS)
+        self._tokenizer = wordpiece()
 
     def embed(self, texts: list[str], batch_size: int = 64) -> Vectors:
         if not texts:
@@ -86,13 +79,13 @@ class OnnxEmbedder:
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
         for start in range(0, len(order), batch_size):
             chunk = order[start : start + batch_size]
-            encodings = self._tokenizer.encode_batch([texts[i] for i in chunk])
-            width = max(len(e.ids) for e in encodings)
+            encodings = self._tokenizer.batch([texts[i] for i in chunk], max_length=MAX_TOKENS)
+            width = max(len(e) for e in encodings)
             ids = np.zeros((len(chunk), width), dtype=np.int64)
             mask = np.zeros((len(chunk), width), dtype=np.int64)
             for row, enc in enumerate(encodings):
-                ids[row, : len(enc.ids)] = enc.ids
-                mask[row, : len(enc.ids)] = 1
+                ids[row, : len(enc)] = enc
+                mask[row, : len(enc)] = 1
             feed = {"input_ids": ids, "attention_mask": mask}
             if "token_type_ids" in self._inputs:
                 feed["token_type_ids"] = np.zeros_like(ids)

@@ -1,8 +1,11 @@
-"""Keyword tokens for BM25: case-folded words of any script, jieba words for Chinese."""
+"""Keyword tokens for BM25: case-folded words of any script, jieba words for Chinese.
+
+Chinese goes through rjieba (jieba-rs): jieba's own dictionary and HMM, the same words
+(checked on every CJK run in this repository), 5 MB installed where jieba takes 43.
+"""
 
 from __future__ import annotations
 
-import logging
 import re
 import unicodedata
 from functools import lru_cache
@@ -25,12 +28,9 @@ STOPWORDS = frozenset(
 
 
 @lru_cache(maxsize=1)
-def _jieba() -> object:
-    jieba: Any = require("recall", "jieba")
-
-    jieba.setLogLevel(logging.WARNING)
-    jieba.initialize()
-    return jieba
+def _jieba() -> Any:
+    rjieba: Any = require("recall", "rjieba")
+    return rjieba
 
 
 def _stem(word: str) -> str:
@@ -53,8 +53,8 @@ def keyword_tokens(text: str) -> list[str]:
     position = 0
     for match in _CJK.finditer(folded):
         tokens.extend(_latin(folded[position : match.start()]))
-        jieba = _jieba()
-        tokens.extend(w for w in jieba.lcut(match.group(), cut_all=False) if w.strip())  # type: ignore[attr-defined]
+        # Precise mode with the HMM for unknown words: jieba.lcut(text, cut_all=False).
+        tokens.extend(w for w in _jieba().cut(match.group(), hmm=True) if w.strip())
         position = match.end()
     tokens.extend(_latin(folded[position:]))
     return tokens

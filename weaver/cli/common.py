@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import click
+from vaultweave.schemas.config import vault_dir_from_env
 from vaultweave.weaver.vault import Vault
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -22,7 +23,7 @@ def default_vault_path() -> Path:
     chosen = root.obj.get("vault_path") if root is not None and isinstance(root.obj, dict) else None
     if chosen is not None:
         return Path(chosen)
-    return Path(os.environ.get("VAULTWEAVE_VAULT") or os.getcwd())
+    return vault_dir_from_env() or Path(os.getcwd())
 
 
 VAULT_HELP = "Vault directory (default: $VAULTWEAVE_VAULT, else the current directory)."

@@ -22,6 +22,7 @@ from vaultweave.weaver.cli.common import (
 from vaultweave.weaver.cli.progress import counter, quiet_option, stages
 from vaultweave.weaver.cli.summary import ingest_summary, print_weave, report_json
 from vaultweave.weaver.cycle import CycleHooks, CycleReport
+from vaultweave.weaver.transaction import DEFAULT_LOCK_TIMEOUT
 from vaultweave.weaver.vault import Vault
 
 STATUS_CHOICES = click.Choice([*(s.value for s in Status), "all"])
@@ -118,9 +119,19 @@ def _json_lines(stream: Any) -> list[dict[str, Any]]:
 @click.option("--no-llm", is_flag=True, help="Use the rules path even if vault.toml sets a model.")
 @click.option("-v", "--verbose", is_flag=True, help="List every fact change and skipped line.")
 @quiet_option
+@click.option(
+    "--wait",
+    "lock_timeout",
+    type=click.FloatRange(min=0),
+    default=DEFAULT_LOCK_TIMEOUT,
+    show_default=True,
+    help="Seconds to wait for a running cycle (a watcher's, an MCP write) to finish.",
+)
 @vault_option
 @json_option
-def weave(no_llm: bool, verbose: bool, quiet: bool, vault_path: Path | None, as_json: bool) -> None:
+def weave(
+    no_llm: bool, verbose: bool, quiet: bool, lock_timeout: float, vault_path: Path | None, as_json: bool
+) -> None:
     """Run weave cycles until every complete resource line is consumed.
 
     Prints each commit and a summary (lines, facts added/superseded/retracted, pages,
@@ -131,7 +142,7 @@ def weave(no_llm: bool, verbose: bool, quiet: bool, vault_path: Path | None, as_
       vaultweave --vault ~/notes-vault weave --verbose
     """
     vault = open_vault(vault_path)
-    reports = weave_with_progress(vault, llm=not no_llm, quiet=quiet or as_json)
+    reports = weave_with_progress(vault, llm=not no_llm, quiet=quiet or as_json, lock_timeout=lock_timeout)
     if as_json:
         shown = [r for r in reports if r.consumed or r.commit or r.edit.commit or r.page_problems]
         echo_json([report_json(r) for r in shown])
@@ -139,7 +150,9 @@ def weave(no_llm: bool, verbose: bool, quiet: bool, vault_path: Path | None, as_
     print_weave(reports, verbose)
 
 
-def weave_with_progress(vault: Vault, *, llm: bool, quiet: bool) -> list[CycleReport]:
+def weave_with_progress(
+    vault: Vault, *, llm: bool, quiet: bool, lock_timeout: float = DEFAULT_LOCK_TIMEOUT
+) -> list[CycleReport]:
     """``Vault.weave_all`` cycle by cycle, with a stage bar per cycle on a terminal."""
     session = vault.llm_session() if llm else None
     reports: list[CycleReport] = []
@@ -150,7 +163,8 @@ def weave_with_progress(vault: Vault, *, llm: bool, quiet: bool) -> list[CycleRe
                 after_markdown=lambda: step("pages rendered"),
                 before_commit=lambda: step("committing"),
             )
-            report = vault.weave(hooks=hooks, llm=session if session is not None else False)
+            chosen = session if session is not None else False
+            report = vault.weave(hooks=hooks, llm=chosen, lock_timeout=lock_timeout)
         reports.append(report)
         if report.consumed == 0:
             return reports

@@ -6,6 +6,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 import click
+from vaultweave.schemas.config import mcp_token_from_env
 from vaultweave.store.bookmarks import DEFAULT_CLIENT
 from vaultweave.store.item import to_json_dict
 from vaultweave.weaver.changes import digest_to_json, digest_to_text
@@ -208,7 +209,18 @@ def erase(
 
 @click.command()
 @click.option("--http", is_flag=True, help="Serve streamable HTTP instead of stdio.")
-@click.option("--host", default="127.0.0.1", show_default=True, help="HTTP bind address.")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="HTTP bind address. Off loopback, set VAULTWEAVE_MCP_TOKEN (a bearer token clients must send).",
+)
+@click.option(
+    "--allow-host",
+    "allow_hosts",
+    multiple=True,
+    help="Another Host header clients may use (a name or address; repeatable).",
+)
 @click.option(
     "--port", type=click.IntRange(1, 65535), default=DEFAULT_PORT, show_default=True
 )
@@ -231,6 +243,7 @@ def mcp(
     schemas: bool,
     http: bool,
     host: str,
+    allow_hosts: tuple[str, ...],
     port: int,
     client: str,
     lock_timeout: float,
@@ -251,7 +264,16 @@ def mcp(
 
         echo_json(tool_schemas(build_server(vault)))
         return
-    serve(vault, http=http, host=host, port=port, lock_timeout=lock_timeout, client=client)
+    serve(
+        vault,
+        http=http,
+        host=host,
+        port=port,
+        lock_timeout=lock_timeout,
+        client=client,
+        token=mcp_token_from_env(),
+        allow_hosts=allow_hosts,
+    )
 
 
 def register(group: click.Group) -> None:

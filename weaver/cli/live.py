@@ -47,10 +47,10 @@ def watch(debounce: float, no_llm: bool, vault_path: Path | None) -> None:
       vaultweave watch --vault ~/notes-vault --debounce 1
     """
     vault = open_vault(vault_path)
-    vault.lock.acquire()  # fails here, naming the holder, if another weaver runs
     from vaultweave.weaver.watch import Watcher  # watchdog is the `watch` extra
 
     watcher = Watcher(vault, debounce=debounce, on_batch=_print_batch, llm=not no_llm)
+    watcher.claim()  # fails here, naming the holder, if another watcher runs
     click.echo(f"watching {vault.root} (pid {os.getpid()}); Ctrl-C to stop", err=True)
     failures = watcher.run()
     click.echo(f"stopped after {watcher.batches} batches, {failures} failed", err=True)

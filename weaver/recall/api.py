@@ -13,6 +13,7 @@ from vaultweave.weaver.recall.context import Context, assemble, profile_items, s
 from vaultweave.weaver.recall.projection import Drift, RecallProjection, recall_projection
 from vaultweave.weaver.recall.query import make_request
 from vaultweave.weaver.recall.search import Hit, Tuning, rank
+from vaultweave.weaver.transaction import DEFAULT_LOCK_TIMEOUT, recover, write_transaction
 
 if TYPE_CHECKING:
     from vaultweave.weaver.workspace import Workspace
@@ -108,14 +109,17 @@ def check_projections(vault: Workspace) -> list[ProjectionCheck]:
         index.close()
 
 
-def reindex(vault: Workspace, fresh: bool = False) -> tuple[int, int]:
-    """Rebuild the search index from the tiers under the writer lock; returns (units, embedded)."""
+def reindex(
+    vault: Workspace, fresh: bool = False, lock_timeout: float = DEFAULT_LOCK_TIMEOUT
+) -> tuple[int, int]:
+    """Rebuild the search index from the tiers in a write transaction (the index follows
+    the tiers as committed: what a cut-short writer left is undone first); returns
+    (units, embedded)."""
     from vaultweave.store.index.recall_index import RecallIndex
 
     projection = projection_of(vault)
-    held = vault.lock.held
-    vault.lock.acquire()
-    try:
+    with write_transaction(vault, lock_timeout):
+        recover(vault)
         if fresh:
             projection.close()
             RecallIndex.destroy(vault.paths.state / "recall")
@@ -123,7 +127,4 @@ def reindex(vault: Workspace, fresh: bool = False) -> tuple[int, int]:
         view = projection.index.view()
         if view.dense.kind == "hnsw":
             view.dense.index()  # build and save the graph now, not at the first search
-    finally:
-        if not held:
-            vault.lock.release()
     return report.embedded + report.reused + report.unchanged, report.embedded

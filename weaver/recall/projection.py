@@ -22,7 +22,6 @@ from vaultweave.store.index.unit import Unit
 from vaultweave.store.item import Item
 from vaultweave.store.resources import FilePosition, Resource, read_resource, scan
 from vaultweave.weaver.recall.units import (
-    fact_keys_enabled,
     facts_by_source,
     is_item_key,
     item_unit,
@@ -36,26 +35,14 @@ if TYPE_CHECKING:
     from vaultweave.weaver.workspace import Workspace
 
 INDEX_FOLDER = "recall"
-ENV_EMBEDDER = "VAULTWEAVE_EMBEDDER"
-ENV_HNSW = "VAULTWEAVE_HNSW_THRESHOLD"
 
 
 def choose_embedder(vault: Workspace, explicit: str | None = None) -> str:
-    """explicit argument > VAULTWEAVE_EMBEDDER > vault.toml [recall] embedder > "onnx"."""
-    name = explicit or os.environ.get(ENV_EMBEDDER) or vault.config.recall.embedder
+    """explicit argument > the settings' [recall] embedder (VAULTWEAVE_EMBEDDER > vault.toml > "onnx")."""
+    name = explicit or vault.config.recall.embedder
     if name not in BACKENDS:
-        raise ConfigError(vault.paths.config, f"{ENV_EMBEDDER}={name!r}: choose one of {', '.join(BACKENDS)}")
+        raise ConfigError(vault.paths.config, f"embedder {name!r}: choose one of {', '.join(BACKENDS)}")
     return name
-
-
-def choose_hnsw_threshold(vault: Workspace) -> int:
-    raw = os.environ.get(ENV_HNSW)
-    if raw is None:
-        return vault.config.recall.hnsw_threshold
-    try:
-        return max(1, int(raw))
-    except ValueError as exc:
-        raise ConfigError(vault.paths.config, f"{ENV_HNSW}={raw!r} is not a whole number") from exc
 
 
 @dataclass(frozen=True)
@@ -82,6 +69,10 @@ class RecallProjection:
         self.repaired: UpdateReport | None = None
 
     @property
+    def _fact_keys(self) -> bool:
+        return self.vault.config.recall.fact_keys
+
+    @property
     def folder(self) -> os.PathLike[str]:
         return self.vault.paths.state / INDEX_FOLDER
 
@@ -94,7 +85,7 @@ class RecallProjection:
         from vaultweave.store.index.recall_index import RecallIndex
 
         return RecallIndex(
-            self.vault.paths.state / INDEX_FOLDER, self._embedder, choose_hnsw_threshold(self.vault)
+            self.vault.paths.state / INDEX_FOLDER, self._embedder, self.vault.config.recall.hnsw_threshold
         )
 
     @property
@@ -117,7 +108,8 @@ class RecallProjection:
             return  # nothing new: do not even open the index
         index = self.index
         facts = facts_by_source(self._items_from(resources))
-        units = units_for(changed, resources, facts, previous_texts(resources, self._lookup))
+        previous = previous_texts(resources, self._lookup)
+        units = units_for(changed, resources, facts, previous, fact_keys=self._fact_keys)
         index.update(units, (), {"lines": json.dumps(self._lines(index, resources))})
 
     def _lookup(self, rid: str) -> Resource | None:
@@ -125,7 +117,7 @@ class RecallProjection:
         return found if isinstance(found, Resource) else None
 
     def _items_from(self, resources: Sequence[Resource]) -> list[Item]:
-        if not resources or not fact_keys_enabled():
+        if not resources or not self._fact_keys:
             return []  # fact-expanded keys are off: no walk over every item
         wanted = {r.id for r in resources}
         return [i for i in self.vault.loaded_items().values() if wanted.intersection(i.sources)]
@@ -148,7 +140,8 @@ class RecallProjection:
     def expected_units(self) -> list[Unit]:
         items = list(self.vault.loaded_items().values())
         turns = self.woven_turns()
-        return units_for(items, turns, facts_by_source(items), previous_texts(turns, self._lookup))
+        previous = previous_texts(turns, self._lookup)
+        return units_for(items, turns, facts_by_source(items), previous, fact_keys=self._fact_keys)
 
     def drift(self, index: RecallIndex | None = None) -> Drift:
         """Full comparison of the index with the tiers (what `vaultweave doctor` reports)."""
@@ -189,7 +182,9 @@ class RecallProjection:
         before = previous_texts(turns, self._lookup)
         lines.update({p: cursor[p].line for p in lagging})
         return index.update(
-            units_for(wrong_items, turns, facts, before), orphans, {"lines": json.dumps(lines)}
+            units_for(wrong_items, turns, facts, before, fact_keys=self._fact_keys),
+            orphans,
+            {"lines": json.dumps(lines)},
         )
 
     def rebuild(self) -> UpdateReport:

@@ -6,7 +6,6 @@ keys); an item's key is its canonical sentence.
 
 from __future__ import annotations
 
-import os
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime, timezone
@@ -16,10 +15,6 @@ from vaultweave.store.item import Item
 from vaultweave.store.resources import Resource, resource_id
 
 ITEM_PREFIX = "item:"
-# Append the facts extracted from a turn to its key text (LongMemEval's fact-expanded keys).
-# Off: with the rules extractor's templated facts it cost LoCoMo ~2 points of recall@10
-# (docs/RECALL.md); worth turning on with LLM-extracted facts. VAULTWEAVE_FACT_KEYS=1.
-FACT_KEYS_ENV = "VAULTWEAVE_FACT_KEYS"
 MAX_KEY_CHARS = 4000
 # Previous-turn keyword keys only for short turns: an answer of a few words borrows the
 # question's words; a long turn has its own words, and a neighbour's only add noise
@@ -54,10 +49,6 @@ def item_unit(item: Item) -> Unit:
 def _has_cjk_run(text: str, at_least: int = 60) -> bool:
     """Chinese has no spaces: count ideographs instead of words."""
     return sum(1 for ch in text if "\u3400" <= ch <= "\u9fff") >= at_least
-
-
-def fact_keys_enabled() -> bool:
-    return os.environ.get(FACT_KEYS_ENV, "") not in ("", "0", "false", "no")
 
 
 def turn_unit(resource: Resource, facts: Sequence[str] = (), previous: str = "") -> Unit:
@@ -114,9 +105,13 @@ def units_for(
     resources: Sequence[Resource],
     facts: Mapping[str, Sequence[str]],
     previous: Mapping[str, str] | None = None,
+    *,
+    fact_keys: bool = False,
 ) -> list[Unit]:
+    """Units of ``items`` and ``resources``. ``fact_keys`` appends each turn's facts to its
+    key text (LongMemEval's fact-expanded keys; settings: [recall] fact_keys)."""
     out = [item_unit(item) for item in items]
-    expand = fact_keys_enabled()
+    expand = fact_keys
     before = previous or {}
     out.extend(turn_unit(r, facts.get(r.id, ()) if expand else (), before.get(r.id, "")) for r in resources)
     return out

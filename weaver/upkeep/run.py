@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING
 from vaultweave.store.access import AccessBatch, AccessLog, UpkeepCounters, UpkeepState
 from vaultweave.store.atomic import atomic_write_batch
 from vaultweave.store.errors import VaultError
-from vaultweave.store.item import Item, encode
+from vaultweave.store.item import encode
 from vaultweave.weaver.cycle import CycleReport
 from vaultweave.weaver.resolve import Action
-from vaultweave.weaver.transaction import commit_outside_cycle, recover, render_categories
+from vaultweave.weaver.transaction import ItemChange, commit_item_changes, recover
 from vaultweave.weaver.upkeep.plan import ConsolidationPlan, PairFinder, Rule, Step, plan_consolidation
 from vaultweave.weaver.upkeep.report import ConsolidationReport
 
@@ -54,9 +54,7 @@ def consolidate(
         _finish_interrupted_fold(vault, log)
     batch = log.read(skip=_unfinished_fold(vault, log) if dry_run else 0)
     now = vault.clock()
-    plan = plan_consolidation(
-        vault.loaded_items(), similar, now, vault.config.upkeep, batch.recalls
-    )
+    plan = plan_consolidation(vault.loaded_items(), similar, now, vault.config.upkeep, batch.recalls)
     if dry_run:
         return ConsolidationReport(plan, True, similarity=similarity)
     message = consolidation_message(plan, batch)
@@ -65,13 +63,11 @@ def consolidate(
     hand_edited: list[str] = []
     if not plan.is_empty:
         previous = plan.previous_items
-        final = plan.final_items
-        _write_items(vault, [(item, previous[item.id]) for item in final.values()])
-        vault.remember_items(final.values())
-        categories, hand_edited = render_categories(vault, plan.touched_categories, now)
-        for projection in vault.projections:
-            projection.apply(list(final.values()), [])
-        commit = commit_outside_cycle(vault, message, final.values(), categories, hand_edited)
+        changes = [(item, previous[item.id]) for item in plan.final_items.values()]
+        done = commit_item_changes(
+            vault, changes, plan.touched_categories, message, now, write=lambda c: _write_items(vault, c)
+        )
+        commit, categories, hand_edited = done.commit, done.categories, done.hand_edited
     if batch.size:
         log.drop(batch)
     upkeep_state(vault).save(UpkeepCounters(0, commit or upkeep_state(vault).load().last_pass))
@@ -86,7 +82,7 @@ def consolidate(
     )
 
 
-def _write_items(vault: Workspace, changes: Sequence[tuple[Item, Item | None]]) -> None:
+def _write_items(vault: Workspace, changes: Sequence[ItemChange]) -> None:
     """Many items in one flushed batch; a pass never moves an item to another category."""
     if len(changes) < BATCH_WRITE_FROM or any(
         before is not None and before.category != item.category for item, before in changes
@@ -157,9 +153,9 @@ def consolidation_message(plan: ConsolidationPlan, batch: AccessBatch) -> str:
     if batch.size:
         trailers.append(f"{FOLDED_TRAILER}{batch.stamp}")
     body = "\n".join(lines)
-    return f"{SUBJECT_PREFIX}{plan.summary()}\n\n" + (body + "\n\n" if body else "") + "\n".join(
-        trailers
-    ) + "\n"
+    return (
+        f"{SUBJECT_PREFIX}{plan.summary()}\n\n" + (body + "\n\n" if body else "") + "\n".join(trailers) + "\n"
+    )
 
 
 def _details(label: str, steps: Sequence[Step]) -> list[str]:

@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Protocol
 
 from vaultweave.store.item import Item
+from vaultweave.store.resources import LineProblem
 from vaultweave.weaver.extract.base import Candidate
 from vaultweave.weaver.pages import MARKDOWN_PATHS, content_hash, hand_edited, write_pages
 from vaultweave.weaver.resolve import Resolution
@@ -29,6 +30,8 @@ class CycleAdvisor(Protocol):
     def summary(self, category: str, items: Sequence[Item]) -> str | None: ...
 
     def trailers(self) -> list[str]: ...
+
+    def refusals(self) -> tuple[LineProblem, ...]: ...
 
 
 def recover(vault: Workspace, clean: bool = False) -> None:

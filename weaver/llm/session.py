@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from vaultweave.schemas.config import LLMStage, VaultConfig
 from vaultweave.store.item import Item
 from vaultweave.store.paths import VaultPaths
+from vaultweave.store.resources import LineProblem
 from vaultweave.weaver.extract.base import Candidate, Extractor
 from vaultweave.weaver.extract.rules import rules_extractor
 from vaultweave.weaver.llm.client import LLMClient, LLMFailure, Usage
@@ -88,14 +89,21 @@ class LLMSession:
         )
         self.tally = JudgeTally()
         self._judge_down = False
+        self._judge_refused: list[LineProblem] = []
         self._reported = Usage.empty()
         self._summaries_reported = (0, 0, 0)
 
     # -- CycleAdvisor --------------------------------------------------------------------------
 
+    def refusals(self) -> tuple[LineProblem, ...]:
+        """Parts of this cycle's replies refused as outside their turn's scope (file:line)."""
+        extracted = self.extractor.outcome.refused if isinstance(self.extractor, LLMExtractor) else ()
+        return (*extracted, *self._judge_refused)
+
     def resolve(
         self, candidates: Sequence[Candidate], existing: Mapping[str, Item], observed_at: datetime
     ) -> Resolution:
+        self._judge_refused = []
         if "judge" not in self.stages:
             return plan_resolution(candidates, existing, observed_at)
         narrowed = narrow(
@@ -116,7 +124,8 @@ class LLMSession:
                 self._judge_down = failure.kind == "unavailable"
                 self.tally = JudgeTally(narrowed.rule_decisions, 0, len(narrowed.pairs), failure.reason)
             else:
-                judgements = read_judgements(reply, narrowed.pairs)
+                judgements, refused = read_judgements(reply, narrowed.pairs)
+                self._judge_refused.extend(refused)
                 self.tally = JudgeTally(narrowed.rule_decisions, len(narrowed.pairs), narrowed.dropped_pairs)
         planned = plan_resolution(as_duplicates(candidates, judgements), existing, observed_at)
         return apply_judgements(planned, judgements, existing)
@@ -148,6 +157,11 @@ class LLMSession:
                     f"LLM-Fallback: extract; {len(outcome.failed)} resources woven by rules only, "
                     f"queued for LLM retry ({outcome.failed[0][1]})"
                 )
+        refused = self.refusals()
+        if refused:
+            lines.append(
+                f"LLM-Refused: {len(refused)} outside their turn's scope (first: {refused[0]})"
+            )
         if "judge" in self.stages:
             lines.append(
                 f"LLM-Judge: {self.tally.by_model} pairs by the model, "

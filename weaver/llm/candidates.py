@@ -20,6 +20,7 @@ from vaultweave.store.resources import Resource
 from vaultweave.weaver.attributes import canonical_sentence, known_attributes, spec_for
 from vaultweave.weaver.extract import dates
 from vaultweave.weaver.extract.base import Candidate, Op, normalise
+from vaultweave.weaver.extract.rules_zh_people import RELATIONS as ZH_RELATIONS
 from vaultweave.weaver.llm.replies import ExtractedFact
 
 KINDS = frozenset({"identity", "fact", "preference", "event", "transient"})
@@ -42,8 +43,8 @@ def subject_of(raw: str, relation: str, speaker: str) -> str:
     if folded in SELF_WORDS:
         return speaker
     if relation:
-        bare = re.sub(r"^(?:my|our|the|his|her|their|speaker's|user's)\s+", "", folded)
-        if bare in (relation, f"{normalise(speaker)}'s {relation}"):
+        bare = re.sub(r"^(?:(?:my|our|the|speaker's|user's)\s+|我们的|我的|我们|我家|我)", "", folded)
+        if bare in (relation, f"{normalise(speaker)}'s {relation}") or ZH_RELATIONS.get(bare) == relation:
             return f"{speaker}'s {relation}"
     return subject
 
@@ -56,6 +57,9 @@ def candidate_of(fact: ExtractedFact, turn: Resource, default_subject: str) -> C
     if not attribute or (op is Op.ASSERT and not value):
         return None
     relation = normalise_attribute(fact.relation or "").replace("_", " ")
+    unnamed = re.fullmatch(r"(?:my|our)\s+([a-z][a-z -]{1,30})", normalise(fact.subject))
+    if not relation and unnamed:  # "my sister" without a relation: the relation is "sister"
+        relation = unnamed.group(1)
     speaker = speaker_of(turn, default_subject)
     subject = subject_of(fact.subject, relation, speaker)
     if normalise(subject) == normalise(speaker):

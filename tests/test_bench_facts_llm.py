@@ -61,6 +61,7 @@ def test_the_facts_bench_runs_against_a_configured_endpoint(
         requests = list(server.requests)
 
     assert with_model["run"]["llm"] is True and with_model["run"]["errors"] == {}
+    assert with_model["run"]["llm_fallbacks"] == {}
     assert with_model["run"]["conversations"] == 2
     sent = {t["text"] for r in requests if stage_of(r) == "extract" for t in data_of(r)["turns"]}
     assert sent == {t["text"] for c in conversations for t in c["turns"]}
@@ -69,3 +70,14 @@ def test_the_facts_bench_runs_against_a_configured_endpoint(
         before, after = rules["by_lang"][lang]["recall"], with_model["by_lang"][lang]["recall"]
         assert after["of"] == before["of"] and after["n"] >= before["n"]
     assert with_model["by_lang"]["all"]["recall"]["n"] > rules["by_lang"]["all"]["recall"]["n"]
+
+
+def test_a_run_that_lost_the_model_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with ScriptedLLM() as probe:
+        dead = probe.base_url  # closed on exit: connections are refused
+    toml = tmp_path / "llm.toml"
+    toml.write_text(vault_toml(dead, stages=("extract",), max_retries=0), encoding="utf-8")
+    assert main(["--split", "dev", "--only", "en-002", "--jobs", "1", "--misses", "0",
+                 "--llm", "--vault-toml", str(toml)]) == 0
+    heading = capsys.readouterr().out.splitlines()[0]
+    assert "1 fell back to the rules (first: extract; " in heading and "cannot connect" in heading

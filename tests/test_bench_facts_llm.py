@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from bench.facts import dataset
 from bench.facts.__main__ import main
-
 from tests.llm_server import Request, ScriptedLLM, Staged, data_of, ok, stage_of, vault_toml
 
 CHOSEN = ("en-002", "zh-002")

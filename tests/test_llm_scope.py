@@ -145,3 +145,30 @@ def test_a_verdict_may_only_change_a_key_its_fact_could_change() -> None:
     assert [(r.path, r.line) for r in refused] == [("resources/2026/02/01.jsonl", 4)] * 2
     assert "supersedes" in refused[0].reason and "Maya employer" in refused[0].reason
     assert "Bob lives_in" in refused[1].reason
+
+
+def test_a_person_named_in_the_speakers_earlier_turn_may_be_spoken_of(
+    make_vault: Callable[..., Vault], server: ScriptedLLM, staged: Staged
+) -> None:
+    vault = make_vault(config=vault_toml(server.base_url, stages=("extract",)))
+    say(vault, "My sister Ana is a nurse.", "2026-03-01T10:00:00Z")
+    later = say(vault, "She moved to Oslo in May.", "2026-03-01T10:01:00Z")
+    other = say(vault, "She quit her job.", "2026-03-01T10:02:00Z", speaker="Eve")
+    staged.push(
+        "extract",
+        ok(
+            {
+                "facts": [
+                    _fact(later, "Ana", "lives_in", "Oslo"),
+                    _fact(other, "Ana", "employer", op="retract"),  # Eve never named Ana
+                ]
+            }
+        ),
+    )
+    report = vault.weave()
+    assert [(c.subject, c.attribute, c.value) for c in report.candidates if c.origin == "llm"] == [
+        ("Ana", "lives_in", "Oslo")
+    ]
+    assert [r.reason for r in report.llm_refused] == [
+        "model reply refused: retract employer of 'Ana', whom the turn does not name"
+    ]

@@ -31,7 +31,7 @@ from vaultweave.weaver.llm.client import LLMClient, LLMFailure
 from vaultweave.weaver.llm.prompts import FactView, Turn, extract_prompt
 from vaultweave.weaver.llm.replies import ExtractReply
 from vaultweave.weaver.llm.retry import RetryQueue
-from vaultweave.weaver.llm.scope import may_speak_of, refusal
+from vaultweave.weaver.llm.scope import may_speak_of, refusal, spoken_before
 
 RETRY_BATCHES_PER_CYCLE = 5
 
@@ -178,6 +178,7 @@ class LLMExtractor:
         seen: set[tuple[str, tuple[str, str], str, Op]] = set()
         dropped = 0
         refused: list[LineProblem] = []
+        context = spoken_before(batch, self.default_subject)
         for fact in reply.facts:
             turn = turns.get(fact.turn.strip())
             candidate = candidate_of(fact, turn, self.default_subject) if turn is not None else None
@@ -186,7 +187,7 @@ class LLMExtractor:
                 continue
             speaker = speaker_of(turn, self.default_subject)
             read = [hit.subject for hit in rule_hits.get(turn.id, [])]
-            if not may_speak_of(candidate.subject, turn, speaker, read):
+            if not may_speak_of(candidate.subject, context[turn.id], speaker, read):
                 dropped += 1
                 refused.append(
                     refusal(

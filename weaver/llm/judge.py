@@ -221,8 +221,10 @@ def read_judgements(
         if pair is None or decision.pair in decided or decision.verdict == "unrelated":
             continue
         # A conflict only annotates the new fact; the other verdicts change the item.
-        same_subject = normalise(pair.candidate.subject) == normalise(pair.existing.subject)
-        allowed = same_subject if decision.verdict == "conflict" else could_change(pair.candidate, pair.existing)
+        if decision.verdict == "conflict":
+            allowed = normalise(pair.candidate.subject) == normalise(pair.existing.subject)
+        else:
+            allowed = could_change(pair.candidate, pair.existing)
         if not allowed:
             refused.append(
                 refusal(

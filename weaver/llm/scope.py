@@ -3,16 +3,18 @@
 A turn may speak of its speaker and of the people it names: a name found in its text
 ("Ana", "周子琪"), a relation it mentions ("my sister", "我姐姐", named as the rules name
 an unnamed relative: "Maya's sister"), and any subject the rules read from that same
-turn. Anything else in a reply (a third party's turn that makes the model retract or
-rewrite facts about other people: an injection the model obeyed) is refused, logged and
-reported as ``file:line: reason``. Judgement has its own bound (``judge.could_change``).
+turn. A name or relation in an earlier turn of the same speaker and session, in the same
+batch, counts too ("She moved to Oslo." after "My sister Ana..."). Anything else in a
+reply (a third party's turn that makes the model retract or rewrite facts about other
+people: an injection the model obeyed) is refused, logged and reported as
+``file:line: reason``. Judgement has its own bound (``judge.could_change``).
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from vaultweave.store.resources import LineProblem, Resource
 from vaultweave.weaver.extract.base import normalise
@@ -46,14 +48,30 @@ def refusal(resource_id: str, reason: str) -> LineProblem:
     return problem
 
 
-def may_speak_of(subject: str, turn: Resource, speaker: str, read_by_rules: Iterable[str] = ()) -> bool:
-    """Whether ``turn`` (said by ``speaker``) can change facts about ``subject``."""
+def spoken_before(batch: Sequence[Resource], default_subject: str) -> dict[str, str]:
+    """Each turn's text with the earlier turns of the same speaker and session in its batch.
+
+    "My sister Ana is a nurse." then "She moved to Oslo.": the second turn speaks of Ana.
+    Only the speaker's own earlier turns count, so a turn can never borrow a name from
+    someone else's; what it borrows, its speaker could have said about that person anyway.
+    """
+    said: dict[tuple[str, str], list[str]] = {}
+    texts: dict[str, str] = {}
+    for turn in batch:
+        thread = ((turn.speaker or "").strip() or default_subject, turn.session or "")
+        said.setdefault(thread, []).append(turn.text)
+        texts[turn.id] = "\n".join(said[thread])
+    return texts
+
+
+def may_speak_of(subject: str, text: str, speaker: str, read_by_rules: Iterable[str] = ()) -> bool:
+    """Whether a turn of ``speaker`` with ``text`` can change facts about ``subject``."""
     wanted = normalise(subject)
     if not wanted:
         return False
     if wanted == normalise(speaker) or wanted in {normalise(s) for s in read_by_rules}:
         return True
-    text = turn.text.casefold()
+    text = text.casefold()
     own = normalise(speaker) + "'s "
     if wanted.startswith(own):
         return relation_in_text(wanted[len(own) :], text)

@@ -26,6 +26,7 @@ from vaultweave.weaver.extract.rules import rules_extractor
 from vaultweave.weaver.llm.client import LLMClient, LLMFailure, Usage
 from vaultweave.weaver.llm.extract import LLMExtractor
 from vaultweave.weaver.llm.judge import (
+    Judgement,
     Similarity,
     apply_judgements,
     as_duplicates,
@@ -115,7 +116,7 @@ class LLMSession:
             threshold=self.settings.similarity_threshold,
         )
         self.tally = JudgeTally(narrowed.rule_decisions, 0, narrowed.dropped_pairs)
-        judgements = []
+        judgements: list[Judgement] = []
         if narrowed.pairs and not self._judge_down:
             messages = judge_prompt(self.settings.prompt_version, pair_views(narrowed.pairs))
             try:

@@ -100,7 +100,7 @@ def normalise_attribute(raw: str) -> str:
 
 
 def weekdays(raw: list[str]) -> tuple[str, ...]:
-    """English weekday names, in week order, from "Tue", "tuesdays", "周二"-free input."""
+    """English weekday names in week order, from what the model gave ("Tue", "tuesdays")."""
     found = {d for d in WEEKDAYS for word in raw if word.strip().casefold()[:3] == d[:3]}
     return tuple(d for d in WEEKDAYS if d in found)
 

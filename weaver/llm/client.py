@@ -6,8 +6,9 @@ when the server rejects that, json_object and then plain text (``response_format
 invalid reply is asked for once more. Timeouts, refused connections, 429 (honouring
 Retry-After) and 5xx are retried with exponential backoff up to ``max_retries``; after
 that the stage raises ``LLMFailure`` and the caller falls back to the rules path. Failed
-requests spend one ``TimeoutBudget`` per client (one weave); once it is spent, or once any
-stage finds the endpoint unavailable, every later call of any stage fails at once.
+requests spend one ``TimeoutBudget`` per weave; once it is spent every later call of that
+weave fails at once, and once any stage finds the endpoint unavailable every later call
+of the session (of any stage) does.
 
 The API key is read from the environment variable named by ``api_key_env`` when the
 client is first used, handed to the ``openai`` client, and never stored or printed:
@@ -150,10 +151,10 @@ class LLMClient:
         client = self._openai()
         failures = 0
         while True:
-            if self.down is None and self.budget.exhausted:
-                self.down = self.budget.describe()
             if self.down is not None:
                 raise LLMFailure(stage, "unavailable", self.down)
+            if self.budget.exhausted:
+                raise LLMFailure(stage, "unavailable", self.budget.describe())
             started = self.budget.started()
             try:
                 response = client.chat.completions.create(
@@ -200,9 +201,12 @@ class LLMClient:
                 return _content_of(response)
             self.usage = self.usage.plus(stage)
             self.budget.charge_since(started)
-            if failures >= self.settings.max_retries or self.budget.exhausted:
-                spent = "; " + self.budget.describe() if self.budget.exhausted else ""
-                self.down = f"{reason} after {failures + 1} attempts{spent}"
+            if self.budget.exhausted:  # the rest of this weave: no call from any stage
+                raise LLMFailure(
+                    stage, "unavailable", f"{reason} after {failures + 1} attempts; {self.budget.describe()}"
+                )
+            if failures >= self.settings.max_retries:  # the endpoint is out for the session
+                self.down = f"{reason} after {failures + 1} attempts"
                 raise LLMFailure(stage, "unavailable", self.down)
             backoff = self.settings.backoff_base * (2**failures)
             self._sleep(min(self.settings.max_backoff, delay if delay is not None else backoff))

@@ -23,6 +23,7 @@ from vaultweave.store.paths import VaultPaths
 from vaultweave.store.resources import LineProblem
 from vaultweave.weaver.extract.base import Candidate, Extractor
 from vaultweave.weaver.extract.rules import rules_extractor
+from vaultweave.weaver.llm.budget import TimeoutBudget
 from vaultweave.weaver.llm.client import LLMClient, LLMFailure, Usage
 from vaultweave.weaver.llm.extract import LLMExtractor
 from vaultweave.weaver.llm.judge import (
@@ -93,6 +94,11 @@ class LLMSession:
         self._judge_refused: list[LineProblem] = []
         self._reported = Usage.empty()
         self._summaries_reported = (0, 0, 0)
+
+    def start_weave(self) -> None:
+        """A kept session (``watch``) starts another weave: failed requests get a fresh
+        timeout budget; an endpoint found unavailable stays out for the session's life."""
+        self.client.budget = TimeoutBudget(self.settings.weave_timeout_budget)
 
     # -- CycleAdvisor --------------------------------------------------------------------------
 

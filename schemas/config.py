@@ -161,6 +161,7 @@ embedder = "onnx"          # "onnx" (light) or "sentence-transformers"
 # model = "llama3.1"
 # api_key_env = "OPENAI_API_KEY"   # the NAME of the variable; the key is never stored
 # stages = ["extract", "judge", "summarize"]
+# timeout_budget = 90.0            # seconds a weave may lose to failed requests, all stages
 
 [upkeep]
 # importance decays by exp(-rate * days) from last access; see docs/UPKEEP.md

@@ -20,7 +20,7 @@ from typing import Any
 
 import jinja2
 from vaultweave.weaver.attributes import known_attributes
-from vaultweave.weaver.extract.base import Candidate, Op
+from vaultweave.weaver.extract.base import Candidate
 from vaultweave.weaver.llm.client import Message
 from vaultweave.weaver.llm.replies import ExtractReply, JudgeReply, SummaryReply
 
@@ -62,7 +62,7 @@ class FactView:
             candidate.text,
             candidate.valid_from,
             candidate.source,
-            candidate.op.value if candidate.op is not Op.ASSERT else "assert",
+            candidate.op.value,
             candidate.relation,
             candidate.when,
         )

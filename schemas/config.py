@@ -61,12 +61,17 @@ class LLMSection(_Section):
     base_url: str | None = None
     model: str | None = None
     api_key_env: str | None = None
-    timeout: float = Field(default=30.0, gt=0)
+    timeout: float = Field(default=30.0, gt=0)  # seconds per request
     max_retries: int = Field(default=2, ge=0)
+    # Seconds one weave may lose to failed requests (timeouts, refused connections, 429,
+    # 5xx), all stages together; then the rest of the weave uses the rules path.
+    # None: timeout * (max_retries + 1), one stage's worth of retries.
+    timeout_budget: float | None = Field(default=None, gt=0)
     stages: list[LLMStage] = Field(default_factory=list)
     # "auto" tries json_schema, then json_object, then plain text with tolerant parsing.
     response_format: Literal["auto", "json_schema", "json_object", "text"] = "auto"
-    prompt_version: Literal["v1"] = "v1"
+    # v2 asks for events, dates, other people, endings and doubts; v1 stays selectable.
+    prompt_version: Literal["v1", "v2"] = "v2"
     batch_size: int = Field(default=20, ge=1, le=200)  # resource turns per extraction call
     judge_max_pairs: int = Field(default=24, ge=0)  # ambiguous pairs judged per cycle, at most
     judge_per_candidate: int = Field(default=3, ge=1)  # existing items compared with one fact
@@ -75,6 +80,13 @@ class LLMSection(_Section):
     backoff_base: float = Field(default=1.0, ge=0)  # seconds; doubled on each retry
     max_backoff: float = Field(default=30.0, ge=0)  # cap, also on a server's Retry-After
     temperature: float = Field(default=0.0, ge=0, le=2)
+
+    @property
+    def weave_timeout_budget(self) -> float:
+        """The seconds of failed requests a weave may spend (``timeout_budget`` or its default)."""
+        if self.timeout_budget is not None:
+            return self.timeout_budget
+        return self.timeout * (self.max_retries + 1)
 
     def active_stages(self, extractor: str) -> tuple[LLMStage, ...]:
         """The stages that call the model: the listed ones, or all when extractor is "llm"."""
@@ -239,6 +251,7 @@ embedder = "onnx"          # "onnx" (light) or "sentence-transformers"
 # model = "llama3.1"
 # api_key_env = "OPENAI_API_KEY"   # the NAME of the variable; the key is never stored
 # stages = ["extract", "judge", "summarize"]
+# timeout_budget = 90.0            # seconds a weave may lose to failed requests, all stages
 
 [upkeep]
 # importance decays by exp(-rate * days) from last access; see docs/UPKEEP.md

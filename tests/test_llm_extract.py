@@ -73,7 +73,7 @@ def test_model_adds_what_rules_missed(
     ]
     assert [f["value"] for f in sent["already_found"]] == ["Berlin", "Ana"]
     message = git(vault, "log", "-1", "--format=%B")
-    assert "LLM-Model: scripted-1" in message and "LLM-Prompt: v1" in message
+    assert "LLM-Model: scripted-1" in message and "LLM-Prompt: v2" in message
     assert "LLM-Calls: 1 (extract 1)" in message
     assert "LLM-Tokens: " in message and " prompt, " in message
 

@@ -197,15 +197,17 @@ def test_injected_instructions_touch_nothing_outside_their_own_candidates(
     staged.push("extract", hijacked_extract).push("judge", hijacked_judge)
     report = vault.weave()
 
-    # The only fact the model was ever shown for judgement is the one its own candidate
-    # was narrowed to (same subject, related attribute); everything else is untouched.
-    assert offered == ["Ana/chess"]
-    changed = {i.id for i in vault.items(status="all") if i.id in before and encode(i) != before[i.id]}
-    assert {vault.item(i).value for i in changed} <= {"chess"}
-    assert all(c.source == evil for c in report.candidates)
-    new = [i for i in vault.items(status="all") if i.id not in before]
-    assert [(i.subject, i.value, i.sources) for i in new] == [("Ana", "no chess", (evil,))]
-    assert {i.value for i in vault.items()} >= {"Berlin", "Acme", "tea"}
+    # The injected turn names nobody: the fact about Ana it made the model write is
+    # refused, reported at the turn's file:line, and nothing reaches the judge.
+    assert offered == []
+    assert report.candidates == ()
+    path, line = evil.split("#L")
+    (refused,) = report.llm_refused
+    assert (refused.path, refused.line) == (path, int(line))
+    assert str(refused).startswith(f"{path}:{line}: model reply refused: assert likes of 'Ana'")
+    assert "LLM-Refused: 1 outside their turn's scope" in report.message
+    after = {i.id: encode(i) for i in vault.items(status="all")}
+    assert after == before  # every fact byte-for-byte unchanged, nothing added
 
 
 def test_cli_no_llm_and_status(make_vault: Callable[..., Vault], server: ScriptedLLM, staged: Staged) -> None:

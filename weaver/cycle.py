@@ -76,6 +76,8 @@ class CycleReport:
     edit: HandEditReport = field(default_factory=HandEditReport)  # hand edits taken in
     page_problems: tuple[PageProblem, ...] = ()
     consolidation: ConsolidationReport | None = None  # an upkeep pass this cycle triggered
+    # Parts of model replies refused as outside their turn's scope, at the turn's file:line.
+    llm_refused: tuple[LineProblem, ...] = ()
 
     @property
     def changes(self) -> tuple[Change, ...]:
@@ -172,6 +174,7 @@ def run_cycle(
         pending=scanned.pending,
         edit=edit,
         page_problems=edit.problems,
+        llm_refused=advisor.refusals() if advisor is not None else (),
     )
 
 

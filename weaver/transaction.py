@@ -19,6 +19,7 @@ from datetime import datetime
 from typing import Protocol
 
 from vaultweave.store.item import Item
+from vaultweave.store.resources import LineProblem
 from vaultweave.weaver.entity_pages import FOLDER as ENTITY_FOLDER
 from vaultweave.weaver.entity_pages import write_entity_pages
 from vaultweave.weaver.extract.base import Candidate
@@ -92,6 +93,8 @@ class CycleAdvisor(Protocol):
     def summary(self, category: str, items: Sequence[Item]) -> str | None: ...
 
     def trailers(self) -> list[str]: ...
+
+    def refusals(self) -> tuple[LineProblem, ...]: ...
 
 
 def recover(vault: Workspace, clean: bool = False) -> None:

@@ -261,6 +261,8 @@ class Vault:
         session from ``llm_session()`` is reused (a daemon keeps one across cycles).
         """
         session = llm if not isinstance(llm, bool) else (self.llm_session() if llm else None)
+        if session is not None and not isinstance(llm, bool):
+            session.start_weave()  # a kept session: a fresh timeout budget for this weave
         return self._weave_once(extractor, session, hooks, lock_timeout)
 
     def weave_all(

@@ -26,8 +26,10 @@ Figures, for EN, ZH and overall:
 * doubt flagged: doubted facts whose current item has a non-empty ``doubt``.
 
 ``--llm`` passes ``llm=True`` to ``weave_all``; a fresh vault configures no model, so
-give the ``[llm]`` section with ``--vault-toml`` (copied into each vault). ``--json``
-prints the figures (and the first N misses) as one JSON document.
+give the ``[llm]`` section with ``--vault-toml`` (copied into each vault). Conversations
+whose weave lost the model's help (an ``LLM-Fallback`` commit trailer) are listed in the
+run's ``llm_fallbacks`` and counted in the heading. ``--json`` prints the figures (and
+the first N misses) as one JSON document.
 """
 
 from __future__ import annotations
@@ -81,8 +83,11 @@ def vault_toml(conv: dict[str, Any], base: str | None) -> str | None:
     return f"[vault]\n{line}\n\n{text}"
 
 
-def weave_conversation(conv: dict[str, Any], llm: bool, base_toml: str | None) -> tuple[list[Any], str]:
-    """The vault's items (every status) after weaving ``conv``; (items, error)."""
+def weave_conversation(
+    conv: dict[str, Any], llm: bool, base_toml: str | None
+) -> tuple[list[Any], str, str]:
+    """The vault's items (every status) after weaving ``conv``; (items, error, the first
+    ``LLM-Fallback`` trailer of its commits: the model's help was lost somewhere)."""
     Vault = import_vault()
     speaker = conv.get("speaker") or "user"
     try:
@@ -100,31 +105,44 @@ def weave_conversation(conv: dict[str, Any], llm: bool, base_toml: str | None) -
                     speaker=speaker if role == "user" else "assistant",
                     session=str(conv["id"]),
                 )
-            vault.weave_all(llm=llm)
-            return list(vault.items(status="all")), ""
+            reports = vault.weave_all(llm=llm)
+            trailers = [
+                line.removeprefix("LLM-Fallback: ")
+                for report in reports
+                for line in report.message.splitlines()
+                if line.startswith("LLM-Fallback: ")
+            ]
+            return list(vault.items(status="all")), "", trailers[0] if trailers else ""
     except Exception as exc:  # noqa: BLE001 - one broken conversation must not stop the run
-        return [], f"{type(exc).__name__}: {exc}"
+        return [], f"{type(exc).__name__}: {exc}", ""
 
 
-def _job(args: tuple[dict[str, Any], bool, str | None]) -> tuple[str, list[Any], str, float]:
+Job = tuple[str, list[Any], str, str, float]
+
+
+def _job(args: tuple[dict[str, Any], bool, str | None]) -> Job:
     conv, llm, base = args
     started = time.perf_counter()
-    items, error = weave_conversation(conv, llm, base)
-    return str(conv["id"]), items, error, time.perf_counter() - started
+    items, error, fallback = weave_conversation(conv, llm, base)
+    return str(conv["id"]), items, error, fallback, time.perf_counter() - started
 
 
 def run(
     conversations: Sequence[dict[str, Any]], *, llm: bool, base_toml: str | None, jobs: int, progress: bool
-) -> tuple[list[ConversationScore], dict[str, str]]:
+) -> tuple[list[ConversationScore], dict[str, str], dict[str, str]]:
+    """Scores, weave errors and LLM fallbacks, the last two by conversation id."""
     by_id = {str(c["id"]): c for c in conversations}
     work = [(c, llm, base_toml) for c in conversations]
     scores: dict[str, ConversationScore] = {}
     errors: dict[str, str] = {}
+    fallbacks: dict[str, str] = {}
 
-    def done(result: tuple[str, list[Any], str, float]) -> None:
-        cid, items, error, _ = result
+    def done(result: Job) -> None:
+        cid, items, error, fallback, _ = result
         if error:
             errors[cid] = error
+        if fallback:
+            fallbacks[cid] = fallback
         scores[cid] = score_conversation(by_id[cid], items)
         if progress:
             print(f"\r  woven {len(scores):4d}/{len(work)}  {cid:<10}", end="", file=sys.stderr, flush=True)
@@ -138,7 +156,7 @@ def run(
                 done(result)
     if progress:
         print("\r" + " " * 40 + "\r", end="", file=sys.stderr, flush=True)
-    return [scores[str(c["id"])] for c in conversations], errors
+    return [scores[str(c["id"])] for c in conversations], errors, fallbacks
 
 
 # ---------------------------------------------------------------------------- figures
@@ -196,6 +214,12 @@ def report_text(result: dict[str, Any], misses: list[Miss], n_misses: int) -> st
         f"lang {head['lang']}, weave_all(llm={head['llm']}), "
         f"{head['jobs']} job(s), {head['seconds']:.1f} s"
         + (f", {len(head['errors'])} failed to weave" if head["errors"] else "")
+        + (
+            f", {len(head['llm_fallbacks'])} fell back to the rules (first: "
+            f"{next(iter(head['llm_fallbacks'].values()))})"
+            if head.get("llm_fallbacks")
+            else ""
+        )
     )
     columns = list(result["by_lang"])
     width = 40
@@ -279,7 +303,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
 
     started = time.perf_counter()
-    scores, errors = run(
+    scores, errors, fallbacks = run(
         chosen, llm=args.llm, base_toml=base_toml, jobs=args.jobs, progress=sys.stderr.isatty()
     )
     seconds = time.perf_counter() - started
@@ -300,6 +324,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "jobs": args.jobs,
             "seconds": round(seconds, 2),
             "errors": errors,
+            "llm_fallbacks": fallbacks,
         },
         "by_lang": by_lang,
         "by_class": by_class,

@@ -38,6 +38,7 @@ def report_json(report: CycleReport) -> dict[str, Any]:
         "hand_edited": list(report.hand_edited),
         "edit_commit": report.edit.commit,
         "page_problems": [str(p) for p in report.page_problems],
+        "llm_refused": [str(p) for p in report.llm_refused],
     }
 
 
@@ -87,6 +88,8 @@ def _print_report(report: CycleReport, detail: bool) -> None:
             click.echo(f"  {SYMBOLS[change.action]} {change.after.text}{suffix}")
         for problem in report.problems:
             click.echo(f"  ! skipped {problem}")
+    for refused in report.llm_refused:  # always shown: a reply tried to reach too far
+        click.echo(f"  ! {refused}")
     for page in report.hand_edited:
         if not any(p.path == page for p in report.page_problems):
             click.echo(f"  ! {page} changed while weaving; taken in next time")

@@ -5,15 +5,21 @@ when the server rejects that, json_object and then plain text (``response_format
 "auto"``); every reply is parsed tolerantly and validated by a pydantic model, and an
 invalid reply is asked for once more. Timeouts, refused connections, 429 (honouring
 Retry-After) and 5xx are retried with exponential backoff up to ``max_retries``; after
-that the stage raises ``LLMFailure`` and the caller falls back to the rules path.
+that the stage raises ``LLMFailure`` and the caller falls back to the rules path. Failed
+requests spend one ``TimeoutBudget`` per weave; once it is spent every later call of that
+weave fails at once, and once any stage finds the endpoint unavailable every later call
+of the session (of any stage) does.
 
 The API key is read from the environment variable named by ``api_key_env`` when the
 client is first used, handed to the ``openai`` client, and never stored or printed:
 failure reasons are built from status codes and our own words, never from server text.
+A reply that contains the key (an endpoint echoing it) is refused before it is parsed,
+so it can reach no page, cache, item or commit.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from collections.abc import Callable, Sequence
@@ -24,6 +30,7 @@ from urllib.parse import urlsplit, urlunsplit
 from pydantic import BaseModel
 from vaultweave.schemas.config import LLMSection
 from vaultweave.store.errors import LLMConfigError
+from vaultweave.weaver.llm.budget import TimeoutBudget
 from vaultweave.weaver.llm.replies import ReplyError, parse_reply
 
 if TYPE_CHECKING:
@@ -99,6 +106,8 @@ class LLMClient:
         self._auto = settings.response_format == "auto"
         self._mode: FormatMode = "json_schema" if self._auto else settings.response_format  # type: ignore[assignment]
         self._client: openai.OpenAI | None = None
+        self.budget = TimeoutBudget(settings.weave_timeout_budget)
+        self.down: str | None = None  # why the endpoint is out for the rest of this weave
 
     @property
     def format_mode(self) -> FormatMode:
@@ -110,8 +119,12 @@ class LLMClient:
         problem = ""
         for _ in range(2):
             text = self._request(stage, conversation, reply)
+            self._refuse_key(stage, text)
             try:
-                return parse_reply(text, reply)
+                parsed = parse_reply(text, reply)
+                # JSON escapes ("\u0073k-...") decode to the key only once parsed.
+                self._refuse_key(stage, json.dumps(parsed.model_dump(mode="json"), ensure_ascii=False))
+                return parsed
             except ReplyError as exc:
                 problem = str(exc)
                 conversation = [
@@ -125,6 +138,11 @@ class LLMClient:
                 ]
         raise LLMFailure(stage, "invalid", f"invalid reply twice ({problem})")
 
+    def _refuse_key(self, stage: str, text: str) -> None:
+        key = self._api_key()
+        if key != NO_KEY and key in text:
+            raise LLMFailure(stage, "invalid", "the reply contained the API key; refused")
+
     # -- transport ---------------------------------------------------------------------------
 
     def _request(self, stage: str, messages: list[Message], reply: type[BaseModel]) -> str:
@@ -133,11 +151,17 @@ class LLMClient:
         client = self._openai()
         failures = 0
         while True:
+            if self.down is not None:
+                raise LLMFailure(stage, "unavailable", self.down)
+            if self.budget.exhausted:
+                raise LLMFailure(stage, "unavailable", self.budget.describe())
+            started = self.budget.started()
             try:
                 response = client.chat.completions.create(
                     model=self.model,
                     messages=messages,  # type: ignore[arg-type]
                     temperature=self.settings.temperature,
+                    timeout=min(self.settings.timeout, self.budget.remaining),
                     **self._format_arguments(reply),
                 )
             except (openai.BadRequestError, openai.UnprocessableEntityError) as exc:
@@ -150,6 +174,7 @@ class LLMClient:
                 # the endpoint stays in use for the rest of the run.
                 reason = f"request rejected (HTTP {exc.status_code})"
                 if _about_format(exc):
+                    self.down = reason
                     raise LLMFailure(stage, "unavailable", reason) from None
                 raise LLMFailure(stage, "invalid", reason) from None
             except openai.APITimeoutError:
@@ -159,9 +184,8 @@ class LLMClient:
             except openai.APIStatusError as exc:
                 if exc.status_code != 429 and exc.status_code < 500:
                     self.usage = self.usage.plus(stage)
-                    raise LLMFailure(
-                        stage, "unavailable", f"HTTP {exc.status_code} from the endpoint"
-                    ) from None
+                    self.down = f"HTTP {exc.status_code} from the endpoint"
+                    raise LLMFailure(stage, "unavailable", self.down) from None
                 reason, delay = f"HTTP {exc.status_code}", _retry_after(exc.response.headers)
             except (openai.APIResponseValidationError, ValueError):
                 # The HTTP body itself was cut or not JSON: an invalid reply, retried once.
@@ -176,8 +200,14 @@ class LLMClient:
                 )
                 return _content_of(response)
             self.usage = self.usage.plus(stage)
-            if failures >= self.settings.max_retries:
-                raise LLMFailure(stage, "unavailable", f"{reason} after {failures + 1} attempts")
+            self.budget.charge_since(started)
+            if self.budget.exhausted:  # the rest of this weave: no call from any stage
+                raise LLMFailure(
+                    stage, "unavailable", f"{reason} after {failures + 1} attempts; {self.budget.describe()}"
+                )
+            if failures >= self.settings.max_retries:  # the endpoint is out for the session
+                self.down = f"{reason} after {failures + 1} attempts"
+                raise LLMFailure(stage, "unavailable", self.down)
             backoff = self.settings.backoff_base * (2**failures)
             self._sleep(min(self.settings.max_backoff, delay if delay is not None else backoff))
             failures += 1

@@ -3,8 +3,10 @@
 Turns go to the model in batches with their ids, timestamps, speakers and roles, plus the
 facts the rules already found in them. Every fact the model returns is checked before it
 becomes a Candidate of the same shape the rules produce: it must cite a turn of its own
-batch (so a reply can never reach beyond the resources it was shown), its attribute and
-category are normalised, and it may not silently contradict a rule hit from the same turn
+batch (so a reply can never reach beyond the resources it was shown), its subject must be
+one that turn may speak of (``scope``: the speaker, or someone the turn names; anything
+else is refused and reported at the turn's ``file:line``), its attribute and category
+are normalised (``candidates``), and it may not silently contradict a rule hit from the same turn
 (single-valued attribute, other value): without a ``contradicts_rule`` reason the rule hit
 stands; with one, the model's fact replaces it.
 
@@ -15,28 +17,23 @@ run are not sent at all.
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
 
 from vaultweave.schemas.config import LLMSection
-from vaultweave.store.errors import UnsafeNameError
-from vaultweave.store.paths import VaultPaths, safe_name
-from vaultweave.store.resources import Resource, read_resource
-from vaultweave.weaver.attributes import canonical_sentence, is_single_valued, known_attributes, spec_for
-from vaultweave.weaver.extract.base import Candidate, Extractor, Op, normalise
+from vaultweave.store.paths import VaultPaths
+from vaultweave.store.resources import LineProblem, Resource, read_resource
+from vaultweave.weaver.attributes import is_single_valued
+from vaultweave.weaver.extract.base import Candidate, Extractor, Op
+from vaultweave.weaver.llm.candidates import candidate_of, speaker_of
 from vaultweave.weaver.llm.client import LLMClient, LLMFailure
 from vaultweave.weaver.llm.prompts import FactView, Turn, extract_prompt
-from vaultweave.weaver.llm.replies import ExtractedFact, ExtractReply
+from vaultweave.weaver.llm.replies import ExtractReply
 from vaultweave.weaver.llm.retry import RetryQueue
+from vaultweave.weaver.llm.scope import may_speak_of, refusal, spoken_before
 
-KINDS = frozenset({"identity", "fact", "preference", "event", "transient"})
-SELF_WORDS = frozenset({"i", "me", "myself", "user", "the user", "speaker", "the speaker"})
-MAX_TEXT = 300
 RETRY_BATCHES_PER_CYCLE = 5
-_NOT_WORD = re.compile(r"[^0-9a-z]+")
 
 
 @dataclass(frozen=True)
@@ -47,6 +44,7 @@ class ExtractionOutcome:
     llm_added: int = 0
     overrides: int = 0  # rule hits the model replaced, saying why
     dropped: int = 0  # model facts refused (foreign turn, unusable, silent contradiction)
+    refused: tuple[LineProblem, ...] = ()  # facts about a subject their turn cannot speak of
     sent: tuple[str, ...] = ()  # resources the model answered for
     failed: tuple[tuple[str, str], ...] = ()  # (resource id, reason): queued for retry
     retried: tuple[str, ...] = ()  # queued resources sent again this cycle
@@ -58,6 +56,7 @@ class _Accepted:
     candidates: list[Candidate] = field(default_factory=list)
     overridden: set[Candidate] = field(default_factory=set)
     dropped: int = 0
+    refused: tuple[LineProblem, ...] = ()
 
 
 class LLMExtractor:
@@ -99,6 +98,7 @@ class LLMExtractor:
         added: list[Candidate] = []
         overridden: set[Candidate] = set()
         dropped = 0
+        refused: list[LineProblem] = []
         sent: list[str] = []
         failed: list[tuple[str, str]] = []
         size = self.settings.batch_size
@@ -120,6 +120,7 @@ class LLMExtractor:
             added.extend(accepted.candidates)
             overridden |= accepted.overridden
             dropped += accepted.dropped
+            refused.extend(accepted.refused)
             sent.extend(r.id for r in batch)
 
         self.queue.record_failures(failed, retried=[r.id for r in retried])
@@ -129,6 +130,7 @@ class LLMExtractor:
             llm_added=len(added),
             overrides=len(overridden),
             dropped=dropped,
+            refused=tuple(refused),
             sent=tuple(sent),
             failed=tuple(failed),
             retried=tuple(r.id for r in retried),
@@ -159,11 +161,7 @@ class LLMExtractor:
         self, batch: Sequence[Resource], by_source: Mapping[str, list[Candidate]]
     ) -> list[dict[str, str]]:
         turns = [Turn(r.id, r.ts, r.text, r.speaker, r.role) for r in batch]
-        found = [
-            FactView(c.subject, c.attribute, c.value, c.text, c.valid_from, c.source)
-            for r in batch
-            for c in by_source.get(r.id, [])
-        ]
+        found = [FactView.of(c) for r in batch for c in by_source.get(r.id, [])]
         return extract_prompt(
             self.settings.prompt_version, turns, found, self.default_subject, self.ignore_roles
         )
@@ -179,11 +177,25 @@ class LLMExtractor:
         result = _Accepted()
         seen: set[tuple[str, tuple[str, str], str, Op]] = set()
         dropped = 0
+        refused: list[LineProblem] = []
+        context = spoken_before(batch, self.default_subject)
         for fact in reply.facts:
             turn = turns.get(fact.turn.strip())
-            candidate = self._candidate(fact, turn) if turn is not None else None
-            if candidate is None:
+            candidate = candidate_of(fact, turn, self.default_subject) if turn is not None else None
+            if candidate is None or turn is None:
                 dropped += 1
+                continue
+            speaker = speaker_of(turn, self.default_subject)
+            read = [hit.subject for hit in rule_hits.get(turn.id, [])]
+            if not may_speak_of(candidate.subject, context[turn.id], speaker, read):
+                dropped += 1
+                refused.append(
+                    refusal(
+                        turn.id,
+                        f"model reply refused: {candidate.op.value} {candidate.attribute} of "
+                        f"{candidate.subject!r}, whom the turn does not name",
+                    )
+                )
                 continue
             marker = (candidate.source, candidate.key, candidate.value_key, candidate.op)
             if marker in seen:
@@ -202,61 +214,4 @@ class LLMExtractor:
             result.overridden.update(clashing)
             seen.add(marker)
             result.candidates.append(candidate)
-        return _Accepted(result.candidates, result.overridden, dropped)
-
-    def _candidate(self, fact: ExtractedFact, turn: Resource) -> Candidate | None:
-        attribute = normalise_attribute(fact.attribute)
-        value = " ".join(fact.value.split())
-        op = Op.RETRACT if fact.op == "retract" else Op.ASSERT
-        if not attribute or (op is Op.ASSERT and not value):
-            return None
-        subject = " ".join(fact.subject.split())
-        if normalise(subject) in SELF_WORDS:
-            subject = turn.speaker or self.default_subject
-        category, kind = _placement(attribute, fact)
-        text = " ".join(fact.text.split())[:MAX_TEXT] if attribute not in _KNOWN else ""
-        return Candidate(
-            subject=subject,
-            attribute=attribute,
-            value=value,
-            text=text or canonical_sentence(subject, attribute, value),
-            category=category,
-            kind=kind,
-            source=turn.id,
-            valid_from=_valid_from(fact.valid_from, turn.ts),
-            op=op,
-            confidence=round(fact.confidence, 4),
-            origin="llm",
-        )
-
-
-_KNOWN = frozenset(known_attributes())
-
-
-def normalise_attribute(raw: str) -> str:
-    attribute = _NOT_WORD.sub("_", raw.casefold()).strip("_")[:64]
-    if attribute.startswith("favorite_"):
-        attribute = "favourite_" + attribute.removeprefix("favorite_")
-    return attribute
-
-
-def _placement(attribute: str, fact: ExtractedFact) -> tuple[str, str]:
-    """Known attributes keep their home category and kind; others take the model's, checked."""
-    if attribute in _KNOWN or attribute.startswith("favourite_"):
-        spec = spec_for(attribute)
-        return spec.category, spec.kind
-    try:
-        category = safe_name(fact.category or "general")
-    except UnsafeNameError:
-        category = "general"
-    kind = (fact.kind or "fact").strip().casefold()
-    return category, kind if kind in KINDS else "fact"
-
-
-def _valid_from(claimed: datetime | None, heard: datetime) -> datetime:
-    """The model's date if it is not after the turn itself, else when the turn was said."""
-    if claimed is None:
-        return heard
-    moment = claimed if claimed.tzinfo else claimed.replace(tzinfo=timezone.utc)
-    moment = moment.astimezone(timezone.utc)
-    return moment if moment <= heard else heard
+        return _Accepted(result.candidates, result.overridden, dropped, tuple(refused))

@@ -12,8 +12,12 @@ item), supersedes (the item becomes historical, with the model's reason in
 ``status_reason``), conflict (both stay; the new item links the old and says why) or
 unrelated.
 
-The model's answer is bounded by construction: it names pair numbers, and a pair only
-ever holds one of this cycle's candidates and an item offered with it.
+The model's answer is bounded twice: it names pair numbers, and a pair only ever holds
+one of this cycle's candidates and an item offered with it; and a verdict is applied only
+where the candidate could change the item (``could_change``: the same subject, and an
+attribute of the same family or one the candidate's reaches; a "conflict", which only
+annotates the new fact, needs the same subject). Any other verdict is refused and
+reported at the candidate's turn.
 """
 
 from __future__ import annotations
@@ -25,10 +29,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from vaultweave.store.item import Item, Status, item_id
-from vaultweave.weaver.attributes import is_single_valued, known_attributes, spec_for
+from vaultweave.store.resources import LineProblem
+from vaultweave.weaver.attributes import is_single_valued, known_attributes, reaches, spec_for
 from vaultweave.weaver.extract.base import Candidate, Op, normalise
 from vaultweave.weaver.llm.prompts import FactView, PairView
 from vaultweave.weaver.llm.replies import JudgeReply
+from vaultweave.weaver.llm.scope import refusal
 from vaultweave.weaver.resolve import Action, Change, Resolution
 
 Similarity = Callable[[str, str], float]
@@ -76,6 +82,14 @@ def related(a: str, b: str) -> bool:
         return True
     invented = a not in _KNOWN or b not in _KNOWN
     return invented and spec_for(a).category == spec_for(b).category
+
+
+def could_change(candidate: Candidate, item: Item) -> bool:
+    """Whether a turn stating ``candidate`` can bear on ``item``'s (subject, attribute) key."""
+    if normalise(candidate.subject) != normalise(item.subject):
+        return False
+    a, b = candidate.attribute, item.attribute
+    return related(a, b) or reaches(a, b) or reaches(b, a)
 
 
 def _family_member(attribute: str) -> str:
@@ -194,16 +208,36 @@ def pair_views(pairs: Sequence[Pair]) -> list[PairView]:
     ]
 
 
-def read_judgements(reply: JudgeReply, pairs: Sequence[Pair]) -> list[Judgement]:
-    """Decisions for offered pairs only; unknown numbers and repeats are ignored."""
+def read_judgements(
+    reply: JudgeReply, pairs: Sequence[Pair]
+) -> tuple[list[Judgement], list[LineProblem]]:
+    """Decisions for offered pairs only (unknown numbers and repeats are ignored), and the
+    verdicts refused because the candidate could not change that item."""
     offered = {p.index: p for p in pairs}
     decided: dict[int, Judgement] = {}
+    refused: list[LineProblem] = []
     for decision in reply.decisions:
         pair = offered.get(decision.pair)
-        if pair is not None and decision.pair not in decided and decision.verdict != "unrelated":
-            reason = " ".join(decision.reason.split())[:200]
-            decided[decision.pair] = Judgement(pair, decision.verdict, reason)
-    return [decided[i] for i in sorted(decided)]
+        if pair is None or decision.pair in decided or decision.verdict == "unrelated":
+            continue
+        # A conflict only annotates the new fact; the other verdicts change the item.
+        if decision.verdict == "conflict":
+            allowed = normalise(pair.candidate.subject) == normalise(pair.existing.subject)
+        else:
+            allowed = could_change(pair.candidate, pair.existing)
+        if not allowed:
+            refused.append(
+                refusal(
+                    pair.candidate.source,
+                    f"model verdict refused: {decision.verdict} of {pair.existing.id} "
+                    f"({pair.existing.subject} {pair.existing.attribute}) by a fact of "
+                    f"{pair.candidate.attribute}",
+                )
+            )
+            continue
+        reason = " ".join(decision.reason.split())[:200]
+        decided[decision.pair] = Judgement(pair, decision.verdict, reason)
+    return [decided[i] for i in sorted(decided)], refused
 
 
 def as_duplicates(candidates: Sequence[Candidate], judgements: Sequence[Judgement]) -> list[Candidate]:

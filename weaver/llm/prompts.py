@@ -20,10 +20,12 @@ from typing import Any
 
 import jinja2
 from vaultweave.weaver.attributes import known_attributes
+from vaultweave.weaver.extract.base import Candidate
 from vaultweave.weaver.llm.client import Message
 from vaultweave.weaver.llm.replies import ExtractReply, JudgeReply, SummaryReply
 
-PROMPT_VERSIONS = ("v1",)
+# A version only needs the templates it changes: the others come from the version before.
+PROMPT_VERSIONS = ("v1", "v2")
 REPLY_MODELS = {"extract": ExtractReply, "judge": JudgeReply, "summarize": SummaryReply}
 
 
@@ -46,6 +48,24 @@ class FactView:
     text: str
     valid_from: datetime
     turn: str = ""
+    op: str = "assert"
+    relation: str = ""
+    when: datetime | None = None
+
+    @classmethod
+    def of(cls, candidate: Candidate) -> FactView:
+        """A candidate as shown in ``already_found``."""
+        return cls(
+            candidate.subject,
+            candidate.attribute,
+            candidate.value,
+            candidate.text,
+            candidate.valid_from,
+            candidate.source,
+            candidate.op.value,
+            candidate.relation,
+            candidate.when,
+        )
 
 
 @dataclass(frozen=True)
@@ -79,7 +99,24 @@ def _fact(view: FactView) -> dict[str, str]:
     }
     if view.turn:
         data["turn"] = view.turn
+    if view.op != "assert":
+        data["op"] = view.op
+    if view.relation:
+        data["relation"] = view.relation
+    if view.when is not None:
+        data["when"] = iso(view.when)
     return data
+
+
+def _template(name: str, version: str) -> jinja2.Template:
+    """``<name>.<version>.j2``, or the same stage's template of the latest earlier version."""
+    known = PROMPT_VERSIONS[: PROMPT_VERSIONS.index(version) + 1]
+    for candidate in reversed(known):
+        try:
+            return _environment().get_template(f"{name}.{candidate}.j2")
+        except jinja2.TemplateNotFound:
+            continue
+    raise jinja2.TemplateNotFound(f"{name}.{version}.j2")
 
 
 def render_prompt(name: str, version: str, payload: Any, **context: Any) -> list[Message]:
@@ -88,7 +125,7 @@ def render_prompt(name: str, version: str, payload: Any, **context: Any) -> list
         raise ValueError(f"unknown prompt version {version!r}; known: {', '.join(PROMPT_VERSIONS)}")
     encoded = json.dumps(payload, ensure_ascii=False, indent=1)
     nonce = hashlib.sha256(encoded.encode("utf-8")).hexdigest()[:12]
-    template = _environment().get_template(f"{name}.{version}.j2")
+    template = _template(name, version)
     variables = template.new_context({**context, "payload": encoded, "nonce": nonce})
     system = "".join(template.blocks["system"](variables)).strip()
     user = "".join(template.blocks["user"](variables)).strip()

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import datetime
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -29,6 +28,13 @@ class _Reply(BaseModel):
 
 
 class ExtractedFact(_Reply):
+    """One fact, in the shape the rules produce (``weaver/extract/base.py`` Candidate).
+
+    Dates are an RFC 3339 time or a phrase as spoken ("last month", "next Tuesday 3pm",
+    "上周"), read against the turn's time. v1 prompts ask for the first fields only; the
+    rest have defaults, so one model reads both versions' replies.
+    """
+
     turn: str = Field(min_length=1, max_length=300)
     subject: str = Field(min_length=1, max_length=200)
     attribute: str = Field(min_length=1, max_length=80)
@@ -37,9 +43,14 @@ class ExtractedFact(_Reply):
     category: str | None = Field(default=None, max_length=80)
     kind: str | None = Field(default=None, max_length=40)
     confidence: float = 0.7
-    valid_from: datetime | None = None
-    op: Literal["assert", "retract"] = "assert"
+    valid_from: str | None = Field(default=None, max_length=80)
+    op: Literal["assert", "retract", "doubt"] = "assert"
     contradicts_rule: str | None = Field(default=None, max_length=300)
+    # Who the subject is to the speaker ("sister"), when the fact is about someone else.
+    relation: str | None = Field(default=None, max_length=40)
+    # An appointment's own time; a routine's weekdays.
+    when: str | None = Field(default=None, max_length=80)
+    days: list[str] = Field(default_factory=list, max_length=7)
 
     @field_validator("confidence", mode="before")
     @classmethod

@@ -20,11 +20,14 @@ from typing import TYPE_CHECKING, Any
 from vaultweave.schemas.config import LLMStage, VaultConfig
 from vaultweave.store.item import Item
 from vaultweave.store.paths import VaultPaths
+from vaultweave.store.resources import LineProblem
 from vaultweave.weaver.extract.base import Candidate, Extractor
 from vaultweave.weaver.extract.rules import rules_extractor
+from vaultweave.weaver.llm.budget import TimeoutBudget
 from vaultweave.weaver.llm.client import LLMClient, LLMFailure, Usage
 from vaultweave.weaver.llm.extract import LLMExtractor
 from vaultweave.weaver.llm.judge import (
+    Judgement,
     Similarity,
     apply_judgements,
     as_duplicates,
@@ -88,14 +91,26 @@ class LLMSession:
         )
         self.tally = JudgeTally()
         self._judge_down = False
+        self._judge_refused: list[LineProblem] = []
         self._reported = Usage.empty()
         self._summaries_reported = (0, 0, 0)
 
+    def start_weave(self) -> None:
+        """A kept session (``watch``) starts another weave: failed requests get a fresh
+        timeout budget; an endpoint found unavailable stays out for the session's life."""
+        self.client.budget = TimeoutBudget(self.settings.weave_timeout_budget)
+
     # -- CycleAdvisor --------------------------------------------------------------------------
+
+    def refusals(self) -> tuple[LineProblem, ...]:
+        """Parts of this cycle's replies refused as outside their turn's scope (file:line)."""
+        extracted = self.extractor.outcome.refused if isinstance(self.extractor, LLMExtractor) else ()
+        return (*extracted, *self._judge_refused)
 
     def resolve(
         self, candidates: Sequence[Candidate], existing: Mapping[str, Item], observed_at: datetime
     ) -> Resolution:
+        self._judge_refused = []
         if "judge" not in self.stages:
             return plan_resolution(candidates, existing, observed_at)
         narrowed = narrow(
@@ -107,7 +122,7 @@ class LLMSession:
             threshold=self.settings.similarity_threshold,
         )
         self.tally = JudgeTally(narrowed.rule_decisions, 0, narrowed.dropped_pairs)
-        judgements = []
+        judgements: list[Judgement] = []
         if narrowed.pairs and not self._judge_down:
             messages = judge_prompt(self.settings.prompt_version, pair_views(narrowed.pairs))
             try:
@@ -116,7 +131,8 @@ class LLMSession:
                 self._judge_down = failure.kind == "unavailable"
                 self.tally = JudgeTally(narrowed.rule_decisions, 0, len(narrowed.pairs), failure.reason)
             else:
-                judgements = read_judgements(reply, narrowed.pairs)
+                judgements, refused = read_judgements(reply, narrowed.pairs)
+                self._judge_refused.extend(refused)
                 self.tally = JudgeTally(narrowed.rule_decisions, len(narrowed.pairs), narrowed.dropped_pairs)
         planned = plan_resolution(as_duplicates(candidates, judgements), existing, observed_at)
         return apply_judgements(planned, judgements, existing)
@@ -148,6 +164,11 @@ class LLMSession:
                     f"LLM-Fallback: extract; {len(outcome.failed)} resources woven by rules only, "
                     f"queued for LLM retry ({outcome.failed[0][1]})"
                 )
+        refused = self.refusals()
+        if refused:
+            lines.append(
+                f"LLM-Refused: {len(refused)} outside their turn's scope (first: {refused[0]})"
+            )
         if "judge" in self.stages:
             lines.append(
                 f"LLM-Judge: {self.tally.by_model} pairs by the model, "

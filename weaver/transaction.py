@@ -14,7 +14,8 @@ from typing import Protocol
 
 from vaultweave.store.item import Item
 from vaultweave.weaver.extract.base import Candidate
-from vaultweave.weaver.pages import MARKDOWN_PATHS, content_hash, hand_edited, write_pages
+from vaultweave.weaver.page_files import page_digest
+from vaultweave.weaver.pages import MARKDOWN_PATHS, hand_edited, write_pages
 from vaultweave.weaver.resolve import Resolution
 from vaultweave.weaver.workspace import Workspace
 
@@ -50,16 +51,17 @@ def recover(vault: Workspace, clean: bool = False) -> None:
         vault.forget_loaded_items()
     rendered = vault.state.load_rendered()
     ours = []
+    root = vault.paths.root
     for rel in repo.dirty_paths(*MARKDOWN_PATHS):
-        path = vault.paths.root / rel
-        if path.exists() and rendered.get(rel) == content_hash(path.read_text(encoding="utf-8")):
+        digest = page_digest(root, rel)
+        if digest is not None and rendered.get(rel) == digest:
             ours.append(rel)
     if ours:
         repo.restore(*ours)
         for rel in ours:  # back as committed, which the weaver wrote or took in
-            path = vault.paths.root / rel
-            if path.exists():
-                rendered[rel] = content_hash(path.read_text(encoding="utf-8"))
+            digest = page_digest(root, rel)
+            if digest is not None:
+                rendered[rel] = digest
         vault.state.save_rendered(rendered)
 
 

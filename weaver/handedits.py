@@ -16,8 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from vaultweave.store.item import Item, Status, item_id
 from vaultweave.store.errors import UnsafeNameError
+from vaultweave.store.item import Item, Status, item_id
 from vaultweave.store.sanitize import one_line, safe_name
 from vaultweave.weaver.extract.base import normalise
 from vaultweave.weaver.markdown_parse import FactBullet, PageProblem, ParsedPage
@@ -67,14 +67,14 @@ class HandEditPlan:
 
     def message(self) -> str:
         """``edit: categories/work.md — 1 superseded, 1 retracted`` plus trailers."""
-        pages = ", ".join(self.applied)
+        pages = ", ".join(one_line(rel) for rel in self.applied)
         counts: dict[str, int] = defaultdict(int)
         for _, page_counts in self.per_page:
             for action, n in page_counts:
                 counts[action] += n
         order = ("added", "superseded", "retracted", "moved")
         said = ", ".join(f"{counts[a]} {a}" for a in order if counts.get(a))
-        trailers = [f"Hand-edit: {rel}" for rel in self.applied]
+        trailers = [f"Hand-edit: {one_line(rel)}" for rel in self.applied]
         return f"edit: {pages} — {said or 'text only'}\n\n" + "\n".join(trailers) + "\n"
 
 
@@ -92,7 +92,7 @@ def plan_hand_edits(
     default_subject: str,
 ) -> HandEditPlan:
     edits = _rematch_idless(edits, items)
-    problems = _validate(edits, items)
+    problems = page_id_problems(edits, items)
     blocked = {p.path for p in problems}
     # A fact moved onto a page that is left out keeps its home page back too.
     for edit in edits:
@@ -204,7 +204,7 @@ def _rematch_idless(edits: Sequence[PageEdit], items: Mapping[str, Item]) -> lis
     return out
 
 
-def _validate(edits: Sequence[PageEdit], items: Mapping[str, Item]) -> list[PageProblem]:
+def page_id_problems(edits: Sequence[PageEdit], items: Mapping[str, Item]) -> list[PageProblem]:
     """Everything that keeps a page out: parse problems, unknown or doubled ids, copies."""
     problems: list[PageProblem] = [p for e in edits if e.page for p in e.page.problems]
     seen: dict[str, tuple[PageEdit, FactBullet]] = {}

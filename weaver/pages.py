@@ -29,8 +29,8 @@ from vaultweave.weaver.handedits import HandEditPlan, PageEdit, plan_hand_edits
 from vaultweave.weaver.item_index import item_index
 from vaultweave.weaver.markdown_parse import PageProblem, ParsedPage, parse_page
 from vaultweave.weaver.page_files import UnreadablePage, page_digest, read_page
-from vaultweave.weaver.page_names import PageRename, plan_renames
 from vaultweave.weaver.page_merge import merge_into
+from vaultweave.weaver.page_names import PageRename, plan_renames
 from vaultweave.weaver.render import render_category, render_index_from_counts
 
 if TYPE_CHECKING:

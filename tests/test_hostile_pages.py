@@ -141,22 +141,23 @@ def test_a_symlink_in_categories_is_never_followed(make_vault, tmp_path: Path) -
     assert _current(vault)["chess"] is Status.CURRENT
 
 
-def test_a_linked_categories_folder_is_not_read(make_vault, tmp_path: Path) -> None:
+def test_a_linked_categories_folder_is_not_read_or_written(make_vault, tmp_path: Path) -> None:
     vault = _seeded(make_vault)
     outside = tmp_path / "elsewhere"
     outside.mkdir()
     (outside / "work.md").write_text("# Work\n\n## Current\n\n- leaked\n", "utf-8")
-    from vaultweave.weaver.page_files import UnreadablePage, read_page
-
-    link = tmp_path / "linked"
-    link.mkdir()
-    (link / "categories").symlink_to(outside)
-    try:
-        read_page(link, "categories/work.md")
-    except UnreadablePage as exc:
-        assert "categories/ is a symbolic link" in str(exc)
-    else:
-        raise AssertionError("read through a linked folder")
+    moved = tmp_path / "categories-before"
+    vault.paths.categories.rename(moved)
+    vault.paths.categories.symlink_to(outside)
+    say(vault, "I like chess", "2026-02-01T10:00:00Z")
+    report = vault.weave(EX)
+    assert _current(vault)["chess"] is Status.CURRENT
+    assert "leaked" not in _current(vault)
+    assert sorted(p.name for p in outside.iterdir()) == ["work.md"]  # nothing written there
+    assert (outside / "work.md").read_text("utf-8").endswith("- leaked\n")
+    assert any("categories/ is a symbolic link" in str(p) for p in report.page_problems)
+    assert "leaked" not in _git(vault, "log", "-p", "--all")
+    assert any("categories/" in str(p) for p in vault.status().page_problems)
 
 
 def test_a_speaker_name_cannot_inject_markdown_or_control_characters(make_vault) -> None:

@@ -206,7 +206,8 @@ def _read_edited(
             texts[rel] = _read(vault, rel)
         except UnreadablePage as exc:
             refused[rel] = exc.problem
-    present = [rel for rel, text in texts.items() if text is not None]
+    # Only a page that reads cleanly moves: one left out stays where the person put it.
+    present = [rel for rel, text in texts.items() if text is not None and parse_page(text, rel).ok]
     plan = plan_renames(present, lambda old, new: _other_page_at(root, old, new))
     for problem in plan.problems:
         refused[problem.path] = problem

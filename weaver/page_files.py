@@ -51,6 +51,13 @@ def read_page(root: Path, rel: str) -> str | None:
 
 def read_page_bytes(root: Path, rel: str) -> bytes | None:
     """The raw bytes of a page, read without following any symbolic link."""
+    try:
+        return _read_bytes(root, rel)
+    except OSError as exc:  # a failing disk, a permission: reported like any bad page
+        raise UnreadablePage(PageProblem(rel, 1, f"cannot be read: {exc.strerror or exc}")) from None
+
+
+def _read_bytes(root: Path, rel: str) -> bytes | None:
     path = root / rel
     _check_folders(root, rel)
     flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)

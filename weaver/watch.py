@@ -13,7 +13,6 @@ Stopping (SIGINT / SIGTERM) lets the current cycle finish; nothing is cut in hal
 
 from __future__ import annotations
 
-import hashlib
 import queue
 import signal
 import threading
@@ -29,6 +28,7 @@ import vaultweave.store.needs_watch  # noqa: F401  (MissingExtraError if watch i
 from vaultweave.store.errors import VaultError
 from vaultweave.weaver.cycle import CycleReport
 from vaultweave.weaver.extract.base import Extractor
+from vaultweave.weaver.page_files import page_digest
 from watchdog.events import FileSystemEventHandler
 from watchdog.observers import Observer
 
@@ -81,13 +81,10 @@ class ChangeFilter:
 
     def _ours(self, rel: str) -> bool:
         """A page whose content is what the weaver last rendered is its own write."""
-        try:
-            data = (self.vault.paths.root / rel).read_bytes()
-        except FileNotFoundError:
-            return False  # deleted by someone
-        except OSError:
-            return False
-        return self.vault.state.load_rendered().get(rel) == hashlib.sha256(data).hexdigest()
+        # Read as a page (never through a link: one to /dev/zero would never end); a
+        # deleted or refused page is a person's.
+        digest = page_digest(self.vault.paths.root, rel)
+        return digest is not None and self.vault.state.load_rendered().get(rel) == digest
 
     def select(self, paths: Iterable[str | Path]) -> dict[str, Kind]:
         chosen: dict[str, Kind] = {}

@@ -270,3 +270,13 @@ def test_a_paragraph_under_the_title_survives_model_summaries() -> None:
     legacy = old.replace(" ^summary", "").replace("# Preferences\n\n", f"# Preferences\n\n{mine}\n\n")
     merged = merge_into(legacy, _render([_item(1, "tea")], summary="New prose."), "p.md")
     assert mine in merged and "New prose. ^summary" in merged
+
+
+def test_a_subject_escaped_in_front_matter_is_cleaned(make_vault) -> None:
+    vault = _seeded(make_vault)
+    page = vault.paths.categories / "work.md"
+    text = page.read_text("utf-8").replace("subjects:\n- Maya\n", 'subjects: ["Ma\\0ya\\nX"]\n')
+    page.write_text(text.replace("## Current\n\n", "## Current\n\n- Likes long walks\n", 1), "utf-8")
+    vault.weave(EX)
+    (walks,) = [i for i in vault.items() if i.value == "Likes long walks"]
+    assert walks.subject == "Ma ya X"

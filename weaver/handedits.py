@@ -293,7 +293,8 @@ def _successor(old: Item, text: str, category: str, source: str, now: datetime) 
 
 def _new_fact(edit: PageEdit, bullet: FactBullet, source: str, now: datetime, default_subject: str) -> Item:
     subjects = edit.page.front.get("subjects") if edit.page else None
-    subject = str(subjects[0]) if isinstance(subjects, list) and len(subjects) == 1 else default_subject
+    named = one_line(str(subjects[0])) if isinstance(subjects, list) and len(subjects) == 1 else ""
+    subject = named or default_subject  # front matter may spell "\0" or a newline: cleaned
     return Item(
         id=item_id(source, subject, "note", bullet.text),
         subject=subject,

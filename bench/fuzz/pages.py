@@ -16,8 +16,10 @@ Figures:
   (a ``VaultError`` from ``show`` on a refused page is its answer, not a traceback).
 - ``lost``: facts said in a turn that are no item, plus current facts that ended
   although no edit removed or changed their bullet.
-- ``outside_writes``: files created, changed or removed outside the vault (a folder
-  of link targets next to it is watched).
+- ``outside_writes``: files created, changed or removed outside the vault while the
+  vault ran (a weave, ``status``, ``doctor``, ``show``): the folder of link targets next
+  to it is compared before and after each call, and nothing else may appear beside the
+  vault. The generator's own edits never go through a link either.
 - ``poisoned``: added lines of committed pages holding a control character, and page
   diffs git shows as binary.
 - For scale: ``edits`` applied, ``weaves`` run, ``refused`` page reports (a page
@@ -36,6 +38,7 @@ import re
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import time
 import traceback
@@ -103,9 +106,14 @@ class _Run:
     def root(self) -> Path:
         return self.vault.root
 
+    @property
+    def linked(self) -> bool:
+        """categories/ is a link out: the person's edits must not go through it either."""
+        return (self.root / "categories").is_symlink()
+
     def pages(self) -> list[Path]:
         folder = self.root / "categories"
-        found = sorted(folder.glob("*.md")) if folder.is_dir() else []
+        found = sorted(folder.glob("*.md")) if folder.is_dir() and not self.linked else []
         return [*found, self.root / "index.md"]
 
     def regular_pages(self) -> list[Path]:
@@ -298,6 +306,8 @@ def delete_page(run: _Run) -> None:
 
 
 def odd_name(run: _Run) -> None:
+    if run.linked:
+        return
     name = run.rng.choice(ODD_NAMES)
     body = f"# {name}\n\n## Current\n\n- Maya likes {run.rng.choice(('kites', 'rain', 'owls'))}\n"
     with suppress(OSError):
@@ -305,6 +315,8 @@ def odd_name(run: _Run) -> None:
 
 
 def symlink(run: _Run) -> None:
+    if run.linked:
+        return
     folder = run.root / "categories"
     target = run.rng.choice(
         (
@@ -381,6 +393,18 @@ def _alarm(_signum: int, _frame: FrameType | None) -> None:
     raise _Timeout
 
 
+def _vault_call(run: _Run, action: Callable[[], object], *, allowed: type[Exception] = VaultError) -> bool:
+    """A call into the vault: guarded, and every file it changes outside the vault counted."""
+    before = _tree_digest(run.outside)
+    done = _guarded(run, action, allowed=allowed)
+    after = _tree_digest(run.outside)
+    changed = sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
+    run.figures["outside_writes"] += len(changed)
+    for rel in changed:
+        print(f"written outside the vault: {rel}", file=sys.stderr)
+    return done
+
+
 def _guarded(run: _Run, action: Callable[[], object], *, allowed: type[Exception] = VaultError) -> bool:
     """Run ``action``; count a traceback or a timeout. True when it finished cleanly."""
     previous = signal.signal(signal.SIGALRM, _alarm)
@@ -410,18 +434,18 @@ def _weave(run: _Run) -> None:
         run.figures["refused"] += len({p.path for p in report.page_problems})
         run.figures["taken_in"] += 1 if report.edit.commit else 0
 
-    _guarded(run, cycle, allowed=())  # type: ignore[arg-type]
+    _vault_call(run, cycle, allowed=())  # type: ignore[arg-type]
     if run.vault.lock.held:  # a weave must always give the lock back
         run.figures["stuck"] += 1
         run.vault.lock.release()
 
 
 def _check_faces(run: _Run) -> None:
-    _guarded(run, run.vault.status)
-    _guarded(run, lambda: diagnose(run.vault))
+    _vault_call(run, run.vault.status)
+    _vault_call(run, lambda: diagnose(run.vault))
     for page in run.pages()[:3]:
         if page.name != "index.md":
-            _guarded(run, lambda p=page: run.vault.category_text(p.stem))  # type: ignore[misc]
+            _vault_call(run, lambda p=page: run.vault.category_text(p.stem))  # type: ignore[misc]
 
 
 def _lost(run: _Run) -> int:
@@ -455,7 +479,6 @@ def fuzz_pages(count: int, seed: int, workdir: Path) -> dict[str, int]:
     (outside / "secret.md").write_text("# Secret\n\n## Current\n\n- the password is hunter2\n", "utf-8")
     (outside / "pages" / "work.md").write_text("# Work\n\n## Current\n\n- leaked\n", "utf-8")
     os.mkfifo(outside / "fifo")
-    before = _tree_digest(outside)
     vault = Vault.init(workdir / "vault")
     run = _Run(vault, rng, outside)
     for _ in range(12):
@@ -473,13 +496,10 @@ def fuzz_pages(count: int, seed: int, workdir: Path) -> dict[str, int]:
     restore(run)
     _weave(run)
     _weave(run)
-    if not _guarded(run, lambda: run.vault.weave(run.extractor), allowed=()):  # type: ignore[arg-type]
+    if not _vault_call(run, lambda: run.vault.weave(run.extractor), allowed=()):  # type: ignore[arg-type]
         run.figures["stuck"] += 1
     run.figures["lost"] = _lost(run)
     run.figures["facts"] = len(run.vault.items(status="all"))
-    after = _tree_digest(outside)
-    changed = [k for k in before.keys() | after.keys() if before.get(k) != after.get(k)]
-    run.figures["outside_writes"] = len(changed)
     siblings = {p.name for p in workdir.iterdir()} - {"vault", "outside"}
     run.figures["outside_writes"] += len(siblings)
     run.figures["poisoned"] = _poisoned(run)

@@ -280,3 +280,13 @@ def test_a_subject_escaped_in_front_matter_is_cleaned(make_vault) -> None:
     vault.weave(EX)
     (walks,) = [i for i in vault.items() if i.value == "Likes long walks"]
     assert walks.subject == "Ma ya X"
+
+
+def test_the_page_fuzz_bench_runs_clean_on_a_short_run(tmp_path: Path) -> None:
+    from bench.fuzz.pages import fuzz_pages
+
+    figures = fuzz_pages(40, seed=11, workdir=tmp_path / "fuzz")
+    assert figures["edits"] == 40 and figures["weaves"] >= 10
+    assert {k: figures[k] for k in ("stuck", "tracebacks", "lost", "outside_writes", "poisoned")} == {
+        "stuck": 0, "tracebacks": 0, "lost": 0, "outside_writes": 0, "poisoned": 0
+    }

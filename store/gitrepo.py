@@ -11,6 +11,7 @@ from pathlib import Path
 import git
 from vaultweave.store.atomic import atomic_write_text
 from vaultweave.store.errors import GitError
+from vaultweave.store.sanitize import prose
 
 GITIGNORE = ".vaultweave/\n.obsidian/workspace*.json\n.trash/\n"
 GITATTRIBUTES = "items/**/*.pb -text diff=vaultweave-item\n*.jsonl text eol=lf\n*.md text eol=lf\n"
@@ -128,7 +129,7 @@ class VaultRepo:
             self._git("add", "-A", "--", *present)
         if not self._git("diff", "--cached", "--name-only"):
             return None
-        self._git("commit", "-q", "--no-verify", "-m", message, env=WEAVER_IDENTITY)
+        self._git("commit", "-q", "--no-verify", "-m", prose(message), env=WEAVER_IDENTITY)
         return self.repo.head.commit.hexsha
 
     def commit_exact(
@@ -160,6 +161,7 @@ class VaultRepo:
         if parent is not None and tree == self.repo.head.commit.tree.hexsha:
             return None
         args = ["commit-tree", tree, "-F", "-", *(["-p", parent] if parent else [])]
+        message = prose(message)  # no control character ever reaches a commit
         sha = self._plumb(args, message.encode("utf-8"), env=WEAVER_IDENTITY)
         subject = message.splitlines()[0] if message else ""
         self._git("update-ref", "-m", f"commit: {subject}", "HEAD", sha, *([parent] if parent else []))

@@ -1,44 +1,16 @@
-"""Where things live in a vault, and how arbitrary names become safe file names."""
+"""Where things live in a vault."""
 
 from __future__ import annotations
 
-import hashlib
-import re
-import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
 from vaultweave.store.errors import UnsafeNameError
+from vaultweave.store.sanitize import MAX_NAME_BYTES, safe_name
 
-MAX_NAME_BYTES = 80
-_FORBIDDEN = re.compile(r'[\x00-\x1f\x7f<>:"/\\|?*#^\[\]]+')
-_SPACES = re.compile(r"[\s_-]+")
-_WINDOWS_RESERVED = {"con", "prn", "aux", "nul"} | {f"com{i}" for i in range(10)} | {
-    f"lpt{i}" for i in range(10)
-}
-
-
-def safe_name(name: str) -> str:
-    """Turn any string into one path component that cannot escape its folder.
-
-    Keeps letters of any script, lower-cases, turns separators, control characters
-    and Obsidian link syntax into dashes, drops leading dots, and shortens very long
-    names with a hash suffix so distinct long names stay distinct.
-    """
-    text = unicodedata.normalize("NFKC", name).strip().lower()
-    text = _FORBIDDEN.sub("-", text)
-    text = _SPACES.sub("-", text).strip("-. ")
-    if not text:
-        raise UnsafeNameError(name, "nothing usable remains after removing unsafe characters")
-    if text in _WINDOWS_RESERVED:
-        text = f"{text}-"
-    encoded = text.encode("utf-8")
-    if len(encoded) > MAX_NAME_BYTES:
-        digest = hashlib.sha256(name.encode("utf-8")).hexdigest()[:10]
-        head = encoded[: MAX_NAME_BYTES - 11].decode("utf-8", errors="ignore").rstrip("-. ")
-        text = f"{head}-{digest}"
-    return text
+# safe_name lives with the other sanitisers (store/sanitize.py); re-exported for callers.
+__all__ = ["MAX_NAME_BYTES", "VaultPaths", "ensure_inside", "safe_name"]
 
 
 def ensure_inside(root: Path, path: Path) -> Path:

@@ -6,6 +6,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 
 from vaultweave.store.resources import ScanResult
+from vaultweave.store.sanitize import one_line
 from vaultweave.weaver.resolve import Action, Resolution
 
 MAX_DETAILS = 3
@@ -25,8 +26,8 @@ def weave_message(
     superseded = [c for c in resolution.changes if c.action is Action.SUPERSEDED]
     if superseded:
         details = ", ".join(
-            f"{c.after.attribute}: {c.before.value if c.before else '?'}"
-            f" -> {_successor(resolution, c.after.superseded_by)}"
+            f"{c.after.attribute}: {one_line(c.before.value) if c.before else '?'}"
+            f" -> {one_line(_successor(resolution, c.after.superseded_by))}"
             for c in superseded[:MAX_DETAILS]
         )
         more = f", +{len(superseded) - MAX_DETAILS} more" if len(superseded) > MAX_DETAILS else ""
@@ -34,7 +35,9 @@ def weave_message(
     for action in (Action.ENDED, Action.RETRACTED):
         chosen = [c for c in resolution.changes if c.action is action]
         if chosen:
-            details = ", ".join(f"{c.after.attribute}: {c.after.value}" for c in chosen[:MAX_DETAILS])
+            details = ", ".join(
+                f"{c.after.attribute}: {one_line(c.after.value)}" for c in chosen[:MAX_DETAILS]
+            )
             parts.append(f"{len(chosen)} {action.value} ({details})")
     reinforced = resolution.count(Action.REINFORCED)
     if reinforced:
@@ -51,9 +54,9 @@ def weave_message(
     subject = "weave: " + ", ".join(parts)
 
     trailers = [f"Consumed: {span}" for span in _spans(r.id for r in scanned.resources)]
-    trailers += [f"Skipped: {problem}" for problem in scanned.problems]
+    trailers += [f"Skipped: {one_line(str(problem))}" for problem in scanned.problems]
     trailers.append(f"Extractor: {extractor}")
-    trailers += [" ".join(t.split()) for t in extra_trailers if t.strip()]
+    trailers += [one_line(t) for t in extra_trailers if one_line(t)]
     return subject + "\n\n" + "\n".join(trailers) + "\n"
 
 

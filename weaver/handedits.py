@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
+from vaultweave.store.errors import UnsafeNameError
 from vaultweave.store.item import Item, Status, item_id
-from vaultweave.store.paths import safe_name
+from vaultweave.store.sanitize import one_line, safe_name
 from vaultweave.weaver.extract.base import normalise
 from vaultweave.weaver.markdown_parse import FactBullet, PageProblem, ParsedPage
 from vaultweave.weaver.render import clean_text
@@ -31,6 +32,7 @@ class PageEdit:
     rel: str  # categories/<name>.md
     page: ParsedPage | None  # None: the person deleted the file
     base: ParsedPage | None  # as last committed; None: a new file
+    name: str | None = None  # the category name of a page moved from an odd file name
 
     @property
     def stem(self) -> str:
@@ -39,10 +41,17 @@ class PageEdit:
     @property
     def category(self) -> str:
         front = self.page.front if self.page else {}
-        named = front.get("category")
-        if isinstance(named, str) and named.strip() and safe_name(named) == self.stem:
-            return named.strip()
+        for named in (front.get("category"), self.name):
+            if isinstance(named, str) and one_line(named) and _names(named, self.stem):
+                return one_line(named)
         return self.stem
+
+
+def _names(name: str, stem: str) -> bool:
+    try:
+        return safe_name(name) == stem
+    except UnsafeNameError:
+        return False
 
 
 @dataclass(frozen=True)
@@ -58,14 +67,14 @@ class HandEditPlan:
 
     def message(self) -> str:
         """``edit: categories/work.md — 1 superseded, 1 retracted`` plus trailers."""
-        pages = ", ".join(self.applied)
+        pages = ", ".join(one_line(rel) for rel in self.applied)
         counts: dict[str, int] = defaultdict(int)
         for _, page_counts in self.per_page:
             for action, n in page_counts:
                 counts[action] += n
         order = ("added", "superseded", "retracted", "moved")
         said = ", ".join(f"{counts[a]} {a}" for a in order if counts.get(a))
-        trailers = [f"Hand-edit: {rel}" for rel in self.applied]
+        trailers = [f"Hand-edit: {one_line(rel)}" for rel in self.applied]
         return f"edit: {pages} — {said or 'text only'}\n\n" + "\n".join(trailers) + "\n"
 
 
@@ -82,7 +91,8 @@ def plan_hand_edits(
     base_commit: str | None,
     default_subject: str,
 ) -> HandEditPlan:
-    problems = _validate(edits, items)
+    edits = _rematch_idless(edits, items)
+    problems = page_id_problems(edits, items)
     blocked = {p.path for p in problems}
     # A fact moved onto a page that is left out keeps its home page back too.
     for edit in edits:
@@ -157,7 +167,44 @@ def plan_hand_edits(
     )
 
 
-def _validate(edits: Sequence[PageEdit], items: Mapping[str, Item]) -> list[PageProblem]:
+def _rematch_idless(edits: Sequence[PageEdit], items: Mapping[str, Item]) -> list[PageEdit]:
+    """Give a bullet whose ``^id`` was deleted (its text kept) its fact back, by content.
+
+    An id-less bullet under ``## Current`` whose text is that of a current fact of the
+    page (as last committed, or of its category) that no page lists any more is that
+    fact, unchanged: it is neither retracted nor added again.
+    """
+    listed = {b.item_id for e in edits if e.page for b in e.page.bullets if b.item_id}
+    by_text: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for edit in edits:
+        for bullet in edit.base.bullets if edit.base else ():
+            item = items.get(bullet.item_id or "")
+            if bullet.section == "current" and item is not None and item.is_current:
+                by_text[(edit.stem, normalise(bullet.text))].append(item.id)
+    for item in items.values():
+        if item.is_current:
+            by_text[(safe_name(item.category), normalise(clean_text(item.text)))].append(item.id)
+    out: list[PageEdit] = []
+    for edit in edits:
+        if edit.page is None or not any(b.item_id is None for b in edit.page.bullets):
+            out.append(edit)
+            continue
+        bullets = []
+        for bullet in edit.page.bullets:
+            if bullet.item_id is None and bullet.section == "current":
+                found = next(
+                    (i for i in by_text.get((edit.stem, normalise(bullet.text)), ()) if i not in listed),
+                    None,
+                )
+                if found is not None:
+                    listed.add(found)
+                    bullet = replace(bullet, item_id=found)
+            bullets.append(bullet)
+        out.append(replace(edit, page=replace(edit.page, bullets=tuple(bullets))))
+    return out
+
+
+def page_id_problems(edits: Sequence[PageEdit], items: Mapping[str, Item]) -> list[PageProblem]:
     """Everything that keeps a page out: parse problems, unknown or doubled ids, copies."""
     problems: list[PageProblem] = [p for e in edits if e.page for p in e.page.problems]
     seen: dict[str, tuple[PageEdit, FactBullet]] = {}
@@ -246,7 +293,8 @@ def _successor(old: Item, text: str, category: str, source: str, now: datetime) 
 
 def _new_fact(edit: PageEdit, bullet: FactBullet, source: str, now: datetime, default_subject: str) -> Item:
     subjects = edit.page.front.get("subjects") if edit.page else None
-    subject = str(subjects[0]) if isinstance(subjects, list) and len(subjects) == 1 else default_subject
+    named = one_line(str(subjects[0])) if isinstance(subjects, list) and len(subjects) == 1 else ""
+    subject = named or default_subject  # front matter may spell "\0" or a newline: cleaned
     return Item(
         id=item_id(source, subject, "note", bullet.text),
         subject=subject,

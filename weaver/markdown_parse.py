@@ -24,6 +24,8 @@ YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 FACT_SECTIONS = ("current", "history", "archive")
 PLACEHOLDERS = frozenset({"_No current facts._", "_Nothing superseded yet._"})
 INDEX_PLACEHOLDER = "_No categories yet"
+MAX_FRONT_MATTER = 64 * 1024  # characters; the weaver's own is a few hundred
+MAX_FRONT_VALUES = 10_000  # scalars, lists and mappings, counted as written out
 
 _BULLET = re.compile(r"^[-*+] (?P<body>.*)$")
 _BLOCK_ID = re.compile(r"\s\^(?P<id>\S*)\s*$")
@@ -31,6 +33,7 @@ _VALID_ID = re.compile(r"^[A-Za-z0-9-]+$")  # what Obsidian accepts as a block i
 _ITEM_ID = re.compile(r"^[0-9a-f]{16}$")  # the shape of the weaver's item ids
 _META = re.compile(r"\s*_\((?P<meta>.*)\)_\s*$")
 _SUMMARY = re.compile(r"^(_Nothing known yet\._|No current facts about .*|\d+ current facts? about .*)$")
+SUMMARY_MARK = " ^summary"  # how render.py marks a model's summary paragraph
 _FOOTER = re.compile(r"^Back to \[\[index\]\]")
 _HEADING = re.compile(r"^#{1,6} ")
 _BLOCK_MARKERS = (">", "-", "*", "+", "#", "|", "```", "%%", "<", "!", "[")
@@ -113,18 +116,48 @@ def _front_matter(lines: list[str], path: str) -> tuple[int, dict[str, Any], lis
             break
     else:
         return 0, {}, [PageProblem(path, 1, "front matter is not closed with a '---' line")]
+    source = "\n".join(lines[1:end])
+    if len(source) > MAX_FRONT_MATTER:
+        return end + 1, {}, [PageProblem(path, 2, f"front matter longer than {MAX_FRONT_MATTER} characters")]
     try:
-        data = yaml.load("\n".join(lines[1:end]), Loader=YAML_LOADER) if end > 1 else {}
+        data = yaml.load(source, Loader=YAML_LOADER) if end > 1 else {}
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = 2 + mark.line if mark is not None else 1
         reason = getattr(exc, "problem", None) or "invalid YAML"
         return end + 1, {}, [PageProblem(path, line, f"broken front matter: {reason}")]
+    except (RecursionError, MemoryError, ValueError, OverflowError) as exc:
+        return end + 1, {}, [PageProblem(path, 2, f"broken front matter: {type(exc).__name__}")]
     if data is None:
         data = {}
     if not isinstance(data, dict):
         return end + 1, {}, [PageProblem(path, 1, "front matter is not a mapping of keys")]
+    if not _bounded(data):
+        return end + 1, {}, [
+            PageProblem(path, 2, f"front matter expands past {MAX_FRONT_VALUES} values (YAML aliases?)")
+        ]
     return end + 1, data, []
+
+
+def _bounded(data: Any) -> bool:
+    """Whether ``data`` has at most MAX_FRONT_VALUES values counted as written out.
+
+    YAML aliases share one object many times over (an "alias bomb" of a few lines stands
+    for billions of values); anything that walks or prints it would never finish.
+    """
+    budget = MAX_FRONT_VALUES
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        budget -= 1
+        if budget < 0:
+            return False
+        if isinstance(value, dict):
+            stack.extend(value.keys())
+            stack.extend(value.values())
+        elif isinstance(value, (list, tuple, set)):
+            stack.extend(value)
+    return True
 
 
 @dataclass
@@ -220,9 +253,9 @@ def parse_page(text: str, path: str, *, index: bool = False) -> ParsedPage:
 def _summary_span(lines: list[str], start: int) -> tuple[int, int]:
     """Where the weaver's summary sits under the title: [first, end) line indexes.
 
-    It is the paragraph that reads like the rules' summary, or else the first plain
-    paragraph (LLM prose); paragraphs that open a block of their own (quotes, lists,
-    headings, tables, callouts) are a person's. (-1, -1) when there is none.
+    It is the paragraph that reads like the rules' summary, or the one marked
+    `` ^summary`` (a model's prose); everything else there is a person's. (-1, -1) when
+    there is none.
     """
     paragraphs: list[tuple[int, int]] = []
     i = start
@@ -239,9 +272,16 @@ def _summary_span(lines: list[str], start: int) -> tuple[int, int]:
         if end - first == 1 and _SUMMARY.match(lines[first].strip()):
             return first, end
     for first, end in paragraphs:
-        if not lines[first].strip().startswith(_BLOCK_MARKERS) and not _FOOTER.match(lines[first]):
+        if lines[end - 1].rstrip().endswith(SUMMARY_MARK):
             return first, end
-    return -1, -1
+    # A page rendered before model summaries were marked: its one plain paragraph. With
+    # more than one, none is taken (a person's text is never replaced on a guess).
+    plain = [
+        (first, end)
+        for first, end in paragraphs
+        if not lines[first].strip().startswith(_BLOCK_MARKERS) and not _FOOTER.match(lines[first])
+    ]
+    return plain[0] if len(plain) == 1 else (-1, -1)
 
 
 def _is_list_line(line: str) -> bool:

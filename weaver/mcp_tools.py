@@ -22,9 +22,10 @@ from vaultweave.store.errors import (
     VaultError,
 )
 from vaultweave.store.item import Item, Status, to_json_dict
-from vaultweave.store.paths import ensure_inside, safe_name
+from vaultweave.store.paths import safe_name
 from vaultweave.weaver.agent_views import about, compact_digest, fact_brief, history_hint, subjects
 from vaultweave.weaver.changes import digest_to_json, digest_to_text
+from vaultweave.weaver.page_files import read_page
 from vaultweave.weaver.render import title_of
 from vaultweave.weaver.transaction import DEFAULT_LOCK_TIMEOUT
 from vaultweave.weaver.vault import Vault
@@ -154,17 +155,14 @@ class VaultTools:
 
     def category_markdown(self, name: str) -> str:
         """A category page's Markdown; the name cannot reach outside categories/."""
-        stem = safe_name(name.removesuffix(".md"))
-        path = self.vault.paths.categories / f"{stem}.md"
-        if not path.is_file():
-            raise ItemNotFoundError(name)
-        ensure_inside(self.vault.paths.categories, path)  # e.g. a symlink pointing out
-        return path.read_text(encoding="utf-8")
+        # safe_name keeps the name inside categories/; the page is never read via a link.
+        return self.vault.category_text(name.removesuffix(".md"))
 
     def index_markdown(self) -> str:
-        path = self.vault.paths.index_md
-        ensure_inside(self.vault.root, path)
-        return path.read_text(encoding="utf-8")
+        text = read_page(self.vault.root, "index.md")
+        if text is None:
+            raise ItemNotFoundError("index.md")
+        return text
 
     def fact_history(self, subject: str, attribute: str) -> dict[str, Any]:
         def act() -> dict[str, Any]:

@@ -14,6 +14,7 @@ meantime is left for the next cycle, so a person's newer edit is never overwritt
 from __future__ import annotations
 
 import hashlib
+import os
 import weakref
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -26,8 +27,10 @@ from vaultweave.store.item import Item
 from vaultweave.store.paths import safe_name
 from vaultweave.weaver.handedits import HandEditPlan, PageEdit, plan_hand_edits
 from vaultweave.weaver.item_index import item_index
-from vaultweave.weaver.markdown_parse import PageProblem, parse_page
+from vaultweave.weaver.markdown_parse import PageProblem, ParsedPage, parse_page
+from vaultweave.weaver.page_files import UnreadablePage, page_digest, read_page
 from vaultweave.weaver.page_merge import merge_into
+from vaultweave.weaver.page_names import PageRename, plan_renames
 from vaultweave.weaver.render import render_category, render_index_from_counts
 
 if TYPE_CHECKING:
@@ -53,11 +56,9 @@ class HandEditReport:
     item_paths: tuple[str, ...] = ()
 
 
-def _read(path: Path) -> str | None:
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return None
+def _read(vault: Workspace, rel: str) -> str | None:
+    """A page's text (None: no such file); raises UnreadablePage for what is no page."""
+    return read_page(vault.paths.root, rel)
 
 
 def hand_edited(vault: Workspace, clean: bool = False) -> list[str]:
@@ -74,8 +75,7 @@ def hand_edited(vault: Workspace, clean: bool = False) -> list[str]:
     for rel in vault.repo.dirty_paths(*MARKDOWN_PATHS):
         if rel != INDEX_REL and not (rel.startswith("categories/") and rel.endswith(".md")):
             continue
-        text = _read(vault.paths.root / rel)
-        if text is None or rendered.get(rel) != content_hash(text):
+        if rendered.get(rel) != page_digest(vault.paths.root, rel):
             edited.append(rel)
     return edited
 
@@ -98,15 +98,15 @@ def _changed_since_render(vault: Workspace, rendered: dict[str, str]) -> list[st
         if rel in unknown:
             continue
         try:
-            info = (root / rel).stat()
+            info = (root / rel).lstat()  # a link is judged as itself, never its target
         except FileNotFoundError:
             continue
         known = seen.get(rel)
         if known is None or known[:2] != (info.st_mtime_ns, info.st_size):
-            text = _read(root / rel)
-            if text is None:
+            digest = page_digest(root, rel)
+            if digest is None:
                 continue
-            known = (info.st_mtime_ns, info.st_size, content_hash(text))
+            known = (info.st_mtime_ns, info.st_size, digest)
             seen[rel] = known
         if known[2] != rendered.get(rel):
             edited.append(rel)
@@ -122,27 +122,37 @@ def apply_hand_edits(vault: Workspace, now: datetime, clean: bool = False) -> Ha
     if not clean and repo.head_subject().startswith("edit:"):
         for rel in repo.changed_in("HEAD"):
             render.update(_category_of_path(rel))
-            text = _read(vault.paths.root / rel) if rel.endswith(".md") else None
+            text = _readable(vault, rel) if rel.endswith(".md") else None
             if text is not None and text == repo.show_file("HEAD", rel):
                 trusted[rel] = content_hash(text)
     rels = hand_edited(vault, clean)
     if not rels:
         return HandEditReport(render=frozenset(render), trusted=trusted)
     head = repo.head_sha()
-    texts: dict[str, str | None] = {rel: _read(vault.paths.root / rel) for rel in rels}
+    texts, refused, renames = _read_edited(vault, rels)
+    names = {r.new: r.name for r in renames}
     edits = [
         PageEdit(
             rel=rel,
-            page=parse_page(text, rel) if text is not None else None,
+            page=(
+                ParsedPage(rel, problems=(refused[rel],))
+                if rel in refused
+                else parse_page(text, rel) if text is not None else None
+            ),
             base=_parse_base(vault, rel),
+            name=names.get(rel),
         )
-        for rel, text in texts.items()
+        for rel, text in [*texts.items(), *((r, None) for r in refused)]
         if rel != INDEX_REL
     ]
     items = vault.loaded_items()
     plan = plan_hand_edits(edits, items, now, head, vault.config.vault.default_subject)
     index_text = texts.get(INDEX_REL)
-    index_problems = parse_page(index_text, INDEX_REL, index=True).problems if index_text else ()
+    index_problems: tuple[PageProblem, ...] = (
+        (refused[INDEX_REL],)
+        if INDEX_REL in refused
+        else parse_page(index_text, INDEX_REL, index=True).problems if index_text else ()
+    )
     index_ok = INDEX_REL in texts and not index_problems
     applied = [*plan.applied, *([INDEX_REL] if index_ok else [])]
     blocked = tuple(sorted({*plan.blocked, *(p.path for p in index_problems)}))
@@ -161,7 +171,10 @@ def apply_hand_edits(vault: Workspace, now: datetime, clean: bool = False) -> Ha
             item_paths.append(vault.paths.relative(vault.files.path_of(before)))
     vault.remember_items(plan.resolution.final_items.values())
     message = plan.message() if plan.applied else "edit: index.md — text only\n\nHand-edit: index.md\n"
-    commit = repo.commit_exact(message, [*item_paths, *applied])
+    moved = [r.old for r in renames if r.new in applied]
+    if moved:
+        message += "".join(f"Renamed: {r.old} -> {r.new}\n" for r in renames if r.new in applied)
+    commit = repo.commit_exact(message, [*item_paths, *applied, *moved])
     for rel in applied:
         text = texts[rel]
         if text is not None:
@@ -178,6 +191,57 @@ def apply_hand_edits(vault: Workspace, now: datetime, clean: bool = False) -> Ha
         problems=problems,
         item_paths=tuple(item_paths),
     )
+
+
+def _read_edited(
+    vault: Workspace, rels: Sequence[str]
+) -> tuple[dict[str, str | None], dict[str, PageProblem], tuple[PageRename, ...]]:
+    """The edited pages' texts (None: deleted), the pages refused and why, and the
+    odd-named pages moved to their safe names (see page_names)."""
+    root = vault.paths.root
+    texts: dict[str, str | None] = {}
+    refused: dict[str, PageProblem] = {}
+    for rel in rels:
+        try:
+            texts[rel] = _read(vault, rel)
+        except UnreadablePage as exc:
+            refused[rel] = exc.problem
+    # Only a page that reads cleanly moves: one left out stays where the person put it.
+    present = [rel for rel, text in texts.items() if text is not None and parse_page(text, rel).ok]
+    plan = plan_renames(present, lambda old, new: _other_page_at(root, old, new))
+    for problem in plan.problems:
+        refused[problem.path] = problem
+        texts.pop(problem.path, None)
+    done: list[PageRename] = []
+    for rename in plan.renames:
+        try:
+            os.rename(root / rename.old, root / rename.new)
+        except OSError as exc:
+            refused[rename.old] = PageProblem(rename.old, 1, f"could not move to {rename.new}: {exc}")
+            texts.pop(rename.old, None)
+            continue
+        texts[rename.new] = texts.pop(rename.old)
+        refused.pop(rename.new, None)
+        done.append(rename)
+    return texts, refused, tuple(done)
+
+
+def _other_page_at(root: Path, old: str, new: str) -> bool:
+    target = root / new
+    if not os.path.lexists(target):
+        return False
+    try:  # the same file on a case-insensitive file system: a rename only changes case
+        return not os.path.samefile(root / old, target) or target.is_symlink()
+    except OSError:
+        return True
+
+
+def _readable(vault: Workspace, rel: str) -> str | None:
+    """A page's text, or None also when it is no readable page (a link, not UTF-8...)."""
+    try:
+        return _read(vault, rel)
+    except UnreadablePage:
+        return None
 
 
 def _parse_base(vault: Workspace, rel: str):  # type: ignore[no-untyped-def]
@@ -233,14 +297,14 @@ def write_pages(
         name, members = index.names.get(stem, stem), index.members(stem, items)
         prose = summary(name, members) if summary is not None else None
         fresh = render_category(name, members, now, items, related, summary=prose)
-        merged = _merged(path, rel, fresh, rendered, known, dirty, index=False)
+        merged = _merged(vault.paths.root, rel, fresh, rendered, known, dirty, index=False)
         if merged is None:
             skipped.append(rel)
         else:
             pages.append((path, rel, merged[1], merged[0]))
     if INDEX_REL not in skip:
         fresh = render_index_from_counts(vault.config.vault.name, index.index_counts(), now)
-        merged = _merged(vault.paths.index_md, INDEX_REL, fresh, rendered, known, dirty, index=True)
+        merged = _merged(vault.paths.root, INDEX_REL, fresh, rendered, known, dirty, index=True)
         if merged is None:
             skipped.append(INDEX_REL)
         else:
@@ -250,7 +314,7 @@ def write_pages(
     vault.state.save_rendered(rendered)
     written = []
     for path, rel, text, before in pages:
-        on_disk = _read(path)
+        on_disk = _readable(vault, rel)
         if on_disk != before:
             skipped.append(rel)  # saved by someone while we rendered: theirs stands
         elif on_disk != text:
@@ -260,7 +324,7 @@ def write_pages(
 
 
 def _merged(
-    path: Path,
+    root: Path,
     rel: str,
     fresh: str,
     rendered: dict[str, str],
@@ -270,7 +334,10 @@ def _merged(
     index: bool,
 ) -> tuple[str | None, str] | None:
     """(the page as read, the merged page), or None when the page is not ours to rewrite."""
-    existing = _read(path)
+    try:
+        existing = read_page(root, rel)
+    except UnreadablePage:
+        return None  # reported by the hand-edit pass; never written over or through
     if existing is None:
         return None, fresh
     digest = content_hash(existing)

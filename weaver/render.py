@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -11,9 +10,8 @@ from functools import lru_cache
 import jinja2
 import yaml
 from vaultweave.store.item import Item, Status
-from vaultweave.store.paths import safe_name
-
-_ONE_LINE = re.compile(r"\s+")
+from vaultweave.store.sanitize import fact_text, one_line, safe_name
+from vaultweave.weaver.markdown_parse import SUMMARY_MARK
 
 
 @lru_cache(maxsize=1)
@@ -39,7 +37,8 @@ class FactLine:
 
 
 def title_of(category: str) -> str:
-    return category.replace("_", " ").replace("-", " ").strip().capitalize() or category
+    name = one_line(category)
+    return one_line(name.replace("_", " ").replace("-", " ")).capitalize() or name
 
 
 def _day(moment: datetime | None) -> str:
@@ -50,12 +49,7 @@ def _iso(moment: datetime) -> str:
     return moment.astimezone(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
-def _clean(text: str) -> str:
-    # A fact bullet is one line; a stray "^" would read as a block id.
-    return _ONE_LINE.sub(" ", text).replace(" ^", " ").strip()
-
-
-clean_text = _clean
+_clean = clean_text = fact_text  # one line, no control characters, no stray " ^"
 
 
 def _fact_line(item: Item, by_id: Mapping[str, Item]) -> FactLine:
@@ -90,7 +84,7 @@ def _summary(category: str, current: list[Item], history: list[Item]) -> str:
     if not current and not history:
         return "_Nothing known yet._"
     subjects = sorted({i.subject for i in current} or {i.subject for i in history})
-    who = ", ".join(subjects)
+    who = ", ".join(one_line(s) for s in subjects)
     if not current:
         return f"No current facts about {who}; {len(history)} in history."
     latest = max(current, key=lambda i: (i.valid_from, i.id))
@@ -123,18 +117,21 @@ def render_category(
     archived = sorted(
         (i for i in members if i.status is Status.ARCHIVED), key=lambda i: (i.valid_from, i.id)
     )
-    tags = sorted({t for i in members for t in i.tags} | {safe_name(category)})
+    tags = sorted({one_line(t) for i in members for t in i.tags} | {safe_name(category)})
     front = {
-        "category": category,
+        "category": one_line(category),
         "updated": _iso(updated),
         "counts": {"current": len(current), "history": len(history), "archived": len(archived)},
         "tags": tags,
-        "subjects": sorted({i.subject for i in members}),
+        "subjects": sorted({one_line(i.subject) for i in members}),
     }
+    # A model's prose is one paragraph marked with a block id, so a paragraph a person
+    # writes under the title is never taken for it (the rules' summary has its own shape).
+    said = f"{one_line(summary)}{SUMMARY_MARK}" if summary and one_line(summary) else None
     return _environment().get_template("category.md.j2").render(
         front_matter=yaml.safe_dump(front, sort_keys=False, allow_unicode=True),
         title=title_of(category),
-        summary=summary if summary is not None else _summary(category, current, history),
+        summary=said or _summary(category, current, history),
         current=[_fact_line(i, by_id) for i in current],
         history=[_fact_line(i, by_id) for i in history],
         archived=[_fact_line(i, by_id) for i in archived],

@@ -23,7 +23,8 @@ from vaultweave.store.resources import LineProblem
 from vaultweave.weaver.entity_pages import FOLDER as ENTITY_FOLDER
 from vaultweave.weaver.entity_pages import write_entity_pages
 from vaultweave.weaver.extract.base import Candidate
-from vaultweave.weaver.pages import MARKDOWN_PATHS, content_hash, hand_edited, write_pages
+from vaultweave.weaver.page_files import page_digest
+from vaultweave.weaver.pages import MARKDOWN_PATHS, hand_edited, write_pages
 from vaultweave.weaver.resolve import Resolution
 from vaultweave.weaver.workspace import Workspace
 
@@ -118,16 +119,17 @@ def recover(vault: Workspace, clean: bool = False) -> None:
         repo.restore(ENTITY_FOLDER)  # outputs only: re-rendered from the items when touched
     rendered = vault.state.load_rendered()
     ours = []
+    root = vault.paths.root
     for rel in repo.dirty_paths(*MARKDOWN_PATHS):
-        path = vault.paths.root / rel
-        if path.exists() and rendered.get(rel) == content_hash(path.read_text(encoding="utf-8")):
+        digest = page_digest(root, rel)
+        if digest is not None and rendered.get(rel) == digest:
             ours.append(rel)
     if ours:
         repo.restore(*ours)
         for rel in ours:  # back as committed, which the weaver wrote or took in
-            path = vault.paths.root / rel
-            if path.exists():
-                rendered[rel] = content_hash(path.read_text(encoding="utf-8"))
+            digest = page_digest(root, rel)
+            if digest is not None:
+                rendered[rel] = digest
         vault.state.save_rendered(rendered)
 
 

@@ -39,6 +39,9 @@ from vaultweave.weaver.erase import EraseReceipt, apply_erase
 from vaultweave.weaver.extract.base import Extractor, normalise
 from vaultweave.weaver.forget import ForgetReport, apply_forget
 from vaultweave.weaver.llm.retry import RetryQueue
+from vaultweave.weaver.markdown_parse import PageProblem
+from vaultweave.weaver.page_check import page_problems
+from vaultweave.weaver.page_files import read_page
 from vaultweave.weaver.pages import hand_edited
 from vaultweave.weaver.recall.projection import register as register_recall
 from vaultweave.weaver.remember import RememberReport
@@ -90,6 +93,7 @@ class VaultStatus:
     hand_edited: tuple[str, ...]
     locked_by: int | None
     llm_retry: tuple[str, ...] = ()  # resources woven by rules only, awaiting the model
+    page_problems: tuple[PageProblem, ...] = ()  # pages a weave cannot read back, and why
 
 
 class Vault:
@@ -412,10 +416,11 @@ class Vault:
         return sorted(p.stem for p in self.paths.categories.glob("*.md"))
 
     def category_text(self, name: str) -> str:
-        path = self.paths.category_file(name)
-        if not path.is_file():
+        """A category page's Markdown, read as a page: never through a link, always UTF-8."""
+        text = read_page(self.root, f"categories/{safe_name(name)}.md")
+        if text is None:
             raise ItemNotFoundError(name)
-        return path.read_text(encoding="utf-8")
+        return text
 
     def _write_index(self) -> None:
         text = render_index(self.config.vault.name, self.loaded_items().values(), self.clock())
@@ -578,6 +583,7 @@ class Vault:
             line_problems=tuple(sorted(problems.values(), key=lambda p: (p.path, p.line))),
             item_problems=tuple(self.item_problems),
             hand_edited=tuple(hand_edited(self)),
+            page_problems=tuple(page_problems(self)),
             locked_by=None if self.lock.held else _lock_holder(self.lock),
             llm_retry=tuple(
                 f"{e.resource}: {e.reason}" + (" (given up after retries)" if e.given_up else "")

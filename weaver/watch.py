@@ -18,7 +18,6 @@ for the watcher's life only so that a second watcher on the same vault is refuse
 
 from __future__ import annotations
 
-import hashlib
 import queue
 import signal
 import threading
@@ -35,6 +34,7 @@ from vaultweave.store.errors import VaultError, VaultLockedError, WatcherRunning
 from vaultweave.store.lock import VaultLock
 from vaultweave.weaver.cycle import CycleReport
 from vaultweave.weaver.extract.base import Extractor
+from vaultweave.weaver.page_files import page_digest
 from watchdog.events import FileSystemEventHandler
 from watchdog.observers import Observer
 
@@ -87,13 +87,10 @@ class ChangeFilter:
 
     def _ours(self, rel: str) -> bool:
         """A page whose content is what the weaver last rendered is its own write."""
-        try:
-            data = (self.vault.paths.root / rel).read_bytes()
-        except FileNotFoundError:
-            return False  # deleted by someone
-        except OSError:
-            return False
-        return self.vault.state.load_rendered().get(rel) == hashlib.sha256(data).hexdigest()
+        # Read as a page (never through a link: one to /dev/zero would never end); a
+        # deleted or refused page is a person's.
+        digest = page_digest(self.vault.paths.root, rel)
+        return digest is not None and self.vault.state.load_rendered().get(rel) == digest
 
     def select(self, paths: Iterable[str | Path]) -> dict[str, Kind]:
         chosen: dict[str, Kind] = {}

@@ -268,6 +268,7 @@ def status(vault_path: Path | None, as_json: bool) -> None:
             "line_problems": [str(p) for p in report.line_problems],
             "item_problems": [str(p) for p in report.item_problems],
             "hand_edited": list(report.hand_edited),
+            "page_problems": [str(p) for p in report.page_problems],
             "locked_by": report.locked_by,
             "llm_retry": list(report.llm_retry),
         }
@@ -291,6 +292,8 @@ def status(vault_path: Path | None, as_json: bool) -> None:
         click.echo(f"unreadable item {item_problem}")
     for page in report.hand_edited:
         click.echo(f"hand-edited: {page}")
+    for page_problem in report.page_problems:
+        click.echo(f"page problem {page_problem}")
     if report.llm_retry:
         count = len(report.llm_retry)
         plural = "s" if count != 1 else ""

@@ -9,6 +9,7 @@ from enum import Enum
 from typing import Protocol
 
 from vaultweave.store.resources import Resource
+from vaultweave.store.sanitize import one_line
 
 
 class Op(str, Enum):
@@ -46,6 +47,18 @@ class Candidate:
     when: datetime | None = None
     # When the turn was said (valid_from may be earlier: "moved last month"); None: valid_from.
     spoken_at: datetime | None = None
+
+    def __post_init__(self) -> None:
+        # Every fact, from the rules or a model, enters the vault here: names and values
+        # are made one clean line (no control characters, no line breaks from a speaker
+        # name or a reply), so none can reach a page, an item or a commit.
+        for name in ("subject", "attribute", "value", "text", "category", "kind", "relation"):
+            raw = getattr(self, name)
+            clean = one_line(raw)
+            if clean != raw:
+                object.__setattr__(self, name, clean)
+        if any(one_line(t) != t for t in self.tags):
+            object.__setattr__(self, "tags", tuple(one_line(t) for t in self.tags if one_line(t)))
 
     @property
     def key(self) -> tuple[str, str]:

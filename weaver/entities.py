@@ -21,6 +21,7 @@ from datetime import datetime, timezone
 import yaml
 from vaultweave.store.item import Item, Status
 from vaultweave.store.paths import safe_name
+from vaultweave.store.sanitize import fact_text
 from vaultweave.weaver.attributes import PERSON_ATTRIBUTES, is_single_valued
 from vaultweave.weaver.render import template
 
@@ -165,7 +166,8 @@ def _front(entity: Entity, about: list[Item]) -> dict[str, object]:
 
 
 def _clean(text: str) -> str:
-    return " ".join("".join(c for c in text if c.isprintable()).split()).replace("[[", "[")
+    """One safe line (store/sanitize.py) that cannot open a wikilink of its own."""
+    return fact_text(text).replace("[[", "[").replace("]]", "]")
 
 
 def _timeline_text(text: str) -> str:

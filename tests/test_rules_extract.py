@@ -137,6 +137,8 @@ CHINESE: list[tuple[str, Expected]] = [
     ("我住在北京。", [("lives_in", "北京", A)]),
     ("我搬到了深圳。", [("lives_in", "深圳", A)]),
     ("我在腾讯工作。", [("employer", "腾讯", A)]),
+    # a city is no employer; it is where one works and, nearly always, lives
+    ("我在北京工作。", [("lives_in", "北京", A)]),
     ("我入职了字节跳动！", [("employer", "字节跳动", A)]),
     ("我在谷歌当软件工程师。", [("job_title", "软件工程师", A), ("employer", "谷歌", A)]),
     ("我是一名软件工程师。", [("job_title", "软件工程师", A)]),
@@ -245,7 +247,6 @@ SMALL_TALK: list[str] = [
     "如果我住在上海就好了。",
     "我爱你",
     "我在家工作。",
-    "我在北京工作。",
     "今天天气很好。",
 ]
 

@@ -32,7 +32,7 @@ from enum import Enum
 from vaultweave.store.item import Item, Status, item_id
 from vaultweave.weaver.attributes import OPPOSITES, is_single_valued, reaches
 from vaultweave.weaver.extract.base import Candidate, Op, normalise
-from vaultweave.weaver.value_match import diet_ends, names_value
+from vaultweave.weaver.value_match import diet_ends, names_value, routine_thing
 
 BASE_IMPORTANCE = {"identity": 0.8, "fact": 0.6, "preference": 0.5, "event": 0.5, "transient": 0.3}
 REINFORCE_STEP = 0.1
@@ -307,7 +307,13 @@ def _doubt(work: _Working, candidate: Candidate) -> None:
 
 
 def _rescheduled(item: Item, candidate: Candidate) -> bool:
-    """The same appointment told again with another time."""
+    """The same appointment told again with another time, or the same routine on other days."""
+    if candidate.attribute == "routine":
+        days = _days_tag(candidate.tags)
+        return (
+            bool(days) and bool(_days_tag(item.tags)) and _days_tag(item.tags) != days
+            and names_value(routine_thing(item.value), routine_thing(candidate.value))
+        )
     return (
         candidate.attribute == "appointment"
         and candidate.when is not None
@@ -315,6 +321,11 @@ def _rescheduled(item: Item, candidate: Candidate) -> bool:
         and item.when != candidate.when
         and names_value(item.value, candidate.value)
     )
+
+
+def _days_tag(tags: Iterable[str]) -> str:
+    """A routine's weekdays ("days:tuesday,thursday"), as the extractor tags them."""
+    return next((t for t in tags if t.startswith("days:")), "")
 
 
 def _spoken(candidate: Candidate) -> datetime:

@@ -32,6 +32,9 @@ _NAME = rf"(?P<name>[{_CJK}]{{2,4}}|[A-Za-z0-9][A-Za-z0-9'-]*(?:\s+[A-Za-z][A-Za
 _NUM = r"(?P<n>一|两|二|三|四|五|六|\d+)"
 
 _PARTICLES = re.compile(r"[了啦呢啊哦呀吧嘛哈喔呗~～]+$")
+# "跑步五公里" -> 跑步, "榴莲那味儿" -> 榴莲: an amount or a "that smell/thing" tail is no part of the value
+_AMOUNT = re.compile(r"[一二两三四五六七八九十半\d]+(?:公里|km|分钟|个?小时|页|杯|次|圈|组|瓶)$")
+_THAT = re.compile(r"(?:那|这)(?:个|种|股)?(?:味儿?|味道|东西|玩意儿?)$")
 _DURATION = re.compile(r"(?:已经)?(?:很多|好几|\d+|[一二两三四五六七八九十几]+)个?(?:年|月|天|周|星期|礼拜)了?$")
 _PRONOUN = re.compile(r"^(?:它|这|那|你|您|他|她|他们|她们|它们|这样|那样|这里|那里|这儿|那儿|什么)")
 _NUMERALS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7,
@@ -47,6 +50,10 @@ PLACES_ZH = words(
     "赫尔辛基 哥本哈根 维也纳 布拉格 苏黎世 日内瓦 都柏林 爱丁堡 曼彻斯特 芝加哥 奥克兰 京都 大阪 河北 山西 辽宁 吉林 "
     "黑龙江 江苏 浙江 安徽 福建 江西 山东 河南 湖北 湖南 广东 广西 海南 四川 贵州 云南 陕西 甘肃 青海 台湾 内蒙古 "
     "新疆 西藏 宁夏 东北 挪威 瑞典 芬兰 丹麦 泰国 越南 印度 俄罗斯 新西兰 爱尔兰"
+)
+_PROVINCES = words(
+    "河北 山西 辽宁 吉林 黑龙江 江苏 浙江 安徽 福建 江西 山东 河南 湖北 湖南 广东 广西 海南 四川 贵州 云南 陕西 "
+    "甘肃 青海 台湾 内蒙古 新疆 西藏 宁夏"
 )
 _GENERIC_ORGS = words(
     "外企 国企 央企 私企 大厂 小厂 创业公司 小公司 大公司 工厂 药店 医院 学校 银行 超市 餐厅 饭店 写字楼 "
@@ -74,7 +81,10 @@ _DIETS = {"素食者": "vegetarian", "素食主义者": "vegetarian", "素食": 
           "纯素": "vegan", "全素": "vegan", "生酮": "keto", "低碳": "low-carb", "低碳水": "low-carb"}
 _PETS = {"猫": "cat", "猫咪": "cat", "小猫": "cat", "狗": "dog", "狗狗": "dog", "小狗": "dog",
          "兔子": "rabbit", "仓鼠": "hamster", "鹦鹉": "parrot", "金鱼": "goldfish", "鱼": "fish",
-         "乌龟": "turtle", "鸟": "bird", "小鸟": "bird"}
+         "乌龟": "turtle", "鸟": "bird", "小鸟": "bird", "柯基": "corgi", "柴犬": "shiba inu"}
+# Breeds people name instead of the species: the species is kept ("a cat named 雪球").
+_PETS.update(dict.fromkeys(("布偶猫", "布偶", "橘猫", "英短", "美短", "加菲猫", "暹罗猫", "狸花猫", "蓝猫"), "cat"))
+_PETS.update(dict.fromkeys(("金毛", "泰迪", "哈士奇", "边牧", "拉布拉多", "比熊", "萨摩耶", "博美", "法斗"), "dog"))
 _RELATIVES = {"妹妹": "sister", "姐姐": "sister", "哥哥": "brother", "弟弟": "brother",
               "兄弟姐妹": "siblings", "孩子": "kid", "小孩": "kid", "儿子": "son", "女儿": "daughter",
               "妻子": "wife", "老婆": "wife", "太太": "wife", "丈夫": "husband", "老公": "husband",
@@ -85,7 +95,9 @@ _HABITS = {"抽烟": "smokes", "吸烟": "smokes", "跑步": "runs", "慢跑": "
            "健身": "works out", "去健身房": "goes to the gym", "喝酒": "drinks", "骑车": "cycles",
            "骑自行车": "cycles", "喝咖啡": "drinks coffee", "喝茶": "drinks tea"}
 _JOB_HEADS = ("师", "员", "家", "空姐", "老板", "站长", "组长", "店长", "策划", "运营", "销售", "客服", "经理", "老师", "教授", "医生", "护士", "律师", "学生", "记者",
-              "作家", "厨师", "会计", "总监", "主管", "总裁", "创始人", "实习生", "顾问", "司机")
+              "作家", "厨师", "会计", "总监", "主管", "总裁", "创始人", "实习生", "顾问", "司机",
+              "行长", "科长", "处长", "部长", "校长", "院长", "所长", "厂长", "局长", "主任", "副总", "文案",
+              "编辑", "审核", "采购", "HR", "HRBP")
 _PETS_RE = "|".join(sorted(_PETS, key=len, reverse=True))
 _REL_RE = "|".join(sorted(_RELATIVES, key=len, reverse=True))
 
@@ -95,6 +107,7 @@ def _clean(raw: str) -> str | None:
     value = re.split(r"[，,]", raw.strip(EDGES))[0]  # a later comma starts another thought
     for _ in range(3):
         value = _DURATION.sub("", _PARTICLES.sub("", value).strip(EDGES)).strip(EDGES)
+        value = _THAT.sub("", _AMOUNT.sub("", value)).strip(EDGES)
     if not value or len(value) > MAX_VALUE or _PRONOUN.match(value):
         return None
     return value
@@ -106,6 +119,9 @@ def _place(raw: str) -> str | None:
     if value is None or re.search(r"\d", value):
         return None
     value = value.removesuffix("的") or value
+    province = next((p for p in _PROVINCES if value.startswith(p) and len(value) - len(p) >= 2), None)
+    if province and not value[len(province)] in "省市人":
+        value = value[len(province):]  # 山东烟台: the city
     city = next((p for p in sorted(PLACES_ZH, key=len, reverse=True) if value.startswith(p)), None)
     if city and len(value) - len(city) > 2:
         return city
@@ -214,7 +230,8 @@ def _job(conf: float = 0.9, op: Op = Op.ASSERT) -> Build:
         if (groups.get("t") and not title) or (title and re.search(r"上班|工作|写字楼|那栋|对面", title)):
             return []
         if groups.get("org") and not org and not title:
-            return []
+            # 在青岛上班: the city where one works and, nearly always, lives
+            return [Fact("lives_in", raw_org, op, 0.7)] if raw_org and _is_place(raw_org) and op is Op.ASSERT else []
         if raw_org and title and _is_place(raw_org):
             # 在成都当老师: the city where one works and, nearly always, lives
             return [Fact("job_title", title, op, conf), Fact("lives_in", raw_org, op, 0.7)]
@@ -317,13 +334,13 @@ _QUIT = [Fact("employer", "", Op.RETRACT, 0.8), Fact("job_title", "", Op.RETRACT
 
 
 def _birthday(m: re.Match[str]) -> list[Fact]:
-    """我是1991年5月3日出生的 -> 1991-05-03 (a date without its year stays as spoken)."""
+    """我是1991年5月3日出生的 -> 1991-05-03 (a date without its year: 05-03)."""
     y, mo, d = (m.group(k) for k in ("y", "mo", "d"))
     month, day = _number(mo) or 0, _number(d) or 0
     if not (1 <= month <= 12 and 1 <= day <= 31):
         return []
     year = int(y) if y and y.isdigit() else None
-    value = f"{year:04d}-{month:02d}-{day:02d}" if year else f"{month}月{day}日"
+    value = f"{year:04d}-{month:02d}-{day:02d}" if year else f"{month:02d}-{day:02d}"
     return [Fact("birthday", value, Op.ASSERT, 0.9)]
 
 
@@ -375,29 +392,88 @@ def _pet_gone(m: re.Match[str]) -> list[Fact]:
     return [Fact("pet", _PETS[m.group("sp")], Op.RETRACT, 0.75)]
 
 
+# -- verbs of change, places said in chat shapes ------------------------------------------
+
+_FAVOURITE_VERBS = {"吃": "food", "喝": "drink", "看": "movie", "听": "music", "玩": "game", "读": "book"}
+
+
+def _favourite_verb(m: re.Match[str]) -> list[Fact]:
+    """我最爱吃的是烤串: the favourite food (喝 drink, 看 movie, 听 music, 玩 game)."""
+    value = _clean(m.group("v"))
+    return [Fact(f"favourite_{_FAVOURITE_VERBS[m.group('verb')]}", value, Op.ASSERT, 0.85)] if value else []
+
+
+def _work_as(m: re.Match[str]) -> list[Fact]:
+    """我改做策划了 (any line of work after a verb of change), 我做运营 / 我当老师 (a known title)."""
+    title = _title(m.group("t"))
+    if not title or not (m.group("change") or title.endswith(_JOB_HEADS)):
+        return []
+    return [Fact("job_title", title, Op.ASSERT, 0.85 if m.group("change") else 0.8)]
+
+
+def _promoted(m: re.Match[str]) -> list[Fact]:
+    title = _title(m.group("t"))
+    return [Fact("job_title", title, Op.ASSERT, 0.85)] if title and title.endswith(_JOB_HEADS) else []
+
+
+def _only_place(attribute: str, conf: float) -> Build:
+    """A value that must be a known place: 我在北京 / base上海 / 坐标深圳 (not 我在上课)."""
+    def build(m: re.Match[str]) -> list[Fact]:
+        value = _place(m.group("v"))
+        city = next((p for p in sorted(PLACES_ZH, key=len, reverse=True) if value and value.startswith(p)), "")
+        if not value or not (_is_place(value) or re.fullmatch(r"(?:[\u4e00-\u9fff]{1,4}[区县市镇])?", value[len(city):])):
+            return []
+        return [Fact(attribute, value if _is_place(value) else city, Op.ASSERT, conf)]
+
+    return build
+
+
+def _moved_from_to(m: re.Match[str]) -> list[Fact]:
+    """从深圳搬回长沙了: the old place ends, the new one holds."""
+    old, new = _place(m.group("old")), _place(m.group("v"))
+    if not new:
+        return []
+    return ([Fact("lives_in", old, Op.RETRACT, 0.8)] if old else []) + [Fact("lives_in", new, Op.ASSERT, 0.9)]
+
+
+def _went_to(m: re.Match[str]) -> list[Fact]:
+    """去新加坡读书了: a place is where one lives now; a school or company is where one studies/works."""
+    value = _clean(m.group("v"))
+    if not value:
+        return []
+    if _is_place(value):
+        return [Fact("lives_in", value, Op.ASSERT, 0.75)]
+    if m.group("what") in ("工作", "上班", "报到", "入职"):
+        org = _org(value)
+        return [Fact("employer", org, Op.ASSERT, 0.85)] if org else []
+    school = _school(value)
+    return [Fact("studies_at", school, Op.ASSERT, 0.8)] if school else []
+
+
+def _pets_listed(m: re.Match[str]) -> list[Fact]:
+    """养了两只仓鼠，布丁和奶糖: one fact per name given after the species."""
+    species = _PETS[m.group("sp")]
+    names = [n for n in re.split(r"[和、跟]", m.group("names")) if 1 <= len(n) <= 4]
+    count = _number(m.groupdict().get("n") or "") or 0
+    if len(names) < 2 or (count and count != len(names)):
+        return []
+    return [Fact("pet", f"{counted(1, species)} named {n}", Op.ASSERT, 0.8) for n in names]
+
+
+_NOT_PET_NAMES = re.compile(r"^(?:我|你|他|她|它|人|谁|这|那|都|也|就|快|差点|" + "|".join(
+    ("妈", "爸", "爷", "奶", "姥", "外婆", "外公", "哥", "姐", "弟", "妹", "老公", "老婆", "朋友", "同事", "领导", "老板")) + ")")
+
+
+def _named_gone(m: re.Match[str]) -> list[Fact]:
+    """布丁前两天去世了: ends the pet of that name, if there is one (the resolver matches the name)."""
+    name = m.group("v")
+    return [] if _NOT_PET_NAMES.match(name) else [Fact("pet", name, Op.RETRACT, 0.7)]
+
+
 def _alias(m: re.Match[str]) -> list[Fact]:
     name = m.group("name")
     return [Fact("alias", name, Op.ASSERT, 0.85)] if name and name[0] not in "了过着你他她" else []
 
-
-_DOUBTS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
-    (re.compile(r"搬家|搬走|找房子?|看房|退租|房东.{0,6}(?:卖房|收房|涨租|不租)|单程|箱子.{0,3}寄走"), ("lives_in",)),
-    (re.compile(r"辞职信|辞呈|提(?:了)?离职|裸辞|合同.{0,4}到期|在看机会|想跳槽|交接工作"), ("employer", "job_title")),
-    (re.compile(r"(?:健身|瑜伽|游泳|舞蹈)?(?:卡|课).{0,3}(?:到期|停了)|(?:馆|健身房|工作室).{0,2}(?:倒闭|关门|跑路)"),
-     ("routine",)),
-    (re.compile(rf"(?:{'|'.join(_LANGUAGES)}).{{0,6}}(?:没碰|没学|没练|荒废|忘光)"), ("learning",)),
-    (re.compile(rf"(?:{_PETS_RE}).{{0,4}}(?:住院|病危|不行了)"), ("pet",)),
-)
-
-
-def doubts(clause: str) -> list[Fact]:
-    """ "搬家累死了" / "明天去交辞职信": the attribute may have changed, no new value given."""
-    if re.search(r"如果|要是|假如|要不要|会不会|吗$", clause):
-        return []
-    for pattern, attributes in _DOUBTS:
-        if pattern.search(clause):
-            return [Fact(a, "", Op.DOUBT, 0.6) for a in attributes]
-    return []
 
 RETRACTIONS: tuple[Rule, ...] = (
     rule(_I + r"戒(?:掉)?了?(?P<v>.+?)了?$", _quit),
@@ -423,6 +499,11 @@ RETRACTIONS: tuple[Rule, ...] = (
     rule(r"(?:医生说)?我(?:有)?(?P<v>[^，,]{1,4}不耐受)", _fact("allergy", conf=0.85)),
     rule(_I + r"(?:搬离了?|搬出了?)(?P<v>.+)$", _fact("lives_in", _place, 0.85, Op.RETRACT)),
     rule(_I + r"从(?P<v>.+?)搬(?:走|出来)了?$", _fact("lives_in", _place, 0.85, Op.RETRACT)),
+    rule(_I + r"从(?P<old>[^，,]{2,8}?)搬(?:回|到|去|来)了?(?P<v>[^，,]{2,10}?)了?$", _moved_from_to),
+    rule(_I + r"从(?P<v>[^，,]{2,10}?)(?:出来|走|离开)了", _left),
+    rule(r"(?P<v>[^，,我]{1,4}?)(?:已经|刚刚?)?(?:去世|病逝|死|没)了$", _named_gone),
+    rule(r"(?:我的?)?(?P<v>[^，,我]{1,8}?课)(?:已经|也)?(?:没(?:有)?续费?|不上了|停了|退了|不去了)",
+         _fact("routine", op=Op.RETRACT, conf=0.75)),
     rule(_I + r"(?:和|跟)(?P<v>.+?)分手了$", _fact("partner", op=Op.RETRACT, conf=0.8)),
     rule(_I + r"不吃肉了?$", lambda m: [Fact("diet", "vegetarian", Op.ASSERT, 0.7)]),
     rule(_I + r"又?开始吃肉了?$", lambda m: [Fact("diet", "omnivore", Op.ASSERT, 0.75)]),
@@ -434,11 +515,13 @@ RULES: tuple[Rule, ...] = (
     rule(r"我的名字是" + _NAME + "$", _name),
     rule(r"(?:我在)?(?:公司里?|学校里?|家里)?(?:你|大家|朋友们?|别人|同事们?|家里人)(?:也)?(?:可以|都|一般)?(?:叫|喊)我"
          + _NAME + "(?:就行|就好)?$", _alias),
-    rule(_I + r"的?(?:英文名|昵称|外号|小名|网名)(?:是|叫|改成了?|换成了?|改叫)" + _NAME + "了?$", _alias),
+    rule(_I + r"的?(?:英文名|昵称|外号|小名|网名)(?:也|就|已经|现在)*(?:是|叫|改成了?|换成了?|改叫)" + _NAME + "了?$", _alias),
+    rule(r"^(?:我)?(?:先|简单)*(?:自我)?介绍(?:一)?下(?:我)?(?:自己)?[:：]\s*" + _NAME + "$", _name),
+    rule(r"我(?P<v>\d{2})岁?$", _age),  # "齐鲁，35，济南人": a bare number in a self-introduction
     rule(_I + r"(?:今年)(?P<v>\d{1,3}|[一二两三四五六七八九十]{1,3})(?:岁|周岁)?了?$", _age),
     rule(_I + r"是?(?P<y>\d{4})年(?P<mo>\d{1,2}|[一二三四五六七八九十]{1,3})月(?P<d>\d{1,2}|[一二三四五六七八九十]{1,3})[日号]"
          r"(?:出生|生)的?$", _birthday),
-    rule(_I + r"的生日是(?P<mo>\d{1,2}|[一二三四五六七八九十]{1,3})月(?P<d>\d{1,2}|[一二三四五六七八九十]{1,3})[日号](?P<y>)$",
+    rule(_I + r"的?生日(?:是|在)(?P<mo>\d{1,2}|[一二三四五六七八九十]{1,3})月(?P<d>\d{1,2}|[一二三四五六七八九十]{1,3})[日号](?P<y>)$",
          _birthday),
     rule(_I + r"是?(?P<v>[\u4e00-\u9fff]{2,4}?)人$", _hometown_people),
     rule(_I + r"(?:今年)?(?P<v>\d{1,3}|[一二两三四五六七八九十]{1,3})岁了?$", _age),
@@ -451,12 +534,13 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"(?:在)?(?:吃|做)(?P<v>生酮|低碳水?)(?:饮食)?了?$", _fact("diet", mapping=_DIETS, conf=0.85)),
     rule(_I + r"对(?P<v>.+?)过敏$", _each("allergy")),
     # favourites
-    rule(_I + r"最喜欢的(?P<thing>.{1,6}?)(?:是|换成了?|变成了?|改成了?)(?P<v>.+)$", _favourite),
+    rule(_I + r"最(?:喜欢|爱)(?P<verb>吃|喝|看|听|玩|读)的(?:东西)?(?:就|其实|一直|还)*是(?P<v>.+)$", _favourite_verb),
+    rule(_I + r"最喜欢的(?P<thing>.{1,6}?)(?:就|其实|一直|还|也)*(?:是|换成了?|变成了?|改成了?)(?P<v>.+)$", _favourite),
     rule(r"(?P<v>.+?)是我(?:现在)?最喜欢的(?P<thing>.{1,6})$", _favourite),
     rule(_I + r"最(?:喜欢|爱)(?:的是)?(?P<v>.+)$", _each("likes", 0.85)),
     # places
     rule(_I + r"来自(?P<v>.+)$", _fact("hometown", _place)),
-    rule(_I + r"(?:老家|家乡)(?:就)?(?:是|在)(?P<v>.+?)的?$", _fact("hometown", _place)),
+    rule(_I + r"(?:老家|家乡)(?:就)?(?:是|在)?(?P<v>.+?)的?$", _fact("hometown", _place)),
     rule(_I + r"(?:是)?在(?P<v>.+?)长大的?$", _fact("hometown", _place, 0.85)),
     rule(_I + r"出生(?:在|于)(?P<v>.+)$", _fact("hometown", _place, 0.75)),
     rule(_I + r"(?:住在|定居在|生活在)(?P<v>.+)$", _fact("lives_in", _place)),
@@ -464,7 +548,8 @@ RULES: tuple[Rule, ...] = (
          if any(m.group("v").startswith(p) for p in PLACES_ZH) else []),
     rule(_I + r"在(?P<v>[^，,]{2,10}?)租(?:到|好)?了?(?:房子?|房间|公寓)", _fact("lives_in", _place, 0.8)),
     rule(_I + r"在(?P<v>.+?)(?:住|生活|定居)了?$", _fact("lives_in", _place, 0.85)),
-    rule(_I + r"(?:搬到|搬去|搬来|移居到?)了?(?P<v>.+)$", _fact("lives_in", _place)),
+    rule(_I + r"(?:搬到|搬去|搬来|搬回|移居到?)了?(?P<v>.+)$", _fact("lives_in", _place)),
+    rule(_I + r"(?:base|坐标)\s*(?:在)?(?P<v>[^，,]{2,12})$", _only_place("lives_in", 0.8)),
     # study and work
     rule(_I + r"在(?P<v>.+?)(?:读书|上学|读大学|念书|读研究生|读研|读博士|读博|读大[一二三四]|上[一二三四五六]年级)$",
          _studies),
@@ -478,11 +563,14 @@ RULES: tuple[Rule, ...] = (
         Op.ASSERT, 0.8)]),
     rule(_I + r"在(?P<v>[^，,]{2,10}(?:小学|中学|大学|学校|学院|幼儿园|高中|初中))(?:上学|读书|念书)?$", _fact("studies_at", _school)),
     rule(_I + r"在(?P<v>[^，,]{2,6}?)漂了?", _fact("lives_in", _place, 0.75)),
+    rule(_I + r"在(?P<v>[^，,]{2,10}?)(?:读|念|攻读)[^，,]{0,4}?(?:硕士|博士|本科|研究生|MBA)$", _studies),
+    rule(_I + r"(?:去|到)了?(?P<v>[^，,]{2,8}?)(?P<what>读书|上学|留学|念书|读研|读博|工作|上班|报到|入职)了?$", _went_to),
     rule(_I + r"在(?P<org>.+?)(?:当|做|担任|任)(?P<t>.+)$", _job()),
     rule(_I + r"在(?P<org>.+?)(?:工作|上班|任职)了?$", _job()),
     rule(_I + r"在(?P<org>.+?)实习了?$", _job(0.8)),
     rule(_I + r"(?:入职|加入|跳槽到|跳槽去)了?(?P<org>.+?)(?:工作|上班)?了?$", _job(0.85)),
     rule(r"我(?:现在|目前)(?:已经|也)?在(?P<v>[^，,]{2,12}?)了?$", _where_now),
+    rule(_I + r"在(?P<v>[^，,]{2,8}?)了?$", _only_place("lives_in", 0.8)),
     rule(_I + r"(?:改学|转学|开始学|换成学)(?:习)?(?P<v>.+?)了?$",
          _each("learning", 0.85, mapping=_LANGUAGES, split=r"[、/和跟]")),
     rule(_I + r"去(?:了)?(?P<org>.+?)(?:工作|上班)了?$", _job(0.85)),
@@ -492,6 +580,8 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"是(?:一个)?(?P<t>.+)$", _titled(0.8)),
     rule(r"我的工作是(?P<t>.+)$", _titled(0.8)),
     rule(_I + r"(?:被)?升(?:职|级)?(?:为|成|到)了?(?P<t>.+)$", _job(0.85)),
+    rule(_I + r"(?:被)?(?:升|提拔|晋升)(?:职|级)?(?:为|成|到|上|做)?了?(?P<t>[^，,]{2,10}?)了?$", _promoted),
+    rule(_I + r"(?P<change>改|转行?|换|转岗)?(?:去)?(?:做|当|干)了?(?P<t>[^，,]{2,10}?)了?$", _work_as),
     # languages and learning
     rule(_I + r"(?:会|能|可以)(?:说|讲)(?P<v>.+)$", _each("speaks", mapping=_LANGUAGES, split=r"[、/和跟]|还有")),
     rule(r"我的母语是(?P<v>.+)$", _each("speaks", mapping=_LANGUAGES, split=r"[、/和跟]")),
@@ -503,6 +593,8 @@ RULES: tuple[Rule, ...] = (
     rule(r"我(?:的|家)?(?:的)?(?P<sp>" + _PETS_RE + r")(?:叫|名叫|名字叫|名字是)" + _NAME + "(?:[，,].*)?$", _pet),
     rule(r"我(?:家)?" + _ADV + r"(?:换)?(?:养了|养着|有)" + _NUM + r"?(?:只|条|个)(?P<sp>" + _PETS_RE + r")[，,]"
          r"(?P<names>(?:一(?:只|条|个)叫[^，,]+?){2,})(?:[，,].*)?$", _pets_named),
+    rule(r"我(?:家)?" + _ADV + r"(?:养了|养着|有)" + _NUM + r"?(?:只|条|个)(?P<sp>" + _PETS_RE + r")[，,]"
+         r"(?P<names>[^，,]{1,4}(?:[和、跟][^，,]{1,4})+)(?:[，,].*)?$", _pets_listed),
     rule(_I + r"有" + _NUM + r"(?:个|位)(?P<rel>" + _REL_RE + r")[，,]?(?:(?:叫|名叫)" + _NAME + ")?$", _relative),
     rule(r"我(?:的)?(?P<rel>" + _REL_RE + r")(?:叫|名叫|的名字是|的名字叫)" + _NAME + "$", _relative),
     # likes, dislikes

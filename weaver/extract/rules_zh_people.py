@@ -92,10 +92,11 @@ _EVENT_NOISE = re.compile(r"^(?:要|得|有个|有一个|有|约了|预约了|�
 _EVENT_TAIL = re.compile(r"[，,].*$|(?:帮我|记得|提醒我|记一下|记着).*$")
 _EVENTS = re.compile(
     r"(?:看牙医?|牙医|拔牙|体检|面试|复查|复诊|看病|看医生|打疫苗|考试|开会|会议|飞机|航班|机票|聚餐|约会|理发|"
-    r"婚礼|吃(?!完)[^，,]{1,6}|见[^，,]{1,6}|[^，,]{0,8}课)"
+    r"婚礼|胃镜|肠镜|CT|核磁|B超|抽血|化验|手术|产检|拍片|科目[一二三四]|吃(?!完)[^，,]{1,6}|见[^，,]{1,6}|[^，,]{0,8}课)"
 )
+_EVERY = re.compile(r"每(?:个)?(?:周|星期|礼拜)")
 _PLAN = re.compile(r"如果|要是|假如|要不要|想|打算|可能|也许|会不会|是不是|吗|？|\?")
-_MOVED = re.compile(r"(?:改签到|改到|改成|改为|提前到|推迟到|延期到|挪到|换到)(?:了)?")
+MOVED = re.compile(r"(?:改签到|改到|改成|改为|提前到|推迟到|推到|延期到|挪到|换到|调到)(?:了)?")
 
 
 def appointment(clause: str, context: str = "") -> list[Fact]:
@@ -104,9 +105,9 @@ def appointment(clause: str, context: str = "") -> list[Fact]:
     "面试提前到这周五上午十点了" / "(牙医诊所说医生请假，)改到下周一了" is the same thing
     at a new time, the thing named before the move (or earlier in the sentence).
     """
-    if _PLAN.search(clause):
-        return []
-    moved = _MOVED.search(clause)
+    if _PLAN.search(clause) or _EVERY.search(clause):
+        return []  # a plan, or a routine ("每周三晚上上舞蹈课")
+    moved = MOVED.search(clause)
     when = dates_zh.find_schedule(clause)
     if when is None or not re.search(r"周|星期|礼拜|天|晚|早|点", when.group()):
         return []
@@ -114,13 +115,17 @@ def appointment(clause: str, context: str = "") -> list[Fact]:
         things = _EVENTS.findall(context + "，" + clause[: moved.start()])
         what = things[-1] if things else ""
         weekday = re.fullmatch(r"(?:周|星期|礼拜)([一二三四五六日天])", when.group())
-        if what and weekday and re.search(r"开始|以后|每", clause):
+        # classes and training recur: a bare weekday is their new day ("舞蹈课换到周五晚上了")
+        bare = weekday or re.fullmatch(r"(?:周|星期|礼拜)([一二三四五六日天])(?:早上|上午|中午|下午|晚上|傍晚)", when.group())
+        if what and bare and (re.search(r"开始|以后|每", clause) or re.search(r"课|训练|练习|班$", what)):
+            weekday = bare
             # 瑜伽课从下周开始改到周四了: a routine on a new day
             return [Fact("routine", f"{re.sub(r'课$', '', what)} 每周{weekday.group(1)}", Op.ASSERT, 0.75)]
     else:
         tail = _EVENT_TAIL.sub("", clause[when.end() :]).strip(EDGES)
         what = _EVENT_NOISE.sub("", tail.removeprefix("的")).strip(EDGES)
         what = re.sub(r"^(?:去)?(?P<v>.+?)(?:了|吧)?$", r"\g<v>", what) if what.startswith("去") else what
+        what = re.sub(r"^(?:医院|诊所)(?:做|拍|打|查)?(?=..)", "", what)  # 去医院做胃镜: 胃镜
         if not _EVENTS.search(what):
             return []
     what = re.sub(r"^(?:坐)?(?:的)?飞机(?:去|到)", "飞", re.sub(r"[了啦呢吧]+$", "", what))
@@ -131,7 +136,7 @@ def appointment(clause: str, context: str = "") -> list[Fact]:
 
 _DAYS = "一二三四五六日天"
 _ROUTINE = re.compile(
-    rf"^(?:我|我们)?(?:都|也|还)?(?P<days>每(?:个)?(?:周|星期|礼拜)[{_DAYS}、和]+(?:(?:和|、)?(?:周|星期)?[{_DAYS}])*"
+    rf"^(?:我|我们)?(?:自己|平时|一般|都|也|还)*(?P<days>每(?:个)?(?:周|星期|礼拜)[{_DAYS}、和]+(?:(?:和|、)?(?:周|星期)?[{_DAYS}])*"
     rf"|每个?周末)(?:的)?(?:早上|上午|中午|下午|晚上|傍晚)?(?:下班后?|放学后?)?(?:都|会|要)?(?:(?:跟|和)[^，,]{{1,5}}?(?=打|去|练|玩|踢|上|跑|游|做))?"
     r"(?:去|上|练)?(?P<v>[^，,]{1,12})$"
 )

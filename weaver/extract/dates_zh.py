@@ -83,7 +83,8 @@ def rewrite(phrase: str, base: datetime | None = None) -> str:
         absolute = _absolute(phrase.strip(), base + _CHINA)
         if absolute is not None:
             return (absolute - _CHINA).strftime("%Y-%m-%d %H:%M")
-    text = re.sub(r"^前(两|三)天$", r"\1天前", phrase).replace("前几天", "3天前").replace("前阵子", "2周前").replace("上上周", "2周前")
+    text = re.sub(r"^前(两|三)天$", r"\1天前", phrase).replace("前几天", "3天前")
+    text = text.replace("前阵子", "2周前").replace("上上周", "2周前")
     text = re.sub(rf"({_N})月({_N})[号日]", r"\1月\2日", text)
     if base is not None:
         local = base + _CHINA

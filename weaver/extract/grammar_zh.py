@@ -143,7 +143,9 @@ _EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
 
 
 # "我们俩都在北京" / "人已经搬到深圳了": the speaker, said another way
-_ZH_WE = re.compile(r"^(?:我们(?:俩|两个|两人|一家)|我俩|咱俩|人(?=已经|现在|还在|在|也))(?:都|也)?|^家里(?=养|有)")
+_ZH_WE = re.compile(
+    r"^(?:我们(?:俩|两个|两人|一家)|我俩|咱俩|人(?=已经|现在|还在|在|也))(?:都|也)?|^家里(?=养|有)"
+)
 
 
 def _zh_prepare(clause: str) -> str:

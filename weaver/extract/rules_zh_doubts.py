@@ -11,7 +11,7 @@ import re
 
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.rules_text import Fact
-from vaultweave.weaver.extract.rules_zh import _LANGUAGES, _PETS_RE
+from vaultweave.weaver.extract.rules_zh_values import LANGUAGES, PETS_RE
 
 _DOUBTS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (re.compile(r"搬家|搬走|找房子?|看房|房源|退租|房东.{0,6}(?:卖房|收房|涨租|不租)|单程|箱子.{0,3}寄走"), ("lives_in",)),
@@ -20,8 +20,8 @@ _DOUBTS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (re.compile(r"开荤|破戒|(?:吃|碰)(?:点|一点)肉"), ("diet",)),
     (re.compile(r"(?:健身|瑜伽|游泳|舞蹈)?(?:卡|课).{0,3}(?:到期|停了)|(?:馆|健身房|工作室).{0,2}(?:倒闭|关门|跑路)"),
      ("routine",)),
-    (re.compile(rf"(?:{'|'.join(_LANGUAGES)}).{{0,6}}(?:没碰|没学|没练|荒废|忘光)"), ("learning",)),
-    (re.compile(rf"(?:{_PETS_RE}).{{0,4}}(?:住院|病危|不行了)"), ("pet",)),
+    (re.compile(rf"(?:{'|'.join(LANGUAGES)}).{{0,6}}(?:没碰|没学|没练|荒废|忘光)"), ("learning",)),
+    (re.compile(rf"(?:{PETS_RE}).{{0,4}}(?:住院|病危|不行了)"), ("pet",)),
 )
 
 

@@ -145,7 +145,7 @@ CHINESE: list[tuple[str, Expected]] = [
     ("我喜欢喝茶。", [("likes", "喝茶", A)]),
     ("我很喜欢猫、狗和兔子", [("likes", "猫", A), ("likes", "狗", A), ("likes", "兔子", A)]),
     ("我喜欢和朋友聊天", [("likes", "和朋友聊天", A)]),
-    ("我爱吃火锅", [("likes", "吃火锅", A)]),
+    ("我爱吃火锅", [("likes", "火锅", A)]),  # the thing, not the act
     ("我不喜欢香菜。", [("dislikes", "香菜", A)]),
     ("我讨厌下雨天。", [("dislikes", "下雨天", A)]),
     ("我最喜欢的饮料是乌龙茶。", [("favourite_drink", "乌龙茶", A)]),

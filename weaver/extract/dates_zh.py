@@ -126,7 +126,8 @@ def _absolute(phrase: str, now: datetime) -> datetime | None:
         date = today + timedelta(days=offsets[day])
     part = match.group("part") or ("晚上" if day in ("今晚", "明晚") else "")
     if not match.group("h"):
-        return date + timedelta(hours=12) if part == "中午" else date
+        # a day without a clock time: its local noon, so the UTC date stays that day
+        return date + timedelta(hours=12) if part in ("中午", "") else date
     clock = re.fullmatch(rf"({_N})(?:点(半|{_N})?分?|:(\d\d))", match.group("h"))
     if not clock:
         return date
@@ -141,7 +142,7 @@ def _absolute(phrase: str, now: datetime) -> datetime | None:
     return date + timedelta(hours=hour, minutes=minute)
 
 
-_DAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+DAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 
 def weekdays(text: str) -> tuple[str, ...]:
@@ -155,4 +156,4 @@ def weekdays(text: str) -> tuple[str, ...]:
                 found.add(_WEEKDAY[char])
     if re.search(r"每天|天天", text):
         found = set(range(7))
-    return tuple(_DAY_NAMES[i] for i in sorted(found))
+    return tuple(DAY_NAMES[i] for i in sorted(found))

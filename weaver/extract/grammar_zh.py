@@ -39,7 +39,7 @@ _ZH_PREDICATE = re.compile(
     r"爱|热爱|养|会说|能说|正在|学|改|换|升|现在|目前|已经|一直|平时|平常|从|吃|戒|当|做|老家|家乡|"
     r"超喜欢|特别|非常|英文名|卖|迷上|这周|这个月|今天|终于|总算|[\u4e00-\u9fff]{2,3}人$|"
     # verbs of change and ending, and chat shapes of where one is ("base北京", "人在深圳")
-    r"正式|裸辞|退休|报到|受不了|升|考上|毕业|开始|去(?!年)|base|坐标|人(?=已经|现在|还|在|也)|\d{1,2}岁?$)"
+    r"正式|裸辞|退休|报到|受不了|升|考上|毕业|开始|去(?!年)|留在|还是(?=做|干|当|在|留)|下周|下个?月|明天|后天|base|坐标|人(?=已经|现在|还|在|也)|\d{1,2}岁?$)"
 )
 _ZH_SARCASM = re.compile(r"🙃|呵呵|可太.{1,6}了|爱死了|真是太好了呢")
 _ZH_SUBJECT = re.compile(
@@ -83,11 +83,17 @@ def _zh_sentence_facts(sentence: str) -> list[Fact]:
     named: rules_zh_people.Person | None = None  # for 她/他
     topic: rules_zh_people.Person | None = None  # who the clause before was about
     context = ""
+    last: list[Fact] = []  # the facts of the clause before
     if _ZH_SARCASM.search(sentence):
         return []
     for clause in _zh_split_clauses(_EMOJI.sub("，", sentence)):
         text = _zh_prepare(clause)
         found, who = _zh_clause(text, named, topic, context)
+        dated = dates_zh.find_past(text)[0] if not found else ""
+        if dated and last and all(f.op is Op.RETRACT and not f.when for f in last):
+            # "被裁了…昨天刚签的协议": a date told right after an undated ending dates it
+            facts[-len(last):] = [replace(f, when=dated) for f in last]
+        last = found
         facts.extend(found)
         named, topic, context = who or named, who, context + "，" + text
     return facts
@@ -120,7 +126,7 @@ def _zh_clause(
     # the whole clause, then its first part alone ("我离开协和了，想先歇一阵子"), then
     # with its date phrase left in ("我是1991年5月3日出生的")
     tries = [_zh_subject(head.strip(EDGES)) + rest, _zh_subject(head.strip(EDGES)), _zh_subject(first)]
-    facts = rules_zh_people.routine(tries[1])
+    facts = rules_zh_people.routine(tries[1]) or rules_zh.starting(first)
     for attempt in dict.fromkeys(tries if rest else tries[1:]):
         if facts:
             break

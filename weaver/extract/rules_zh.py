@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from vaultweave.weaver.extract import rules_zh_changes as changes
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.rules_text import (
     Build,
@@ -69,7 +70,7 @@ def _each(attribute: str, conf: float = 0.9, mapping: dict[str, str] | None = No
         parts = re.split(split, m.group("v"))
         if len(parts) > 1:  # 猫、狗和兔子: the last item of a 、 list may join with 和
             parts[-1:] = re.split(r"和|与|及", parts[-1])
-        values = [cleaned(p) for p in parts]
+        values = [cleaned(changes.thing(p) if attribute in ("likes", "dislikes") else p) for p in parts]
         mapped = [(mapping or {}).get(v, v) for v in values if v]
         return [Fact(attribute, v, Op.ASSERT, conf) for v in dict.fromkeys(mapped)]
 
@@ -261,87 +262,32 @@ def _pet_gone(m: re.Match[str]) -> list[Fact]:
     return [Fact("pet", PETS[m.group("sp")], Op.RETRACT, 0.75)]
 
 
-# -- verbs of change, places said in chat shapes ------------------------------------------
-
-_FAVOURITE_VERBS = {"吃": "food", "喝": "drink", "看": "movie", "听": "music", "玩": "game", "读": "book"}
-
-
-def _favourite_verb(m: re.Match[str]) -> list[Fact]:
-    """我最爱吃的是烤串: the favourite food (喝 drink, 看 movie, 听 music, 玩 game)."""
-    value = cleaned(m.group("v"))
-    return [Fact(f"favourite_{_FAVOURITE_VERBS[m.group('verb')]}", value, Op.ASSERT, 0.85)] if value else []
+# A start on a near, fixed day is told as settled: "下周一去字节报到", "下周就去深圳上班了".
+_START = re.compile(
+    r"^(?:我)?(?:下周[一二三四五六日天]?|下个?(?:星期|礼拜)[一二三四五六日天]?|明天|后天|下个?月初?)"
+    r"(?:就|要|开始)*(?:去|到)(?P<v>[^，,]{2,10}?)(?:报到|入职|上班|上岗)了?$"
+)
 
 
-def _work_as(m: re.Match[str]) -> list[Fact]:
-    """我改做策划了 (any line of work after a verb of change), 我做运营 / 我当老师 (a known title)."""
-    title = title_of(m.group("t"))
-    if not title or not (m.group("change") or title.endswith(JOB_HEADS)):
+def starting(clause: str) -> list[Fact]:
+    """A new job (or, for a city, a new home) that starts on a near day; the plan filter lets it through."""
+    match = _START.match(clause)
+    if not match:
         return []
-    return [Fact("job_title", title, Op.ASSERT, 0.85 if m.group("change") else 0.8)]
-
-
-def _promoted(m: re.Match[str]) -> list[Fact]:
-    title = title_of(m.group("t"))
-    return [Fact("job_title", title, Op.ASSERT, 0.85)] if title and title.endswith(JOB_HEADS) else []
-
-
-def _only_place(attribute: str, conf: float) -> Build:
-    """A value that must be a known place: 我在北京 / base上海 / 坐标深圳 (not 我在上课)."""
-    def build(m: re.Match[str]) -> list[Fact]:
-        value = place_of(m.group("v"))
-        city = next((p for p in sorted(PLACES_ZH, key=len, reverse=True) if value and value.startswith(p)), "")
-        if not value or not (is_place(value) or re.fullmatch(r"(?:[\u4e00-\u9fff]{1,4}[区县市镇])?", value[len(city):])):
-            return []
-        return [Fact(attribute, value if is_place(value) else city, Op.ASSERT, conf)]
-
-    return build
-
-
-def _moved_from_to(m: re.Match[str]) -> list[Fact]:
-    """从深圳搬回长沙了: the old place ends, the new one holds."""
-    old, new = place_of(m.group("old")), place_of(m.group("v"))
-    if not new:
-        return []
-    return ([Fact("lives_in", old, Op.RETRACT, 0.8)] if old else []) + [Fact("lives_in", new, Op.ASSERT, 0.9)]
-
-
-def _went_to(m: re.Match[str]) -> list[Fact]:
-    """去新加坡读书了: a place is where one lives now; a school or company is where one studies/works."""
-    value = cleaned(m.group("v"))
-    if not value:
-        return []
-    if is_place(value):
-        return [Fact("lives_in", value, Op.ASSERT, 0.75)]
-    if m.group("what") in ("工作", "上班", "报到", "入职"):
-        org = org_of(value)
-        return [Fact("employer", org, Op.ASSERT, 0.85)] if org else []
-    school = school_of(value)
-    return [Fact("studies_at", school, Op.ASSERT, 0.8)] if school else []
-
-
-def _pets_listed(m: re.Match[str]) -> list[Fact]:
-    """养了两只仓鼠，布丁和奶糖: one fact per name given after the species."""
-    species = PETS[m.group("sp")]
-    names = [n for n in re.split(r"[和、跟]", m.group("names")) if 1 <= len(n) <= 4]
-    count = number_of(m.groupdict().get("n") or "") or 0
-    if len(names) < 2 or (count and count != len(names)):
-        return []
-    return [Fact("pet", f"{counted(1, species)} named {n}", Op.ASSERT, 0.8) for n in names]
-
-
-_NOT_PET_NAMES = re.compile(r"^(?:我|你|他|她|它|人|谁|这|那|都|也|就|快|差点|" + "|".join(
-    ("妈", "爸", "爷", "奶", "姥", "外婆", "外公", "哥", "姐", "弟", "妹", "老公", "老婆", "朋友", "同事", "领导", "老板")) + ")")
-
-
-def _named_gone(m: re.Match[str]) -> list[Fact]:
-    """布丁前两天去世了: ends the pet of that name, if there is one (the resolver matches the name)."""
-    name = m.group("v")
-    return [] if _NOT_PET_NAMES.match(name) else [Fact("pet", name, Op.RETRACT, 0.7)]
+    value = cleaned(match.group("v"))
+    if value and is_place(value):
+        return [Fact("lives_in", value, Op.ASSERT, 0.7)]
+    employer = org_of(match.group("v"))
+    return [Fact("employer", employer, Op.ASSERT, 0.75)] if employer else []
 
 
 def _alias(m: re.Match[str]) -> list[Fact]:
     name = m.group("name")
-    return [Fact("alias", name, Op.ASSERT, 0.85)] if name and name[0] not in "了过着你他她" else []
+    if not name or name[0] in "了过着你他她":
+        return []
+    # 英文名改成Kevin了: the name used before ends (whatever it was), the new one holds
+    changed = [Fact("alias", "", Op.RETRACT, 0.8)] if m.groupdict().get("change") else []
+    return [*changed, Fact("alias", name, Op.ASSERT, 0.85)]
 
 
 RETRACTIONS: tuple[Rule, ...] = (
@@ -350,7 +296,7 @@ RETRACTIONS: tuple[Rule, ...] = (
     rule(_I + r"(?:离职|辞职|裸辞)了$", lambda m: _QUIT),
     rule(_I + r"辞(?:去|掉)了(?P<v>.+?)的工作$", _fact("employer", op=Op.RETRACT, conf=0.85)),
     rule(_I + r"离开了(?P<v>.+)$", _left),
-    rule(r"(?:今天|昨天|上周[一二三四五六日天]?)?是我在(?P<v>[^，,]{2,12}?)的(?:last\s*day|最后一天)", _fact("employer", op=Op.RETRACT, conf=0.8)),
+    rule(r"(?:我)?(?:今天|昨天|上周[一二三四五六日天]?)?是我在(?P<v>[^，,]{2,12}?)的(?:last\s*day|最后一天)", _fact("employer", op=Op.RETRACT, conf=0.8)),
     rule(_I + r"离开(?P<v>[^了]+?)了$", _left),
     rule(_I + r"被(?:裁员?|辞退|开除|优化|解雇)了?$", lambda m: _QUIT),
     rule(_I + r"(?:正式)?退休了?$", lambda m: _QUIT),
@@ -368,10 +314,13 @@ RETRACTIONS: tuple[Rule, ...] = (
     rule(r"(?:医生说)?我(?:有)?(?P<v>[^，,]{1,4}不耐受)", _fact("allergy", conf=0.85)),
     rule(_I + r"(?:搬离了?|搬出了?)(?P<v>.+)$", _fact("lives_in", place_of, 0.85, Op.RETRACT)),
     rule(_I + r"从(?P<v>.+?)搬(?:走|出来)了?$", _fact("lives_in", place_of, 0.85, Op.RETRACT)),
-    rule(_I + r"从(?P<old>[^，,]{2,8}?)搬(?:回|到|去|来)了?(?P<v>[^，,]{2,10}?)了?$", _moved_from_to),
+    rule(_I + r"从(?P<old>[^，,]{2,8}?)搬(?:回|到|去|来)了?(?P<v>[^，,]{2,10}?)了?$", changes.moved_from_to),
     rule(_I + r"从(?P<v>[^，,]{2,10}?)(?:出来|走|离开)了", _left),
-    rule(r"(?P<v>[^，,我]{1,4}?)(?:已经|刚刚?)?(?:去世|病逝|死|没)了$", _named_gone),
-    rule(r"(?:我的?)?(?P<v>[^，,我]{1,8}?课)(?:已经|也)?(?:没(?:有)?续费?|不上了|停了|退了|不去了)",
+    rule(r"(?P<v>[^，,我]{1,4}?)(?:已经|刚刚?)?(?:去世|病逝|死|没)了$", changes.named_gone),
+    rule(r".*最后一(?:节|次|堂)(?P<v>[^，,]{1,8}?课)了?$", _fact("routine", op=Op.RETRACT, conf=0.75)),
+    rule(r"(?:.*说)?(?P<v>[^，,我]{1,6}?)(?:以后|再也)?(?:别|不能再?|不再)(?:打|踢|练|去|上|跳|游)了$",
+         _fact("routine", op=Op.RETRACT, conf=0.7)),
+    rule(r"(?:我的?)?(?P<v>[^，,我]{1,8}?课)(?:已经|也|就|早就)?(?:没(?:有)?续费?|不上了|停了|退了|不去了)",
          _fact("routine", op=Op.RETRACT, conf=0.75)),
     rule(_I + r"(?:和|跟)(?P<v>.+?)分手了$", _fact("partner", op=Op.RETRACT, conf=0.8)),
     rule(_I + r"不吃肉了?$", lambda m: [Fact("diet", "vegetarian", Op.ASSERT, 0.7)]),
@@ -384,7 +333,7 @@ RULES: tuple[Rule, ...] = (
     rule(r"我的名字是" + _NAME + "$", _name),
     rule(r"(?:我在)?(?:公司里?|学校里?|家里)?(?:你|大家|朋友们?|别人|同事们?|家里人)(?:也)?(?:可以|都|一般)?(?:叫|喊)我"
          + _NAME + "(?:就行|就好)?$", _alias),
-    rule(_I + r"的?(?:英文名|昵称|外号|小名|网名)(?:也|就|已经|现在)*(?:是|叫|改成了?|换成了?|改叫)" + _NAME + "了?$", _alias),
+    rule(_I + r"的?(?:英文名|昵称|外号|小名|网名)(?:也|就|已经|现在)*(?:是|叫|(?P<change>改成了?|换成了?|改叫))" + _NAME + "了?$", _alias),
     rule(r"^(?:我)?(?:先|简单)*(?:自我)?介绍(?:一)?下(?:我)?(?:自己)?[:：]\s*" + _NAME + "$", _name),
     rule(r"我(?P<v>\d{2})岁?$", _age),  # "齐鲁，35，济南人": a bare number in a self-introduction
     rule(_I + r"(?:今年)(?P<v>\d{1,3}|[一二两三四五六七八九十]{1,3})(?:岁|周岁)?了?$", _age),
@@ -403,7 +352,9 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"(?:在)?(?:吃|做)(?P<v>生酮|低碳水?)(?:饮食)?了?$", _fact("diet", mapping=DIETS, conf=0.85)),
     rule(_I + r"对(?P<v>.+?)过敏$", _each("allergy")),
     # favourites
-    rule(_I + r"最(?:喜欢|爱)(?P<verb>吃|喝|看|听|玩|读)的(?:东西)?(?:就|其实|一直|还)*是(?P<v>.+)$", _favourite_verb),
+    rule(_I + r"最(?:喜欢|爱)(?P<verb>吃|喝|看|听|玩|读)的(?:东西)?(?:就|其实|一直|还)*是(?P<v>.+)$", changes.favourite_verb),
+    rule(_I + r"最(?:喜欢|爱)(?P<verb>吃|喝)(?!的)(?P<v>[^，,]{2,12})$", changes.favourite_verb),
+    rule(_I + r"(?:就|也)?好(?P<v>[^，,]{1,6}?)这一口$", _each("likes", 0.8)),
     rule(_I + r"最喜欢的(?P<thing>.{1,6}?)(?:就|其实|一直|还|也)*(?:是|换成了?|变成了?|改成了?)(?P<v>.+)$", _favourite),
     rule(r"(?P<v>.+?)是我(?:现在)?最喜欢的(?P<thing>.{1,6})$", _favourite),
     rule(_I + r"最(?:喜欢|爱)(?:的是)?(?P<v>.+)$", _each("likes", 0.85)),
@@ -418,7 +369,7 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"在(?P<v>[^，,]{2,10}?)租(?:到|好)?了?(?:房子?|房间|公寓)", _fact("lives_in", place_of, 0.8)),
     rule(_I + r"在(?P<v>.+?)(?:住|生活|定居)了?$", _fact("lives_in", place_of, 0.85)),
     rule(_I + r"(?:搬到|搬去|搬来|搬回|移居到?)了?(?P<v>.+)$", _fact("lives_in", place_of)),
-    rule(_I + r"(?:base|坐标)\s*(?:在)?(?P<v>[^，,]{2,12})$", _only_place("lives_in", 0.8)),
+    rule(_I + r"(?:base|坐标)\s*(?:在)?(?P<v>[^，,]{2,12})$", changes.only_place("lives_in", 0.8)),
     # study and work
     rule(_I + r"在(?P<v>.+?)(?:读书|上学|读大学|念书|读研究生|读研|读博士|读博|读大[一二三四]|上[一二三四五六]年级)$",
          _studies),
@@ -433,24 +384,30 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"在(?P<v>[^，,]{2,10}(?:小学|中学|大学|学校|学院|幼儿园|高中|初中))(?:上学|读书|念书)?$", _fact("studies_at", school_of)),
     rule(_I + r"在(?P<v>[^，,]{2,6}?)漂了?", _fact("lives_in", place_of, 0.75)),
     rule(_I + r"在(?P<v>[^，,]{2,10}?)(?:读|念|攻读)[^，,]{0,4}?(?:硕士|博士|本科|研究生|MBA)$", _studies),
-    rule(_I + r"(?:去|到)了?(?P<v>[^，,]{2,8}?)(?P<what>读书|上学|留学|念书|读研|读博|工作|上班|报到|入职)了?$", _went_to),
+    rule(_I + r"(?:去|到)了?(?P<v>[^，,]{2,8}?)(?P<what>读书|上学|留学|念书|读研|读博|工作|上班|报到|入职)了?$", changes.went_to),
     rule(_I + r"在(?P<org>.+?)(?:当|做|担任|任)(?P<t>.+)$", _job()),
+    rule(_I + r"(?:也)?(?:算|是)(?P<org>[^，,]{2,8}?)的人了$", _job(0.75)),
+    rule(r"我们(?:公司|单位)(?:上周|上个月|前几天|最近|已经)*被(?P<org>[^，,]{2,8}?)(?:收购|并购|合并)了", _job(0.8)),
+    rule(_I + r"(?:辞职)?.{0,8}?开了?(?:一?家|个|一个)?(?:小)?(?P<v>[^，,]{1,6}?(?:店|馆|民宿|客栈|工作室))$",
+         lambda m: [Fact("job_title", m.group("v") + "老板", Op.ASSERT, 0.75)]),
+    rule(_I + r"(?:留在|在)(?P<v>[^，,]{2,8}?)(?:待|呆)", changes.only_place("lives_in", 0.75)),
+    rule(_I + r"(?:还是|也是|依然|照样)?留在(?P<v>[^，,]{2,8}?)$", changes.only_place("lives_in", 0.75)),
     rule(_I + r"在(?P<org>.+?)(?:工作|上班|任职)了?$", _job()),
     rule(_I + r"在(?P<org>.+?)实习了?$", _job(0.8)),
     rule(_I + r"(?:入职|加入|跳槽到|跳槽去)了?(?P<org>.+?)(?:工作|上班)?了?$", _job(0.85)),
     rule(r"我(?:现在|目前)(?:已经|也)?在(?P<v>[^，,]{2,12}?)了?$", _where_now),
-    rule(_I + r"在(?P<v>[^，,]{2,8}?)了?$", _only_place("lives_in", 0.8)),
+    rule(_I + r"在(?P<v>[^，,]{2,8}?)了?$", changes.only_place("lives_in", 0.8)),
     rule(_I + r"(?:改学|转学|开始学|换成学)(?:习)?(?P<v>.+?)了?$",
          _each("learning", 0.85, mapping=LANGUAGES, split=r"[、/和跟]")),
     rule(_I + r"去(?:了)?(?P<org>.+?)(?:工作|上班)了?$", _job(0.85)),
+    rule(_I + r"(?P<change>改|转行?|换|转岗|还是|也是|依然)?(?:去)?(?:做|当|干)了?(?P<t>[^，,]{2,10}?)了?$", changes.work_as),
     rule(r"我是(?P<org>.+?)的(?P<t>.+)$", lambda m: _job(0.85)(m) if cleaned(m.group("t")) in
          ("学生", "员工", "职员", "雇员") or (m.group("t") or "").endswith(JOB_HEADS) else []),
     rule(_I + r"是一(?:名|位)(?P<t>.+)$", _titled(0.9)),
     rule(_I + r"是(?:一个)?(?P<t>.+)$", _titled(0.8)),
     rule(r"我的工作是(?P<t>.+)$", _titled(0.8)),
     rule(_I + r"(?:被)?升(?:职|级)?(?:为|成|到)了?(?P<t>.+)$", _job(0.85)),
-    rule(_I + r"(?:被)?(?:升|提拔|晋升)(?:职|级)?(?:为|成|到|上|做)?了?(?P<t>[^，,]{2,10}?)了?$", _promoted),
-    rule(_I + r"(?P<change>改|转行?|换|转岗)?(?:去)?(?:做|当|干)了?(?P<t>[^，,]{2,10}?)了?$", _work_as),
+    rule(_I + r"(?:被)?(?:升|提拔|晋升)(?:职|级)?(?:为|成|到|上|做)?了?(?P<t>[^，,]{2,10}?)了?$", changes.promoted),
     # languages and learning
     rule(_I + r"(?:会|能|可以)(?:说|讲)(?P<v>.+)$", _each("speaks", mapping=LANGUAGES, split=r"[、/和跟]|还有")),
     rule(r"我的母语是(?P<v>.+)$", _each("speaks", mapping=LANGUAGES, split=r"[、/和跟]")),
@@ -463,7 +420,7 @@ RULES: tuple[Rule, ...] = (
     rule(r"我(?:家)?" + _ADV + r"(?:换)?(?:养了|养着|有)" + _NUM + r"?(?:只|条|个)(?P<sp>" + PETS_RE + r")[，,]"
          r"(?P<names>(?:一(?:只|条|个)叫[^，,]+?){2,})(?:[，,].*)?$", _pets_named),
     rule(r"我(?:家)?" + _ADV + r"(?:养了|养着|有)" + _NUM + r"?(?:只|条|个)(?P<sp>" + PETS_RE + r")[，,]"
-         r"(?P<names>[^，,]{1,4}(?:[和、跟][^，,]{1,4})+)(?:[，,].*)?$", _pets_listed),
+         r"(?P<names>[^，,]{1,4}(?:[和、跟][^，,]{1,4})+)(?:[，,].*)?$", changes.pets_listed),
     rule(_I + r"有" + _NUM + r"(?:个|位)(?P<rel>" + REL_RE + r")[，,]?(?:(?:叫|名叫)" + _NAME + ")?$", _relative),
     rule(r"我(?:的)?(?P<rel>" + REL_RE + r")(?:叫|名叫|的名字是|的名字叫)" + _NAME + "$", _relative),
     # likes, dislikes

@@ -92,7 +92,7 @@ _EVENT_NOISE = re.compile(r"^(?:要|得|有个|有一个|有|约了|预约了|�
 _EVENT_TAIL = re.compile(r"[，,].*$|(?:帮我|记得|提醒我|记一下|记着).*$")
 _EVENTS = re.compile(
     r"(?:看牙医?|牙医|拔牙|体检|面试|复查|复诊|看病|看医生|打疫苗|考试|开会|会议|飞机|航班|机票|聚餐|约会|理发|"
-    r"婚礼|胃镜|肠镜|CT|核磁|B超|抽血|化验|手术|产检|拍片|科目[一二三四]|吃(?!完)[^，,]{1,6}|见[^，,]{1,6}|[^，,]{0,8}课)"
+    r"婚礼|(?:羽毛球|篮球|足球|网球|乒乓球|瑜伽|游泳|健身|舞蹈)课?|胃镜|肠镜|CT|核磁|B超|抽血|化验|手术|产检|拍片|科目[一二三四]|吃(?!完)[^，,]{1,6}|见[^，,]{1,6}|[^，,]{0,8}课)"
 )
 _EVERY = re.compile(r"每(?:个)?(?:周|星期|礼拜)")
 _PLAN = re.compile(r"如果|要是|假如|要不要|想|打算|可能|也许|会不会|是不是|吗|？|\?")
@@ -114,11 +114,16 @@ def appointment(clause: str, context: str = "") -> list[Fact]:
     if moved and when.start() >= moved.end() - 1:
         things = _EVENTS.findall(context + "，" + clause[: moved.start()])
         what = things[-1] if things else ""
-        weekday = re.fullmatch(r"(?:周|星期|礼拜)([一二三四五六日天])", when.group())
-        # classes and training recur: a bare weekday is their new day ("舞蹈课换到周五晚上了")
-        bare = weekday or re.fullmatch(r"(?:周|星期|礼拜)([一二三四五六日天])(?:早上|上午|中午|下午|晚上|傍晚)", when.group())
-        if what and bare and (re.search(r"开始|以后|每", clause) or re.search(r"课|训练|练习|班$", what)):
-            weekday = bare
+        # a bare weekday is a routine's new day when the change lasts ("从下周开始") or the
+        # thing recurs by nature: classes and training ("舞蹈课换到周五晚上了")
+        weekday = re.fullmatch(r"(?:周|星期|礼拜)([一二三四五六日天])(?:早上|上午|中午|下午|晚上|傍晚)?", when.group())
+        recurring = re.search(r"开始|以后|每", clause) or re.search(r"课|训练|练习|班", what + clause[: moved.start()])
+        days = dates_zh.weekdays(clause[moved.start():])
+        if what and len(days) > 1 and re.search(r"都|每", clause[moved.start():]):
+            # 改成周三周六都打了: the routine on all the days named
+            chars = "和".join("一二三四五六日"[dates_zh.DAY_NAMES.index(d)] for d in days)
+            return [Fact("routine", f"{re.sub(r'课$', '', what)} 每周{chars}", Op.ASSERT, 0.75)]
+        if what and weekday and recurring:
             # 瑜伽课从下周开始改到周四了: a routine on a new day
             return [Fact("routine", f"{re.sub(r'课$', '', what)} 每周{weekday.group(1)}", Op.ASSERT, 0.75)]
     else:
@@ -149,6 +154,7 @@ def routine(clause: str) -> list[Fact]:
     if not match:
         return []
     what = re.sub(r"^(?:练|做|打|上|去)(?=..)", "", match.group("v").strip(EDGES))
+    what = re.sub(r"^一(?:节|堂|次|场)(?=..)", "", what)
     what = re.sub(r"[了啦呢]+$|(?:[一二两三四五六七八九十\d]+次)$", "", what)
     what = re.sub(r"^健身房.*$", "健身", what)  # 去健身房撸铁: the gym
     if not what or _NOT_ROUTINE.match(what):

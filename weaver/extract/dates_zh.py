@@ -61,12 +61,15 @@ _SINCE = re.compile(
 )
 
 
-def find_since(clause: str) -> str:
-    """ "烟戒了一个月了" -> "一个月前": when an ending told with its duration happened."""
+def find_since(clause: str) -> tuple[str, str]:
+    """ "辞职三个月了" -> ("三个月前", "辞职了"): when an ending told with its duration
+    happened, and the clause without the duration ("" and the clause when there is none)."""
     match = _SINCE.search(clause)
     if not match:
-        return ""
-    return match.group("d").replace("半年", "6个月").replace("多", "") + "前"
+        return "", clause
+    before = clause[: match.start("d")]
+    rest = before + ("" if before.endswith("了") else "了") + clause[match.end() :]
+    return match.group("d").replace("半年", "6个月").replace("多", "") + "前", rest
 
 
 def find_schedule(clause: str) -> re.Match[str] | None:

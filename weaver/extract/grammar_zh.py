@@ -39,7 +39,7 @@ _ZH_PREDICATE = re.compile(
     r"爱|热爱|养|会说|能说|正在|学|改|换|升|现在|目前|已经|一直|平时|平常|从|吃|戒|当|做|老家|家乡|"
     r"超喜欢|特别|非常|英文名|卖|迷上|这周|这个月|今天|终于|总算|[\u4e00-\u9fff]{2,3}人$|"
     # verbs of change and ending, and chat shapes of where one is ("base北京", "人在深圳")
-    r"正式|裸辞|退休|报到|受不了|升|考上|毕业|开始|去(?!年)|留在|还是(?=做|干|当|在|留)|下周|下个?月|明天|后天|base|坐标|人(?=已经|现在|还|在|也)|\d{1,2}岁?$)"
+    r"正式|裸辞|退休|转行|转岗|报到|受不了|升|考上|毕业|开始|去(?!年)|留在|还是(?=做|干|当|在|留)|下周|下个?月|明天|后天|base|坐标|人(?=已经|现在|还|在|也)|\d{1,2}岁?$)"
 )
 _ZH_SARCASM = re.compile(r"🙃|呵呵|可太.{1,6}了|爱死了|真是太好了呢")
 _ZH_SUBJECT = re.compile(
@@ -122,7 +122,8 @@ def _zh_clause(
     first = text.split("，")[0]
     rest = text[len(first) :]
     when, head = dates_zh.find_past(first)
-    when = when or dates_zh.find_since(first)
+    if not when:
+        when, head = dates_zh.find_since(first)
     # the whole clause, then its first part alone ("我离开协和了，想先歇一阵子"), then
     # with its date phrase left in ("我是1991年5月3日出生的")
     tries = [_zh_subject(head.strip(EDGES)) + rest, _zh_subject(head.strip(EDGES)), _zh_subject(first)]

@@ -95,6 +95,7 @@ _EVENTS = re.compile(
     r"婚礼|(?:羽毛球|篮球|足球|网球|乒乓球|瑜伽|游泳|健身|舞蹈)课?|胃镜|肠镜|CT|核磁|B超|抽血|化验|手术|产检|拍片|科目[一二三四]|吃(?!完)[^，,]{1,6}|见[^，,]{1,6}|[^，,]{0,8}课)"
 )
 _EVERY = re.compile(r"每(?:个)?(?:周|星期|礼拜)")
+_ENDED = re.compile(r"最后一(?:节|次|堂)|停了|不上了|取消了")
 _PLAN = re.compile(r"如果|要是|假如|要不要|想|打算|可能|也许|会不会|是不是|吗|？|\?")
 MOVED = re.compile(r"(?:改签到|改到|改成|改为|提前到|推迟到|推到|延期到|挪到|换到|调到)(?:了)?")
 
@@ -105,8 +106,8 @@ def appointment(clause: str, context: str = "") -> list[Fact]:
     "面试提前到这周五上午十点了" / "(牙医诊所说医生请假，)改到下周一了" is the same thing
     at a new time, the thing named before the move (or earlier in the sentence).
     """
-    if _PLAN.search(clause) or _EVERY.search(clause):
-        return []  # a plan, or a routine ("每周三晚上上舞蹈课")
+    if _PLAN.search(clause) or _EVERY.search(clause) or _ENDED.search(clause):
+        return []  # a plan, a routine ("每周三晚上上舞蹈课") or its end ("今天是最后一节课")
     moved = MOVED.search(clause)
     when = dates_zh.find_schedule(clause)
     if when is None or not re.search(r"周|星期|礼拜|天|晚|早|点", when.group()):

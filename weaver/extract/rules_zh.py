@@ -291,6 +291,11 @@ def _alias(m: re.Match[str]) -> list[Fact]:
 
 
 RETRACTIONS: tuple[Rule, ...] = (
+    rule(_I + r"(?:不再|不)吃肉了?$", lambda m: [Fact("diet", "vegetarian", Op.ASSERT, 0.7)]),
+    rule(_I + r"(?:现在|目前)?(?:是|又)?单身(?:了|狗)?$", lambda m: [Fact("partner", "", Op.RETRACT, 0.75)]),
+    rule(_I + r"[^，,]{0,4}?毕业了$", lambda m: [Fact("studies_at", "", Op.RETRACT, 0.75)]),
+    rule(r"(?:我的?)?(?P<v>[^，,我]{1,8}?)(?:已经|也|就)?(?:不学了|不练了|放弃了)$",
+         _fact("learning", op=Op.RETRACT, conf=0.75, mapping=LANGUAGES)),
     rule(_I + r"戒(?:掉)?了?(?P<v>.+?)了?$", _quit),
     rule(_I + r"(?:从|在)(?P<v>.+?)(?:离职|辞职)了?$", _fact("employer", op=Op.RETRACT, conf=0.85)),
     rule(_I + r"(?:离职|辞职|裸辞)了$", lambda m: _QUIT),
@@ -322,8 +327,8 @@ RETRACTIONS: tuple[Rule, ...] = (
          _fact("routine", op=Op.RETRACT, conf=0.7)),
     rule(r"(?:我的?)?(?P<v>[^，,我]{1,8}?课)(?:已经|也|就|早就)?(?:没(?:有)?续费?|不上了|停了|退了|不去了)",
          _fact("routine", op=Op.RETRACT, conf=0.75)),
-    rule(_I + r"(?:和|跟)(?P<v>.+?)分手了$", _fact("partner", op=Op.RETRACT, conf=0.8)),
-    rule(_I + r"不吃肉了?$", lambda m: [Fact("diet", "vegetarian", Op.ASSERT, 0.7)]),
+    rule(_I + r"(?:和|跟)(?P<v>.+?)分手了$", lambda m: [Fact(
+        "partner", "" if m.group("v") in RELATIVES else (cleaned(m.group("v")) or ""), Op.RETRACT, 0.8)]),
     rule(_I + r"又?开始吃肉了?$", lambda m: [Fact("diet", "omnivore", Op.ASSERT, 0.75)]),
 )
 
@@ -331,7 +336,7 @@ RULES: tuple[Rule, ...] = (
     # identity
     rule(r"我(?:的名字)?叫" + _NAME + "$", _name),
     rule(r"我的名字是" + _NAME + "$", _name),
-    rule(r"(?:我在)?(?:公司里?|学校里?|家里)?(?:你|大家|朋友们?|别人|同事们?|家里人)(?:也)?(?:可以|都|一般)?(?:叫|喊)我"
+    rule(r"(?:我在)?(?:公司里?|学校里?|家里)?(?:你|大家|朋友们?|别人|同事们?|家里人)(?:也)?(?:可以|都|一般)?(?:叫|喊|管我叫)我?"
          + _NAME + "(?:就行|就好)?$", _alias),
     rule(_I + r"的?(?:英文名|昵称|外号|小名|网名)(?:也|就|已经|现在)*(?:是|叫|(?P<change>改成了?|换成了?|改叫))" + _NAME + "了?$", _alias),
     rule(r"^(?:我)?(?:先|简单)*(?:自我)?介绍(?:一)?下(?:我)?(?:自己)?[:：]\s*" + _NAME + "$", _name),
@@ -368,7 +373,9 @@ RULES: tuple[Rule, ...] = (
          if any(m.group("v").startswith(p) for p in PLACES_ZH) else []),
     rule(_I + r"在(?P<v>[^，,]{2,10}?)租(?:到|好)?了?(?:房子?|房间|公寓)", _fact("lives_in", place_of, 0.8)),
     rule(_I + r"在(?P<v>.+?)(?:住|生活|定居)了?$", _fact("lives_in", place_of, 0.85)),
-    rule(_I + r"(?:搬到|搬去|搬来|搬回|移居到?)了?(?P<v>.+)$", _fact("lives_in", place_of)),
+    rule(_I + r"(?:搬到|搬去|搬来|搬回|搬家(?:到|去)|移居到?)了?(?P<v>.+)$", _fact("lives_in", place_of)),
+    rule(_I + r"(?:被)?(?:调去|调到|派到|派去|外派到?)了?(?P<v>[^，,]{2,8}?)(?:工作|上班)?了?$", changes.only_place("lives_in", 0.75)),
+    rule(_I + r"改(?:喝|吃)(?P<v>[^，,]{1,8}?)了?$", _each("likes", 0.7)),
     rule(_I + r"(?:base|坐标)\s*(?:在)?(?P<v>[^，,]{2,12})$", changes.only_place("lives_in", 0.8)),
     # study and work
     rule(_I + r"在(?P<v>.+?)(?:读书|上学|读大学|念书|读研究生|读研|读博士|读博|读大[一二三四]|上[一二三四五六]年级)$",
@@ -394,6 +401,7 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"(?:还是|也是|依然|照样)?留在(?P<v>[^，,]{2,8}?)$", changes.only_place("lives_in", 0.75)),
     rule(_I + r"在(?P<org>.+?)(?:工作|上班|任职)了?$", _job()),
     rule(_I + r"在(?P<org>.+?)实习了?$", _job(0.8)),
+    rule(_I + r"在(?P<org>[^，,]{2,10}?)(?:干|待|呆)了[^，,]{1,6}$", _job(0.8)),
     rule(_I + r"(?:入职|加入|跳槽到|跳槽去)了?(?P<org>.+?)(?:工作|上班)?了?$", _job(0.85)),
     rule(r"我(?:现在|目前)(?:已经|也)?在(?P<v>[^，,]{2,12}?)了?$", _where_now),
     rule(_I + r"在(?P<v>[^，,]{2,8}?)了?$", changes.only_place("lives_in", 0.8)),

@@ -158,7 +158,7 @@ def routine(clause: str) -> list[Fact]:
     what = re.sub(r"^一(?:节|堂|次|场)(?=..)", "", what)
     what = re.sub(r"[了啦呢]+$|(?:[一二两三四五六七八九十\d]+次)$", "", what)
     what = re.sub(r"^健身房.*$", "健身", what)  # 去健身房撸铁: the gym
-    if not what or _NOT_ROUTINE.match(what):
+    if len(what) < 2 or _NOT_ROUTINE.match(what):
         return []
     days = match.group("days").replace("个", "")
     return [Fact("routine", f"{what} {days}", Op.ASSERT, 0.8)]

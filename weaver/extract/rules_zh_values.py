@@ -47,7 +47,7 @@ LANGUAGES = {
     "英语": "English", "英文": "English", "法语": "French", "法文": "French", "德语": "German",
     "德文": "German", "西班牙语": "Spanish", "葡萄牙语": "Portuguese", "葡语": "Portuguese",
     "日语": "Japanese", "日文": "Japanese", "韩语": "Korean", "韩文": "Korean",
-    "意大利语": "Italian", "俄语": "Russian", "粤语": "Cantonese", "广东话": "Cantonese",
+    "意大利语": "Italian", "意语": "Italian", "西语": "Spanish", "俄语": "Russian", "俄文": "Russian", "粤语": "Cantonese", "广东话": "Cantonese",
     "阿拉伯语": "Arabic", "荷兰语": "Dutch", "瑞典语": "Swedish", "印地语": "Hindi",
 }
 FAVOURITES = {

@@ -169,3 +169,28 @@ def test_the_same_routine_on_other_days_supersedes_it() -> None:
     # another activity on another day accumulates
     other = plan_resolution([_routine_candidate("游泳 每周四", "thursday")], {old.id: old}, T0)
     assert "routine-old" not in other.final_items or other.final_items["routine-old"].is_current
+
+
+def test_a_rescheduled_appointment_keeps_its_fuller_name() -> None:
+    spec = spec_for("appointment")
+    thursday, monday = T0 + timedelta(days=3), T0 + timedelta(days=7)
+    old = Item(
+        id="appointment-old", subject="Li", attribute="appointment", value="眼科复查", text="眼科复查",
+        category=spec.category, kind=spec.kind, valid_from=T0, observed_at=T0,
+        sources=("resources/2026/01/05.jsonl#L1",), heard_at=T0, when=thursday,
+    )
+    moved = Candidate(
+        subject="Li", attribute="appointment", value="复查", text="Li has an appointment: 复查.",
+        category=spec.category, kind=spec.kind, source="resources/2026/01/06.jsonl#L1",
+        valid_from=T0 + timedelta(days=1), when=monday,
+    )
+    final = plan_resolution([moved], {old.id: old}, T0).final_items
+    assert final["appointment-old"].status is Status.HISTORICAL
+    new = next(i for i in final.values() if i.is_current)
+    assert (new.value, new.when) == ("眼科复查", monday)
+
+
+def test_a_date_frames_the_endings_told_after_it() -> None:
+    ends = [f for f in facts_in("上个月换了部门！从运营转成产品了") if f.op is R]
+    assert [(f.value, f.when) for f in ends] == [("运营", "上个月")]
+    assert all(not f.when for f in facts_in("我住在青岛。我喜欢海") if f.op is A)

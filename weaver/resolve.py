@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from enum import Enum
 
@@ -167,6 +167,7 @@ def _already_applied(candidate: Candidate, same_key: Iterable[Item]) -> bool:
 def _assert(work: _Working, candidate: Candidate, observed_at: datetime) -> None:
     same_key = work.with_key(candidate.subject, candidate.attribute)
     current = [i for i in same_key if i.status is Status.CURRENT]
+    candidate = _named_as_before(candidate, current)
     for item in current:
         if normalise(item.value) == candidate.value_key and not _rescheduled(item, candidate):
             work.put(Action.REINFORCED, _reinforce(item, candidate, observed_at), item)
@@ -321,6 +322,16 @@ def _rescheduled(item: Item, candidate: Candidate) -> bool:
         and item.when != candidate.when
         and names_value(item.value, candidate.value)
     )
+
+
+def _named_as_before(candidate: Candidate, current: Iterable[Item]) -> Candidate:
+    """"牙医改到周一了": a rescheduled appointment keeps the fuller name it was told with."""
+    for item in current:
+        fuller = len(normalise(item.value)) > len(candidate.value_key)
+        if candidate.attribute == "appointment" and fuller and _rescheduled(item, candidate):
+            text = candidate.text.replace(candidate.value, item.value)
+            return replace(candidate, value=item.value, text=text)
+    return candidate
 
 
 def _days_tag(tags: Iterable[str]) -> str:

@@ -49,6 +49,8 @@ CHANGES = [
     ("从华为出来了，歇一阵", [("employer", "华为", R)]),
     ("健身房的私教课上周就停了", [("routine", "健身房的私教课", R)]),
     ("今天是最后一节网球课了", [("routine", "网球课", R)]),
+    ("教练说羽毛球以后别打了", [("routine", "羽毛球", R)]),
+    ("以后不喝可乐了", [("likes", "可乐", R)]),
     ("英文名改成Lucy了", [("alias", "", R), ("alias", "Lucy", A)]),
     # pets by breed, a list of names, a death by name
     ("养了三只猫，大黄、小白和花花", [("pet", "a cat named 大黄", A), ("pet", "a cat named 小白", A),

@@ -139,7 +139,8 @@ def facts_in(text: str) -> list[Fact]:
         found = _sentence_facts(sentence, grammar, allow_note=True)
         if grammar is CHINESE:
             # "前几天转岗了！从测试转成开发了": the change happened 前几天
-            found = [replace(f, when=frame) if frame and f.op is Op.RETRACT and not f.when else f for f in found]
+            found = [replace(f, when=frame) if frame and f.op is Op.RETRACT and not f.when else f
+                     for f in found]
             frame = dates_zh.find_past(sentence)[0] or frame
         for fact in found:
             key = (fact.attribute, fact.value, fact.op, fact.about, fact.name)

@@ -25,14 +25,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from enum import Enum
 
 from vaultweave.store.item import Item, Status, item_id
 from vaultweave.weaver.attributes import OPPOSITES, is_single_valued, reaches
 from vaultweave.weaver.extract.base import Candidate, Op, normalise
-from vaultweave.weaver.value_match import diet_ends, names_value
+from vaultweave.weaver.value_match import diet_ends, names_value, routine_thing
 
 BASE_IMPORTANCE = {"identity": 0.8, "fact": 0.6, "preference": 0.5, "event": 0.5, "transient": 0.3}
 REINFORCE_STEP = 0.1
@@ -167,6 +167,7 @@ def _already_applied(candidate: Candidate, same_key: Iterable[Item]) -> bool:
 def _assert(work: _Working, candidate: Candidate, observed_at: datetime) -> None:
     same_key = work.with_key(candidate.subject, candidate.attribute)
     current = [i for i in same_key if i.status is Status.CURRENT]
+    candidate = _named_as_before(candidate, current)
     for item in current:
         if normalise(item.value) == candidate.value_key and not _rescheduled(item, candidate):
             work.put(Action.REINFORCED, _reinforce(item, candidate, observed_at), item)
@@ -307,7 +308,13 @@ def _doubt(work: _Working, candidate: Candidate) -> None:
 
 
 def _rescheduled(item: Item, candidate: Candidate) -> bool:
-    """The same appointment told again with another time."""
+    """The same appointment told again with another time, or the same routine on other days."""
+    if candidate.attribute == "routine":
+        days = _days_tag(candidate.tags)
+        return (
+            bool(days) and bool(_days_tag(item.tags)) and _days_tag(item.tags) != days
+            and names_value(routine_thing(item.value), routine_thing(candidate.value))
+        )
     return (
         candidate.attribute == "appointment"
         and candidate.when is not None
@@ -315,6 +322,21 @@ def _rescheduled(item: Item, candidate: Candidate) -> bool:
         and item.when != candidate.when
         and names_value(item.value, candidate.value)
     )
+
+
+def _named_as_before(candidate: Candidate, current: Iterable[Item]) -> Candidate:
+    """"牙医改到周一了": a rescheduled appointment keeps the fuller name it was told with."""
+    for item in current:
+        fuller = len(normalise(item.value)) > len(candidate.value_key)
+        if candidate.attribute == "appointment" and fuller and _rescheduled(item, candidate):
+            text = candidate.text.replace(candidate.value, item.value)
+            return replace(candidate, value=item.value, text=text)
+    return candidate
+
+
+def _days_tag(tags: Iterable[str]) -> str:
+    """A routine's weekdays ("days:tuesday,thursday"), as the extractor tags them."""
+    return next((t for t in tags if t.startswith("days:")), "")
 
 
 def _spoken(candidate: Candidate) -> datetime:

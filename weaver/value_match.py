@@ -69,6 +69,18 @@ def names_value(stored: str, spoken: str) -> bool:
     return len(short) >= 2 and shared / len(set(short)) >= OVERLAP
 
 
+# The days of a routine's value ("瑜伽 每周二", "钢琴课 每周六") and a class word: what is left
+# names the activity, so "舞蹈课 每周三" and "舞蹈 每周五" are one routine on other days.
+_ROUTINE_DAYS = re.compile(r"每个?(?:周|星期|礼拜)[一二三四五六日天末、和]*|每个?周末|课$")
+
+
+def routine_thing(value: str) -> str:
+    """The activity of a routine, without its days: "舞蹈课 每周三" -> "舞蹈"."""
+    thing = _ROUTINE_DAYS.sub("", value).strip()
+    thing = _ROUTINE_DAYS.sub("", thing).strip()  # "课 每周三": the class word before the days
+    return thing or value
+
+
 # A small closed vocabulary: foods a vegetarian or vegan diet rules out. Whole words in
 # English, substrings in Chinese. Documented in docs/FACTS.md.
 MEAT_WORDS = frozenset((

@@ -440,6 +440,9 @@ _ZH_CANONICAL = {
     "日语": "Japanese", "法语": "French", "西班牙语": "Spanish", "韩语": "Korean",
     "闽南话": "Hokkien", "潮汕话": "Teochew", "素食": "vegetarian", "纯素": "vegan",
     "蛋奶素": "vegetarian", "柯基": "corgi", "柴犬": "shiba inu", "金鱼": "goldfish",
+    # habits, a closed vocabulary too (rules_zh_values.HABITS)
+    "抽烟": "smokes", "吸烟": "smokes", "跑步": "runs", "游泳": "swims", "健身": "works out",
+    "喝酒": "drinks", "喝咖啡": "drinks coffee", "喝茶": "drinks tea",
 }
 
 

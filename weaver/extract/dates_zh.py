@@ -28,7 +28,7 @@ _HOUR = rf"(?:{_N}点(?:半|{_N}分?)?|{_N}:\d\d)"
 SCHEDULE = re.compile(rf"{_DAY}{_PART}?{_HOUR}?|{_PART}{_HOUR}")
 _PAST = re.compile(
     rf"(?:上上?(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]?|上个?月(?:底|初)?|去年(?:年底|年初|底)?|前年|昨天|前天|"
-    rf"前几天|前阵子|(?:{_N}|几)个?(?:天|周|星期|礼拜|月|年)(?:以)?前|(?:{_N}年)?{_N}月(?:{_N}[日号])?|"
+    rf"前几天|前阵子|前(?:两|三|几)(?:天|周|个?星期|个月|年)|(?:{_N}|几)个?(?:天|周|星期|礼拜|月|年)(?:以)?前|(?:{_N}年)?{_N}月(?:{_N}[日号])?|"
     rf"{_N}年(?={_N}月)|\d{{4}}年|今天|昨晚|刚才)"
 )
 
@@ -55,6 +55,23 @@ def find_past(clause: str) -> tuple[str, str]:
     return match.group(), rest.replace("从开始", "开始")
 
 
+# An ending told with how long ago it was: "烟戒了一个月了", "辞职半年多了".
+_SINCE = re.compile(
+    rf"(?:戒|辞职|离职|搬|分手|退休|退|停|不干)[^，,]{{0,6}}?了?(?P<d>(?:{_N}|几|半)个?多?(?:天|周|星期|礼拜|月|年))多?了"
+)
+
+
+def find_since(clause: str) -> tuple[str, str]:
+    """ "辞职三个月了" -> ("三个月前", "辞职了"): when an ending told with its duration
+    happened, and the clause without the duration ("" and the clause when there is none)."""
+    match = _SINCE.search(clause)
+    if not match:
+        return "", clause
+    before = clause[: match.start("d")]
+    rest = before + ("" if before.endswith("了") else "了") + clause[match.end() :]
+    return match.group("d").replace("半年", "6个月").replace("多", "") + "前", rest
+
+
 def find_schedule(clause: str) -> re.Match[str] | None:
     """Where an appointment's time is named ("周五下午三点"), if anywhere."""
     for match in SCHEDULE.finditer(clause):
@@ -69,10 +86,16 @@ def rewrite(phrase: str, base: datetime | None = None) -> str:
         absolute = _absolute(phrase.strip(), base + _CHINA)
         if absolute is not None:
             return (absolute - _CHINA).strftime("%Y-%m-%d %H:%M")
-    text = phrase.replace("前几天", "3天前").replace("前阵子", "2周前").replace("上上周", "2周前")
+    text = re.sub(r"^前(两|三)(天|周|个?星期|个月|年)$", r"\1\2前", phrase).replace("前几天", "3天前")
+    text = text.replace("前阵子", "2周前").replace("上上周", "2周前")
     text = re.sub(rf"({_N})月({_N})[号日]", r"\1月\2日", text)
     if base is not None:
-        year = (base + _CHINA).year
+        local = base + _CHINA
+        first = local.replace(day=1)
+        last_month_end = first - timedelta(days=1)
+        text = re.sub(r"上个?月底", last_month_end.strftime("%Y-%m-%d"), text)
+        text = re.sub(r"上个?月初", last_month_end.replace(day=3).strftime("%Y-%m-%d"), text)
+        year = local.year
         text = text.replace("去年年底", f"{year - 1}-12-20").replace("去年底", f"{year - 1}-12-20")
         text = text.replace("去年年初", f"{year - 1}-01-15")
     return _NUMBER.sub(lambda m: str(_number(m.group())), text)
@@ -106,7 +129,8 @@ def _absolute(phrase: str, now: datetime) -> datetime | None:
         date = today + timedelta(days=offsets[day])
     part = match.group("part") or ("晚上" if day in ("今晚", "明晚") else "")
     if not match.group("h"):
-        return date + timedelta(hours=12) if part == "中午" else date
+        # a day without a clock time: its local noon, so the UTC date stays that day
+        return date + timedelta(hours=12) if part in ("中午", "") else date
     clock = re.fullmatch(rf"({_N})(?:点(半|{_N})?分?|:(\d\d))", match.group("h"))
     if not clock:
         return date
@@ -121,7 +145,7 @@ def _absolute(phrase: str, now: datetime) -> datetime | None:
     return date + timedelta(hours=hour, minutes=minute)
 
 
-_DAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+DAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 
 def weekdays(text: str) -> tuple[str, ...]:
@@ -135,4 +159,4 @@ def weekdays(text: str) -> tuple[str, ...]:
                 found.add(_WEEKDAY[char])
     if re.search(r"每天|天天", text):
         found = set(range(7))
-    return tuple(_DAY_NAMES[i] for i in sorted(found))
+    return tuple(DAY_NAMES[i] for i in sorted(found))

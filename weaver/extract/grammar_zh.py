@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from vaultweave.weaver.extract import dates_zh, rules_zh, rules_zh_people
+from vaultweave.weaver.extract import dates_zh, rules_zh, rules_zh_doubts, rules_zh_people
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.clauses import MAX_NOTE, clause_facts
 from vaultweave.weaver.extract.rules_text import EDGES, Fact, Grammar
@@ -18,11 +18,13 @@ _ZH_NOTE = re.compile(
 )
 _ZH_DISCOURSE = re.compile(
     r"^(?:嗯+|哦+|啊+|唉+|哎+|对了|顺便说一下|顺便说|顺便|其实|另外|还有|而且|并且|然后|所以|因为|不过|但是|可是|但|"
-    r"哈哈+|嘿|你好|好的|对|是的|说起来|告诉你|跟你说|最近)[，,、:：\s]*"
+    r"哈哈+|嘿|你好|好的|对|是的|说起来|告诉你|跟你说|最近|就是|还好|幸好|好在|说真的|说实话|讲真|好消息|"
+    # time words that date nothing dateparser reads: the clause after them is plain
+    r"过完年|年后|节后|开年|以后(?=不|别|再也))[，,、:：\s]*"
 )
 _ZH_CHATTER = re.compile(
     r"如果|要是|假如|假设|的话|希望|想要|打算|准备|可能|也许|大概|或许|应该|我觉得|我认为|我想|我猜|我怕|"
-    r"将来|以后|明年|下周|下个月|下个星期|明天|会不会|要不要|我要|我将|我快要|我即将|梦想|考虑|纠结|恨不得|"
+    r"将来|以后(?!不|别|再也)|明年|下周|下个月|下个星期|明天|会不会|要不要|我要|我将|我快要|我即将|梦想|考虑|纠结|恨不得|"
     r"开玩笑|可太|呵呵|🙃|说我应该|觉得我该|劝我"
 )
 _ZH_NEGATIONS = (
@@ -35,7 +37,9 @@ _ZH_NEGATIONS = (
 _ZH_PREDICATE = re.compile(
     r"(?:在|住|来自|今年|是(?!啊|的|吗)|不(?!过|是吧)|没(?!有$)|被|辞职|离职|离开|入职|跳槽|搬|刚|也|每|最|对|喜欢|讨厌|"
     r"爱|热爱|养|会说|能说|正在|学|改|换|升|现在|目前|已经|一直|平时|平常|从|吃|戒|当|做|老家|家乡|"
-    r"超喜欢|特别|非常|英文名|卖|迷上|这周|这个月|今天|终于|总算|[\u4e00-\u9fff]{2,3}人$)"
+    r"超喜欢|特别|非常|英文名|卖|迷上|这周|这个月|今天|终于|总算|[\u4e00-\u9fff]{2,3}人$|"
+    # verbs of change and ending, and chat shapes of where one is ("base北京", "人在深圳")
+    r"正式|裸辞|退休|转行|转岗|报到|受不了|升|考上|毕业|开始|去(?!年)|留在|还是(?=做|干|当|在|留)|下周|下个?月|明天|后天|base|坐标|人(?=已经|现在|还|在|也)|\d{1,2}岁?$)"
 )
 _ZH_SARCASM = re.compile(r"🙃|呵呵|可太.{1,6}了|爱死了|真是太好了呢")
 _ZH_SUBJECT = re.compile(
@@ -59,7 +63,7 @@ def _zh_split_clauses(sentence: str) -> list[str]:
         text = _ZH_DISCOURSE.sub("", piece.strip())
         undated = dates_zh.find_past(text)[1]
         starts = (_ZH_SUBJECT.match(text) or _ZH_PREDICATE.match(text) or _ZH_PREDICATE.match(undated)
-                  or dates_zh.SCHEDULE.match(text))
+                  or dates_zh.SCHEDULE.match(text) or rules_zh_people.MOVED.search(text))
         if clauses and not starts:
             clauses[-1] += "，" + piece.strip()
         elif text:
@@ -79,11 +83,17 @@ def _zh_sentence_facts(sentence: str) -> list[Fact]:
     named: rules_zh_people.Person | None = None  # for 她/他
     topic: rules_zh_people.Person | None = None  # who the clause before was about
     context = ""
+    last: list[Fact] = []  # the facts of the clause before
     if _ZH_SARCASM.search(sentence):
         return []
-    for clause in _zh_split_clauses(sentence):
+    for clause in _zh_split_clauses(_EMOJI.sub("，", sentence)):
         text = _zh_prepare(clause)
         found, who = _zh_clause(text, named, topic, context)
+        dated = dates_zh.find_past(text)[0] if not found else ""
+        if dated and last and all(f.op is Op.RETRACT and not f.when for f in last):
+            # "被裁了…昨天刚签的协议": a date told right after an undated ending dates it
+            facts[-len(last):] = [replace(f, when=dated) for f in last]
+        last = found
         facts.extend(found)
         named, topic, context = who or named, who, context + "，" + text
     return facts
@@ -112,10 +122,12 @@ def _zh_clause(
     first = text.split("，")[0]
     rest = text[len(first) :]
     when, head = dates_zh.find_past(first)
+    if not when:
+        when, head = dates_zh.find_since(first)
     # the whole clause, then its first part alone ("我离开协和了，想先歇一阵子"), then
     # with its date phrase left in ("我是1991年5月3日出生的")
     tries = [_zh_subject(head.strip(EDGES)) + rest, _zh_subject(head.strip(EDGES)), _zh_subject(first)]
-    facts = rules_zh_people.routine(tries[1])
+    facts = rules_zh_people.routine(tries[1]) or rules_zh.starting(first)
     for attempt in dict.fromkeys(tries if rest else tries[1:]):
         if facts:
             break
@@ -124,7 +136,9 @@ def _zh_clause(
             when = ""
     # a doubt adds to what the clause states, about attributes it gives no value for
     stated = {f.attribute for f in facts}
-    facts += [d for d in rules_zh.doubts(text) if d.attribute not in stated]
+    doubted = rules_zh_doubts.doubts(text)
+    if not stated & {d.attribute for d in doubted}:  # "我在X的last day" ends the job: no doubt on top
+        facts += doubted
     if when:
         facts = [f if f.op is Op.DOUBT or f.when else replace(f, when=when) for f in facts]
     if person is not None:
@@ -135,9 +149,16 @@ def _zh_clause(
 _EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
 
 
+# "我们俩都在北京" / "人已经搬到深圳了": the speaker, said another way
+_ZH_WE = re.compile(
+    r"^(?:我们(?:俩|两个|两人|一家)|我俩|咱俩|人(?=已经|现在|还在|在|也))(?:都|也)?|^家里(?=的|养|有)"
+)
+
+
 def _zh_prepare(clause: str) -> str:
     text = _ZH_DISCOURSE.sub("", _EMOJI.sub("", clause).strip(EDGES).strip())
-    return re.sub(r"[啦呢啊哦呀吧嘛哈喔呗~～!！]+$", "", text).strip(EDGES)
+    text = _ZH_WE.sub(lambda m: "我家" if m.group().startswith("家") else "我", text)
+    return re.sub(r"[啦呢啊哦呀吧嘛哈喔呗~～!！]+(?=，|$)", "", text).strip(EDGES)
 
 
 def _zh_is_question(sentence: str) -> bool:

@@ -133,9 +133,16 @@ def facts_in(text: str) -> list[Fact]:
     """Every fact a turn states about its speaker, in textual order, without duplicates."""
     facts: list[Fact] = []
     seen: set[tuple[str, str, Op, str, str]] = set()
+    frame = ""  # Chinese: a date told in a sentence frames the endings of the ones after it
     for sentence in split_sentences(text):
         grammar = CHINESE if _is_chinese(sentence) else ENGLISH
-        for fact in _sentence_facts(sentence, grammar, allow_note=True):
+        found = _sentence_facts(sentence, grammar, allow_note=True)
+        if grammar is CHINESE:
+            # "前几天转岗了！从测试转成开发了": the change happened 前几天
+            found = [replace(f, when=frame) if frame and f.op is Op.RETRACT and not f.when else f
+                     for f in found]
+            frame = dates_zh.find_past(sentence)[0] or frame
+        for fact in found:
             key = (fact.attribute, fact.value, fact.op, fact.about, fact.name)
             if key not in seen:
                 seen.add(key)

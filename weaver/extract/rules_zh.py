@@ -11,17 +11,34 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from vaultweave.weaver.extract import rules_zh_changes as changes
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.rules_text import (
-    EDGES,
-    MAX_VALUE,
     Build,
     Fact,
     Rule,
     counted,
     relative_value,
     rule,
-    words,
+)
+from vaultweave.weaver.extract.rules_zh_values import (
+    DIETS,
+    FAVOURITES,
+    HABITS,
+    JOB_HEADS,
+    LANGUAGES,
+    PETS,
+    PETS_RE,
+    PLACES_ZH,
+    REL_RE,
+    RELATIVES,
+    cleaned,
+    is_place,
+    number_of,
+    org_of,
+    place_of,
+    school_of,
+    title_of,
 )
 
 _CJK = "\u4e00-\u9fff"
@@ -31,126 +48,9 @@ _I = "我" + _ADV
 _NAME = rf"(?P<name>[{_CJK}]{{2,4}}|[A-Za-z0-9][A-Za-z0-9'-]*(?:\s+[A-Za-z][A-Za-z'-]*)?号?)"
 _NUM = r"(?P<n>一|两|二|三|四|五|六|\d+)"
 
-_PARTICLES = re.compile(r"[了啦呢啊哦呀吧嘛哈喔呗~～]+$")
-_DURATION = re.compile(r"(?:已经)?(?:很多|好几|\d+|[一二两三四五六七八九十几]+)个?(?:年|月|天|周|星期|礼拜)了?$")
-_PRONOUN = re.compile(r"^(?:它|这|那|你|您|他|她|他们|她们|它们|这样|那样|这里|那里|这儿|那儿|什么)")
-_NUMERALS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7,
-             "八": 8, "九": 9}
-_GENERIC_WORKPLACES = {"家", "家里", "公司", "这里", "那里", "这儿", "那儿", "外面", "办公室", "国外",
-                       "海外", "本地", "当地", "一家公司", "一个公司"}
-PLACES_ZH = words(
-    "北京 上海 广州 深圳 杭州 成都 南京 武汉 西安 重庆 天津 苏州 香港 澳门 台北 厦门 青岛 大连 长沙 昆明 柏林 里斯本 伦敦 巴黎 纽约 东京 首尔 新加坡 "
-    "悉尼 旧金山 洛杉矶 西雅图 波士顿 多伦多 温哥华 慕尼黑 阿姆斯特丹 马德里 巴塞罗那 罗马 米兰 中国 美国 英国 德国 法国 日本 韩国 葡萄牙 西班牙 意大利 "
-    "加拿大 澳大利亚 荷兰 瑞士 哈尔滨 长春 沈阳 济南 郑州 合肥 福州 南昌 南宁 贵阳 兰州 太原 石家庄 呼和浩特 乌鲁木齐 "
-    "拉萨 银川 西宁 海口 三亚 大理 丽江 桂林 无锡 常州 宁波 温州 绍兴 嘉兴 昆山 佛山 东莞 珠海 中山 惠州 汕头 泉州 "
-    "烟台 威海 洛阳 宜昌 襄阳 扬州 徐州 南通 芜湖 台州 金华 奥斯陆 温哥华 墨尔本 曼谷 迪拜 伊斯坦布尔 斯德哥尔摩 "
-    "赫尔辛基 哥本哈根 维也纳 布拉格 苏黎世 日内瓦 都柏林 爱丁堡 曼彻斯特 芝加哥 奥克兰 京都 大阪 河北 山西 辽宁 吉林 "
-    "黑龙江 江苏 浙江 安徽 福建 江西 山东 河南 湖北 湖南 广东 广西 海南 四川 贵州 云南 陕西 甘肃 青海 台湾 内蒙古 "
-    "新疆 西藏 宁夏 东北 挪威 瑞典 芬兰 丹麦 泰国 越南 印度 俄罗斯 新西兰 爱尔兰"
-)
-_GENERIC_ORGS = words(
-    "外企 国企 央企 私企 大厂 小厂 创业公司 小公司 大公司 工厂 药店 医院 学校 银行 超市 餐厅 饭店 写字楼 "
-    "公司 单位 事务所 门店 店里 店 诊所 研究所 实验室 互联网公司 广告公司 游戏公司 科技公司 车企 新能源车企"
-)
-_LANGUAGES = {
-    "中文": "Chinese", "汉语": "Chinese", "普通话": "Mandarin", "华语": "Chinese",
-    "英语": "English", "英文": "English", "法语": "French", "法文": "French", "德语": "German",
-    "德文": "German", "西班牙语": "Spanish", "葡萄牙语": "Portuguese", "葡语": "Portuguese",
-    "日语": "Japanese", "日文": "Japanese", "韩语": "Korean", "韩文": "Korean",
-    "意大利语": "Italian", "俄语": "Russian", "粤语": "Cantonese", "广东话": "Cantonese",
-    "阿拉伯语": "Arabic", "荷兰语": "Dutch", "瑞典语": "Swedish", "印地语": "Hindi",
-}
-_FAVOURITES = {
-    "食物": "food", "菜": "food", "吃的": "food", "饮料": "drink", "喝的": "drink",
-    "颜色": "colour", "电影": "movie", "书": "book", "歌": "song", "歌曲": "song",
-    "歌手": "singer", "乐队": "band", "运动": "sport", "城市": "city", "国家": "country",
-    "动物": "animal", "水果": "fruit", "季节": "season", "音乐": "music", "游戏": "game",
-    "作家": "author", "演员": "actor", "电视剧": "show", "餐厅": "restaurant", "花": "flower",
-    "球队": "team", "番": "anime", "番剧": "anime", "动漫": "anime", "动画": "anime", "球星": "player",
-    "明星": "celebrity", "零食": "snack", "甜点": "dessert", "品牌": "brand",
-}
-_DIETS = {"素食者": "vegetarian", "素食主义者": "vegetarian", "素食": "vegetarian", "素": "vegetarian",
-          "吃素的人": "vegetarian", "纯素食者": "vegan", "纯素主义者": "vegan", "纯素者": "vegan",
-          "纯素": "vegan", "全素": "vegan", "生酮": "keto", "低碳": "low-carb", "低碳水": "low-carb"}
-_PETS = {"猫": "cat", "猫咪": "cat", "小猫": "cat", "狗": "dog", "狗狗": "dog", "小狗": "dog",
-         "兔子": "rabbit", "仓鼠": "hamster", "鹦鹉": "parrot", "金鱼": "goldfish", "鱼": "fish",
-         "乌龟": "turtle", "鸟": "bird", "小鸟": "bird"}
-_RELATIVES = {"妹妹": "sister", "姐姐": "sister", "哥哥": "brother", "弟弟": "brother",
-              "兄弟姐妹": "siblings", "孩子": "kid", "小孩": "kid", "儿子": "son", "女儿": "daughter",
-              "妻子": "wife", "老婆": "wife", "太太": "wife", "丈夫": "husband", "老公": "husband",
-              "先生": "husband", "男朋友": "boyfriend", "女朋友": "girlfriend", "对象": "partner",
-              "伴侣": "partner", "妈妈": "mother", "母亲": "mother", "爸爸": "father", "父亲": "father"}
-_HABITS = {"抽烟": "smokes", "吸烟": "smokes", "跑步": "runs", "慢跑": "runs", "游泳": "swims",
-           "冥想": "meditates", "打坐": "meditates", "练瑜伽": "does yoga", "做瑜伽": "does yoga",
-           "健身": "works out", "去健身房": "goes to the gym", "喝酒": "drinks", "骑车": "cycles",
-           "骑自行车": "cycles", "喝咖啡": "drinks coffee", "喝茶": "drinks tea"}
-_JOB_HEADS = ("师", "员", "家", "空姐", "老板", "站长", "组长", "店长", "策划", "运营", "销售", "客服", "经理", "老师", "教授", "医生", "护士", "律师", "学生", "记者",
-              "作家", "厨师", "会计", "总监", "主管", "总裁", "创始人", "实习生", "顾问", "司机")
-_PETS_RE = "|".join(sorted(_PETS, key=len, reverse=True))
-_REL_RE = "|".join(sorted(_RELATIVES, key=len, reverse=True))
-
-
-def _clean(raw: str) -> str | None:
-    """Trim particles (了/啦/呢), a trailing duration (很多年了) and punctuation."""
-    value = re.split(r"[，,]", raw.strip(EDGES))[0]  # a later comma starts another thought
-    for _ in range(3):
-        value = _DURATION.sub("", _PARTICLES.sub("", value).strip(EDGES)).strip(EDGES)
-    if not value or len(value) > MAX_VALUE or _PRONOUN.match(value):
-        return None
-    return value
-
-
-def _place(raw: str) -> str | None:
-    """A place as spoken, trimmed to its city when a district follows ("深圳龙岗万科城那边" -> 深圳)."""
-    value = _clean(re.sub(r"(?:那边|这边|附近|一带|那儿|这儿|那里|这里)$", "", raw.strip(EDGES)))
-    if value is None or re.search(r"\d", value):
-        return None
-    value = value.removesuffix("的") or value
-    city = next((p for p in sorted(PLACES_ZH, key=len, reverse=True) if value.startswith(p)), None)
-    if city and len(value) - len(city) > 2:
-        return city
-    return value
-
-
-def _is_place(value: str) -> bool:
-    return value in PLACES_ZH or bool(re.fullmatch(rf"[{_CJK}]{{1,4}}[市省县州]", value))
-
-
-def _org(raw: str) -> str | None:
-    parent = re.match(r"(?P<v>[^，,的]{2,8})(?:下面|下属|旗下)的", raw)
-    if parent:
-        raw = parent.group("v")  # 中石化下面的一个加油站: the company is 中石化
-    named = re.search(r"(?:一家|一个|一所)?(?:叫|名叫|叫做)(?P<v>[^的，,]{2,12})的", raw)
-    value = _clean(named.group("v") if named else raw)
-    if not value or value in _GENERIC_WORKPLACES or value in _GENERIC_ORGS:
-        return None
-    if value.startswith(("公司", "单位", "店里", "家里")):
-        return None  # 在公司交接工作
-    if re.search(r"一家|一个|一所|那栋|那家|对面", value):
-        return None  # 上海一家外企, 国贸麦当劳对面那栋写字楼: no name given
-    if value in PLACES_ZH or re.search(r"[市省县区州国镇村]$", value):
-        return None  # 我在北京工作: a city, not an employer
-    return value
-
-
-def _items(raw: str) -> list[str]:
-    return [v for v in (_clean(p) for p in re.split(r"[、/]|以及", raw)) if v]
-
-
-def _number(text: str) -> int | None:
-    if text.isdigit():
-        return int(text)
-    if not text or any(c not in _NUMERALS and c != "十" for c in text):
-        return None
-    if "十" not in text:
-        return _NUMERALS[text] if len(text) == 1 else None
-    tens, _, ones = text.partition("十")
-    return (_NUMERALS.get(tens, 0) if tens else 1) * 10 + (_NUMERALS.get(ones, 0) if ones else 0)
-
-
 def _fact(
     attribute: str,
-    clean: Callable[[str], str | None] = _clean,
+    clean: Callable[[str], str | None] = cleaned,
     conf: float = 0.9,
     op: Op = Op.ASSERT,
     mapping: dict[str, str] | None = None,
@@ -170,7 +70,7 @@ def _each(attribute: str, conf: float = 0.9, mapping: dict[str, str] | None = No
         parts = re.split(split, m.group("v"))
         if len(parts) > 1:  # 猫、狗和兔子: the last item of a 、 list may join with 和
             parts[-1:] = re.split(r"和|与|及", parts[-1])
-        values = [_clean(p) for p in parts]
+        values = [cleaned(changes.thing(p) if attribute in ("likes", "dislikes") else p) for p in parts]
         mapped = [(mapping or {}).get(v, v) for v in values if v]
         return [Fact(attribute, v, Op.ASSERT, conf) for v in dict.fromkeys(mapped)]
 
@@ -185,37 +85,29 @@ def _name(m: re.Match[str]) -> list[Fact]:
 
 
 def _age(m: re.Match[str]) -> list[Fact]:
-    age = _number(m.group("v"))
+    age = number_of(m.group("v"))
     return [Fact("age", str(age), Op.ASSERT, 0.9)] if age and 0 < age <= 120 else []
 
 
 def _favourite(m: re.Match[str]) -> list[Fact]:
-    value, thing = _clean(m.group("v")), m.group("thing")
+    value, thing = cleaned(m.group("v")), m.group("thing")
     if not value:
         return []
-    return [Fact(f"favourite_{_FAVOURITES.get(thing, thing)}", value, Op.ASSERT, 0.9)]
-
-
-def _title(raw: str) -> str | None:
-    """ "分析师第三年了" -> 分析师; "IT，写Java的" -> IT."""
-    head = re.split(r"[，,]", raw.strip(EDGES))[0]
-    value = _clean(re.sub(r"(?:第[一二三四五六七八九十\d]+年|[一二两三四五六七八九十\d]+年)了?$", "", head))
-    if not value or re.match(r"(?:什么|啥|哪|这个|那个|得|不|很|好|太)", value):
-        return None
-    return value
+    return [Fact(f"favourite_{FAVOURITES.get(thing, thing)}", value, Op.ASSERT, 0.9)]
 
 
 def _job(conf: float = 0.9, op: Op = Op.ASSERT) -> Build:
     def build(m: re.Match[str]) -> list[Fact]:
         groups = m.groupdict()
-        raw_org = _clean(groups["org"]) if groups.get("org") else None
-        org = _org(groups["org"]) if groups.get("org") else None
-        title = _title(groups["t"]) if groups.get("t") else None
+        raw_org = cleaned(groups["org"]) if groups.get("org") else None
+        org = org_of(groups["org"]) if groups.get("org") else None
+        title = title_of(groups["t"]) if groups.get("t") else None
         if (groups.get("t") and not title) or (title and re.search(r"上班|工作|写字楼|那栋|对面", title)):
             return []
         if groups.get("org") and not org and not title:
-            return []
-        if raw_org and title and _is_place(raw_org):
+            # 在青岛上班: the city where one works and, nearly always, lives
+            return [Fact("lives_in", raw_org, op, 0.7)] if raw_org and is_place(raw_org) and op is Op.ASSERT else []
+        if raw_org and title and is_place(raw_org):
             # 在成都当老师: the city where one works and, nearly always, lives
             return [Fact("job_title", title, op, conf), Fact("lives_in", raw_org, op, 0.7)]
         if title == "学生":
@@ -227,7 +119,7 @@ def _job(conf: float = 0.9, op: Op = Op.ASSERT) -> Build:
             title = kind.group("k") + title  # 一个加油站当站长: 加油站站长
         facts = [Fact("job_title", title, op, conf)] if title else []
         place = re.match(r"(?P<p>[\u4e00-\u9fff]{2,4}?)(?:一家|一所|一个)", groups.get("org") or "")
-        if place and _is_place(place.group("p")) and op is Op.ASSERT:
+        if place and is_place(place.group("p")) and op is Op.ASSERT:
             facts.append(Fact("lives_in", place.group("p"), op, 0.6))  # 在北京一家广告公司做文案
         return facts + ([Fact("employer", org, op, conf)] if org else [])
 
@@ -236,22 +128,17 @@ def _job(conf: float = 0.9, op: Op = Op.ASSERT) -> Build:
 
 def _studies(m: re.Match[str]) -> list[Fact]:
     """在复旦读大二 is a school; 在奥斯陆读博 is a city, where one lives."""
-    value = _clean(m.group("v"))
-    if value and _is_place(value):
+    value = cleaned(m.group("v"))
+    if value and is_place(value):
         return [Fact("lives_in", value, Op.ASSERT, 0.7)]
-    school = _school(m.group("v"))
+    school = school_of(m.group("v"))
     return [Fact("studies_at", school, Op.ASSERT, 0.9)] if school else []
-
-
-def _school(raw: str) -> str | None:
-    value = _clean(raw)
-    return None if not value or re.search(r"一所|一家|一个", value) or _is_place(value) else value
 
 
 def _titled_any(conf: float) -> Build:
     """我是做前端的: the line of work, whatever its head word."""
     def build(m: re.Match[str]) -> list[Fact]:
-        title = _title(m.group("t"))
+        title = title_of(m.group("t"))
         return [Fact("job_title", title, Op.ASSERT, conf)] if title else []
 
     return build
@@ -259,15 +146,15 @@ def _titled_any(conf: float) -> Build:
 
 def _titled(conf: float) -> Build:
     def build(m: re.Match[str]) -> list[Fact]:
-        title = _clean(m.group("t"))
-        return [Fact("job_title", title, Op.ASSERT, conf)] if title and title.endswith(_JOB_HEADS) else []
+        title = cleaned(m.group("t"))
+        return [Fact("job_title", title, Op.ASSERT, conf)] if title and title.endswith(JOB_HEADS) else []
 
     return build
 
 
 def _left(m: re.Match[str]) -> list[Fact]:
     """我离开了X: a known place ends where one lives, anything else an employer."""
-    value = _clean(m.group("v"))
+    value = cleaned(m.group("v"))
     if not value:
         return []
     if value in PLACES_ZH or re.search(r"[市省县州国]$", value):
@@ -277,38 +164,38 @@ def _left(m: re.Match[str]) -> list[Fact]:
 
 def _quit(m: re.Match[str]) -> list[Fact]:
     """我戒烟了 ends the habit "smokes"; 我戒了咖啡 ends liking coffee (as in English)."""
-    value = _clean(m.group("v"))
+    value = cleaned(m.group("v"))
     if not value:
         return []
-    habit = {"烟": "smokes", "酒": "drinks"}.get(value) or _HABITS.get(value) or _HABITS.get("喝" + value)
+    habit = {"烟": "smokes", "酒": "drinks"}.get(value) or HABITS.get(value) or HABITS.get("喝" + value)
     return [Fact("habit", habit, Op.RETRACT, 0.9)] if habit else [Fact("likes", value, Op.RETRACT, 0.7)]
 
 
 def _habit(conf: float) -> Build:
     def build(m: re.Match[str]) -> list[Fact]:
-        value = _clean(re.sub(r"[一二两三四五六七八九十\d]+次$", "", m.group("v")))
+        value = cleaned(re.sub(r"[一二两三四五六七八九十\d]+次$", "", m.group("v")))
         value = re.sub(r"^去[\u4e00-\u9fff]{1,3}?(?:边|里|上|附近)(?=..)", "", value) if value else value
         if value and re.match(r"[一二三四五六日天和、]", value):
             return []  # 每周二和周四...: a routine, read by rules_zh_people
         if not value or re.match(r"(?:很|好|太|非常|挺|比较|不|没|要|觉得|想|在家|必|得|上午|一)", value):
             return []
-        return [Fact("habit", _HABITS.get(value, value), Op.ASSERT, conf)]
+        return [Fact("habit", HABITS.get(value, value), Op.ASSERT, conf)]
 
     return build
 
 
 def _pet(m: re.Match[str]) -> list[Fact]:
-    count = _number(m.groupdict().get("n") or "一") or 1
-    value = counted(count, _PETS[m.group("sp")])
+    count = number_of(m.groupdict().get("n") or "一") or 1
+    value = counted(count, PETS[m.group("sp")])
     if value and m.group("name"):
         value += f" named {m.group('name')}"
     return [Fact("pet", value, Op.ASSERT, 0.9)] if value else []
 
 
 def _relative(m: re.Match[str]) -> list[Fact]:
-    count = _number(m.groupdict().get("n") or "一") or 1
+    count = number_of(m.groupdict().get("n") or "一") or 1
     names = [m.group("name")] if m.group("name") else []
-    found = relative_value(str(count), _RELATIVES[m.group("rel")], names)
+    found = relative_value(str(count), RELATIVES[m.group("rel")], names)
     return [Fact(found[0], found[1], Op.ASSERT, 0.85)] if found else []
 
 
@@ -317,36 +204,36 @@ _QUIT = [Fact("employer", "", Op.RETRACT, 0.8), Fact("job_title", "", Op.RETRACT
 
 
 def _birthday(m: re.Match[str]) -> list[Fact]:
-    """我是1991年5月3日出生的 -> 1991-05-03 (a date without its year stays as spoken)."""
+    """我是1991年5月3日出生的 -> 1991-05-03 (a date without its year: 05-03)."""
     y, mo, d = (m.group(k) for k in ("y", "mo", "d"))
-    month, day = _number(mo) or 0, _number(d) or 0
+    month, day = number_of(mo) or 0, number_of(d) or 0
     if not (1 <= month <= 12 and 1 <= day <= 31):
         return []
     year = int(y) if y and y.isdigit() else None
-    value = f"{year:04d}-{month:02d}-{day:02d}" if year else f"{month}月{day}日"
+    value = f"{year:04d}-{month:02d}-{day:02d}" if year else f"{month:02d}-{day:02d}"
     return [Fact("birthday", value, Op.ASSERT, 0.9)]
 
 
 def _hometown_people(m: re.Match[str]) -> list[Fact]:
     """我是湖南人 / 哈尔滨人: only a known place (not 好人, 上班人)."""
     value = m.group("v")
-    return [Fact("hometown", value, Op.ASSERT, 0.85)] if _is_place(value) else []
+    return [Fact("hometown", value, Op.ASSERT, 0.85)] if is_place(value) else []
 
 
 def _where_now(m: re.Match[str]) -> list[Fact]:
     """我现在在美团了: a place is where one lives, a name where one works."""
-    value = _clean(m.group("v"))
+    value = cleaned(m.group("v"))
     if not value or re.search(r"上班|工作|学|看|吃|玩|忙|家|路上|想|等|考虑|找|做|写|搞|交接|公司", value):
         return []
-    if _is_place(value):
+    if is_place(value):
         return [Fact("lives_in", value, Op.ASSERT, 0.8)]
-    org = _org(value)
+    org = org_of(value)
     return [Fact("employer", org, Op.ASSERT, 0.8)] if org else []
 
 
 def _moved_home(m: re.Match[str]) -> list[Fact]:
     """我辞职回大理老家了: the job ends, the place is home (and hometown when 老家)."""
-    place = _place(m.group("v"))
+    place = place_of(m.group("v"))
     facts = list(_QUIT)
     if place:
         facts.append(Fact("lives_in", place, Op.ASSERT, 0.8))
@@ -357,7 +244,7 @@ def _moved_home(m: re.Match[str]) -> list[Fact]:
 
 def _switched(m: re.Match[str]) -> list[Fact]:
     """从测试转成开发了: the old title ends, the new one holds."""
-    old, new = _title(m.group("old")), _title(m.group("t"))
+    old, new = title_of(m.group("old")), title_of(m.group("t"))
     if not new:
         return []
     return ([Fact("job_title", old, Op.RETRACT, 0.8)] if old else []) + [Fact("job_title", new, Op.ASSERT, 0.85)]
@@ -365,66 +252,83 @@ def _switched(m: re.Match[str]) -> list[Fact]:
 
 def _pets_named(m: re.Match[str]) -> list[Fact]:
     """我养了两只猫，一只叫芝麻一只叫汤圆: one fact per named pet."""
-    species = _PETS[m.group("sp")]
+    species = PETS[m.group("sp")]
     names = re.findall(r"叫([\u4e00-\u9fffA-Za-z0-9]{1,6}?)(?=一只|一条|[，,和]|$)", m.group("names"))
     return [Fact("pet", f"{counted(1, species)} named {n}", Op.ASSERT, 0.85) for n in names]
 
 
 def _pet_gone(m: re.Match[str]) -> list[Fact]:
     """我的金鱼全挂了 / 我家狗去世了: the pet ends."""
-    return [Fact("pet", _PETS[m.group("sp")], Op.RETRACT, 0.75)]
+    return [Fact("pet", PETS[m.group("sp")], Op.RETRACT, 0.75)]
+
+
+# A start on a near, fixed day is told as settled: "下周一去字节报到", "下周就去深圳上班了".
+_START = re.compile(
+    r"^(?:我)?(?:下周[一二三四五六日天]?|下个?(?:星期|礼拜)[一二三四五六日天]?|明天|后天|下个?月初?)"
+    r"(?:就|要|开始)*(?:去|到)(?P<v>[^，,]{2,10}?)(?:报到|入职|上班|上岗)了?$"
+)
+
+
+def starting(clause: str) -> list[Fact]:
+    """A new job (or, for a city, a new home) that starts on a near day; the plan filter lets it through."""
+    match = _START.match(clause)
+    if not match:
+        return []
+    value = cleaned(match.group("v"))
+    if value and is_place(value):
+        return [Fact("lives_in", value, Op.ASSERT, 0.7)]
+    employer = org_of(match.group("v"))
+    return [Fact("employer", employer, Op.ASSERT, 0.75)] if employer else []
 
 
 def _alias(m: re.Match[str]) -> list[Fact]:
     name = m.group("name")
-    return [Fact("alias", name, Op.ASSERT, 0.85)] if name and name[0] not in "了过着你他她" else []
-
-
-_DOUBTS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
-    (re.compile(r"搬家|搬走|找房子?|看房|退租|房东.{0,6}(?:卖房|收房|涨租|不租)|单程|箱子.{0,3}寄走"), ("lives_in",)),
-    (re.compile(r"辞职信|辞呈|提(?:了)?离职|裸辞|合同.{0,4}到期|在看机会|想跳槽|交接工作"), ("employer", "job_title")),
-    (re.compile(r"(?:健身|瑜伽|游泳|舞蹈)?(?:卡|课).{0,3}(?:到期|停了)|(?:馆|健身房|工作室).{0,2}(?:倒闭|关门|跑路)"),
-     ("routine",)),
-    (re.compile(rf"(?:{'|'.join(_LANGUAGES)}).{{0,6}}(?:没碰|没学|没练|荒废|忘光)"), ("learning",)),
-    (re.compile(rf"(?:{_PETS_RE}).{{0,4}}(?:住院|病危|不行了)"), ("pet",)),
-)
-
-
-def doubts(clause: str) -> list[Fact]:
-    """ "搬家累死了" / "明天去交辞职信": the attribute may have changed, no new value given."""
-    if re.search(r"如果|要是|假如|要不要|会不会|吗$", clause):
+    if not name or name[0] in "了过着你他她":
         return []
-    for pattern, attributes in _DOUBTS:
-        if pattern.search(clause):
-            return [Fact(a, "", Op.DOUBT, 0.6) for a in attributes]
-    return []
+    # 英文名改成Kevin了: the name used before ends (whatever it was), the new one holds
+    changed = [Fact("alias", "", Op.RETRACT, 0.8)] if m.groupdict().get("change") else []
+    return [*changed, Fact("alias", name, Op.ASSERT, 0.85)]
+
 
 RETRACTIONS: tuple[Rule, ...] = (
+    rule(_I + r"(?:不再|不)吃肉了?$", lambda m: [Fact("diet", "vegetarian", Op.ASSERT, 0.7)]),
+    rule(_I + r"(?:现在|目前)?(?:是|又)?单身(?:了|狗)?$", lambda m: [Fact("partner", "", Op.RETRACT, 0.75)]),
+    rule(_I + r"[^，,]{0,4}?毕业了$", lambda m: [Fact("studies_at", "", Op.RETRACT, 0.75)]),
+    rule(r"(?:我的?)?(?P<v>[^，,我]{1,8}?)(?:已经|也|就)?(?:不学了|不练了|放弃了)$",
+         _fact("learning", op=Op.RETRACT, conf=0.75, mapping=LANGUAGES)),
     rule(_I + r"戒(?:掉)?了?(?P<v>.+?)了?$", _quit),
     rule(_I + r"(?:从|在)(?P<v>.+?)(?:离职|辞职)了?$", _fact("employer", op=Op.RETRACT, conf=0.85)),
     rule(_I + r"(?:离职|辞职|裸辞)了$", lambda m: _QUIT),
     rule(_I + r"辞(?:去|掉)了(?P<v>.+?)的工作$", _fact("employer", op=Op.RETRACT, conf=0.85)),
     rule(_I + r"离开了(?P<v>.+)$", _left),
-    rule(r"(?:今天|昨天|上周[一二三四五六日天]?)?是我在(?P<v>[^，,]{2,12}?)的(?:last\s*day|最后一天)", _fact("employer", op=Op.RETRACT, conf=0.8)),
+    rule(r"(?:我)?(?:今天|昨天|上周[一二三四五六日天]?)?是我在(?P<v>[^，,]{2,12}?)的(?:last\s*day|最后一天)", _fact("employer", op=Op.RETRACT, conf=0.8)),
     rule(_I + r"离开(?P<v>[^了]+?)了$", _left),
     rule(_I + r"被(?:裁员?|辞退|开除|优化|解雇)了?$", lambda m: _QUIT),
     rule(_I + r"(?:正式)?退休了?$", lambda m: _QUIT),
     rule(_I + r"辞职了?(?:回|去)(?P<v>[^，,]+?)(?P<home>老家)?(?:了|$)", _moved_home),
     rule(_I + r"(?:从|在)(?P<v>.+?)(?:离职|辞职)了?$", _fact("employer", op=Op.RETRACT, conf=0.85)),
     rule(_I + r"从(?P<old>.+?)转(?:成|到|为|做)了?(?P<t>.+)$", _switched),
-    rule(r"我(?:的|家)?(?:的)?(?P<sp>" + _PETS_RE + r")(?:全|都)?(?:挂|死|去世|走)了", _pet_gone),
-    rule(_I + r"不(?:再)?(?:喝|吃)(?P<v>[^了]+?)了$", lambda m: [Fact("diet", _DIETS[m.group("v")], Op.RETRACT, 0.85)]
-         if m.group("v") in _DIETS else _fact("likes", op=Op.RETRACT, conf=0.75)(m)),
+    rule(r"我(?:的|家)?(?:的)?(?P<sp>" + PETS_RE + r")(?:全|都)?(?:挂|死|去世|走)了", _pet_gone),
+    rule(_I + r"不(?:再)?(?:喝|吃)(?P<v>[^了]+?)了$", lambda m: [Fact("diet", DIETS[m.group("v")], Op.RETRACT, 0.85)]
+         if m.group("v") in DIETS else _fact("likes", op=Op.RETRACT, conf=0.75)(m)),
     rule(r"(?:.*[，,])?(?:我)?(?:当天|已经|也|都|就|只能|只好)*(?:把)?(?P<v>[^，,我]{1,6}?)"
          r"(?:只能|只好|已经|也|都|就|早就|早)*戒(?:掉)?了", _quit),
     rule(r"(?:.*[，,])?(?:我)?(?P<v>[^，,我]{2,8}?)(?:只能)?(?:拜拜了|说再见了?|再见了)",
          _fact("likes", op=Op.RETRACT, conf=0.7)),
     rule(r"(?:.*?)(?:查出|一查|发现|确诊)(?:我)?(?:是|有)?(?P<v>[^，,。]{1,6}?)过敏", _each("allergy", 0.85)),
     rule(r"(?:医生说)?我(?:有)?(?P<v>[^，,]{1,4}不耐受)", _fact("allergy", conf=0.85)),
-    rule(_I + r"(?:搬离了?|搬出了?)(?P<v>.+)$", _fact("lives_in", _place, 0.85, Op.RETRACT)),
-    rule(_I + r"从(?P<v>.+?)搬(?:走|出来)了?$", _fact("lives_in", _place, 0.85, Op.RETRACT)),
-    rule(_I + r"(?:和|跟)(?P<v>.+?)分手了$", _fact("partner", op=Op.RETRACT, conf=0.8)),
-    rule(_I + r"不吃肉了?$", lambda m: [Fact("diet", "vegetarian", Op.ASSERT, 0.7)]),
+    rule(_I + r"(?:搬离了?|搬出了?)(?P<v>.+)$", _fact("lives_in", place_of, 0.85, Op.RETRACT)),
+    rule(_I + r"从(?P<v>.+?)搬(?:走|出来)了?$", _fact("lives_in", place_of, 0.85, Op.RETRACT)),
+    rule(_I + r"从(?P<old>[^，,]{2,8}?)搬(?:回|到|去|来)了?(?P<v>[^，,]{2,10}?)了?$", changes.moved_from_to),
+    rule(_I + r"从(?P<v>[^，,]{2,10}?)(?:出来|走|离开)了", _left),
+    rule(r"(?P<v>[^，,我]{1,4}?)(?:已经|刚刚?)?(?:去世|病逝|死|没)了$", changes.named_gone),
+    rule(r".*最后一(?:节|次|堂)(?P<v>[^，,]{1,8}?课)了?$", _fact("routine", op=Op.RETRACT, conf=0.75)),
+    rule(r"(?:.*说)?(?P<v>[^，,我]{1,6}?)(?:以后)?(?:别|不能再?|不再|再也不)(?:打|踢|练|去|上|跳|游)了$",
+         _fact("routine", op=Op.RETRACT, conf=0.7)),
+    rule(r"(?:我的?)?(?P<v>[^，,我]{1,8}?课)(?:已经|也|就|早就)?(?:没(?:有)?续费?|不上了|停了|退了|不去了)",
+         _fact("routine", op=Op.RETRACT, conf=0.75)),
+    rule(_I + r"(?:和|跟)(?P<v>.+?)分手了$", lambda m: [Fact(
+        "partner", "" if m.group("v") in RELATIVES else (cleaned(m.group("v")) or ""), Op.RETRACT, 0.8)]),
     rule(_I + r"又?开始吃肉了?$", lambda m: [Fact("diet", "omnivore", Op.ASSERT, 0.75)]),
 )
 
@@ -432,13 +336,15 @@ RULES: tuple[Rule, ...] = (
     # identity
     rule(r"我(?:的名字)?叫" + _NAME + "$", _name),
     rule(r"我的名字是" + _NAME + "$", _name),
-    rule(r"(?:我在)?(?:公司里?|学校里?|家里)?(?:你|大家|朋友们?|别人|同事们?|家里人)(?:也)?(?:可以|都|一般)?(?:叫|喊)我"
+    rule(r"(?:我在)?(?:公司里?|学校里?|家里)?(?:你|大家|朋友们?|别人|同事们?|家里人)(?:也)?(?:可以|都|一般)?(?:叫|喊|管我叫)我?"
          + _NAME + "(?:就行|就好)?$", _alias),
-    rule(_I + r"的?(?:英文名|昵称|外号|小名|网名)(?:是|叫|改成了?|换成了?|改叫)" + _NAME + "了?$", _alias),
+    rule(_I + r"的?(?:英文名|昵称|外号|小名|网名)(?:也|就|已经|现在)*(?:是|叫|(?P<change>改成了?|换成了?|改叫))" + _NAME + "了?$", _alias),
+    rule(r"^(?:我)?(?:先|简单)*(?:自我)?介绍(?:一)?下(?:我)?(?:自己)?[:：]\s*" + _NAME + "$", _name),
+    rule(r"我(?P<v>\d{2})岁?$", _age),  # "齐鲁，35，济南人": a bare number in a self-introduction
     rule(_I + r"(?:今年)(?P<v>\d{1,3}|[一二两三四五六七八九十]{1,3})(?:岁|周岁)?了?$", _age),
     rule(_I + r"是?(?P<y>\d{4})年(?P<mo>\d{1,2}|[一二三四五六七八九十]{1,3})月(?P<d>\d{1,2}|[一二三四五六七八九十]{1,3})[日号]"
          r"(?:出生|生)的?$", _birthday),
-    rule(_I + r"的生日是(?P<mo>\d{1,2}|[一二三四五六七八九十]{1,3})月(?P<d>\d{1,2}|[一二三四五六七八九十]{1,3})[日号](?P<y>)$",
+    rule(_I + r"的?生日(?:是|在)(?P<mo>\d{1,2}|[一二三四五六七八九十]{1,3})月(?P<d>\d{1,2}|[一二三四五六七八九十]{1,3})[日号](?P<y>)$",
          _birthday),
     rule(_I + r"是?(?P<v>[\u4e00-\u9fff]{2,4}?)人$", _hometown_people),
     rule(_I + r"(?:今年)?(?P<v>\d{1,3}|[一二两三四五六七八九十]{1,3})岁了?$", _age),
@@ -446,25 +352,31 @@ RULES: tuple[Rule, ...] = (
     rule(r"我的生日是(?P<v>.+)$", _fact("birthday")),
     # diet and health
     rule(_I + r"(?:是|成了|成为了?|变成了?)(?:一(?:个|名))?(?:严格的)?(?P<v>纯素食者|纯素主义者|纯素者|"
-         r"素食主义者|素食者|吃素的人)了?$", _fact("diet", mapping=_DIETS)),
-    rule(_I + r"吃(?P<v>纯素|全素|素食|素)了?$", _fact("diet", mapping=_DIETS)),
-    rule(_I + r"(?:在)?(?:吃|做)(?P<v>生酮|低碳水?)(?:饮食)?了?$", _fact("diet", mapping=_DIETS, conf=0.85)),
+         r"素食主义者|素食者|吃素的人)了?$", _fact("diet", mapping=DIETS)),
+    rule(_I + r"吃(?P<v>纯素|全素|素食|素)了?$", _fact("diet", mapping=DIETS)),
+    rule(_I + r"(?:在)?(?:吃|做)(?P<v>生酮|低碳水?)(?:饮食)?了?$", _fact("diet", mapping=DIETS, conf=0.85)),
     rule(_I + r"对(?P<v>.+?)过敏$", _each("allergy")),
     # favourites
-    rule(_I + r"最喜欢的(?P<thing>.{1,6}?)(?:是|换成了?|变成了?|改成了?)(?P<v>.+)$", _favourite),
+    rule(_I + r"最(?:喜欢|爱)(?P<verb>吃|喝|看|听|玩|读)的(?:东西)?(?:就|其实|一直|还)*是(?P<v>.+)$", changes.favourite_verb),
+    rule(_I + r"最(?:喜欢|爱)(?P<verb>吃|喝)(?!的)(?P<v>[^，,]{2,12})$", changes.favourite_verb),
+    rule(_I + r"(?:就|也)?好(?P<v>[^，,]{1,6}?)这一口$", _each("likes", 0.8)),
+    rule(_I + r"最喜欢的(?P<thing>.{1,6}?)(?:就|其实|一直|还|也)*(?:是|换成了?|变成了?|改成了?)(?P<v>.+)$", _favourite),
     rule(r"(?P<v>.+?)是我(?:现在)?最喜欢的(?P<thing>.{1,6})$", _favourite),
     rule(_I + r"最(?:喜欢|爱)(?:的是)?(?P<v>.+)$", _each("likes", 0.85)),
     # places
-    rule(_I + r"来自(?P<v>.+)$", _fact("hometown", _place)),
-    rule(_I + r"(?:老家|家乡)(?:就)?(?:是|在)(?P<v>.+?)的?$", _fact("hometown", _place)),
-    rule(_I + r"(?:是)?在(?P<v>.+?)长大的?$", _fact("hometown", _place, 0.85)),
-    rule(_I + r"出生(?:在|于)(?P<v>.+)$", _fact("hometown", _place, 0.75)),
-    rule(_I + r"(?:住在|定居在|生活在)(?P<v>.+)$", _fact("lives_in", _place)),
-    rule(_I + r"住(?!院|宿|校|在)(?P<v>[^，,]{2,12})$", lambda m: _fact("lives_in", _place)(m)
+    rule(_I + r"来自(?P<v>.+)$", _fact("hometown", place_of)),
+    rule(_I + r"(?:老家|家乡)(?:就)?(?:是|在)?(?P<v>.+?)的?$", _fact("hometown", place_of)),
+    rule(_I + r"(?:是)?在(?P<v>.+?)长大的?$", _fact("hometown", place_of, 0.85)),
+    rule(_I + r"出生(?:在|于)(?P<v>.+)$", _fact("hometown", place_of, 0.75)),
+    rule(_I + r"(?:住在|定居在|生活在)(?P<v>.+)$", _fact("lives_in", place_of)),
+    rule(_I + r"住(?!院|宿|校|在)(?P<v>[^，,]{2,12})$", lambda m: _fact("lives_in", place_of)(m)
          if any(m.group("v").startswith(p) for p in PLACES_ZH) else []),
-    rule(_I + r"在(?P<v>[^，,]{2,10}?)租(?:到|好)?了?(?:房子?|房间|公寓)", _fact("lives_in", _place, 0.8)),
-    rule(_I + r"在(?P<v>.+?)(?:住|生活|定居)了?$", _fact("lives_in", _place, 0.85)),
-    rule(_I + r"(?:搬到|搬去|搬来|移居到?)了?(?P<v>.+)$", _fact("lives_in", _place)),
+    rule(_I + r"在(?P<v>[^，,]{2,10}?)租(?:到|好)?了?(?:房子?|房间|公寓)", _fact("lives_in", place_of, 0.8)),
+    rule(_I + r"在(?P<v>.+?)(?:住|生活|定居)了?$", _fact("lives_in", place_of, 0.85)),
+    rule(_I + r"(?:搬到|搬去|搬来|搬回|搬家(?:到|去)|移居到?)了?(?P<v>.+)$", _fact("lives_in", place_of)),
+    rule(_I + r"(?:被)?(?:调去|调到|派到|派去|外派到?)了?(?P<v>[^，,]{2,8}?)(?:工作|上班)?了?$", changes.only_place("lives_in", 0.75)),
+    rule(_I + r"改(?:喝|吃)(?P<v>[^，,]{1,8}?)了?$", _each("likes", 0.7)),
+    rule(_I + r"(?:base|坐标)\s*(?:在)?(?P<v>[^，,]{2,12})$", changes.only_place("lives_in", 0.8)),
     # study and work
     rule(_I + r"在(?P<v>.+?)(?:读书|上学|读大学|念书|读研究生|读研|读博士|读博|读大[一二三四]|上[一二三四五六]年级)$",
          _studies),
@@ -476,35 +388,49 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"(?:在(?P<where>[^，,]{2,6}?))?开(?P<v>出租车|出租|网约车|滴滴|货车|公交车?|卡车)", lambda m: [Fact(
         "job_title", {"出租": "出租车", "滴滴": "网约车", "公交": "公交车"}.get(m.group("v"), m.group("v")) + "司机",
         Op.ASSERT, 0.8)]),
-    rule(_I + r"在(?P<v>[^，,]{2,10}(?:小学|中学|大学|学校|学院|幼儿园|高中|初中))(?:上学|读书|念书)?$", _fact("studies_at", _school)),
-    rule(_I + r"在(?P<v>[^，,]{2,6}?)漂了?", _fact("lives_in", _place, 0.75)),
+    rule(_I + r"在(?P<v>[^，,]{2,10}(?:小学|中学|大学|学校|学院|幼儿园|高中|初中))(?:上学|读书|念书)?$", _fact("studies_at", school_of)),
+    rule(_I + r"在(?P<v>[^，,]{2,6}?)漂了?", _fact("lives_in", place_of, 0.75)),
+    rule(_I + r"在(?P<v>[^，,]{2,10}?)(?:读|念|攻读)[^，,]{0,4}?(?:硕士|博士|本科|研究生|MBA)$", _studies),
+    rule(_I + r"(?:去|到)了?(?P<v>[^，,]{2,8}?)(?P<what>读书|上学|留学|念书|读研|读博|工作|上班|报到|入职)了?$", changes.went_to),
     rule(_I + r"在(?P<org>.+?)(?:当|做|担任|任)(?P<t>.+)$", _job()),
+    rule(_I + r"(?:也)?(?:算|是)(?P<org>[^，,]{2,8}?)的人了$", _job(0.75)),
+    rule(r"我们(?:公司|单位)(?:上周|上个月|前几天|最近|已经)*被(?P<org>[^，,]{2,8}?)(?:收购|并购|合并)了", _job(0.8)),
+    rule(_I + r"(?:辞职)?.{0,8}?开了?(?:一?家|个|一个)?(?:小)?(?P<v>[^，,]{1,6}?(?:店|馆|民宿|客栈|工作室))$",
+         lambda m: [Fact("job_title", m.group("v") + "老板", Op.ASSERT, 0.75)]),
+    rule(_I + r"(?:留在|在)(?P<v>[^，,]{2,8}?)(?:待|呆)", changes.only_place("lives_in", 0.75)),
+    rule(_I + r"(?:还是|也是|依然|照样)?留在(?P<v>[^，,]{2,8}?)$", changes.only_place("lives_in", 0.75)),
     rule(_I + r"在(?P<org>.+?)(?:工作|上班|任职)了?$", _job()),
     rule(_I + r"在(?P<org>.+?)实习了?$", _job(0.8)),
+    rule(_I + r"在(?P<org>[^，,]{2,10}?)(?:干|待|呆)了[^，,]{1,6}$", _job(0.8)),
     rule(_I + r"(?:入职|加入|跳槽到|跳槽去)了?(?P<org>.+?)(?:工作|上班)?了?$", _job(0.85)),
     rule(r"我(?:现在|目前)(?:已经|也)?在(?P<v>[^，,]{2,12}?)了?$", _where_now),
+    rule(_I + r"在(?P<v>[^，,]{2,8}?)了?$", changes.only_place("lives_in", 0.8)),
     rule(_I + r"(?:改学|转学|开始学|换成学)(?:习)?(?P<v>.+?)了?$",
-         _each("learning", 0.85, mapping=_LANGUAGES, split=r"[、/和跟]")),
+         _each("learning", 0.85, mapping=LANGUAGES, split=r"[、/和跟]")),
     rule(_I + r"去(?:了)?(?P<org>.+?)(?:工作|上班)了?$", _job(0.85)),
-    rule(r"我是(?P<org>.+?)的(?P<t>.+)$", lambda m: _job(0.85)(m) if _clean(m.group("t")) in
-         ("学生", "员工", "职员", "雇员") or (m.group("t") or "").endswith(_JOB_HEADS) else []),
+    rule(_I + r"(?P<change>改|转行?|换|转岗|还是|也是|依然)?(?:去)?(?:做|当|干)了?(?P<t>[^，,]{2,10}?)了?$", changes.work_as),
+    rule(r"我是(?P<org>.+?)的(?P<t>.+)$", lambda m: _job(0.85)(m) if cleaned(m.group("t")) in
+         ("学生", "员工", "职员", "雇员") or (m.group("t") or "").endswith(JOB_HEADS) else []),
     rule(_I + r"是一(?:名|位)(?P<t>.+)$", _titled(0.9)),
     rule(_I + r"是(?:一个)?(?P<t>.+)$", _titled(0.8)),
     rule(r"我的工作是(?P<t>.+)$", _titled(0.8)),
     rule(_I + r"(?:被)?升(?:职|级)?(?:为|成|到)了?(?P<t>.+)$", _job(0.85)),
+    rule(_I + r"(?:被)?(?:升|提拔|晋升)(?:职|级)?(?:为|成|到|上|做)?了?(?P<t>[^，,]{2,10}?)了?$", changes.promoted),
     # languages and learning
-    rule(_I + r"(?:会|能|可以)(?:说|讲)(?P<v>.+)$", _each("speaks", mapping=_LANGUAGES, split=r"[、/和跟]|还有")),
-    rule(r"我的母语是(?P<v>.+)$", _each("speaks", mapping=_LANGUAGES, split=r"[、/和跟]")),
+    rule(_I + r"(?:会|能|可以)(?:说|讲)(?P<v>.+)$", _each("speaks", mapping=LANGUAGES, split=r"[、/和跟]|还有")),
+    rule(r"我的母语是(?P<v>.+)$", _each("speaks", mapping=LANGUAGES, split=r"[、/和跟]")),
     rule(_I + r"(?:正在|在)?学(?:习)?(?P<v>(?![校生院会到])(?!了).+)$",
-         _each("learning", 0.85, mapping=_LANGUAGES, split=r"[、/和跟]")),
+         _each("learning", 0.85, mapping=LANGUAGES, split=r"[、/和跟]")),
     # pets and family
     rule(r"我(?:家)?" + _ADV + r"(?:换)?(?:养了|养着|养|有|领养了|收养了|买了)" + _NUM + r"?(?:只|条|个|匹)?"
-         rf"(?P<sp>{_PETS_RE})[，,]?(?:它|他|她)?(?:(?:叫|名叫|名字叫|名字是)" + _NAME + ")?了?$", _pet),
-    rule(r"我(?:的|家)?(?:的)?(?P<sp>" + _PETS_RE + r")(?:叫|名叫|名字叫|名字是)" + _NAME + "(?:[，,].*)?$", _pet),
-    rule(r"我(?:家)?" + _ADV + r"(?:换)?(?:养了|养着|有)" + _NUM + r"?(?:只|条|个)(?P<sp>" + _PETS_RE + r")[，,]"
+         rf"(?P<sp>{PETS_RE})[，,]?(?:它|他|她)?(?:(?:叫|名叫|名字叫|名字是)" + _NAME + ")?了?$", _pet),
+    rule(r"我(?:的|家)?(?:的)?(?P<sp>" + PETS_RE + r")(?:叫|名叫|名字叫|名字是)" + _NAME + "(?:[，,].*)?$", _pet),
+    rule(r"我(?:家)?" + _ADV + r"(?:换)?(?:养了|养着|有)" + _NUM + r"?(?:只|条|个)(?P<sp>" + PETS_RE + r")[，,]"
          r"(?P<names>(?:一(?:只|条|个)叫[^，,]+?){2,})(?:[，,].*)?$", _pets_named),
-    rule(_I + r"有" + _NUM + r"(?:个|位)(?P<rel>" + _REL_RE + r")[，,]?(?:(?:叫|名叫)" + _NAME + ")?$", _relative),
-    rule(r"我(?:的)?(?P<rel>" + _REL_RE + r")(?:叫|名叫|的名字是|的名字叫)" + _NAME + "$", _relative),
+    rule(r"我(?:家)?" + _ADV + r"(?:养了|养着|有)" + _NUM + r"?(?:只|条|个)(?P<sp>" + PETS_RE + r")[，,]"
+         r"(?P<names>[^，,]{1,4}(?:[和、跟][^，,]{1,4})+)(?:[，,].*)?$", changes.pets_listed),
+    rule(_I + r"有" + _NUM + r"(?:个|位)(?P<rel>" + REL_RE + r")[，,]?(?:(?:叫|名叫)" + _NAME + ")?$", _relative),
+    rule(r"我(?:的)?(?P<rel>" + REL_RE + r")(?:叫|名叫|的名字是|的名字叫)" + _NAME + "$", _relative),
     # likes, dislikes
     rule(_I + r"(?:很|非常|特别|超级?|真的|挺|蛮|也|还|都|一直)*(?:讨厌|厌恶|受不了|忍受不了|反感|不喜欢|不太喜欢|"
          r"不怎么喜欢|不爱)(?P<v>.+)$", _each("dislikes", 0.85)),

@@ -92,10 +92,12 @@ _EVENT_NOISE = re.compile(r"^(?:要|得|有个|有一个|有|约了|预约了|�
 _EVENT_TAIL = re.compile(r"[，,].*$|(?:帮我|记得|提醒我|记一下|记着).*$")
 _EVENTS = re.compile(
     r"(?:看牙医?|牙医|拔牙|体检|面试|复查|复诊|看病|看医生|打疫苗|考试|开会|会议|飞机|航班|机票|聚餐|约会|理发|"
-    r"婚礼|吃(?!完)[^，,]{1,6}|见[^，,]{1,6}|[^，,]{0,8}课)"
+    r"婚礼|(?:羽毛球|篮球|足球|网球|乒乓球|瑜伽|游泳|健身|舞蹈)课?|胃镜|肠镜|CT|核磁|B超|抽血|化验|手术|产检|拍片|科目[一二三四]|吃(?!完)[^，,]{1,6}|见[^，,]{1,6}|[^，,]{0,8}课)"
 )
+_EVERY = re.compile(r"每(?:个)?(?:周|星期|礼拜)")
+_ENDED = re.compile(r"最后一(?:节|次|堂)|停了|不上了|取消了")
 _PLAN = re.compile(r"如果|要是|假如|要不要|想|打算|可能|也许|会不会|是不是|吗|？|\?")
-_MOVED = re.compile(r"(?:改签到|改到|改成|改为|提前到|推迟到|延期到|挪到|换到)(?:了)?")
+MOVED = re.compile(r"(?:改签到|改到|改成|改为|提前到|推迟到|推到|延期到|挪到|换到|调到)(?:了)?")
 
 
 def appointment(clause: str, context: str = "") -> list[Fact]:
@@ -104,23 +106,32 @@ def appointment(clause: str, context: str = "") -> list[Fact]:
     "面试提前到这周五上午十点了" / "(牙医诊所说医生请假，)改到下周一了" is the same thing
     at a new time, the thing named before the move (or earlier in the sentence).
     """
-    if _PLAN.search(clause):
-        return []
-    moved = _MOVED.search(clause)
+    if _PLAN.search(clause) or _EVERY.search(clause) or _ENDED.search(clause):
+        return []  # a plan, a routine ("每周三晚上上舞蹈课") or its end ("今天是最后一节课")
+    moved = MOVED.search(clause)
     when = dates_zh.find_schedule(clause)
     if when is None or not re.search(r"周|星期|礼拜|天|晚|早|点", when.group()):
         return []
     if moved and when.start() >= moved.end() - 1:
         things = _EVENTS.findall(context + "，" + clause[: moved.start()])
         what = things[-1] if things else ""
-        weekday = re.fullmatch(r"(?:周|星期|礼拜)([一二三四五六日天])", when.group())
-        if what and weekday and re.search(r"开始|以后|每", clause):
+        # a bare weekday is a routine's new day when the change lasts ("从下周开始") or the
+        # thing recurs by nature: classes and training ("舞蹈课换到周五晚上了")
+        weekday = re.fullmatch(r"(?:周|星期|礼拜)([一二三四五六日天])(?:早上|上午|中午|下午|晚上|傍晚)?", when.group())
+        recurring = re.search(r"开始|以后|每", clause) or re.search(r"课|训练|练习|班", what + clause[: moved.start()])
+        days = dates_zh.weekdays(clause[moved.start():])
+        if what and len(days) > 1 and re.search(r"都|每", clause[moved.start():]):
+            # 改成周三周六都打了: the routine on all the days named
+            chars = "和".join("一二三四五六日"[dates_zh.DAY_NAMES.index(d)] for d in days)
+            return [Fact("routine", f"{re.sub(r'课$', '', what)} 每周{chars}", Op.ASSERT, 0.75)]
+        if what and weekday and recurring:
             # 瑜伽课从下周开始改到周四了: a routine on a new day
             return [Fact("routine", f"{re.sub(r'课$', '', what)} 每周{weekday.group(1)}", Op.ASSERT, 0.75)]
     else:
         tail = _EVENT_TAIL.sub("", clause[when.end() :]).strip(EDGES)
         what = _EVENT_NOISE.sub("", tail.removeprefix("的")).strip(EDGES)
         what = re.sub(r"^(?:去)?(?P<v>.+?)(?:了|吧)?$", r"\g<v>", what) if what.startswith("去") else what
+        what = re.sub(r"^(?:医院|诊所)(?:做|拍|打|查)?(?=..)", "", what)  # 去医院做胃镜: 胃镜
         if not _EVENTS.search(what):
             return []
     what = re.sub(r"^(?:坐)?(?:的)?飞机(?:去|到)", "飞", re.sub(r"[了啦呢吧]+$", "", what))
@@ -131,7 +142,7 @@ def appointment(clause: str, context: str = "") -> list[Fact]:
 
 _DAYS = "一二三四五六日天"
 _ROUTINE = re.compile(
-    rf"^(?:我|我们)?(?:都|也|还)?(?P<days>每(?:个)?(?:周|星期|礼拜)[{_DAYS}、和]+(?:(?:和|、)?(?:周|星期)?[{_DAYS}])*"
+    rf"^(?:我|我们)?(?:自己|平时|一般|都|也|还)*(?P<days>每(?:个)?(?:周|星期|礼拜)[{_DAYS}、和]+(?:(?:和|、)?(?:周|星期)?[{_DAYS}])*"
     rf"|每个?周末)(?:的)?(?:早上|上午|中午|下午|晚上|傍晚)?(?:下班后?|放学后?)?(?:都|会|要)?(?:(?:跟|和)[^，,]{{1,5}}?(?=打|去|练|玩|踢|上|跑|游|做))?"
     r"(?:去|上|练)?(?P<v>[^，,]{1,12})$"
 )
@@ -144,9 +155,10 @@ def routine(clause: str) -> list[Fact]:
     if not match:
         return []
     what = re.sub(r"^(?:练|做|打|上|去)(?=..)", "", match.group("v").strip(EDGES))
+    what = re.sub(r"^一(?:节|堂|次|场)(?=..)", "", what)
     what = re.sub(r"[了啦呢]+$|(?:[一二两三四五六七八九十\d]+次)$", "", what)
     what = re.sub(r"^健身房.*$", "健身", what)  # 去健身房撸铁: the gym
-    if not what or _NOT_ROUTINE.match(what):
+    if len(what) < 2 or _NOT_ROUTINE.match(what):
         return []
     days = match.group("days").replace("个", "")
     return [Fact("routine", f"{what} {days}", Op.ASSERT, 0.8)]

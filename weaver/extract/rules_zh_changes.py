@@ -1,0 +1,108 @@
+"""Chinese builders for changes and chat shapes: what a verb of change, a move, a start or an end gives.
+
+"我改做策划了", "升支行副行长了", "从深圳搬回长沙了", "去新加坡读书了", "base北京",
+"布丁前两天去世了", "养了两只仓鼠，布丁和奶糖", "我最爱吃的是烤串". Each builder takes the
+match of a rule in ``rules_zh`` and returns the facts, values cleaned by ``rules_zh_values``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.rules_text import Build, Fact, counted
+from vaultweave.weaver.extract.rules_zh_values import (
+    JOB_HEADS,
+    PETS,
+    PLACES_ZH,
+    cleaned,
+    is_place,
+    number_of,
+    org_of,
+    place_of,
+    school_of,
+    title_of,
+)
+
+
+def thing(raw: str) -> str:
+    """喜欢喝绿茶 -> 绿茶, 我妈做的红烧肉 -> 红烧肉: the liked thing, not the act or its maker."""
+    return re.sub(r"^(?:吃|喝)(?=..)|^[^，,的]{1,4}(?:做|煮|烧|包)的(?=..)", "", raw.strip())
+
+
+FAVOURITE_VERBS = {"吃": "food", "喝": "drink", "看": "movie", "听": "music", "玩": "game", "读": "book"}
+
+
+def favourite_verb(m: re.Match[str]) -> list[Fact]:
+    """我最爱吃的是烤串: the favourite food (喝 drink, 看 movie, 听 music, 玩 game)."""
+    value = cleaned(thing(m.group("v")))
+    return [Fact(f"favourite_{FAVOURITE_VERBS[m.group('verb')]}", value, Op.ASSERT, 0.85)] if value else []
+
+
+def work_as(m: re.Match[str]) -> list[Fact]:
+    """我改做策划了 (any line of work after a verb of change), 我做运营 / 我当老师 (a known title)."""
+    title = title_of(m.group("t"))
+    if not title or not (m.group("change") or title.endswith(JOB_HEADS)):
+        return []
+    return [Fact("job_title", title, Op.ASSERT, 0.85 if m.group("change") else 0.8)]
+
+
+def promoted(m: re.Match[str]) -> list[Fact]:
+    title = title_of(m.group("t"))
+    return [Fact("job_title", title, Op.ASSERT, 0.85)] if title and title.endswith(JOB_HEADS) else []
+
+
+def only_place(attribute: str, conf: float) -> Build:
+    """A value that must be a known place: 我在北京 / base上海 / 坐标深圳 (not 我在上课)."""
+    def build(m: re.Match[str]) -> list[Fact]:
+        value = place_of(m.group("v"))
+        city = next((p for p in sorted(PLACES_ZH, key=len, reverse=True) if value and value.startswith(p)), "")
+        if not value or not (is_place(value) or re.fullmatch(r"(?:[\u4e00-\u9fff]{1,4}[区县市镇])?", value[len(city):])):
+            return []
+        return [Fact(attribute, value if is_place(value) else city, Op.ASSERT, conf)]
+
+    return build
+
+
+def moved_from_to(m: re.Match[str]) -> list[Fact]:
+    """从深圳搬回长沙了: the old place ends, the new one holds."""
+    old, new = place_of(m.group("old")), place_of(m.group("v"))
+    if not new:
+        return []
+    return ([Fact("lives_in", old, Op.RETRACT, 0.8)] if old else []) + [Fact("lives_in", new, Op.ASSERT, 0.9)]
+
+
+def went_to(m: re.Match[str]) -> list[Fact]:
+    """去新加坡读书了: a place is where one lives now; a school or company is where one studies/works."""
+    value = cleaned(m.group("v"))
+    if not value:
+        return []
+    if is_place(value):
+        return [Fact("lives_in", value, Op.ASSERT, 0.75)]
+    if m.group("what") in ("工作", "上班", "报到", "入职"):
+        org = org_of(value)
+        return [Fact("employer", org, Op.ASSERT, 0.85)] if org else []
+    school = school_of(value)
+    return [Fact("studies_at", school, Op.ASSERT, 0.8)] if school else []
+
+
+def pets_listed(m: re.Match[str]) -> list[Fact]:
+    """养了两只仓鼠，布丁和奶糖: one fact per name given after the species."""
+    species = PETS[m.group("sp")]
+    names = [n for n in re.split(r"[和、跟]", m.group("names")) if 1 <= len(n) <= 4]
+    count = number_of(m.groupdict().get("n") or "") or 0
+    if len(names) < 2 or (count and count != len(names)):
+        return []
+    return [Fact("pet", f"{counted(1, species)} named {n}", Op.ASSERT, 0.8) for n in names]
+
+
+NOT_PET_NAMES = re.compile(r"^(?:我|你|他|她|它|人|谁|这|那|都|也|就|快|差点|" + "|".join(
+    ("妈", "爸", "爷", "奶", "姥", "外婆", "外公", "哥", "姐", "弟", "妹", "老公", "老婆", "朋友", "同事", "领导", "老板")) + ")")
+
+
+def named_gone(m: re.Match[str]) -> list[Fact]:
+    """布丁前两天去世了: ends the pet of that name, if there is one (the resolver matches the name)."""
+    name = m.group("v")
+    return [] if NOT_PET_NAMES.match(name) else [Fact("pet", name, Op.RETRACT, 0.7)]
+
+

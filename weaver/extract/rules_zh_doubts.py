@@ -1,0 +1,43 @@
+"""Chinese doubts: a clause that talks about a changing attribute without giving its new value.
+
+"搬家累死了", "明天去交辞职信", "下个月就是最后一天上班": the attribute may have changed
+(or is about to), so its current value is flagged as possibly outdated (``Op.DOUBT``), never
+ended. Each entry is a lexicon of what people say around such a change, per attribute.
+"""
+
+from __future__ import annotations
+
+import re
+
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.rules_text import Fact
+from vaultweave.weaver.extract.rules_zh_values import LANGUAGES, PETS_RE
+
+_DOUBTS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
+    (re.compile(r"搬家|搬走|找房子?|看房|房源|退租|房东.{0,6}(?:卖房|收房|涨租|不租)|单程|箱子.{0,3}寄走|"
+                r"机票.{0,3}(?:买好|订好)|(?:可能|打算|准备|想|要)(?:先)?(?:回|搬去|搬到|去)[^，,]{2,6}?"
+                r"(?:待|呆|住|定居|发展|生活)"), ("lives_in",)),
+    (re.compile(r"辞职信|辞呈|提(?:了)?离职|裸辞|合同.{0,4}到期|在看机会|想跳槽|交接工作|办离职|离职手续|"
+                r"最后一天(?:上班)?|last\s*day|裁员名单|被约谈"), ("employer", "job_title")),
+    (re.compile(r"开荤|破戒|(?:吃|碰)(?:点|一点)肉"), ("diet",)),
+    (re.compile(r"(?:健身|瑜伽|游泳|舞蹈)?(?:卡|课).{0,3}(?:到期|停了)|(?:馆|健身房|工作室).{0,2}(?:倒闭|关门|跑路)"),
+     ("routine",)),
+    (re.compile(rf"(?:{'|'.join(LANGUAGES)}).{{0,6}}(?:没碰|没学|没练|荒废|忘光)"), ("learning",)),
+    (re.compile(rf"(?:{PETS_RE}).{{0,4}}(?:住院|病危|不行了)"), ("pet",)),
+)
+
+_NAMED_ILL = re.compile(r"^(?P<name>[^，,我你他她它]{2,4}?)(?:又|也|突然)?(?:住院|病危|快不行|不行了)")
+
+
+def doubts(clause: str) -> list[Fact]:
+    """ "搬家累死了" / "明天去交辞职信": the attribute may have changed, no new value given."""
+    if re.search(r"如果|要是|假如|要不要|会不会|吗$", clause):
+        return []
+    named = _NAMED_ILL.match(clause)
+    if named:  # 旺财住院了: the pet of that name, if there is one
+        return [Fact("pet", named.group("name"), Op.DOUBT, 0.6)]
+    for pattern, attributes in _DOUBTS:
+        if pattern.search(clause):
+            return [Fact(a, "", Op.DOUBT, 0.6) for a in attributes]
+    return []
+

@@ -1,0 +1,163 @@
+"""Chinese values: what a clause's value is once cleaned (an entity, a title, a place, a thing).
+
+Closed vocabularies (languages, diets, pets and breeds, relatives, favourite kinds, habits,
+job head words, places) and the clean-up every Chinese rule applies to what it captured:
+particles, durations, amounts and "那味儿" tails off; "上海的一家公司" names no employer;
+"山东烟台" is 烟台; "深圳龙岗万科城那边" is 深圳.
+"""
+
+from __future__ import annotations
+
+import re
+
+from vaultweave.weaver.extract.rules_text import EDGES, MAX_VALUE, words
+
+_CJK = "\u4e00-\u9fff"
+
+_PARTICLES = re.compile(r"[了啦呢啊哦呀吧嘛哈喔呗~～]+$")
+# "跑步五公里" -> 跑步, "榴莲那味儿" -> 榴莲: an amount or a "that smell/thing" tail is no part of the value
+_AMOUNT = re.compile(r"[一二两三四五六七八九十半\d]+(?:公里|km|分钟|个?小时|页|杯|次|圈|组|瓶)$")
+_THAT = re.compile(r"(?:那|这)(?:个|种|股)?(?:味儿?|味道|东西|玩意儿?)$")
+_DURATION = re.compile(r"(?:已经)?(?:很多|好几|\d+|[一二两三四五六七八九十几]+)个?(?:年|月|天|周|星期|礼拜)了?$")
+_PRONOUN = re.compile(r"^(?:它|这|那|你|您|他|她|他们|她们|它们|这样|那样|这里|那里|这儿|那儿|什么)")
+_NUMERALS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7,
+             "八": 8, "九": 9}
+_GENERIC_WORKPLACES = {"家", "家里", "公司", "这里", "那里", "这儿", "那儿", "外面", "办公室", "国外",
+                       "海外", "本地", "当地", "一家公司", "一个公司"}
+PLACES_ZH = words(
+    "北京 上海 广州 深圳 杭州 成都 南京 武汉 西安 重庆 天津 苏州 香港 澳门 台北 厦门 青岛 大连 长沙 昆明 柏林 里斯本 伦敦 巴黎 纽约 东京 首尔 新加坡 "
+    "悉尼 旧金山 洛杉矶 西雅图 波士顿 多伦多 温哥华 慕尼黑 阿姆斯特丹 马德里 巴塞罗那 罗马 米兰 中国 美国 英国 德国 法国 日本 韩国 葡萄牙 西班牙 意大利 "
+    "加拿大 澳大利亚 荷兰 瑞士 哈尔滨 长春 沈阳 济南 郑州 合肥 福州 南昌 南宁 贵阳 兰州 太原 石家庄 呼和浩特 乌鲁木齐 "
+    "拉萨 银川 西宁 海口 三亚 大理 丽江 桂林 无锡 常州 宁波 温州 绍兴 嘉兴 昆山 佛山 东莞 珠海 中山 惠州 汕头 泉州 "
+    "烟台 威海 洛阳 宜昌 襄阳 扬州 徐州 南通 芜湖 台州 金华 奥斯陆 温哥华 墨尔本 曼谷 迪拜 伊斯坦布尔 斯德哥尔摩 "
+    "赫尔辛基 哥本哈根 维也纳 布拉格 苏黎世 日内瓦 都柏林 爱丁堡 曼彻斯特 芝加哥 奥克兰 京都 大阪 河北 山西 辽宁 吉林 "
+    "黑龙江 江苏 浙江 安徽 福建 江西 山东 河南 湖北 湖南 广东 广西 海南 四川 贵州 云南 陕西 甘肃 青海 台湾 内蒙古 "
+    "新疆 西藏 宁夏 东北 挪威 瑞典 芬兰 丹麦 泰国 越南 印度 俄罗斯 新西兰 爱尔兰"
+)
+_PROVINCES = words(
+    "河北 山西 辽宁 吉林 黑龙江 江苏 浙江 安徽 福建 江西 山东 河南 湖北 湖南 广东 广西 海南 四川 贵州 云南 陕西 "
+    "甘肃 青海 台湾 内蒙古 新疆 西藏 宁夏"
+)
+_GENERIC_ORGS = words(
+    "外企 国企 央企 私企 大厂 小厂 创业公司 小公司 大公司 工厂 药店 医院 学校 银行 超市 餐厅 饭店 写字楼 "
+    "公司 单位 事务所 门店 店里 店 诊所 研究所 实验室 互联网公司 广告公司 游戏公司 科技公司 车企 新能源车企"
+)
+LANGUAGES = {
+    "中文": "Chinese", "汉语": "Chinese", "普通话": "Mandarin", "华语": "Chinese",
+    "英语": "English", "英文": "English", "法语": "French", "法文": "French", "德语": "German",
+    "德文": "German", "西班牙语": "Spanish", "葡萄牙语": "Portuguese", "葡语": "Portuguese",
+    "日语": "Japanese", "日文": "Japanese", "韩语": "Korean", "韩文": "Korean",
+    "意大利语": "Italian", "意语": "Italian", "西语": "Spanish", "俄语": "Russian", "俄文": "Russian", "粤语": "Cantonese", "广东话": "Cantonese",
+    "阿拉伯语": "Arabic", "荷兰语": "Dutch", "瑞典语": "Swedish", "印地语": "Hindi",
+}
+FAVOURITES = {
+    "食物": "food", "菜": "food", "吃的": "food", "饮料": "drink", "喝的": "drink",
+    "颜色": "colour", "电影": "movie", "书": "book", "歌": "song", "歌曲": "song",
+    "歌手": "singer", "乐队": "band", "运动": "sport", "城市": "city", "国家": "country",
+    "动物": "animal", "水果": "fruit", "季节": "season", "音乐": "music", "游戏": "game",
+    "作家": "author", "演员": "actor", "电视剧": "show", "餐厅": "restaurant", "花": "flower",
+    "球队": "team", "番": "anime", "番剧": "anime", "动漫": "anime", "动画": "anime", "球星": "player",
+    "明星": "celebrity", "零食": "snack", "甜点": "dessert", "品牌": "brand",
+}
+DIETS = {"素食者": "vegetarian", "素食主义者": "vegetarian", "素食": "vegetarian", "素": "vegetarian",
+          "吃素的人": "vegetarian", "纯素食者": "vegan", "纯素主义者": "vegan", "纯素者": "vegan",
+          "纯素": "vegan", "全素": "vegan", "生酮": "keto", "低碳": "low-carb", "低碳水": "low-carb"}
+PETS = {"猫": "cat", "猫咪": "cat", "小猫": "cat", "狗": "dog", "狗狗": "dog", "小狗": "dog",
+         "兔子": "rabbit", "仓鼠": "hamster", "鹦鹉": "parrot", "金鱼": "goldfish", "鱼": "fish",
+         "乌龟": "turtle", "鸟": "bird", "小鸟": "bird", "柯基": "corgi", "柴犬": "shiba inu"}
+# Breeds people name instead of the species: the species is kept ("a cat named 雪球").
+PETS.update(dict.fromkeys(("布偶猫", "布偶", "橘猫", "英短", "美短", "加菲猫", "暹罗猫", "狸花猫", "蓝猫"), "cat"))
+PETS.update(dict.fromkeys(("金毛", "泰迪", "哈士奇", "边牧", "拉布拉多", "比熊", "萨摩耶", "博美", "法斗"), "dog"))
+RELATIVES = {"妹妹": "sister", "姐姐": "sister", "哥哥": "brother", "弟弟": "brother",
+              "兄弟姐妹": "siblings", "孩子": "kid", "小孩": "kid", "儿子": "son", "女儿": "daughter",
+              "妻子": "wife", "老婆": "wife", "太太": "wife", "丈夫": "husband", "老公": "husband",
+              "先生": "husband", "男朋友": "boyfriend", "女朋友": "girlfriend", "对象": "partner",
+              "伴侣": "partner", "妈妈": "mother", "母亲": "mother", "爸爸": "father", "父亲": "father"}
+HABITS = {"抽烟": "smokes", "吸烟": "smokes", "跑步": "runs", "慢跑": "runs", "游泳": "swims",
+           "冥想": "meditates", "打坐": "meditates", "练瑜伽": "does yoga", "做瑜伽": "does yoga",
+           "健身": "works out", "去健身房": "goes to the gym", "喝酒": "drinks", "骑车": "cycles",
+           "骑自行车": "cycles", "喝咖啡": "drinks coffee", "喝茶": "drinks tea"}
+JOB_HEADS = ("师", "员", "家", "空姐", "老板", "站长", "组长", "店长", "策划", "运营", "销售", "客服", "经理", "老师", "教授", "医生", "护士", "律师", "学生", "记者",
+              "作家", "厨师", "会计", "总监", "主管", "总裁", "创始人", "实习生", "顾问", "司机",
+              "行长", "科长", "处长", "部长", "校长", "院长", "所长", "厂长", "局长", "主任", "副总", "文案",
+              "编辑", "审核", "采购", "HR", "HRBP")
+PETS_RE = "|".join(sorted(PETS, key=len, reverse=True))
+REL_RE = "|".join(sorted(RELATIVES, key=len, reverse=True))
+
+
+def cleaned(raw: str) -> str | None:
+    """Trim particles (了/啦/呢), a trailing duration (很多年了) and punctuation."""
+    value = re.split(r"[，,]", raw.strip(EDGES))[0]  # a later comma starts another thought
+    for _ in range(3):
+        value = _DURATION.sub("", _PARTICLES.sub("", value).strip(EDGES)).strip(EDGES)
+        value = _THAT.sub("", _AMOUNT.sub("", value)).strip(EDGES)
+    if not value or len(value) > MAX_VALUE or _PRONOUN.match(value):
+        return None
+    return value
+
+
+def place_of(raw: str) -> str | None:
+    """A place as spoken, trimmed to its city when a district follows ("深圳龙岗万科城那边" -> 深圳)."""
+    value = cleaned(re.sub(r"(?:那边|这边|附近|一带|那儿|这儿|那里|这里)$", "", raw.strip(EDGES)))
+    if value is None or re.search(r"\d", value):
+        return None
+    value = value.removesuffix("的") or value
+    province = next((p for p in _PROVINCES if value.startswith(p) and len(value) - len(p) >= 2), None)
+    if province and value[len(province)] not in "省市人":
+        value = value[len(province):]  # 山东烟台: the city
+    city = next((p for p in sorted(PLACES_ZH, key=len, reverse=True) if value.startswith(p)), None)
+    if city and len(value) - len(city) > 2:
+        return city
+    return value
+
+
+def is_place(value: str) -> bool:
+    return value in PLACES_ZH or bool(re.fullmatch(rf"[{_CJK}]{{1,4}}[市省县州]", value))
+
+
+def org_of(raw: str) -> str | None:
+    parent = re.match(r"(?P<v>[^，,的]{2,8})(?:下面|下属|旗下)的", raw)
+    if parent:
+        raw = parent.group("v")  # 中石化下面的一个加油站: the company is 中石化
+    named = re.search(r"(?:一家|一个|一所)?(?:叫|名叫|叫做)(?P<v>[^的，,]{2,12})的", raw)
+    value = cleaned(named.group("v") if named else raw)
+    if not value or value in _GENERIC_WORKPLACES or value in _GENERIC_ORGS:
+        return None
+    if value.startswith(("公司", "单位", "店里", "家里")):
+        return None  # 在公司交接工作
+    if re.search(r"一家|一个|一所|那栋|那家|对面", value):
+        return None  # 上海一家外企, 国贸麦当劳对面那栋写字楼: no name given
+    if value in PLACES_ZH or re.search(r"[市省县区州国镇村]$", value):
+        return None  # 我在北京工作: a city, not an employer
+    return value
+
+
+def items_of(raw: str) -> list[str]:
+    return [v for v in (cleaned(p) for p in re.split(r"[、/]|以及", raw)) if v]
+
+
+def number_of(text: str) -> int | None:
+    if text.isdigit():
+        return int(text)
+    if not text or any(c not in _NUMERALS and c != "十" for c in text):
+        return None
+    if "十" not in text:
+        return _NUMERALS[text] if len(text) == 1 else None
+    tens, _, ones = text.partition("十")
+    return (_NUMERALS.get(tens, 0) if tens else 1) * 10 + (_NUMERALS.get(ones, 0) if ones else 0)
+
+
+def title_of(raw: str) -> str | None:
+    """ "分析师第三年了" -> 分析师; "IT，写Java的" -> IT."""
+    head = re.split(r"[，,]", raw.strip(EDGES))[0]
+    value = cleaned(re.sub(r"(?:第[一二三四五六七八九十\d]+年|[一二两三四五六七八九十\d]+年)了?$", "", head))
+    if not value or re.match(r"(?:什么|啥|哪|这个|那个|得|不|很|好|太)", value):
+        return None
+    return value
+
+
+def school_of(raw: str) -> str | None:
+    value = cleaned(raw)
+    return None if not value or re.search(r"一所|一家|一个", value) or is_place(value) else value
+
+

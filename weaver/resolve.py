@@ -307,7 +307,12 @@ def _doubt(work: _Working, candidate: Candidate) -> None:
 
 
 def _rescheduled(item: Item, candidate: Candidate) -> bool:
-    """The same appointment told again with another time."""
+    """The same appointment told again with another time, or the same routine on other days
+    ("spin is tuesdays and thursdays now" after "spin class every monday and wednesday")."""
+    if candidate.attribute == "routine" and item.attribute == "routine":
+        days = _days(candidate.tags)
+        return bool(days) and bool(_days(item.tags)) and days != _days(item.tags) and names_value(
+            _activity(item.value), _activity(candidate.value))
     return (
         candidate.attribute == "appointment"
         and candidate.when is not None
@@ -315,6 +320,15 @@ def _rescheduled(item: Item, candidate: Candidate) -> bool:
         and item.when != candidate.when
         and names_value(item.value, candidate.value)
     )
+
+
+def _days(tags: Iterable[str]) -> str:
+    return next((t for t in tags if t.startswith("days:")), "")
+
+
+def _activity(routine: str) -> str:
+    """ "spin class on Mondays and Wednesdays" -> "spin class"."""
+    return routine.split(" on ")[0]
 
 
 def _spoken(candidate: Candidate) -> datetime:

@@ -34,6 +34,14 @@ _MOVED = re.compile(
     + r"(?:\s+appointment)?\s+(?:back\s+)?(?:to|till|until)$",
     re.IGNORECASE,
 )
+# "physio moved me to friday 10am", "dentist is now the 13th", "the MRI got pushed to":
+# the thing first, then the change of time.
+_MOVED_AFTER = re.compile(
+    r"^(?:(?:my|the|our)\s+)?" + _WHAT + r"(?:\s+(?:appointment|appt))?\s+(?:(?:moved|pushed|rescheduled|"
+    r"changed|bumped)\s+(?:me|us|it)\s+(?:back\s+)?to|(?:got|was|has\s+been|is\s+being)\s+(?:moved|pushed|"
+    r"rescheduled|changed|bumped)(?:\s+back)?\s+to|(?:is|'s)\s+now(?:\s+on|\s+at)?)$",
+    re.IGNORECASE,
+)
 _CANCELLED = re.compile(
     r"^(?:(?:they|I|we)\s+)?(?:actually\s+|just\s+)?(?:cancell?ed|called\s+off)\s+(?:my|the|our)\s+" + _WHAT
     + r"(?:\s+appointment)?\b",
@@ -41,9 +49,13 @@ _CANCELLED = re.compile(
 )
 _NOT_EVENTS = frozenset(
     ["car", "house", "flat", "apartment", "dog", "cat", "kid", "kids", "baby", "feeling", "idea"]
-    + ["time", "lot", "day", "week", "month"]
+    + ["time", "lot", "day", "week", "month", "it", "that", "this", "everything", "nothing", "he", "she"]
+    + ["they", "we", "i", "you", "work", "school", "life", "weather"]
 )
 
+_NOT_ACTIVITIES = frozenset(
+    "my the a an it they we he she yes yess yeah yep yup no nope still and but so also".split()
+)
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _DAYS = rf"(?:{_DAY}s?(?:\s*(?:,|and|&)?\s*{_DAY}s?)*)"
@@ -77,7 +89,7 @@ def _appointment(clause: str) -> list[Fact]:
     if found:
         start, phrase = found
         head = clause[:start].strip(" ,")
-        for pattern in (_MOVED, _HAVE_HEAD, _NOUN_HEAD):
+        for pattern in (_MOVED, _MOVED_AFTER, _HAVE_HEAD, _NOUN_HEAD):
             match = pattern.match(head)
             what = _what(match.group("v")) if match else ""
             if what:
@@ -102,6 +114,8 @@ def _routines(clause: str) -> list[Fact]:
         # "family dinner moved to saturdays": the routine, on its new day
         raw_head = re.sub(r"\s+(?:(?:is|was|got|has\s+been)\s+)?(?:moved|switched|changed|pushed)\s+to$", "",
                           match.group("head").strip())
+        # "spin is tuesdays and thursdays now": the activity, without its verb
+        raw_head = re.sub(r"\s+(?:is|are|'s)(?:\s+now)?$", "", raw_head)
         head = _ROUTINE_HEAD.match(raw_head)
         if not head:
             continue
@@ -112,8 +126,8 @@ def _routines(clause: str) -> list[Fact]:
                 continue
             if not first.endswith("ing"):  # "I swim mondays" -> swimming
                 activity = gerund(first) + (" " + rest if rest else "")
-        if first in ("my", "the", "a", "an", "it", "they", "we", "he", "she"):
-            continue
+        if first in _NOT_ACTIVITIES or set(activity.split()) & {"going", "still", "doing", "been"}:
+            continue  # "yes still going every tuesday": a reply, the activity is elsewhere
         days = [d for d in _WEEKDAYS if re.search(d[:3], (match.group("d1") or match.group("d2")
                                                             or match.group("d3") or "").lower())]
         if not days:

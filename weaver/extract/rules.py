@@ -99,6 +99,8 @@ def _candidate(speaker: str, fact: Fact, resource: Resource) -> Candidate:
     spec = spec_for(fact.attribute)
     # A fact about someone else is theirs: by name when given, else "<speaker>'s sister".
     subject = fact.name or (f"{speaker}'s {fact.about}" if fact.about else speaker)
+    if fact.attribute == "birthday" and fact.value == "today":  # "it's my birthday today"
+        fact = replace(fact, value=f"{resource.ts:%m-%d}")
     happened = dates.resolve(fact.when, resource.ts) if fact.when else None
     scheduled = dates.resolve(fact.scheduled, resource.ts, "future") if fact.scheduled else None
     # A routine's weekdays ride in a tag ("days:tuesday"); an appointment's time is `when`.

@@ -12,6 +12,7 @@ import re
 
 from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.changes_en import DOUBTS, ENDING_VERBS, ENDINGS, ending_of_thing
 from vaultweave.weaver.extract.rules_text import (
     ADV,
     FREQ,
@@ -58,14 +59,15 @@ _PLACE = (
 def _org(group: str = "org") -> str:
     # "a startup called Nimbus" -> Nimbus; an org name is capitalised words.
     return (
-        r"(?:(?:a|an)\s+(?:[\w-]+\s+){0,3}?(?:called|named)\s+)?"
+        r"(?:(?:a|an)\s+(?:[\w-]+\s+){0,3}?(?:(?:called|named)\s+|[\w-]+,\s+(?=[A-Z0-9])))?"
         rf"(?P<{group}>(?:the\s+)?(?:[A-Z]|\d[A-Z0-9])[\w&'.+-]*"
         r"(?:\s+(?:(?:of|and|&|de)\s+)?(?:[A-Z]|\d)[\w&'.+-]*)*)"
     )
 
 
 _ORG = _org()
-_WORK_HOW = r"(?:(?:remotely|remote|full[- ]time|part[- ]time|freelance|now|still|again|there)\s+)*"
+_WORK_HOW = (r"(?:(?:remotely|remote|full[- ]time|part[- ]time|freelance|now|still|again|there)\s+)*"
+             r"(?:in\s+[a-z]+(?:\s+[a-z]+)?\s+(?=at\s))?")  # "work in marketing at Telefónica"
 _TITLE = r"(?P<title>[A-Za-z][\w/+-]*(?:\s+[\w/+-]+){0,4}?)"
 _DIET = (
     r"(?P<v>(?i:vegetarian|veggie|vegan|pescatarian|pescetarian|flexitarian|keto|paleo|"
@@ -184,7 +186,7 @@ def _titled_in(m: re.Match[str]) -> list[Fact]:
 
 
 def _titled(m: re.Match[str]) -> list[Fact]:
-    title = clean_title(re.sub(r"\s+(?:in|on)\s+.*$", "", m.group("title")))
+    title = clean_title(re.sub(r"\s+(?:in|on)\s+.*$", "", m.group("title").split(",")[0]))
     return [Fact("job_title", title, Op.ASSERT, 0.85)] if title and is_job(title) else []
 
 
@@ -203,13 +205,13 @@ def _left(m: re.Match[str]) -> list[Fact]:
 def _ended(m: re.Match[str]) -> list[Fact]:
     """"I quit/stopped/gave up X". Gerunds end a habit (or whatever "I X" states);
     a capitalised name ends an employer; any other noun ends a liking ("gave up coffee")."""
-    value = m.group("v")
+    value = m.group("v").split(",")[0].strip()  # "I'm over X, it's all Y now": X
     first, _, rest = value.partition(" ")
     if first == "being":
         return flipped(first_match(RULES, f"I'm {rest}")[0])
     if first in ("learning", "studying") and rest:
         return [Fact("learning", v, Op.RETRACT, 0.85) for v in _learned(rest)]
-    if languages(value):  # "I stopped Italian"
+    if languages(value) and re.fullmatch(r"[A-Z][a-z]+", value):  # "I stopped Italian"
         return [Fact("learning", v, Op.RETRACT, 0.85) for v in languages(value)]
     if first == "eating" and rest in ("meat", "animal products"):
         return [Fact("diet", "vegetarian" if rest == "meat" else "vegan", Op.ASSERT, 0.75)]
@@ -228,7 +230,7 @@ def _ended(m: re.Match[str]) -> list[Fact]:
     # "I quit and founded X", "I gave up and went home": a conjunction, not a thing.
     if re.match(r"(?:the|a|an|my|your|this|that|it|him|her|them|and|but|so|then|because)\b", value):
         return []
-    return [Fact("likes", v, Op.RETRACT, 0.7) for v in things(value)]
+    return ending_of_thing(value)
 
 
 def _laid_off(m: re.Match[str]) -> list[Fact]:
@@ -351,7 +353,8 @@ def _named(attribute: str, conf: float, op: Op = Op.ASSERT) -> Build:
 # -- the tables -------------------------------------------------------------------------
 
 RETRACTIONS: tuple[Rule, ...] = (
-    rule(_PAST + r"(?:quit|stopped|gave\s+up|given\s+up|kicked|ditched|cut\s+out)\s+(?P<v>.+)$", _ended),
+    *(rule(pattern, _ended) for pattern in ENDING_VERBS),
+    *ENDINGS,
     rule(_PAST + r"left\s+(?:my\s+(?:job|position|role)\s+(?:at|with)\s+)?" + _ORG
          + r"(?:\s+(?:for|to\s+join)\s+" + _org("org2") + r")?", _left),
     rule(r"I(?:'ve|\s+have)?\s+(?:just\s+)?(?:lost|left)\s+my\s+job$", _fixed("employer", "", 0.8, Op.RETRACT)),
@@ -373,16 +376,6 @@ RETRACTIONS: tuple[Rule, ...] = (
     rule(_DONT + r"eat\s+(?:any\s+)?(?:animal\s+products|meat\s+or\s+dairy)", _fixed("diet", "vegan", 0.7)),
 )
 
-# A change talked about without its new value: the current one may be outdated.
-DOUBTS: tuple[Rule, ...] = (
-    rule(r"(?:the|my|our)\s+(?:big\s+|recent\s+)?move\b(?!\s+to\b)", _fixed("lives_in", "", 0.6, Op.DOUBT)),
-    rule(r"(?:the|my)?\s*new\s+(?:job|role|position|company|employer|boss)\b", _fixed("employer", "", 0.6, Op.DOUBT)),
-    rule(r"(?:I(?:'m|\s+am)\s+)?handing\s+in\s+my\s+(?:notice|resignation)", _fixed("employer", "", 0.6, Op.DOUBT)),
-    rule(r"(?:I\s+)?(?:haven't|have\s+not)\s+(?:been\s+to|done|gone\s+to)\s+(?:any\s+)?[a-z]+\s+in\s+"
-         r"(?:ages|weeks|months|a\s+while|forever)", _fixed("routine", "", 0.6, Op.DOUBT)),
-    rule(r"(?:(?:since|after)\s+I\s+|I\s+)?changed\s+(?:teams|roles|departments)", _fixed("job_title", "", 0.6, Op.DOUBT)),
-)
-
 RULES: tuple[Rule, ...] = (
     *DOUBTS,
     # identity
@@ -390,7 +383,7 @@ RULES: tuple[Rule, ...] = (
     rule(r"(?:(?:you\s+can|please|just|everyone|people|friends)\s+)*call\s+me\s+(?P<v>" + NAME + ")",
          one("name", clean_name, 0.85)),
     rule(r"I(?:'m|\s+am)\s+(?P<v>\d{1,3})(?:\s*(?:years?|yrs?)(?:\s+old|\s+of\s+age)?|\s*y/?o)?"
-         r"(?:$|\s+and\s+(?!\d))", _age),
+         r"(?:$|\s+and\s+(?!\d)|\s*,\s*(?!\d))", _age),
     rule(r"I\s+was\s+born\s+(?:on\s+)?(?P<v>.+?)(?:\s+in\s+" + _PLACE.replace("(?P<v>", "(?P<place>") + ")?$",
          _born),
     rule(_I + r"turned\s+" + _AGE + r"(?:\s+(?:years?\s+old|today|yesterday))?$", _age),
@@ -398,8 +391,9 @@ RULES: tuple[Rule, ...] = (
     # "I'm Maya" only when the whole clause is a name ("I'm tired" is not; "I'm Italian" is
     # rejected by clean_name).
     rule(r"I(?:'m|\s+am)\s+(?P<v>" + NAME + r")(?:\s+here|\s*,.*)?$", one("name", clean_name, 0.8)),
-    rule(r"my\s+birthday\s+is\s+(?:on\s+)?(?P<v>.+)$", one("birthday", lambda v: things(v, split=False)[0]
-                                                          if things(v, split=False) else None)),
+    rule(r"(?:it's\s+|it\s+is\s+|today\s+is\s+|today's\s+)my\s+birthday(?:\s+today)?$", _fixed("birthday", "today", 0.85)),
+    rule(r"my\s+birthday(?:\s+is|'s)\s+(?:on\s+)?(?:the\s+)?(?P<v>.+)$", one("birthday", lambda v: dates_en.birthday(v)
+                                                                    or (things(v, split=False) or [None])[0])),
     # diet and health
     rule(_BE + r"(?:a\s+|an\s+)?(?:strict\s+|full\s+|fully\s+|total\s+|complete\s+)?" + _DIET + "$", _diet(0.9)),
     rule(_PAST + r"(?:went|gone|turned|become|became|switched\s+to\s+being|started\s+being)\s+"
@@ -414,7 +408,7 @@ RULES: tuple[Rule, ...] = (
     # favourites
     rule(r"(?:my\s+)?(?:new\s+|all[- ]time\s+|absolute\s+|current\s+)?(?:favou?rite|fav|fave)\s+"
          r"(?P<thing>[A-Za-z][A-Za-z -]{0,30}?)(?:\s+(?:right\s+now|at\s+the\s+moment|these\s+days|"
-         r"of\s+all\s+time|ever|lately|now))?(?:\s+is|'s|\s+has\s+to\s+be|\s+are)[\s,]+" + ADV + r"(?P<v>.+)$",
+         r"of\s+all\s+time|ever|lately|now|atm|rn|currently))?(?:\s+is|'s|\s+has\s+to\s+be|\s+are)[\s,]+" + ADV + r"(?P<v>.+)$",
          _favourite),
     rule(r"(?P<v>.+?)\s+(?:is|are)\s+(?:still\s+|now\s+|definitely\s+|probably\s+)?my\s+"
          r"(?:new\s+|all[- ]time\s+|absolute\s+)?(?:favou?rite|fav|fave)(?:\s+(?P<thing>[A-Za-z][A-Za-z -]{0,30}?))?$",
@@ -427,7 +421,8 @@ RULES: tuple[Rule, ...] = (
     rule(r"I\s+was\s+born\s+in\s+" + _PLACE, one("hometown", clean_place, 0.75)),
     rule(r"my\s+hometown\s+is\s+" + _PLACE, one("hometown", clean_place, 0.9)),
     rule(_WE + r"\s+" + ADV + r"(?:live|reside)\s+in\s+" + _PLACE, one("lives_in", clean_place, 0.9)),
-    rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+" + ADV + r"(?:living|based|settled)\s+in\s+" + _PLACE,
+    rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+" + ADV + r"(?:living|based|settled)\s+(?:in|(?:just\s+)?"
+         r"(?:outside(?:\s+of)?|near|by))\s+" + _PLACE,
          one("lives_in", clean_place, 0.85)),
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:been\s+living\s+in|moved\s+(?:(?:back|down|up|over|out|away)\s+)?to|"
          r"relocated\s+(?:back\s+)?to|settled\s+(?:down\s+)?in)\s+" + _PLACE, one("lives_in", clean_place, 0.9)),
@@ -439,7 +434,8 @@ RULES: tuple[Rule, ...] = (
     rule(_BE + r"(?:a|an|the)\s+" + _TITLE + r"\s+(?:at|for|with)\s+" + _ORG, _job(0.9)),
     rule(r"(?:" + _I + r"work|" + _BE + r"working)\s+as\s+(?:a\s+|an\s+|the\s+)?" + _TITLE
          + r"\s+(?:at|for|with)\s+" + _ORG, _job(0.9)),
-    rule(r"(?:" + _I + r"work|" + _BE + r"(?:working|employed))\s+" + _WORK_HOW + r"(?:at|for|by)\s+" + _ORG
+    rule(r"(?:" + _I + r"work|" + _BE + r"(?:working|employed|temping|interning|freelancing|volunteering))\s+"
+         + _WORK_HOW + r"(?:at|for|by)\s+" + _ORG
          + r"(?:\s+as\s+(?:a\s+|an\s+|the\s+)?(?P<title>.+))?", _job(0.9)),
     rule(_PAST + r"(?:started|begun|began)\s+(?:working\s+|a\s+(?:new\s+)?(?:job|role|position)\s+|"
          r"my\s+new\s+(?:job|role|position)\s+)?(?:at|with|for)\s+" + _ORG
@@ -451,16 +447,21 @@ RULES: tuple[Rule, ...] = (
          r"(?:\s+as\s+(?:a\s+|an\s+)?" + _TITLE + r")?\s+(?:at|with|from)\s+" + _ORG, _job(0.85)),
     rule(r"I(?:'ve|\s+have)?\s+(?:just\s+)?(?:got|been|was)\s+hired\s+(?:at|by)\s+" + _ORG, _job(0.85)),
     rule(r"my\s+(?:new\s+)?employer\s+is\s+" + _ORG, _job(0.9)),
+    # Starting somewhere told by its first day, or by what one now is there.
+    rule(r"(?:(?:today|yesterday)\s+(?:was|is)\s+|it(?:'s|\s+is|\s+was)\s+|was\s+|is\s+)?my\s+first\s+(?:day|week|shift)"
+         r"\s+(?:at|with|for)\s+" + _ORG, _job(0.85)),
+    rule(r"(?:" + _BE + r"|(?:officially|now)\s+)(?:an?\s+)?" + _ORG + r"\s+(?:employee|staffer|hire)\b", _job(0.8)),
     rule(r"I(?:'ve|\s+have)?\s+(?:just\s+)?(?:got|been|was)\s+promoted\s+to\s+(?:a\s+|an\s+)?(?P<title>.+)$",
          _job(0.85)),
     rule(_I + r"work\s+as\s+(?:a\s+|an\s+|the\s+)?(?P<title>.+)$", _job(0.9)),
     rule(_BE + r"(?:a|an)\s+" + _TITLE + r"\s+in\s+" + _PLACE + "$", _titled_in),
-    rule(_BE + r"(?:a|an)\s+(?P<title>.+)$", _titled),
+    rule(r"(?:" + _BE + r"|I(?:'ve|\s+have)\s+been\s+)(?:a|an)\s+(?P<title>.+)$", _titled),
     rule(_BE + r"(?:now\s+)?(?:the\s+)?(?P<title>(?:head|director|vp|chief)\s+of\s+[a-z]+(?:\s+[a-z]+)?)$", _titled),
     rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+(?:now\s+|still\s+)?(?:in|over\s+in|based\s+out\s+of)\s+" + _PLACE + "$",
          lambda m: [] if m.group("v").lower().removeprefix("the ") in ("middle", "process", "office", "hospital")
          else one("lives_in", clean_place, 0.75)(m)),
-    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"bought\s+(?:a|an|our|my)\s+(?:\w+\s+){0,2}?(?:house|flat|"
+    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:bought|got\s+the\s+keys\s+(?:to|for)|signed\s+(?:a|the)\s+lease"
+         r"\s+(?:on|for)|moved\s+into|rented)\s+(?:a|an|our|my|the)\s+(?:\w+\s+){0,2}?(?:house|flat|"
          r"apartment|condo|home|place)\s+in\s+" + _PLACE, one("lives_in", clean_place, 0.8)),
     rule(r"my\s+(?:new\s+)?(?:job\s+title|title|job|role)\s+is\s+(?:a\s+|an\s+)?(?P<title>.+)$", _titled),
     # languages and learning
@@ -485,7 +486,15 @@ RULES: tuple[Rule, ...] = (
     rule(_BE + r"(?:a\s+)?(?:(?:huge|big|massive|great|total|real)\s+)?fan\s+of\s+(?P<v>.+)$", each("likes", things, 0.85)),
     rule(_BE + r"(?:into|obsessed\s+with|passionate\s+about|crazy\s+about|hooked\s+on)\s+(?P<v>.+)$",
          each("likes", things, 0.8)),
+    rule(_BE + r"(?:a\s+)?(?:huge|big|massive|total|real)\s+(?P<v>[a-z]+(?:\s+[a-z]+)?)\s+(?:guy|girl|person|"
+         r"lover|addict|nerd|fiend|snob)$", each("likes", things, 0.8)),
     rule(_I + r"(?:hate|dislike|detest|loathe|despise)\s+(?P<v>.+)$", each("dislikes", things, 0.9)),
+    rule(r"(?:I\s+)?(?:have\s+|'ve\s+)?never\s+(?:liked|enjoyed|been\s+into|cared\s+for)\s+(?P<v>[^,]+)",
+         each("dislikes", things, 0.8)),
+    # "I drive a 2019 Skoda Octavia estate": the make and model, capitalised.
+    rule(r"(?:" + _I + r"drive|my\s+car\s+is|" + _PAST + r"(?:bought|got)\s+(?:myself\s+)?a\s+(?:new\s+|used\s+)?"
+         r"car,?)\s+(?:an?\s+)?(?:(?:19|20)\d{2}\s+)?(?P<v>[A-Z][\w-]*(?:\s+(?:[A-Z0-9][\w-]*))*)",
+         one("car", clean_org, 0.8)),
     rule(r"I\s+(?:can't|cannot|can\s+not)\s+stand\s+(?P<v>.+)$", each("dislikes", things, 0.9)),
     rule(_DONT + r"(?:like|enjoy|love|care\s+for)\s+(?P<v>.+)$", each("dislikes", things, 0.8)),
     rule(r"I(?:'m|\s+am)\s+not\s+(?:a|much\s+of\s+a)\s+(?:(?:big|huge)\s+)?fan\s+of\s+(?P<v>.+)$",

@@ -1,0 +1,101 @@
+"""English words of change: what ends a fact, what starts one, and talk that only puts
+one in doubt.
+
+These are lexicons, not phrasings: a verb of ending ("dropped", "done with", "no more")
+ends whatever the thing names among the speaker's multi-attribute facts (a job, a liking,
+a course, a routine), and the resolver keeps only the retractions that meet a current
+value. Doubt rules name the attribute a turn talks about when it gives no new value.
+"""
+
+from __future__ import annotations
+
+import re
+
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.rules_text import ADV, NAME, Build, Fact, Rule, rule, things
+
+# Attributes a bare "I quit X" / "I'm done with X" may end: the resolver ends only the
+# ones whose current value X names, so the others cost nothing.
+ENDABLE = ("likes", "learning", "routine", "hobby", "habit", "employer", "studies_at")
+
+
+def ending_of_thing(raw: str, confidence: float = 0.7) -> list[Fact]:
+    """Retractions of a thing over every attribute it may name ("quit choir", "quit currys")."""
+    values = things(raw, split=False)
+    if not values:
+        return []
+    return [Fact(attribute, values[0], Op.RETRACT, confidence) for attribute in ENDABLE]
+
+
+def _fixed(attribute: str, value: str, conf: float, op: Op) -> Build:
+    return lambda m: [Fact(attribute, value, op, conf)]
+
+
+def _all(*facts: tuple[str, Op]) -> Build:
+    return lambda m: [Fact(attribute, "", op, 0.6 if op is Op.DOUBT else 0.8) for attribute, op in facts]
+
+
+def _named_pet(op: Op, conf: float) -> Build:
+    return lambda m: [Fact("pet", m.group("name"), op, conf)]
+
+
+_PAST = r"I(?:'ve|\s+have)?\s+" + ADV
+_PARTNERS = ("partner", "boyfriend", "girlfriend", "spouse", "wife", "husband", "fiance")
+_PET_WORD = r"(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|horse|pup)"
+
+# A verb of ending followed by the thing ended. Gerunds and "my job" go through the
+# caller's own reading first (``rules_en._ended``).
+ENDING_VERBS = (
+    _PAST + r"(?:quit|stopped|gave\s+up|given\s+up|kicked|ditched|cut\s+out|dropped|packed\s+in|binned|"
+    r"abandoned|walked\s+away\s+from)\s+(?P<v>.+)$",
+    r"I(?:'m|\s+am)\s+" + ADV + r"(?:so\s+|totally\s+|completely\s+|officially\s+)?(?:done\s+with|over|"
+    r"finished\s+with|through\s+with)\s+(?P<v>.+)$",
+    r"(?:so\s+|and\s+)?no\s+more\s+(?P<v>[^,]+?)(?:\s+for\s+(?:me|us))?(?:,.*)?$",
+)
+
+ENDINGS: tuple[Rule, ...] = (
+    # Retirement and unemployment end the job, whatever it was.
+    rule(r"I(?:'ve|\s+have|'m|\s+am)?\s+" + ADV + r"(?:retired|unemployed|between\s+jobs|out\s+of\s+work)\b",
+         _all(("employer", Op.RETRACT), ("job_title", Op.RETRACT))),
+    # A pet put down or gone: "we had to put Biscuit down", "RIP Rex".
+    rule(r"(?:I|we)\s+(?:had\s+to\s+)?(?:have\s+|get\s+)?put\s+(?:my\s+|our\s+)?(?:" + _PET_WORD + r"\s+)?"
+         r"(?P<name>" + NAME + r")\s+down", _named_pet(Op.RETRACT, 0.8)),
+    rule(r"(?:RIP|rip)\s+(?P<name>" + NAME + r")$", _named_pet(Op.RETRACT, 0.75)),
+    # Passing the test ends learning it: "passed my driving test".
+    rule(_PAST + r"(?:passed|finished|completed)\s+(?:my\s+|the\s+)?(?P<v>[a-z]+ing|[A-Z][a-z]+)\s+"
+         r"(?:test|exam|course)\b", lambda m: [Fact("learning", m.group("v"), Op.RETRACT, 0.75)]),
+)
+
+# A change talked about without its new value: the current one may be outdated. Hedged
+# talk ("thinking about dropping out") counts: it never ends anything.
+DOUBTS: tuple[Rule, ...] = (
+    rule(r"(?:the|my|our)\s+(?:big\s+|recent\s+)?move\b(?!\s+to\b)", _fixed("lives_in", "", 0.6, Op.DOUBT)),
+    rule(r"(?:I(?:'ve|\s+have)?\s+|we(?:'ve|\s+have)?\s+)?(?:started\s+|been\s+|finished\s+|still\s+)?(?:packing"
+         r"(?:\s+(?:up|boxes|everything))?|(?:house|flat|apartment)[- ]hunting|looking\s+at\s+(?:flats|houses|"
+         r"apartments)|viewing\s+(?:flats|houses|apartments))\b", _fixed("lives_in", "", 0.6, Op.DOUBT)),
+    rule(r"(?:my|our|the)\s+(?:lease|tenancy|contract\s+on\s+the\s+flat)\s+(?:is\s+up|ends|runs\s+out)",
+         _fixed("lives_in", "", 0.6, Op.DOUBT)),
+    rule(r"(?:the|my)?\s*new\s+(?:job|role|position|company|employer|boss)\b", _fixed("employer", "", 0.6, Op.DOUBT)),
+    rule(r"(?:I(?:'m|\s+am|'ve|\s+have)?\s+)?(?:just\s+)?(?:handing|handed|hand)\s+in\s+my\s+(?:notice|resignation)", _fixed("employer", "", 0.6, Op.DOUBT)),
+    rule(r"(?:I\s+)?(?:had|have|got)\s+(?:my|an?)\s+exit\s+interview", _fixed("employer", "", 0.6, Op.DOUBT)),
+    rule(r"(?:I(?:'m|\s+am)\s+|I(?:'ve|\s+have)\s+been\s+)?(?:job[- ]hunting|applying\s+(?:for|to)\s+(?:jobs|other"
+         r"\s+jobs|roles)|looking\s+for\s+(?:a\s+)?(?:new\s+|another\s+)?job)", _fixed("employer", "", 0.6, Op.DOUBT)),
+    rule(r"(?:I(?:'m|\s+am)\s+)?(?:thinking\s+(?:about|of)|considering)\s+(?:quitting|leaving|handing\s+in)",
+         _fixed("employer", "", 0.6, Op.DOUBT)),
+    rule(r"(?:I(?:'m|\s+am)\s+)?(?:thinking\s+(?:about|of)|considering)\s+dropping\s+out",
+         _fixed("studies_at", "", 0.6, Op.DOUBT)),
+    rule(r"(?:I(?:'m|\s+am)\s+)?(?:thinking\s+(?:about|of)|considering)\s+moving\b(?!\s+to\b)",
+         _fixed("lives_in", "", 0.6, Op.DOUBT)),
+    rule(r"(?:I\s+)?(?:haven't|have\s+not)\s+(?:been\s+to|done|gone\s+to)\s+(?:any\s+)?[a-z]+\s+in\s+"
+         r"(?:ages|weeks|months|a\s+while|forever)", _fixed("routine", "", 0.6, Op.DOUBT)),
+    rule(r"(?:(?:since|after)\s+I\s+|I\s+)?changed\s+(?:teams|roles|departments)", _fixed("job_title", "", 0.6, Op.DOUBT)),
+    # A pet at the vet's or ill: "Clover's been at the vet since friday".
+    rule(r"(?P<name>" + NAME + r")(?:'s|\s+is|\s+has)\s+(?:been\s+)?(?:at\s+the\s+vets?|in\s+(?:the\s+)?"
+         r"(?:animal\s+)?hospital|really\s+(?:sick|ill|poorly)|not\s+(?:eating|well))", _named_pet(Op.DOUBT, 0.6)),
+    rule(r"(?:my|our|the)\s+" + _PET_WORD + r"(?:'s|\s+is|\s+has)\s+(?:been\s+)?(?:at\s+the\s+vets?|(?:really\s+)?"
+         r"(?:sick|ill|poorly))", _fixed("pet", "", 0.6, Op.DOUBT)),
+    # A relationship in trouble: "not sure we're still together", "we're on a break".
+    rule(r"(?:we\s+(?:had|have\s+had|'ve\s+had)\s+(?:a|another)\s+(?:huge\s+|big\s+|massive\s+)?"
+         r"(?:fight|row|argument|falling\s+out)|.*?\bnot\s+sure\s+(?:if\s+)?we(?:'re|\s+are)\s+(?:still\s+)?"
+         r"together|.*?\bwe(?:'re|\s+are)\s+on\s+a\s+break)", _all(*((p, Op.DOUBT) for p in _PARTNERS))),
+)

@@ -198,6 +198,7 @@ def _assert(work: _Working, candidate: Candidate, observed_at: datetime) -> None
                 new = new.evolve(supersedes=(*new.supersedes, item.id))
     for item in current:
         if _rescheduled(item, candidate) and _newer_or_equal(candidate, item):
+            new = _same_time(new, item)
             ended = _supersede(item, new, candidate.source)
             work.put(Action.SUPERSEDED, ended, item, f"{item.value} rescheduled")
             new = new.evolve(supersedes=(*new.supersedes, item.id))
@@ -320,6 +321,13 @@ def _rescheduled(item: Item, candidate: Candidate) -> bool:
         and item.when != candidate.when
         and names_value(item.value, candidate.value)
     )
+
+
+def _same_time(new: Item, old: Item) -> Item:
+    """ "moved to the 19th" keeps the old appointment's time of day when it names none."""
+    if new.when is None or old.when is None or (new.when.hour, new.when.minute) != (0, 0):
+        return new
+    return new.evolve(when=new.when.replace(hour=old.when.hour, minute=old.when.minute))
 
 
 def _days(tags: Iterable[str]) -> str:

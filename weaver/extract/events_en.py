@@ -66,7 +66,8 @@ _ROUTINE = re.compile(
     re.IGNORECASE,
 )
 _ROUTINE_HEAD = re.compile(
-    r"^(?:(?:I|we)\s+(?:usually\s+|always\s+|still\s+|also\s+)?"
+    r"^(?:(?:I|we)(?:'m|'re|\s+am|\s+are)\s+(?:\w+ly\s+|still\s+|now\s+)?(?P<ing>doing|playing|taking|going\s+to)\s+|"
+    r"(?:I|we)\s+(?:usually\s+|always\s+|still\s+|also\s+)?"
     r"(?P<verb>(?:play|do|have|take|attend|go\s+to|go)\s+)?)?(?P<v>[a-z][a-z' -]{1,30})$",
 )
 
@@ -121,7 +122,7 @@ def _routines(clause: str) -> list[Fact]:
             continue
         activity = head.group("v").strip()
         first, _, rest = activity.partition(" ")
-        if re.match(r"(?:I|we)\s+", match.group("head")) and not head.group("verb"):
+        if re.match(r"(?:I|we)\s+", match.group("head")) and not head.group("verb") and not head.group("ing"):
             if first in ("meet", "go", "work", "have", "do", "am", "was", "get"):
                 continue
             if not first.endswith("ing"):  # "I swim mondays" -> swimming
@@ -136,3 +137,8 @@ def _routines(clause: str) -> list[Fact]:
         when = spelled[0] if len(spelled) == 1 else ", ".join(spelled[:-1]) + " and " + spelled[-1]
         facts.append(Fact("routine", f"{activity} on {when}", Op.ASSERT, 0.8))
     return facts
+
+
+def weekdays(value: str) -> tuple[str, ...]:
+    """The weekdays an English routine names: "spin on Tuesdays and Thursdays" -> (tuesday, thursday)."""
+    return tuple(d for d in _WEEKDAYS if re.search(rf"\b{d}s?\b", value, re.IGNORECASE))

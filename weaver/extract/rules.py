@@ -40,7 +40,7 @@ from dataclasses import replace
 from vaultweave.schemas.config import VaultConfig
 from vaultweave.store.resources import Resource
 from vaultweave.weaver.attributes import canonical_sentence, spec_for
-from vaultweave.weaver.extract import dates, dates_zh
+from vaultweave.weaver.extract import dates, dates_zh, events_en
 from vaultweave.weaver.extract.base import Candidate, Op
 from vaultweave.weaver.extract.clauses import clause_facts
 from vaultweave.weaver.extract.grammar_en import ENGLISH
@@ -104,7 +104,7 @@ def _candidate(speaker: str, fact: Fact, resource: Resource) -> Candidate:
     happened = dates.resolve(fact.when, resource.ts) if fact.when else None
     scheduled = dates.resolve(fact.scheduled, resource.ts, "future") if fact.scheduled else None
     # A routine's weekdays ride in a tag ("days:tuesday"); an appointment's time is `when`.
-    days = dates_zh.weekdays(fact.value) if fact.attribute == "routine" else ()
+    days = (dates_zh.weekdays(fact.value) or events_en.weekdays(fact.value)) if fact.attribute == "routine" else ()
     tags: tuple[str, ...] = (f"days:{','.join(days)}",) if days else ()
     if fact.op is Op.DOUBT and not fact.value:  # "the move was exhausting"
         text = f"{subject}'s {fact.attribute.replace('_', ' ')} may have changed."

@@ -47,7 +47,7 @@ from vaultweave.weaver.extract.rules_text import (
 
 _I = r"I\s+" + ADV
 _BE = r"I(?:'m|\s+am)\s+" + ADV
-_WE = r"(?:I|(?P<we>we))"
+_WE = r"(?:I|(?P<we>we|me\s+and\s+(?:my\s+)?\w+|\w+\s+and\s+I))"
 _PAST = r"I(?:'ve|\s+have)?\s+" + ADV  # "I moved" / "I've moved"
 _DONT = r"I\s+(?:don't|do\s+not)\s+" + ADV
 _PLACE = (
@@ -224,9 +224,10 @@ def _ended(m: re.Match[str]) -> list[Fact]:
     if re.match(r"my\s+(?:job|position|role)$", value):
         return [Fact("employer", "", Op.RETRACT, 0.8)]  # ends whatever employer is current
     job = re.match(r"(?:my\s+(?:job|position|role)\s+(?:at|with)\s+)?" + _ORG + "$", value)
-    if job:
+    if job:  # "I quit Google", "I'm over Arctic Monkeys": a name ends whatever it names
         org = clean_org(job.group("org"))
-        return [Fact("employer", org, Op.RETRACT, 0.85)] if org else []
+        others = [] if value.startswith("my ") else ending_of_thing(org)[:-2]  # "my job at X" is a job
+        return [Fact("employer", org, Op.RETRACT, 0.85), *others] if org else []
     # "I quit and founded X", "I gave up and went home": a conjunction, not a thing.
     if re.match(r"(?:the|a|an|my|your|this|that|it|him|her|them|and|but|so|then|because)\b", value):
         return []
@@ -420,7 +421,10 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"(?:grew\s+up|was\s+raised)\s+in\s+" + _PLACE, one("hometown", clean_place, 0.85)),
     rule(r"I\s+was\s+born\s+in\s+" + _PLACE, one("hometown", clean_place, 0.75)),
     rule(r"my\s+hometown\s+is\s+" + _PLACE, one("hometown", clean_place, 0.9)),
-    rule(_WE + r"\s+" + ADV + r"(?:live|reside)\s+in\s+" + _PLACE, one("lives_in", clean_place, 0.9)),
+    # "we live in this tiny flat in Leeds": the place is the town, not the flat.
+    rule(_WE + r"\s+" + ADV + r"(?:live|reside)\s+in\s+(?:(?:a|an|this|that|our|my|the)\s+(?:[\w-]+\s+){0,3}?"
+         r"(?:flat|house|apartment|place|studio|village|town|suburb|bungalow)\s+(?:in|near|outside)\s+)?" + _PLACE,
+         one("lives_in", clean_place, 0.9)),
     rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+" + ADV + r"(?:living|based|settled)\s+(?:in|(?:just\s+)?"
          r"(?:outside(?:\s+of)?|near|by))\s+" + _PLACE,
          one("lives_in", clean_place, 0.85)),
@@ -447,6 +451,9 @@ RULES: tuple[Rule, ...] = (
          r"(?:\s+as\s+(?:a\s+|an\s+)?" + _TITLE + r")?\s+(?:at|with|from)\s+" + _ORG, _job(0.85)),
     rule(r"I(?:'ve|\s+have)?\s+(?:just\s+)?(?:got|been|was)\s+hired\s+(?:at|by)\s+" + _ORG, _job(0.85)),
     rule(r"my\s+(?:new\s+)?employer\s+is\s+" + _ORG, _job(0.9)),
+    # "I do backend stuff at Shopify", "I do marketing for Oatly"
+    rule(_I + r"do\s+(?:[a-z]+\s+){1,3}?(?:at|for)\s+" + _ORG, lambda m: [] if m.group("org").lower() in PLACES
+         else [Fact("employer", o, Op.ASSERT, 0.8) for o in [clean_org(m.group("org"))] if o]),
     # Starting somewhere told by its first day, or by what one now is there.
     rule(r"(?:(?:today|yesterday)\s+(?:was|is)\s+|it(?:'s|\s+is|\s+was)\s+|was\s+|is\s+)?my\s+first\s+(?:day|week|shift)"
          r"\s+(?:at|with|for)\s+" + _ORG, _job(0.85)),

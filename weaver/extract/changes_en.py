@@ -17,14 +17,17 @@ from vaultweave.weaver.extract.rules_text import ADV, NAME, Build, Fact, Rule, r
 # Attributes a bare "I quit X" / "I'm done with X" may end: the resolver ends only the
 # ones whose current value X names, so the others cost nothing.
 ENDABLE = ("likes", "learning", "routine", "hobby", "habit", "employer", "studies_at")
+# A name may also be a person the speaker is done with: "no more Karen" (a boss).
+ENDABLE_PEOPLE = ("boss", "partner", "boyfriend", "girlfriend", "roommate", "therapist")
 
 
 def ending_of_thing(raw: str, confidence: float = 0.7) -> list[Fact]:
     """Retractions of a thing over every attribute it may name ("quit choir", "quit currys")."""
     values = things(raw, split=False)
-    if not values:
-        return []
-    return [Fact(attribute, values[0], Op.RETRACT, confidence) for attribute in ENDABLE]
+    if not values or re.match(r"(?:out|of|to|at|on|in|with|off|up|by|for|from)\b", values[0]):
+        return []  # "dropped out of uni": a particle, not a thing
+    people = ENDABLE_PEOPLE if re.fullmatch(NAME, values[0]) else ()
+    return [Fact(attribute, values[0], Op.RETRACT, confidence) for attribute in (*ENDABLE, *people)]
 
 
 def _fixed(attribute: str, value: str, conf: float, op: Op) -> Build:
@@ -54,6 +57,9 @@ ENDING_VERBS = (
 )
 
 ENDINGS: tuple[Rule, ...] = (
+    # "dropped out of uni", "I dropped out of McGill": whatever school it was ends.
+    rule(_PAST + r"dropped\s+out(?:\s+of\s+(?:(?:uni|university|college|school|my\s+\w+)\b|(?P<org>[A-Z][\w&'.-]*"
+         r"(?:\s+[A-Z][\w&'.-]*)*)))?", lambda m: [Fact("studies_at", m.group("org") or "", Op.RETRACT, 0.8)]),
     # Retirement and unemployment end the job, whatever it was.
     rule(r"I(?:'ve|\s+have|'m|\s+am)?\s+" + ADV + r"(?:retired|unemployed|between\s+jobs|out\s+of\s+work)\b",
          _all(("employer", Op.RETRACT), ("job_title", Op.RETRACT))),

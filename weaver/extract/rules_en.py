@@ -158,6 +158,12 @@ def _favourite(m: re.Match[str]) -> list[Fact]:
     return [Fact(attribute, values[0], Op.ASSERT, 0.9)] if attribute else []
 
 
+# "a junior at Lincoln High", "a second-year at Leeds Uni": a pupil, not an employee.
+_SCHOOL = re.compile(r"\b(?:High|School|University|Uni|College|Academy|Institute)\b")
+_SCHOOL_YEARS = words("junior senior freshman sophomore fresher undergrad undergraduate postgrad "
+                      "first-year second-year third-year final-year pupil", None)
+
+
 def _job(conf: float, op: Op = Op.ASSERT) -> Build:
     """job_title and/or employer from ``title`` / ``org`` groups; a student studies_at."""
 
@@ -168,7 +174,7 @@ def _job(conf: float, op: Op = Op.ASSERT) -> Build:
         org = clean_org(groups["org"]) if groups.get("org") else None
         if groups.get("title") and not title:
             return []
-        if title and title.lower() == "student":
+        if title and (title.lower() == "student" or (org and _SCHOOL.search(org)) or title.lower() in _SCHOOL_YEARS):
             return [Fact("studies_at" if org else "job_title", org or title, op, conf)]
         facts = [Fact("job_title", title, op, conf)] if title else []
         return facts + ([Fact("employer", org, op, conf)] if org else [])
@@ -354,8 +360,8 @@ def _named(attribute: str, conf: float, op: Op = Op.ASSERT) -> Build:
 # -- the tables -------------------------------------------------------------------------
 
 RETRACTIONS: tuple[Rule, ...] = (
-    *(rule(pattern, _ended) for pattern in ENDING_VERBS),
     *ENDINGS,
+    *(rule(pattern, _ended) for pattern in ENDING_VERBS),
     rule(_PAST + r"left\s+(?:my\s+(?:job|position|role)\s+(?:at|with)\s+)?" + _ORG
          + r"(?:\s+(?:for|to\s+join)\s+" + _org("org2") + r")?", _left),
     rule(r"I(?:'ve|\s+have)?\s+(?:just\s+)?(?:lost|left)\s+my\s+job$", _fixed("employer", "", 0.8, Op.RETRACT)),
@@ -487,7 +493,7 @@ RULES: tuple[Rule, ...] = (
     rule(_PAST + r"got\s+married\s+to\s+(?P<name>" + NAME + ")", _named("spouse", 0.9)),
     rule(_BE + r"(?:dating|seeing|engaged\s+to)\s+(?P<name>" + NAME + ")", _named("partner", 0.8)),
     # likes, dislikes, hobbies
-    rule(_I + r"(?P<verb>love|adore|enjoy|like|dig|appreciate)s?\s+(?P<v>.+)$",
+    rule(_I + r"(?P<verb>love|adore|enjoy|like|dig|appreciate)s?\s+(?!(?:it|that|this|them)\b)(?P<v>.+)$",
          lambda m: each("likes", things, 0.9 if m.group("verb") in ("love", "adore") else 0.85)(m)),
     rule(r"I(?:'ve|\s+have)\s+" + ADV + r"(?:loved|liked|enjoyed)\s+(?P<v>.+)$", each("likes", things, 0.85)),
     rule(_BE + r"(?:a\s+)?(?:(?:huge|big|massive|great|total|real)\s+)?fan\s+of\s+(?P<v>.+)$", each("likes", things, 0.85)),

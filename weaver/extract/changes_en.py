@@ -56,7 +56,33 @@ ENDING_VERBS = (
     r"(?:so\s+|and\s+)?no\s+more\s+(?P<v>[^,]+?)(?:\s+for\s+(?:me|us))?(?:,.*)?$",
 )
 
+# Car makes, so that "got a used Tesla Model 3" / "sold the Honda" read as the car.
+_MAKE = (
+    r"(?:Honda|Toyota|Tesla|Ford|VW|Volkswagen|BMW|Audi|Mercedes(?:-Benz)?|Skoda|Škoda|Kia|Hyundai|Nissan|"
+    r"Mazda|Subaru|Fiat|Renault|Peugeot|Volvo|Jeep|Chevy|Chevrolet|Mini|Lexus|Porsche|Citro[eë]n|Seat|Dacia|"
+    r"Vauxhall|Opel|Suzuki|Mitsubishi|Polestar|Rivian|Dodge|Ram|GMC|Buick|Cadillac|Land\s+Rover|Range\s+Rover|"
+    r"Jaguar|Alfa\s+Romeo|Cupra|MG|BYD|Smart)"
+)
+CAR = _MAKE + r"(?:\s+(?:[A-Z0-9][\w-]*))*"
+
+
+def _car(op: Op) -> Build:
+    return lambda m: [Fact("car", " ".join(m.group("car").split()), op, 0.8)]
+
+
+def _quit_since(m: re.Match[str]) -> list[Fact]:
+    """ "it's been two weeks since my last cigarette": the habit ended two weeks ago."""
+    habit = "smokes" if m.group("what") in ("cigarette", "smoke", "fag", "cig") else (
+        "vapes" if m.group("what") == "vape" else "drinks")
+    return [Fact("habit", habit, Op.RETRACT, 0.8, when=f"{m.group('n')} ago")]
+
+
 ENDINGS: tuple[Rule, ...] = (
+    rule(_PAST + r"(?:just\s+)?(?:sold|scrapped|traded\s+in|wrote\s+off|totall?ed)\s+(?:the|my|our)\s+(?:old\s+)?"
+         r"(?P<car>" + CAR + ")", _car(Op.RETRACT)),
+    rule(r"(?:it(?:'s|\s+has)\s+been\s+)?(?P<n>(?:a|an|one|two|three|four|five|six|\d+)\s+(?:days?|weeks?|months?|"
+         r"years?))\s+since\s+(?:my\s+)?last\s+(?P<what>cigarette|cig|smoke|fag|vape|drink)", _quit_since),
+
     # "dropped out of uni", "I dropped out of McGill": whatever school it was ends.
     rule(_PAST + r"dropped\s+out(?:\s+of\s+(?:(?:uni|university|college|school|my\s+\w+)\b|(?P<org>[A-Z][\w&'.-]*"
          r"(?:\s+[A-Z][\w&'.-]*)*)))?", lambda m: [Fact("studies_at", m.group("org") or "", Op.RETRACT, 0.8)]),
@@ -70,6 +96,13 @@ ENDINGS: tuple[Rule, ...] = (
     # Passing the test ends learning it: "passed my driving test".
     rule(_PAST + r"(?:passed|finished|completed)\s+(?:my\s+|the\s+)?(?P<v>[a-z]+ing|[A-Z][a-z]+)\s+"
          r"(?:test|exam|course)\b", lambda m: [Fact("learning", m.group("v"), Op.RETRACT, 0.75)]),
+)
+
+# Tried after the caller's own endings.
+LATE_ENDINGS: tuple[Rule, ...] = (
+    # A pet gone, told by its name: "Buddy passed away on Saturday".
+    rule(r"(?P<name>" + NAME + r")\s+(?:has\s+)?(?:died|passed\s+away|passed|is\s+gone|ran\s+away|went\s+missing|"
+         r"crossed\s+the\s+rainbow\s+bridge)", _named_pet(Op.RETRACT, 0.75)),
 )
 
 # A change talked about without its new value: the current one may be outdated. Hedged
@@ -100,8 +133,14 @@ DOUBTS: tuple[Rule, ...] = (
          r"(?:animal\s+)?hospital|really\s+(?:sick|ill|poorly)|not\s+(?:eating|well))", _named_pet(Op.DOUBT, 0.6)),
     rule(r"(?:my|our|the)\s+" + _PET_WORD + r"(?:'s|\s+is|\s+has)\s+(?:been\s+)?(?:at\s+the\s+vets?|(?:really\s+)?"
          r"(?:sick|ill|poorly))", _fixed("pet", "", 0.6, Op.DOUBT)),
+    rule(r"the\s+vets?\s+(?:said|says|thinks|told\s+us|reckons)", _fixed("pet", "", 0.6, Op.DOUBT)),
+    # A reorganisation leaves the title in question: "ever since the restructuring".
+    rule(r".*?\b(?:restructur(?:e|ing)|reorg(?:anisation|anization)?)\b|.*?\bdon't\s+(?:even\s+)?know\s+what\s+my\s+"
+         r"(?:job\s+)?(?:title|role)\b", _fixed("job_title", "", 0.6, Op.DOUBT)),
     # A relationship in trouble: "not sure we're still together", "we're on a break".
     rule(r"(?:we\s+(?:had|have\s+had|'ve\s+had)\s+(?:a|another)\s+(?:huge\s+|big\s+|massive\s+)?"
          r"(?:fight|row|argument|falling\s+out)|.*?\bnot\s+sure\s+(?:if\s+)?we(?:'re|\s+are)\s+(?:still\s+)?"
-         r"together|.*?\bwe(?:'re|\s+are)\s+on\s+a\s+break)", _all(*((p, Op.DOUBT) for p in _PARTNERS))),
+         r"together|.*?\bwe(?:'re|\s+are)\s+(?:on\s+a\s+break|living\s+apart|separated|separating|taking\s+(?:a\s+)?"
+         r"(?:break|space))|things\s+(?:with\s+" + NAME + r"|between\s+us|at\s+home)\s+(?:are|have\s+been)\s+"
+         r"(?:\w+\s+)?(?:rough|rocky|bad|difficult|hard|strained|tense))", _all(*((p, Op.DOUBT) for p in _PARTNERS))),
 )

@@ -43,6 +43,13 @@ _PHRASE = re.compile(
     r")\b",
     re.IGNORECASE,
 )
+# "been in Gothenburg three months now", "I've been a nurse for 10 years": it began then.
+# Found, never stripped from a value (the phrase starts inside the statement).
+_DURATION = re.compile(
+    rf"(?<=\bbeen\s)(?:[\w'-]+\s+){{0,4}}?(?:for\s+)?(?:like\s+|about\s+|almost\s+|nearly\s+|over\s+)?"
+    rf"{_COUNT}\s+{_UNIT}\b(?!\s+ago)",
+    re.IGNORECASE,
+)
 _LEAD = re.compile(r"^(?:on|since|as\s+of|from|back\s+in|in)\s+", re.IGNORECASE)
 _SOFT = {"a couple": "2", "couple": "2", "a couple of": "2", "couple of": "2", "a few": "3", "several": "3"}
 
@@ -55,13 +62,16 @@ def find(clause: str) -> str:
 
 def find_span(clause: str) -> tuple[int, str] | None:
     """Where the first date phrase starts and its readable form, or None."""
-    match = _PHRASE.search(clause)
+    match = _PHRASE.search(clause) or _DURATION.search(clause)
     if not match:
         return None
     return match.start(), _readable(match.group(0))
 
 
 def _readable(spoken: str) -> str:
+    duration = re.search(rf"({_COUNT}\s+{_UNIT})$", spoken, re.IGNORECASE)
+    if duration:  # a duration "been ... three months": it began three months ago
+        spoken = duration.group(1) + " ago"
     phrase = _LEAD.sub("", spoken.strip())
     # "monday the 11th, 9:30": the day of the month says it; the weekday only repeats it.
     phrase = re.sub(rf"^{_WEEKDAY}\s+(?=the\s+\d)", "", phrase, flags=re.IGNORECASE)

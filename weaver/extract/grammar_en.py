@@ -33,7 +33,8 @@ _EN_TRAIL = re.compile(
 )
 # "I'm vegetarian, so no meat please": the fact ends where a non-first-person tail begins.
 _EN_AFTERTHOUGHT = re.compile(
-    r"\s*,\s*(?:so|but|because|since|though|although|which|unless|except|in\s+case|if|like|while)\b.*$"
+    r"\s*,\s*(?:so|but|because|since|though|although|which|unless|except|in\s+case|if|like|while|"
+    r"it's|it\s+is|its|that's|they're)\b.*$"
     # "...the 14th of August if you wanna remember it": said to the listener, no condition
     r"|\s+if\s+(?:you|it)\s+(?:wanna|want|need|care|matters?|ever|were\s+wondering|must\s+know)\b.*$",
     re.IGNORECASE,
@@ -52,7 +53,7 @@ _EN_CLAUSE_BREAK = re.compile(
     r"plus|yet|or|then)\s+)?(?:(?:now|then|also|still|today|actually|yeah|yes|honestly|like|ok)\s+)?(?=(?:I|my|we)\b)"
     r"|(?:,|\s+(?:and|but|so))\s+(?=no\s+more\b|(?:today|yesterday)\s+(?:was|is)\s+my\b)"  # "done my hamstring so no more football"
     r"|(?<!\bme)\s+(?:and|but|so|because|since|though|although|while|whereas|plus|yet|or|then)\s+"
-    r"(?:(?:now|then|also|still|recently|today|actually|yeah|yes|honestly)\s+)?(?=(?:I|my|we)\b)"
+    r"(?:(?:now|then|also|still|recently|today|actually|yeah|yes|honestly)\s+)?(?=(?:I|my|we)\b)(?!my\s+last\b)"
 )
 # "I live in Leeds and work at the BBC": the subject carries over a coordinated verb.
 _EN_SHARED_SUBJECT = re.compile(
@@ -202,8 +203,13 @@ _EN_BEEN = re.compile(r"(?:I've\s+|I\s+have\s+)?been\s+(?:living\s+)?in\s+(?=[A-
 _EN_GUESS_WHO = re.compile(r"^guess\s+who(?:'s|\s+is)?\s+", re.IGNORECASE)
 
 
+# "plot twist: went vegetarian", "confession: I stopped Italian": a label, then the news.
+_EN_LABEL = re.compile(r"^(?!(?:note|notes|reminder|remember|ps|p\.s)\b)[A-Za-z]+(?:\s+[A-Za-z]+)?:\s+(?=\S)",
+                       re.IGNORECASE)
+
+
 def _en_prepare(clause: str) -> str:
-    text = dates_en.strip_leading(clause.strip(EDGES))
+    text = dates_en.strip_leading(_EN_LABEL.sub("", clause.strip(EDGES)))
     text = _EN_DISCOURSE.sub("", text).strip(EDGES)
     text = _EN_GUESS_WHO.sub("I ", dates_en.strip_leading(text))
     text = _EN_AFTERTHOUGHT.sub("", text)

@@ -12,7 +12,14 @@ import re
 
 from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.base import Op
-from vaultweave.weaver.extract.changes_en import DOUBTS, ENDING_VERBS, ENDINGS, ending_of_thing
+from vaultweave.weaver.extract.changes_en import (
+    CAR,
+    DOUBTS,
+    ENDING_VERBS,
+    ENDINGS,
+    LATE_ENDINGS,
+    ending_of_thing,
+)
 from vaultweave.weaver.extract.rules_text import (
     ADV,
     FREQ,
@@ -74,6 +81,7 @@ _DIET = (
     r"gluten[- ]free|dairy[- ]free|plant[- ]based|low[- ]carb|halal|kosher|carnivore|"
     r"mediterranean|omnivore))"
 )
+_DIET_END = r"(?=$|\s*[,;]|\s+(?:and|but|now|since|for|as\s+of|starting)\b)"
 _DIET_CANON = {
     "veggie": "vegetarian",
     "pescetarian": "pescatarian",
@@ -192,7 +200,7 @@ def _titled_in(m: re.Match[str]) -> list[Fact]:
 
 
 def _titled(m: re.Match[str]) -> list[Fact]:
-    title = clean_title(re.sub(r"\s+(?:in|on)\s+.*$", "", m.group("title").split(",")[0]))
+    title = clean_title(re.sub(r"\s+(?:in|on|for|since)\s+.*$", "", m.group("title").split(",")[0]))
     return [Fact("job_title", title, Op.ASSERT, 0.85)] if title and is_job(title) else []
 
 
@@ -365,7 +373,8 @@ RETRACTIONS: tuple[Rule, ...] = (
     rule(_PAST + r"left\s+(?:my\s+(?:job|position|role)\s+(?:at|with)\s+)?" + _ORG
          + r"(?:\s+(?:for|to\s+join)\s+" + _org("org2") + r")?", _left),
     rule(r"I(?:'ve|\s+have)?\s+(?:just\s+)?(?:lost|left)\s+my\s+job$", _fixed("employer", "", 0.8, Op.RETRACT)),
-    rule(_PAST + r"left\s+(?:the|my)\s+(?:firm|company|agency|practice|startup|job|office|hospital|practice)$",
+    rule(_PAST + r"left\s+(?:the|my)\s+(?:firm|company|agency|practice|startup|job|office|hospital|shop|store|"
+         r"restaurant|bank|school|team)(?:\s+(?:on|in|last|this|yesterday|today)\b[^,]*)?(?=$|\s*,)",
          _fixed("employer", "", 0.75, Op.RETRACT)),
     rule(r"I\s+(?:was|got|have\s+been|'ve\s+been)\s+(?:just\s+)?(?:laid\s+off|fired|let\s+go|made\s+redundant)"
          r"(?:\s+(?:from|by|at)\s+" + _ORG + ")?", _laid_off),
@@ -381,6 +390,7 @@ RETRACTIONS: tuple[Rule, ...] = (
     rule(_DONT + r"eat\s+(?:any\s+)?meat(?:\s+(?:anymore|any\s+more|any\s+longer))?$",
          _fixed("diet", "vegetarian", 0.7)),
     rule(_DONT + r"eat\s+(?:any\s+)?(?:animal\s+products|meat\s+or\s+dairy)", _fixed("diet", "vegan", 0.7)),
+    *LATE_ENDINGS,
 )
 
 RULES: tuple[Rule, ...] = (
@@ -402,9 +412,12 @@ RULES: tuple[Rule, ...] = (
     rule(r"my\s+birthday(?:\s+is|'s)\s+(?:on\s+)?(?:the\s+)?(?P<v>.+)$", one("birthday", lambda v: dates_en.birthday(v)
                                                                     or (things(v, split=False) or [None])[0])),
     # diet and health
-    rule(_BE + r"(?:a\s+|an\s+)?(?:strict\s+|full\s+|fully\s+|total\s+|complete\s+)?" + _DIET + "$", _diet(0.9)),
+    rule(_BE + r"(?:a\s+|an\s+)?(?:strict\s+|full\s+|fully\s+|total\s+|complete\s+)?" + _DIET + _DIET_END, _diet(0.9)),
     rule(_PAST + r"(?:went|gone|turned|become|became|switched\s+to\s+being|started\s+being)\s+"
-         r"(?:fully\s+|full\s+)?" + _DIET + "$", _diet(0.9)),
+         r"(?:fully\s+|full\s+)?" + _DIET + _DIET_END, _diet(0.9)),
+    # Coeliac disease means a gluten-free diet: "got diagnosed celiac last week".
+    rule(r"(?:I(?:'m|\s+am|\s+was|'ve\s+been|\s+got)\s+|got\s+)?(?:just\s+)?(?:diagnosed\s+(?:with\s+|as\s+)?)?"
+         r"(?:a\s+)?(?:celiac|coeliac)", _fixed("diet", "gluten-free", 0.85)),
     rule(r"(?:" + _I + r"(?:eat|follow|do|keep)|" + _BE + r"on|" + _PAST + r"(?:started|switched\s+to|went\s+on))"
          r"\s+(?:a\s+|an\s+|the\s+)?(?:strict\s+)?" + _DIET + r"(?:\s+diet)?$", _diet(0.85)),
     rule(r"(?:" + _PAST + r"(?:started|began|went\s+back\s+to)\s+eating|" + _I + r"eat|" + _BE + r"eating)"
@@ -439,6 +452,10 @@ RULES: tuple[Rule, ...] = (
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:moved|relocated)\s+(?:in)?to\s+(?:a|an|my|our|the)\s+"
          r"(?:new\s+)?(?:apartment|flat|house|place|home|studio)\s+in\s+" + _PLACE, one("lives_in", clean_place, 0.85)),
     # study and work
+    rule(_BE + r"(?:doing|studying|taking|in\s+the\s+\w+\s+year\s+of)\s+(?:a|an|my)\s+(?:(?:\w+\s+){0,2}?)(?:masters?|"
+         r"master's|phd|doctorate|degree|bachelor's|bachelors|ba|bsc|msc|ma|mba|diploma|apprenticeship)"
+         r"(?:\s+(?:in|on)\s+[\w\s-]+?)?\s+at\s+" + _ORG,
+         lambda m: [Fact("studies_at", o, Op.ASSERT, 0.85) for o in [clean_org(m.group("org"))] if o]),
     rule(r"(?:" + _BE + r"(?:studying|a\s+student)|" + _I + r"study)\s+at\s+" + _ORG,
          lambda m: [Fact("studies_at", o, Op.ASSERT, 0.9) for o in [clean_org(m.group("org"))] if o]),
     rule(_BE + r"(?:a|an|the)\s+" + _TITLE + r"\s+(?:at|for|with)\s+" + _ORG, _job(0.9)),
@@ -470,7 +487,8 @@ RULES: tuple[Rule, ...] = (
     rule(_BE + r"(?:a|an)\s+" + _TITLE + r"\s+in\s+" + _PLACE + "$", _titled_in),
     rule(r"(?:" + _BE + r"|I(?:'ve|\s+have)\s+been\s+)(?:a|an)\s+(?P<title>.+)$", _titled),
     rule(_BE + r"(?:now\s+)?(?:the\s+)?(?P<title>(?:head|director|vp|chief)\s+of\s+[a-z]+(?:\s+[a-z]+)?)$", _titled),
-    rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+(?:now\s+|still\s+)?(?:in|over\s+in|based\s+out\s+of)\s+" + _PLACE + "$",
+    rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+(?:now\s+|still\s+)?(?:in|over\s+in|based\s+out\s+of)\s+" + _PLACE
+         + r"(?=$|\s+(?:and|but|so|now|for|since)\b)",
          lambda m: [] if m.group("v").lower().removeprefix("the ") in ("middle", "process", "office", "hospital")
          else one("lives_in", clean_place, 0.75)(m)),
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:bought|got\s+the\s+keys\s+(?:to|for)|signed\s+(?:a|the)\s+lease"
@@ -504,6 +522,8 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"(?:hate|dislike|detest|loathe|despise)\s+(?P<v>.+)$", each("dislikes", things, 0.9)),
     rule(r"(?:I\s+)?(?:have\s+|'ve\s+)?never\s+(?:liked|enjoyed|been\s+into|cared\s+for)\s+(?P<v>[^,]+)",
          each("dislikes", things, 0.8)),
+    rule(_PAST + r"(?:got|bought|picked\s+up|leased)\s+(?:myself\s+)?(?:a|an)\s+(?:new\s+|used\s+|second[- ]hand\s+|"
+         r"(?:19|20)\d{2}\s+)*(?P<v>" + CAR + ")", one("car", clean_org, 0.8)),
     # "I drive a 2019 Skoda Octavia estate": the make and model, capitalised.
     rule(r"(?:" + _I + r"drive|my\s+car\s+is|" + _PAST + r"(?:bought|got)\s+(?:myself\s+)?a\s+(?:new\s+|used\s+)?"
          r"car,?)\s+(?:an?\s+)?(?:(?:19|20)\d{2}\s+)?(?P<v>[A-Z][\w-]*(?:\s+(?:[A-Z0-9][\w-]*))*)",

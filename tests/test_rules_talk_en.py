@@ -131,7 +131,6 @@ NOTHING = [
     "my mom thinks I should be a lawyer",
     "I'm thinking of moving to Berlin next year",
     "gonna take a couple weeks off then start applying",
-    "my favourite food is, hmm, I'd eat anything honestly, but ramen",
 ]
 
 

@@ -127,5 +127,5 @@ GLUTEN_WORDS = frozenset((
 ))
 DAIRY_WORDS = frozenset((
     "cheese", "brie", "cheddar", "camembert", "mozzarella", "parmesan", "halloumi", "feta",
-    "milk", "butter", "cream", "yoghurt", "yogurt", "ice cream", "gelato", "milkshake", "latte",
+    "milk", "butter", "cream", "yoghurt", "yogurt", "gelato", "milkshake", "latte",
 ))

@@ -14,6 +14,14 @@ import re
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.rules_text import ADV, NAME, Build, Fact, Rule, rule, things
 
+# Languages, so that "I stopped Italian" ends learning it and "no more Gary" does not.
+LANGUAGES = frozenset(
+    "english german french italian spanish portuguese chinese mandarin cantonese japanese korean dutch "
+    "swedish norwegian danish finnish polish russian ukrainian greek turkish hindi urdu arabic hebrew "
+    "latin welsh irish gaelic czech hungarian romanian thai vietnamese indonesian swahili tagalog persian "
+    "farsi bengali punjabi tamil marathi gujarati icelandic catalan basque croatian serbian".split()
+)
+
 # Attributes a bare "I quit X" / "I'm done with X" may end: the resolver ends only the
 # ones whose current value X names, so the others cost nothing.
 ENDABLE = ("likes", "learning", "routine", "hobby", "habit", "employer", "studies_at")
@@ -101,7 +109,7 @@ ENDINGS: tuple[Rule, ...] = (
 # Tried after the caller's own endings.
 LATE_ENDINGS: tuple[Rule, ...] = (
     # A pet gone, told by its name: "Buddy passed away on Saturday".
-    rule(r"(?P<name>" + NAME + r")\s+(?:has\s+)?(?:died|passed\s+away|passed|is\s+gone|ran\s+away|went\s+missing|"
+    rule(r"(?!I\b)(?P<name>" + NAME + r")\s+(?:has\s+)?(?:died|passed\s+away|passed|is\s+gone|ran\s+away|went\s+missing|"
          r"crossed\s+the\s+rainbow\s+bridge)", _named_pet(Op.RETRACT, 0.75)),
 )
 

@@ -7,7 +7,7 @@ import re
 from vaultweave.weaver.extract import changes_en, dates_en, events_en, rules_en
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.clauses import MAX_NOTE
-from vaultweave.weaver.extract.rules_text import ADV, EDGES, NAME, Fact, Grammar
+from vaultweave.weaver.extract.rules_text import ADV, EDGES, NAME, PLACES, Fact, Grammar
 
 # -- English clauses ----------------------------------------------------------------------
 
@@ -19,7 +19,7 @@ _EN_DISCOURSE = re.compile(
     r"now|then|today|yesterday|recently|lately|currently|these\s+days|this\s+week|"
     r"last\s+(?:week|month|year)|this\s+month|since\s+(?:last\s+)?\w+|as\s+of\s+\w+|"
     r"in\s+fact|to\s+be\s+honest|tbh|ngl|turns\s+out(?:\s+that)?|apparently|yess+|omg|wow|ugh+|welp|"
-    r"anyhow|side\s+note|for\s+context|for\s+the\s+record)\b[\s,:;!.—–-]*)+",
+    r"anyhow|side\s+note|for\s+context|for\s+the\s+record|technically)\b[\s,:;!.—–-]*)+",
     re.IGNORECASE,
 )
 _EN_TRAIL = re.compile(
@@ -34,7 +34,7 @@ _EN_TRAIL = re.compile(
 # "I'm vegetarian, so no meat please": the fact ends where a non-first-person tail begins.
 _EN_AFTERTHOUGHT = re.compile(
     r"\s*,\s*(?:so|but|because|since|though|although|which|unless|except|in\s+case|if|like|while|"
-    r"it's|it\s+is|its|that's|they're)\b.*$"
+    r"it's|it\s+is|its|that's|they're|usually|mostly|normally|not\s+always)\b.*$"
     # "...the 14th of August if you wanna remember it": said to the listener, no condition
     r"|\s+if\s+(?:you|it)\s+(?:wanna|want|need|care|matters?|ever|were\s+wondering|must\s+know)\b.*$",
     re.IGNORECASE,
@@ -47,6 +47,8 @@ _EN_FIXES = (
     (re.compile(r"\b[Ii]ve\b"), "I've"),
     (re.compile(r"\bdont\b"), "don't"),
     (re.compile(r"\bcant\b"), "can't"),
+    (re.compile(r"\bfrm\b"), "from"),
+    (re.compile(r"\bw/(?=\s)"), "with"),
 )
 _EN_CLAUSE_BREAK = re.compile(
     r"\s*(?:[,;:]|\s[-–—]+)\s*(?:(?:and|but|so|because|since|though|although|while|whereas|"
@@ -93,12 +95,21 @@ _EN_NOTE = re.compile(
 
 # Chat fillers inside a clause ("I'm Oliver btw, 41") and asides between commas ("my
 # favourite drink is, don't judge, a cherry coke") carry no fact: they are dropped.
-_EN_INLINE_FILLER = re.compile(r"\s+(?:btw|tbh|ngl|lol|lmao|fyi|imo)\b(?=[\s,.!?]|$)|\blike,\s+", re.IGNORECASE)
+_EN_INLINE_FILLER = re.compile(r"\s+(?:btw|tbh|ngl|lol|lmao|fyi|imo)\b(?=[\s,.!?]|$)|,?\s*\blike,(?=\s)", re.IGNORECASE)
 _EN_ASIDE = re.compile(
     r",\s*(?:(?:and\s+)?I\s+(?:swear|promise|admit|kid\s+you\s+not|reckon|will\s+die\s+on\s+this\s+hill)|"
     r"don't\s+judge(?:\s+me)?|no\s+judg(?:e)?ment(?:\s+pls)?|for\s+my\s+sins|believe\s+it\s+or\s+not|"
     r"no\s+joke|of\s+all\s+things|sadly|thankfully|luckily|unfortunately|weirdly|funnily\s+enough)\s*,",
     re.IGNORECASE,
+)
+
+
+# Known places typed in lower case ("i live in manchester now") get their capitals back
+# after a preposition, so the place patterns (which want a capital) read them.
+_EN_LOWER_PLACE = re.compile(
+    r"\b(?P<pre>in|to|from|near|outside|of)\s("
+    + "|".join(re.escape(p) for p in sorted(PLACES, key=len, reverse=True) if len(p) > 3)
+    + r")\b"
 )
 
 
@@ -109,6 +120,7 @@ def _en_normalise(sentence: str) -> str:
     for pattern, replacement in _EN_FIXES:
         text = pattern.sub(replacement, text)
     text = _EN_ASIDE.sub(" ", text)
+    text = _EN_LOWER_PLACE.sub(lambda m: m.group("pre") + " " + m.group(2).title(), text)
     text = re.sub(r",(\s*,)+", ",", _EN_INLINE_FILLER.sub("", text))
     return re.sub(r"\s+,", ",", text)
 
@@ -212,7 +224,9 @@ def _en_prepare(clause: str) -> str:
     text = dates_en.strip_leading(_EN_LABEL.sub("", clause.strip(EDGES)))
     text = _EN_DISCOURSE.sub("", text).strip(EDGES)
     text = _EN_GUESS_WHO.sub("I ", dates_en.strip_leading(text))
-    text = _EN_AFTERTHOUGHT.sub("", text)
+    # "favourite food is, hmm, ..., but ramen" and "allergies, since you asked: a, b": the value is last
+    if not (_EN_FAVOURITE_HEAD.match(text) or _EN_LABELLED_LIST.match(text)):
+        text = _EN_AFTERTHOUGHT.sub("", text)
     if re.match(r"(?:was|is)\s+my\s", text):  # "today was my first day at X": "today" was stripped
         text = "it " + text
     if _EN_BEEN.match(text):  # "been in Seattle since January": lives there
@@ -310,13 +324,21 @@ def _en_is_question(sentence: str) -> bool:
     return not uptalk
 
 
+_EN_LABELLED_LIST = re.compile(r"(?:my\s+)?(?:allergies|hobbies)\b[^:]{0,30}:\s")
+_EN_FAVOURITE_HEAD = re.compile(r"(?:my\s+)?(?:\w+\s+)?(?:favou?rite|fave|fav)\s+[\w -]{1,30}?\s+(?:is|are)\b[\s,]*",
+                                re.IGNORECASE)
+
+
 def _en_is_chatter(clause: str) -> bool:
     """Hypotheticals, opinions and questions without a question mark state no fact. A
     hedge about a change ("thinking about dropping out") still raises its doubt: a doubt
     ends nothing."""
     if any(doubt.pattern.match(clause) for doubt in changes_en.DOUBTS):
         return False
-    return bool(_EN_CHATTER_START.match(clause) or _EN_HYPOTHETICAL.search(clause))
+    if _EN_LABELLED_LIST.match(clause):
+        return False
+    head = _EN_FAVOURITE_HEAD.match(clause)  # "is, hmm, I'd eat anything, but ramen" states the head
+    return bool(_EN_CHATTER_START.match(clause) or _EN_HYPOTHETICAL.search(head.group(0) if head else clause))
 
 
 def _en_negated(clause: str) -> tuple[str, float] | None:

@@ -17,6 +17,7 @@ from vaultweave.weaver.extract.changes_en import (
     DOUBTS,
     ENDING_VERBS,
     ENDINGS,
+    LANGUAGES,
     LATE_ENDINGS,
     ending_of_thing,
 )
@@ -56,7 +57,7 @@ _I = r"I\s+" + ADV
 _BE = r"I(?:'m|\s+am)\s+" + ADV
 _WE = r"(?:I|(?P<we>we|me\s+and\s+(?:my\s+)?\w+|\w+\s+and\s+I))"
 _PAST = r"I(?:'ve|\s+have)?\s+" + ADV  # "I moved" / "I've moved"
-_DONT = r"I\s+(?:don't|do\s+not)\s+" + ADV
+_DONT = r"I\s+" + ADV + r"(?:don't|do\s+not)\s+" + ADV
 _PLACE = (
     r"(?P<v>(?:the\s+)?[A-Z][\w'.-]*(?:\s+(?:(?:de|del|da|do|of|on|upon|am|la|le|du|di|y|and)"
     r"\s+)?[A-Z][\w'.-]*)*(?:,\s+[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)?)"
@@ -180,6 +181,8 @@ def _job(conf: float, op: Op = Op.ASSERT) -> Build:
         raw_title = re.split(r",|\s+(?:in|on)\s+", groups["title"])[0] if groups.get("title") else ""
         title = clean_title(raw_title) if raw_title else None
         org = clean_org(groups["org"]) if groups.get("org") else None
+        if org and re.fullmatch(r"\d+", org):  # "a plumber for 20 years": a duration, no employer
+            return []
         if groups.get("title") and not title:
             return []
         if title and (title.lower() == "student" or (org and _SCHOOL.search(org)) or title.lower() in _SCHOOL_YEARS):
@@ -225,7 +228,7 @@ def _ended(m: re.Match[str]) -> list[Fact]:
         return flipped(first_match(RULES, f"I'm {rest}")[0])
     if first in ("learning", "studying") and rest:
         return [Fact("learning", v, Op.RETRACT, 0.85) for v in _learned(rest)]
-    if languages(value) and re.fullmatch(r"[A-Z][a-z]+", value):  # "I stopped Italian"
+    if value.lower() in LANGUAGES:  # "I stopped Italian"
         return [Fact("learning", v, Op.RETRACT, 0.85) for v in languages(value)]
     if first == "eating" and rest in ("meat", "animal products"):
         return [Fact("diet", "vegetarian" if rest == "meat" else "vegan", Op.ASSERT, 0.75)]
@@ -240,8 +243,11 @@ def _ended(m: re.Match[str]) -> list[Fact]:
     job = re.match(r"(?:my\s+(?:job|position|role)\s+(?:at|with)\s+)?" + _ORG + "$", value)
     if job:  # "I quit Google", "I'm over Arctic Monkeys": a name ends whatever it names
         org = clean_org(job.group("org"))
-        others = [] if value.startswith("my ") else ending_of_thing(org)[:-2]  # "my job at X" is a job
-        return [Fact("employer", org, Op.RETRACT, 0.85), *others] if org else []
+        if not org:
+            return []
+        # "my job at X" is a job; a bare name may be anything the speaker had
+        return [Fact("employer", org, Op.RETRACT, 0.85)] if value.startswith("my ") else ending_of_thing(org, 0.8)
+    value = re.sub(r"^(?:the|my|our)\s+(?=\w)", "", value)  # "ditched the gym membership"
     # "I quit and founded X", "I gave up and went home": a conjunction, not a thing.
     if re.match(r"(?:the|a|an|my|your|this|that|it|him|her|them|and|but|so|then|because)\b", value):
         return []
@@ -452,16 +458,24 @@ RULES: tuple[Rule, ...] = (
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:moved|relocated)\s+(?:in)?to\s+(?:a|an|my|our|the)\s+"
          r"(?:new\s+)?(?:apartment|flat|house|place|home|studio)\s+in\s+" + _PLACE, one("lives_in", clean_place, 0.85)),
     # study and work
-    rule(_BE + r"(?:doing|studying|taking|in\s+the\s+\w+\s+year\s+of)\s+(?:a|an|my)\s+(?:(?:\w+\s+){0,2}?)(?:masters?|"
+    rule(_BE + r"(?:doing|studying|taking|in\s+the\s+\w+\s+year\s+of)\s+(?:a|an|my)\s+(?:(?:\w+\s+){0,2}?)(?i:masters?|"
          r"master's|phd|doctorate|degree|bachelor's|bachelors|ba|bsc|msc|ma|mba|diploma|apprenticeship)"
          r"(?:\s+(?:in|on)\s+[\w\s-]+?)?\s+at\s+" + _ORG,
          lambda m: [Fact("studies_at", o, Op.ASSERT, 0.85) for o in [clean_org(m.group("org"))] if o]),
     rule(r"(?:" + _BE + r"(?:studying|a\s+student)|" + _I + r"study)\s+at\s+" + _ORG,
          lambda m: [Fact("studies_at", o, Op.ASSERT, 0.9) for o in [clean_org(m.group("org"))] if o]),
-    rule(_BE + r"(?:a|an|the)\s+" + _TITLE + r"\s+(?:at|for|with)\s+" + _ORG, _job(0.9)),
+    rule(r"(?:" + _BE + r"|I(?:'ve|\s+have)\s+" + ADV + r"been\s+)(?:a|an|the)\s+" + _TITLE + r"\s+(?:at|for|with)\s+"
+         + _ORG, _job(0.9)),
+    # An answer without a verb: "backend dev at Farfetch" (the title must name a job).
+    rule(r"(?:a\s+|an\s+)?(?P<title>[a-z][\w/+-]*(?:\s+[a-z][\w/+-]*){0,3})\s+at\s+" + _ORG + r"$",
+         lambda m: _job(0.75)(m) if is_job(m.group("title")) else []),
+    # "I'm at Kaiser now", "I'm at Klarna right now": where one works, told by a state word.
+    rule(_BE + r"at\s+" + _ORG + r"(?=\s+(?:now|right\s+now|these\s+days|currently|head\s+office|HQ)\b)",
+         lambda m: [] if m.group("org").lower().removeprefix("the ") in PLACES else _job(0.7)(m)),
     rule(r"(?:" + _I + r"work|" + _BE + r"working)\s+as\s+(?:a\s+|an\s+|the\s+)?" + _TITLE
          + r"\s+(?:at|for|with)\s+" + _ORG, _job(0.9)),
-    rule(r"(?:" + _I + r"work|" + _BE + r"(?:working|employed|temping|interning|freelancing|volunteering))\s+"
+    rule(r"(?:" + _I + r"work|I(?:'ve|\s+have)\s+" + ADV + r"(?:been\s+working|worked)|"
+         + _BE + r"(?:working|employed|temping|interning|freelancing|volunteering))\s+"
          + _WORK_HOW + r"(?:at|for|by)\s+" + _ORG
          + r"(?:\s+as\s+(?:a\s+|an\s+|the\s+)?(?P<title>.+))?", _job(0.9)),
     rule(_PAST + r"(?:started|begun|began)\s+(?:working\s+|a\s+(?:new\s+)?(?:job|role|position)\s+|"
@@ -494,7 +508,11 @@ RULES: tuple[Rule, ...] = (
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:bought|got\s+the\s+keys\s+(?:to|for)|signed\s+(?:a|the)\s+lease"
          r"\s+(?:on|for)|moved\s+into|rented)\s+(?:a|an|our|my|the)\s+(?:\w+\s+){0,2}?(?:house|flat|"
          r"apartment|condo|home|place)\s+in\s+" + _PLACE, one("lives_in", clean_place, 0.8)),
-    rule(r"my\s+(?:new\s+)?(?:job\s+title|title|job|role)\s+is\s+(?:a\s+|an\s+)?(?P<title>.+)$", _titled),
+    rule(r"(?:my\s+)?(?:(?:new|actual|day|real|main|current)\s+)?(?:job\s+title|title|job|role)\s+is\s+(?:a\s+|an\s+)?"
+         r"(?P<title>.+)$", _titled),
+    # "allergies, since you asked: shellfish (bad), cats (mild), and pollen in spring"
+    rule(r"(?:my\s+)?allergies\b[^:]{0,30}:\s*(?P<v>.+)$",
+         lambda m: [Fact("allergy", v, Op.ASSERT, 0.8) for v in _and_list(re.sub(r"\([^)]*\)", "", m.group("v")))]),
     # languages and learning
     rule(_I + r"(?:can\s+)?speak\s+(?P<v>.+)$", each("speaks", languages)),
     rule(_BE + r"(?:fluent|native|bilingual|conversational)\s+in\s+(?P<v>.+)$", each("speaks", languages)),
@@ -545,8 +563,8 @@ RULES: tuple[Rule, ...] = (
 )
 
 MENTIONS: tuple[Rule, ...] = (
-    rule(r"\bmy\s+(?:[a-z]+\s+)?" + _SPECIES + r"(?:'s\s+name\s+is|\s+is\s+(?:named|called)|,)?\s+(?P<name>"
+    rule(r"\b(?:my|our)\s+(?:[a-z]+\s+)?" + _SPECIES + r"(?:'s\s+name\s+is|\s+is\s+(?:named|called)|,)?\s+(?P<name>"
          + NAME + ")", _pet(0.8)),
-    rule(r"\bmy\s+" + _REL + r"(?:'s\s+name\s+is|\s+is\s+(?:called|named)|\s+is|,)?\s+(?P<name>" + NAME + ")",
+    rule(r"\b(?:my|our)\s+" + _REL + r"(?:'s\s+name\s+is|\s+is\s+(?:called|named)|\s+is|,)?\s+(?P<name>" + NAME + ")",
          _relative(0.85)),
 )

@@ -122,7 +122,7 @@ ADV = (
     r"(?:(?:really|also|actually|still|now|currently|just|truly|absolutely|totally|kinda|"
     r"kind\s+of|sort\s+of|definitely|honestly|recently|finally|officially|literally|genuinely|"
     r"seriously|do|even|mostly|usually|always|basically|already|very|so|originally|both|"
-    r"happily|gradually)\s+)*"
+    r"happily|gradually|only|technically)\s+)*"
 )
 _DAY = r"(?:day|morning|evening|night|week|weekend|weekday|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 _ONE_FREQ = (
@@ -167,7 +167,7 @@ _FILLER = re.compile(
     r"as\s+well|also|a\s+lot|a\s+ton|so\s+much|very\s+much|really|anymore|any\s+more|"
     r"any\s+longer|honestly|tbh|haha+|lol|though|actually|already|still|so\s+far|"
     r"at\s+the\s+moment|atm|rn|currently|of\s+course|by\s+the\s+way|btw|more\s+than\s+anything|"
-    r"completely|entirely|for\s+good|cold\s+turkey|altogether|forever|"
+    r"completely|entirely|for\s+good|cold\s+turkey|altogether|forever|(?:that\s+|very\s+)?much|"
     r"the\s+most|here|there|for\s+(?:years|ages|a\s+while|a\s+long\s+time|decades|months)))+$",
     re.IGNORECASE,
 )

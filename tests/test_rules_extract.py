@@ -187,7 +187,7 @@ RETRACTIONS: list[tuple[str, Expected]] = [
     ("I left Google.", [("employer", "Google", R)]),
     ("I left Google for OpenAI.", [("employer", "Google", R), ("employer", "OpenAI", A)]),
     ("I quit my job at Google.", [("employer", "Google", R)]),
-    ("I quit my job.", [("employer", "", R)]),
+    ("I quit my job.", [("employer", "", R), ("job_title", "", R)]),  # the title goes with the job
     ("I quit smoking!", [("habit", "smokes", R)]),
     ("I no longer smoke.", [("habit", "smokes", R)]),
     ("I stopped running.", [("habit", "runs", R)]),
@@ -300,7 +300,7 @@ def test_unambiguous_patterns_are_more_confident_than_loose_ones() -> None:
 
 
 def test_empty_value_retraction_reads_as_a_sentence() -> None:
-    [candidate] = RulesExtractor().extract([turn("I quit my job.", speaker="Maya")])
+    candidate, _title = RulesExtractor().extract([turn("I quit my job.", speaker="Maya")])
     assert (candidate.value, candidate.op, candidate.text) == ("", R, "Maya's employer ended.")
 
 

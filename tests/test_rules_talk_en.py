@@ -52,8 +52,8 @@ SELF = [
     ("as of July 1st I'm head of sales!", [("job_title", "head of sales", A, "", "")]),
     ("I work at the Boots on the high street", [("employer", "Boots", A, "", "")]),
     # endings
-    ("got laid off yesterday. whole team gone", [("employer", "", R, "", "")]),
-    ("I got laid off from Peloton", [("employer", "Peloton", R, "", "")]),
+    ("got laid off yesterday. whole team gone", [("employer", "", R, "", ""), ("job_title", "", R, "", "")]),
+    ("I got laid off from Peloton", [("employer", "Peloton", R, "", ""), ("job_title", "", R, "", "")]),
     ("so I left Mercy on Friday", [("employer", "Mercy", R, "", "")]),
     ("I stopped Italian", [("learning", "Italian", R, "", "")]),
     ("I gave up Spanish", [("learning", "Spanish", R, "", "")]),

@@ -61,6 +61,7 @@ ENDING_VERBS = (
     r"abandoned|walked\s+away\s+from)\s+(?P<v>.+)$",
     r"I(?:'m|\s+am)\s+" + ADV + r"(?:so\s+|totally\s+|completely\s+|officially\s+)?(?:done\s+with|over|"
     r"finished\s+with|through\s+with)\s+(?P<v>.+)$",
+    r"(?:so\s+|totally\s+|completely\s+|officially\s+)?(?:done\s+with|finished\s+with|through\s+with)\s+(?P<v>.+)$",
     r"(?:so\s+|and\s+)?no\s+more\s+(?P<v>[^,]+?)(?:\s+for\s+(?:me|us))?(?:,.*)?$",
 )
 
@@ -100,6 +101,11 @@ ENDINGS: tuple[Rule, ...] = (
     # A pet put down or gone: "we had to put Biscuit down", "RIP Rex".
     rule(r"(?:I|we)\s+(?:had\s+to\s+)?(?:have\s+|get\s+)?put\s+(?:my\s+|our\s+)?(?:" + _PET_WORD + r"\s+)?"
          r"(?P<name>" + NAME + r")\s+down", _named_pet(Op.RETRACT, 0.8)),
+    rule(r"(?:I|we)\s+(?:had\s+to\s+|have\s+had\s+to\s+)?(?:rehome|rehomed|re-home|re-homed|give\s+away|gave\s+away)\s+"
+         r"(?:my\s+|our\s+)?(?:" + _PET_WORD + r"\s+)?(?P<name>" + NAME + r")", _named_pet(Op.RETRACT, 0.8)),
+    # Graduating ends studying there: "graduated yesterday", "I graduated from Leeds".
+    rule(_PAST + r"(?:just\s+)?graduated(?:\s+from\s+(?P<org>[A-Z][\w&'.-]*(?:\s+(?:of\s+)?[A-Z][\w&'.-]*)*))?",
+         lambda m: [Fact("studies_at", m.group("org") or "", Op.RETRACT, 0.8)]),
     rule(r"(?:RIP|rip)\s+(?P<name>" + NAME + r")$", _named_pet(Op.RETRACT, 0.75)),
     # Passing the test ends learning it: "passed my driving test".
     rule(_PAST + r"(?:passed|finished|completed)\s+(?:my\s+|the\s+)?(?P<v>[a-z]+ing|[A-Z][a-z]+)\s+"

@@ -99,12 +99,15 @@ _SPECIES = (
     r"terriers?|corgis?|huskies|husky|bulldogs?|dachshunds?|spaniels?|collies?|pugs?)(?![\w-])"
 )
 _COUNT = r"(?P<n>a|an|one|two|three|four|five|six|\d)"
-_NAMED = rf"(?:\s*,?\s+(?:named|called)\s+(?P<name>{NAME})(?:\s+and\s+(?P<name2>{NAME}))?)?"
+# A pet's name may carry a number: "R2", "Nugget 2".
+_PET_NAME = rf"(?:{NAME}(?:\s+\d+)?|[A-Z][A-Za-z]*\d+)"
+_NAMED = rf"(?:\s*,?\s+(?:named|called)\s+(?P<name>{_PET_NAME})(?:\s+and\s+(?P<name2>{_PET_NAME}))?)?"
 _HAVE = r"(?:I|(?P<we>we))(?:(?:'ve|\s+have)\s+(?:just\s+)?got|'ve|\s+" + ADV + r"(?:have|own|got))"
 _REL = (
     r"(?P<rel>(?:(?:little|big|older|younger|baby|twin|elder|half[- ]|step)\s*)?"
     r"(?:sister|brother|sis|bro)|wife|husband|spouse|boyfriend|girlfriend|partner|"
-    r"fianc[eé]e?|mom|mum|mother|mama|dad|father|papa|son|daughter|kid|child)"
+    r"fianc[eé]e?|mom|mum|mother|mama|dad|father|papa|son|daughter|kid|child|boss|manager|roommate|flatmate|"
+    r"best\s+friend|friend|colleague|coworker)"
 )
 
 
@@ -232,14 +235,14 @@ def _ended(m: re.Match[str]) -> list[Fact]:
         return [Fact("learning", v, Op.RETRACT, 0.85) for v in languages(value)]
     if first == "eating" and rest in ("meat", "animal products"):
         return [Fact("diet", "vegetarian" if rest == "meat" else "vegan", Op.ASSERT, 0.75)]
-    if first.endswith("ing") and len(first) > 4:
+    if first.endswith("ing") and len(first) > 4 and first not in _ING_NOUNS:
         inner = first_match(RULES, f"I {base_phrase(value)}")[0]
         if inner:
             return flipped(inner)
         habit = habit_phrase(value, from_gerund=True)
         return [Fact("habit", habit, Op.RETRACT, 0.85)] if habit else []
     if re.match(r"my\s+(?:job|position|role)$", value):
-        return [Fact("employer", "", Op.RETRACT, 0.8)]  # ends whatever employer is current
+        return _JOB_ENDED  # ends whatever employer and title are current
     job = re.match(r"(?:my\s+(?:job|position|role)\s+(?:at|with)\s+)?" + _ORG + "$", value)
     if job:  # "I quit Google", "I'm over Arctic Monkeys": a name ends whatever it names
         org = clean_org(job.group("org"))
@@ -254,9 +257,16 @@ def _ended(m: re.Match[str]) -> list[Fact]:
     return ending_of_thing(value)
 
 
+# Words in -ing that are things, not what one does: "done with evening classes".
+_ING_NOUNS = words("evening morning wedding building ceiling thing spring string pudding clothing sibling "
+                   "darling earring viking nothing something anything everything")
+# Losing one's job ends the title too: a shift supervisor who quit is no longer one.
+_JOB_ENDED = [Fact("employer", "", Op.RETRACT, 0.8), Fact("job_title", "", Op.RETRACT, 0.75)]
+
+
 def _laid_off(m: re.Match[str]) -> list[Fact]:
     org = clean_org(m.group("org")) if m.group("org") else None
-    return [Fact("employer", org or "", Op.RETRACT, 0.85 if org else 0.8)]
+    return [Fact("employer", org or "", Op.RETRACT, 0.85 if org else 0.8), _JOB_ENDED[1]]
 
 
 def _started(m: re.Match[str]) -> list[Fact]:
@@ -378,7 +388,7 @@ RETRACTIONS: tuple[Rule, ...] = (
     *(rule(pattern, _ended) for pattern in ENDING_VERBS),
     rule(_PAST + r"left\s+(?:my\s+(?:job|position|role)\s+(?:at|with)\s+)?" + _ORG
          + r"(?:\s+(?:for|to\s+join)\s+" + _org("org2") + r")?", _left),
-    rule(r"I(?:'ve|\s+have)?\s+(?:just\s+)?(?:lost|left)\s+my\s+job$", _fixed("employer", "", 0.8, Op.RETRACT)),
+    rule(r"I(?:'ve|\s+have)?\s+(?:just\s+)?(?:lost|left)\s+my\s+job$", lambda m: _JOB_ENDED),
     rule(_PAST + r"left\s+(?:the|my)\s+(?:firm|company|agency|practice|startup|job|office|hospital|shop|store|"
          r"restaurant|bank|school|team)(?:\s+(?:on|in|last|this|yesterday|today)\b[^,]*)?(?=$|\s*,)",
          _fixed("employer", "", 0.75, Op.RETRACT)),
@@ -397,6 +407,9 @@ RETRACTIONS: tuple[Rule, ...] = (
          _fixed("diet", "vegetarian", 0.7)),
     rule(_DONT + r"eat\s+(?:any\s+)?(?:animal\s+products|meat\s+or\s+dairy)", _fixed("diet", "vegan", 0.7)),
     *LATE_ENDINGS,
+    # "I left the book club": a thing left, whatever it was (after the job and place rules).
+    rule(_PAST + r"left\s+(?:the|my|our)\s+(?P<v>[a-z][\w-]*(?:\s+(?!(?:after|for|because|since|when|to|at|in|on)\b)"
+         r"[a-z][\w-]*){0,2})(?:\s+(?:after|for|because|since|when|to|at|in|on)\b.*)?$", _ended),
 )
 
 RULES: tuple[Rule, ...] = (
@@ -480,7 +493,7 @@ RULES: tuple[Rule, ...] = (
          + r"(?:\s+as\s+(?:a\s+|an\s+|the\s+)?(?P<title>.+))?", _job(0.9)),
     rule(_PAST + r"(?:started|begun|began)\s+(?:working\s+|a\s+(?:new\s+)?(?:job|role|position)\s+|"
          r"my\s+new\s+(?:job|role|position)\s+)?(?:at|with|for)\s+" + _ORG
-         + r"(?:\s+as\s+(?:a\s+|an\s+)?" + _TITLE + r"$)?", _job(0.85)),
+         + r"(?:\s+as\s+(?:a\s+|an\s+)?" + _TITLE + r"(?=$|\s+(?:on|in|from|since|last|this|and|but)\b))?", _job(0.85)),
     rule(_PAST + r"(?:started|got|landed|took)\s+(?:a|an|my)\s+(?:new\s+)?" + _TITLE
          + r"\s+(?:job|gig|position|role)\s+(?:at|with)\s+" + _ORG, _job(0.85)),
     rule(_PAST + r"joined\s+" + _ORG, lambda m: [] if (m.group("org").lower() in PLACES) else _job(0.85)(m)),
@@ -564,7 +577,7 @@ RULES: tuple[Rule, ...] = (
 
 MENTIONS: tuple[Rule, ...] = (
     rule(r"\b(?:my|our)\s+(?:[a-z]+\s+)?" + _SPECIES + r"(?:'s\s+name\s+is|\s+is\s+(?:named|called)|,)?\s+(?P<name>"
-         + NAME + ")", _pet(0.8)),
+         + _PET_NAME + ")", _pet(0.8)),
     rule(r"\b(?:my|our)\s+" + _REL + r"(?:'s\s+name\s+is|\s+is\s+(?:called|named)|\s+is|,)?\s+(?P<name>" + NAME + ")",
          _relative(0.85)),
 )

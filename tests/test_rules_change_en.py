@@ -235,3 +235,21 @@ def test_a_reschedule_without_a_time_keeps_the_old_time_of_day() -> None:
 )
 def test_diets_end_foods_they_rule_out(diet: str, food: str, ends: bool) -> None:
     assert diet_ends(diet, food) is ends
+
+
+def test_a_named_person_alone_is_theirs_not_the_speakers() -> None:
+    [moved] = [f for f in facts_in("Anna moved to Lisbon last week") if f.attribute == "lives_in"]
+    assert (moved.value, moved.name, moved.about, moved.op) == ("Lisbon", "Anna", "", A)
+    [works] = facts_in("Anna works at Google.")
+    assert (works.attribute, works.value, works.name) == ("employer", "Google", "Anna")
+    assert facts_in("Everyone moved to Slack") == []
+
+
+def test_turning_an_age_dates_the_birthday() -> None:
+    turn = Resource(id="r1", path="resources/a.jsonl", line=1, ts=SPOKEN, role="user", speaker="Ola",
+                    text="turned 33 yesterday, feeling ancient")
+    found = {c.attribute: c.value for c in RulesExtractor().extract_one(turn)}
+    assert found == {"age": "33", "birthday": "05-12"}
+    undated = Resource(id="r2", path="resources/a.jsonl", line=2, ts=SPOKEN, role="user", speaker="Ola",
+                       text="I turned 33")
+    assert [c.attribute for c in RulesExtractor().extract_one(undated)] == ["age"]

@@ -226,7 +226,6 @@ SMALL_TALK: list[str] = [
     "I'm going to quit smoking.",
     "I think I love sushi.",
     "I feel like pizza tonight.",
-    "Anna works at Google.",
     "I love it!",
     "I love that idea.",
     "I like this one.",

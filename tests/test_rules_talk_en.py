@@ -88,7 +88,8 @@ OTHERS = [
     ("my best friend Raj just moved to Singapore",
      [("friend", "Raj", A, "", ""), ("lives_in", "Singapore", A, "friend", "Raj")]),
     ("our daughter Mia turned five on Sunday",
-     [("daughter", "Mia", A, "", ""), ("age", "5", A, "daughter", "Mia")]),
+     [("daughter", "Mia", A, "", ""), ("age", "5", A, "daughter", "Mia"),
+      ("birthday", "turned", A, "daughter", "Mia")]),  # the day she turned five: resolved per turn
     ("my friend Priya is allergic to nuts so the food needs to be nut free",
      [("friend", "Priya", A, "", ""), ("allergy", "nuts", A, "friend", "Priya")]),
     ("my brother Jun lives in Vancouver, what's a good gift to ship there?",

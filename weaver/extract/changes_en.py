@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from vaultweave.weaver.extract.base import Op
-from vaultweave.weaver.extract.rules_text import ADV, NAME, Build, Fact, Rule, rule, things
+from vaultweave.weaver.extract.rules_text import ADV, NAME, Build, Fact, Rule, rule, things, third_person
 
 # Languages, so that "I stopped Italian" ends learning it and "no more Gary" does not.
 LANGUAGES = frozenset(
@@ -148,6 +148,10 @@ DOUBTS: tuple[Rule, ...] = (
     rule(r"(?:my|our|the)\s+" + _PET_WORD + r"(?:'s|\s+is|\s+has)\s+(?:been\s+)?(?:at\s+the\s+vets?|(?:really\s+)?"
          r"(?:sick|ill|poorly))", _fixed("pet", "", 0.6, Op.DOUBT)),
     rule(r"the\s+vets?\s+(?:said|says|thinks|told\s+us|reckons)", _fixed("pet", "", 0.6, Op.DOUBT)),
+    # "after the knee surgery I can't really run": the habit may have stopped.
+    rule(r"(?:.*?\b)?I\s+(?:can't|cannot|can\s+no\s+longer)\s+(?:really\s+|even\s+)?(?P<v>run|swim|cycle|bike|climb|"
+         r"surf|box|dance|train|lift|skate|ski|hike|jog|walk|drive|smoke|drink)\b",
+         lambda m: [Fact("habit", third_person(m.group("v")), Op.DOUBT, 0.6)]),
     # A reorganisation leaves the title in question: "ever since the restructuring".
     rule(r".*?\b(?:restructur(?:e|ing)|reorg(?:anisation|anization)?)\b|.*?\bdon't\s+(?:even\s+)?know\s+what\s+my\s+"
          r"(?:job\s+)?(?:title|role)\b", _fixed("job_title", "", 0.6, Op.DOUBT)),

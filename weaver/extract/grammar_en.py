@@ -28,7 +28,8 @@ _EN_TRAIL = re.compile(
     r"friday|saturday|sunday)|(?:a\s+(?:few|couple\s+of)|\w+)\s+(?:days|weeks|months|years)\s+ago|"
     r"a\s+(?:week|month|year)\s+ago|recently|lately|finally|officially|now|right\s+now|again|"
     r"too|as\s+well|these\s+days|nowadays|at\s+last|haha+|lol|though|for\s+good|"
-    r"at\s+the\s+moment|atm|rn|permanently|by\s+the\s+way|btw|:\)|:D|:P))+$",
+    r"at\s+the\s+moment|atm|rn|permanently|by\s+the\s+way|btw|:\)|:D|:P|(?:come\s+)?rain\s+or\s+shine|"
+    r"without\s+fail|no\s+matter\s+what))+$",
     re.IGNORECASE,
 )
 # "I'm vegetarian, so no meat please": the fact ends where a non-first-person tail begins.
@@ -136,7 +137,8 @@ _EN_BARE_VERB = re.compile(r"(?:live|work|study|speak|teach|play|moved|started|j
 
 _EN_QUESTION_TAIL = re.compile(
     r"[,;:]\s+(?:so\s+|and\s+|but\s+)?(?:what|how|where|who|which|why|any|anything|can|could|should|"
-    r"would|will|do|does|is|are|ideas|tips|thoughts)\b[^,;:]*[?？][\W]*$",
+    r"would|will|do|does|is|are|ideas|tips|thoughts)\b[^,;:]*[?？][\W]*$"
+    r"|[,;:]\s+[^,;:?]*\bor\b[^,;:]*[?？][\W]*$",  # "..., midlife crisis or genius?"
     re.IGNORECASE,
 )
 _EN_STATEMENT = re.compile(r"^\W*(?:I|I'm|I've|my|we|we're|our)\b|,\s*(?:I|my)\b", re.IGNORECASE)
@@ -276,11 +278,29 @@ def _en_events(clause: str) -> list[Fact]:
     return events_en.events(text)
 
 
+# Someone named alone, as told before ("Jun left Vancouver last month"): the facts are
+# theirs, under their name, with no relation (the earlier turn gave it).
+_EN_NAMED_OTHER = re.compile(r"(?!I\b)(?P<name>[A-Z][a-z]+)\s+(?:just\s+|finally\s+|recently\s+)?"
+                             r"(?P<verb>lives|moved|left|works|started|quit|joined)\b\s*(?P<rest>.*)$")
+
+
+def _en_named_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
+    match = _EN_NAMED_OTHER.match(clause)
+    name = match.group("name") if match else ""
+    if not match or name.lower() in PLACES or name.lower() in _NOT_A_PERSON:
+        return None
+    verb = _EN_THIRD_VERBS.get(match.group("verb"), match.group("verb"))
+    return "", name, f"I {verb} {match.group('rest')}".strip(), []
+
+
+_NOT_A_PERSON = frozenset("everyone everybody nobody someone somebody mum mom dad he she it they who".split())
+
+
 def _en_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
     """ "my sister Anna lives in Oslo" -> ("sister", "Anna", "I live in Oslo", [sister=Anna])."""
     match = _EN_OTHER.match(clause)
     if not match:
-        return None
+        return _en_named_other(clause)
     rel = re.sub(r"^(?:little|big|older|younger|baby|twin|elder|best)\s+", "", match.group("rel").lower())
     about = _EN_RELATION_WORD.get(rel, rel)
     name = (match.group("name") or "").strip()

@@ -422,7 +422,9 @@ RULES: tuple[Rule, ...] = (
          r"(?:$|\s+and\s+(?!\d)|\s*,\s*(?!\d))", _age),
     rule(r"I\s+was\s+born\s+(?:on\s+)?(?P<v>.+?)(?:\s+in\s+" + _PLACE.replace("(?P<v>", "(?P<place>") + ")?$",
          _born),
-    rule(_I + r"turned\s+" + _AGE + r"(?:\s+(?:years?\s+old|today|yesterday))?$", _age),
+    # "turned 40 yesterday": the age, and the day as the birthday (dated by the clause)
+    rule(_I + r"turned\s+" + _AGE + r"(?:\s+(?:years?\s+old|today|yesterday))?(?=$|\s*,)",
+         lambda m: [*_age(m), Fact("birthday", "turned", Op.ASSERT, 0.75)] if _age(m) else []),
     rule(r"my\s+age\s+is\s+(?P<v>\d{1,3})$", _age),
     # "I'm Maya" only when the whole clause is a name ("I'm tired" is not; "I'm Italian" is
     # rejected by clean_name).
@@ -482,6 +484,12 @@ RULES: tuple[Rule, ...] = (
     # An answer without a verb: "backend dev at Farfetch" (the title must name a job).
     rule(r"(?:a\s+|an\s+)?(?P<title>[a-z][\w/+-]*(?:\s+[a-z][\w/+-]*){0,3})\s+at\s+" + _ORG + r"$",
          lambda m: _job(0.75)(m) if is_job(m.group("title")) else []),
+    # "last semester at Georgia Tech": a pupil's year, said without a verb
+    rule(r"(?:my\s+|it's\s+my\s+)?(?:last|final|first|second|third|fourth)\s+(?:semester|year|term)\s+at\s+" + _ORG,
+         lambda m: [Fact("studies_at", o, Op.ASSERT, 0.75) for o in [clean_org(m.group("org"))] if o]),
+    # "still stuck in Hamburg": where one lives, for now
+    rule(r"(?:I(?:'m|\s+am)\s+|we(?:'re|\s+are)\s+)?(?:still\s+)?stuck\s+in\s+" + _PLACE,
+         one("lives_in", clean_place, 0.7)),
     # "I'm at Kaiser now", "I'm at Klarna right now": where one works, told by a state word.
     rule(_BE + r"at\s+" + _ORG + r"(?=\s+(?:now|right\s+now|these\s+days|currently|head\s+office|HQ)\b)",
          lambda m: [] if m.group("org").lower().removeprefix("the ") in PLACES else _job(0.7)(m)),
@@ -548,7 +556,7 @@ RULES: tuple[Rule, ...] = (
     rule(_BE + r"(?:a\s+)?(?:(?:huge|big|massive|great|total|real)\s+)?fan\s+of\s+(?P<v>.+)$", each("likes", things, 0.85)),
     rule(_BE + r"(?:into|obsessed\s+with|passionate\s+about|crazy\s+about|hooked\s+on)\s+(?P<v>.+)$",
          each("likes", things, 0.8)),
-    rule(_BE + r"(?:a\s+)?(?:huge|big|massive|total|real)\s+(?P<v>[a-z]+(?:\s+[a-z]+)?)\s+(?:guy|girl|person|"
+    rule(r"(?:" + _BE + r")?(?:a\s+)?(?:huge|big|massive|total|real)\s+(?P<v>[a-z]+(?:\s+[a-z]+)?)\s+(?:guy|girl|person|"
          r"lover|addict|nerd|fiend|snob)$", each("likes", things, 0.8)),
     rule(_I + r"(?:hate|dislike|detest|loathe|despise)\s+(?P<v>.+)$", each("dislikes", things, 0.9)),
     rule(r"(?:I\s+)?(?:have\s+|'ve\s+)?never\s+(?:liked|enjoyed|been\s+into|cared\s+for)\s+(?P<v>[^,]+)",

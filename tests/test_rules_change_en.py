@@ -63,7 +63,8 @@ def ends_everywhere(value: str, people: bool = False) -> list[tuple[str, str, Op
         ("I work in finance at Barclays", [("employer", "Barclays", A)]),
         ("I do data stuff for Ocado", [("employer", "Ocado", A)]),
         ("I'm at Deliveroo now, different team", [("employer", "Deliveroo", A)]),
-        ("senior nurse at Addenbrooke's", [("job_title", "senior nurse", A), ("employer", "Addenbrooke's", A)]),
+        ("senior nurse at Addenbrooke's",
+         [("job_title", "senior nurse", A), ("employer", "Addenbrooke's", A)]),
         ("I've been a plumber for 20 years", [("job_title", "plumber", A)]),
         ("I'm a sophomore at Boston College", [("studies_at", "Boston College", A)]),
         ("I'm doing a PhD in botany at Kew College", [("studies_at", "Kew College", A)]),
@@ -110,7 +111,8 @@ def test_doubts(text: str, expected: list[tuple[str, str, Op]]) -> None:
         ("I'm allergic to, like, kiwi?", [("allergy", "kiwi", A)]),
         # asides and inline fillers
         ("my favourite snack is, no judgement, a pickled egg", [("favourite_snack", "pickled egg", A)]),
-        ("my favourite band is, um, I listen to everything really, but Blur", [("favourite_band", "Blur", A)]),
+        ("my favourite band is, um, I listen to everything really, but Blur",
+         [("favourite_band", "Blur", A)]),
         ("I'm Nora btw, 52", [("name", "Nora", A), ("age", "52", A)]),
         ("I'm a welder, for my sins, at Harland", [("job_title", "welder", A), ("employer", "Harland", A)]),
         # a shared subject across coordinated verbs and comma fragments
@@ -144,7 +146,8 @@ def test_spoken_clock(phrase: str, expected: str) -> None:
 
 
 def test_day_of_month_with_a_time_and_a_weekday() -> None:
-    assert dates.resolve("the 21st at 3:15", SPOKEN, "future") == datetime(2026, 5, 21, 15, 15, tzinfo=timezone.utc)
+    expected = datetime(2026, 5, 21, 15, 15, tzinfo=timezone.utc)
+    assert dates.resolve("the 21st at 3:15", SPOKEN, "future") == expected
     phrase = dates_en.find("they moved it to thursday the 28th, 9:45")
     assert dates.resolve(phrase, SPOKEN, "future") == datetime(2026, 5, 28, 9, 45, tzinfo=timezone.utc)
 
@@ -199,7 +202,8 @@ def _item(attribute: str, value: str, *, tags: tuple[str, ...] = (), when: datet
                 sources=("resources/2026/04/13.jsonl#L1",), heard_at=at, tags=tags, when=when)
 
 
-def _candidate(attribute: str, value: str, *, tags: tuple[str, ...] = (), when: datetime | None = None) -> Candidate:
+def _candidate(attribute: str, value: str, *, tags: tuple[str, ...] = (),
+               when: datetime | None = None) -> Candidate:
     spec = spec_for(attribute)
     return Candidate(subject="Ola", attribute=attribute, value=value, text=value, category=spec.category,
                      kind=spec.kind, source="resources/2026/05/13.jsonl#L1", valid_from=SPOKEN, tags=tags,
@@ -231,7 +235,8 @@ def test_a_reschedule_without_a_time_keeps_the_old_time_of_day() -> None:
 @pytest.mark.parametrize(
     ("diet", "food", "ends"),
     [("gluten-free", "sourdough toast", True), ("gluten-free", "risotto", False), ("vegan", "halloumi", True),
-     ("vegetarian", "halloumi", False), ("dairy-free", "ice cream", True), ("dairy-free", "sorbet", False), ("dairy-free", "milkshake", True)],
+     ("vegetarian", "halloumi", False), ("dairy-free", "ice cream", True), ("dairy-free", "sorbet", False),
+     ("dairy-free", "milkshake", True)],
 )
 def test_diets_end_foods_they_rule_out(diet: str, food: str, ends: bool) -> None:
     assert diet_ends(diet, food) is ends

@@ -12,14 +12,25 @@ from __future__ import annotations
 import re
 
 from vaultweave.weaver.extract.base import Op
-from vaultweave.weaver.extract.rules_text import ADV, NAME, Build, Fact, Rule, rule, things, third_person
+from vaultweave.weaver.extract.rules_text import (
+    ADV,
+    NAME,
+    Build,
+    Fact,
+    Rule,
+    rule,
+    things,
+    third_person,
+    words,
+)
 
 # Languages, so that "I stopped Italian" ends learning it and "no more Gary" does not.
-LANGUAGES = frozenset(
-    "english german french italian spanish portuguese chinese mandarin cantonese japanese korean dutch "
-    "swedish norwegian danish finnish polish russian ukrainian greek turkish hindi urdu arabic hebrew "
-    "latin welsh irish gaelic czech hungarian romanian thai vietnamese indonesian swahili tagalog persian "
-    "farsi bengali punjabi tamil marathi gujarati icelandic catalan basque croatian serbian".split()
+LANGUAGES = words(
+    "english german french italian spanish portuguese chinese mandarin cantonese japanese "
+    "korean dutch swedish norwegian danish finnish polish russian ukrainian greek turkish "
+    "hindi urdu arabic hebrew latin welsh irish gaelic czech hungarian romanian thai "
+    "vietnamese indonesian swahili tagalog persian farsi bengali punjabi tamil marathi "
+    "gujarati icelandic catalan basque croatian serbian "
 )
 
 # Attributes a bare "I quit X" / "I'm done with X" may end: the resolver ends only the
@@ -61,7 +72,8 @@ ENDING_VERBS = (
     r"abandoned|walked\s+away\s+from)\s+(?P<v>.+)$",
     r"I(?:'m|\s+am)\s+" + ADV + r"(?:so\s+|totally\s+|completely\s+|officially\s+)?(?:done\s+with|over|"
     r"finished\s+with|through\s+with)\s+(?P<v>.+)$",
-    r"(?:so\s+|totally\s+|completely\s+|officially\s+)?(?:done\s+with|finished\s+with|through\s+with)\s+(?P<v>.+)$",
+    r"(?:so\s+|totally\s+|completely\s+|officially\s+)?(?:done\s+with|finished\s+with|through\s+with)\s+(?P<"
+    r"v>.+)$",
     r"(?:so\s+|and\s+)?no\s+more\s+(?P<v>[^,]+?)(?:\s+for\s+(?:me|us))?(?:,.*)?$",
 )
 
@@ -69,7 +81,8 @@ ENDING_VERBS = (
 _MAKE = (
     r"(?:Honda|Toyota|Tesla|Ford|VW|Volkswagen|BMW|Audi|Mercedes(?:-Benz)?|Skoda|Škoda|Kia|Hyundai|Nissan|"
     r"Mazda|Subaru|Fiat|Renault|Peugeot|Volvo|Jeep|Chevy|Chevrolet|Mini|Lexus|Porsche|Citro[eë]n|Seat|Dacia|"
-    r"Vauxhall|Opel|Suzuki|Mitsubishi|Polestar|Rivian|Dodge|Ram|GMC|Buick|Cadillac|Land\s+Rover|Range\s+Rover|"
+    r"Vauxhall|Opel|Suzuki|Mitsubishi|Polestar|Rivian|Dodge|Ram|GMC|Buick|Cadillac|Land\s+Rover|Range\s+Rove"
+    r"r|"
     r"Jaguar|Alfa\s+Romeo|Cupra|MG|BYD|Smart)"
 )
 CAR = _MAKE + r"(?:\s+(?:[A-Z0-9][\w-]*))*"
@@ -87,24 +100,30 @@ def _quit_since(m: re.Match[str]) -> list[Fact]:
 
 
 ENDINGS: tuple[Rule, ...] = (
-    rule(_PAST + r"(?:just\s+)?(?:sold|scrapped|traded\s+in|wrote\s+off|totall?ed)\s+(?:the|my|our)\s+(?:old\s+)?"
+    rule(_PAST + r"(?:just\s+)?(?:sold|scrapped|traded\s+in|wrote\s+off|totall?ed)\s+(?:the|my|our)\s+(?:old"
+                 r"\s+)?"
          r"(?P<car>" + CAR + ")", _car(Op.RETRACT)),
-    rule(r"(?:it(?:'s|\s+has)\s+been\s+)?(?P<n>(?:a|an|one|two|three|four|five|six|\d+)\s+(?:days?|weeks?|months?|"
+    rule(r"(?:it(?:'s|\s+has)\s+been\s+)?(?P<n>(?:a|an|one|two|three|four|five|six|\d+)\s+(?:days?|weeks?|mo"
+         r"nths?|"
          r"years?))\s+since\s+(?:my\s+)?last\s+(?P<what>cigarette|cig|smoke|fag|vape|drink)", _quit_since),
 
     # "dropped out of uni", "I dropped out of McGill": whatever school it was ends.
-    rule(_PAST + r"dropped\s+out(?:\s+of\s+(?:(?:uni|university|college|school|my\s+\w+)\b|(?P<org>[A-Z][\w&'.-]*"
-         r"(?:\s+[A-Z][\w&'.-]*)*)))?", lambda m: [Fact("studies_at", m.group("org") or "", Op.RETRACT, 0.8)]),
+    rule(_PAST + r"dropped\s+out(?:\s+of\s+(?:(?:uni|university|college|school|my\s+\w+)\b|(?P<org>[A-Z][\w&"
+                 r"'.-]*"
+         r"(?:\s+[A-Z][\w&'.-]*)*)))?",
+         lambda m: [Fact("studies_at", m.group("org") or "", Op.RETRACT, 0.8)]),
     # Retirement and unemployment end the job, whatever it was.
     rule(r"I(?:'ve|\s+have|'m|\s+am)?\s+" + ADV + r"(?:retired|unemployed|between\s+jobs|out\s+of\s+work)\b",
          _all(("employer", Op.RETRACT), ("job_title", Op.RETRACT))),
     # A pet put down or gone: "we had to put Biscuit down", "RIP Rex".
     rule(r"(?:I|we)\s+(?:had\s+to\s+)?(?:have\s+|get\s+)?put\s+(?:my\s+|our\s+)?(?:" + _PET_WORD + r"\s+)?"
          r"(?P<name>" + NAME + r")\s+down", _named_pet(Op.RETRACT, 0.8)),
-    rule(r"(?:I|we)\s+(?:had\s+to\s+|have\s+had\s+to\s+)?(?:rehome|rehomed|re-home|re-homed|give\s+away|gave\s+away)\s+"
+    rule(r"(?:I|we)\s+(?:had\s+to\s+|have\s+had\s+to\s+)?(?:rehome|rehomed|re-home|re-homed|give\s+away|gave"
+         r"\s+away)\s+"
          r"(?:my\s+|our\s+)?(?:" + _PET_WORD + r"\s+)?(?P<name>" + NAME + r")", _named_pet(Op.RETRACT, 0.8)),
     # Graduating ends studying there: "graduated yesterday", "I graduated from Leeds".
-    rule(_PAST + r"(?:just\s+)?graduated(?:\s+from\s+(?P<org>[A-Z][\w&'.-]*(?:\s+(?:of\s+)?[A-Z][\w&'.-]*)*))?",
+    rule(_PAST + r"(?:just\s+)?graduated(?:\s+from\s+(?P<org>[A-Z][\w&'.-]*(?:\s+(?:of\s+)?[A-Z][\w&'.-]*)*)"
+                 r")?",
          lambda m: [Fact("studies_at", m.group("org") or "", Op.RETRACT, 0.8)]),
     rule(r"(?:RIP|rip)\s+(?P<name>" + NAME + r")$", _named_pet(Op.RETRACT, 0.75)),
     # Passing the test ends learning it: "passed my driving test".
@@ -115,7 +134,8 @@ ENDINGS: tuple[Rule, ...] = (
 # Tried after the caller's own endings.
 LATE_ENDINGS: tuple[Rule, ...] = (
     # A pet gone, told by its name: "Buddy passed away on Saturday".
-    rule(r"(?!I\b)(?P<name>" + NAME + r")\s+(?:has\s+)?(?:died|passed\s+away|passed|is\s+gone|ran\s+away|went\s+missing|"
+    rule(r"(?!I\b)(?P<name>" + NAME + r")\s+(?:has\s+)?(?:died|passed\s+away|passed|is\s+gone|ran\s+away|wen"
+                                      r"t\s+missing|"
          r"crossed\s+the\s+rainbow\s+bridge)", _named_pet(Op.RETRACT, 0.75)),
 )
 
@@ -123,16 +143,22 @@ LATE_ENDINGS: tuple[Rule, ...] = (
 # talk ("thinking about dropping out") counts: it never ends anything.
 DOUBTS: tuple[Rule, ...] = (
     rule(r"(?:the|my|our)\s+(?:big\s+|recent\s+)?move\b(?!\s+to\b)", _fixed("lives_in", "", 0.6, Op.DOUBT)),
-    rule(r"(?:I(?:'ve|\s+have)?\s+|we(?:'ve|\s+have)?\s+)?(?:started\s+|been\s+|finished\s+|still\s+)?(?:packing"
-         r"(?:\s+(?:up|boxes|everything))?|(?:house|flat|apartment)[- ]hunting|looking\s+at\s+(?:flats|houses|"
+    rule(r"(?:I(?:'ve|\s+have)?\s+|we(?:'ve|\s+have)?\s+)?(?:started\s+|been\s+|finished\s+|still\s+)?(?:pac"
+         r"king"
+         r"(?:\s+(?:up|boxes|everything))?|(?:house|flat|apartment)[- ]hunting|looking\s+at\s+(?:flats|house"
+         r"s|"
          r"apartments)|viewing\s+(?:flats|houses|apartments))\b", _fixed("lives_in", "", 0.6, Op.DOUBT)),
     rule(r"(?:my|our|the)\s+(?:lease|tenancy|contract\s+on\s+the\s+flat)\s+(?:is\s+up|ends|runs\s+out)",
          _fixed("lives_in", "", 0.6, Op.DOUBT)),
-    rule(r"(?:the|my)?\s*new\s+(?:job|role|position|company|employer|boss)\b", _fixed("employer", "", 0.6, Op.DOUBT)),
-    rule(r"(?:I(?:'m|\s+am|'ve|\s+have)?\s+)?(?:just\s+)?(?:handing|handed|hand)\s+in\s+my\s+(?:notice|resignation)", _fixed("employer", "", 0.6, Op.DOUBT)),
+    rule(r"(?:the|my)?\s*new\s+(?:job|role|position|company|employer|boss)\b",
+         _fixed("employer", "", 0.6, Op.DOUBT)),
+    rule(r"(?:I(?:'m|\s+am|'ve|\s+have)?\s+)?(?:just\s+)?(?:handing|handed|hand)\s+in\s+my\s+(?:notice|resig"
+         r"nation)", _fixed("employer", "", 0.6, Op.DOUBT)),
     rule(r"(?:I\s+)?(?:had|have|got)\s+(?:my|an?)\s+exit\s+interview", _fixed("employer", "", 0.6, Op.DOUBT)),
-    rule(r"(?:I(?:'m|\s+am)\s+|I(?:'ve|\s+have)\s+been\s+)?(?:job[- ]hunting|applying\s+(?:for|to)\s+(?:jobs|other"
-         r"\s+jobs|roles)|looking\s+for\s+(?:a\s+)?(?:new\s+|another\s+)?job)", _fixed("employer", "", 0.6, Op.DOUBT)),
+    rule(r"(?:I(?:'m|\s+am)\s+|I(?:'ve|\s+have)\s+been\s+)?(?:job[- ]hunting|applying\s+(?:for|to)\s+(?:jobs"
+         r"|other"
+         r"\s+jobs|roles)|looking\s+for\s+(?:a\s+)?(?:new\s+|another\s+)?job)",
+         _fixed("employer", "", 0.6, Op.DOUBT)),
     rule(r"(?:I(?:'m|\s+am)\s+)?(?:thinking\s+(?:about|of)|considering)\s+(?:quitting|leaving|handing\s+in)",
          _fixed("employer", "", 0.6, Op.DOUBT)),
     rule(r"(?:I(?:'m|\s+am)\s+)?(?:thinking\s+(?:about|of)|considering)\s+dropping\s+out",
@@ -141,24 +167,31 @@ DOUBTS: tuple[Rule, ...] = (
          _fixed("lives_in", "", 0.6, Op.DOUBT)),
     rule(r"(?:I\s+)?(?:haven't|have\s+not)\s+(?:been\s+to|done|gone\s+to)\s+(?:any\s+)?[a-z]+\s+in\s+"
          r"(?:ages|weeks|months|a\s+while|forever)", _fixed("routine", "", 0.6, Op.DOUBT)),
-    rule(r"(?:(?:since|after)\s+I\s+|I\s+)?changed\s+(?:teams|roles|departments)", _fixed("job_title", "", 0.6, Op.DOUBT)),
+    rule(r"(?:(?:since|after)\s+I\s+|I\s+)?changed\s+(?:teams|roles|departments)",
+         _fixed("job_title", "", 0.6, Op.DOUBT)),
     # A pet at the vet's or ill: "Clover's been at the vet since friday".
     rule(r"(?P<name>" + NAME + r")(?:'s|\s+is|\s+has)\s+(?:been\s+)?(?:at\s+the\s+vets?|in\s+(?:the\s+)?"
-         r"(?:animal\s+)?hospital|really\s+(?:sick|ill|poorly)|not\s+(?:eating|well))", _named_pet(Op.DOUBT, 0.6)),
-    rule(r"(?:my|our|the)\s+" + _PET_WORD + r"(?:'s|\s+is|\s+has)\s+(?:been\s+)?(?:at\s+the\s+vets?|(?:really\s+)?"
+         r"(?:animal\s+)?hospital|really\s+(?:sick|ill|poorly)|not\s+(?:eating|well))",
+         _named_pet(Op.DOUBT, 0.6)),
+    rule(r"(?:my|our|the)\s+" + _PET_WORD + r"(?:'s|\s+is|\s+has)\s+(?:been\s+)?(?:at\s+the\s+vets?|(?:reall"
+                                            r"y\s+)?"
          r"(?:sick|ill|poorly))", _fixed("pet", "", 0.6, Op.DOUBT)),
     rule(r"the\s+vets?\s+(?:said|says|thinks|told\s+us|reckons)", _fixed("pet", "", 0.6, Op.DOUBT)),
     # "after the knee surgery I can't really run": the habit may have stopped.
-    rule(r"(?:.*?\b)?I\s+(?:can't|cannot|can\s+no\s+longer)\s+(?:really\s+|even\s+)?(?P<v>run|swim|cycle|bike|climb|"
+    rule(r"(?:.*?\b)?I\s+(?:can't|cannot|can\s+no\s+longer)\s+(?:really\s+|even\s+)?(?P<v>run|swim|cycle|bik"
+         r"e|climb|"
          r"surf|box|dance|train|lift|skate|ski|hike|jog|walk|drive|smoke|drink)\b",
          lambda m: [Fact("habit", third_person(m.group("v")), Op.DOUBT, 0.6)]),
     # A reorganisation leaves the title in question: "ever since the restructuring".
-    rule(r".*?\b(?:restructur(?:e|ing)|reorg(?:anisation|anization)?)\b|.*?\bdon't\s+(?:even\s+)?know\s+what\s+my\s+"
+    rule(r".*?\b(?:restructur(?:e|ing)|reorg(?:anisation|anization)?)\b|.*?\bdon't\s+(?:even\s+)?know\s+what"
+         r"\s+my\s+"
          r"(?:job\s+)?(?:title|role)\b", _fixed("job_title", "", 0.6, Op.DOUBT)),
     # A relationship in trouble: "not sure we're still together", "we're on a break".
     rule(r"(?:we\s+(?:had|have\s+had|'ve\s+had)\s+(?:a|another)\s+(?:huge\s+|big\s+|massive\s+)?"
          r"(?:fight|row|argument|falling\s+out)|.*?\bnot\s+sure\s+(?:if\s+)?we(?:'re|\s+are)\s+(?:still\s+)?"
-         r"together|.*?\bwe(?:'re|\s+are)\s+(?:on\s+a\s+break|living\s+apart|separated|separating|taking\s+(?:a\s+)?"
+         r"together|.*?\bwe(?:'re|\s+are)\s+(?:on\s+a\s+break|living\s+apart|separated|separating|taking\s+("
+         r"?:a\s+)?"
          r"(?:break|space))|things\s+(?:with\s+" + NAME + r"|between\s+us|at\s+home)\s+(?:are|have\s+been)\s+"
-         r"(?:\w+\s+)?(?:rough|rocky|bad|difficult|hard|strained|tense))", _all(*((p, Op.DOUBT) for p in _PARTNERS))),
+         r"(?:\w+\s+)?(?:rough|rocky|bad|difficult|hard|strained|tense))",
+         _all(*((p, Op.DOUBT) for p in _PARTNERS))),
 )

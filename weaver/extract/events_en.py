@@ -54,7 +54,8 @@ _NOT_EVENTS = frozenset(
 )
 
 _NOT_ACTIVITIES = frozenset(
-    "my the a an it they we he she yes yess yeah yep yup no nope still and but so also".split()
+    ["my", "the", "a", "an", "it", "they", "we", "he", "she", "yes", "yess", "yeah", "yep", "yup"]
+    + ["no", "nope", "still", "and", "but", "so", "also"]
 )
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"

@@ -53,10 +53,13 @@ _EN_FIXES = (
 )
 _EN_CLAUSE_BREAK = re.compile(
     r"\s*(?:[,;:]|\s[-–—]+)\s*(?:(?:and|but|so|because|since|though|although|while|whereas|"
-    r"plus|yet|or|then)\s+)?(?:(?:now|then|also|still|today|actually|yeah|yes|honestly|like|ok)\s+)?(?=(?:I|my|we)\b)"
-    r"|(?:,|\s+(?:and|but|so))\s+(?=no\s+more\b|(?:today|yesterday)\s+(?:was|is)\s+my\b)"  # "done my hamstring so no more football"
+    r"plus|yet|or|then)\s+)?(?:(?:now|then|also|still|today|actually|yeah|yes|honestly|like|ok)\s+)?(?=(?:I|"
+    r"my|we)\b)"
+    # "done my hamstring so no more football", "and today was my first day at X"
+    r"|(?:,|\s+(?:and|but|so))\s+(?=no\s+more\b|(?:today|yesterday)\s+(?:was|is)\s+my\b)"
     r"|(?<!\bme)\s+(?:and|but|so|because|since|though|although|while|whereas|plus|yet|or|then)\s+"
-    r"(?:(?:now|then|also|still|recently|today|actually|yeah|yes|honestly)\s+)?(?=(?:I|my|we)\b)(?!my\s+last\b)"
+    r"(?:(?:now|then|also|still|recently|today|actually|yeah|yes|honestly)\s+)?(?=(?:I|my|we)\b)(?!my\s+last"
+    r"\b)"
 )
 # "I live in Leeds and work at the BBC": the subject carries over a coordinated verb.
 _EN_SHARED_SUBJECT = re.compile(
@@ -96,7 +99,9 @@ _EN_NOTE = re.compile(
 
 # Chat fillers inside a clause ("I'm Oliver btw, 41") and asides between commas ("my
 # favourite drink is, don't judge, a cherry coke") carry no fact: they are dropped.
-_EN_INLINE_FILLER = re.compile(r"\s+(?:btw|tbh|ngl|lol|lmao|fyi|imo)\b(?=[\s,.!?]|$)|,?\s*\blike,(?=\s)", re.IGNORECASE)
+_EN_INLINE_FILLER = re.compile(
+    r"\s+(?:btw|tbh|ngl|lol|lmao|fyi|imo)\b(?=[\s,.!?]|$)|,?\s*\blike,(?=\s)", re.IGNORECASE
+)
 _EN_ASIDE = re.compile(
     r",\s*(?:(?:and\s+)?I\s+(?:swear|promise|admit|kid\s+you\s+not|reckon|will\s+die\s+on\s+this\s+hill)|"
     r"don't\s+judge(?:\s+me)?|no\s+judg(?:e)?ment(?:\s+pls)?|for\s+my\s+sins|believe\s+it\s+or\s+not|"
@@ -129,10 +134,13 @@ def _en_normalise(sentence: str) -> str:
 # "I'm Maya, 29, living in Portland": fragments after a comma that continue "I'm".
 _EN_FRAGMENT = re.compile(
     r",\s+(?=(?:\d{1,3}(?:\s*(?:years?\s+old|y/?o))?\s*(?:,|$)|(?:living|based|working|studying)\s+"
-    r"(?:in|at|for|as|just|near|outside)\s|(?:originally\s+)?from\s+[A-Z]|(?:live|work|study)\s+(?:in|at|for)\s))",
+    r"(?:in|at|for|as|just|near|outside)\s|(?:originally\s+)?from\s+[A-Z]|(?:live|work|study)\s+(?:in|at|for"
+    r")\s))",
     re.IGNORECASE,
 )
-_EN_BARE_VERB = re.compile(r"(?:live|work|study|speak|teach|play|moved|started|joined|left|quit)\s", re.IGNORECASE)
+_EN_BARE_VERB = re.compile(
+    r"(?:live|work|study|speak|teach|play|moved|started|joined|left|quit)\s", re.IGNORECASE
+)
 
 
 _EN_QUESTION_TAIL = re.compile(
@@ -259,7 +267,8 @@ _EN_PERSON = (
 # Parents are named without "my" in chat: "mum finally retired last friday".
 _EN_BARE_PARENT = re.compile(r"(?=(?:mum|mom|dad|grandma|grandpa|nan|nana)\s)", re.IGNORECASE)
 _EN_OTHER = re.compile(
-    r"(?:(?:my|our)\s+|" + _EN_BARE_PARENT.pattern + r")" + _EN_PERSON + r"(?:,?\s+(?P<name>" + NAME + r"))?,?\s*"
+    r"(?:(?:my|our)\s+|" + _EN_BARE_PARENT.pattern + r")" + _EN_PERSON
+    + r"(?:,?\s+(?P<name>" + NAME + r"))?,?\s*"
     r"(?P<verb>'s|is|has|lives|works|moved|just|recently|finally|turned|speaks|studies|loves|"
     r"likes|hates|left|started|got|joined|quit|was|used|retired|retiring)\b\s*(?P<rest>.*)$"
 )
@@ -293,7 +302,10 @@ def _en_named_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
     return "", name, f"I {verb} {match.group('rest')}".strip(), []
 
 
-_NOT_A_PERSON = frozenset("everyone everybody nobody someone somebody mum mom dad he she it they who".split())
+_NOT_A_PERSON = frozenset(
+    ["everyone", "everybody", "nobody", "someone", "somebody", "mum", "mom", "dad", "he", "she", "it", "they"]
+    + ["who"]
+)
 
 
 def _en_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
@@ -345,7 +357,8 @@ def _en_is_question(sentence: str) -> bool:
 
 
 _EN_LABELLED_LIST = re.compile(r"(?:my\s+)?(?:allergies|hobbies)\b[^:]{0,30}:\s")
-_EN_FAVOURITE_HEAD = re.compile(r"(?:my\s+)?(?:\w+\s+)?(?:favou?rite|fave|fav)\s+[\w -]{1,30}?\s+(?:is|are)\b[\s,]*",
+_EN_FAVOURITE_HEAD = re.compile(r"(?:my\s+)?(?:\w+\s+)?(?:favou?rite|fave|fav)\s+[\w -]{1,30}?\s+(?:is|are)"
+                                r"\b[\s,]*",
                                 re.IGNORECASE)
 
 

@@ -110,7 +110,8 @@ def _candidate(speaker: str, fact: Fact, resource: Resource) -> Candidate:
     happened = dates.resolve(fact.when, resource.ts) if fact.when else None
     scheduled = dates.resolve(fact.scheduled, resource.ts, "future") if fact.scheduled else None
     # A routine's weekdays ride in a tag ("days:tuesday"); an appointment's time is `when`.
-    days = (dates_zh.weekdays(fact.value) or events_en.weekdays(fact.value)) if fact.attribute == "routine" else ()
+    routine = fact.attribute == "routine"
+    days = (dates_zh.weekdays(fact.value) or events_en.weekdays(fact.value)) if routine else ()
     tags: tuple[str, ...] = (f"days:{','.join(days)}",) if days else ()
     if fact.op is Op.DOUBT and not fact.value:  # "the move was exhausting"
         text = f"{subject}'s {fact.attribute.replace('_', ' ')} may have changed."

@@ -389,10 +389,12 @@ RETRACTIONS: tuple[Rule, ...] = (
     rule(_PAST + r"left\s+(?:my\s+(?:job|position|role)\s+(?:at|with)\s+)?" + _ORG
          + r"(?:\s+(?:for|to\s+join)\s+" + _org("org2") + r")?", _left),
     rule(r"I(?:'ve|\s+have)?\s+(?:just\s+)?(?:lost|left)\s+my\s+job$", lambda m: _JOB_ENDED),
-    rule(_PAST + r"left\s+(?:the|my)\s+(?:firm|company|agency|practice|startup|job|office|hospital|shop|store|"
+    rule(_PAST + r"left\s+(?:the|my)\s+(?:firm|company|agency|practice|startup|job|office|hospital|shop|stor"
+                 r"e|"
          r"restaurant|bank|school|team)(?:\s+(?:on|in|last|this|yesterday|today)\b[^,]*)?(?=$|\s*,)",
          _fixed("employer", "", 0.75, Op.RETRACT)),
-    rule(r"I\s+(?:was|got|have\s+been|'ve\s+been)\s+(?:just\s+)?(?:laid\s+off|fired|let\s+go|made\s+redundant)"
+    rule(r"I\s+(?:was|got|have\s+been|'ve\s+been)\s+(?:just\s+)?(?:laid\s+off|fired|let\s+go|made\s+redundan"
+         r"t)"
          r"(?:\s+(?:from|by|at)\s+" + _ORG + ")?", _laid_off),
     rule(_PAST + r"resigned\s+(?:from\s+)?" + _ORG, _job(0.85, Op.RETRACT)),
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"moved\s+(?:away\s+from|out\s+of)\s+" + _PLACE,
@@ -408,7 +410,8 @@ RETRACTIONS: tuple[Rule, ...] = (
     rule(_DONT + r"eat\s+(?:any\s+)?(?:animal\s+products|meat\s+or\s+dairy)", _fixed("diet", "vegan", 0.7)),
     *LATE_ENDINGS,
     # "I left the book club": a thing left, whatever it was (after the job and place rules).
-    rule(_PAST + r"left\s+(?:the|my|our)\s+(?P<v>[a-z][\w-]*(?:\s+(?!(?:after|for|because|since|when|to|at|in|on)\b)"
+    rule(_PAST + r"left\s+(?:the|my|our)\s+(?P<v>[a-z][\w-]*(?:\s+(?!(?:after|for|because|since|when|to|at|i"
+                 r"n|on)\b)"
          r"[a-z][\w-]*){0,2})(?:\s+(?:after|for|because|since|when|to|at|in|on)\b.*)?$", _ended),
 )
 
@@ -437,9 +440,11 @@ RULES: tuple[Rule, ...] = (
     rule(_PAST + r"(?:went|gone|turned|become|became|switched\s+to\s+being|started\s+being)\s+"
          r"(?:fully\s+|full\s+)?" + _DIET + _DIET_END, _diet(0.9)),
     # Coeliac disease means a gluten-free diet: "got diagnosed celiac last week".
-    rule(r"(?:I(?:'m|\s+am|\s+was|'ve\s+been|\s+got)\s+|got\s+)?(?:just\s+)?(?:diagnosed\s+(?:with\s+|as\s+)?)?"
+    rule(r"(?:I(?:'m|\s+am|\s+was|'ve\s+been|\s+got)\s+|got\s+)?(?:just\s+)?(?:diagnosed\s+(?:with\s+|as\s+)"
+         r"?)?"
          r"(?:a\s+)?(?:celiac|coeliac)", _fixed("diet", "gluten-free", 0.85)),
-    rule(r"(?:" + _I + r"(?:eat|follow|do|keep)|" + _BE + r"on|" + _PAST + r"(?:started|switched\s+to|went\s+on))"
+    rule(r"(?:" + _I + r"(?:eat|follow|do|keep)|" + _BE + r"on|" + _PAST + r"(?:started|switched\s+to|went\s"
+                                                                           r"+on))"
          r"\s+(?:a\s+|an\s+|the\s+)?(?:strict\s+)?" + _DIET + r"(?:\s+diet)?$", _diet(0.85)),
     rule(r"(?:" + _PAST + r"(?:started|began|went\s+back\s+to)\s+eating|" + _I + r"eat|" + _BE + r"eating)"
          r"\s+meat$", _fixed("diet", "omnivore", 0.75)),
@@ -452,7 +457,8 @@ RULES: tuple[Rule, ...] = (
          r"of\s+all\s+time|ever|lately|now|atm|rn|currently))?(?:\s+is|'s|\s+has\s+to\s+be|\s+are)[\s,]+" + ADV + r"(?P<v>.+)$",
          _favourite),
     rule(r"(?P<v>.+?)\s+(?:is|are)\s+(?:still\s+|now\s+|definitely\s+|probably\s+)?my\s+"
-         r"(?:new\s+|all[- ]time\s+|absolute\s+)?(?:favou?rite|fav|fave)(?:\s+(?P<thing>[A-Za-z][A-Za-z -]{0,30}?))?$",
+         r"(?:new\s+|all[- ]time\s+|absolute\s+)?(?:favou?rite|fav|fave)(?:\s+(?P<thing>[A-Za-z][A-Za-z -]{0"
+         r",30}?))?$",
          _favourite),
     # places
     rule(_BE + r"from\s+" + _PLACE, one("hometown", clean_place, 0.9)),
@@ -468,18 +474,21 @@ RULES: tuple[Rule, ...] = (
     rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+" + ADV + r"(?:living|based|settled)\s+(?:in|(?:just\s+)?"
          r"(?:outside(?:\s+of)?|near|by))\s+" + _PLACE,
          one("lives_in", clean_place, 0.85)),
-    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:been\s+living\s+in|moved\s+(?:(?:back|down|up|over|out|away)\s+)?to|"
+    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:been\s+living\s+in|moved\s+(?:(?:back|down|up|over|out|aw"
+                                              r"ay)\s+)?to|"
          r"relocated\s+(?:back\s+)?to|settled\s+(?:down\s+)?in)\s+" + _PLACE, one("lives_in", clean_place, 0.9)),
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:moved|relocated)\s+(?:in)?to\s+(?:a|an|my|our|the)\s+"
          r"(?:new\s+)?(?:apartment|flat|house|place|home|studio)\s+in\s+" + _PLACE, one("lives_in", clean_place, 0.85)),
     # study and work
-    rule(_BE + r"(?:doing|studying|taking|in\s+the\s+\w+\s+year\s+of)\s+(?:a|an|my)\s+(?:(?:\w+\s+){0,2}?)(?i:masters?|"
+    rule(_BE + r"(?:doing|studying|taking|in\s+the\s+\w+\s+year\s+of)\s+(?:a|an|my)\s+(?:(?:\w+\s+){0,2}?)(?"
+               r"i:masters?|"
          r"master's|phd|doctorate|degree|bachelor's|bachelors|ba|bsc|msc|ma|mba|diploma|apprenticeship)"
          r"(?:\s+(?:in|on)\s+[\w\s-]+?)?\s+at\s+" + _ORG,
          lambda m: [Fact("studies_at", o, Op.ASSERT, 0.85) for o in [clean_org(m.group("org"))] if o]),
     rule(r"(?:" + _BE + r"(?:studying|a\s+student)|" + _I + r"study)\s+at\s+" + _ORG,
          lambda m: [Fact("studies_at", o, Op.ASSERT, 0.9) for o in [clean_org(m.group("org"))] if o]),
-    rule(r"(?:" + _BE + r"|I(?:'ve|\s+have)\s+" + ADV + r"been\s+)(?:a|an|the)\s+" + _TITLE + r"\s+(?:at|for|with)\s+"
+    rule(r"(?:" + _BE + r"|I(?:'ve|\s+have)\s+" + ADV + r"been\s+)(?:a|an|the)\s+" + _TITLE + r"\s+(?:at|for"
+                                                                                              r"|with)\s+"
          + _ORG, _job(0.9)),
     # An answer without a verb: "backend dev at Farfetch" (the title must name a job).
     rule(r"(?:a\s+|an\s+)?(?P<title>[a-z][\w/+-]*(?:\s+[a-z][\w/+-]*){0,3})\s+at\s+" + _ORG + r"$",
@@ -505,7 +514,8 @@ RULES: tuple[Rule, ...] = (
     rule(_PAST + r"(?:started|got|landed|took)\s+(?:a|an|my)\s+(?:new\s+)?" + _TITLE
          + r"\s+(?:job|gig|position|role)\s+(?:at|with)\s+" + _ORG, _job(0.85)),
     rule(_PAST + r"joined\s+" + _ORG, lambda m: [] if (m.group("org").lower() in PLACES) else _job(0.85)(m)),
-    rule(_PAST + r"(?:got|landed|took|accepted|started)\s+(?:a|an|the|my)\s+(?:new\s+)?(?:job|position|role|offer)"
+    rule(_PAST + r"(?:got|landed|took|accepted|started)\s+(?:a|an|the|my)\s+(?:new\s+)?(?:job|position|role|"
+                 r"offer)"
          r"(?:\s+as\s+(?:a\s+|an\s+)?" + _TITLE + r")?\s+(?:at|with|from)\s+" + _ORG, _job(0.85)),
     rule(r"I(?:'ve|\s+have)?\s+(?:just\s+)?(?:got|been|was)\s+hired\s+(?:at|by)\s+" + _ORG, _job(0.85)),
     rule(r"my\s+(?:new\s+)?employer\s+is\s+" + _ORG, _job(0.9)),
@@ -513,7 +523,8 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"do\s+(?:[a-z]+\s+){1,3}?(?:at|for)\s+" + _ORG, lambda m: [] if m.group("org").lower() in PLACES
          else [Fact("employer", o, Op.ASSERT, 0.8) for o in [clean_org(m.group("org"))] if o]),
     # Starting somewhere told by its first day, or by what one now is there.
-    rule(r"(?:(?:today|yesterday)\s+(?:was|is)\s+|it(?:'s|\s+is|\s+was)\s+|was\s+|is\s+)?my\s+first\s+(?:day|week|shift)"
+    rule(r"(?:(?:today|yesterday)\s+(?:was|is)\s+|it(?:'s|\s+is|\s+was)\s+|was\s+|is\s+)?my\s+first\s+(?:day"
+         r"|week|shift)"
          r"\s+(?:at|with|for)\s+" + _ORG, _job(0.85)),
     rule(r"(?:" + _BE + r"|(?:officially|now)\s+)(?:an?\s+)?" + _ORG + r"\s+(?:employee|staffer|hire)\b", _job(0.8)),
     rule(r"I(?:'ve|\s+have)?\s+(?:just\s+)?(?:got|been|was)\s+promoted\s+to\s+(?:a\s+|an\s+)?(?P<title>.+)$",
@@ -526,10 +537,12 @@ RULES: tuple[Rule, ...] = (
          + r"(?=$|\s+(?:and|but|so|now|for|since)\b)",
          lambda m: [] if m.group("v").lower().removeprefix("the ") in ("middle", "process", "office", "hospital")
          else one("lives_in", clean_place, 0.75)(m)),
-    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:bought|got\s+the\s+keys\s+(?:to|for)|signed\s+(?:a|the)\s+lease"
+    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:bought|got\s+the\s+keys\s+(?:to|for)|signed\s+(?:a|the)\s"
+                                              r"+lease"
          r"\s+(?:on|for)|moved\s+into|rented)\s+(?:a|an|our|my|the)\s+(?:\w+\s+){0,2}?(?:house|flat|"
          r"apartment|condo|home|place)\s+in\s+" + _PLACE, one("lives_in", clean_place, 0.8)),
-    rule(r"(?:my\s+)?(?:(?:new|actual|day|real|main|current)\s+)?(?:job\s+title|title|job|role)\s+is\s+(?:a\s+|an\s+)?"
+    rule(r"(?:my\s+)?(?:(?:new|actual|day|real|main|current)\s+)?(?:job\s+title|title|job|role)\s+is\s+(?:a"
+         r"\s+|an\s+)?"
          r"(?P<title>.+)$", _titled),
     # "allergies, since you asked: shellfish (bad), cats (mild), and pollen in spring"
     rule(r"(?:my\s+)?allergies\b[^:]{0,30}:\s*(?P<v>.+)$",
@@ -544,7 +557,8 @@ RULES: tuple[Rule, ...] = (
     rule(_HAVE + r"\s+" + _COUNT + r"\s+(?:[a-z]+\s+){0,2}?" + _SPECIES + _NAMED, _pet(0.9)),
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:adopted|rescued|got|bought)\s+" + _COUNT + r"\s+"
          r"(?:[a-z]+\s+){0,2}?" + _SPECIES + _NAMED, _pet(0.85)),
-    rule(_HAVE + r"\s+" + _COUNT + r"\s+(?:[a-z]+\s+){0,1}?(?P<rel>sisters?|brothers?|siblings?|kids?|children|sons?|daughters?)"
+    rule(_HAVE + r"\s+" + _COUNT + r"\s+(?:[a-z]+\s+){0,1}?(?P<rel>sisters?|brothers?|siblings?|kids?|childr"
+                                   r"en|sons?|daughters?)"
          + _NAMED + "$", _relative(0.9)),
     rule(_BE + r"married\s+to\s+(?P<name>" + NAME + ")", _named("spouse", 0.9)),
     rule(_PAST + r"got\s+married\s+to\s+(?P<name>" + NAME + ")", _named("spouse", 0.9)),
@@ -556,15 +570,18 @@ RULES: tuple[Rule, ...] = (
     rule(_BE + r"(?:a\s+)?(?:(?:huge|big|massive|great|total|real)\s+)?fan\s+of\s+(?P<v>.+)$", each("likes", things, 0.85)),
     rule(_BE + r"(?:into|obsessed\s+with|passionate\s+about|crazy\s+about|hooked\s+on)\s+(?P<v>.+)$",
          each("likes", things, 0.8)),
-    rule(r"(?:" + _BE + r")?(?:a\s+)?(?:huge|big|massive|total|real)\s+(?P<v>[a-z]+(?:\s+[a-z]+)?)\s+(?:guy|girl|person|"
+    rule(r"(?:" + _BE + r")?(?:a\s+)?(?:huge|big|massive|total|real)\s+(?P<v>[a-z]+(?:\s+[a-z]+)?)\s+(?:guy|"
+                        r"girl|person|"
          r"lover|addict|nerd|fiend|snob)$", each("likes", things, 0.8)),
     rule(_I + r"(?:hate|dislike|detest|loathe|despise)\s+(?P<v>.+)$", each("dislikes", things, 0.9)),
     rule(r"(?:I\s+)?(?:have\s+|'ve\s+)?never\s+(?:liked|enjoyed|been\s+into|cared\s+for)\s+(?P<v>[^,]+)",
          each("dislikes", things, 0.8)),
-    rule(_PAST + r"(?:got|bought|picked\s+up|leased)\s+(?:myself\s+)?(?:a|an)\s+(?:new\s+|used\s+|second[- ]hand\s+|"
+    rule(_PAST + r"(?:got|bought|picked\s+up|leased)\s+(?:myself\s+)?(?:a|an)\s+(?:new\s+|used\s+|second[- ]"
+                 r"hand\s+|"
          r"(?:19|20)\d{2}\s+)*(?P<v>" + CAR + ")", one("car", clean_org, 0.8)),
     # "I drive a 2019 Skoda Octavia estate": the make and model, capitalised.
-    rule(r"(?:" + _I + r"drive|my\s+car\s+is|" + _PAST + r"(?:bought|got)\s+(?:myself\s+)?a\s+(?:new\s+|used\s+)?"
+    rule(r"(?:" + _I + r"drive|my\s+car\s+is|" + _PAST + r"(?:bought|got)\s+(?:myself\s+)?a\s+(?:new\s+|used"
+                                                         r"\s+)?"
          r"car,?)\s+(?:an?\s+)?(?:(?:19|20)\d{2}\s+)?(?P<v>[A-Z][\w-]*(?:\s+(?:[A-Z0-9][\w-]*))*)",
          one("car", clean_org, 0.8)),
     rule(r"I\s+(?:can't|cannot|can\s+not)\s+stand\s+(?P<v>.+)$", each("dislikes", things, 0.9)),
@@ -584,7 +601,8 @@ RULES: tuple[Rule, ...] = (
 )
 
 MENTIONS: tuple[Rule, ...] = (
-    rule(r"\b(?:my|our)\s+(?:[a-z]+\s+)?" + _SPECIES + r"(?:'s\s+name\s+is|\s+is\s+(?:named|called)|,)?\s+(?P<name>"
+    rule(r"\b(?:my|our)\s+(?:[a-z]+\s+)?" + _SPECIES + r"(?:'s\s+name\s+is|\s+is\s+(?:named|called)|,)?\s+(?"
+                                                       r"P<name>"
          + _PET_NAME + ")", _pet(0.8)),
     rule(r"\b(?:my|our)\s+" + _REL + r"(?:'s\s+name\s+is|\s+is\s+(?:called|named)|\s+is|,)?\s+(?P<name>" + NAME + ")",
          _relative(0.85)),

@@ -72,8 +72,8 @@ ENDING_VERBS = (
     r"abandoned|walked\s+away\s+from)\s+(?P<v>.+)$",
     r"I(?:'m|\s+am)\s+" + ADV + r"(?:so\s+|totally\s+|completely\s+|officially\s+)?(?:done\s+with|over|"
     r"finished\s+with|through\s+with)\s+(?P<v>.+)$",
-    r"(?:so\s+|totally\s+|completely\s+|officially\s+)?(?:done\s+with|finished\s+with|through\s+with)\s+(?P<"
-    r"v>.+)$",
+    r"(?:so\s+|totally\s+|completely\s+|officially\s+)?(?:done\s+with|finished\s+with|"
+    r"through\s+with)\s+(?P<v>.+)$",
     r"(?:so\s+|and\s+)?no\s+more\s+(?P<v>[^,]+?)(?:\s+for\s+(?:me|us))?(?:,.*)?$",
 )
 
@@ -81,8 +81,8 @@ ENDING_VERBS = (
 _MAKE = (
     r"(?:Honda|Toyota|Tesla|Ford|VW|Volkswagen|BMW|Audi|Mercedes(?:-Benz)?|Skoda|Škoda|Kia|Hyundai|Nissan|"
     r"Mazda|Subaru|Fiat|Renault|Peugeot|Volvo|Jeep|Chevy|Chevrolet|Mini|Lexus|Porsche|Citro[eë]n|Seat|Dacia|"
-    r"Vauxhall|Opel|Suzuki|Mitsubishi|Polestar|Rivian|Dodge|Ram|GMC|Buick|Cadillac|Land\s+Rover|Range\s+Rove"
-    r"r|"
+    r"Vauxhall|Opel|Suzuki|Mitsubishi|Polestar|Rivian|Dodge|Ram|GMC|Buick|Cadillac|Land\s+Rover|"
+    r"Range\s+Rover|"
     r"Jaguar|Alfa\s+Romeo|Cupra|MG|BYD|Smart)"
 )
 CAR = _MAKE + r"(?:\s+(?:[A-Z0-9][\w-]*))*"
@@ -101,10 +101,9 @@ def _quit_since(m: re.Match[str]) -> list[Fact]:
 
 ENDINGS: tuple[Rule, ...] = (
     rule(_PAST + r"(?:just\s+)?(?:sold|scrapped|traded\s+in|wrote\s+off|totall?ed)\s+(?:the|my|our)\s+(?:old"
-                 r"\s+)?"
-         r"(?P<car>" + CAR + ")", _car(Op.RETRACT)),
-    rule(r"(?:it(?:'s|\s+has)\s+been\s+)?(?P<n>(?:a|an|one|two|three|four|five|six|\d+)\s+(?:days?|weeks?|mo"
-         r"nths?|"
+                 r"\s+)?(?P<car>" + CAR + ")", _car(Op.RETRACT)),
+    rule(r"(?:it(?:'s|\s+has)\s+been\s+)?(?P<n>(?:a|an|one|two|three|four|five|six|\d+)\s+(?:days?|weeks?|"
+         r"months?|"
          r"years?))\s+since\s+(?:my\s+)?last\s+(?P<what>cigarette|cig|smoke|fag|vape|drink)", _quit_since),
 
     # "dropped out of uni", "I dropped out of McGill": whatever school it was ends.
@@ -134,8 +133,8 @@ ENDINGS: tuple[Rule, ...] = (
 # Tried after the caller's own endings.
 LATE_ENDINGS: tuple[Rule, ...] = (
     # A pet gone, told by its name: "Buddy passed away on Saturday".
-    rule(r"(?!I\b)(?P<name>" + NAME + r")\s+(?:has\s+)?(?:died|passed\s+away|passed|is\s+gone|ran\s+away|wen"
-                                      r"t\s+missing|"
+    rule(r"(?!I\b)(?P<name>" + NAME + r")\s+(?:has\s+)?(?:died|passed\s+away|passed|is\s+gone|ran\s+away|"
+                                      r"went\s+missing|"
          r"crossed\s+the\s+rainbow\s+bridge)", _named_pet(Op.RETRACT, 0.75)),
 )
 
@@ -143,17 +142,17 @@ LATE_ENDINGS: tuple[Rule, ...] = (
 # talk ("thinking about dropping out") counts: it never ends anything.
 DOUBTS: tuple[Rule, ...] = (
     rule(r"(?:the|my|our)\s+(?:big\s+|recent\s+)?move\b(?!\s+to\b)", _fixed("lives_in", "", 0.6, Op.DOUBT)),
-    rule(r"(?:I(?:'ve|\s+have)?\s+|we(?:'ve|\s+have)?\s+)?(?:started\s+|been\s+|finished\s+|still\s+)?(?:pac"
-         r"king"
-         r"(?:\s+(?:up|boxes|everything))?|(?:house|flat|apartment)[- ]hunting|looking\s+at\s+(?:flats|house"
-         r"s|"
+    rule(r"(?:I(?:'ve|\s+have)?\s+|we(?:'ve|\s+have)?\s+)?(?:started\s+|been\s+|finished\s+|"
+         r"still\s+)?(?:packing"
+         r"(?:\s+(?:up|boxes|everything))?|(?:house|flat|apartment)[- ]hunting|looking\s+at\s+(?:flats|"
+         r"houses|"
          r"apartments)|viewing\s+(?:flats|houses|apartments))\b", _fixed("lives_in", "", 0.6, Op.DOUBT)),
     rule(r"(?:my|our|the)\s+(?:lease|tenancy|contract\s+on\s+the\s+flat)\s+(?:is\s+up|ends|runs\s+out)",
          _fixed("lives_in", "", 0.6, Op.DOUBT)),
     rule(r"(?:the|my)?\s*new\s+(?:job|role|position|company|employer|boss)\b",
          _fixed("employer", "", 0.6, Op.DOUBT)),
-    rule(r"(?:I(?:'m|\s+am|'ve|\s+have)?\s+)?(?:just\s+)?(?:handing|handed|hand)\s+in\s+my\s+(?:notice|resig"
-         r"nation)", _fixed("employer", "", 0.6, Op.DOUBT)),
+    rule(r"(?:I(?:'m|\s+am|'ve|\s+have)?\s+)?(?:just\s+)?(?:handing|handed|hand)\s+in\s+my\s+(?:notice|"
+         r"resignation)", _fixed("employer", "", 0.6, Op.DOUBT)),
     rule(r"(?:I\s+)?(?:had|have|got)\s+(?:my|an?)\s+exit\s+interview", _fixed("employer", "", 0.6, Op.DOUBT)),
     rule(r"(?:I(?:'m|\s+am)\s+|I(?:'ve|\s+have)\s+been\s+)?(?:job[- ]hunting|applying\s+(?:for|to)\s+(?:jobs"
          r"|other"
@@ -170,16 +169,16 @@ DOUBTS: tuple[Rule, ...] = (
     rule(r"(?:(?:since|after)\s+I\s+|I\s+)?changed\s+(?:teams|roles|departments)",
          _fixed("job_title", "", 0.6, Op.DOUBT)),
     # A pet at the vet's or ill: "Clover's been at the vet since friday".
-    rule(r"(?P<name>" + NAME + r")(?:'s|\s+is|\s+has)\s+(?:been\s+)?(?:at\s+the\s+vets?|in\s+(?:the\s+)?"
-         r"(?:animal\s+)?hospital|really\s+(?:sick|ill|poorly)|not\s+(?:eating|well))",
+    rule(r"(?P<name>" + NAME + r")(?:'s|\s+is|\s+has)\s+(?:been\s+)?(?:at\s+the\s+vets?|"
+         r"in\s+(?:the\s+)?(?:animal\s+)?hospital|really\s+(?:sick|ill|poorly)|not\s+(?:eating|well))",
          _named_pet(Op.DOUBT, 0.6)),
-    rule(r"(?:my|our|the)\s+" + _PET_WORD + r"(?:'s|\s+is|\s+has)\s+(?:been\s+)?(?:at\s+the\s+vets?|(?:reall"
-                                            r"y\s+)?"
-         r"(?:sick|ill|poorly))", _fixed("pet", "", 0.6, Op.DOUBT)),
+    rule(r"(?:my|our|the)\s+" + _PET_WORD + r"(?:'s|\s+is|\s+has)\s+(?:been\s+)?(?:at\s+the\s+vets?|"
+                                            r"(?:really\s+)?(?:sick|ill|"
+         r"poorly))", _fixed("pet", "", 0.6, Op.DOUBT)),
     rule(r"the\s+vets?\s+(?:said|says|thinks|told\s+us|reckons)", _fixed("pet", "", 0.6, Op.DOUBT)),
     # "after the knee surgery I can't really run": the habit may have stopped.
-    rule(r"(?:.*?\b)?I\s+(?:can't|cannot|can\s+no\s+longer)\s+(?:really\s+|even\s+)?(?P<v>run|swim|cycle|bik"
-         r"e|climb|"
+    rule(r"(?:.*?\b)?I\s+(?:can't|cannot|can\s+no\s+longer)\s+(?:really\s+|even\s+)?(?P<v>run|swim|cycle|"
+         r"bike|climb|"
          r"surf|box|dance|train|lift|skate|ski|hike|jog|walk|drive|smoke|drink)\b",
          lambda m: [Fact("habit", third_person(m.group("v")), Op.DOUBT, 0.6)]),
     # A reorganisation leaves the title in question: "ever since the restructuring".
@@ -187,10 +186,9 @@ DOUBTS: tuple[Rule, ...] = (
          r"\s+my\s+"
          r"(?:job\s+)?(?:title|role)\b", _fixed("job_title", "", 0.6, Op.DOUBT)),
     # A relationship in trouble: "not sure we're still together", "we're on a break".
-    rule(r"(?:we\s+(?:had|have\s+had|'ve\s+had)\s+(?:a|another)\s+(?:huge\s+|big\s+|massive\s+)?"
-         r"(?:fight|row|argument|falling\s+out)|.*?\bnot\s+sure\s+(?:if\s+)?we(?:'re|\s+are)\s+(?:still\s+)?"
-         r"together|.*?\bwe(?:'re|\s+are)\s+(?:on\s+a\s+break|living\s+apart|separated|separating|taking\s+("
-         r"?:a\s+)?"
+    rule(r"(?:we\s+(?:had|have\s+had|'ve\s+had)\s+(?:a|another)\s+(?:huge\s+|big\s+|massive\s+)?(?:fight|"
+         r"row|argument|falling\s+out)|.*?\bnot\s+sure\s+(?:if\s+)?we(?:'re|\s+are)\s+(?:still\s+)?together|"
+         r".*?\bwe(?:'re|\s+are)\s+(?:on\s+a\s+break|living\s+apart|separated|separating|taking\s+(?:a\s+)?"
          r"(?:break|space))|things\s+(?:with\s+" + NAME + r"|between\s+us|at\s+home)\s+(?:are|have\s+been)\s+"
          r"(?:\w+\s+)?(?:rough|rocky|bad|difficult|hard|strained|tense))",
          _all(*((p, Op.DOUBT) for p in _PARTNERS))),

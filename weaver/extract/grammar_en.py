@@ -134,8 +134,8 @@ def _en_normalise(sentence: str) -> str:
 # "I'm Maya, 29, living in Portland": fragments after a comma that continue "I'm".
 _EN_FRAGMENT = re.compile(
     r",\s+(?=(?:\d{1,3}(?:\s*(?:years?\s+old|y/?o))?\s*(?:,|$)|(?:living|based|working|studying)\s+"
-    r"(?:in|at|for|as|just|near|outside)\s|(?:originally\s+)?from\s+[A-Z]|(?:live|work|study)\s+(?:in|at|for"
-    r")\s))",
+    r"(?:in|at|for|as|just|near|outside)\s|(?:originally\s+)?from\s+[A-Z]|(?:live|work|study)\s+(?:in|at|"
+    r"for)\s))",
     re.IGNORECASE,
 )
 _EN_BARE_VERB = re.compile(

@@ -104,8 +104,8 @@ _PET_NAME = rf"(?:{NAME}(?:\s+\d+)?|[A-Z][A-Za-z]*\d+)"
 _NAMED = rf"(?:\s*,?\s+(?:named|called)\s+(?P<name>{_PET_NAME})(?:\s+and\s+(?P<name2>{_PET_NAME}))?)?"
 _HAVE = r"(?:I|(?P<we>we))(?:(?:'ve|\s+have)\s+(?:just\s+)?got|'ve|\s+" + ADV + r"(?:have|own|got))"
 _REL = (
-    r"(?P<rel>(?:(?:little|big|older|younger|baby|twin|elder|half[- ]|step)\s*)?"
-    r"(?:sister|brother|sis|bro)|wife|husband|spouse|boyfriend|girlfriend|partner|"
+    r"(?P<rel>(?:(?:little|big|older|younger|baby|twin|elder|half[- ]|step)\s*)?(?:sister|brother|sis|bro)|"
+    r"wife|husband|spouse|boyfriend|girlfriend|partner|"
     r"fianc[eé]e?|mom|mum|mother|mama|dad|father|papa|son|daughter|kid|child|boss|manager|roommate|flatmate|"
     r"best\s+friend|friend|colleague|coworker)"
 )
@@ -389,12 +389,12 @@ RETRACTIONS: tuple[Rule, ...] = (
     rule(_PAST + r"left\s+(?:my\s+(?:job|position|role)\s+(?:at|with)\s+)?" + _ORG
          + r"(?:\s+(?:for|to\s+join)\s+" + _org("org2") + r")?", _left),
     rule(r"I(?:'ve|\s+have)?\s+(?:just\s+)?(?:lost|left)\s+my\s+job$", lambda m: _JOB_ENDED),
-    rule(_PAST + r"left\s+(?:the|my)\s+(?:firm|company|agency|practice|startup|job|office|hospital|shop|stor"
-                 r"e|"
+    rule(_PAST + r"left\s+(?:the|my)\s+(?:firm|company|agency|practice|startup|job|office|hospital|shop|"
+                 r"store|"
          r"restaurant|bank|school|team)(?:\s+(?:on|in|last|this|yesterday|today)\b[^,]*)?(?=$|\s*,)",
          _fixed("employer", "", 0.75, Op.RETRACT)),
-    rule(r"I\s+(?:was|got|have\s+been|'ve\s+been)\s+(?:just\s+)?(?:laid\s+off|fired|let\s+go|made\s+redundan"
-         r"t)"
+    rule(r"I\s+(?:was|got|have\s+been|'ve\s+been)\s+(?:just\s+)?(?:laid\s+off|fired|let\s+go|"
+         r"made\s+redundant)"
          r"(?:\s+(?:from|by|at)\s+" + _ORG + ")?", _laid_off),
     rule(_PAST + r"resigned\s+(?:from\s+)?" + _ORG, _job(0.85, Op.RETRACT)),
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"moved\s+(?:away\s+from|out\s+of)\s+" + _PLACE,
@@ -410,8 +410,8 @@ RETRACTIONS: tuple[Rule, ...] = (
     rule(_DONT + r"eat\s+(?:any\s+)?(?:animal\s+products|meat\s+or\s+dairy)", _fixed("diet", "vegan", 0.7)),
     *LATE_ENDINGS,
     # "I left the book club": a thing left, whatever it was (after the job and place rules).
-    rule(_PAST + r"left\s+(?:the|my|our)\s+(?P<v>[a-z][\w-]*(?:\s+(?!(?:after|for|because|since|when|to|at|i"
-                 r"n|on)\b)"
+    rule(_PAST + r"left\s+(?:the|my|our)\s+(?P<v>[a-z][\w-]*(?:\s+(?!(?:after|for|because|since|when|to|at|"
+                 r"in|on)\b)"
          r"[a-z][\w-]*){0,2})(?:\s+(?:after|for|because|since|when|to|at|in|on)\b.*)?$", _ended),
 )
 
@@ -421,8 +421,8 @@ RULES: tuple[Rule, ...] = (
     rule(r"my\s+name(?:'s|\s+is)\s+(?P<v>[^\W\d_][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})", one("name", clean_name, 0.95)),
     rule(r"(?:(?:you\s+can|please|just|everyone|people|friends)\s+)*call\s+me\s+(?P<v>" + NAME + ")",
          one("name", clean_name, 0.85)),
-    rule(r"I(?:'m|\s+am)\s+(?P<v>\d{1,3})(?:\s*(?:years?|yrs?)(?:\s+old|\s+of\s+age)?|\s*y/?o)?"
-         r"(?:$|\s+and\s+(?!\d)|\s*,\s*(?!\d))", _age),
+    rule(r"I(?:'m|\s+am)\s+(?P<v>\d{1,3})(?:\s*(?:years?|yrs?)(?:\s+old|\s+of\s+age)?|\s*y/?o)?(?:$|"
+         r"\s+and\s+(?!\d)|\s*,\s*(?!\d))", _age),
     rule(r"I\s+was\s+born\s+(?:on\s+)?(?P<v>.+?)(?:\s+in\s+" + _PLACE.replace("(?P<v>", "(?P<place>") + ")?$",
          _born),
     # "turned 40 yesterday": the age, and the day as the birthday (dated by the clause)
@@ -440,9 +440,8 @@ RULES: tuple[Rule, ...] = (
     rule(_PAST + r"(?:went|gone|turned|become|became|switched\s+to\s+being|started\s+being)\s+"
          r"(?:fully\s+|full\s+)?" + _DIET + _DIET_END, _diet(0.9)),
     # Coeliac disease means a gluten-free diet: "got diagnosed celiac last week".
-    rule(r"(?:I(?:'m|\s+am|\s+was|'ve\s+been|\s+got)\s+|got\s+)?(?:just\s+)?(?:diagnosed\s+(?:with\s+|as\s+)"
-         r"?)?"
-         r"(?:a\s+)?(?:celiac|coeliac)", _fixed("diet", "gluten-free", 0.85)),
+    rule(r"(?:I(?:'m|\s+am|\s+was|'ve\s+been|\s+got)\s+|got\s+)?(?:just\s+)?(?:diagnosed\s+(?:with\s+|"
+         r"as\s+)?)?(?:a\s+)?(?:celiac|coeliac)", _fixed("diet", "gluten-free", 0.85)),
     rule(r"(?:" + _I + r"(?:eat|follow|do|keep)|" + _BE + r"on|" + _PAST + r"(?:started|switched\s+to|went\s"
                                                                            r"+on))"
          r"\s+(?:a\s+|an\s+|the\s+)?(?:strict\s+)?" + _DIET + r"(?:\s+diet)?$", _diet(0.85)),
@@ -471,17 +470,17 @@ RULES: tuple[Rule, ...] = (
     rule(_WE + r"\s+" + ADV + r"(?:live|reside)\s+in\s+(?:(?:a|an|this|that|our|my|the)\s+(?:[\w-]+\s+){0,3}?"
          r"(?:flat|house|apartment|place|studio|village|town|suburb|bungalow)\s+(?:in|near|outside)\s+)?" + _PLACE,
          one("lives_in", clean_place, 0.9)),
-    rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+" + ADV + r"(?:living|based|settled)\s+(?:in|(?:just\s+)?"
-         r"(?:outside(?:\s+of)?|near|by))\s+" + _PLACE,
+    rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+" + ADV + r"(?:living|based|settled)\s+(?:in|"
+         r"(?:just\s+)?(?:outside(?:\s+of)?|near|by))\s+" + _PLACE,
          one("lives_in", clean_place, 0.85)),
-    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:been\s+living\s+in|moved\s+(?:(?:back|down|up|over|out|aw"
-                                              r"ay)\s+)?to|"
+    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:been\s+living\s+in|moved\s+(?:(?:back|down|up|over|out|"
+                                              r"away)\s+)?to|"
          r"relocated\s+(?:back\s+)?to|settled\s+(?:down\s+)?in)\s+" + _PLACE, one("lives_in", clean_place, 0.9)),
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:moved|relocated)\s+(?:in)?to\s+(?:a|an|my|our|the)\s+"
          r"(?:new\s+)?(?:apartment|flat|house|place|home|studio)\s+in\s+" + _PLACE, one("lives_in", clean_place, 0.85)),
     # study and work
-    rule(_BE + r"(?:doing|studying|taking|in\s+the\s+\w+\s+year\s+of)\s+(?:a|an|my)\s+(?:(?:\w+\s+){0,2}?)(?"
-               r"i:masters?|"
+    rule(_BE + r"(?:doing|studying|taking|in\s+the\s+\w+\s+year\s+of)\s+(?:a|an|"
+               r"my)\s+(?:(?:\w+\s+){0,2}?)(?i:masters?|"
          r"master's|phd|doctorate|degree|bachelor's|bachelors|ba|bsc|msc|ma|mba|diploma|apprenticeship)"
          r"(?:\s+(?:in|on)\s+[\w\s-]+?)?\s+at\s+" + _ORG,
          lambda m: [Fact("studies_at", o, Op.ASSERT, 0.85) for o in [clean_org(m.group("org"))] if o]),
@@ -542,8 +541,7 @@ RULES: tuple[Rule, ...] = (
          r"\s+(?:on|for)|moved\s+into|rented)\s+(?:a|an|our|my|the)\s+(?:\w+\s+){0,2}?(?:house|flat|"
          r"apartment|condo|home|place)\s+in\s+" + _PLACE, one("lives_in", clean_place, 0.8)),
     rule(r"(?:my\s+)?(?:(?:new|actual|day|real|main|current)\s+)?(?:job\s+title|title|job|role)\s+is\s+(?:a"
-         r"\s+|an\s+)?"
-         r"(?P<title>.+)$", _titled),
+         r"\s+|an\s+)?(?P<title>.+)$", _titled),
     # "allergies, since you asked: shellfish (bad), cats (mild), and pollen in spring"
     rule(r"(?:my\s+)?allergies\b[^:]{0,30}:\s*(?P<v>.+)$",
          lambda m: [Fact("allergy", v, Op.ASSERT, 0.8) for v in _and_list(re.sub(r"\([^)]*\)", "", m.group("v")))]),
@@ -557,8 +555,8 @@ RULES: tuple[Rule, ...] = (
     rule(_HAVE + r"\s+" + _COUNT + r"\s+(?:[a-z]+\s+){0,2}?" + _SPECIES + _NAMED, _pet(0.9)),
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:adopted|rescued|got|bought)\s+" + _COUNT + r"\s+"
          r"(?:[a-z]+\s+){0,2}?" + _SPECIES + _NAMED, _pet(0.85)),
-    rule(_HAVE + r"\s+" + _COUNT + r"\s+(?:[a-z]+\s+){0,1}?(?P<rel>sisters?|brothers?|siblings?|kids?|childr"
-                                   r"en|sons?|daughters?)"
+    rule(_HAVE + r"\s+" + _COUNT + r"\s+(?:[a-z]+\s+){0,1}?(?P<rel>sisters?|brothers?|siblings?|kids?|"
+                                   r"children|sons?|daughters?)"
          + _NAMED + "$", _relative(0.9)),
     rule(_BE + r"married\s+to\s+(?P<name>" + NAME + ")", _named("spouse", 0.9)),
     rule(_PAST + r"got\s+married\s+to\s+(?P<name>" + NAME + ")", _named("spouse", 0.9)),
@@ -581,8 +579,8 @@ RULES: tuple[Rule, ...] = (
          r"(?:19|20)\d{2}\s+)*(?P<v>" + CAR + ")", one("car", clean_org, 0.8)),
     # "I drive a 2019 Skoda Octavia estate": the make and model, capitalised.
     rule(r"(?:" + _I + r"drive|my\s+car\s+is|" + _PAST + r"(?:bought|got)\s+(?:myself\s+)?a\s+(?:new\s+|used"
-                                                         r"\s+)?"
-         r"car,?)\s+(?:an?\s+)?(?:(?:19|20)\d{2}\s+)?(?P<v>[A-Z][\w-]*(?:\s+(?:[A-Z0-9][\w-]*))*)",
+                                                         r"\s+)?car,?)\s+(?:an?\s+)?(?:(?:19|"
+         r"20)\d{2}\s+)?(?P<v>[A-Z][\w-]*(?:\s+(?:[A-Z0-9][\w-]*))*)",
          one("car", clean_org, 0.8)),
     rule(r"I\s+(?:can't|cannot|can\s+not)\s+stand\s+(?P<v>.+)$", each("dislikes", things, 0.9)),
     rule(_DONT + r"(?:like|enjoy|love|care\s+for)\s+(?P<v>.+)$", each("dislikes", things, 0.8)),
@@ -601,8 +599,8 @@ RULES: tuple[Rule, ...] = (
 )
 
 MENTIONS: tuple[Rule, ...] = (
-    rule(r"\b(?:my|our)\s+(?:[a-z]+\s+)?" + _SPECIES + r"(?:'s\s+name\s+is|\s+is\s+(?:named|called)|,)?\s+(?"
-                                                       r"P<name>"
+    rule(r"\b(?:my|our)\s+(?:[a-z]+\s+)?" + _SPECIES + r"(?:'s\s+name\s+is|\s+is\s+(?:named|called)|"
+                                                       r",)?\s+(?P<name>"
          + _PET_NAME + ")", _pet(0.8)),
     rule(r"\b(?:my|our)\s+" + _REL + r"(?:'s\s+name\s+is|\s+is\s+(?:called|named)|\s+is|,)?\s+(?P<name>" + NAME + ")",
          _relative(0.85)),

@@ -236,7 +236,7 @@ def test_a_reschedule_without_a_time_keeps_the_old_time_of_day() -> None:
     ("diet", "food", "ends"),
     [("gluten-free", "sourdough toast", True), ("gluten-free", "risotto", False), ("vegan", "halloumi", True),
      ("vegetarian", "halloumi", False), ("dairy-free", "ice cream", True), ("dairy-free", "sorbet", False),
-     ("dairy-free", "milkshake", True)],
+     ("dairy-free", "milkshake", True), ("vegan", "oat milk latte", False)],
 )
 def test_diets_end_foods_they_rule_out(diet: str, food: str, ends: bool) -> None:
     assert diet_ends(diet, food) is ends

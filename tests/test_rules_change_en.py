@@ -54,6 +54,7 @@ def ends_everywhere(value: str, people: bool = False) -> list[tuple[str, str, Op
         ("I quit my job", [("employer", "", R), ("job_title", "", R)]),
         # starts
         ("our hamster Biscuit 2 is a menace", [("pet", "a hamster named Biscuit 2", A)]),
+        ("our cat C3PO sleeps all day", [("pet", "a cat named C3PO", A)]),
         ("my boss Dominika is on leave", [("boss", "Dominika", A)]),
         ("I started at Arup as a site engineer on the 3rd and it's great",
          [("job_title", "site engineer", A), ("employer", "Arup", A)]),
@@ -185,6 +186,7 @@ def test_routine_on_new_days_and_replies_that_are_no_routine() -> None:
     assert table("yoga is wednesdays now") == [("routine", "yoga on Wednesdays", A)]
     assert table("I'm still doing karate on fridays") == [("routine", "karate on Fridays", A)]
     assert table("yep still going every monday") == []
+    assert table("I just coach on weekends") == [("routine", "coaching on Saturdays and Sundays", A)]
 
 
 def test_birthday_today_is_the_turns_date() -> None:

@@ -53,12 +53,13 @@ _NOT_EVENTS = frozenset(
     + ["they", "we", "i", "you", "work", "school", "life", "weather"]
 )
 
+_WEEKEND = ("saturday", "sunday")
 _NOT_ACTIVITIES = frozenset(
     ["my", "the", "a", "an", "it", "they", "we", "he", "she", "yes", "yess", "yeah", "yep", "yup"]
     + ["no", "nope", "still", "and", "but", "so", "also"]
 )
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_DAY = r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend)"
 _DAYS = rf"(?:{_DAY}s?(?:\s*(?:,|and|&)?\s*{_DAY}s?)*)"
 _ROUTINE = re.compile(
     rf"^(?P<head>.+?)\s+(?:every\s+(?:other\s+)?(?P<d1>{_DAYS})|on\s+(?P<d2>{_DAY}s(?:\s*(?:,|and|&)?\s*{_DAY}s)*)"
@@ -68,7 +69,7 @@ _ROUTINE = re.compile(
 )
 _ROUTINE_HEAD = re.compile(
     r"^(?:(?:I|we)(?:'m|'re|\s+am|\s+are)\s+(?:\w+ly\s+|still\s+|now\s+)?(?P<ing>doing|playing|taking|going\s+to)\s+|"
-    r"(?:I|we)\s+(?:usually\s+|always\s+|still\s+|also\s+)?"
+    r"(?:I|we)\s+(?:usually\s+|always\s+|still\s+|also\s+|just\s+|only\s+)?"
     r"(?P<verb>(?:play|do|have|take|attend|go\s+to|go)\s+)?)?(?P<v>[a-z][a-z' -]{1,30})$",
 )
 
@@ -130,8 +131,8 @@ def _routines(clause: str) -> list[Fact]:
                 activity = gerund(first) + (" " + rest if rest else "")
         if first in _NOT_ACTIVITIES or set(activity.split()) & {"going", "still", "doing", "been"}:
             continue  # "yes still going every tuesday": a reply, the activity is elsewhere
-        days = [d for d in _WEEKDAYS if re.search(d[:3], (match.group("d1") or match.group("d2")
-                                                            or match.group("d3") or "").lower())]
+        said = (match.group("d1") or match.group("d2") or match.group("d3") or "").lower()
+        days = [d for d in _WEEKDAYS if re.search(d[:3], said) or ("weekend" in said and d in _WEEKEND)]
         if not days:
             continue
         spelled = [d.capitalize() + "s" for d in days]
@@ -142,4 +143,7 @@ def _routines(clause: str) -> list[Fact]:
 
 def weekdays(value: str) -> tuple[str, ...]:
     """The weekdays an English routine names: "spin on Tuesdays and Thursdays" -> (tuesday, thursday)."""
-    return tuple(d for d in _WEEKDAYS if re.search(rf"\b{d}s?\b", value, re.IGNORECASE))
+    weekend = re.search(r"\bweekends?\b", value, re.IGNORECASE)
+    return tuple(
+        d for d in _WEEKDAYS if re.search(rf"\b{d}s?\b", value, re.IGNORECASE) or (weekend and d in _WEEKEND)
+    )

@@ -100,7 +100,7 @@ _SPECIES = (
 )
 _COUNT = r"(?P<n>a|an|one|two|three|four|five|six|\d)"
 # A pet's name may carry a number: "R2", "Nugget 2".
-_PET_NAME = rf"(?:{NAME}(?:\s+\d+)?|[A-Z][A-Za-z]*\d+)"
+_PET_NAME = rf"(?:[A-Z][A-Za-z]*\d+[A-Za-z0-9]*|{NAME}(?:\s+\d+)?)"
 _NAMED = rf"(?:\s*,?\s+(?:named|called)\s+(?P<name>{_PET_NAME})(?:\s+and\s+(?P<name2>{_PET_NAME}))?)?"
 _HAVE = r"(?:I|(?P<we>we))(?:(?:'ve|\s+have)\s+(?:just\s+)?got|'ve|\s+" + ADV + r"(?:have|own|got))"
 _REL = (

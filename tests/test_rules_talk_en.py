@@ -52,8 +52,8 @@ SELF = [
     ("as of July 1st I'm head of sales!", [("job_title", "head of sales", A, "", "")]),
     ("I work at the Boots on the high street", [("employer", "Boots", A, "", "")]),
     # endings
-    ("got laid off yesterday. whole team gone", [("employer", "", R, "", "")]),
-    ("I got laid off from Peloton", [("employer", "Peloton", R, "", "")]),
+    ("got laid off yesterday. whole team gone", [("employer", "", R, "", ""), ("job_title", "", R, "", "")]),
+    ("I got laid off from Peloton", [("employer", "Peloton", R, "", ""), ("job_title", "", R, "", "")]),
     ("so I left Mercy on Friday", [("employer", "Mercy", R, "", "")]),
     ("I stopped Italian", [("learning", "Italian", R, "", "")]),
     ("I gave up Spanish", [("learning", "Spanish", R, "", "")]),
@@ -88,7 +88,8 @@ OTHERS = [
     ("my best friend Raj just moved to Singapore",
      [("friend", "Raj", A, "", ""), ("lives_in", "Singapore", A, "friend", "Raj")]),
     ("our daughter Mia turned five on Sunday",
-     [("daughter", "Mia", A, "", ""), ("age", "5", A, "daughter", "Mia")]),
+     [("daughter", "Mia", A, "", ""), ("age", "5", A, "daughter", "Mia"),
+      ("birthday", "turned", A, "daughter", "Mia")]),  # the day she turned five: resolved per turn
     ("my friend Priya is allergic to nuts so the food needs to be nut free",
      [("friend", "Priya", A, "", ""), ("allergy", "nuts", A, "friend", "Priya")]),
     ("my brother Jun lives in Vancouver, what's a good gift to ship there?",
@@ -131,7 +132,6 @@ NOTHING = [
     "my mom thinks I should be a lawyer",
     "I'm thinking of moving to Berlin next year",
     "gonna take a couple weeks off then start applying",
-    "my favourite food is, hmm, I'd eat anything honestly, but ramen",
 ]
 
 

@@ -199,6 +199,7 @@ def _assert(work: _Working, candidate: Candidate, observed_at: datetime) -> None
                 new = new.evolve(supersedes=(*new.supersedes, item.id))
     for item in current:
         if _rescheduled(item, candidate) and _newer_or_equal(candidate, item):
+            new = _same_time(new, item)
             ended = _supersede(item, new, candidate.source)
             work.put(Action.SUPERSEDED, ended, item, f"{item.value} rescheduled")
             new = new.evolve(supersedes=(*new.supersedes, item.id))
@@ -308,13 +309,12 @@ def _doubt(work: _Working, candidate: Candidate) -> None:
 
 
 def _rescheduled(item: Item, candidate: Candidate) -> bool:
-    """The same appointment told again with another time, or the same routine on other days."""
-    if candidate.attribute == "routine":
-        days = _days_tag(candidate.tags)
-        return (
-            bool(days) and bool(_days_tag(item.tags)) and _days_tag(item.tags) != days
-            and names_value(routine_thing(item.value), routine_thing(candidate.value))
-        )
+    """The same appointment told again with another time, or the same routine on other days
+    ("spin is tuesdays and thursdays now" after "spin class every monday and wednesday")."""
+    if candidate.attribute == "routine" and item.attribute == "routine":
+        days = _days(candidate.tags)
+        return bool(days) and bool(_days(item.tags)) and days != _days(item.tags) and names_value(
+            _activity(item.value), _activity(candidate.value))
     return (
         candidate.attribute == "appointment"
         and candidate.when is not None
@@ -334,9 +334,22 @@ def _named_as_before(candidate: Candidate, current: Iterable[Item]) -> Candidate
     return candidate
 
 
-def _days_tag(tags: Iterable[str]) -> str:
-    """A routine's weekdays ("days:tuesday,thursday"), as the extractor tags them."""
+def _same_time(new: Item, old: Item) -> Item:
+    """ "moved to the 19th" keeps the old appointment's time of day when it names none."""
+    if new.when is None or old.when is None or (new.when.hour, new.when.minute) != (0, 0):
+        return new
+    return new.evolve(when=new.when.replace(hour=old.when.hour, minute=old.when.minute))
+
+
+def _days(tags: Iterable[str]) -> str:
+    """A routine's weekdays ("days:tuesday,thursday"), as the extractors tag them."""
     return next((t for t in tags if t.startswith("days:")), "")
+
+
+def _activity(routine: str) -> str:
+    """The activity without its days: "spin class on Mondays" -> "spin class",
+    "舞蹈课 每周三" -> "舞蹈" (value_match.routine_thing)."""
+    return routine_thing(routine.split(" on ")[0])
 
 
 def _spoken(candidate: Candidate) -> datetime:

@@ -117,8 +117,35 @@ def is_meat(value: str, *, fish_too: bool = True) -> bool:
 def diet_ends(diet: str, value: str) -> bool:
     """Whether a new ``diet`` makes a liked food ``value`` no longer hold."""
     d = normalise(diet)
+    if d in {"vegan", "plant based", "plant-based", "纯素", "全素"} and _is_dairy(value):
+        return True
     if d in {"vegetarian", "vegan", "plant based", "plant-based", "素食", "纯素", "吃素", "全素"}:
         return is_meat(value)
     if d in {"pescatarian", "pescetarian"}:
         return is_meat(value, fish_too=False)
+    if d in {"gluten-free", "gluten free", "celiac", "coeliac"}:
+        return bool(GLUTEN_WORDS & set(tokens(value)))
+    if d in {"dairy-free", "dairy free", "lactose-free", "lactose free"}:
+        return _is_dairy(value)
     return False
+
+
+def _is_dairy(value: str) -> bool:
+    words = set(tokens(value))  # "oat milk", "vegan cheese" are no dairy
+    return bool(DAIRY_WORDS & words) and not (_PLANT_WORDS & words)
+
+
+# Foods a gluten-free diet rules out, and dairy a vegan or dairy-free one does (whole
+# English words). Documented in docs/FACTS.md.
+GLUTEN_WORDS = frozenset((
+    "pasta", "carbonara", "spaghetti", "lasagne", "lasagna", "bread", "pizza", "bagels", "bagel",
+    "croissants", "croissant", "noodles", "ramen", "udon", "dumplings", "pastries", "cake", "beer",
+    "sourdough", "toast", "pancakes", "waffles", "baguette", "couscous",
+))
+DAIRY_WORDS = frozenset((
+    "cheese", "brie", "cheddar", "camembert", "mozzarella", "parmesan", "halloumi", "feta",
+    "milk", "butter", "cream", "yoghurt", "yogurt", "gelato", "milkshake", "latte",
+))
+_PLANT_WORDS = frozenset((
+    "oat", "soy", "soya", "almond", "rice", "coconut", "cashew", "plant", "vegan", "oatly",
+))

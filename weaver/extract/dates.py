@@ -13,7 +13,7 @@ from datetime import datetime, timezone
 from functools import lru_cache
 from typing import Any, Literal
 
-from vaultweave.weaver.extract import dates_zh
+from vaultweave.weaver.extract import dates_en, dates_zh
 
 Prefer = Literal["past", "future"]
 
@@ -27,9 +27,14 @@ def resolve(phrase: str, spoken_at: datetime, prefer: Prefer = "past") -> dateti
     if not phrase:
         return None
     base = spoken_at.astimezone(timezone.utc).replace(tzinfo=None)
-    day = re.fullmatch(r"(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)", phrase, re.IGNORECASE)
+    if not re.search(r"[\u4e00-\u9fff]", phrase):
+        phrase = dates_en.clock(phrase)
+    day = re.fullmatch(r"(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)(?:\s+(\d{2}):(\d{2}))?", phrase, re.IGNORECASE)
     if day:  # "on the 5th": that day of this month, else of the month before (after)
-        return _day_of_month(int(day.group(1)), spoken_at, prefer)
+        found = _day_of_month(int(day.group(1)), spoken_at, prefer)
+        if found is not None and day.group(2):
+            found = found.replace(hour=int(day.group(2)), minute=int(day.group(3)))
+        return found
     text = dates_zh.rewrite(phrase, base)
     found = _parse(text, base.isoformat(), prefer)
     if found is None:

@@ -22,7 +22,7 @@ _COUNT = (
 _UNIT = r"(?:days?|weeks?|months?|years?)"
 _TIME = (
     r"(?:,?\s+at\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?"
-    r"|,?\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm))?"
+    r"|,?\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)|,?\s+\d{1,2}:\d{2})?"
 )
 _DATE = (
     rf"(?:{_ORD}\s+(?:of\s+)?{_MONTH}(?:\s+\d{{4}})?|{_MONTH}\s+{_ORD}(?:,?\s+\d{{4}})?|"
@@ -31,6 +31,7 @@ _DATE = (
 _PHRASE = re.compile(
     r"\b(?:"
     rf"{_COUNT}\s+{_UNIT}\s+ago"
+    rf"|(?:on\s+)?{_WEEKDAY}\s+the\s+{_ORD}{_TIME}"
     rf"|next\s+{_WEEKDAY}(?:\s+(?:morning|afternoon|evening|night))?{_TIME}"
     rf"|(?:last|this|next)\s+(?:{_WEEKDAY}|week(?:end)?|month|year|summer|winter|spring|autumn|fall)"
     rf"|(?:on\s+|this\s+|next\s+)?{_WEEKDAY}(?:\s+(?:morning|afternoon|evening|night))?{_TIME}"
@@ -40,6 +41,13 @@ _PHRASE = re.compile(
     rf"|(?:yesterday|today|tomorrow|tonight)(?:\s+(?:morning|afternoon|evening|night))?{_TIME}"
     r"|the\s+other\s+day"
     r")\b",
+    re.IGNORECASE,
+)
+# "been in Gothenburg three months now", "I've been a nurse for 10 years": it began then.
+# Found, never stripped from a value (the phrase starts inside the statement).
+_DURATION = re.compile(
+    rf"(?<=\bbeen\s)(?:[\w'-]+\s+){{0,4}}?(?:for\s+)?(?:like\s+|about\s+|almost\s+|nearly\s+|over\s+)?"
+    rf"{_COUNT}\s+{_UNIT}\b(?!\s+ago)",
     re.IGNORECASE,
 )
 _LEAD = re.compile(r"^(?:on|since|as\s+of|from|back\s+in|in)\s+", re.IGNORECASE)
@@ -54,14 +62,19 @@ def find(clause: str) -> str:
 
 def find_span(clause: str) -> tuple[int, str] | None:
     """Where the first date phrase starts and its readable form, or None."""
-    match = _PHRASE.search(clause)
+    match = _PHRASE.search(clause) or _DURATION.search(clause)
     if not match:
         return None
     return match.start(), _readable(match.group(0))
 
 
 def _readable(spoken: str) -> str:
+    duration = re.search(rf"({_COUNT}\s+{_UNIT})$", spoken, re.IGNORECASE)
+    if duration:  # a duration "been ... three months": it began three months ago
+        spoken = duration.group(1) + " ago"
     phrase = _LEAD.sub("", spoken.strip())
+    # "monday the 11th, 9:30": the day of the month says it; the weekday only repeats it.
+    phrase = re.sub(rf"^{_WEEKDAY}\s+(?=the\s+\d)", "", phrase, flags=re.IGNORECASE)
     if re.fullmatch(r"(?:19|20)\d{2}", phrase):
         return f"1 January {phrase}"
     if phrase.lower().startswith("the other day"):
@@ -114,3 +127,29 @@ def birthday(text: str) -> str | None:
         return None
     year = match.group("y")
     return f"{year}-{month:02d}-{day:02d}" if year else f"{month:02d}-{day:02d}"
+
+
+_CLOCK = re.compile(
+    r"(?:\bat\s+|,\s*|\s)(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?(?P<half>\s*(?:am|pm|a\.m\.|p\.m\.))?\s*$",
+    re.IGNORECASE,
+)
+
+
+def clock(phrase: str) -> str:
+    """A spoken time made plain for a date parser: "thursday at 11" -> "thursday 11:00",
+    "the 13th at 2:30" -> "the 13th 14:30". An hour from 1 to 6 said without am/pm is
+    afternoon: nobody books the dentist at 2:30 at night."""
+    match = _CLOCK.search(phrase)
+    if not match or (match.group("m") is None and not match.group("half") and "at" not in match.group(0)):
+        return phrase
+    hour, minute = int(match.group("h")), int(match.group("m") or 0)
+    half = (match.group("half") or "").strip().lower().replace(".", "")
+    if half == "pm" and hour < 12:
+        hour += 12
+    elif half == "am" and hour == 12:
+        hour = 0
+    elif not half and 1 <= hour <= 6:
+        hour += 12
+    if hour > 23 or minute > 59:
+        return phrase
+    return f"{phrase[: match.start()].rstrip(' ,')} {hour:02d}:{minute:02d}".strip()

@@ -34,6 +34,14 @@ _MOVED = re.compile(
     + r"(?:\s+appointment)?\s+(?:back\s+)?(?:to|till|until)$",
     re.IGNORECASE,
 )
+# "physio moved me to friday 10am", "dentist is now the 13th", "the MRI got pushed to":
+# the thing first, then the change of time.
+_MOVED_AFTER = re.compile(
+    r"^(?:(?:my|the|our)\s+)?" + _WHAT + r"(?:\s+(?:appointment|appt))?\s+(?:(?:moved|pushed|rescheduled|"
+    r"changed|bumped)\s+(?:me|us|it)\s+(?:back\s+)?to|(?:got|was|has\s+been|is\s+being)\s+(?:moved|pushed|"
+    r"rescheduled|changed|bumped)(?:\s+back)?\s+to|(?:is|'s)\s+now(?:\s+on|\s+at)?)$",
+    re.IGNORECASE,
+)
 _CANCELLED = re.compile(
     r"^(?:(?:they|I|we)\s+)?(?:actually\s+|just\s+)?(?:cancell?ed|called\s+off)\s+(?:my|the|our)\s+" + _WHAT
     + r"(?:\s+appointment)?\b",
@@ -41,11 +49,17 @@ _CANCELLED = re.compile(
 )
 _NOT_EVENTS = frozenset(
     ["car", "house", "flat", "apartment", "dog", "cat", "kid", "kids", "baby", "feeling", "idea"]
-    + ["time", "lot", "day", "week", "month"]
+    + ["time", "lot", "day", "week", "month", "it", "that", "this", "everything", "nothing", "he", "she"]
+    + ["they", "we", "i", "you", "work", "school", "life", "weather"]
 )
 
+_WEEKEND = ("saturday", "sunday")
+_NOT_ACTIVITIES = frozenset(
+    ["my", "the", "a", "an", "it", "they", "we", "he", "she", "yes", "yess", "yeah", "yep", "yup"]
+    + ["no", "nope", "still", "and", "but", "so", "also"]
+)
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_DAY = r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend)"
 _DAYS = rf"(?:{_DAY}s?(?:\s*(?:,|and|&)?\s*{_DAY}s?)*)"
 _ROUTINE = re.compile(
     rf"^(?P<head>.+?)\s+(?:every\s+(?:other\s+)?(?P<d1>{_DAYS})|on\s+(?P<d2>{_DAY}s(?:\s*(?:,|and|&)?\s*{_DAY}s)*)"
@@ -54,7 +68,8 @@ _ROUTINE = re.compile(
     re.IGNORECASE,
 )
 _ROUTINE_HEAD = re.compile(
-    r"^(?:(?:I|we)\s+(?:usually\s+|always\s+|still\s+|also\s+)?"
+    r"^(?:(?:I|we)(?:'m|'re|\s+am|\s+are)\s+(?:\w+ly\s+|still\s+|now\s+)?(?P<ing>doing|playing|taking|going\s+to)\s+|"
+    r"(?:I|we)\s+(?:usually\s+|always\s+|still\s+|also\s+|just\s+|only\s+)?"
     r"(?P<verb>(?:play|do|have|take|attend|go\s+to|go)\s+)?)?(?P<v>[a-z][a-z' -]{1,30})$",
 )
 
@@ -77,7 +92,7 @@ def _appointment(clause: str) -> list[Fact]:
     if found:
         start, phrase = found
         head = clause[:start].strip(" ,")
-        for pattern in (_MOVED, _HAVE_HEAD, _NOUN_HEAD):
+        for pattern in (_MOVED, _MOVED_AFTER, _HAVE_HEAD, _NOUN_HEAD):
             match = pattern.match(head)
             what = _what(match.group("v")) if match else ""
             if what:
@@ -102,23 +117,33 @@ def _routines(clause: str) -> list[Fact]:
         # "family dinner moved to saturdays": the routine, on its new day
         raw_head = re.sub(r"\s+(?:(?:is|was|got|has\s+been)\s+)?(?:moved|switched|changed|pushed)\s+to$", "",
                           match.group("head").strip())
+        # "spin is tuesdays and thursdays now": the activity, without its verb
+        raw_head = re.sub(r"\s+(?:is|are|'s)(?:\s+now)?$", "", raw_head)
         head = _ROUTINE_HEAD.match(raw_head)
         if not head:
             continue
         activity = head.group("v").strip()
         first, _, rest = activity.partition(" ")
-        if re.match(r"(?:I|we)\s+", match.group("head")) and not head.group("verb"):
+        if re.match(r"(?:I|we)\s+", match.group("head")) and not head.group("verb") and not head.group("ing"):
             if first in ("meet", "go", "work", "have", "do", "am", "was", "get"):
                 continue
             if not first.endswith("ing"):  # "I swim mondays" -> swimming
                 activity = gerund(first) + (" " + rest if rest else "")
-        if first in ("my", "the", "a", "an", "it", "they", "we", "he", "she"):
-            continue
-        days = [d for d in _WEEKDAYS if re.search(d[:3], (match.group("d1") or match.group("d2")
-                                                            or match.group("d3") or "").lower())]
+        if first in _NOT_ACTIVITIES or set(activity.split()) & {"going", "still", "doing", "been"}:
+            continue  # "yes still going every tuesday": a reply, the activity is elsewhere
+        said = (match.group("d1") or match.group("d2") or match.group("d3") or "").lower()
+        days = [d for d in _WEEKDAYS if re.search(d[:3], said) or ("weekend" in said and d in _WEEKEND)]
         if not days:
             continue
         spelled = [d.capitalize() + "s" for d in days]
         when = spelled[0] if len(spelled) == 1 else ", ".join(spelled[:-1]) + " and " + spelled[-1]
         facts.append(Fact("routine", f"{activity} on {when}", Op.ASSERT, 0.8))
     return facts
+
+
+def weekdays(value: str) -> tuple[str, ...]:
+    """The weekdays an English routine names: "spin on Tuesdays and Thursdays" -> (tuesday, thursday)."""
+    weekend = re.search(r"\bweekends?\b", value, re.IGNORECASE)
+    return tuple(
+        d for d in _WEEKDAYS if re.search(rf"\b{d}s?\b", value, re.IGNORECASE) or (weekend and d in _WEEKEND)
+    )

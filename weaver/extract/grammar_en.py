@@ -4,21 +4,22 @@ from __future__ import annotations
 
 import re
 
-from vaultweave.weaver.extract import dates_en, events_en, rules_en
+from vaultweave.weaver.extract import changes_en, dates_en, events_en, rules_en
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.clauses import MAX_NOTE
-from vaultweave.weaver.extract.rules_text import ADV, EDGES, NAME, Fact, Grammar
+from vaultweave.weaver.extract.rules_text import ADV, EDGES, NAME, PLACES, Fact, Grammar
 
 # -- English clauses ----------------------------------------------------------------------
 
 _EN_DISCOURSE = re.compile(
-    r"^(?:(?:oh|ah|well|yeah|yes|yep|yup|no|nope|nah|so|and|but|also|actually|anyway|anyways|"
+    r"^(?:(?:oh|ah|well|yeah|yes|yep|yup|no(?!\s+more\b)|nope|nah|so|and|but|also|actually|anyway|anyways|"
     r"by\s+the\s+way|btw|fyi|honestly|haha+|hah|lol|hey|hi|hello|hiya|ok|okay|um+|uh+|hmm+|"
     r"right|sure|true|oh\s+well|fun\s+fact|guess\s+what|news|big\s+news|good\s+news|update|"
     r"quick\s+update|plus|speaking\s+of\s+which|as\s+you\s+know|as\s+I\s+(?:said|mentioned)|"
     r"now|then|today|yesterday|recently|lately|currently|these\s+days|this\s+week|"
     r"last\s+(?:week|month|year)|this\s+month|since\s+(?:last\s+)?\w+|as\s+of\s+\w+|"
-    r"in\s+fact|to\s+be\s+honest|tbh)\b[\s,:;!.—–-]*)+",
+    r"in\s+fact|to\s+be\s+honest|tbh|ngl|turns\s+out(?:\s+that)?|apparently|yess+|omg|wow|ugh+|welp|"
+    r"anyhow|side\s+note|for\s+context|for\s+the\s+record|technically)\b[\s,:;!.—–-]*)+",
     re.IGNORECASE,
 )
 _EN_TRAIL = re.compile(
@@ -27,12 +28,16 @@ _EN_TRAIL = re.compile(
     r"friday|saturday|sunday)|(?:a\s+(?:few|couple\s+of)|\w+)\s+(?:days|weeks|months|years)\s+ago|"
     r"a\s+(?:week|month|year)\s+ago|recently|lately|finally|officially|now|right\s+now|again|"
     r"too|as\s+well|these\s+days|nowadays|at\s+last|haha+|lol|though|for\s+good|"
-    r"at\s+the\s+moment|permanently|by\s+the\s+way|btw|:\)|:D|:P))+$",
+    r"at\s+the\s+moment|atm|rn|permanently|by\s+the\s+way|btw|:\)|:D|:P|(?:come\s+)?rain\s+or\s+shine|"
+    r"without\s+fail|no\s+matter\s+what))+$",
     re.IGNORECASE,
 )
 # "I'm vegetarian, so no meat please": the fact ends where a non-first-person tail begins.
 _EN_AFTERTHOUGHT = re.compile(
-    r"\s*,\s*(?:so|but|because|since|though|although|which|unless|except|in\s+case|if)\b.*$",
+    r"\s*,\s*(?:so|but|because|since|though|although|which|unless|except|in\s+case|if|like|while|"
+    r"it's|it\s+is|its|that's|they're|usually|mostly|normally|not\s+always)\b.*$"
+    # "...the 14th of August if you wanna remember it": said to the listener, no condition
+    r"|\s+if\s+(?:you|it)\s+(?:wanna|want|need|care|matters?|ever|were\s+wondering|must\s+know)\b.*$",
     re.IGNORECASE,
 )
 _EN_LOWER_FIRST = {"my", "we", "you", "our", "call", "please", "in", "everyone", "people", "friends"}
@@ -43,12 +48,23 @@ _EN_FIXES = (
     (re.compile(r"\b[Ii]ve\b"), "I've"),
     (re.compile(r"\bdont\b"), "don't"),
     (re.compile(r"\bcant\b"), "can't"),
+    (re.compile(r"\bfrm\b"), "from"),
+    (re.compile(r"\bw/(?=\s)"), "with"),
 )
 _EN_CLAUSE_BREAK = re.compile(
     r"\s*(?:[,;:]|\s[-–—]+)\s*(?:(?:and|but|so|because|since|though|although|while|whereas|"
-    r"plus|yet|or|then)\s+)?(?:(?:now|then|also|still|today|actually)\s+)?(?=(?:I|my|we)\b)"
-    r"|\s+(?:and|but|so|because|since|though|although|while|whereas|plus|yet|or|then)\s+"
-    r"(?:(?:now|then|also|still|recently|today|actually)\s+)?(?=(?:I|my|we)\b)"
+    r"plus|yet|or|then)\s+)?(?:(?:now|then|also|still|today|actually|yeah|yes|honestly|like|ok)\s+)?(?=(?:I|"
+    r"my|we)\b)"
+    # "done my hamstring so no more football", "and today was my first day at X"
+    r"|(?:,|\s+(?:and|but|so))\s+(?=no\s+more\b|(?:today|yesterday)\s+(?:was|is)\s+my\b)"
+    r"|(?<!\bme)\s+(?:and|but|so|because|since|though|although|while|whereas|plus|yet|or|then)\s+"
+    r"(?:(?:now|then|also|still|recently|today|actually|yeah|yes|honestly)\s+)?(?=(?:I|my|we)\b)(?!my\s+last"
+    r"\b)"
+)
+# "I live in Leeds and work at the BBC": the subject carries over a coordinated verb.
+_EN_SHARED_SUBJECT = re.compile(
+    r"(?:,\s*|\s+)(?:and|but|plus)\s+(?=(?:live|work|study|speak|teach|play|moved|started|joined|left|quit|"
+    r"learning|working|living|studying|doing)\s)"
 )
 _EN_CHATTER_START = re.compile(
     r"(?:if|when|once|unless|whenever|while|before|after|as\s+soon\s+as|maybe|perhaps|"
@@ -81,24 +97,56 @@ _EN_NOTE = re.compile(
 )
 
 
+# Chat fillers inside a clause ("I'm Oliver btw, 41") and asides between commas ("my
+# favourite drink is, don't judge, a cherry coke") carry no fact: they are dropped.
+_EN_INLINE_FILLER = re.compile(
+    r"\s+(?:btw|tbh|ngl|lol|lmao|fyi|imo)\b(?=[\s,.!?]|$)|,?\s*\blike,(?=\s)", re.IGNORECASE
+)
+_EN_ASIDE = re.compile(
+    r",\s*(?:(?:and\s+)?I\s+(?:swear|promise|admit|kid\s+you\s+not|reckon|will\s+die\s+on\s+this\s+hill)|"
+    r"don't\s+judge(?:\s+me)?|no\s+judg(?:e)?ment(?:\s+pls)?|for\s+my\s+sins|believe\s+it\s+or\s+not|"
+    r"no\s+joke|of\s+all\s+things|sadly|thankfully|luckily|unfortunately|weirdly|funnily\s+enough)\s*,",
+    re.IGNORECASE,
+)
+
+
+# Known places typed in lower case ("i live in manchester now") get their capitals back
+# after a preposition, so the place patterns (which want a capital) read them.
+_EN_LOWER_PLACE = re.compile(
+    r"\b(?P<pre>in|to|from|near|outside|of)\s("
+    + "|".join(re.escape(p) for p in sorted(PLACES, key=len, reverse=True) if len(p) > 3)
+    + r")\b"
+)
+
+
 def _en_normalise(sentence: str) -> str:
     text = " ".join(sentence.split())
+    if len(re.findall(r"[A-Z]", text)) > 8 and not re.search(r"[a-z]", text):
+        text = text.lower()  # "PASSED MY DRIVING TEST!!!": shouting, not names
     for pattern, replacement in _EN_FIXES:
         text = pattern.sub(replacement, text)
-    return text
+    text = _EN_ASIDE.sub(" ", text)
+    text = _EN_LOWER_PLACE.sub(lambda m: m.group("pre") + " " + m.group(2).title(), text)
+    text = re.sub(r",(\s*,)+", ",", _EN_INLINE_FILLER.sub("", text))
+    return re.sub(r"\s+,", ",", text)
 
 
 # "I'm Maya, 29, living in Portland": fragments after a comma that continue "I'm".
 _EN_FRAGMENT = re.compile(
     r",\s+(?=(?:\d{1,3}(?:\s*(?:years?\s+old|y/?o))?\s*(?:,|$)|(?:living|based|working|studying)\s+"
-    r"(?:in|at|for|as)\s|originally\s+from\s))",
+    r"(?:in|at|for|as|just|near|outside)\s|(?:originally\s+)?from\s+[A-Z]|(?:live|work|study)\s+(?:in|at|"
+    r"for)\s))",
     re.IGNORECASE,
+)
+_EN_BARE_VERB = re.compile(
+    r"(?:live|work|study|speak|teach|play|moved|started|joined|left|quit)\s", re.IGNORECASE
 )
 
 
 _EN_QUESTION_TAIL = re.compile(
     r"[,;:]\s+(?:so\s+|and\s+|but\s+)?(?:what|how|where|who|which|why|any|anything|can|could|should|"
-    r"would|will|do|does|is|are|ideas|tips|thoughts)\b[^,;:]*[?？][\W]*$",
+    r"would|will|do|does|is|are|ideas|tips|thoughts)\b[^,;:]*[?？][\W]*$"
+    r"|[,;:]\s+[^,;:?]*\bor\b[^,;:]*[?？][\W]*$",  # "..., midlife crisis or genius?"
     re.IGNORECASE,
 )
 _EN_STATEMENT = re.compile(r"^\W*(?:I|I'm|I've|my|we|we're|our)\b|,\s*(?:I|my)\b", re.IGNORECASE)
@@ -151,9 +199,13 @@ def _en_split_clauses(sentence: str) -> list[str]:
             clauses[-1] += ", " + clause  # "my favourite food is, hmm, I'd eat anything, but ramen"
             continue
         head, *fragments = _EN_FRAGMENT.split(clause)
+        first_person = re.match(r"\W*I(?:'m|\s+am|\s)", head)
+        if first_person:
+            head, *shared = _EN_SHARED_SUBJECT.split(head)
+            fragments = shared + fragments
         clauses.append(head)
-        if re.match(r"\W*I(?:'m|\s+am)\b", head):
-            clauses.extend("I'm " + f for f in fragments)
+        if first_person:
+            clauses.extend(("I " if _EN_BARE_VERB.match(f) else "I'm ") + f for f in fragments)
         elif fragments:
             clauses[-1] = clause
     return clauses
@@ -164,19 +216,29 @@ _EN_SUBJECTLESS = re.compile(
     r"(?:just\s+|finally\s+|recently\s+|officially\s+)*(?:got|moved|started|switched|transferred|"
     r"dropped|quit|left|joined|went|turned|retired|graduated|stopped|sold|adopted|rescued|"
     r"relocated|resigned|changed|became|picked|took|gave|signed|landed|bought|broke|split|"
-    r"cancell?ed|rescheduled|booked)\s",
+    r"cancell?ed|rescheduled|booked|passed|finished|completed|ditched)\s",
     re.IGNORECASE,
 )
-_EN_GERUND_START = re.compile(r"(?:working|living|studying|learning|picking\s+up|based)\s", re.IGNORECASE)
+_EN_GERUND_START = re.compile(r"(?:working|living|studying|learning|picking\s+up|based|temping|interning|"
+                              r"volunteering|freelancing)\s", re.IGNORECASE)
 _EN_BEEN = re.compile(r"(?:I've\s+|I\s+have\s+)?been\s+(?:living\s+)?in\s+(?=[A-Z])")
 _EN_GUESS_WHO = re.compile(r"^guess\s+who(?:'s|\s+is)?\s+", re.IGNORECASE)
 
 
+# "plot twist: went vegetarian", "confession: I stopped Italian": a label, then the news.
+_EN_LABEL = re.compile(r"^(?!(?:note|notes|reminder|remember|ps|p\.s)\b)[A-Za-z]+(?:\s+[A-Za-z]+)?:\s+(?=\S)",
+                       re.IGNORECASE)
+
+
 def _en_prepare(clause: str) -> str:
-    text = dates_en.strip_leading(clause.strip(EDGES))
+    text = dates_en.strip_leading(_EN_LABEL.sub("", clause.strip(EDGES)))
     text = _EN_DISCOURSE.sub("", text).strip(EDGES)
     text = _EN_GUESS_WHO.sub("I ", dates_en.strip_leading(text))
-    text = _EN_AFTERTHOUGHT.sub("", text)
+    # "favourite food is, hmm, ..., but ramen" and "allergies, since you asked: a, b": the value is last
+    if not (_EN_FAVOURITE_HEAD.match(text) or _EN_LABELLED_LIST.match(text)):
+        text = _EN_AFTERTHOUGHT.sub("", text)
+    if re.match(r"(?:was|is)\s+my\s", text):  # "today was my first day at X": "today" was stripped
+        text = "it " + text
     if _EN_BEEN.match(text):  # "been in Seattle since January": lives there
         text = _EN_BEEN.sub("I live in ", text, count=1)
     elif _EN_SUBJECTLESS.match(text):
@@ -188,7 +250,7 @@ def _en_prepare(clause: str) -> str:
         text = first.lower() + (" " + rest if rest else "")
     while True:
         shorter = _EN_TRAIL.sub("", text)
-        if not re.search(r"\bborn\b", shorter):  # "I was born on 3 May 1991" keeps its date
+        if not re.search(r"\b(?:born|birthday)\b", shorter):  # "I was born on 3 May 1991" keeps its date
             shorter = dates_en.strip_trailing(shorter)
         shorter = shorter.strip(EDGES)
         if shorter == text:
@@ -199,19 +261,22 @@ def _en_prepare(clause: str) -> str:
 _EN_PERSON = (
     r"(?P<rel>(?:(?:little|big|older|younger|baby|twin|elder|best)\s+)?(?:sister|brother|sis|bro|"
     r"wife|husband|boyfriend|girlfriend|partner|fianc[eé]e?|mom|mum|mother|dad|father|son|"
-    r"daughter|friend|boss|manager|coworker|co-worker|colleague|roommate|flatmate|neighbou?r|"
+    r"daughter|friend|mate|boss|manager|coworker|co-worker|colleague|roommate|flatmate|neighbou?r|"
     r"grandma|grandpa|grandmother|grandfather|aunt|uncle|cousin|niece|nephew))"
 )
+# Parents are named without "my" in chat: "mum finally retired last friday".
+_EN_BARE_PARENT = re.compile(r"(?=(?:mum|mom|dad|grandma|grandpa|nan|nana)\s)", re.IGNORECASE)
 _EN_OTHER = re.compile(
-    r"(?:my|our)\s+" + _EN_PERSON + r"(?:,?\s+(?P<name>" + NAME + r"))?,?\s*"
+    r"(?:(?:my|our)\s+|" + _EN_BARE_PARENT.pattern + r")" + _EN_PERSON
+    + r"(?:,?\s+(?P<name>" + NAME + r"))?,?\s*"
     r"(?P<verb>'s|is|has|lives|works|moved|just|recently|finally|turned|speaks|studies|loves|"
-    r"likes|hates|left|started|got|joined|quit|was|used)\b\s*(?P<rest>.*)$"
+    r"likes|hates|left|started|got|joined|quit|was|used|retired|retiring)\b\s*(?P<rest>.*)$"
 )
 _EN_THIRD_VERBS = {"lives": "live", "works": "work", "speaks": "speak", "studies": "study",
                    "loves": "love", "likes": "like", "hates": "hate", "has": "have"}
 _EN_RELATION_WORD = {"mum": "mother", "mom": "mother", "dad": "father", "sis": "sister",
                      "bro": "brother", "fiancee": "fiance", "fiancée": "fiance", "fiancé": "fiance",
-                     "neighbor": "neighbour", "co-worker": "coworker"}
+                     "neighbor": "neighbour", "co-worker": "coworker", "mate": "friend"}
 
 
 def _en_events(clause: str) -> list[Fact]:
@@ -222,11 +287,32 @@ def _en_events(clause: str) -> list[Fact]:
     return events_en.events(text)
 
 
+# Someone named alone, as told before ("Jun left Vancouver last month"): the facts are
+# theirs, under their name, with no relation (the earlier turn gave it).
+_EN_NAMED_OTHER = re.compile(r"(?!I\b)(?P<name>[A-Z][a-z]+)\s+(?:just\s+|finally\s+|recently\s+)?"
+                             r"(?P<verb>lives|moved|left|works|started|quit|joined)\b\s*(?P<rest>.*)$")
+
+
+def _en_named_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
+    match = _EN_NAMED_OTHER.match(clause)
+    name = match.group("name") if match else ""
+    if not match or name.lower() in PLACES or name.lower() in _NOT_A_PERSON:
+        return None
+    verb = _EN_THIRD_VERBS.get(match.group("verb"), match.group("verb"))
+    return "", name, f"I {verb} {match.group('rest')}".strip(), []
+
+
+_NOT_A_PERSON = frozenset(
+    ["everyone", "everybody", "nobody", "someone", "somebody", "mum", "mom", "dad", "he", "she", "it", "they"]
+    + ["who"]
+)
+
+
 def _en_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
     """ "my sister Anna lives in Oslo" -> ("sister", "Anna", "I live in Oslo", [sister=Anna])."""
     match = _EN_OTHER.match(clause)
     if not match:
-        return None
+        return _en_named_other(clause)
     rel = re.sub(r"^(?:little|big|older|younger|baby|twin|elder|best)\s+", "", match.group("rel").lower())
     about = _EN_RELATION_WORD.get(rel, rel)
     name = (match.group("name") or "").strip()
@@ -245,20 +331,47 @@ def _en_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
         inner = "I " + _EN_THIRD_VERBS[verb] + " " + rest
     elif verb == "was":
         inner = "I was " + rest
+    elif verb.endswith("ing"):
+        inner = "I'm " + verb + " " + rest
     else:
         inner = "I " + verb + " " + rest
     relation = [Fact(about, name, Op.ASSERT, 0.85)] if name else []
     return about, name, inner.strip(), relation
 
 
+# "fave food is probably dumplings?", "I'm allergic to like, shellfish?": a statement said
+# with a rising tone. A first-person statement shape with no question word, no "or" and
+# no modal is read as a statement.
+_EN_UPTALK = re.compile(r"^\W*(?:I'm|I\s+am|I've|I\s+(?!should|could|would|can|will|might)[a-z]+|"
+                        r"(?:my\s+)?(?:fav(?:e|ou?rite)?|fav)\s+\w+(?:\s+\w+)?\s+(?:is|are|'s))\b")
+_EN_ASKING = re.compile(r"\b(?:or|right|what|how|why|where|when|which|who|should|could|would|can|will|"
+                        r"do|does|did|ok|okay|weird|normal|bad|wrong)\b", re.IGNORECASE)
+
+
 def _en_is_question(sentence: str) -> bool:
     text = _en_normalise(sentence).strip()
-    return bool(re.search(r"[?？][\W]*$", text)) and _en_statement_before_question(text) is None
+    if not re.search(r"[?？][\W]*$", text) or _en_statement_before_question(text) is not None:
+        return False
+    uptalk = _EN_UPTALK.match(_EN_DISCOURSE.sub("", text)) and not _EN_ASKING.search(text)
+    return not uptalk
+
+
+_EN_LABELLED_LIST = re.compile(r"(?:my\s+)?(?:allergies|hobbies)\b[^:]{0,30}:\s")
+_EN_FAVOURITE_HEAD = re.compile(r"(?:my\s+)?(?:\w+\s+)?(?:favou?rite|fave|fav)\s+[\w -]{1,30}?\s+(?:is|are)"
+                                r"\b[\s,]*",
+                                re.IGNORECASE)
 
 
 def _en_is_chatter(clause: str) -> bool:
-    """Hypotheticals, opinions and questions without a question mark state no fact."""
-    return bool(_EN_CHATTER_START.match(clause) or _EN_HYPOTHETICAL.search(clause))
+    """Hypotheticals, opinions and questions without a question mark state no fact. A
+    hedge about a change ("thinking about dropping out") still raises its doubt: a doubt
+    ends nothing."""
+    if any(doubt.pattern.match(clause) for doubt in changes_en.DOUBTS):
+        return False
+    if _EN_LABELLED_LIST.match(clause):
+        return False
+    head = _EN_FAVOURITE_HEAD.match(clause)  # "is, hmm, I'd eat anything, but ramen" states the head
+    return bool(_EN_CHATTER_START.match(clause) or _EN_HYPOTHETICAL.search(head.group(0) if head else clause))
 
 
 def _en_negated(clause: str) -> tuple[str, float] | None:
@@ -276,7 +389,8 @@ def _en_note(sentence: str) -> str | None:
     if not match:
         return None
     value = match.group("v").strip(EDGES)
-    if not value or len(value) > MAX_NOTE:
+    asked_back = sentence.rstrip().endswith("?") and re.match(r"\W*(?:\w+\W+)?remember\b", sentence, re.I)
+    if not value or len(value) > MAX_NOTE or asked_back:  # "remember the korean thing?"
         return None
     if re.match(r"(?:when|how|what|me|us|him|her|them|it|this|that)\b", value, re.IGNORECASE):
         return None  # "remember when ...", "remember me?"

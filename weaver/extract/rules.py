@@ -40,7 +40,7 @@ from dataclasses import replace
 from vaultweave.schemas.config import VaultConfig
 from vaultweave.store.resources import Resource
 from vaultweave.weaver.attributes import canonical_sentence, spec_for
-from vaultweave.weaver.extract import dates, dates_zh
+from vaultweave.weaver.extract import dates, dates_zh, events_en
 from vaultweave.weaver.extract.base import Candidate, Op
 from vaultweave.weaver.extract.clauses import clause_facts
 from vaultweave.weaver.extract.grammar_en import ENGLISH
@@ -79,7 +79,11 @@ class RulesExtractor:
         if self._ignored(resource):
             return []
         subject = (resource.speaker or "").strip() or self.default_subject
-        return [_candidate(subject, fact, resource) for fact in facts_in(resource.text)]
+        return [
+            _candidate(subject, fact, resource)
+            for fact in facts_in(resource.text)
+            if not (fact.attribute == "birthday" and fact.value == "turned" and not fact.when)
+        ]
 
     def _ignored(self, resource: Resource) -> bool:
         # A line without a role is judged by its speaker ("assistant", "system").
@@ -99,10 +103,15 @@ def _candidate(speaker: str, fact: Fact, resource: Resource) -> Candidate:
     spec = spec_for(fact.attribute)
     # A fact about someone else is theirs: by name when given, else "<speaker>'s sister".
     subject = fact.name or (f"{speaker}'s {fact.about}" if fact.about else speaker)
+    if fact.attribute == "birthday" and fact.value in ("today", "turned"):
+        # "it's my birthday today", "turned 40 yesterday": the day is the birthday
+        day = (dates.resolve(fact.when, resource.ts) if fact.when else None) or resource.ts
+        fact = replace(fact, value=f"{day:%m-%d}")
     happened = dates.resolve(fact.when, resource.ts) if fact.when else None
     scheduled = dates.resolve(fact.scheduled, resource.ts, "future") if fact.scheduled else None
     # A routine's weekdays ride in a tag ("days:tuesday"); an appointment's time is `when`.
-    days = dates_zh.weekdays(fact.value) if fact.attribute == "routine" else ()
+    routine = fact.attribute == "routine"
+    days = (dates_zh.weekdays(fact.value) or events_en.weekdays(fact.value)) if routine else ()
     tags: tuple[str, ...] = (f"days:{','.join(days)}",) if days else ()
     if fact.op is Op.DOUBT and not fact.value:  # "the move was exhausting"
         text = f"{subject}'s {fact.attribute.replace('_', ' ')} may have changed."

@@ -12,21 +12,68 @@ import re
 
 from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.changes_en import (
+    CAR,
+    DOUBTS,
+    ENDING_VERBS,
+    ENDINGS,
+    LANGUAGES,
+    LATE_ENDINGS,
+    ending_of_thing,
+)
+from vaultweave.weaver.extract.patterns_en import (
+    _AGE,
+    _BE,
+    _COUNT,
+    _DIET,
+    _DIET_END,
+    _DONT,
+    _HAVE,
+    _I,
+    _JOB_ENDED,
+    _NAMED,
+    _ORG,
+    _PAST,
+    _PET_NAME,
+    _PLACE,
+    _REL,
+    _SPECIES,
+    _TITLE,
+    _WE,
+    _WORK_HOW,
+    _age,
+    _and_list,
+    _bare_habit,
+    _born,
+    _diet,
+    _favourite,
+    _fixed,
+    _habit,
+    _hobbies,
+    _job,
+    _laid_off,
+    _learned,
+    _left,
+    _named,
+    _org,
+    _pet,
+    _relative,
+    _titled,
+    _titled_in,
+    _took_up,
+)
 from vaultweave.weaver.extract.rules_text import (
     ADV,
     FREQ,
     NAME,
     PLACES,
-    Build,
     Fact,
     Rule,
     base_phrase,
     clean_name,
     clean_org,
     clean_place,
-    clean_title,
     each,
-    favourite_attribute,
     first_match,
     flipped,
     gerund,
@@ -34,208 +81,54 @@ from vaultweave.weaver.extract.rules_text import (
     is_job,
     languages,
     one,
-    pet_value,
-    relative_value,
     rule,
     things,
-    we_conf,
     words,
 )
 
-# -- building blocks --------------------------------------------------------------------
 
-_I = r"I\s+" + ADV
-_BE = r"I(?:'m|\s+am)\s+" + ADV
-_WE = r"(?:I|(?P<we>we))"
-_PAST = r"I(?:'ve|\s+have)?\s+" + ADV  # "I moved" / "I've moved"
-_DONT = r"I\s+(?:don't|do\s+not)\s+" + ADV
-_PLACE = (
-    r"(?P<v>(?:the\s+)?[A-Z][\w'.-]*(?:\s+(?:(?:de|del|da|do|of|on|upon|am|la|le|du|di|y|and)"
-    r"\s+)?[A-Z][\w'.-]*)*(?:,\s+[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)?)"
-)
-
-
-def _org(group: str = "org") -> str:
-    # "a startup called Nimbus" -> Nimbus; an org name is capitalised words.
-    return (
-        r"(?:(?:a|an)\s+(?:[\w-]+\s+){0,3}?(?:called|named)\s+)?"
-        rf"(?P<{group}>(?:the\s+)?(?:[A-Z]|\d[A-Z0-9])[\w&'.+-]*"
-        r"(?:\s+(?:(?:of|and|&|de)\s+)?(?:[A-Z]|\d)[\w&'.+-]*)*)"
-    )
-
-
-_ORG = _org()
-_WORK_HOW = r"(?:(?:remotely|remote|full[- ]time|part[- ]time|freelance|now|still|again|there)\s+)*"
-_TITLE = r"(?P<title>[A-Za-z][\w/+-]*(?:\s+[\w/+-]+){0,4}?)"
-_DIET = (
-    r"(?P<v>(?i:vegetarian|veggie|vegan|pescatarian|pescetarian|flexitarian|keto|paleo|"
-    r"gluten[- ]free|dairy[- ]free|plant[- ]based|low[- ]carb|halal|kosher|carnivore|"
-    r"mediterranean|omnivore))"
-)
-_DIET_CANON = {
-    "veggie": "vegetarian",
-    "pescetarian": "pescatarian",
-    "gluten free": "gluten-free",
-    "dairy free": "dairy-free",
-    "plant based": "plant-based",
-    "low carb": "low-carb",
-    "mediterranean": "Mediterranean",
-}
-_SPECIES = (
-    r"(?P<species>dogs?|cats?|pupp(?:y|ies)|kittens?|rabbits?|bunn(?:y|ies)|hamsters?|"
-    r"guinea\s+pigs?|parrots?|budgies?|birds?|goldfish|fish|turtles?|tortoises?|snakes?|"
-    r"lizards?|geckos?|ferrets?|horses?|chickens?|retrievers?|labradors?|poodles?|beagles?|"
-    r"terriers?|corgis?|huskies|husky|bulldogs?|dachshunds?|spaniels?|collies?|pugs?)(?![\w-])"
-)
-_COUNT = r"(?P<n>a|an|one|two|three|four|five|six|\d)"
-_NAMED = rf"(?:\s*,?\s+(?:named|called)\s+(?P<name>{NAME})(?:\s+and\s+(?P<name2>{NAME}))?)?"
-_HAVE = r"(?:I|(?P<we>we))(?:(?:'ve|\s+have)\s+(?:just\s+)?got|'ve|\s+" + ADV + r"(?:have|own|got))"
-_REL = (
-    r"(?P<rel>(?:(?:little|big|older|younger|baby|twin|elder|half[- ]|step)\s*)?"
-    r"(?:sister|brother|sis|bro)|wife|husband|spouse|boyfriend|girlfriend|partner|"
-    r"fianc[eé]e?|mom|mum|mother|mama|dad|father|papa|son|daughter|kid|child)"
-)
-
-
-def _diet(conf: float) -> Build:
-    def build(m: re.Match[str]) -> list[Fact]:
-        raw = m.group("v").lower()
-        return [Fact("diet", _DIET_CANON.get(raw.replace("-", " "), raw), Op.ASSERT, conf)]
-
-    return build
-
-
-def _born(m: re.Match[str]) -> list[Fact]:
-    """ "I was born on 3 May 1991 in Kharkiv" -> birthday 1991-05-03, hometown Kharkiv."""
-    facts = []
-    day = dates_en.birthday(m.group("v"))
-    if day:
-        facts.append(Fact("birthday", day, Op.ASSERT, 0.9))
-    place = clean_place(m.group("place")) if m.group("place") else None
-    if place:
-        facts.append(Fact("hometown", place, Op.ASSERT, 0.75))
-    return facts
-
-
-def _fixed(attribute: str, value: str, conf: float, op: Op = Op.ASSERT) -> Build:
-    return lambda m: [Fact(attribute, value, op, conf)]
-
-
-_NUMBER_WORDS = {w: n for n, w in enumerate(
-    ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"])}
-_AGE = r"(?P<v>\d{1,3}|(?i:" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r"))"
-
-
-def _age(m: re.Match[str]) -> list[Fact]:
-    raw = m.group("v").lower()
-    age = _NUMBER_WORDS[raw] if raw in _NUMBER_WORDS else int(raw)
-    return [Fact("age", str(age), Op.ASSERT, 0.9)] if 0 < age <= 120 else []
-
-
-_HEDGES = re.compile(
-    r"^(?:(?:hmm+|um+|uh+|well|like|probably|definitely|honestly|easily|hands\s+down|"
-    r"(?:a|an|the)(?=\s))[\s,]+)+",
-    re.IGNORECASE,
-)
-
-
-def _favourite_value(raw: str) -> str:
-    """ "is, hmm, I'd eat anything honestly, but ramen" -> "ramen"; "Radiohead, always" -> "Radiohead"."""
-    raw = re.split(r"(?:,\s*|\s+)but\s+", raw)[-1]
-    return _HEDGES.sub("", raw.split(",")[0].strip()).strip()
-
-
-def _favourite(m: re.Match[str]) -> list[Fact]:
-    values = things(_favourite_value(m.group("v")), split=False)
-    thing = m.groupdict().get("thing")
-    if not values:
-        return []
-    if not thing:  # "sushi is my favourite"
-        return [Fact("likes", values[0], Op.ASSERT, 0.85)]
-    attribute = favourite_attribute(thing)
-    return [Fact(attribute, values[0], Op.ASSERT, 0.9)] if attribute else []
-
-
-def _job(conf: float, op: Op = Op.ASSERT) -> Build:
-    """job_title and/or employer from ``title`` / ``org`` groups; a student studies_at."""
-
-    def build(m: re.Match[str]) -> list[Fact]:
-        groups = m.groupdict()
-        raw_title = re.split(r",|\s+(?:in|on)\s+", groups["title"])[0] if groups.get("title") else ""
-        title = clean_title(raw_title) if raw_title else None
-        org = clean_org(groups["org"]) if groups.get("org") else None
-        if groups.get("title") and not title:
-            return []
-        if title and title.lower() == "student":
-            return [Fact("studies_at" if org else "job_title", org or title, op, conf)]
-        facts = [Fact("job_title", title, op, conf)] if title else []
-        return facts + ([Fact("employer", org, op, conf)] if org else [])
-
-    return build
-
-
-def _titled_in(m: re.Match[str]) -> list[Fact]:
-    """ "I'm a nurse in Bergen": the job, and where one lives; "in the ICU" is no place."""
-    facts = _titled(m)
-    place = clean_place(m.group("v"))
-    if facts and place and not place.lower().startswith("the "):
-        facts.append(Fact("lives_in", place, Op.ASSERT, 0.7))
-    return facts
-
-
-def _titled(m: re.Match[str]) -> list[Fact]:
-    title = clean_title(re.sub(r"\s+(?:in|on)\s+.*$", "", m.group("title")))
-    return [Fact("job_title", title, Op.ASSERT, 0.85)] if title and is_job(title) else []
-
-
-def _left(m: re.Match[str]) -> list[Fact]:
-    """"I left X": a known place ends where one lives, anything else an employer."""
-    org = clean_org(m.group("org"))
-    if not org:
-        return []
-    if org.lower().removeprefix("the ") in PLACES:
-        return [Fact("lives_in", org, Op.RETRACT, 0.75)]
-    facts = [Fact("employer", org, Op.RETRACT, 0.85)]
-    new = clean_org(m.group("org2")) if m.group("org2") else None
-    return facts + ([Fact("employer", new, Op.ASSERT, 0.85)] if new else [])
-
+def _birthday_value(text: str) -> str | None:
+    """A birthday as a date when it reads as one, else the thing said ("the 3rd of May")."""
+    return dates_en.birthday(text) or next(iter(things(text, split=False)), None)
 
 def _ended(m: re.Match[str]) -> list[Fact]:
     """"I quit/stopped/gave up X". Gerunds end a habit (or whatever "I X" states);
     a capitalised name ends an employer; any other noun ends a liking ("gave up coffee")."""
-    value = m.group("v")
+    value = m.group("v").split(",")[0].strip()  # "I'm over X, it's all Y now": X
     first, _, rest = value.partition(" ")
     if first == "being":
         return flipped(first_match(RULES, f"I'm {rest}")[0])
     if first in ("learning", "studying") and rest:
         return [Fact("learning", v, Op.RETRACT, 0.85) for v in _learned(rest)]
-    if languages(value):  # "I stopped Italian"
+    if value.lower() in LANGUAGES:  # "I stopped Italian"
         return [Fact("learning", v, Op.RETRACT, 0.85) for v in languages(value)]
     if first == "eating" and rest in ("meat", "animal products"):
         return [Fact("diet", "vegetarian" if rest == "meat" else "vegan", Op.ASSERT, 0.75)]
-    if first.endswith("ing") and len(first) > 4:
+    if first.endswith("ing") and len(first) > 4 and first not in _ING_NOUNS:
         inner = first_match(RULES, f"I {base_phrase(value)}")[0]
         if inner:
             return flipped(inner)
         habit = habit_phrase(value, from_gerund=True)
         return [Fact("habit", habit, Op.RETRACT, 0.85)] if habit else []
     if re.match(r"my\s+(?:job|position|role)$", value):
-        return [Fact("employer", "", Op.RETRACT, 0.8)]  # ends whatever employer is current
+        return _JOB_ENDED  # ends whatever employer and title are current
     job = re.match(r"(?:my\s+(?:job|position|role)\s+(?:at|with)\s+)?" + _ORG + "$", value)
-    if job:
+    if job:  # "I quit Google", "I'm over Arctic Monkeys": a name ends whatever it names
         org = clean_org(job.group("org"))
-        return [Fact("employer", org, Op.RETRACT, 0.85)] if org else []
+        if not org:
+            return []
+        # "my job at X" is a job; a bare name may be anything the speaker had
+        return [Fact("employer", org, Op.RETRACT, 0.85)] if value.startswith("my ") else ending_of_thing(org, 0.8)
+    value = re.sub(r"^(?:the|my|our)\s+(?=\w)", "", value)  # "ditched the gym membership"
     # "I quit and founded X", "I gave up and went home": a conjunction, not a thing.
     if re.match(r"(?:the|a|an|my|your|this|that|it|him|her|them|and|but|so|then|because)\b", value):
         return []
-    return [Fact("likes", v, Op.RETRACT, 0.7) for v in things(value)]
+    return ending_of_thing(value)
 
 
-def _laid_off(m: re.Match[str]) -> list[Fact]:
-    org = clean_org(m.group("org")) if m.group("org") else None
-    return [Fact("employer", org or "", Op.RETRACT, 0.85 if org else 0.8)]
-
-
+# Words in -ing that are things, not what one does: "done with evening classes".
+_ING_NOUNS = words("evening morning wedding building ceiling thing spring string pudding clothing sibling "
+                   "darling earring viking nothing something anything everything")
 def _started(m: re.Match[str]) -> list[Fact]:
     """"I started X-ing / to X": what "I X" states, else a habit; "started yoga" a hobby."""
     value = m.group("v")
@@ -256,108 +149,20 @@ def _started(m: re.Match[str]) -> list[Fact]:
     return []
 
 
-def _and_list(raw: str) -> list[str]:
-    # "peanuts and shellfish" are two allergies (two hobbies) even without a comma.
-    return [v for part in re.split(r"\s+(?:and|or|&)\s+", raw) for v in things(part)]
-
-
-def _learned(raw: str) -> list[str]:
-    raw = re.split(r",|\s+(?:on|with|at|from|using|via|through)\s+", raw)[0]
-    if raw.startswith("to "):
-        verb, _, rest = raw[3:].partition(" ")
-        return things(gerund(verb) + (" " + rest if rest else ""), split=False)
-    return languages(raw) or things(raw, split=False)
-
-
-def _habit(m: re.Match[str]) -> list[Fact]:
-    verb, obj = m.group("verb"), (m.group("obj") or "").strip()
-    if verb in _NOT_HABITS or re.search(r"ed$", verb) or verb in _PAST_VERBS:
-        return []
-    if verb == "smoke":
-        obj = ""  # "I smoke ten a day" is the habit "smokes"
-    habit = habit_phrase(f"{verb} {obj}".strip(), from_gerund=False)
-    return [Fact("habit", habit, Op.ASSERT, 0.8)] if habit else []
-
-
-_NOT_HABITS = words(
-    "love like hate enjoy adore prefer feel think want need wish hope miss know am be get "
-    "see talk chat tell say mean work study live am guess believe try forget remember"
-)
-_PAST_VERBS = words(
-    "ran went did had was were swam ate drank took got made came saw rode wrote spent left "
-    "quit began sang brought bought thought felt kept slept met"
-)
-
-
-def _bare_habit(m: re.Match[str]) -> list[Fact]:
-    habit = habit_phrase(m.group("v"), from_gerund=False)
-    return [Fact("habit", habit, Op.ASSERT, 0.85)] if habit else []
-
-
-def _pet(conf: float, op: Op = Op.ASSERT) -> Build:
-    def build(m: re.Match[str]) -> list[Fact]:
-        groups = m.groupdict()
-        names = [n for n in (groups.get("name"), groups.get("name2")) if n]
-        value = pet_value(groups.get("n") or "a", groups["species"], names)
-        return [Fact("pet", value, op, we_conf(m, conf))] if value else []
-
-    return build
-
-
-_RELATION_WORD = {"mum": "mother", "mom": "mother", "mama": "mother", "dad": "father", "papa": "father",
-                  "sis": "sister", "bro": "brother", "kid": "child", "fiancee": "fiance",
-                  "fiancée": "fiance", "fiancé": "fiance"}
-
-
-def _relative(conf: float, op: Op = Op.ASSERT) -> Build:
-    def build(m: re.Match[str]) -> list[Fact]:
-        groups = m.groupdict()
-        names = [n for n in (groups.get("name"), groups.get("name2")) if n]
-        rel = re.sub(r"^(?:(?:little|big|older|younger|baby|twin|elder|half[- ]|step)\s*)", "",
-                     groups["rel"].lower())
-        if len(names) == 1 and not groups.get("n") and clean_name(names[0]):
-            # "my sister Anna": the relation word names the fact (sister=Anna).
-            return [Fact(_RELATION_WORD.get(rel, rel), clean_name(names[0]) or "", op, we_conf(m, conf))]
-        found = relative_value(groups.get("n"), groups["rel"], names)
-        if not found:
-            return []
-        return [Fact(found[0], found[1], op, we_conf(m, conf))]
-
-    return build
-
-
-def _hobbies(m: re.Match[str]) -> list[Fact]:
-    raw = m.group("v")
-    verb, _, rest = raw.partition(" ")
-    if re.fullmatch(r"[a-z]+", verb) and not verb.endswith("ing") and verb not in ("the", "a"):
-        raw = gerund(verb) + (" " + rest if rest else "")
-    return [Fact("hobby", v, Op.ASSERT, 0.75) for v in things(raw)]
-
-
-def _took_up(m: re.Match[str]) -> list[Fact]:
-    values = [v for v in things(m.group("v")) if re.fullmatch(r"[a-z][a-z -]*", v)]
-    bad = ("the ", "a ", "an ", "my ", "some ")
-    return [Fact("hobby", v, Op.ASSERT, 0.85) for v in values if not v.startswith(bad)]
-
-
-def _named(attribute: str, conf: float, op: Op = Op.ASSERT) -> Build:
-    def build(m: re.Match[str]) -> list[Fact]:
-        name = clean_name(m.group("name")) if m.group("name") else None
-        return [Fact(attribute, name, op, conf)] if name else []
-
-    return build
-
-
 # -- the tables -------------------------------------------------------------------------
 
 RETRACTIONS: tuple[Rule, ...] = (
-    rule(_PAST + r"(?:quit|stopped|gave\s+up|given\s+up|kicked|ditched|cut\s+out)\s+(?P<v>.+)$", _ended),
+    *ENDINGS,
+    *(rule(pattern, _ended) for pattern in ENDING_VERBS),
     rule(_PAST + r"left\s+(?:my\s+(?:job|position|role)\s+(?:at|with)\s+)?" + _ORG
          + r"(?:\s+(?:for|to\s+join)\s+" + _org("org2") + r")?", _left),
-    rule(r"I(?:'ve|\s+have)?\s+(?:just\s+)?(?:lost|left)\s+my\s+job$", _fixed("employer", "", 0.8, Op.RETRACT)),
-    rule(_PAST + r"left\s+(?:the|my)\s+(?:firm|company|agency|practice|startup|job|office|hospital|practice)$",
+    rule(r"I(?:'ve|\s+have)?\s+(?:just\s+)?(?:lost|left)\s+my\s+job$", lambda m: _JOB_ENDED),
+    rule(_PAST + r"left\s+(?:the|my)\s+(?:firm|company|agency|practice|startup|job|office|hospital|shop|"
+                 r"store|"
+         r"restaurant|bank|school|team)(?:\s+(?:on|in|last|this|yesterday|today)\b[^,]*)?(?=$|\s*,)",
          _fixed("employer", "", 0.75, Op.RETRACT)),
-    rule(r"I\s+(?:was|got|have\s+been|'ve\s+been)\s+(?:just\s+)?(?:laid\s+off|fired|let\s+go|made\s+redundant)"
+    rule(r"I\s+(?:was|got|have\s+been|'ve\s+been)\s+(?:just\s+)?(?:laid\s+off|fired|let\s+go|"
+         r"made\s+redundant)"
          r"(?:\s+(?:from|by|at)\s+" + _ORG + ")?", _laid_off),
     rule(_PAST + r"resigned\s+(?:from\s+)?" + _ORG, _job(0.85, Op.RETRACT)),
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"moved\s+(?:away\s+from|out\s+of)\s+" + _PLACE,
@@ -371,16 +176,11 @@ RETRACTIONS: tuple[Rule, ...] = (
     rule(_DONT + r"eat\s+(?:any\s+)?meat(?:\s+(?:anymore|any\s+more|any\s+longer))?$",
          _fixed("diet", "vegetarian", 0.7)),
     rule(_DONT + r"eat\s+(?:any\s+)?(?:animal\s+products|meat\s+or\s+dairy)", _fixed("diet", "vegan", 0.7)),
-)
-
-# A change talked about without its new value: the current one may be outdated.
-DOUBTS: tuple[Rule, ...] = (
-    rule(r"(?:the|my|our)\s+(?:big\s+|recent\s+)?move\b(?!\s+to\b)", _fixed("lives_in", "", 0.6, Op.DOUBT)),
-    rule(r"(?:the|my)?\s*new\s+(?:job|role|position|company|employer|boss)\b", _fixed("employer", "", 0.6, Op.DOUBT)),
-    rule(r"(?:I(?:'m|\s+am)\s+)?handing\s+in\s+my\s+(?:notice|resignation)", _fixed("employer", "", 0.6, Op.DOUBT)),
-    rule(r"(?:I\s+)?(?:haven't|have\s+not)\s+(?:been\s+to|done|gone\s+to)\s+(?:any\s+)?[a-z]+\s+in\s+"
-         r"(?:ages|weeks|months|a\s+while|forever)", _fixed("routine", "", 0.6, Op.DOUBT)),
-    rule(r"(?:(?:since|after)\s+I\s+|I\s+)?changed\s+(?:teams|roles|departments)", _fixed("job_title", "", 0.6, Op.DOUBT)),
+    *LATE_ENDINGS,
+    # "I left the book club": a thing left, whatever it was (after the job and place rules).
+    rule(_PAST + r"left\s+(?:the|my|our)\s+(?P<v>[a-z][\w-]*(?:\s+(?!(?:after|for|because|since|when|to|at|"
+                 r"in|on)\b)"
+         r"[a-z][\w-]*){0,2})(?:\s+(?:after|for|because|since|when|to|at|in|on)\b.*)?$", _ended),
 )
 
 RULES: tuple[Rule, ...] = (
@@ -389,22 +189,28 @@ RULES: tuple[Rule, ...] = (
     rule(r"my\s+name(?:'s|\s+is)\s+(?P<v>[^\W\d_][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})", one("name", clean_name, 0.95)),
     rule(r"(?:(?:you\s+can|please|just|everyone|people|friends)\s+)*call\s+me\s+(?P<v>" + NAME + ")",
          one("name", clean_name, 0.85)),
-    rule(r"I(?:'m|\s+am)\s+(?P<v>\d{1,3})(?:\s*(?:years?|yrs?)(?:\s+old|\s+of\s+age)?|\s*y/?o)?"
-         r"(?:$|\s+and\s+(?!\d))", _age),
+    rule(r"I(?:'m|\s+am)\s+(?P<v>\d{1,3})(?:\s*(?:years?|yrs?)(?:\s+old|\s+of\s+age)?|\s*y/?o)?(?:$|"
+         r"\s+and\s+(?!\d)|\s*,\s*(?!\d))", _age),
     rule(r"I\s+was\s+born\s+(?:on\s+)?(?P<v>.+?)(?:\s+in\s+" + _PLACE.replace("(?P<v>", "(?P<place>") + ")?$",
          _born),
-    rule(_I + r"turned\s+" + _AGE + r"(?:\s+(?:years?\s+old|today|yesterday))?$", _age),
+    # "turned 40 yesterday": the age, and the day as the birthday (dated by the clause)
+    rule(_I + r"turned\s+" + _AGE + r"(?:\s+(?:years?\s+old|today|yesterday))?(?=$|\s*,)",
+         lambda m: [*_age(m), Fact("birthday", "turned", Op.ASSERT, 0.75)] if _age(m) else []),
     rule(r"my\s+age\s+is\s+(?P<v>\d{1,3})$", _age),
     # "I'm Maya" only when the whole clause is a name ("I'm tired" is not; "I'm Italian" is
     # rejected by clean_name).
     rule(r"I(?:'m|\s+am)\s+(?P<v>" + NAME + r")(?:\s+here|\s*,.*)?$", one("name", clean_name, 0.8)),
-    rule(r"my\s+birthday\s+is\s+(?:on\s+)?(?P<v>.+)$", one("birthday", lambda v: things(v, split=False)[0]
-                                                          if things(v, split=False) else None)),
+    rule(r"(?:it's\s+|it\s+is\s+|today\s+is\s+|today's\s+)my\s+birthday(?:\s+today)?$", _fixed("birthday", "today", 0.85)),
+    rule(r"my\s+birthday(?:\s+is|'s)\s+(?:on\s+)?(?:the\s+)?(?P<v>.+)$", one("birthday", _birthday_value)),
     # diet and health
-    rule(_BE + r"(?:a\s+|an\s+)?(?:strict\s+|full\s+|fully\s+|total\s+|complete\s+)?" + _DIET + "$", _diet(0.9)),
+    rule(_BE + r"(?:a\s+|an\s+)?(?:strict\s+|full\s+|fully\s+|total\s+|complete\s+)?" + _DIET + _DIET_END, _diet(0.9)),
     rule(_PAST + r"(?:went|gone|turned|become|became|switched\s+to\s+being|started\s+being)\s+"
-         r"(?:fully\s+|full\s+)?" + _DIET + "$", _diet(0.9)),
-    rule(r"(?:" + _I + r"(?:eat|follow|do|keep)|" + _BE + r"on|" + _PAST + r"(?:started|switched\s+to|went\s+on))"
+         r"(?:fully\s+|full\s+)?" + _DIET + _DIET_END, _diet(0.9)),
+    # Coeliac disease means a gluten-free diet: "got diagnosed celiac last week".
+    rule(r"(?:I(?:'m|\s+am|\s+was|'ve\s+been|\s+got)\s+|got\s+)?(?:just\s+)?(?:diagnosed\s+(?:with\s+|"
+         r"as\s+)?)?(?:a\s+)?(?:celiac|coeliac)", _fixed("diet", "gluten-free", 0.85)),
+    rule(r"(?:" + _I + r"(?:eat|follow|do|keep)|" + _BE + r"on|" + _PAST + r"(?:started|switched\s+to|went\s"
+                                                                           r"+on))"
          r"\s+(?:a\s+|an\s+|the\s+)?(?:strict\s+)?" + _DIET + r"(?:\s+diet)?$", _diet(0.85)),
     rule(r"(?:" + _PAST + r"(?:started|began|went\s+back\s+to)\s+eating|" + _I + r"eat|" + _BE + r"eating)"
          r"\s+meat$", _fixed("diet", "omnivore", 0.75)),
@@ -414,10 +220,11 @@ RULES: tuple[Rule, ...] = (
     # favourites
     rule(r"(?:my\s+)?(?:new\s+|all[- ]time\s+|absolute\s+|current\s+)?(?:favou?rite|fav|fave)\s+"
          r"(?P<thing>[A-Za-z][A-Za-z -]{0,30}?)(?:\s+(?:right\s+now|at\s+the\s+moment|these\s+days|"
-         r"of\s+all\s+time|ever|lately|now))?(?:\s+is|'s|\s+has\s+to\s+be|\s+are)[\s,]+" + ADV + r"(?P<v>.+)$",
+         r"of\s+all\s+time|ever|lately|now|atm|rn|currently))?(?:\s+is|'s|\s+has\s+to\s+be|\s+are)[\s,]+" + ADV + r"(?P<v>.+)$",
          _favourite),
     rule(r"(?P<v>.+?)\s+(?:is|are)\s+(?:still\s+|now\s+|definitely\s+|probably\s+)?my\s+"
-         r"(?:new\s+|all[- ]time\s+|absolute\s+)?(?:favou?rite|fav|fave)(?:\s+(?P<thing>[A-Za-z][A-Za-z -]{0,30}?))?$",
+         r"(?:new\s+|all[- ]time\s+|absolute\s+)?(?:favou?rite|fav|fave)(?:\s+(?P<thing>[A-Za-z][A-Za-z -]{0"
+         r",30}?))?$",
          _favourite),
     # places
     rule(_BE + r"from\s+" + _PLACE, one("hometown", clean_place, 0.9)),
@@ -426,43 +233,85 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"(?:grew\s+up|was\s+raised)\s+in\s+" + _PLACE, one("hometown", clean_place, 0.85)),
     rule(r"I\s+was\s+born\s+in\s+" + _PLACE, one("hometown", clean_place, 0.75)),
     rule(r"my\s+hometown\s+is\s+" + _PLACE, one("hometown", clean_place, 0.9)),
-    rule(_WE + r"\s+" + ADV + r"(?:live|reside)\s+in\s+" + _PLACE, one("lives_in", clean_place, 0.9)),
-    rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+" + ADV + r"(?:living|based|settled)\s+in\s+" + _PLACE,
+    # "we live in this tiny flat in Leeds": the place is the town, not the flat.
+    rule(_WE + r"\s+" + ADV + r"(?:live|reside)\s+in\s+(?:(?:a|an|this|that|our|my|the)\s+(?:[\w-]+\s+){0,3}?"
+         r"(?:flat|house|apartment|place|studio|village|town|suburb|bungalow)\s+(?:in|near|outside)\s+)?" + _PLACE,
+         one("lives_in", clean_place, 0.9)),
+    rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+" + ADV + r"(?:living|based|settled)\s+(?:in|"
+         r"(?:just\s+)?(?:outside(?:\s+of)?|near|by))\s+" + _PLACE,
          one("lives_in", clean_place, 0.85)),
-    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:been\s+living\s+in|moved\s+(?:(?:back|down|up|over|out|away)\s+)?to|"
+    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:been\s+living\s+in|moved\s+(?:(?:back|down|up|over|out|"
+                                              r"away)\s+)?to|"
          r"relocated\s+(?:back\s+)?to|settled\s+(?:down\s+)?in)\s+" + _PLACE, one("lives_in", clean_place, 0.9)),
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:moved|relocated)\s+(?:in)?to\s+(?:a|an|my|our|the)\s+"
          r"(?:new\s+)?(?:apartment|flat|house|place|home|studio)\s+in\s+" + _PLACE, one("lives_in", clean_place, 0.85)),
     # study and work
+    rule(_BE + r"(?:doing|studying|taking|in\s+the\s+\w+\s+year\s+of)\s+(?:a|an|"
+               r"my)\s+(?:(?:\w+\s+){0,2}?)(?i:masters?|"
+         r"master's|phd|doctorate|degree|bachelor's|bachelors|ba|bsc|msc|ma|mba|diploma|apprenticeship)"
+         r"(?:\s+(?:in|on)\s+[\w\s-]+?)?\s+at\s+" + _ORG,
+         lambda m: [Fact("studies_at", o, Op.ASSERT, 0.85) for o in [clean_org(m.group("org"))] if o]),
     rule(r"(?:" + _BE + r"(?:studying|a\s+student)|" + _I + r"study)\s+at\s+" + _ORG,
          lambda m: [Fact("studies_at", o, Op.ASSERT, 0.9) for o in [clean_org(m.group("org"))] if o]),
-    rule(_BE + r"(?:a|an|the)\s+" + _TITLE + r"\s+(?:at|for|with)\s+" + _ORG, _job(0.9)),
+    rule(r"(?:" + _BE + r"|I(?:'ve|\s+have)\s+" + ADV + r"been\s+)(?:a|an|the)\s+" + _TITLE + r"\s+(?:at|for"
+                                                                                              r"|with)\s+"
+         + _ORG, _job(0.9)),
+    # An answer without a verb: "backend dev at Farfetch" (the title must name a job).
+    rule(r"(?:a\s+|an\s+)?(?P<title>[a-z][\w/+-]*(?:\s+[a-z][\w/+-]*){0,3})\s+at\s+" + _ORG + r"$",
+         lambda m: _job(0.75)(m) if is_job(m.group("title")) else []),
+    # "last semester at Georgia Tech": a pupil's year, said without a verb
+    rule(r"(?:my\s+|it's\s+my\s+)?(?:last|final|first|second|third|fourth)\s+(?:semester|year|term)\s+at\s+" + _ORG,
+         lambda m: [Fact("studies_at", o, Op.ASSERT, 0.75) for o in [clean_org(m.group("org"))] if o]),
+    # "still stuck in Hamburg": where one lives, for now
+    rule(r"(?:I(?:'m|\s+am)\s+|we(?:'re|\s+are)\s+)?(?:still\s+)?stuck\s+in\s+" + _PLACE,
+         one("lives_in", clean_place, 0.7)),
+    # "I'm at Kaiser now", "I'm at Klarna right now": where one works, told by a state word.
+    rule(_BE + r"at\s+" + _ORG + r"(?=\s+(?:now|right\s+now|these\s+days|currently|head\s+office|HQ)\b)",
+         lambda m: [] if m.group("org").lower().removeprefix("the ") in PLACES else _job(0.7)(m)),
     rule(r"(?:" + _I + r"work|" + _BE + r"working)\s+as\s+(?:a\s+|an\s+|the\s+)?" + _TITLE
          + r"\s+(?:at|for|with)\s+" + _ORG, _job(0.9)),
-    rule(r"(?:" + _I + r"work|" + _BE + r"(?:working|employed))\s+" + _WORK_HOW + r"(?:at|for|by)\s+" + _ORG
+    rule(r"(?:" + _I + r"work|I(?:'ve|\s+have)\s+" + ADV + r"(?:been\s+working|worked)|"
+         + _BE + r"(?:working|employed|temping|interning|freelancing|volunteering))\s+"
+         + _WORK_HOW + r"(?:at|for|by)\s+" + _ORG
          + r"(?:\s+as\s+(?:a\s+|an\s+|the\s+)?(?P<title>.+))?", _job(0.9)),
     rule(_PAST + r"(?:started|begun|began)\s+(?:working\s+|a\s+(?:new\s+)?(?:job|role|position)\s+|"
          r"my\s+new\s+(?:job|role|position)\s+)?(?:at|with|for)\s+" + _ORG
-         + r"(?:\s+as\s+(?:a\s+|an\s+)?" + _TITLE + r"$)?", _job(0.85)),
+         + r"(?:\s+as\s+(?:a\s+|an\s+)?" + _TITLE + r"(?=$|\s+(?:on|in|from|since|last|this|and|but)\b))?", _job(0.85)),
     rule(_PAST + r"(?:started|got|landed|took)\s+(?:a|an|my)\s+(?:new\s+)?" + _TITLE
          + r"\s+(?:job|gig|position|role)\s+(?:at|with)\s+" + _ORG, _job(0.85)),
     rule(_PAST + r"joined\s+" + _ORG, lambda m: [] if (m.group("org").lower() in PLACES) else _job(0.85)(m)),
-    rule(_PAST + r"(?:got|landed|took|accepted|started)\s+(?:a|an|the|my)\s+(?:new\s+)?(?:job|position|role|offer)"
+    rule(_PAST + r"(?:got|landed|took|accepted|started)\s+(?:a|an|the|my)\s+(?:new\s+)?(?:job|position|role|"
+                 r"offer)"
          r"(?:\s+as\s+(?:a\s+|an\s+)?" + _TITLE + r")?\s+(?:at|with|from)\s+" + _ORG, _job(0.85)),
     rule(r"I(?:'ve|\s+have)?\s+(?:just\s+)?(?:got|been|was)\s+hired\s+(?:at|by)\s+" + _ORG, _job(0.85)),
     rule(r"my\s+(?:new\s+)?employer\s+is\s+" + _ORG, _job(0.9)),
+    # "I do backend stuff at Shopify", "I do marketing for Oatly"
+    rule(_I + r"do\s+(?:[a-z]+\s+){1,3}?(?:at|for)\s+" + _ORG, lambda m: [] if m.group("org").lower() in PLACES
+         else [Fact("employer", o, Op.ASSERT, 0.8) for o in [clean_org(m.group("org"))] if o]),
+    # Starting somewhere told by its first day, or by what one now is there.
+    rule(r"(?:(?:today|yesterday)\s+(?:was|is)\s+|it(?:'s|\s+is|\s+was)\s+|was\s+|is\s+)?my\s+first\s+(?:day"
+         r"|week|shift)"
+         r"\s+(?:at|with|for)\s+" + _ORG, _job(0.85)),
+    rule(r"(?:" + _BE + r"|(?:officially|now)\s+)(?:an?\s+)?" + _ORG + r"\s+(?:employee|staffer|hire)\b", _job(0.8)),
     rule(r"I(?:'ve|\s+have)?\s+(?:just\s+)?(?:got|been|was)\s+promoted\s+to\s+(?:a\s+|an\s+)?(?P<title>.+)$",
          _job(0.85)),
     rule(_I + r"work\s+as\s+(?:a\s+|an\s+|the\s+)?(?P<title>.+)$", _job(0.9)),
     rule(_BE + r"(?:a|an)\s+" + _TITLE + r"\s+in\s+" + _PLACE + "$", _titled_in),
-    rule(_BE + r"(?:a|an)\s+(?P<title>.+)$", _titled),
+    rule(r"(?:" + _BE + r"|I(?:'ve|\s+have)\s+been\s+)(?:a|an)\s+(?P<title>.+)$", _titled),
     rule(_BE + r"(?:now\s+)?(?:the\s+)?(?P<title>(?:head|director|vp|chief)\s+of\s+[a-z]+(?:\s+[a-z]+)?)$", _titled),
-    rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+(?:now\s+|still\s+)?(?:in|over\s+in|based\s+out\s+of)\s+" + _PLACE + "$",
+    rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+(?:now\s+|still\s+)?(?:in|over\s+in|based\s+out\s+of)\s+" + _PLACE
+         + r"(?=$|\s+(?:and|but|so|now|for|since)\b)",
          lambda m: [] if m.group("v").lower().removeprefix("the ") in ("middle", "process", "office", "hospital")
          else one("lives_in", clean_place, 0.75)(m)),
-    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"bought\s+(?:a|an|our|my)\s+(?:\w+\s+){0,2}?(?:house|flat|"
+    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:bought|got\s+the\s+keys\s+(?:to|for)|signed\s+(?:a|the)\s"
+                                              r"+lease"
+         r"\s+(?:on|for)|moved\s+into|rented)\s+(?:a|an|our|my|the)\s+(?:\w+\s+){0,2}?(?:house|flat|"
          r"apartment|condo|home|place)\s+in\s+" + _PLACE, one("lives_in", clean_place, 0.8)),
-    rule(r"my\s+(?:new\s+)?(?:job\s+title|title|job|role)\s+is\s+(?:a\s+|an\s+)?(?P<title>.+)$", _titled),
+    rule(r"(?:my\s+)?(?:(?:new|actual|day|real|main|current)\s+)?(?:job\s+title|title|job|role)\s+is\s+(?:a"
+         r"\s+|an\s+)?(?P<title>.+)$", _titled),
+    # "allergies, since you asked: shellfish (bad), cats (mild), and pollen in spring"
+    rule(r"(?:my\s+)?allergies\b[^:]{0,30}:\s*(?P<v>.+)$",
+         lambda m: [Fact("allergy", v, Op.ASSERT, 0.8) for v in _and_list(re.sub(r"\([^)]*\)", "", m.group("v")))]),
     # languages and learning
     rule(_I + r"(?:can\s+)?speak\s+(?P<v>.+)$", each("speaks", languages)),
     rule(_BE + r"(?:fluent|native|bilingual|conversational)\s+in\s+(?P<v>.+)$", each("speaks", languages)),
@@ -473,19 +322,33 @@ RULES: tuple[Rule, ...] = (
     rule(_HAVE + r"\s+" + _COUNT + r"\s+(?:[a-z]+\s+){0,2}?" + _SPECIES + _NAMED, _pet(0.9)),
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:adopted|rescued|got|bought)\s+" + _COUNT + r"\s+"
          r"(?:[a-z]+\s+){0,2}?" + _SPECIES + _NAMED, _pet(0.85)),
-    rule(_HAVE + r"\s+" + _COUNT + r"\s+(?:[a-z]+\s+){0,1}?(?P<rel>sisters?|brothers?|siblings?|kids?|children|sons?|daughters?)"
+    rule(_HAVE + r"\s+" + _COUNT + r"\s+(?:[a-z]+\s+){0,1}?(?P<rel>sisters?|brothers?|siblings?|kids?|"
+                                   r"children|sons?|daughters?)"
          + _NAMED + "$", _relative(0.9)),
     rule(_BE + r"married\s+to\s+(?P<name>" + NAME + ")", _named("spouse", 0.9)),
     rule(_PAST + r"got\s+married\s+to\s+(?P<name>" + NAME + ")", _named("spouse", 0.9)),
     rule(_BE + r"(?:dating|seeing|engaged\s+to)\s+(?P<name>" + NAME + ")", _named("partner", 0.8)),
     # likes, dislikes, hobbies
-    rule(_I + r"(?P<verb>love|adore|enjoy|like|dig|appreciate)s?\s+(?P<v>.+)$",
+    rule(_I + r"(?P<verb>love|adore|enjoy|like|dig|appreciate)s?\s+(?!(?:it|that|this|them)\b)(?P<v>.+)$",
          lambda m: each("likes", things, 0.9 if m.group("verb") in ("love", "adore") else 0.85)(m)),
     rule(r"I(?:'ve|\s+have)\s+" + ADV + r"(?:loved|liked|enjoyed)\s+(?P<v>.+)$", each("likes", things, 0.85)),
     rule(_BE + r"(?:a\s+)?(?:(?:huge|big|massive|great|total|real)\s+)?fan\s+of\s+(?P<v>.+)$", each("likes", things, 0.85)),
     rule(_BE + r"(?:into|obsessed\s+with|passionate\s+about|crazy\s+about|hooked\s+on)\s+(?P<v>.+)$",
          each("likes", things, 0.8)),
+    rule(r"(?:" + _BE + r")?(?:a\s+)?(?:huge|big|massive|total|real)\s+(?P<v>[a-z]+(?:\s+[a-z]+)?)\s+(?:guy|"
+                        r"girl|person|"
+         r"lover|addict|nerd|fiend|snob)$", each("likes", things, 0.8)),
     rule(_I + r"(?:hate|dislike|detest|loathe|despise)\s+(?P<v>.+)$", each("dislikes", things, 0.9)),
+    rule(r"(?:I\s+)?(?:have\s+|'ve\s+)?never\s+(?:liked|enjoyed|been\s+into|cared\s+for)\s+(?P<v>[^,]+)",
+         each("dislikes", things, 0.8)),
+    rule(_PAST + r"(?:got|bought|picked\s+up|leased)\s+(?:myself\s+)?(?:a|an)\s+(?:new\s+|used\s+|second[- ]"
+                 r"hand\s+|"
+         r"(?:19|20)\d{2}\s+)*(?P<v>" + CAR + ")", one("car", clean_org, 0.8)),
+    # "I drive a 2019 Skoda Octavia estate": the make and model, capitalised.
+    rule(r"(?:" + _I + r"drive|my\s+car\s+is|" + _PAST + r"(?:bought|got)\s+(?:myself\s+)?a\s+(?:new\s+|used"
+                                                         r"\s+)?car,?)\s+(?:an?\s+)?(?:(?:19|"
+         r"20)\d{2}\s+)?(?P<v>[A-Z][\w-]*(?:\s+(?:[A-Z0-9][\w-]*))*)",
+         one("car", clean_org, 0.8)),
     rule(r"I\s+(?:can't|cannot|can\s+not)\s+stand\s+(?P<v>.+)$", each("dislikes", things, 0.9)),
     rule(_DONT + r"(?:like|enjoy|love|care\s+for)\s+(?P<v>.+)$", each("dislikes", things, 0.8)),
     rule(r"I(?:'m|\s+am)\s+not\s+(?:a|much\s+of\s+a)\s+(?:(?:big|huge)\s+)?fan\s+of\s+(?P<v>.+)$",
@@ -503,8 +366,9 @@ RULES: tuple[Rule, ...] = (
 )
 
 MENTIONS: tuple[Rule, ...] = (
-    rule(r"\bmy\s+(?:[a-z]+\s+)?" + _SPECIES + r"(?:'s\s+name\s+is|\s+is\s+(?:named|called)|,)?\s+(?P<name>"
-         + NAME + ")", _pet(0.8)),
-    rule(r"\bmy\s+" + _REL + r"(?:'s\s+name\s+is|\s+is\s+(?:called|named)|\s+is|,)?\s+(?P<name>" + NAME + ")",
+    rule(r"\b(?:my|our)\s+(?:[a-z]+\s+)?" + _SPECIES + r"(?:'s\s+name\s+is|\s+is\s+(?:named|called)|"
+                                                       r",)?\s+(?P<name>"
+         + _PET_NAME + ")", _pet(0.8)),
+    rule(r"\b(?:my|our)\s+" + _REL + r"(?:'s\s+name\s+is|\s+is\s+(?:called|named)|\s+is|,)?\s+(?P<name>" + NAME + ")",
          _relative(0.85)),
 )

@@ -122,7 +122,7 @@ ADV = (
     r"(?:(?:really|also|actually|still|now|currently|just|truly|absolutely|totally|kinda|"
     r"kind\s+of|sort\s+of|definitely|honestly|recently|finally|officially|literally|genuinely|"
     r"seriously|do|even|mostly|usually|always|basically|already|very|so|originally|both|"
-    r"happily|gradually)\s+)*"
+    r"happily|gradually|only|technically)\s+)*"
 )
 _DAY = r"(?:day|morning|evening|night|week|weekend|weekday|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 _ONE_FREQ = (
@@ -166,7 +166,8 @@ _FILLER = re.compile(
     r"(?:[\s,]+(?:now|right\s+now|for\s+now|nowadays|these\s+days|lately|recently|again|too|"
     r"as\s+well|also|a\s+lot|a\s+ton|so\s+much|very\s+much|really|anymore|any\s+more|"
     r"any\s+longer|honestly|tbh|haha+|lol|though|actually|already|still|so\s+far|"
-    r"at\s+the\s+moment|currently|of\s+course|by\s+the\s+way|btw|more\s+than\s+anything|"
+    r"at\s+the\s+moment|atm|rn|currently|of\s+course|by\s+the\s+way|btw|more\s+than\s+anything|"
+    r"completely|entirely|for\s+good|cold\s+turkey|altogether|forever|(?:that\s+|very\s+)?much|"
     r"the\s+most|here|there|for\s+(?:years|ages|a\s+while|a\s+long\s+time|decades|months)))+$",
     re.IGNORECASE,
 )
@@ -273,7 +274,10 @@ _JOB_HEADS = words(
     "paralegal clerk receptionist cleaner janitor carer caregiver midwife optician sonographer "
     "supervisor operator labourer laborer builder gardener florist butcher hairdresser barber "
     "stylist bartender server chemist planner auditor underwriter broker agent realtor "
-    "animator illustrator copywriter ux ui dev devops admin apprentice"
+    "animator illustrator copywriter ux ui dev devops admin apprentice physio physiotherapist "
+    "surveyor postman postwoman courier gp picker packer porter lifeguard salesperson rep "
+    "inspector solicitor barrister nanny childminder housekeeper roofer decorator joiner "
+    "bricklayer dietitian nutritionist psychiatrist optometrist podiatrist estimator"
 )
 
 

@@ -1,0 +1,262 @@
+"""English words of change, endings, doubts and chat shapes (``changes_en`` and the
+clause grammar), each on sentences of its own: none is taken from the bench."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime, timedelta, timezone
+
+import pytest
+from vaultweave.store.item import Item, Status
+from vaultweave.store.resources import Resource
+from vaultweave.weaver.attributes import spec_for
+from vaultweave.weaver.extract import dates, dates_en
+from vaultweave.weaver.extract.base import Candidate, Op
+from vaultweave.weaver.extract.changes_en import ENDABLE, ENDABLE_PEOPLE
+from vaultweave.weaver.extract.rules import RulesExtractor, facts_in
+from vaultweave.weaver.resolve import plan_resolution
+from vaultweave.weaver.value_match import diet_ends
+
+A, R, D = Op.ASSERT, Op.RETRACT, Op.DOUBT
+SPOKEN = datetime(2026, 5, 13, 10, 0, tzinfo=timezone.utc)  # a Wednesday
+
+
+def table(text: str) -> list[tuple[str, str, Op]]:
+    return [(f.attribute, f.value, f.op) for f in facts_in(text)]
+
+
+def ends_everywhere(value: str, people: bool = False) -> list[tuple[str, str, Op]]:
+    return [(a, value, R) for a in (*ENDABLE, *(ENDABLE_PEOPLE if people else ()))]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a verb of ending ends whatever the thing names; the resolver keeps the match
+        ("I'm done with zumba", ends_everywhere("zumba")),
+        ("so over crossfit tbh", []),  # no subject, no verb of state: nothing
+        ("no more netflix for me, exams", ends_everywhere("netflix")),
+        ("I ditched the gym membership", ends_everywhere("gym membership")),
+        ("new flat, new commute, no more Gary", ends_everywhere("Gary", people=True)),
+        ("dropped out of college in March", [("studies_at", "", R)]),
+        ("I finally retired!", [("employer", "", R), ("job_title", "", R)]),
+        ("we had to put Mittens down this morning", [("pet", "Mittens", R)]),
+        ("Rocky passed away last night", [("pet", "Rocky", R)]),
+        ("passed my sailing exam!!", [("learning", "sailing", R)]),
+        ("sold the Ford last week", [("car", "Ford", R)]),
+        ("I drive a 2012 Toyota Yaris, it's tiny", [("car", "Toyota Yaris", A)]),
+        ("got a used Kia Niro", [("car", "Kia Niro", A)]),
+        ("three days since my last cigarette", [("habit", "smokes", R)]),
+        ("we had to rehome Pip, the landlord found out", [("pet", "Pip", R)]),
+        ("graduated from Durham on Friday!!", [("studies_at", "Durham", R)]),
+        ("officially done with evening classes", ends_everywhere("evening classes")),
+        ("I left the choir after ten years", ends_everywhere("choir")),
+        ("I quit my job", [("employer", "", R), ("job_title", "", R)]),
+        # starts
+        ("our hamster Biscuit 2 is a menace", [("pet", "a hamster named Biscuit 2", A)]),
+        ("our cat C3PO sleeps all day", [("pet", "a cat named C3PO", A)]),
+        ("my boss Dominika is on leave", [("boss", "Dominika", A)]),
+        ("I started at Arup as a site engineer on the 3rd and it's great",
+         [("job_title", "site engineer", A), ("employer", "Arup", A)]),
+        ("yesterday was my first day at Monzo", [("employer", "Monzo", A)]),
+        ("I'm officially a Spotify employee", [("employer", "Spotify", A)]),
+        ("temping at a law firm, Clyde & Co, for now", [("employer", "Clyde & Co", A)]),
+        ("I work in finance at Barclays", [("employer", "Barclays", A)]),
+        ("I do data stuff for Ocado", [("employer", "Ocado", A)]),
+        ("I'm at Deliveroo now, different team", [("employer", "Deliveroo", A)]),
+        ("senior nurse at Addenbrooke's",
+         [("job_title", "senior nurse", A), ("employer", "Addenbrooke's", A)]),
+        ("I've been a plumber for 20 years", [("job_title", "plumber", A)]),
+        ("I'm a sophomore at Boston College", [("studies_at", "Boston College", A)]),
+        ("I'm doing a PhD in botany at Kew College", [("studies_at", "Kew College", A)]),
+        ("day job is accountant", [("job_title", "accountant", A)]),
+        ("I'm a massive tea person", [("likes", "tea", A)]),
+        ("never liked olives, tbh", [("dislikes", "olives", A)]),
+        ("I got diagnosed coeliac in May", [("diet", "gluten-free", A)]),
+        ("update: went vegan", [("diet", "vegan", A)]),
+        ("me and my husband live in a bungalow in York", [("lives_in", "York", A)]),
+        ("we live in berlin now", [("lives_in", "Berlin", A)]),
+        ("allergies, if you need them: latex (mild) and penicillin", [("allergy", "latex", A),
+                                                                     ("allergy", "penicillin", A)]),
+    ],
+)
+def test_changes(text: str, expected: list[tuple[str, str, Op]]) -> None:
+    assert table(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("started packing up the house", [("lives_in", "", D)]),
+        ("our lease is up in June", [("lives_in", "", D)]),
+        ("had my exit interview this morning", [("employer", "", D)]),
+        ("I've been job hunting for weeks", [("employer", "", D)]),
+        ("thinking about dropping out", [("studies_at", "", D)]),  # a hedge raises a doubt
+        ("Pepper's been at the vet all week", [("pet", "Pepper", D)]),
+        ("the vet thinks it's her kidneys", [("pet", "", D)]),
+        ("since the reorg nobody knows who does what", [("job_title", "", D)]),
+        ("we're on a break", [(a, "", D) for a in ("partner", "boyfriend", "girlfriend", "spouse", "wife",
+                                                    "husband", "fiance")]),
+    ],
+)
+def test_doubts(text: str, expected: list[tuple[str, str, Op]]) -> None:
+    assert table(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # uptalk: a statement with a rising tone is read; a real question is not
+        ("my favourite colour is teal?", [("favourite_colour", "teal", A)]),
+        ("should I learn Dutch or Czech?", []),
+        ("I'm allergic to, like, kiwi?", [("allergy", "kiwi", A)]),
+        # asides and inline fillers
+        ("my favourite snack is, no judgement, a pickled egg", [("favourite_snack", "pickled egg", A)]),
+        ("my favourite band is, um, I listen to everything really, but Blur",
+         [("favourite_band", "Blur", A)]),
+        ("I'm Nora btw, 52", [("name", "Nora", A), ("age", "52", A)]),
+        ("I'm a welder, for my sins, at Harland", [("job_title", "welder", A), ("employer", "Harland", A)]),
+        # a shared subject across coordinated verbs and comma fragments
+        ("I live in Galway and work at Medtronic", [("lives_in", "Galway", A), ("employer", "Medtronic", A)]),
+        ("I'm 52, from Lagos, work at Unilever", [("age", "52", A), ("hometown", "Lagos", A),
+                                                 ("employer", "Unilever", A)]),
+        # said to the listener, not a condition
+        ("my birthday's the 3rd of June if you want to know", [("birthday", "06-03", A)]),
+        ("I'm a baker, it's early starts", [("job_title", "baker", A)]),
+        ("PASSED MY THEORY TEST", []),  # shouting is lowered; "theory" is no -ing thing learned
+        ("remember the pottery thing?", []),  # asking back, not a note
+    ],
+)
+def test_chat_shapes(text: str, expected: list[tuple[str, str, Op]]) -> None:
+    assert table(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("phrase", "expected"),
+    [
+        ("friday at 4", "friday 16:00"),  # an hour from 1 to 6 without am/pm is afternoon
+        ("friday at 9", "friday 09:00"),
+        ("the 21st at 3:15", "the 21st 15:15"),
+        ("Monday, 10:30", "Monday 10:30"),
+        ("tomorrow at 7pm", "tomorrow 19:00"),
+        ("last month", "last month"),
+    ],
+)
+def test_spoken_clock(phrase: str, expected: str) -> None:
+    assert dates_en.clock(phrase) == expected
+
+
+def test_day_of_month_with_a_time_and_a_weekday() -> None:
+    expected = datetime(2026, 5, 21, 15, 15, tzinfo=timezone.utc)
+    assert dates.resolve("the 21st at 3:15", SPOKEN, "future") == expected
+    phrase = dates_en.find("they moved it to thursday the 28th, 9:45")
+    assert dates.resolve(phrase, SPOKEN, "future") == datetime(2026, 5, 28, 9, 45, tzinfo=timezone.utc)
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase"),
+    [
+        ("I've been in Leeds for about four years", "four years ago"),
+        ("been a vet nine months now", "nine months ago"),
+        ("I moved two weeks ago", "two weeks ago"),
+    ],
+)
+def test_a_duration_dates_the_start(text: str, phrase: str) -> None:
+    assert dates_en.find(text) == phrase
+
+
+def test_a_duration_is_never_cut_from_the_value() -> None:
+    assert table("I've been a plumber for 20 years") == [("job_title", "plumber", A)]
+
+
+@pytest.mark.parametrize(
+    ("text", "what", "when"),
+    [
+        ("the vet appointment got moved to Tuesday at 9am", "vet", "Tuesday at 9am"),
+        ("optician moved me to the 30th", "optician", "30th"),
+        ("dentist is now friday at 2", "dentist", "friday at 2"),
+    ],
+)
+def test_reschedules_told_after_the_thing(text: str, what: str, when: str) -> None:
+    [fact] = facts_in(text)
+    assert (fact.attribute, fact.value, fact.scheduled) == ("appointment", what, when)
+
+
+def test_routine_on_new_days_and_replies_that_are_no_routine() -> None:
+    assert table("yoga is wednesdays now") == [("routine", "yoga on Wednesdays", A)]
+    assert table("I'm still doing karate on fridays") == [("routine", "karate on Fridays", A)]
+    assert table("yep still going every monday") == []
+    assert table("I just coach on weekends") == [("routine", "coaching on Saturdays and Sundays", A)]
+
+
+def test_birthday_today_is_the_turns_date() -> None:
+    turn = Resource(id="r1", path="resources/a.jsonl", line=1, ts=SPOKEN, role="user", speaker="Ola",
+                    text="it's my birthday today!!")
+    [candidate] = RulesExtractor().extract_one(turn)
+    assert (candidate.attribute, candidate.value) == ("birthday", "05-13")
+
+
+def _item(attribute: str, value: str, *, tags: tuple[str, ...] = (), when: datetime | None = None) -> Item:
+    spec = spec_for(attribute)
+    at = SPOKEN - timedelta(days=30)
+    return Item(id=f"{attribute}-{value}".replace(" ", "_"), subject="Ola", attribute=attribute, value=value,
+                text=value, category=spec.category, kind=spec.kind, valid_from=at, observed_at=at,
+                sources=("resources/2026/04/13.jsonl#L1",), heard_at=at, tags=tags, when=when)
+
+
+def _candidate(attribute: str, value: str, *, tags: tuple[str, ...] = (),
+               when: datetime | None = None) -> Candidate:
+    spec = spec_for(attribute)
+    return Candidate(subject="Ola", attribute=attribute, value=value, text=value, category=spec.category,
+                     kind=spec.kind, source="resources/2026/05/13.jsonl#L1", valid_from=SPOKEN, tags=tags,
+                     when=when, spoken_at=SPOKEN)
+
+
+def _after(item: Item, candidate: Candidate) -> dict[str, Item]:
+    return {**{item.id: item}, **plan_resolution([candidate], {item.id: item}, SPOKEN).final_items}
+
+
+def test_a_routine_on_other_days_supersedes_the_same_activity() -> None:
+    old = _item("routine", "swim club on Mondays", tags=("days:monday",))
+    after = _after(old, _candidate("routine", "swim on Thursdays", tags=("days:thursday",)))
+    assert after[old.id].status is Status.HISTORICAL
+    other = _item("routine", "chess on Mondays", tags=("days:monday",))
+    assert _after(other, _candidate("routine", "swim on Thursdays", tags=("days:thursday",)))[
+        other.id].status is Status.CURRENT
+
+
+def test_a_reschedule_without_a_time_keeps_the_old_time_of_day() -> None:
+    old = _item("appointment", "optician", when=datetime(2026, 5, 20, 14, 30, tzinfo=timezone.utc))
+    moved = _candidate("appointment", "optician", when=datetime(2026, 5, 27, tzinfo=timezone.utc))
+    new = next(i for i in _after(old, moved).values() if i.id != old.id)
+    assert new.when == datetime(2026, 5, 27, 14, 30, tzinfo=timezone.utc)
+    timed = replace(moved, when=datetime(2026, 5, 27, 9, 0, tzinfo=timezone.utc))
+    assert next(i for i in _after(old, timed).values() if i.id != old.id).when.hour == 9
+
+
+@pytest.mark.parametrize(
+    ("diet", "food", "ends"),
+    [("gluten-free", "sourdough toast", True), ("gluten-free", "risotto", False), ("vegan", "halloumi", True),
+     ("vegetarian", "halloumi", False), ("dairy-free", "ice cream", True), ("dairy-free", "sorbet", False),
+     ("dairy-free", "milkshake", True), ("vegan", "oat milk latte", False)],
+)
+def test_diets_end_foods_they_rule_out(diet: str, food: str, ends: bool) -> None:
+    assert diet_ends(diet, food) is ends
+
+
+def test_a_named_person_alone_is_theirs_not_the_speakers() -> None:
+    [moved] = [f for f in facts_in("Anna moved to Lisbon last week") if f.attribute == "lives_in"]
+    assert (moved.value, moved.name, moved.about, moved.op) == ("Lisbon", "Anna", "", A)
+    [works] = facts_in("Anna works at Google.")
+    assert (works.attribute, works.value, works.name) == ("employer", "Google", "Anna")
+    assert facts_in("Everyone moved to Slack") == []
+
+
+def test_turning_an_age_dates_the_birthday() -> None:
+    turn = Resource(id="r1", path="resources/a.jsonl", line=1, ts=SPOKEN, role="user", speaker="Ola",
+                    text="turned 33 yesterday, feeling ancient")
+    found = {c.attribute: c.value for c in RulesExtractor().extract_one(turn)}
+    assert found == {"age": "33", "birthday": "05-12"}
+    undated = Resource(id="r2", path="resources/a.jsonl", line=2, ts=SPOKEN, role="user", speaker="Ola",
+                       text="I turned 33")
+    assert [c.attribute for c in RulesExtractor().extract_one(undated)] == ["age"]

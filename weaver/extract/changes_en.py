@@ -1,0 +1,195 @@
+"""English words of change: what ends a fact, what starts one, and talk that only puts
+one in doubt.
+
+These are lexicons, not phrasings: a verb of ending ("dropped", "done with", "no more")
+ends whatever the thing names among the speaker's multi-attribute facts (a job, a liking,
+a course, a routine), and the resolver keeps only the retractions that meet a current
+value. Doubt rules name the attribute a turn talks about when it gives no new value.
+"""
+
+from __future__ import annotations
+
+import re
+
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.rules_text import (
+    ADV,
+    NAME,
+    Build,
+    Fact,
+    Rule,
+    rule,
+    things,
+    third_person,
+    words,
+)
+
+# Languages, so that "I stopped Italian" ends learning it and "no more Gary" does not.
+LANGUAGES = words(
+    "english german french italian spanish portuguese chinese mandarin cantonese japanese "
+    "korean dutch swedish norwegian danish finnish polish russian ukrainian greek turkish "
+    "hindi urdu arabic hebrew latin welsh irish gaelic czech hungarian romanian thai "
+    "vietnamese indonesian swahili tagalog persian farsi bengali punjabi tamil marathi "
+    "gujarati icelandic catalan basque croatian serbian "
+)
+
+# Attributes a bare "I quit X" / "I'm done with X" may end: the resolver ends only the
+# ones whose current value X names, so the others cost nothing.
+ENDABLE = ("likes", "learning", "routine", "hobby", "habit", "employer", "studies_at")
+# A name may also be a person the speaker is done with: "no more Karen" (a boss).
+ENDABLE_PEOPLE = ("boss", "partner", "boyfriend", "girlfriend", "roommate", "therapist")
+
+
+def ending_of_thing(raw: str, confidence: float = 0.7) -> list[Fact]:
+    """Retractions of a thing over every attribute it may name ("quit choir", "quit currys")."""
+    values = things(raw, split=False)
+    if not values or re.match(r"(?:out|of|to|at|on|in|with|off|up|by|for|from)\b", values[0]):
+        return []  # "dropped out of uni": a particle, not a thing
+    people = ENDABLE_PEOPLE if re.fullmatch(NAME, values[0]) else ()
+    return [Fact(attribute, values[0], Op.RETRACT, confidence) for attribute in (*ENDABLE, *people)]
+
+
+def _fixed(attribute: str, value: str, conf: float, op: Op) -> Build:
+    return lambda m: [Fact(attribute, value, op, conf)]
+
+
+def _all(*facts: tuple[str, Op]) -> Build:
+    return lambda m: [Fact(attribute, "", op, 0.6 if op is Op.DOUBT else 0.8) for attribute, op in facts]
+
+
+def _named_pet(op: Op, conf: float) -> Build:
+    return lambda m: [Fact("pet", m.group("name"), op, conf)]
+
+
+_PAST = r"I(?:'ve|\s+have)?\s+" + ADV
+_PARTNERS = ("partner", "boyfriend", "girlfriend", "spouse", "wife", "husband", "fiance")
+_PET_WORD = r"(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|horse|pup)"
+
+# A verb of ending followed by the thing ended. Gerunds and "my job" go through the
+# caller's own reading first (``rules_en._ended``).
+ENDING_VERBS = (
+    _PAST + r"(?:quit|stopped|gave\s+up|given\s+up|kicked|ditched|cut\s+out|dropped|packed\s+in|binned|"
+    r"abandoned|walked\s+away\s+from)\s+(?P<v>.+)$",
+    r"I(?:'m|\s+am)\s+" + ADV + r"(?:so\s+|totally\s+|completely\s+|officially\s+)?(?:done\s+with|over|"
+    r"finished\s+with|through\s+with)\s+(?P<v>.+)$",
+    r"(?:so\s+|totally\s+|completely\s+|officially\s+)?(?:done\s+with|finished\s+with|"
+    r"through\s+with)\s+(?P<v>.+)$",
+    r"(?:so\s+|and\s+)?no\s+more\s+(?P<v>[^,]+?)(?:\s+for\s+(?:me|us))?(?:,.*)?$",
+)
+
+# Car makes, so that "got a used Tesla Model 3" / "sold the Honda" read as the car.
+_MAKE = (
+    r"(?:Honda|Toyota|Tesla|Ford|VW|Volkswagen|BMW|Audi|Mercedes(?:-Benz)?|Skoda|Škoda|Kia|Hyundai|Nissan|"
+    r"Mazda|Subaru|Fiat|Renault|Peugeot|Volvo|Jeep|Chevy|Chevrolet|Mini|Lexus|Porsche|Citro[eë]n|Seat|Dacia|"
+    r"Vauxhall|Opel|Suzuki|Mitsubishi|Polestar|Rivian|Dodge|Ram|GMC|Buick|Cadillac|Land\s+Rover|"
+    r"Range\s+Rover|"
+    r"Jaguar|Alfa\s+Romeo|Cupra|MG|BYD|Smart)"
+)
+CAR = _MAKE + r"(?:\s+(?:[A-Z0-9][\w-]*))*"
+
+
+def _car(op: Op) -> Build:
+    return lambda m: [Fact("car", " ".join(m.group("car").split()), op, 0.8)]
+
+
+def _quit_since(m: re.Match[str]) -> list[Fact]:
+    """ "it's been two weeks since my last cigarette": the habit ended two weeks ago."""
+    habit = "smokes" if m.group("what") in ("cigarette", "smoke", "fag", "cig") else (
+        "vapes" if m.group("what") == "vape" else "drinks")
+    return [Fact("habit", habit, Op.RETRACT, 0.8, when=f"{m.group('n')} ago")]
+
+
+ENDINGS: tuple[Rule, ...] = (
+    rule(_PAST + r"(?:just\s+)?(?:sold|scrapped|traded\s+in|wrote\s+off|totall?ed)\s+(?:the|my|our)\s+(?:old"
+                 r"\s+)?(?P<car>" + CAR + ")", _car(Op.RETRACT)),
+    rule(r"(?:it(?:'s|\s+has)\s+been\s+)?(?P<n>(?:a|an|one|two|three|four|five|six|\d+)\s+(?:days?|weeks?|"
+         r"months?|"
+         r"years?))\s+since\s+(?:my\s+)?last\s+(?P<what>cigarette|cig|smoke|fag|vape|drink)", _quit_since),
+
+    # "dropped out of uni", "I dropped out of McGill": whatever school it was ends.
+    rule(_PAST + r"dropped\s+out(?:\s+of\s+(?:(?:uni|university|college|school|my\s+\w+)\b|(?P<org>[A-Z][\w&"
+                 r"'.-]*"
+         r"(?:\s+[A-Z][\w&'.-]*)*)))?",
+         lambda m: [Fact("studies_at", m.group("org") or "", Op.RETRACT, 0.8)]),
+    # Retirement and unemployment end the job, whatever it was.
+    rule(r"I(?:'ve|\s+have|'m|\s+am)?\s+" + ADV + r"(?:retired|unemployed|between\s+jobs|out\s+of\s+work)\b",
+         _all(("employer", Op.RETRACT), ("job_title", Op.RETRACT))),
+    # A pet put down or gone: "we had to put Biscuit down", "RIP Rex".
+    rule(r"(?:I|we)\s+(?:had\s+to\s+)?(?:have\s+|get\s+)?put\s+(?:my\s+|our\s+)?(?:" + _PET_WORD + r"\s+)?"
+         r"(?P<name>" + NAME + r")\s+down", _named_pet(Op.RETRACT, 0.8)),
+    rule(r"(?:I|we)\s+(?:had\s+to\s+|have\s+had\s+to\s+)?(?:rehome|rehomed|re-home|re-homed|give\s+away|gave"
+         r"\s+away)\s+"
+         r"(?:my\s+|our\s+)?(?:" + _PET_WORD + r"\s+)?(?P<name>" + NAME + r")", _named_pet(Op.RETRACT, 0.8)),
+    # Graduating ends studying there: "graduated yesterday", "I graduated from Leeds".
+    rule(_PAST + r"(?:just\s+)?graduated(?:\s+from\s+(?P<org>[A-Z][\w&'.-]*(?:\s+(?:of\s+)?[A-Z][\w&'.-]*)*)"
+                 r")?",
+         lambda m: [Fact("studies_at", m.group("org") or "", Op.RETRACT, 0.8)]),
+    rule(r"(?:RIP|rip)\s+(?P<name>" + NAME + r")$", _named_pet(Op.RETRACT, 0.75)),
+    # Passing the test ends learning it: "passed my driving test".
+    rule(_PAST + r"(?:passed|finished|completed)\s+(?:my\s+|the\s+)?(?P<v>[a-z]+ing|[A-Z][a-z]+)\s+"
+         r"(?:test|exam|course)\b", lambda m: [Fact("learning", m.group("v"), Op.RETRACT, 0.75)]),
+)
+
+# Tried after the caller's own endings.
+LATE_ENDINGS: tuple[Rule, ...] = (
+    # A pet gone, told by its name: "Buddy passed away on Saturday".
+    rule(r"(?!I\b)(?P<name>" + NAME + r")\s+(?:has\s+)?(?:died|passed\s+away|passed|is\s+gone|ran\s+away|"
+                                      r"went\s+missing|"
+         r"crossed\s+the\s+rainbow\s+bridge)", _named_pet(Op.RETRACT, 0.75)),
+)
+
+# A change talked about without its new value: the current one may be outdated. Hedged
+# talk ("thinking about dropping out") counts: it never ends anything.
+DOUBTS: tuple[Rule, ...] = (
+    rule(r"(?:the|my|our)\s+(?:big\s+|recent\s+)?move\b(?!\s+to\b)", _fixed("lives_in", "", 0.6, Op.DOUBT)),
+    rule(r"(?:I(?:'ve|\s+have)?\s+|we(?:'ve|\s+have)?\s+)?(?:started\s+|been\s+|finished\s+|"
+         r"still\s+)?(?:packing"
+         r"(?:\s+(?:up|boxes|everything))?|(?:house|flat|apartment)[- ]hunting|looking\s+at\s+(?:flats|"
+         r"houses|"
+         r"apartments)|viewing\s+(?:flats|houses|apartments))\b", _fixed("lives_in", "", 0.6, Op.DOUBT)),
+    rule(r"(?:my|our|the)\s+(?:lease|tenancy|contract\s+on\s+the\s+flat)\s+(?:is\s+up|ends|runs\s+out)",
+         _fixed("lives_in", "", 0.6, Op.DOUBT)),
+    rule(r"(?:the|my)?\s*new\s+(?:job|role|position|company|employer|boss)\b",
+         _fixed("employer", "", 0.6, Op.DOUBT)),
+    rule(r"(?:I(?:'m|\s+am|'ve|\s+have)?\s+)?(?:just\s+)?(?:handing|handed|hand)\s+in\s+my\s+(?:notice|"
+         r"resignation)", _fixed("employer", "", 0.6, Op.DOUBT)),
+    rule(r"(?:I\s+)?(?:had|have|got)\s+(?:my|an?)\s+exit\s+interview", _fixed("employer", "", 0.6, Op.DOUBT)),
+    rule(r"(?:I(?:'m|\s+am)\s+|I(?:'ve|\s+have)\s+been\s+)?(?:job[- ]hunting|applying\s+(?:for|to)\s+(?:jobs"
+         r"|other"
+         r"\s+jobs|roles)|looking\s+for\s+(?:a\s+)?(?:new\s+|another\s+)?job)",
+         _fixed("employer", "", 0.6, Op.DOUBT)),
+    rule(r"(?:I(?:'m|\s+am)\s+)?(?:thinking\s+(?:about|of)|considering)\s+(?:quitting|leaving|handing\s+in)",
+         _fixed("employer", "", 0.6, Op.DOUBT)),
+    rule(r"(?:I(?:'m|\s+am)\s+)?(?:thinking\s+(?:about|of)|considering)\s+dropping\s+out",
+         _fixed("studies_at", "", 0.6, Op.DOUBT)),
+    rule(r"(?:I(?:'m|\s+am)\s+)?(?:thinking\s+(?:about|of)|considering)\s+moving\b(?!\s+to\b)",
+         _fixed("lives_in", "", 0.6, Op.DOUBT)),
+    rule(r"(?:I\s+)?(?:haven't|have\s+not)\s+(?:been\s+to|done|gone\s+to)\s+(?:any\s+)?[a-z]+\s+in\s+"
+         r"(?:ages|weeks|months|a\s+while|forever)", _fixed("routine", "", 0.6, Op.DOUBT)),
+    rule(r"(?:(?:since|after)\s+I\s+|I\s+)?changed\s+(?:teams|roles|departments)",
+         _fixed("job_title", "", 0.6, Op.DOUBT)),
+    # A pet at the vet's or ill: "Clover's been at the vet since friday".
+    rule(r"(?P<name>" + NAME + r")(?:'s|\s+is|\s+has)\s+(?:been\s+)?(?:at\s+the\s+vets?|"
+         r"in\s+(?:the\s+)?(?:animal\s+)?hospital|really\s+(?:sick|ill|poorly)|not\s+(?:eating|well))",
+         _named_pet(Op.DOUBT, 0.6)),
+    rule(r"(?:my|our|the)\s+" + _PET_WORD + r"(?:'s|\s+is|\s+has)\s+(?:been\s+)?(?:at\s+the\s+vets?|"
+                                            r"(?:really\s+)?(?:sick|ill|"
+         r"poorly))", _fixed("pet", "", 0.6, Op.DOUBT)),
+    rule(r"the\s+vets?\s+(?:said|says|thinks|told\s+us|reckons)", _fixed("pet", "", 0.6, Op.DOUBT)),
+    # "after the knee surgery I can't really run": the habit may have stopped.
+    rule(r"(?:.*?\b)?I\s+(?:can't|cannot|can\s+no\s+longer)\s+(?:really\s+|even\s+)?(?P<v>run|swim|cycle|"
+         r"bike|climb|"
+         r"surf|box|dance|train|lift|skate|ski|hike|jog|walk|drive|smoke|drink)\b",
+         lambda m: [Fact("habit", third_person(m.group("v")), Op.DOUBT, 0.6)]),
+    # A reorganisation leaves the title in question: "ever since the restructuring".
+    rule(r".*?\b(?:restructur(?:e|ing)|reorg(?:anisation|anization)?)\b|.*?\bdon't\s+(?:even\s+)?know\s+what"
+         r"\s+my\s+"
+         r"(?:job\s+)?(?:title|role)\b", _fixed("job_title", "", 0.6, Op.DOUBT)),
+    # A relationship in trouble: "not sure we're still together", "we're on a break".
+    rule(r"(?:we\s+(?:had|have\s+had|'ve\s+had)\s+(?:a|another)\s+(?:huge\s+|big\s+|massive\s+)?(?:fight|"
+         r"row|argument|falling\s+out)|.*?\bnot\s+sure\s+(?:if\s+)?we(?:'re|\s+are)\s+(?:still\s+)?together|"
+         r".*?\bwe(?:'re|\s+are)\s+(?:on\s+a\s+break|living\s+apart|separated|separating|taking\s+(?:a\s+)?"
+         r"(?:break|space))|things\s+(?:with\s+" + NAME + r"|between\s+us|at\s+home)\s+(?:are|have\s+been)\s+"
+         r"(?:\w+\s+)?(?:rough|rocky|bad|difficult|hard|strained|tense))",
+         _all(*((p, Op.DOUBT) for p in _PARTNERS))),
+)

@@ -1,0 +1,306 @@
+"""Building blocks and value builders of the English rule tables (``rules_en``): the
+regex pieces (subjects, places, organisations, titles, diets, species, relatives) and the
+functions that turn a match into Facts. The tables and the builders that read them back
+(``_ended``, ``_started``) stay in ``rules_en``."""
+
+from __future__ import annotations
+
+import re
+
+from vaultweave.weaver.extract import dates_en
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.rules_text import (
+    ADV,
+    NAME,
+    PLACES,
+    Build,
+    Fact,
+    clean_name,
+    clean_org,
+    clean_place,
+    clean_title,
+    favourite_attribute,
+    gerund,
+    habit_phrase,
+    is_job,
+    languages,
+    pet_value,
+    relative_value,
+    things,
+    we_conf,
+    words,
+)
+
+# -- building blocks --------------------------------------------------------------------
+
+_I = r"I\s+" + ADV
+_BE = r"I(?:'m|\s+am)\s+" + ADV
+_WE = r"(?:I|(?P<we>we|me\s+and\s+(?:my\s+)?\w+|\w+\s+and\s+I))"
+_PAST = r"I(?:'ve|\s+have)?\s+" + ADV  # "I moved" / "I've moved"
+_DONT = r"I\s+" + ADV + r"(?:don't|do\s+not)\s+" + ADV
+_PLACE = (
+    r"(?P<v>(?:the\s+)?[A-Z][\w'.-]*(?:\s+(?:(?:de|del|da|do|of|on|upon|am|la|le|du|di|y|and)"
+    r"\s+)?[A-Z][\w'.-]*)*(?:,\s+[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)?)"
+)
+
+
+def _org(group: str = "org") -> str:
+    # "a startup called Nimbus" -> Nimbus; an org name is capitalised words.
+    return (
+        r"(?:(?:a|an)\s+(?:[\w-]+\s+){0,3}?(?:(?:called|named)\s+|[\w-]+,\s+(?=[A-Z0-9])))?"
+        rf"(?P<{group}>(?:the\s+)?(?:[A-Z]|\d[A-Z0-9])[\w&'.+-]*"
+        r"(?:\s+(?:(?:of|and|&|de)\s+)?(?:[A-Z]|\d)[\w&'.+-]*)*)"
+    )
+
+
+_ORG = _org()
+_WORK_HOW = (r"(?:(?:remotely|remote|full[- ]time|part[- ]time|freelance|now|still|again|there)\s+)*"
+             r"(?:in\s+[a-z]+(?:\s+[a-z]+)?\s+(?=at\s))?")  # "work in marketing at Telefónica"
+_TITLE = r"(?P<title>[A-Za-z][\w/+-]*(?:\s+[\w/+-]+){0,4}?)"
+_DIET = (
+    r"(?P<v>(?i:vegetarian|veggie|vegan|pescatarian|pescetarian|flexitarian|keto|paleo|"
+    r"gluten[- ]free|dairy[- ]free|plant[- ]based|low[- ]carb|halal|kosher|carnivore|"
+    r"mediterranean|omnivore))"
+)
+_DIET_END = r"(?=$|\s*[,;]|\s+(?:and|but|now|since|for|as\s+of|starting)\b)"
+_DIET_CANON = {
+    "veggie": "vegetarian",
+    "pescetarian": "pescatarian",
+    "gluten free": "gluten-free",
+    "dairy free": "dairy-free",
+    "plant based": "plant-based",
+    "low carb": "low-carb",
+    "mediterranean": "Mediterranean",
+}
+_SPECIES = (
+    r"(?P<species>dogs?|cats?|pupp(?:y|ies)|kittens?|rabbits?|bunn(?:y|ies)|hamsters?|"
+    r"guinea\s+pigs?|parrots?|budgies?|birds?|goldfish|fish|turtles?|tortoises?|snakes?|"
+    r"lizards?|geckos?|ferrets?|horses?|chickens?|retrievers?|labradors?|poodles?|beagles?|"
+    r"terriers?|corgis?|huskies|husky|bulldogs?|dachshunds?|spaniels?|collies?|pugs?)(?![\w-])"
+)
+_COUNT = r"(?P<n>a|an|one|two|three|four|five|six|\d)"
+# A pet's name may carry a number: "R2", "Nugget 2".
+_PET_NAME = rf"(?:[A-Z][A-Za-z]*\d+[A-Za-z0-9]*|{NAME}(?:\s+\d+)?)"
+_NAMED = rf"(?:\s*,?\s+(?:named|called)\s+(?P<name>{_PET_NAME})(?:\s+and\s+(?P<name2>{_PET_NAME}))?)?"
+_HAVE = r"(?:I|(?P<we>we))(?:(?:'ve|\s+have)\s+(?:just\s+)?got|'ve|\s+" + ADV + r"(?:have|own|got))"
+_REL = (
+    r"(?P<rel>(?:(?:little|big|older|younger|baby|twin|elder|half[- ]|step)\s*)?(?:sister|brother|sis|bro)|"
+    r"wife|husband|spouse|boyfriend|girlfriend|partner|"
+    r"fianc[eé]e?|mom|mum|mother|mama|dad|father|papa|son|daughter|kid|child|boss|manager|roommate|flatmate|"
+    r"best\s+friend|friend|colleague|coworker)"
+)
+
+
+def _diet(conf: float) -> Build:
+    def build(m: re.Match[str]) -> list[Fact]:
+        raw = m.group("v").lower()
+        return [Fact("diet", _DIET_CANON.get(raw.replace("-", " "), raw), Op.ASSERT, conf)]
+
+    return build
+
+
+def _born(m: re.Match[str]) -> list[Fact]:
+    """ "I was born on 3 May 1991 in Kharkiv" -> birthday 1991-05-03, hometown Kharkiv."""
+    facts = []
+    day = dates_en.birthday(m.group("v"))
+    if day:
+        facts.append(Fact("birthday", day, Op.ASSERT, 0.9))
+    place = clean_place(m.group("place")) if m.group("place") else None
+    if place:
+        facts.append(Fact("hometown", place, Op.ASSERT, 0.75))
+    return facts
+
+
+def _fixed(attribute: str, value: str, conf: float, op: Op = Op.ASSERT) -> Build:
+    return lambda m: [Fact(attribute, value, op, conf)]
+
+
+_NUMBER_WORDS = {w: n for n, w in enumerate([
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+    "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
+])}
+_AGE = r"(?P<v>\d{1,3}|(?i:" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r"))"
+
+
+def _age(m: re.Match[str]) -> list[Fact]:
+    raw = m.group("v").lower()
+    age = _NUMBER_WORDS[raw] if raw in _NUMBER_WORDS else int(raw)
+    return [Fact("age", str(age), Op.ASSERT, 0.9)] if 0 < age <= 120 else []
+
+
+_HEDGES = re.compile(
+    r"^(?:(?:hmm+|um+|uh+|well|like|probably|definitely|honestly|easily|hands\s+down|"
+    r"(?:a|an|the)(?=\s))[\s,]+)+",
+    re.IGNORECASE,
+)
+
+
+def _favourite_value(raw: str) -> str:
+    """ "is, hmm, I'd eat anything honestly, but ramen" -> "ramen"; "Radiohead, always" -> "Radiohead"."""
+    raw = re.split(r"(?:,\s*|\s+)but\s+", raw)[-1]
+    return _HEDGES.sub("", raw.split(",")[0].strip()).strip()
+
+
+def _favourite(m: re.Match[str]) -> list[Fact]:
+    values = things(_favourite_value(m.group("v")), split=False)
+    thing = m.groupdict().get("thing")
+    if not values:
+        return []
+    if not thing:  # "sushi is my favourite"
+        return [Fact("likes", values[0], Op.ASSERT, 0.85)]
+    attribute = favourite_attribute(thing)
+    return [Fact(attribute, values[0], Op.ASSERT, 0.9)] if attribute else []
+
+
+# "a junior at Lincoln High", "a second-year at Leeds Uni": a pupil, not an employee.
+_SCHOOL = re.compile(r"\b(?:High|School|University|Uni|College|Academy|Institute)\b")
+_SCHOOL_YEARS = words("junior senior freshman sophomore fresher undergrad undergraduate postgrad "
+                      "first-year second-year third-year final-year pupil", None)
+
+
+def _job(conf: float, op: Op = Op.ASSERT) -> Build:
+    """job_title and/or employer from ``title`` / ``org`` groups; a student studies_at."""
+
+    def build(m: re.Match[str]) -> list[Fact]:
+        groups = m.groupdict()
+        raw_title = re.split(r",|\s+(?:in|on)\s+", groups["title"])[0] if groups.get("title") else ""
+        title = clean_title(raw_title) if raw_title else None
+        org = clean_org(groups["org"]) if groups.get("org") else None
+        if org and re.fullmatch(r"\d+", org):  # "a plumber for 20 years": a duration, no employer
+            return []
+        if groups.get("title") and not title:
+            return []
+        pupil = title and (title.lower() == "student" or title.lower() in _SCHOOL_YEARS)
+        if title and (pupil or (org and _SCHOOL.search(org))):
+            return [Fact("studies_at" if org else "job_title", org or title, op, conf)]
+        facts = [Fact("job_title", title, op, conf)] if title else []
+        return facts + ([Fact("employer", org, op, conf)] if org else [])
+
+    return build
+
+
+def _titled_in(m: re.Match[str]) -> list[Fact]:
+    """ "I'm a nurse in Bergen": the job, and where one lives; "in the ICU" is no place."""
+    facts = _titled(m)
+    place = clean_place(m.group("v"))
+    if facts and place and not place.lower().startswith("the "):
+        facts.append(Fact("lives_in", place, Op.ASSERT, 0.7))
+    return facts
+
+
+def _titled(m: re.Match[str]) -> list[Fact]:
+    title = clean_title(re.sub(r"\s+(?:in|on|for|since)\s+.*$", "", m.group("title").split(",")[0]))
+    return [Fact("job_title", title, Op.ASSERT, 0.85)] if title and is_job(title) else []
+
+
+def _left(m: re.Match[str]) -> list[Fact]:
+    """"I left X": a known place ends where one lives, anything else an employer."""
+    org = clean_org(m.group("org"))
+    if not org:
+        return []
+    if org.lower().removeprefix("the ") in PLACES:
+        return [Fact("lives_in", org, Op.RETRACT, 0.75)]
+    facts = [Fact("employer", org, Op.RETRACT, 0.85)]
+    new = clean_org(m.group("org2")) if m.group("org2") else None
+    return facts + ([Fact("employer", new, Op.ASSERT, 0.85)] if new else [])
+
+
+# Losing one's job ends the title too: a shift supervisor who quit is no longer one.
+_JOB_ENDED = [Fact("employer", "", Op.RETRACT, 0.8), Fact("job_title", "", Op.RETRACT, 0.75)]
+
+
+def _laid_off(m: re.Match[str]) -> list[Fact]:
+    org = clean_org(m.group("org")) if m.group("org") else None
+    return [Fact("employer", org or "", Op.RETRACT, 0.85 if org else 0.8), _JOB_ENDED[1]]
+
+
+def _and_list(raw: str) -> list[str]:
+    # "peanuts and shellfish" are two allergies (two hobbies) even without a comma.
+    return [v for part in re.split(r"\s+(?:and|or|&)\s+", raw) for v in things(part)]
+
+
+def _learned(raw: str) -> list[str]:
+    raw = re.split(r",|\s+(?:on|with|at|from|using|via|through)\s+", raw)[0]
+    if raw.startswith("to "):
+        verb, _, rest = raw[3:].partition(" ")
+        return things(gerund(verb) + (" " + rest if rest else ""), split=False)
+    return languages(raw) or things(raw, split=False)
+
+
+def _habit(m: re.Match[str]) -> list[Fact]:
+    verb, obj = m.group("verb"), (m.group("obj") or "").strip()
+    if verb in _NOT_HABITS or re.search(r"ed$", verb) or verb in _PAST_VERBS:
+        return []
+    if verb == "smoke":
+        obj = ""  # "I smoke ten a day" is the habit "smokes"
+    habit = habit_phrase(f"{verb} {obj}".strip(), from_gerund=False)
+    return [Fact("habit", habit, Op.ASSERT, 0.8)] if habit else []
+
+
+_NOT_HABITS = words(
+    "love like hate enjoy adore prefer feel think want need wish hope miss know am be get "
+    "see talk chat tell say mean work study live am guess believe try forget remember"
+)
+_PAST_VERBS = words(
+    "ran went did had was were swam ate drank took got made came saw rode wrote spent left "
+    "quit began sang brought bought thought felt kept slept met"
+)
+
+
+def _bare_habit(m: re.Match[str]) -> list[Fact]:
+    habit = habit_phrase(m.group("v"), from_gerund=False)
+    return [Fact("habit", habit, Op.ASSERT, 0.85)] if habit else []
+
+
+def _pet(conf: float, op: Op = Op.ASSERT) -> Build:
+    def build(m: re.Match[str]) -> list[Fact]:
+        groups = m.groupdict()
+        names = [n for n in (groups.get("name"), groups.get("name2")) if n]
+        value = pet_value(groups.get("n") or "a", groups["species"], names)
+        return [Fact("pet", value, op, we_conf(m, conf))] if value else []
+
+    return build
+
+
+_RELATION_WORD = {"mum": "mother", "mom": "mother", "mama": "mother", "dad": "father", "papa": "father",
+                  "sis": "sister", "bro": "brother", "kid": "child", "fiancee": "fiance",
+                  "fiancée": "fiance", "fiancé": "fiance"}
+
+
+def _relative(conf: float, op: Op = Op.ASSERT) -> Build:
+    def build(m: re.Match[str]) -> list[Fact]:
+        groups = m.groupdict()
+        names = [n for n in (groups.get("name"), groups.get("name2")) if n]
+        rel = re.sub(r"^(?:(?:little|big|older|younger|baby|twin|elder|half[- ]|step)\s*)", "",
+                     groups["rel"].lower())
+        if len(names) == 1 and not groups.get("n") and clean_name(names[0]):
+            # "my sister Anna": the relation word names the fact (sister=Anna).
+            return [Fact(_RELATION_WORD.get(rel, rel), clean_name(names[0]) or "", op, we_conf(m, conf))]
+        found = relative_value(groups.get("n"), groups["rel"], names)
+        if not found:
+            return []
+        return [Fact(found[0], found[1], op, we_conf(m, conf))]
+
+    return build
+
+
+def _hobbies(m: re.Match[str]) -> list[Fact]:
+    raw = m.group("v")
+    verb, _, rest = raw.partition(" ")
+    if re.fullmatch(r"[a-z]+", verb) and not verb.endswith("ing") and verb not in ("the", "a"):
+        raw = gerund(verb) + (" " + rest if rest else "")
+    return [Fact("hobby", v, Op.ASSERT, 0.75) for v in things(raw)]
+
+
+def _took_up(m: re.Match[str]) -> list[Fact]:
+    values = [v for v in things(m.group("v")) if re.fullmatch(r"[a-z][a-z -]*", v)]
+    bad = ("the ", "a ", "an ", "my ", "some ")
+    return [Fact("hobby", v, Op.ASSERT, 0.85) for v in values if not v.startswith(bad)]
+
+
+def _named(attribute: str, conf: float, op: Op = Op.ASSERT) -> Build:
+    def build(m: re.Match[str]) -> list[Fact]:
+        name = clean_name(m.group("name")) if m.group("name") else None
+        return [Fact(attribute, name, op, conf)] if name else []
+
+    return build

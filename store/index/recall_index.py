@@ -7,6 +7,7 @@ structures on first use.
 
 from __future__ import annotations
 
+import os
 import shutil
 import threading
 from collections import OrderedDict
@@ -59,6 +60,8 @@ class IndexView:
 
 _WORKERS: list[ThreadPoolExecutor] = []
 _WORKERS_LOCK = threading.Lock()
+# A forked child has none of the parent's threads: it starts its own pool when it needs one.
+os.register_at_fork(after_in_child=_WORKERS.clear)
 
 
 def _query_workers() -> ThreadPoolExecutor:

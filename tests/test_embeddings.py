@@ -73,3 +73,14 @@ def test_backend_choice_precedence(make_vault, monkeypatch: pytest.MonkeyPatch) 
         Vault.open(vault.root)
     assert set(BACKENDS) == {"onnx", "sentence-transformers"}
     assert isinstance(vault.root, Path)
+
+
+def test_single_text_session_gives_the_batch_session_vectors_bit_for_bit(onnx: Embedder) -> None:
+    # Queries run on a one-thread, non-spinning session for latency; ranking must not move.
+    from vaultweave.store.embeddings.onnx import OnnxEmbedder
+
+    assert isinstance(onnx, OnnxEmbedder)
+    for sentence in SENTENCES + ["what does Maya like to do in Berlin on Sundays?"]:
+        single = onnx.embed([sentence])
+        batch = onnx.embed_with(onnx._session, [sentence])
+        assert np.array_equal(single, batch), sentence

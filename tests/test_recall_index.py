@@ -127,3 +127,27 @@ def test_row_numbers_are_never_reused_after_a_delete(tmp_path: Path) -> None:
     rows = {r.key: r.row for r in index.catalog.rows()}
     assert rows["c"] > top
     index.close()
+
+
+def test_query_vectors_are_cached_and_computed_in_a_worker(tmp_path: Path) -> None:
+    import vaultweave.store.index.recall_index as recall_index
+
+    index = open_index(tmp_path / "recall")
+    direct = load_embedder("onnx").embed(["where does Maya live"])
+    soon = index.embed_query_soon("where does Maya live")
+    assert np.array_equal(soon.result(timeout=60), direct)  # a worker thread, same vector
+    assert index.query_cache_stats() == (0, 1)
+    again = index.embed_query_soon("where does Maya live")
+    assert again.done() and again.result() is soon.result()  # a hit: no thread, no model
+    assert index.query_cache_stats() == (1, 1)
+    assert not again.result().flags.writeable  # shared between searches: read-only
+
+    small = recall_index.QueryVectors(2)
+    embedder = load_embedder("onnx")
+    for text in ("one", "two", "one", "three"):  # "two" is the least recently used
+        small.vector(text, embedder)
+    assert (small.hits, small.misses) == (1, 3)
+    assert small.cached("two") is None and small.cached("one") is not None
+    index.clear_query_cache()
+    assert index.query_cache_stats() == (0, 0)
+    index.close()

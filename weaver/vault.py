@@ -468,7 +468,7 @@ class Vault:
         for item in self.loaded_items().values():
             counts[item.status.value] += 1
         problems = {
-            (p.path, p.line): p for p in [*self.state.load_problems(), *pending.problems, *pending.links]
+            (p.path, p.line): p for p in [*self.state.load_problems(), *pending.problems, *pending.unread]
         }
         return VaultStatus(
             root=str(self.root),

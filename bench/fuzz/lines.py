@@ -174,7 +174,15 @@ class _Run:
     def _plant_link(self, number: int) -> None:
         root = self.vault.root
         kind = number % 4
-        if kind == 0:
+        if kind == 0:  # a regular file whose name cannot go into ids and commit messages
+            folder = os.fsencode(self.vault.paths.resources / "2026" / "names")
+            name = self.rng.choice([b"\xff%d.jsonl", b"line\nConsumed: x%d.jsonl", b"nul\x01%d.jsonl"])
+            os.makedirs(folder, exist_ok=True)
+            path = folder + b"/" + name % number
+            with open(path, "wb") as handle:
+                handle.write(json.dumps(turn(self.rng, NOW)).encode() + b"\n")
+            self.links.append(_printable(os.fsdecode(path)[len(str(root)) + 1 :]))
+            self.figures.links_planted += 1
             return
         if kind == 1:  # a resource file pointing outside the vault
             link = root / f"resources/2026/links/out{number}.jsonl"
@@ -342,6 +350,12 @@ def _append(path: Path, data: bytes) -> None:
         os.close(fd)
 
 
+def _printable(rel: str) -> str:
+    """As the reader shows an unusable name: undecodable bytes and controls escaped."""
+    text = rel.encode("utf-8", "backslashreplace").decode("utf-8")
+    return "".join(f"\\x{ord(c):02x}" if ord(c) < 32 or 127 <= ord(c) < 160 else c for c in text)
+
+
 def _under_link(root: Path, path: Path) -> bool:
     current = root
     for part in path.relative_to(root).parts:
@@ -352,11 +366,14 @@ def _under_link(root: Path, path: Path) -> bool:
 
 
 def _regular_resource_files(vault: Vault) -> list[Path]:
+    """Regular ``*.jsonl`` files under resources/ reached through no link, whose names
+    can be ids (the others are planted on purpose and must never be read)."""
     found = []
     for folder, _, names in os.walk(vault.paths.resources, followlinks=False):
         for name in names:
             path = Path(folder) / name
-            if name.endswith(".jsonl") and not path.is_symlink():
+            rel = path.relative_to(vault.root).as_posix()
+            if name.endswith(".jsonl") and not path.is_symlink() and _printable(rel) == rel:
                 found.append(path)
     return sorted(found)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Mapping
+from datetime import date
 from pathlib import Path
 from typing import Any, Literal
 
@@ -36,6 +37,17 @@ class WeaverSection(_Section):
     # Speaker roles whose first-person statements are not facts about a person.
     ignore_roles: list[str] = Field(default_factory=lambda: ["assistant", "system", "tool"])
     max_lines_per_cycle: int = Field(default=50_000, ge=1)
+
+
+class ResourcesSection(_Section):
+    """What a resource line may be; a line outside these bounds is reported and skipped."""
+
+    max_line_bytes: int = Field(default=1_000_000, ge=64)
+    max_depth: int = Field(default=32, ge=1, le=500)  # JSON nesting of objects and arrays
+    # The sane window for ``ts``: a line stamped later than now + max_ahead_hours, or
+    # before ``earliest``, would pin or bury facts, so it is skipped (docs/DOMAIN_MODEL.md).
+    max_ahead_hours: float = Field(default=24.0, ge=0, le=24 * 366 * 100)
+    earliest: date = date(1900, 1, 1)
 
 
 class RecallSection(_Section):
@@ -154,6 +166,7 @@ class VaultConfig(_Section):
 
     vault: VaultSection = Field(default_factory=VaultSection)
     weaver: WeaverSection = Field(default_factory=WeaverSection)
+    resources: ResourcesSection = Field(default_factory=ResourcesSection)
     recall: RecallSection = Field(default_factory=RecallSection)
     llm: LLMSection = Field(default_factory=LLMSection)
     upkeep: UpkeepSection = Field(default_factory=UpkeepSection)
@@ -242,6 +255,13 @@ default_subject = "user"   # who "I" is when a line names no speaker
 [weaver]
 extractor = "rules"        # "rules" (embedded, offline) or "llm"
 ignore_roles = ["assistant", "system", "tool"]
+
+[resources]
+# a line outside these bounds is reported (`vaultweave status`) and skipped, never lost
+max_line_bytes = 1000000
+max_depth = 32             # JSON nesting
+max_ahead_hours = 24       # a ts later than now + this is skipped: it would pin a fact
+earliest = 1900-01-01      # a ts before this is skipped
 
 [recall]
 embedder = "onnx"          # "onnx" (light) or "sentence-transformers"

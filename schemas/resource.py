@@ -36,7 +36,10 @@ class ResourceLine(BaseModel):
             return None
         if value.tzinfo is None:
             return value.replace(tzinfo=timezone.utc)
-        return value.astimezone(timezone.utc)
+        try:
+            return value.astimezone(timezone.utc)
+        except OverflowError:  # e.g. 0001-01-01T00:00+05:00: UTC falls outside the calendar
+            raise ValueError("in UTC it falls outside years 1-9999") from None
 
     def to_json_line(self) -> str:
         """Serialise as one JSON line (no trailing newline), omitting unset fields."""

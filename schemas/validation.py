@@ -17,4 +17,5 @@ def first_error(exc: ValidationError, whole: str) -> FirstError:
     """The first problem pydantic found; callers word it for their own context."""
     first = exc.errors()[0]
     where = ".".join(str(p) for p in first["loc"]) or whole
-    return FirstError(where, first["type"] == "missing", first["msg"])
+    message = str(first["msg"]).removeprefix("Value error, ")  # our own validators' words
+    return FirstError(where, first["type"] == "missing", message)

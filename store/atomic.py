@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
-import tempfile
+import secrets
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -12,13 +13,14 @@ from pathlib import Path
 from vaultweave.store.errors import VaultWriteError
 
 _HAS_SYNC = hasattr(os, "sync")  # POSIX only
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 
 def atomic_write_bytes(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` so readers see the old or the new file, never a mix."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        fd, tmp_name = _create_temp(path)
     except OSError as exc:
         raise VaultWriteError(path, exc.strerror or str(exc)) from exc
     try:
@@ -49,7 +51,7 @@ def atomic_write_batch(files: Sequence[tuple[Path, bytes]]) -> None:
         for path, data in files:
             current = path
             path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+            fd, tmp_name = _create_temp(path)
             temps.append((tmp_name, path))
             with os.fdopen(fd, "wb") as handle:
                 handle.write(data)
@@ -68,6 +70,23 @@ def atomic_write_batch(files: Sequence[tuple[Path, bytes]]) -> None:
         raise VaultWriteError(current, exc.strerror or str(exc)) from exc
     for folder in sorted({path.parent for path, _ in files}):
         _fsync_directory(folder)
+
+
+def _create_temp(path: Path) -> tuple[int, str]:
+    """A new, exclusive temp file beside ``path``, created with mode 0666 less the umask.
+
+    ``tempfile.mkstemp`` would make it 0600 whatever the umask, and ``os.replace`` keeps
+    that mode, so every vault file would be private to its writer; the kernel applies
+    the umask to ``os.open``'s mode, with no process-wide ``os.umask`` round trip.
+    """
+    for _ in range(100):
+        name = str(path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp")
+        try:
+            fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o666)
+        except FileExistsError:
+            continue
+        return fd, name
+    raise FileExistsError(errno.EEXIST, "no free temp file name", str(path.parent))
 
 
 def atomic_write_text(path: Path, text: str) -> None:
@@ -179,7 +198,8 @@ def _lines_before(fd: int, end: int) -> int:
 def _open_append(path: Path) -> int:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        return os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
+        # O_NOFOLLOW: appending through a symlink could write outside the vault.
+        return os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | _NOFOLLOW, 0o666)
     except OSError as exc:
         raise VaultWriteError(path, exc.strerror or str(exc)) from exc
 

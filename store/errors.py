@@ -57,6 +57,18 @@ class VaultWriteError(VaultError):
         super().__init__(f"could not write {path}: {reason}; check free space and permissions")
 
 
+class SymlinkRefusedError(VaultError):
+    """A write would pass through a symlink, which could lead outside the vault."""
+
+    def __init__(self, path: Path, link: str) -> None:
+        self.path = path
+        self.link = link
+        super().__init__(
+            f"refusing to write {path}: {link} is a symlink; replace it with a regular "
+            "file or folder (resources are read and written only inside the vault)"
+        )
+
+
 class ConfigError(VaultError):
     def __init__(self, path: Path, reason: str) -> None:
         self.path = path

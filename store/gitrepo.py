@@ -198,6 +198,18 @@ class VaultRepo:
         except GitError:
             return None
 
+    def newest_commit_touching(self, path: str, author_email: str, subject_prefix: str) -> str | None:
+        """The newest commit by ``author_email`` whose subject starts with ``subject_prefix``
+        and that changed ``path``; None if there is none."""
+        if not self.has_commits:
+            return None
+        out = self._git("log", f"--author=<{author_email}>", "--format=%H%x1f%s", "--", path)
+        for line in out.splitlines():
+            sha, _, subject = line.partition("\x1f")
+            if subject.startswith(subject_prefix):
+                return sha
+        return None
+
     def recent_commits(self, limit: int = 10) -> list[tuple[str, str, str]]:
         """(sha, subject, author e-mail) of the newest commits, newest first."""
         if not self.has_commits:

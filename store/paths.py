@@ -22,6 +22,19 @@ def ensure_inside(root: Path, path: Path) -> Path:
     return resolved
 
 
+def first_link(root: Path, path: Path) -> Path | None:
+    """The first symlink on the way from ``root`` down to ``path`` (itself included), if any.
+
+    ``path`` must be ``root`` joined with relative parts; ``root`` itself is trusted.
+    """
+    current = root
+    for part in path.relative_to(root).parts:
+        current = current / part
+        if current.is_symlink():
+            return current
+    return None
+
+
 @dataclass(frozen=True)
 class VaultPaths:
     """The fixed layout of a vault directory."""
@@ -66,3 +79,7 @@ class VaultPaths:
     def relative(self, path: Path) -> str:
         """A vault-relative POSIX path, as used in resource ids and commit trailers."""
         return path.resolve().relative_to(self.root.resolve()).as_posix()
+
+    def relative_lexical(self, path: Path) -> str:
+        """``path`` (under ``root`` as written) relative to the root, following no symlink."""
+        return path.relative_to(self.root).as_posix()

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-import json
+import errno
+import os
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from pydantic import ValidationError
 from vaultweave.schemas.resource import ResourceLine
 from vaultweave.schemas.validation import first_error
-from vaultweave.store.paths import VaultPaths
+from vaultweave.store.line_checks import LineLimits, load_json, structure_problem
+from vaultweave.store.paths import VaultPaths, first_link
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,8 @@ class LineProblem:
     reason: str
 
     def __str__(self) -> str:
+        if self.line == 0:  # the whole file (a symlink), not one of its lines
+            return f"{self.path}: {self.reason}"
         return f"{self.path}:{self.line}: {self.reason}"
 
 
@@ -56,6 +61,8 @@ class ScanResult:
     positions: dict[str, FilePosition] = field(default_factory=dict)
     # Files with a torn (unterminated) last line, left for a later cycle.
     pending: tuple[str, ...] = ()
+    # Files never read (symlinks, unusable names), one problem each; not consumed lines.
+    unread: tuple[LineProblem, ...] = ()
 
     @property
     def consumed_lines(self) -> int:
@@ -74,9 +81,76 @@ def parse_resource_id(rid: str) -> tuple[str, int]:
 
 
 def resource_files(paths: VaultPaths) -> list[Path]:
-    if not paths.resources.is_dir():
-        return []
-    return sorted(p for p in paths.resources.rglob("*.jsonl") if p.is_file())
+    """The resource files to read: regular ``*.jsonl`` files, reached through no symlink."""
+    return walk_resources(paths)[0]
+
+
+def walk_resources(paths: VaultPaths) -> tuple[list[Path], list[LineProblem]]:
+    """Regular resource files, and a problem for each file that is never read.
+
+    A symlink is never followed: one pointing outside the vault would leak a foreign
+    file into facts and git, one pointing at another resource file would have its lines
+    consumed twice under two names. The target, if it is a resource, is read under its
+    own name; the link is reported (``status``, ``doctor``) and left alone. A file name
+    that is not valid UTF-8 or holds control characters is refused the same way: it
+    would go into resource ids, commit messages and reports.
+    """
+    top = paths.resources
+    if top.is_symlink():
+        return [], [LineProblem("resources", 0, _link_reason(paths, top, "folder"))]
+    if not top.is_dir():
+        return [], []
+    files: list[Path] = []
+    unread: list[LineProblem] = []
+    for folder, dirnames, filenames in os.walk(top, followlinks=False):
+        base = Path(folder)
+        for name in dirnames:
+            if (base / name).is_symlink():
+                reason = _link_reason(paths, base / name, "folder")
+                unread.append(LineProblem(_printable(paths.relative_lexical(base / name)), 0, reason))
+        for name in filenames:
+            if not name.endswith(".jsonl"):
+                continue
+            file = base / name
+            rel = paths.relative_lexical(file)
+            if not _usable_name(rel):
+                reason = "file name is not valid UTF-8 or holds control characters: not read; rename it"
+                unread.append(LineProblem(_printable(rel), 0, reason))
+            elif file.is_symlink():
+                reason = _link_reason(paths, file, "file")
+                unread.append(LineProblem(paths.relative_lexical(file), 0, reason))
+            elif file.is_file():
+                files.append(file)
+    return sorted(files), sorted(unread, key=lambda p: p.path)
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def _usable_name(rel: str) -> bool:
+    """A path that can go into ids, commit messages and reports as it is."""
+    try:
+        rel.encode("utf-8")
+    except UnicodeEncodeError:  # undecodable bytes in the name (surrogate escapes)
+        return False
+    return not _CONTROL.search(rel)
+
+
+def _printable(rel: str) -> str:
+    text = rel.encode("utf-8", "backslashreplace").decode("utf-8")
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+def _link_reason(paths: VaultPaths, link: Path, kind: str) -> str:
+    target = Path(os.path.realpath(link))
+    root = Path(os.path.realpath(paths.root))
+    if target != root and root not in target.parents:
+        where = "outside the vault"
+    else:
+        where = _printable(target.relative_to(root).as_posix()) or "."
+        if where.startswith("resources/"):
+            where += " (read under its own name)"
+    return f"symlinked {kind} pointing to {where}: not read; resources must be regular files"
 
 
 def day_of(rel_path: str) -> datetime | None:
@@ -89,22 +163,37 @@ def day_of(rel_path: str) -> datetime | None:
         return None
 
 
-def parse_line(rel_path: str, line_no: int, raw: bytes) -> Resource | LineProblem:
+def parse_line(
+    rel_path: str, line_no: int, raw: bytes, limits: LineLimits | None = None
+) -> Resource | LineProblem:
+    limits = limits or LineLimits.default()
+    too_long = limits.size_problem(len(raw))
+    if too_long:
+        return LineProblem(rel_path, line_no, too_long)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         return LineProblem(rel_path, line_no, f"not UTF-8 ({exc.reason} at byte {exc.start})")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return LineProblem(rel_path, line_no, f"bad JSON ({exc.msg} at column {exc.colno})")
+    data, bad_json = load_json(text)
+    if bad_json:
+        return LineProblem(rel_path, line_no, bad_json)
     if not isinstance(data, dict):
         return LineProblem(rel_path, line_no, f"expected a JSON object, got {type(data).__name__}")
+    bad_structure = structure_problem(data, limits.max_depth)
+    if bad_structure:
+        return LineProblem(rel_path, line_no, bad_structure)
     try:
         parsed = ResourceLine.model_validate(data)
     except ValidationError as exc:
         return LineProblem(rel_path, line_no, _describe(exc))
-    ts = parsed.ts or day_of(rel_path) or datetime(1970, 1, 1, tzinfo=timezone.utc)
+    if parsed.ts is not None:
+        ts, out_of_window = parsed.ts, limits.ts_problem(parsed.ts)
+    else:
+        day = day_of(rel_path)
+        ts = day or datetime(1970, 1, 1, tzinfo=timezone.utc)
+        out_of_window = limits.ts_problem(day, "no ts, and the file's day") if day else None
+    if out_of_window:
+        return LineProblem(rel_path, line_no, out_of_window)
     return Resource(
         id=resource_id(rel_path, line_no),
         path=rel_path,
@@ -125,20 +214,25 @@ def _describe(exc: ValidationError) -> str:
 
 
 def scan(
-    paths: VaultPaths, positions: dict[str, FilePosition], max_lines: int = 50_000
+    paths: VaultPaths,
+    positions: dict[str, FilePosition],
+    max_lines: int = 50_000,
+    limits: LineLimits | None = None,
 ) -> ScanResult:
     """Read complete lines past ``positions``, in file order, at most ``max_lines`` of them."""
+    limits = limits or LineLimits.default()
     resources: list[Resource] = []
     problems: list[LineProblem] = []
     new_positions = dict(positions)
     pending: list[str] = []
     budget = max_lines
-    for file in resource_files(paths):
+    files, unread = walk_resources(paths)
+    for file in files:
         if budget <= 0:
             break
-        rel = paths.relative(file)
+        rel = paths.relative_lexical(file)
         start = positions.get(rel, FilePosition())
-        for item, position in _read_from(file, rel, start, budget):
+        for item, position in _read_from(file, rel, start, budget, limits):
             if isinstance(item, Resource):
                 resources.append(item)
             elif isinstance(item, LineProblem):
@@ -147,13 +241,16 @@ def scan(
             budget -= 1
         if _has_torn_tail(file, new_positions.get(rel, start)):
             pending.append(rel)
-    return ScanResult(tuple(resources), tuple(problems), new_positions, tuple(pending))
+    return ScanResult(tuple(resources), tuple(problems), new_positions, tuple(pending), tuple(unread))
 
 
 def _read_from(
-    file: Path, rel: str, start: FilePosition, budget: int
+    file: Path, rel: str, start: FilePosition, budget: int, limits: LineLimits
 ) -> Iterator[tuple[Resource | LineProblem | None, FilePosition]]:
-    with file.open("rb") as handle:
+    handle = _open_plain(file)
+    if handle is None:
+        return  # replaced by a symlink since it was listed: the next walk reports it
+    with handle:
         handle.seek(start.offset)
         data = handle.read()
     offset, line_no = start.offset, start.line
@@ -168,10 +265,35 @@ def _read_from(
         cursor = end + 1
         budget -= 1
         # A blank line, or one erased for privacy (store/erasure.py), holds nothing.
-        item = None if not raw.strip() or raw.startswith(b'{"erased":') else parse_line(
-            rel, line_no, raw
-        )
+        erased = raw.startswith(b'{"erased":')
+        item = None if not raw.strip() or erased else _parse_guarded(rel, line_no, raw, limits)
         yield item, FilePosition(offset, line_no)
+
+
+INTERNAL_ERROR = "could not be read (internal error, please report it)"
+
+
+def _parse_guarded(rel: str, line_no: int, raw: bytes, limits: LineLimits) -> Resource | LineProblem:
+    """``parse_line``, and a report instead of a stuck vault if a line still breaks it."""
+    try:
+        return parse_line(rel, line_no, raw, limits)
+    except Exception as exc:  # noqa: BLE001 - one line must never stop every later weave
+        detail = " ".join(f"{type(exc).__name__}: {exc!r}".split())[:200]
+        return LineProblem(rel, line_no, f"{INTERNAL_ERROR}: {detail}")
+
+
+def _open_plain(file: Path) -> BinaryIO | None:
+    """``file`` opened for reading, refusing a symlink; None if it is one (or is gone)."""
+    try:
+        fd = os.open(file, os.O_RDONLY | _NOFOLLOW)
+    except OSError as exc:
+        if exc.errno in (errno.ELOOP, errno.ENOENT, errno.ENOTDIR):
+            return None
+        raise
+    return os.fdopen(fd, "rb")
+
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 
 def _has_torn_tail(file: Path, position: FilePosition) -> bool:
@@ -184,10 +306,11 @@ def _has_torn_tail(file: Path, position: FilePosition) -> bool:
 def read_resource(paths: VaultPaths, rid: str) -> Resource | LineProblem | None:
     """Look one resource up by id (reads its file up to that line)."""
     rel, wanted = parse_resource_id(rid)
-    file = paths.root / rel
-    if not file.is_file():
+    file = _plain_resource(paths, rel)
+    handle = _open_plain(file) if file is not None else None
+    if handle is None:
         return None
-    with file.open("rb") as handle:
+    with handle:
         for line_no, raw in enumerate(handle, start=1):
             if line_no == wanted:
                 if not raw.endswith(b"\n"):
@@ -195,5 +318,15 @@ def read_resource(paths: VaultPaths, rid: str) -> Resource | LineProblem | None:
                 stripped = raw.rstrip(b"\r\n")
                 if not stripped.strip() or stripped.startswith(b'{"erased":'):
                     return None
-                return parse_line(rel, line_no, stripped)
+                return _parse_guarded(rel, line_no, stripped, LineLimits.without_window())
     return None
+
+
+def _plain_resource(paths: VaultPaths, rel: str) -> Path | None:
+    """The file a resource id names, if it is a regular file under resources/ reached
+    through no symlink (an id in an item could name anything)."""
+    parts = rel.split("/")
+    if parts[0] != "resources" or not rel.endswith(".jsonl") or any(p in ("", ".", "..") for p in parts):
+        return None
+    path = paths.root / rel
+    return path if first_link(paths.root, path) is None and path.is_file() else None

@@ -6,6 +6,7 @@ deterministic item ids plus provenance checks make that rereading change nothing
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,12 +31,34 @@ def _write_json(path: Path, data: dict[str, Any]) -> None:
     atomic_write_text(path, text)
 
 
+def _cursor_digest(files: Any, commit: Any) -> str:
+    """A checksum of the cursor's content: an edited or damaged cursor.json fails it (a
+    cursor written before checksums has none and is checked by position alone)."""
+    canonical = json.dumps({"files": files, "commit": commit}, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def _is_position(pos: Any) -> bool:
+    return (
+        isinstance(pos, list)
+        and len(pos) == 2
+        and all(type(n) is int and n >= 0 for n in pos)
+        and (pos[0] == 0) == (pos[1] == 0)
+        and pos[1] <= pos[0]
+    )
+
+
 @dataclass(frozen=True)
 class Cursor:
-    """How far each resource file has been consumed, and at which commit."""
+    """How far each resource file has been consumed, and at which commit.
+
+    ``damaged``: cursor.json exists but cannot be trusted (unreadable, malformed, or its
+    checksum fails); positions are then empty and the weaver rebuilds them from git.
+    """
 
     positions: dict[str, FilePosition]
     commit: str | None = None
+    damaged: bool = False
 
 
 class StateDir:
@@ -55,17 +78,25 @@ class StateDir:
         return self.root / "rendered.json"
 
     def load_cursor(self) -> Cursor:
-        data = _read_json(self.cursor_path)
-        if data is None:
+        if not self.cursor_path.exists():
             return Cursor({})
-        positions = {
-            rel: FilePosition(int(pos[0]), int(pos[1])) for rel, pos in data.get("files", {}).items()
-        }
-        return Cursor(positions, data.get("commit"))
+        data = _read_json(self.cursor_path)
+        files = data.get("files") if data else None
+        commit = data.get("commit") if data else None
+        if (
+            data is None
+            or not isinstance(files, dict)
+            or not (commit is None or isinstance(commit, str))
+            or data.get("sha256", _cursor_digest(files, commit)) != _cursor_digest(files, commit)
+            or not all(_is_position(pos) for pos in files.values())
+        ):
+            return Cursor({}, damaged=True)
+        return Cursor({rel: FilePosition(pos[0], pos[1]) for rel, pos in files.items()}, commit)
 
     def save_cursor(self, cursor: Cursor) -> None:
         files = {rel: [p.offset, p.line] for rel, p in sorted(cursor.positions.items())}
-        _write_json(self.cursor_path, {"files": files, "commit": cursor.commit})
+        digest = _cursor_digest(files, cursor.commit)
+        _write_json(self.cursor_path, {"files": files, "commit": cursor.commit, "sha256": digest})
 
     def load_problems(self) -> list[LineProblem]:
         data = _read_json(self.problems_path)

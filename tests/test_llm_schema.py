@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 from vaultweave.weaver.extract.base import Candidate, Op
 from vaultweave.weaver.vault import Vault
 
-from tests.conftest import say
+from tests.conftest import FakeClock, say
 from tests.llm_server import ScriptedLLM, Staged, ok, stage_of, vault_toml
 
 TS = "2026-03-10T10:00:00Z"  # a Tuesday
@@ -28,8 +28,9 @@ def _by_model(candidates: tuple[Candidate, ...], attribute: str) -> Candidate:
 
 
 def test_the_model_gives_events_dates_people_endings_and_doubts(
-    make_vault: Callable[..., Vault], server: ScriptedLLM, staged: Staged
+    make_vault: Callable[..., Vault], server: ScriptedLLM, staged: Staged, clock: FakeClock
 ) -> None:
+    clock.advance(days=10)  # the turns are told on TS: not in the future
     vault = make_vault(config=vault_toml(server.base_url, stages=("extract",)))
     texts = [
         "Denver has been home since last month, still unpacking.",
@@ -87,8 +88,9 @@ def test_the_model_gives_events_dates_people_endings_and_doubts(
 
 
 def test_prompt_v1_stays_selectable(
-    make_vault: Callable[..., Vault], server: ScriptedLLM, staged: Staged
+    make_vault: Callable[..., Vault], server: ScriptedLLM, staged: Staged, clock: FakeClock
 ) -> None:
+    clock.advance(days=10)  # the turn is told on TS: not in the future
     vault = make_vault(config=vault_toml(server.base_url, prompt_version="v1"))
     rid = say(vault, "Sailing is my passion.", TS)
     staged.push("extract", ok({"facts": [_fact(rid, "I", "likes", "sailing")]}))

@@ -44,7 +44,7 @@ def test_a_pass_runs_when_activity_crosses_trigger_every(
 def test_trigger_every_zero_means_by_hand_only(make_vault: Callable[..., Vault]) -> None:
     vault = make_vault(config="[upkeep]\ntrigger_every = 0\n")
     for day in range(1, 5):
-        say(vault, "I love jazz.", f"2026-03-0{day}T10:00:00Z")
+        say(vault, "I love jazz.", f"2026-02-2{day}T10:00:00Z")
         assert vault.weave().consolidation is None
 
 

@@ -16,7 +16,7 @@ from vaultweave.store.paths import safe_name
 from vaultweave.store.resources import LineProblem, Resource, ScanResult, scan
 from vaultweave.store.state import Cursor
 from vaultweave.weaver.commit_message import weave_message
-from vaultweave.weaver.cursor_sync import reconcile_cursor
+from vaultweave.weaver.cursor_sync import checked_cursor, reconcile_cursor
 from vaultweave.weaver.entity_pages import write_entity_pages
 from vaultweave.weaver.extract.base import Candidate, Extractor
 from vaultweave.weaver.item_index import item_index
@@ -37,7 +37,7 @@ from vaultweave.weaver.transaction import (
     render_categories,
 )
 from vaultweave.weaver.upkeep.report import ConsolidationReport
-from vaultweave.weaver.workspace import Projection, Workspace
+from vaultweave.weaver.workspace import Projection, Workspace, line_limits
 
 __all__ = [
     "CycleAdvisor",
@@ -101,9 +101,9 @@ def run_cycle(
     recover(vault, clean)
     now = vault.clock()
     edit = apply_hand_edits(vault, now, clean)
-    cursor = reconcile_cursor(vault, vault.state.load_cursor())
+    cursor = reconcile_cursor(vault, checked_cursor(vault))
     scanned: ScanResult = scan(
-        vault.paths, cursor.positions, vault.config.weaver.max_lines_per_cycle
+        vault.paths, cursor.positions, vault.config.weaver.max_lines_per_cycle, line_limits(vault)
     )
     candidates = [_with_usable_category(c) for c in extractor.extract(scanned.resources)]
     existing = vault.loaded_items()

@@ -19,9 +19,10 @@ from vaultweave.store.errors import GitError
 from vaultweave.store.history import VaultHistory
 from vaultweave.store.item import Status
 from vaultweave.store.paths import safe_name
-from vaultweave.store.resources import FilePosition, resource_files
+from vaultweave.store.resources import resource_files, walk_resources
 from vaultweave.store.state import Cursor
 from vaultweave.weaver.attributes import is_single_valued
+from vaultweave.weaver.cursor_sync import checked_cursor, consumed_per_git
 from vaultweave.weaver.extract.base import normalise
 from vaultweave.weaver.markdown_parse import parse_page
 from vaultweave.weaver.page_check import page_problems
@@ -41,6 +42,7 @@ class Problem:
     message: str  # what is wrong and what to do, one line
     fixable: bool = False  # derived: `doctor --fix` repairs it
     fix: str = ""  # which repair: render / cursor / locks / restore-items
+    note: bool = False  # known and handled (a skipped line): listed, not a failure
 
     def __str__(self) -> str:
         hint = " [--fix repairs this]" if self.fixable else ""
@@ -153,8 +155,11 @@ def check_pages(vault: Workspace) -> list[Problem]:
 
 def check_cursor(vault: Workspace) -> list[Problem]:
     cursor = vault.state.load_cursor()
-    files = {vault.paths.relative(f): f for f in resource_files(vault.paths)}
+    files = {vault.paths.relative_lexical(f): f for f in resource_files(vault.paths)}
     found: list[Problem] = []
+    if cursor.damaged:
+        message = "damaged (unreadable or fails its checksum); weave rebuilds it from git"
+        return [Problem("cursor", ".vaultweave/cursor.json", message, True, "cursor")]
     for rel, pos in sorted(cursor.positions.items()):
         file = files.get(rel)
         if file is None:
@@ -203,6 +208,17 @@ def check_cursor(vault: Workspace) -> list[Problem]:
     return found
 
 
+def check_resources(vault: Workspace) -> list[Problem]:
+    """Resource files never read (symlinks, unusable names: fix them), and skipped lines."""
+    unread = walk_resources(vault.paths)[1]
+    found = [Problem("resources", p.path, p.reason) for p in unread]
+    found += [
+        Problem("resources", f"{p.path}:{p.line}", f"skipped: {p.reason}", note=True)
+        for p in vault.state.load_problems()
+    ]
+    return found
+
+
 def check_git(vault: Workspace) -> list[Problem]:
     found: list[Problem] = []
     git_dir = vault.paths.root / ".git"
@@ -239,7 +255,9 @@ def check_search(vault: Workspace) -> list[Problem]:
     return found
 
 
-CHECKS: list[Check] = [check_items, check_pages, check_cursor, check_git, check_search]
+CHECKS: list[Check] = [
+    check_items, check_pages, check_cursor, check_resources, check_git, check_search
+]
 
 
 def register_check(check: Check) -> Check:
@@ -270,7 +288,7 @@ def repair(vault: Workspace, problems: list[Problem]) -> list[str]:
             done.append("put items/ back as committed")
         if "cursor" in fixes:
             _repair_cursor(vault, {p.subject for p in problems if p.fix == "cursor"})
-            done.append("reset the cursor of damaged entries (those lines are re-read; nothing doubles)")
+            done.append("rebuilt the damaged cursor entries from git (no line is read twice)")
         if "reindex" in fixes:
             from vaultweave.weaver.recall.api import reindex
 
@@ -290,11 +308,16 @@ def repair(vault: Workspace, problems: list[Problem]) -> list[str]:
 
 
 def _repair_cursor(vault: Workspace, rels: set[str]) -> None:
+    """Rebuild damaged entries from git (what weave commits consumed), drop missing files."""
     cursor = vault.state.load_cursor()
+    if cursor.damaged:
+        vault.state.save_cursor(checked_cursor(vault))
+        return
     positions = {rel: pos for rel, pos in cursor.positions.items() if rel not in rels}
     for rel in rels:
-        if (vault.paths.root / rel).exists():
-            positions[rel] = FilePosition()
+        file = vault.paths.root / rel
+        if rel in cursor.positions and file.is_file() and not file.is_symlink():
+            positions[rel] = consumed_per_git(vault, rel, file)
     vault.state.save_cursor(Cursor(positions, cursor.commit))
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import ValidationError
+from pydantic_core import PydanticSerializationError
 from vaultweave.schemas.config import DEFAULT_VAULT_TOML, VaultConfig
 from vaultweave.schemas.resource import ResourceLine
 from vaultweave.schemas.validation import first_error
@@ -21,19 +22,23 @@ from vaultweave.store.errors import (
     ItemNotFoundError,
     NotAVaultError,
     NotWovenYetError,
+    SymlinkRefusedError,
     TaskError,
+    VaultError,
     VaultLockedError,
 )
 from vaultweave.store.gitrepo import CommitInfo, VaultRepo
 from vaultweave.store.item import Item, Status
 from vaultweave.store.items import ItemFiles, ItemReadProblem
+from vaultweave.store.line_checks import structure_problem
 from vaultweave.store.lock import VaultLock
-from vaultweave.store.paths import VaultPaths, safe_name
+from vaultweave.store.paths import VaultPaths, first_link, safe_name
 from vaultweave.store.resources import LineProblem, resource_id, scan
 from vaultweave.store.state import StateDir
 from vaultweave.store.task_lines import read_tasks
 from vaultweave.weaver.changes import ChangeDigest, changes_since
 from vaultweave.weaver.correct import CorrectReport, apply_correct
+from vaultweave.weaver.cursor_sync import checked_cursor
 from vaultweave.weaver.cycle import CycleHooks, CycleReport, Projection, run_cycle
 from vaultweave.weaver.erase import EraseReceipt, apply_erase
 from vaultweave.weaver.extract.base import Extractor, normalise
@@ -67,6 +72,7 @@ from vaultweave.weaver.upkeep.run import (
     should_run,
     similarity_for,
 )
+from vaultweave.weaver.workspace import line_limits
 
 if TYPE_CHECKING:
     from vaultweave.weaver.llm.session import LLMSession
@@ -179,7 +185,7 @@ class Vault:
         """Append one resource line; returns its id. ``ts`` defaults to now (UTC)."""
         if text is not None:
             fields["text"] = text
-        return self._append(_validated(fields))
+        return self._append(self._checked(fields))
 
     def remember(
         self, text: str, *, lock_timeout: float = DEFAULT_LOCK_TIMEOUT, **fields: Any
@@ -208,7 +214,7 @@ class Vault:
         appended with one lock and one fsync (``append_lines``); ids come back in input
         order. ``progress(done, total)`` is called after each file's batch.
         """
-        batch = [_validated(fields, f"line {n}: ") for n, fields in enumerate(lines, start=1)]
+        batch = [self._checked(fields, f"line {n}: ") for n, fields in enumerate(lines, start=1)]
         groups: dict[Path, list[int]] = {}
         stamped: list[ResourceLine] = []
         for line in batch:
@@ -219,6 +225,8 @@ class Vault:
             stamped.append(line)
         ids = [""] * len(stamped)
         done = 0
+        for target in groups:
+            self._refuse_links(target)
         for target, positions in groups.items():
             numbers = append_lines(target, [stamped[i].to_json_line() for i in positions])
             relative = self.paths.relative(target)
@@ -229,11 +237,35 @@ class Vault:
                 progress(done, len(stamped))
         return ids
 
+    def _checked(self, fields: dict[str, Any], where_prefix: str = "") -> ResourceLine:
+        """A valid line the weaver would take in as it is: refused here, not skipped later."""
+        limits = line_limits(self)
+        problem = structure_problem(fields, limits.max_depth)
+        if problem:
+            raise InvalidResourceError(f"{where_prefix}{problem}")
+        line = _validated(fields, where_prefix)
+        problem = limits.ts_problem(line.ts) if line.ts is not None else None
+        try:
+            problem = problem or limits.size_problem(len(line.to_json_line().encode("utf-8")))
+        except (ValueError, PydanticSerializationError) as exc:
+            problem = f"cannot be written as JSON ({str(exc).splitlines()[0]})"
+        if problem:
+            raise InvalidResourceError(f"{where_prefix}{problem}")
+        return line
+
+    def _refuse_links(self, target: Path) -> None:
+        """Never append through a symlink: it could lead outside the vault, or to a file
+        whose lines the weaver already reads under another name."""
+        link = first_link(self.root, target)
+        if link is not None:
+            raise SymlinkRefusedError(target, self.paths.relative_lexical(link))
+
     def _append(self, line: ResourceLine) -> str:
         if line.ts is None:
             line = line.model_copy(update={"ts": self.clock()})
         assert line.ts is not None
         target = self.paths.resource_file(line.ts)
+        self._refuse_links(target)
         number = append_line(target, line.to_json_line())
         return resource_id(self.paths.relative(target), number)
 
@@ -568,12 +600,14 @@ class Vault:
         return [t.id for t in found]
 
     def status(self) -> VaultStatus:
-        cursor = self.state.load_cursor()
-        pending = scan(self.paths, cursor.positions, max_lines=10**9)
+        cursor = checked_cursor(self)
+        pending = scan(self.paths, cursor.positions, 10**9, line_limits(self))
         counts = {s.value: 0 for s in Status}
         for item in self.loaded_items().values():
             counts[item.status.value] += 1
-        problems = {(p.path, p.line): p for p in [*self.state.load_problems(), *pending.problems]}
+        problems = {
+            (p.path, p.line): p for p in [*self.state.load_problems(), *pending.problems, *pending.unread]
+        }
         return VaultStatus(
             root=str(self.root),
             head=self.repo.head_sha(),
@@ -603,8 +637,10 @@ def _validated(fields: dict[str, Any], where_prefix: str = "") -> ResourceLine:
 def _lock_holder(lock: VaultLock) -> int | None:
     try:
         lock.acquire()
-    except Exception:  # noqa: BLE001 - any failure to take it means someone holds it
+    except VaultLockedError:
         return lock.holder_pid() or -1
+    except VaultError:  # cannot even open the lock file (a read-only vault): no one holds it
+        return None
     lock.release()
     return None
 

@@ -15,6 +15,7 @@ from vaultweave.schemas.config import VaultConfig
 from vaultweave.store.gitrepo import VaultRepo
 from vaultweave.store.item import Item
 from vaultweave.store.items import ItemFiles, ItemReadProblem
+from vaultweave.store.line_checks import LineLimits
 from vaultweave.store.lock import VaultLock
 from vaultweave.store.paths import VaultPaths
 from vaultweave.store.resources import Resource
@@ -56,3 +57,8 @@ class Workspace(Protocol):
     def item(self, item_id: str) -> Item: ...
 
     def categories(self) -> list[str]: ...
+
+
+def line_limits(vault: Workspace) -> LineLimits:
+    """The bounds a read of resource lines applies now, from ``[resources]`` in vault.toml."""
+    return LineLimits.from_settings(vault.config.resources, vault.clock())

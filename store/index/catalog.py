@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 from vaultweave.store.embeddings.base import Vectors
-from vaultweave.store.errors import IndexModelMismatchError
+from vaultweave.store.errors import IndexModelMismatchError, VaultWriteError
 from vaultweave.store.index.unit import Unit
 
 SCHEMA_VERSION = "1"
@@ -57,11 +57,14 @@ class Catalog:
 
     def __init__(self, path: Path, model_id: str, dim: int) -> None:
         self.path = path
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.executescript(_SCHEMA)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.executescript(_SCHEMA)
+        except (OSError, sqlite3.Error) as exc:  # e.g. a read-only vault: WAL needs to write
+            raise VaultWriteError(path, f"cannot open the search index ({exc})") from exc
         found = self.meta("model")
         wanted = f"{model_id}/{dim}"
         if found is None:

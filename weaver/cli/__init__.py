@@ -35,6 +35,9 @@ class VaultGroup(click.Group):
             code = _fail(str(missing))
         except click.ClickException as exc:
             code = _fail(exc.format_message())
+        except OSError as exc:  # a file the vault could not read or write, not wrapped below
+            where = f"{exc.filename}: " if exc.filename else ""
+            code = _fail(f"{where}{exc.strerror or exc}; check the path, free space and permissions")
         except click.Abort:
             code = _fail("aborted")
         except KeyboardInterrupt:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import shutil
 import sys
 from pathlib import Path
@@ -11,6 +10,7 @@ from typing import Any
 import click
 from vaultweave.store.errors import InvalidResourceError, ItemNotFoundError
 from vaultweave.store.item import Status, to_json_dict, to_text
+from vaultweave.store.line_checks import load_json
 from vaultweave.weaver.cli.common import (
     default_vault_path,
     echo_json,
@@ -43,7 +43,7 @@ def init(path: Path | None, vault_path: Path | None) -> None:
 
 
 @click.command()
-@click.argument("file", required=False, type=click.File("r", encoding="utf-8"))
+@click.argument("file", required=False, type=click.File("rb"))
 @click.option("--text", help="Append one resource with this text instead of reading FILE.")
 @click.option("--role", help="Role of the speaker (user, assistant, ...).")
 @click.option("--speaker", help="Who said it.")
@@ -88,7 +88,7 @@ def ingest(
         if file is None:
             if sys.stdin.isatty():
                 raise click.UsageError('give --text "..." or a JSON Lines FILE ("-" for stdin)')
-            file = sys.stdin
+            file = sys.stdin.buffer
         with counter("ingest", "line", quiet or as_json) as progress:
             ids = vault.ingest_many(_json_lines(file), progress=progress)
     if as_json:
@@ -101,16 +101,23 @@ def ingest(
 
 
 def _json_lines(stream: Any) -> list[dict[str, Any]]:
+    """Every JSON object of a JSON Lines byte stream; the first bad line stops the ingest."""
+    name = getattr(stream, "name", "-")
+    where = "<stdin>" if name in ("-", "<stdin>") or not isinstance(name, str) else name
     rows: list[dict[str, Any]] = []
     for number, raw in enumerate(stream, start=1):
         if not raw.strip():
             continue
         try:
-            row = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise InvalidResourceError(f"line {number}: bad JSON ({exc.msg})") from exc
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            reason = f"not UTF-8 ({exc.reason} at byte {exc.start}); re-encode the file as UTF-8"
+            raise InvalidResourceError(f"{where}:{number}: {reason}") from exc
+        row, bad_json = load_json(text)
+        if bad_json:
+            raise InvalidResourceError(f"{where}:{number}: {bad_json}")
         if not isinstance(row, dict):
-            raise InvalidResourceError(f"line {number}: expected a JSON object")
+            raise InvalidResourceError(f"{where}:{number}: expected a JSON object")
         rows.append(row)
     return rows
 

@@ -70,7 +70,8 @@ def doctor(fix: bool, vault_path: Path | None, as_json: bool) -> None:
     vault = open_vault(vault_path)
     problems = diagnose(vault)
     done = repair(vault, problems) if fix and any(p.fixable for p in problems) else []
-    left = diagnose(vault) if done else problems
+    # A note (a line skipped as malformed) is listed but is no failure: it is handled.
+    left = [p for p in (diagnose(vault) if done else problems) if not p.note]
     if as_json:
         echo_json(
             {
@@ -84,7 +85,7 @@ def doctor(fix: bool, vault_path: Path | None, as_json: bool) -> None:
             click.echo(str(problem))
         for line in done:
             click.echo(f"fixed: {line}")
-        if not problems:
+        if not [p for p in problems if not p.note]:
             click.echo("vault is consistent")
     if left:
         fixable = sum(1 for p in left if p.fixable)

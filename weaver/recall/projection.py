@@ -28,6 +28,7 @@ from vaultweave.weaver.recall.units import (
     previous_texts,
     units_for,
 )
+from vaultweave.weaver.workspace import line_limits
 
 if TYPE_CHECKING:
     from vaultweave.store.embeddings.base import Embedder
@@ -134,7 +135,7 @@ class RecallProjection:
     def woven_turns(self) -> list[Resource]:
         """Every turn the weaver has consumed (up to the cursor), in file order."""
         cursor = self.vault.state.load_cursor().positions
-        everything = scan(self.vault.paths, {}, max_lines=10**12).resources
+        everything = scan(self.vault.paths, {}, 10**12, line_limits(self.vault)).resources
         return [r for r in everything if r.line <= cursor.get(r.path, FilePosition()).line]
 
     def expected_units(self) -> list[Unit]:
@@ -170,7 +171,7 @@ class RecallProjection:
         turns: list[Resource] = []
         if lagging:
             up_to_date = {p: pos for p, pos in cursor.items() if p not in lagging}
-            for resource in scan(self.vault.paths, up_to_date, max_lines=10**12).resources:
+            for resource in scan(self.vault.paths, up_to_date, 10**12, line_limits(self.vault)).resources:
                 if (
                     resource.path in lagging
                     and lines.get(resource.path, 0) < resource.line <= cursor[resource.path].line

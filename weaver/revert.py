@@ -48,8 +48,11 @@ def item_pairs(history: VaultHistory, record: CommitRecord) -> list[tuple[Item |
         path = PurePosixPath(change.path)
         if path.suffix != ".pb" or len(path.parts) != 3:
             continue
-        before = decode(history.blob(change.old_blob)) if change.old_blob else None
-        after = decode(history.blob(change.new_blob)) if change.new_blob else None
+        try:
+            before = decode(history.blob(change.old_blob)) if change.old_blob else None
+            after = decode(history.blob(change.new_blob)) if change.new_blob else None
+        except ValueError as exc:  # a damaged item version: nothing safe to put back
+            raise RevertError(record.sha[:12], f"{change.path} cannot be read there ({exc})") from exc
         key = (before or after).id  # type: ignore[union-attr]
         slot = pairs.setdefault(key, [None, None])
         slot[0] = before or slot[0]

@@ -9,6 +9,7 @@ own `watch.lock`; it takes the writer lock per cycle).
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -38,8 +39,12 @@ def main(mode: str, root: str, debounce: float = 0.05) -> int:
 
         watcher = Watcher(vault, extractor, debounce=debounce, on_batch=show)
         watcher.claim()
+        # Handlers before "ready": a SIGTERM sent the moment we say so stops the watcher
+        # after its running cycle, rather than killing a process still starting up.
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(signum, lambda *_: watcher.stop())
         print(f"ready {os.getpid()}", flush=True)
-        failures = watcher.run()
+        failures = watcher.run(install_signals=False)
         print(f"stopped {watcher.batches} {failures}", flush=True)
         return 0
     vault.lock.acquire()

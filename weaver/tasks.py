@@ -11,7 +11,7 @@ so no buffer is forgotten half-way.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING, Any
@@ -21,7 +21,7 @@ from vaultweave.store.atomic import atomic_write_text
 from vaultweave.store.errors import TaskError
 from vaultweave.store.item import Item
 from vaultweave.store.paths import safe_name
-from vaultweave.store.task_lines import TASK_STATUSES, TaskState
+from vaultweave.store.task_lines import TASK_STATUSES, TaskState, read_tasks
 from vaultweave.weaver.render import template
 from vaultweave.weaver.transaction import DEFAULT_LOCK_TIMEOUT, recover, write_transaction
 
@@ -149,3 +149,55 @@ def write_task_page(
         atomic_write_text(path, render_task(task, vault.loaded_items()))
         message = f"task: {' '.join(task.goal.split())[:120]} — {task.status}\n\nTask: {task.id}\n"
         return vault.repo.commit_exact(message, [vault.paths.relative(path)])
+
+
+class TaskBuffers:
+    """The task calls of the facade: lines through ``ingest``, closing through ``weave``."""
+
+    def __init__(
+        self, vault: Workspace, ingest: Callable[..., str], weave: Callable[[float], object]
+    ) -> None:
+        self.vault = vault
+        self.ingest = ingest
+        self.weave = weave
+
+    def open(self, goal: str, speaker: str | None, session: str | None, task_id: str | None) -> str:
+        self.close_stale()
+        now = self.vault.clock()
+        tid = check_task_id(task_id) if task_id else new_task_id(now)
+        if tid in read_tasks(self.vault.paths):
+            raise TaskError(tid, "a task with this id exists already")
+        self.ingest(**open_line(tid, goal, ts=now, speaker=speaker, session=session))
+        return tid
+
+    def add(self, task_id: str, text: str, kind: str, speaker: str | None) -> str:
+        task = read_tasks(self.vault.paths).get(check_task_id(task_id))
+        session = task.lines[0].session if task and task.lines else None
+        return self.ingest(**note_line(
+            task, task_id, text, kind, ts=self.vault.clock(), speaker=speaker, session=session
+        ))
+
+    def close(self, task_id: str, outcome: str, status: str, lock_timeout: float) -> TaskInfo:
+        task = read_tasks(self.vault.paths).get(check_task_id(task_id))
+        self.ingest(**close_line(task, task_id, outcome, status, ts=self.vault.clock()))
+        self.weave(lock_timeout)
+        closed = read_tasks(self.vault.paths)[task_id]
+        write_task_page(self.vault, closed, lock_timeout)
+        return info(closed, True)
+
+    def listed(self, status: str | None) -> list[TaskInfo]:
+        self.close_stale()
+        pages = self.vault.paths.root / "tasks"
+        rows = [
+            info(t, (pages / f"{t.id}.md").is_file()) for t in read_tasks(self.vault.paths).values()
+        ]
+        rows = [r for r in rows if status is None or r.status == status]
+        earliest = datetime.min.replace(tzinfo=timezone.utc)
+        return sorted(rows, key=lambda r: (r.opened or earliest, r.id))
+
+    def close_stale(self) -> list[str]:
+        hours = self.vault.config.tasks.abandon_after_hours
+        found = stale(read_tasks(self.vault.paths), self.vault.clock(), hours)
+        for task in found:
+            self.close(task.id, f"no new line for {hours:g} hours", "abandoned", DEFAULT_LOCK_TIMEOUT)
+        return [t.id for t in found]

@@ -4,65 +4,40 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import ValidationError
-from pydantic_core import PydanticSerializationError
 from vaultweave.schemas.config import DEFAULT_VAULT_TOML, VaultConfig
-from vaultweave.schemas.resource import ResourceLine
-from vaultweave.schemas.validation import first_error
-from vaultweave.store.atomic import append_line, append_lines, atomic_write_text
+from vaultweave.store.atomic import atomic_write_text
 from vaultweave.store.bookmarks import DEFAULT_CLIENT
 from vaultweave.store.errors import (
     ConfigError,
-    InvalidResourceError,
     ItemNotFoundError,
     NotAVaultError,
     NotWovenYetError,
-    SymlinkRefusedError,
-    TaskError,
-    VaultError,
     VaultLockedError,
 )
 from vaultweave.store.gitrepo import CommitInfo, VaultRepo
 from vaultweave.store.item import Item, Status
 from vaultweave.store.items import ItemFiles, ItemReadProblem
-from vaultweave.store.line_checks import structure_problem
 from vaultweave.store.lock import VaultLock
-from vaultweave.store.paths import VaultPaths, first_link, safe_name
-from vaultweave.store.resources import LineProblem, resource_id, scan
+from vaultweave.store.paths import VaultPaths, safe_name
 from vaultweave.store.state import StateDir
-from vaultweave.store.task_lines import read_tasks
 from vaultweave.weaver.changes import ChangeDigest, changes_since
 from vaultweave.weaver.correct import CorrectReport, apply_correct
-from vaultweave.weaver.cursor_sync import checked_cursor
 from vaultweave.weaver.cycle import CycleHooks, CycleReport, Projection, run_cycle
 from vaultweave.weaver.erase import EraseReceipt, apply_erase
 from vaultweave.weaver.extract.base import Extractor, normalise
 from vaultweave.weaver.forget import ForgetReport, apply_forget
-from vaultweave.weaver.llm.retry import RetryQueue
-from vaultweave.weaver.markdown_parse import PageProblem
-from vaultweave.weaver.page_check import page_problems
 from vaultweave.weaver.page_files import read_page
-from vaultweave.weaver.pages import hand_edited
 from vaultweave.weaver.recall.projection import register as register_recall
 from vaultweave.weaver.remember import RememberReport
 from vaultweave.weaver.render import render_index
+from vaultweave.weaver.resource_writer import append_many, append_one, checked_line
 from vaultweave.weaver.revert import RevertReport, apply_revert
-from vaultweave.weaver.tasks import (
-    TaskInfo,
-    check_task_id,
-    close_line,
-    info,
-    new_task_id,
-    note_line,
-    open_line,
-    stale,
-    write_task_page,
-)
+from vaultweave.weaver.tasks import TaskBuffers, TaskInfo
 from vaultweave.weaver.transaction import DEFAULT_LOCK_TIMEOUT, write_transaction
 from vaultweave.weaver.upkeep.plan import PairFinder
 from vaultweave.weaver.upkeep.report import ConsolidationReport
@@ -72,7 +47,7 @@ from vaultweave.weaver.upkeep.run import (
     should_run,
     similarity_for,
 )
-from vaultweave.weaver.workspace import line_limits
+from vaultweave.weaver.vault_status import VaultStatus, read_status
 
 if TYPE_CHECKING:
     from vaultweave.weaver.llm.session import LLMSession
@@ -85,21 +60,6 @@ Clock = Callable[[], datetime]
 
 def utc_now() -> datetime:
     return datetime.now(timezone.utc)
-
-
-@dataclass(frozen=True)
-class VaultStatus:
-    root: str
-    head: str | None
-    items: dict[str, int]
-    categories: int
-    pending_lines: int
-    line_problems: tuple[LineProblem, ...]
-    item_problems: tuple[ItemReadProblem, ...]
-    hand_edited: tuple[str, ...]
-    locked_by: int | None
-    llm_retry: tuple[str, ...] = ()  # resources woven by rules only, awaiting the model
-    page_problems: tuple[PageProblem, ...] = ()  # pages a weave cannot read back, and why
 
 
 class Vault:
@@ -185,7 +145,7 @@ class Vault:
         """Append one resource line; returns its id. ``ts`` defaults to now (UTC)."""
         if text is not None:
             fields["text"] = text
-        return self._append(self._checked(fields))
+        return append_one(self, checked_line(self, fields))
 
     def remember(
         self, text: str, *, lock_timeout: float = DEFAULT_LOCK_TIMEOUT, **fields: Any
@@ -214,60 +174,7 @@ class Vault:
         appended with one lock and one fsync (``append_lines``); ids come back in input
         order. ``progress(done, total)`` is called after each file's batch.
         """
-        batch = [self._checked(fields, f"line {n}: ") for n, fields in enumerate(lines, start=1)]
-        groups: dict[Path, list[int]] = {}
-        stamped: list[ResourceLine] = []
-        for line in batch:
-            if line.ts is None:
-                line = line.model_copy(update={"ts": self.clock()})
-            assert line.ts is not None
-            groups.setdefault(self.paths.resource_file(line.ts), []).append(len(stamped))
-            stamped.append(line)
-        ids = [""] * len(stamped)
-        done = 0
-        for target in groups:
-            self._refuse_links(target)
-        for target, positions in groups.items():
-            numbers = append_lines(target, [stamped[i].to_json_line() for i in positions])
-            relative = self.paths.relative(target)
-            for position, number in zip(positions, numbers, strict=True):
-                ids[position] = resource_id(relative, number)
-            done += len(positions)
-            if progress is not None:
-                progress(done, len(stamped))
-        return ids
-
-    def _checked(self, fields: dict[str, Any], where_prefix: str = "") -> ResourceLine:
-        """A valid line the weaver would take in as it is: refused here, not skipped later."""
-        limits = line_limits(self)
-        problem = structure_problem(fields, limits.max_depth)
-        if problem:
-            raise InvalidResourceError(f"{where_prefix}{problem}")
-        line = _validated(fields, where_prefix)
-        problem = limits.ts_problem(line.ts) if line.ts is not None else None
-        try:
-            problem = problem or limits.size_problem(len(line.to_json_line().encode("utf-8")))
-        except (ValueError, PydanticSerializationError) as exc:
-            problem = f"cannot be written as JSON ({str(exc).splitlines()[0]})"
-        if problem:
-            raise InvalidResourceError(f"{where_prefix}{problem}")
-        return line
-
-    def _refuse_links(self, target: Path) -> None:
-        """Never append through a symlink: it could lead outside the vault, or to a file
-        whose lines the weaver already reads under another name."""
-        link = first_link(self.root, target)
-        if link is not None:
-            raise SymlinkRefusedError(target, self.paths.relative_lexical(link))
-
-    def _append(self, line: ResourceLine) -> str:
-        if line.ts is None:
-            line = line.model_copy(update={"ts": self.clock()})
-        assert line.ts is not None
-        target = self.paths.resource_file(line.ts)
-        self._refuse_links(target)
-        number = append_line(target, line.to_json_line())
-        return resource_id(self.paths.relative(target), number)
+        return append_many(self, lines, progress)
 
     # -- the cycle -----------------------------------------------------------------------
 
@@ -545,104 +452,41 @@ class Vault:
 
     # -- task buffers (weaver/tasks.py) ---------------------------------------------------
 
+    def _tasks(self) -> TaskBuffers:
+        return TaskBuffers(self, self.ingest, lambda wait: self.weave(lock_timeout=wait))
+
     def open_task(
         self, goal: str, *, speaker: str | None = None, session: str | None = None,
         task_id: str | None = None,
     ) -> str:
         """Open a task buffer; returns its id. Its notes are resource lines, so nothing is
         lost if the process dies."""
-        self.close_stale_tasks()
-        now = self.clock()
-        tid = check_task_id(task_id) if task_id else new_task_id(now)
-        if tid in read_tasks(self.paths):
-            raise TaskError(tid, "a task with this id exists already")
-        self.ingest(**open_line(tid, goal, ts=now, speaker=speaker, session=session))
-        return tid
+        return self._tasks().open(goal, speaker, session, task_id)
 
     def add_to_task(
         self, task_id: str, text: str, *, kind: str = "note", speaker: str | None = None
     ) -> str:
         """A note (or a ``kind="result"``) for an open task; returns the resource id."""
-        task = read_tasks(self.paths).get(check_task_id(task_id))
-        session = task.lines[0].session if task and task.lines else None
-        return self.ingest(
-            **note_line(task, task_id, text, kind, ts=self.clock(), speaker=speaker, session=session)
-        )
+        return self._tasks().add(task_id, text, kind, speaker)
 
     def close_task(
-        self, task_id: str, outcome: str = "", *, status: str = "done", lock_timeout: float = 30.0
+        self, task_id: str, outcome: str = "", *, status: str = "done",
+        lock_timeout: float = DEFAULT_LOCK_TIMEOUT,
     ) -> TaskInfo:
         """Close a task: weave its lines and write ``tasks/<id>.md`` (goal, notes, outcome,
         the facts it produced); ``status`` is done, failed or abandoned."""
-        task = read_tasks(self.paths).get(check_task_id(task_id))
-        self.ingest(**close_line(task, task_id, outcome, status, ts=self.clock()))
-        self.weave(lock_timeout=lock_timeout)
-        closed = read_tasks(self.paths)[task_id]
-        write_task_page(self, closed, lock_timeout)
-        return info(closed, True)
+        return self._tasks().close(task_id, outcome, status, lock_timeout)
 
     def tasks(self, status: str | None = None) -> list[TaskInfo]:
         """Every task (or those with ``status``: open, done, failed, abandoned), oldest first."""
-        self.close_stale_tasks()
-        rows = [
-            info(t, (self.paths.root / "tasks" / f"{t.id}.md").is_file())
-            for t in read_tasks(self.paths).values()
-        ]
-        rows = [r for r in rows if status is None or r.status == status]
-        return sorted(rows, key=lambda r: (r.opened or datetime.min.replace(tzinfo=timezone.utc), r.id))
+        return self._tasks().listed(status)
 
     def close_stale_tasks(self) -> list[str]:
         """Close as abandoned the tasks open past ``[tasks] abandon_after_hours``."""
-        hours = self.config.tasks.abandon_after_hours
-        found = stale(read_tasks(self.paths), self.clock(), hours)
-        for task in found:
-            self.close_task(task.id, f"no new line for {hours:g} hours", status="abandoned")
-        return [t.id for t in found]
+        return self._tasks().close_stale()
 
     def status(self) -> VaultStatus:
-        cursor = checked_cursor(self)
-        pending = scan(self.paths, cursor.positions, 10**9, line_limits(self))
-        counts = {s.value: 0 for s in Status}
-        for item in self.loaded_items().values():
-            counts[item.status.value] += 1
-        problems = {
-            (p.path, p.line): p for p in [*self.state.load_problems(), *pending.problems, *pending.unread]
-        }
-        return VaultStatus(
-            root=str(self.root),
-            head=self.repo.head_sha(),
-            items=counts,
-            categories=len(self.categories()),
-            pending_lines=len(pending.resources),
-            line_problems=tuple(sorted(problems.values(), key=lambda p: (p.path, p.line))),
-            item_problems=tuple(self.item_problems),
-            hand_edited=tuple(hand_edited(self)),
-            page_problems=tuple(page_problems(self)),
-            locked_by=None if self.lock.held else _lock_holder(self.lock),
-            llm_retry=tuple(
-                f"{e.resource}: {e.reason}" + (" (given up after retries)" if e.given_up else "")
-                for e in RetryQueue(self.paths.state).load().values()
-            ),
-        )
-
-
-def _validated(fields: dict[str, Any], where_prefix: str = "") -> ResourceLine:
-    try:
-        return ResourceLine.model_validate(fields)
-    except ValidationError as exc:
-        error = first_error(exc, "resource")
-        raise InvalidResourceError(f"{where_prefix}{error.where}: {error.message}") from exc
-
-
-def _lock_holder(lock: VaultLock) -> int | None:
-    try:
-        lock.acquire()
-    except VaultLockedError:
-        return lock.holder_pid() or -1
-    except VaultError:  # cannot even open the lock file (a read-only vault): no one holds it
-        return None
-    lock.release()
-    return None
+        return read_status(self)
 
 
 def _load_config(path: Path) -> VaultConfig:
@@ -654,15 +498,6 @@ def _load_config(path: Path) -> VaultConfig:
 
 
 __all__: Sequence[str] = [
-    "Vault",
-    "VaultStatus",
-    "CycleReport",
-    "CycleHooks",
-    "ChangeDigest",
-    "ForgetReport",
-    "CorrectReport",
-    "RememberReport",
-    "RevertReport",
-    "EraseReceipt",
-    "TaskInfo",
+    "Vault", "VaultStatus", "CycleReport", "CycleHooks", "ChangeDigest", "ForgetReport",
+    "CorrectReport", "RememberReport", "RevertReport", "EraseReceipt", "TaskInfo",
 ]

@@ -20,9 +20,9 @@ from vaultweave.weaver.extract.rules_text import (
     Rule,
     rule,
     things,
-    third_person,
     words,
 )
+from vaultweave.weaver.extract.word_forms_en import third_person
 
 # Languages, so that "I stopped Italian" ends learning it and "no more Gary" does not.
 LANGUAGES = words(

@@ -13,7 +13,10 @@ import re
 
 from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.base import Op
-from vaultweave.weaver.extract.rules_text import Fact, gerund
+from vaultweave.weaver.extract.rules_text import (
+    Fact,
+)
+from vaultweave.weaver.extract.word_forms_en import gerund
 
 _WHAT = r"(?P<v>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3}?)"
 _ORG = r"(?:\s+(?:at|with)\s+(?:the\s+)?[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*)?"

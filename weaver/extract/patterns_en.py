@@ -20,7 +20,6 @@ from vaultweave.weaver.extract.rules_text import (
     clean_place,
     clean_title,
     favourite_attribute,
-    gerund,
     habit_phrase,
     is_job,
     languages,
@@ -30,6 +29,7 @@ from vaultweave.weaver.extract.rules_text import (
     we_conf,
     words,
 )
+from vaultweave.weaver.extract.word_forms_en import gerund
 
 # -- building blocks --------------------------------------------------------------------
 

@@ -69,14 +69,12 @@ from vaultweave.weaver.extract.rules_text import (
     PLACES,
     Fact,
     Rule,
-    base_phrase,
     clean_name,
     clean_org,
     clean_place,
     each,
     first_match,
     flipped,
-    gerund,
     habit_phrase,
     is_job,
     languages,
@@ -85,6 +83,7 @@ from vaultweave.weaver.extract.rules_text import (
     things,
     words,
 )
+from vaultweave.weaver.extract.word_forms_en import base_phrase, gerund
 
 
 def _birthday_value(text: str) -> str | None:

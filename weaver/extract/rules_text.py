@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.word_forms_en import base_of, gerund, singular, third_person
 
 
 @dataclass(frozen=True)
@@ -312,14 +313,6 @@ def favourite_attribute(thing: str) -> str | None:
     return f"favourite_{slug}" if slug else None
 
 
-def singular(word: str) -> str:
-    if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    if word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 3:
-        return word[:-1]
-    return word
-
-
 _LANG_LEAD = re.compile(
     r"^(?:(?:a\s+)?(?:little|bit\s+of|bit|some|basic|conversational|fluent|native|decent|"
     r"good|ok|okay|broken|passable|rusty|intermediate|beginner|school|elementary|pretty\s+good|"
@@ -351,53 +344,7 @@ def languages(raw: str) -> list[str]:
     return out
 
 
-# -- English word forms --------------------------------------------------------------
-
-_BASE_OF = {"doing": "do", "going": "go", "being": "be", "having": "have", "seeing": "see",
-            "lying": "lie", "dying": "die", "tying": "tie", "skiing": "ski", "adding": "add"}
-_GERUND_OF = {v: k for k, v in _BASE_OF.items()}
-_THIRD = {"do": "does", "go": "goes", "have": "has", "be": "is"}
-_CVC = re.compile(r"[^aeiou]*[aeiou][^aeiouwxy]")
-
-
-def base_of(word: str) -> str:
-    """running -> run, hiking -> hike, doing -> do (a heuristic, good for common verbs)."""
-    if word in _BASE_OF or not word.endswith("ing") or len(word) <= 4:
-        return _BASE_OF.get(word, word)
-    stem = word[:-3]
-    if len(stem) >= 3 and stem[-1] == stem[-2] and (stem[-1] not in "lsz" or stem.endswith("ell") and len(stem) >= 6):
-        return stem[:-1]
-    if _CVC.fullmatch(stem) or re.search(r"(?:[^aeiou]c|v|[^z]z|[bcdfgkptz]l|[^aeiou]at|[^aeiou]is|ic)$", stem):
-        return stem + "e"
-    return stem
-
-
-def gerund(base: str) -> str:
-    if base in _GERUND_OF:
-        return _GERUND_OF[base]
-    if base.endswith("ie"):
-        return base[:-2] + "ying"
-    if base.endswith("e") and not base.endswith(("ee", "oe", "ye")) and len(base) > 2:
-        return base[:-1] + "ing"
-    if re.fullmatch(r"[^aeiou]*[aeiou][bdgkmnprtv]", base):
-        return base + base[-1] + "ing"
-    return base + "ing"
-
-
-def third_person(base: str) -> str:
-    if base in _THIRD:
-        return _THIRD[base]
-    if re.search(r"(?:s|sh|ch|x|z|o)$", base):
-        return base + "es"
-    if re.search(r"[^aeiou]y$", base):
-        return base[:-1] + "ies"
-    return base + "s"
-
-
-def base_phrase(phrase: str) -> str:
-    """"doing yoga every day" -> "do yoga every day"."""
-    first, _, rest = phrase.partition(" ")
-    return base_of(first.lower()) + (" " + rest if rest else "")
+# -- English word forms (word_forms_en.py) and habits ---------------------------------
 
 
 def habit_phrase(phrase: str, from_gerund: bool) -> str | None:

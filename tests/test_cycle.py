@@ -234,7 +234,8 @@ def test_category_pages_are_obsidian_ready(make_vault: Callable[..., Vault]) -> 
     current, history = body.split("## History")
     (new,) = one(vault, "employer", Status.CURRENT)
     (old,) = one(vault, "employer", Status.HISTORICAL)
-    assert f"- Maya works at OpenAI. _(since 2026-02-10)_ ^{new.id}" in current
+    source = "[[conversations/2026-02-10#^L1|↗]]"  # the turn it came from
+    assert f"- Maya works at OpenAI. _(since 2026-02-10)_ {source} ^{new.id}" in current
     assert f"^{old.id}" in history and "2026-01-05 → 2026-02-10" in history
     assert f"[[work#^{new.id}|OpenAI]]" in history
     index = vault.paths.index_md.read_text(encoding="utf-8")

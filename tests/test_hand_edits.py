@@ -67,7 +67,7 @@ def test_edited_bullet_supersedes_its_item_with_a_hand_fact(make_vault, clock: F
     assert subjects[0].startswith("render: categories/work.md")
     assert subjects[1] == "edit: categories/work.md — 1 superseded"
     raw = _git(vault, "show", f"{report.edit.commit}:categories/work.md")
-    assert "- Maya works at DeepMind. _(since 2026-01-01)_ ^" in raw
+    assert "- Maya works at DeepMind. _(since 2026-01-01)_ [[conversations/2026-01-01#^L1|↗]] ^" in raw
     assert not vault.status().hand_edited
     assert _git(vault, "status", "--porcelain") == ""
 
@@ -168,7 +168,11 @@ def test_unreadable_page_is_reported_and_left_untouched(make_vault, clock: FakeC
     report = vault.weave(EX)
 
     assert path.read_text(encoding="utf-8") == broken  # never overwritten
-    line = broken.splitlines().index(f"- Maya works at Alphabet. _(since 2026-01-01)_ ^{google.id[:-3]}")
+    line = next(
+        i for i, ln in enumerate(broken.splitlines())
+        if ln.startswith("- Maya works at Alphabet. _(since 2026-01-01)_ ")
+        and ln.endswith(f" ^{google.id[:-3]}")
+    )
     assert [str(p) for p in report.page_problems] == [
         f"categories/work.md:{line + 1}: unknown fact id ^{google.id[:-3]} (mangled, or from elsewhere)"
     ]

@@ -32,6 +32,8 @@ _BLOCK_ID = re.compile(r"\s\^(?P<id>\S*)\s*$")
 _VALID_ID = re.compile(r"^[A-Za-z0-9-]+$")  # what Obsidian accepts as a block id
 _ITEM_ID = re.compile(r"^[0-9a-f]{16}$")  # the shape of the weaver's item ids
 _META = re.compile(r"\s*_\((?P<meta>.*)\)_\s*$")
+# The links to a fact's source turns the weaver writes after its meta (weaver/turn_links.py).
+_TURN_LINKS = re.compile(r"(?:\s*\[\[conversations/[^\[\]|]*(?:\|[^\[\]]*)?\]\])+\s*$")
 _SUMMARY = re.compile(r"^(_Nothing known yet\._|No current facts about .*|\d+ current facts? about .*)$")
 SUMMARY_MARK = " ^summary"  # how render.py marks a model's summary paragraph
 _FOOTER = re.compile(r"^Back to \[\[index\]\]")
@@ -93,12 +95,15 @@ class ParsedPage:
 
 
 def split_bullet(body: str) -> tuple[str, str | None, str | None]:
-    """``text _(meta)_ ^id`` -> (text, meta, id). ``id`` is "" for a bare ``^``."""
+    """``text _(meta)_ [[turn links]] ^id`` -> (text, meta, id). ``id`` is "" for a bare ``^``."""
     block = _BLOCK_ID.search(body)
     item_id = None
     if block:
         item_id = block.group("id")
         body = body[: block.start()]
+    links = _TURN_LINKS.search(body)
+    if links:
+        body = body[: links.start()]
     meta = None
     found = _META.search(body)
     if found:

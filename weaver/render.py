@@ -12,6 +12,7 @@ import yaml
 from vaultweave.store.item import Item, Status
 from vaultweave.store.sanitize import fact_text, one_line, safe_name
 from vaultweave.weaver.markdown_parse import SUMMARY_MARK
+from vaultweave.weaver.turn_links import turn_links, turn_target
 
 
 @lru_cache(maxsize=1)
@@ -34,6 +35,7 @@ class FactLine:
     id: str
     text: str
     meta: str
+    sources: str = ""  # wikilinks to the turns it came from (weaver/turn_links.py)
 
 
 def title_of(category: str) -> str:
@@ -72,12 +74,15 @@ def _fact_line(item: Item, by_id: Mapping[str, Item]) -> FactLine:
             meta += "; ended"
     if item.doubt:
         meta += f"; {doubt_marker(item)}"
-    return FactLine(item.id, _clean(item.text), meta)
+    return FactLine(item.id, _clean(item.text), meta, turn_links(item.sources))
 
 
 def doubt_marker(item: Item) -> str:
     """The page marker of a value a later turn put in doubt, linking that turn."""
-    return f"⚠ possibly outdated ([[{_clean(item.doubt)}]])" if item.doubt else ""
+    if not item.doubt:
+        return ""
+    target = turn_target(item.doubt)
+    return f"⚠ possibly outdated ([[{target}|turn]])" if target else "⚠ possibly outdated"
 
 
 def _summary(category: str, current: list[Item], history: list[Item]) -> str:

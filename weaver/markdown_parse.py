@@ -33,6 +33,8 @@ _VALID_ID = re.compile(r"^[A-Za-z0-9-]+$")  # what Obsidian accepts as a block i
 _ITEM_ID = re.compile(r"^[0-9a-f]{16}$")  # the shape of the weaver's item ids
 _META = re.compile(r"\s*_\((?P<meta>.*)\)_\s*$")
 # The links to a fact's source turns the weaver writes after its meta (weaver/turn_links.py).
+# The links to entity pages the weaver puts in a fact's sentence (weaver/entities.py).
+_ENTITY_LINK = re.compile(r"\[\[entities/[^\[\]|]*\|([^\[\]]*)\]\]")
 _TURN_LINKS = re.compile(r"(?:\s*\[\[conversations/[^\[\]|]*(?:\|[^\[\]]*)?\]\])+\s*$")
 _SUMMARY = re.compile(r"^(_Nothing known yet\._|No current facts about .*|\d+ current facts? about .*)$")
 SUMMARY_MARK = " ^summary"  # how render.py marks a model's summary paragraph
@@ -109,7 +111,7 @@ def split_bullet(body: str) -> tuple[str, str | None, str | None]:
     if found:
         meta = found.group("meta")
         body = body[: found.start()]
-    return body.strip(), meta, item_id
+    return _ENTITY_LINK.sub(r"\1", body).strip(), meta, item_id
 
 
 def _front_matter(lines: list[str], path: str) -> tuple[int, dict[str, Any], list[PageProblem]]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from functools import lru_cache
@@ -54,7 +54,9 @@ def _iso(moment: datetime) -> str:
 _clean = clean_text = fact_text  # one line, no control characters, no stray " ^"
 
 
-def _fact_line(item: Item, by_id: Mapping[str, Item]) -> FactLine:
+def _fact_line(
+    item: Item, by_id: Mapping[str, Item], linked: Callable[[Item, str], str] | None = None
+) -> FactLine:
     if item.status is Status.CURRENT:
         meta = f"since {_day(item.valid_from)}"
     elif item.status is Status.ARCHIVED:
@@ -74,7 +76,8 @@ def _fact_line(item: Item, by_id: Mapping[str, Item]) -> FactLine:
             meta += "; ended"
     if item.doubt:
         meta += f"; {doubt_marker(item)}"
-    return FactLine(item.id, _clean(item.text), meta, turn_links(item.sources))
+    text = _clean(item.text)
+    return FactLine(item.id, linked(item, text) if linked else text, meta, turn_links(item.sources))
 
 
 def doubt_marker(item: Item) -> str:
@@ -107,8 +110,12 @@ def render_category(
     by_id: Mapping[str, Item],
     related: Iterable[str] = (),
     summary: str | None = None,
+    linked: Callable[[Item, str], str] | None = None,
 ) -> str:
-    """The whole Markdown page of one category. Deterministic for the same inputs."""
+    """The whole Markdown page of one category. Deterministic for the same inputs.
+
+    ``linked(item, sentence)`` may turn names in a fact's sentence into wikilinks.
+    """
     members = list(items)
     current = sorted(
         (i for i in members if i.status is Status.CURRENT),
@@ -126,7 +133,10 @@ def render_category(
     front = {
         "category": one_line(category),
         "updated": _iso(updated),
-        "counts": {"current": len(current), "history": len(history), "archived": len(archived)},
+        # Flat counts: Obsidian's Properties panel has no type for a nested mapping.
+        "current": len(current),
+        "history": len(history),
+        "archived": len(archived),
         "tags": tags,
         "subjects": sorted({one_line(i.subject) for i in members}),
     }
@@ -137,9 +147,9 @@ def render_category(
         front_matter=yaml.safe_dump(front, sort_keys=False, allow_unicode=True),
         title=title_of(category),
         summary=said or _summary(category, current, history),
-        current=[_fact_line(i, by_id) for i in current],
-        history=[_fact_line(i, by_id) for i in history],
-        archived=[_fact_line(i, by_id) for i in archived],
+        current=[_fact_line(i, by_id, linked) for i in current],
+        history=[_fact_line(i, by_id, linked) for i in history],
+        archived=[_fact_line(i, by_id, linked) for i in archived],
         related=sorted(safe_name(r) for r in related if r != category),
     )
 

@@ -296,6 +296,8 @@ def write_pages(
             continue
         related = index.related(stem)
         name, members = index.names.get(stem, stem), index.members(stem, items)
+        if not members and not os.path.lexists(path):
+            continue  # no facts and no page (its facts moved away with a renamed page)
         prose = summary(name, members) if summary is not None else None
         fresh = render_category(name, members, now, items, related, summary=prose, linked=linked_text)
         merged = _merged(vault.paths.root, rel, fresh, rendered, known, dirty, index=False)

@@ -11,7 +11,7 @@ import jinja2
 import yaml
 from vaultweave.store.item import Item, Status
 from vaultweave.store.sanitize import fact_text, one_line, safe_name
-from vaultweave.weaver.markdown_parse import SUMMARY_MARK
+from vaultweave.weaver.markdown_parse import SUMMARY_MARK, is_tag
 from vaultweave.weaver.turn_links import turn_links, turn_target
 
 
@@ -77,7 +77,9 @@ def _fact_line(
     if item.doubt:
         meta += f"; {doubt_marker(item)}"
     text = _clean(item.text)
-    return FactLine(item.id, linked(item, text) if linked else text, meta, turn_links(item.sources))
+    text = linked(item, text) if linked else text
+    tags = " ".join(f"#{tag}" for tag in item.tags if is_tag(tag))  # read back as the tags
+    return FactLine(item.id, f"{text} {tags}" if tags else text, meta, turn_links(item.sources))
 
 
 def doubt_marker(item: Item) -> str:

@@ -7,7 +7,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import yaml
-from vaultweave.store.item import Status
+from vaultweave.store.item import Item, Status
+from vaultweave.weaver.handedits import PageEdit, plan_hand_edits
+from vaultweave.weaver.markdown_parse import parse_page
+from vaultweave.weaver.resolve import Action
 from vaultweave.weaver.vault import Vault
 
 from bench.live_support import PhraseExtractor
@@ -153,3 +156,45 @@ def test_a_page_renamed_in_obsidian_is_a_rename_not_a_split(make_vault) -> None:
     assert not work.exists() and not (vault.paths.items / "work").exists()
     assert "[[categories/job|Job]]" in (root / "index.md").read_text(encoding="utf-8")
     assert "[[categories/work" not in (root / "index.md").read_text(encoding="utf-8")
+
+
+T0 = datetime(2026, 1, 5, tzinfo=timezone.utc)
+NOW = datetime(2026, 3, 1, tzinfo=timezone.utc)
+
+
+def _edited(rel: str, before: str, after: str) -> PageEdit:
+    """A page edited from ``before`` to ``after`` (its Current bullets)."""
+    def page(bullets: str) -> str:
+        return f"---\ncategory: {rel[11:-3]}\n---\n# T\n\n## Current\n\n{bullets}\n## History\n\n"
+
+    return PageEdit(rel, parse_page(page(after), rel), parse_page(page(before), rel))
+
+
+def _plan(items: list[Item], before: str, after: str, *also: PageEdit):  # type: ignore[no-untyped-def]
+    edits = [_edited("categories/notes.md", before, after), *also]
+    return plan_hand_edits(edits, {i.id: i for i in items}, NOW, "abc", "Maya")
+
+
+def _item(attribute: str, value: str, text: str, category: str = "notes") -> Item:
+    return Item(id="a" * 16, subject="Maya", attribute=attribute, value=value, text=text,
+                category=category, kind="fact", valid_from=T0, observed_at=T0,
+                sources=("resources/2026/01/05.jsonl#L3",))
+
+
+def test_a_note_that_says_more_is_a_new_value_not_a_rephrase() -> None:
+    note = _item("note", "I'm allergic to peanuts", "I'm allergic to peanuts")
+    plan = _plan([note], f"- I'm allergic to peanuts _(since 2026-01-05)_ ^{note.id}\n",
+                 f"- I'm allergic to peanuts and cashews _(since 2026-01-05)_ ^{note.id}\n")
+    assert "1 superseded" in plan.message()
+    new = next(c.after for c in plan.resolution.changes if c.after.id != note.id)
+    assert new.value == "I'm allergic to peanuts and cashews" and new.valid_from == NOW
+
+
+def test_a_bullet_moved_and_redated_keeps_both_changes() -> None:
+    tea = _item("likes", "tea", "Maya likes tea.", category="preferences")
+    bullet = f"- Maya likes tea. _(since 2026-01-05)_ ^{tea.id}\n"
+    cut = _edited("categories/preferences.md", bullet, "")
+    plan = _plan([tea], "", bullet.replace("2026-01-05", "2025-12-24"), cut)
+    (change,) = plan.resolution.changes
+    assert change.action is Action.MOVED and change.after.category == "notes"
+    assert change.after.valid_from == datetime(2025, 12, 24, tzinfo=timezone.utc)

@@ -194,11 +194,13 @@ def _bullet_changes(
     - only the date after ``since`` or the #tags changed: the fact is edited in place.
     """
     was_text = before.text if before else clean_text(old.text)
-    was_day = since_day(before.meta) if before else old.valid_from.date()
+    was_day = since_day(before.meta) if before else None
+    if not isinstance(was_day, date):
+        was_day = old.valid_from.astimezone(timezone.utc).date()
     day = since_day(bullet.meta)
     redated = isinstance(day, date) and day != was_day
     start = datetime.combine(day, time(), timezone.utc) if isinstance(day, date) and redated else None
-    tags = bullet.tags if bullet.tags != (before.tags if before else _page_tags(old)) else None
+    tags = bullet.tags if set(bullet.tags) != set(before.tags if before else _page_tags(old)) else None
     if " ".join(bullet.text.split()) != " ".join(was_text.split()):
         new = _successor(old, bullet.text, edit.category, source, now, tags)
         if _rephrased(old, new):  # the same fact in new words
@@ -225,16 +227,17 @@ def _bullet_changes(
         )
         superseded = Change(Action.SUPERSEDED, ended, old, f"{old.value} -> {new.value}")
         return "superseded", [superseded, Change(Action.ADDED, new, None)]
-    if safe_name(old.category) != edit.stem:
-        moved = old.evolve(category=edit.category, status_reason=f"moved by hand to {edit.rel}")
-        return "moved", [Change(Action.MOVED, moved, old, f"{old.category} -> {edit.category}")]
-    if start is None and tags is None:
-        return "", []
     fields: dict[str, object] = {"status_reason": f"edited by hand in {edit.rel}"}
     if start is not None:
         fields["valid_from"] = start
     if tags is not None:
         fields["tags"] = (*(t for t in old.tags if not is_tag(t)), *tags)
+    if safe_name(old.category) != edit.stem:  # cut from one page, pasted on another
+        fields.update(category=edit.category, status_reason=f"moved by hand to {edit.rel}")
+        moved = old.evolve(**fields)
+        return "moved", [Change(Action.MOVED, moved, old, f"{old.category} -> {edit.category}")]
+    if len(fields) == 1:
+        return "", []
     what = "redated" if start is not None else "retagged"
     return what, [Change(Action.EDITED, old.evolve(**fields), old, what)]
 
@@ -244,7 +247,8 @@ def _rephrased(old: Item, new: Item) -> bool:
     not be read apart from the sentence and the sentence still names the old value."""
     if normalise(new.value) == normalise(old.value):
         return True
-    unread = new.value == new.text
+    # The value could not be read apart (and was a part of the old sentence, not all of it).
+    unread = new.value == new.text and normalise(old.value) != normalise(old.text)
     word = re.compile(rf"(?<![A-Za-z0-9]){re.escape(normalise(old.value))}(?![A-Za-z0-9])")
     return unread and bool(normalise(old.value)) and bool(word.search(normalise(new.text)))
 

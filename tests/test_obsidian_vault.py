@@ -12,6 +12,7 @@ import yaml
 from click.testing import CliRunner
 from vaultweave.store.item import Status
 from vaultweave.weaver.cli import cli
+from vaultweave.weaver.doctor import diagnose, repair
 from vaultweave.weaver.turn_links import turn_target
 from vaultweave.weaver.vault import Vault
 
@@ -155,3 +156,25 @@ def test_a_conversation_page_follows_each_cycle_and_is_never_read_back(
         assert turn_target(first) == "conversations/2026-01-05#^L1"
     finally:
         reopened.lock.release()
+
+
+def test_doctor_writes_the_pages_of_days_woven_before_they_existed(
+    make_vault: Callable[..., Vault],
+) -> None:
+    vault = make_vault()
+    say(vault, "I work at Google.", "2026-01-05T10:00:00Z")
+    vault.weave()
+    page = vault.root / "conversations" / "2026-01-05.md"
+    text = page.read_text(encoding="utf-8")
+    page.unlink()
+    vault.repo.commit_exact("an older vault: no conversation pages\n", ["conversations/2026-01-05.md"])
+
+    problems = [p for p in diagnose(vault) if p.check == "conversations"]
+    assert [str(p) for p in problems] == [
+        "conversations: conversations/2026-01-05.md: missing; links to its turns lead nowhere"
+        " [--fix repairs this]"
+    ]
+    assert repair(vault, problems) == ["re-rendered conversations/2026-01-05.md"]
+    assert page.read_text(encoding="utf-8") == text
+    assert vault.repo.head_subject() == "render: conversation pages (doctor --fix)"
+    assert not [p for p in diagnose(vault) if p.check == "conversations"]

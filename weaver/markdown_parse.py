@@ -37,9 +37,9 @@ _BLOCK_ID = re.compile(r"\s\^(?P<id>\S*)\s*$")
 _VALID_ID = re.compile(r"^[A-Za-z0-9-]+$")  # what Obsidian accepts as a block id
 _ITEM_ID = re.compile(r"^[0-9a-f]{16}$")  # the shape of the weaver's item ids
 _META = re.compile(r"\s*_\((?P<meta>.*)\)_\s*$")
-# The links to a fact's source turns the weaver writes after its meta (weaver/turn_links.py).
 # The links to entity pages the weaver puts in a fact's sentence (weaver/entities.py).
 _ENTITY_LINK = re.compile(r"\[\[entities/[^\[\]|]*\|([^\[\]]*)\]\]")
+# The links to a fact's source turns the weaver writes after its meta (weaver/turn_links.py).
 _TURN_LINKS = re.compile(r"(?:\s*\[\[conversations/[^\[\]|]*(?:\|[^\[\]]*)?\]\])+\s*$")
 _SUMMARY = re.compile(r"^(_Nothing known yet\._|No current facts about .*|\d+ current facts? about .*)$")
 SUMMARY_MARK = " ^summary"  # how render.py marks a model's summary paragraph

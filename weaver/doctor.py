@@ -318,8 +318,8 @@ def repair(vault: Workspace, problems: list[Problem]) -> list[str]:
             units, embedded = reindex(vault, False)
             done.append(f"rebuilt the search index ({units} units, {embedded} embedded)")
         if "conversations" in fixes:
-            pages = {p.subject for p in problems if p.fix == "conversations"}
-            files = [rel for rel in vault.state.load_cursor().positions if conversation_page(rel) in pages]
+            wanted = {p.subject for p in problems if p.fix == "conversations"}
+            files = [rel for rel in vault.state.load_cursor().positions if conversation_page(rel) in wanted]
             written = write_conversation_pages(vault, consumed_offsets(vault, files))
             if written:
                 vault.repo.commit_exact("render: conversation pages (doctor --fix)\n", written)

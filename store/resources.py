@@ -322,6 +322,23 @@ def read_resource(paths: VaultPaths, rid: str) -> Resource | LineProblem | None:
     return None
 
 
+def read_consumed(
+    paths: VaultPaths, rel: str, upto: int, limits: LineLimits
+) -> list[Resource | LineProblem]:
+    """Every line of one resource file up to byte ``upto`` (what the weaver consumed),
+    blank and erased lines left out; [] for a file that is no regular resource file."""
+    file = _plain_resource(paths, rel)
+    if file is None:
+        return []
+    lines: list[Resource | LineProblem] = []
+    for item, position in _read_from(file, rel, FilePosition(), 1 << 62, limits):
+        if position.offset > upto:
+            break
+        if item is not None:
+            lines.append(item)
+    return lines
+
+
 def _plain_resource(paths: VaultPaths, rel: str) -> Path | None:
     """The file a resource id names, if it is a regular file under resources/ reached
     through no symlink (an id in an item could name anything)."""

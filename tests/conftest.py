@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -89,3 +90,12 @@ def server(staged: Staged) -> Iterator[ScriptedLLM]:
     """A real OpenAI-compatible HTTP server on 127.0.0.1 answering from ``staged``."""
     with ScriptedLLM(responder=staged) as running:
         yield running
+
+
+_ENTITY_LINK = re.compile(r"\[\[entities/[^\[\]|]*\|([^\[\]]*)\]\]")
+
+
+def plain(page: str) -> str:
+    """A page with the weaver's entity links read as their labels, the way the hand-edit
+    parser reads a bullet (``[[entities/maya|Maya]] works`` -> ``Maya works``)."""
+    return _ENTITY_LINK.sub(r"\1", page)

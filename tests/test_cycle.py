@@ -228,13 +228,15 @@ def test_category_pages_are_obsidian_ready(make_vault: Callable[..., Vault]) -> 
     _, front, body = page.split("---\n", 2)
     meta = yaml.safe_load(front)
     assert meta["category"] == "work"
-    assert meta["counts"] == {"current": 1, "history": 1, "archived": 0}
+    assert (meta["current"], meta["history"], meta["archived"]) == (1, 1, 0)  # flat: Obsidian properties
     assert "work" in meta["tags"]
     assert meta["updated"] == "2026-03-01T12:00:00Z"
     current, history = body.split("## History")
     (new,) = one(vault, "employer", Status.CURRENT)
     (old,) = one(vault, "employer", Status.HISTORICAL)
-    assert f"- Maya works at OpenAI. _(since 2026-02-10)_ ^{new.id}" in current
+    source = "[[conversations/2026-02-10#^L1|↗]]"  # the turn it came from
+    sentence = "[[entities/maya|Maya]] works at [[entities/openai|OpenAI]]."  # entity pages
+    assert f"- {sentence} _(since 2026-02-10)_ {source} ^{new.id}" in current
     assert f"^{old.id}" in history and "2026-01-05 → 2026-02-10" in history
     assert f"[[work#^{new.id}|OpenAI]]" in history
     index = vault.paths.index_md.read_text(encoding="utf-8")

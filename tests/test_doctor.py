@@ -18,7 +18,7 @@ from vaultweave.weaver.doctor import CHECKS, Problem, diagnose, register_check, 
 from vaultweave.weaver.vault import Vault
 
 from bench.live_support import PhraseExtractor
-from tests.conftest import REPO_ROOT, say
+from tests.conftest import REPO_ROOT, plain, say
 
 EX = PhraseExtractor()
 
@@ -44,7 +44,8 @@ def test_doctor_explains_and_fixes_derived_problems_only(make_vault) -> None:
     items = {p: p.read_bytes() for p in vault.paths.items.rglob("*.pb")}
     (vault.paths.categories / "work.md").unlink()
     prefs = vault.paths.categories / "preferences.md"
-    prefs.write_text(prefs.read_text("utf-8").replace("- Maya likes tea.", "- Maya likes tea!"), "utf-8")
+    edited = plain(prefs.read_text("utf-8")).replace("- Maya likes tea.", "- Maya likes tea!")
+    prefs.write_text(edited, "utf-8")
     cursor = vault.state.load_cursor()
     rel = sorted(cursor.positions)[0]
     vault.state.save_cursor(Cursor({**cursor.positions, rel: FilePosition(5, 1)}, cursor.commit))

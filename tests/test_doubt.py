@@ -14,6 +14,7 @@ from vaultweave.weaver.extract.base import Candidate, Op
 from vaultweave.weaver.extract.rules import RulesExtractor
 from vaultweave.weaver.mcp_tools import jsonable
 from vaultweave.weaver.resolve import Action, plan_resolution
+from vaultweave.weaver.turn_links import turn_target
 from vaultweave.weaver.vault import Vault
 
 from tests.conftest import say
@@ -145,7 +146,7 @@ def test_doubt_end_to_end_page_search_context_and_clear(make_vault: Callable[...
 
     page = (vault.paths.root / "categories" / f"{item.category}.md").read_text(encoding="utf-8")
     bullet = next(line for line in page.splitlines() if item.id in line)
-    assert f"⚠ possibly outdated ([[{doubt_id}]])" in bullet
+    assert f"⚠ possibly outdated ([[{turn_target(doubt_id)}|turn]])" in bullet
 
     hits = [h for h in vault.search("where does Maya live Bergen") if h.id == item.id]
     assert hits and hits[0].doubt == doubt_id

@@ -10,7 +10,7 @@ from vaultweave.store.item import Status
 from vaultweave.weaver.vault import Vault
 
 from bench.live_support import PhraseExtractor
-from tests.conftest import FakeClock, say
+from tests.conftest import FakeClock, plain, say
 
 EX = PhraseExtractor()
 
@@ -30,7 +30,7 @@ def _page(vault: Vault, name: str) -> Path:
 
 def _edit(vault: Vault, name: str, old: str, new: str) -> None:
     path = _page(vault, name)
-    text = path.read_text(encoding="utf-8")
+    text = plain(path.read_text(encoding="utf-8"))
     assert old in text, text
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
@@ -59,7 +59,7 @@ def test_edited_bullet_supersedes_its_item_with_a_hand_fact(make_vault, clock: F
     assert new.origin == "hand" and new.pinned and new.status is Status.CURRENT
     assert new.attribute == "employer" and new.text == "Maya works at DeepMind."
     assert new.sources[0].startswith("categories/work.md#L")
-    page = _page(vault, "work").read_text(encoding="utf-8")
+    page = plain(_page(vault, "work").read_text(encoding="utf-8"))
     assert f"- Maya works at DeepMind. _(since 2026-03-02)_ ^{new.id}" in page
     assert f"^{old.id}" in page.split("## History")[1]
     # The hand edit is its own commit, holding the page as the person wrote it.
@@ -67,7 +67,7 @@ def test_edited_bullet_supersedes_its_item_with_a_hand_fact(make_vault, clock: F
     assert subjects[0].startswith("render: categories/work.md")
     assert subjects[1] == "edit: categories/work.md — 1 superseded"
     raw = _git(vault, "show", f"{report.edit.commit}:categories/work.md")
-    assert "- Maya works at DeepMind. _(since 2026-01-01)_ ^" in raw
+    assert "- Maya works at DeepMind. _(since 2026-01-01)_ [[conversations/2026-01-01#^L1|↗]] ^" in raw
     assert not vault.status().hand_edited
     assert _git(vault, "status", "--porcelain") == ""
 
@@ -77,7 +77,7 @@ def test_deleted_bullet_retracts_and_new_bullet_gets_an_id(make_vault, clock: Fa
     tea = _one(vault, value="tea")[0]
     clock.advance(days=1)
     path = _page(vault, "preferences")
-    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines = plain(path.read_text(encoding="utf-8")).splitlines(keepends=True)
     lines = [ln for ln in lines if f"^{tea.id}" not in ln]
     at = next(i for i, ln in enumerate(lines) if ln.startswith("- Maya likes chess"))
     lines.insert(at + 1, "- Maya likes long walks by the sea\n")
@@ -89,7 +89,7 @@ def test_deleted_bullet_retracts_and_new_bullet_gets_an_id(make_vault, clock: Fa
     assert tea_after.status is Status.RETRACTED and tea_after.valid_to == clock.now
     walks = _one(vault, value="Maya likes long walks by the sea")[0]
     assert walks.origin == "hand" and walks.subject == "Maya" and walks.category == "preferences"
-    page = path.read_text(encoding="utf-8")
+    page = plain(path.read_text(encoding="utf-8"))
     assert f"- Maya likes long walks by the sea _(since 2026-03-02)_ ^{walks.id}" in page
     assert f"^{tea.id}" in page.split("## History")[1]
     # Weaving again changes nothing: the edit was taken in exactly once.
@@ -102,10 +102,10 @@ def test_moving_a_bullet_to_another_page_moves_the_fact(make_vault, clock: FakeC
     vault = _seeded(make_vault)
     chess = _one(vault, value="chess")[0]
     prefs, work = _page(vault, "preferences"), _page(vault, "work")
-    text = prefs.read_text(encoding="utf-8")
+    text = plain(prefs.read_text(encoding="utf-8"))
     line = next(ln for ln in text.splitlines() if ln.endswith(f"^{chess.id}"))
     prefs.write_text(text.replace(line + "\n", ""), encoding="utf-8")
-    wtext = work.read_text(encoding="utf-8")
+    wtext = plain(work.read_text(encoding="utf-8"))
     anchor = next(ln for ln in wtext.splitlines() if ln.startswith("- Maya works at Google"))
     work.write_text(wtext.replace(anchor, anchor + "\n" + line), encoding="utf-8")
     report = vault.weave(EX)
@@ -115,8 +115,8 @@ def test_moving_a_bullet_to_another_page_moves_the_fact(make_vault, clock: FakeC
     assert moved.category == "work" and moved.status is Status.CURRENT
     assert (vault.paths.items / "work" / f"{chess.id}.pb").exists()
     assert not (vault.paths.items / "preferences" / f"{chess.id}.pb").exists()
-    assert f"^{chess.id}" in work.read_text(encoding="utf-8")
-    assert f"^{chess.id}" not in prefs.read_text(encoding="utf-8")
+    assert f"^{chess.id}" in plain(work.read_text(encoding="utf-8"))
+    assert f"^{chess.id}" not in plain(prefs.read_text(encoding="utf-8"))
 
 
 FREE_NOTE = """
@@ -132,7 +132,7 @@ Some prose, with a link to [[people/maya]] and a tag #followup.
 def test_free_text_survives_every_later_reweave(make_vault, clock: FakeClock) -> None:
     vault = _seeded(make_vault)
     path = _page(vault, "work")
-    text = path.read_text(encoding="utf-8")
+    text = plain(path.read_text(encoding="utf-8"))
     at = text.index("## Current")
     sub = "  - a sub-note a person wrote under the fact"
     text = text[:at] + FREE_NOTE.lstrip("\n") + "\n" + text[at:]
@@ -148,7 +148,7 @@ def test_free_text_survives_every_later_reweave(make_vault, clock: FakeClock) ->
         say(vault, f"I work at {employer}", f"2026-02-0{n}T10:00:00Z")
         report = vault.weave(EX)
         assert "work" in report.categories
-        page = path.read_text(encoding="utf-8")
+        page = plain(path.read_text(encoding="utf-8"))
         assert FREE_NOTE.strip() in page
         assert "A closing remark by hand." in page
         assert sub in page  # its fact moved to History; the note went along
@@ -161,14 +161,18 @@ def test_unreadable_page_is_reported_and_left_untouched(make_vault, clock: FakeC
     vault = _seeded(make_vault)
     path = _page(vault, "work")
     google = _one(vault, value="Google")[0]
-    broken = path.read_text(encoding="utf-8").replace(f"^{google.id}", f"^{google.id[:-3]}")
+    broken = plain(path.read_text(encoding="utf-8")).replace(f"^{google.id}", f"^{google.id[:-3]}")
     broken = broken.replace("Maya works at Google.", "Maya works at Alphabet.")
     path.write_text(broken, encoding="utf-8")
     say(vault, "I work at OpenAI", "2026-02-01T10:00:00Z")
     report = vault.weave(EX)
 
-    assert path.read_text(encoding="utf-8") == broken  # never overwritten
-    line = broken.splitlines().index(f"- Maya works at Alphabet. _(since 2026-01-01)_ ^{google.id[:-3]}")
+    assert plain(path.read_text(encoding="utf-8")) == broken  # never overwritten
+    line = next(
+        i for i, ln in enumerate(broken.splitlines())
+        if ln.startswith("- Maya works at Alphabet. _(since 2026-01-01)_ ")
+        and ln.endswith(f" ^{google.id[:-3]}")
+    )
     assert [str(p) for p in report.page_problems] == [
         f"categories/work.md:{line + 1}: unknown fact id ^{google.id[:-3]} (mangled, or from elsewhere)"
     ]
@@ -180,12 +184,12 @@ def test_unreadable_page_is_reported_and_left_untouched(make_vault, clock: FakeC
 def test_broken_front_matter_is_reported_with_its_line(make_vault) -> None:
     vault = _seeded(make_vault)
     path = _page(vault, "work")
-    broken = path.read_text(encoding="utf-8").replace("tags:\n- work", "tags: [work\n- x")
+    broken = plain(path.read_text(encoding="utf-8")).replace("tags:\n- work", "tags: [work\n- x")
     path.write_text(broken, encoding="utf-8")
     report = vault.weave(EX)
     assert report.page_problems and report.page_problems[0].path == "categories/work.md"
     assert "broken front matter" in report.page_problems[0].reason
-    assert path.read_text(encoding="utf-8") == broken
+    assert plain(path.read_text(encoding="utf-8")) == broken
 
 
 def test_hand_fact_outranks_an_extracted_one_of_the_same_time(make_vault, clock: FakeClock) -> None:
@@ -210,7 +214,7 @@ def test_weave_cli_reports_edits_and_unreadable_pages(make_vault, clock: FakeClo
     _edit(vault, "work", "- Maya works at Google.", "- Maya works at DeepMind.")
     tea = _one(vault, value="tea")[0]
     prefs = _page(vault, "preferences")
-    prefs.write_text(prefs.read_text("utf-8").replace(f"^{tea.id}", "^oops!"), "utf-8")
+    prefs.write_text(plain(prefs.read_text("utf-8")).replace(f"^{tea.id}", "^oops!"), "utf-8")
     result = CliRunner().invoke(cli, ["weave", "--vault", str(vault.root)])
     assert result.exit_code == 0, result.output
     assert "edit: categories/work.md — 1 superseded" in result.output

@@ -19,7 +19,7 @@ from vaultweave.weaver.page_merge import merge_into
 from vaultweave.weaver.vault import Vault
 
 from bench.live_support import PhraseExtractor
-from tests.conftest import FakeClock, say
+from tests.conftest import FakeClock, plain, say
 
 EX = PhraseExtractor()
 BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
@@ -105,7 +105,7 @@ def test_deep_and_huge_front_matter_is_refused(make_vault) -> None:
 def test_a_control_character_in_a_page_is_refused_with_its_line(make_vault) -> None:
     vault = _seeded(make_vault)
     page = vault.paths.categories / "work.md"
-    lines = page.read_text("utf-8").split("\n")
+    lines = plain(page.read_text("utf-8")).split("\n")
     at = next(n for n, ln in enumerate(lines) if ln.startswith("- Maya works at Google"))
     lines[at] = lines[at].replace("Google", "Goo\x00gle")
     page.write_text("\n".join(lines), "utf-8")

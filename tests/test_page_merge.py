@@ -78,7 +78,7 @@ def test_person_front_matter_keys_are_kept() -> None:
     old = _render([_item(1, "tea")]).replace("---\n# Preferences", "aliases: [likes]\n---\n# Preferences")
     merged = merge_into(old, _render([_item(1, "tea"), _item(2, "chess")]), "p.md")
     parsed = parse_page(merged, "p.md")
-    assert parsed.front["aliases"] == ["likes"] and parsed.front["counts"]["current"] == 2
+    assert parsed.front["aliases"] == ["likes"] and parsed.front["current"] == 2
 
 
 def test_history_section_and_archive_appear_when_first_needed() -> None:

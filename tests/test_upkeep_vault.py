@@ -16,7 +16,7 @@ from vaultweave.weaver.upkeep.plan import Rule
 from vaultweave.weaver.upkeep.similar import vector_pairs
 from vaultweave.weaver.vault import Vault
 
-from tests.conftest import FakeClock
+from tests.conftest import FakeClock, plain
 
 
 def git(vault: Vault, *args: str) -> str:
@@ -71,7 +71,7 @@ def test_a_pass_archives_old_unimportant_facts_in_one_commit(
     assert "Archived: old unused 40 days" in body and "Upkeep-Clock: 2026-04-10T12:00:00Z" in body
     assert git(vault, "status", "--porcelain") == ""
     assert vault.files.read(vault.paths.item_file("preferences", "old")).status is Status.ARCHIVED
-    page = vault.category_text("preferences")
+    page = plain(vault.category_text("preferences"))
     current, archive = page.split("## Current")[1].split("## Archive")
     assert "^dear" in current and "^old" not in current
     assert "- Maya likes polka. _(since 2026-03-01; archived)_ ^old" in archive
@@ -202,7 +202,7 @@ def test_a_pass_leaves_a_pending_hand_edit_for_the_cycle(make_vault: Any) -> Non
     say(vault, "I love jazz.", "2026-01-05T10:01:00Z")
     vault.weave()
     page = vault.paths.categories / "work.md"
-    page.write_text(page.read_text(encoding="utf-8").replace("works at Google", "works at Globex"))
+    page.write_text(plain(page.read_text(encoding="utf-8")).replace("works at Google", "works at Globex"))
     vault.consolidate(similar="off")
     dirty = subprocess.run(
         ["git", "-C", str(vault.root), "status", "--porcelain"], capture_output=True, text=True

@@ -17,7 +17,7 @@ from vaultweave.weaver.vault import Vault
 from vaultweave.weaver.watch import ChangeFilter, Kind, Watcher, is_temp_name
 
 from bench.live_support import PhraseExtractor
-from tests.conftest import REPO_ROOT, say
+from tests.conftest import REPO_ROOT, plain, say
 
 WORKER = REPO_ROOT / "bench" / "live_worker.py"
 
@@ -123,7 +123,8 @@ def test_real_filesystem_events_drive_cycles(make_vault) -> None:
         assert _wait_for(lambda: "OpenAI" in (vault.root / "categories/work.md").read_text("utf-8"))
         # A hand edit of the page becomes an edit commit.
         page = vault.root / "categories/work.md"
-        page.write_text(page.read_text("utf-8").replace("works at OpenAI.", "works at DeepMind."), "utf-8")
+        edited = plain(page.read_text("utf-8")).replace("works at OpenAI.", "works at DeepMind.")
+        page.write_text(edited, "utf-8")
         assert _wait_for(lambda: vault.repo.head_subject().startswith("render: categories/work.md"))
         time.sleep(0.3)
         commits, batches = len(vault.log(100)), watcher.batches

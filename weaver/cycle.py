@@ -16,6 +16,7 @@ from vaultweave.store.paths import safe_name
 from vaultweave.store.resources import LineProblem, Resource, ScanResult, scan
 from vaultweave.store.state import Cursor
 from vaultweave.weaver.commit_message import weave_message
+from vaultweave.weaver.conversations import write_conversation_pages
 from vaultweave.weaver.cursor_sync import checked_cursor, reconcile_cursor
 from vaultweave.weaver.entity_pages import write_entity_pages
 from vaultweave.weaver.extract.base import Candidate, Extractor
@@ -145,9 +146,11 @@ def run_cycle(
     consumed_files = sorted(
         {r.path for r in scanned.resources} | {p.path for p in scanned.problems}
     )
+    read_to = {rel: scanned.positions[rel].offset for rel in consumed_files}
     written = list(pages.written) if pages else []
     befores = [i for i in resolution.previous_items.values() if i is not None]
     written += write_entity_pages(vault, [*changed.values(), *befores])
+    written += write_conversation_pages(vault, read_to)  # the days these lines came from
     extra = advisor.trailers() if advisor is not None else ()
     message = weave_message(resolution, scanned, extractor.name, extra)
     if not scanned.consumed_lines and not resolution.changes and written:
@@ -156,7 +159,6 @@ def run_cycle(
     vault.state.add_problems(list(scanned.problems))  # before the commit: a kill after it keeps them
     commit = None
     if scanned.consumed_lines or resolution.changes or written:
-        read_to = {rel: scanned.positions[rel].offset for rel in consumed_files}
         commit = vault.repo.commit_exact(message, [*item_paths, *written], read_to)
     vault.state.save_cursor(Cursor(scanned.positions, commit or vault.repo.head_sha()))
     vault.known_clean = True

@@ -22,6 +22,7 @@ from vaultweave.store.paths import safe_name
 from vaultweave.store.resources import resource_files, walk_resources
 from vaultweave.store.state import Cursor
 from vaultweave.weaver.attributes import is_single_valued
+from vaultweave.weaver.conversations import consumed_offsets, write_conversation_pages
 from vaultweave.weaver.cursor_sync import checked_cursor, consumed_per_git
 from vaultweave.weaver.extract.base import normalise
 from vaultweave.weaver.markdown_parse import parse_page
@@ -30,6 +31,8 @@ from vaultweave.weaver.page_files import UnreadablePage, read_page
 from vaultweave.weaver.page_names import odd_stem
 from vaultweave.weaver.pages import hand_edited, write_pages
 from vaultweave.weaver.transaction import write_transaction
+from vaultweave.weaver.turn_links import FOLDER as CONVERSATION_FOLDER
+from vaultweave.weaver.turn_links import conversation_page
 
 if TYPE_CHECKING:
     from vaultweave.weaver.workspace import Workspace
@@ -153,6 +156,26 @@ def check_pages(vault: Workspace) -> list[Problem]:
     return found
 
 
+def check_conversations(vault: Workspace) -> list[Problem]:
+    """Each consumed resource file has its conversation page, as the weaver wrote it: fact
+    bullets link their turns there (a vault woven before those pages has none yet)."""
+    found: list[Problem] = []
+    changed = set(vault.repo.dirty_paths(CONVERSATION_FOLDER)) if vault.paths.root.joinpath(
+        CONVERSATION_FOLDER
+    ).is_dir() else set()
+    for rel in sorted(vault.state.load_cursor().positions):
+        page = conversation_page(rel)
+        if page is None:
+            continue
+        if not (vault.paths.root / page).is_file():
+            found.append(Problem("conversations", page, "missing; links to its turns lead nowhere",
+                                 True, "conversations"))
+        elif page in changed:
+            found.append(Problem("conversations", page, "differs from what the weaver wrote "
+                                 "(edited by hand?); it is an output", True, "conversations"))
+    return found
+
+
 def check_cursor(vault: Workspace) -> list[Problem]:
     cursor = vault.state.load_cursor()
     files = {vault.paths.relative_lexical(f): f for f in resource_files(vault.paths)}
@@ -256,7 +279,7 @@ def check_search(vault: Workspace) -> list[Problem]:
 
 
 CHECKS: list[Check] = [
-    check_items, check_pages, check_cursor, check_resources, check_git, check_search
+    check_items, check_pages, check_conversations, check_cursor, check_resources, check_git, check_search
 ]
 
 
@@ -294,6 +317,13 @@ def repair(vault: Workspace, problems: list[Problem]) -> list[str]:
 
             units, embedded = reindex(vault, False)
             done.append(f"rebuilt the search index ({units} units, {embedded} embedded)")
+        if "conversations" in fixes:
+            wanted = {p.subject for p in problems if p.fix == "conversations"}
+            files = [rel for rel in vault.state.load_cursor().positions if conversation_page(rel) in wanted]
+            written = write_conversation_pages(vault, consumed_offsets(vault, files))
+            if written:
+                vault.repo.commit_exact("render: conversation pages (doctor --fix)\n", written)
+            done.append(f"re-rendered {', '.join(written) or 'nothing'}")
         if "render" in fixes:
             stems = {
                 p.subject.removeprefix("categories/").removesuffix(".md")

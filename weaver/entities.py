@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 
 import yaml
+from vaultweave.store.errors import UnsafeNameError
 from vaultweave.store.item import Item, Status
 from vaultweave.store.paths import safe_name
 from vaultweave.store.sanitize import fact_text
@@ -29,6 +30,8 @@ ORGANISATION_ATTRIBUTES = frozenset(("employer", "studies_at"))
 PLACE_ATTRIBUTES = frozenset(("lives_in", "hometown"))
 _NAMED = re.compile(r"\bnamed ([^\W\d_][\w'-]*)", re.UNICODE)
 _UNSAFE_TIMELINE = re.compile(r"[:#;\n\r]+")
+_NOT_LABEL = re.compile(r"[\[\]|^#]")  # what cannot stand in a link's label or target
+PAGE_FOLDER = "entities"
 
 
 def entity_named(item: Item) -> tuple[str, str] | None:
@@ -83,6 +86,38 @@ def entities(items: Iterable[Item], wanted: Iterable[str] | None = None) -> dict
             if target is not None:
                 target.named_by.append(item)
     return found
+
+
+def linked_text(item: Item, text: str) -> str:
+    """A fact's sentence with its subject and the entity its value names as wikilinks
+    to their pages (``[[entities/maya|Maya]] works at [[entities/openai|OpenAI]].``).
+
+    A retracted fact names no entity (it may have no page), and a sentence that holds a
+    link of its own is left as written. The parser reads these links back as their
+    labels (weaver/markdown_parse.py), so a hand edit sees the plain sentence.
+    """
+    if item.status is Status.RETRACTED or "[[" in text or "]]" in text:
+        return text
+    named = entity_named(item)
+    names = [item.subject, *([named[0]] if named else [])]
+    out: list[str] = []
+    at = 0
+    for name in names:
+        found = _mention(name).search(text, at) if name and not _NOT_LABEL.search(name) else None
+        if found is None:
+            continue
+        try:
+            stem = safe_name(name)
+        except UnsafeNameError:
+            continue
+        out += [text[at : found.start()], f"[[{PAGE_FOLDER}/{stem}|{found.group()}]]"]
+        at = found.end()
+    return "".join([*out, text[at:]])
+
+
+def _mention(name: str) -> re.Pattern[str]:
+    """``name`` as a word of a sentence, in any case (no ASCII letter or digit around it)."""
+    return re.compile(rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])", re.IGNORECASE)
 
 
 def names_touched(items: Iterable[Item]) -> set[str]:

@@ -36,6 +36,7 @@ from vaultweave.store.errors import EraseError, MissingExtraError
 from vaultweave.store.history_rewrite import rewrite_history
 from vaultweave.store.item import Item
 from vaultweave.store.resources import parse_resource_id
+from vaultweave.weaver.conversations import consumed_offsets, turn_text, write_conversation_pages
 from vaultweave.weaver.entity_pages import write_entity_pages
 from vaultweave.weaver.transaction import (
     DEFAULT_LOCK_TIMEOUT,
@@ -99,6 +100,8 @@ def apply_erase(
             texts += [_text_of(raw) for raw in erased.values()]
             # Longest first: once a short form is starred, a longer one holding it no longer matches.
             found = {f for t in texts if len(t) >= MIN_NEEDLE for f in encodings(t)}
+            # ... and as its conversation page showed it (one line, Obsidian syntax escaped).
+            found |= {turn_text(t).encode("utf-8") for t in texts if len(turn_text(t)) >= MIN_NEEDLE}
             forms = sorted(found, key=len, reverse=True)
             receipt = EraseReceipt(now.isoformat(), why, sorted(erased), [], [], [])
             written, deleted = _drop_from_items(vault, set(erased), forms, receipt)
@@ -184,6 +187,7 @@ def _commit(
     rel = vault.paths.relative
     paths = [*resource_paths, *(rel(vault.files.path_of(i)) for i in [*deleted, *written])]
     paths += write_entity_pages(vault, [*deleted, *written])
+    paths += write_conversation_pages(vault, consumed_offsets(vault, resource_paths))
     paths += [rel(vault.paths.category_file(c)) for c in categories]
     index = rel(vault.paths.index_md)
     if index not in hand_edited:

@@ -11,16 +11,17 @@ parser could not map is left out whole, with its problems.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import date, datetime, time, timezone
 
 from vaultweave.store.errors import UnsafeNameError
 from vaultweave.store.item import Item, Status, item_id
 from vaultweave.store.sanitize import one_line, safe_name
 from vaultweave.weaver.extract.base import normalise
-from vaultweave.weaver.markdown_parse import FactBullet, PageProblem, ParsedPage
+from vaultweave.weaver.markdown_parse import FactBullet, PageProblem, ParsedPage, is_tag, since_day
 from vaultweave.weaver.render import clean_text
 from vaultweave.weaver.resolve import Action, Change, Resolution
 
@@ -60,6 +61,7 @@ class HandEditPlan:
     applied: tuple[str, ...]  # pages whose edits the plan carries
     problems: tuple[PageProblem, ...]  # pages left untouched, and why
     per_page: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
+    renamed: tuple[tuple[str, str], ...] = ()  # (old page, new page): a page renamed whole
 
     @property
     def blocked(self) -> tuple[str, ...]:
@@ -72,9 +74,10 @@ class HandEditPlan:
         for _, page_counts in self.per_page:
             for action, n in page_counts:
                 counts[action] += n
-        order = ("added", "superseded", "retracted", "moved")
+        order = ("added", "superseded", "rephrased", "redated", "retagged", "retracted", "moved")
         said = ", ".join(f"{counts[a]} {a}" for a in order if counts.get(a))
         trailers = [f"Hand-edit: {one_line(rel)}" for rel in self.applied]
+        trailers += [f"Renamed: {one_line(old)} -> {one_line(new)}" for old, new in self.renamed]
         return f"edit: {pages} — {said or 'text only'}\n\n" + "\n".join(trailers) + "\n"
 
 
@@ -110,6 +113,12 @@ def plan_hand_edits(
     counts: dict[str, dict[str, int]] = {e.rel: defaultdict(int) for e in valid}
     on_pages = {b.item_id for e in valid for b in (e.page.bullets if e.page else ()) if b.item_id}
     existing_texts = {(safe_name(i.category), normalise(i.text)) for i in items.values() if i.is_current}
+    renamed = _renamed_pages(valid)
+    for old_stem, edit in renamed.items():  # its history and archive go along with it
+        for item in items.values():
+            if safe_name(item.category) == old_stem and not item.is_current:
+                moved = item.evolve(category=edit.category, status_reason=f"page renamed to {edit.rel}")
+                changes.append(Change(Action.MOVED, moved, item, f"{item.category} -> {edit.category}"))
 
     for edit in valid:
         base_bullets = {b.item_id: b for b in (edit.base.bullets if edit.base else ()) if b.item_id}
@@ -128,24 +137,10 @@ def plan_hand_edits(
             old = items[bullet.item_id]
             if not old.is_current:
                 continue  # history is a record; it is not rewritten from Markdown
-            before = base_bullets.get(bullet.item_id)
-            was = before.text if before else clean_text(old.text)
-            if " ".join(bullet.text.split()) != " ".join(was.split()):
-                new = _successor(old, bullet.text, edit.category, source, now)
-                ended = old.evolve(
-                    status=Status.HISTORICAL,
-                    valid_to=now,
-                    superseded_by=new.id,
-                    ended_by=source,
-                    status_reason=f"edited by hand in {edit.rel}",
-                )
-                changes.append(Change(Action.SUPERSEDED, ended, old, f"{old.value} -> {new.value}"))
-                changes.append(Change(Action.ADDED, new, None))
-                counts[edit.rel]["superseded"] += 1
-            elif safe_name(old.category) != edit.stem:
-                moved = old.evolve(category=edit.category, status_reason=f"moved by hand to {edit.rel}")
-                changes.append(Change(Action.MOVED, moved, old, f"{old.category} -> {edit.category}"))
-                counts[edit.rel]["moved"] += 1
+            what, done = _bullet_changes(old, bullet, base_bullets.get(bullet.item_id), edit, source, now)
+            changes += done
+            if done:
+                counts[edit.rel][what] += 1
         for gone_id, bullet in base_bullets.items():
             item = items.get(gone_id)
             if bullet.section != "current" or gone_id in on_pages or item is None or not item.is_current:
@@ -164,7 +159,103 @@ def plan_hand_edits(
         applied=tuple(e.rel for e in valid),
         problems=tuple(problems),
         per_page=tuple((rel, tuple(sorted(c.items()))) for rel, c in counts.items()),
+        renamed=tuple((f"categories/{old}.md", edit.rel) for old, edit in sorted(renamed.items())),
     )
+
+
+def _renamed_pages(edits: Sequence[PageEdit]) -> dict[str, PageEdit]:
+    """Old page stem -> the new page of a page renamed whole (as Obsidian renames a note:
+    the file is gone, a new file holds every fact bullet it held). Without this, the
+    current facts would move and the history stay behind: a split, not a rename."""
+    new_pages = [e for e in edits if e.base is None and e.page is not None]
+    renamed: dict[str, PageEdit] = {}
+    for gone in edits:
+        if gone.page is not None or gone.base is None:
+            continue
+        ids = {b.item_id for b in gone.base.bullets if b.item_id}
+        for new in new_pages:
+            listed = {b.item_id for b in new.page.bullets if b.item_id} if new.page else set()
+            if ids and ids <= listed:
+                renamed[gone.stem] = new
+                break
+    return renamed
+
+
+def _bullet_changes(
+    old: Item, bullet: FactBullet, before: FactBullet | None, edit: PageEdit, source: str, now: datetime
+) -> tuple[str, list[Change]]:
+    """What one edited bullet of a current fact changes, compared with the page as last
+    committed (``before``; the fact itself when the page was new), and the word the
+    commit message counts it under (superseded, rephrased, redated, retagged, moved).
+
+    - new words and a new value: a change in the world, since now (or the date written);
+    - new words, same value (a rephrase): the wording is corrected; the fact keeps when
+      it began and its sources, the old wording is voided;
+    - only the date after ``since`` or the #tags changed: the fact is edited in place.
+    """
+    was_text = before.text if before else clean_text(old.text)
+    was_day = since_day(before.meta) if before else None
+    if not isinstance(was_day, date):
+        was_day = old.valid_from.astimezone(timezone.utc).date()
+    day = since_day(bullet.meta)
+    redated = isinstance(day, date) and day != was_day
+    start = datetime.combine(day, time(), timezone.utc) if isinstance(day, date) and redated else None
+    tags = bullet.tags if set(bullet.tags) != set(before.tags if before else _page_tags(old)) else None
+    if " ".join(bullet.text.split()) != " ".join(was_text.split()):
+        new = _successor(old, bullet.text, edit.category, source, now, tags)
+        if _rephrased(old, new):  # the same fact in new words
+            value = old.value
+            new = new.evolve(
+                id=item_id(source, old.subject, old.attribute, value), value=value,
+                valid_from=start or old.valid_from, sources=(*old.sources, source),
+            )
+            voided = old.evolve(
+                status=Status.RETRACTED, valid_to=None, superseded_by=new.id, ended_by=source,
+                status_reason=f"rephrased by hand in {edit.rel}",
+            )
+            return "rephrased", [
+                Change(Action.SUPERSEDED, voided, old, "rephrased"), Change(Action.ADDED, new, None)
+            ]
+        if start is not None:
+            new = new.evolve(valid_from=start)
+        ended = old.evolve(
+            status=Status.HISTORICAL,
+            valid_to=max(start or now, old.valid_from),
+            superseded_by=new.id,
+            ended_by=source,
+            status_reason=f"edited by hand in {edit.rel}",
+        )
+        superseded = Change(Action.SUPERSEDED, ended, old, f"{old.value} -> {new.value}")
+        return "superseded", [superseded, Change(Action.ADDED, new, None)]
+    fields: dict[str, object] = {"status_reason": f"edited by hand in {edit.rel}"}
+    if start is not None:
+        fields["valid_from"] = start
+    if tags is not None:
+        fields["tags"] = (*(t for t in old.tags if not is_tag(t)), *tags)
+    if safe_name(old.category) != edit.stem:  # cut from one page, pasted on another
+        fields.update(category=edit.category, status_reason=f"moved by hand to {edit.rel}")
+        moved = old.evolve(**fields)
+        return "moved", [Change(Action.MOVED, moved, old, f"{old.category} -> {edit.category}")]
+    if len(fields) == 1:
+        return "", []
+    what = "redated" if start is not None else "retagged"
+    return what, [Change(Action.EDITED, old.evolve(**fields), old, what)]
+
+
+def _rephrased(old: Item, new: Item) -> bool:
+    """Whether an edited bullet says the same fact: its value read the same, or it could
+    not be read apart from the sentence and the sentence still names the old value."""
+    if normalise(new.value) == normalise(old.value):
+        return True
+    # The value could not be read apart (and was a part of the old sentence, not all of it).
+    unread = new.value == new.text and normalise(old.value) != normalise(old.text)
+    word = re.compile(rf"(?<![A-Za-z0-9]){re.escape(normalise(old.value))}(?![A-Za-z0-9])")
+    return unread and bool(normalise(old.value)) and bool(word.search(normalise(new.text)))
+
+
+def _page_tags(item: Item) -> tuple[str, ...]:
+    """The tags a fact's bullet shows (render.py writes those Obsidian reads as tags)."""
+    return tuple(t for t in item.tags if is_tag(t))
 
 
 def _rematch_idless(edits: Sequence[PageEdit], items: Mapping[str, Item]) -> list[PageEdit]:
@@ -212,6 +303,11 @@ def page_id_problems(edits: Sequence[PageEdit], items: Mapping[str, Item]) -> li
         if edit.page is None or not edit.page.ok:
             continue
         for bullet in edit.page.bullets:
+            day = since_day(bullet.meta) if bullet.section == "current" else None
+            if isinstance(day, str):
+                problems.append(
+                    PageProblem(edit.rel, bullet.line, f"'since {day}' is no date; write since YYYY-MM-DD")
+                )
             if bullet.item_id is None:
                 if bullet.section != "current":
                     problems.append(
@@ -269,7 +365,9 @@ def _derive_value(old: Item, new_text: str) -> str:
     return new_text
 
 
-def _successor(old: Item, text: str, category: str, source: str, now: datetime) -> Item:
+def _successor(
+    old: Item, text: str, category: str, source: str, now: datetime, tags: tuple[str, ...] | None = None
+) -> Item:
     value = _derive_value(old, text)
     return Item(
         id=item_id(source, old.subject, old.attribute, value),
@@ -281,7 +379,7 @@ def _successor(old: Item, text: str, category: str, source: str, now: datetime) 
         kind=old.kind,
         valid_from=now,
         observed_at=now,
-        tags=old.tags,
+        tags=old.tags if tags is None else (*(t for t in old.tags if not is_tag(t)), *tags),
         confidence=1.0,
         importance=max(old.importance, HAND_IMPORTANCE),
         sources=(source,),
@@ -307,6 +405,7 @@ def _new_fact(edit: PageEdit, bullet: FactBullet, source: str, now: datetime, de
         observed_at=now,
         confidence=1.0,
         importance=HAND_IMPORTANCE,
+        tags=bullet.tags,
         sources=(source,),
         origin="hand",
         pinned=True,

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 import yaml
@@ -28,10 +29,18 @@ MAX_FRONT_MATTER = 64 * 1024  # characters; the weaver's own is a few hundred
 MAX_FRONT_VALUES = 10_000  # scalars, lists and mappings, counted as written out
 
 _BULLET = re.compile(r"^[-*+] (?P<body>.*)$")
+_TAG_NAME = re.compile(r"[\w/-]*[^\W\d][\w/-]*")
+_TAG = re.compile(r"(?:(?<=\s)|^)#([\w/-]*[^\W\d][\w/-]*)(?![\w/-])")
+_TRAILING_TAGS = re.compile(r"(?:\s+#[\w/-]*[^\W\d][\w/-]*)+\s*$")
+_SINCE = re.compile(r"^\s*since\s+([^;)]*?)\s*(?:;|$)")
 _BLOCK_ID = re.compile(r"\s\^(?P<id>\S*)\s*$")
 _VALID_ID = re.compile(r"^[A-Za-z0-9-]+$")  # what Obsidian accepts as a block id
 _ITEM_ID = re.compile(r"^[0-9a-f]{16}$")  # the shape of the weaver's item ids
 _META = re.compile(r"\s*_\((?P<meta>.*)\)_\s*$")
+# The links to entity pages the weaver puts in a fact's sentence (weaver/entities.py).
+_ENTITY_LINK = re.compile(r"\[\[entities/[^\[\]|]*\|([^\[\]]*)\]\]")
+# The links to a fact's source turns the weaver writes after its meta (weaver/turn_links.py).
+_TURN_LINKS = re.compile(r"(?:\s*\[\[conversations/[^\[\]|]*(?:\|[^\[\]]*)?\]\])+\s*$")
 _SUMMARY = re.compile(r"^(_Nothing known yet\._|No current facts about .*|\d+ current facts? about .*)$")
 SUMMARY_MARK = " ^summary"  # how render.py marks a model's summary paragraph
 _FOOTER = re.compile(r"^Back to \[\[index\]\]")
@@ -55,9 +64,38 @@ class PageProblem:
 class FactBullet:
     line: int  # 1-based
     section: str  # current / history / archive
-    text: str
+    text: str  # without its #tags
     item_id: str | None  # None: a bullet a person added without an id
     raw: str
+    meta: str | None = None  # what _( )_ holds: "since 2026-01-05; ..."
+    tags: tuple[str, ...] = ()  # the Obsidian #tags the bullet holds
+
+
+def split_tags(text: str) -> tuple[str, tuple[str, ...]]:
+    """``Maya likes #jazz a lot #music`` -> (``Maya likes jazz a lot``, (jazz, music)):
+    the tags go, a tag inside the sentence leaves its word."""
+    tags = tuple(dict.fromkeys(m.group(1) for m in _TAG.finditer(text)))
+    if not tags:
+        return text, ()
+    text = _TRAILING_TAGS.sub("", text)
+    return _TAG.sub(lambda m: m.group(0)[: -len(m.group(1)) - 1] + m.group(1), text).strip(), tags
+
+
+def is_tag(name: str) -> bool:
+    """Whether Obsidian reads ``#name`` as a tag (letters, digits, _ - /; not only digits)."""
+    return bool(_TAG_NAME.fullmatch(name))
+
+
+def since_day(meta: str | None) -> date | None | str:
+    """The day a current bullet's meta says it holds since: a date, None when the meta
+    says none, or the text that should have been one (a problem to report)."""
+    found = _SINCE.match(meta or "")
+    if found is None:
+        return None
+    try:
+        return date.fromisoformat(found.group(1))
+    except ValueError:
+        return found.group(1)
 
 
 @dataclass(frozen=True)
@@ -93,18 +131,21 @@ class ParsedPage:
 
 
 def split_bullet(body: str) -> tuple[str, str | None, str | None]:
-    """``text _(meta)_ ^id`` -> (text, meta, id). ``id`` is "" for a bare ``^``."""
+    """``text _(meta)_ [[turn links]] ^id`` -> (text, meta, id). ``id`` is "" for a bare ``^``."""
     block = _BLOCK_ID.search(body)
     item_id = None
     if block:
         item_id = block.group("id")
         body = body[: block.start()]
+    links = _TURN_LINKS.search(body)
+    if links:
+        body = body[: links.start()]
     meta = None
     found = _META.search(body)
     if found:
         meta = found.group("meta")
         body = body[: found.start()]
-    return body.strip(), meta, item_id
+    return _ENTITY_LINK.sub(r"\1", body).strip(), meta, item_id
 
 
 def _front_matter(lines: list[str], path: str) -> tuple[int, dict[str, Any], list[PageProblem]]:
@@ -326,7 +367,8 @@ def _fact_list(
         if match is None:
             anchor = ""
             continue
-        text, _, item_id = split_bullet(match.group("body"))
+        text, meta, item_id = split_bullet(match.group("body"))
+        text, tags = split_tags(text)
         if item_id is not None and not _VALID_ID.match(item_id):
             problems.append(
                 PageProblem(path, k + 1, f"mangled block id ^{item_id} (letters, digits and - only)")
@@ -337,7 +379,7 @@ def _fact_list(
         anchor = item_id or f"L{k + 1}"
         if item_id:
             ids.append(item_id)
-        bullets.append(FactBullet(k + 1, section, text, item_id, line))
+        bullets.append(FactBullet(k + 1, section, text, item_id, line, meta, tags))
     if pending:
         attached.append((anchor, tuple(pending)))
     out.managed(f"facts:{section}", own, bullet_ids=tuple(ids), attached=tuple(attached))

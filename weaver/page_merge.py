@@ -16,6 +16,8 @@ import yaml
 from vaultweave.weaver.markdown_parse import YAML_LOADER, ParsedPage, Segment, parse_page
 
 _TAIL_ID = re.compile(r" \^([A-Za-z0-9-]+)$")
+# Front-matter keys the weaver wrote once and no longer does; not a person's to keep.
+RETIRED_KEYS = frozenset({"counts"})  # a nested mapping, now flat current/history/archived
 
 
 def merge_into(existing: str | None, fresh: str, path: str, *, index: bool = False) -> str:
@@ -84,7 +86,7 @@ def _emit_block(out: list[str], lines: tuple[str, ...]) -> None:
 
 def _merge_front(old_front: dict[str, Any], fresh: Segment) -> list[str]:
     ours = yaml.load("\n".join(fresh.lines[1:-1]), Loader=YAML_LOADER) or {}
-    extra = {k: v for k, v in old_front.items() if k not in ours}
+    extra = {k: v for k, v in old_front.items() if k not in ours and k not in RETIRED_KEYS}
     if not extra:
         return list(fresh.lines)
     dumped = yaml.safe_dump({**ours, **extra}, sort_keys=False, allow_unicode=True)

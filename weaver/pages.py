@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from vaultweave.store.atomic import atomic_write_text
 from vaultweave.store.item import Item
 from vaultweave.store.paths import safe_name
+from vaultweave.weaver.entities import linked_text
 from vaultweave.weaver.handedits import HandEditPlan, PageEdit, plan_hand_edits
 from vaultweave.weaver.item_index import item_index
 from vaultweave.weaver.markdown_parse import PageProblem, ParsedPage, parse_page
@@ -295,8 +296,10 @@ def write_pages(
             continue
         related = index.related(stem)
         name, members = index.names.get(stem, stem), index.members(stem, items)
+        if not members and not os.path.lexists(path):
+            continue  # no facts and no page (its facts moved away with a renamed page)
         prose = summary(name, members) if summary is not None else None
-        fresh = render_category(name, members, now, items, related, summary=prose)
+        fresh = render_category(name, members, now, items, related, summary=prose, linked=linked_text)
         merged = _merged(vault.paths.root, rel, fresh, rendered, known, dirty, index=False)
         if merged is None:
             skipped.append(rel)

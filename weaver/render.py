@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from functools import lru_cache
@@ -11,7 +11,8 @@ import jinja2
 import yaml
 from vaultweave.store.item import Item, Status
 from vaultweave.store.sanitize import fact_text, one_line, safe_name
-from vaultweave.weaver.markdown_parse import SUMMARY_MARK
+from vaultweave.weaver.markdown_parse import SUMMARY_MARK, is_tag
+from vaultweave.weaver.turn_links import turn_links, turn_target
 
 
 @lru_cache(maxsize=1)
@@ -34,6 +35,7 @@ class FactLine:
     id: str
     text: str
     meta: str
+    sources: str = ""  # wikilinks to the turns it came from (weaver/turn_links.py)
 
 
 def title_of(category: str) -> str:
@@ -52,7 +54,9 @@ def _iso(moment: datetime) -> str:
 _clean = clean_text = fact_text  # one line, no control characters, no stray " ^"
 
 
-def _fact_line(item: Item, by_id: Mapping[str, Item]) -> FactLine:
+def _fact_line(
+    item: Item, by_id: Mapping[str, Item], linked: Callable[[Item, str], str] | None = None
+) -> FactLine:
     if item.status is Status.CURRENT:
         meta = f"since {_day(item.valid_from)}"
     elif item.status is Status.ARCHIVED:
@@ -72,12 +76,18 @@ def _fact_line(item: Item, by_id: Mapping[str, Item]) -> FactLine:
             meta += "; ended"
     if item.doubt:
         meta += f"; {doubt_marker(item)}"
-    return FactLine(item.id, _clean(item.text), meta)
+    text = _clean(item.text)
+    text = linked(item, text) if linked else text
+    tags = " ".join(f"#{tag}" for tag in item.tags if is_tag(tag))  # read back as the tags
+    return FactLine(item.id, f"{text} {tags}" if tags else text, meta, turn_links(item.sources))
 
 
 def doubt_marker(item: Item) -> str:
     """The page marker of a value a later turn put in doubt, linking that turn."""
-    return f"⚠ possibly outdated ([[{_clean(item.doubt)}]])" if item.doubt else ""
+    if not item.doubt:
+        return ""
+    target = turn_target(item.doubt)
+    return f"⚠ possibly outdated ([[{target}|turn]])" if target else "⚠ possibly outdated"
 
 
 def _summary(category: str, current: list[Item], history: list[Item]) -> str:
@@ -102,8 +112,12 @@ def render_category(
     by_id: Mapping[str, Item],
     related: Iterable[str] = (),
     summary: str | None = None,
+    linked: Callable[[Item, str], str] | None = None,
 ) -> str:
-    """The whole Markdown page of one category. Deterministic for the same inputs."""
+    """The whole Markdown page of one category. Deterministic for the same inputs.
+
+    ``linked(item, sentence)`` may turn names in a fact's sentence into wikilinks.
+    """
     members = list(items)
     current = sorted(
         (i for i in members if i.status is Status.CURRENT),
@@ -121,7 +135,10 @@ def render_category(
     front = {
         "category": one_line(category),
         "updated": _iso(updated),
-        "counts": {"current": len(current), "history": len(history), "archived": len(archived)},
+        # Flat counts: Obsidian's Properties panel has no type for a nested mapping.
+        "current": len(current),
+        "history": len(history),
+        "archived": len(archived),
         "tags": tags,
         "subjects": sorted({one_line(i.subject) for i in members}),
     }
@@ -132,9 +149,9 @@ def render_category(
         front_matter=yaml.safe_dump(front, sort_keys=False, allow_unicode=True),
         title=title_of(category),
         summary=said or _summary(category, current, history),
-        current=[_fact_line(i, by_id) for i in current],
-        history=[_fact_line(i, by_id) for i in history],
-        archived=[_fact_line(i, by_id) for i in archived],
+        current=[_fact_line(i, by_id, linked) for i in current],
+        history=[_fact_line(i, by_id, linked) for i in history],
+        archived=[_fact_line(i, by_id, linked) for i in archived],
         related=sorted(safe_name(r) for r in related if r != category),
     )
 

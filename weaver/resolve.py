@@ -45,6 +45,7 @@ class Action(str, Enum):
     RETRACTED = "retracted"  # never true: forgotten, a deleted bullet
     ENDED = "ended"  # true until a turn said it stopped: historical with no successor
     MOVED = "moved"  # a hand edit moved the fact to another category
+    EDITED = "edited"  # a hand edit changed a fact's date or tags in place
     REVIVED = "revived"  # an archived fact mentioned again: current and reinforced
     DOUBTED = "doubted"  # a later turn put the current value in doubt (still current)
 

@@ -26,6 +26,7 @@ from vaultweave.weaver.extract.base import Candidate
 from vaultweave.weaver.page_files import page_digest
 from vaultweave.weaver.pages import MARKDOWN_PATHS, hand_edited, write_pages
 from vaultweave.weaver.resolve import Resolution
+from vaultweave.weaver.turn_links import FOLDER as CONVERSATION_FOLDER
 from vaultweave.weaver.workspace import Workspace
 
 # How long a write waits for a running cycle (or another writer) before it gives up with
@@ -115,8 +116,9 @@ def recover(vault: Workspace, clean: bool = False) -> None:
     if repo.dirty_paths("items"):
         repo.restore("items")
         vault.forget_loaded_items()
-    if repo.dirty_paths(ENTITY_FOLDER):
-        repo.restore(ENTITY_FOLDER)  # outputs only: re-rendered from the items when touched
+    for outputs in (ENTITY_FOLDER, CONVERSATION_FOLDER):
+        if repo.dirty_paths(outputs):
+            repo.restore(outputs)  # outputs only: re-rendered when touched, never read back
     rendered = vault.state.load_rendered()
     ours = []
     root = vault.paths.root

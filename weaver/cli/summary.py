@@ -21,6 +21,8 @@ SYMBOLS = {
     Action.ENDED: "x",
     Action.REVIVED: "^",
     Action.DOUBTED: "?",
+    Action.MOVED: ">",
+    Action.EDITED: "*",
 }
 
 

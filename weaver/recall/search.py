@@ -68,6 +68,7 @@ class Hit:
     # A later turn put this value in doubt (its resource id): possibly outdated.
     doubt: str = ""
     heard_at: datetime | None = None  # when the fact was last told (world time)
+    vault: str = ""  # a shared vault's name when read through ([share] read_through); "" = own
 
     def to_json(self, explain: bool = True) -> dict[str, Any]:
         """Every field; ``explain=False`` is the compact form agents get by default: no
@@ -101,6 +102,7 @@ class Hit:
             "via": self.via or None,
             "doubt": self.doubt or None,
             "heard_at": iso(self.heard_at),
+            "vault": self.vault or None,
         }
 
 

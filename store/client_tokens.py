@@ -98,7 +98,9 @@ class ClientTokens:
             raise ConfigError(self.path, f"line 1: not a vaultweave token file ({exc})") from exc
         return sorted(found, key=lambda c: c.name)
 
-    def add(self, name: str, read: tuple[str, ...], write: tuple[str, ...], now: datetime | None = None) -> str:
+    def add(
+        self, name: str, read: tuple[str, ...], write: tuple[str, ...], now: datetime | None = None
+    ) -> str:
         """Add client ``name`` with its grants; returns its new token (shown once, never stored)."""
         check_client_name(name)
         grants = tuple(check_pattern(p) for p in read), tuple(check_pattern(p) for p in write)

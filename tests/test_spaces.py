@@ -42,7 +42,9 @@ def git_head(vault: Vault) -> str:
     return vault.repo.head_sha() or ""
 
 
-@pytest.mark.parametrize("bad", ["", "..", ".", "a/b", "../team", ".hidden", "Alice", "-x", "a b", "x" * 65, "ä"])
+@pytest.mark.parametrize(
+    "bad", ["", "..", ".", "a/b", "../team", ".hidden", "Alice", "-x", "a b", "x" * 65, "ä"]
+)
 def test_a_vault_name_is_plain_and_cannot_leave_the_home(bad: str) -> None:
     with pytest.raises(UnsafeNameError, match="a vault name is"):
         check_vault_name(bad)
@@ -121,7 +123,9 @@ def test_tokens_cli_adds_lists_and_revokes(tmp_path: Path) -> None:
     root = tmp_path / "h"
     root.mkdir()
     runner = CliRunner()
-    added = runner.invoke(cli, ["tokens", "add", "alice-agent", "--write", "alice", "--read", "team-*", "--home", str(root)])
+    added = runner.invoke(
+        cli, ["tokens", "add", "alice-agent", "--write", "alice", "--read", "team-*", "--home", str(root)]
+    )
     assert added.exit_code == 0, added.output
     token = added.stdout.strip().splitlines()[0]
     stored = json.loads((root / ".vaultweave-tokens.json").read_text(encoding="utf-8"))
@@ -170,7 +174,8 @@ def test_read_through_sees_what_the_shared_vault_learned_since(home: Callable[..
     home("team")
     alice = home("alice", read_through=("team",))
     assert not [h for h in alice.search("tea", k=5) if h.vault]
-    Vault.open(alice.root.parent / "team").remember("I like jasmine tea.", speaker="Maya", ts="2026-02-01T10:00:00Z")
+    team = Vault.open(alice.root.parent / "team")
+    team.remember("I like jasmine tea.", speaker="Maya", ts="2026-02-01T10:00:00Z")
     assert any("jasmine" in h.text for h in alice.search("jasmine tea", k=5) if h.vault == "team")
 
 

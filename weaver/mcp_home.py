@@ -24,7 +24,6 @@ from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError
 from mcp.types import ToolAnnotations
 from pydantic import Field
-
 from vaultweave.schemas.config import HomeConfig, VaultConfig
 from vaultweave.store.client_tokens import Client, ClientTokens
 from vaultweave.store.errors import (
@@ -37,9 +36,10 @@ from vaultweave.store.home import Home, is_vault_dir
 from vaultweave.store.paths import VaultPaths
 from vaultweave.weaver.mcp_http import current_client, serve_http
 from vaultweave.weaver.mcp_server import (
-    F,
     READ_ONLY,
     SERVER_NAME,
+    F,
+    ToolDecorator,
     VaultMCPServer,
     add_tools,
     tool,
@@ -196,9 +196,7 @@ def build_home_server(pool: VaultPool) -> VaultMCPServer:
     return server
 
 
-def home_tool(
-    pool: VaultPool, selected: ContextVar[VaultTools]
-) -> Callable[[MCPServer[Any], ToolAnnotations], Callable[[F], F]]:
+def home_tool(pool: VaultPool, selected: ContextVar[VaultTools]) -> ToolDecorator:
     """Like ``tool``, but the registered tool takes ``vault`` first, checks the caller's
     grant for it and selects that vault's tools for the call."""
 

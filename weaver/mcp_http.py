@@ -106,7 +106,7 @@ class ClientTokenAuth:
     """
 
     def __init__(self, app: ASGIApp, tokens: ClientTokens, open_when_empty: bool) -> None:
-        self.app: ASGIApp = AuthContextMiddleware(app)  # type: ignore[arg-type]
+        self.app: ASGIApp = AuthContextMiddleware(app)
         self.tokens = tokens
         self.open_when_empty = open_when_empty
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Protocol, TypeVar
 
 import anyio
 import anyio.to_thread
@@ -51,6 +51,12 @@ READ_ONLY = ToolAnnotations(read_only_hint=True, open_world_hint=False)
 WRITES = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False)
 FORGETS = ToolAnnotations(read_only_hint=False, destructive_hint=True, open_world_hint=False)
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+class ToolDecorator(Protocol):
+    """``tool`` or a home's ``home_tool``: (server, annotations) -> a decorator registering a tool."""
+
+    def __call__(self, server: MCPServer[Any], annotations: ToolAnnotations, /) -> Callable[[F], F]: ...
 
 
 def tool(server: MCPServer[Any], annotations: ToolAnnotations) -> Callable[[F], F]:
@@ -147,7 +153,7 @@ def caller_name() -> str | None:
 def add_tools(
     server: MCPServer[Any],
     pick: Callable[[], VaultTools],
-    tool: Callable[[MCPServer[Any], ToolAnnotations], Callable[[F], F]],
+    tool: ToolDecorator,
 ) -> None:
     """Register every vault tool; ``pick()`` gives the tools of the vault a call is for."""
 

@@ -44,7 +44,9 @@ def tokens() -> None:
 
 @tokens.command("add")
 @click.argument("name")
-@click.option("--read", "read", multiple=True, help="A vault name or pattern (team-*) it may read; repeatable.")
+@click.option(
+    "--read", "read", multiple=True, help="A vault name or pattern (team-*) it may read; repeatable."
+)
 @click.option("--write", "write", multiple=True, help="One it may write (and read); repeatable.")
 @home_option
 def add(name: str, read: tuple[str, ...], write: tuple[str, ...], home_path: Path | None) -> None:

@@ -200,3 +200,32 @@ def test_a_filter_a_shared_vault_cannot_apply_leaves_it_out(home: Callable[..., 
     category = alice.items()[0].category
     hits = alice.search("Lisbon tea", k=10, categories=[category])
     assert hits and all(h.category == category for h in hits)
+
+
+def test_the_server_keeps_a_bounded_set_of_open_vaults_and_creates_only_when_told(
+    tmp_path: Path, home: Callable[..., Vault]
+) -> None:
+    pytest.importorskip("mcp")
+    from vaultweave.store.errors import UnknownVaultError
+    from vaultweave.weaver.mcp_home import VaultPool
+
+    home("alice")
+    home("team")
+    root = tmp_path / "vaults"
+    pool = VaultPool(Home(root), HomeConfig.model_validate({"home": {"max_open_vaults": 1}}))
+    alice = pool.tools_for("alice", write=False)
+    assert pool.tools_for("alice", write=True) is alice  # cached
+    pool.tools_for("team", write=False)
+    assert list(pool._open) == ["team"]  # alice was dropped past the bound
+    assert pool.tools_for("alice", write=False) is not alice
+    with pytest.raises(UnknownVaultError, match="no vault named 'carol'"):
+        pool.tools_for("carol", write=True)
+    assert not (root / "carol").exists()
+    creating = VaultPool(Home(root), HomeConfig.model_validate({"home": {"create_on_first_use": True}}))
+    with pytest.raises(UnknownVaultError):
+        creating.tools_for("carol", write=False)  # a read never creates
+    assert creating.tools_for("carol", write=True).vault.root == root / "carol"
+    assert Home(root).vault_names() == ["alice", "carol", "team"]
+    with pytest.raises(UnsafeNameError):
+        creating.tools_for("../escape", write=True)
+    assert not (tmp_path / "escape").exists()

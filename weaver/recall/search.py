@@ -110,7 +110,7 @@ class Hit:
 class _ItemArrays:
     """Item attributes by row, for vectorised filtering; rebuilt when the view changes."""
 
-    token: tuple[str, int, int, int]
+    token: tuple[str, int, int, int, int]
     status: npt.NDArray[np.int8]
     valid_from: npt.NDArray[np.float64]
     valid_to: npt.NDArray[np.float64]
@@ -124,10 +124,12 @@ class _ItemArrays:
 
 _STATUS_CODE = {s: n for n, s in enumerate(Status)}
 _CACHE: dict[int, _ItemArrays] = {}
+# Views kept: more than one, or a search reading through shared vaults rebuilds every time.
+_CACHE_VIEWS = 8
 
 
 def _item_arrays(view: IndexView, items: Mapping[str, Item]) -> _ItemArrays:
-    token = (view.version, id(items), len(items), int(getattr(items, "revision", 0)))
+    token = (view.version, len(view.rows), id(items), len(items), int(getattr(items, "revision", 0)))
     cached = _CACHE.get(id(view))
     if cached is not None and cached.token == token:
         return cached
@@ -154,7 +156,9 @@ def _item_arrays(view: IndexView, items: Mapping[str, Item]) -> _ItemArrays:
         tags[row] = frozenset(t.casefold() for t in item.tags)
         stale[row] = bool(item.superseded_by) or item.status is not Status.CURRENT
     arrays = _ItemArrays(token, status, valid_from, valid_to, category, kind, tags, importance, stale)
-    _CACHE.clear()
+    _CACHE.pop(id(view), None)
+    while len(_CACHE) >= _CACHE_VIEWS:
+        _CACHE.pop(next(iter(_CACHE)))  # the oldest
     _CACHE[id(view)] = arrays
     return arrays
 

@@ -157,6 +157,8 @@ def test_a_client_uses_only_the_vaults_it_is_granted(
             assert "client 'alice-agent' may not" in refused and "'bob'" in refused
         refused = error_text(await client.call_tool("remember", {"vault": "team", "text": "I like coffee."}))
         assert "may not write vault 'team'" in refused
+        with pytest.raises(Exception, match="may not read vault 'bob'"):
+            await client.read_resource("vault://bob/categories/places")
         for name in ("carol", "../bob"):  # no grant, whether it exists or could not
             refused = error_text(await client.call_tool("status", {"vault": name}))
             assert f"may not read vault {name!r}" in refused
@@ -246,6 +248,9 @@ def test_a_home_over_stdio_serves_every_vault(home_root: Path) -> None:
         assert names == ["alice", "bob", "team"]
         said = {"vault": "bob", "text": "I like rye bread.", "speaker": "Bob", "ts": TS}
         assert data(await client.call_tool("remember", said))["commit"]
+        first = data(await client.call_tool("list_categories", {"vault": "bob"}))["categories"][0]
+        page = await client.read_resource(f"vault://bob/categories/{first['name']}")
+        assert "Oslo" in page.contents[0].text or "rye" in page.contents[0].text  # type: ignore[union-attr]
 
     with_client(params, local)
     assert any("rye" in i.text for i in Vault.open(home_root / "bob").items())

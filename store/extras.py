@@ -47,6 +47,15 @@ def require_extra(extra: str) -> None:
         require(extra, module)
 
 
+def require_installed(extra: str) -> None:
+    """Like require_extra, without importing: for a face that must answer before it loads."""
+    import importlib.util
+
+    for module in NEEDED_BY[extra]:
+        if importlib.util.find_spec(module) is None:
+            raise MissingExtraError(extra, module)
+
+
 def missing_extra(exc: BaseException) -> MissingExtraError | None:
     """The MissingExtraError an ImportError of an optional package stands for, if it is one."""
     if isinstance(exc, MissingExtraError):

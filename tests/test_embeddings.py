@@ -82,5 +82,5 @@ def test_single_text_session_gives_the_batch_session_vectors_bit_for_bit(onnx: E
     assert isinstance(onnx, OnnxEmbedder)
     for sentence in SENTENCES + ["what does Maya like to do in Berlin on Sundays?"]:
         single = onnx.embed([sentence])
-        batch = onnx.embed_with(onnx._session, [sentence])
+        batch = onnx.embed_with(onnx._batch_session(), [sentence])
         assert np.array_equal(single, batch), sentence

@@ -53,6 +53,7 @@ def vault(tmp_path: Path) -> Path:
         (["context", "jazz"], "bm25s", "recall"),
         (["reindex"], "faiss", "recall"),
         (["mcp", "--schemas"], "mcp", "mcp"),
+        (["mcp"], "mcp", "mcp"),  # before any handshake on stdio
         (["watch"], "watchdog", "watch"),
     ],
 )

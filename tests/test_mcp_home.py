@@ -254,3 +254,43 @@ def test_a_home_over_stdio_serves_every_vault(home_root: Path) -> None:
 
     with_client(params, local)
     assert any("rye" in i.text for i in Vault.open(home_root / "bob").items())
+
+
+def test_the_console_script_serves_a_home_through_the_fast_stdio_front(home_root: Path) -> None:
+    """`vaultweave mcp --home DIR` via the real entry point: the early initialize reply
+    carries the home's instructions, the SDK's own reply agrees, tools take `vault`."""
+    import json
+
+    from vaultweave.weaver.mcp_handshake import HOME_INSTRUCTIONS, handshake_reply
+
+    code = (
+        "import sys; from vaultweave.weaver.launch import main; "
+        "sys.argv[0] = 'vaultweave'; sys.exit(main())"
+    )
+    process = subprocess.Popen(
+        [sys.executable, "-c", code, "mcp", "--home", str(home_root)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env=server_env(), cwd=str(REPO_ROOT),
+    )
+    assert process.stdin is not None and process.stdout is not None
+
+    def send(message: dict[str, object]) -> None:
+        assert process.stdin is not None
+        process.stdin.write(json.dumps(message).encode() + b"\n")
+        process.stdin.flush()
+
+    try:
+        client = {"name": "t", "version": "0"}
+        send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": client}})
+        assert json.loads(process.stdout.readline()) == handshake_reply(1, "2025-11-25", HOME_INSTRUCTIONS)
+        send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+        send({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+              "params": {"name": "status", "arguments": {"vault": "team"}}})
+        reply = json.loads(process.stdout.readline())
+        assert reply["id"] == 2 and not reply["result"].get("isError"), reply
+    finally:
+        process.stdin.close()
+        process.wait(timeout=60)
+    stderr = process.stderr.read().decode() if process.stderr else ""
+    assert "differed" not in stderr and process.returncode == 0, stderr

@@ -76,7 +76,7 @@ def test_the_documented_client_entry_starts_this_server(make_vault: Callable[...
     assert result.exit_code == 0, result.stderr
     assert {t["name"] for t in json.loads(result.stdout)} >= {"remember", "changes_since"}
     scripts = (REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    assert 'vaultweave = "vaultweave.weaver.cli:main"' in scripts
+    assert 'vaultweave = "vaultweave.weaver.launch:main"' in scripts
 
 
 def test_every_public_vault_method_is_in_the_api_doc() -> None:

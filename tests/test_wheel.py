@@ -41,7 +41,7 @@ def test_the_wheel_holds_only_the_vaultweave_namespace(wheel: Path) -> None:
         assert data in names
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     scripts = zipfile.ZipFile(wheel).read(entry_points).decode()
-    assert "vaultweave = vaultweave.weaver.cli:main" in scripts
+    assert "vaultweave = vaultweave.weaver.launch:main" in scripts
     assert "vaultweave-textconv = vaultweave.store.textconv:main" in scripts
 
 

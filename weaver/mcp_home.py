@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
+import anyio
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError
 from mcp.types import ToolAnnotations
@@ -34,10 +35,10 @@ from vaultweave.store.errors import (
 )
 from vaultweave.store.home import Home, is_vault_dir
 from vaultweave.store.paths import VaultPaths
+from vaultweave.weaver.mcp_handshake import HOME_INSTRUCTIONS, SERVER_NAME
 from vaultweave.weaver.mcp_http import current_client, serve_http
 from vaultweave.weaver.mcp_server import (
     READ_ONLY,
-    SERVER_NAME,
     F,
     ToolDecorator,
     VaultMCPServer,
@@ -45,20 +46,12 @@ from vaultweave.weaver.mcp_server import (
     tool,
     tool_errors,
 )
+from vaultweave.weaver.mcp_stdio import StdioFront
 from vaultweave.weaver.mcp_tools import VaultTools
 from vaultweave.weaver.read_through import SharedReaders
 from vaultweave.weaver.transaction import DEFAULT_LOCK_TIMEOUT
 from vaultweave.weaver.vault import Vault
 
-HOME_INSTRUCTIONS = """\
-This server is a home of vaultweave knowledge vaults: one per user, agent or team, and
-shared ones. Call `list_vaults` first: it lists the vaults you may use and whether you may
-write them. Every other tool takes `vault`, the vault's name. A vault may read through to
-shared vaults: its `search` and `context` then include their facts, each marked with the
-vault it came from; `remember` and the other writes go only to the vault you name. Start
-with `changes_since` (since="last") to learn what changed since you last looked; `context`
-for a prompt-ready block, `search` for ranked facts, `remember` to store what the user
-said, `correct` or `forget` for a wrong or unwanted fact."""
 HOME_CATEGORY_URI = "vault://{vault}/categories/{name}"
 VAULT_PARAMETER = inspect.Parameter(
     "vault",
@@ -229,12 +222,15 @@ def home_tool(pool: VaultPool, selected: ContextVar[VaultTools]) -> ToolDecorato
 
 def serve_home(
     pool: VaultPool, *, http: bool = False, host: str = "127.0.0.1", port: int = 8765,
-    allow_hosts: Sequence[str] = (),
+    allow_hosts: Sequence[str] = (), front: StdioFront | None = None,
 ) -> None:
     """Serve every vault of the home until the client goes away (stdio) or the process is
-    stopped (HTTP, with client tokens; weaver/mcp_http.py)."""
+    stopped (HTTP, with client tokens; weaver/mcp_http.py). ``front``: the stdio front
+    started before the SDK loaded (weaver/mcp_stdio.py; it may have answered initialize)."""
     server = build_home_server(pool)
     if http:
         serve_http(server, host, port, None, allow_hosts, tokens=pool.tokens)
+    elif front is not None:
+        anyio.run(server.run_on_front, front)
     else:
         server.run("stdio")

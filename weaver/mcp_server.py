@@ -21,26 +21,16 @@ from mcp.types import Resource as MCPResource
 from mcp.types import ToolAnnotations
 from pydantic import Field
 from vaultweave.store.errors import ItemNotFoundError, VaultError
+from vaultweave.weaver.mcp_handshake import INSTRUCTIONS, SERVER_NAME
 from vaultweave.weaver.mcp_http import check_can_serve, current_client, serve_http
+from vaultweave.weaver.mcp_stdio import StdioFront
 from vaultweave.weaver.mcp_tools import VaultTools, as_list, for_agents
 from vaultweave.weaver.render import title_of
 from vaultweave.weaver.transaction import DEFAULT_LOCK_TIMEOUT
 from vaultweave.weaver.vault import Vault
 
-SERVER_NAME = "vaultweave"
 INDEX_URI = "vault://index.md"
 CATEGORY_URI = "vault://categories/{name}"
-INSTRUCTIONS = """\
-This server is a vaultweave knowledge vault: what users said (resources), the atomic
-facts woven from it (items, each current or historical with a validity range), and one
-Markdown page per category. Start a session with `changes_since` (since="last") to learn
-what changed since you last looked; use `context` for a prompt-ready block about a
-question, `search` for ranked facts and turns, `fact_history` for how one attribute
-changed over time, `about` for everything known of one person or thing. Use `remember`
-to store something the user said; `correct` when a fact was wrong (the right value
-takes its place from the same date); `forget` to retract a fact the user wants gone
-(what it had replaced is current again; git keeps its history). Replies are compact;
-ask with `explain` / `verbose` for everything."""
 
 Text = Annotated[str, Field(min_length=1, max_length=100_000)]
 Name = Annotated[str, Field(min_length=1, max_length=200)]
@@ -109,6 +99,18 @@ class VaultMCPServer(MCPServer[Any]):
             for name in names
         ]
         return [*fixed, *pages]
+
+    async def run_on_front(self, front: StdioFront) -> None:
+        """Serve stdio through ``front`` (weaver/mcp_stdio.py), which may have answered
+        ``initialize`` already. MCPServer has no public way to run on given streams, so
+        this uses its low-level server as ``run_stdio_async`` does (mcp<3 is pinned;
+        tests/test_mcp_stdio.py runs it)."""
+        from mcp.server.stdio import stdio_server
+
+        low = self._lowlevel_server
+        streams: Any = (front.lines(), front.writer())  # the async-file shape stdio_server reads
+        async with stdio_server(stdin=streams[0], stdout=streams[1]) as (read, write):
+            await low.run(read, write, low.create_initialization_options())
 
 
 def build_server(
@@ -413,16 +415,20 @@ def serve(
     client: str = "default",
     token: str | None = None,
     allow_hosts: Sequence[str] = (),
+    front: StdioFront | None = None,
 ) -> None:
     """Serve until the client goes away (stdio) or the process is stopped (HTTP).
 
     HTTP off loopback needs ``token`` (weaver/mcp_http.py); UnauthenticatedBindError
-    before anything binds otherwise.
+    before anything binds otherwise. ``front``: the stdio front the CLI started before
+    loading the SDK (it may have answered ``initialize``).
     """
     if http:
         check_can_serve(host, token)
     server = build_server(vault, lock_timeout=lock_timeout, client=client)
     if http:
         serve_http(server, host, port, token, allow_hosts)
+    elif front is not None:
+        anyio.run(server.run_on_front, front)
     else:
         server.run("stdio")

@@ -66,7 +66,7 @@ class OnnxEmbedder:
 
     def __init__(self, model_file: Path | None = None, threads: int | None = None) -> None:
         try:
-            import onnxruntime as ort
+            import onnxruntime  # noqa: F401  (a clear error if the extra is missing)
         except ImportError as exc:
             raise EmbedderUnavailableError(BACKEND, "install the `recall` extra (onnxruntime)") from exc
         path = model_file or _model_file()
@@ -77,13 +77,15 @@ class OnnxEmbedder:
         if model_file is None:
             _checked(path)
         self._path = path
-        self._session = _session(ort, path, threads or min(4, os.cpu_count() or 1), spin=True)
+        self._threads = threads or min(4, os.cpu_count() or 1)
         # Single texts (search queries) run on their own one-thread session: a 10-token
         # query is too small to split across cores, and idle worker threads that spin
         # steal the core the rest of the search needs (same vectors, bit for bit:
-        # tests/test_embeddings.py).
+        # tests/test_embeddings.py). Each session is made on first use (~0.3 s each), so a
+        # process that only searches never builds the batch one.
         self._single: Any = None
-        self._inputs = {i.name for i in self._session.get_inputs()}
+        self._batch: Any = None
+        self._inputs = {i.name for i in self._single_session().get_inputs()}
         self._tokenizer = wordpiece()
 
     def _single_session(self) -> Any:
@@ -93,10 +95,17 @@ class OnnxEmbedder:
             self._single = _session(ort, self._path, 1, spin=False)
         return self._single
 
+    def _batch_session(self) -> Any:
+        if self._batch is None:
+            import onnxruntime as ort
+
+            self._batch = _session(ort, self._path, self._threads, spin=True)
+        return self._batch
+
     def embed(self, texts: list[str], batch_size: int = 64) -> Vectors:
         if not texts:
             return np.zeros((0, DIM), dtype=np.float32)
-        session = self._single_session() if len(texts) == 1 else self._session
+        session = self._single_session() if len(texts) == 1 else self._batch_session()
         return self.embed_with(session, texts, batch_size)
 
     def embed_with(self, session: Any, texts: list[str], batch_size: int = 64) -> Vectors:

@@ -159,6 +159,14 @@ class TasksSection(_Section):
     abandon_after_hours: float = Field(default=72, ge=0)  # 0: never
 
 
+class ShareSection(_Section):
+    """Spaces: the shared vaults this one reads through (search and context include their
+    facts, marked with their name; writes never go there). Names of sibling vaults in the
+    same folder (the home); a path or a name that would leave the folder is refused."""
+
+    read_through: list[str] = Field(default_factory=list, max_length=32)
+
+
 class VaultConfig(_Section):
     """The whole of vault.toml. Unknown sections are kept for plugins, unknown keys rejected."""
 
@@ -172,6 +180,7 @@ class VaultConfig(_Section):
     upkeep: UpkeepSection = Field(default_factory=UpkeepSection)
     context: ContextSection = Field(default_factory=ContextSection)
     tasks: TasksSection = Field(default_factory=TasksSection)
+    share: ShareSection = Field(default_factory=ShareSection)
 
     @classmethod
     def load(cls, path: Path, environ: Mapping[str, str] | None = None) -> VaultConfig:
@@ -246,6 +255,37 @@ def vault_dir_from_env(environ: Mapping[str, str] | None = None) -> Path | None:
     return Path(raw) if raw else None
 
 
+class HomeSection(_Section):
+    # A tool call naming a vault the home lacks creates it, when the caller may write it.
+    create_on_first_use: bool = False
+    # The client tokens (hashes and grants; `vaultweave tokens`), relative to the home.
+    tokens_file: str = ".vaultweave-tokens.json"
+    max_open_vaults: int = Field(default=16, ge=1, le=1024)  # the server's cache of open vaults
+
+
+class HomeConfig(_Section):
+    """home.toml at the root of a home (a folder of vaults; every key optional)."""
+
+    home: HomeSection = Field(default_factory=HomeSection)
+
+    @classmethod
+    def load(cls, path: Path) -> HomeConfig:
+        """home.toml (a missing file means all defaults); ValueError on bad content."""
+        if not path.exists():
+            return cls()
+        return cls.model_validate(tomllib.loads(path.read_text(encoding="utf-8")))
+
+
+# Where `vaultweave tokens` and `vaultweave mcp` look for a home when --home is not given.
+ENV_HOME = "VAULTWEAVE_HOME"
+
+
+def home_dir_from_env(environ: Mapping[str, str] | None = None) -> Path | None:
+    """$VAULTWEAVE_HOME, or None when it is unset or empty."""
+    raw = (os.environ if environ is None else environ).get(ENV_HOME, "")
+    return Path(raw) if raw else None
+
+
 DEFAULT_VAULT_TOML = """\
 # vaultweave configuration. Every key is optional; these are the defaults.
 [vault]
@@ -291,4 +331,7 @@ window_tokens = 400        # ... within this many tokens of the budget
 
 [tasks]
 abandon_after_hours = 72   # an open task without a new line for this long closes as abandoned
+
+[share]
+read_through = []          # sibling vaults in the home whose facts search and context include
 """

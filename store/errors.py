@@ -41,11 +41,13 @@ class WatcherRunningError(VaultError):
 
 
 class UnauthenticatedBindError(VaultError):
-    def __init__(self, host: str, token_variable: str) -> None:
+    def __init__(self, host: str, token_variable: str, remedy: str | None = None) -> None:
         self.host = host
+        how = remedy or (
+            f"set {token_variable} to a secret token (clients send 'Authorization: Bearer <token>')"
+        )
         super().__init__(
-            f"refusing to serve MCP over HTTP on {host} without authentication: set "
-            f"{token_variable} to a secret token (clients send 'Authorization: Bearer <token>'), "
+            f"refusing to serve MCP over HTTP on {host} without authentication: {how}, "
             f"or bind to 127.0.0.1"
         )
 
@@ -254,3 +256,26 @@ class MissingExtraError(VaultError, ImportError):
             f"install it with `pip install 'vaultweave[{extra}]'`",
         )
         self.name = module
+
+
+class AccessDeniedError(VaultError):
+    """A client's token does not grant what a call on a vault needs."""
+
+    def __init__(self, client: str, vault: str, needed: str) -> None:
+        self.client = client
+        self.vault = vault
+        self.needed = needed
+        super().__init__(
+            f"client {client!r} may not {needed} vault {vault!r}; list_vaults shows what it "
+            f"may use (the home's operator grants more with `vaultweave tokens add`)"
+        )
+
+
+class UnknownVaultError(VaultError):
+    def __init__(self, name: str, home: Path) -> None:
+        self.name = name
+        self.home = home
+        super().__init__(
+            f"no vault named {name!r} in {home}; list_vaults lists them (create one with "
+            f"`vaultweave init {home / name}`, or set create_on_first_use in home.toml)"
+        )

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import git
+from git.refs.symbolic import SymbolicReference
 from vaultweave.store.atomic import atomic_write_text
 from vaultweave.store.errors import GitError
 from vaultweave.store.sanitize import prose
@@ -90,7 +91,12 @@ class VaultRepo:
         return True
 
     def head_sha(self) -> str | None:
-        return self.repo.head.commit.hexsha if self.has_commits else None
+        """HEAD's commit id from the ref files (loose or packed), without an object lookup:
+        open vaults check it before every call and read-through (bench/read_through.py)."""
+        try:
+            return SymbolicReference.dereference_recursive(self.repo, "HEAD")
+        except ValueError:
+            return None  # an unborn branch: no commit yet
 
     def dirty_paths(self, *pathspecs: str) -> list[str]:
         """Paths under ``pathspecs`` that differ from HEAD (modified, added or untracked)."""

@@ -75,6 +75,7 @@ FACES = (
     "weaver/cli/",
     "weaver/mcp_server.py",
     "weaver/mcp_tools.py",
+    "weaver/mcp_home.py",
     "weaver/watch.py",
     "weaver/__init__.py",
 )

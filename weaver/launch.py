@@ -31,12 +31,17 @@ def is_stdio_mcp(argv: Sequence[str]) -> bool:
     return not any(arg in NOT_STDIO or arg.startswith("--http=") for arg in rest)
 
 
+def serves_a_home(argv: Sequence[str]) -> bool:
+    """Whether the command line serves a home (`mcp --home DIR`): its instructions differ."""
+    return any(arg == "--home" or arg.startswith("--home=") for arg in argv)
+
+
 def main() -> int:
     if is_stdio_mcp(sys.argv[1:]):
-        from vaultweave.weaver.mcp_handshake import INSTRUCTIONS
+        from vaultweave.weaver.mcp_handshake import HOME_INSTRUCTIONS, INSTRUCTIONS
         from vaultweave.weaver.mcp_stdio import start_front
 
-        start_front(INSTRUCTIONS)
+        start_front(HOME_INSTRUCTIONS if serves_a_home(sys.argv[1:]) else INSTRUCTIONS)
     from vaultweave.weaver.cli import main as cli_main
 
     return cli_main()

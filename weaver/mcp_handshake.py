@@ -21,6 +21,17 @@ takes its place from the same date); `forget` to retract a fact the user wants g
 (what it had replaced is current again; git keeps its history). Replies are compact;
 ask with `explain` / `verbose` for everything."""
 
+# The instructions of `vaultweave mcp --home DIR` (weaver/mcp_home.py): many vaults.
+HOME_INSTRUCTIONS = """\
+This server is a home of vaultweave knowledge vaults: one per user, agent or team, and
+shared ones. Call `list_vaults` first: it lists the vaults you may use and whether you may
+write them. Every other tool takes `vault`, the vault's name. A vault may read through to
+shared vaults: its `search` and `context` then include their facts, each marked with the
+vault it came from; `remember` and the other writes go only to the vault you name. Start
+with `changes_since` (since="last") to learn what changed since you last looked; `context`
+for a prompt-ready block, `search` for ranked facts, `remember` to store what the user
+said, `correct` or `forget` for a wrong or unwanted fact."""
+
 # Protocol versions negotiated through `initialize` by the SDK we run on (mcp 2.x:
 # mcp_types.version.HANDSHAKE_PROTOCOL_VERSIONS); the SDK echoes a version it knows.
 # tests/test_mcp_stdio.py fails when the installed SDK disagrees.

@@ -7,24 +7,35 @@
   ``Authorization: Bearer <token>`` (compared in constant time); others get 401.
 - The SDK's Host/Origin checks (DNS-rebinding protection) stay on everywhere: loopback
   names, the bound address, this machine's host names and any ``--allow-host``.
+- Serving a home (``--home``): client tokens (store/client_tokens.py) instead of the one
+  token. Once any client is added, every request needs a client's token, on loopback too;
+  a home without clients serves loopback only. ``ClientTokenAuth`` puts the client in the
+  ASGI scope the SDK's way (``scope["user"]``), so the SDK binds each MCP session to the
+  client that opened it, and tool calls read it with ``current_client()``.
 """
 
 from __future__ import annotations
 
 import hmac
 import ipaddress
+import logging
 import socket
 from collections.abc import Awaitable, Callable, MutableMapping, Sequence
 from typing import Any
 
+from mcp.server.auth.middleware.auth_context import AuthContextMiddleware, get_access_token
+from mcp.server.auth.middleware.bearer_auth import AuthenticatedUser
+from mcp.server.auth.provider import AccessToken
 from mcp.server.transport_security import TransportSecuritySettings
 from vaultweave.schemas.config import ENV_MCP_TOKEN
-from vaultweave.store.errors import UnauthenticatedBindError
+from vaultweave.store.client_tokens import Client, ClientTokens
+from vaultweave.store.errors import UnauthenticatedBindError, VaultError
 
 Scope = MutableMapping[str, Any]
 ASGIApp = Callable[[Scope, Any, Any], Awaitable[None]]
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "[::1]")
 WILDCARDS = ("0.0.0.0", "::", "")
+log = logging.getLogger(__name__)
 
 
 def is_loopback(host: str) -> bool:
@@ -59,6 +70,17 @@ def transport_security(host: str, allow_hosts: Sequence[str] = ()) -> TransportS
     )
 
 
+async def _unauthorized(send: Any, reason: bytes) -> None:
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 401,
+            "headers": [(b"content-type", b"text/plain"), (b"www-authenticate", b"Bearer")],
+        }
+    )
+    await send({"type": "http.response.body", "body": reason})
+
+
 class BearerAuth:
     """ASGI middleware: HTTP requests without the right bearer token get 401."""
 
@@ -70,26 +92,106 @@ class BearerAuth:
         if scope["type"] == "http":
             sent = dict(scope.get("headers") or []).get(b"authorization", b"")
             if not hmac.compare_digest(sent, self._expected):
-                await send(
-                    {
-                        "type": "http.response.start",
-                        "status": 401,
-                        "headers": [(b"content-type", b"text/plain"), (b"www-authenticate", b"Bearer")],
-                    }
-                )
-                await send({"type": "http.response.body", "body": b"missing or wrong bearer token\n"})
+                await _unauthorized(send, b"missing or wrong bearer token\n")
                 return
         await self.app(scope, receive, send)
 
 
-def serve_http(server: Any, host: str, port: int, token: str | None, allow_hosts: Sequence[str] = ()) -> None:
-    """Run ``server`` (an MCPServer) over streamable HTTP until the process is stopped."""
-    check_can_serve(host, token)
-    import uvicorn
+class ClientTokenAuth:
+    """ASGI middleware: a request must carry a client's token; the client rides in the scope.
 
+    The token file is read on every request, so a revoked token stops working at once and
+    the first client added closes an open loopback server. ``open_when_empty``: while the
+    home has no client, requests pass without a token (loopback only).
+    """
+
+    def __init__(self, app: ASGIApp, tokens: ClientTokens, open_when_empty: bool) -> None:
+        self.app: ASGIApp = AuthContextMiddleware(app)
+        self.tokens = tokens
+        self.open_when_empty = open_when_empty
+
+    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            try:
+                client = self._client(scope)
+            except VaultError as exc:  # a damaged token file: fail closed, say why
+                log.error("%s", exc)
+                await _unauthorized(send, b"the server cannot read its client tokens\n")
+                return
+            if client is False:
+                await _unauthorized(send, b"missing or unknown client token\n")
+                return
+            if client is not True:
+                scope["user"] = AuthenticatedUser(as_access_token(client))
+        await self.app(scope, receive, send)
+
+    def _client(self, scope: Scope) -> Client | bool:
+        """The request's client; True: no token needed (open home); False: refused."""
+        clients = self.tokens.clients()
+        if not clients and self.open_when_empty:
+            return True
+        sent = dict(scope.get("headers") or []).get(b"authorization", b"")
+        scheme, _, token = sent.decode("latin-1").partition(" ")
+        client = self.tokens.find(token.strip()) if scheme.lower() == "bearer" and token else None
+        return False if client is None else client
+
+
+def as_access_token(client: Client) -> AccessToken:
+    """The client as the SDK's AccessToken: its grants are scopes ``read:<pattern>``, ..."""
+    scopes = [f"read:{p}" for p in client.read] + [f"write:{p}" for p in client.write]
+    return AccessToken(token=client.digest, client_id=client.name, scopes=scopes)
+
+
+def current_client() -> Client | None:
+    """The client whose token this tool call came with; None when no token was asked
+    (stdio, or a loopback home without clients): the local user, trusted."""
+    token = get_access_token()
+    if token is None:
+        return None
+    read = tuple(s.removeprefix("read:") for s in token.scopes if s.startswith("read:"))
+    write = tuple(s.removeprefix("write:") for s in token.scopes if s.startswith("write:"))
+    return Client(token.client_id, token.token, read, write)
+
+
+def check_home_can_serve(host: str, tokens: ClientTokens) -> None:
+    """UnauthenticatedBindError for a non-loopback address when the home has no clients."""
+    if not is_loopback(host) and not tokens.clients():
+        raise UnauthenticatedBindError(
+            host, ENV_MCP_TOKEN, "add a client token first (`vaultweave tokens add NAME --home DIR`)"
+        )
+
+
+def http_app(
+    server: Any,
+    host: str,
+    token: str | None = None,
+    allow_hosts: Sequence[str] = (),
+    tokens: ClientTokens | None = None,
+) -> ASGIApp:
+    """The ASGI app: the SDK's streamable HTTP app behind the token check that applies."""
     app: ASGIApp = server.streamable_http_app(
         transport_security=transport_security(host, allow_hosts), host=host
     )
+    if tokens is not None:
+        return ClientTokenAuth(app, tokens, open_when_empty=is_loopback(host))
     if token is not None:
-        app = BearerAuth(app, token)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+        return BearerAuth(app, token)
+    return app
+
+
+def serve_http(
+    server: Any,
+    host: str,
+    port: int,
+    token: str | None,
+    allow_hosts: Sequence[str] = (),
+    tokens: ClientTokens | None = None,
+) -> None:
+    """Run ``server`` (an MCPServer) over streamable HTTP until the process is stopped."""
+    if tokens is None:
+        check_can_serve(host, token)
+    else:
+        check_home_can_serve(host, tokens)
+    import uvicorn
+
+    uvicorn.run(http_app(server, host, token, allow_hosts, tokens), host=host, port=port, log_level="warning")

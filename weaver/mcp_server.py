@@ -10,7 +10,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Protocol, TypeVar
 
 import anyio
 import anyio.to_thread
@@ -22,7 +22,7 @@ from mcp.types import ToolAnnotations
 from pydantic import Field
 from vaultweave.store.errors import ItemNotFoundError, VaultError
 from vaultweave.weaver.mcp_handshake import INSTRUCTIONS, SERVER_NAME
-from vaultweave.weaver.mcp_http import check_can_serve, serve_http
+from vaultweave.weaver.mcp_http import check_can_serve, current_client, serve_http
 from vaultweave.weaver.mcp_stdio import StdioFront
 from vaultweave.weaver.mcp_tools import VaultTools, as_list, for_agents
 from vaultweave.weaver.render import title_of
@@ -41,6 +41,12 @@ READ_ONLY = ToolAnnotations(read_only_hint=True, open_world_hint=False)
 WRITES = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False)
 FORGETS = ToolAnnotations(read_only_hint=False, destructive_hint=True, open_world_hint=False)
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+class ToolDecorator(Protocol):
+    """``tool`` or a home's ``home_tool``: (server, annotations) -> a decorator registering a tool."""
+
+    def __call__(self, server: MCPServer[Any], annotations: ToolAnnotations, /) -> Callable[[F], F]: ...
 
 
 def tool(server: MCPServer[Any], annotations: ToolAnnotations) -> Callable[[F], F]:
@@ -73,12 +79,14 @@ def tool_errors() -> Iterator[None]:
 class VaultMCPServer(MCPServer[Any]):
     """MCPServer whose resource list follows the vault's categories as they come and go."""
 
-    def __init__(self, tools: VaultTools, **kwargs: Any) -> None:
+    def __init__(self, tools: VaultTools | None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.vault_tools = tools
+        self.vault_tools = tools  # None for a home: its pages are read by template
 
     async def list_resources(self) -> list[MCPResource]:
         fixed = await super().list_resources()
+        if self.vault_tools is None:
+            return fixed
         names = await anyio.to_thread.run_sync(self.vault_tools.vault.categories)
         pages = [
             MCPResource(
@@ -108,10 +116,48 @@ class VaultMCPServer(MCPServer[Any]):
 def build_server(
     vault: Vault, *, lock_timeout: float = DEFAULT_LOCK_TIMEOUT, client: str = "default"
 ) -> VaultMCPServer:
+    """The server of one vault: tools without a ``vault`` argument."""
     tools = VaultTools(vault, lock_timeout=lock_timeout, client=client)
     server = VaultMCPServer(
         tools, name=SERVER_NAME, instructions=INSTRUCTIONS, log_level="WARNING"
     )
+    add_tools(server, lambda: tools, tool)
+
+    @server.resource(
+        INDEX_URI, name="index", title="Vault index", mime_type="text/markdown"
+    )
+    def index_page() -> str:
+        """index.md: a link to every category (read-only)."""
+        try:
+            return tools.index_markdown()
+        except VaultError as exc:
+            raise ResourceError(str(exc)) from exc
+
+    @server.resource(CATEGORY_URI, name="category", mime_type="text/markdown")
+    def category_page(name: str) -> str:
+        """One category page (read-only)."""
+        try:
+            return tools.category_markdown(name)
+        except ItemNotFoundError as exc:
+            raise ResourceNotFoundError(str(exc)) from exc
+        except VaultError as exc:
+            raise ResourceError(str(exc)) from exc
+
+    return server
+
+
+def caller_name() -> str | None:
+    """The calling client's name (its changes_since bookmark), when it sent a client token."""
+    client = current_client()
+    return None if client is None else client.name
+
+
+def add_tools(
+    server: MCPServer[Any],
+    pick: Callable[[], VaultTools],
+    tool: ToolDecorator,
+) -> None:
+    """Register every vault tool; ``pick()`` gives the tools of the vault a call is for."""
 
     @tool(server, WRITES)
     def remember(
@@ -132,7 +178,7 @@ def build_server(
         new), ended, retracted, reinforced or put in doubt.
         """
         with tool_errors():
-            return tools.remember(
+            return pick().remember(
                 text, speaker=speaker, role=role, ts=ts, session=session, source=source
             )
 
@@ -159,7 +205,7 @@ def build_server(
         explain=true.
         """
         with tool_errors():
-            return tools.search(
+            return pick().search(
                 query,
                 explain=explain,
                 k=k,
@@ -183,7 +229,7 @@ def build_server(
         session is given), profile, recalled facts with dates and sources, relevant turns;
         never over the budget, nothing twice."""
         with tool_errors():
-            return tools.context(query, budget_tokens, session)
+            return pick().context(query, budget_tokens, session)
 
     @tool(server, READ_ONLY)
     def read_category(
@@ -191,13 +237,13 @@ def build_server(
     ) -> str:
         """The Markdown page of one category (front matter, current facts, history)."""
         with tool_errors():
-            return tools.read_category(name)
+            return pick().read_category(name)
 
     @tool(server, READ_ONLY)
     def list_categories() -> dict[str, Any]:
         """Every category with its page path and fact counts."""
         with tool_errors():
-            return tools.list_categories()
+            return pick().list_categories()
 
     @tool(server, READ_ONLY)
     def fact_history(
@@ -209,7 +255,7 @@ def build_server(
         """Every value a subject's attribute has had, oldest first, with validity ranges.
         When there is none, the known subjects or attributes are listed."""
         with tool_errors():
-            return tools.fact_history(subject, attribute)
+            return pick().fact_history(subject, attribute)
 
     @tool(server, READ_ONLY)
     def about(
@@ -218,20 +264,20 @@ def build_server(
         """Everything known of one subject: current facts by attribute, relations to other
         known subjects, and how many past values each attribute has."""
         with tool_errors():
-            return tools.about(subject)
+            return pick().about(subject)
 
     @tool(server, READ_ONLY)
     def list_subjects() -> dict[str, Any]:
         """Every subject the vault has facts about, with counts, the most known first."""
         with tool_errors():
-            return tools.list_subjects()
+            return pick().list_subjects()
 
     @tool(server, READ_ONLY)
     def status() -> dict[str, Any]:
         """The vault's health: fact counts, lines waiting to be woven, lines that could not
         be read (file:line: reason), pages edited by hand, whether a writer is running."""
         with tool_errors():
-            return tools.status()
+            return pick().status()
 
     @tool(server, WRITES)
     def changes_since(
@@ -256,7 +302,7 @@ def build_server(
         client's bookmark and moves it to now.
         """
         with tool_errors():
-            return tools.changes_since(since, client, verbose)
+            return pick().changes_since(since, client or caller_name(), verbose)
 
     @tool(server, FORGETS)
     def forget(
@@ -266,7 +312,7 @@ def build_server(
         """Retract one fact with a reason. It leaves the current facts; a fact it had
         replaced is current again; git keeps its history."""
         with tool_errors():
-            return tools.forget(item_id, reason)
+            return pick().forget(item_id, reason)
 
     @tool(server, FORGETS)
     def erase(
@@ -286,7 +332,7 @@ def build_server(
         with tool_errors():
             if not text and not resource_ids:
                 raise ValueError("give the text or at least one resource id")
-            return tools.erase(text, list(resource_ids or []), reason)
+            return pick().erase(text, list(resource_ids or []), reason)
 
     @tool(server, WRITES)
     def open_task(
@@ -297,7 +343,7 @@ def build_server(
         """Open a task buffer for notes while you work on one task; returns its id. Notes
         are stored at once, so nothing is lost if you stop."""
         with tool_errors():
-            return tools.open_task(goal, session, speaker)
+            return pick().open_task(goal, session, speaker)
 
     @tool(server, WRITES)
     def task_note(
@@ -307,7 +353,7 @@ def build_server(
     ) -> dict[str, Any]:
         """Add a note (or a result) to an open task."""
         with tool_errors():
-            return tools.task_note(task_id, text, kind)
+            return pick().task_note(task_id, text, kind)
 
     @tool(server, WRITES)
     def close_task(
@@ -318,7 +364,7 @@ def build_server(
         """Close a task: its notes are woven into facts and a task page tasks/<id>.md is
         written (goal, what was done, outcome, the facts it produced)."""
         with tool_errors():
-            return tools.close_task(task_id, outcome, status)
+            return pick().close_task(task_id, outcome, status)
 
     @tool(server, READ_ONLY)
     def list_tasks(
@@ -328,7 +374,7 @@ def build_server(
     ) -> dict[str, Any]:
         """Task buffers, oldest first, with their status and page."""
         with tool_errors():
-            return tools.list_tasks(status)
+            return pick().list_tasks(status)
 
     @tool(server, WRITES)
     def correct(
@@ -344,29 +390,7 @@ def build_server(
         """The fact was wrong (not changed by the world): it is voided with the reason, and
         the corrected fact takes its place from the same date."""
         with tool_errors():
-            return tools.correct(item_id, value, text, reason)
-
-    @server.resource(
-        INDEX_URI, name="index", title="Vault index", mime_type="text/markdown"
-    )
-    def index_page() -> str:
-        """index.md: a link to every category (read-only)."""
-        try:
-            return tools.index_markdown()
-        except VaultError as exc:
-            raise ResourceError(str(exc)) from exc
-
-    @server.resource(CATEGORY_URI, name="category", mime_type="text/markdown")
-    def category_page(name: str) -> str:
-        """One category page (read-only)."""
-        try:
-            return tools.category_markdown(name)
-        except ItemNotFoundError as exc:
-            raise ResourceNotFoundError(str(exc)) from exc
-        except VaultError as exc:
-            raise ResourceError(str(exc)) from exc
-
-    return server
+            return pick().correct(item_id, value, text, reason)
 
 
 def tool_schemas(server: MCPServer[Any]) -> list[dict[str, Any]]:

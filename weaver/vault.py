@@ -32,6 +32,7 @@ from vaultweave.weaver.erase import EraseReceipt, apply_erase
 from vaultweave.weaver.extract.base import Extractor, normalise
 from vaultweave.weaver.forget import ForgetReport, apply_forget
 from vaultweave.weaver.page_files import read_page
+from vaultweave.weaver.read_through import SharedReaders, shared_hits
 from vaultweave.weaver.recall.projection import register as register_recall
 from vaultweave.weaver.remember import RememberReport
 from vaultweave.weaver.render import render_index
@@ -79,6 +80,8 @@ class Vault:
         self.known_clean = False
         self._seen_head: str | None = None  # the commit this object's loaded state reflects
         self._item_problems: list[ItemReadProblem] = []
+        # The shared vaults ([share] read_through) this one reads; a home server shares one.
+        self.shared_readers = SharedReaders(Vault.open)
         register_recall(self)
 
     # -- opening -------------------------------------------------------------------------
@@ -377,23 +380,37 @@ class Vault:
         include_history: bool = False,
         as_of: str | date | datetime | None = None,
         min_score: float | None = None,
+        *,
+        read_through: bool = True,
     ) -> list[Hit]:
-        """Hybrid search over items and turns; current facts only unless asked otherwise."""
+        """Hybrid search over items and turns; current facts only unless asked otherwise.
+        With ``[share] read_through``, the shared vaults' hits join in, marked ``Hit.vault``."""
         from vaultweave.weaver.recall.api import search
+        from vaultweave.weaver.recall.merge import merge_hits
 
         hits = search(self, query, k, categories, tags, kinds, include_history, as_of, min_score)
-        self.record_access(h.id for h in hits if h.kind == "item")
+        if read_through and self.config.share.read_through:
+            filters = dict(categories=categories, tags=tags, kinds=kinds,
+                           include_history=include_history, as_of=as_of, min_score=min_score)
+            hits = merge_hits(hits, shared_hits(self, self.shared_readers, query, k, **filters), k)
+        self.record_access(h.id for h in hits if h.kind == "item" and not h.vault)
         return hits
 
     def context(
-        self, query: str, budget_tokens: int = 1500, *, session: str | None = None
+        self, query: str, budget_tokens: int = 1500, *, session: str | None = None,
+        read_through: bool = True,
     ) -> Context:
         """A prompt-ready Markdown block for ``query`` that never exceeds ``budget_tokens``;
-        with ``session``, that session's last turns come first (the short-term window)."""
-        from vaultweave.weaver.recall.api import context
+        with ``session``, that session's last turns come first (the short-term window);
+        shared vaults' facts ([share] read_through) are marked with their vault."""
+        from vaultweave.weaver.recall.api import CONTEXT_K, context
 
-        block = context(self, query, budget_tokens, session=session)
-        self.record_access(block.item_ids)
+        shared: list[Hit] = []
+        if read_through and self.config.share.read_through:
+            shared = shared_hits(self, self.shared_readers, query, CONTEXT_K)
+        block = context(self, query, budget_tokens, session=session, shared=shared)
+        own = self.loaded_items()
+        self.record_access(i for i in block.item_ids if i in own)
         return block
 
     def reindex(self, fresh: bool = False, *, lock_timeout: float = DEFAULT_LOCK_TIMEOUT) -> tuple[int, int]:

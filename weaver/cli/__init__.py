@@ -15,6 +15,7 @@ from vaultweave.weaver.cli.faces import register as register_faces
 from vaultweave.weaver.cli.live import register as register_live
 from vaultweave.weaver.cli.recall import register as register_recall
 from vaultweave.weaver.cli.tasks import register as register_tasks
+from vaultweave.weaver.cli.tokens import register as register_tokens
 from vaultweave.weaver.cli.upkeep import register as register_upkeep
 
 
@@ -82,6 +83,7 @@ register_upkeep(cli)
 register_recall(cli)
 register_live(cli)
 register_tasks(cli)
+register_tokens(cli)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -242,9 +242,17 @@ def erase(
     help="Seconds a writing tool waits for a running cycle before it reports an error.",
 )
 @click.option("--schemas", is_flag=True, help="Print the tools' JSON schemas and exit.")
+@click.option(
+    "--home",
+    "home_path",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Serve every vault in this folder (a home) instead of one; tools then take `vault`.",
+)
 @vault_option
 def mcp(
     schemas: bool,
+    home_path: Path | None,
     http: bool,
     host: str,
     allow_hosts: tuple[str, ...],
@@ -253,16 +261,22 @@ def mcp(
     lock_timeout: float,
     vault_path: Path | None,
 ) -> None:
-    """Serve the vault to an agent over MCP (stdio by default).
+    """Serve the vault to an agent over MCP (stdio by default), or with --home every vault
+    of a home (HTTP clients then need tokens from `vaultweave tokens add`).
 
     \b
     Example:
       vaultweave mcp --vault ~/notes-vault
+      vaultweave mcp --home ~/vaults --http --host 0.0.0.0
     """
     from vaultweave.store.bookmarks import check_client
     from vaultweave.store.extras import require_installed
 
     require_installed("mcp")  # MissingExtraError before any handshake
+    if home_path is not None:
+        check_client(client)
+        _serve_home(home_path, vault_path, schemas, http, host, port, client, lock_timeout, allow_hosts)
+        return
     vault = open_vault(vault_path)
     check_client(client)
     front = warming = None
@@ -297,6 +311,36 @@ def mcp(
         token=mcp_token_from_env(),
         allow_hosts=allow_hosts,
     )
+
+
+def _serve_home(
+    home_path: Path, vault_path: Path | None, schemas: bool, http: bool, host: str, port: int,
+    client: str, lock_timeout: float, allow_hosts: tuple[str, ...],
+) -> None:
+    from vaultweave.store.home import load_home
+    from vaultweave.weaver.mcp_home import VaultPool, build_home_server, serve_home
+
+    if vault_path is not None:
+        raise click.UsageError("give --vault (one vault) or --home (a folder of vaults), not both")
+    if http and mcp_token_from_env() is not None:
+        raise click.UsageError(
+            "VAULTWEAVE_MCP_TOKEN is for one vault; a home's HTTP clients use their own "
+            "tokens (`vaultweave tokens add NAME --home DIR`): unset it"
+        )
+    home, config = load_home(home_path)
+    front = None
+    if not http and not schemas:
+        from vaultweave.weaver.mcp_handshake import HOME_INSTRUCTIONS
+        from vaultweave.weaver.mcp_stdio import start_front
+
+        front = start_front(HOME_INSTRUCTIONS)  # started already by weaver/launch.py, usually
+    pool = VaultPool(home, config, lock_timeout=lock_timeout, client=client)
+    if schemas:
+        from vaultweave.weaver.mcp_server import tool_schemas
+
+        echo_json(tool_schemas(build_home_server(pool)))
+        return
+    serve_home(pool, http=http, host=host, port=port, allow_hosts=allow_hosts, front=front)
 
 
 def _warm(vault: Vault) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import TYPE_CHECKING
@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import vaultweave.store.needs_recall  # noqa: F401  (MissingExtraError if recall is missing)
 from vaultweave.store.errors import SearchQueryError, VaultError
 from vaultweave.weaver.recall.context import Context, assemble, profile_items, subjects_for
+from vaultweave.weaver.recall.merge import merge_hits
 from vaultweave.weaver.recall.projection import Drift, RecallProjection, recall_projection
 from vaultweave.weaver.recall.query import make_request
 from vaultweave.weaver.recall.search import Hit, Tuning, rank
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
     from vaultweave.weaver.workspace import Workspace
 
 MAX_BUDGET = 200_000
+CONTEXT_K = 20  # hits a context block is filled from
 
 
 class RecallUnavailableError(VaultError):
@@ -65,14 +67,20 @@ def _categories(vault: Workspace) -> Iterator[str]:
 
 
 def context(
-    vault: Workspace, query: str, budget_tokens: int = 1500, k: int = 20, session: str | None = None
+    vault: Workspace,
+    query: str,
+    budget_tokens: int = 1500,
+    k: int = CONTEXT_K,
+    session: str | None = None,
+    shared: Sequence[Hit] = (),
 ) -> Context:
+    """``shared``: hits of read-through vaults (weaver/read_through.py), merged by score."""
     from vaultweave.store.embeddings.onnx import count_tokens
     from vaultweave.store.session_window import recent_turns
 
     if not isinstance(budget_tokens, int) or budget_tokens <= 0 or budget_tokens > MAX_BUDGET:
         raise SearchQueryError(f"budget_tokens must be between 1 and {MAX_BUDGET}, not {budget_tokens!r}")
-    hits = search(vault, query, k=k)
+    hits = merge_hits(search(vault, query, k=k), shared, k)
     items = vault.loaded_items()
     profile = profile_items(items, subjects_for(query, items, vault.config.vault.default_subject))
     settings = vault.config.context

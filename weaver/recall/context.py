@@ -66,12 +66,14 @@ def fact_line(hit: Hit) -> str:
     status = "" if hit.status == "current" else f" ({hit.status})"
     sources = ", ".join(hit.sources[:2]) + (" ..." if len(hit.sources) > 2 else "")
     doubt = f"; possibly outdated (doubted in {hit.doubt})" if hit.doubt else ""
-    return f"- {hit.text}{status} [{validity}; from {sources or 'hand edit'}{doubt}]"
+    where = f"{hit.vault}: " if hit.vault else ""  # a shared vault's fact (read-through)
+    return f"- {hit.text}{status} [{validity}; from {where}{sources or 'hand edit'}{doubt}]"
 
 
 def turn_line(hit: Hit) -> str:
     who = hit.speaker or "?"
-    return f"- [{_stamp(hit.ts)}] {who}: {' '.join(hit.text.split())}"
+    where = f" (in {hit.vault})" if hit.vault else ""
+    return f"- [{_stamp(hit.ts)}] {who}{where}: {' '.join(hit.text.split())}"
 
 
 def window_line(turn: Resource) -> str:

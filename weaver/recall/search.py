@@ -68,6 +68,7 @@ class Hit:
     # A later turn put this value in doubt (its resource id): possibly outdated.
     doubt: str = ""
     heard_at: datetime | None = None  # when the fact was last told (world time)
+    vault: str = ""  # a shared vault's name when read through ([share] read_through); "" = own
 
     def to_json(self, explain: bool = True) -> dict[str, Any]:
         """Every field; ``explain=False`` is the compact form agents get by default: no
@@ -101,6 +102,7 @@ class Hit:
             "via": self.via or None,
             "doubt": self.doubt or None,
             "heard_at": iso(self.heard_at),
+            "vault": self.vault or None,
         }
 
 
@@ -108,7 +110,7 @@ class Hit:
 class _ItemArrays:
     """Item attributes by row, for vectorised filtering; rebuilt when the view changes."""
 
-    token: tuple[str, int, int, int]
+    token: tuple[str, int, int, int, int]
     status: npt.NDArray[np.int8]
     valid_from: npt.NDArray[np.float64]
     valid_to: npt.NDArray[np.float64]
@@ -122,10 +124,12 @@ class _ItemArrays:
 
 _STATUS_CODE = {s: n for n, s in enumerate(Status)}
 _CACHE: dict[int, _ItemArrays] = {}
+# Views kept: more than one, or a search reading through shared vaults rebuilds every time.
+_CACHE_VIEWS = 8
 
 
 def _item_arrays(view: IndexView, items: Mapping[str, Item]) -> _ItemArrays:
-    token = (view.version, id(items), len(items), int(getattr(items, "revision", 0)))
+    token = (view.version, len(view.rows), id(items), len(items), int(getattr(items, "revision", 0)))
     cached = _CACHE.get(id(view))
     if cached is not None and cached.token == token:
         return cached
@@ -152,7 +156,9 @@ def _item_arrays(view: IndexView, items: Mapping[str, Item]) -> _ItemArrays:
         tags[row] = frozenset(t.casefold() for t in item.tags)
         stale[row] = bool(item.superseded_by) or item.status is not Status.CURRENT
     arrays = _ItemArrays(token, status, valid_from, valid_to, category, kind, tags, importance, stale)
-    _CACHE.clear()
+    _CACHE.pop(id(view), None)
+    while len(_CACHE) >= _CACHE_VIEWS:
+        _CACHE.pop(next(iter(_CACHE)))  # the oldest
     _CACHE[id(view)] = arrays
     return arrays
 

@@ -377,22 +377,33 @@ class Vault:
         include_history: bool = False,
         as_of: str | date | datetime | None = None,
         min_score: float | None = None,
+        *,
+        expand: bool | None = None,
     ) -> list[Hit]:
-        """Hybrid search over items and turns; current facts only unless asked otherwise."""
+        """Hybrid search over items and turns; current facts only unless asked otherwise.
+        ``expand=True`` adds the facts one hop from the top facts (relations, time order,
+        similarity)."""
         from vaultweave.weaver.recall.api import search
 
-        hits = search(self, query, k, categories, tags, kinds, include_history, as_of, min_score)
+        hits = search(
+            self, query, k, categories, tags, kinds, include_history, as_of, min_score, expand=expand
+        )
         self.record_access(h.id for h in hits if h.kind == "item")
         return hits
 
     def context(
-        self, query: str, budget_tokens: int = 1500, *, session: str | None = None
+        self,
+        query: str,
+        budget_tokens: int = 1500,
+        *,
+        session: str | None = None,
+        expand: bool | None = None,
     ) -> Context:
         """A prompt-ready Markdown block for ``query`` that never exceeds ``budget_tokens``;
         with ``session``, that session's last turns come first (the short-term window)."""
         from vaultweave.weaver.recall.api import context
 
-        block = context(self, query, budget_tokens, session=session)
+        block = context(self, query, budget_tokens, session=session, expand=expand)
         self.record_access(block.item_ids)
         return block
 

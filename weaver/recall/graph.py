@@ -76,11 +76,15 @@ class FactGraph:
                 add(before.id, after.id, LATER, after.attribute)
                 add(after.id, before.id, EARLIER, before.attribute)
         for item in kept:
-            for other in (*item.supersedes, *item.links):
-                add(item.id, other, LINKED, "linked")
-                add(other, item.id, LINKED, "linked")
+            for older in item.supersedes:
+                add(item.id, older, EARLIER, item.attribute)
+                add(older, item.id, LATER, item.attribute)
             if item.superseded_by:
                 add(item.id, item.superseded_by, LATER, item.attribute)
+                add(item.superseded_by, item.id, EARLIER, item.attribute)
+            for linked in item.links:
+                add(item.id, linked, LINKED, "linked")
+                add(linked, item.id, LINKED, "linked")
 
     def of(self, item_id: str) -> list[Link]:
         return self.links.get(item_id, [])

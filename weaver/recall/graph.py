@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
+from vaultweave.store.index.dense import one_blas_thread
 from vaultweave.store.item import Item, Status
 from vaultweave.weaver.entities import entity_named
 from vaultweave.weaver.extract.base import normalise
@@ -115,8 +116,9 @@ def similar_rows(view: IndexView, row: int, at_least: float, most: int) -> list[
     assert isinstance(memo, dict)
     key = (row, at_least, most)
     if key not in memo:
-        items = _item_rows(view)
-        sims = view.dense.matrix[items] @ view.dense.matrix[row]
+        items, matrix = _item_matrix(view)
+        with one_blas_thread():  # as the dense leg: memory bound, a second thread only spins
+            sims = matrix @ view.dense.matrix[row]
         order = np.argsort(-sims, kind="stable")[: most + 1]
         memo[key] = [
             (int(items[i]), float(sims[i])) for i in order.tolist() if items[i] != row and sims[i] >= at_least
@@ -125,12 +127,15 @@ def similar_rows(view: IndexView, row: int, at_least: float, most: int) -> list[
     return found
 
 
-def _item_rows(view: IndexView) -> npt.NDArray[np.int64]:
-    rows = view._extra.get("item_rows")
-    if not isinstance(rows, np.ndarray):
+def _item_matrix(view: IndexView) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
+    """The item rows and their vectors, gathered once per index generation (a copy per
+    search would cost more than the product)."""
+    found = view._extra.get("item_matrix")
+    if not isinstance(found, tuple):
         rows = np.flatnonzero(view.live & ~view.is_turn)
-        view._extra["item_rows"] = rows
-    return rows
+        found = (rows, np.ascontiguousarray(view.dense.matrix[rows]))
+        view._extra["item_matrix"] = found
+    return found
 
 
 def expand_graph(

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from vaultweave.store.index.recall_index import IndexView
 
 RELATION, EARLIER, LATER, LINKED, SIMILAR = "relation", "earlier", "later", "linked", "similar"
+RELATION_LINKS = 50  # facts of the named subject a relation fact links to, latest first
 
 
 @dataclass(frozen=True)
@@ -65,10 +66,14 @@ class FactGraph:
                 seen.add((source, target))
                 self.links[source].append(Link(target, kind, label))
 
+        for facts in by_subject.values():
+            facts.sort(key=_order)
         for item in kept:
             named = entity_named(item)
             if named is not None:
-                for other in sorted(by_subject.get(normalise(named[0]), ()), key=_order):
+                # The latest facts only: a person named by many facts would otherwise tie
+                # every one of them to everything known about them.
+                for other in by_subject.get(normalise(named[0]), [])[-RELATION_LINKS:]:
                     add(item.id, other.id, RELATION, item.attribute)
                     add(other.id, item.id, RELATION, f"{item.attribute} of {item.subject}")
         for timeline in by_key.values():

@@ -10,7 +10,6 @@ from vaultweave.weaver.cli.common import echo_json, json_option, open_vault, tab
 _EXPAND_HELP = "Add the facts one hop from the top facts (relations, time order, similarity)."
 
 
-
 @click.command()
 @click.argument("query")
 @click.option("-k", "--limit", "k", default=10, show_default=True, type=int, help="How many hits.")

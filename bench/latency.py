@@ -41,6 +41,7 @@ from vaultweave.store.embeddings.base import Vectors, normalise_rows
 from vaultweave.store.index.recall_index import RecallIndex
 from vaultweave.store.item import Item, encode
 from vaultweave.weaver.recall.api import projection_of
+from vaultweave.weaver.recall.graph import FactGraph
 from vaultweave.weaver.recall.units import item_unit
 from vaultweave.weaver.vault import Vault
 
@@ -145,7 +146,9 @@ def digest(ids: list[str]) -> str:
     return hashlib.sha256("\n".join(ids).encode()).hexdigest()[:12]
 
 
-def measure(n: int, count: int, rounds: int) -> tuple[dict[str, list[float]], dict[str, str], str]:
+def measure(
+    n: int, count: int, rounds: int, expand: bool | None = None
+) -> tuple[dict[str, list[float]], dict[str, str], str]:
     with tempfile.TemporaryDirectory() as tmp:
         start = time.perf_counter()
         vault = build_vault(Path(tmp) / "vault", n)
@@ -153,7 +156,12 @@ def measure(n: int, count: int, rounds: int) -> tuple[dict[str, list[float]], di
         warm = [f"warm-up question {i} about {t}" for i, t in enumerate(THINGS)]
         start = time.perf_counter()
         for q in warm:  # loads items, catalog arrays, BM25, graph and the model
-            vault.search(q)
+            vault.search(q, expand=expand)
+        if expand:
+            t0 = time.perf_counter()
+            FactGraph(vault.loaded_items())
+            took = (time.perf_counter() - t0) * 1000
+            print(f"  fact graph of {n} items built in {took:.0f} ms (once per change of the items)")
         index = projection_of(vault).index
         kind = index.view().dense.kind
         print(
@@ -171,7 +179,7 @@ def measure(n: int, count: int, rounds: int) -> tuple[dict[str, list[float]], di
             cpu = time.process_time()
             for q in asked:
                 t0 = time.perf_counter()
-                hits = vault.search(q)
+                hits = vault.search(q, expand=expand)
                 with_embedding.append(time.perf_counter() - t0)
                 found = digest([h.id for h in hits])
                 if top10.setdefault(q, found) != found:
@@ -183,7 +191,7 @@ def measure(n: int, count: int, rounds: int) -> tuple[dict[str, list[float]], di
             cpu = time.process_time()
             for q in asked:
                 t0 = time.perf_counter()
-                hits = vault.search(q)
+                hits = vault.search(q, expand=expand)
                 search_only.append(time.perf_counter() - t0)
                 if digest([h.id for h in hits]) != top10[q]:
                     raise SystemExit(f"top 10 of {q!r} differs with a cached query vector")
@@ -215,13 +223,16 @@ def main() -> None:
     parser.add_argument(
         "--write-expected", action="store_true", help="record today's top-10 ids as the reference"
     )
+    parser.add_argument(
+        "--expand", action="store_true", help="time search with one-hop graph expansion (expand=True)"
+    )
     args = parser.parse_args()
     expected = json.loads(EXPECTED.read_text()) if EXPECTED.exists() else {}
     table = []
     failed = False
     for n in args.items:
-        figures, top10, kind = measure(n, args.queries, args.rounds)
-        key = f"{n}x{args.queries}"
+        figures, top10, kind = measure(n, args.queries, args.rounds, True if args.expand else None)
+        key = f"{n}x{args.queries}" + ("-expand" if args.expand else "")
         if args.write_expected:
             expected[key] = top10
             EXPECTED.write_text(json.dumps(expected, indent=0, sort_keys=True) + "\n")

@@ -160,7 +160,7 @@ def render_entity(entity: Entity, known: set[str]) -> str:
         for i in sorted(entity.named_by, key=lambda i: i.valid_from)
     ]
     timelines = [
-        _timeline(entity.name, attribute, rows)
+        f"```mermaid\n{timeline_mermaid(entity.name, attribute, rows)}\n```"
         for attribute, rows in changed.items()
         if is_single_valued(attribute) and len({i.value for i in rows}) > 1
     ]
@@ -175,17 +175,19 @@ def render_entity(entity: Entity, known: set[str]) -> str:
     )
 
 
-def _timeline(name: str, attribute: str, rows: list[Item]) -> str:
-    """A Mermaid timeline (Obsidian renders Mermaid) of one attribute's values."""
-    lines = ["```mermaid", "timeline", f"    title {_timeline_text(name)}: {attribute}"]
-    for item in sorted(rows, key=lambda i: i.valid_from):
+def timeline_mermaid(name: str, attribute: str, rows: Iterable[Item]) -> str:
+    """A Mermaid timeline (Obsidian renders Mermaid) of one attribute's values: entity pages
+    fence it, ``vaultweave history --format mermaid`` prints it. Retracted values are left
+    out (they were never true)."""
+    lines = ["timeline", f"    title {_timeline_text(name)}: {_timeline_text(attribute)}"]
+    for item in sorted(rows, key=lambda i: (i.valid_from, i.id)):
         if item.status in (Status.CURRENT, Status.HISTORICAL):
             lines.append(f"    {item.valid_from:%Y-%m-%d} : {_timeline_text(item.value)}")
-    return "\n".join([*lines, "```"])
+    return "\n".join(lines)
 
 
 def _front(entity: Entity, about: list[Item]) -> dict[str, object]:
-    aliases = sorted({_clean(i.value) for i in about if i.is_current and i.attribute == "alias"})
+    aliases = _aliases(entity, about)
     relation = next((i.relation for i in about if i.relation), "")
     front: dict[str, object] = {"type": entity.type, "aliases": aliases,
                                 "tags": ["entity", entity.type]}
@@ -198,6 +200,18 @@ def _front(entity: Entity, about: list[Item]) -> dict[str, object]:
     if moments:
         front["updated"] = max(moments).astimezone(timezone.utc).date()  # a YAML date
     return front
+
+
+def _aliases(entity: Entity, about: list[Item]) -> list[str]:
+    """Nicknames and every name the entity was called by, in any language: a name told in
+    Chinese and then in English supersedes as a fact, but both stay names to search by."""
+    names = {
+        _clean(i.value)
+        for i in about
+        if i.attribute in ("alias", "name") and i.status in (Status.CURRENT, Status.HISTORICAL)
+    }
+    own = _clean(entity.name).casefold()
+    return sorted(n for n in names if n and n.casefold() != own)
 
 
 def _clean(text: str) -> str:

@@ -382,13 +382,18 @@ class Vault:
         min_score: float | None = None,
         *,
         read_through: bool = True,
+        expand: bool | None = None,
     ) -> list[Hit]:
         """Hybrid search over items and turns; current facts only unless asked otherwise.
-        With ``[share] read_through``, the shared vaults' hits join in, marked ``Hit.vault``."""
+        With ``[share] read_through``, the shared vaults' hits join in, marked ``Hit.vault``;
+        ``expand=True`` adds the facts one hop from the top facts (relations, time order,
+        similarity)."""
         from vaultweave.weaver.recall.api import search
         from vaultweave.weaver.recall.merge import merge_hits
 
-        hits = search(self, query, k, categories, tags, kinds, include_history, as_of, min_score)
+        hits = search(
+            self, query, k, categories, tags, kinds, include_history, as_of, min_score, expand=expand
+        )
         if read_through and self.config.share.read_through:
             filters = dict(categories=categories, tags=tags, kinds=kinds,
                            include_history=include_history, as_of=as_of, min_score=min_score)
@@ -398,7 +403,7 @@ class Vault:
 
     def context(
         self, query: str, budget_tokens: int = 1500, *, session: str | None = None,
-        read_through: bool = True,
+        read_through: bool = True, expand: bool | None = None,
     ) -> Context:
         """A prompt-ready Markdown block for ``query`` that never exceeds ``budget_tokens``;
         with ``session``, that session's last turns come first (the short-term window);
@@ -408,7 +413,7 @@ class Vault:
         shared: list[Hit] = []
         if read_through and self.config.share.read_through:
             shared = shared_hits(self, self.shared_readers, query, CONTEXT_K)
-        block = context(self, query, budget_tokens, session=session, shared=shared)
+        block = context(self, query, budget_tokens, session=session, shared=shared, expand=expand)
         own = self.loaded_items()
         self.record_access(i for i in block.item_ids if i in own)
         return block

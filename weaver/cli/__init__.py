@@ -12,6 +12,7 @@ from vaultweave.store.extras import missing_extra
 from vaultweave.weaver.cli.common import VAULT_HELP
 from vaultweave.weaver.cli.core import register as register_core
 from vaultweave.weaver.cli.faces import register as register_faces
+from vaultweave.weaver.cli.graph import register as register_graph
 from vaultweave.weaver.cli.live import register as register_live
 from vaultweave.weaver.cli.recall import register as register_recall
 from vaultweave.weaver.cli.tasks import register as register_tasks
@@ -84,6 +85,7 @@ register_recall(cli)
 register_live(cli)
 register_tasks(cli)
 register_tokens(cli)
+register_graph(cli)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -22,6 +22,7 @@ from vaultweave.weaver.cli.common import (
 from vaultweave.weaver.cli.progress import counter, quiet_option, stages
 from vaultweave.weaver.cli.summary import ingest_summary, print_weave, report_json
 from vaultweave.weaver.cycle import CycleHooks, CycleReport
+from vaultweave.weaver.entities import timeline_mermaid
 from vaultweave.weaver.transaction import DEFAULT_LOCK_TIMEOUT
 from vaultweave.weaver.vault import Vault
 
@@ -232,19 +233,30 @@ def show(key: str, vault_path: Path | None, as_json: bool) -> None:
 @click.command()
 @click.argument("subject")
 @click.argument("attribute")
+@click.option(
+    "--format",
+    "form",
+    type=click.Choice(["text", "json", "mermaid"]),
+    default=None,
+    help="text (default), json (as --json), or a Mermaid timeline diagram.",
+)
 @vault_option
 @json_option
-def history(subject: str, attribute: str, vault_path: Path | None, as_json: bool) -> None:
+def history(subject: str, attribute: str, form: str | None, vault_path: Path | None, as_json: bool) -> None:
     """The timeline of SUBJECT's ATTRIBUTE, oldest first.
 
     \b
     Example:
       vaultweave history Maya employer
+      vaultweave history Maya employer --format mermaid > employer.mmd
     """
     vault = open_vault(vault_path)
     timeline = vault.history(subject, attribute)
-    if as_json:
+    if as_json or form == "json":
         echo_json([to_json_dict(i) for i in timeline], lines=True)
+        return
+    if form == "mermaid":
+        click.echo(timeline_mermaid(timeline[0].subject if timeline else subject, attribute, timeline))
         return
     if not timeline:
         click.echo(f"no facts about {subject} / {attribute}")

@@ -7,6 +7,8 @@ from pathlib import Path
 import click
 from vaultweave.weaver.cli.common import echo_json, json_option, open_vault, table, vault_option
 
+_EXPAND_HELP = "Add the facts one hop from the top facts (relations, time order, similarity)."
+
 
 @click.command()
 @click.argument("query")
@@ -17,6 +19,7 @@ from vaultweave.weaver.cli.common import echo_json, json_option, open_vault, tab
 @click.option("--history", "include_history", is_flag=True, help="Add superseded facts, marked.")
 @click.option("--as-of", "as_of", help="What was true at this date (YYYY-MM-DD or RFC 3339).")
 @click.option("--min-score", type=float, help="Drop hits scoring below this.")
+@click.option("--expand/--no-expand", default=None, help=_EXPAND_HELP)
 @vault_option
 @json_option
 def search(
@@ -28,6 +31,7 @@ def search(
     include_history: bool,
     as_of: str | None,
     min_score: float | None,
+    expand: bool | None,
     vault_path: Path | None,
     as_json: bool,
 ) -> None:
@@ -36,6 +40,7 @@ def search(
     \b
     Example:
       vaultweave search "where does Maya work" -k 5 --history
+      vaultweave search "what does Maya's sister do" --expand
     """
     vault = open_vault(vault_path)
     hits = vault.search(
@@ -47,6 +52,7 @@ def search(
         include_history=include_history,
         as_of=as_of,
         min_score=min_score,
+        expand=expand,
     )
     if as_json:
         echo_json([h.to_json() for h in hits])
@@ -59,7 +65,8 @@ def search(
         stamp = f"{when:%Y-%m-%d}" if when else "?"
         who = f"{hit.speaker}: " if hit.kind == "turn" and hit.speaker else ""
         status = "" if hit.kind == "turn" else hit.status
-        rows.append((f"{hit.score:.3f}", hit.kind, status, stamp, hit.id, f"{who}{hit.text}"))
+        via = f"  [{hit.via}]" if hit.via else ""
+        rows.append((f"{hit.score:.3f}", hit.kind, status, stamp, hit.id, f"{who}{hit.text}{via}"))
     for line in table(rows):
         click.echo(line)
 
@@ -68,10 +75,16 @@ def search(
 @click.argument("query")
 @click.option("--budget", "budget", default=1500, show_default=True, type=int, help="Token budget.")
 @click.option("--session", help="The live session: its last turns come first.")
+@click.option("--expand/--no-expand", default=None, help=_EXPAND_HELP)
 @vault_option
 @json_option
 def context(
-    query: str, budget: int, session: str | None, vault_path: Path | None, as_json: bool
+    query: str,
+    budget: int,
+    session: str | None,
+    expand: bool | None,
+    vault_path: Path | None,
+    as_json: bool,
 ) -> None:
     """Print a prompt-ready Markdown block for QUERY within --budget tokens.
 
@@ -79,7 +92,7 @@ def context(
     Example:
       vaultweave context "plan Maya's birthday" --budget 800
     """
-    block = open_vault(vault_path).context(query, budget_tokens=budget, session=session)
+    block = open_vault(vault_path).context(query, budget_tokens=budget, session=session, expand=expand)
     if as_json:
         echo_json(
             {

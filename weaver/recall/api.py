@@ -13,7 +13,7 @@ from vaultweave.weaver.recall.context import Context, assemble, profile_items, s
 from vaultweave.weaver.recall.merge import merge_hits
 from vaultweave.weaver.recall.projection import Drift, RecallProjection, recall_projection
 from vaultweave.weaver.recall.query import make_request
-from vaultweave.weaver.recall.search import Hit, Tuning, rank
+from vaultweave.weaver.recall.search import Hit, Tuning, rank, with_expansion
 from vaultweave.weaver.transaction import DEFAULT_LOCK_TIMEOUT, recover, write_transaction
 
 if TYPE_CHECKING:
@@ -46,12 +46,15 @@ def search(
     as_of: str | date | datetime | None = None,
     min_score: float | None = None,
     tuning: Tuning | None = None,
+    *,
+    expand: bool | None = None,
 ) -> list[Hit]:
+    """``expand`` turns one-hop graph expansion on or off over ``tuning``'s own choice."""
     request = make_request(
         query, k, categories, tags, kinds, include_history, as_of, min_score, _categories(vault)
     )
     projection = projection_of(vault)
-    return rank(projection.index, vault.loaded_items(), request, tuning or Tuning())
+    return rank(projection.index, vault.loaded_items(), request, with_expansion(tuning or Tuning(), expand))
 
 
 def warmup(vault: Workspace) -> None:
@@ -73,14 +76,16 @@ def context(
     k: int = CONTEXT_K,
     session: str | None = None,
     shared: Sequence[Hit] = (),
+    expand: bool | None = None,
 ) -> Context:
-    """``shared``: hits of read-through vaults (weaver/read_through.py), merged by score."""
+    """``shared``: hits of read-through vaults (weaver/read_through.py), merged by score;
+    ``expand`` as for ``search``."""
     from vaultweave.store.embeddings.onnx import count_tokens
     from vaultweave.store.session_window import recent_turns
 
     if not isinstance(budget_tokens, int) or budget_tokens <= 0 or budget_tokens > MAX_BUDGET:
         raise SearchQueryError(f"budget_tokens must be between 1 and {MAX_BUDGET}, not {budget_tokens!r}")
-    hits = merge_hits(search(vault, query, k=k), shared, k)
+    hits = merge_hits(search(vault, query, k=k, expand=expand), shared, k)
     items = vault.loaded_items()
     profile = profile_items(items, subjects_for(query, items, vault.config.vault.default_subject))
     settings = vault.config.context

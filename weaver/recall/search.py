@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from typing import Any
 
@@ -17,6 +17,7 @@ from vaultweave.store.index.terms import keyword_tokens
 from vaultweave.store.item import Item, Status
 from vaultweave.store.paths import safe_name
 from vaultweave.store.resources import parse_resource_id, resource_id
+from vaultweave.weaver.recall.graph import expand_graph
 from vaultweave.weaver.recall.query import TURN_KIND, SearchRequest
 from vaultweave.weaver.recall.units import ITEM_PREFIX
 
@@ -43,6 +44,25 @@ class Tuning:
     # A question about the present ("now", "current", "现在") lifts later turns among the
     # candidates by up to this much and puts superseded facts below what superseded them.
     present_boost: float = 0.1
+    # One hop along the fact graph (weaver/recall/graph.py): the facts linked to the top
+    # ``graph_from`` facts (relations, time order, similarity >= ``similar_at``; at most
+    # ``graph_fanout`` each) join at ``graph_decay`` times their source's score. 0 is off.
+    graph_decay: float = 0.0
+    graph_from: int = 5
+    graph_fanout: int = 3
+    similar_at: float = 0.8
+    graph_from_turns: bool = False  # also expand from the facts of the top turns
+
+
+# The expansion `expand=True` turns on (docs/RECALL.md, "Graph expansion").
+GRAPH_DECAY = 0.9
+
+
+def with_expansion(tuning: Tuning, expand: bool | None) -> Tuning:
+    """``tuning`` with graph expansion on (True), off (False) or as it is (None)."""
+    if expand is None:
+        return tuning
+    return replace(tuning, graph_decay=GRAPH_DECAY if expand else 0.0)
 
 
 @dataclass(frozen=True)
@@ -64,7 +84,9 @@ class Hit:
     item_kind: str = ""
     superseded_by: str = ""
     sources: tuple[str, ...] = ()
-    via: str = ""  # "neighbour of <id>" when pulled in by 1-hop expansion
+    # How 1-hop expansion pulled it in: "neighbour of <turn id>" (time), "relation (sister)
+    # of <item id>", "later (employer) of <item id>", "similar (0.84) of <item id>".
+    via: str = ""
     # A later turn put this value in doubt (its resource id): possibly outdated.
     doubt: str = ""
     heard_at: datetime | None = None  # when the fact was last told (world time)
@@ -264,13 +286,13 @@ def rank(
     scoring = _score(view, _item_arrays(view, items), fused, named if tuning.speaker_boost else set(), tuning)
     if tuning.present_boost > 0 and request.as_of is None and about_present(request.text):
         scoring.prefer_present(view, tuning.present_boost)
-    if tuning.neighbour_decay > 0:
+    if tuning.neighbour_decay > 0 or tuning.graph_decay > 0:
         return _with_neighbours(view, items, eligible, scoring, parts, request, tuning)
     order = np.lexsort((scoring.rows, -scoring.scores))
     if request.min_score is not None:
         order = order[scoring.scores[order] >= request.min_score]
     return [
-        _hit(view, items, row, score, scoring.annotate(at, parts[row]), None)
+        _hit(view, items, row, score, scoring.annotate(at, parts[row]), "")
         for at, row, score in zip(
             order[: request.k].tolist(),
             scoring.rows[order[: request.k]].tolist(),
@@ -347,17 +369,24 @@ def _with_neighbours(
     request: SearchRequest,
     tuning: Tuning,
 ) -> list[Hit]:
-    """The ranking with 1-hop expansion (off by default): candidates as dicts."""
+    """The ranking with 1-hop expansion (along time, along the fact graph): candidates as dicts."""
     scored: dict[int, float] = {}
     for at, (row, score) in enumerate(zip(scoring.rows.tolist(), scoring.scores.tolist(), strict=True)):
         scoring.annotate(at, parts[row])
         scored[row] = score
-    via: dict[int, int] = {}
-    _expand(view, eligible, scored, parts, via, tuning)
+    via: dict[int, str] = {}
+    if tuning.graph_decay > 0:
+        expand_graph(
+            view, items, eligible, scored, parts, via, decay=tuning.graph_decay,
+            sources=tuning.graph_from, fanout=tuning.graph_fanout, similar_at=tuning.similar_at,
+            from_turns=tuning.graph_from_turns,
+        )
+    if tuning.neighbour_decay > 0:
+        _expand(view, eligible, scored, parts, via, tuning)
     ordered = sorted(scored, key=lambda r: (-scored[r], r))
     if request.min_score is not None:
         ordered = [r for r in ordered if scored[r] >= request.min_score]
-    return [_hit(view, items, row, scored[row], parts[row], via.get(row)) for row in ordered[: request.k]]
+    return [_hit(view, items, row, scored[row], parts[row], via.get(row, "")) for row in ordered[: request.k]]
 
 
 # A question is about the present unless it says otherwise: past tense, "used to",
@@ -400,7 +429,7 @@ def _expand(
     eligible: Mask,
     scored: dict[int, float],
     parts: dict[int, dict[str, float]],
-    via: dict[int, int],
+    via: dict[int, str],
     tuning: Tuning,
 ) -> None:
     """1-hop along time: the turns just before and after a top turn join at a decayed score."""
@@ -421,7 +450,7 @@ def _expand(
             if score > scored.get(other, -1.0):
                 scored[other] = score
                 parts.setdefault(other, {})["neighbour"] = score
-                via[other] = row
+                via[other] = f"neighbour of {record.key}"
 
 
 def _hit(
@@ -430,13 +459,10 @@ def _hit(
     row: int,
     score: float,
     parts: dict[str, float],
-    via_row: int | None,
+    via: str,
 ) -> Hit:
     record = view.rows[row]
     assert record is not None
-    via = ""
-    if via_row is not None and view.rows[via_row] is not None:
-        via = f"neighbour of {view.rows[via_row].key}"  # type: ignore[union-attr]
     moment = datetime.fromtimestamp(record.ts, tz=timezone.utc)
     if record.kind == "turn":
         return Hit(

@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from datetime import timedelta
 
 from vaultweave.schemas.config import VaultConfig
 from vaultweave.store.resources import Resource
@@ -45,7 +46,9 @@ from vaultweave.weaver.extract.base import Candidate, Op
 from vaultweave.weaver.extract.clauses import clause_facts
 from vaultweave.weaver.extract.grammar_en import ENGLISH
 from vaultweave.weaver.extract.grammar_zh import CHINESE, _zh_sentence_facts
+from vaultweave.weaver.extract.known_people import KnownPeople
 from vaultweave.weaver.extract.rules_text import Fact, Grammar
+from vaultweave.weaver.extract.turn_context import restated
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _ENDS = re.compile(r"[.!?;。！？；]+|\n+")
@@ -54,6 +57,9 @@ _ABBREVIATIONS = frozenset(
     + ["inc", "ltd", "co"]
 )
 NOTE_CONFIDENCE = 0.95
+# A turn answers the assistant's question only when it comes soon after it: the same
+# words a week later are a new topic.
+ANSWER_WITHIN = timedelta(hours=12)
 
 
 class RulesExtractor:
@@ -70,18 +76,38 @@ class RulesExtractor:
         self.ignore_roles = frozenset(r.casefold() for r in ignore_roles)
 
     def extract(self, resources: Sequence[Resource]) -> list[Candidate]:
+        """Every turn's candidates, each turn read with its session's context: the
+        assistant's question just before it and the people named in earlier turns."""
         candidates: list[Candidate] = []
+        before: dict[str | None, Resource] = {}  # the previous turn of each session
+        people: dict[str | None, KnownPeople] = {}
         for resource in resources:
-            candidates.extend(self.extract_one(resource))
+            previous = before.get(resource.session)
+            before[resource.session] = resource
+            if self._ignored(resource):
+                continue
+            asked = ""
+            soon = previous is not None and resource.ts - previous.ts <= ANSWER_WITHIN
+            if previous is not None and soon and self._ignored(previous):
+                asked = previous.text
+            known = people.get(resource.session, KnownPeople())
+            facts = [known.complete(f) for f in facts_in(resource.text, asked, known.last_named)]
+            people[resource.session] = known.learn(facts)
+            candidates.extend(self._candidates(resource, facts))
         return candidates
 
-    def extract_one(self, resource: Resource) -> list[Candidate]:
+    def extract_one(self, resource: Resource, asked: str = "") -> list[Candidate]:
+        """The candidates of one turn; ``asked`` is the assistant's turn just before it, which
+        gives a short answer its meaning ("Where do you work?" -> "Deloitte")."""
         if self._ignored(resource):
             return []
+        return self._candidates(resource, facts_in(resource.text, asked))
+
+    def _candidates(self, resource: Resource, facts: Sequence[Fact]) -> list[Candidate]:
         subject = (resource.speaker or "").strip() or self.default_subject
         return [
             _candidate(subject, fact, resource)
-            for fact in facts_in(resource.text)
+            for fact in facts
             if not (fact.attribute == "birthday" and fact.value == "turned" and not fact.when)
         ]
 
@@ -138,8 +164,25 @@ def _candidate(speaker: str, fact: Fact, resource: Resource) -> Candidate:
     )
 
 
-def facts_in(text: str) -> list[Fact]:
-    """Every fact a turn states about its speaker, in textual order, without duplicates."""
+def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
+    """Every fact a turn states, in textual order, without duplicates. ``asked``: the
+    question turn it answers, if any; ``who``: the person last named before it, as the
+    speaker would say it ("my brother Jun"), for a question about them (``turn_context``)."""
+    facts = _turn_facts(text)
+    answer = restated(asked, text, who) if asked else None
+    if answer is not None:
+        def answers(fact: Fact) -> bool:
+            return answer.frame.allows(fact.attribute) and bool(fact.about) == answer.about_other
+
+        # An answer that says it in its own words ("nah I'm in Copenhagen") is read as said.
+        own_words = _turn_facts(answer.part) if answer.part else facts
+        if not any(map(answers, own_words)):
+            said = [f for f in _turn_facts(answer.statement) if answers(f)]
+            facts = said + [f for f in facts if f not in said]
+    return facts
+
+
+def _turn_facts(text: str) -> list[Fact]:
     facts: list[Fact] = []
     seen: set[tuple[str, str, Op, str, str]] = set()
     frame = ""  # Chinese: a date told in a sentence frames the endings of the ones after it

@@ -1,0 +1,140 @@
+"""The rules extractor reads a turn in its conversation: a short answer in the light of the
+assistant's question before it, and people named in earlier turns."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+from vaultweave.store.resources import Resource
+from vaultweave.weaver.extract.rules import RulesExtractor
+from vaultweave.weaver.extract.turn_context import frame_of, last_question, restated
+
+T0 = datetime(2026, 2, 3, 9, 0, tzinfo=timezone.utc)
+
+
+def chat(*turns: tuple[str, str], session: str | None = "s1") -> list[Resource]:
+    out = []
+    for n, (role, text) in enumerate(turns, start=1):
+        ts = T0 + timedelta(minutes=n)
+        path = f"resources/{ts:%Y/%m/%d}.jsonl"
+        speaker = "Ola" if role == "user" else "assistant"
+        out.append(Resource(id=f"{path}#L{n}", path=path, line=n, text=text, ts=ts, role=role,
+                            speaker=speaker, session=session))
+    return out
+
+
+def read(*turns: tuple[str, str]) -> set[tuple[str, str, str]]:
+    return {(c.subject, c.attribute, c.value) for c in RulesExtractor().extract(chat(*turns))}
+
+
+ANSWERS = [
+    ("Sure! Where are you based these days?", "Lyon", ("Ola", "lives_in", "Lyon")),
+    ("Which city are you in?", "oh, rotterdam", ("Ola", "lives_in", "Rotterdam")),
+    ("Ha, that's common. Where do you work?", "at, uh, Siemens. for my sins", ("Ola", "employer", "Siemens")),
+    ("Who do you work for?", "Unilever, marketing", ("Ola", "employer", "Unilever")),
+    ("What do you do there?", "sous chef. long hours", ("Ola", "job_title", "sous chef")),
+    ("Where are you from originally?", "Porto", ("Ola", "hometown", "Porto")),
+    ("Favourite band?", "um, probably Blur? yeah. Blur", ("Ola", "favourite_band", "Blur")),
+    ("Any allergies I should know about?", "sesame", ("Ola", "allergy", "sesame")),
+    ("Which languages do you speak?", "polish and english", ("Ola", "speaks", "Polish")),
+    ("Are you based in the UK?", "yep, Bristol.", ("Ola", "lives_in", "Bristol")),
+    ("好呀！你在哪个城市？", "杭州", ("Ola", "lives_in", "杭州")),
+    ("你在哪里上班呀？", "网易", ("Ola", "employer", "网易")),
+    ("那你老家是哪里呀？", "福建泉州的", ("Ola", "hometown", "泉州")),
+    ("你现在做什么工作？", "嗯 产品经理", ("Ola", "job_title", "产品经理")),
+]
+
+
+@pytest.mark.parametrize(("question", "answer", "fact"), ANSWERS)
+def test_a_short_answer_is_read_with_its_question(
+    question: str, answer: str, fact: tuple[str, str, str]
+) -> None:
+    assert fact in read(("assistant", question), ("user", answer))
+    # Without the question the same words state nothing of the kind.
+    assert fact not in read(("user", answer))
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Where do you work?", "why do you ask?"),  # asks back
+        ("Where do you live?", "no idea what you mean, can you say that again in simpler words please"),
+        ("Do you live in Oslo?", "no"),  # a no confirms nothing
+        ("That sounds lovely.", "Lyon"),  # no question
+        ("How was your weekend?", "Lyon"),  # a question the rules cannot restate
+        ("Bored of the job or the city?", "both?"),  # a choice, and no value
+        ("Which city are you in right now?", "dunno, somewhere in the alps"),
+    ],
+)
+def test_an_answer_that_is_no_reply_gives_no_fact(question: str, answer: str) -> None:
+    found = read(("assistant", question), ("user", answer))
+    assert not {f for f in found if f[1] in ("lives_in", "employer")}
+
+
+def test_an_answer_in_its_own_words_is_read_as_said() -> None:
+    found = read(("assistant", "Do you live in Norway too?"), ("user", "nah I'm in Copenhagen"))
+    assert ("Ola", "lives_in", "Copenhagen") in found
+    assert ("Ola", "lives_in", "Norway") not in found
+
+
+def test_a_yes_says_the_question_back() -> None:
+    assert ("Ola", "lives_in", "Leeds") in read(("assistant", "Do you still live in Leeds?"), ("user", "yep"))
+    assert ("Ola", "lives_in", "深圳") in read(("assistant", "梧桐山在深圳吧？你住深圳？"), ("user", "对"))
+
+
+def test_the_question_belongs_to_the_same_session() -> None:
+    turns = [*chat(("assistant", "Where do you live?"), session="a"), *chat(("user", "Lyon"), session="b")]
+    assert not [c for c in RulesExtractor().extract(turns) if c.attribute == "lives_in"]
+
+
+def test_a_question_about_someone_else_is_answered_for_them() -> None:
+    found = read(
+        ("user", "my brother Jun lives in Vancouver, what's a good gift?"),
+        ("assistant", "What's he into?"),
+        ("user", "bubble tea"),
+    )
+    assert ("Jun", "likes", "bubble tea") in found
+    assert ("Ola", "likes", "bubble tea") not in found
+    # With nobody named before, "he" is nobody the rules know: nothing is read.
+    assert not read(("assistant", "What's he into?"), ("user", "bubble tea"))
+
+
+def test_a_name_told_once_carries_its_relation_and_a_relation_its_name() -> None:
+    extracted = RulesExtractor().extract(chat(
+        ("user", "my sister Mira works at Ikea"),
+        ("assistant", "Nice!"),
+        ("user", "Mira moved to Malmo last month"),
+    ))
+    moved = next(c for c in extracted if c.attribute == "lives_in")
+    assert (moved.subject, moved.relation, moved.value) == ("Mira", "sister", "Malmo")
+    later = RulesExtractor().extract(chat(("user", "我哥段鹏在阿里上班"), ("user", "我哥跳槽去网易了")))
+    assert {c.subject for c in later if c.attribute == "employer"} == {"段鹏"}
+
+
+def test_two_names_for_one_relation_stay_apart() -> None:
+    extracted = RulesExtractor().extract(chat(
+        ("user", "my brother Tom lives in Leeds"),
+        ("user", "my brother Sam lives in York"),
+        ("user", "my brother is a nurse"),
+    ))
+    nurse = next(c for c in extracted if c.attribute == "job_title")
+    assert nurse.subject == "Ola's brother"
+
+
+def test_the_question_of_a_turn_is_its_last_sentence() -> None:
+    assert last_question("Congrats! Where do you work now?") == "Where do you work now?"
+    assert last_question("Where do you work? Just curious. Have a nice day.") == ""
+    fun = frame_of("What do you do for fun?")
+    assert fun is not None and fun.allows("hobby")
+    assert restated("Favourite film?", "Heat") is not None
+
+
+@pytest.mark.parametrize(
+    "answer",
+    ["", " ", "?", "？？", "yes" * 2000, "对" * 5000, "\x00\x1b[2J", "不是", "🙂", "at, uh,", "{} {0} {who}"],
+)
+def test_odd_answers_never_raise(answer: str) -> None:
+    for question in ("Where do you work?", "你在哪个城市？", "What's he into?", "Favourite {x}?"):
+        turns = chat(("user", "my sister Jo is a vet"), ("assistant", question), ("user", answer))
+        RulesExtractor().extract(turns)

@@ -1,0 +1,89 @@
+"""Other people carried across the turns of a conversation.
+
+A person is introduced once ("my brother Marco lives in Milan", "我哥段鹏在阿里") and
+then named alone ("Marco quit Pirelli") or by the relation alone ("我哥跳槽去网易了").
+Each turn is read on its own, so without this the later fact lands on another subject
+("段然's brother") or loses who the person is to the speaker. ``KnownPeople`` remembers,
+per conversation, the name told for each relation and the relation of each name, and
+completes a later fact that gives only one of the two. A relation that two different
+names were given for (two brothers) is ambiguous and left as said.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+
+from vaultweave.weaver.attributes import PERSON_ATTRIBUTES
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.rules_text import Fact
+
+_AMBIGUOUS = ""
+
+
+def _frozen(mapping: dict[str, str]) -> Mapping[str, str]:
+    return MappingProxyType(dict(mapping))
+
+
+@dataclass(frozen=True)
+class KnownPeople:
+    """Names by relation and relations by name, as a conversation has told them."""
+
+    by_relation: Mapping[str, str] = field(default_factory=lambda: _frozen({}))
+    by_name: Mapping[str, str] = field(default_factory=lambda: _frozen({}))
+    # The person named last, as the speaker says it ("my brother Jun", "我哥哥段鹏"): who
+    # "he"/"she" in the assistant's next question is.
+    last_named: str = ""
+
+    def learn(self, facts: Iterable[Fact]) -> KnownPeople:
+        """These people and everyone known before (a new name for a relation makes it
+        ambiguous; a name keeps the first relation told)."""
+        relations = dict(self.by_relation)
+        names = dict(self.by_name)
+        last = self.last_named
+        for relation, name in _pairs(facts):
+            if relations.get(relation, name) != name:
+                relations[relation] = _AMBIGUOUS
+            else:
+                relations[relation] = name
+            names.setdefault(name, relation)
+            last = _spoken(relation, name)
+        return KnownPeople(_frozen(relations), _frozen(names), last)
+
+    def complete(self, fact: Fact) -> Fact:
+        """``fact`` with the name of its relation, or the relation of its name, when the
+        conversation told it before."""
+        if fact.about and not fact.name and self.by_relation.get(fact.about):
+            return replace(fact, name=self.by_relation[fact.about])
+        if fact.name and not fact.about and self.by_name.get(fact.name):
+            return replace(fact, about=self.by_name[fact.name])
+        return fact
+
+
+def _spoken(relation: str, name: str) -> str:
+    """How the speaker names the person: "my brother Jun"; Chinese keeps the name alone."""
+    return name if not name.isascii() else f"my {relation} {name}"
+
+
+def _pairs(facts: Iterable[Fact]) -> list[tuple[str, str]]:
+    """(relation, name) pairs a turn states: "my sister Jo ..." or "sister = Jo"."""
+    pairs = []
+    for fact in facts:
+        if fact.op is not Op.ASSERT:
+            continue
+        if fact.about and fact.name:
+            pairs.append((fact.about, fact.name))
+        elif fact.attribute in PERSON_ATTRIBUTES and not fact.about and _is_name(fact.value):
+            pairs.append((fact.attribute, fact.value))
+    return pairs
+
+
+def _is_name(value: str) -> bool:
+    """A person's name, not a description ("two kids", "a dog named Rex")."""
+    words = value.split()
+    if not words or len(words) > 3 or any(ch.isdigit() for ch in value):
+        return False
+    if value.isascii():
+        return all(w[:1].isupper() for w in words)
+    return len(value) <= 4

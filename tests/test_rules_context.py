@@ -138,3 +138,27 @@ def test_odd_answers_never_raise(answer: str) -> None:
     for question in ("Where do you work?", "你在哪个城市？", "What's he into?", "Favourite {x}?"):
         turns = chat(("user", "my sister Jo is a vet"), ("assistant", question), ("user", answer))
         RulesExtractor().extract(turns)
+
+
+def test_a_birthday_without_the_new_age_adds_one_to_the_age_told_before() -> None:
+    found = read(("user", "I'm 41, live in Ghent"), ("user", "it's my birthday today!!"))
+    assert ("Ola", "age", "42") in found
+    # An age said in the same turn is the age.
+    assert ("Ola", "age", "45") in read(("user", "I'm 41"), ("user", "it's my birthday today, I'm 45 lol"))
+    assert not {f for f in read(("user", "it's my birthday today!!")) if f[1] == "age"}
+
+
+def test_a_switch_changes_what_the_speaker_told_before() -> None:
+    job = read(("user", "I work at Asda"), ("user", "switched to Tesco last week"))
+    assert ("Ola", "employer", "Tesco") in job
+    school = read(("user", "I'm a sophomore at Kent Academy"), ("user", "I transferred to Hillside"))
+    assert ("Ola", "studies_at", "Hillside") in school
+    # With nothing told before, a switch to a name says nothing the rules can place.
+    assert not read(("user", "switched to Tesco last week"))
+
+
+def test_it_after_a_thing_named_as_a_question_is_that_thing() -> None:
+    said = "remember the welsh thing? yeah I dropped it, so hard"
+    extracted = RulesExtractor().extract(chat(("user", said)))
+    assert ("learning", "Welsh") in {(c.attribute, c.value) for c in extracted}
+    assert not RulesExtractor().extract(chat(("user", "the flat? it's fine")))

@@ -48,7 +48,8 @@ from vaultweave.weaver.extract.grammar_en import ENGLISH
 from vaultweave.weaver.extract.grammar_zh import CHINESE, _zh_sentence_facts
 from vaultweave.weaver.extract.known_people import KnownPeople
 from vaultweave.weaver.extract.rules_text import Fact, Grammar
-from vaultweave.weaver.extract.turn_context import restated
+from vaultweave.weaver.extract.speaker_memory import SWITCH, SpeakerMemory, switch_in
+from vaultweave.weaver.extract.turn_context import restated, topic_of, with_topic
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _ENDS = re.compile(r"[.!?;。！？；]+|\n+")
@@ -77,10 +78,12 @@ class RulesExtractor:
 
     def extract(self, resources: Sequence[Resource]) -> list[Candidate]:
         """Every turn's candidates, each turn read with its session's context: the
-        assistant's question just before it and the people named in earlier turns."""
+        assistant's question just before it, the people named and what the speaker told of
+        themself in earlier turns (``speaker_memory``)."""
         candidates: list[Candidate] = []
         before: dict[str | None, Resource] = {}  # the previous turn of each session
         people: dict[str | None, KnownPeople] = {}
+        speaker: dict[str | None, SpeakerMemory] = {}
         for resource in resources:
             previous = before.get(resource.session)
             before[resource.session] = resource
@@ -92,7 +95,9 @@ class RulesExtractor:
                 asked = previous.text
             known = people.get(resource.session, KnownPeople())
             facts = [known.complete(f) for f in facts_in(resource.text, asked, known.last_named)]
+            facts = speaker.get(resource.session, SpeakerMemory()).complete(facts)
             people[resource.session] = known.learn(facts)
+            speaker[resource.session] = speaker.get(resource.session, SpeakerMemory()).learn(facts)
             candidates.extend(self._candidates(resource, facts))
         return candidates
 
@@ -108,7 +113,8 @@ class RulesExtractor:
         return [
             _candidate(subject, fact, resource)
             for fact in facts
-            if not (fact.attribute == "birthday" and fact.value == "turned" and not fact.when)
+            if fact.attribute != SWITCH  # a switch nobody said what of (speaker_memory)
+            and not (fact.attribute == "birthday" and fact.value == "turned" and not fact.when)
         ]
 
     def _ignored(self, resource: Resource) -> bool:
@@ -186,9 +192,16 @@ def _turn_facts(text: str) -> list[Fact]:
     facts: list[Fact] = []
     seen: set[tuple[str, str, Op, str, str]] = set()
     frame = ""  # Chinese: a date told in a sentence frames the endings of the ones after it
+    topic = ""  # English: "the korean thing? yeah I dropped it" (turn_context.topic_of)
     for sentence in split_sentences(text):
         grammar = CHINESE if _is_chinese(sentence) else ENGLISH
         found = _sentence_facts(sentence, grammar, allow_note=True)
+        if grammar is ENGLISH and not found:
+            found = switch_in(sentence)
+        if topic and not found:  # an ending of the thing just named: "it" is that thing
+            found = [f for f in _sentence_facts(with_topic(sentence, topic), grammar, False)
+                     if f.op is Op.RETRACT]
+        topic = topic_of(sentence) if grammar is ENGLISH else ""
         if grammar is CHINESE:
             # "前几天转岗了！从测试转成开发了": the change happened 前几天
             found = [replace(f, when=frame) if frame and f.op is Op.RETRACT and not f.when else f

@@ -240,3 +240,28 @@ def _said_back(question: str, chinese: bool) -> str:
             said = pattern.sub(replacement, body, count=1)
             return re.sub(r"\byour\b", "my", re.sub(r"\byou\b", "me", said, flags=_I), flags=_I)
     return ""
+
+
+# -- "it" for a thing named just before -----------------------------------------------------
+
+# "remember the korean thing?", "the gym?", "you know my pottery class?": a sentence that only
+# names a thing, as a question, makes it the topic of the next sentence.
+_TOPIC = re.compile(
+    r"^(?:(?:lol|oh|haha+|so|and|ok|okay|also)[\s,]+)*(?:(?:remember|you\s+know|re|about)\s+)?"
+    r"(?:the|my|that|your)\s+(?P<thing>[\w'-]+(?:\s+[\w'-]+){0,2}?)"
+    r"(?:\s+(?:thing|stuff|business|plan|idea))?\s*\?+$",
+    _I,
+)
+_IT = re.compile(r"\b(?:it|that)\b(?!')", _I)
+
+
+def topic_of(sentence: str) -> str:
+    """The thing a sentence names as the topic of the next one, or ""."""
+    found = _TOPIC.match(sentence.strip())
+    return found.group("thing") if found else ""
+
+
+def with_topic(sentence: str, topic: str) -> str:
+    """``sentence`` with its first "it"/"that" standing for ``topic``: "yeah I dropped it"
+    after "the korean thing?" -> "yeah I dropped korean"."""
+    return _IT.sub(topic, sentence, count=1) if topic else sentence

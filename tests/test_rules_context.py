@@ -162,3 +162,25 @@ def test_it_after_a_thing_named_as_a_question_is_that_thing() -> None:
     extracted = RulesExtractor().extract(chat(("user", said)))
     assert ("learning", "Welsh") in {(c.attribute, c.value) for c in extracted}
     assert not RulesExtractor().extract(chat(("user", "the flat? it's fine")))
+
+
+def test_a_chinese_name_alone_is_the_relative_named_before() -> None:
+    turns = chat(("user", "我妹妹周小禾在南开读大一"), ("user", "小禾退学了，说要去学厨"))
+    extracted = RulesExtractor().extract(turns)
+    ended = [c for c in extracted if c.attribute == "studies_at" and c.op.value == "retract"]
+    assert [(c.subject, c.relation) for c in ended] == [("周小禾", "sister")]
+    # A name nobody introduced stays as said: nothing about a relative is made up.
+    assert not [c for c in RulesExtractor().extract(chat(("user", "小禾退学了"))) if c.relation]
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("我弟弟张远休学了", ("studies_at", "", "retract")),
+        ("我大学退学了", ("studies_at", "", "retract")),
+        ("我儿子转学到了育才中学", ("studies_at", "育才中学", "assert")),
+    ],
+)
+def test_chinese_changes_of_school(text: str, fact: tuple[str, str, str]) -> None:
+    found = {(c.attribute, c.value, c.op.value) for c in RulesExtractor().extract(chat(("user", text)))}
+    assert fact in found

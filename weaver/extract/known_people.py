@@ -18,6 +18,10 @@ from types import MappingProxyType
 from vaultweave.weaver.attributes import PERSON_ATTRIBUTES
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.rules_text import Fact
+from vaultweave.weaver.extract.rules_zh_people import RELATIONS
+
+# The first Chinese word for each relation ("sister" -> 姐姐), to say a relative in full.
+_ZH_RELATION = {english: chinese for chinese, english in reversed(list(RELATIONS.items()))}
 
 _AMBIGUOUS = ""
 
@@ -50,6 +54,20 @@ class KnownPeople:
             names.setdefault(name, relation)
             last = _spoken(relation, name)
         return KnownPeople(_frozen(relations), _frozen(names), last)
+
+    def said_in_full(self, text: str) -> str:
+        """Chinese: a turn that opens with a known name said as its relation says it
+        ("郝杰休学了" after "我弟郝杰…" -> "我弟弟郝杰休学了"; "朵朵" for "凌朵朵" too), so the
+        clause grammar reads it as about that person; other text unchanged."""
+        if not text or text.isascii():
+            return text
+        for name, relation in self.by_name.items():
+            if name.isascii() or relation not in _ZH_RELATION:
+                continue
+            for said in (name, name[1:] if len(name) == 3 else ""):
+                if said and text.startswith(said) and not text.startswith(said + "的"):
+                    return f"我{_ZH_RELATION[relation]}{name}{text[len(said):]}"
+        return text
 
     def complete(self, fact: Fact) -> Fact:
         """``fact`` with the name of its relation, or the relation of its name, when the

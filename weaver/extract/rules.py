@@ -94,7 +94,8 @@ class RulesExtractor:
             if previous is not None and soon and self._ignored(previous):
                 asked = previous.text
             known = people.get(resource.session, KnownPeople())
-            facts = [known.complete(f) for f in facts_in(resource.text, asked, known.last_named)]
+            text = known.said_in_full(resource.text)
+            facts = [known.complete(f) for f in facts_in(text, asked, known.last_named)]
             facts = speaker.get(resource.session, SpeakerMemory()).complete(facts)
             people[resource.session] = known.learn(facts)
             speaker[resource.session] = speaker.get(resource.session, SpeakerMemory()).learn(facts)

@@ -184,3 +184,16 @@ def test_a_chinese_name_alone_is_the_relative_named_before() -> None:
 def test_chinese_changes_of_school(text: str, fact: tuple[str, str, str]) -> None:
     found = {(c.attribute, c.value, c.op.value) for c in RulesExtractor().extract(chat(("user", text)))}
     assert fact in found
+
+
+def test_she_opening_a_later_turn_is_the_person_named_last() -> None:
+    found = read(("user", "my aunt Rosa is a baker"), ("user", "she lives in Seville, by the river"))
+    assert ("Rosa", "lives_in", "Seville") in found
+    assert ("Ola", "lives_in", "Seville") not in found
+    # "he" does not fit an aunt; a turn that names someone else keeps "she" for them.
+    he = read(("user", "my aunt Rosa is a baker"), ("user", "he lives in Bilbao"))
+    assert ("Rosa", "lives_in", "Bilbao") not in he
+    other = read(("user", "my aunt Rosa is a baker"), ("user", "my niece Lu is 9. she lives in Vigo"))
+    assert ("Rosa", "lives_in", "Vigo") not in other
+    friend = read(("user", "我闺蜜小雅刚去新加坡了"), ("user", "她在NUS读金融硕士"))
+    assert ("小雅", "studies_at", "NUS") in friend

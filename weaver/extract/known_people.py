@@ -11,6 +11,7 @@ names were given for (two brothers) is ambiguous and left as said.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
@@ -20,6 +21,18 @@ from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.rules_text import Fact
 from vaultweave.weaver.extract.rules_zh_people import RELATIONS
 
+_FEMALE = frozenset(("sister", "mother", "wife", "girlfriend", "daughter", "grandmother", "aunt", "niece",
+                     "fiancee"))
+_MALE = frozenset(("brother", "father", "husband", "boyfriend", "son", "grandfather", "uncle", "nephew",
+                   "fiance"))
+# A turn naming someone itself: "my sister ...", "我妈...", a relation word after "my"/我.
+_NAMES_SOMEONE = re.compile(
+    r"\bmy\s+(?:\w+\s+)?(?:"
+    + "|".join(sorted(PERSON_ATTRIBUTES | {"mum", "mom", "dad"}, key=len, reverse=True))
+    + r")\b"
+    + "|我(?:们)?(?:的|家)?(?:" + "|".join(sorted(RELATIONS, key=len, reverse=True)) + ")",
+    re.IGNORECASE,
+)
 # The first Chinese word for each relation ("sister" -> 姐姐), to say a relative in full.
 _ZH_RELATION = {english: chinese for chinese, english in reversed(list(RELATIONS.items()))}
 
@@ -59,7 +72,10 @@ class KnownPeople:
         """Chinese: a turn that opens with a known name said as its relation says it
         ("郝杰休学了" after "我弟郝杰…" -> "我弟弟郝杰休学了"; "朵朵" for "凌朵朵" too), so the
         clause grammar reads it as about that person; other text unchanged."""
-        if not text or text.isascii():
+        if not text:
+            return text
+        text = self._pronoun_said_in_full(text)
+        if text.isascii():
             return text
         for name, relation in self.by_name.items():
             if name.isascii() or relation not in _ZH_RELATION:
@@ -69,6 +85,31 @@ class KnownPeople:
                     return f"我{_ZH_RELATION[relation]}{name}{text[len(said):]}"
         return text
 
+    def _pronoun_said_in_full(self, text: str) -> str:
+        """A sentence that opens with "she"/"he" (她/他) stands for the person named last,
+        when the pronoun fits them: "she lives in Leeds" after "my sister Amy ..." ->
+        "my sister Amy lives in Leeds". A sentence that names someone first is left alone."""
+        relation = self.by_name.get(_name_of(self.last_named), "")
+        if not relation:
+            return text
+        female = relation in _FEMALE
+        male = relation in _MALE
+        # Only up to where the turn names someone itself: "she" after that is theirs.
+        named = _NAMES_SOMEONE.search(text)
+        head, tail = (text[: named.start()], text[named.start():]) if named else (text, "")
+        if text.isascii():
+            pronouns = "she" if female else "he" if male else "he|she"
+            said = self.last_named + " "
+            head = re.sub(rf"(^|[.!?]\s+)(?:{pronouns})\s+(?=[a-z])", lambda m: m.group(1) + said, head,
+                          flags=re.IGNORECASE)
+            return head + tail
+        zh = _ZH_RELATION.get(relation)
+        if not zh:
+            return text
+        pronoun = "她" if female else "他" if male else "[她他]"
+        said = f"我{zh}{_name_of(self.last_named)}"
+        return re.sub(rf"(^|[。！？!?]\s*)(?:{pronoun})(?![们的])", lambda m: m.group(1) + said, head) + tail
+
     def complete(self, fact: Fact) -> Fact:
         """``fact`` with the name of its relation, or the relation of its name, when the
         conversation told it before."""
@@ -77,6 +118,11 @@ class KnownPeople:
         if fact.name and not fact.about and self.by_name.get(fact.name):
             return replace(fact, about=self.by_name[fact.name])
         return fact
+
+
+def _name_of(spoken: str) -> str:
+    """The name in "my brother Jun" (or a Chinese name, said alone)."""
+    return spoken.split(" ", 2)[-1] if spoken.startswith("my ") else spoken
 
 
 def _spoken(relation: str, name: str) -> str:

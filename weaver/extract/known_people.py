@@ -49,8 +49,8 @@ class KnownPeople:
 
     by_relation: Mapping[str, str] = field(default_factory=lambda: _frozen({}))
     by_name: Mapping[str, str] = field(default_factory=lambda: _frozen({}))
-    # The person named last, as the speaker says it ("my brother Jun", "我哥哥段鹏"): who
-    # "he"/"she" in the assistant's next question is.
+    # The person named last, as the speaker says it ("my brother Jun"; a Chinese name
+    # alone): who "he"/"she" in the assistant's next question or the next turn is.
     last_named: str = ""
 
     def learn(self, facts: Iterable[Fact]) -> KnownPeople:
@@ -69,9 +69,10 @@ class KnownPeople:
         return KnownPeople(_frozen(relations), _frozen(names), last)
 
     def said_in_full(self, text: str) -> str:
-        """Chinese: a turn that opens with a known name said as its relation says it
-        ("郝杰休学了" after "我弟郝杰…" -> "我弟弟郝杰休学了"; "朵朵" for "凌朵朵" too), so the
-        clause grammar reads it as about that person; other text unchanged."""
+        """The turn with the people it leans on said in full, so the clause grammar reads
+        it as about them: "she"/"he" (她/他) for the person named last, and in Chinese a
+        turn that opens with a known name ("郝杰休学了" after "我弟郝杰…" -> "我弟弟郝杰休学了";
+        "朵朵" for "凌朵朵" too). Other text unchanged."""
         if not text:
             return text
         text = self._pronoun_said_in_full(text)

@@ -135,9 +135,11 @@ def test_the_question_of_a_turn_is_its_last_sentence() -> None:
     ["", " ", "?", "？？", "yes" * 2000, "对" * 5000, "\x00\x1b[2J", "不是", "🙂", "at, uh,", "{} {0} {who}"],
 )
 def test_odd_answers_never_raise(answer: str) -> None:
-    for question in ("Where do you work?", "你在哪个城市？", "What's he into?", "Favourite {x}?"):
-        turns = chat(("user", "my sister Jo is a vet"), ("assistant", question), ("user", answer))
-        RulesExtractor().extract(turns)
+    questions = ("Where do you work?", "你在哪个城市？", "What's he into?", "她在哪上班？", "Favourite {x}?")
+    for question in questions:
+        for intro in ("my sister Jo is a vet", "我姐姐{好}在上海上班", "我妹妹{0}在上海上班"):
+            turns = chat(("user", intro), ("assistant", question), ("user", answer))
+            RulesExtractor().extract(turns)
 
 
 def test_a_birthday_without_the_new_age_adds_one_to_the_age_told_before() -> None:

@@ -184,7 +184,8 @@ def restated(question_turn: str, answer: str, who: str = "") -> Restated | None:
     if other:
         if not (who and frame.third):
             return None
-        frame = replace(frame, template=frame.third.replace("{who}", who))
+        said_who = who.replace("{", "{{").replace("}", "}}")  # a name is text, not a format field
+        frame = replace(frame, template=frame.third.replace("{who}", said_who))
     text = " ".join(answer.split())
     if not text or _ASKS_BACK.match(text):
         return None

@@ -5,6 +5,8 @@ conversations::
 
     - id: en-001
       split: dev                 # "dev" or "held" (~30% held, spread across classes)
+      batch: 3                   # optional: the batch it was written in (default 1);
+                                 # `--batch 3` scores the third batch alone
       classes: [update, relative_date]
       speaker: Tom               # the user's name: the user's facts have subject Tom
       timezone: Europe/London    # optional; wall-clock time of `when` values (default

@@ -1,6 +1,6 @@
 """python -m bench.facts: weave every gold conversation into a fresh vault and score it.
 
-    python -m bench.facts [--split dev|held|all] [--lang en|zh|all] [--llm]
+    python -m bench.facts [--split dev|held|all] [--lang en|zh|all] [--batch N] [--llm]
                           [--vault-toml PATH] [--misses N] [--json] [--jobs N]
                           [--only ID,ID] [--check]
 
@@ -211,7 +211,9 @@ def report_text(result: dict[str, Any], misses: list[Miss], n_misses: int) -> st
     head = result["run"]
     out.append(
         f"bench.facts: {head['conversations']} conversations, split {head['split']}, "
-        f"lang {head['lang']}, weave_all(llm={head['llm']}), "
+        f"lang {head['lang']}"
+        + (f", batch {head['batch']}" if head.get("batch") else "")
+        + f", weave_all(llm={head['llm']}), "
         f"{head['jobs']} job(s), {head['seconds']:.1f} s"
         + (f", {len(head['errors'])} failed to weave" if head["errors"] else "")
         + (
@@ -261,6 +263,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.facts", description=__doc__.split("\n\n")[0])
     parser.add_argument("--split", choices=("dev", "held", "all"), default="dev")
     parser.add_argument("--lang", default="all", help="en, zh or all (default all)")
+    parser.add_argument(
+        "--batch", type=int, help="only the conversations of this batch (3: the third, all held out)"
+    )
     parser.add_argument("--llm", action="store_true", help="weave with llm=True (needs --vault-toml)")
     parser.add_argument("--vault-toml", type=Path, help="vault.toml copied into every fresh vault")
     parser.add_argument("--misses", type=int, default=20, metavar="N", help="misses to list (default 20)")
@@ -288,7 +293,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for p in problems[:20]:
             print(f"data problem: {p}", file=sys.stderr)
         return 2
-    chosen = dataset.select(conversations, args.split, args.lang)
+    chosen = dataset.select(conversations, args.split, args.lang, args.batch)
     if args.only:
         wanted = {x.strip() for x in args.only.split(",")}
         chosen = [c for c in chosen if str(c["id"]) in wanted]
@@ -320,6 +325,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "conversations": len(scores),
             "split": args.split,
             "lang": args.lang,
+            "batch": args.batch,
             "llm": args.llm,
             "jobs": args.jobs,
             "seconds": round(seconds, 2),

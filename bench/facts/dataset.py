@@ -59,13 +59,21 @@ def load(data_dir: Path = DATA_DIR, langs: Iterable[str] | None = None) -> list[
     return conversations
 
 
+def batch_of(conv: Conversation) -> int:
+    """The batch a conversation was written in: its ``batch`` key, or 1 when it has none
+    (the first two batches are told apart by id ranges only, see docs/FACTS.md)."""
+    return int(conv.get("batch") or 1)
+
+
 def select(
-    conversations: Iterable[Conversation], split: str = "all", lang: str = "all"
+    conversations: Iterable[Conversation], split: str = "all", lang: str = "all", batch: int | None = None
 ) -> list[Conversation]:
     return [
         c
         for c in conversations
-        if (split == "all" or c.get("split") == split) and (lang == "all" or c.get("lang") == lang)
+        if (split == "all" or c.get("split") == split)
+        and (lang == "all" or c.get("lang") == lang)
+        and (batch is None or batch_of(c) == batch)
     ]
 
 
@@ -116,6 +124,8 @@ def check(conversations: Iterable[Conversation]) -> list[str]:
         seen[cid] = str(conv.get("_file", "?"))
         if conv.get("split") not in SPLITS:
             problems.append(f"{where}: split must be one of {SPLITS}")
+        if conv.get("batch") is not None and not isinstance(conv.get("batch"), int):
+            problems.append(f"{where}: batch must be a whole number")
         if not conv.get("classes"):
             problems.append(f"{where}: no classes")
         if not conv.get("speaker"):

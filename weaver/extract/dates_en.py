@@ -37,6 +37,8 @@ _PHRASE = re.compile(
     rf"|(?:on\s+|this\s+|next\s+)?{_WEEKDAY}(?:\s+(?:morning|afternoon|evening|night))?{_TIME}"
     rf"|(?:(?:on|since|as\s+of|from)\s+)?{_DATE}{_TIME}"
     r"|(?:back\s+)?in\s+(?:19|20)\d{2}"
+    # "went vegan in january", "moved back in early March": the month of this year or the last
+    rf"|(?:back\s+)?in\s+(?:early\s+|late\s+|mid-?)?{_MONTH}(?!\s+\d)"
     r"|(?:since|as\s+of)\s+(?:19|20)\d{2}"
     rf"|(?:yesterday|today|tomorrow|tonight)(?:\s+(?:morning|afternoon|evening|night))?{_TIME}"
     r"|the\s+other\s+day"
@@ -75,6 +77,7 @@ def _readable(spoken: str) -> str:
     phrase = _LEAD.sub("", spoken.strip())
     # "monday the 11th, 9:30": the day of the month says it; the weekday only repeats it.
     phrase = re.sub(rf"^{_WEEKDAY}\s+(?=the\s+\d)", "", phrase, flags=re.IGNORECASE)
+    phrase = re.sub(r"^(?:early|late|mid-?)\s*(?=[a-z])", "", phrase, flags=re.IGNORECASE)  # "early March"
     if re.fullmatch(r"(?:19|20)\d{2}", phrase):
         return f"1 January {phrase}"
     if phrase.lower().startswith("the other day"):

@@ -389,6 +389,12 @@ def _en_note(sentence: str) -> str | None:
     if not match:
         return None
     value = match.group("v").strip(EDGES)
+    # The date a note ends with is part of what to remember: "my passport expires in March".
+    spoken = _en_normalise(sentence).rstrip(EDGES)
+    at = spoken.find(value) if value else -1
+    tail = spoken[at + len(value):] if at >= 0 else ""
+    if tail.strip() and not dates_en.strip_trailing(tail).strip(EDGES):
+        value += tail
     asked_back = sentence.rstrip().endswith("?") and re.match(r"\W*(?:\w+\W+)?remember\b", sentence, re.I)
     if not value or len(value) > MAX_NOTE or asked_back:  # "remember the korean thing?"
         return None

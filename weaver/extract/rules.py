@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from datetime import timedelta
 
 from vaultweave.schemas.config import VaultConfig
 from vaultweave.store.resources import Resource
@@ -45,7 +46,10 @@ from vaultweave.weaver.extract.base import Candidate, Op
 from vaultweave.weaver.extract.clauses import clause_facts
 from vaultweave.weaver.extract.grammar_en import ENGLISH
 from vaultweave.weaver.extract.grammar_zh import CHINESE, _zh_sentence_facts
+from vaultweave.weaver.extract.known_people import KnownPeople
 from vaultweave.weaver.extract.rules_text import Fact, Grammar
+from vaultweave.weaver.extract.speaker_memory import SWITCH, SpeakerMemory, switch_in
+from vaultweave.weaver.extract.turn_context import restated, topic_of, with_topic
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _ENDS = re.compile(r"[.!?;。！？；]+|\n+")
@@ -54,6 +58,9 @@ _ABBREVIATIONS = frozenset(
     + ["inc", "ltd", "co"]
 )
 NOTE_CONFIDENCE = 0.95
+# A turn answers the assistant's question only when it comes soon after it: the same
+# words a week later are a new topic.
+ANSWER_WITHIN = timedelta(hours=12)
 
 
 class RulesExtractor:
@@ -70,19 +77,45 @@ class RulesExtractor:
         self.ignore_roles = frozenset(r.casefold() for r in ignore_roles)
 
     def extract(self, resources: Sequence[Resource]) -> list[Candidate]:
+        """Every turn's candidates, each turn read with its session's context: the
+        assistant's question just before it, the people named and what the speaker told of
+        themself in earlier turns (``speaker_memory``)."""
         candidates: list[Candidate] = []
+        before: dict[str | None, Resource] = {}  # the previous turn of each session
+        people: dict[str | None, KnownPeople] = {}
+        speaker: dict[str | None, SpeakerMemory] = {}
         for resource in resources:
-            candidates.extend(self.extract_one(resource))
+            previous = before.get(resource.session)
+            before[resource.session] = resource
+            if self._ignored(resource):
+                continue
+            asked = ""
+            soon = previous is not None and resource.ts - previous.ts <= ANSWER_WITHIN
+            if previous is not None and soon and self._ignored(previous):
+                asked = previous.text
+            known = people.get(resource.session, KnownPeople())
+            text = known.said_in_full(resource.text)
+            facts = [known.complete(f) for f in facts_in(text, asked, known.last_named)]
+            facts = speaker.get(resource.session, SpeakerMemory()).complete(facts)
+            people[resource.session] = known.learn(facts)
+            speaker[resource.session] = speaker.get(resource.session, SpeakerMemory()).learn(facts)
+            candidates.extend(self._candidates(resource, facts))
         return candidates
 
-    def extract_one(self, resource: Resource) -> list[Candidate]:
+    def extract_one(self, resource: Resource, asked: str = "") -> list[Candidate]:
+        """The candidates of one turn; ``asked`` is the assistant's turn just before it, which
+        gives a short answer its meaning ("Where do you work?" -> "Deloitte")."""
         if self._ignored(resource):
             return []
+        return self._candidates(resource, facts_in(resource.text, asked))
+
+    def _candidates(self, resource: Resource, facts: Sequence[Fact]) -> list[Candidate]:
         subject = (resource.speaker or "").strip() or self.default_subject
         return [
             _candidate(subject, fact, resource)
-            for fact in facts_in(resource.text)
-            if not (fact.attribute == "birthday" and fact.value == "turned" and not fact.when)
+            for fact in facts
+            if fact.attribute != SWITCH  # a switch nobody said what of (speaker_memory)
+            and not (fact.attribute == "birthday" and fact.value == "turned" and not fact.when)
         ]
 
     def _ignored(self, resource: Resource) -> bool:
@@ -138,14 +171,38 @@ def _candidate(speaker: str, fact: Fact, resource: Resource) -> Candidate:
     )
 
 
-def facts_in(text: str) -> list[Fact]:
-    """Every fact a turn states about its speaker, in textual order, without duplicates."""
+def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
+    """Every fact a turn states, in textual order, without duplicates. ``asked``: the
+    question turn it answers, if any; ``who``: the person last named before it, as the
+    speaker would say it ("my brother Jun"), for a question about them (``turn_context``)."""
+    facts = _turn_facts(text)
+    answer = restated(asked, text, who) if asked else None
+    if answer is not None:
+        def answers(fact: Fact) -> bool:
+            return answer.frame.allows(fact.attribute) and bool(fact.about) == answer.about_other
+
+        # An answer that says it in its own words ("nah I'm in Copenhagen") is read as said.
+        own_words = _turn_facts(answer.part) if answer.part else facts
+        if not any(map(answers, own_words)):
+            said = [f for f in _turn_facts(answer.statement) if answers(f)]
+            facts = said + [f for f in facts if f not in said]
+    return facts
+
+
+def _turn_facts(text: str) -> list[Fact]:
     facts: list[Fact] = []
     seen: set[tuple[str, str, Op, str, str]] = set()
     frame = ""  # Chinese: a date told in a sentence frames the endings of the ones after it
+    topic = ""  # English: "the korean thing? yeah I dropped it" (turn_context.topic_of)
     for sentence in split_sentences(text):
         grammar = CHINESE if _is_chinese(sentence) else ENGLISH
         found = _sentence_facts(sentence, grammar, allow_note=True)
+        if grammar is ENGLISH and not found:
+            found = switch_in(sentence)
+        if topic and not found:  # an ending of the thing just named: "it" is that thing
+            found = [f for f in _sentence_facts(with_topic(sentence, topic), grammar, False)
+                     if f.op is Op.RETRACT]
+        topic = topic_of(sentence) if grammar is ENGLISH else ""
         if grammar is CHINESE:
             # "前几天转岗了！从测试转成开发了": the change happened 前几天
             found = [replace(f, when=frame) if frame and f.op is Op.RETRACT and not f.when else f

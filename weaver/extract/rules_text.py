@@ -328,7 +328,9 @@ _LANG_TRAIL = re.compile(
 
 _LANGUAGE_NAMES = words(
     "english german french italian spanish portuguese chinese japanese korean dutch swedish "
-    "norwegian danish finnish polish russian ukrainian greek turkish"
+    "norwegian danish finnish polish russian ukrainian greek turkish mandarin cantonese hindi "
+    "urdu arabic hebrew welsh irish czech hungarian romanian thai vietnamese indonesian "
+    "tagalog persian farsi bengali punjabi tamil marathi gujarati catalan croatian serbian"
 )
 _NOT_LANGUAGES = _NOT_NAMES - _LANGUAGE_NAMES
 
@@ -338,6 +340,8 @@ def languages(raw: str) -> list[str]:
     out: list[str] = []
     for part in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&|plus)\s+|/", _CUT.sub("", raw)):
         value = _LANG_TRAIL.sub("", _LANG_LEAD.sub("", tidy(part))).strip()
+        if value.lower() in _LANGUAGE_NAMES:  # typed in lower case in a chat: "english"
+            value = value.capitalize()
         capitalised = re.fullmatch(r"[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?", value)
         if capitalised and value.lower() not in _NOT_LANGUAGES and value not in out:
             out.append(value)

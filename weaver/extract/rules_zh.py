@@ -293,7 +293,8 @@ def _alias(m: re.Match[str]) -> list[Fact]:
 RETRACTIONS: tuple[Rule, ...] = (
     rule(_I + r"(?:不再|不)吃肉了?$", lambda m: [Fact("diet", "vegetarian", Op.ASSERT, 0.7)]),
     rule(_I + r"(?:现在|目前)?(?:是|又)?单身(?:了|狗)?$", lambda m: [Fact("partner", "", Op.RETRACT, 0.75)]),
-    rule(_I + r"[^，,]{0,4}?毕业了$", lambda m: [Fact("studies_at", "", Op.RETRACT, 0.75)]),
+    # leaving school, by any of its verbs: 毕业, 休学, 退学, 辍学
+    rule(_I + r"[^，,]{0,4}?(?:毕业|休学|退学|辍学)了$", lambda m: [Fact("studies_at", "", Op.RETRACT, 0.75)]),
     rule(r"(?:我的?)?(?P<v>[^，,我]{1,8}?)(?:已经|也|就)?(?:不学了|不练了|放弃了)$",
          _fact("learning", op=Op.RETRACT, conf=0.75, mapping=LANGUAGES)),
     rule(_I + r"戒(?:掉)?了?(?P<v>.+?)了?$", _quit),
@@ -389,6 +390,9 @@ RULES: tuple[Rule, ...] = (
         "job_title", {"出租": "出租车", "滴滴": "网约车", "公交": "公交车"}.get(m.group("v"), m.group("v")) + "司机",
         Op.ASSERT, 0.8)]),
     rule(_I + r"在(?P<v>[^，,]{2,10}(?:小学|中学|大学|学校|学院|幼儿园|高中|初中))(?:上学|读书|念书)?$", _fact("studies_at", school_of)),
+    # a new school: 转学到X, (这学期开始)去X上学
+    rule(_I + r"(?:转学)?(?:到|去|进)了?(?P<v>[^，,]{2,10}(?:小学|中学|大学|学校|学院|幼儿园|高中|初中))"
+         r"(?:上学|读书|念书|上课)?了?$", _fact("studies_at", school_of)),
     rule(_I + r"在(?P<v>[^，,]{2,6}?)漂了?", _fact("lives_in", place_of, 0.75)),
     rule(_I + r"在(?P<v>[^，,]{2,10}?)(?:读|念|攻读)[^，,]{0,4}?(?:硕士|博士|本科|研究生|MBA)$", _studies),
     rule(_I + r"(?:去|到)了?(?P<v>[^，,]{2,8}?)(?P<what>读书|上学|留学|念书|读研|读博|工作|上班|报到|入职)了?$", changes.went_to),

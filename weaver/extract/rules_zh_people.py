@@ -38,6 +38,7 @@ _REL = "|".join(sorted(RELATIONS, key=len, reverse=True))
 # What follows a relative's name: a verb or a time word ("我哥段鹏在阿里", "我儿子朱小宝今年").
 _AFTER_NAME = (
     r"(?=在|是|住|今年|也|说|对|最|上个?|刚|已经|去|搬|入职|跳槽|辞职|离职|怀孕|开|做|当|读|学|喜欢|爱|\d|"
+    r"休学|退学|转学|辍学|毕业|"
     r"[一二两三四五六七八九十]+[月号岁])"
 )
 _NAME = r"[\u4e00-\u9fff]{2,3}?|阿[A-Za-z]+|[A-Z][A-Za-z]+"

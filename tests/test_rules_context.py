@@ -1,0 +1,201 @@
+"""The rules extractor reads a turn in its conversation: a short answer in the light of the
+assistant's question before it, and people named in earlier turns."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+from vaultweave.store.resources import Resource
+from vaultweave.weaver.extract.rules import RulesExtractor
+from vaultweave.weaver.extract.turn_context import frame_of, last_question, restated
+
+T0 = datetime(2026, 2, 3, 9, 0, tzinfo=timezone.utc)
+
+
+def chat(*turns: tuple[str, str], session: str | None = "s1") -> list[Resource]:
+    out = []
+    for n, (role, text) in enumerate(turns, start=1):
+        ts = T0 + timedelta(minutes=n)
+        path = f"resources/{ts:%Y/%m/%d}.jsonl"
+        speaker = "Ola" if role == "user" else "assistant"
+        out.append(Resource(id=f"{path}#L{n}", path=path, line=n, text=text, ts=ts, role=role,
+                            speaker=speaker, session=session))
+    return out
+
+
+def read(*turns: tuple[str, str]) -> set[tuple[str, str, str]]:
+    return {(c.subject, c.attribute, c.value) for c in RulesExtractor().extract(chat(*turns))}
+
+
+ANSWERS = [
+    ("Sure! Where are you based these days?", "Lyon", ("Ola", "lives_in", "Lyon")),
+    ("Which city are you in?", "oh, rotterdam", ("Ola", "lives_in", "Rotterdam")),
+    ("Ha, that's common. Where do you work?", "at, uh, Siemens. for my sins", ("Ola", "employer", "Siemens")),
+    ("Who do you work for?", "Unilever, marketing", ("Ola", "employer", "Unilever")),
+    ("What do you do there?", "sous chef. long hours", ("Ola", "job_title", "sous chef")),
+    ("Where are you from originally?", "Porto", ("Ola", "hometown", "Porto")),
+    ("Favourite band?", "um, probably Blur? yeah. Blur", ("Ola", "favourite_band", "Blur")),
+    ("Any allergies I should know about?", "sesame", ("Ola", "allergy", "sesame")),
+    ("Which languages do you speak?", "polish and english", ("Ola", "speaks", "Polish")),
+    ("Are you based in the UK?", "yep, Bristol.", ("Ola", "lives_in", "Bristol")),
+    ("好呀！你在哪个城市？", "杭州", ("Ola", "lives_in", "杭州")),
+    ("你在哪里上班呀？", "网易", ("Ola", "employer", "网易")),
+    ("那你老家是哪里呀？", "福建泉州的", ("Ola", "hometown", "泉州")),
+    ("你现在做什么工作？", "嗯 产品经理", ("Ola", "job_title", "产品经理")),
+]
+
+
+@pytest.mark.parametrize(("question", "answer", "fact"), ANSWERS)
+def test_a_short_answer_is_read_with_its_question(
+    question: str, answer: str, fact: tuple[str, str, str]
+) -> None:
+    assert fact in read(("assistant", question), ("user", answer))
+    # Without the question the same words state nothing of the kind.
+    assert fact not in read(("user", answer))
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Where do you work?", "why do you ask?"),  # asks back
+        ("Where do you live?", "no idea what you mean, can you say that again in simpler words please"),
+        ("Do you live in Oslo?", "no"),  # a no confirms nothing
+        ("That sounds lovely.", "Lyon"),  # no question
+        ("How was your weekend?", "Lyon"),  # a question the rules cannot restate
+        ("Bored of the job or the city?", "both?"),  # a choice, and no value
+        ("Which city are you in right now?", "dunno, somewhere in the alps"),
+    ],
+)
+def test_an_answer_that_is_no_reply_gives_no_fact(question: str, answer: str) -> None:
+    found = read(("assistant", question), ("user", answer))
+    assert not {f for f in found if f[1] in ("lives_in", "employer")}
+
+
+def test_an_answer_in_its_own_words_is_read_as_said() -> None:
+    found = read(("assistant", "Do you live in Norway too?"), ("user", "nah I'm in Copenhagen"))
+    assert ("Ola", "lives_in", "Copenhagen") in found
+    assert ("Ola", "lives_in", "Norway") not in found
+
+
+def test_a_yes_says_the_question_back() -> None:
+    assert ("Ola", "lives_in", "Leeds") in read(("assistant", "Do you still live in Leeds?"), ("user", "yep"))
+    assert ("Ola", "lives_in", "深圳") in read(("assistant", "梧桐山在深圳吧？你住深圳？"), ("user", "对"))
+
+
+def test_the_question_belongs_to_the_same_session() -> None:
+    turns = [*chat(("assistant", "Where do you live?"), session="a"), *chat(("user", "Lyon"), session="b")]
+    assert not [c for c in RulesExtractor().extract(turns) if c.attribute == "lives_in"]
+
+
+def test_a_question_about_someone_else_is_answered_for_them() -> None:
+    found = read(
+        ("user", "my brother Jun lives in Vancouver, what's a good gift?"),
+        ("assistant", "What's he into?"),
+        ("user", "bubble tea"),
+    )
+    assert ("Jun", "likes", "bubble tea") in found
+    assert ("Ola", "likes", "bubble tea") not in found
+    # With nobody named before, "he" is nobody the rules know: nothing is read.
+    assert not read(("assistant", "What's he into?"), ("user", "bubble tea"))
+
+
+def test_a_name_told_once_carries_its_relation_and_a_relation_its_name() -> None:
+    extracted = RulesExtractor().extract(chat(
+        ("user", "my sister Mira works at Ikea"),
+        ("assistant", "Nice!"),
+        ("user", "Mira moved to Malmo last month"),
+    ))
+    moved = next(c for c in extracted if c.attribute == "lives_in")
+    assert (moved.subject, moved.relation, moved.value) == ("Mira", "sister", "Malmo")
+    later = RulesExtractor().extract(chat(("user", "我哥段鹏在阿里上班"), ("user", "我哥跳槽去网易了")))
+    assert {c.subject for c in later if c.attribute == "employer"} == {"段鹏"}
+
+
+def test_two_names_for_one_relation_stay_apart() -> None:
+    extracted = RulesExtractor().extract(chat(
+        ("user", "my brother Tom lives in Leeds"),
+        ("user", "my brother Sam lives in York"),
+        ("user", "my brother is a nurse"),
+    ))
+    nurse = next(c for c in extracted if c.attribute == "job_title")
+    assert nurse.subject == "Ola's brother"
+
+
+def test_the_question_of_a_turn_is_its_last_sentence() -> None:
+    assert last_question("Congrats! Where do you work now?") == "Where do you work now?"
+    assert last_question("Where do you work? Just curious. Have a nice day.") == ""
+    fun = frame_of("What do you do for fun?")
+    assert fun is not None and fun.allows("hobby")
+    assert restated("Favourite film?", "Heat") is not None
+
+
+@pytest.mark.parametrize(
+    "answer",
+    ["", " ", "?", "？？", "yes" * 2000, "对" * 5000, "\x00\x1b[2J", "不是", "🙂", "at, uh,", "{} {0} {who}"],
+)
+def test_odd_answers_never_raise(answer: str) -> None:
+    questions = ("Where do you work?", "你在哪个城市？", "What's he into?", "她在哪上班？", "Favourite {x}?")
+    for question in questions:
+        for intro in ("my sister Jo is a vet", "我姐姐{好}在上海上班", "我妹妹{0}在上海上班"):
+            turns = chat(("user", intro), ("assistant", question), ("user", answer))
+            RulesExtractor().extract(turns)
+
+
+def test_a_birthday_without_the_new_age_adds_one_to_the_age_told_before() -> None:
+    found = read(("user", "I'm 41, live in Ghent"), ("user", "it's my birthday today!!"))
+    assert ("Ola", "age", "42") in found
+    # An age said in the same turn is the age.
+    assert ("Ola", "age", "45") in read(("user", "I'm 41"), ("user", "it's my birthday today, I'm 45 lol"))
+    assert not {f for f in read(("user", "it's my birthday today!!")) if f[1] == "age"}
+
+
+def test_a_switch_changes_what_the_speaker_told_before() -> None:
+    job = read(("user", "I work at Asda"), ("user", "switched to Tesco last week"))
+    assert ("Ola", "employer", "Tesco") in job
+    school = read(("user", "I'm a sophomore at Kent Academy"), ("user", "I transferred to Hillside"))
+    assert ("Ola", "studies_at", "Hillside") in school
+    # With nothing told before, a switch to a name says nothing the rules can place.
+    assert not read(("user", "switched to Tesco last week"))
+
+
+def test_it_after_a_thing_named_as_a_question_is_that_thing() -> None:
+    said = "remember the welsh thing? yeah I dropped it, so hard"
+    extracted = RulesExtractor().extract(chat(("user", said)))
+    assert ("learning", "Welsh") in {(c.attribute, c.value) for c in extracted}
+    assert not RulesExtractor().extract(chat(("user", "the flat? it's fine")))
+
+
+def test_a_chinese_name_alone_is_the_relative_named_before() -> None:
+    turns = chat(("user", "我妹妹周小禾在南开读大一"), ("user", "小禾退学了，说要去学厨"))
+    extracted = RulesExtractor().extract(turns)
+    ended = [c for c in extracted if c.attribute == "studies_at" and c.op.value == "retract"]
+    assert [(c.subject, c.relation) for c in ended] == [("周小禾", "sister")]
+    # A name nobody introduced stays as said: nothing about a relative is made up.
+    assert not [c for c in RulesExtractor().extract(chat(("user", "小禾退学了"))) if c.relation]
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("我弟弟张远休学了", ("studies_at", "", "retract")),
+        ("我大学退学了", ("studies_at", "", "retract")),
+        ("我儿子转学到了育才中学", ("studies_at", "育才中学", "assert")),
+    ],
+)
+def test_chinese_changes_of_school(text: str, fact: tuple[str, str, str]) -> None:
+    found = {(c.attribute, c.value, c.op.value) for c in RulesExtractor().extract(chat(("user", text)))}
+    assert fact in found
+
+
+def test_she_opening_a_later_turn_is_the_person_named_last() -> None:
+    found = read(("user", "my aunt Rosa is a baker"), ("user", "she lives in Seville, by the river"))
+    assert ("Rosa", "lives_in", "Seville") in found
+    assert ("Ola", "lives_in", "Seville") not in found
+    # "he" does not fit an aunt; a turn that names someone else keeps "she" for them.
+    he = read(("user", "my aunt Rosa is a baker"), ("user", "he lives in Bilbao"))
+    assert ("Rosa", "lives_in", "Bilbao") not in he
+    other = read(("user", "my aunt Rosa is a baker"), ("user", "my niece Lu is 9. she lives in Vigo"))
+    assert ("Rosa", "lives_in", "Vigo") not in other
+    friend = read(("user", "我闺蜜小雅刚去新加坡了"), ("user", "她在NUS读金融硕士"))
+    assert ("小雅", "studies_at", "NUS") in friend

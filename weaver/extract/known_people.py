@@ -1,0 +1,154 @@
+"""Other people carried across the turns of a conversation.
+
+A person is introduced once ("my brother Marco lives in Milan", "我哥段鹏在阿里") and
+then named alone ("Marco quit Pirelli") or by the relation alone ("我哥跳槽去网易了").
+Each turn is read on its own, so without this the later fact lands on another subject
+("段然's brother") or loses who the person is to the speaker. ``KnownPeople`` remembers,
+per conversation, the name told for each relation and the relation of each name, and
+completes a later fact that gives only one of the two. A relation that two different
+names were given for (two brothers) is ambiguous and left as said.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+
+from vaultweave.weaver.attributes import PERSON_ATTRIBUTES
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.rules_text import Fact
+from vaultweave.weaver.extract.rules_zh_people import RELATIONS
+
+_FEMALE = frozenset(("sister", "mother", "wife", "girlfriend", "daughter", "grandmother", "aunt", "niece",
+                     "fiancee"))
+_MALE = frozenset(("brother", "father", "husband", "boyfriend", "son", "grandfather", "uncle", "nephew",
+                   "fiance"))
+# A turn naming someone itself: "my sister ...", "我妈...", a relation word after "my"/我.
+_NAMES_SOMEONE = re.compile(
+    r"\bmy\s+(?:\w+\s+)?(?:"
+    + "|".join(sorted(PERSON_ATTRIBUTES | {"mum", "mom", "dad"}, key=len, reverse=True))
+    + r")\b"
+    + "|我(?:们)?(?:的|家)?(?:" + "|".join(sorted(RELATIONS, key=len, reverse=True)) + ")",
+    re.IGNORECASE,
+)
+# The first Chinese word for each relation ("sister" -> 姐姐), to say a relative in full.
+_ZH_RELATION = {english: chinese for chinese, english in reversed(list(RELATIONS.items()))}
+
+_AMBIGUOUS = ""
+
+
+def _frozen(mapping: dict[str, str]) -> Mapping[str, str]:
+    return MappingProxyType(dict(mapping))
+
+
+@dataclass(frozen=True)
+class KnownPeople:
+    """Names by relation and relations by name, as a conversation has told them."""
+
+    by_relation: Mapping[str, str] = field(default_factory=lambda: _frozen({}))
+    by_name: Mapping[str, str] = field(default_factory=lambda: _frozen({}))
+    # The person named last, as the speaker says it ("my brother Jun"; a Chinese name
+    # alone): who "he"/"she" in the assistant's next question or the next turn is.
+    last_named: str = ""
+
+    def learn(self, facts: Iterable[Fact]) -> KnownPeople:
+        """These people and everyone known before (a new name for a relation makes it
+        ambiguous; a name keeps the first relation told)."""
+        relations = dict(self.by_relation)
+        names = dict(self.by_name)
+        last = self.last_named
+        for relation, name in _pairs(facts):
+            if relations.get(relation, name) != name:
+                relations[relation] = _AMBIGUOUS
+            else:
+                relations[relation] = name
+            names.setdefault(name, relation)
+            last = _spoken(relation, name)
+        return KnownPeople(_frozen(relations), _frozen(names), last)
+
+    def said_in_full(self, text: str) -> str:
+        """The turn with the people it leans on said in full, so the clause grammar reads
+        it as about them: "she"/"he" (她/他) for the person named last, and in Chinese a
+        turn that opens with a known name ("郝杰休学了" after "我弟郝杰…" -> "我弟弟郝杰休学了";
+        "朵朵" for "凌朵朵" too). Other text unchanged."""
+        if not text:
+            return text
+        text = self._pronoun_said_in_full(text)
+        if text.isascii():
+            return text
+        for name, relation in self.by_name.items():
+            if name.isascii() or relation not in _ZH_RELATION:
+                continue
+            for said in (name, name[1:] if len(name) == 3 else ""):
+                if said and text.startswith(said) and not text.startswith(said + "的"):
+                    return f"我{_ZH_RELATION[relation]}{name}{text[len(said):]}"
+        return text
+
+    def _pronoun_said_in_full(self, text: str) -> str:
+        """A sentence that opens with "she"/"he" (她/他) stands for the person named last,
+        when the pronoun fits them: "she lives in Leeds" after "my sister Amy ..." ->
+        "my sister Amy lives in Leeds". A sentence that names someone first is left alone."""
+        relation = self.by_name.get(_name_of(self.last_named), "")
+        if not relation:
+            return text
+        female = relation in _FEMALE
+        male = relation in _MALE
+        # Only up to where the turn names someone itself: "she" after that is theirs.
+        named = _NAMES_SOMEONE.search(text)
+        head, tail = (text[: named.start()], text[named.start():]) if named else (text, "")
+        if text.isascii():
+            pronouns = "she" if female else "he" if male else "he|she"
+            said = self.last_named + " "
+            head = re.sub(rf"(^|[.!?]\s+)(?:{pronouns})\s+(?=[a-z])", lambda m: m.group(1) + said, head,
+                          flags=re.IGNORECASE)
+            return head + tail
+        zh = _ZH_RELATION.get(relation)
+        if not zh:
+            return text
+        pronoun = "她" if female else "他" if male else "[她他]"
+        said = f"我{zh}{_name_of(self.last_named)}"
+        return re.sub(rf"(^|[。！？!?]\s*)(?:{pronoun})(?![们的])", lambda m: m.group(1) + said, head) + tail
+
+    def complete(self, fact: Fact) -> Fact:
+        """``fact`` with the name of its relation, or the relation of its name, when the
+        conversation told it before."""
+        if fact.about and not fact.name and self.by_relation.get(fact.about):
+            return replace(fact, name=self.by_relation[fact.about])
+        if fact.name and not fact.about and self.by_name.get(fact.name):
+            return replace(fact, about=self.by_name[fact.name])
+        return fact
+
+
+def _name_of(spoken: str) -> str:
+    """The name in "my brother Jun" (or a Chinese name, said alone)."""
+    return spoken.split(" ", 2)[-1] if spoken.startswith("my ") else spoken
+
+
+def _spoken(relation: str, name: str) -> str:
+    """How the speaker names the person: "my brother Jun"; Chinese keeps the name alone."""
+    return name if not name.isascii() else f"my {relation} {name}"
+
+
+def _pairs(facts: Iterable[Fact]) -> list[tuple[str, str]]:
+    """(relation, name) pairs a turn states: "my sister Jo ..." or "sister = Jo"."""
+    pairs = []
+    for fact in facts:
+        if fact.op is not Op.ASSERT:
+            continue
+        if fact.about and fact.name:
+            pairs.append((fact.about, fact.name))
+        elif fact.attribute in PERSON_ATTRIBUTES and not fact.about and _is_name(fact.value):
+            pairs.append((fact.attribute, fact.value))
+    return pairs
+
+
+def _is_name(value: str) -> bool:
+    """A person's name, not a description ("two kids", "a dog named Rex")."""
+    words = value.split()
+    if not words or len(words) > 3 or any(ch.isdigit() for ch in value):
+        return False
+    if value.isascii():
+        return all(w[:1].isupper() for w in words)
+    return len(value) <= 4

@@ -1,0 +1,65 @@
+"""What earlier turns of a conversation told about its speaker, for a turn that leans on it.
+
+- A birthday told without the new age ("it's my birthday today!!") after "I'm 27": the
+  age told before, one more.
+- A switch that does not say what changed ("switched to Lidl", "transferred to Westview"):
+  the one of employer / school the speaker told a value for (the last told), since a
+  shop, a school and an employer are all names; with neither told, nothing is read.
+
+The extractor keeps one ``SpeakerMemory`` per conversation; a turn that says its own age
+or names what it switched is read as said.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from vaultweave.weaver.extract import dates_en
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.rules_text import Fact
+
+SWITCH = "switch"  # a fact's attribute until the memory says which one it is
+SWITCHABLE = ("employer", "studies_at")
+_BIRTHDAY_NOW = ("today", "turned")  # the rules' birthday values for "it's my birthday today"
+_SWITCHED = re.compile(
+    r"^(?:I(?:'ve|\s+have)?\s+)?(?:just\s+|finally\s+|officially\s+)?(?:switched|transferred|changed)\s+"
+    r"(?:over\s+)?to\s+(?P<v>[A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*){0,3})(?=$|[\s,.!;])"
+)
+
+
+def switch_in(clause: str) -> list[Fact]:
+    """A switch whose attribute the clause leaves open: "switched to Lidl last week"."""
+    found = _SWITCHED.match(clause.strip())
+    if not found:
+        return []
+    return [Fact(SWITCH, found.group("v"), Op.ASSERT, 0.75, when=dates_en.find(clause))]
+
+
+@dataclass(frozen=True)
+class SpeakerMemory:
+    age: str = ""
+    switchable: str = ""  # the last of SWITCHABLE the speaker told a value for
+
+    def complete(self, facts: Sequence[Fact]) -> list[Fact]:
+        """``facts`` with a switch made the attribute it changes (or dropped), and a new age
+        added to a birthday told without one."""
+        out = []
+        for fact in facts:
+            if fact.attribute != SWITCH:
+                out.append(fact)
+            elif self.switchable:
+                out.append(replace(fact, attribute=self.switchable))
+        own = [f for f in out if not f.about and f.op is Op.ASSERT]
+        birthday = next((f for f in own if f.attribute == "birthday" and f.value in _BIRTHDAY_NOW), None)
+        if birthday and self.age.isdigit() and not any(f.attribute == "age" for f in own):
+            out.append(Fact("age", str(int(self.age) + 1), Op.ASSERT, 0.8, when=birthday.when))
+        return out
+
+    def learn(self, facts: Sequence[Fact]) -> SpeakerMemory:
+        own = [f for f in facts if not f.about and f.op is Op.ASSERT and f.value]
+        ages = [f.value for f in own if f.attribute == "age"]
+        switchable = [f.attribute for f in own if f.attribute in SWITCHABLE]
+        age = ages[-1] if ages else self.age
+        return SpeakerMemory(age, switchable[-1] if switchable else self.switchable)

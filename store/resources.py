@@ -5,7 +5,7 @@ from __future__ import annotations
 import errno
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -268,6 +268,44 @@ def _read_from(
         erased = raw.startswith(b'{"erased":')
         item = None if not raw.strip() or erased else _parse_guarded(rel, line_no, raw, limits)
         yield item, FilePosition(offset, line_no)
+
+
+def lines_before(
+    paths: VaultPaths,
+    positions: dict[str, FilePosition],
+    files: Iterable[str],
+    limits: LineLimits | None = None,
+    max_bytes: int = 16 * 1024,
+) -> list[Resource]:
+    """The last lines already consumed in each of ``files`` (vault-relative), at most
+    ``max_bytes`` of each, in file order. They are context for reading the lines after
+    them (the question a short answer replies to), never woven again; a line that does
+    not parse is left out (it was reported when it was consumed)."""
+    limits = limits or LineLimits.default()
+    found: list[Resource] = []
+    for rel in sorted(set(files)):
+        position = positions.get(rel)
+        if position is None or position.offset <= 0:
+            continue
+        handle = _open_plain(paths.root / rel)
+        if handle is None:
+            continue
+        with handle:
+            start = max(0, position.offset - max_bytes)
+            handle.seek(start)
+            data = handle.read(position.offset - start)
+        lines = data.split(b"\n")[:-1]  # the chunk ends at a line end: drop the empty tail
+        if start > 0:
+            lines = lines[1:]  # the first piece may be the end of a longer line
+        first_no = position.line - len(lines) + 1
+        for number, raw in enumerate(lines, start=first_no):
+            raw = raw.rstrip(b"\r")
+            if not raw.strip() or raw.startswith(b'{"erased":'):
+                continue
+            parsed = _parse_guarded(rel, number, raw, limits)
+            if isinstance(parsed, Resource):
+                found.append(parsed)
+    return found
 
 
 INTERNAL_ERROR = "could not be read (internal error, please report it)"

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from vaultweave.store.errors import UnsafeNameError
 from vaultweave.store.paths import safe_name
-from vaultweave.store.resources import LineProblem, Resource, ScanResult, scan
+from vaultweave.store.resources import LineProblem, Resource, ScanResult, lines_before, scan
 from vaultweave.store.state import Cursor
 from vaultweave.weaver.commit_message import weave_message
 from vaultweave.weaver.conversations import write_conversation_pages
@@ -106,7 +106,11 @@ def run_cycle(
     scanned: ScanResult = scan(
         vault.paths, cursor.positions, vault.config.weaver.max_lines_per_cycle, line_limits(vault)
     )
-    candidates = [_with_usable_category(c) for c in extractor.extract(scanned.resources)]
+    # The turns woven just before these, in the same files: a reply is read with its question.
+    earlier = lines_before(
+        vault.paths, cursor.positions, {r.path for r in scanned.resources}, line_limits(vault)
+    )
+    candidates = [_with_usable_category(c) for c in extractor.extract(scanned.resources, earlier)]
     existing = vault.loaded_items()
     if advisor is not None:
         resolution = advisor.resolve(candidates, existing, now)

@@ -80,4 +80,9 @@ class Extractor(Protocol):
 
     name: str
 
-    def extract(self, resources: Sequence[Resource]) -> list[Candidate]: ...
+    def extract(
+        self, resources: Sequence[Resource], earlier: Sequence[Resource] = ()
+    ) -> list[Candidate]:
+        """Candidates from ``resources``; ``earlier`` are the turns woven before them in the
+        same files, to read them by (a question a short answer replies to), not to extract."""
+        ...

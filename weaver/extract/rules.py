@@ -61,6 +61,21 @@ NOTE_CONFIDENCE = 0.95
 # A turn answers the assistant's question only when it comes soon after it: the same
 # words a week later are a new topic.
 ANSWER_WITHIN = timedelta(hours=12)
+# Turns of a session woven before a cycle that are read again for their context.
+EARLIER_TURNS = 12
+
+
+def _last_of_each_session(
+    earlier: Sequence[Resource], sessions: set[str | None], keep: int
+) -> list[Resource]:
+    """The last ``keep`` turns of each of ``sessions`` in ``earlier``, in their order."""
+    picked: list[Resource] = []
+    count: dict[str | None, int] = {}
+    for resource in reversed(earlier):
+        if resource.session in sessions and count.get(resource.session, 0) < keep:
+            count[resource.session] = count.get(resource.session, 0) + 1
+            picked.append(resource)
+    return picked[::-1]
 
 
 class RulesExtractor:
@@ -76,15 +91,19 @@ class RulesExtractor:
         self.default_subject = default_subject
         self.ignore_roles = frozenset(r.casefold() for r in ignore_roles)
 
-    def extract(self, resources: Sequence[Resource]) -> list[Candidate]:
+    def extract(self, resources: Sequence[Resource], earlier: Sequence[Resource] = ()) -> list[Candidate]:
         """Every turn's candidates, each turn read with its session's context: the
         assistant's question just before it, the people named and what the speaker told of
-        themself in earlier turns (``speaker_memory``)."""
+        themself in earlier turns (``speaker_memory``). ``earlier``: turns woven in a
+        previous cycle, read for that context only (a live vault weaves a question and its
+        answer in different cycles); only the last few of each session in ``resources``."""
         candidates: list[Candidate] = []
         before: dict[str | None, Resource] = {}  # the previous turn of each session
         people: dict[str | None, KnownPeople] = {}
         speaker: dict[str | None, SpeakerMemory] = {}
-        for resource in resources:
+        context = _last_of_each_session(earlier, {r.session for r in resources}, EARLIER_TURNS)
+        fresh = len(context)
+        for at, resource in enumerate([*context, *resources]):
             previous = before.get(resource.session)
             before[resource.session] = resource
             if self._ignored(resource):
@@ -99,7 +118,8 @@ class RulesExtractor:
             facts = speaker.get(resource.session, SpeakerMemory()).complete(facts)
             people[resource.session] = known.learn(facts)
             speaker[resource.session] = speaker.get(resource.session, SpeakerMemory()).learn(facts)
-            candidates.extend(self._candidates(resource, facts))
+            if at >= fresh:
+                candidates.extend(self._candidates(resource, facts))
         return candidates
 
     def extract_one(self, resource: Resource, asked: str = "") -> list[Candidate]:

@@ -86,11 +86,11 @@ class LLMExtractor:
         self._unavailable: str | None = None
         self._failed_this_run: set[str] = set()  # not retried again in the same run
 
-    def extract(self, resources: Sequence[Resource]) -> list[Candidate]:
+    def extract(self, resources: Sequence[Resource], earlier: Sequence[Resource] = ()) -> list[Candidate]:
         fresh = {r.id for r in resources}
         retried, missing = self._due_retries(fresh)
         turns = sorted([*resources, *retried], key=lambda r: (r.path, r.line))
-        rule_hits = self.rules.extract(turns)
+        rule_hits = self.rules.extract(turns, earlier)
         by_source: dict[str, list[Candidate]] = defaultdict(list)
         for hit in rule_hits:
             by_source[hit.source].append(hit)

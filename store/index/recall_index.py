@@ -194,18 +194,7 @@ class RecallIndex:
             done: Future[Vectors] = Future()
             done.set_result(cached)
             return done
-        # Wait (briefly) until the worker runs: a thread that wants the GIL while this one
-        # scores the keyword leg in Python would otherwise wait up to the interpreter's
-        # switch interval (5 ms) before it could even start the model.
-        running = threading.Event()
-
-        def embed() -> Vectors:
-            running.set()
-            return self.embed_query(text)
-
-        future = _query_workers().submit(embed)
-        running.wait(0.005)
-        return future
+        return _query_workers().submit(self.embed_query, text)
 
     def clear_query_cache(self) -> None:
         self._queries.clear()

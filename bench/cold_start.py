@@ -9,7 +9,7 @@ library in the way): `initialize`, `notifications/initialized`, then `tools/call
 Two servers are timed in the same run:
 
 - `vaultweave mcp`: the console script (the stdio front answers `initialize` before the
-  SDK loads, and the search side warms up beside the SDK import);
+  SDK loads);
 - plain SDK stdio: the same tools served by `MCPServer.run("stdio")` after importing
   everything, the way the server started before the front.
 

@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import contextlib
-import threading
 from dataclasses import asdict
 from pathlib import Path
 
 import click
 from vaultweave.schemas.config import mcp_token_from_env
 from vaultweave.store.bookmarks import DEFAULT_CLIENT
-from vaultweave.store.errors import VaultError
 from vaultweave.store.item import to_json_dict
 from vaultweave.weaver.changes import digest_to_json, digest_to_text
 from vaultweave.weaver.cli.common import echo_json, json_option, open_vault, vault_option
-from vaultweave.weaver.vault import Vault
 
 DEFAULT_PORT = 8765
 
@@ -279,7 +275,7 @@ def mcp(
         return
     vault = open_vault(vault_path)
     check_client(client)
-    front = warming = None
+    front = None
     if not http and not schemas:
         from vaultweave.weaver.mcp_handshake import INSTRUCTIONS
         from vaultweave.weaver.mcp_stdio import start_front
@@ -287,10 +283,6 @@ def mcp(
         # Started already by the console script (weaver/launch.py) in the usual case;
         # it answers `initialize` while the SDK loads.
         front = start_front(INSTRUCTIONS)
-        # Load the search side beside the SDK import; serve() waits for it before the
-        # first tool call, so the two never run a vault call at once.
-        warming = threading.Thread(target=_warm, args=(vault,), name="warmup", daemon=True)
-        warming.start()
     from vaultweave.weaver.mcp_server import serve
 
     if schemas:
@@ -298,8 +290,6 @@ def mcp(
 
         echo_json(tool_schemas(build_server(vault)))
         return
-    if warming is not None:
-        warming.join()
     serve(
         vault,
         front=front,
@@ -341,12 +331,6 @@ def _serve_home(
         echo_json(tool_schemas(build_home_server(pool)))
         return
     serve_home(pool, http=http, host=host, port=port, allow_hosts=allow_hosts, front=front)
-
-
-def _warm(vault: Vault) -> None:
-    """Warm up, or leave it to the first tool call to report what is wrong."""
-    with contextlib.suppress(VaultError, ImportError):
-        vault.warmup()
 
 
 def register(group: click.Group) -> None:

@@ -151,6 +151,13 @@ class ContextSection(_Section):
 
     window_turns: int = Field(default=8, ge=0)  # 0: no window
     window_tokens: int = Field(default=400, ge=0)  # at most this share of the budget
+    digests: bool = True  # a "### Digests" section (digest pages the query recalls)
+
+
+class DigestsSection(_Section):
+    """Compressed memory: digest pages of turns, one per session and one per ISO week."""
+
+    enabled: bool = True
 
 
 class TasksSection(_Section):
@@ -171,6 +178,7 @@ class VaultConfig(_Section):
     llm: LLMSection = Field(default_factory=LLMSection)
     upkeep: UpkeepSection = Field(default_factory=UpkeepSection)
     context: ContextSection = Field(default_factory=ContextSection)
+    digests: DigestsSection = Field(default_factory=DigestsSection)
     tasks: TasksSection = Field(default_factory=TasksSection)
 
     @classmethod
@@ -288,6 +296,9 @@ trigger_every = 500        # new lines + new items between automatic passes; 0 =
 [context]
 window_turns = 8           # context(session=...): that session's last turns come first ...
 window_tokens = 400        # ... within this many tokens of the budget
+
+[digests]
+enabled = true             # digests/sessions/*.md and digests/weeks/*.md, searchable (needs recall)
 
 [tasks]
 abandon_after_hours = 72   # an open task without a new line for this long closes as abandoned

@@ -8,7 +8,7 @@ fact's sources record what was applied, so redoing after a commit changes nothin
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from vaultweave.store.errors import UnsafeNameError
@@ -148,6 +148,7 @@ def run_cycle(
     written = list(pages.written) if pages else []
     befores = [i for i in resolution.previous_items.values() if i is not None]
     written += write_entity_pages(vault, [*changed.values(), *befores])
+    written += _digest_pages(vault, projections, scanned.resources)
     extra = advisor.trailers() if advisor is not None else ()
     message = weave_message(resolution, scanned, extractor.name, extra)
     if not scanned.consumed_lines and not resolution.changes and written:
@@ -176,6 +177,24 @@ def run_cycle(
         page_problems=edit.problems,
         llm_refused=advisor.refusals() if advisor is not None else (),
     )
+
+
+def _digest_pages(
+    vault: Workspace, projections: Iterable[Projection], resources: Sequence[Resource]
+) -> list[str]:
+    """Re-make the digests of the sessions and weeks the new turns fall in (after the
+    recall projection has indexed them: digests are made from the index's turn vectors)."""
+    if not resources or not vault.config.digests.enabled:
+        return []
+    from vaultweave.weaver.recall.projection import RecallProjection
+
+    for projection in projections:
+        if isinstance(projection, RecallProjection):
+            from vaultweave.weaver.digests.refresh import as_turn, refresh_digests
+
+            turns = [as_turn(r) for r in resources]
+            return refresh_digests(vault, projection.index, turns, vault.loaded_items())
+    return []
 
 
 def _with_usable_category(candidate: Candidate) -> Candidate:

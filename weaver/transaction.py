@@ -20,6 +20,7 @@ from typing import Protocol
 
 from vaultweave.store.item import Item
 from vaultweave.store.resources import LineProblem
+from vaultweave.weaver.digests import FOLDER as DIGEST_FOLDER
 from vaultweave.weaver.entity_pages import FOLDER as ENTITY_FOLDER
 from vaultweave.weaver.entity_pages import write_entity_pages
 from vaultweave.weaver.extract.base import Candidate
@@ -115,8 +116,9 @@ def recover(vault: Workspace, clean: bool = False) -> None:
     if repo.dirty_paths("items"):
         repo.restore("items")
         vault.forget_loaded_items()
-    if repo.dirty_paths(ENTITY_FOLDER):
-        repo.restore(ENTITY_FOLDER)  # outputs only: re-rendered from the items when touched
+    for outputs in (ENTITY_FOLDER, DIGEST_FOLDER):
+        if repo.dirty_paths(outputs):
+            repo.restore(outputs)  # outputs only: re-rendered when touched
     rendered = vault.state.load_rendered()
     ours = []
     root = vault.paths.root

@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 import vaultweave.store.needs_recall  # noqa: F401  (MissingExtraError if recall is missing)
 from vaultweave.store.errors import SearchQueryError, VaultError
-from vaultweave.weaver.recall.context import Context, assemble, profile_items, subjects_for
+from vaultweave.weaver.digests import DIGEST_KIND
+from vaultweave.weaver.recall.context import (
+    Context,
+    assemble,
+    needed_profile,
+    profile_items,
+    subjects_for,
+)
 from vaultweave.weaver.recall.projection import Drift, RecallProjection, recall_projection
 from vaultweave.weaver.recall.query import make_request
 from vaultweave.weaver.recall.search import Hit, Tuning, rank
@@ -49,7 +56,15 @@ def search(
         query, k, categories, tags, kinds, include_history, as_of, min_score, _categories(vault)
     )
     projection = projection_of(vault)
-    return rank(projection.index, vault.loaded_items(), request, tuning or Tuning())
+    hits = rank(projection.index, vault.loaded_items(), request, tuning or Tuning())
+    return [_with_quotes(vault, h) if h.kind == DIGEST_KIND else h for h in hits]
+
+
+def _with_quotes(vault: Workspace, hit: Hit) -> Hit:
+    """A digest hit's sources: the turns its summary quotes, read from its page."""
+    from vaultweave.weaver.digests.pages import page_quotes
+
+    return replace(hit, sources=page_quotes(vault.paths.root, hit.id))
 
 
 def warmup(vault: Workspace) -> None:
@@ -75,7 +90,10 @@ def context(
     hits = search(vault, query, k=k)
     items = vault.loaded_items()
     profile = profile_items(items, subjects_for(query, items, vault.config.vault.default_subject))
+    profile = needed_profile(profile, query, hits)
     settings = vault.config.context
+    if not settings.digests:
+        hits = [h for h in hits if h.kind != DIGEST_KIND]
     window = recent_turns(vault.paths, session or "", settings.window_turns)
     return assemble(
         query, hits, profile, budget_tokens, count_tokens, window, settings.window_tokens

@@ -1,5 +1,5 @@
-"""Context for agents: a Markdown block of profile facts, recalled facts and raw turns
-that never exceeds the token budget.
+"""Context for agents: a Markdown block of the session's window, profile facts, recalled
+facts, digest lines and raw turns that never exceeds the token budget.
 
 Tokens are counted with all-MiniLM-L6-v2's uncased WordPiece tokenizer, built from the
 vocab.txt this package ships (store/data/vocab.txt), so counting needs no download. It is
@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
+from vaultweave.store.index.terms import keyword_tokens
 from vaultweave.store.item import Item, Status
 from vaultweave.store.resources import Resource
 from vaultweave.weaver.extract.base import normalise
@@ -33,6 +34,9 @@ class Context:
     profile: int
     item_ids: tuple[str, ...] = ()  # the items the block shows (profile and facts)
     window: int = 0  # turns of the session's short-term window shown
+    digests: int = 0  # digest pages the block quotes from
+    # Resource ids the block shows, directly or through a fact or a digest line from them.
+    sources: tuple[str, ...] = ()
 
 
 def _day(moment: datetime | None) -> str:
@@ -51,6 +55,22 @@ def profile_items(items: Mapping[str, Item], subjects: Iterable[str]) -> list[It
         if i.status is Status.CURRENT and i.kind in PROFILE_KINDS and normalise(i.subject) in wanted
     ]
     return sorted(chosen, key=lambda i: (-i.importance, i.subject.casefold(), i.attribute, i.id))
+
+
+def needed_profile(profile: Sequence[Item], query: str, hits: Sequence[Hit]) -> list[Item]:
+    """The profile facts the query needs: those it recalled, and those whose attribute or
+    value shares a word with it; all of them when the query asks about nothing but names
+    ("Tell me about Maya")."""
+    names = {w for i in profile for w in keyword_tokens(i.subject)}
+    words = set(keyword_tokens(query)) - names
+    if not words:
+        return list(profile)
+    recalled = {h.id for h in hits if h.kind == "item"}
+    return [
+        i
+        for i in profile
+        if i.id in recalled or words & set(keyword_tokens(f"{i.attribute.replace('_', ' ')} {i.value}"))
+    ]
 
 
 def subjects_for(query: str, items: Mapping[str, Item], default_subject: str) -> list[str]:
@@ -74,6 +94,15 @@ def turn_line(hit: Hit) -> str:
     return f"- [{_stamp(hit.ts)}] {who}: {' '.join(hit.text.split())}"
 
 
+def digest_lines(hit: Hit) -> list[tuple[str, str]]:
+    """(line, source) per summary line of a digest hit; the first line names the page."""
+    lines = hit.text.split("\n")
+    sources = list(hit.sources) + [""] * (len(lines) - len(hit.sources))
+    if len(hit.sources) != len(lines):  # a model's prose: the page's turns, not one a line
+        sources = [""] * len(lines)
+    return [(f"- {line} ({hit.id})", source) for line, source in zip(lines, sources, strict=True)]
+
+
 def window_line(turn: Resource) -> str:
     who = turn.speaker or turn.role or "?"
     return f"- [{_stamp(turn.ts)}] {who}: {' '.join(turn.text.split())}"
@@ -88,15 +117,19 @@ def assemble(
     window: Sequence[Resource] = (),
     window_budget: int = 0,
 ) -> Context:
-    """Fill sections in order (the session's window, profile, facts, turns) while the whole
-    stays within ``budget``; nothing is shown twice.
+    """Fill sections in order (the session's window, profile, facts, digests, turns) while
+    the whole stays within ``budget``. Nothing is shown twice: a fact in the profile is not
+    repeated under Facts, and a turn in the window or quoted by a digest line shown is not
+    repeated under Turns.
 
     The window keeps its newest turns when it must be cut, within ``window_budget``.
     """
     lines: list[str] = []
     used = 0
-    counts = {"profile": 0, "facts": 0, "turns": 0, "window": 0}
+    counts = {"profile": 0, "facts": 0, "digests": 0, "turns": 0, "window": 0}
     shown: list[str] = []
+    pages: set[str] = set()
+    sources: list[str] = []
 
     def add(line: str, limit: int = budget) -> bool:
         nonlocal used
@@ -107,20 +140,24 @@ def assemble(
         used += cost
         return True
 
-    def section(title: str, name: str, entries: Iterable[tuple[str, str]]) -> None:
+    def section(title: str, name: str, entries: Iterable[tuple[str, str, Sequence[str]]]) -> None:
         pending = list(entries)
         if not pending:
             return
-        mark = (len(lines), used)
+        mark = (len(lines), used, len(sources))
         if not add(title):
             return
-        for unit_id, entry in pending:
+        for unit_id, entry, from_turns in pending:
             if add(entry):
                 counts[name] += 1
-                if name != "turns":
+                sources.extend(from_turns)
+                if name in ("profile", "facts"):
                     shown.append(unit_id)
+                elif name == "digests":
+                    pages.add(unit_id)
         if counts[name] == 0:  # a heading with nothing under it is dropped
             del lines[mark[0] :]
+            del sources[mark[2] :]
             _reset(mark[1])
 
     def _reset(value: int) -> None:
@@ -134,14 +171,25 @@ def assemble(
         for turn in in_window:
             if add(window_line(turn)):
                 counts["window"] += 1
-    window_ids = {t.id for t in in_window}
-    section("### Profile", "profile", ((i.id, f"- {i.text}") for i in profile))
-    section("### Facts", "facts", ((h.id, fact_line(h)) for h in hits if h.kind == "item"))
+                sources.append(turn.id)
+    section("### Profile", "profile", ((i.id, f"- {i.text}", i.sources) for i in profile))
+    in_profile = set(shown)
+    facts = (h for h in hits if h.kind == "item" and h.id not in in_profile)
+    section("### Facts", "facts", ((h.id, fact_line(h), h.sources) for h in facts))
+    digest_hits = [h for h in hits if h.kind == "digest"]
+    before = len(sources)
+    section(
+        "### Digests",
+        "digests",
+        ((h.id, line, (source,) if source else ()) for h in digest_hits for line, source in digest_lines(h)),
+    )
+    quoted = set(sources[before:])
+    skip = {t.id for t in in_window} | quoted
     turns = sorted(
-        (h for h in hits if h.kind == "turn" and h.id not in window_ids),
+        (h for h in hits if h.kind == "turn" and h.id not in skip),
         key=lambda h: h.ts or datetime.min.replace(tzinfo=timezone.utc),
     )
-    section("### Turns", "turns", ((h.id, turn_line(h)) for h in turns))
+    section("### Turns", "turns", ((h.id, turn_line(h), (h.id,)) for h in turns))
     text = "\n".join(lines)
     return Context(
         text,
@@ -152,6 +200,8 @@ def assemble(
         counts["profile"],
         tuple(dict.fromkeys(shown)),
         counts["window"],
+        len(pages),
+        tuple(dict.fromkeys(sources)),
     )
 
 

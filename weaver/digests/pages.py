@@ -21,6 +21,9 @@ from vaultweave.weaver.digests.plan import Digest
 from vaultweave.weaver.page_files import UnreadablePage, read_page
 from vaultweave.weaver.render import template
 
+# The embedding reads a digest's first words only (BM25 reads them all): embedding whole
+# summaries cost a third more weave time on LoCoMo than the turns alone (docs/RECALL.md).
+EMBEDDED_WORDS = 48
 _BULLET = re.compile(r"^- (?P<day>\S+) \S+ (?P<speaker>.*?): (?P<text>.*) · `(?P<source>[^`]+)`$")
 
 
@@ -127,7 +130,8 @@ def unit_from_page(rel: str, text: str) -> Unit | None:
         key=digest_key(rel),
         kind=DIGEST_KIND,
         text=words,
-        key_text="\n".join(key for _, key in summary)[:4000],
+        key_text=" ".join(" ".join(key for _, key in summary).split()[:EMBEDDED_WORDS]),
+        keyword_text="\n".join(key for _, key in summary)[:4000],
         ts=moment.timestamp() if moment else 0.0,
         session=str(front.get("session") or ""),
     )

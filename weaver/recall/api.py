@@ -79,25 +79,35 @@ def _categories(vault: Workspace) -> Iterator[str]:
     yield from {i.category for i in vault.loaded_items().values()} | set(vault.categories())
 
 
-def context(
-    vault: Workspace, query: str, budget_tokens: int = 1500, k: int = 20, session: str | None = None
-) -> Context:
+def recalled(hits: list[Hit], facts_and_turns: int, digests: int) -> list[Hit]:
+    """The first ``facts_and_turns`` facts and turns and the first ``digests`` digests,
+    in the ranking's order (one ranking, so their scores compare)."""
+    counts = {True: 0, False: 0}
+    kept = []
+    for hit in hits:
+        is_digest = hit.kind == DIGEST_KIND
+        if counts[is_digest] < (digests if is_digest else facts_and_turns):
+            counts[is_digest] += 1
+            kept.append(hit)
+    return kept
+
+
+def context(vault: Workspace, query: str, budget_tokens: int = 1500, session: str | None = None) -> Context:
     from vaultweave.store.embeddings.onnx import count_tokens
     from vaultweave.store.session_window import recent_turns
 
     if not isinstance(budget_tokens, int) or budget_tokens <= 0 or budget_tokens > MAX_BUDGET:
         raise SearchQueryError(f"budget_tokens must be between 1 and {MAX_BUDGET}, not {budget_tokens!r}")
-    hits = search(vault, query, k=k)
+    settings = vault.config.context
+    wanted = settings.recall_k + settings.digest_k
+    hits = recalled(
+        search(vault, query, k=min(200, 2 * wanted)) if wanted else [], settings.recall_k, settings.digest_k
+    )
     items = vault.loaded_items()
     profile = profile_items(items, subjects_for(query, items, vault.config.vault.default_subject))
     profile = needed_profile(profile, query, hits)
-    settings = vault.config.context
-    if not settings.digests:
-        hits = [h for h in hits if h.kind != DIGEST_KIND]
     window = recent_turns(vault.paths, session or "", settings.window_turns)
-    return assemble(
-        query, hits, profile, budget_tokens, count_tokens, window, settings.window_tokens
-    )
+    return assemble(query, hits, profile, budget_tokens, count_tokens, window, settings.window_tokens)
 
 
 @dataclass(frozen=True)

@@ -166,7 +166,7 @@ def assemble(
                 sources.append(turn.id)
     window_shown = len(sources)
     shown_turns = {t.id for t in in_window}
-    chosen_profile = []
+    chosen_profile: list[Item] = []
     for item in profile:
         heading = () if chosen_profile else ("### Profile",)
         if block.take(*heading, f"- {item.text}"):

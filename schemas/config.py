@@ -153,7 +153,7 @@ class ContextSection(_Section):
     window_tokens: int = Field(default=400, ge=0)  # at most this share of the budget
     # What the search hands the block: the first recall_k facts and turns, and the first
     # digest_k digests, of one ranking (tuned on LoCoMo half A, docs/RECALL.md).
-    recall_k: int = Field(default=20, ge=0, le=200)
+    recall_k: int = Field(default=40, ge=0, le=200)
     digest_k: int = Field(default=3, ge=0, le=50)
 
 
@@ -299,7 +299,7 @@ trigger_every = 500        # new lines + new items between automatic passes; 0 =
 [context]
 window_turns = 8           # context(session=...): that session's last turns come first ...
 window_tokens = 400        # ... within this many tokens of the budget
-recall_k = 20              # facts and turns the search hands the block (best first) ...
+recall_k = 40              # facts and turns the search hands the block (best first) ...
 digest_k = 3               # ... and digests
 
 [digests]

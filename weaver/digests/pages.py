@@ -11,15 +11,18 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import yaml
 from vaultweave.store.index.unit import Unit
 from vaultweave.store.resources import parse_resource_id
 from vaultweave.store.sanitize import one_line
 from vaultweave.weaver.digests import DIGEST_KIND, DIGEST_PREFIX, FOLDER
-from vaultweave.weaver.digests.plan import Digest
 from vaultweave.weaver.page_files import UnreadablePage, read_page
 from vaultweave.weaver.render import template
+
+if TYPE_CHECKING:  # plan.py needs numpy; reading pages back does not
+    from vaultweave.weaver.digests.plan import Digest
 
 # The embedding reads a digest's first words only (BM25 reads them all): embedding whole
 # summaries cost a third more weave time on LoCoMo than the turns alone (docs/RECALL.md).

@@ -59,8 +59,10 @@ class RecallSection(_Section):
     fact_keys: bool = False
 
 
-LLMStage = Literal["extract", "judge", "summarize"]
-ALL_LLM_STAGES: tuple[LLMStage, ...] = ("extract", "judge", "summarize")
+LLMStage = Literal["extract", "judge", "summarize", "digest"]
+ALL_LLM_STAGES: tuple[LLMStage, ...] = ("extract", "judge", "summarize")  # what "all" means
+# Asked for by name only: a digest summary is a call per session and week a weave touches.
+NAMED_LLM_STAGES: tuple[LLMStage, ...] = (*ALL_LLM_STAGES, "digest")
 
 
 class LLMSection(_Section):
@@ -103,7 +105,7 @@ class LLMSection(_Section):
     def active_stages(self, extractor: str) -> tuple[LLMStage, ...]:
         """The stages that call the model: the listed ones, or all when extractor is "llm"."""
         if self.stages:
-            return tuple(s for s in ALL_LLM_STAGES if s in self.stages)
+            return tuple(s for s in NAMED_LLM_STAGES if s in self.stages)
         return ALL_LLM_STAGES if extractor == "llm" else ()
 
 
@@ -281,7 +283,7 @@ embedder = "onnx"          # "onnx" (light) or "sentence-transformers"
 # base_url = "http://127.0.0.1:11434/v1"
 # model = "llama3.1"
 # api_key_env = "OPENAI_API_KEY"   # the NAME of the variable; the key is never stored
-# stages = ["extract", "judge", "summarize"]
+# stages = ["extract", "judge", "summarize"]   # add "digest" for model-written digest summaries
 # timeout_budget = 90.0            # seconds a weave may lose to failed requests, all stages
 
 [upkeep]

@@ -148,7 +148,7 @@ def run_cycle(
     written = list(pages.written) if pages else []
     befores = [i for i in resolution.previous_items.values() if i is not None]
     written += write_entity_pages(vault, [*changed.values(), *befores])
-    written += _digest_pages(vault, projections, scanned.resources)
+    written += _digest_pages(vault, projections, scanned.resources, advisor)
     extra = advisor.trailers() if advisor is not None else ()
     message = weave_message(resolution, scanned, extractor.name, extra)
     if not scanned.consumed_lines and not resolution.changes and written:
@@ -180,7 +180,10 @@ def run_cycle(
 
 
 def _digest_pages(
-    vault: Workspace, projections: Iterable[Projection], resources: Sequence[Resource]
+    vault: Workspace,
+    projections: Iterable[Projection],
+    resources: Sequence[Resource],
+    advisor: CycleAdvisor | None,
 ) -> list[str]:
     """Re-make the digests of the sessions and weeks the new turns fall in (after the
     recall projection has indexed them: digests are made from the index's turn vectors)."""
@@ -193,7 +196,8 @@ def _digest_pages(
             from vaultweave.weaver.digests.refresh import as_turn, refresh_digests
 
             turns = [as_turn(r) for r in resources]
-            return refresh_digests(vault, projection.index, turns, vault.loaded_items())
+            summarize = advisor.digest_summary if advisor is not None else None
+            return refresh_digests(vault, projection.index, turns, vault.loaded_items(), summarize=summarize)
     return []
 
 

@@ -24,8 +24,9 @@ from vaultweave.weaver.render import template
 if TYPE_CHECKING:  # plan.py needs numpy; reading pages back does not
     from vaultweave.weaver.digests.plan import Digest
 
-# The embedding reads a digest's first words only (BM25 reads them all): embedding whole
-# summaries cost a third more weave time on LoCoMo than the turns alone (docs/RECALL.md).
+# The embedding reads a digest's first words only (BM25 reads them all): a whole summary
+# is up to ~300 words, each re-made digest is embedded again, and the turns it quotes are
+# indexed on their own anyway.
 EMBEDDED_WORDS = 48
 _BULLET = re.compile(r"^- (?P<day>\S+) \S+ (?P<speaker>.*?): (?P<text>.*) · `(?P<source>[^`]+)`$")
 
@@ -93,7 +94,7 @@ def render_digest(digest: Digest) -> str:
         "sessions": list(digest.sessions),
         "turns": len(digest.turns),
         "summary_by": digest.written_by,
-        "quoted": list(digest.quoted) if not digest.prose else [],
+        "quoted": list(digest.quoted),
         "facts": [f[0] for f in digest.facts],
         "tags": ["digest"],
         "generated": "rendered from resources/ and items/; edits here are not read back",

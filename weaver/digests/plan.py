@@ -26,6 +26,7 @@ WEEK = "week"
 TURNS_PER_LINE = 6  # one summary line per this many turns ...
 MAX_LINES = {SESSION: 6, WEEK: 8}  # ... up to this many
 MAX_LINE_WORDS = 40
+MODEL_TURNS = 40  # the most central turns a model reads to write a digest's paragraph
 REDUNDANCY = 0.5  # how much likeness to a line already chosen counts against a turn
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
 
@@ -76,17 +77,13 @@ class Digest:
     end: float
     summary: tuple[SummaryLine, ...]
     facts: tuple[tuple[str, str, str], ...]  # (item id, category, sentence) of facts its turns produced
-    written_by: str = "extractive"  # or the model's name
-    prose: str = ""  # a model's summary, when one wrote it
+    written_by: str = "extractive"  # "model" when a model wrote ``prose``
+    prose: str = ""  # a model's paragraph, shown above the quoted lines
 
     @property
     def quoted(self) -> tuple[str, ...]:
-        """The turns the summary's words come from (all covered turns for a model's prose)."""
-        return self.turns if self.prose else tuple(dict.fromkeys(s.source for s in self.summary))
-
-    @property
-    def summary_text(self) -> str:
-        return self.prose or " ".join(s.text for s in self.summary)
+        """The turns the summary's lines quote, in their order."""
+        return tuple(dict.fromkeys(s.source for s in self.summary))
 
 
 def week_of(ts: float) -> Group:
@@ -177,3 +174,14 @@ def plan_digest(
         summary=summary,
         facts=tuple(sorted(set(facts), key=lambda f: (f[1], f[2], f[0]))),
     )
+
+
+def model_input(turns: Sequence[Turn], vectors: npt.NDArray[np.float32]) -> list[str]:
+    """What a model summarises: the group's most central turns, oldest first, one line each."""
+    picked = sorted(central(vectors, MODEL_TURNS))
+    return [
+        f"[{datetime.fromtimestamp(turns[i].ts, tz=timezone.utc):%Y-%m-%d %H:%M}] "
+        f"{one_line(turns[i].speaker) or '?'}: {leading_words(turns[i].text, 2 * MAX_LINE_WORDS)}"
+        for i in picked
+    ]
+

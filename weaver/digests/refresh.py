@@ -9,8 +9,9 @@ units are updated here too.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -20,7 +21,7 @@ from vaultweave.store.item import Item, Status
 from vaultweave.store.resources import Resource
 from vaultweave.weaver.digests import FOLDER
 from vaultweave.weaver.digests.pages import digest_key, render_digest, unit_from_page
-from vaultweave.weaver.digests.plan import SESSION, Group, Turn, groups_touched, plan_digest
+from vaultweave.weaver.digests.plan import SESSION, Group, Turn, groups_touched, model_input, plan_digest
 
 if TYPE_CHECKING:
     from vaultweave.store.index.recall_index import RecallIndex
@@ -67,9 +68,11 @@ def refresh_digests(
     turns: Iterable[Turn],
     items: Mapping[str, Item],
     dropped: AbstractSet[str] = frozenset(),
+    summarize: Callable[[str, str, Sequence[str]], str | None] | None = None,
 ) -> list[str]:
     """Re-make the digests ``turns`` fall in, leaving out the ``dropped`` turns (erased
-    lines); the vault-relative pages written or removed."""
+    lines); the vault-relative pages written or removed. ``summarize(path, title, lines)``
+    is a model's paragraph (None keeps the summary extractive)."""
     groups = groups_touched(turns)
     if not vault.config.digests.enabled or not groups:
         return []
@@ -94,6 +97,9 @@ def refresh_digests(
                 written.append(group.path)
             gone.append(digest_key(group.path))
             continue
+        prose = summarize(group.path, group.title, model_input(members, vectors)) if summarize else None
+        if prose:
+            digest = replace(digest, prose=prose, written_by="model")
         text = render_digest(digest)
         try:
             before = path.read_text(encoding="utf-8")

@@ -95,11 +95,11 @@ def turn_line(hit: Hit) -> str:
 
 
 def digest_lines(hit: Hit) -> list[tuple[str, str]]:
-    """(line, source) per summary line of a digest hit; the first line names the page."""
+    """(line, source) per summary line of a digest hit, each line naming its page."""
     lines = hit.text.split("\n")
-    sources = list(hit.sources) + [""] * (len(lines) - len(hit.sources))
-    if len(hit.sources) != len(lines):  # a model's prose: the page's turns, not one a line
-        sources = [""] * len(lines)
+    # The last lines quote one turn each; a model's paragraph before them quotes none.
+    extra = len(lines) - len(hit.sources)
+    sources = [""] * extra + list(hit.sources) if extra >= 0 else [""] * len(lines)
     return [(f"- {line} ({hit.id})", source) for line, source in zip(lines, sources, strict=True)]
 
 

@@ -1,6 +1,7 @@
 """Context bench on LoCoMo: does the context block hold each question's evidence?
 
-    python -m bench.context --before-ref 5f4303c [--half A|B|both] [--limit N]
+    python -m bench.context --before-ref 5f4303c [--half A|B|both] [--limit N] [--grid]
+    python -m bench.context --weave-cost 2     # weave time with and without digests, one process
 
 For each conversation, the code at ``--before-ref`` (unpacked with ``git archive`` and run
 in a subprocess) and the code of this checkout each ingest and weave it into a fresh vault
@@ -153,6 +154,36 @@ def evaluate_before(shim: Path, sample: str, data: Path, root: Path) -> dict[str
     return result
 
 
+def weave_cost(data: Path, count: int) -> None:
+    """Ingest + weave + index of the first ``count`` conversations with digests off and on,
+    in this process (imports and the model loaded first, untimed), in both orders."""
+    from vaultweave.schemas.config import DEFAULT_VAULT_TOML
+
+    turns, _ = load(data)
+    samples = list(turns)[:count]
+    spent = {"off": 0.0, "on": 0.0}
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        warm, _, _ = woven(tmp / "warm-up", samples[0], turns[samples[0]][:20])
+        api.projection_of(warm).close()
+        for round_no, modes in enumerate((("off", "on"), ("on", "off"))):
+            for sample in samples:
+                for mode in modes:
+                    root = tmp / f"{sample}-{mode}-{round_no}"
+                    if mode == "off":
+                        root.mkdir(parents=True)
+                        toml = DEFAULT_VAULT_TOML.replace(
+                            "[digests]\nenabled = true", "[digests]\nenabled = false"
+                        )
+                        (root / "vault.toml").write_text(toml, encoding="utf-8")
+                    vault, _, seconds = woven(root, sample, turns[sample])
+                    api.projection_of(vault).close()
+                    spent[mode] += seconds
+                    print(f"  {sample} digests {mode}: {seconds:.1f}s", flush=True)
+    off, on = spent["off"], spent["on"]
+    print(f"without digests {off:.1f}s  with digests {on:.1f}s  ratio {on / off:.2f}")
+
+
 def report(title: str, scores: Scores, variant: str, budget: int) -> None:
     def cell(cats: tuple[int, ...], measure: int) -> str:
         rows = [r[measure] for c in cats for r in scores.get((variant, budget, c), [])]
@@ -171,10 +202,16 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=0, help="only the first N conversations of each half")
     parser.add_argument("--before-ref", default="", help="git ref of the code to compare with (before)")
     parser.add_argument("--grid", action="store_true", help="score [context] recall_k / digest_k variants")
+    parser.add_argument(
+        "--weave-cost", type=int, default=0, metavar="N", help="time weaves of N conversations"
+    )
     parser.add_argument("--worker", default="", help=argparse.SUPPRESS)
     parser.add_argument("--root", type=Path, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
 
+    if args.weave_cost:
+        weave_cost(args.data, args.weave_cost)
+        return
     turns, questions = load(args.data)
     if args.worker:  # one conversation, under whatever code PYTHONPATH names
         print(json.dumps(evaluate(args.worker, turns[args.worker], questions[args.worker], args.root)))

@@ -59,8 +59,10 @@ class RecallSection(_Section):
     fact_keys: bool = False
 
 
-LLMStage = Literal["extract", "judge", "summarize"]
-ALL_LLM_STAGES: tuple[LLMStage, ...] = ("extract", "judge", "summarize")
+LLMStage = Literal["extract", "judge", "summarize", "digest"]
+ALL_LLM_STAGES: tuple[LLMStage, ...] = ("extract", "judge", "summarize")  # what "all" means
+# Asked for by name only: a digest summary is a call per session and week a weave touches.
+NAMED_LLM_STAGES: tuple[LLMStage, ...] = (*ALL_LLM_STAGES, "digest")
 
 
 class LLMSection(_Section):
@@ -103,7 +105,7 @@ class LLMSection(_Section):
     def active_stages(self, extractor: str) -> tuple[LLMStage, ...]:
         """The stages that call the model: the listed ones, or all when extractor is "llm"."""
         if self.stages:
-            return tuple(s for s in ALL_LLM_STAGES if s in self.stages)
+            return tuple(s for s in NAMED_LLM_STAGES if s in self.stages)
         return ALL_LLM_STAGES if extractor == "llm" else ()
 
 
@@ -151,6 +153,16 @@ class ContextSection(_Section):
 
     window_turns: int = Field(default=8, ge=0)  # 0: no window
     window_tokens: int = Field(default=400, ge=0)  # at most this share of the budget
+    # What the search hands the block: the first recall_k facts and turns, and the first
+    # digest_k digests, of one ranking (tuned on LoCoMo half A, docs/RECALL.md).
+    recall_k: int = Field(default=40, ge=0, le=200)
+    digest_k: int = Field(default=3, ge=0, le=50)
+
+
+class DigestsSection(_Section):
+    """Compressed memory: digest pages of turns, one per session and one per ISO week."""
+
+    enabled: bool = True
 
 
 class TasksSection(_Section):
@@ -179,6 +191,7 @@ class VaultConfig(_Section):
     llm: LLMSection = Field(default_factory=LLMSection)
     upkeep: UpkeepSection = Field(default_factory=UpkeepSection)
     context: ContextSection = Field(default_factory=ContextSection)
+    digests: DigestsSection = Field(default_factory=DigestsSection)
     tasks: TasksSection = Field(default_factory=TasksSection)
     share: ShareSection = Field(default_factory=ShareSection)
 
@@ -310,7 +323,7 @@ embedder = "onnx"          # "onnx" (light) or "sentence-transformers"
 # base_url = "http://127.0.0.1:11434/v1"
 # model = "llama3.1"
 # api_key_env = "OPENAI_API_KEY"   # the NAME of the variable; the key is never stored
-# stages = ["extract", "judge", "summarize"]
+# stages = ["extract", "judge", "summarize"]   # add "digest" for model-written digest summaries
 # timeout_budget = 90.0            # seconds a weave may lose to failed requests, all stages
 
 [upkeep]
@@ -328,6 +341,11 @@ trigger_every = 500        # new lines + new items between automatic passes; 0 =
 [context]
 window_turns = 8           # context(session=...): that session's last turns come first ...
 window_tokens = 400        # ... within this many tokens of the budget
+recall_k = 40              # facts and turns the search hands the block (best first) ...
+digest_k = 3               # ... and digests
+
+[digests]
+enabled = true             # digests/sessions/*.md and digests/weeks/*.md, searchable (needs recall)
 
 [tasks]
 abandon_after_hours = 72   # an open task without a new line for this long closes as abandoned

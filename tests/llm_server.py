@@ -191,7 +191,7 @@ def _completion(request: Request, reply: Reply) -> bytes:
 
 
 def stage_of(request: Request) -> str:
-    """Which prompt a request carries: "extract", "judge" or "summarize"."""
+    """Which prompt a request carries: "extract", "judge", "summarize" or "digest"."""
     system = request.messages[0].get("content", "") if request.messages else ""
     if system.startswith("You extract"):
         return "extract"
@@ -199,6 +199,8 @@ def stage_of(request: Request) -> str:
         return "judge"
     if system.startswith("You write the summary"):
         return "summarize"
+    if system.startswith("You summarise a stretch"):
+        return "digest"
     return "unknown"
 
 
@@ -218,6 +220,7 @@ class Staged:
             "extract": ok({"facts": []}),
             "judge": ok({"decisions": []}),
             "summarize": ok({"summary": "A scripted summary."}),
+            "digest": ok({"summary": "A scripted digest."}),
         }
 
     def push(self, stage: str, *replies: Reply | Responder) -> Staged:

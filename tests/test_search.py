@@ -196,7 +196,9 @@ def test_an_index_of_another_model_is_refused_until_reindexed(job_vault: Vault) 
         reopened.search("jazz")
     assert main(["search", "jazz", "--vault", str(job_vault.root)]) == 1
     units, embedded = reopened.reindex()
-    assert units > 0 and embedded == units
+    # Every distinct unit embedded once (a digest may share a turn's texts and vector).
+    distinct = {u.hash for u in projection_of(reopened).expected_units()}
+    assert units > 0 and embedded == len(distinct) and units >= embedded
     assert reopened.search("jazz", k=1)[0].text.lower().count("jazz") == 1
 
 

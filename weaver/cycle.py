@@ -8,7 +8,7 @@ fact's sources record what was applied, so redoing after a commit changes nothin
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from vaultweave.store.errors import UnsafeNameError
@@ -155,6 +155,7 @@ def run_cycle(
     befores = [i for i in resolution.previous_items.values() if i is not None]
     written += write_entity_pages(vault, [*changed.values(), *befores])
     written += write_conversation_pages(vault, read_to)  # the days these lines came from
+    written += _digest_pages(vault, projections, scanned.resources, advisor)
     extra = advisor.trailers() if advisor is not None else ()
     message = weave_message(resolution, scanned, extractor.name, extra)
     if not scanned.consumed_lines and not resolution.changes and written:
@@ -182,6 +183,28 @@ def run_cycle(
         page_problems=edit.problems,
         llm_refused=advisor.refusals() if advisor is not None else (),
     )
+
+
+def _digest_pages(
+    vault: Workspace,
+    projections: Iterable[Projection],
+    resources: Sequence[Resource],
+    advisor: CycleAdvisor | None,
+) -> list[str]:
+    """Re-make the digests of the sessions and weeks the new turns fall in (after the
+    recall projection has indexed them: digests are made from the index's turn vectors)."""
+    if not resources or not vault.config.digests.enabled:
+        return []
+    from vaultweave.weaver.recall.projection import RecallProjection
+
+    for projection in projections:
+        if isinstance(projection, RecallProjection):
+            from vaultweave.weaver.digests.refresh import as_turn, refresh_digests
+
+            turns = [as_turn(r) for r in resources]
+            summarize = advisor.digest_summary if advisor is not None else None
+            return refresh_digests(vault, projection.index, turns, vault.loaded_items(), summarize=summarize)
+    return []
 
 
 def _with_usable_category(candidate: Candidate) -> Candidate:

@@ -32,7 +32,7 @@ from vaultweave.store.erasure import (
     git_objects_holding,
     lines_holding,
 )
-from vaultweave.store.errors import EraseError, MissingExtraError
+from vaultweave.store.errors import EraseError, MissingExtraError, VaultError
 from vaultweave.store.history_rewrite import rewrite_history
 from vaultweave.store.item import Item
 from vaultweave.store.resources import parse_resource_id
@@ -105,6 +105,7 @@ def apply_erase(
             forms = sorted(found, key=len, reverse=True)
             receipt = EraseReceipt(now.isoformat(), why, sorted(erased), [], [], [])
             written, deleted = _drop_from_items(vault, set(erased), forms, receipt)
+            digests = _remake_digests(vault, set(erased))
             touched = {i.category for i in [*written, *deleted]}
             categories, hand_edited = render_categories(vault, touched, now)
             receipt.pages = sorted(categories)
@@ -115,7 +116,9 @@ def apply_erase(
                 + "".join(f"Erased: {rid}\n" for rid in sorted(erased))
             )
             if erased or written or deleted:
-                receipt.commit = _commit(vault, message, written, deleted, categories, hand_edited, paths)
+                receipt.commit = _commit(
+                    vault, message, written, deleted, categories, hand_edited, [*paths, *digests]
+                )
             _drop_derived(vault, forms)  # after the commit: reindex starts by undoing leftovers
             if rewrite:
                 mapping = rewrite_history(vault.paths.root, forms)
@@ -165,6 +168,20 @@ def _drop_from_items(
             receipt.items_trimmed.append(item.id)
     vault.forget_loaded_items()  # reread without the deleted files
     return written, deleted
+
+
+def _remake_digests(vault: Workspace, erased: set[str]) -> list[str]:
+    """Digest pages that quoted or covered the erased lines, made again without them."""
+    if not vault.config.digests.enabled:
+        return []
+    try:
+        from vaultweave.weaver.digests.refresh import refresh_digests, turns_of
+        from vaultweave.weaver.recall.api import projection_of
+
+        index = projection_of(vault).index
+    except (MissingExtraError, ImportError, VaultError):  # no index: no digests were made
+        return []
+    return refresh_digests(vault, index, turns_of(index, erased), vault.loaded_items(), dropped=erased)
 
 
 def _drop_derived(vault: Workspace, forms: list[bytes]) -> None:

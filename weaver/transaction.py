@@ -20,6 +20,7 @@ from typing import Protocol
 
 from vaultweave.store.item import Item
 from vaultweave.store.resources import LineProblem
+from vaultweave.weaver.digests import FOLDER as DIGEST_FOLDER
 from vaultweave.weaver.entity_pages import FOLDER as ENTITY_FOLDER
 from vaultweave.weaver.entity_pages import write_entity_pages
 from vaultweave.weaver.extract.base import Candidate
@@ -94,6 +95,8 @@ class CycleAdvisor(Protocol):
 
     def summary(self, category: str, items: Sequence[Item]) -> str | None: ...
 
+    def digest_summary(self, path: str, title: str, turns: Sequence[str]) -> str | None: ...
+
     def trailers(self) -> list[str]: ...
 
     def refusals(self) -> tuple[LineProblem, ...]: ...
@@ -116,7 +119,7 @@ def recover(vault: Workspace, clean: bool = False) -> None:
     if repo.dirty_paths("items"):
         repo.restore("items")
         vault.forget_loaded_items()
-    for outputs in (ENTITY_FOLDER, CONVERSATION_FOLDER):
+    for outputs in (ENTITY_FOLDER, CONVERSATION_FOLDER, DIGEST_FOLDER):
         if repo.dirty_paths(outputs):
             repo.restore(outputs)  # outputs only: re-rendered when touched, never read back
     rendered = vault.state.load_rendered()

@@ -408,11 +408,11 @@ class Vault:
         """A prompt-ready Markdown block for ``query`` that never exceeds ``budget_tokens``;
         with ``session``, that session's last turns come first (the short-term window);
         shared vaults' facts ([share] read_through) are marked with their vault."""
-        from vaultweave.weaver.recall.api import CONTEXT_K, context
+        from vaultweave.weaver.recall.api import context, context_pool
 
         shared: list[Hit] = []
         if read_through and self.config.share.read_through:
-            shared = shared_hits(self, self.shared_readers, query, CONTEXT_K)
+            shared = shared_hits(self, self.shared_readers, query, context_pool(self))
         block = context(self, query, budget_tokens, session=session, shared=shared, expand=expand)
         own = self.loaded_items()
         self.record_access(i for i in block.item_ids if i in own)

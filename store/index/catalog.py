@@ -36,6 +36,8 @@ CREATE TABLE IF NOT EXISTS units (
     vector BLOB NOT NULL
 );
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS units_session ON units(session);
+CREATE INDEX IF NOT EXISTS units_ts ON units(ts);
 """
 
 
@@ -50,6 +52,15 @@ class Row:
     ts: float
     speaker: str
     session: str
+
+
+_ROW_COLUMNS = "key, kind, hash, row, text, tokens, ts, speaker, session"
+
+
+def _row(
+    key: str, kind: str, h: str, row: int, text: str, tokens: str, ts: float, speaker: str, session: str
+) -> Row:
+    return Row(key, kind, h, row, text, tuple(tokens.split(" ")) if tokens else (), ts, speaker, session)
 
 
 class Catalog:
@@ -140,6 +151,41 @@ class Catalog:
                 speaker,
                 session,
             )
+
+    def turns_in(
+        self, sessions: Iterable[str], spans: Iterable[tuple[float, float]]
+    ) -> list[tuple[Row, Vectors]]:
+        """Turns of these sessions or said within these [start, end) spans, with their
+        vectors, in time order (what a digest is made from)."""
+        wanted = sorted(set(sessions))
+        clauses = []
+        args: list[object] = []
+        if wanted:
+            clauses.append(f"session IN ({','.join('?' * len(wanted))})")
+            args += wanted
+        for start, end in spans:
+            clauses.append("(ts >= ? AND ts < ?)")
+            args += [start, end]
+        if not clauses:
+            return []
+        query = (
+            f"SELECT {_ROW_COLUMNS}, vector FROM units "
+            f"WHERE kind = 'turn' AND ({' OR '.join(clauses)}) ORDER BY ts, key"
+        )
+        return [
+            (_row(*values[:-1]), np.frombuffer(values[-1], dtype=np.float32))
+            for values in self.db.execute(query, args)
+        ]
+
+    def rows_for(self, keys: Iterable[str]) -> list[Row]:
+        wanted = sorted(set(keys))
+        found = []
+        for start in range(0, len(wanted), 500):
+            chunk = wanted[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            query = f"SELECT {_ROW_COLUMNS} FROM units WHERE key IN ({marks})"
+            found += [_row(*values) for values in self.db.execute(query, chunk)]
+        return found
 
     def matrix(self, size: int) -> Vectors:
         """All vectors by row number; rows that hold no unit are zero."""

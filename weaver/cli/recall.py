@@ -15,7 +15,7 @@ _EXPAND_HELP = "Add the facts one hop from the top facts (relations, time order,
 @click.option("-k", "--limit", "k", default=10, show_default=True, type=int, help="How many hits.")
 @click.option("--category", "categories", multiple=True, help="Only items of this category (repeatable).")
 @click.option("--tag", "tags", multiple=True, help="Only items with this tag (repeatable).")
-@click.option("--kind", "kinds", multiple=True, help="Item kind (fact, preference, ...) or 'turn'.")
+@click.option("--kind", "kinds", multiple=True, help="Item kind (fact, preference, ...), 'turn' or 'digest'.")
 @click.option("--history", "include_history", is_flag=True, help="Add superseded facts, marked.")
 @click.option("--as-of", "as_of", help="What was true at this date (YYYY-MM-DD or RFC 3339).")
 @click.option("--min-score", type=float, help="Drop hits scoring below this.")

@@ -26,7 +26,12 @@ from vaultweave.weaver.llm.replies import ExtractReply, JudgeReply, SummaryReply
 
 # A version only needs the templates it changes: the others come from the version before.
 PROMPT_VERSIONS = ("v1", "v2")
-REPLY_MODELS = {"extract": ExtractReply, "judge": JudgeReply, "summarize": SummaryReply}
+REPLY_MODELS = {
+    "extract": ExtractReply,
+    "judge": JudgeReply,
+    "summarize": SummaryReply,
+    "digest": SummaryReply,
+}
 
 
 @dataclass(frozen=True)
@@ -170,3 +175,9 @@ def judge_prompt(version: str, pairs: Sequence[PairView]) -> list[Message]:
 def summary_prompt(version: str, category: str, facts: Sequence[FactView]) -> list[Message]:
     payload = {"category": category, "facts": [_fact(fact) for fact in facts]}
     return render_prompt("summarize", version, payload)
+
+
+def digest_prompt(version: str, title: str, turns: Sequence[str]) -> list[Message]:
+    """A digest's summary from its turns, each "[time] speaker: words", oldest first."""
+    return render_prompt("digest", version, {"title": title, "turns": list(turns)})
+

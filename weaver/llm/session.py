@@ -39,7 +39,7 @@ from vaultweave.weaver.llm.judge import (
 from vaultweave.weaver.llm.prompts import judge_prompt
 from vaultweave.weaver.llm.replies import JudgeReply
 from vaultweave.weaver.llm.retry import RetryQueue
-from vaultweave.weaver.llm.summarize import Summarizer, SummaryCache
+from vaultweave.weaver.llm.summarize import DigestSummarizer, Summarizer, SummaryCache
 from vaultweave.weaver.resolve import Resolution, plan_resolution
 
 if TYPE_CHECKING:
@@ -89,6 +89,12 @@ class LLMSession:
             if "summarize" in self.stages
             else None
         )
+        self.digester = (
+            DigestSummarizer(self.client, SummaryCache(paths.state), self.settings.prompt_version)
+            if "digest" in self.stages
+            else None
+        )
+        self._digests_reported = (0, 0, 0)
         self.tally = JudgeTally()
         self._judge_down = False
         self._judge_refused: list[LineProblem] = []
@@ -140,6 +146,9 @@ class LLMSession:
     def summary(self, category: str, items: Sequence[Item]) -> str | None:
         return self.summarizer.summary(category, items) if self.summarizer else None
 
+    def digest_summary(self, path: str, title: str, turns: Sequence[str]) -> str | None:
+        return self.digester.summary(path, title, turns) if self.digester else None
+
     def trailers(self) -> list[str]:
         usage = self.client.usage.minus(self._reported)
         self._reported = self.client.usage
@@ -186,6 +195,15 @@ class LLMSession:
             self._summaries_reported = (s.hits, s.written, len(s.failures))
             if hits or written or failed:
                 lines.append(f"LLM-Summaries: {written} written, {hits} cached, {failed} failed")
+        if self.digester is not None:
+            d = self.digester
+            now = (d.hits, d.written, len(d.failures))
+            hits, written, failed = (a - b for a, b in zip(now, self._digests_reported, strict=True))
+            self._digests_reported = now
+            if failed:
+                lines.append(f"LLM-Fallback: digest; {failed} extractive ({d.failures[-1]})")
+            if hits or written:
+                lines.append(f"LLM-Digests: {written} written, {hits} cached")
         return lines
 
     # -- after the commit ----------------------------------------------------------------------

@@ -16,8 +16,8 @@ from pathlib import Path
 
 from vaultweave.store.atomic import atomic_write_text
 from vaultweave.store.item import Item
-from vaultweave.weaver.llm.client import LLMClient, LLMFailure
-from vaultweave.weaver.llm.prompts import FactView, summary_prompt
+from vaultweave.weaver.llm.client import LLMClient, LLMFailure, Message
+from vaultweave.weaver.llm.prompts import FactView, digest_prompt, summary_prompt
 from vaultweave.weaver.llm.replies import SummaryReply
 
 FILE_NAME = "llm_summaries.json"
@@ -72,8 +72,9 @@ class SummaryCache:
         atomic_write_text(self.path, json.dumps(data, ensure_ascii=False, indent=1))
 
 
-class Summarizer:
-    """``summary(category, items) -> str | None``; None means "use the deterministic one"."""
+class _CachedProse:
+    """Prose written by the model once per key, kept in the cache; None on any failure
+    (the caller keeps its deterministic text)."""
 
     def __init__(self, client: LLMClient, cache: SummaryCache, prompt_version: str) -> None:
         self.client = client
@@ -84,36 +85,59 @@ class Summarizer:
         self.failures: list[str] = []
         self._unavailable = False
 
-    def summary(self, category: str, items: Sequence[Item]) -> str | None:
-        current = [i for i in items if i.is_current]
-        if not current:
-            return None
-        key = facts_key(category, current, self.prompt_version, self.client.model)
-        cached = self.cache.get(category, key)
+    def _prose(self, stage: str, name: str, key: str, messages: Callable[[], list[Message]]) -> str | None:
+        cached = self.cache.get(name, key)
         if cached is not None:
             self.hits += 1
             return cached
         if self._unavailable:
             return None
-        recent = sorted(current, key=lambda i: (i.valid_from, i.id), reverse=True)[:MAX_FACTS]
-        views = [
-            FactView(i.subject, i.attribute, i.value, i.text, i.valid_from)
-            for i in sorted(recent, key=lambda i: (i.subject.casefold(), i.attribute, i.id))
-        ]
         try:
-            reply = self.client.complete(
-                "summarize", summary_prompt(self.prompt_version, category, views), SummaryReply
-            )
+            reply = self.client.complete(stage, messages(), SummaryReply)
         except LLMFailure as failure:
-            self.failures.append(f"{category}: {failure.reason}")
+            self.failures.append(f"{name}: {failure.reason}")
             self._unavailable = failure.kind == "unavailable"
             return None
         text = clean_summary(reply.summary)
         if not text:
             return None
-        self.cache.put(category, key, text)
+        self.cache.put(name, key, text)
         self.written += 1
         return text
+
+
+class Summarizer(_CachedProse):
+    """``summary(category, items) -> str | None``; None means "use the deterministic one"."""
+
+    def summary(self, category: str, items: Sequence[Item]) -> str | None:
+        current = [i for i in items if i.is_current]
+        if not current:
+            return None
+        key = facts_key(category, current, self.prompt_version, self.client.model)
+
+        def messages() -> list[Message]:
+            recent = sorted(current, key=lambda i: (i.valid_from, i.id), reverse=True)[:MAX_FACTS]
+            views = [
+                FactView(i.subject, i.attribute, i.value, i.text, i.valid_from)
+                for i in sorted(recent, key=lambda i: (i.subject.casefold(), i.attribute, i.id))
+            ]
+            return summary_prompt(self.prompt_version, category, views)
+
+        return self._prose("summarize", category, key, messages)
+
+
+class DigestSummarizer(_CachedProse):
+    """``summary(path, title, turns) -> str | None`` for digest pages, in the same cache
+    (entries ``digest:<path>``, keyed by the turns, prompt version and model)."""
+
+    def summary(self, path: str, title: str, turns: Sequence[str]) -> str | None:
+        if not turns:
+            return None
+        parts = [self.prompt_version, self.client.model, path, *turns]
+        key = hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()
+        return self._prose(
+            "digest", f"digest:{path}", key, lambda: digest_prompt(self.prompt_version, title, turns)
+        )
 
 
 def cached_summaries(

@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 import vaultweave.store.needs_recall  # noqa: F401  (MissingExtraError if recall is missing)
 from vaultweave.store.errors import SearchQueryError, VaultError
-from vaultweave.weaver.recall.context import Context, assemble, profile_items, subjects_for
+from vaultweave.weaver.digests import DIGEST_KIND
+from vaultweave.weaver.recall.context import (
+    Context,
+    assemble,
+    needed_profile,
+    profile_items,
+    subjects_for,
+)
 from vaultweave.weaver.recall.merge import merge_hits
 from vaultweave.weaver.recall.projection import Drift, RecallProjection, recall_projection
 from vaultweave.weaver.recall.query import make_request
@@ -20,7 +27,6 @@ if TYPE_CHECKING:
     from vaultweave.weaver.workspace import Workspace
 
 MAX_BUDGET = 200_000
-CONTEXT_K = 20  # hits a context block is filled from
 
 
 class RecallUnavailableError(VaultError):
@@ -54,7 +60,15 @@ def search(
         query, k, categories, tags, kinds, include_history, as_of, min_score, _categories(vault)
     )
     projection = projection_of(vault)
-    return rank(projection.index, vault.loaded_items(), request, with_expansion(tuning or Tuning(), expand))
+    hits = rank(projection.index, vault.loaded_items(), request, with_expansion(tuning or Tuning(), expand))
+    return [_with_quotes(vault, h) if h.kind == DIGEST_KIND else h for h in hits]
+
+
+def _with_quotes(vault: Workspace, hit: Hit) -> Hit:
+    """A digest hit's sources: the turns its summary quotes, read from its page."""
+    from vaultweave.weaver.digests.pages import page_quotes
+
+    return replace(hit, sources=page_quotes(vault.paths.root, hit.id))
 
 
 def warmup(vault: Workspace) -> None:
@@ -69,11 +83,29 @@ def _categories(vault: Workspace) -> Iterator[str]:
     yield from {i.category for i in vault.loaded_items().values()} | set(vault.categories())
 
 
+def context_pool(vault: Workspace) -> int:
+    """How many hits a context block is chosen from ([context] recall_k and digest_k)."""
+    settings = vault.config.context
+    return min(200, 2 * (settings.recall_k + settings.digest_k))
+
+
+def recalled(hits: list[Hit], facts_and_turns: int, digests: int) -> list[Hit]:
+    """The first ``facts_and_turns`` facts and turns and the first ``digests`` digests,
+    in the ranking's order (one ranking, so their scores compare)."""
+    counts = {True: 0, False: 0}
+    kept = []
+    for hit in hits:
+        is_digest = hit.kind == DIGEST_KIND
+        if counts[is_digest] < (digests if is_digest else facts_and_turns):
+            counts[is_digest] += 1
+            kept.append(hit)
+    return kept
+
+
 def context(
     vault: Workspace,
     query: str,
     budget_tokens: int = 1500,
-    k: int = CONTEXT_K,
     session: str | None = None,
     shared: Sequence[Hit] = (),
     expand: bool | None = None,
@@ -85,14 +117,15 @@ def context(
 
     if not isinstance(budget_tokens, int) or budget_tokens <= 0 or budget_tokens > MAX_BUDGET:
         raise SearchQueryError(f"budget_tokens must be between 1 and {MAX_BUDGET}, not {budget_tokens!r}")
-    hits = merge_hits(search(vault, query, k=k, expand=expand), shared, k)
+    settings = vault.config.context
+    pool = context_pool(vault)
+    own = search(vault, query, k=pool, expand=expand) if pool else []
+    hits = recalled(merge_hits(own, shared, pool), settings.recall_k, settings.digest_k)
     items = vault.loaded_items()
     profile = profile_items(items, subjects_for(query, items, vault.config.vault.default_subject))
-    settings = vault.config.context
+    profile = needed_profile(profile, query, hits)
     window = recent_turns(vault.paths, session or "", settings.window_turns)
-    return assemble(
-        query, hits, profile, budget_tokens, count_tokens, window, settings.window_tokens
-    )
+    return assemble(query, hits, profile, budget_tokens, count_tokens, window, settings.window_tokens)
 
 
 @dataclass(frozen=True)

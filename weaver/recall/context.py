@@ -1,5 +1,5 @@
-"""Context for agents: a Markdown block of profile facts, recalled facts and raw turns
-that never exceeds the token budget.
+"""Context for agents: a Markdown block of the session's window, profile facts, recalled
+facts, digest lines and raw turns that never exceeds the token budget.
 
 Tokens are counted with all-MiniLM-L6-v2's uncased WordPiece tokenizer, built from the
 vocab.txt this package ships (store/data/vocab.txt), so counting needs no download. It is
@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
+from vaultweave.store.index.terms import keyword_tokens
 from vaultweave.store.item import Item, Status
 from vaultweave.store.resources import Resource
 from vaultweave.weaver.extract.base import normalise
@@ -33,6 +34,9 @@ class Context:
     profile: int
     item_ids: tuple[str, ...] = ()  # the items the block shows (profile and facts)
     window: int = 0  # turns of the session's short-term window shown
+    digests: int = 0  # digest pages the block quotes from
+    # Resource ids the block shows, directly or through a fact or a digest line from them.
+    sources: tuple[str, ...] = ()
 
 
 def _day(moment: datetime | None) -> str:
@@ -51,6 +55,22 @@ def profile_items(items: Mapping[str, Item], subjects: Iterable[str]) -> list[It
         if i.status is Status.CURRENT and i.kind in PROFILE_KINDS and normalise(i.subject) in wanted
     ]
     return sorted(chosen, key=lambda i: (-i.importance, i.subject.casefold(), i.attribute, i.id))
+
+
+def needed_profile(profile: Sequence[Item], query: str, hits: Sequence[Hit]) -> list[Item]:
+    """The profile facts the query needs: those it recalled, and those whose attribute or
+    value shares a word with it; all of them when the query asks about nothing but names
+    ("Tell me about Maya")."""
+    names = {w for i in profile for w in keyword_tokens(i.subject)}
+    words = set(keyword_tokens(query)) - names
+    if not words:
+        return list(profile)
+    recalled = {h.id for h in hits if h.kind == "item"}
+    return [
+        i
+        for i in profile
+        if i.id in recalled or words & set(keyword_tokens(f"{i.attribute.replace('_', ' ')} {i.value}"))
+    ]
 
 
 def subjects_for(query: str, items: Mapping[str, Item], default_subject: str) -> list[str]:
@@ -76,9 +96,40 @@ def turn_line(hit: Hit) -> str:
     return f"- [{_stamp(hit.ts)}] {who}{where}: {' '.join(hit.text.split())}"
 
 
+def digest_lines(hit: Hit) -> list[tuple[str, str]]:
+    """(line, source) per summary line of a digest hit, each line naming its page."""
+    lines = hit.text.split("\n")
+    # The last lines quote one turn each; a model's paragraph before them quotes none.
+    extra = len(lines) - len(hit.sources)
+    sources = [""] * extra + list(hit.sources) if extra >= 0 else [""] * len(lines)
+    return [(f"- {line} ({hit.id})", source) for line, source in zip(lines, sources, strict=True)]
+
+
 def window_line(turn: Resource) -> str:
     who = turn.speaker or turn.role or "?"
     return f"- [{_stamp(turn.ts)}] {who}: {' '.join(turn.text.split())}"
+
+
+class _Block:
+    """Lines within a token budget; a section's heading is paid for with its first line."""
+
+    def __init__(self, budget: int, count: Counter) -> None:
+        self.budget = budget
+        self.count = count
+        self.used = 0
+
+    def cost(self, line: str) -> int:
+        return self.count(line) + 1  # +1 for the newline
+
+    def take(self, *lines: str) -> bool:
+        cost = sum(self.cost(line) for line in lines)
+        if self.used + cost > self.budget:
+            return False
+        self.used += cost
+        return True
+
+
+SECTIONS = ("### Facts", "### Digests", "### Turns")
 
 
 def assemble(
@@ -90,71 +141,90 @@ def assemble(
     window: Sequence[Resource] = (),
     window_budget: int = 0,
 ) -> Context:
-    """Fill sections in order (the session's window, profile, facts, turns) while the whole
-    stays within ``budget``; nothing is shown twice.
+    """The block: the session's window, then the profile, then what the search recalled,
+    within ``budget``.
 
-    The window keeps its newest turns when it must be cut, within ``window_budget``.
+    Sections appear in this order: window, profile, facts, digests, turns. The window and
+    the profile are filled first; the budget left goes to recalled facts, digest lines and
+    turns in the search's rank order (a digest's lines in its own order), so a long section
+    never crowds out better hits of a later one. Nothing is shown twice: a profile fact is
+    not repeated under Facts, and a turn is shown once, in the window, as a turn, or quoted
+    by a digest line. Facts and digests keep rank order; turns are shown oldest first. The
+    window keeps its newest turns when it must be cut, within ``window_budget``.
     """
+    block = _Block(budget, count)
     lines: list[str] = []
-    used = 0
-    counts = {"profile": 0, "facts": 0, "turns": 0, "window": 0}
-    shown: list[str] = []
+    if budget > 0:
+        title = f"## Memory for: {' '.join(query.split())[:200]}"
+        if block.take(title):
+            lines.append(title)
+    sources: list[str] = []
+    in_window = _fit_window(window, min(window_budget, budget - block.used), count)
+    if in_window and block.take("### This session"):
+        lines.append("### This session")
+        for turn in in_window:
+            if block.take(window_line(turn)):
+                lines.append(window_line(turn))
+                sources.append(turn.id)
+    window_shown = len(sources)
+    shown_turns = {t.id for t in in_window}
+    chosen_profile: list[Item] = []
+    for item in profile:
+        heading = () if chosen_profile else ("### Profile",)
+        if block.take(*heading, f"- {item.text}"):
+            chosen_profile.append(item)
+            sources.extend(item.sources)
+    if chosen_profile:
+        lines += ["### Profile", *(f"- {i.text}" for i in chosen_profile)]
+    in_profile = {i.id for i in chosen_profile}
 
-    def add(line: str, limit: int = budget) -> bool:
-        nonlocal used
-        cost = count(line) + 1  # +1 for the newline
-        if used + cost > limit:
+    picked: dict[str, list[tuple[str, Hit | None]]] = {name: [] for name in SECTIONS}
+
+    def pick(section: str, line: str, hit: Hit | None, from_turns: Sequence[str]) -> bool:
+        heading = () if picked[section] else (section,)
+        if not block.take(*heading, line):
             return False
-        lines.append(line)
-        used += cost
+        picked[section].append((line, hit))
+        sources.extend(from_turns)
         return True
 
-    def section(title: str, name: str, entries: Iterable[tuple[str, str]]) -> None:
-        pending = list(entries)
-        if not pending:
-            return
-        mark = (len(lines), used)
-        if not add(title):
-            return
-        for unit_id, entry in pending:
-            if add(entry):
-                counts[name] += 1
-                if name != "turns":
-                    shown.append(unit_id)
-        if counts[name] == 0:  # a heading with nothing under it is dropped
-            del lines[mark[0] :]
-            _reset(mark[1])
-
-    def _reset(value: int) -> None:
-        nonlocal used
-        used = value
-
-    if budget > 0:
-        add(f"## Memory for: {' '.join(query.split())[:200]}")
-    in_window = _fit_window(window, min(window_budget, budget - used), count)
-    if in_window and add("### This session"):
-        for turn in in_window:
-            if add(window_line(turn)):
-                counts["window"] += 1
-    window_ids = {t.id for t in in_window}
-    section("### Profile", "profile", ((i.id, f"- {i.text}") for i in profile))
-    section("### Facts", "facts", ((h.id, fact_line(h)) for h in hits if h.kind == "item"))
-    turns = sorted(
-        (h for h in hits if h.kind == "turn" and h.id not in window_ids),
-        key=lambda h: h.ts or datetime.min.replace(tzinfo=timezone.utc),
-    )
-    section("### Turns", "turns", ((h.id, turn_line(h)) for h in turns))
+    pages: set[str] = set()
+    for hit in hits:
+        if hit.kind == "item" and hit.id not in in_profile:
+            pick("### Facts", fact_line(hit), hit, hit.sources)
+        elif hit.kind == "digest":
+            for line, source in digest_lines(hit):
+                if source in shown_turns:
+                    continue
+                if pick("### Digests", line, None, (source,) if source else ()):
+                    pages.add(hit.id)
+                    shown_turns.add(source)
+        elif hit.kind == "turn" and hit.id not in shown_turns:
+            shown = pick("### Turns", turn_line(hit), hit, (hit.id,))
+            shown_turns.update([hit.id] if shown else [])
+    picked["### Turns"].sort(key=lambda entry: _when(entry[1]))
+    for section in SECTIONS:
+        if picked[section]:
+            lines += [section, *(line for line, _ in picked[section])]
     text = "\n".join(lines)
+    facts = [h.id for _, h in picked["### Facts"] if h is not None]
     return Context(
         text,
         count(text) if text else 0,
         budget,
-        counts["facts"],
-        counts["turns"],
-        counts["profile"],
-        tuple(dict.fromkeys(shown)),
-        counts["window"],
+        len(facts),
+        len(picked["### Turns"]),
+        len(chosen_profile),
+        tuple(dict.fromkeys([*in_profile, *facts])),
+        window_shown,
+        len(pages),
+        tuple(dict.fromkeys(s for s in sources if s)),
     )
+
+
+def _when(hit: Hit | None) -> datetime:
+    low = datetime.min.replace(tzinfo=timezone.utc)
+    return low if hit is None or hit.ts is None else hit.ts
 
 
 def _fit_window(window: Sequence[Resource], limit: int, count: Counter) -> list[Resource]:

@@ -21,6 +21,7 @@ from vaultweave.store.errors import ConfigError, IndexModelMismatchError
 from vaultweave.store.index.unit import Unit
 from vaultweave.store.item import Item
 from vaultweave.store.resources import FilePosition, Resource, read_resource, scan
+from vaultweave.weaver.digests.pages import digest_units, is_digest_key
 from vaultweave.weaver.recall.units import (
     facts_by_source,
     is_item_key,
@@ -142,7 +143,8 @@ class RecallProjection:
         items = list(self.vault.loaded_items().values())
         turns = self.woven_turns()
         previous = previous_texts(turns, self._lookup)
-        return units_for(items, turns, facts_by_source(items), previous, fact_keys=self._fact_keys)
+        units = units_for(items, turns, facts_by_source(items), previous, fact_keys=self._fact_keys)
+        return units + digest_units(self.vault.paths.root)
 
     def drift(self, index: RecallIndex | None = None) -> Drift:
         """Full comparison of the index with the tiers (what `vaultweave doctor` reports)."""
@@ -177,13 +179,17 @@ class RecallProjection:
                     and lines.get(resource.path, 0) < resource.line <= cursor[resource.path].line
                 ):
                     turns.append(resource)
-        if not (wrong_items or orphans or turns) and not lagging:
+        digests = digest_units(self.vault.paths.root)
+        wrong_digests = [u for u in digests if have.get(u.key) != u.hash]
+        pages = {u.key for u in digests}
+        orphans += [k for k in have if is_digest_key(k) and k not in pages]
+        if not (wrong_items or orphans or turns or wrong_digests) and not lagging:
             return None
         facts = facts_by_source(self._items_from(turns))
         before = previous_texts(turns, self._lookup)
         lines.update({p: cursor[p].line for p in lagging})
         return index.update(
-            units_for(wrong_items, turns, facts, before, fact_keys=self._fact_keys),
+            units_for(wrong_items, turns, facts, before, fact_keys=self._fact_keys) + wrong_digests,
             orphans,
             {"lines": json.dumps(lines)},
         )

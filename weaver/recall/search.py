@@ -17,6 +17,7 @@ from vaultweave.store.index.terms import keyword_tokens
 from vaultweave.store.item import Item, Status
 from vaultweave.store.paths import safe_name
 from vaultweave.store.resources import parse_resource_id, resource_id
+from vaultweave.weaver.digests import DIGEST_KIND, DIGEST_PREFIX
 from vaultweave.weaver.recall.graph import expand_graph
 from vaultweave.weaver.recall.query import TURN_KIND, SearchRequest
 from vaultweave.weaver.recall.units import ITEM_PREFIX
@@ -69,7 +70,7 @@ def with_expansion(tuning: Tuning, expand: bool | None) -> Tuning:
 class Hit:
     """One result. ``id`` is an item id or a resource id; ``kind`` says which."""
 
-    kind: str  # "item" | "turn"
+    kind: str  # "item" | "turn" | "digest" (id: the digest page's path)
     id: str
     text: str
     score: float
@@ -185,15 +186,27 @@ def _item_arrays(view: IndexView, items: Mapping[str, Item]) -> _ItemArrays:
     return arrays
 
 
+def _is_digest(view: IndexView) -> Mask:
+    found = view._extra.get("digests")
+    if found is None:
+        found = np.fromiter(
+            (r is not None and r.kind == DIGEST_KIND for r in view.rows), dtype=bool, count=len(view.rows)
+        )
+        view._extra["digests"] = found
+    return found  # type: ignore[return-value]
+
+
 def eligible_rows(view: IndexView, items: Mapping[str, Item], request: SearchRequest) -> Mask:
     arrays = _item_arrays(view, items)
-    is_item = view.live & ~view.is_turn & (arrays.status >= 0)
+    is_item = view.live & ~view.is_turn & (arrays.status >= 0)  # digests have no status: never items
     turns = view.live & view.is_turn
+    digests = view.live & _is_digest(view)
     if request.as_of is not None:
         moment = request.as_of.timestamp()
         is_item &= (arrays.valid_from <= moment) & (moment < arrays.valid_to)
         is_item &= arrays.status != _STATUS_CODE[Status.ARCHIVED]
         turns &= view.ts <= moment
+        digests &= view.ts <= moment
     elif request.include_history:
         pass  # every status, archived included: archiving only leaves the working set
     else:
@@ -201,13 +214,16 @@ def eligible_rows(view: IndexView, items: Mapping[str, Item], request: SearchReq
     if request.kinds is not None:
         if TURN_KIND not in request.kinds:
             turns[:] = False
-        item_kinds = request.kinds - {TURN_KIND}
+        if DIGEST_KIND not in request.kinds:
+            digests[:] = False
+        item_kinds = request.kinds - {TURN_KIND, DIGEST_KIND}
         if item_kinds:
             is_item &= np.fromiter((k in item_kinds for k in arrays.kind), dtype=bool, count=len(arrays.kind))
         else:
             is_item[:] = False
     if request.categories is not None or request.tags is not None:
-        turns[:] = False  # turns carry no category or tag
+        turns[:] = False  # turns and digests carry no category or tag
+        digests[:] = False
         rows = np.flatnonzero(is_item)
         keep = np.zeros_like(is_item)
         for row in rows:
@@ -217,7 +233,7 @@ def eligible_rows(view: IndexView, items: Mapping[str, Item], request: SearchReq
                 continue
             keep[row] = True
         is_item = keep
-    return is_item | turns
+    return is_item | turns | digests
 
 
 def _speakers_in(query: str, view: IndexView) -> set[str]:
@@ -464,6 +480,18 @@ def _hit(
     record = view.rows[row]
     assert record is not None
     moment = datetime.fromtimestamp(record.ts, tz=timezone.utc)
+    if record.kind == DIGEST_KIND:  # its sources are on its page: see recall/api.py
+        return Hit(
+            kind=DIGEST_KIND,
+            id=record.key[len(DIGEST_PREFIX) :],
+            text=record.text,
+            score=score,
+            parts=parts,
+            status=DIGEST_KIND,
+            ts=moment,
+            session=record.session,
+            via=via,
+        )
     if record.kind == "turn":
         return Hit(
             kind="turn",

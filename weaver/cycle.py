@@ -13,13 +13,13 @@ from dataclasses import dataclass, field, replace
 
 from vaultweave.store.errors import UnsafeNameError
 from vaultweave.store.paths import safe_name
-from vaultweave.store.resources import LineProblem, Resource, ScanResult, lines_before, scan
+from vaultweave.store.resources import FilePosition, LineProblem, Resource, ScanResult, lines_before, scan
 from vaultweave.store.state import Cursor
 from vaultweave.weaver.commit_message import weave_message
 from vaultweave.weaver.conversations import write_conversation_pages
 from vaultweave.weaver.cursor_sync import checked_cursor, reconcile_cursor
 from vaultweave.weaver.entity_pages import write_entity_pages
-from vaultweave.weaver.extract.base import Candidate, Extractor
+from vaultweave.weaver.extract.base import Candidate, Extractor, extract_in_context
 from vaultweave.weaver.item_index import item_index
 from vaultweave.weaver.markdown_parse import PageProblem
 from vaultweave.weaver.pages import (
@@ -89,6 +89,18 @@ class CycleReport:
         return len(self.resources) + len(self.problems)
 
 
+def _extract(
+    vault: Workspace, extractor: Extractor, scanned: ScanResult, consumed: dict[str, FilePosition]
+) -> list[Candidate]:
+    """The extractor's candidates; one that reads context also gets the turns woven just
+    before these in the same files (a reply is read with its question)."""
+    if not getattr(extractor, "reads_earlier", False):
+        return extractor.extract(scanned.resources)
+    files = {r.path for r in scanned.resources}
+    earlier = lines_before(vault.paths, consumed, files, line_limits(vault))
+    return extract_in_context(extractor, scanned.resources, earlier)
+
+
 def run_cycle(
     vault: Workspace,
     extractor: Extractor,
@@ -106,11 +118,7 @@ def run_cycle(
     scanned: ScanResult = scan(
         vault.paths, cursor.positions, vault.config.weaver.max_lines_per_cycle, line_limits(vault)
     )
-    # The turns woven just before these, in the same files: a reply is read with its question.
-    earlier = lines_before(
-        vault.paths, cursor.positions, {r.path for r in scanned.resources}, line_limits(vault)
-    )
-    candidates = [_with_usable_category(c) for c in extractor.extract(scanned.resources, earlier)]
+    candidates = [_with_usable_category(c) for c in _extract(vault, extractor, scanned, cursor.positions)]
     existing = vault.loaded_items()
     if advisor is not None:
         resolution = advisor.resolve(candidates, existing, now)

@@ -80,9 +80,18 @@ class Extractor(Protocol):
 
     name: str
 
-    def extract(
-        self, resources: Sequence[Resource], earlier: Sequence[Resource] = ()
-    ) -> list[Candidate]:
-        """Candidates from ``resources``; ``earlier`` are the turns woven before them in the
-        same files, to read them by (a question a short answer replies to), not to extract."""
+    def extract(self, resources: Sequence[Resource]) -> list[Candidate]:
+        """Candidates from ``resources``. An extractor whose class sets ``reads_earlier =
+        True`` is called as ``extract(resources, earlier)``: ``earlier`` are the turns woven
+        before them in the same files, to read them by (the question a short answer
+        replies to), never to extract from."""
         ...
+
+
+def extract_in_context(
+    extractor: Extractor, resources: Sequence[Resource], earlier: Sequence[Resource]
+) -> list[Candidate]:
+    """``extractor.extract``, handing it ``earlier`` when it reads them (``reads_earlier``)."""
+    if getattr(extractor, "reads_earlier", False):
+        return extractor.extract(resources, earlier)  # type: ignore[call-arg]
+    return extractor.extract(resources)

@@ -82,6 +82,7 @@ class RulesExtractor:
     """Regex rules over a speaker's own turns. No I/O, no model, no network."""
 
     name = "rules"
+    reads_earlier = True  # extract(resources, earlier): see weaver/extract/base.py
 
     def __init__(
         self,

@@ -25,7 +25,7 @@ from vaultweave.schemas.config import LLMSection
 from vaultweave.store.paths import VaultPaths
 from vaultweave.store.resources import LineProblem, Resource, read_resource
 from vaultweave.weaver.attributes import is_single_valued
-from vaultweave.weaver.extract.base import Candidate, Extractor, Op
+from vaultweave.weaver.extract.base import Candidate, Extractor, Op, extract_in_context
 from vaultweave.weaver.llm.candidates import candidate_of, speaker_of
 from vaultweave.weaver.llm.client import LLMClient, LLMFailure
 from vaultweave.weaver.llm.prompts import FactView, Turn, extract_prompt
@@ -63,6 +63,7 @@ class LLMExtractor:
     """An Extractor: rule hits plus what the model adds. Stateful only in its last outcome."""
 
     name = "llm"
+    reads_earlier = True  # its rules pass reads them (weaver/extract/base.py)
 
     def __init__(
         self,
@@ -90,7 +91,7 @@ class LLMExtractor:
         fresh = {r.id for r in resources}
         retried, missing = self._due_retries(fresh)
         turns = sorted([*resources, *retried], key=lambda r: (r.path, r.line))
-        rule_hits = self.rules.extract(turns, earlier)
+        rule_hits = extract_in_context(self.rules, turns, earlier)
         by_source: dict[str, list[Candidate]] = defaultdict(list)
         for hit in rule_hits:
             by_source[hit.source].append(hit)

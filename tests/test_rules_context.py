@@ -199,3 +199,17 @@ def test_she_opening_a_later_turn_is_the_person_named_last() -> None:
     assert ("Rosa", "lives_in", "Vigo") not in other
     friend = read(("user", "我闺蜜小雅刚去新加坡了"), ("user", "她在NUS读金融硕士"))
     assert ("小雅", "studies_at", "NUS") in friend
+
+
+def test_what_one_speaker_told_is_not_another_speakers() -> None:
+    turns = [
+        Resource(id=f"resources/2026/03/01.jsonl#L{n}", path="resources/2026/03/01.jsonl", line=n,
+                 text=text, ts=T0 + timedelta(minutes=n), role="user", speaker=who, session=None)
+        for n, (who, text) in enumerate(
+            [("Maya", "My sister Ana is a nurse."), ("Eve", "She quit her job."),
+             ("Maya", "I work at Lidl."), ("Eve", "I switched to Aldi.")], start=1)
+    ]
+    got = {(c.subject, c.attribute, c.value) for c in RulesExtractor().extract(turns)}
+    assert ("Eve", "sister", "Ana") not in got  # Eve's "she" is nobody Eve named
+    assert not any(s == "Ana" and a == "employer" for s, a, _ in got)
+    assert ("Maya", "employer", "Aldi") not in got  # Eve's switch is Eve's

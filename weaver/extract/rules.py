@@ -100,8 +100,10 @@ class RulesExtractor:
         answer in different cycles); only the last few of each session in ``resources``."""
         candidates: list[Candidate] = []
         before: dict[str | None, Resource] = {}  # the previous turn of each session
-        people: dict[str | None, KnownPeople] = {}
-        speaker: dict[str | None, SpeakerMemory] = {}
+        # What a speaker told of people and of themself is theirs: Eve's "she" is not the
+        # sister Maya named, and Eve's "I switched to X" is not Maya's employer.
+        people: dict[tuple[str | None, str | None], KnownPeople] = {}
+        speaker: dict[tuple[str | None, str | None], SpeakerMemory] = {}
         context = _last_of_each_session(earlier, {r.session for r in resources}, EARLIER_TURNS)
         fresh = len(context)
         for at, resource in enumerate([*context, *resources]):
@@ -113,12 +115,13 @@ class RulesExtractor:
             soon = previous is not None and resource.ts - previous.ts <= ANSWER_WITHIN
             if previous is not None and soon and self._ignored(previous):
                 asked = previous.text
-            known = people.get(resource.session, KnownPeople())
+            who = (resource.session, resource.speaker)
+            known = people.get(who, KnownPeople())
+            told = speaker.get(who, SpeakerMemory())
             text = known.said_in_full(resource.text)
-            facts = [known.complete(f) for f in facts_in(text, asked, known.last_named)]
-            facts = speaker.get(resource.session, SpeakerMemory()).complete(facts)
-            people[resource.session] = known.learn(facts)
-            speaker[resource.session] = speaker.get(resource.session, SpeakerMemory()).learn(facts)
+            facts = told.complete([known.complete(f) for f in facts_in(text, asked, known.last_named)])
+            people[who] = known.learn(facts)
+            speaker[who] = told.learn(facts)
             if at >= fresh:
                 candidates.extend(self._candidates(resource, facts))
         return candidates

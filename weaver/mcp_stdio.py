@@ -163,10 +163,6 @@ def start_front(instructions: str) -> StdioFront:
     return _started
 
 
-def started_front() -> StdioFront | None:
-    return _started
-
-
 def _json_or_none(text: str) -> Any:
     try:
         return json.loads(text)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import Any
 
 import yaml
 from click.testing import CliRunner
@@ -117,3 +118,24 @@ def test_entity_aliases_keep_the_chinese_and_the_english_name(make_vault: Callab
     page = (vault.root / "entities" / "maya.md").read_text(encoding="utf-8")
     front = yaml.safe_load(page.split("---\n")[1])
     assert "李梅" in front["aliases"] and "Maya" not in front["aliases"]
+
+
+def test_mcp_search_and_context_expand_on_request(make_vault: Callable[..., Vault]) -> None:
+    from tests.test_mcp import data, stdio, with_client
+
+    vault = make_vault()
+    _maya(vault)
+    question = "what does Maya's sister do?"
+
+    async def scenario(client: Any) -> None:
+        plain = data(await client.call_tool("search", {"query": question, "k": 4, "kinds": ["fact"]}))
+        assert "Anna works as nurse." not in [h["text"] for h in plain["hits"]]
+        found = data(await client.call_tool(
+            "search", {"query": question, "k": 4, "kinds": ["fact"], "expand": True}
+        ))
+        nurse = next(h for h in found["hits"] if h["text"] == "Anna works as nurse.")
+        assert nurse["via"].startswith("relation (sister) of ")
+        block = data(await client.call_tool("context", {"query": question, "expand": True}))
+        assert "Anna works as nurse." in block
+
+    with_client(stdio(vault.root), scenario)

@@ -102,7 +102,7 @@ def test_every_tool_over_stdio_changes_the_vault_files_and_git(vault_root: Path)
         assert schemas["forget"]["required"] == ["item_id", "reason"]
         assert set(schemas["search"]["properties"]) == {
             "query", "k", "categories", "tags", "kinds", "include_history", "as_of", "min_score",
-            "explain",
+            "explain", "expand",
         }
 
         maya = {"speaker": "Maya"}

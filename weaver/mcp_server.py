@@ -29,6 +29,7 @@ from vaultweave.weaver.render import title_of
 from vaultweave.weaver.transaction import DEFAULT_LOCK_TIMEOUT
 from vaultweave.weaver.vault import Vault
 
+EXPAND_HELP = "Also the facts one hop from the top facts (relations, time order, similarity)."
 INDEX_URI = "vault://index.md"
 CATEGORY_URI = "vault://categories/{name}"
 
@@ -198,16 +199,19 @@ def add_tools(
         ] = None,
         min_score: Annotated[float | None, Field(ge=0.0, description="Drop weaker hits.")] = None,
         explain: Annotated[bool, Field(description="Add each hit's score parts.")] = False,
+        expand: Annotated[bool, Field(description=EXPAND_HELP)] = False,
     ) -> dict[str, Any]:
         """Hybrid (dense + keyword) search over facts and raw turns, current facts by default.
 
         Every hit carries its text, status, validity range and sources; score parts with
-        explain=true.
+        explain=true; with expand=true, facts one hop from the top facts join in, each with
+        `via` (e.g. the sister's facts for a question about Maya's sister).
         """
         with tool_errors():
             return pick().search(
                 query,
                 explain=explain,
+                expand=expand or None,
                 k=k,
                 categories=as_list(categories),
                 tags=as_list(tags),
@@ -224,12 +228,13 @@ def add_tools(
         session: Annotated[
             str | None, Field(max_length=200, description="The live session: its last turns first.")
         ] = None,
+        expand: Annotated[bool, Field(description=EXPAND_HELP)] = False,
     ) -> str:
         """A prompt-ready Markdown block for a question: the session's last turns (when a
-        session is given), profile, recalled facts with dates and sources, relevant turns;
-        never over the budget, nothing twice."""
+        session is given), the profile the question needs, recalled facts with dates and
+        sources, digest lines, relevant turns; never over the budget, nothing twice."""
         with tool_errors():
-            return pick().context(query, budget_tokens, session)
+            return pick().context(query, budget_tokens, session, expand=expand or None)
 
     @tool(server, READ_ONLY)
     def read_category(

@@ -122,9 +122,11 @@ class VaultTools:
 
         return self._run(act)
 
-    def context(self, query: str, budget_tokens: int, session: str | None = None) -> str:
+    def context(
+        self, query: str, budget_tokens: int, session: str | None = None, expand: bool | None = None
+    ) -> str:
         def act() -> str:
-            return self.vault.context(query, budget_tokens=budget_tokens, session=session).text
+            return self.vault.context(query, budget_tokens=budget_tokens, session=session, expand=expand).text
 
         return self._run(act)
 

@@ -37,7 +37,7 @@ from pathlib import Path
 from vaultweave.weaver.recall import api
 from vaultweave.weaver.vault import Vault
 
-from bench.locomo import CATEGORIES, DEFAULT_DATA, Turn, load
+from bench.locomo import CATEGORIES, DEFAULT_DATA, Turn, load, resource_line
 
 REPO = Path(__file__).resolve().parents[1]
 BUDGETS = (500, 1000, 2000)
@@ -49,18 +49,7 @@ Scores = dict[tuple[str, int, int], list[tuple[float, float]]]  # (variant, budg
 def woven(root: Path, sample: str, conv: list[Turn]) -> tuple[Vault, list[str], float]:
     start = time.perf_counter()
     vault = Vault.init(root)
-    rids = vault.ingest_many(
-        {
-            "text": t.text,
-            "ts": t.ts.isoformat(),
-            "speaker": t.speaker,
-            "role": "user",
-            "session": f"{sample}-S{t.session}",
-            "source": "locomo",
-            "meta": {"dia_id": t.dia_id},
-        }
-        for t in conv
-    )
+    rids = vault.ingest_many(resource_line(sample, t) for t in conv)
     vault.weave_all()
     api.projection_of(vault).index.view()
     return vault, rids, time.perf_counter() - start

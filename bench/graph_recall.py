@@ -26,7 +26,6 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
-import numpy as np
 from vaultweave.store.embeddings.base import load_embedder
 from vaultweave.weaver.recall.api import projection_of
 from vaultweave.weaver.recall.query import make_request
@@ -39,9 +38,9 @@ from bench.retrieval import (
     K,
     Result,
     Score,
+    baselines,
     metrics,
     plain_bm25s,
-    rrf,
     table,
     variants,
 )
@@ -94,14 +93,7 @@ def run(
             bm25 = plain_bm25s(plain)
             for q in conv.questions:
                 request = make_request(q.text, K, None, None, None, False, q.as_of, None, ())
-                qvec = embedder.embed([q.text])[0]
-                dense_rows = [int(i) for i in np.argsort(-(vectors @ qvec), kind="stable")[:100]]
-                kw_rows = bm25(q.text, 100)
-                ranked: dict[str, list[str]] = {
-                    "dense": [conv.turns[i].key for i in dense_rows],
-                    "bm25s": [conv.turns[i].key for i in kw_rows],
-                    "rrf60": [conv.turns[i].key for i in rrf([dense_rows, kw_rows])],
-                }
+                ranked = baselines(conv, q.text, embedder, vectors, bm25)
                 for name, tuning in tunings.items():
                     hits = rank(index, items, request, tuning)
                     keys = [key_of.get(s, "") for h in hits for s in h.sources]

@@ -54,6 +54,19 @@ class Turn:
     ts: datetime
 
 
+def resource_line(sample: str, turn: Turn) -> dict[str, object]:
+    """One LoCoMo turn as the resource line every bench ingests."""
+    return {
+        "text": turn.text,
+        "ts": turn.ts.isoformat(),
+        "speaker": turn.speaker,
+        "role": "user",
+        "session": f"{sample}-S{turn.session}",
+        "source": "locomo",
+        "meta": {"dia_id": turn.dia_id},
+    }
+
+
 def parse_session_time(text: str) -> datetime:
     """'1:56 pm on 8 May, 2023' -> an aware UTC datetime."""
     return datetime.strptime(text.strip(), "%I:%M %p on %d %B, %Y").replace(tzinfo=timezone.utc)
@@ -160,18 +173,7 @@ def main() -> None:
             vault = Vault.init(Path(tmp) / sample)
             projection = projection_of(vault)
             projection._backend = args.embedder
-            rids = vault.ingest_many(
-                {
-                    "text": t.text,
-                    "ts": t.ts.isoformat(),
-                    "speaker": t.speaker,
-                    "role": "user",
-                    "session": f"{sample}-S{t.session}",
-                    "source": "locomo",
-                    "meta": {"dia_id": t.dia_id},
-                }
-                for t in conv
-            )
+            rids = vault.ingest_many(resource_line(sample, t) for t in conv)
             vault.weave_all(_extractor(vault))
             projection.index.view()
             weave_time += time.perf_counter() - start

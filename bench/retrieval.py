@@ -33,8 +33,9 @@ import numpy as np
 from vaultweave.store.embeddings.base import Embedder, Vectors, load_embedder
 from vaultweave.store.index.recall_index import RecallIndex
 from vaultweave.store.resources import Resource, resource_id
+from vaultweave.weaver.recall.hits import Hit
 from vaultweave.weaver.recall.query import make_request
-from vaultweave.weaver.recall.search import Hit, Tuning, rank
+from vaultweave.weaver.recall.search import Tuning, rank
 from vaultweave.weaver.recall.units import turn_unit
 
 CACHE = Path(__file__).resolve().parents[1] / "build" / "bench-cache"
@@ -135,6 +136,24 @@ def rrf(lists: Sequence[Sequence[int]], k: float = 60.0) -> list[int]:
     return sorted(fused, key=lambda r: -fused[r])
 
 
+def baselines(
+    conv: Conversation,
+    question: str,
+    embedder: CachedEmbedder,
+    vectors: Vectors,
+    bm25: Callable[[str, int], list[int]],
+) -> dict[str, list[str]]:
+    """The plain rankings printed beside ours: dense cosine, bm25s and their RRF(60)."""
+    qvec = embedder.embed([question])[0]
+    dense_rows = [int(i) for i in np.argsort(-(vectors @ qvec), kind="stable")[:100]]
+    kw_rows = bm25(question, 100)
+    return {
+        "dense": [conv.turns[i].key for i in dense_rows],
+        "bm25s": [conv.turns[i].key for i in kw_rows],
+        "rrf60": [conv.turns[i].key for i in rrf([dense_rows, kw_rows])],
+    }
+
+
 def variants(extra: dict[str, Tuning] | None = None) -> dict[str, Tuning]:
     ours = Tuning()
     out = {
@@ -187,14 +206,7 @@ def run(
             bm25 = plain_bm25s(plain)
             for q in conv.questions:
                 request = make_request(q.text, K, None, None, None, False, q.as_of, None, ())
-                qvec = embedder.embed([q.text])[0]
-                dense_rows = [int(i) for i in np.argsort(-(vectors @ qvec), kind="stable")[:100]]
-                kw_rows = bm25(q.text, 100)
-                ranked: dict[str, list[str]] = {
-                    "dense": [conv.turns[i].key for i in dense_rows],
-                    "bm25s": [conv.turns[i].key for i in kw_rows],
-                    "rrf60": [conv.turns[i].key for i in rrf([dense_rows, kw_rows])],
-                }
+                ranked = baselines(conv, q.text, embedder, vectors, bm25)
                 for name, tuning in tunings.items():
                     hits: list[Hit] = rank(index, {}, request, replace(tuning, pool=max(tuning.pool, 100)))
                     ranked[name] = [key_of[h.id] for h in hits]

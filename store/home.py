@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from vaultweave.schemas.config import HomeConfig
+from vaultweave.store.config_files import load_checked
 from vaultweave.store.errors import ConfigError, NotAVaultError, UnsafeNameError
 
 HOME_TOML = "home.toml"
@@ -104,7 +105,4 @@ def load_home(root: Path) -> tuple[Home, HomeConfig]:
     home = Home(root.expanduser().absolute())
     if not home.root.is_dir():
         raise ConfigError(home.root, "no such folder; make it, then `vaultweave init` vaults in it")
-    try:
-        return home, HomeConfig.load(home.config)
-    except (ValueError, OSError) as exc:
-        raise ConfigError(home.config, " ".join(str(exc).split())[:300]) from exc
+    return home, load_checked(HomeConfig.load, home.config)

@@ -116,7 +116,7 @@ def test_the_first_changes_since_on_the_demo_vault_is_agent_sized(tmp_path: Path
 
 
 def test_hits_are_compact_unless_explained() -> None:
-    from vaultweave.weaver.recall.search import Hit
+    from vaultweave.weaver.recall.hits import Hit
 
     moment = datetime(2026, 1, 1, tzinfo=timezone.utc)
     hit = Hit("item", "a", "Maya works at Google.", 0.9, {"dense": 0.5}, valid_from=moment)

@@ -11,8 +11,6 @@ import socket
 import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -29,6 +27,7 @@ from vaultweave.weaver.vault import Vault  # noqa: E402
 
 from tests.conftest import REPO_ROOT  # noqa: E402
 from tests.test_mcp import TOOLS, data, error_text, free_port, server_env, with_client  # noqa: E402
+from tests.test_mcp_http_auth import http_status
 
 TS = "2026-02-01T10:00:00Z"
 INITIALIZE = (
@@ -91,21 +90,7 @@ def served(home_root: Path) -> Iterator[tuple[int, dict[str, str]]]:
 
 def _ping(port: int, headers: dict[str, str]) -> int:
     """The HTTP status of an MCP initialize request with ``headers`` (200 once let in)."""
-    request = urllib.request.Request(
-        f"http://127.0.0.1:{port}/mcp",
-        data=INITIALIZE,
-        method="POST",
-        headers={
-            "Content-Type": "application/json",
-            "Accept": "application/json, text/event-stream",
-            **headers,
-        },
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=10) as response:
-            return int(response.status)
-    except urllib.error.HTTPError as exc:
-        return int(exc.code)
+    return http_status(port, headers, INITIALIZE)
 
 
 def _as(port: int, token: str) -> object:

@@ -60,8 +60,11 @@ def _wait_until_listening(process: subprocess.Popen[str], port: int) -> None:
             time.sleep(0.1)
 
 
-def _post(port: int, headers: dict[str, str]) -> int:
-    body = b'{"jsonrpc":"2.0","id":1,"method":"ping"}'
+PING = b'{"jsonrpc":"2.0","id":1,"method":"ping"}'
+
+
+def http_status(port: int, headers: dict[str, str], body: bytes = PING) -> int:
+    """The HTTP status of one MCP POST with ``headers`` (a 2xx once let in)."""
     request = urllib.request.Request(
         f"http://127.0.0.1:{port}/mcp",
         data=body,
@@ -105,12 +108,12 @@ def test_with_a_token_all_interfaces_serve_only_authenticated_requests_with_host
     process = _mcp(vault_root, "--host", "0.0.0.0", "--port", str(port), token=TOKEN)
     try:
         _wait_until_listening(process, port)
-        assert _post(port, {}) == 401
-        assert _post(port, {"Authorization": "Bearer wrong"}) == 401
+        assert http_status(port, {}) == 401
+        assert http_status(port, {"Authorization": "Bearer wrong"}) == 401
         # Right token, foreign Host header: the DNS-rebinding check still refuses it.
-        assert _post(port, {"Authorization": f"Bearer {TOKEN}", "Host": "evil.example:80"}) == 421
+        assert http_status(port, {"Authorization": f"Bearer {TOKEN}", "Host": "evil.example:80"}) == 421
         evil_origin = {"Authorization": f"Bearer {TOKEN}", "Origin": "http://evil.example"}
-        assert _post(port, evil_origin) == 403
+        assert http_status(port, evil_origin) == 403
 
         async def scenario(client: Client) -> None:
             said = {"text": "I like tea.", "ts": "2026-01-05T10:00:00Z"}

@@ -23,7 +23,8 @@ from vaultweave.store.errors import ConfigError, NotAVaultError, SearchQueryErro
 from vaultweave.store.home import sibling_vault
 
 if TYPE_CHECKING:
-    from vaultweave.weaver.recall.search import Hit
+    from vaultweave.weaver.recall.context import Context
+    from vaultweave.weaver.recall.hits import Hit
     from vaultweave.weaver.workspace import Workspace
 
 Opener = Callable[[Path], "Workspace"]
@@ -85,3 +86,30 @@ def shared_hits(vault: Workspace, readers: SharedReaders, query: str, k: int, **
                 continue
         found += [replace(h, vault=name) for h in hits]
     return found
+
+
+def search_through(
+    vault: Workspace, readers: SharedReaders, query: str, k: int, *, read_through: bool,
+    expand: bool | None, **filters: Any,
+) -> list[Hit]:
+    """The vault's own hits, merged by score with its shared vaults' when it names any."""
+    from vaultweave.weaver.recall.api import search
+    from vaultweave.weaver.recall.merge import merge_hits
+
+    hits = search(vault, query, k, **filters, expand=expand)
+    if read_through and vault.config.share.read_through:
+        hits = merge_hits(hits, shared_hits(vault, readers, query, k, **filters), k)
+    return hits
+
+
+def context_through(
+    vault: Workspace, readers: SharedReaders, query: str, budget_tokens: int, *,
+    session: str | None, read_through: bool, expand: bool | None,
+) -> Context:
+    """The context block, its hits including the shared vaults' when it names any."""
+    from vaultweave.weaver.recall.api import context, context_pool
+
+    shared: list[Hit] = []
+    if read_through and vault.config.share.read_through:
+        shared = shared_hits(vault, readers, query, context_pool(vault))
+    return context(vault, query, budget_tokens, session=session, shared=shared, expand=expand)

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any, Literal
 from vaultweave.schemas.config import DEFAULT_VAULT_TOML, VaultConfig
 from vaultweave.store.atomic import atomic_write_text
 from vaultweave.store.bookmarks import DEFAULT_CLIENT
+from vaultweave.store.config_files import load_checked
 from vaultweave.store.errors import (
-    ConfigError,
     ItemNotFoundError,
     NotAVaultError,
     NotWovenYetError,
@@ -32,7 +32,7 @@ from vaultweave.weaver.erase import EraseReceipt, apply_erase
 from vaultweave.weaver.extract.base import Extractor, normalise
 from vaultweave.weaver.forget import ForgetReport, apply_forget
 from vaultweave.weaver.page_files import read_page
-from vaultweave.weaver.read_through import SharedReaders, shared_hits
+from vaultweave.weaver.read_through import SharedReaders, context_through, search_through
 from vaultweave.weaver.recall.projection import register as register_recall
 from vaultweave.weaver.remember import RememberReport
 from vaultweave.weaver.render import render_index
@@ -42,19 +42,14 @@ from vaultweave.weaver.tasks import TaskBuffers, TaskInfo
 from vaultweave.weaver.transaction import DEFAULT_LOCK_TIMEOUT, write_transaction
 from vaultweave.weaver.upkeep.plan import PairFinder
 from vaultweave.weaver.upkeep.report import ConsolidationReport
-from vaultweave.weaver.upkeep.run import (
-    access_log,
-    consolidate,
-    should_run,
-    similarity_for,
-)
+from vaultweave.weaver.upkeep.run import access_log, consolidate_with, should_run
 from vaultweave.weaver.vault_status import VaultStatus, read_status
 
 if TYPE_CHECKING:
     from vaultweave.weaver.llm.session import LLMSession
     from vaultweave.weaver.recall.api import ProjectionCheck
     from vaultweave.weaver.recall.context import Context
-    from vaultweave.weaver.recall.search import Hit
+    from vaultweave.weaver.recall.hits import Hit
 
 Clock = Callable[[], datetime]
 
@@ -95,7 +90,7 @@ class Vault:
         if not paths.config.exists():
             atomic_write_text(paths.config, DEFAULT_VAULT_TOML)
         repo = VaultRepo.init(root)
-        vault = cls(root, _load_config(paths.config), clock)
+        vault = cls(root, load_checked(VaultConfig.load, paths.config), clock)
         for folder in (paths.resources, paths.items, paths.categories, paths.state):
             folder.mkdir(parents=True, exist_ok=True)
         if not paths.index_md.exists():
@@ -112,7 +107,7 @@ class Vault:
         paths = VaultPaths(root)
         if not paths.config.is_file() or not (root / ".git").exists():
             raise NotAVaultError(root)
-        return cls(root, _load_config(paths.config), clock)
+        return cls(root, load_checked(VaultConfig.load, paths.config), clock)
 
     @property
     def root(self) -> Path:
@@ -140,7 +135,7 @@ class Vault:
 
     def reload_config(self) -> None:
         """Re-read vault.toml (the watcher calls this when it changes); raises ConfigError."""
-        self.config = _load_config(self.paths.config)
+        self.config = load_checked(VaultConfig.load, self.paths.config)
 
     # -- tier 1 --------------------------------------------------------------------------
 
@@ -240,7 +235,7 @@ class Vault:
             if session is not None:
                 session.finish(report)
             if should_run(self, report):
-                report = replace(report, consolidation=self._consolidate_locked(False, "auto"))
+                report = replace(report, consolidation=consolidate_with(self, "auto", dry_run=False))
             return report
 
     # -- upkeep --------------------------------------------------------------------------
@@ -262,19 +257,9 @@ class Vault:
         (else no dedupe)."""
         if dry_run:
             self.sync_with_head()
-            return self._consolidate_locked(True, similar)
+            return consolidate_with(self, similar, dry_run=True)
         with write_transaction(self, lock_timeout):
-            return self._consolidate_locked(False, similar)
-
-    def _consolidate_locked(
-        self, dry_run: bool, similar: PairFinder | Literal["auto", "off"]
-    ) -> ConsolidationReport:
-        if similar == "off":
-            return consolidate(self, None, dry_run=dry_run, similarity="off")
-        if similar == "auto":
-            finder, label = similarity_for(self)
-            return consolidate(self, finder, dry_run=dry_run, similarity=label)
-        return consolidate(self, similar, dry_run=dry_run, similarity="given")
+            return consolidate_with(self, similar, dry_run=False)
 
     # -- tier 2 --------------------------------------------------------------------------
 
@@ -388,16 +373,11 @@ class Vault:
         With ``[share] read_through``, the shared vaults' hits join in, marked ``Hit.vault``;
         ``expand=True`` adds the facts one hop from the top facts (relations, time order,
         similarity)."""
-        from vaultweave.weaver.recall.api import search
-        from vaultweave.weaver.recall.merge import merge_hits
-
-        hits = search(
-            self, query, k, categories, tags, kinds, include_history, as_of, min_score, expand=expand
+        hits = search_through(
+            self, self.shared_readers, query, k, read_through=read_through, expand=expand,
+            categories=categories, tags=tags, kinds=kinds, include_history=include_history,
+            as_of=as_of, min_score=min_score,
         )
-        if read_through and self.config.share.read_through:
-            filters = dict(categories=categories, tags=tags, kinds=kinds,
-                           include_history=include_history, as_of=as_of, min_score=min_score)
-            hits = merge_hits(hits, shared_hits(self, self.shared_readers, query, k, **filters), k)
         self.record_access(h.id for h in hits if h.kind == "item" and not h.vault)
         return hits
 
@@ -408,12 +388,10 @@ class Vault:
         """A prompt-ready Markdown block for ``query`` that never exceeds ``budget_tokens``;
         with ``session``, that session's last turns come first (the short-term window);
         shared vaults' facts ([share] read_through) are marked with their vault."""
-        from vaultweave.weaver.recall.api import context, context_pool
-
-        shared: list[Hit] = []
-        if read_through and self.config.share.read_through:
-            shared = shared_hits(self, self.shared_readers, query, context_pool(self))
-        block = context(self, query, budget_tokens, session=session, shared=shared, expand=expand)
+        block = context_through(
+            self, self.shared_readers, query, budget_tokens, session=session,
+            read_through=read_through, expand=expand,
+        )
         own = self.loaded_items()
         self.record_access(i for i in block.item_ids if i in own)
         return block
@@ -509,14 +487,6 @@ class Vault:
 
     def status(self) -> VaultStatus:
         return read_status(self)
-
-
-def _load_config(path: Path) -> VaultConfig:
-    try:
-        return VaultConfig.load(path)
-    except (ValueError, OSError) as exc:
-        reason = str(exc).splitlines()
-        raise ConfigError(path, " ".join(r.strip() for r in reason[:3])) from exc
 
 
 __all__: Sequence[str] = [

@@ -17,10 +17,11 @@ from vaultweave.weaver.recall.context import (
     profile_items,
     subjects_for,
 )
+from vaultweave.weaver.recall.hits import Hit
 from vaultweave.weaver.recall.merge import merge_hits
 from vaultweave.weaver.recall.projection import Drift, RecallProjection, recall_projection
 from vaultweave.weaver.recall.query import make_request
-from vaultweave.weaver.recall.search import Hit, Tuning, rank, with_expansion
+from vaultweave.weaver.recall.search import Tuning, rank, with_expansion
 from vaultweave.weaver.transaction import DEFAULT_LOCK_TIMEOUT, recover, write_transaction
 
 if TYPE_CHECKING:

@@ -18,7 +18,7 @@ from vaultweave.store.index.terms import keyword_tokens
 from vaultweave.store.item import Item, Status
 from vaultweave.store.resources import Resource
 from vaultweave.weaver.extract.base import normalise
-from vaultweave.weaver.recall.search import Hit
+from vaultweave.weaver.recall.hits import Hit
 
 PROFILE_KINDS = ("identity", "preference")
 Counter = Callable[[str], int]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from vaultweave.weaver.recall.search import Hit
+from vaultweave.weaver.recall.hits import Hit
 
 
 def merge_hits(own: Sequence[Hit], shared: Sequence[Hit], k: int) -> list[Hit]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from vaultweave.store.access import AccessBatch, AccessLog, UpkeepCounters, UpkeepState
 from vaultweave.store.atomic import atomic_write_batch
@@ -167,6 +167,19 @@ def _details(label: str, steps: Sequence[Step]) -> list[str]:
 
 def _iso(moment: datetime) -> str:
     return moment.astimezone(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def consolidate_with(
+    vault: Workspace, similar: PairFinder | Literal["auto", "off"], *, dry_run: bool
+) -> ConsolidationReport:
+    """``consolidate`` with the pair finder chosen by name: "auto" (this vault's embedder,
+    :func:`similarity_for`), "off" (no dedupe), or a finder of the caller's."""
+    if similar == "off":
+        return consolidate(vault, None, dry_run=dry_run, similarity="off")
+    if similar == "auto":
+        finder, label = similarity_for(vault)
+        return consolidate(vault, finder, dry_run=dry_run, similarity=label)
+    return consolidate(vault, similar, dry_run=dry_run, similarity="given")
 
 
 def similarity_for(vault: Workspace) -> tuple[PairFinder | None, str]:

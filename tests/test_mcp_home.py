@@ -176,6 +176,20 @@ def test_a_revoked_token_stops_at_the_next_request(
     assert _ping(port, {"Authorization": f"Bearer {tokens['team']}"}) == 401
 
 
+def test_a_damaged_token_file_is_the_servers_fault_not_the_clients(
+    home_root: Path, served: tuple[int, dict[str, str]]
+) -> None:
+    """503 while the file is damaged (the client must not be told its token is wrong),
+    the same token let in again once the file is repaired."""
+    port, tokens = served
+    path = home_root / ".vaultweave-tokens.json"
+    good = path.read_bytes()
+    path.write_bytes(good[: len(good) // 2])
+    assert _ping(port, {"Authorization": f"Bearer {tokens['alice']}"}) == 503
+    path.write_bytes(good)
+    assert _ping(port, {"Authorization": f"Bearer {tokens['alice']}"}) == 200
+
+
 def test_a_home_creates_a_vault_on_first_write_when_it_says_so(tmp_path: Path) -> None:
     root = tmp_path / "vaults"
     root.mkdir()

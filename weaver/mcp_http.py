@@ -70,14 +70,12 @@ def transport_security(host: str, allow_hosts: Sequence[str] = ()) -> TransportS
     )
 
 
-async def _unauthorized(send: Any, reason: bytes) -> None:
-    await send(
-        {
-            "type": "http.response.start",
-            "status": 401,
-            "headers": [(b"content-type", b"text/plain"), (b"www-authenticate", b"Bearer")],
-        }
-    )
+async def _refuse(send: Any, reason: bytes, status: int = 401) -> None:
+    """401 (with its Bearer challenge) for the client's fault, 503 for the server's."""
+    headers = [(b"content-type", b"text/plain")]
+    if status == 401:
+        headers.append((b"www-authenticate", b"Bearer"))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": reason})
 
 
@@ -92,7 +90,7 @@ class BearerAuth:
         if scope["type"] == "http":
             sent = dict(scope.get("headers") or []).get(b"authorization", b"")
             if not hmac.compare_digest(sent, self._expected):
-                await _unauthorized(send, b"missing or wrong bearer token\n")
+                await _refuse(send, b"missing or wrong bearer token\n")
                 return
         await self.app(scope, receive, send)
 
@@ -115,11 +113,13 @@ class ClientTokenAuth:
             try:
                 client = self._client(scope)
             except VaultError as exc:  # a damaged token file: fail closed, say why
+                # 503, not 401: the client's token is not at fault, so it must not be
+                # told to change it; the operator sees the file and line in the log.
                 log.error("%s", exc)
-                await _unauthorized(send, b"the server cannot read its client tokens\n")
+                await _refuse(send, b"the server cannot read its client tokens; try again later\n", 503)
                 return
             if client is False:
-                await _unauthorized(send, b"missing or unknown client token\n")
+                await _refuse(send, b"missing or unknown client token\n")
                 return
             if client is not True:
                 scope["user"] = AuthenticatedUser(as_access_token(client))

@@ -277,34 +277,66 @@ def lines_before(
     limits: LineLimits | None = None,
     max_bytes: int = 16 * 1024,
 ) -> list[Resource]:
-    """The last lines already consumed in each of ``files`` (vault-relative), at most
-    ``max_bytes`` of each, in file order. They are context for reading the lines after
+    """The last lines already consumed before each of ``files`` (vault-relative), at most
+    ``max_bytes`` for each, in file order. They are context for reading the lines after
     them (the question a short answer replies to), never woven again; a line that does
-    not parse is left out (it was reported when it was consumed)."""
+    not parse is left out (it was reported when it was consumed).
+
+    A file with less than ``max_bytes`` consumed is topped up from the tail of the file
+    consumed before it (the previous day's, for a conversation that crossed midnight),
+    unless that file is being woven too (its lines then come with the batch)."""
     limits = limits or LineLimits.default()
+    wanted = set(files)
     found: list[Resource] = []
-    for rel in sorted(set(files)):
-        position = positions.get(rel)
-        if position is None or position.offset <= 0:
+    for rel in sorted(wanted):
+        here = _consumed_tail(paths, rel, positions.get(rel), max_bytes, limits)
+        previous = _previous_file(rel, positions)
+        room = max_bytes - sum(len(r.text.encode()) for r in here)
+        if previous is not None and previous not in wanted and room > 0:
+            found += _consumed_tail(paths, previous, positions[previous], room, limits)
+        found += here
+    return found
+
+
+def _previous_file(rel: str, positions: dict[str, FilePosition]) -> str | None:
+    """The consumed day file just before ``rel``'s day (any gap), or None; only day files
+    (``resources/YYYY/MM/DD.jsonl``) have a day before them."""
+    day = day_of(rel)
+    if day is None:
+        return None
+    earlier = [
+        (when, k)
+        for k, pos in positions.items()
+        if pos.offset > 0 and (when := day_of(k)) is not None and when < day
+    ]
+    return max(earlier)[1] if earlier else None
+
+
+def _consumed_tail(
+    paths: VaultPaths, rel: str, position: FilePosition | None, max_bytes: int, limits: LineLimits
+) -> list[Resource]:
+    """The consumed lines at the end of ``rel``'s consumed part, at most ``max_bytes``."""
+    if position is None or position.offset <= 0:
+        return []
+    handle = _open_plain(paths.root / rel)
+    if handle is None:
+        return []
+    with handle:
+        start = max(0, position.offset - max_bytes)
+        handle.seek(start)
+        data = handle.read(position.offset - start)
+    lines = data.split(b"\n")[:-1]  # the chunk ends at a line end: drop the empty tail
+    if start > 0:
+        lines = lines[1:]  # the first piece may be the end of a longer line
+    first_no = position.line - len(lines) + 1
+    found: list[Resource] = []
+    for number, raw in enumerate(lines, start=first_no):
+        raw = raw.rstrip(b"\r")
+        if not raw.strip() or raw.startswith(b'{"erased":'):
             continue
-        handle = _open_plain(paths.root / rel)
-        if handle is None:
-            continue
-        with handle:
-            start = max(0, position.offset - max_bytes)
-            handle.seek(start)
-            data = handle.read(position.offset - start)
-        lines = data.split(b"\n")[:-1]  # the chunk ends at a line end: drop the empty tail
-        if start > 0:
-            lines = lines[1:]  # the first piece may be the end of a longer line
-        first_no = position.line - len(lines) + 1
-        for number, raw in enumerate(lines, start=first_no):
-            raw = raw.rstrip(b"\r")
-            if not raw.strip() or raw.startswith(b'{"erased":'):
-                continue
-            parsed = _parse_guarded(rel, number, raw, limits)
-            if isinstance(parsed, Resource):
-                found.append(parsed)
+        parsed = _parse_guarded(rel, number, raw, limits)
+        if isinstance(parsed, Resource):
+            found.append(parsed)
     return found
 
 

@@ -180,3 +180,41 @@ def test_the_console_script_answers_initialize_before_the_sdk_loads(
 def _send(pipe: BinaryIO, message: dict[str, Any]) -> None:
     pipe.write(json.dumps(message).encode() + b"\n")
     pipe.flush()
+
+
+def test_a_server_that_cannot_start_after_the_handshake_says_why_to_each_request(
+    tmp_path: Any,
+) -> None:
+    """`vaultweave mcp --vault <not a vault>` through the console script: the handshake was
+    answered before the vault was opened, so every later request gets the reason as a
+    JSON-RPC error (a client shows it), and the process exits 1 when the client hangs up."""
+    missing = tmp_path / "no-vault-here"
+    code = (
+        "import sys; from vaultweave.weaver.launch import main; sys.argv[0] = 'vaultweave'; sys.exit(main())"
+    )
+    process = subprocess.Popen(
+        [sys.executable, "-c", code, "mcp", "--vault", str(missing)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=server_env(),
+        cwd=str(REPO_ROOT),
+    )
+    assert process.stdin is not None and process.stdout is not None
+    try:
+        _send(process.stdin, initialize(1, "2025-11-25"))
+        assert json.loads(process.stdout.readline()) == handshake_reply(1, "2025-11-25")
+        _send(process.stdin, {"jsonrpc": "2.0", "method": "notifications/initialized"})
+        for request_id, method in ((2, "tools/list"), ("three", "ping")):
+            _send(process.stdin, {"jsonrpc": "2.0", "id": request_id, "method": method})
+            reply = json.loads(process.stdout.readline())
+            assert reply["id"] == request_id and "result" not in reply, reply
+            assert reply["error"]["code"] == -32603
+            assert reply["error"]["message"].startswith("vaultweave could not start: no vault at ")
+            assert str(missing) in reply["error"]["message"]
+    finally:
+        process.stdin.close()
+        process.wait(timeout=60)
+    assert process.stdout.read() == b""  # the notification got nothing
+    assert process.returncode == 1
+    assert "no vault at" in (process.stderr.read().decode() if process.stderr else "")

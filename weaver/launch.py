@@ -37,11 +37,23 @@ def serves_a_home(argv: Sequence[str]) -> bool:
 
 
 def main() -> int:
-    if is_stdio_mcp(sys.argv[1:]):
-        from vaultweave.weaver.mcp_handshake import HOME_INSTRUCTIONS, INSTRUCTIONS
-        from vaultweave.weaver.mcp_stdio import start_front
+    if not is_stdio_mcp(sys.argv[1:]):
+        from vaultweave.weaver.cli import main as cli_main
 
-        start_front(HOME_INSTRUCTIONS if serves_a_home(sys.argv[1:]) else INSTRUCTIONS)
-    from vaultweave.weaver.cli import main as cli_main
+        return cli_main()
+    from vaultweave.weaver.mcp_handshake import HOME_INSTRUCTIONS, INSTRUCTIONS
+    from vaultweave.weaver.mcp_stdio import note_start_failure, start_front
 
-    return cli_main()
+    front = start_front(HOME_INSTRUCTIONS if serves_a_home(sys.argv[1:]) else INSTRUCTIONS)
+    try:
+        from vaultweave.weaver.cli import main as cli_main
+
+        code = cli_main()
+    except Exception as exc:
+        note_start_failure(f"internal error ({type(exc).__name__}: {exc}); please report it")
+        if front.failure is not None and not front.serving:
+            front.refuse_until_closed(front.failure)
+        raise
+    if front.failure is not None and not front.serving:
+        front.refuse_until_closed(front.failure)
+    return code

@@ -109,6 +109,7 @@ class VaultMCPServer(MCPServer[Any]):
         from mcp.server.stdio import stdio_server
 
         low = self._lowlevel_server
+        front.serving = True
         streams: Any = (front.lines(), front.writer())  # the async-file shape stdio_server reads
         async with stdio_server(stdin=streams[0], stdout=streams[1]) as (read, write):
             await low.run(read, write, low.create_initialization_options())

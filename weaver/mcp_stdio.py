@@ -13,7 +13,10 @@ So ``vaultweave mcp`` starts a :class:`StdioFront` first, on a few standard modu
   is held back (the client has one); were it to differ from ours, stderr says so.
 
 Anything else first (a ping, an unknown version, a line that is not JSON) waits for the
-SDK, which answers as it always does. Like the SDK's own transport, the front keeps the
+SDK, which answers as it always does. When the server cannot start after the handshake
+(no vault at the path given, a damaged vault.toml), the front answers every later request
+with that error until the client hangs up: a client shows an error's text, while a pipe
+that closes after a good handshake says nothing. Like the SDK's own transport, the front keeps the
 wire to itself: fd 0 reads the null device and fd 1 writes to stderr while it serves,
 so a stray ``print`` or a child process cannot corrupt the protocol.
 """
@@ -48,6 +51,8 @@ class StdioFront:
         self.answered_id: Any = None  # the initialize request id answered early, if any
         self._answer: dict[str, Any] | None = None
         self._held_back = False
+        self.serving = False  # the SDK's server has taken over the streams
+        self.failure: str | None = None  # why the server could not start, once known
         self._stdin = stdin if stdin is not None else _claim_stdin()
         self._stdout = stdout if stdout is not None else _claim_stdout()
         self._reader = threading.Thread(target=self._read, name="mcp-stdin", daemon=True)
@@ -101,6 +106,21 @@ class StdioFront:
     def next_line(self) -> str | None:
         return self._lines.get()
 
+    def refuse_until_closed(self, reason: str) -> None:
+        """Answer every request still to come with ``reason`` (a JSON-RPC error) until
+        stdin closes; notifications and the request answered early get nothing."""
+        text = f"vaultweave could not start: {reason}"
+        while (line := self.next_line()) is not None:
+            message = _json_or_none(line)
+            if not isinstance(message, dict) or "method" not in message or "id" not in message:
+                continue
+            if self.answered_id is not None and message["id"] == self.answered_id:
+                continue
+            error = {"code": INTERNAL_ERROR, "message": text}
+            self._write(
+                json.dumps({"jsonrpc": "2.0", "id": message["id"], "error": error}, separators=(",", ":"))
+            )
+
     def deliver(self, text: str) -> None:
         """One message from the SDK to the client, unless it is the held-back reply."""
         if self._answer is not None and not self._held_back:
@@ -153,6 +173,7 @@ class _Writer:
 
 
 _started: StdioFront | None = None
+INTERNAL_ERROR = -32603  # JSON-RPC's code for a server that cannot do what was asked
 
 
 def start_front(instructions: str) -> StdioFront:
@@ -161,6 +182,12 @@ def start_front(instructions: str) -> StdioFront:
     if _started is None:
         _started = StdioFront(instructions)
     return _started
+
+
+def note_start_failure(reason: str) -> None:
+    """The CLI could not start the server: remember why, for the front to tell the client."""
+    if _started is not None and not _started.serving and _started.failure is None:
+        _started.failure = reason
 
 
 def _json_or_none(text: str) -> Any:

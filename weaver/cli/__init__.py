@@ -18,6 +18,7 @@ from vaultweave.weaver.cli.recall import register as register_recall
 from vaultweave.weaver.cli.tasks import register as register_tasks
 from vaultweave.weaver.cli.tokens import register as register_tokens
 from vaultweave.weaver.cli.upkeep import register as register_upkeep
+from vaultweave.weaver.mcp_stdio import note_start_failure
 
 
 class VaultGroup(click.Group):
@@ -52,6 +53,7 @@ class VaultGroup(click.Group):
 
 def _fail(message: str) -> int:
     click.echo(f"error: {message}", err=True)
+    note_start_failure(message)  # an MCP stdio front, if one answered already, tells the client
     return 1
 
 

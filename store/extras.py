@@ -41,10 +41,21 @@ def require(extra: str, module: str) -> ModuleType:
         raise MissingExtraError(extra, module) from exc
 
 
+# Needed by a feature but imported only for some of its work (bm25s builds the keyword
+# index; searching it needs numpy alone): checked for, not imported, up front.
+FOUND_NOT_IMPORTED = frozenset({"bm25s"})
+
+
 def require_extra(extra: str) -> None:
-    """Check that every package ``extra`` needs up front imports."""
+    """Check that every package ``extra`` needs up front imports (or, for those in
+    FOUND_NOT_IMPORTED, is installed)."""
+    import importlib.util
+
     for module in NEEDED_BY[extra]:
-        require(extra, module)
+        if module not in FOUND_NOT_IMPORTED:
+            require(extra, module)
+        elif importlib.util.find_spec(module) is None:
+            raise MissingExtraError(extra, module)
 
 
 def require_installed(extra: str) -> None:

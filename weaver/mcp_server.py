@@ -24,7 +24,7 @@ from vaultweave.store.errors import ItemNotFoundError, VaultError
 from vaultweave.weaver.mcp_handshake import INSTRUCTIONS, SERVER_NAME
 from vaultweave.weaver.mcp_http import check_can_serve, current_client, serve_http
 from vaultweave.weaver.mcp_stdio import StdioFront
-from vaultweave.weaver.mcp_tools import VaultTools, as_list, for_agents
+from vaultweave.weaver.mcp_tools import VaultTools, tool_error_text
 from vaultweave.weaver.render import title_of
 from vaultweave.weaver.transaction import DEFAULT_LOCK_TIMEOUT
 from vaultweave.weaver.vault import Vault
@@ -66,15 +66,11 @@ def tool_errors() -> Iterator[None]:
     """A vault error or a rejected argument becomes a tool error the model can read."""
     try:
         yield
-    except VaultError as exc:
-        raise ToolError(for_agents(exc)) from exc
-    except ValueError as exc:
-        raise ToolError(f"invalid argument: {exc}") from exc
-    except ImportError as exc:  # an optional extra (recall) is not installed
-        raise ToolError(
-            f"this tool needs an optional part that is not installed ({exc}); "
-            "install it with `pip install 'vaultweave[recall]'`"
-        ) from exc
+    except Exception as exc:
+        text = tool_error_text(exc)
+        if text is None:
+            raise
+        raise ToolError(text) from exc
 
 
 class VaultMCPServer(MCPServer[Any]):
@@ -116,10 +112,15 @@ class VaultMCPServer(MCPServer[Any]):
 
 
 def build_server(
-    vault: Vault, *, lock_timeout: float = DEFAULT_LOCK_TIMEOUT, client: str = "default"
+    vault: Vault,
+    *,
+    lock_timeout: float = DEFAULT_LOCK_TIMEOUT,
+    client: str = "default",
+    tools: VaultTools | None = None,
 ) -> VaultMCPServer:
-    """The server of one vault: tools without a ``vault`` argument."""
-    tools = VaultTools(vault, lock_timeout=lock_timeout, client=client)
+    """The server of one vault: tools without a ``vault`` argument. ``tools``: the
+    VaultTools to serve (one the stdio front answered early with), else new ones."""
+    tools = tools or VaultTools(vault, lock_timeout=lock_timeout, client=client)
     server = VaultMCPServer(
         tools, name=SERVER_NAME, instructions=INSTRUCTIONS, log_level="WARNING"
     )
@@ -212,11 +213,11 @@ def add_tools(
             return pick().search(
                 query,
                 explain=explain,
-                expand=expand or None,
+                expand=expand,
                 k=k,
-                categories=as_list(categories),
-                tags=as_list(tags),
-                kinds=as_list(kinds),
+                categories=categories,
+                tags=tags,
+                kinds=kinds,
                 include_history=include_history,
                 as_of=as_of,
                 min_score=min_score,
@@ -235,7 +236,7 @@ def add_tools(
         session is given), the profile the question needs, recalled facts with dates and
         sources, digest lines, relevant turns; never over the budget, nothing twice."""
         with tool_errors():
-            return pick().context(query, budget_tokens, session, expand=expand or None)
+            return pick().context(query, budget_tokens, session, expand=expand)
 
     @tool(server, READ_ONLY)
     def read_category(
@@ -422,16 +423,18 @@ def serve(
     token: str | None = None,
     allow_hosts: Sequence[str] = (),
     front: StdioFront | None = None,
+    tools: VaultTools | None = None,
 ) -> None:
     """Serve until the client goes away (stdio) or the process is stopped (HTTP).
 
     HTTP off loopback needs ``token`` (weaver/mcp_http.py); UnauthenticatedBindError
     before anything binds otherwise. ``front``: the stdio front the CLI started before
-    loading the SDK (it may have answered ``initialize``).
+    loading the SDK (it may have answered ``initialize`` and the first read-only calls;
+    ``tools`` are then the VaultTools it answered them with).
     """
     if http:
         check_can_serve(host, token)
-    server = build_server(vault, lock_timeout=lock_timeout, client=client)
+    server = build_server(vault, lock_timeout=lock_timeout, client=client, tools=tools)
     if http:
         serve_http(server, host, port, token, allow_hosts)
     elif front is not None:

@@ -1,35 +1,43 @@
-"""MCP over stdio with a fast handshake: ``initialize`` is answered before the SDK loads.
+"""MCP over stdio with a fast start: answers before the SDK loads.
 
-Importing the MCP SDK costs over a second of CPU on a small machine, and a client waits
-for its ``initialize`` reply before anything else (some give up after a few seconds).
-So ``vaultweave mcp`` starts a :class:`StdioFront` first, on a few standard modules:
+Importing the MCP SDK costs over a second of CPU on a small machine (its protocol types),
+and a client waits for its ``initialize`` reply before anything else (some give up after
+a few seconds). So ``vaultweave mcp`` starts a :class:`StdioFront` first, on a few
+standard modules:
 
-- a thread reads stdin from the start, line by line, into a queue;
+- a thread reads stdin from the start, line by line;
 - when the first line is an ``initialize`` request for a protocol version the handshake
   knows, it is answered at once from :func:`handshake_reply`, the reply the SDK gives
   (tests/test_mcp_stdio.py compares the two for every version);
-- once the SDK is loaded, the server runs on the front's streams: every line, the
-  ``initialize`` included, reaches it in order, and its own reply to that ``initialize``
-  is held back (the client has one); were it to differ from ours, stderr says so.
+- once the vault is open, :meth:`StdioFront.serve_early` lets an answerer
+  (weaver/mcp_early.py) take the requests at the head of the stream it can answer
+  exactly as the SDK would (``tools/list``, a read-only ``search`` or ``context``), in a
+  thread of its own while the SDK loads; the first request it cannot answer ends that,
+  and it and every line after it wait for the SDK, so an early answer never overtakes
+  a write;
+- once the SDK is loaded, the server runs on the front's streams. It sees every line it
+  would have seen (the ``initialize`` included) except the tool calls answered early;
+  its own replies to requests answered early are held back (the client has one) and
+  compared with ours: were one to differ, stderr says so.
 
 Anything else first (a ping, an unknown version, a line that is not JSON) waits for the
 SDK, which answers as it always does. When the server cannot start after the handshake
 (no vault at the path given, a damaged vault.toml), the front answers every later request
 with that error until the client hangs up: a client shows an error's text, while a pipe
-that closes after a good handshake says nothing. Like the SDK's own transport, the front keeps the
-wire to itself: fd 0 reads the null device and fd 1 writes to stderr while it serves,
-so a stray ``print`` or a child process cannot corrupt the protocol.
+that closes after a good handshake says nothing. Like the SDK's own transport, the front
+keeps the wire to itself: fd 0 reads the null device and fd 1 writes to stderr while it
+serves, so a stray ``print`` or a child process cannot corrupt the protocol.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import queue
 import sys
 import threading
+from collections import deque
 from collections.abc import AsyncIterator
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, Protocol
 
 from vaultweave.weaver.mcp_handshake import HANDSHAKE_VERSIONS, handshake_reply
 
@@ -46,12 +54,19 @@ class StdioFront:
     ) -> None:
         self.instructions = instructions
         self.answer_early = answer_early
-        self._lines: queue.Queue[str | None] = queue.Queue()
+        # Lines read and not yet taken; lines the early worker passed on to the SDK (they
+        # were read before anything still in ``_incoming``, so the SDK reads them first).
+        self._ready = threading.Condition()
+        self._incoming: deque[str | None] = deque()
+        self._passed_on: deque[str | None] = deque()
         self._write_lock = threading.Lock()
         self.answered_id: Any = None  # the initialize request id answered early, if any
-        self._answer: dict[str, Any] | None = None
-        self._held_back = False
+        # Replies the client has already had, by request id: the SDK's own reply to the
+        # same request is held back (and compared with ours).
+        self._held: dict[str, dict[str, Any]] = {}
         self.serving = False  # the SDK's server has taken over the streams
+        self._early_running = False  # an early worker is taking requests
+        self._early_busy = False  # ... and has one in hand
         self.failure: str | None = None  # why the server could not start, once known
         self._stdin = stdin if stdin is not None else _claim_stdin()
         self._stdout = stdout if stdout is not None else _claim_stdout()
@@ -66,29 +81,87 @@ class StdioFront:
             for raw in self._stdin:
                 line = raw.decode("utf-8", errors="replace")
                 if first and self.answer_early:
-                    self._answer_early(line)
+                    self._answer_initialize(line)
                 first = False
-                self._lines.put(line)
+                self._arrived(line)
         except (OSError, ValueError):  # stdin closed under us: the session is over
             pass
         finally:
-            self._lines.put(None)
+            self._arrived(None)
 
-    def _answer_early(self, line: str) -> None:
-        try:
-            message = json.loads(line)
-        except ValueError:
-            return
+    def _arrived(self, line: str | None) -> None:
+        with self._ready:
+            self._incoming.append(line)
+            self._ready.notify_all()
+
+    def _answer_initialize(self, line: str) -> None:
+        message = _json_or_none(line)
         if not isinstance(message, dict) or message.get("method") != "initialize" or "id" not in message:
             return
         params = message.get("params")
         version = params.get("protocolVersion") if isinstance(params, dict) else None
         if version not in HANDSHAKE_VERSIONS:
             return  # let the SDK negotiate what we do not know
-        reply = handshake_reply(message["id"], version, self.instructions)
-        self._answer = reply
         self.answered_id = message["id"]
+        self.answer(message["id"], handshake_reply(message["id"], version, self.instructions), held=True)
+
+    # -- answers before the SDK serves --------------------------------------------------------
+
+    def answer(self, request_id: Any, reply: dict[str, Any], *, held: bool) -> None:
+        """Send ``reply``; ``held``: the SDK also gets the request, and its reply is held back."""
+        if held:
+            self._held[_id_key(request_id)] = reply
         self._write(json.dumps(reply, ensure_ascii=False, separators=(",", ":")))
+
+    def serve_early(self, answers: EarlyAnswerer) -> threading.Thread:
+        """Until the SDK serves, let ``answers`` take the requests at the head of the stream
+        it can answer (in a thread of its own). The first line it cannot answer, and every
+        line after it, waits for the SDK, so nothing it answers overtakes a write."""
+        worker = threading.Thread(target=self._early, args=(answers,), name="mcp-early", daemon=True)
+        with self._ready:
+            self._early_running = self._early_busy = True
+        worker.start()
+        return worker
+
+    def wait_while_answering_early(self) -> None:
+        """Block while the early worker has a request in hand or waiting: the SDK import
+        that follows would take half the interpreter from it."""
+        with self._ready:
+            while self._early_running and (self._early_busy or self._incoming):
+                self._ready.wait()
+
+    def _early(self, answers: EarlyAnswerer) -> None:
+        try:
+            self._answer_early(answers)
+        finally:
+            with self._ready:
+                self._early_running = False
+                self._ready.notify_all()
+
+    def _answer_early(self, answers: EarlyAnswerer) -> None:
+        while True:
+            with self._ready:
+                self._early_busy = False
+                self._ready.notify_all()
+                while not self.serving and not self._incoming:
+                    self._ready.wait()
+                if self.serving:
+                    return
+                self._early_busy = True
+                line = self._incoming.popleft()
+                message = _json_or_none(line) if line is not None else None
+                early = answers.plan(message) if isinstance(message, dict) else None
+                if early is None or early.pass_on:
+                    self._passed_on.append(line)
+                    self._ready.notify_all()
+                keep_going = early is not None or _is_notification(message) or self._is_answered(message)
+            if early is not None:
+                self.answer(early.request_id, early.reply(), held=early.pass_on)
+            if not keep_going:
+                return
+
+    def _is_answered(self, message: Any) -> bool:
+        return isinstance(message, dict) and "id" in message and _id_key(message["id"]) in self._held
 
     # -- what the SDK's transport reads and writes ---------------------------------------------
 
@@ -104,17 +177,24 @@ class StdioFront:
         return _Writer(self)
 
     def next_line(self) -> str | None:
-        return self._lines.get()
+        """The next line for the SDK (the caller serves from now on: the early worker stops)."""
+        with self._ready:
+            if not self.serving:
+                self.serving = True
+                self._ready.notify_all()
+            while not self._passed_on and not self._incoming:
+                self._ready.wait()
+            return (self._passed_on or self._incoming).popleft()
 
     def refuse_until_closed(self, reason: str) -> None:
         """Answer every request still to come with ``reason`` (a JSON-RPC error) until
-        stdin closes; notifications and the request answered early get nothing."""
+        stdin closes; notifications and requests answered already get nothing."""
         text = f"vaultweave could not start: {reason}"
         while (line := self.next_line()) is not None:
             message = _json_or_none(line)
             if not isinstance(message, dict) or "method" not in message or "id" not in message:
                 continue
-            if self.answered_id is not None and message["id"] == self.answered_id:
+            if self._is_answered(message):
                 continue
             error = {"code": INTERNAL_ERROR, "message": text}
             self._write(
@@ -122,21 +202,33 @@ class StdioFront:
             )
 
     def deliver(self, text: str) -> None:
-        """One message from the SDK to the client, unless it is the held-back reply."""
-        if self._answer is not None and not self._held_back:
+        """One message from the SDK to the client, unless it answers a request answered early."""
+        if self._held:
             message = _json_or_none(text)
-            is_reply = isinstance(message, dict) and "method" not in message
-            if is_reply and message.get("id") == self.answered_id:
-                self._held_back = True
-                if message != self._answer:
+            is_reply = isinstance(message, dict) and "method" not in message and "id" in message
+            ours = self._held.pop(_id_key(message["id"]), None) if is_reply else None
+            if ours is not None:
+                if message != ours:
                     print(
-                        "vaultweave mcp: the early initialize reply differed from the SDK's "
-                        f"(ours {json.dumps(self._answer)[:300]}, the SDK's {text[:300]}); "
+                        "vaultweave mcp: an early reply differed from the SDK's "
+                        f"(ours {json.dumps(ours)[:300]}, the SDK's {text[:300]}); "
                         "please report this with `pip show mcp`",
                         file=sys.stderr,
                     )
                 return
         self._write(text.rstrip("\n"))
+
+
+class EarlyAnswer(Protocol):
+    request_id: Any
+    pass_on: bool  # the SDK gets the request too (its reply is held back and compared)
+
+    def reply(self) -> dict[str, Any]: ...
+
+
+class EarlyAnswerer(Protocol):
+    def plan(self, message: dict[str, Any]) -> EarlyAnswer | None:
+        """How to answer ``message`` before the SDK serves, or None: the SDK must."""
 
 
 class _Lines:
@@ -188,6 +280,14 @@ def note_start_failure(reason: str) -> None:
     """The CLI could not start the server: remember why, for the front to tell the client."""
     if _started is not None and not _started.serving and _started.failure is None:
         _started.failure = reason
+
+
+def _id_key(request_id: Any) -> str:
+    return json.dumps(request_id)  # 1 and "1" are different ids
+
+
+def _is_notification(message: Any) -> bool:
+    return isinstance(message, dict) and "method" in message and "id" not in message
 
 
 def _json_or_none(text: str) -> Any:

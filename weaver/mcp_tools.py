@@ -115,18 +115,40 @@ class VaultTools:
 
     # -- reading --------------------------------------------------------------------------
 
-    def search(self, query: str, explain: bool = False, **options: Any) -> dict[str, Any]:
+    def search(
+        self,
+        query: str,
+        explain: bool = False,
+        expand: bool = False,
+        categories: Sequence[str] | None = None,
+        tags: Sequence[str] | None = None,
+        kinds: Sequence[str] | None = None,
+        **options: Any,
+    ) -> dict[str, Any]:
+        """The `search` tool, its arguments as the tool takes them (expand false: the
+        vault's default; an empty filter: none)."""
+
         def act() -> dict[str, Any]:
-            hits = self.vault.search(query, **options)
+            hits = self.vault.search(
+                query,
+                expand=expand or None,
+                categories=as_list(categories),
+                tags=as_list(tags),
+                kinds=as_list(kinds),
+                **options,
+            )
             return {"query": query, "hits": [hit.to_json(explain=explain) for hit in hits]}
 
         return self._run(act)
 
     def context(
-        self, query: str, budget_tokens: int, session: str | None = None, expand: bool | None = None
+        self, query: str, budget_tokens: int = 1500, session: str | None = None, expand: bool = False
     ) -> str:
         def act() -> str:
-            return self.vault.context(query, budget_tokens=budget_tokens, session=session, expand=expand).text
+            block = self.vault.context(
+                query, budget_tokens=budget_tokens, session=session, expand=expand or None
+            )
+            return block.text
 
         return self._run(act)
 
@@ -215,6 +237,21 @@ class VaultTools:
             }
 
         return self._run(act)
+
+
+def tool_error_text(exc: Exception) -> str | None:
+    """What a failed tool call tells the model, or None for a crash (the model is told
+    only which tool failed; the server logs the rest)."""
+    if isinstance(exc, VaultError):
+        return for_agents(exc)
+    if isinstance(exc, ValueError):
+        return f"invalid argument: {exc}"
+    if isinstance(exc, ImportError):  # an optional extra (recall) is not installed
+        return (
+            f"this tool needs an optional part that is not installed ({exc}); "
+            "install it with `pip install 'vaultweave[recall]'`"
+        )
+    return None
 
 
 def for_agents(exc: VaultError) -> str:

@@ -109,6 +109,16 @@ class Catalog:
             list(values.items()),
         )
 
+    def note(self, name: str, value: str) -> None:
+        """Record bookkeeping that does not change what is indexed (no new generation)."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self._set_meta({name: value})
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+
     @property
     def generation(self) -> int:
         return int(self.meta("generation") or 0)

@@ -276,13 +276,19 @@ def mcp(
     vault = open_vault(vault_path)
     check_client(client)
     front = None
+    from vaultweave.weaver.mcp_tools import VaultTools
+
+    tools = VaultTools(vault, lock_timeout=lock_timeout, client=client)
     if not http and not schemas:
+        from vaultweave.weaver.mcp_early import VaultEarlyAnswers
         from vaultweave.weaver.mcp_handshake import INSTRUCTIONS
         from vaultweave.weaver.mcp_stdio import start_front
 
         # Started already by the console script (weaver/launch.py) in the usual case;
-        # it answers `initialize` while the SDK loads.
+        # it answers `initialize`, then the first tools/list and searches, while the SDK loads.
         front = start_front(INSTRUCTIONS)
+        front.serve_early(VaultEarlyAnswers(tools))
+        front.wait_while_answering_early()  # a first search comes before the SDK import
     from vaultweave.weaver.mcp_server import serve
 
     if schemas:
@@ -292,6 +298,7 @@ def mcp(
         return
     serve(
         vault,
+        tools=tools,
         front=front,
         http=http,
         host=host,

@@ -9,11 +9,13 @@ is repaired before a search sees it; ``rebuild`` makes it from scratch.
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from vaultweave.store.embeddings import BACKENDS
@@ -21,7 +23,7 @@ from vaultweave.store.errors import ConfigError, IndexModelMismatchError
 from vaultweave.store.index.unit import Unit
 from vaultweave.store.item import Item
 from vaultweave.store.resources import FilePosition, Resource, read_resource, scan
-from vaultweave.weaver.digests.pages import digest_units, is_digest_key
+from vaultweave.weaver.digests.pages import digest_pages, digest_units, is_digest_key
 from vaultweave.weaver.recall.units import (
     facts_by_source,
     is_item_key,
@@ -37,6 +39,7 @@ if TYPE_CHECKING:
     from vaultweave.weaver.workspace import Workspace
 
 INDEX_FOLDER = "recall"
+DIGEST_FILES_META = "digest_files"  # the digest pages' signature when last compared
 
 
 def choose_embedder(vault: Workspace, explicit: str | None = None) -> str:
@@ -179,11 +182,17 @@ class RecallProjection:
                     and lines.get(resource.path, 0) < resource.line <= cursor[resource.path].line
                 ):
                     turns.append(resource)
-        digests = digest_units(self.vault.paths.root)
-        wrong_digests = [u for u in digests if have.get(u.key) != u.hash]
-        pages = {u.key for u in digests}
-        orphans += [k for k in have if is_digest_key(k) and k not in pages]
+        # Digest pages are parsed (YAML) only when their files changed since the last look:
+        # a stat of each, not a parse of each, on every open.
+        files = digest_files_signature(self.vault.paths.root)
+        wrong_digests: list[Unit] = []
+        if files != index.catalog.meta(DIGEST_FILES_META):
+            digests = digest_units(self.vault.paths.root)
+            wrong_digests = [u for u in digests if have.get(u.key) != u.hash]
+            pages = {u.key for u in digests}
+            orphans += [k for k in have if is_digest_key(k) and k not in pages]
         if not (wrong_items or orphans or turns or wrong_digests) and not lagging:
+            index.catalog.note(DIGEST_FILES_META, files)
             return None
         facts = facts_by_source(self._items_from(turns))
         before = previous_texts(turns, self._lookup)
@@ -191,7 +200,7 @@ class RecallProjection:
         return index.update(
             units_for(wrong_items, turns, facts, before, fact_keys=self._fact_keys) + wrong_digests,
             orphans,
-            {"lines": json.dumps(lines)},
+            {"lines": json.dumps(lines), DIGEST_FILES_META: files},
         )
 
     def rebuild(self) -> UpdateReport:
@@ -209,6 +218,19 @@ class RecallProjection:
         report = index.replace_all(self.expected_units(), {"lines": json.dumps(lines)})
         self.repaired = None
         return report
+
+
+def digest_files_signature(root: Path) -> str:
+    """A digest of every digest page's name, size and modification time: it changes when
+    a page is written, added or removed (the weaver, git, a person)."""
+    hasher = hashlib.sha256()
+    for rel in digest_pages(root):
+        try:
+            info = (root / rel).stat()
+        except OSError:
+            continue
+        hasher.update(f"{rel}\0{info.st_size}\0{info.st_mtime_ns}\n".encode())
+    return hasher.hexdigest()
 
 
 def register(vault: Workspace) -> None:

@@ -287,8 +287,13 @@ def mcp(
         # Started already by the console script (weaver/launch.py) in the usual case;
         # it answers `initialize`, then the first tools/list and searches, while the SDK loads.
         front = start_front(INSTRUCTIONS)
-        front.serve_early(VaultEarlyAnswers(tools))
-        front.wait_while_answering_early()  # a first search comes before the SDK import
+        try:
+            answers = VaultEarlyAnswers(tools)
+        except (OSError, ValueError) as exc:  # a damaged install: the SDK answers everything
+            click.echo(f"warning: no early answers ({exc})", err=True)
+        else:
+            front.serve_early(answers)
+            front.wait_while_answering_early()  # a first search comes before the SDK import
     from vaultweave.weaver.mcp_server import serve
 
     if schemas:

@@ -6,7 +6,8 @@ Compared with the page as last committed (the base the person edited):
 - a bullet without an id under ``## Current`` becomes a new item;
 - a bullet that turns up under ``## Current`` of another page moves its fact there.
 ``## History`` is a record: edits there are not read back. A page with anything the
-parser could not map is left out whole, with its problems.
+parser could not map is left out whole, with its problems. Entity pages' edits are
+planned with these (weaver/entity_edits.py) and yield to them.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from datetime import datetime
 from vaultweave.store.errors import UnsafeNameError
 from vaultweave.store.item import Item, item_id
 from vaultweave.store.sanitize import one_line, safe_name
+from vaultweave.weaver.entity_edits import Claim, EntityEdit, plan_entity_edits
 from vaultweave.weaver.extract.base import normalise
 from vaultweave.weaver.hand_facts import HAND_IMPORTANCE, bullet_changes, hand_source, retracted_by_hand
 from vaultweave.weaver.markdown_parse import FactBullet, PageProblem, ParsedPage, since_day
@@ -89,7 +91,12 @@ def plan_hand_edits(
     now: datetime,
     base_commit: str | None,
     default_subject: str,
+    entity_edits: Sequence[EntityEdit] = (),
+    stray: frozenset[str] = frozenset(),
 ) -> HandEditPlan:
+    """Category pages first, then entity pages (weaver/entity_edits.py), which yield to
+    them: a fact changed on both in one cycle keeps its category page's change, and the
+    entity page waits with a problem. ``stray``: pages in entities/ that are no entity's."""
     edits = _rematch_idless(edits, items)
     problems = page_id_problems(edits, items)
     blocked = {p.path for p in problems}
@@ -106,6 +113,7 @@ def plan_hand_edits(
                     )
     valid = [e for e in edits if e.rel not in blocked]
     changes: list[Change] = []
+    claimed: dict[str, Claim] = {}  # facts these pages change, for the entity pages
     counts: dict[str, dict[str, int]] = {e.rel: defaultdict(int) for e in valid}
     on_pages = {b.item_id for e in valid for b in (e.page.bullets if e.page else ()) if b.item_id}
     existing_texts = {(safe_name(i.category), normalise(i.text)) for i in items.values() if i.is_current}
@@ -139,17 +147,21 @@ def plan_hand_edits(
             changes += done
             if done:
                 counts[edit.rel][what] += 1
+                claimed[old.id] = Claim(f"{edit.rel}:{bullet.line}", done[-1].after.value)
         for gone_id, bullet in base_bullets.items():
             item = items.get(gone_id)
             if bullet.section != "current" or gone_id in on_pages or item is None or not item.is_current:
                 continue
             changes.append(retracted_by_hand(item, edit.rel, hand_source(edit.rel, None, base_commit), now))
             counts[edit.rel]["retracted"] += 1
+            claimed[gone_id] = Claim(edit.rel, None)
+    waiting = {rel[11:-3]: rel for rel in blocked if rel.startswith("categories/")}
+    entity = plan_entity_edits(entity_edits, items, now, base_commit, claimed, waiting, stray)
     return HandEditPlan(
-        resolution=Resolution(tuple(changes)),
-        applied=tuple(e.rel for e in valid),
-        problems=tuple(problems),
-        per_page=tuple((rel, tuple(sorted(c.items()))) for rel, c in counts.items()),
+        resolution=Resolution((*changes, *entity.changes)),
+        applied=(*(e.rel for e in valid), *entity.applied),
+        problems=(*problems, *entity.problems),
+        per_page=(*((rel, tuple(sorted(c.items()))) for rel, c in counts.items()), *entity.per_page),
         renamed=tuple((f"categories/{old}.md", edit.rel) for old, edit in sorted(renamed.items())),
     )
 

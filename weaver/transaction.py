@@ -21,11 +21,10 @@ from typing import Protocol
 from vaultweave.store.item import Item
 from vaultweave.store.resources import LineProblem
 from vaultweave.weaver.digests import FOLDER as DIGEST_FOLDER
-from vaultweave.weaver.entity_pages import FOLDER as ENTITY_FOLDER
 from vaultweave.weaver.entity_pages import write_entity_pages
 from vaultweave.weaver.extract.base import Candidate
 from vaultweave.weaver.page_files import page_digest
-from vaultweave.weaver.pages import MARKDOWN_PATHS, hand_edited, write_pages
+from vaultweave.weaver.pages import MARKDOWN_PATHS, REMOVED, hand_edited, write_pages
 from vaultweave.weaver.resolve import Resolution
 from vaultweave.weaver.turn_links import FOLDER as CONVERSATION_FOLDER
 from vaultweave.weaver.workspace import Workspace
@@ -119,7 +118,7 @@ def recover(vault: Workspace, clean: bool = False) -> None:
     if repo.dirty_paths("items"):
         repo.restore("items")
         vault.forget_loaded_items()
-    for outputs in (ENTITY_FOLDER, CONVERSATION_FOLDER, DIGEST_FOLDER):
+    for outputs in (CONVERSATION_FOLDER, DIGEST_FOLDER):
         if repo.dirty_paths(outputs):
             repo.restore(outputs)  # outputs only: re-rendered when touched, never read back
     rendered = vault.state.load_rendered()
@@ -129,6 +128,8 @@ def recover(vault: Workspace, clean: bool = False) -> None:
         digest = page_digest(root, rel)
         if digest is not None and rendered.get(rel) == digest:
             ours.append(rel)
+        elif digest is None and rendered.get(rel) == REMOVED:
+            ours.append(rel)  # a page the weaver removed, not yet committed
     if ours:
         repo.restore(*ours)
         for rel in ours:  # back as committed, which the weaver wrote or took in
@@ -160,8 +161,9 @@ def commit_outside_cycle(
     the pages it re-rendered, the entity pages of its items, and index.md. A person's
     pending page edits stay uncommitted, so the next cycle still sees and takes them in."""
     items = list(items)
+    hand_edited = list(hand_edited)
     paths = [vault.paths.relative(vault.files.path_of(item)) for item in items]
-    paths += write_entity_pages(vault, items)
+    paths += write_entity_pages(vault, items, blocked=hand_edited)
     paths += [vault.paths.relative(vault.paths.category_file(c)) for c in categories]
     index = vault.paths.relative(vault.paths.index_md)
     if index not in set(hand_edited):

@@ -205,7 +205,12 @@ def _waits(item: Item, ctx: _Context) -> str:
 def _edited_page(edit: EntityEdit, entity: Entity, ctx: _Context) -> tuple[Done, list[PageProblem]]:
     assert edit.page is not None
     page, base = edit.page, edit.base
-    problems = unread_edits(page, base) if base is not None and page.ok else []
+    problems = unread_edits(page, base) if base is not None else []
+    if base is not None and "current" in base.sections and "current" not in page.sections:
+        # The whole list gone with its heading: a page overwritten, not facts taken back.
+        problems.append(PageProblem(edit.rel, 1, "## Current is gone; to retract facts delete their"
+                                    " lines under it, to retract them all delete the page"))
+        return {}, problems
     base_bullets = {b.item_id: b for b in (base.bullets if base else ()) if b.item_id}
     listed: dict[str, int] = {}
     for bullet in page.bullets:

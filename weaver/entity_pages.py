@@ -11,6 +11,7 @@ fact is removed. Never written through a symlinked ``entities/`` folder or page.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -20,7 +21,7 @@ from vaultweave.weaver.entities import names_touched, render_all
 from vaultweave.weaver.entity_edits import FOLDER
 from vaultweave.weaver.entity_parse import parse_entity_page
 from vaultweave.weaver.page_files import UnreadablePage, read_page
-from vaultweave.weaver.pages import REMOVED, content_hash, merged_page
+from vaultweave.weaver.pages import REMOVED, STALE, content_hash, merged_page
 
 if TYPE_CHECKING:
     from vaultweave.weaver.workspace import Workspace
@@ -53,22 +54,24 @@ def write_entity_pages(
 
     pages: list[tuple[str, str, str | None]] = []  # rel, new text, text merged into
     removed: list[str] = []
+    owed: list[str] = []  # left as they are now, to be rendered once they can be
     for stem, text in sorted(render_all(vault.loaded_items(), stems).items()):
         rel = f"{FOLDER}/{stem}.md"
         path = folder / f"{stem}.md"
-        if rel in skip or path.is_symlink():
-            continue
-        if text is None:
-            if path.is_file() and merged_page(root, rel, "", rendered, known, dirty, parse=parse_entity_page):
-                removed.append(rel)
-            continue
-        merged = merged_page(root, rel, text, rendered, known, dirty, parse=parse_entity_page)
-        if merged is not None:
+        merged = None
+        if rel not in skip and not path.is_symlink():
+            merged = merged_page(root, rel, text or "", rendered, known, dirty, parse=parse_entity_page)
+        if merged is None:
+            owed += [rel] if os.path.lexists(path) or rel in skip else []
+        elif text is None:
+            removed += [rel] if merged[0] is not None else []
+        else:
             pages.append((rel, merged[1], merged[0]))
     # Record the hashes before writing: a page found dirty with a recorded hash is ours.
     rendered.update({rel: content_hash(text) for rel, text, _ in pages})
     for rel in removed:
         rendered[rel] = REMOVED  # the weaver's removal, not a person's deletion
+    rendered.update({rel: STALE for rel in owed})
     vault.state.save_rendered(rendered)
     touched = []
     for rel in removed:

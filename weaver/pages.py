@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 MARKDOWN_PATHS = ("categories", "index.md", ENTITY_FOLDER)
 INDEX_REL = "index.md"
 REMOVED = "removed"  # recorded for a page the weaver removed (its entity is gone)
+STALE = "stale"  # recorded for an entity page a render skipped (left out): render it when it can be
 
 
 def is_page_rel(rel: str) -> bool:
@@ -109,7 +110,8 @@ def _changed_since_render(vault: Workspace, rendered: dict[str, str]) -> list[st
     on_disk += [f"categories/{p.name}" for p in vault.paths.categories.glob("*.md")]
     on_disk += [f"{ENTITY_FOLDER}/{p.name}" for p in (root / ENTITY_FOLDER).glob("*.md")]
     edited = [rel for rel, h in rendered.items() if rel not in on_disk and h != REMOVED]  # deleted
-    unknown = [rel for rel in on_disk if rel not in rendered]  # new, or the state was lost
+    # New, the state was lost, or owed a render: changed by hand only if it differs from HEAD.
+    unknown = [rel for rel in on_disk if rendered.get(rel, STALE) == STALE]
     if unknown:
         edited += vault.repo.dirty_paths(*unknown)
     for rel in on_disk:
@@ -145,6 +147,8 @@ def apply_hand_edits(vault: Workspace, now: datetime, clean: bool = False) -> Ha
             text = _readable(vault, rel) if rel.endswith(".md") else None
             if text is not None and text == repo.show_file("HEAD", rel):
                 trusted[rel] = content_hash(text)
+    rendered = vault.state.load_rendered()
+    entity_stems.update(s for rel, h in rendered.items() if h == STALE for s in _entity_of_path(rel))
     rels = hand_edited(vault, clean)
     if not rels:
         return HandEditReport(render=frozenset(render), trusted=trusted, entities=frozenset(entity_stems))

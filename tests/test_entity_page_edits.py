@@ -183,7 +183,9 @@ def test_edits_that_are_not_read_back_are_reported_and_the_page_is_kept(
         f" ^{_fact(vault, 'lives_in', 'Lisbon').id} still holds Lisbon: change that line instead,"
         " or delete it",
     ])
-    assert rel in report.hand_edited and rel in vault.status().hand_edited
+    status = vault.status()  # what status and doctor say, without a weave
+    assert rel in report.hand_edited and rel in status.hand_edited
+    assert sorted(str(p) for p in status.page_problems) == _problems(report)
     assert {i.id: i for i in vault.items(status="all")} == items  # nothing taken in, nothing lost
     assert path.read_text(encoding="utf-8") == text
     # Another writer touching Maya leaves the page alone too.
@@ -201,6 +203,9 @@ def test_edits_that_are_not_read_back_are_reported_and_the_page_is_kept(
     page = path.read_text(encoding="utf-8")
     assert "\nMy own note.\n" in page and "mood: sunny" in page and "- likes: green tea" in page
     assert _git(vault, "status", "--porcelain") == ""
+    _edit(vault, rel, "mood: sunny", "mood: rainy")  # a key of the person's own is theirs to edit
+    report = vault.weave()
+    assert not report.page_problems and "mood: rainy" in path.read_text(encoding="utf-8")
 
 
 def test_a_fact_edited_on_both_pages_in_one_cycle_keeps_the_category_page_s_edit(
@@ -314,6 +319,7 @@ def test_hostile_entity_pages_are_reported_and_never_read_or_written(
         f"entities/oslo.md:1: {link}",
         f"entities/rex.md:{_line(rex, '^zz_z')}: mangled block id ^zz_z (letters, digits and - only)",
     ])
+    assert sorted(str(p) for p in vault.status().page_problems) == _problems(report)
     assert {i.id: i for i in vault.items(status="all")} == before
     assert outside.read_text(encoding="utf-8") == "- employer: [[Evil]]\n"
     assert (entities / "oslo.md").is_symlink()

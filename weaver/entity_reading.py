@@ -16,6 +16,7 @@ from typing import Any
 
 from vaultweave.store.errors import UnsafeNameError
 from vaultweave.store.sanitize import fact_text, safe_name
+from vaultweave.weaver.attributes import is_single_valued
 from vaultweave.weaver.entity_parse import RECORDS
 from vaultweave.weaver.extract.base import normalise
 from vaultweave.weaver.markdown_parse import PageProblem, ParsedPage, Segment
@@ -23,6 +24,7 @@ from vaultweave.weaver.markdown_parse import PageProblem, ParsedPage, Segment
 _LINK = re.compile(r"\[\[(?P<target>[^\[\]|#]*)(?:#[^\[\]|]*)?(?:\|(?P<label>[^\[\]]*))?\]\]")
 _ATTRIBUTE = re.compile(r"^(?P<name>[^\W\d][\w -]{0,47}?)\s*:\s+(?P<value>\S.*)$")
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+_OWN_KEYS = frozenset(("type", "aliases", "tags", "relation", "updated"))  # weaver/entities.py
 _UNREAD = {
     "title": "the title is the entity's name and is not read back",
     "banner": "the banner is written by vaultweave and is not read back",
@@ -116,7 +118,8 @@ def unread_edits(page: ParsedPage, base: ParsedPage) -> list[PageProblem]:
                 )
     front = next((s for s in page.segments if s.key == "front"), None)
     for key, value in base.front.items():
-        if key in page.front and not _same(page.front[key], value):
+        ours = key in _OWN_KEYS or is_single_valued(key)  # the current single values
+        if ours and key in page.front and not _same(page.front[key], value):
             line = _key_line(front.lines if front else (), key)
             problems.append(
                 PageProblem(

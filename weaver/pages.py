@@ -136,22 +136,22 @@ def _changed_since_render(vault: Workspace, rendered: dict[str, str]) -> list[st
 def apply_hand_edits(vault: Workspace, now: datetime, clean: bool = False) -> HandEditReport:
     """Read hand-edited pages, turn them into item changes, and commit them as an edit."""
     render: set[str] = set()
-    entity_stems: set[str] = set()
+    due_entities: set[str] = set()
     trusted: dict[str, str] = {}
     repo = vault.repo
     # An edit whose render did not happen yet (only after an interruption).
     if not clean and repo.head_subject().startswith("edit:"):
         for rel in repo.changed_in("HEAD"):
             render.update(_category_of_path(rel))
-            entity_stems.update(_entity_of_path(rel))
+            due_entities.update(_entity_of_path(rel))
             text = _readable(vault, rel) if rel.endswith(".md") else None
             if text is not None and text == repo.show_file("HEAD", rel):
                 trusted[rel] = content_hash(text)
     rendered = vault.state.load_rendered()
-    entity_stems.update(s for rel, h in rendered.items() if h == STALE for s in _entity_of_path(rel))
+    due_entities.update(s for rel, h in rendered.items() if h == STALE for s in _entity_of_path(rel))
     rels = hand_edited(vault, clean)
     if not rels:
-        return HandEditReport(render=frozenset(render), trusted=trusted, entities=frozenset(entity_stems))
+        return HandEditReport(render=frozenset(render), trusted=trusted, entities=frozenset(due_entities))
     head = repo.head_sha()
     texts, refused, renames = _read_edited(vault, rels)
     names = {r.new: r.name for r in renames}
@@ -161,18 +161,18 @@ def apply_hand_edits(vault: Workspace, now: datetime, clean: bool = False) -> Ha
         if rel != INDEX_REL
     }
     edits = [
-        PageEdit(rel=rel, page=page, base=_parse_base(vault, rel), name=names.get(rel))
+        PageEdit(rel=rel, page=page, base=parse_base(vault, rel), name=names.get(rel))
         for rel, page in pages.items()
         if not is_entity_rel(rel)
     ]
     entity_edits = [
-        EntityEdit(rel=rel, page=page, base=_parse_base(vault, rel))
+        EntityEdit(rel=rel, page=page, base=parse_base(vault, rel))
         for rel, page in pages.items()
         if is_entity_rel(rel)
     ]
     items = vault.loaded_items()
     plan = plan_hand_edits(
-        edits, items, now, head, vault.config.vault.default_subject, entity_edits, _entity_stems(vault)
+        edits, items, now, head, vault.config.vault.default_subject, entity_edits, entity_stems(vault)
     )
     index_text = texts.get(INDEX_REL)
     index_problems: tuple[PageProblem, ...] = (
@@ -187,7 +187,7 @@ def apply_hand_edits(vault: Workspace, now: datetime, clean: bool = False) -> Ha
     if not applied:
         return HandEditReport(
             render=frozenset(render), trusted=trusted, blocked=blocked, problems=problems, plan=plan,
-            entities=frozenset(entity_stems),
+            entities=frozenset(due_entities),
         )
     previous = plan.resolution.previous_items
     item_paths: list[str] = []
@@ -208,7 +208,7 @@ def apply_hand_edits(vault: Workspace, now: datetime, clean: bool = False) -> Ha
         if text is not None:
             trusted[rel] = content_hash(text)
         render.update(_category_of_path(rel))
-        entity_stems.update(_entity_of_path(rel))
+        due_entities.update(_entity_of_path(rel))
     render.update(plan.resolution.touched_categories)
     return HandEditReport(
         commit=commit,
@@ -216,7 +216,7 @@ def apply_hand_edits(vault: Workspace, now: datetime, clean: bool = False) -> Ha
         plan=plan,
         render=frozenset(render),
         trusted=trusted,
-        entities=frozenset(entity_stems),
+        entities=frozenset(due_entities),
         blocked=blocked,
         problems=problems,
         item_paths=tuple(item_paths),
@@ -281,11 +281,12 @@ def _parse(text: str | None, rel: str) -> ParsedPage | None:
     return parse_entity_page(text, rel) if is_entity_rel(rel) else parse_page(text, rel)
 
 
-def _parse_base(vault: Workspace, rel: str) -> ParsedPage | None:
+def parse_base(vault: Workspace, rel: str) -> ParsedPage | None:
+    """A page as last committed (None: not at HEAD), read as its kind of page."""
     return _parse(vault.repo.show_file("HEAD", rel), rel)
 
 
-def _entity_stems(vault: Workspace) -> frozenset[str]:
+def entity_stems(vault: Workspace) -> frozenset[str]:
     """Stems of the pages in entities/ (never read through a linked folder)."""
     folder = vault.paths.root / ENTITY_FOLDER
     if folder.is_symlink() or not folder.is_dir():

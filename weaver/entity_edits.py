@@ -90,6 +90,8 @@ def plan_entity_edits(
     """The changes entity page edits make. ``claimed``: facts category pages changed in
     this cycle; ``waiting``: category pages left out (stem -> page); ``stray``: stems of
     the pages in entities/ (those no entity has are renamed pages)."""
+    if not edits:
+        return EntityPlan()
     known = entities(items.values())
     ctx = _Context(
         items, now, base_commit, claimed or {}, waiting or {},

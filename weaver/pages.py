@@ -237,7 +237,10 @@ def _read_edited(
         except UnreadablePage as exc:
             refused[rel] = exc.problem
     # Only a page that reads cleanly moves: one left out stays where the person put it.
-    present = [rel for rel, text in texts.items() if text is not None and parse_page(text, rel).ok]
+    present = [
+        rel for rel, text in texts.items()
+        if text is not None and not is_entity_rel(rel) and parse_page(text, rel).ok
+    ]
     plan = plan_renames(present, lambda old, new: _other_page_at(root, old, new))
     for problem in plan.problems:
         refused[problem.path] = problem

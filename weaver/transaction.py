@@ -21,6 +21,7 @@ from typing import Protocol
 from vaultweave.store.item import Item
 from vaultweave.store.resources import LineProblem
 from vaultweave.weaver.digests import FOLDER as DIGEST_FOLDER
+from vaultweave.weaver.entity_pages import FOLDER as ENTITY_FOLDER
 from vaultweave.weaver.entity_pages import write_entity_pages
 from vaultweave.weaver.extract.base import Candidate
 from vaultweave.weaver.page_files import page_digest
@@ -142,10 +143,13 @@ def recover(vault: Workspace, clean: bool = False) -> None:
 def _remove_dead_temp_files(vault: Workspace) -> None:
     """Temp files of atomic writes cut short by a kill (``.<name>.<random>.tmp``).
 
-    Only a weaver writes them and the caller holds the vault lock, so none is in use.
+    Only a weaver writes them and the caller holds the vault lock, so none is in use. A
+    linked folder is not looked into: what it points at is not the vault's.
     """
     root = vault.paths.root
-    for folder in (root, vault.paths.categories, vault.paths.state):
+    for folder in (root, vault.paths.categories, root / ENTITY_FOLDER, vault.paths.state):
+        if folder.is_symlink():
+            continue
         for temp in folder.glob(".*.tmp"):
             temp.unlink(missing_ok=True)
 

@@ -309,6 +309,7 @@ def test_hostile_entity_pages_are_reported_and_never_read_or_written(
     (entities / "oslo.md").unlink()
     (entities / "oslo.md").symlink_to(outside)
     rex = _edit(vault, "entities/rex.md", "_No current facts._", "- pet: x ^zz_z")
+    huge = _edit(vault, "entities/openai.md", "_No current facts._", "- founded: " + "9" * 200_000)
     report = vault.weave()
 
     link = "a symbolic link; pages are never read through links: replace it with the file"
@@ -318,6 +319,8 @@ def test_hostile_entity_pages_are_reported_and_never_read_or_written(
         "entities/lisbon.md:1: larger than 4 MiB; split it",
         f"entities/oslo.md:1: {link}",
         f"entities/rex.md:{_line(rex, '^zz_z')}: mangled block id ^zz_z (letters, digits and - only)",
+        f"entities/openai.md:{_line(huge, 'founded')}: a value of 200000 characters (at most 1000);"
+        " a fact is one short value: keep long text as a note under the line",
     ])
     assert sorted(str(p) for p in vault.status().page_problems) == _problems(report)
     assert {i.id: i for i in vault.items(status="all")} == before

@@ -30,7 +30,7 @@ from vaultweave.store.item import Item, item_id
 from vaultweave.store.sanitize import fact_text, one_line, safe_name
 from vaultweave.weaver.attributes import canonical_sentence, is_single_valued, spec_for
 from vaultweave.weaver.entities import Entity, entities, entity_named
-from vaultweave.weaver.entity_reading import bullet_value, new_display, shown, unread_edits
+from vaultweave.weaver.entity_reading import bullet_value, new_display, shown, too_long, unread_edits
 from vaultweave.weaver.extract.base import normalise
 from vaultweave.weaver.hand_facts import HAND_IMPORTANCE, bullet_changes, hand_source, retracted_by_hand
 from vaultweave.weaver.markdown_parse import FactBullet, PageProblem, ParsedPage, since_day
@@ -276,8 +276,8 @@ def _changed(
     if wait:
         problems.append(PageProblem(edit.rel, bullet.line, wait))
         return
-    if display == "":
-        reason = "empty value; delete the line to retract the fact"
+    if display == "" or too_long(display or ""):
+        reason = too_long(display or "") or "empty value; delete the line to retract the fact"
         problems.append(PageProblem(edit.rel, bullet.line, reason))
         return
     sentence = clean_text(old.text)
@@ -315,8 +315,9 @@ def _added(
     said = bullet_value(bullet.text)
     attribute = said.attribute or "note"
     value = shown(said.raw, ctx.names)
-    if not value:
-        problems.append(PageProblem(edit.rel, bullet.line, "empty value; write it as `- attribute: value`"))
+    if not value or too_long(value):
+        reason = too_long(value) or "empty value; write it as `- attribute: value`"
+        problems.append(PageProblem(edit.rel, bullet.line, reason))
         return
     same = [i for i in ctx.items.values() if i.is_current and normalise(i.subject) == normalise(subject)
             and i.attribute == attribute]

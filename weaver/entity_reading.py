@@ -24,6 +24,7 @@ from vaultweave.weaver.markdown_parse import PageProblem, ParsedPage, Segment
 _LINK = re.compile(r"\[\[(?P<target>[^\[\]|#]*)(?:#[^\[\]|]*)?(?:\|(?P<label>[^\[\]]*))?\]\]")
 _ATTRIBUTE = re.compile(r"^(?P<name>[^\W\d][\w -]{0,47}?)\s*:\s+(?P<value>\S.*)$")
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+MAX_VALUE = 1000  # characters of a value written on a page; a fact is one short value
 _OWN_KEYS = frozenset(("type", "aliases", "tags", "relation", "updated"))  # weaver/entities.py
 _UNREAD = {
     "title": "the title is the entity's name and is not read back",
@@ -48,6 +49,14 @@ def bullet_value(text: str) -> BulletValue:
         return BulletValue("", text)
     name = "_".join(found.group("name").casefold().replace("-", " ").split())
     return BulletValue(name, found.group("value").strip()) if _NAME.match(name) else BulletValue("", text)
+
+
+def too_long(value: str) -> str:
+    """Why a value is too long to be a fact ("" when it is not)."""
+    if len(value) <= MAX_VALUE:
+        return ""
+    return (f"a value of {len(value)} characters (at most {MAX_VALUE}); a fact is one short value:"
+            " keep long text as a note under the line")
 
 
 def _target_name(target: str, names: Mapping[str, str]) -> str:

@@ -57,18 +57,23 @@ def test_entities_get_pages_linked_both_ways_with_history_and_a_timeline(
     assert git(vault, "status", "--porcelain") == ""
 
 
-def test_entity_pages_are_outputs_never_written_through_a_link(
+def test_a_page_overwritten_by_hand_is_kept_and_pages_are_never_written_through_a_link(
     make_vault: Callable[..., Vault], tmp_path_factory: object
 ) -> None:
     vault = make_vault()
     say(vault, "I live in Lisbon.", "2026-01-01T10:00:00Z")
     vault.weave()
     page = vault.root / "entities" / "maya.md"
-    page.write_text("my own notes", encoding="utf-8")  # a person's edit: an output, not read
+    page.write_text("my own notes", encoding="utf-8")  # the whole page replaced by hand
     say(vault, "I work at Google.", "2026-01-02T10:00:00Z")
-    vault.weave()
-    assert "my own notes" not in page.read_text(encoding="utf-8")
-    assert git(vault, "status", "--porcelain") == ""
+    report = vault.weave()
+    assert [str(p) for p in report.page_problems] == [
+        "entities/maya.md:1: ## Current is gone; to retract facts delete their lines under it,"
+        " to retract them all delete the page"
+    ]
+    assert page.read_text(encoding="utf-8") == "my own notes"  # read, reported, never overwritten
+    assert {i.value for i in vault.items()} == {"Lisbon", "Google"}  # and nothing retracted
+    assert git(vault, "status", "--porcelain") == " M entities/maya.md\n"
 
     outside = vault.root.parent / "outside"
     outside.mkdir()

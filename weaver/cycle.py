@@ -161,7 +161,9 @@ def run_cycle(
     read_to = {rel: scanned.positions[rel].offset for rel in consumed_files}
     written = list(pages.written) if pages else []
     befores = [i for i in resolution.previous_items.values() if i is not None]
-    written += write_entity_pages(vault, [*changed.values(), *befores])
+    written += write_entity_pages(
+        vault, [*changed.values(), *befores], edit.entities, edit.blocked, edit.trusted
+    )
     written += write_conversation_pages(vault, read_to)  # the days these lines came from
     written += _digest_pages(vault, projections, scanned.resources, advisor)
     extra = advisor.trailers() if advisor is not None else ()

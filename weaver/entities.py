@@ -6,8 +6,9 @@ attribute says what it names (``employer`` an organisation, ``lives_in`` a place
 ``entities/<name>.md``: flat front matter Obsidian's Properties panel can type (``type``,
 ``aliases``, ``tags``, ``updated`` as a date, current single values), current facts by
 attribute, relations as wikilinks both ways, history per attribute, and a Mermaid
-timeline of every attribute whose value changed. Pages are outputs: re-rendered from the
-facts, never read back (edit the category pages instead).
+timeline of every attribute whose value changed. Each fact bullet ends in its item's
+block id (``^<item-id>``), as on category pages: ``## Current`` is read back
+(weaver/entity_parse.py, weaver/entity_edits.py); the rest is a record of the facts.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from vaultweave.store.item import Item, Status
 from vaultweave.store.paths import safe_name
 from vaultweave.store.sanitize import fact_text
 from vaultweave.weaver.attributes import PERSON_ATTRIBUTES, is_single_valued
+from vaultweave.weaver.markdown_parse import is_tag
 from vaultweave.weaver.render import template
 
 ORGANISATION_ATTRIBUTES = frozenset(("employer", "studies_at"))
@@ -144,7 +146,8 @@ def render_entity(entity: Entity, known: set[str]) -> str:
     for item in about:
         target = entity_named(item)
         value = link(target[0]) if target else _clean(item.value)
-        row = {"value": value, "dates": _dates(item), "source": _source(item)}
+        tags = "".join(f" #{tag}" for tag in item.tags if is_tag(tag))  # read back as its tags
+        row = {"value": value, "tags": tags, "dates": _dates(item), "source": _source(item), "id": item.id}
         if item.is_current:
             current[item.attribute].append(row)
         elif item.status is Status.HISTORICAL:

@@ -6,26 +6,30 @@ Compared with the page as last committed (the base the person edited):
 - a bullet without an id under ``## Current`` becomes a new item;
 - a bullet that turns up under ``## Current`` of another page moves its fact there.
 ``## History`` is a record: edits there are not read back. A page with anything the
-parser could not map is left out whole, with its problems.
+parser could not map is left out whole, with its problems. Entity pages' edits are
+planned with these (weaver/entity_edits.py) and yield to them.
 """
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import date, datetime, time, timezone
+from datetime import datetime
 
 from vaultweave.store.errors import UnsafeNameError
-from vaultweave.store.item import Item, Status, item_id
+from vaultweave.store.item import Item, item_id
 from vaultweave.store.sanitize import one_line, safe_name
+from vaultweave.weaver.entity_edits import Claim, EntityEdit, plan_entity_edits
 from vaultweave.weaver.extract.base import normalise
-from vaultweave.weaver.markdown_parse import FactBullet, PageProblem, ParsedPage, is_tag, since_day
+from vaultweave.weaver.hand_facts import HAND_IMPORTANCE, bullet_changes, hand_source, retracted_by_hand
+from vaultweave.weaver.markdown_parse import FactBullet, PageProblem, ParsedPage, since_day
 from vaultweave.weaver.render import clean_text
 from vaultweave.weaver.resolve import Action, Change, Resolution
 
-HAND_IMPORTANCE = 0.8
+__all__ = [
+    "HAND_IMPORTANCE", "HandEditPlan", "PageEdit", "hand_source", "page_id_problems", "plan_hand_edits",
+]
 
 
 @dataclass(frozen=True)
@@ -81,19 +85,18 @@ class HandEditPlan:
         return f"edit: {pages} — {said or 'text only'}\n\n" + "\n".join(trailers) + "\n"
 
 
-def hand_source(rel: str, line: int | None, base_commit: str | None) -> str:
-    """Provenance of a hand edit: the file, the line, and the commit the edit was made on."""
-    where = f"{rel}#L{line}" if line else rel
-    return f"{where}@{(base_commit or 'root')[:12]}"
-
-
 def plan_hand_edits(
     edits: Sequence[PageEdit],
     items: Mapping[str, Item],
     now: datetime,
     base_commit: str | None,
     default_subject: str,
+    entity_edits: Sequence[EntityEdit] = (),
+    stray: frozenset[str] = frozenset(),
 ) -> HandEditPlan:
+    """Category pages first, then entity pages (weaver/entity_edits.py), which yield to
+    them: a fact changed on both in one cycle keeps its category page's change, and the
+    entity page waits with a problem. ``stray``: pages in entities/ that are no entity's."""
     edits = _rematch_idless(edits, items)
     problems = page_id_problems(edits, items)
     blocked = {p.path for p in problems}
@@ -110,6 +113,7 @@ def plan_hand_edits(
                     )
     valid = [e for e in edits if e.rel not in blocked]
     changes: list[Change] = []
+    claimed: dict[str, Claim] = {}  # facts these pages change, for the entity pages
     counts: dict[str, dict[str, int]] = {e.rel: defaultdict(int) for e in valid}
     on_pages = {b.item_id for e in valid for b in (e.page.bullets if e.page else ()) if b.item_id}
     existing_texts = {(safe_name(i.category), normalise(i.text)) for i in items.values() if i.is_current}
@@ -137,28 +141,27 @@ def plan_hand_edits(
             old = items[bullet.item_id]
             if not old.is_current:
                 continue  # history is a record; it is not rewritten from Markdown
-            what, done = _bullet_changes(old, bullet, base_bullets.get(bullet.item_id), edit, source, now)
+            what, done = bullet_changes(
+                old, bullet, base_bullets.get(bullet.item_id), edit.rel, edit.category, source, now
+            )
             changes += done
             if done:
                 counts[edit.rel][what] += 1
+                claimed[old.id] = Claim(f"{edit.rel}:{bullet.line}", done[-1].after.value)
         for gone_id, bullet in base_bullets.items():
             item = items.get(gone_id)
             if bullet.section != "current" or gone_id in on_pages or item is None or not item.is_current:
                 continue
-            source = hand_source(edit.rel, None, base_commit)
-            ended = item.evolve(
-                status=Status.RETRACTED,
-                valid_to=now,
-                ended_by=source,
-                status_reason=f"deleted by hand from {edit.rel}",
-            )
-            changes.append(Change(Action.RETRACTED, ended, item))
+            changes.append(retracted_by_hand(item, edit.rel, hand_source(edit.rel, None, base_commit), now))
             counts[edit.rel]["retracted"] += 1
+            claimed[gone_id] = Claim(edit.rel, None)
+    waiting = {rel[11:-3]: rel for rel in blocked if rel.startswith("categories/")}
+    entity = plan_entity_edits(entity_edits, items, now, base_commit, claimed, waiting, stray)
     return HandEditPlan(
-        resolution=Resolution(tuple(changes)),
-        applied=tuple(e.rel for e in valid),
-        problems=tuple(problems),
-        per_page=tuple((rel, tuple(sorted(c.items()))) for rel, c in counts.items()),
+        resolution=Resolution((*changes, *entity.changes)),
+        applied=(*(e.rel for e in valid), *entity.applied),
+        problems=(*problems, *entity.problems),
+        per_page=(*((rel, tuple(sorted(c.items()))) for rel, c in counts.items()), *entity.per_page),
         renamed=tuple((f"categories/{old}.md", edit.rel) for old, edit in sorted(renamed.items())),
     )
 
@@ -179,83 +182,6 @@ def _renamed_pages(edits: Sequence[PageEdit]) -> dict[str, PageEdit]:
                 renamed[gone.stem] = new
                 break
     return renamed
-
-
-def _bullet_changes(
-    old: Item, bullet: FactBullet, before: FactBullet | None, edit: PageEdit, source: str, now: datetime
-) -> tuple[str, list[Change]]:
-    """What one edited bullet of a current fact changes, compared with the page as last
-    committed (``before``; the fact itself when the page was new), and the word the
-    commit message counts it under (superseded, rephrased, redated, retagged, moved).
-
-    - new words and a new value: a change in the world, since now (or the date written);
-    - new words, same value (a rephrase): the wording is corrected; the fact keeps when
-      it began and its sources, the old wording is voided;
-    - only the date after ``since`` or the #tags changed: the fact is edited in place.
-    """
-    was_text = before.text if before else clean_text(old.text)
-    was_day = since_day(before.meta) if before else None
-    if not isinstance(was_day, date):
-        was_day = old.valid_from.astimezone(timezone.utc).date()
-    day = since_day(bullet.meta)
-    redated = isinstance(day, date) and day != was_day
-    start = datetime.combine(day, time(), timezone.utc) if isinstance(day, date) and redated else None
-    tags = bullet.tags if set(bullet.tags) != set(before.tags if before else _page_tags(old)) else None
-    if " ".join(bullet.text.split()) != " ".join(was_text.split()):
-        new = _successor(old, bullet.text, edit.category, source, now, tags)
-        if _rephrased(old, new):  # the same fact in new words
-            value = old.value
-            new = new.evolve(
-                id=item_id(source, old.subject, old.attribute, value), value=value,
-                valid_from=start or old.valid_from, sources=(*old.sources, source),
-            )
-            voided = old.evolve(
-                status=Status.RETRACTED, valid_to=None, superseded_by=new.id, ended_by=source,
-                status_reason=f"rephrased by hand in {edit.rel}",
-            )
-            return "rephrased", [
-                Change(Action.SUPERSEDED, voided, old, "rephrased"), Change(Action.ADDED, new, None)
-            ]
-        if start is not None:
-            new = new.evolve(valid_from=start)
-        ended = old.evolve(
-            status=Status.HISTORICAL,
-            valid_to=max(start or now, old.valid_from),
-            superseded_by=new.id,
-            ended_by=source,
-            status_reason=f"edited by hand in {edit.rel}",
-        )
-        superseded = Change(Action.SUPERSEDED, ended, old, f"{old.value} -> {new.value}")
-        return "superseded", [superseded, Change(Action.ADDED, new, None)]
-    fields: dict[str, object] = {"status_reason": f"edited by hand in {edit.rel}"}
-    if start is not None:
-        fields["valid_from"] = start
-    if tags is not None:
-        fields["tags"] = (*(t for t in old.tags if not is_tag(t)), *tags)
-    if safe_name(old.category) != edit.stem:  # cut from one page, pasted on another
-        fields.update(category=edit.category, status_reason=f"moved by hand to {edit.rel}")
-        moved = old.evolve(**fields)
-        return "moved", [Change(Action.MOVED, moved, old, f"{old.category} -> {edit.category}")]
-    if len(fields) == 1:
-        return "", []
-    what = "redated" if start is not None else "retagged"
-    return what, [Change(Action.EDITED, old.evolve(**fields), old, what)]
-
-
-def _rephrased(old: Item, new: Item) -> bool:
-    """Whether an edited bullet says the same fact: its value read the same, or it could
-    not be read apart from the sentence and the sentence still names the old value."""
-    if normalise(new.value) == normalise(old.value):
-        return True
-    # The value could not be read apart (and was a part of the old sentence, not all of it).
-    unread = new.value == new.text and normalise(old.value) != normalise(old.text)
-    word = re.compile(rf"(?<![A-Za-z0-9]){re.escape(normalise(old.value))}(?![A-Za-z0-9])")
-    return unread and bool(normalise(old.value)) and bool(word.search(normalise(new.text)))
-
-
-def _page_tags(item: Item) -> tuple[str, ...]:
-    """The tags a fact's bullet shows (render.py writes those Obsidian reads as tags)."""
-    return tuple(t for t in item.tags if is_tag(t))
 
 
 def _rematch_idless(edits: Sequence[PageEdit], items: Mapping[str, Item]) -> list[PageEdit]:
@@ -348,45 +274,6 @@ def page_id_problems(edits: Sequence[PageEdit], items: Mapping[str, Item]) -> li
                 )
             )
     return problems
-
-
-def _derive_value(old: Item, new_text: str) -> str:
-    """The new value when only the value's words changed ("works at X" -> "works at Y")."""
-    text = clean_text(old.text)
-    at = text.find(old.value) if old.value else -1
-    if at >= 0:
-        prefix, suffix = text[:at], text[at + len(old.value) :]
-        if (
-            new_text.startswith(prefix)
-            and new_text.endswith(suffix)
-            and len(new_text) > len(prefix) + len(suffix)
-        ):
-            return new_text[len(prefix) : len(new_text) - len(suffix)].strip()
-    return new_text
-
-
-def _successor(
-    old: Item, text: str, category: str, source: str, now: datetime, tags: tuple[str, ...] | None = None
-) -> Item:
-    value = _derive_value(old, text)
-    return Item(
-        id=item_id(source, old.subject, old.attribute, value),
-        subject=old.subject,
-        attribute=old.attribute,
-        value=value,
-        text=text,
-        category=category,
-        kind=old.kind,
-        valid_from=now,
-        observed_at=now,
-        tags=old.tags if tags is None else (*(t for t in old.tags if not is_tag(t)), *tags),
-        confidence=1.0,
-        importance=max(old.importance, HAND_IMPORTANCE),
-        sources=(source,),
-        supersedes=(old.id,),
-        origin="hand",
-        pinned=True,
-    )
 
 
 def _new_fact(edit: PageEdit, bullet: FactBullet, source: str, now: datetime, default_subject: str) -> Item:

@@ -110,6 +110,7 @@ class Segment:
     lines: tuple[str, ...]
     bullet_ids: tuple[str, ...] = ()
     attached: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    start: int = 0  # 1-based line of its first line, where the parser says (0: not said)
 
 
 @dataclass(frozen=True)
@@ -148,7 +149,7 @@ def split_bullet(body: str) -> tuple[str, str | None, str | None]:
     return _ENTITY_LINK.sub(r"\1", body).strip(), meta, item_id
 
 
-def _front_matter(lines: list[str], path: str) -> tuple[int, dict[str, Any], list[PageProblem]]:
+def read_front_matter(lines: list[str], path: str) -> tuple[int, dict[str, Any], list[PageProblem]]:
     """Index of the first line after the front matter, its data, and any problem."""
     if not lines or lines[0].strip() != "---":
         return 0, {}, []
@@ -202,7 +203,7 @@ def _bounded(data: Any) -> bool:
 
 
 @dataclass
-class _Builder:
+class SegmentBuilder:
     """Mutable scratch state of one parse; the result is frozen."""
 
     segments: list[Segment] = field(default_factory=list)
@@ -227,8 +228,8 @@ def parse_page(text: str, path: str, *, index: bool = False) -> ParsedPage:
     lines = text.split("\n")
     if trailing:
         lines.pop()
-    start, front, problems = _front_matter(lines, path)
-    out = _Builder()
+    start, front, problems = read_front_matter(lines, path)
+    out = SegmentBuilder()
     if start:
         out.managed("front", lines[:start])
     bullets: list[FactBullet] = []
@@ -268,7 +269,7 @@ def parse_page(text: str, path: str, *, index: bool = False) -> ParsedPage:
             continue
         elif not index and section in FACT_SECTIONS and (_BULLET.match(line) or stripped in PLACEHOLDERS):
             assert section is not None
-            i = _fact_list(lines, i, section, path, out, bullets, problems)
+            i = read_fact_list(lines, i, section, path, out, bullets, problems)
             continue
         else:
             if not index and section not in FACT_SECTIONS and _BULLET.match(line):
@@ -329,16 +330,18 @@ def _is_list_line(line: str) -> bool:
     return bool(_BULLET.match(line)) or line.strip() in PLACEHOLDERS
 
 
-def _fact_list(
+def read_fact_list(
     lines: list[str],
     start: int,
     section: str,
     path: str,
-    out: _Builder,
+    out: SegmentBuilder,
     bullets: list[FactBullet],
     problems: list[PageProblem],
+    split: Callable[[str], tuple[str, str | None, str | None]] = split_bullet,
 ) -> int:
-    """Consume one fact list starting at ``start``; returns the index after it."""
+    """Consume one fact list starting at ``start``; returns the index after it.
+    ``split`` cuts a bullet's body into (text, meta, id): category pages' form by default."""
     last = start
     j = start
     # The list runs to its last bullet before the next heading; lines between bullets
@@ -367,7 +370,7 @@ def _fact_list(
         if match is None:
             anchor = ""
             continue
-        text, meta, item_id = split_bullet(match.group("body"))
+        text, meta, item_id = split(match.group("body"))
         text, tags = split_tags(text)
         if item_id is not None and not _VALID_ID.match(item_id):
             problems.append(
@@ -386,7 +389,7 @@ def _fact_list(
     return last + 1
 
 
-def _index_list(lines: list[str], start: int, out: _Builder) -> int:
+def _index_list(lines: list[str], start: int, out: SegmentBuilder) -> int:
     j = start
     own: list[str] = []
     while j < len(lines) and (

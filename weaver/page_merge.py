@@ -10,6 +10,7 @@ under the same fact; notes whose fact left the list go to the end of the list.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import yaml
@@ -20,12 +21,21 @@ _TAIL_ID = re.compile(r" \^([A-Za-z0-9-]+)$")
 RETIRED_KEYS = frozenset({"counts"})  # a nested mapping, now flat current/history/archived
 
 
-def merge_into(existing: str | None, fresh: str, path: str, *, index: bool = False) -> str:
-    """The fresh render with the free text of ``existing`` kept verbatim."""
+def merge_into(
+    existing: str | None,
+    fresh: str,
+    path: str,
+    *,
+    index: bool = False,
+    parse: Callable[[str, str], ParsedPage] | None = None,
+) -> str:
+    """The fresh render with the free text of ``existing`` kept verbatim. ``parse`` reads
+    another kind of page (entity pages); category pages and index.md by default."""
     if existing is None or existing == fresh:
         return fresh
-    old = parse_page(existing, path, index=index)
-    new = parse_page(fresh, path, index=index)
+    read = parse or (lambda text, rel: parse_page(text, rel, index=index))
+    old = read(existing, path)
+    new = read(fresh, path)
     if old.problems:
         raise ValueError(f"cannot merge into an unreadable page: {old.problems[0]}")
     return merge_pages(old, new)

@@ -26,6 +26,9 @@ from vaultweave.store.atomic import atomic_write_text
 from vaultweave.store.item import Item
 from vaultweave.store.paths import safe_name
 from vaultweave.weaver.entities import linked_text
+from vaultweave.weaver.entity_edits import FOLDER as ENTITY_FOLDER
+from vaultweave.weaver.entity_edits import EntityEdit
+from vaultweave.weaver.entity_parse import parse_entity_page
 from vaultweave.weaver.handedits import HandEditPlan, PageEdit, plan_hand_edits
 from vaultweave.weaver.item_index import item_index
 from vaultweave.weaver.markdown_parse import PageProblem, ParsedPage, parse_page
@@ -37,8 +40,20 @@ from vaultweave.weaver.render import render_category, render_index_from_counts
 if TYPE_CHECKING:
     from vaultweave.weaver.workspace import Workspace
 
-MARKDOWN_PATHS = ("categories", "index.md")
+MARKDOWN_PATHS = ("categories", "index.md", ENTITY_FOLDER)
 INDEX_REL = "index.md"
+REMOVED = "removed"  # recorded for a page the weaver removed (its entity is gone)
+STALE = "stale"  # recorded for an entity page a render skipped (left out): render it when it can be
+
+
+def is_page_rel(rel: str) -> bool:
+    """Whether ``rel`` is a page read back: ``index.md``, ``categories/*.md``, ``entities/*.md``."""
+    folder, _, name = rel.rpartition("/")
+    return rel == INDEX_REL or (folder in ("categories", ENTITY_FOLDER) and name.endswith(".md"))
+
+
+def is_entity_rel(rel: str) -> bool:
+    return rel.startswith(f"{ENTITY_FOLDER}/") and rel.count("/") == 1
 
 
 def content_hash(text: str) -> str:
@@ -52,6 +67,7 @@ class HandEditReport:
     plan: HandEditPlan | None = None
     render: frozenset[str] = frozenset()  # categories to re-render this cycle
     trusted: dict[str, str] = field(default_factory=dict)  # rel -> hash safe to merge into
+    entities: frozenset[str] = frozenset()  # entity pages (stems) to re-render this cycle
     blocked: tuple[str, ...] = ()
     problems: tuple[PageProblem, ...] = ()
     item_paths: tuple[str, ...] = ()
@@ -74,9 +90,10 @@ def hand_edited(vault: Workspace, clean: bool = False) -> list[str]:
         return _changed_since_render(vault, rendered)
     edited = []
     for rel in vault.repo.dirty_paths(*MARKDOWN_PATHS):
-        if rel != INDEX_REL and not (rel.startswith("categories/") and rel.endswith(".md")):
+        if not is_page_rel(rel):
             continue
-        if rendered.get(rel) != page_digest(vault.paths.root, rel):
+        recorded = rendered.get(rel)
+        if (None if recorded == REMOVED else recorded) != page_digest(vault.paths.root, rel):
             edited.append(rel)
     return edited
 
@@ -91,8 +108,10 @@ def _changed_since_render(vault: Workspace, rendered: dict[str, str]) -> list[st
     root = vault.paths.root
     on_disk = [INDEX_REL] if vault.paths.index_md.exists() else []
     on_disk += [f"categories/{p.name}" for p in vault.paths.categories.glob("*.md")]
-    edited = [rel for rel in rendered if rel not in on_disk]  # deleted by someone
-    unknown = [rel for rel in on_disk if rel not in rendered]  # new, or the state was lost
+    on_disk += [f"{ENTITY_FOLDER}/{p.name}" for p in (root / ENTITY_FOLDER).glob("*.md")]
+    edited = [rel for rel, h in rendered.items() if rel not in on_disk and h != REMOVED]  # deleted
+    # New, the state was lost, or owed a render: changed by hand only if it differs from HEAD.
+    unknown = [rel for rel in on_disk if rendered.get(rel, STALE) == STALE]
     if unknown:
         edited += vault.repo.dirty_paths(*unknown)
     for rel in on_disk:
@@ -117,37 +136,44 @@ def _changed_since_render(vault: Workspace, rendered: dict[str, str]) -> list[st
 def apply_hand_edits(vault: Workspace, now: datetime, clean: bool = False) -> HandEditReport:
     """Read hand-edited pages, turn them into item changes, and commit them as an edit."""
     render: set[str] = set()
+    due_entities: set[str] = set()
     trusted: dict[str, str] = {}
     repo = vault.repo
     # An edit whose render did not happen yet (only after an interruption).
     if not clean and repo.head_subject().startswith("edit:"):
         for rel in repo.changed_in("HEAD"):
             render.update(_category_of_path(rel))
+            due_entities.update(_entity_of_path(rel))
             text = _readable(vault, rel) if rel.endswith(".md") else None
             if text is not None and text == repo.show_file("HEAD", rel):
                 trusted[rel] = content_hash(text)
+    rendered = vault.state.load_rendered()
+    due_entities.update(s for rel, h in rendered.items() if h == STALE for s in _entity_of_path(rel))
     rels = hand_edited(vault, clean)
     if not rels:
-        return HandEditReport(render=frozenset(render), trusted=trusted)
+        return HandEditReport(render=frozenset(render), trusted=trusted, entities=frozenset(due_entities))
     head = repo.head_sha()
     texts, refused, renames = _read_edited(vault, rels)
     names = {r.new: r.name for r in renames}
-    edits = [
-        PageEdit(
-            rel=rel,
-            page=(
-                ParsedPage(rel, problems=(refused[rel],))
-                if rel in refused
-                else parse_page(text, rel) if text is not None else None
-            ),
-            base=_parse_base(vault, rel),
-            name=names.get(rel),
-        )
+    pages = {
+        rel: ParsedPage(rel, problems=(refused[rel],)) if rel in refused else _parse(text, rel)
         for rel, text in [*texts.items(), *((r, None) for r in refused)]
         if rel != INDEX_REL
+    }
+    edits = [
+        PageEdit(rel=rel, page=page, base=parse_base(vault, rel), name=names.get(rel))
+        for rel, page in pages.items()
+        if not is_entity_rel(rel)
+    ]
+    entity_edits = [
+        EntityEdit(rel=rel, page=page, base=parse_base(vault, rel))
+        for rel, page in pages.items()
+        if is_entity_rel(rel)
     ]
     items = vault.loaded_items()
-    plan = plan_hand_edits(edits, items, now, head, vault.config.vault.default_subject)
+    plan = plan_hand_edits(
+        edits, items, now, head, vault.config.vault.default_subject, entity_edits, entity_stems(vault)
+    )
     index_text = texts.get(INDEX_REL)
     index_problems: tuple[PageProblem, ...] = (
         (refused[INDEX_REL],)
@@ -160,7 +186,8 @@ def apply_hand_edits(vault: Workspace, now: datetime, clean: bool = False) -> Ha
     problems = (*plan.problems, *index_problems)
     if not applied:
         return HandEditReport(
-            render=frozenset(render), trusted=trusted, blocked=blocked, problems=problems, plan=plan
+            render=frozenset(render), trusted=trusted, blocked=blocked, problems=problems, plan=plan,
+            entities=frozenset(due_entities),
         )
     previous = plan.resolution.previous_items
     item_paths: list[str] = []
@@ -181,6 +208,7 @@ def apply_hand_edits(vault: Workspace, now: datetime, clean: bool = False) -> Ha
         if text is not None:
             trusted[rel] = content_hash(text)
         render.update(_category_of_path(rel))
+        due_entities.update(_entity_of_path(rel))
     render.update(plan.resolution.touched_categories)
     return HandEditReport(
         commit=commit,
@@ -188,6 +216,7 @@ def apply_hand_edits(vault: Workspace, now: datetime, clean: bool = False) -> Ha
         plan=plan,
         render=frozenset(render),
         trusted=trusted,
+        entities=frozenset(due_entities),
         blocked=blocked,
         problems=problems,
         item_paths=tuple(item_paths),
@@ -208,7 +237,10 @@ def _read_edited(
         except UnreadablePage as exc:
             refused[rel] = exc.problem
     # Only a page that reads cleanly moves: one left out stays where the person put it.
-    present = [rel for rel, text in texts.items() if text is not None and parse_page(text, rel).ok]
+    present = [
+        rel for rel, text in texts.items()
+        if text is not None and not is_entity_rel(rel) and parse_page(text, rel).ok
+    ]
     plan = plan_renames(present, lambda old, new: _other_page_at(root, old, new))
     for problem in plan.problems:
         refused[problem.path] = problem
@@ -245,9 +277,31 @@ def _readable(vault: Workspace, rel: str) -> str | None:
         return None
 
 
-def _parse_base(vault: Workspace, rel: str):  # type: ignore[no-untyped-def]
-    text = vault.repo.show_file("HEAD", rel)
-    return parse_page(text, rel) if text is not None else None
+def _parse(text: str | None, rel: str) -> ParsedPage | None:
+    """A page as read back (None: deleted): an entity page or a category page."""
+    if text is None:
+        return None
+    return parse_entity_page(text, rel) if is_entity_rel(rel) else parse_page(text, rel)
+
+
+def parse_base(vault: Workspace, rel: str) -> ParsedPage | None:
+    """A page as last committed (None: not at HEAD), read as its kind of page."""
+    return _parse(vault.repo.show_file("HEAD", rel), rel)
+
+
+def entity_stems(vault: Workspace) -> frozenset[str]:
+    """Stems of the pages in entities/ (never read through a linked folder)."""
+    folder = vault.paths.root / ENTITY_FOLDER
+    if folder.is_symlink() or not folder.is_dir():
+        return frozenset()
+    return frozenset(p.name.removesuffix(".md") for p in folder.iterdir() if p.name.endswith(".md"))
+
+
+def _entity_of_path(rel: str) -> set[str]:
+    """``entities/maya.md`` -> {"maya"}."""
+    if not (is_entity_rel(rel) and rel.endswith(".md")):
+        return set()
+    return {rel.rsplit("/", 1)[-1].removesuffix(".md")}
 
 
 def _category_of_path(rel: str) -> set[str]:
@@ -300,14 +354,14 @@ def write_pages(
             continue  # no facts and no page (its facts moved away with a renamed page)
         prose = summary(name, members) if summary is not None else None
         fresh = render_category(name, members, now, items, related, summary=prose, linked=linked_text)
-        merged = _merged(vault.paths.root, rel, fresh, rendered, known, dirty, index=False)
+        merged = merged_page(vault.paths.root, rel, fresh, rendered, known, dirty, index=False)
         if merged is None:
             skipped.append(rel)
         else:
             pages.append((path, rel, merged[1], merged[0]))
     if INDEX_REL not in skip:
         fresh = render_index_from_counts(vault.config.vault.name, index.index_counts(), now)
-        merged = _merged(vault.paths.root, INDEX_REL, fresh, rendered, known, dirty, index=True)
+        merged = merged_page(vault.paths.root, INDEX_REL, fresh, rendered, known, dirty, index=True)
         if merged is None:
             skipped.append(INDEX_REL)
         else:
@@ -326,7 +380,7 @@ def write_pages(
     return PagesWritten(tuple(written), tuple(skipped))
 
 
-def _merged(
+def merged_page(
     root: Path,
     rel: str,
     fresh: str,
@@ -334,9 +388,11 @@ def _merged(
     trusted: dict[str, str],
     dirty: Callable[[str], bool],
     *,
-    index: bool,
+    index: bool = False,
+    parse: Callable[[str, str], ParsedPage] | None = None,
 ) -> tuple[str | None, str] | None:
-    """(the page as read, the merged page), or None when the page is not ours to rewrite."""
+    """(the page as read, the merged page), or None when the page is not ours to rewrite.
+    ``parse`` reads another kind of page (entity pages); category pages by default."""
     try:
         existing = read_page(root, rel)
     except UnreadablePage:
@@ -349,7 +405,7 @@ def _merged(
     # weaver was killed after recording a render it never wrote (then it is as committed).
     if not known and dirty(rel):
         return None
-    parsed = parse_page(existing, rel, index=index)
+    parsed = parse(existing, rel) if parse is not None else parse_page(existing, rel, index=index)
     if parsed.problems:
         return None
-    return existing, merge_into(existing, fresh, rel, index=index)
+    return existing, merge_into(existing, fresh, rel, index=index, parse=parse)

@@ -25,7 +25,7 @@ from vaultweave.weaver.entity_pages import FOLDER as ENTITY_FOLDER
 from vaultweave.weaver.entity_pages import write_entity_pages
 from vaultweave.weaver.extract.base import Candidate
 from vaultweave.weaver.page_files import page_digest
-from vaultweave.weaver.pages import MARKDOWN_PATHS, hand_edited, write_pages
+from vaultweave.weaver.pages import MARKDOWN_PATHS, REMOVED, hand_edited, write_pages
 from vaultweave.weaver.resolve import Resolution
 from vaultweave.weaver.turn_links import FOLDER as CONVERSATION_FOLDER
 from vaultweave.weaver.workspace import Workspace
@@ -119,7 +119,7 @@ def recover(vault: Workspace, clean: bool = False) -> None:
     if repo.dirty_paths("items"):
         repo.restore("items")
         vault.forget_loaded_items()
-    for outputs in (ENTITY_FOLDER, CONVERSATION_FOLDER, DIGEST_FOLDER):
+    for outputs in (CONVERSATION_FOLDER, DIGEST_FOLDER):
         if repo.dirty_paths(outputs):
             repo.restore(outputs)  # outputs only: re-rendered when touched, never read back
     rendered = vault.state.load_rendered()
@@ -129,6 +129,8 @@ def recover(vault: Workspace, clean: bool = False) -> None:
         digest = page_digest(root, rel)
         if digest is not None and rendered.get(rel) == digest:
             ours.append(rel)
+        elif digest is None and rendered.get(rel) == REMOVED:
+            ours.append(rel)  # a page the weaver removed, not yet committed
     if ours:
         repo.restore(*ours)
         for rel in ours:  # back as committed, which the weaver wrote or took in
@@ -141,10 +143,13 @@ def recover(vault: Workspace, clean: bool = False) -> None:
 def _remove_dead_temp_files(vault: Workspace) -> None:
     """Temp files of atomic writes cut short by a kill (``.<name>.<random>.tmp``).
 
-    Only a weaver writes them and the caller holds the vault lock, so none is in use.
+    Only a weaver writes them and the caller holds the vault lock, so none is in use. A
+    linked folder is not looked into: what it points at is not the vault's.
     """
     root = vault.paths.root
-    for folder in (root, vault.paths.categories, vault.paths.state):
+    for folder in (root, vault.paths.categories, root / ENTITY_FOLDER, vault.paths.state):
+        if folder.is_symlink():
+            continue
         for temp in folder.glob(".*.tmp"):
             temp.unlink(missing_ok=True)
 
@@ -160,8 +165,9 @@ def commit_outside_cycle(
     the pages it re-rendered, the entity pages of its items, and index.md. A person's
     pending page edits stay uncommitted, so the next cycle still sees and takes them in."""
     items = list(items)
+    hand_edited = list(hand_edited)
     paths = [vault.paths.relative(vault.files.path_of(item)) for item in items]
-    paths += write_entity_pages(vault, items)
+    paths += write_entity_pages(vault, items, blocked=hand_edited)
     paths += [vault.paths.relative(vault.paths.category_file(c)) for c in categories]
     index = vault.paths.relative(vault.paths.index_md)
     if index not in set(hand_edited):

@@ -3,7 +3,7 @@
 Four parts, each testable alone:
 - the observer (watchdog) only queues paths;
 - ``ChangeFilter`` keeps what matters: appended or new resource files, hand edits of
-  ``categories/*.md`` and ``index.md``, and ``vault.toml``. It drops ``.git/``,
+  ``categories/*.md``, ``entities/*.md`` and ``index.md``, and ``vault.toml``. It drops ``.git/``,
   ``.vaultweave/``, editor temp and swap files, and the weaver's own writes (a page
   whose content hash is the one the weaver last rendered);
 - ``Watcher.handle_changes(batch)`` runs cycles for one batch; tests call it directly;
@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 MAX_WAIT_FACTOR = 10  # a batch closes at the latest this many debounces after it opened
 RETRY_FIRST, RETRY_MAX = 2.0, 60.0  # seconds before a failed batch is retried, doubling
 IGNORED_TOP = frozenset({".git", ".vaultweave", ".obsidian", ".trash", "items"})
+PAGE_FOLDERS = ("categories", "entities")  # pages read back, one level deep
 TEMP_SUFFIXES = (".swp", ".swo", ".swx", ".swpx", "~", ".tmp", ".temp", ".part", ".crdownload")
 
 
@@ -81,7 +82,7 @@ class ChangeFilter:
             return Kind.CONFIG
         if parts[0] == "resources" and rel.suffix == ".jsonl":
             return Kind.RESOURCE
-        if (parts == ("index.md",) or (parts[0] == "categories" and len(parts) == 2)) and rel.suffix == ".md":
+        if (parts == ("index.md",) or (parts[0] in PAGE_FOLDERS and len(parts) == 2)) and rel.suffix == ".md":
             return None if self._ours(rel.as_posix()) else Kind.PAGE
         return None
 

@@ -42,8 +42,9 @@ def require(extra: str, module: str) -> ModuleType:
 
 
 # Needed by a feature but imported only for some of its work (bm25s builds the keyword
-# index; searching it needs numpy alone): checked for, not imported, up front.
-FOUND_NOT_IMPORTED = frozenset({"bm25s"})
+# index, searching it needs numpy alone; faiss walks the HNSW graph of a large vault, a
+# small one is searched exactly with numpy): checked for, not imported, up front.
+FOUND_NOT_IMPORTED = frozenset({"bm25s", "faiss"})
 
 
 def require_extra(extra: str) -> None:

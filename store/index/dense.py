@@ -16,7 +16,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import faiss
 import numpy as np
 import numpy.typing as npt
 from vaultweave.store.atomic import atomic_write_bytes, atomic_write_text
@@ -29,6 +28,17 @@ HNSW_EF_SEARCH = 96
 EXACT_SHARE = 0.2
 
 Mask = npt.NDArray[np.bool_]
+
+
+@lru_cache(maxsize=1)
+def _faiss() -> Any:
+    """FAISS, imported on first use: only the HNSW graph needs it (exact search is numpy),
+    so a vault under ``hnsw_threshold`` never pays its import. Its OpenMP pool is set to
+    one thread: single queries, where threads cost more than they give."""
+    import faiss
+
+    faiss.omp_set_num_threads(1)
+    return faiss
 
 
 @lru_cache(maxsize=1)
@@ -55,7 +65,6 @@ class DenseIndex:
         self._index: Any = None
         self._folder = folder
         self._version = version
-        faiss.omp_set_num_threads(1)  # single queries: threads cost more than they give
 
     @property
     def size(self) -> int:
@@ -64,6 +73,7 @@ class DenseIndex:
     def _hnsw(self) -> Any:
         graph_file = self._folder / "dense.hnsw"
         meta_file = self._folder / "dense.hnsw.json"
+        faiss = _faiss()
         index: Any = None
         try:
             meta = json.loads(meta_file.read_text(encoding="utf-8"))
@@ -85,7 +95,7 @@ class DenseIndex:
         return index
 
     def save_graph(self, index: Any) -> None:
-        data = faiss.serialize_index(index)
+        data = _faiss().serialize_index(index)
         atomic_write_bytes(self._folder / "dense.hnsw", data.tobytes())
         atomic_write_text(
             self._folder / "dense.hnsw.json",
@@ -132,8 +142,9 @@ class DenseIndex:
             return self._exact(query, allowed, n, count)
         # The graph, walked only through eligible rows.
         bitmap = np.packbits(allowed, bitorder="little")
-        selector = faiss.IDSelectorBitmap(bitmap)  # type: ignore[call-arg,arg-type]
-        hnsw_params: Any = faiss.SearchParametersHNSW  # type: ignore[attr-defined]
+        faiss = _faiss()
+        selector = faiss.IDSelectorBitmap(bitmap)
+        hnsw_params: Any = faiss.SearchParametersHNSW
         params = hnsw_params(sel=selector, efSearch=max(HNSW_EF_SEARCH, n))
         sims, rows = self.index().search(query, n, params=params)
         keep = rows[0] >= 0

@@ -5,7 +5,14 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from vaultweave.weaver.extract import dates_zh, rules_zh, rules_zh_doubts, rules_zh_people
+from vaultweave.weaver.extract import (
+    dates_zh,
+    rules_zh,
+    rules_zh_doubts,
+    rules_zh_people,
+    rules_zh_updates,
+    shapes_zh,
+)
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.clauses import MAX_NOTE, clause_facts
 from vaultweave.weaver.extract.rules_text import EDGES, Fact, Grammar
@@ -39,7 +46,8 @@ _ZH_PREDICATE = re.compile(
     r"爱|热爱|养|会说|能说|正在|学|改|换|升|现在|目前|已经|一直|平时|平常|从|吃|戒|当|做|老家|家乡|"
     r"超喜欢|特别|非常|英文名|卖|迷上|这周|这个月|今天|终于|总算|[\u4e00-\u9fff]{2,3}人$|"
     # verbs of change and ending, and chat shapes of where one is ("base北京", "人在深圳")
-    r"正式|裸辞|退休|转行|转岗|报到|受不了|升|考上|毕业|开始|去(?!年)|留在|还是(?=做|干|当|在|留)|下周|下个?月|明天|后天|base|坐标|人(?=已经|现在|还|在|也)|\d{1,2}岁?$)"
+    r"正式|裸辞|退休|转行|转岗|报到|受不了|升|考上|毕业|开始|去(?!年)|留在|领养|收养|读|念|教|跳到|跳槽|转去|跑去|回|"
+    r"[一二三四五六七八九十]{1,3}岁(?=，|$)|还是(?=做|干|当|在|留)|下周|下个?月|明天|后天|base|坐标|人(?=已经|现在|还|在|也|确实|其实)|\d{1,2}岁?$)"
 )
 _ZH_SARCASM = re.compile(r"🙃|呵呵|可太.{1,6}了|爱死了|真是太好了呢")
 _ZH_SUBJECT = re.compile(
@@ -63,7 +71,8 @@ def _zh_split_clauses(sentence: str) -> list[str]:
         text = _ZH_DISCOURSE.sub("", piece.strip())
         undated = dates_zh.find_past(text)[1]
         starts = (_ZH_SUBJECT.match(text) or _ZH_PREDICATE.match(text) or _ZH_PREDICATE.match(undated)
-                  or dates_zh.SCHEDULE.match(text) or rules_zh_people.MOVED.search(text))
+                  or dates_zh.SCHEDULE.match(text) or rules_zh_people.MOVED.search(text)
+                  or shapes_zh.starts_clause(text))
         if clauses and not starts:
             clauses[-1] += "，" + piece.strip()
         elif text:
@@ -89,6 +98,8 @@ def _zh_sentence_facts(sentence: str) -> list[Fact]:
     for clause in _zh_split_clauses(_EMOJI.sub("，", sentence)):
         text = _zh_prepare(clause)
         found, who = _zh_clause(text, named, topic, context)
+        if not found and last:
+            found = rules_zh_updates.works_there(text.split("，")[0], last)  # 是医生，在协和
         dated = dates_zh.find_past(text)[0] if not found else ""
         if dated and last and all(f.op is Op.RETRACT and not f.when for f in last):
             # "被裁了…昨天刚签的协议": a date told right after an undated ending dates it
@@ -134,13 +145,20 @@ def _zh_clause(
         facts = clause_facts(attempt, CHINESE)
         if facts and attempt == _zh_subject(first) and attempt != tries[1]:
             when = ""
+    for plain in (shapes_zh.without_duration(tries[1]), shapes_zh.unfronted(tries[1])):
+        if not facts and plain != tries[1]:  # "我在北京住了五年了", "烟抽了十年了"
+            facts = clause_facts(plain, CHINESE)
+    if not any(f.attribute == "employer" for f in facts):
+        facts = facts + rules_zh_updates.named_after(_zh_subject(text))  # 在一家外资银行，渣打
     # a doubt adds to what the clause states, about attributes it gives no value for
     stated = {f.attribute for f in facts}
     doubted = rules_zh_doubts.doubts(text)
     if not stated & {d.attribute for d in doubted}:  # "我在X的last day" ends the job: no doubt on top
         facts += doubted
     if when:
-        facts = [f if f.op is Op.DOUBT or f.when else replace(f, when=when) for f in facts]
+        # a day still to come ("1月31号搬去厦门") is when an asserted change starts
+        facts = [f if f.op is Op.DOUBT or f.when else
+                 replace(f, when=when, starts=when if f.op is Op.ASSERT else "") for f in facts]
     if person is not None:
         return relation + rules_zh_people.about(facts, person), person
     return facts, None
@@ -151,12 +169,13 @@ _EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
 
 # "我们俩都在北京" / "人已经搬到深圳了": the speaker, said another way
 _ZH_WE = re.compile(
-    r"^(?:我们(?:俩|两个|两人|一家)|我俩|咱俩|人(?=已经|现在|还在|在|也))(?:都|也)?|^家里(?=的|养|有)"
+    r"^(?:我们(?:俩|两个|两人|一家)|我俩|咱俩|人(?=已经|现在|还在|在|也|确实|其实))(?:都|也)?|^家里(?=的|养|有)"
 )
 
 
 def _zh_prepare(clause: str) -> str:
     text = _ZH_DISCOURSE.sub("", _EMOJI.sub("", clause).strip(EDGES).strip())
+    text = re.sub(r"^(我)?" + shapes_zh.AFTER_EVENT.pattern + "[，,]?", r"\1", text)  # 毕业以后一直住在上海
     text = _ZH_WE.sub(lambda m: "我家" if m.group().startswith("家") else "我", text)
     return re.sub(r"[啦呢啊哦呀吧嘛哈喔呗~～!！]+(?=，|$)", "", text).strip(EDGES)
 
@@ -167,7 +186,7 @@ def _zh_is_question(sentence: str) -> bool:
 
 
 def _zh_is_chatter(clause: str) -> bool:
-    return bool(_ZH_CHATTER.search(clause))
+    return bool(_ZH_CHATTER.search(shapes_zh.AFTER_EVENT.sub("", clause)))
 
 
 def _zh_negated(clause: str) -> tuple[str, float] | None:
@@ -194,7 +213,7 @@ CHINESE = Grammar(
     is_chatter=_zh_is_chatter,
     note=_zh_note,
     negated=_zh_negated,
-    retractions=rules_zh.RETRACTIONS,
-    rules=rules_zh.RULES,
+    retractions=rules_zh.RETRACTIONS + rules_zh_updates.ENDINGS,
+    rules=rules_zh_updates.STARTS + rules_zh.RULES + rules_zh_updates.LATE,
     mentions=(),
 )

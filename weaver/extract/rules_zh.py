@@ -43,7 +43,8 @@ from vaultweave.weaver.extract.rules_zh_values import (
 
 _CJK = "\u4e00-\u9fff"
 # Adverbs allowed after 我: 我现在住在, 我也喜欢, 我已经开始吃素了.
-_ADV = r"(?:现在|目前|已经|也|还|一直|平时|平常|都|只|基本上|最近|刚刚|刚|真的|其实|本来|正式|终于|总算|从小|开始|就|又|这周|今天|自己)*"
+_ADV = (r"(?:现在|目前|已经|也|还|一直|平时|平常|都|只|基本上|最近|刚刚|刚|真的|其实|本来|正式|终于|总算|从小|开始|就|又|这周|"
+        r"今天|自己|确实|的确|仍然|照样|暂时|一般|目前还|决定(?=开始))*")
 _I = "我" + _ADV
 _NAME = rf"(?P<name>[{_CJK}]{{2,4}}|[A-Za-z0-9][A-Za-z0-9'-]*(?:\s+[A-Za-z][A-Za-z'-]*)?号?)"
 _NUM = r"(?P<n>一|两|二|三|四|五|六|\d+)"
@@ -99,6 +100,9 @@ def _favourite(m: re.Match[str]) -> list[Fact]:
 def _job(conf: float = 0.9, op: Op = Op.ASSERT) -> Build:
     def build(m: re.Match[str]) -> list[Fact]:
         groups = m.groupdict()
+        nested = re.fullmatch(r"(?P<o>.*(?:的|家)[^，,]*?)(?:当|担任|做)(?P<t>[^，,当做]{1,8})", groups.get("t") or "")
+        if nested:  # 在一家做跨境电商的小公司当美工: the title after the last verb
+            groups = {**groups, "org": (groups.get("org") or "") + "做" + nested.group("o"), "t": nested.group("t")}
         raw_org = cleaned(groups["org"]) if groups.get("org") else None
         org = org_of(groups["org"]) if groups.get("org") else None
         title = title_of(groups["t"]) if groups.get("t") else None
@@ -264,21 +268,26 @@ def _pet_gone(m: re.Match[str]) -> list[Fact]:
 
 # A start on a near, fixed day is told as settled: "下周一去字节报到", "下周就去深圳上班了".
 _START = re.compile(
-    r"^(?:我)?(?:下周[一二三四五六日天]?|下个?(?:星期|礼拜)[一二三四五六日天]?|明天|后天|下个?月初?)"
-    r"(?:就|要|开始)*(?:去|到)(?P<v>[^，,]{2,10}?)(?:报到|入职|上班|上岗)了?$"
+    r"^(?:我)?(?P<day>下周[一二三四五六日天]?|下个?(?:星期|礼拜)[一二三四五六日天]?|明天|后天|"
+    r"下个?月(?:初|底|(?:\d{1,2}|[一二三四五六七八九十]{1,3})[号日])?|(?:\d{1,2}|[一二三四五六七八九十]{1,3})月(?:\d{1,2}|[一二三四五六七八九十]{1,3})[号日])"
+    r"(?:就|要|开始|正式)*(?:去|到)(?P<v>[^，,]{2,10}?)(?:报到|入职|上班|上岗|(?:做|当)(?P<t>[^，,]{1,8}))了?$"
 )
 
 
 def starting(clause: str) -> list[Fact]:
-    """A new job (or, for a city, a new home) that starts on a near day; the plan filter lets it through."""
+    """A new job (or, for a city, a new home) that starts on a near day, which is its
+    ``starts`` ("下个月1号去阿里报到"); the plan filter lets it through."""
     match = _START.match(clause)
     if not match:
         return []
+    day = match.group("day")
     value = cleaned(match.group("v"))
     if value and is_place(value):
-        return [Fact("lives_in", value, Op.ASSERT, 0.7)]
+        return [Fact("lives_in", value, Op.ASSERT, 0.7, starts=day)]
     employer = org_of(match.group("v"))
-    return [Fact("employer", employer, Op.ASSERT, 0.75)] if employer else []
+    title = title_of(match.group("t")) if match.group("t") else None
+    facts = [Fact("job_title", title, Op.ASSERT, 0.7, starts=day)] if title else []
+    return facts + [Fact("employer", employer, Op.ASSERT, 0.75, starts=day)] if employer else []
 
 
 def _alias(m: re.Match[str]) -> list[Fact]:
@@ -294,7 +303,8 @@ RETRACTIONS: tuple[Rule, ...] = (
     rule(_I + r"(?:不再|不)吃肉了?$", lambda m: [Fact("diet", "vegetarian", Op.ASSERT, 0.7)]),
     rule(_I + r"(?:现在|目前)?(?:是|又)?单身(?:了|狗)?$", lambda m: [Fact("partner", "", Op.RETRACT, 0.75)]),
     # leaving school, by any of its verbs: 毕业, 休学, 退学, 辍学
-    rule(_I + r"[^，,]{0,4}?(?:毕业|休学|退学|辍学)了$", lambda m: [Fact("studies_at", "", Op.RETRACT, 0.75)]),
+    rule(_I + r"(?![^，,]{0,4}?(?:快|要|将|准备))[^，,]{0,4}?(?:毕业|休学|退学|辍学)了?$",
+         lambda m: [Fact("studies_at", "", Op.RETRACT, 0.75)]),
     rule(r"(?:我的?)?(?P<v>[^，,我]{1,8}?)(?:已经|也|就)?(?:不学了|不练了|放弃了)$",
          _fact("learning", op=Op.RETRACT, conf=0.75, mapping=LANGUAGES)),
     rule(_I + r"戒(?:掉)?了?(?P<v>.+?)了?$", _quit),
@@ -316,7 +326,7 @@ RETRACTIONS: tuple[Rule, ...] = (
          r"(?:只能|只好|已经|也|都|就|早就|早)*戒(?:掉)?了", _quit),
     rule(r"(?:.*[，,])?(?:我)?(?P<v>[^，,我]{2,8}?)(?:只能)?(?:拜拜了|说再见了?|再见了)",
          _fact("likes", op=Op.RETRACT, conf=0.7)),
-    rule(r"(?:.*?)(?:查出|一查|发现|确诊)(?:我)?(?:是|有)?(?P<v>[^，,。]{1,6}?)过敏", _each("allergy", 0.85)),
+    rule(r"(?:.*?)(?:查出|一查|发现|确诊)(?:来)?(?:我)?(?:是|有)?(?:对)?(?P<v>[^，,。]{1,6}?)过敏", _each("allergy", 0.85)),
     rule(r"(?:医生说)?我(?:有)?(?P<v>[^，,]{1,4}不耐受)", _fact("allergy", conf=0.85)),
     rule(_I + r"(?:搬离了?|搬出了?)(?P<v>.+)$", _fact("lives_in", place_of, 0.85, Op.RETRACT)),
     rule(_I + r"从(?P<v>.+?)搬(?:走|出来)了?$", _fact("lives_in", place_of, 0.85, Op.RETRACT)),
@@ -409,7 +419,7 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"(?:入职|加入|跳槽到|跳槽去)了?(?P<org>.+?)(?:工作|上班)?了?$", _job(0.85)),
     rule(r"我(?:现在|目前)(?:已经|也)?在(?P<v>[^，,]{2,12}?)了?$", _where_now),
     rule(_I + r"在(?P<v>[^，,]{2,8}?)了?$", changes.only_place("lives_in", 0.8)),
-    rule(_I + r"(?:改学|转学|开始学|换成学)(?:习)?(?P<v>.+?)了?$",
+    rule(_I + r"(?:改学|转学|开始学|换成学|转去学|改去学|换学)(?:习)?(?P<v>.+?)了?$",
          _each("learning", 0.85, mapping=LANGUAGES, split=r"[、/和跟]")),
     rule(_I + r"去(?:了)?(?P<org>.+?)(?:工作|上班)了?$", _job(0.85)),
     rule(_I + r"(?P<change>改|转行?|换|转岗|还是|也是|依然)?(?:去)?(?:做|当|干)了?(?P<t>[^，,]{2,10}?)了?$", changes.work_as),
@@ -427,7 +437,12 @@ RULES: tuple[Rule, ...] = (
          _each("learning", 0.85, mapping=LANGUAGES, split=r"[、/和跟]")),
     # pets and family
     rule(r"我(?:家)?" + _ADV + r"(?:换)?(?:养了|养着|养|有|领养了|收养了|买了)" + _NUM + r"?(?:只|条|个|匹)?"
-         rf"(?P<sp>{PETS_RE})[，,]?(?:它|他|她)?(?:(?:叫|名叫|名字叫|名字是)" + _NAME + ")?了?$", _pet),
+         rf"(?:[^，,的]{{1,6}}的)?(?P<sp>{PETS_RE})[，,]?(?:它|他|她)?(?:(?:叫|名叫|名字叫|名字是)" + _NAME
+         + ")?了?$", _pet),
+    # "领养了一只橘猫，叫橘子，特别粘人": talk after the name
+    rule(r"我(?:家)?" + _ADV + r"(?:换)?(?:养了|养着|养|有|领养了|收养了|买了)" + _NUM + r"?(?:只|条|个|匹)?"
+         rf"(?:[^，,的]{{1,6}}的)?(?P<sp>{PETS_RE})[，,]?(?:它|他|她)?(?:叫|名叫|名字叫|名字是)" + _NAME
+         + "[，,].*$", _pet),
     rule(r"我(?:的|家)?(?:的)?(?P<sp>" + PETS_RE + r")(?:叫|名叫|名字叫|名字是)" + _NAME + "(?:[，,].*)?$", _pet),
     rule(r"我(?:家)?" + _ADV + r"(?:换)?(?:养了|养着|有)" + _NUM + r"?(?:只|条|个)(?P<sp>" + PETS_RE + r")[，,]"
          r"(?P<names>(?:一(?:只|条|个)叫[^，,]+?){2,})(?:[，,].*)?$", _pets_named),

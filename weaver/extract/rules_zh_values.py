@@ -125,6 +125,11 @@ def org_of(raw: str) -> str | None:
         return None
     if value.startswith(("公司", "单位", "店里", "家里")):
         return None  # 在公司交接工作
+    if re.match(r"(?:找|看|等|准备|考虑|面试|投|申请|忙|学习|学着)", value):
+        return None  # 在找新工作: no employer yet
+    located = re.fullmatch(r"(?P<at>[\u4e00-\u9fff]{2,4})的(?P<v>[A-Za-z][A-Za-z0-9 &'.-]*|[\u4e00-\u9fff]{2,8})", value)
+    if located and (is_place(located.group("at")) or located.group("v")[0].isascii()):
+        value = located.group("v")  # 三里屯的Apple Store: the company, not the street
     if re.search(r"一家|一个|一所|那栋|那家|对面", value):
         return None  # 上海一家外企, 国贸麦当劳对面那栋写字楼: no name given
     if value in PLACES_ZH or re.search(r"[市省县区州国镇村]$", value):

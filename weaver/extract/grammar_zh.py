@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from vaultweave.weaver.extract import (
     dates_zh,
+    follow_zh,
     rules_zh,
     rules_zh_doubts,
     rules_zh_people,
@@ -27,7 +28,7 @@ _ZH_DISCOURSE = re.compile(
     r"^(?:嗯+|哦+|啊+|唉+|哎+|对了|顺便说一下|顺便说|顺便|其实|另外|还有|而且|并且|然后|所以|因为|不过|但是|可是|但|"
     r"哈哈+|嘿|你好|好的|对|是的|说起来|告诉你|跟你说|最近|就是|还好|幸好|好在|说真的|说实话|讲真|好消息|"
     # time words that date nothing dateparser reads: the clause after them is plain
-    r"过完年|年后|节后|开年|以后(?=不|别|再也))[，,、:：\s]*"
+    r"过完年|年后|节后|开年|以后(?=不|别|再也)|(?:这|新)(?:个)?学期(?:开始)?)[，,、:：\s]*"
 )
 _ZH_CHATTER = re.compile(
     r"如果|要是|假如|假设|的话|希望|想要|打算|准备|可能|也许|大概|或许|应该|我觉得|我认为|我想|我猜|我怕|"
@@ -46,7 +47,7 @@ _ZH_PREDICATE = re.compile(
     r"爱|热爱|养|会说|能说|正在|学|改|换|升|现在|目前|已经|一直|平时|平常|从|吃|戒|当|做|老家|家乡|"
     r"超喜欢|特别|非常|英文名|卖|迷上|这周|这个月|今天|终于|总算|[\u4e00-\u9fff]{2,3}人$|"
     # verbs of change and ending, and chat shapes of where one is ("base北京", "人在深圳")
-    r"正式|裸辞|退休|转行|转岗|报到|受不了|升|考上|毕业|开始|去(?!年)|留在|领养|收养|读|念|教|跳到|跳槽|转去|跑去|回|"
+    r"正式|裸辞|退休|转行|转岗|报到|受不了|升|考上|毕业|开始|去(?!年)|留在|领养|收养|读|念|教|跳到|跳槽|转去|跑去|跑路|回|周末(?=在)|"
     r"[一二三四五六七八九十]{1,3}岁(?=，|$)|还是(?=做|干|当|在|留)|下周|下个?月|明天|后天|base|坐标|人(?=已经|现在|还|在|也|确实|其实)|\d{1,2}岁?$)"
 )
 _ZH_SARCASM = re.compile(r"🙃|呵呵|可太.{1,6}了|爱死了|真是太好了呢")
@@ -56,7 +57,7 @@ _ZH_SUBJECT = re.compile(
 _ZH_QUESTION = re.compile(
     r"[?？]|[吗么嘛][。.!！]*$|要不要|是不是|有没有|能不能|会不会|啥|什么|哪|多少|几[点个岁号]"
 )
-_ZH_BREAK = re.compile(r"[，,…]+|\.{3,}|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
+_ZH_BREAK = re.compile(r"[，,…（(）)]+|\.{3,}|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 
 
 def _zh_split_clauses(sentence: str) -> list[str]:
@@ -95,11 +96,18 @@ def _zh_sentence_facts(sentence: str) -> list[Fact]:
     last: list[Fact] = []  # the facts of the clause before
     if _ZH_SARCASM.search(sentence):
         return []
-    for clause in _zh_split_clauses(_EMOJI.sub("，", sentence)):
+    clauses = _zh_split_clauses(_EMOJI.sub("，", sentence))
+    if clauses and re.search(r"[?？]\W*$", sentence):
+        # "…，去大理开客栈？" / "我在北京，你呢？": the last piece asks
+        asked = clauses.pop()
+        clauses += [asked.rsplit("，", 1)[0]] if "，" in asked else []
+    for clause in clauses:
         text = _zh_prepare(clause)
         found, who = _zh_clause(text, named, topic, context)
         if not found and last:
-            found = rules_zh_updates.works_there(text.split("，")[0], last)  # 是医生，在协和
+            head = text.split("，")[0]
+            found = follow_zh.works_there(head, last) or follow_zh.lessons(head, last)
+        found = follow_zh.dated_with(found, last)
         dated = dates_zh.find_past(text)[0] if not found else ""
         if dated and last and all(f.op is Op.RETRACT and not f.when for f in last):
             # "被裁了…昨天刚签的协议": a date told right after an undated ending dates it
@@ -120,7 +128,7 @@ def _zh_clause(
     head = text.split("，")[0]
     if not text or _ZH_QUESTION.search(head):
         return [], None
-    event = rules_zh_people.appointment(head, context)
+    event = rules_zh_people.appointment(head, context, text[len(head):])
     if event:
         return event, None
     who = rules_zh_people.person(text, named)
@@ -159,9 +167,27 @@ def _zh_clause(
         # a day still to come ("1月31号搬去厦门") is when an asserted change starts
         facts = [f if f.op is Op.DOUBT or f.when else
                  replace(f, when=when, starts=when if f.op is Op.ASSERT else "") for f in facts]
+    facts = _told_before(facts) + follow_zh.place_aside(text.split("，")[1:], facts)
     if person is not None:
         return relation + rules_zh_people.about(facts, person), person
     return facts, None
+
+
+# Attributes whose named ending ("从北外毕业了", "从华为离职了") says the value held until then.
+_HELD_UNTIL = frozenset({"employer", "studies_at", "lives_in"})
+
+
+def _told_before(facts: list[Fact]) -> list[Fact]:
+    """A named, dated ending of a job, a school or a home ("2025年6月就从北外毕业了") is
+    first the value it ends, held until that day, so it leaves history even when that value
+    was never told before. Undated endings do not: their day would be the turn's, later
+    than a dated change told after them."""
+    out: list[Fact] = []
+    for fact in facts:
+        if fact.op is Op.RETRACT and fact.value and fact.when and fact.attribute in _HELD_UNTIL:
+            out.append(replace(fact, op=Op.ASSERT, confidence=min(fact.confidence, 0.7), starts=""))
+        out.append(fact)
+    return out
 
 
 _EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")

@@ -44,7 +44,7 @@ from vaultweave.weaver.extract.rules_zh_values import (
 _CJK = "\u4e00-\u9fff"
 # Adverbs allowed after 我: 我现在住在, 我也喜欢, 我已经开始吃素了.
 _ADV = (r"(?:现在|目前|已经|也|还|一直|平时|平常|都|只|基本上|最近|刚刚|刚|真的|其实|本来|正式|终于|总算|从小|开始|就|又|这周|"
-        r"今天|自己|确实|的确|仍然|照样|暂时|一般|目前还|决定(?=开始))*")
+        r"今天|自己|确实|的确|仍然|照样|暂时|一般|目前还|决定(?=开始)|周末(?=在|都|会|去))*")
 _I = "我" + _ADV
 _NAME = rf"(?P<name>[{_CJK}]{{2,4}}|[A-Za-z0-9][A-Za-z0-9'-]*(?:\s+[A-Za-z][A-Za-z'-]*)?号?)"
 _NUM = r"(?P<n>一|两|二|三|四|五|六|\d+)"
@@ -100,6 +100,9 @@ def _favourite(m: re.Match[str]) -> list[Fact]:
 def _job(conf: float = 0.9, op: Op = Op.ASSERT) -> Build:
     def build(m: re.Match[str]) -> list[Fact]:
         groups = m.groupdict()
+        part = re.search(r"(?:兼职|实习)$", groups.get("org") or "")
+        if part and groups.get("t") and not groups["t"].startswith(part.group()):  # 在咖啡店兼职当咖啡师
+            groups = {**groups, "org": groups["org"][: part.start()], "t": part.group() + groups["t"]}
         nested = re.fullmatch(r"(?P<o>.*(?:的|家)[^，,]*?)(?:当|担任|做)(?P<t>[^，,当做]{1,8})", groups.get("t") or "")
         if nested:  # 在一家做跨境电商的小公司当美工: the title after the last verb
             groups = {**groups, "org": (groups.get("org") or "") + "做" + nested.group("o"), "t": nested.group("t")}
@@ -302,8 +305,9 @@ def _alias(m: re.Match[str]) -> list[Fact]:
 RETRACTIONS: tuple[Rule, ...] = (
     rule(_I + r"(?:不再|不)吃肉了?$", lambda m: [Fact("diet", "vegetarian", Op.ASSERT, 0.7)]),
     rule(_I + r"(?:现在|目前)?(?:是|又)?单身(?:了|狗)?$", lambda m: [Fact("partner", "", Op.RETRACT, 0.75)]),
+    rule(_I + r"(?:从|在)(?P<v>[^，,]{2,10}?)(?:毕业|休学|退学|辍学)了?$", _fact("studies_at", school_of, 0.8, Op.RETRACT)),
     # leaving school, by any of its verbs: 毕业, 休学, 退学, 辍学
-    rule(_I + r"(?![^，,]{0,4}?(?:快|要|将|准备))[^，,]{0,4}?(?:毕业|休学|退学|辍学)了?$",
+    rule(r"(?:我)?" + _ADV + r"(?![^，,]{0,4}?(?:快|要|将|准备))[^，,]{0,4}?(?:毕业|休学|退学|辍学|拿到(?:了)?毕业证)了?$",
          lambda m: [Fact("studies_at", "", Op.RETRACT, 0.75)]),
     rule(r"(?:我的?)?(?P<v>[^，,我]{1,8}?)(?:已经|也|就)?(?:不学了|不练了|放弃了)$",
          _fact("learning", op=Op.RETRACT, conf=0.75, mapping=LANGUAGES)),
@@ -319,7 +323,7 @@ RETRACTIONS: tuple[Rule, ...] = (
     rule(_I + r"辞职了?(?:回|去)(?P<v>[^，,]+?)(?P<home>老家)?(?:了|$)", _moved_home),
     rule(_I + r"(?:从|在)(?P<v>.+?)(?:离职|辞职)了?$", _fact("employer", op=Op.RETRACT, conf=0.85)),
     rule(_I + r"从(?P<old>.+?)转(?:成|到|为|做)了?(?P<t>.+)$", _switched),
-    rule(r"我(?:的|家)?(?:的)?(?P<sp>" + PETS_RE + r")(?:全|都)?(?:挂|死|去世|走)了", _pet_gone),
+    rule(r"(?:我)?(?:的|家)?(?:的)?(?P<sp>" + PETS_RE + r")(?:全|都)?(?:挂|死|去世|走)了", _pet_gone),
     rule(_I + r"不(?:再)?(?:喝|吃)(?P<v>[^了]+?)了$", lambda m: [Fact("diet", DIETS[m.group("v")], Op.RETRACT, 0.85)]
          if m.group("v") in DIETS else _fact("likes", op=Op.RETRACT, conf=0.75)(m)),
     rule(r"(?:.*[，,])?(?:我)?(?:当天|已经|也|都|就|只能|只好)*(?:把)?(?P<v>[^，,我]{1,6}?)"
@@ -389,14 +393,14 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"改(?:喝|吃)(?P<v>[^，,]{1,8}?)了?$", _each("likes", 0.7)),
     rule(_I + r"(?:base|坐标)\s*(?:在)?(?P<v>[^，,]{2,12})$", changes.only_place("lives_in", 0.8)),
     # study and work
-    rule(_I + r"在(?P<v>.+?)(?:读书|上学|读大学|念书|读研究生|读研|读博士|读博|读大[一二三四]|上[一二三四五六]年级)$",
+    rule(_I + r"在(?P<v>.+?)(?:读书|上学|读大学|念书|读研究生|读研[一二三]?|研[一二三]|读博士|读博[一二三四五]?|读大[一二三四]|上[一二三四五六]年级)$",
          _studies),
     rule(_I + r"(?:是|做|当)?(?:一名|一个)?(?P<t>自由职业者?|个体户|全职妈妈|全职太太|全职爸爸)$", _titled_any(0.8)),
     rule(_I + r"是?(?:卖|做)(?P<v>保险|房子?|车|药|理财|基金)的$", lambda m: [Fact("job_title", m.group("v") + "销售",
                                                                                Op.ASSERT, 0.8)]),
     rule(_I + r"是?(?:做|搞|干)(?P<t>[^，,]{1,8}?)的$", _titled_any(0.8)),
     rule(r"我们(?:公司|单位)(?:就|其实)?是(?P<org>[^，,]{2,12}?)(?:[，,].*)?$", _job(0.8)),
-    rule(_I + r"(?:在(?P<where>[^，,]{2,6}?))?开(?P<v>出租车|出租|网约车|滴滴|货车|公交车?|卡车)", lambda m: [Fact(
+    rule(_I + r"(?:在(?P<where>[^，,]{2,6}?))?是?开(?P<v>出租车|出租|网约车|滴滴|货车|公交车?|卡车)", lambda m: [Fact(
         "job_title", {"出租": "出租车", "滴滴": "网约车", "公交": "公交车"}.get(m.group("v"), m.group("v")) + "司机",
         Op.ASSERT, 0.8)]),
     rule(_I + r"在(?P<v>[^，,]{2,10}(?:小学|中学|大学|学校|学院|幼儿园|高中|初中))(?:上学|读书|念书)?$", _fact("studies_at", school_of)),
@@ -409,7 +413,7 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"在(?P<org>.+?)(?:当|做|担任|任)(?P<t>.+)$", _job()),
     rule(_I + r"(?:也)?(?:算|是)(?P<org>[^，,]{2,8}?)的人了$", _job(0.75)),
     rule(r"我们(?:公司|单位)(?:上周|上个月|前几天|最近|已经)*被(?P<org>[^，,]{2,8}?)(?:收购|并购|合并)了", _job(0.8)),
-    rule(_I + r"(?:辞职)?.{0,8}?开了?(?:一?家|个|一个)?(?:小)?(?P<v>[^，,]{1,6}?(?:店|馆|民宿|客栈|工作室))$",
+    rule(r"(?:我)?" + _ADV + r"(?:辞职)?.{0,8}?开了?(?:一?家|个|一个)?(?:小)?(?P<v>[^，,]{0,6}?(?:店|馆|民宿|客栈|工作室))了?$",
          lambda m: [Fact("job_title", m.group("v") + "老板", Op.ASSERT, 0.75)]),
     rule(_I + r"(?:留在|在)(?P<v>[^，,]{2,8}?)(?:待|呆)", changes.only_place("lives_in", 0.75)),
     rule(_I + r"(?:还是|也是|依然|照样)?留在(?P<v>[^，,]{2,8}?)$", changes.only_place("lives_in", 0.75)),
@@ -436,14 +440,18 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"(?:正在|在)?学(?:习)?(?P<v>(?![校生院会到])(?!了).+)$",
          _each("learning", 0.85, mapping=LANGUAGES, split=r"[、/和跟]")),
     # pets and family
-    rule(r"我(?:家)?" + _ADV + r"(?:换)?(?:养了|养着|养|有|领养了|收养了|买了)" + _NUM + r"?(?:只|条|个|匹)?"
+    rule(r"我(?:家)?" + _ADV + r"(?:在[^，,]{1,8}?[上里])?(?:换)?(?:养了|养着|养|有|领养了|收养了|买了)" + _NUM
+         + r"?(?:只|条|个|匹)?"
          rf"(?:[^，,的]{{1,6}}的)?(?P<sp>{PETS_RE})[，,]?(?:它|他|她)?(?:(?:叫|名叫|名字叫|名字是)" + _NAME
          + ")?了?$", _pet),
     # "领养了一只橘猫，叫橘子，特别粘人": talk after the name
     rule(r"我(?:家)?" + _ADV + r"(?:换)?(?:养了|养着|养|有|领养了|收养了|买了)" + _NUM + r"?(?:只|条|个|匹)?"
          rf"(?:[^，,的]{{1,6}}的)?(?P<sp>{PETS_RE})[，,]?(?:它|他|她)?(?:叫|名叫|名字叫|名字是)" + _NAME
          + "[，,].*$", _pet),
-    rule(r"我(?:的|家)?(?:的)?(?P<sp>" + PETS_RE + r")(?:叫|名叫|名字叫|名字是)" + _NAME + "(?:[，,].*)?$", _pet),
+    rule(r"我(?:们)?(?:的|家)?(?:的)?(?P<sp>" + PETS_RE + r")(?:叫|名叫|名字叫|名字是)" + _NAME + "(?:[，,].*)?$", _pet),
+    # "我家狗狗豆豆今年12岁了": the name right after the species, before what is said of it
+    rule(r"我(?:们)?(?:的|家)(?:的)?(?P<sp>" + PETS_RE + r")(?![很今也都又已还最真太特超好有是在就才不没狗猫鱼咪])(?!.?今年)"
+         r"(?P<name>[\u4e00-\u9fff]{2,3}?)(?=[，,]|$|今年|已经|[一二两三四五六七八九十\d]+岁)", _pet),
     rule(r"我(?:家)?" + _ADV + r"(?:换)?(?:养了|养着|有)" + _NUM + r"?(?:只|条|个)(?P<sp>" + PETS_RE + r")[，,]"
          r"(?P<names>(?:一(?:只|条|个)叫[^，,]+?){2,})(?:[，,].*)?$", _pets_named),
     rule(r"我(?:家)?" + _ADV + r"(?:养了|养着|有)" + _NUM + r"?(?:只|条|个)(?P<sp>" + PETS_RE + r")[，,]"

@@ -104,7 +104,7 @@ _SINCE = re.compile(r"从(?P<s>下周[一二三四五六日天]?|下个?月(?:�
 MOVED = re.compile(r"(?:改签到|改到|改成|改为|提前到|推迟到|推到|延期到|挪到|换到|调到)(?:了)?")
 
 
-def appointment(clause: str, context: str = "") -> list[Fact]:
+def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
     """ "这周五下午三点看牙医" -> appointment 看牙医 scheduled 这周五下午三点.
 
     "面试提前到这周五上午十点了" / "(牙医诊所说医生请假，)改到下周一了" is the same thing
@@ -147,7 +147,14 @@ def appointment(clause: str, context: str = "") -> list[Fact]:
     what = re.sub(r"^(?:坐)?(?:的)?飞机(?:去|到)", "飞", re.sub(r"[了啦呢吧]+$", "", what))
     if not what or len(what) > 20 or what.startswith(("我", "你", "他", "她")):
         return []
-    return [Fact("appointment", what, Op.ASSERT, 0.8, scheduled=when.group())]
+    scheduled = when.group()
+    kept = _SAME_CLOCK.search(clause[when.end():] + "，" + rest)
+    if moved and kept and "点" not in scheduled:
+        scheduled += kept.group("h")  # 提前到周一下午了，还是两点: the day moves, the hour stays
+    return [Fact("appointment", what, Op.ASSERT, 0.8, scheduled=scheduled)]
+
+
+_SAME_CLOCK = re.compile(r"(?:还是|仍然|依然|照样|时间是)(?P<h>[零一二两三四五六七八九十\d]{1,3}点(?:半)?)")
 
 
 _DAYS = "一二三四五六日天"
@@ -164,7 +171,8 @@ def routine(clause: str) -> list[Fact]:
     match = _ROUTINE.match(clause)
     if not match:
         return []
-    what = re.sub(r"^(?:练|做|打|上|去)(?=..)", "", match.group("v").strip(EDGES))
+    what = re.sub(r"^在[^，,]{1,10}?(?=踢|打|练|游|跑|跳|玩|上|做|学)", "", match.group("v").strip(EDGES))  # 在朝阳公园踢球
+    what = re.sub(r"^(?:练|做|打|上|去)(?=..)", "", what)
     what = re.sub(r"^一(?:节|堂|次|场)(?=..)", "", what)
     what = re.sub(r"[了啦呢]+$|(?:[一二两三四五六七八九十\d]+次)$", "", what)
     what = re.sub(r"^健身房.*$", "健身", what)  # 去健身房撸铁: the gym

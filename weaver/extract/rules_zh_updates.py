@@ -13,12 +13,12 @@ Broad classes, each said many ways, read before the general tables of ``rules_zh
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.rules_text import Fact, Rule, rule
 from vaultweave.weaver.extract.rules_zh_changes import NOT_PET_NAMES
 from vaultweave.weaver.extract.rules_zh_values import (
+    JOB_HEADS,
     LANGUAGES,
     RELATIVES,
     cleaned,
@@ -27,6 +27,7 @@ from vaultweave.weaver.extract.rules_zh_values import (
     org_of,
     place_of,
     school_of,
+    title_of,
 )
 
 _CJK = "\u4e00-\u9fff"
@@ -133,6 +134,21 @@ def _speaks_fronted(m: re.Match[str]) -> list[Fact]:
     return [Fact("speaks", LANGUAGES.get(value, value), Op.ASSERT, 0.8)]
 
 
+def _each_liked(m: re.Match[str]) -> list[Fact]:
+    value = cleaned(m.group("v"))
+    return [Fact("likes", value, Op.ASSERT, 0.8)] if value else []
+
+
+def _runs_business(m: re.Match[str]) -> list[Fact]:
+    """在东莞开厂 / 在丽江开了家小客栈: the place is home, a shop or an inn makes one its owner."""
+    place = place_of(m.group("v"))
+    if not place or re.search(r"[上里下边]$|^(?:网|线|家|店|公司)", place):
+        return []
+    facts = [Fact("lives_in", place, Op.ASSERT, 0.75)]
+    shop = re.search(r"(?P<s>(?:小)?[^，,家个了开]{0,4}(?:店|民宿|客栈))$", m.group("act"))
+    return facts + [Fact("job_title", shop.group("s") + "老板", Op.ASSERT, 0.75)] if shop else facts
+
+
 def _age_now(m: re.Match[str]) -> list[Fact]:
     age = number_of(m.group("v"))
     return [Fact("age", str(age), Op.ASSERT, 0.8)] if age and 10 <= age <= 110 else []
@@ -144,18 +160,6 @@ def _lives_plain(m: re.Match[str]) -> list[Fact]:
     if not value or re.search(r"[院宿校店家舍房楼]$|^(?:附近|隔壁|楼|一起|这|那|得|不|在|了|过|着|一)", value):
         return []
     return [Fact("lives_in", value, Op.ASSERT, 0.7)]
-
-
-def works_there(clause: str, before: list[Fact]) -> list[Fact]:
-    """ "我老公是医生，在协和": a bare "在X" right after a job names where that job is."""
-    job = next((f for f in before if f.attribute == "job_title" and f.op is Op.ASSERT), None)
-    found = re.fullmatch(rf"(?:我)?(?:现在|目前)?在(?P<v>[A-Za-z0-9{_CJK}]{{2,8}})", clause)
-    if job is None or not found:
-        return []
-    org = org_of(found.group("v"))
-    if not org or is_place(org) or re.search(r"[上里中边]$|^(?:忙|家|路|开|上|做|写|看|加班)", org):
-        return []
-    return [replace(job, attribute="employer", value=org, confidence=0.7)]
 
 
 _APPOSITIVE = re.compile(
@@ -187,7 +191,10 @@ ENDINGS: tuple[Rule, ...] = (
 )
 
 STARTS: tuple[Rule, ...] = (
-    rule(_I + r"(?:跳槽?|换|转)(?:到|去)了?(?P<org>[^，,]{2,10}?)了?$", _joined),
+    rule(_I + r"(?:跳槽?|换|转|跑路|润)(?:到|去)了?(?P<org>[^，,]{2,10}?)了?$", _joined),
+    # "在东莞开厂": the place where one runs a business is where one lives
+    rule(_I + r"在(?P<v>[^，,]{2,6}?)(?P<act>开厂|开店|开了?(?:一?家|个)?(?:小)?[^，,]{0,4}(?:店|民宿|客栈|厂|公司)"
+         r"|做生意|打工|创业|摆摊|定居)了?$", _runs_business),
     rule(_I + r"正式(?:去|到|加入|入职)了?(?P<org>[^，,]{2,10}?)了?(?:[，,].*)?$", _joined),
     rule(_I + r"换(?:了)?(?:个|份)?(?:新)?(?:工作|公司|东家|单位)了?[，,](?P<org>[A-Za-z0-9" + _CJK + r"]{2,8})(?:[，,].*)?$",
          _new_job_named),
@@ -206,10 +213,16 @@ STARTS: tuple[Rule, ...] = (
 
 # After the general tables: a bare place after 住, whatever place it is.
 LATE: tuple[Rule, ...] = (
+    rule(r"^(?:我)?(?:是)?(?P<t>[^，,]{2,6}?)一枚$", lambda m: [Fact("job_title", t, Op.ASSERT, 0.75)
+         for t in [title_of(m.group("t"))] if t and t.endswith(JOB_HEADS)]),  # 程序员一枚
+    rule(r"(?P<v>[^，,我]{2,12}?)(?:才|就)?是我(?:的)?(?:最爱|心头好|本命)$", _each_liked),  # 潮汕牛肉火锅才是我的最爱
+    rule(_I + r"不吃(?P<v>[^了，,]{1,6})$",
+         lambda m: [Fact("dislikes", v, Op.ASSERT, 0.7) for v in [cleaned(m.group("v"))]
+                    if v and not re.match(r"[了饭东早午晚宵]", v)]),  # 不吃香菜
     rule(_I + r"(?:都|已经)?(?P<v>\d{2}|[二三四五六七八九]?十[一二三四五六七八九]?)(?:岁)?了$", _age_now),  # 我30了, 我妈六十五了
     rule(_I + r"是?(?P<v>[" + _CJK + r"]{2,4}?)人(?:[，,]|$|(?=真|也|就|都|还|可|最|特别))",
          lambda m: [Fact("hometown", m.group("v"), Op.ASSERT, 0.8)] if is_place(m.group("v")) else []),
-    rule(_I + r"(?![有很太又也点一不没])(?P<v>[^，,]{1,6}?)过敏$", lambda m: [Fact("allergy", v, Op.ASSERT, 0.8)
+    rule(r"(?:我)?" + _ADV + r"(?![我有很太又也点一不没对])(?P<v>[^，,]{1,6}?)过敏$", lambda m: [Fact("allergy", v, Op.ASSERT, 0.8)
          for v in [cleaned(m.group("v"))] if v]),  # 我海鲜过敏
     rule(_I + r"住(?P<v>[" + _CJK + r"]{2,3}|[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)*)$", _lives_plain),
 )

@@ -134,6 +134,8 @@ def org_of(raw: str) -> str | None:
         return None  # 上海一家外企, 国贸麦当劳对面那栋写字楼: no name given
     if value in PLACES_ZH or re.search(r"[市省县区州国镇村]$", value):
         return None  # 我在北京工作: a city, not an employer
+    if re.fullmatch(r"[\u4e00-\u9fff]{1,2}[上下]", value):
+        return None  # 在网上做生意, 在楼下上班: where, not who
     return value
 
 
@@ -156,7 +158,7 @@ def title_of(raw: str) -> str | None:
     """ "分析师第三年了" -> 分析师; "IT，写Java的" -> IT."""
     head = re.split(r"[，,]", raw.strip(EDGES))[0]
     value = cleaned(re.sub(r"(?:第[一二三四五六七八九十\d]+年|[一二两三四五六七八九十\d]+年)了?$", "", head))
-    if not value or re.match(r"(?:什么|啥|哪|这个|那个|得|不|很|好|太)", value):
+    if not value or re.match(r"(?:什么|啥|哪|这个|那个|得|不|很|好|太)", value) or value in ("生意", "作业", "家务", "饭"):
         return None
     return value
 

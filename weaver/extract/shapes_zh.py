@@ -25,12 +25,14 @@ _FRONTED = re.compile(
 # A piece that names its topic first and then how it changed: a clause of its own.
 TOPIC_CHANGE = re.compile(
     r"^[\u4e00-\u9fffA-Za-z]{1,8}?(?:已经|也|都|就|只能|只好|早就|终于|彻底|直接|全|被)*"
-    r"(?:戒掉?|放弃|卸载|取消|停|倒闭|破产|解散|黄|不干|不学|不练|不上|分手|送人|送走|卖|送[^，,]{1,6}?养)了"
+    r"(?:戒掉?|放弃|卸载|取消|停|倒闭|破产|解散|黄|不干|不学|不练|不上|分手|送人|送走|卖|挂|死|送[^，,]{1,6}?养)了"
 )
 # A piece that names where one works or studies, or a language one speaks: its own clause.
 _NAMED = re.compile(
     r"^(?:我们|我的)?(?:公司|单位|工作室|学校|大学)(?:的名字|名字)?(?:就|也)?(?:叫|是)|"
-    r"^[\u4e00-\u9fff]{1,4}(?:话|语)(?:也|还|都)?(?:会|能)"
+    r"^[\u4e00-\u9fff]{1,4}(?:话|语)(?:也|还|都)?(?:会|能)|"
+    # "盘了个小院子开民宿", "程序员一枚": a new line of work said on its own
+    r"^[^，,]{0,8}开了?(?:一?家|个|一个)?(?:小)?[^，,]{0,6}(?:店|馆|民宿|客栈|工作室)了?$|^[^，,]{2,6}一枚$"
 )
 
 

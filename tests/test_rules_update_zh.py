@@ -239,8 +239,53 @@ def test_a_moved_appointment_keeps_the_hour_said_again() -> None:
     moved = [f for f in facts_in("复查改到周四上午了 还是九点") if f.attribute == "appointment"]
     assert [(f.value, f.scheduled) for f in moved] == [("复查", "周四上午九点")]
 
+# the same classes, said yet other ways
+OTHER_WAYS = [
+    ("我从京东跳槽到网易了", [("employer", "京东", R), ("employer", "网易", A)]),
+    ("被老板炒了", [("employer", "", R), ("job_title", "", R)]),
+    ("公司被并购了，我现在算是腾讯的人", [("employer", "腾讯", A)]),
+    ("我们全家移民到新西兰了", [("lives_in", "新西兰", A)]),
+    ("目前人在深圳", [("lives_in", "深圳", A)]),
+    ("我们分手了", [("partner", "", R)]),
+    ("我有男朋友了，叫阿杰", [("partner", "阿杰", A)]),
+    ("去年跟前夫离婚了", [("spouse", "", R)]),
+    ("新领养了一只布偶猫，叫雪球", [("pet", "a cat named 雪球", A)]),
+    ("把猫送给我姐养了", [("pet", "cat", R)]),
+    ("我不喝酒了", [("habit", "drinks", R)]),
+    ("我今年刚满40", [("age", "40", A)]),
+    ("后天的体检预约取消了", [("appointment", "体检", R)]),
+    ("我开的是一辆二手宝马", [("car", "宝马", A)]),
+    ("上个月把雅阁卖了，换了辆比亚迪", [("car", "雅阁", R), ("car", "比亚迪", A)]),
+    ("我老婆换工作了，去了平安", [("employer", "平安", A)]),
+]
 
-@pytest.mark.parametrize(("text", "expected"), ENDINGS + STARTS + FOLLOW + MORE,
-                         ids=[t for t, _ in ENDINGS + STARTS + FOLLOW + MORE])
+NO_DOUBTS = ["我不想辞职", "没打算跳槽"]
+
+
+@pytest.mark.parametrize("text", NO_DOUBTS)
+def test_a_denied_plan_is_no_doubt(text: str) -> None:
+    assert [r for r in said(text) if r[2] is D] == []
+
+
+@pytest.mark.parametrize(("text", "attribute"), [
+    ("我准备辞职了", "employer"), ("估计要被裁", "employer"), ("在考虑分手", "partner"),
+    ("医生让我戒酒", "habit"),
+])
+def test_plans_to_end_are_doubts(text: str, attribute: str) -> None:
+    assert (attribute, "", D) in said(text), said(text)
+
+
+def test_the_time_after_a_move_is_the_new_time() -> None:
+    moved = [f for f in facts_in("周三上午十点的复诊改到下周五下午两点了") if f.attribute == "appointment"]
+    assert [(f.value, f.scheduled) for f in moved] == [("复诊", "下周五下午两点")]
+
+
+def test_someone_elses_new_job_after_a_change_is_theirs() -> None:
+    jobs = [(f.value, f.about) for f in facts_in("我老公换工作了，去了华为") if f.attribute == "employer"]
+    assert jobs == [("华为", "husband")]
+
+
+@pytest.mark.parametrize(("text", "expected"), ENDINGS + STARTS + FOLLOW + MORE + OTHER_WAYS,
+                         ids=[t for t, _ in ENDINGS + STARTS + FOLLOW + MORE + OTHER_WAYS])
 def test_verbs_of_update(text: str, expected: list[Row]) -> None:
     assert_says(text, expected)

@@ -6,7 +6,8 @@ People say one thing and then add to it without repeating what it is about:
 - "入职阿里了，杭州这边": a bare place after a job is where one lives;
 - "每周六去上钢琴课，学了三个月了": learning what the lessons are in; "最后一节钢琴课了，
   以后不学了": no longer learning it;
-- "3月2号正式去平安银行了，做客户经理": the new title starts the day the new job does.
+- "3月2号正式去平安银行了，做客户经理": the new title starts the day the new job does;
+- "换工作了，去了华为": where one went after a change of job is the new employer.
 """
 
 from __future__ import annotations
@@ -65,9 +66,23 @@ def lessons(clause: str, before: list[Fact]) -> list[Fact]:
 def dated_with(found: list[Fact], before: list[Fact]) -> list[Fact]:
     """ "3月2号正式去平安银行了，做客户经理": an undated job fact right after a dated new
     job shares its day."""
-    dated = next((f for f in before
-                  if f.attribute in _WORK and f.op is Op.ASSERT and (f.when or f.starts)), None)
+    ended = {f.attribute for f in before if f.op is Op.RETRACT}
+    dated = next((f for f in before if f.attribute in _WORK and f.attribute not in ended
+                  and f.op is Op.ASSERT and (f.when or f.starts)), None)
     if dated is None:
-        return found
+        return found  # an ending's day is not the next job's: "上个月从百度离职了，现在在字节"
     return [replace(f, when=dated.when, starts=dated.starts)
             if f.attribute in _WORK and f.op is Op.ASSERT and not (f.when or f.starts) else f for f in found]
+
+
+_CHANGED_JOB = re.compile(r"换(?:了)?(?:个|份|家)?(?:新)?(?:工作|公司|东家|单位)|跳槽了?$")
+_WENT = re.compile(rf"(?:我)?(?:去了|去|到了|进了|入职了?)(?P<v>[A-Za-z0-9{_CJK}]{{2,8}}?)(?:了|上班|工作)?")
+
+
+def joined_after(clause: str, previous: str) -> list[Fact]:
+    """ "换工作了，去了华为": a company gone to right after a change of job is the new employer."""
+    went = _WENT.fullmatch(clause)
+    if not went or not _CHANGED_JOB.search(previous):
+        return []
+    org = org_of(went.group("v"))
+    return [Fact("employer", org, Op.ASSERT, 0.75)] if org and not is_place(org) else []

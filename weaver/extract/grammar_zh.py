@@ -47,7 +47,7 @@ _ZH_PREDICATE = re.compile(
     r"爱|热爱|养|会说|能说|正在|学|改|换|升|现在|目前|已经|一直|平时|平常|从|吃|戒|当|做|老家|家乡|"
     r"超喜欢|特别|非常|英文名|卖|迷上|这周|这个月|今天|终于|总算|[\u4e00-\u9fff]{2,3}人$|"
     # verbs of change and ending, and chat shapes of where one is ("base北京", "人在深圳")
-    r"正式|裸辞|退休|转行|转岗|报到|受不了|升|考上|毕业|开始|去(?!年)|留在|领养|收养|读|念|教|跳到|跳槽|转去|跑去|跑路|回|周末(?=在)|"
+    r"正式|裸辞|退休|转行|转岗|报到|受不了|升|考上|毕业|开始|去(?!年)|留在|领养|收养|读|念|教|跳到|跳槽|转去|跑去|跑路|回|周末(?=在)|新(?=养|买|领养)|把|提了|买了|"
     r"[一二三四五六七八九十]{1,3}岁(?=，|$)|还是(?=做|干|当|在|留)|下周|下个?月|明天|后天|base|坐标|人(?=已经|现在|还|在|也|确实|其实)|\d{1,2}岁?$)"
 )
 _ZH_SARCASM = re.compile(r"🙃|呵呵|可太.{1,6}了|爱死了|真是太好了呢")
@@ -94,6 +94,7 @@ def _zh_sentence_facts(sentence: str) -> list[Fact]:
     topic: rules_zh_people.Person | None = None  # who the clause before was about
     context = ""
     last: list[Fact] = []  # the facts of the clause before
+    previous = ""  # the clause before, as read
     if _ZH_SARCASM.search(sentence):
         return []
     clauses = _zh_split_clauses(_EMOJI.sub("，", sentence))
@@ -104,9 +105,12 @@ def _zh_sentence_facts(sentence: str) -> list[Fact]:
     for clause in clauses:
         text = _zh_prepare(clause)
         found, who = _zh_clause(text, named, topic, context)
+        head = text.split("，")[0]
         if not found and last:
-            head = text.split("，")[0]
             found = follow_zh.works_there(head, last) or follow_zh.lessons(head, last)
+        if not found and previous:
+            joined = follow_zh.joined_after(head, previous)  # 换工作了，去了华为
+            found = rules_zh_people.about(joined, topic) if topic and joined else joined
         found = follow_zh.dated_with(found, last)
         dated = dates_zh.find_past(text)[0] if not found else ""
         if dated and last and all(f.op is Op.RETRACT and not f.when for f in last):
@@ -114,7 +118,7 @@ def _zh_sentence_facts(sentence: str) -> list[Fact]:
             facts[-len(last):] = [replace(f, when=dated) for f in last]
         last = found
         facts.extend(found)
-        named, topic, context = who or named, who, context + "，" + text
+        named, topic, context, previous = who or named, who, context + "，" + text, text
     return facts
 
 
@@ -195,7 +199,7 @@ _EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
 
 # "我们俩都在北京" / "人已经搬到深圳了": the speaker, said another way
 _ZH_WE = re.compile(
-    r"^(?:我们(?:俩|两个|两人|一家)|我俩|咱俩|人(?=已经|现在|还在|在|也|确实|其实))(?:都|也)?|^家里(?=的|养|有)"
+    r"^(?:我们(?:俩|两个|两人|一家|全家)|我(?:们)?全家|我俩|咱俩|人(?=已经|现在|还在|在|也|确实|其实))(?:都|也)?|^家里(?=的|养|有)"
 )
 
 
@@ -212,6 +216,8 @@ def _zh_is_question(sentence: str) -> bool:
 
 
 def _zh_is_chatter(clause: str) -> bool:
+    if re.search(r"(?:取消|泡汤)了", clause):
+        return False  # "明天的牙医预约取消了": a plan that ended is no plan
     return bool(_ZH_CHATTER.search(shapes_zh.AFTER_EVENT.sub("", clause)))
 
 

@@ -44,7 +44,7 @@ from vaultweave.weaver.extract.rules_zh_values import (
 _CJK = "\u4e00-\u9fff"
 # Adverbs allowed after 我: 我现在住在, 我也喜欢, 我已经开始吃素了.
 _ADV = (r"(?:现在|目前|已经|也|还|一直|平时|平常|都|只|基本上|最近|刚刚|刚|真的|其实|本来|正式|终于|总算|从小|开始|就|又|这周|"
-        r"今天|自己|确实|的确|仍然|照样|暂时|一般|目前还|决定(?=开始)|周末(?=在|都|会|去))*")
+        r"今天|自己|确实|的确|仍然|照样|暂时|一般|目前还|决定(?=开始)|周末(?=在|都|会|去)|新(?=养|买|领养|换)|人(?=在)|今年(?=刚|满|已经))*")
 _I = "我" + _ADV
 _NAME = rf"(?P<name>[{_CJK}]{{2,4}}|[A-Za-z0-9][A-Za-z0-9'-]*(?:\s+[A-Za-z][A-Za-z'-]*)?号?)"
 _NUM = r"(?P<n>一|两|二|三|四|五|六|\d+)"
@@ -318,14 +318,15 @@ RETRACTIONS: tuple[Rule, ...] = (
     rule(_I + r"离开了(?P<v>.+)$", _left),
     rule(r"(?:我)?(?:今天|昨天|上周[一二三四五六日天]?)?是我在(?P<v>[^，,]{2,12}?)的(?:last\s*day|最后一天)", _fact("employer", op=Op.RETRACT, conf=0.8)),
     rule(_I + r"离开(?P<v>[^了]+?)了$", _left),
-    rule(_I + r"被(?:裁员?|辞退|开除|优化|解雇)了?$", lambda m: _QUIT),
+    rule(_I + r"被(?:公司|老板|单位|领导)?(?:裁员?|辞退|开除|优化|解雇|炒)(?:掉)?了?$", lambda m: _QUIT),
     rule(_I + r"(?:正式)?退休了?$", lambda m: _QUIT),
     rule(_I + r"辞职了?(?:回|去)(?P<v>[^，,]+?)(?P<home>老家)?(?:了|$)", _moved_home),
     rule(_I + r"(?:从|在)(?P<v>.+?)(?:离职|辞职)了?$", _fact("employer", op=Op.RETRACT, conf=0.85)),
     rule(_I + r"从(?P<old>.+?)转(?:成|到|为|做)了?(?P<t>.+)$", _switched),
     rule(r"(?:我)?(?:的|家)?(?:的)?(?P<sp>" + PETS_RE + r")(?:全|都)?(?:挂|死|去世|走)了", _pet_gone),
-    rule(_I + r"不(?:再)?(?:喝|吃)(?P<v>[^了]+?)了$", lambda m: [Fact("diet", DIETS[m.group("v")], Op.RETRACT, 0.85)]
-         if m.group("v") in DIETS else _fact("likes", op=Op.RETRACT, conf=0.75)(m)),
+    rule(_I + r"不(?:再)?(?P<verb>喝|吃)(?P<v>[^了]+?)了$", lambda m: [Fact("diet", DIETS[m.group("v")], Op.RETRACT, 0.85)]
+         if m.group("v") in DIETS else [Fact("habit", h, Op.RETRACT, 0.8) for h in [HABITS.get(m.group("verb") + m.group("v"))
+                                                                              ] if h] + _fact("likes", op=Op.RETRACT, conf=0.75)(m)),
     rule(r"(?:.*[，,])?(?:我)?(?:当天|已经|也|都|就|只能|只好)*(?:把)?(?P<v>[^，,我]{1,6}?)"
          r"(?:只能|只好|已经|也|都|就|早就|早)*戒(?:掉)?了", _quit),
     rule(r"(?:.*[，,])?(?:我)?(?P<v>[^，,我]{2,8}?)(?:只能)?(?:拜拜了|说再见了?|再见了)",
@@ -363,7 +364,7 @@ RULES: tuple[Rule, ...] = (
          _birthday),
     rule(_I + r"是?(?P<v>[\u4e00-\u9fff]{2,4}?)人$", _hometown_people),
     rule(_I + r"(?:今年)?(?P<v>\d{1,3}|[一二两三四五六七八九十]{1,3})岁了?$", _age),
-    rule(_I + r"满(?P<v>\d{1,3}|[一二两三四五六七八九十]{1,3})岁了?$", _age),
+    rule(_I + r"满(?P<v>\d{1,3}|[一二两三四五六七八九十]{1,3})(?:岁|周岁)?了?$", _age),
     rule(r"我的生日是(?P<v>.+)$", _fact("birthday")),
     # diet and health
     rule(_I + r"(?:是|成了|成为了?|变成了?)(?:一(?:个|名))?(?:严格的)?(?P<v>纯素食者|纯素主义者|纯素者|"
@@ -388,7 +389,7 @@ RULES: tuple[Rule, ...] = (
          if any(m.group("v").startswith(p) for p in PLACES_ZH) else []),
     rule(_I + r"在(?P<v>[^，,]{2,10}?)租(?:到|好)?了?(?:房子?|房间|公寓)", _fact("lives_in", place_of, 0.8)),
     rule(_I + r"在(?P<v>.+?)(?:住|生活|定居)了?$", _fact("lives_in", place_of, 0.85)),
-    rule(_I + r"(?:搬到|搬去|搬来|搬回|搬家(?:到|去)|移居到?)了?(?P<v>.+)$", _fact("lives_in", place_of)),
+    rule(_I + r"(?:搬到|搬去|搬来|搬回|搬家(?:到|去)|移居到?|移民(?:到|去)?)了?(?P<v>.+)$", _fact("lives_in", place_of)),
     rule(_I + r"(?:被)?(?:调去|调到|派到|派去|外派到?)了?(?P<v>[^，,]{2,8}?)(?:工作|上班)?了?$", changes.only_place("lives_in", 0.75)),
     rule(_I + r"改(?:喝|吃)(?P<v>[^，,]{1,8}?)了?$", _each("likes", 0.7)),
     rule(_I + r"(?:base|坐标)\s*(?:在)?(?P<v>[^，,]{2,12})$", changes.only_place("lives_in", 0.8)),
@@ -411,7 +412,7 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"在(?P<v>[^，,]{2,10}?)(?:读|念|攻读)[^，,]{0,4}?(?:硕士|博士|本科|研究生|MBA)$", _studies),
     rule(_I + r"(?:去|到)了?(?P<v>[^，,]{2,8}?)(?P<what>读书|上学|留学|念书|读研|读博|工作|上班|报到|入职)了?$", changes.went_to),
     rule(_I + r"在(?P<org>.+?)(?:当|做|担任|任)(?P<t>.+)$", _job()),
-    rule(_I + r"(?:也)?(?:算|是)(?P<org>[^，,]{2,8}?)的人了$", _job(0.75)),
+    rule(_I + r"(?:也)?(?:算是|算|是)(?P<org>[^，,]{2,8}?)的人了?$", _job(0.75)),
     rule(r"我们(?:公司|单位)(?:上周|上个月|前几天|最近|已经)*被(?P<org>[^，,]{2,8}?)(?:收购|并购|合并)了", _job(0.8)),
     rule(r"(?:我)?" + _ADV + r"(?:辞职)?.{0,8}?开了?(?:一?家|个|一个)?(?:小)?(?P<v>[^，,]{0,6}?(?:店|馆|民宿|客栈|工作室))了?$",
          lambda m: [Fact("job_title", m.group("v") + "老板", Op.ASSERT, 0.75)]),

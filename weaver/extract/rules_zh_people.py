@@ -50,7 +50,7 @@ _PERSON = re.compile(
 )
 _NOT_NAMES = re.compile(
     r"^(?:他|她|它|这|那|一|也|都|就|还|又|很|总|天天|每|现在|最近|今|昨|明|去年|上|下|在|正|刚|是|说|对|从|跟|和|来|去|"
-    r"老家|老是|已经|以前|平时|自己|本来|查|发现|确诊|被|得|要|想|让|给|把|突然|居然|竟然)"
+    r"老家|老是|已经|以前|平时|自己|本来|查|发现|确诊|被|得|要|想|让|给|把|突然|居然|竟然|妈|爸|搬|住)"
 )
 _PRONOUN = re.compile(r"^(?:他|她)(?!们)")
 
@@ -114,7 +114,9 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
     before = clause[: moved.start()] if moved else clause
     if _PLAN.search(clause) or _EVERY.search(before) or _ENDED.search(clause):
         return []  # a plan, a routine ("每周三晚上上舞蹈课") or its end ("今天是最后一节课")
-    when = dates_zh.find_schedule(clause)
+    # "周五下午三点的面试改到下周一上午十点了": the time after the move is the new one
+    after = (m for m in dates_zh.SCHEDULE.finditer(clause, moved.end()) if m.group()) if moved else iter(())
+    when = next(after, None) or dates_zh.find_schedule(clause)
     if when is None or not re.search(r"周|星期|礼拜|天|晚|早|点", when.group()):
         return []
     if moved and when.start() >= moved.end() - 1:

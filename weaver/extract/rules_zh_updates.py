@@ -15,11 +15,12 @@ from __future__ import annotations
 import re
 
 from vaultweave.weaver.extract.base import Op
-from vaultweave.weaver.extract.rules_text import Fact, Rule, rule
+from vaultweave.weaver.extract.rules_text import Build, Fact, Rule, rule
 from vaultweave.weaver.extract.rules_zh_changes import NOT_PET_NAMES
 from vaultweave.weaver.extract.rules_zh_values import (
     JOB_HEADS,
     LANGUAGES,
+    PETS,
     RELATIVES,
     cleaned,
     is_place,
@@ -33,6 +34,7 @@ from vaultweave.weaver.extract.rules_zh_values import (
 _CJK = "\u4e00-\u9fff"
 _ADV = r"(?:现在|目前|已经|也|还|一直|最近|刚刚|刚|终于|总算|就|又|正式|直接|确实|的确|依然|仍然)*"
 _I = "我" + _ADV
+_WE = "(?:我(?:们)?(?:家)?)?" + _ADV  # a car is the household's: "我们家换了辆车"
 # Shops and stalls close without ending anyone's job; a company, a studio, a school does.
 _SHOP = re.compile(r"(?:店|馆|厅|铺|摊|房|场|超市|食堂|小卖部|影院|酒吧|餐厅)$")
 # Not a company: a day, a time, an act ("换到周四了", "转去学日语了")
@@ -71,13 +73,36 @@ def _split_up(m: re.Match[str]) -> list[Fact]:
 
 
 def _pet_left(m: re.Match[str]) -> list[Fact]:
-    """咪咪送人了 / 豆豆走了: the pet of that name ends, if there is one."""
-    name = m.group("v")
-    return [] if NOT_PET_NAMES.match(name) else [Fact("pet", name, Op.RETRACT, 0.7)]
+    """咪咪送人了 / 豆豆走了 / 把狗送给我妈养了: the pet of that name (or kind) ends, if there is one."""
+    name = re.sub(r"^(?:我(?:家|的)?|把)+", "", m.group("v"))
+    if not name or NOT_PET_NAMES.match(name):
+        return []
+    return [Fact("pet", PETS.get(name, name), Op.RETRACT, 0.7)]
+
+
+def _from_to(m: re.Match[str]) -> list[Fact]:
+    """从阿里跳槽到腾讯了: the old employer ends, the new one holds."""
+    new = _joined(m)
+    old = org_of(m.group("old"))
+    if not new or not old or new[0].attribute != "employer":
+        return new
+    return [Fact("employer", old, Op.RETRACT, 0.8), *new]
+
+
+def _with_partner(m: re.Match[str]) -> list[Fact]:
+    """有女朋友了，叫小美: a partner, by the name told."""
+    return [Fact("partner", m.group("name"), Op.ASSERT, 0.8)] if not _NOT_NAME.match(m.group("name")) else []
+
+
+def _divorced(m: re.Match[str]) -> list[Fact]:
+    who = m.group("v") or ""
+    unnamed = not who or who in RELATIVES or who in ("他", "她", "前夫", "前妻", "对象")
+    return [Fact("spouse", "" if unnamed else who, Op.RETRACT, 0.8)]
 
 
 def _cancelled(m: re.Match[str]) -> list[Fact]:
-    what = cleaned(m.group("v"))
+    """理发取消了 / 明天的牙医预约取消了: the appointment ends."""
+    what = cleaned(re.sub(r"^[^，,的]{1,8}的|(?:的)?预约$", "", m.group("v")))
     return [Fact("appointment", what, Op.RETRACT, 0.75)] if what and not NOT_PET_NAMES.match(what) else []
 
 
@@ -178,6 +203,22 @@ def named_after(clause: str) -> list[Fact]:
     return [Fact("employer", org, Op.ASSERT, 0.75)] if org and not is_place(org) else []
 
 
+# Cars: a vehicle is counted with 辆; a make names one on its own.
+_MAKES = (r"特斯拉|比亚迪|宝马|奔驰|奥迪|大众|丰田|本田|日产|蔚来|理想|小鹏|问界|极氪|吉利|长城|哈弗|红旗|五菱|别克|福特|"
+          r"马自达|现代|起亚|保时捷|沃尔沃|路虎|雷克萨斯|卡罗拉|凯美瑞|雅阁|思域|帕萨特|迈腾|朗逸|速腾|轩逸|Tesla|BMW")
+_CAR = rf"(?:(?:老款|新款|二手|一手)的?)?(?P<v>(?:{_MAKES})[A-Za-z0-9{_CJK} ]{{0,10}}|[A-Za-z0-9{_CJK} ]{{2,12}})"
+
+
+def _car(op: Op) -> Build:
+    def build(m: re.Match[str]) -> list[Fact]:
+        value = cleaned(m.group("v"))
+        if not value or re.search(r"^(?:车|新车|的|好|很|太|二手)|车$", value):
+            return []
+        return [Fact("car", value, op, 0.8)]
+
+    return build
+
+
 _LANGUAGE = rf"(?:{'|'.join(sorted(LANGUAGES, key=len, reverse=True))}|[{_CJK}]{{2,3}}话)"
 
 ENDINGS: tuple[Rule, ...] = (
@@ -185,12 +226,20 @@ ENDINGS: tuple[Rule, ...] = (
     rule(_I + r"(?:上周|昨天|今天)?被(?:layoff|lay off|layoffed|fire|fired|炒鱿鱼|炒|劝退|毕业)了?$", lambda m: list(_QUIT)),
     rule(r"(?:我)?(?:的)?(?:把)?(?P<v>[^，,我把]{0,6}?)(?:我)?(?:已经|也|就|早就)?(?:不干了|辞了)$", _stopped_job),
     rule(r"(?:我)?(?:和|跟)(?P<v>[^，,我]{1,6}?)(?:已经)?分(?:手)?了", _split_up),
-    rule(r"(?P<v>[^，,我]{1,4}?)(?:只能|只好|已经)?(?:送人|送走|送给[^，,]{1,6}?(?:养)?|送[^，,]{1,6}?养)了", _pet_left),
+    rule(r"(?P<v>[^，,]{1,4}?)(?:只能|只好|已经)?(?:送人|送走|送给[^，,]{1,6}?(?:养)?|送[^，,]{1,6}?养)了", _pet_left),
+    rule(r"(?:我们|我)?(?:已经|终于)?分手了$", lambda m: [Fact("partner", "", Op.RETRACT, 0.8)]),
+    rule(r"(?:我)?(?:已经)?(?:(?:和|跟)(?P<v>[^，,我]{1,6}?))?(?:已经)?(?:离婚|离了婚)了", _divorced),
     rule(r"(?P<v>[^，,我]{2,4}?)(?:已经|刚刚?)?走了$", _pet_left),
     rule(r"(?:我的?)?(?P<v>[^，,我]{2,8}?)(?:被)?(?:临时)?(?:取消了|泡汤了)", _cancelled),
 )
 
 STARTS: tuple[Rule, ...] = (
+    rule(_WE + r"(?:开|开的是|开着)(?:一辆|辆)" + _CAR + r"(?:[，,].*)?$", _car(Op.ASSERT)),
+    rule(_WE + r"(?:(?:新)?(?:买|提|换|入手)了?(?:一)?辆(?:新车|车)?[，,]?)" + _CAR + r"(?:[，,].*)?$", _car(Op.ASSERT)),
+    rule(_WE + r"把(?P<v>(?:" + _MAKES + r")[A-Za-z0-9" + _CJK + r" ]{0,10}?)(?:给)?卖(?:掉)?了", _car(Op.RETRACT)),
+    rule(_I + r"从(?P<old>[^，,]{2,8}?)(?:跳槽?|换|转)(?:到|去)了?(?P<org>[^，,]{2,10}?)了?$", _from_to),
+    rule(_I + r"(?:有|找到?)了?(?:个|一个)?(?:女|男)朋友了?[，,]?(?:她|他)?(?:叫|名叫)(?P<name>[" + _CJK + r"]{2,3}|[A-Z][a-z]+)"
+         r"(?:[，,].*)?$", _with_partner),
     rule(_I + r"(?:跳槽?|换|转|跑路|润)(?:到|去)了?(?P<org>[^，,]{2,10}?)了?$", _joined),
     # "在东莞开厂": the place where one runs a business is where one lives
     rule(_I + r"在(?P<v>[^，,]{2,6}?)(?P<act>开厂|开店|开了?(?:一?家|个)?(?:小)?[^，,]{0,4}(?:店|民宿|客栈|厂|公司)"

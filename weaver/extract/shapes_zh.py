@@ -40,7 +40,7 @@ def starts_clause(piece: str) -> bool:
     """Whether a piece without a subject or a known predicate still starts a clause of its own."""
     return bool(TOPIC_CHANGE.match(piece) or _NAMED.match(piece))
 # "毕业以后一直住在上海": after an event, not a plan
-AFTER_EVENT = re.compile(r"(?:毕业|结婚|工作|来|搬|辞职|离职|退休|下班|放学|生娃|生完)(?:以后|之后)")
+AFTER_EVENT = re.compile(r"(?:毕业|结婚|工作|来|搬|辞职|离职|退休|下班|放学|生娃|生完)(?:以后|之后|后)")
 
 
 def without_duration(clause: str) -> str:

@@ -289,3 +289,30 @@ def test_someone_elses_new_job_after_a_change_is_theirs() -> None:
                          ids=[t for t, _ in ENDINGS + STARTS + FOLLOW + MORE + OTHER_WAYS])
 def test_verbs_of_update(text: str, expected: list[Row]) -> None:
     assert_says(text, expected)
+
+
+def test_others_changes_stay_theirs() -> None:
+    assert [f for f in facts_in("小李换工作了，去了百度") if f.attribute == "employer"] == []
+    cars = [(f.value, f.about) for f in facts_in("我同事开的是一辆特斯拉") if f.attribute == "car"]
+    assert cars == [("特斯拉", "colleague")]
+    assert facts_in("同事被layoff了") == []
+    assert facts_in("公司隔壁的奶茶店倒闭了") == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("我是3月初搬到苏州的", [("lives_in", "苏州", A)]),
+    ("干了八年会计", [("job_title", "会计", A)]),
+    ("做了三年销售", [("job_title", "销售", A)]),
+    ("我在成都的一家公司上班", [("lives_in", "成都", A)]),
+])
+def test_clefts_durations_and_cities_of_work(text: str, expected: list[Row]) -> None:
+    assert_says(text, expected)
+
+
+def test_what_holds_from_a_coming_day_starts_then() -> None:
+    facts = [(f.attribute, f.value, f.starts) for f in facts_in("从下个月开始我就在美团上班了")]
+    assert facts == [("employer", "美团", "下个月")]
+    assert [f for f in facts_in("已经在新公司上班一周了") if f.attribute == "employer"] == []
+    assert [f for f in facts_in("从下周一起在公司附近住") if f.attribute == "lives_in"] == []
+    assert dates.resolve("2月底", datetime(2026, 3, 10, tzinfo=timezone.utc)) == datetime(
+        2026, 2, 28, 4, tzinfo=timezone.utc)

@@ -79,10 +79,12 @@ _CHANGED_JOB = re.compile(r"换(?:了)?(?:个|份|家)?(?:新)?(?:工作|公司|
 _WENT = re.compile(rf"(?:我)?(?:去了|去|到了|进了|入职了?)(?P<v>[A-Za-z0-9{_CJK}]{{2,8}}?)(?:了|上班|工作)?")
 
 
-def joined_after(clause: str, previous: str) -> list[Fact]:
+def joined_after(clause: str, previous: str, of_someone: bool = False) -> list[Fact]:
     """ "换工作了，去了华为": a company gone to right after a change of job is the new employer."""
     went = _WENT.fullmatch(clause)
-    if not went or not _CHANGED_JOB.search(previous):
+    # the change is the speaker's (or of whom the clause before was said): not "小李换工作了"
+    said_of = re.match(r"(?:我)?(?:也|刚|又|已经|最近|终于|上个?月|上周|前几天|去年)*(?:换|跳槽)", previous)
+    if not went or not (said_of or of_someone) or not _CHANGED_JOB.search(previous):
         return []
     org = org_of(went.group("v"))
     return [Fact("employer", org, Op.ASSERT, 0.75)] if org and not is_place(org) else []

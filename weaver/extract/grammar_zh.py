@@ -47,7 +47,7 @@ _ZH_PREDICATE = re.compile(
     r"爱|热爱|养|会说|能说|正在|学|改|换|升|现在|目前|已经|一直|平时|平常|从|吃|戒|当|做|老家|家乡|"
     r"超喜欢|特别|非常|英文名|卖|迷上|这周|这个月|今天|终于|总算|[\u4e00-\u9fff]{2,3}人$|"
     # verbs of change and ending, and chat shapes of where one is ("base北京", "人在深圳")
-    r"正式|裸辞|退休|转行|转岗|报到|受不了|升|考上|毕业|开始|去(?!年)|留在|领养|收养|读|念|教|跳到|跳槽|转去|跑去|跑路|回|周末(?=在)|新(?=养|买|领养)|把|提了|买了|"
+    r"正式|裸辞|退休|转行|转岗|报到|受不了|升|考上|毕业|开始|去(?!年)|留在|领养|收养|读|念|教|跳到|跳槽|转去|跑去|跑路|回|周末(?=在)|新(?=养|买|领养)|把|提了|买了|干(?=了|过)|"
     r"[一二三四五六七八九十]{1,3}岁(?=，|$)|还是(?=做|干|当|在|留)|下周|下个?月|明天|后天|base|坐标|人(?=已经|现在|还|在|也|确实|其实)|\d{1,2}岁?$)"
 )
 _ZH_SARCASM = re.compile(r"🙃|呵呵|可太.{1,6}了|爱死了|真是太好了呢")
@@ -109,7 +109,7 @@ def _zh_sentence_facts(sentence: str) -> list[Fact]:
         if not found and last:
             found = follow_zh.works_there(head, last) or follow_zh.lessons(head, last)
         if not found and previous:
-            joined = follow_zh.joined_after(head, previous)  # 换工作了，去了华为
+            joined = follow_zh.joined_after(head, previous, topic is not None)  # 换工作了，去了华为
             found = rules_zh_people.about(joined, topic) if topic and joined else joined
         found = follow_zh.dated_with(found, last)
         dated = dates_zh.find_past(text)[0] if not found else ""
@@ -150,7 +150,7 @@ def _zh_clause(
     # the whole clause, then its first part alone ("我离开协和了，想先歇一阵子"), then
     # with its date phrase left in ("我是1991年5月3日出生的")
     tries = [_zh_subject(head.strip(EDGES)) + rest, _zh_subject(head.strip(EDGES)), _zh_subject(first)]
-    facts = rules_zh_people.routine(tries[1]) or rules_zh.starting(first)
+    facts = rules_zh_people.routine(tries[1]) or rules_zh.starting(first) or _from_day(first)
     for attempt in dict.fromkeys(tries if rest else tries[1:]):
         if facts:
             break
@@ -194,6 +194,16 @@ def _told_before(facts: list[Fact]) -> list[Fact]:
     return out
 
 
+def _from_day(clause: str) -> list[Fact]:
+    """ "从下个月开始我就在腾讯上班了": what holds from a coming day, which is its start."""
+    since = shapes_zh.from_day(clause)
+    if since is None:
+        return []
+    day, rest = since
+    stated = clause_facts(_zh_subject(_zh_prepare(rest)), CHINESE)
+    return [replace(f, starts=day) for f in stated if f.op is Op.ASSERT]
+
+
 _EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
 
 
@@ -206,6 +216,7 @@ _ZH_WE = re.compile(
 def _zh_prepare(clause: str) -> str:
     text = _ZH_DISCOURSE.sub("", _EMOJI.sub("", clause).strip(EDGES).strip())
     text = re.sub(r"^(我)?" + shapes_zh.AFTER_EVENT.pattern + "[，,]?", r"\1", text)  # 毕业以后一直住在上海
+    text = shapes_zh.uncleft(text)  # 我是2月底搬到上海的
     text = _ZH_WE.sub(lambda m: "我家" if m.group().startswith("家") else "我", text)
     return re.sub(r"[啦呢啊哦呀吧嘛哈喔呗~～!！]+(?=，|$)", "", text).strip(EDGES)
 

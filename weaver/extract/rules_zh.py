@@ -112,7 +112,9 @@ def _job(conf: float = 0.9, op: Op = Op.ASSERT) -> Build:
         if (groups.get("t") and not title) or (title and re.search(r"上班|工作|写字楼|那栋|对面", title)):
             return []
         if groups.get("org") and not org and not title:
-            # 在青岛上班: the city where one works and, nearly always, lives
+            # 在青岛上班 / 在杭州的一家公司上班: the city where one works and, nearly always, lives
+            city = re.match(r"(?P<p>[\u4e00-\u9fff]{2,4}?)的?(?:一家|一所|一个)", groups["org"])
+            raw_org = city.group("p") if city else raw_org
             return [Fact("lives_in", raw_org, op, 0.7)] if raw_org and is_place(raw_org) and op is Op.ASSERT else []
         if raw_org and title and is_place(raw_org):
             # 在成都当老师: the city where one works and, nearly always, lives
@@ -125,7 +127,7 @@ def _job(conf: float = 0.9, op: Op = Op.ASSERT) -> Build:
         if title and kind and len(title) <= 2 and title.endswith("长"):
             title = kind.group("k") + title  # 一个加油站当站长: 加油站站长
         facts = [Fact("job_title", title, op, conf)] if title else []
-        place = re.match(r"(?P<p>[\u4e00-\u9fff]{2,4}?)(?:一家|一所|一个)", groups.get("org") or "")
+        place = re.match(r"(?P<p>[\u4e00-\u9fff]{2,4}?)的?(?:一家|一所|一个)", groups.get("org") or "")
         if place and is_place(place.group("p")) and op is Op.ASSERT:
             facts.append(Fact("lives_in", place.group("p"), op, 0.6))  # 在北京一家广告公司做文案
         return facts + ([Fact("employer", org, op, conf)] if org else [])

@@ -102,6 +102,8 @@ def place_of(raw: str) -> str | None:
     if value is None or re.search(r"\d", value):
         return None
     value = value.removesuffix("的") or value
+    if value in _GENERIC_WORKPLACES or value in _GENERIC_ORGS:
+        return None  # 在公司附近住: near work, no place named
     province = next((p for p in _PROVINCES if value.startswith(p) and len(value) - len(p) >= 2), None)
     if province and value[len(province)] not in "省市人":
         value = value[len(province):]  # 山东烟台: the city
@@ -123,7 +125,7 @@ def org_of(raw: str) -> str | None:
     value = cleaned(named.group("v") if named else raw)
     if not value or value in _GENERIC_WORKPLACES or value in _GENERIC_ORGS:
         return None
-    if value.startswith(("公司", "单位", "店里", "家里")):
+    if value.startswith(("公司", "单位", "店里", "家里")) or re.fullmatch(r"(?:新|老|原|前|现)(?:公司|单位|东家)", value):
         return None  # 在公司交接工作
     if re.match(r"(?:找|看|等|准备|考虑|面试|投|申请|忙|学习|学着)", value):
         return None  # 在找新工作: no employer yet
@@ -157,6 +159,7 @@ def number_of(text: str) -> int | None:
 def title_of(raw: str) -> str | None:
     """ "分析师第三年了" -> 分析师; "IT，写Java的" -> IT."""
     head = re.split(r"[，,]", raw.strip(EDGES))[0]
+    head = re.sub(r"^了?[一二两三四五六七八九十\d几]+(?:多)?(?:年|个月)(?:多)?(?:的)?(?=..)", "", head)  # 做了五年销售
     value = cleaned(re.sub(r"(?:第[一二三四五六七八九十\d]+年|[一二两三四五六七八九十\d]+年)了?$", "", head))
     if not value or re.match(r"(?:什么|啥|哪|这个|那个|得|不|很|好|太)", value) or value in ("生意", "作业", "家务", "饭"):
         return None

@@ -60,3 +60,27 @@ def unfronted(clause: str) -> str:
     if not match or match.group("obj").endswith(("我", "也", "都")):
         return clause
     return "我" + match.group("verb") + match.group("obj")
+
+
+_CLEFT = re.compile(
+    r"^(?P<me>我)?是(?P<rest>[^，,]{1,10}?(?:搬|来|去|到|回|入职|离职|辞职|毕业|开始|结婚)[^，,]{0,10}?)的$"
+)
+
+
+def uncleft(clause: str) -> str:
+    """ "我是2月底搬到上海的" -> "我2月底搬到上海": the 是…的 frame around a dated change."""
+    match = _CLEFT.match(clause)
+    return (match.group("me") or "") + match.group("rest") if match else clause
+
+
+_FROM_DAY = re.compile(
+    r"^(?:我)?从(?P<day>下周[一二三四五六日天]?|下个?月(?:初|\d{1,2}号)?|(?:\d{1,2}|[一二三四五六七八九十]{1,3})月"
+    r"(?:\d{1,2}|[一二三四五六七八九十]{1,3})[号日]|明天|后天)(?:开始|起)[，,]?(?P<rest>[^，,]{2,20})$"
+)
+
+
+def from_day(clause: str) -> tuple[str, str] | None:
+    """ "从下个月开始我就在腾讯上班了" -> ("下个月", "我就在腾讯上班了"): a change that starts on
+    a coming day, and what it is."""
+    match = _FROM_DAY.match(clause)
+    return (match.group("day"), match.group("rest")) if match else None

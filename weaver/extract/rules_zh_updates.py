@@ -40,6 +40,8 @@ _SHOP = re.compile(r"(?:店|馆|厅|铺|摊|房|场|超市|食堂|小卖部|影�
 # Not a company: a day, a time, an act ("换到周四了", "转去学日语了")
 _NOT_ORG = re.compile(r"周[一二三四五六日天末]|星期|礼拜|\d|点|号|[早晚]上|[上下]午|^(?:学|做|当|干|读)")
 _QUIT = [Fact("employer", "", Op.RETRACT, 0.8), Fact("job_title", "", Op.RETRACT, 0.75)]
+# Where people sit to work without working for it: "在星巴克写代码"
+_SITTING = re.compile(r"星巴克|麦当劳|肯德基|瑞幸|图书馆|咖啡|自习室|宿舍|高铁|地铁|飞机")
 # What one does at work, by its object: "写后端", "送快递", "教英语".
 _WORK = re.compile(
     r"^(?:写|敲|搞)(?:后端|前端|代码|程序|算法|Java|Python|C\+\+|Go|iOS|安卓|测试|开发|运维|设计|数据)|"
@@ -51,8 +53,8 @@ _WORK = re.compile(
 def _closed(m: re.Match[str]) -> list[Fact]:
     """云帆倒闭了: the employer of that name ends, and with it the job; a shop closing ends nothing."""
     value = cleaned(m.group("v")) or ""
-    if _SHOP.search(value) or NOT_PET_NAMES.match(value):
-        return []
+    if _SHOP.search(value) or NOT_PET_NAMES.match(value) or re.search(r"[队团群组班社会]$|项目", value):
+        return []  # a shop, a band, a team or a project is no one's employer
     if value in ("公司", "单位", "我们公司", "我们单位", "工作室", "我们工作室"):
         return list(_QUIT)
     return [Fact("employer", value, Op.RETRACT, 0.75), Fact("job_title", "", Op.RETRACT, 0.7)]
@@ -133,7 +135,7 @@ def _new_job_named(m: re.Match[str]) -> list[Fact]:
 def _works_at(m: re.Match[str]) -> list[Fact]:
     """在腾讯写后端 / 在新东方教英语: an employer named by what one does there."""
     org = org_of(m.group("org"))
-    if not org or is_place(org) or re.search(r"家|里|上|边|那儿|这儿", org[-1]):
+    if not org or is_place(org) or re.search(r"家|里|上|边|那儿|这儿", org[-1]) or _SITTING.search(org):
         return []
     facts = [Fact("employer", org, Op.ASSERT, 0.8)]
     taught = re.match(r"教(?P<s>[^，,书]{1,4})$", m.group("act"))
@@ -182,7 +184,8 @@ def _age_now(m: re.Match[str]) -> list[Fact]:
 def _lives_plain(m: re.Match[str]) -> list[Fact]:
     """住燕郊 / 住Mountain View: a bare place after 住, whatever place it is."""
     value = place_of(m.group("v"))
-    if not value or re.search(r"[院宿校店家舍房楼]$|^(?:附近|隔壁|楼|一起|这|那|得|不|在|了|过|着|一)", value):
+    if not value or re.search(r"[院宿校店馆家舍房楼]$|^(?:附近|隔壁|楼|一起|这|那|得|不|在|了|过|着|[一两二三四五六七八九十几\d])",
+                              value):
         return []
     return [Fact("lives_in", value, Op.ASSERT, 0.7)]
 
@@ -222,7 +225,7 @@ def _car(op: Op) -> Build:
 _LANGUAGE = rf"(?:{'|'.join(sorted(LANGUAGES, key=len, reverse=True))}|[{_CJK}]{{2,3}}话)"
 
 ENDINGS: tuple[Rule, ...] = (
-    rule(r"(?:我们)?(?P<v>[^，,我]{2,8}?)(?:已经|也|都|就|突然|直接|彻底|竟然|居然)*(?:倒闭|破产|解散|关门|黄)了", _closed),
+    rule(r"(?:我们)?(?P<v>[^，,我]{2,8}?)(?:已经|也|都|就|突然|直接|彻底|竟然|居然)*(?:倒闭|破产|解散)了", _closed),
     rule(_I + r"(?:上周|昨天|今天)?被(?:layoff|lay off|layoffed|fire|fired|炒鱿鱼|炒|劝退|毕业)了?$", lambda m: list(_QUIT)),
     rule(r"(?:我)?(?:的)?(?:把)?(?P<v>[^，,我把]{0,6}?)(?:我)?(?:已经|也|就|早就)?(?:不干了|辞了)$", _stopped_job),
     rule(r"(?:我)?(?:和|跟)(?P<v>[^，,我]{1,6}?)(?:已经)?分(?:手)?了", _split_up),

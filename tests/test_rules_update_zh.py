@@ -318,6 +318,10 @@ def test_what_holds_from_a_coming_day_starts_then() -> None:
         2026, 2, 28, 4, tzinfo=timezone.utc)
 
 
-@pytest.mark.parametrize("text", ["在星巴克写代码", "住宾馆", "住两天", "项目黄了", "乐队解散了", "小王跟女朋友分了"])
+NOT_MINE = ["在星巴克写代码", "住宾馆", "住两天", "项目黄了", "乐队解散了", "小王跟女朋友分了"]
+
+
+@pytest.mark.parametrize("text", NOT_MINE)
 def test_no_job_home_or_partner_from_these(text: str) -> None:
-    assert [f for f in facts_in(text) if f.attribute in ("employer", "job_title", "lives_in", "partner")] == []
+    kept = ("employer", "job_title", "lives_in", "partner")
+    assert [f for f in facts_in(text) if f.attribute in kept] == []

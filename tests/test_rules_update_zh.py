@@ -325,3 +325,9 @@ NOT_MINE = ["在星巴克写代码", "住宾馆", "住两天", "项目黄了", "
 def test_no_job_home_or_partner_from_these(text: str) -> None:
     kept = ("employer", "job_title", "lives_in", "partner")
     assert [f for f in facts_in(text) if f.attribute in kept] == []
+
+
+def test_a_list_of_languages_is_spoken() -> None:
+    assert_says("国语、粤语、英语，日语只会几句", [("speaks", "Cantonese", A), ("speaks", "English", A)])
+    assert ("speaks", "Japanese", A) not in said("国语、粤语、英语，日语只会几句")
+    assert [f for f in facts_in("打电话和发微信") if f.attribute == "speaks"] == []

@@ -260,6 +260,9 @@ STARTS: tuple[Rule, ...] = (
          lambda m: [Fact("learning", LANGUAGES[m.group("v")], Op.ASSERT, 0.8)]),  # 在多邻国上学西班牙语
     rule(_I + r"当(?P<t>[A-Za-z][A-Za-z ]{1,20})$",
          lambda m: [Fact("job_title", m.group("t").strip(), Op.ASSERT, 0.75)]),  # 当Genius, 当PM
+    # "普通话、粤语、英语": a list of languages and nothing else (an answer, a profile line)
+    rule(r"^我?(?P<v>" + _LANGUAGE + r"(?:[、和/]" + _LANGUAGE + r")+)(?:都会|都行|都可以)?(?:[，,].*)?$",
+         lambda m: [Fact("speaks", LANGUAGES.get(v, v), Op.ASSERT, 0.75) for v in re.split(r"[、和/]", m.group("v"))]),
     rule(r"^我?(?P<v>" + _LANGUAGE + r")(?:也|还|都)?(?:会|能)(?:说|讲)?(?:一点点?|一些|点儿?|几句)?$", _speaks_fronted),
 )
 

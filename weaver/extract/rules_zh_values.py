@@ -43,7 +43,7 @@ _GENERIC_ORGS = words(
     "公司 单位 事务所 门店 店里 店 诊所 研究所 实验室 互联网公司 广告公司 游戏公司 科技公司 车企 新能源车企"
 )
 LANGUAGES = {
-    "中文": "Chinese", "汉语": "Chinese", "普通话": "Mandarin", "华语": "Chinese",
+    "中文": "Chinese", "汉语": "Chinese", "普通话": "Mandarin", "国语": "Mandarin", "华语": "Chinese",
     "英语": "English", "英文": "English", "法语": "French", "法文": "French", "德语": "German",
     "德文": "German", "西班牙语": "Spanish", "葡萄牙语": "Portuguese", "葡语": "Portuguese",
     "日语": "Japanese", "日文": "Japanese", "韩语": "Korean", "韩文": "Korean",

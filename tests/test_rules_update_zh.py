@@ -331,3 +331,13 @@ def test_a_list_of_languages_is_spoken() -> None:
     assert_says("国语、粤语、英语，日语只会几句", [("speaks", "Cantonese", A), ("speaks", "English", A)])
     assert ("speaks", "Japanese", A) not in said("国语、粤语、英语，日语只会几句")
     assert [f for f in facts_in("打电话和发微信") if f.attribute == "speaks"] == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("一天两包烟，戒不掉", [("habit", "smokes", A)]),
+    ("每天至少两杯拿铁", [("habit", "drinks coffee", A)]),
+    ("3月1号到现在一根没抽过", [("habit", "smokes", R)]),
+])
+def test_habits_by_amount_and_not_once_since(text: str, expected: list[Row]) -> None:
+    assert_says(text, expected)
+    assert [f.when for f in facts_in("3月1号到现在一根没抽过")] == ["3月1号"]

@@ -174,8 +174,8 @@ def _left(m: re.Match[str]) -> list[Fact]:
 def _quit(m: re.Match[str]) -> list[Fact]:
     """我戒烟了 ends the habit "smokes"; 我戒了咖啡 ends liking coffee (as in English)."""
     value = cleaned(m.group("v"))
-    if not value:
-        return []
+    if not value or value.startswith(("不", "没")):
+        return []  # 戒不掉: not quit
     habit = {"烟": "smokes", "酒": "drinks"}.get(value) or HABITS.get(value) or HABITS.get("喝" + value)
     return [Fact("habit", habit, Op.RETRACT, 0.9)] if habit else [Fact("likes", value, Op.RETRACT, 0.7)]
 

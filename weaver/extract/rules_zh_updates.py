@@ -236,7 +236,17 @@ ENDINGS: tuple[Rule, ...] = (
     rule(r"(?:我的?)?(?P<v>[^，,我]{2,8}?)(?:被)?(?:临时)?(?:取消了|泡汤了)", _cancelled),
 )
 
+# A habit told by how much: "一天一包烟", "每天三杯美式"; the drink or smoke names the habit.
+_AMOUNT_HABITS = {"烟": "smokes", "咖啡": "drinks coffee", "美式": "drinks coffee", "拿铁": "drinks coffee",
+                  "酒": "drinks", "啤酒": "drinks", "白酒": "drinks", "茶": "drinks tea"}
+_AMOUNT = (r"(?:每天|一天|天天|每日)(?:早上|上午|晚上|下午)?(?:都|必须|至少|得|要)?(?:来|抽|喝)?"
+           r"(?:一|两|三|四|五|六|半|\d+)(?:包|根|杯|瓶|罐|听)")
+# "1月20号到现在一根没抽过": not once since that day
+_NOT_SINCE = re.compile(r"(?:到现在|以来|之后)(?:一根|一口|一杯|一次)?(?:都|也)?没(?P<verb>抽|喝)过")
+
 STARTS: tuple[Rule, ...] = (
+    rule(r"(?:我)?" + _ADV + _AMOUNT + r"(?P<v>" + "|".join(sorted(_AMOUNT_HABITS, key=len, reverse=True)) + r")"
+         r"(?:[，,].*)?$", lambda m: [Fact("habit", _AMOUNT_HABITS[m.group("v")], Op.ASSERT, 0.8)]),
     rule(_WE + r"(?:开|开的是|开着)(?:一辆|辆)" + _CAR + r"(?:[，,].*)?$", _car(Op.ASSERT)),
     rule(_WE + r"(?:(?:新)?(?:买|提|换|入手)了?(?:一)?辆(?:新车|车)?[，,]?)" + _CAR + r"(?:[，,].*)?$", _car(Op.ASSERT)),
     rule(_WE + r"把(?P<v>(?:" + _MAKES + r")[A-Za-z0-9" + _CJK + r" ]{0,10}?)(?:给)?卖(?:掉)?了", _car(Op.RETRACT)),
@@ -268,6 +278,8 @@ STARTS: tuple[Rule, ...] = (
 
 # After the general tables: a bare place after 住, whatever place it is.
 LATE: tuple[Rule, ...] = (
+    rule(r"(?:我)?(?:从)?(?P<since>.{0,12}?)" + _NOT_SINCE.pattern,
+         lambda m: [Fact("habit", {"抽": "smokes", "喝": "drinks"}[m.group("verb")], Op.RETRACT, 0.75)]),
     rule(r"^(?:我)?(?:是)?(?P<t>[^，,]{2,6}?)一枚$", lambda m: [Fact("job_title", t, Op.ASSERT, 0.75)
          for t in [title_of(m.group("t"))] if t and t.endswith(JOB_HEADS)]),  # 程序员一枚
     rule(r"(?P<v>[^，,我]{2,12}?)(?:才|就)?是我(?:的)?(?:最爱|心头好|本命)$", _each_liked),  # 潮汕牛肉火锅才是我的最爱

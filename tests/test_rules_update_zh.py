@@ -343,6 +343,8 @@ def test_habits_by_amount_and_not_once_since(text: str, expected: list[Row]) -> 
     assert [f.when for f in facts_in("3月1号到现在一根没抽过")] == ["3月1号"]
 
 
-@pytest.mark.parametrize(("text", "title"), [("我是行政助理", "行政助理"), ("我在链家做前台", "前台"), ("我是开发", "开发")])
+@pytest.mark.parametrize(("text", "title"), [
+    ("我是行政助理", "行政助理"), ("我在链家做前台", "前台"), ("我是开发", "开发"),
+])
 def test_more_lines_of_work(text: str, title: str) -> None:
     assert ("job_title", title, A) in said(text), said(text)

@@ -438,6 +438,8 @@ def strip_schedule(value: str) -> str:
 _ZH_CANONICAL = {
     "普通话": "Mandarin", "粤语": "Cantonese", "英语": "English", "德语": "German",
     "日语": "Japanese", "法语": "French", "西班牙语": "Spanish", "韩语": "Korean",
+    "意大利语": "Italian", "葡萄牙语": "Portuguese", "俄语": "Russian", "阿拉伯语": "Arabic",
+    "荷兰语": "Dutch", "瑞典语": "Swedish", "印地语": "Hindi", "汉语": "Chinese", "中文": "Chinese",
     "闽南话": "Hokkien", "潮汕话": "Teochew", "素食": "vegetarian", "纯素": "vegan",
     "蛋奶素": "vegetarian", "柯基": "corgi", "柴犬": "shiba inu", "金鱼": "goldfish",
     # habits, a closed vocabulary too (rules_zh_values.HABITS)

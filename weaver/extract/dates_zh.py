@@ -28,7 +28,7 @@ _HOUR = rf"(?:{_N}点(?:半|{_N}分?)?|{_N}:\d\d)"
 SCHEDULE = re.compile(rf"{_DAY}{_PART}?{_HOUR}?|{_PART}{_HOUR}")
 _PAST = re.compile(
     rf"(?:上上?(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]?|上个?月(?:底|初)?|去年(?:年底|年初|底)?|前年|昨天|前天|"
-    rf"前几天|前阵子|前(?:两|三|几)(?:天|周|个?星期|个月|年)|(?:{_N}|几)个?(?:天|周|星期|礼拜|月|年)(?:以)?前|(?:{_N}年)?{_N}月(?:{_N}[日号])?|"
+    rf"前几天|前阵子|前(?:两|三|几)(?:天|周|个?星期|个月|年)|(?:{_N}|几)个?(?:天|周|星期|礼拜|月|年)(?:以)?前|(?:{_N}年)?{_N}月(?:{_N}[日号]|底|初)?|"
     rf"{_N}年(?={_N}月)|\d{{4}}年|今天|昨晚|刚才)"
 )
 
@@ -82,8 +82,10 @@ def find_schedule(clause: str) -> re.Match[str] | None:
 
 def rewrite(phrase: str, base: datetime | None = None) -> str:
     """A form dateparser reads; with ``base`` (naive UTC), weekday and clock phrases become absolute."""
+    # 2月底 / 3月初: a day near the month's end or start
+    phrase = re.sub(rf"^({_N})月底$", r"\1月28号", re.sub(rf"^({_N})月初$", r"\1月3号", phrase.strip()))
     if base is not None:
-        absolute = _absolute(phrase.strip(), base + _CHINA)
+        absolute = _absolute(phrase, base + _CHINA) or _next_month(phrase, base + _CHINA)
         if absolute is not None:
             return (absolute - _CHINA).strftime("%Y-%m-%d %H:%M")
     text = re.sub(r"^前(两|三)(天|周|个?星期|个月|年)$", r"\1\2前", phrase).replace("前几天", "3天前")
@@ -99,6 +101,22 @@ def rewrite(phrase: str, base: datetime | None = None) -> str:
         text = text.replace("去年年底", f"{year - 1}-12-20").replace("去年底", f"{year - 1}-12-20")
         text = text.replace("去年年初", f"{year - 1}-01-15")
     return _NUMBER.sub(lambda m: str(_number(m.group())), text)
+
+
+def _next_month(phrase: str, now: datetime) -> datetime | None:
+    """ "下个月1号" / "下个月初" / "下个月底": a day of next month, at its local noon."""
+    match = re.fullmatch(rf"下个?月(?:(?P<d>{_N})[号日]|(?P<edge>初|底))", phrase)
+    if not match:
+        return None
+    first = (now.replace(day=1) + timedelta(days=32)).replace(day=1, hour=12, minute=0, second=0,
+                                                              microsecond=0)
+    if match.group("edge") == "底":
+        return (first + timedelta(days=32)).replace(day=1) - timedelta(days=1)
+    day = _number(match.group("d")) if match.group("d") else 1
+    try:
+        return first.replace(day=day)
+    except ValueError:
+        return None
 
 
 def _absolute(phrase: str, now: datetime) -> datetime | None:

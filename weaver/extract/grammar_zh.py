@@ -5,7 +5,15 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from vaultweave.weaver.extract import dates_zh, rules_zh, rules_zh_doubts, rules_zh_people
+from vaultweave.weaver.extract import (
+    dates_zh,
+    follow_zh,
+    rules_zh,
+    rules_zh_doubts,
+    rules_zh_people,
+    rules_zh_updates,
+    shapes_zh,
+)
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.clauses import MAX_NOTE, clause_facts
 from vaultweave.weaver.extract.rules_text import EDGES, Fact, Grammar
@@ -20,7 +28,7 @@ _ZH_DISCOURSE = re.compile(
     r"^(?:嗯+|哦+|啊+|唉+|哎+|对了|顺便说一下|顺便说|顺便|其实|另外|还有|而且|并且|然后|所以|因为|不过|但是|可是|但|"
     r"哈哈+|嘿|你好|好的|对|是的|说起来|告诉你|跟你说|最近|就是|还好|幸好|好在|说真的|说实话|讲真|好消息|"
     # time words that date nothing dateparser reads: the clause after them is plain
-    r"过完年|年后|节后|开年|以后(?=不|别|再也))[，,、:：\s]*"
+    r"过完年|年后|节后|开年|以后(?=不|别|再也)|(?:这|新)(?:个)?学期(?:开始)?)[，,、:：\s]*"
 )
 _ZH_CHATTER = re.compile(
     r"如果|要是|假如|假设|的话|希望|想要|打算|准备|可能|也许|大概|或许|应该|我觉得|我认为|我想|我猜|我怕|"
@@ -39,7 +47,8 @@ _ZH_PREDICATE = re.compile(
     r"爱|热爱|养|会说|能说|正在|学|改|换|升|现在|目前|已经|一直|平时|平常|从|吃|戒|当|做|老家|家乡|"
     r"超喜欢|特别|非常|英文名|卖|迷上|这周|这个月|今天|终于|总算|[\u4e00-\u9fff]{2,3}人$|"
     # verbs of change and ending, and chat shapes of where one is ("base北京", "人在深圳")
-    r"正式|裸辞|退休|转行|转岗|报到|受不了|升|考上|毕业|开始|去(?!年)|留在|还是(?=做|干|当|在|留)|下周|下个?月|明天|后天|base|坐标|人(?=已经|现在|还|在|也)|\d{1,2}岁?$)"
+    r"正式|裸辞|退休|转行|转岗|报到|受不了|升|考上|毕业|开始|去(?!年)|留在|领养|收养|读|念|教|跳到|跳槽|转去|跑去|跑路|回|周末(?=在)|新(?=养|买|领养)|把|提了|买了|干(?=了|过)|"
+    r"[一二三四五六七八九十]{1,3}岁(?=，|$)|还是(?=做|干|当|在|留)|下周|下个?月|明天|后天|base|坐标|人(?=已经|现在|还|在|也|确实|其实)|\d{1,2}岁?$)"
 )
 _ZH_SARCASM = re.compile(r"🙃|呵呵|可太.{1,6}了|爱死了|真是太好了呢")
 _ZH_SUBJECT = re.compile(
@@ -48,7 +57,7 @@ _ZH_SUBJECT = re.compile(
 _ZH_QUESTION = re.compile(
     r"[?？]|[吗么嘛][。.!！]*$|要不要|是不是|有没有|能不能|会不会|啥|什么|哪|多少|几[点个岁号]"
 )
-_ZH_BREAK = re.compile(r"[，,…]+|\.{3,}|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
+_ZH_BREAK = re.compile(r"[，,…（(）)]+|\.{3,}|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 
 
 def _zh_split_clauses(sentence: str) -> list[str]:
@@ -63,7 +72,8 @@ def _zh_split_clauses(sentence: str) -> list[str]:
         text = _ZH_DISCOURSE.sub("", piece.strip())
         undated = dates_zh.find_past(text)[1]
         starts = (_ZH_SUBJECT.match(text) or _ZH_PREDICATE.match(text) or _ZH_PREDICATE.match(undated)
-                  or dates_zh.SCHEDULE.match(text) or rules_zh_people.MOVED.search(text))
+                  or dates_zh.SCHEDULE.match(text) or rules_zh_people.MOVED.search(text)
+                  or shapes_zh.starts_clause(text))
         if clauses and not starts:
             clauses[-1] += "，" + piece.strip()
         elif text:
@@ -84,18 +94,31 @@ def _zh_sentence_facts(sentence: str) -> list[Fact]:
     topic: rules_zh_people.Person | None = None  # who the clause before was about
     context = ""
     last: list[Fact] = []  # the facts of the clause before
+    previous = ""  # the clause before, as read
     if _ZH_SARCASM.search(sentence):
         return []
-    for clause in _zh_split_clauses(_EMOJI.sub("，", sentence)):
+    clauses = _zh_split_clauses(_EMOJI.sub("，", sentence))
+    if clauses and re.search(r"[?？]\W*$", sentence):
+        # "…，去大理开客栈？" / "我在北京，你呢？": the last piece asks
+        asked = clauses.pop()
+        clauses += [asked.rsplit("，", 1)[0]] if "，" in asked else []
+    for clause in clauses:
         text = _zh_prepare(clause)
         found, who = _zh_clause(text, named, topic, context)
+        head = text.split("，")[0]
+        if not found and last:
+            found = follow_zh.works_there(head, last) or follow_zh.lessons(head, last)
+        if not found and previous:
+            joined = follow_zh.joined_after(head, previous, topic is not None)  # 换工作了，去了华为
+            found = rules_zh_people.about(joined, topic) if topic and joined else joined
+        found = follow_zh.dated_with(found, last)
         dated = dates_zh.find_past(text)[0] if not found else ""
         if dated and last and all(f.op is Op.RETRACT and not f.when for f in last):
             # "被裁了…昨天刚签的协议": a date told right after an undated ending dates it
             facts[-len(last):] = [replace(f, when=dated) for f in last]
         last = found
         facts.extend(found)
-        named, topic, context = who or named, who, context + "，" + text
+        named, topic, context, previous = who or named, who, context + "，" + text, text
     return facts
 
 
@@ -109,7 +132,7 @@ def _zh_clause(
     head = text.split("，")[0]
     if not text or _ZH_QUESTION.search(head):
         return [], None
-    event = rules_zh_people.appointment(head, context)
+    event = rules_zh_people.appointment(head, context, text[len(head):])
     if event:
         return event, None
     who = rules_zh_people.person(text, named)
@@ -127,23 +150,58 @@ def _zh_clause(
     # the whole clause, then its first part alone ("我离开协和了，想先歇一阵子"), then
     # with its date phrase left in ("我是1991年5月3日出生的")
     tries = [_zh_subject(head.strip(EDGES)) + rest, _zh_subject(head.strip(EDGES)), _zh_subject(first)]
-    facts = rules_zh_people.routine(tries[1]) or rules_zh.starting(first)
+    facts = rules_zh_people.routine(tries[1]) or rules_zh.starting(first) or _from_day(first)
     for attempt in dict.fromkeys(tries if rest else tries[1:]):
         if facts:
             break
         facts = clause_facts(attempt, CHINESE)
         if facts and attempt == _zh_subject(first) and attempt != tries[1]:
             when = ""
+    for plain in (shapes_zh.without_duration(tries[1]), shapes_zh.unfronted(tries[1])):
+        if not facts and plain != tries[1]:  # "我在北京住了五年了", "烟抽了十年了"
+            facts = clause_facts(plain, CHINESE)
+    if not any(f.attribute == "employer" for f in facts):
+        facts = facts + rules_zh_updates.named_after(_zh_subject(text))  # 在一家外资银行，渣打
     # a doubt adds to what the clause states, about attributes it gives no value for
     stated = {f.attribute for f in facts}
     doubted = rules_zh_doubts.doubts(text)
     if not stated & {d.attribute for d in doubted}:  # "我在X的last day" ends the job: no doubt on top
         facts += doubted
     if when:
-        facts = [f if f.op is Op.DOUBT or f.when else replace(f, when=when) for f in facts]
+        # a day still to come ("1月31号搬去厦门") is when an asserted change starts
+        facts = [f if f.op is Op.DOUBT or f.when else
+                 replace(f, when=when, starts=when if f.op is Op.ASSERT else "") for f in facts]
+    facts = _told_before(facts) + follow_zh.place_aside(text.split("，")[1:], facts)
     if person is not None:
         return relation + rules_zh_people.about(facts, person), person
     return facts, None
+
+
+# Attributes whose named ending ("从北外毕业了", "从华为离职了") says the value held until then.
+_HELD_UNTIL = frozenset({"employer", "studies_at", "lives_in"})
+
+
+def _told_before(facts: list[Fact]) -> list[Fact]:
+    """A named, dated ending of a job, a school or a home ("2025年6月就从北外毕业了") is
+    first the value it ends, held until that day, so it leaves history even when that value
+    was never told before. Undated endings do not: their day would be the turn's, later
+    than a dated change told after them."""
+    out: list[Fact] = []
+    for fact in facts:
+        if fact.op is Op.RETRACT and fact.value and fact.when and fact.attribute in _HELD_UNTIL:
+            out.append(replace(fact, op=Op.ASSERT, confidence=min(fact.confidence, 0.7), starts=""))
+        out.append(fact)
+    return out
+
+
+def _from_day(clause: str) -> list[Fact]:
+    """ "从下个月开始我就在腾讯上班了": what holds from a coming day, which is its start."""
+    since = shapes_zh.from_day(clause)
+    if since is None:
+        return []
+    day, rest = since
+    stated = clause_facts(_zh_subject(_zh_prepare(rest)), CHINESE)
+    return [replace(f, starts=day) for f in stated if f.op is Op.ASSERT]
 
 
 _EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
@@ -151,12 +209,14 @@ _EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
 
 # "我们俩都在北京" / "人已经搬到深圳了": the speaker, said another way
 _ZH_WE = re.compile(
-    r"^(?:我们(?:俩|两个|两人|一家)|我俩|咱俩|人(?=已经|现在|还在|在|也))(?:都|也)?|^家里(?=的|养|有)"
+    r"^(?:我们(?:俩|两个|两人|一家|全家)|我(?:们)?全家|我俩|咱俩|人(?=已经|现在|还在|在|也|确实|其实))(?:都|也)?|^家里(?=的|养|有)"
 )
 
 
 def _zh_prepare(clause: str) -> str:
     text = _ZH_DISCOURSE.sub("", _EMOJI.sub("", clause).strip(EDGES).strip())
+    text = re.sub(r"^(我)?" + shapes_zh.AFTER_EVENT.pattern + "[，,]?", r"\1", text)  # 毕业以后一直住在上海
+    text = shapes_zh.uncleft(text)  # 我是2月底搬到上海的
     text = _ZH_WE.sub(lambda m: "我家" if m.group().startswith("家") else "我", text)
     return re.sub(r"[啦呢啊哦呀吧嘛哈喔呗~～!！]+(?=，|$)", "", text).strip(EDGES)
 
@@ -167,7 +227,9 @@ def _zh_is_question(sentence: str) -> bool:
 
 
 def _zh_is_chatter(clause: str) -> bool:
-    return bool(_ZH_CHATTER.search(clause))
+    if re.search(r"(?:取消|泡汤)了", clause):
+        return False  # "明天的牙医预约取消了": a plan that ended is no plan
+    return bool(_ZH_CHATTER.search(shapes_zh.AFTER_EVENT.sub("", clause)))
 
 
 def _zh_negated(clause: str) -> tuple[str, float] | None:
@@ -194,7 +256,7 @@ CHINESE = Grammar(
     is_chatter=_zh_is_chatter,
     note=_zh_note,
     negated=_zh_negated,
-    retractions=rules_zh.RETRACTIONS,
-    rules=rules_zh.RULES,
+    retractions=rules_zh.RETRACTIONS + rules_zh_updates.ENDINGS,
+    rules=rules_zh_updates.STARTS + rules_zh.RULES + rules_zh_updates.LATE,
     mentions=(),
 )

@@ -165,6 +165,8 @@ def _candidate(speaker: str, fact: Fact, resource: Resource) -> Candidate:
         day = (dates.resolve(fact.when, resource.ts) if fact.when else None) or resource.ts
         fact = replace(fact, value=f"{day:%m-%d}")
     happened = dates.resolve(fact.when, resource.ts) if fact.when else None
+    if happened is None and fact.starts:  # a start on a day still to come
+        happened = dates.resolve(fact.starts, resource.ts, "future")
     scheduled = dates.resolve(fact.scheduled, resource.ts, "future") if fact.scheduled else None
     # A routine's weekdays ride in a tag ("days:tuesday"); an appointment's time is `when`.
     routine = fact.attribute == "routine"

@@ -26,6 +26,9 @@ class Fact:
     # stated change happened ("last month", "上周") and, for an appointment, when it is.
     when: str = ""
     scheduled: str = ""
+    # A day still to come on which a stated change starts ("下周一去网易报到"): the
+    # fact's valid_from when ``when`` names no past day.
+    starts: str = ""
 
 
 Build = Callable[[re.Match[str]], list[Fact]]

@@ -43,7 +43,8 @@ from vaultweave.weaver.extract.rules_zh_values import (
 
 _CJK = "\u4e00-\u9fff"
 # Adverbs allowed after 我: 我现在住在, 我也喜欢, 我已经开始吃素了.
-_ADV = r"(?:现在|目前|已经|也|还|一直|平时|平常|都|只|基本上|最近|刚刚|刚|真的|其实|本来|正式|终于|总算|从小|开始|就|又|这周|今天|自己)*"
+_ADV = (r"(?:现在|目前|已经|也|还|一直|平时|平常|都|只|基本上|最近|刚刚|刚|真的|其实|本来|正式|终于|总算|从小|开始|就|又|这周|"
+        r"今天|自己|确实|的确|仍然|照样|暂时|一般|目前还|决定(?=开始)|周末(?=在|都|会|去)|新(?=养|买|领养|换)|人(?=在)|今年(?=刚|满|已经))*")
 _I = "我" + _ADV
 _NAME = rf"(?P<name>[{_CJK}]{{2,4}}|[A-Za-z0-9][A-Za-z0-9'-]*(?:\s+[A-Za-z][A-Za-z'-]*)?号?)"
 _NUM = r"(?P<n>一|两|二|三|四|五|六|\d+)"
@@ -99,13 +100,21 @@ def _favourite(m: re.Match[str]) -> list[Fact]:
 def _job(conf: float = 0.9, op: Op = Op.ASSERT) -> Build:
     def build(m: re.Match[str]) -> list[Fact]:
         groups = m.groupdict()
+        part = re.search(r"(?:兼职|实习)$", groups.get("org") or "")
+        if part and groups.get("t") and not groups["t"].startswith(part.group()):  # 在咖啡店兼职当咖啡师
+            groups = {**groups, "org": groups["org"][: part.start()], "t": part.group() + groups["t"]}
+        nested = re.fullmatch(r"(?P<o>.*(?:的|家)[^，,]*?)(?:当|担任|做)(?P<t>[^，,当做]{1,8})", groups.get("t") or "")
+        if nested:  # 在一家做跨境电商的小公司当美工: the title after the last verb
+            groups = {**groups, "org": (groups.get("org") or "") + "做" + nested.group("o"), "t": nested.group("t")}
         raw_org = cleaned(groups["org"]) if groups.get("org") else None
         org = org_of(groups["org"]) if groups.get("org") else None
         title = title_of(groups["t"]) if groups.get("t") else None
         if (groups.get("t") and not title) or (title and re.search(r"上班|工作|写字楼|那栋|对面", title)):
             return []
         if groups.get("org") and not org and not title:
-            # 在青岛上班: the city where one works and, nearly always, lives
+            # 在青岛上班 / 在杭州的一家公司上班: the city where one works and, nearly always, lives
+            city = re.match(r"(?P<p>[\u4e00-\u9fff]{2,4}?)的?(?:一家|一所|一个)", groups["org"])
+            raw_org = city.group("p") if city else raw_org
             return [Fact("lives_in", raw_org, op, 0.7)] if raw_org and is_place(raw_org) and op is Op.ASSERT else []
         if raw_org and title and is_place(raw_org):
             # 在成都当老师: the city where one works and, nearly always, lives
@@ -118,7 +127,7 @@ def _job(conf: float = 0.9, op: Op = Op.ASSERT) -> Build:
         if title and kind and len(title) <= 2 and title.endswith("长"):
             title = kind.group("k") + title  # 一个加油站当站长: 加油站站长
         facts = [Fact("job_title", title, op, conf)] if title else []
-        place = re.match(r"(?P<p>[\u4e00-\u9fff]{2,4}?)(?:一家|一所|一个)", groups.get("org") or "")
+        place = re.match(r"(?P<p>[\u4e00-\u9fff]{2,4}?)的?(?:一家|一所|一个)", groups.get("org") or "")
         if place and is_place(place.group("p")) and op is Op.ASSERT:
             facts.append(Fact("lives_in", place.group("p"), op, 0.6))  # 在北京一家广告公司做文案
         return facts + ([Fact("employer", org, op, conf)] if org else [])
@@ -165,8 +174,8 @@ def _left(m: re.Match[str]) -> list[Fact]:
 def _quit(m: re.Match[str]) -> list[Fact]:
     """我戒烟了 ends the habit "smokes"; 我戒了咖啡 ends liking coffee (as in English)."""
     value = cleaned(m.group("v"))
-    if not value:
-        return []
+    if not value or value.startswith(("不", "没")):
+        return []  # 戒不掉: not quit
     habit = {"烟": "smokes", "酒": "drinks"}.get(value) or HABITS.get(value) or HABITS.get("喝" + value)
     return [Fact("habit", habit, Op.RETRACT, 0.9)] if habit else [Fact("likes", value, Op.RETRACT, 0.7)]
 
@@ -264,21 +273,26 @@ def _pet_gone(m: re.Match[str]) -> list[Fact]:
 
 # A start on a near, fixed day is told as settled: "下周一去字节报到", "下周就去深圳上班了".
 _START = re.compile(
-    r"^(?:我)?(?:下周[一二三四五六日天]?|下个?(?:星期|礼拜)[一二三四五六日天]?|明天|后天|下个?月初?)"
-    r"(?:就|要|开始)*(?:去|到)(?P<v>[^，,]{2,10}?)(?:报到|入职|上班|上岗)了?$"
+    r"^(?:我)?(?P<day>下周[一二三四五六日天]?|下个?(?:星期|礼拜)[一二三四五六日天]?|明天|后天|"
+    r"下个?月(?:初|底|(?:\d{1,2}|[一二三四五六七八九十]{1,3})[号日])?|(?:\d{1,2}|[一二三四五六七八九十]{1,3})月(?:\d{1,2}|[一二三四五六七八九十]{1,3})[号日])"
+    r"(?:就|要|开始|正式)*(?:去|到)(?P<v>[^，,]{2,10}?)(?:报到|入职|上班|上岗|(?:做|当)(?P<t>[^，,]{1,8}))了?$"
 )
 
 
 def starting(clause: str) -> list[Fact]:
-    """A new job (or, for a city, a new home) that starts on a near day; the plan filter lets it through."""
+    """A new job (or, for a city, a new home) that starts on a near day, which is its
+    ``starts`` ("下个月1号去阿里报到"); the plan filter lets it through."""
     match = _START.match(clause)
     if not match:
         return []
+    day = match.group("day")
     value = cleaned(match.group("v"))
     if value and is_place(value):
-        return [Fact("lives_in", value, Op.ASSERT, 0.7)]
+        return [Fact("lives_in", value, Op.ASSERT, 0.7, starts=day)]
     employer = org_of(match.group("v"))
-    return [Fact("employer", employer, Op.ASSERT, 0.75)] if employer else []
+    title = title_of(match.group("t")) if match.group("t") else None
+    facts = [Fact("job_title", title, Op.ASSERT, 0.7, starts=day)] if title else []
+    return facts + [Fact("employer", employer, Op.ASSERT, 0.75, starts=day)] if employer else []
 
 
 def _alias(m: re.Match[str]) -> list[Fact]:
@@ -293,8 +307,10 @@ def _alias(m: re.Match[str]) -> list[Fact]:
 RETRACTIONS: tuple[Rule, ...] = (
     rule(_I + r"(?:不再|不)吃肉了?$", lambda m: [Fact("diet", "vegetarian", Op.ASSERT, 0.7)]),
     rule(_I + r"(?:现在|目前)?(?:是|又)?单身(?:了|狗)?$", lambda m: [Fact("partner", "", Op.RETRACT, 0.75)]),
+    rule(_I + r"(?:从|在)(?P<v>[^，,]{2,10}?)(?:毕业|休学|退学|辍学)了?$", _fact("studies_at", school_of, 0.8, Op.RETRACT)),
     # leaving school, by any of its verbs: 毕业, 休学, 退学, 辍学
-    rule(_I + r"[^，,]{0,4}?(?:毕业|休学|退学|辍学)了$", lambda m: [Fact("studies_at", "", Op.RETRACT, 0.75)]),
+    rule(r"(?:我)?" + _ADV + r"(?![^，,]{0,4}?(?:快|要|将|准备))[^，,]{0,4}?(?:毕业|休学|退学|辍学|拿到(?:了)?毕业证)了?$",
+         lambda m: [Fact("studies_at", "", Op.RETRACT, 0.75)]),
     rule(r"(?:我的?)?(?P<v>[^，,我]{1,8}?)(?:已经|也|就)?(?:不学了|不练了|放弃了)$",
          _fact("learning", op=Op.RETRACT, conf=0.75, mapping=LANGUAGES)),
     rule(_I + r"戒(?:掉)?了?(?P<v>.+?)了?$", _quit),
@@ -304,19 +320,20 @@ RETRACTIONS: tuple[Rule, ...] = (
     rule(_I + r"离开了(?P<v>.+)$", _left),
     rule(r"(?:我)?(?:今天|昨天|上周[一二三四五六日天]?)?是我在(?P<v>[^，,]{2,12}?)的(?:last\s*day|最后一天)", _fact("employer", op=Op.RETRACT, conf=0.8)),
     rule(_I + r"离开(?P<v>[^了]+?)了$", _left),
-    rule(_I + r"被(?:裁员?|辞退|开除|优化|解雇)了?$", lambda m: _QUIT),
+    rule(_I + r"被(?:公司|老板|单位|领导)?(?:裁员?|辞退|开除|优化|解雇|炒)(?:掉)?了?$", lambda m: _QUIT),
     rule(_I + r"(?:正式)?退休了?$", lambda m: _QUIT),
     rule(_I + r"辞职了?(?:回|去)(?P<v>[^，,]+?)(?P<home>老家)?(?:了|$)", _moved_home),
     rule(_I + r"(?:从|在)(?P<v>.+?)(?:离职|辞职)了?$", _fact("employer", op=Op.RETRACT, conf=0.85)),
     rule(_I + r"从(?P<old>.+?)转(?:成|到|为|做)了?(?P<t>.+)$", _switched),
-    rule(r"我(?:的|家)?(?:的)?(?P<sp>" + PETS_RE + r")(?:全|都)?(?:挂|死|去世|走)了", _pet_gone),
-    rule(_I + r"不(?:再)?(?:喝|吃)(?P<v>[^了]+?)了$", lambda m: [Fact("diet", DIETS[m.group("v")], Op.RETRACT, 0.85)]
-         if m.group("v") in DIETS else _fact("likes", op=Op.RETRACT, conf=0.75)(m)),
+    rule(r"(?:我)?(?:的|家)?(?:的)?(?P<sp>" + PETS_RE + r")(?:全|都)?(?:挂|死|去世|走)了", _pet_gone),
+    rule(_I + r"不(?:再)?(?P<verb>喝|吃)(?P<v>[^了]+?)了$", lambda m: [Fact("diet", DIETS[m.group("v")], Op.RETRACT, 0.85)]
+         if m.group("v") in DIETS else [Fact("habit", h, Op.RETRACT, 0.8) for h in [HABITS.get(m.group("verb") + m.group("v"))
+                                                                              ] if h] + _fact("likes", op=Op.RETRACT, conf=0.75)(m)),
     rule(r"(?:.*[，,])?(?:我)?(?:当天|已经|也|都|就|只能|只好)*(?:把)?(?P<v>[^，,我]{1,6}?)"
          r"(?:只能|只好|已经|也|都|就|早就|早)*戒(?:掉)?了", _quit),
     rule(r"(?:.*[，,])?(?:我)?(?P<v>[^，,我]{2,8}?)(?:只能)?(?:拜拜了|说再见了?|再见了)",
          _fact("likes", op=Op.RETRACT, conf=0.7)),
-    rule(r"(?:.*?)(?:查出|一查|发现|确诊)(?:我)?(?:是|有)?(?P<v>[^，,。]{1,6}?)过敏", _each("allergy", 0.85)),
+    rule(r"(?:.*?)(?:查出|一查|发现|确诊)(?:来)?(?:我)?(?:是|有)?(?:对)?(?P<v>[^，,。]{1,6}?)过敏", _each("allergy", 0.85)),
     rule(r"(?:医生说)?我(?:有)?(?P<v>[^，,]{1,4}不耐受)", _fact("allergy", conf=0.85)),
     rule(_I + r"(?:搬离了?|搬出了?)(?P<v>.+)$", _fact("lives_in", place_of, 0.85, Op.RETRACT)),
     rule(_I + r"从(?P<v>.+?)搬(?:走|出来)了?$", _fact("lives_in", place_of, 0.85, Op.RETRACT)),
@@ -349,7 +366,7 @@ RULES: tuple[Rule, ...] = (
          _birthday),
     rule(_I + r"是?(?P<v>[\u4e00-\u9fff]{2,4}?)人$", _hometown_people),
     rule(_I + r"(?:今年)?(?P<v>\d{1,3}|[一二两三四五六七八九十]{1,3})岁了?$", _age),
-    rule(_I + r"满(?P<v>\d{1,3}|[一二两三四五六七八九十]{1,3})岁了?$", _age),
+    rule(_I + r"满(?P<v>\d{1,3}|[一二两三四五六七八九十]{1,3})(?:岁|周岁)?了?$", _age),
     rule(r"我的生日是(?P<v>.+)$", _fact("birthday")),
     # diet and health
     rule(_I + r"(?:是|成了|成为了?|变成了?)(?:一(?:个|名))?(?:严格的)?(?P<v>纯素食者|纯素主义者|纯素者|"
@@ -374,19 +391,19 @@ RULES: tuple[Rule, ...] = (
          if any(m.group("v").startswith(p) for p in PLACES_ZH) else []),
     rule(_I + r"在(?P<v>[^，,]{2,10}?)租(?:到|好)?了?(?:房子?|房间|公寓)", _fact("lives_in", place_of, 0.8)),
     rule(_I + r"在(?P<v>.+?)(?:住|生活|定居)了?$", _fact("lives_in", place_of, 0.85)),
-    rule(_I + r"(?:搬到|搬去|搬来|搬回|搬家(?:到|去)|移居到?)了?(?P<v>.+)$", _fact("lives_in", place_of)),
+    rule(_I + r"(?:搬到|搬去|搬来|搬回|搬家(?:到|去)|移居到?|移民(?:到|去)?)了?(?P<v>.+)$", _fact("lives_in", place_of)),
     rule(_I + r"(?:被)?(?:调去|调到|派到|派去|外派到?)了?(?P<v>[^，,]{2,8}?)(?:工作|上班)?了?$", changes.only_place("lives_in", 0.75)),
     rule(_I + r"改(?:喝|吃)(?P<v>[^，,]{1,8}?)了?$", _each("likes", 0.7)),
     rule(_I + r"(?:base|坐标)\s*(?:在)?(?P<v>[^，,]{2,12})$", changes.only_place("lives_in", 0.8)),
     # study and work
-    rule(_I + r"在(?P<v>.+?)(?:读书|上学|读大学|念书|读研究生|读研|读博士|读博|读大[一二三四]|上[一二三四五六]年级)$",
+    rule(_I + r"在(?P<v>.+?)(?:读书|上学|读大学|念书|读研究生|读研[一二三]?|研[一二三]|读博士|读博[一二三四五]?|读大[一二三四]|上[一二三四五六]年级)$",
          _studies),
     rule(_I + r"(?:是|做|当)?(?:一名|一个)?(?P<t>自由职业者?|个体户|全职妈妈|全职太太|全职爸爸)$", _titled_any(0.8)),
     rule(_I + r"是?(?:卖|做)(?P<v>保险|房子?|车|药|理财|基金)的$", lambda m: [Fact("job_title", m.group("v") + "销售",
                                                                                Op.ASSERT, 0.8)]),
     rule(_I + r"是?(?:做|搞|干)(?P<t>[^，,]{1,8}?)的$", _titled_any(0.8)),
     rule(r"我们(?:公司|单位)(?:就|其实)?是(?P<org>[^，,]{2,12}?)(?:[，,].*)?$", _job(0.8)),
-    rule(_I + r"(?:在(?P<where>[^，,]{2,6}?))?开(?P<v>出租车|出租|网约车|滴滴|货车|公交车?|卡车)", lambda m: [Fact(
+    rule(_I + r"(?:在(?P<where>[^，,]{2,6}?))?是?开(?P<v>出租车|出租|网约车|滴滴|货车|公交车?|卡车)", lambda m: [Fact(
         "job_title", {"出租": "出租车", "滴滴": "网约车", "公交": "公交车"}.get(m.group("v"), m.group("v")) + "司机",
         Op.ASSERT, 0.8)]),
     rule(_I + r"在(?P<v>[^，,]{2,10}(?:小学|中学|大学|学校|学院|幼儿园|高中|初中))(?:上学|读书|念书)?$", _fact("studies_at", school_of)),
@@ -397,9 +414,9 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"在(?P<v>[^，,]{2,10}?)(?:读|念|攻读)[^，,]{0,4}?(?:硕士|博士|本科|研究生|MBA)$", _studies),
     rule(_I + r"(?:去|到)了?(?P<v>[^，,]{2,8}?)(?P<what>读书|上学|留学|念书|读研|读博|工作|上班|报到|入职)了?$", changes.went_to),
     rule(_I + r"在(?P<org>.+?)(?:当|做|担任|任)(?P<t>.+)$", _job()),
-    rule(_I + r"(?:也)?(?:算|是)(?P<org>[^，,]{2,8}?)的人了$", _job(0.75)),
+    rule(_I + r"(?:也)?(?:算是|算|是)(?P<org>[^，,]{2,8}?)的人了?$", _job(0.75)),
     rule(r"我们(?:公司|单位)(?:上周|上个月|前几天|最近|已经)*被(?P<org>[^，,]{2,8}?)(?:收购|并购|合并)了", _job(0.8)),
-    rule(_I + r"(?:辞职)?.{0,8}?开了?(?:一?家|个|一个)?(?:小)?(?P<v>[^，,]{1,6}?(?:店|馆|民宿|客栈|工作室))$",
+    rule(r"(?:我)?" + _ADV + r"(?:辞职)?.{0,8}?开了?(?:一?家|个|一个)?(?:小)?(?P<v>[^，,]{0,6}?(?:店|馆|民宿|客栈|工作室))了?$",
          lambda m: [Fact("job_title", m.group("v") + "老板", Op.ASSERT, 0.75)]),
     rule(_I + r"(?:留在|在)(?P<v>[^，,]{2,8}?)(?:待|呆)", changes.only_place("lives_in", 0.75)),
     rule(_I + r"(?:还是|也是|依然|照样)?留在(?P<v>[^，,]{2,8}?)$", changes.only_place("lives_in", 0.75)),
@@ -409,7 +426,7 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"(?:入职|加入|跳槽到|跳槽去)了?(?P<org>.+?)(?:工作|上班)?了?$", _job(0.85)),
     rule(r"我(?:现在|目前)(?:已经|也)?在(?P<v>[^，,]{2,12}?)了?$", _where_now),
     rule(_I + r"在(?P<v>[^，,]{2,8}?)了?$", changes.only_place("lives_in", 0.8)),
-    rule(_I + r"(?:改学|转学|开始学|换成学)(?:习)?(?P<v>.+?)了?$",
+    rule(_I + r"(?:改学|转学|开始学|换成学|转去学|改去学|换学)(?:习)?(?P<v>.+?)了?$",
          _each("learning", 0.85, mapping=LANGUAGES, split=r"[、/和跟]")),
     rule(_I + r"去(?:了)?(?P<org>.+?)(?:工作|上班)了?$", _job(0.85)),
     rule(_I + r"(?P<change>改|转行?|换|转岗|还是|也是|依然)?(?:去)?(?:做|当|干)了?(?P<t>[^，,]{2,10}?)了?$", changes.work_as),
@@ -426,9 +443,18 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"(?:正在|在)?学(?:习)?(?P<v>(?![校生院会到])(?!了).+)$",
          _each("learning", 0.85, mapping=LANGUAGES, split=r"[、/和跟]")),
     # pets and family
+    rule(r"我(?:家)?" + _ADV + r"(?:在[^，,]{1,8}?[上里])?(?:换)?(?:养了|养着|养|有|领养了|收养了|买了)" + _NUM
+         + r"?(?:只|条|个|匹)?"
+         rf"(?:[^，,的]{{1,6}}的)?(?P<sp>{PETS_RE})[，,]?(?:它|他|她)?(?:(?:叫|名叫|名字叫|名字是)" + _NAME
+         + ")?了?$", _pet),
+    # "领养了一只橘猫，叫橘子，特别粘人": talk after the name
     rule(r"我(?:家)?" + _ADV + r"(?:换)?(?:养了|养着|养|有|领养了|收养了|买了)" + _NUM + r"?(?:只|条|个|匹)?"
-         rf"(?P<sp>{PETS_RE})[，,]?(?:它|他|她)?(?:(?:叫|名叫|名字叫|名字是)" + _NAME + ")?了?$", _pet),
-    rule(r"我(?:的|家)?(?:的)?(?P<sp>" + PETS_RE + r")(?:叫|名叫|名字叫|名字是)" + _NAME + "(?:[，,].*)?$", _pet),
+         rf"(?:[^，,的]{{1,6}}的)?(?P<sp>{PETS_RE})[，,]?(?:它|他|她)?(?:叫|名叫|名字叫|名字是)" + _NAME
+         + "[，,].*$", _pet),
+    rule(r"我(?:们)?(?:的|家)?(?:的)?(?P<sp>" + PETS_RE + r")(?:叫|名叫|名字叫|名字是)" + _NAME + "(?:[，,].*)?$", _pet),
+    # "我家狗狗豆豆今年12岁了": the name right after the species, before what is said of it
+    rule(r"我(?:们)?(?:的|家)(?:的)?(?P<sp>" + PETS_RE + r")(?![很今也都又已还最真太特超好有是在就才不没狗猫鱼咪])(?!.?今年)"
+         r"(?P<name>[\u4e00-\u9fff]{2,3}?)(?=[，,]|$|今年|已经|[一二两三四五六七八九十\d]+岁)", _pet),
     rule(r"我(?:家)?" + _ADV + r"(?:换)?(?:养了|养着|有)" + _NUM + r"?(?:只|条|个)(?P<sp>" + PETS_RE + r")[，,]"
          r"(?P<names>(?:一(?:只|条|个)叫[^，,]+?){2,})(?:[，,].*)?$", _pets_named),
     rule(r"我(?:家)?" + _ADV + r"(?:养了|养着|有)" + _NUM + r"?(?:只|条|个)(?P<sp>" + PETS_RE + r")[，,]"

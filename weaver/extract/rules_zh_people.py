@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from vaultweave.weaver.extract import dates_zh
 from vaultweave.weaver.extract.base import Op
@@ -42,13 +42,15 @@ _AFTER_NAME = (
     r"[一二两三四五六七八九十]+[月号岁])"
 )
 _NAME = r"[\u4e00-\u9fff]{2,3}?|阿[A-Za-z]+|[A-Z][A-Za-z]+"
+# Family said without 我 at the start of a clause ("儿子查出来对猫过敏", "老公下个月调去深圳").
+_BARE_FAMILY = "儿子|女儿|闺女|老公|老婆|媳妇|男朋友|女朋友|男友|女友|老爸|老妈"
 _PERSON = re.compile(
-    rf"^我(?:们)?(?:的|家)?(?P<rel>{_REL})(?:(?:叫|名叫|的名字是|的名字叫)(?P<called>{_NAME})(?:[，,]|$)"
+    rf"^(?:我(?:们)?(?:的|家)?|(?=(?:{_BARE_FAMILY})))(?P<rel>{_REL})(?:(?:叫|名叫|的名字是|的名字叫)(?P<called>{_NAME})(?:[，,]|$)"
     rf"|(?P<name>{_NAME}){_AFTER_NAME})?"
 )
 _NOT_NAMES = re.compile(
     r"^(?:他|她|它|这|那|一|也|都|就|还|又|很|总|天天|每|现在|最近|今|昨|明|去年|上|下|在|正|刚|是|说|对|从|跟|和|来|去|"
-    r"老家|老是|已经|以前|平时|自己|本来)"
+    r"老家|老是|已经|以前|平时|自己|本来|查|发现|确诊|被|得|要|想|让|给|把|突然|居然|竟然|妈|爸|搬|住|开|的)"
 )
 _PRONOUN = re.compile(r"^(?:他|她)(?!们)")
 
@@ -80,7 +82,7 @@ def person(clause: str, last: Person | None) -> tuple[Person, str, list[Fact]] |
 def about(facts: list[Fact], who: Person) -> list[Fact]:
     """The speaker-shaped facts of a clause, given to ``who``."""
     return [
-        Fact(f.attribute, f.value, f.op, round(f.confidence - 0.05, 2), who.about, who.name, f.when, f.scheduled)
+        replace(f, confidence=round(f.confidence - 0.05, 2), about=who.about, name=who.name)
         for f in facts
         if f.attribute not in ("name", "note", "spouse", "partner") and f.attribute not in RELATIONS.values()
     ]
@@ -98,19 +100,23 @@ _EVENTS = re.compile(
 _EVERY = re.compile(r"每(?:个)?(?:周|星期|礼拜)")
 _ENDED = re.compile(r"最后一(?:节|次|堂)|停了|不上了|取消了")
 _PLAN = re.compile(r"如果|要是|假如|要不要|想|打算|可能|也许|会不会|是不是|吗|？|\?")
+_SINCE = re.compile(r"从(?P<s>下周[一二三四五六日天]?|下个?月(?:初|\d{1,2}号)?|(?:\d{1,2}|[一二三四五六七八九十]{1,3})月(?:份)?)(?:开始|起)")
 MOVED = re.compile(r"(?:改签到|改到|改成|改为|提前到|推迟到|推到|延期到|挪到|换到|调到)(?:了)?")
 
 
-def appointment(clause: str, context: str = "") -> list[Fact]:
+def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
     """ "这周五下午三点看牙医" -> appointment 看牙医 scheduled 这周五下午三点.
 
     "面试提前到这周五上午十点了" / "(牙医诊所说医生请假，)改到下周一了" is the same thing
     at a new time, the thing named before the move (or earlier in the sentence).
     """
-    if _PLAN.search(clause) or _EVERY.search(clause) or _ENDED.search(clause):
-        return []  # a plan, a routine ("每周三晚上上舞蹈课") or its end ("今天是最后一节课")
     moved = MOVED.search(clause)
-    when = dates_zh.find_schedule(clause)
+    before = clause[: moved.start()] if moved else clause
+    if _PLAN.search(clause) or _EVERY.search(before) or _ENDED.search(clause):
+        return []  # a plan, a routine ("每周三晚上上舞蹈课") or its end ("今天是最后一节课")
+    # "周五下午三点的面试改到下周一上午十点了": the time after the move is the new one
+    after = (m for m in dates_zh.SCHEDULE.finditer(clause, moved.end()) if m.group()) if moved else iter(())
+    when = next(after, None) or dates_zh.find_schedule(clause)
     if when is None or not re.search(r"周|星期|礼拜|天|晚|早|点", when.group()):
         return []
     if moved and when.start() >= moved.end() - 1:
@@ -119,15 +125,20 @@ def appointment(clause: str, context: str = "") -> list[Fact]:
         # a bare weekday is a routine's new day when the change lasts ("从下周开始") or the
         # thing recurs by nature: classes and training ("舞蹈课换到周五晚上了")
         weekday = re.fullmatch(r"(?:周|星期|礼拜)([一二三四五六日天])(?:早上|上午|中午|下午|晚上|傍晚)?", when.group())
-        recurring = re.search(r"开始|以后|每", clause) or re.search(r"课|训练|练习|班", what + clause[: moved.start()])
+        recurring = re.search(r"开始|以后|每", clause) or (
+            re.search(r"课|训练|练习|班|球|瑜伽|游泳|健身|跑步|舞|拳|骑行", what + clause[: moved.start()])
+            and not re.search(r"赛", what + clause[: moved.start()]))  # sports recur; a match is one day
+        since = _SINCE.search(clause)  # 从下周开始: the day the new schedule starts
+        starts = re.sub(r"^(.+月)份?$", r"\g<1>1号", since.group("s")) if since else ""
         days = dates_zh.weekdays(clause[moved.start():])
         if what and len(days) > 1 and re.search(r"都|每", clause[moved.start():]):
             # 改成周三周六都打了: the routine on all the days named
             chars = "和".join("一二三四五六日"[dates_zh.DAY_NAMES.index(d)] for d in days)
-            return [Fact("routine", f"{re.sub(r'课$', '', what)} 每周{chars}", Op.ASSERT, 0.75)]
+            return [Fact("routine", f"{re.sub(r'课$', '', what)} 每周{chars}", Op.ASSERT, 0.75, starts=starts)]
         if what and weekday and recurring:
             # 瑜伽课从下周开始改到周四了: a routine on a new day
-            return [Fact("routine", f"{re.sub(r'课$', '', what)} 每周{weekday.group(1)}", Op.ASSERT, 0.75)]
+            return [Fact("routine", f"{re.sub(r'课$', '', what)} 每周{weekday.group(1)}", Op.ASSERT, 0.75,
+                         starts=starts)]
     else:
         tail = _EVENT_TAIL.sub("", clause[when.end() :]).strip(EDGES)
         what = _EVENT_NOISE.sub("", tail.removeprefix("的")).strip(EDGES)
@@ -138,7 +149,14 @@ def appointment(clause: str, context: str = "") -> list[Fact]:
     what = re.sub(r"^(?:坐)?(?:的)?飞机(?:去|到)", "飞", re.sub(r"[了啦呢吧]+$", "", what))
     if not what or len(what) > 20 or what.startswith(("我", "你", "他", "她")):
         return []
-    return [Fact("appointment", what, Op.ASSERT, 0.8, scheduled=when.group())]
+    scheduled = when.group()
+    kept = _SAME_CLOCK.search(clause[when.end():] + "，" + rest)
+    if moved and kept and "点" not in scheduled:
+        scheduled += kept.group("h")  # 提前到周一下午了，还是两点: the day moves, the hour stays
+    return [Fact("appointment", what, Op.ASSERT, 0.8, scheduled=scheduled)]
+
+
+_SAME_CLOCK = re.compile(r"(?:还是|仍然|依然|照样|时间是)(?P<h>[零一二两三四五六七八九十\d]{1,3}点(?:半)?)")
 
 
 _DAYS = "一二三四五六日天"
@@ -155,7 +173,8 @@ def routine(clause: str) -> list[Fact]:
     match = _ROUTINE.match(clause)
     if not match:
         return []
-    what = re.sub(r"^(?:练|做|打|上|去)(?=..)", "", match.group("v").strip(EDGES))
+    what = re.sub(r"^在[^，,]{1,10}?(?=踢|打|练|游|跑|跳|玩|上|做|学)", "", match.group("v").strip(EDGES))  # 在朝阳公园踢球
+    what = re.sub(r"^(?:练|做|打|上|去)(?=..)", "", what)
     what = re.sub(r"^一(?:节|堂|次|场)(?=..)", "", what)
     what = re.sub(r"[了啦呢]+$|(?:[一二两三四五六七八九十\d]+次)$", "", what)
     what = re.sub(r"^健身房.*$", "健身", what)  # 去健身房撸铁: the gym

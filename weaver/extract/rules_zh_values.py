@@ -43,7 +43,7 @@ _GENERIC_ORGS = words(
     "公司 单位 事务所 门店 店里 店 诊所 研究所 实验室 互联网公司 广告公司 游戏公司 科技公司 车企 新能源车企"
 )
 LANGUAGES = {
-    "中文": "Chinese", "汉语": "Chinese", "普通话": "Mandarin", "华语": "Chinese",
+    "中文": "Chinese", "汉语": "Chinese", "普通话": "Mandarin", "国语": "Mandarin", "华语": "Chinese",
     "英语": "English", "英文": "English", "法语": "French", "法文": "French", "德语": "German",
     "德文": "German", "西班牙语": "Spanish", "葡萄牙语": "Portuguese", "葡语": "Portuguese",
     "日语": "Japanese", "日文": "Japanese", "韩语": "Korean", "韩文": "Korean",
@@ -80,7 +80,10 @@ HABITS = {"抽烟": "smokes", "吸烟": "smokes", "跑步": "runs", "慢跑": "r
 JOB_HEADS = ("师", "员", "家", "空姐", "老板", "站长", "组长", "店长", "策划", "运营", "销售", "客服", "经理", "老师", "教授", "医生", "护士", "律师", "学生", "记者",
               "作家", "厨师", "会计", "总监", "主管", "总裁", "创始人", "实习生", "顾问", "司机",
               "行长", "科长", "处长", "部长", "校长", "院长", "所长", "厂长", "局长", "主任", "副总", "文案",
-              "编辑", "审核", "采购", "HR", "HRBP")
+              "编辑", "审核", "采购", "HR", "HRBP",
+              # lines of work named without a head word above
+              "助理", "专员", "代表", "开发", "测试", "运维", "前台", "保安", "骑手", "主播", "博主", "模特",
+              "翻译", "导游", "教练", "警察", "军人", "农民", "工人", "保姆", "月嫂", "质检", "PM")
 PETS_RE = "|".join(sorted(PETS, key=len, reverse=True))
 REL_RE = "|".join(sorted(RELATIVES, key=len, reverse=True))
 
@@ -102,6 +105,8 @@ def place_of(raw: str) -> str | None:
     if value is None or re.search(r"\d", value):
         return None
     value = value.removesuffix("的") or value
+    if value in _GENERIC_WORKPLACES or value in _GENERIC_ORGS:
+        return None  # 在公司附近住: near work, no place named
     province = next((p for p in _PROVINCES if value.startswith(p) and len(value) - len(p) >= 2), None)
     if province and value[len(province)] not in "省市人":
         value = value[len(province):]  # 山东烟台: the city
@@ -123,12 +128,19 @@ def org_of(raw: str) -> str | None:
     value = cleaned(named.group("v") if named else raw)
     if not value or value in _GENERIC_WORKPLACES or value in _GENERIC_ORGS:
         return None
-    if value.startswith(("公司", "单位", "店里", "家里")):
+    if value.startswith(("公司", "单位", "店里", "家里")) or re.fullmatch(r"(?:新|老|原|前|现)(?:公司|单位|东家)", value):
         return None  # 在公司交接工作
+    if re.match(r"(?:找|看|等|准备|考虑|面试|投|申请|忙|学习|学着)", value):
+        return None  # 在找新工作: no employer yet
+    located = re.fullmatch(r"(?P<at>[\u4e00-\u9fff]{2,4})的(?P<v>[A-Za-z][A-Za-z0-9 &'.-]*|[\u4e00-\u9fff]{2,8})", value)
+    if located and (is_place(located.group("at")) or located.group("v")[0].isascii()):
+        value = located.group("v")  # 三里屯的Apple Store: the company, not the street
     if re.search(r"一家|一个|一所|那栋|那家|对面", value):
         return None  # 上海一家外企, 国贸麦当劳对面那栋写字楼: no name given
     if value in PLACES_ZH or re.search(r"[市省县区州国镇村]$", value):
         return None  # 我在北京工作: a city, not an employer
+    if re.fullmatch(r"[\u4e00-\u9fff]{1,2}[上下]", value):
+        return None  # 在网上做生意, 在楼下上班: where, not who
     return value
 
 
@@ -150,8 +162,9 @@ def number_of(text: str) -> int | None:
 def title_of(raw: str) -> str | None:
     """ "分析师第三年了" -> 分析师; "IT，写Java的" -> IT."""
     head = re.split(r"[，,]", raw.strip(EDGES))[0]
+    head = re.sub(r"^了?[一二两三四五六七八九十\d几]+(?:多)?(?:年|个月)(?:多)?(?:的)?(?=..)", "", head)  # 做了五年销售
     value = cleaned(re.sub(r"(?:第[一二三四五六七八九十\d]+年|[一二两三四五六七八九十\d]+年)了?$", "", head))
-    if not value or re.match(r"(?:什么|啥|哪|这个|那个|得|不|很|好|太)", value):
+    if not value or re.match(r"(?:什么|啥|哪|这个|那个|得|不|很|好|太)", value) or value in ("生意", "作业", "家务", "饭"):
         return None
     return value
 

@@ -1,0 +1,90 @@
+"""What a Chinese clause means after the clause before it in the same sentence.
+
+People say one thing and then add to it without repeating what it is about:
+
+- "我老公是医生，在协和": a bare "在X" after a job is where that job is;
+- "入职阿里了，杭州这边": a bare place after a job is where one lives;
+- "每周六去上钢琴课，学了三个月了": learning what the lessons are in; "最后一节钢琴课了，
+  以后不学了": no longer learning it;
+- "3月2号正式去平安银行了，做客户经理": the new title starts the day the new job does;
+- "换工作了，去了华为": where one went after a change of job is the new employer.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.rules_text import Fact
+from vaultweave.weaver.extract.rules_zh_values import is_place, org_of, place_of
+
+_CJK = "\u4e00-\u9fff"
+_WORK = ("employer", "job_title")
+_LESSONS = re.compile(r"^(?P<thing>[^ ]{1,6}?)课")
+
+
+def works_there(clause: str, before: list[Fact]) -> list[Fact]:
+    """ "我老公是医生，在协和": a bare "在X" right after a job names where that job is."""
+    job = next((f for f in before if f.attribute == "job_title" and f.op is Op.ASSERT), None)
+    found = re.fullmatch(rf"(?:我)?(?:现在|目前)?在(?P<v>[A-Za-z0-9{_CJK}]{{2,8}})", clause)
+    if job is None or not found:
+        return []
+    org = org_of(found.group("v"))
+    if not org or is_place(org) or re.search(r"[上里中边]$|^(?:忙|家|路|开|上|做|写|看|加班)", org):
+        return []
+    return [replace(job, attribute="employer", value=org, confidence=0.7)]
+
+
+def place_aside(pieces: list[str], facts: list[Fact]) -> list[Fact]:
+    """ "入职阿里了，杭州这边": a piece that is only a known place, after a job, is the home."""
+    job = next((f for f in facts if f.attribute in _WORK and f.op is Op.ASSERT), None)
+    if job is None or any(f.attribute == "lives_in" for f in facts):
+        return []
+    for piece in pieces:
+        found = re.fullmatch(rf"(?P<v>[{_CJK}]{{2,4}})(?:这边|那边)", piece.strip())
+        place = place_of(found.group("v")) if found else None
+        if place and is_place(place):
+            return [replace(job, attribute="lives_in", value=place, confidence=0.7)]
+    return []
+
+
+def lessons(clause: str, before: list[Fact]) -> list[Fact]:
+    """ "学了三个月了" / "以后不学了" right after a clause about lessons in X: learning X."""
+    lesson = next((f for f in before if f.attribute == "routine" and _LESSONS.match(f.value)), None)
+    if lesson is None:
+        return []
+    thing = _LESSONS.match(lesson.value).group("thing")  # type: ignore[union-attr]
+    if re.fullmatch(r"(?:我)?(?:已经)?(?:学|练)了[^，,]{1,8}", clause) and lesson.op is Op.ASSERT:
+        return [replace(lesson, attribute="learning", value=thing, confidence=0.7)]
+    stopped = re.fullmatch(r"(?:我)?(?:以后)?(?:就|也)?不(?:再)?(?:学|练)了", clause)
+    if stopped and lesson.op is Op.RETRACT:
+        return [replace(lesson, attribute="learning", value=thing, confidence=0.7)]
+    return []
+
+
+def dated_with(found: list[Fact], before: list[Fact]) -> list[Fact]:
+    """ "3月2号正式去平安银行了，做客户经理": an undated job fact right after a dated new
+    job shares its day."""
+    ended = {f.attribute for f in before if f.op is Op.RETRACT}
+    dated = next((f for f in before if f.attribute in _WORK and f.attribute not in ended
+                  and f.op is Op.ASSERT and (f.when or f.starts)), None)
+    if dated is None:
+        return found  # an ending's day is not the next job's: "上个月从百度离职了，现在在字节"
+    return [replace(f, when=dated.when, starts=dated.starts)
+            if f.attribute in _WORK and f.op is Op.ASSERT and not (f.when or f.starts) else f for f in found]
+
+
+_CHANGED_JOB = re.compile(r"换(?:了)?(?:个|份|家)?(?:新)?(?:工作|公司|东家|单位)|跳槽了?$")
+_WENT = re.compile(rf"(?:我)?(?:去了|去|到了|进了|入职了?)(?P<v>[A-Za-z0-9{_CJK}]{{2,8}}?)(?:了|上班|工作)?")
+
+
+def joined_after(clause: str, previous: str, of_someone: bool = False) -> list[Fact]:
+    """ "换工作了，去了华为": a company gone to right after a change of job is the new employer."""
+    went = _WENT.fullmatch(clause)
+    # the change is the speaker's (or of whom the clause before was said): not "小李换工作了"
+    said_of = re.match(r"(?:我)?(?:也|刚|又|已经|最近|终于|上个?月|上周|前几天|去年)*(?:换|跳槽)", previous)
+    if not went or not (said_of or of_someone) or not _CHANGED_JOB.search(previous):
+        return []
+    org = org_of(went.group("v"))
+    return [Fact("employer", org, Op.ASSERT, 0.75)] if org and not is_place(org) else []

@@ -1,0 +1,295 @@
+"""Chinese verbs of update: how people say a job, a home, a partner, a pet or a plan changed.
+
+Broad classes, each said many ways, read before the general tables of ``rules_zh``:
+
+- endings: a company that closed ("云帆倒闭了", "公司解散了"), a job one stopped ("兼职不干
+  了"), a layoff said in English ("被layoff了"), a cancelled appointment ("理发取消了"), a
+  break-up said short ("跟小雨分了"), a pet given away or gone ("咪咪送人了", "豆豆走了");
+- starts and switches: "跳到如家了", "换工作了，阿里", "正式去平安银行了", "转去学意大利语";
+- work told by what one does there: "在腾讯写后端", "在顺丰送快递", "在新东方教英语";
+- names given apart from the clause: "公司叫蓝鲸出海", "学校是华科", "在一家外资银行，渣打".
+"""
+
+from __future__ import annotations
+
+import re
+
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.rules_text import Build, Fact, Rule, rule
+from vaultweave.weaver.extract.rules_zh_changes import NOT_PET_NAMES
+from vaultweave.weaver.extract.rules_zh_values import (
+    JOB_HEADS,
+    LANGUAGES,
+    PETS,
+    RELATIVES,
+    cleaned,
+    is_place,
+    number_of,
+    org_of,
+    place_of,
+    school_of,
+    title_of,
+)
+
+_CJK = "\u4e00-\u9fff"
+_ADV = r"(?:现在|目前|已经|也|还|一直|最近|刚刚|刚|终于|总算|就|又|正式|直接|确实|的确|依然|仍然)*"
+_I = "我" + _ADV
+_WE = "(?:我(?:们)?(?:家)?)?" + _ADV  # a car is the household's: "我们家换了辆车"
+# Shops and stalls close without ending anyone's job; a company, a studio, a school does.
+_SHOP = re.compile(r"(?:店|馆|厅|铺|摊|房|场|超市|食堂|小卖部|影院|酒吧|餐厅)$")
+# Not a company: a day, a time, an act ("换到周四了", "转去学日语了")
+_NOT_ORG = re.compile(r"周[一二三四五六日天末]|星期|礼拜|\d|点|号|[早晚]上|[上下]午|^(?:学|做|当|干|读)")
+_QUIT = [Fact("employer", "", Op.RETRACT, 0.8), Fact("job_title", "", Op.RETRACT, 0.75)]
+# Where people sit to work without working for it: "在星巴克写代码"
+_SITTING = re.compile(r"星巴克|麦当劳|肯德基|瑞幸|图书馆|咖啡|自习室|宿舍|高铁|地铁|飞机")
+# What one does at work, by its object: "写后端", "送快递", "教英语".
+_WORK = re.compile(
+    r"^(?:写|敲|搞)(?:后端|前端|代码|程序|算法|Java|Python|C\+\+|Go|iOS|安卓|测试|开发|运维|设计|数据)|"
+    r"^送(?:快递|外卖|货)|^(?:教|带)(?:书|学生|[^，,]{1,3}(?:语|文|学|课|班))|^(?:开|跑)(?:车|滴滴|出租|网约车|货车)|"
+    r"^(?:搬砖|打工|卖(?:房|车|保险|手机|衣服)|修(?:车|手机|电脑))"
+)
+
+
+def _closed(m: re.Match[str]) -> list[Fact]:
+    """云帆倒闭了: the employer of that name ends, and with it the job; a shop closing ends nothing."""
+    value = cleaned(m.group("v")) or ""
+    if _SHOP.search(value) or NOT_PET_NAMES.match(value) or re.search(r"[队团群组班社会]$|项目", value):
+        return []  # a shop, a band, a team or a project is no one's employer
+    if value in ("公司", "单位", "我们公司", "我们单位", "工作室", "我们工作室"):
+        return list(_QUIT)
+    return [Fact("employer", value, Op.RETRACT, 0.75), Fact("job_title", "", Op.RETRACT, 0.7)]
+
+
+def _stopped_job(m: re.Match[str]) -> list[Fact]:
+    """兼职不干了: the job of that kind ends (its title or its employer)."""
+    value = cleaned(m.group("v") or "")
+    if not value or value in ("工作", "这份工作", "这工作", "这个工作", "活"):
+        return list(_QUIT)
+    return [Fact("job_title", value, Op.RETRACT, 0.75), Fact("employer", value, Op.RETRACT, 0.7)]
+
+
+def _split_up(m: re.Match[str]) -> list[Fact]:
+    who = m.group("v")
+    return [Fact("partner", "" if who in RELATIVES or who in ("他", "她", "对象") else (cleaned(who) or ""),
+                 Op.RETRACT, 0.8)]
+
+
+def _pet_left(m: re.Match[str]) -> list[Fact]:
+    """咪咪送人了 / 豆豆走了 / 把狗送给我妈养了: the pet of that name (or kind) ends, if there is one."""
+    name = re.sub(r"^(?:我(?:家|的)?|把)+", "", m.group("v"))
+    if not name or NOT_PET_NAMES.match(name):
+        return []
+    return [Fact("pet", PETS.get(name, name), Op.RETRACT, 0.7)]
+
+
+def _from_to(m: re.Match[str]) -> list[Fact]:
+    """从阿里跳槽到腾讯了: the old employer ends, the new one holds."""
+    new = _joined(m)
+    old = org_of(m.group("old"))
+    if not new or not old or new[0].attribute != "employer":
+        return new
+    return [Fact("employer", old, Op.RETRACT, 0.8), *new]
+
+
+def _with_partner(m: re.Match[str]) -> list[Fact]:
+    """有女朋友了，叫小美: a partner, by the name told."""
+    return [Fact("partner", m.group("name"), Op.ASSERT, 0.8)] if not _NOT_NAME.match(m.group("name")) else []
+
+
+def _divorced(m: re.Match[str]) -> list[Fact]:
+    who = m.group("v") or ""
+    unnamed = not who or who in RELATIVES or who in ("他", "她", "前夫", "前妻", "对象")
+    return [Fact("spouse", "" if unnamed else who, Op.RETRACT, 0.8)]
+
+
+def _cancelled(m: re.Match[str]) -> list[Fact]:
+    """理发取消了 / 明天的牙医预约取消了: the appointment ends."""
+    what = cleaned(re.sub(r"^[^，,的]{1,8}的|(?:的)?预约$", "", m.group("v")))
+    return [Fact("appointment", what, Op.RETRACT, 0.75)] if what and not NOT_PET_NAMES.match(what) else []
+
+
+def _joined(m: re.Match[str]) -> list[Fact]:
+    """跳到如家了 / 正式去平安银行了: a company is the new employer, a city the new home."""
+    raw = m.group("org")
+    value = cleaned(raw)
+    if not value or _NOT_ORG.search(value) or re.search(r"上班|工作|看|玩|旅游|出差|吃|逛|买", value):
+        return []
+    if is_place(value):
+        return [Fact("lives_in", value, Op.ASSERT, 0.75)]
+    org = org_of(raw)
+    return [Fact("employer", org, Op.ASSERT, 0.8)] if org else []
+
+
+_NOT_NAME = re.compile(r"^(?:还|也|都|就|但|不|没|又|很|挺|太|可|才|先|再|刚|在|是|做|干|当|去|回|天天|每)")
+
+
+def _new_job_named(m: re.Match[str]) -> list[Fact]:
+    """换工作了，阿里: the name said after the change is the new employer."""
+    raw = m.group("org")
+    if _NOT_NAME.match(raw):
+        return []
+    org = org_of(raw)
+    return [Fact("employer", org, Op.ASSERT, 0.75)] if org and not is_place(org) else []
+
+
+def _works_at(m: re.Match[str]) -> list[Fact]:
+    """在腾讯写后端 / 在新东方教英语: an employer named by what one does there."""
+    org = org_of(m.group("org"))
+    if not org or is_place(org) or re.search(r"家|里|上|边|那儿|这儿", org[-1]) or _SITTING.search(org):
+        return []
+    facts = [Fact("employer", org, Op.ASSERT, 0.8)]
+    taught = re.match(r"教(?P<s>[^，,书]{1,4})$", m.group("act"))
+    if taught:
+        facts.insert(0, Fact("job_title", taught.group("s") + "老师", Op.ASSERT, 0.75))
+    elif m.group("act") == "教书":
+        facts.insert(0, Fact("job_title", "老师", Op.ASSERT, 0.75))
+    return facts
+
+
+def _named_place(m: re.Match[str]) -> list[Fact]:
+    """公司叫蓝鲸出海 / 学校是华科: the name of where one works or studies."""
+    if m.group("kind").endswith(("学校", "大学", "学院")):
+        school = school_of(m.group("v"))
+        return [Fact("studies_at", school, Op.ASSERT, 0.8)] if school else []
+    org = org_of(m.group("v"))
+    return [Fact("employer", org, Op.ASSERT, 0.8)] if org and not _NOT_NAME.match(org) else []
+
+
+def _speaks_fronted(m: re.Match[str]) -> list[Fact]:
+    """闽南话也会一点: a language named first, then that one speaks it."""
+    value = m.group("v")
+    return [Fact("speaks", LANGUAGES.get(value, value), Op.ASSERT, 0.8)]
+
+
+def _each_liked(m: re.Match[str]) -> list[Fact]:
+    value = cleaned(m.group("v"))
+    return [Fact("likes", value, Op.ASSERT, 0.8)] if value else []
+
+
+def _runs_business(m: re.Match[str]) -> list[Fact]:
+    """在东莞开厂 / 在丽江开了家小客栈: the place is home, a shop or an inn makes one its owner."""
+    place = place_of(m.group("v"))
+    if not place or re.search(r"[上里下边]$|^(?:网|线|家|店|公司)", place):
+        return []
+    facts = [Fact("lives_in", place, Op.ASSERT, 0.75)]
+    shop = re.search(r"(?P<s>(?:小)?[^，,家个了开]{0,4}(?:店|民宿|客栈))$", m.group("act"))
+    return facts + [Fact("job_title", shop.group("s") + "老板", Op.ASSERT, 0.75)] if shop else facts
+
+
+def _age_now(m: re.Match[str]) -> list[Fact]:
+    age = number_of(m.group("v"))
+    return [Fact("age", str(age), Op.ASSERT, 0.8)] if age and 10 <= age <= 110 else []
+
+
+def _lives_plain(m: re.Match[str]) -> list[Fact]:
+    """住燕郊 / 住Mountain View: a bare place after 住, whatever place it is."""
+    value = place_of(m.group("v"))
+    if not value or re.search(r"[院宿校店馆家舍房楼]$|^(?:附近|隔壁|楼|一起|这|那|得|不|在|了|过|着|[一两二三四五六七八九十几\d])",
+                              value):
+        return []
+    return [Fact("lives_in", value, Op.ASSERT, 0.7)]
+
+
+_APPOSITIVE = re.compile(
+    rf"^我?.*?在[^，,]*?(?:一家|一个|一所)[^，,]*[，,](?P<v>[A-Za-z0-9{_CJK}][A-Za-z0-9 &{_CJK}]{{1,9}})(?:[，,].*)?$"
+)
+_NOT_NAMED = re.compile(r"[很太挺不没好真的了吗呢吧啊都也还就是在有做当干上]|工资|待遇|环境|同事|老板|领导|压力|工作|加班|通勤")
+
+
+def named_after(clause: str) -> list[Fact]:
+    """ "在一家外资银行，渣打" / "在北京一家广告公司做文案，蓝色光标": the unnamed workplace's name,
+    said on its own right after it."""
+    found = _APPOSITIVE.match(clause)
+    if not found or _NOT_NAME.match(found.group("v")) or _NOT_NAMED.search(found.group("v")):
+        return []
+    org = org_of(found.group("v"))
+    return [Fact("employer", org, Op.ASSERT, 0.75)] if org and not is_place(org) else []
+
+
+# Cars: a vehicle is counted with 辆; a make names one on its own.
+_MAKES = (r"特斯拉|比亚迪|宝马|奔驰|奥迪|大众|丰田|本田|日产|蔚来|理想|小鹏|问界|极氪|吉利|长城|哈弗|红旗|五菱|别克|福特|"
+          r"马自达|现代|起亚|保时捷|沃尔沃|路虎|雷克萨斯|卡罗拉|凯美瑞|雅阁|思域|帕萨特|迈腾|朗逸|速腾|轩逸|Tesla|BMW")
+_CAR = rf"(?:(?:老款|新款|二手|一手)的?)?(?P<v>(?:{_MAKES})[A-Za-z0-9{_CJK} ]{{0,10}}|[A-Za-z0-9{_CJK} ]{{2,12}})"
+
+
+def _car(op: Op) -> Build:
+    def build(m: re.Match[str]) -> list[Fact]:
+        value = cleaned(m.group("v"))
+        if not value or re.search(r"^(?:车|新车|的|好|很|太|二手)|车$", value):
+            return []
+        return [Fact("car", value, op, 0.8)]
+
+    return build
+
+
+_LANGUAGE = rf"(?:{'|'.join(sorted(LANGUAGES, key=len, reverse=True))}|[{_CJK}]{{2,3}}话)"
+
+ENDINGS: tuple[Rule, ...] = (
+    rule(r"(?:我们)?(?P<v>[^，,我]{2,8}?)(?:已经|也|都|就|突然|直接|彻底|竟然|居然)*(?:倒闭|破产|解散)了", _closed),
+    rule(_I + r"(?:上周|昨天|今天)?被(?:layoff|lay off|layoffed|fire|fired|炒鱿鱼|炒|劝退|毕业)了?$", lambda m: list(_QUIT)),
+    rule(r"(?:我)?(?:的)?(?:把)?(?P<v>[^，,我把]{0,6}?)(?:我)?(?:已经|也|就|早就)?(?:不干了|辞了)$", _stopped_job),
+    rule(r"(?:我)?(?:和|跟)(?P<v>[^，,我]{1,6}?)(?:已经)?分(?:手)?了", _split_up),
+    rule(r"(?P<v>[^，,]{1,4}?)(?:只能|只好|已经)?(?:送人|送走|送给[^，,]{1,6}?(?:养)?|送[^，,]{1,6}?养)了", _pet_left),
+    rule(r"(?:我们|我)?(?:已经|终于)?分手了$", lambda m: [Fact("partner", "", Op.RETRACT, 0.8)]),
+    rule(r"(?:我)?(?:已经)?(?:(?:和|跟)(?P<v>[^，,我]{1,6}?))?(?:已经)?(?:离婚|离了婚)了", _divorced),
+    rule(r"(?P<v>[^，,我]{2,4}?)(?:已经|刚刚?)?走了$", _pet_left),
+    rule(r"(?:我的?)?(?P<v>[^，,我]{2,8}?)(?:被)?(?:临时)?(?:取消了|泡汤了)", _cancelled),
+)
+
+# A habit told by how much: "一天一包烟", "每天三杯美式"; the drink or smoke names the habit.
+_AMOUNT_HABITS = {"烟": "smokes", "咖啡": "drinks coffee", "美式": "drinks coffee", "拿铁": "drinks coffee",
+                  "酒": "drinks", "啤酒": "drinks", "白酒": "drinks", "茶": "drinks tea"}
+_AMOUNT = (r"(?:每天|一天|天天|每日)(?:早上|上午|晚上|下午)?(?:都|必须|至少|得|要)?(?:来|抽|喝)?"
+           r"(?:一|两|三|四|五|六|半|\d+)(?:包|根|杯|瓶|罐|听)")
+# "1月20号到现在一根没抽过": not once since that day
+_NOT_SINCE = re.compile(r"(?:到现在|以来|之后)(?:一根|一口|一杯|一次)?(?:都|也)?没(?P<verb>抽|喝)过")
+
+STARTS: tuple[Rule, ...] = (
+    rule(r"(?:我)?" + _ADV + _AMOUNT + r"(?P<v>" + "|".join(sorted(_AMOUNT_HABITS, key=len, reverse=True)) + r")"
+         r"(?:[，,].*)?$", lambda m: [Fact("habit", _AMOUNT_HABITS[m.group("v")], Op.ASSERT, 0.8)]),
+    rule(_WE + r"(?:开|开的是|开着)(?:一辆|辆)" + _CAR + r"(?:[，,].*)?$", _car(Op.ASSERT)),
+    rule(_WE + r"(?:(?:新)?(?:买|提|换|入手)了?(?:一)?辆(?:新车|车)?[，,]?)" + _CAR + r"(?:[，,].*)?$", _car(Op.ASSERT)),
+    rule(_WE + r"把(?P<v>(?:" + _MAKES + r")[A-Za-z0-9" + _CJK + r" ]{0,10}?)(?:给)?卖(?:掉)?了", _car(Op.RETRACT)),
+    rule(_I + r"从(?P<old>[^，,]{2,8}?)(?:跳槽?|换|转)(?:到|去)了?(?P<org>[^，,]{2,10}?)了?$", _from_to),
+    rule(_I + r"(?:有|找到?)了?(?:个|一个)?(?:女|男)朋友了?[，,]?(?:她|他)?(?:叫|名叫)(?P<name>[" + _CJK + r"]{2,3}|[A-Z][a-z]+)"
+         r"(?:[，,].*)?$", _with_partner),
+    rule(_I + r"(?:跳槽?|换|转|跑路|润)(?:到|去)了?(?P<org>[^，,]{2,10}?)了?$", _joined),
+    # "在东莞开厂": the place where one runs a business is where one lives
+    rule(_I + r"在(?P<v>[^，,]{2,6}?)(?P<act>开厂|开店|开了?(?:一?家|个)?(?:小)?[^，,]{0,4}(?:店|民宿|客栈|厂|公司)"
+         r"|做生意|打工|创业|摆摊|定居)了?$", _runs_business),
+    rule(_I + r"正式(?:去|到|加入|入职)了?(?P<org>[^，,]{2,10}?)了?(?:[，,].*)?$", _joined),
+    rule(_I + r"换(?:了)?(?:个|份)?(?:新)?(?:工作|公司|东家|单位)了?[，,](?P<org>[A-Za-z0-9" + _CJK + r"]{2,8})(?:[，,].*)?$",
+         _new_job_named),
+    rule(_I + r"在(?P<org>[^，,的]{2,8}?)(?P<act>(?:写|敲|搞|送|教|带|开|跑|搬|卖|修|打)[^，,]{1,6})$",
+         lambda m: _works_at(m) if _WORK.match(m.group("act")) else []),
+    rule(r"^我?(?:们)?(?:的)?(?:是|就是)?(?:一家|一个|个)?(?P<kind>[^，,]{0,6}?(?:公司|单位|工作室|工厂|厂|学校|大学|学院))"
+         r"[^，,叫是我]{0,10}?(?:[，,])?(?:的名字|名字)?(?:就|也)?(?:叫|是)(?!我)(?P<v>[A-Za-z0-9" + _CJK + r"]{2,10})"
+         r"(?:[，,].*)?$",
+         _named_place),
+    rule(_I + r"在(?P<at>[^，,]{2,6}?)(?:上|里)?学(?:习)?(?P<v>" + _LANGUAGE.replace("|[" + _CJK + "]{2,3}话", "") + r")$",
+         lambda m: [Fact("learning", LANGUAGES[m.group("v")], Op.ASSERT, 0.8)]),  # 在多邻国上学西班牙语
+    rule(_I + r"当(?P<t>[A-Za-z][A-Za-z ]{1,20})$",
+         lambda m: [Fact("job_title", m.group("t").strip(), Op.ASSERT, 0.75)]),  # 当Genius, 当PM
+    # "普通话、粤语、英语": a list of languages and nothing else (an answer, a profile line)
+    rule(r"^我?(?P<v>" + _LANGUAGE + r"(?:[、和/]" + _LANGUAGE + r")+)(?:都会|都行|都可以)?(?:[，,].*)?$",
+         lambda m: [Fact("speaks", LANGUAGES.get(v, v), Op.ASSERT, 0.75) for v in re.split(r"[、和/]", m.group("v"))]),
+    rule(r"^我?(?P<v>" + _LANGUAGE + r")(?:也|还|都)?(?:会|能)(?:说|讲)?(?:一点点?|一些|点儿?|几句)?$", _speaks_fronted),
+)
+
+# After the general tables: a bare place after 住, whatever place it is.
+LATE: tuple[Rule, ...] = (
+    rule(r"(?:我)?(?:从)?(?P<since>.{0,12}?)" + _NOT_SINCE.pattern,
+         lambda m: [Fact("habit", {"抽": "smokes", "喝": "drinks"}[m.group("verb")], Op.RETRACT, 0.75)]),
+    rule(r"^(?:我)?(?:是)?(?P<t>[^，,]{2,6}?)一枚$", lambda m: [Fact("job_title", t, Op.ASSERT, 0.75)
+         for t in [title_of(m.group("t"))] if t and t.endswith(JOB_HEADS)]),  # 程序员一枚
+    rule(r"(?P<v>[^，,我]{2,12}?)(?:才|就)?是我(?:的)?(?:最爱|心头好|本命)$", _each_liked),  # 潮汕牛肉火锅才是我的最爱
+    rule(_I + r"不吃(?P<v>[^了，,]{1,6})$",
+         lambda m: [Fact("dislikes", v, Op.ASSERT, 0.7) for v in [cleaned(m.group("v"))]
+                    if v and not re.match(r"[了饭东早午晚宵]", v)]),  # 不吃香菜
+    rule(_I + r"(?:都|已经)?(?P<v>\d{2}|[二三四五六七八九]?十[一二三四五六七八九]?)(?:岁)?了$", _age_now),  # 我30了, 我妈六十五了
+    rule(_I + r"是?(?P<v>[" + _CJK + r"]{2,4}?)人(?:[，,]|$|(?=真|也|就|都|还|可|最|特别))",
+         lambda m: [Fact("hometown", m.group("v"), Op.ASSERT, 0.8)] if is_place(m.group("v")) else []),
+    rule(r"(?:我)?" + _ADV + r"(?![我有很太又也点一不没对])(?P<v>[^，,]{1,6}?)过敏$", lambda m: [Fact("allergy", v, Op.ASSERT, 0.8)
+         for v in [cleaned(m.group("v"))] if v]),  # 我海鲜过敏
+    rule(_I + r"住(?P<v>[" + _CJK + r"]{2,3}|[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)*)$", _lives_plain),
+)

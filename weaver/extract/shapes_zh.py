@@ -1,0 +1,86 @@
+"""Chinese clause shapes the pattern tables do not read as said, and their plain forms.
+
+- A duration after the verb: "我在北京住了五年了" is "我在北京住", "我抽烟十年了" is
+  "我抽烟", "在腾讯写后端写了四年了" is "在腾讯写后端" (the verb said twice is said once).
+- An object put first: "烟抽了十年了" is "我抽烟", "日语学了两年" is "我学日语".
+- A piece that opens with its topic and ends in a verb of change ("奶茶只能戒了",
+  "西语放弃了", "云帆倒闭了", "理发取消了") is a clause of its own, not the tail of the
+  clause before it.
+- "以后" after an event ("毕业以后", "结婚以后") means after it, not a plan.
+"""
+
+from __future__ import annotations
+
+import re
+
+_N = r"(?:\d+|[一二两三四五六七八九十几半]+)"
+_DURATION = re.compile(
+    rf"了?(?:快|差不多|将近|大概|整整|都)?{_N}多?个?多?(?:年|月|天|周|星期|礼拜)多?(?:了|啦)?$"
+)
+_REPEATED_VERB = re.compile(r"(?P<v>[\u4e00-\u9fff])(?P<o>[^，,]{1,6}?)(?P=v)$")
+_FRONTED = re.compile(
+    rf"^我?(?P<obj>[\u4e00-\u9fff]{{1,4}}?)(?:已经|都|也)?(?P<verb>抽|学|练|弹|喝|打|踢|跳)了?"
+    rf"(?:快|差不多|将近|整整)?{_N}多?个?多?(?:年|月)多?(?:了|啦)?$"
+)
+# A piece that names its topic first and then how it changed: a clause of its own.
+TOPIC_CHANGE = re.compile(
+    r"^[\u4e00-\u9fffA-Za-z]{1,8}?(?:已经|也|都|就|只能|只好|早就|终于|彻底|直接|全|被)*"
+    r"(?:戒掉?|放弃|卸载|取消|停|倒闭|破产|解散|黄|不干|不学|不练|不上|分手|送人|送走|卖|挂|死|送[^，,]{1,6}?养)了"
+)
+# A piece that names where one works or studies, or a language one speaks: its own clause.
+_NAMED = re.compile(
+    r"^(?:我们|我的)?(?:公司|单位|工作室|学校|大学)(?:的名字|名字)?(?:就|也)?(?:叫|是)|"
+    r"^[\u4e00-\u9fff]{1,4}(?:话|语)(?:也|还|都)?(?:会|能)|"
+    # "盘了个小院子开民宿", "程序员一枚": a new line of work said on its own
+    r"^[^，,]{0,8}开了?(?:一?家|个|一个)?(?:小)?[^，,]{0,6}(?:店|馆|民宿|客栈|工作室)了?$|^[^，,]{2,6}一枚$"
+)
+
+
+def starts_clause(piece: str) -> bool:
+    """Whether a piece without a subject or a known predicate still starts a clause of its own."""
+    return bool(TOPIC_CHANGE.match(piece) or _NAMED.match(piece))
+# "毕业以后一直住在上海": after an event, not a plan
+AFTER_EVENT = re.compile(r"(?:毕业|结婚|工作|来|搬|辞职|离职|退休|下班|放学|生娃|生完)(?:以后|之后|后)")
+
+
+def without_duration(clause: str) -> str:
+    """ "我在北京住了五年了" -> "我在北京住"; the clause itself when it names no duration."""
+    text = _DURATION.sub("", clause)
+    if text == clause or len(text) < 2:
+        return clause
+    repeated = _REPEATED_VERB.search(text)
+    if repeated and len(text) - repeated.start() <= 8:
+        text = text[: repeated.end() - 1]  # 写后端写 -> 写后端
+    return text
+
+
+def unfronted(clause: str) -> str:
+    """ "烟抽了十年了" -> "我抽烟"; the clause itself when its object is not put first."""
+    match = _FRONTED.match(clause)
+    if not match or match.group("obj").endswith(("我", "也", "都")):
+        return clause
+    return "我" + match.group("verb") + match.group("obj")
+
+
+_CLEFT = re.compile(
+    r"^(?P<me>我)?是(?P<rest>[^，,]{1,10}?(?:搬|来|去|到|回|入职|离职|辞职|毕业|开始|结婚)[^，,]{0,10}?)的$"
+)
+
+
+def uncleft(clause: str) -> str:
+    """ "我是2月底搬到上海的" -> "我2月底搬到上海": the 是…的 frame around a dated change."""
+    match = _CLEFT.match(clause)
+    return (match.group("me") or "") + match.group("rest") if match else clause
+
+
+_FROM_DAY = re.compile(
+    r"^(?:我)?从(?P<day>下周[一二三四五六日天]?|下个?月(?:初|\d{1,2}号)?|(?:\d{1,2}|[一二三四五六七八九十]{1,3})月"
+    r"(?:\d{1,2}|[一二三四五六七八九十]{1,3})[号日]|明天|后天)(?:开始|起)[，,]?(?P<rest>[^，,]{2,20})$"
+)
+
+
+def from_day(clause: str) -> tuple[str, str] | None:
+    """ "从下个月开始我就在腾讯上班了" -> ("下个月", "我就在腾讯上班了"): a change that starts on
+    a coming day, and what it is."""
+    match = _FROM_DAY.match(clause)
+    return (match.group("day"), match.group("rest")) if match else None

@@ -106,11 +106,42 @@ def test_retraction_of_a_word_ends_every_value_with_it() -> None:
     assert after["learning-piano"].status is Status.CURRENT
 
 
-def test_unrelated_retraction_is_unmatched() -> None:
+def test_unrelated_retraction_of_one_attribute_is_kept_as_history() -> None:
+    # "I left Acme" while the vault holds Mercy: Acme was the employer until then, Mercy stays.
     item = stored("employer", "Mercy Hospital")
-    resolution = plan_resolution([cand("employer", "Acme", Op.RETRACT)], {item.id: item}, NOW)
+    left = cand("employer", "Acme", Op.RETRACT)
+    resolution = plan_resolution([left], {item.id: item}, NOW)
+    assert [c.action for c in resolution.changes] == [Action.ENDED]
+    kept = resolution.changes[0].after
+    assert (kept.value, kept.status) == ("Acme", Status.HISTORICAL)
+    assert (kept.valid_to, kept.ended_by) == (left.valid_from, left.source)
+    assert kept.valid_from == kept.valid_to  # a start nobody told
+    assert resolution.unmatched_retractions == ()
+    assert item.id not in resolution.final_items  # Mercy untouched
+
+
+def test_ending_tried_on_many_attributes_stays_unmatched() -> None:
+    # "I quit choir": tried as a liking, a routine, a hobby...; none held, nothing is kept.
+    tries = [cand(a, "choir", Op.RETRACT) for a in ("likes", "routine", "hobby")]
+    resolution = plan_resolution(tries, {}, NOW)
     assert resolution.changes == ()
-    assert len(resolution.unmatched_retractions) == 1
+    assert len(resolution.unmatched_retractions) == 3
+
+
+def test_kept_ending_is_not_kept_twice() -> None:
+    left = cand("studies_at", "McGill", Op.RETRACT)
+    first = plan_resolution([left], {}, NOW)
+    again = plan_resolution([left], first.final_items, NOW)
+    assert again.changes == () and again.skipped == 1
+
+
+def test_family_word_ends_its_members() -> None:
+    # "90 days sober": liked drinks of the alcohol family end, tea stays.
+    items = [stored("favourite_drink", "hazy IPA"), stored("likes", "red wine"), stored("likes", "green tea")]
+    after = plan(items, cand("likes", "alcohol", Op.RETRACT))
+    assert after["favourite_drink-hazy_IPA"].status is Status.HISTORICAL
+    assert after["likes-red_wine"].status is Status.HISTORICAL
+    assert after["likes-green_tea"].status is Status.CURRENT
 
 
 def test_not_liking_ends_a_favourite_of_the_same_thing() -> None:

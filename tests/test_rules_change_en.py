@@ -260,3 +260,72 @@ def test_turning_an_age_dates_the_birthday() -> None:
     undated = Resource(id="r2", path="resources/a.jsonl", line=2, ts=SPOKEN, role="user", speaker="Ola",
                        text="I turned 33")
     assert [c.attribute for c in RulesExtractor().extract_one(undated)] == ["age"]
+
+
+PARTNERS = ("partner", "boyfriend", "girlfriend", "spouse", "wife", "husband", "fiance")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a relationship ended, told by the couple: every partner word, the resolver keeps the match
+        ("Priya and I split up in the summer", [(p, "Priya", R) for p in PARTNERS]),
+        ("me and Tom broke up", [(p, "Tom", R) for p in PARTNERS]),
+        ("our divorce is final now", [(p, "", R) for p in PARTNERS]),
+        ("I'm single again lol", [(p, "", R) for p in PARTNERS]),
+        ("Priya and I live in Hove", [("lives_in", "Hove", A)]),  # the couple, one clause
+        # said with a rising tone it is still a doubt, never an ending
+        ("Sam and I are taking a break?", [(p, "", D) for p in PARTNERS]),
+        # spells without: the habit ended that long ago; sober ends liked drinks too
+        ("five weeks without a smoke", [("habit", "smokes", R)]),
+        ("two months sober", [("habit", "drinks", R), ("likes", "alcohol", R)]),
+        ("I'm sober since march", [("habit", "drinks", R), ("likes", "alcohol", R)]),
+        ("I quit vaping", [("habit", "vapes", R)]),
+        ("I don't drink coffee anymore, just decaf", [("likes", "coffee", R)]),
+        ("I'm off the paleo thing", [("diet", "paleo", R)]),
+        ("I'm off to Lisbon", []),
+        # a line of work ends by its field; teaching at a school is a teacher
+        ("I left nursing last spring", [("job_title", "nurse", R)]),
+        ("I teach chemistry at a sixth form college in Derby", [("job_title", "teacher", A),
+                                                                 ("lives_in", "Derby", A)]),
+        # a move told from where it started
+        ("moved from Glasgow to Bristol in 2021", [("lives_in", "Bristol", A), ("lives_in", "Glasgow", R)]),
+        ("I'm 30, moved from leeds back in 2015", [("age", "30", A), ("lives_in", "Leeds", R)]),
+        # only a car is traded in; an offer is a change to come
+        ("traded in the corsa, got a used Honda Jazz", [("car", "corsa", R), ("car", "Honda Jazz", A)]),
+        ("got a job offer from Ocado!", [("employer", "", D)]),
+        ("third week at Ocado and I love it", [("employer", "Ocado", A)]),
+        ("joined Monzo as a product designer",
+         [("job_title", "product designer", A), ("employer", "Monzo", A)]),
+    ],
+)
+def test_fourth_round_changes(text: str, expected: list[tuple[str, str, Op]]) -> None:
+    assert table(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm Theo but everyone calls me T", [("name", "Theo", A), ("alias", "T", A)]),
+        ("I'm Theodore but my friends call me Teddy", [("name", "Theodore", A), ("alias", "Teddy", A)]),
+        ("Marta here, 41, physio", [("name", "Marta", A)]),
+        ("my name is, well, technically Alexandra", [("name", "Alexandra", A)]),
+        # messy values
+        ("I sooo love dumplings", [("likes", "dumplings", A)]),
+        ("I love curry, the spicier the better", [("likes", "curry", A)]),
+        ("I'm into chess and true crime podcasts",
+         [("likes", "chess", A), ("likes", "true crime podcasts", A)]),
+        ("I love fish and chips", [("likes", "fish and chips", A)]),
+        ("fave film is Alien, don't laugh, I'm a sci-fi nerd", [("favourite_movie", "Alien", A)]),
+        ("our son Francis is 4", [("son", "Francis", A), ("age", "4", A)]),
+        ("I'm gluten intolerant", [("allergy", "gluten", A)]),
+        ("peanut allergy", [("allergy", "peanut", A)]),
+        # an emoji ends a clause like a comma
+        ("morning from me and the dog 🐶 I'm a nurse in Hull",
+         [("job_title", "nurse", A), ("lives_in", "Hull", A)]),
+        ("I eat most things, love a good curry", [("likes", "a good curry", A)]),
+        ("plot twist, went keto", [("diet", "keto", A)]),
+    ],
+)
+def test_fourth_round_chat_shapes(text: str, expected: list[tuple[str, str, Op]]) -> None:
+    assert table(text) == expected

@@ -17,7 +17,10 @@ Rules, by (subject, attribute):
   possibly outdated (``doubt``), never ends it; a new value or a repeat clears it;
 - an appointment with the same value and a new time is rescheduled (the old one ends);
 - a dated change told later ("moved last month", said after "I live in Bergen") ends
-  the value it replaces even when its date is earlier than when that value was heard.
+  the value it replaces even when its date is earlier than when that value was heard;
+- an ending of a value the vault never held ("I graduated from McGill in 2024", "our old
+  dog Max died last year"), told of one attribute only, is kept as history: the value
+  held until then (``valid_to``), from a start nobody told (``valid_from`` = ``valid_to``).
 Candidates are applied in time order, so a batch may supersede its own facts.
 """
 
@@ -142,6 +145,7 @@ def plan_resolution(
                 unmatched.append(candidate)
         elif candidate.value_key:
             _assert(work, candidate, observed_at)
+    unmatched = [c for c in unmatched if not _ended_before_told(work, c, unmatched, observed_at)]
     return Resolution(tuple(work.changes), skipped, tuple(unmatched))
 
 
@@ -289,6 +293,32 @@ def _end(work: _Working, candidate: Candidate) -> bool:
         )
         work.put(Action.ENDED, ended, item)
     return bool(live)
+
+
+def _ended_before_told(
+    work: _Working, candidate: Candidate, unmatched: Sequence[Candidate], observed_at: datetime
+) -> bool:
+    """"I left Mercy" with no Mercy held: Mercy was true until then. Kept as a historical
+    fact when the ending names a value and one attribute only (a bare "I quit choir" is
+    tried on every attribute it may name and stays unmatched), and nothing of that value
+    is held in any status. Returns whether it was kept."""
+    if not candidate.value_key:
+        return False
+    siblings = {c.attribute for c in unmatched
+                if c.source == candidate.source and c.key[0] == candidate.key[0]
+                and c.value_key == candidate.value_key}
+    same_key = work.with_key(candidate.subject, candidate.attribute)
+    if siblings != {candidate.attribute} or any(names_value(i.value, candidate.value) for i in same_key):
+        return False
+    item = _new_item(candidate, observed_at)
+    ended = item.evolve(
+        status=Status.HISTORICAL,
+        valid_to=candidate.valid_from,
+        ended_by=candidate.source,
+        status_reason=f"told only by its ending, as of {candidate.valid_from:%Y-%m-%d}",
+    )
+    work.put(Action.ENDED, ended, None, "ended before it was told")
+    return True
 
 
 # How long after a value was told a doubt about its attribute still refers to that telling.

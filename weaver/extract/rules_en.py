@@ -148,6 +148,23 @@ def _started(m: re.Match[str]) -> list[Fact]:
     return []
 
 
+def _moved_from(m: re.Match[str]) -> list[Fact]:
+    """"moved from Leeds (to Manchester)": Leeds ends; the new town, if told, starts."""
+    old, new = clean_place(m.group("old")), clean_place(m.group("v") or "")
+    if not old or old.lower() in ("home", "abroad", "overseas"):
+        return []
+    return [*([Fact("lives_in", new, Op.ASSERT, 0.9)] if new else []), Fact("lives_in", old, Op.RETRACT, 0.85)]
+
+
+def _off(m: re.Match[str]) -> list[Fact]:
+    """"I'm off the keto thing" ends the diet; "off coffee now" a liking."""
+    value = m.group("v").strip()
+    diet = re.fullmatch(_DIET, value)
+    if diet:
+        return [Fact("diet", _diet(0.8)(diet)[0].value, Op.RETRACT, 0.8)]
+    return [] if len(value.split()) > 3 else flipped(each("likes", things, 0.75)(m))
+
+
 # -- the tables -------------------------------------------------------------------------
 
 RETRACTIONS: tuple[Rule, ...] = (
@@ -175,6 +192,13 @@ RETRACTIONS: tuple[Rule, ...] = (
     rule(_DONT + r"eat\s+(?:any\s+)?meat(?:\s+(?:anymore|any\s+more|any\s+longer))?$",
          _fixed("diet", "vegetarian", 0.7)),
     rule(_DONT + r"eat\s+(?:any\s+)?(?:animal\s+products|meat\s+or\s+dairy)", _fixed("diet", "vegan", 0.7)),
+    # "I don't drink tea anymore", "I'm off the keto thing": what one ate, drank or kept to.
+    rule(_DONT + r"(?:drink|eat|have|take)\s+(?P<v>[^,]+?)\s+(?:anymore|any\s+more|any\s+longer)(?:,.*)?$",
+         lambda m: [] if re.match(r"(?:it|that|this|them|much|a\s+lot)\b", m.group("v"))
+         else flipped(each("likes", things, 0.8)(m))),
+    rule(r"(?:" + _BE + r")?(?:so\s+|totally\s+|completely\s+|officially\s+)?off\s+(?!to\b|work\b|sick\b)"
+         r"(?:the\s+|my\s+)?(?P<v>[\w -]+?)(?:\s+(?:thing|diet|stuff|train|wagon))?(?:\s+now|\s+for\s+good)?$",
+         _off),
     *LATE_ENDINGS,
     # "I left the book club": a thing left, whatever it was (after the job and place rules).
     rule(_PAST + r"left\s+(?:the|my|our)\s+(?P<v>[a-z][\w-]*(?:\s+(?!(?:after|for|because|since|when|to|at|"
@@ -185,7 +209,7 @@ RETRACTIONS: tuple[Rule, ...] = (
 RULES: tuple[Rule, ...] = (
     *DOUBTS,
     # identity
-    rule(r"my\s+name(?:'s|\s+is)\s+(?P<v>[^\W\d_][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})", one("name", clean_name, 0.95)),
+    rule(r"my\s+name(?:'s|\s+is)[\s,]+(?:(?:well|um|uh|so|officially|technically|legally|actually)[\s,]+)*(?P<v>[^\W\d_][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})", one("name", clean_name, 0.95)),
     rule(r"(?:(?:you\s+can|please|just|everyone|people|friends)\s+)*call\s+me\s+(?P<v>" + NAME + ")",
          one("name", clean_name, 0.85)),
     rule(r"I(?:'m|\s+am)\s+(?P<v>\d{1,3})(?:\s*(?:years?|yrs?)(?:\s+old|\s+of\s+age)?|\s*y/?o)?(?:$|"
@@ -198,7 +222,10 @@ RULES: tuple[Rule, ...] = (
     rule(r"my\s+age\s+is\s+(?P<v>\d{1,3})$", _age),
     # "I'm Maya" only when the whole clause is a name ("I'm tired" is not; "I'm Italian" is
     # rejected by clean_name).
-    rule(r"I(?:'m|\s+am)\s+(?P<v>" + NAME + r")(?:\s+here|\s*,.*)?$", one("name", clean_name, 0.8)),
+    rule(r"I(?:'m|\s+am)\s+(?P<v>" + NAME + r")(?:\s+here|\s*,.*)?(?:$|(?=\s+but\s))", one("name", clean_name, 0.8)),
+    # "hey, Raj here": a chat intro
+    rule(r"(?P<v>" + NAME + r")\s+here(?=$|\s*,)", lambda m: [] if m.group("v").lower() in PLACES
+         else one("name", clean_name, 0.75)(m)),
     rule(r"(?:it's\s+|it\s+is\s+|today\s+is\s+|today's\s+)my\s+birthday(?:\s+today)?$", _fixed("birthday", "today", 0.85)),
     rule(r"my\s+birthday(?:\s+is|'s)\s+(?:on\s+)?(?:the\s+)?(?P<v>.+)$", one("birthday", _birthday_value)),
     # diet and health
@@ -214,6 +241,11 @@ RULES: tuple[Rule, ...] = (
     rule(r"(?:" + _PAST + r"(?:started|began|went\s+back\s+to)\s+eating|" + _I + r"eat|" + _BE + r"eating)"
          r"\s+meat$", _fixed("diet", "omnivore", 0.75)),
     rule(_BE + r"allergic\s+to\s+(?P<v>.+)$", each("allergy", _and_list, 0.9)),
+    # "I'm lactose intolerant", "shellfish allergy" (an answer without a verb)
+    rule(_BE + r"(?:(?:a\s+bit|slightly|very|super|mildly|severely)\s+)?(?P<v>lactose|gluten|dairy|wheat|"
+         r"fructose|histamine|caffeine|soy|egg|nut)\s+intolerant\b", one("allergy", lambda v: v.lower(), 0.85)),
+    rule(r"(?:(?:a|an|my)\s+)?(?:bad\s+|severe\s+|mild\s+)?(?P<v>[a-z]+(?:\s+[a-z]+)?)\s+allergy$",
+         one("allergy", lambda v: None if v in ("an", "the", "my", "no", "any", "food") else v, 0.75)),
     rule(r"I\s+have\s+(?:a|an)\s+(?P<v>[\w -]+?)\s+allergy$", one("allergy", lambda v: things(v)[0]
                                                                     if things(v) else None)),
     # favourites
@@ -239,6 +271,10 @@ RULES: tuple[Rule, ...] = (
     rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+" + ADV + r"(?:living|based|settled)\s+(?:in|"
          r"(?:just\s+)?(?:outside(?:\s+of)?|near|by))\s+" + _PLACE,
          one("lives_in", clean_place, 0.85)),
+    # "moved from Sydney to Melbourne last year": the old town ends as the new one starts.
+    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:moved|relocated)\s+(?:(?:back|down|up|over|out|away)\s+)?from\s+"
+         + _PLACE.replace("(?P<v>", "(?P<old>") + r"(?:\s+(?:back\s+|down\s+|up\s+|over\s+)?to\s+" + _PLACE + ")?",
+         _moved_from),
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:been\s+living\s+in|moved\s+(?:(?:back|down|up|over|out|"
                                               r"away)\s+)?to|"
          r"relocated\s+(?:back\s+)?to|settled\s+(?:down\s+)?in)\s+" + _PLACE, one("lives_in", clean_place, 0.9)),
@@ -278,9 +314,11 @@ RULES: tuple[Rule, ...] = (
          + r"(?:\s+as\s+(?:a\s+|an\s+)?" + _TITLE + r"(?=$|\s+(?:on|in|from|since|last|this|and|but)\b))?", _job(0.85)),
     rule(_PAST + r"(?:started|got|landed|took)\s+(?:a|an|my)\s+(?:new\s+)?" + _TITLE
          + r"\s+(?:job|gig|position|role)\s+(?:at|with)\s+" + _ORG, _job(0.85)),
-    rule(_PAST + r"joined\s+" + _ORG, lambda m: [] if (m.group("org").lower() in PLACES) else _job(0.85)(m)),
-    rule(_PAST + r"(?:got|landed|took|accepted|started)\s+(?:a|an|the|my)\s+(?:new\s+)?(?:job|position|role|"
-                 r"offer)"
+    rule(_PAST + r"joined\s+" + _ORG + r"(?:\s+as\s+(?:a\s+|an\s+|the\s+)?" + _TITLE
+         + r"(?=$|\s+(?:on|in|from|since|last|this|and|but)\b))?",
+         lambda m: [] if (m.group("org").lower() in PLACES) else _job(0.85)(m)),
+    rule(_PAST + r"(?:got|landed|took|accepted|started)\s+(?:a|an|the|my)\s+(?:new\s+)?(?:job|position|role)"
+                 r"(?!\s+offer)"
          r"(?:\s+as\s+(?:a\s+|an\s+)?" + _TITLE + r")?\s+(?:at|with|from)\s+" + _ORG, _job(0.85)),
     rule(r"I(?:'ve|\s+have)?\s+(?:just\s+)?(?:got|been|was)\s+hired\s+(?:at|by)\s+" + _ORG, _job(0.85)),
     rule(r"my\s+(?:new\s+)?employer\s+is\s+" + _ORG, _job(0.9)),
@@ -288,13 +326,20 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"do\s+(?:[a-z]+\s+){1,3}?(?:at|for)\s+" + _ORG, lambda m: [] if m.group("org").lower() in PLACES
          else [Fact("employer", o, Op.ASSERT, 0.8) for o in [clean_org(m.group("org"))] if o]),
     # Starting somewhere told by its first day, or by what one now is there.
-    rule(r"(?:(?:today|yesterday)\s+(?:was|is)\s+|it(?:'s|\s+is|\s+was)\s+|was\s+|is\s+)?my\s+first\s+(?:day"
-         r"|week|shift)"
+    rule(r"(?:(?:today|yesterday)\s+(?:was|is)\s+|it(?:'s|\s+is|\s+was)\s+|was\s+|is\s+)?(?:my\s+)?"
+         r"(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:day|week|month|shift)"
          r"\s+(?:at|with|for)\s+" + _ORG, _job(0.85)),
     rule(r"(?:" + _BE + r"|(?:officially|now)\s+)(?:an?\s+)?" + _ORG + r"\s+(?:employee|staffer|hire)\b", _job(0.8)),
     rule(r"I(?:'ve|\s+have)?\s+(?:just\s+)?(?:got|been|was)\s+promoted\s+to\s+(?:a\s+|an\s+)?(?P<title>.+)$",
          _job(0.85)),
     rule(_I + r"work\s+as\s+(?:a\s+|an\s+|the\s+)?(?P<title>.+)$", _job(0.9)),
+    # "I teach year 4 at a primary school in Norwich": a teacher, and the town.
+    rule(_I + r"(?P<verb>teach|lecture|tutor)\s+(?:[\w'-]+\s+){0,3}?(?:at|in)\s+(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,2}?"
+         r"(?:school|college|academy|university|uni|nursery)\b"
+         r"(?:\s+in\s+" + _PLACE + r")?",
+         lambda m: [Fact("job_title", {"teach": "teacher", "lecture": "lecturer", "tutor": "tutor"}[m.group("verb")],
+                         Op.ASSERT, 0.8),
+                    *[Fact("lives_in", p, Op.ASSERT, 0.7) for p in [clean_place(m.group("v") or "")] if p]]),
     rule(_BE + r"(?:a|an)\s+" + _TITLE + r"\s+in\s+" + _PLACE + "$", _titled_in),
     rule(r"(?:" + _BE + r"|I(?:'ve|\s+have)\s+been\s+)(?:a|an)\s+(?P<title>.+)$", _titled),
     rule(_BE + r"(?:now\s+)?(?:the\s+)?(?P<title>(?:head|director|vp|chief)\s+of\s+[a-z]+(?:\s+[a-z]+)?)$", _titled),
@@ -365,6 +410,9 @@ RULES: tuple[Rule, ...] = (
 )
 
 MENTIONS: tuple[Rule, ...] = (
+    # "everyone calls me Kit", "my friends call me Jay": a nickname, beside the name
+    rule(r"\b(?:everyone|everybody|people|(?:my\s+)?friends|they|most\s+people)\s+(?:all\s+|just\s+)?"
+         r"(?:calls?|knows?)\s+me\s+(?:as\s+)?(?P<v>" + NAME + ")", one("alias", clean_name, 0.85)),
     rule(r"\b(?:my|our)\s+(?:[a-z]+\s+)?" + _SPECIES + r"(?:'s\s+name\s+is|\s+is\s+(?:named|called)|"
                                                        r",)?\s+(?P<name>"
          + _PET_NAME + ")", _pet(0.8)),

@@ -207,10 +207,24 @@ def _split_list(value: str) -> list[str]:
         head, _, last = value.rpartition(",")
         return head.split(",") + re.split(r"\s+(?:and|or|&)\s+|^\s*(?:and|or)\s+", last)
     parts = re.split(r"\s+(?:and|&)\s+", value)
-    # "hiking and swimming" are two things; "mac and cheese" is one.
-    if len(parts) > 1 and all(re.fullmatch(r"[a-z]+ing(?:\s+\w+)?", p.strip()) for p in parts):
+    if len(parts) != 2 or value.lower() in _ONE_THING:
+        return parts if len(parts) > 2 else [value]
+    # "hiking and swimming", "history and true crime", "bubble tea and complaining about
+    # rent" are two things; "mac and cheese" is one (two single words stay together).
+    words = [p.split() for p in parts]
+    if any(w and re.fullmatch(r"[a-z]+ing", w[0]) for w in words) or max(map(len, words)) >= 2:
         return parts
     return [value]
+
+
+# Pairs said as one thing, though each half has its own words.
+_ONE_THING = words(
+    "salt and vinegar crisps,salt and vinegar,peanut butter and jelly,gin and tonic,rum and coke,"
+    "bread and butter,strawberries and cream,sweet and sour,cheese and onion,bacon and eggs,"
+    "fish and chips,mac and cheese,rock and roll,drum and bass,rhythm and blues,r and b,pb and j,"
+    "law and order,dungeons and dragons,pen and paper,arts and crafts,hide and seek",
+    sep=",",
+)
 
 
 _INTENSIFIERS = words(
@@ -225,9 +239,12 @@ def _thing(part: str) -> str | None:
         return None
     if all(w.lower() in _INTENSIFIERS for w in value.split()):
         return None  # "allergic to peanuts, pretty badly"
+    value = re.sub(r"\s+(?:and|or|&)$", "", value)  # "board games and, don't laugh, ..."
     tokens = value.split()
     if tokens[0].lower() in _PRONOUNS or " ".join(tokens[:2]).lower() in _VAGUE:
         return None
+    if re.fullmatch(r"the\s+\w+er\s+the\s+\w+(?:er)?", value, re.IGNORECASE):
+        return None  # "spicy stuff, the hotter the better": a comment, not a thing
     if tokens[0].lower() == "to":  # "I love to cook" -> cooking
         if len(tokens) < 2 or tokens[1].lower() in _COGNITION:
             return None
@@ -453,6 +470,15 @@ PLACES = words(
     "shenzhen,hangzhou,chengdu,guangzhou,kyoto,osaka,us,usa,uk,germany,portugal,france,spain,"
     "italy,china,japan,canada,australia,india,brazil,mexico,netherlands,ireland,switzerland,"
     "austria,sweden,norway,denmark,finland,poland,greece,korea,south korea,taiwan,"
-    "new zealand,california,texas,europe,asia,america,the states",
+    "new zealand,california,texas,europe,asia,america,the states,"
+    # more large cities, often typed in lower case ("moved frm leeds", "manchester, from cork")
+    "leeds,birmingham,glasgow,bristol,liverpool,cardiff,belfast,cork,galway,newcastle,sheffield,"
+    "nottingham,leicester,brighton,oxford,cambridge,norwich,coventry,swansea,aberdeen,inverness,"
+    "philadelphia,philly,brooklyn,atlanta,miami,dallas,houston,nashville,detroit,minneapolis,"
+    "san diego,new orleans,pittsburgh,baltimore,ottawa,calgary,montréal,brisbane,perth,adelaide,"
+    "auckland,wellington,marseille,frankfurt,cologne,stuttgart,rotterdam,gothenburg,krakow,"
+    "valencia,seville,naples,turin,bologna,lagos,nairobi,cairo,karachi,lahore,dhaka,"
+    "pune,chennai,hyderabad,kolkata,jakarta,manila,hanoi,kuala lumpur,medellín,medellin,bogotá,"
+    "bogota,lima,ankara",
     sep=",",
 )

@@ -325,7 +325,43 @@ def test_fourth_round_changes(text: str, expected: list[tuple[str, str, Op]]) ->
          [("job_title", "nurse", A), ("lives_in", "Hull", A)]),
         ("I eat most things, love a good curry", [("likes", "a good curry", A)]),
         ("plot twist, went keto", [("diet", "keto", A)]),
+        # appointments told without a verb, by the thing and its slot still to come
+        ("optician on friday at 11, finally", [("appointment", "optician", A)]),
+        ("flying to Oslo on the 9th, 7am", [("appointment", "flight to Oslo", A)]),
+        ("got a phone screen with Stripe this thursday at 3pm", [("appointment", "phone screen", A)]),
+        ("I have Mia's piano recital Friday at 6", [("appointment", "piano recital", A)]),
+        ("the vet is moved to next tuesday at 9am", [("appointment", "vet", A)]),
+        ("quit Argos on friday", ends_everywhere("Argos", people=True)),  # a verb, no appointment
+        ("drinks last friday were fun", []),  # a slot gone by
+        # routines told with "got", without a subject, or after a change of schedule
+        ("I've got orchestra every monday evening", [("routine", "orchestra on Mondays", A)]),
+        ("doing spin on wednesdays now", [("routine", "spin on Wednesdays", A)]),
+        ("the gym changed the timetable so boxing is fridays only now",
+         [("routine", "boxing on Fridays", A)]),
+        # someone else's coordinated verbs are theirs
+        ("my cousin Ana lives in Porto, works for Sonae", [("cousin", "Ana", A), ("lives_in", "Porto", A),
+                                                            ("employer", "Sonae", A)]),
+        ("I went freelance in May", [("employer", "freelance", A)]),
+        ("I drink way too much cider", [("likes", "cider", A)]),
+        ("oh wait I'm 41 actually", [("age", "41", A)]),
     ],
 )
-def test_fourth_round_chat_shapes(text: str, expected: list[tuple[str, str, Op]]) -> None:
+def test_fourth_round_chat_shapes_events_and_people(text: str, expected: list[tuple[str, str, Op]]) -> None:
     assert table(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("phrase", "day"),
+    [
+        ("last weekend", "2026-05-09"),  # said on Wednesday 13 May
+        ("this weekend", "2026-05-16"),
+        ("at the start of the month", "2026-05-01"),
+        ("the end of last month", "2026-04-30"),
+        ("the beginning of this year", "2026-01-01"),
+    ],
+)
+def test_spans_date_phrases(phrase: str, day: str) -> None:
+    found = dates.resolve(phrase, SPOKEN, "future" if phrase.startswith("this") else "past")
+    assert found is not None and f"{found:%Y-%m-%d}" == day
+    said = dates_en.find(f"I went part-time {phrase}")
+    assert said and dates.resolve(said, SPOKEN, "future" if phrase.startswith("this") else "past") == found

@@ -156,6 +156,10 @@ def _left_field(m: re.Match[str]) -> list[Fact]:
 
 
 ENDINGS: tuple[Rule, ...] = (
+    # "yesterday was my last day at Boots", "last shift was friday": the job ended then.
+    rule(r"(?:(?:today|yesterday|friday|monday|it)\s+was\s+)?my\s+last\s+(?:day|shift)(?:\s+(?:at|with)\s+"
+         r"(?P<org>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*))?(?:\s+was\b.*)?$|last\s+(?:day|shift)\s+was\b.*$",
+         lambda m: [Fact("employer", (m.groupdict().get("org") or ""), Op.RETRACT, 0.75)]),
     rule(_PAST + r"(?:just\s+|finally\s+)?(?:left|quit|gave\s+up|got\s+out\s+of|walked\s+away\s+from|"
          r"retired\s+from|stopped)\s+" + _FIELD
          + r"(?=$|\s*,|\s+(?:in|on|last|this|after|for|and|to|because)\b)", _left_field),
@@ -232,6 +236,11 @@ DOUBTS: tuple[Rule, ...] = (
     rule(r"(?:I(?:'m|\s+am|'ve|\s+have)?\s+)?(?:just\s+)?(?:handing|handed|hand)\s+in\s+my\s+(?:notice|"
          r"resignation)", _fixed("employer", "", 0.6, Op.DOUBT)),
     rule(r"(?:I\s+)?(?:had|have|got)\s+(?:my|an?)\s+exit\s+interview", _fixed("employer", "", 0.6, Op.DOUBT)),
+    # A last day still to come: "my last day at Deloitte is friday" (told as past, it ends).
+    rule(r"(?:it's\s+|tomorrow(?:'s|\s+is)\s+|friday(?:'s|\s+is)\s+)?my\s+last\s+(?:day|shift|week)\b(?!.*\bwas\b)",
+         _fixed("employer", "", 0.6, Op.DOUBT)),
+    rule(r"(?:the|my|our)\s+new\s+(?:place|flat|house|apartment|home|neighbou?rhood|landlord|commute)\b",
+         _fixed("lives_in", "", 0.6, Op.DOUBT)),
     # An offer is a change to come, not yet a change: "got an offer from Amazon, I start in
     # two weeks", "accepted an offer at Linklaters".
     rule(r"(?:I(?:'ve|\s+have)?\s+)?(?:just\s+|finally\s+)?(?:got|received|accepted|took|have|had|signed)\s+"
@@ -245,7 +254,8 @@ DOUBTS: tuple[Rule, ...] = (
          _fixed("employer", "", 0.6, Op.DOUBT)),
     rule(r"(?:I(?:'m|\s+am)\s+)?(?:thinking\s+(?:about|of)|considering)\s+dropping\s+out",
          _fixed("studies_at", "", 0.6, Op.DOUBT)),
-    rule(r"(?:I(?:'m|\s+am)\s+)?(?:thinking\s+(?:about|of)|considering)\s+moving\b(?!\s+to\b)",
+    rule(r"(?:I(?:'m|\s+am)\s+)?(?:(?:seriously|really)\s+)?(?:thinking\s+(?:about|of)|considering)\s+"
+         r"(?:moving|relocating)\b",
          _fixed("lives_in", "", 0.6, Op.DOUBT)),
     rule(r"(?:I\s+)?(?:haven't|have\s+not)\s+(?:been\s+to|done|gone\s+to)\s+(?:any\s+)?[a-z]+\s+in\s+"
          r"(?:ages|weeks|months|a\s+while|forever)", _fixed("routine", "", 0.6, Op.DOUBT)),

@@ -21,7 +21,7 @@ _EN_DISCOURSE = re.compile(
     r"in\s+fact|to\s+be\s+honest|tbh|ngl|turns\s+out(?:\s+that)?|apparently|yess+|omg|wow|ugh+|welp|"
     r"anyhow|side\s+note|for\s+context|for\s+the\s+record|technically|plot\s+twist|confession|"
     r"(?:life|job|work|small|big|quick)\s+update|spoiler(?:\s+alert)?|long\s+story\s+short|"
-    r"so+|well\s+then)\b[\s,:;!.—–-]*)+",
+    r"so+|well\s+then|wait|no\s+wait|oh\s+wait|sorry|correction)\b[\s,:;!.—–-]*)+",
     re.IGNORECASE,
 )
 _EN_TRAIL = re.compile(
@@ -30,7 +30,7 @@ _EN_TRAIL = re.compile(
     r"friday|saturday|sunday)|(?:a\s+(?:few|couple\s+of)|\w+)\s+(?:days|weeks|months|years)\s+ago|"
     r"a\s+(?:week|month|year)\s+ago|recently|lately|finally|officially|now|right\s+now|again|"
     r"too|as\s+well|these\s+days|nowadays|at\s+last|haha+|lol|though|tho|for\s+good|honestly|tbh|ngl|"
-    r"obviously|seriously|literally|"
+    r"obviously|seriously|literally|actually|"
     r"at\s+the\s+moment|atm|rn|permanently|by\s+the\s+way|btw|:\)|:D|:P|(?:come\s+)?rain\s+or\s+shine|"
     r"without\s+fail|no\s+matter\s+what))+$",
     re.IGNORECASE,
@@ -150,7 +150,7 @@ def _en_normalise(sentence: str) -> str:
 _EN_FRAGMENT = re.compile(
     r",\s+(?=(?:\d{1,3}(?:\s*(?:years?\s+old|y/?o))?\s*(?:,|$)|(?:living|based|working|studying)\s+"
     r"(?:in|at|for|as|just|near|outside)\s|(?:originally\s+)?from\s+[A-Z]|(?:live|work|study)\s+(?:in|at|"
-    r"for)\s|(?:love|adore|enjoy|hate|can't\s+stand)\s+(?!it\b|that\b|this\b)|(?:a\s+)?(?:huge|big|massive|"
+    r"for)\s|(?:first|second|third|fourth|final|last)\s+year\s+at\s|thinking\s+(?:about|of)\s+[a-z]+ing\b|(?:love|adore|enjoy|hate|can't\s+stand)\s+(?!it\b|that\b|this\b)|(?:a\s+)?(?:huge|big|massive|"
     r"total)\s+[a-z]+\s+(?:lover|fan|guy|girl|person|nerd)\b|(?:moved|relocated)\s+(?:back\s+|down\s+|up\s+|over\s+)?(?:from|to)\s))",
     re.IGNORECASE,
 )
@@ -276,6 +276,8 @@ def _en_prepare(clause: str) -> str:
         text = "it " + text
     if _EN_BEEN.match(text):  # "been in Seattle since January": lives there
         text = _EN_BEEN.sub("I live in ", text, count=1)
+    elif re.match(r"been\s+(?:[a-z]+\s+)?[a-z]+ing\b", text):  # "been job hunting all week"
+        text = "I've " + text
     elif _EN_SUBJECTLESS.match(text):
         text = "I " + text[0].lower() + text[1:]
     elif _EN_GERUND_START.match(text):
@@ -343,6 +345,26 @@ _NOT_A_PERSON = frozenset(
 )
 
 
+_EN_THEIR_VERB = re.compile(r"(?:and\s+)?(?P<verb>lives|works|studies|speaks|teaches|plays|loves|likes|hates|"
+                            r"moved|started|left|quit|joined)\b(?P<rest>.*)$")
+
+
+def _en_their_verbs(rest: str) -> str:
+    """What is said of someone else, up to where the talk turns away from them: "lives in
+    Milan, works for Pirelli" -> "lives in Milan and work for Pirelli" (verbs in the first
+    person's form, so the shared subject carries over them)."""
+    head, *after = re.split(r",|\s+(?:so|but|and|because)\s+(?:he|she|they|I|we|it)\b", rest)
+    parts = [head]
+    for fragment in after if "," in rest else []:
+        verb = _EN_THEIR_VERB.match(fragment.strip())
+        if not verb:
+            break
+        parts.append(_EN_THIRD_VERBS.get(verb.group("verb"), verb.group("verb")) + verb.group("rest"))
+    said = " and ".join(p.strip() for p in parts)
+    return re.sub(r"\band\s+(lives|works|studies|speaks|loves|likes|hates|has)\b",
+                  lambda m: "and " + _EN_THIRD_VERBS[m.group(1)], said)
+
+
 def _en_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
     """ "my sister Anna lives in Oslo" -> ("sister", "Anna", "I live in Oslo", [sister=Anna])."""
     match = _EN_OTHER.match(clause)
@@ -354,7 +376,7 @@ def _en_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
     if name and name.split()[0].lower() in ("is", "has", "just"):
         return None
     verb = match.group("verb")
-    rest = re.split(r",|\s+(?:so|but|and|because)\s+(?:he|she|they|I|we|it)\b", match.group("rest"))[0]
+    rest = _en_their_verbs(match.group("rest"))
     if re.fullmatch(NAME, rest.strip(EDGES)):
         return None  # "my wife is Li": the relation, read by the mentions
     if verb in ("'s", "is"):

@@ -54,7 +54,8 @@ def _org(group: str = "org") -> str:
 
 
 _ORG = _org()
-_WORK_HOW = (r"(?:(?:remotely|remote|full[- ]time|part[- ]time|freelance|now|still|again|there)\s+)*"
+_WORK_HOW = (r"(?:(?:remotely|remote|full[- ]time|part[- ]time|freelance|now|still|again|there|nights|days|"
+             r"evenings|mornings|weekends|shifts|nine\s+to\s+five)\s+)*"
              r"(?:in\s+[a-z]+(?:\s+[a-z]+)?\s+(?=at\s))?")  # "work in marketing at Telefónica"
 _TITLE = r"(?P<title>[A-Za-z][\w/+-]*(?:\s+[\w/+-]+){0,4}?)"
 _DIET = (

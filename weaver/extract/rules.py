@@ -294,9 +294,11 @@ def _sentence_facts(sentence: str, grammar: Grammar, allow_note: bool) -> list[F
             found = events
         elif other is not None:
             about, name, first_person, relation = other
+            # "Marco quit Pirelli and moved back to Turin": each of their verbs, as a clause
             found = relation + [
                 replace(f, about=about, name=name)
-                for f in clause_facts(first_person, grammar)
+                for part in grammar.split_clauses(first_person)
+                for f in clause_facts(grammar.prepare(part), grammar)
                 if not f.about and f.attribute != "note"
             ]
         else:

@@ -212,7 +212,8 @@ RULES: tuple[Rule, ...] = (
     rule(r"my\s+name(?:'s|\s+is)[\s,]+(?:(?:well|um|uh|so|officially|technically|legally|actually)[\s,]+)*(?P<v>[^\W\d_][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})", one("name", clean_name, 0.95)),
     rule(r"(?:(?:you\s+can|please|just|everyone|people|friends)\s+)*call\s+me\s+(?P<v>" + NAME + ")",
          one("name", clean_name, 0.85)),
-    rule(r"I(?:'m|\s+am)\s+(?P<v>\d{1,3})(?:\s*(?:years?|yrs?)(?:\s+old|\s+of\s+age)?|\s*y/?o)?(?:$|"
+    rule(r"I(?:'m|\s+am)\s+(?P<v>\d{1,3})(?:\s*(?:years?|yrs?)(?:\s+old|\s+of\s+age)?|\s*y/?o)?"
+         r"(?:\s+(?:actually|now|already|today))?(?:$|"
          r"\s+and\s+(?!\d)|\s*,\s*(?!\d))", _age),
     rule(r"I\s+was\s+born\s+(?:on\s+)?(?P<v>.+?)(?:\s+in\s+" + _PLACE.replace("(?P<v>", "(?P<place>") + ")?$",
          _born),
@@ -295,13 +296,15 @@ RULES: tuple[Rule, ...] = (
     rule(r"(?:a\s+|an\s+)?(?P<title>[a-z][\w/+-]*(?:\s+[a-z][\w/+-]*){0,3})\s+at\s+" + _ORG + r"$",
          lambda m: _job(0.75)(m) if is_job(m.group("title")) else []),
     # "last semester at Georgia Tech": a pupil's year, said without a verb
-    rule(r"(?:my\s+|it's\s+my\s+)?(?:last|final|first|second|third|fourth)\s+(?:semester|year|term)\s+at\s+" + _ORG,
+    rule(r"(?:I(?:'m|\s+am)\s+(?:in\s+)?)?(?:my\s+|it's\s+my\s+)?(?:last|final|first|second|third|fourth)\s+"
+         r"(?:semester|year|term)\s+at\s+" + _ORG,
          lambda m: [Fact("studies_at", o, Op.ASSERT, 0.75) for o in [clean_org(m.group("org"))] if o]),
     # "still stuck in Hamburg": where one lives, for now
     rule(r"(?:I(?:'m|\s+am)\s+|we(?:'re|\s+are)\s+)?(?:still\s+)?stuck\s+in\s+" + _PLACE,
          one("lives_in", clean_place, 0.7)),
     # "I'm at Kaiser now", "I'm at Klarna right now": where one works, told by a state word.
-    rule(_BE + r"at\s+" + _ORG + r"(?=\s+(?:now|right\s+now|these\s+days|currently|head\s+office|HQ)\b)",
+    rule(_BE + r"(?:still\s+)?at\s+" + _ORG + r"(?=\s+(?:now|right\s+now|these\s+days|currently|head\s+office|HQ|"
+         r"doing|working|as\s+an?)\b)",
          lambda m: [] if m.group("org").lower().removeprefix("the ") in PLACES else _job(0.7)(m)),
     rule(r"(?:" + _I + r"work|" + _BE + r"working)\s+as\s+(?:a\s+|an\s+|the\s+)?" + _TITLE
          + r"\s+(?:at|for|with)\s+" + _ORG, _job(0.9)),
@@ -333,6 +336,9 @@ RULES: tuple[Rule, ...] = (
     rule(r"I(?:'ve|\s+have)?\s+(?:just\s+)?(?:got|been|was)\s+promoted\s+to\s+(?:a\s+|an\s+)?(?P<title>.+)$",
          _job(0.85)),
     rule(_I + r"work\s+as\s+(?:a\s+|an\s+|the\s+)?(?P<title>.+)$", _job(0.9)),
+    # "went freelance", "I'm self-employed now": no employer but oneself
+    rule(r"(?:" + _PAST + r"(?:went|gone|become|became|turned)|" + _BE + r"(?:now\s+)?)\s*(?:fully\s+)?"
+         r"(?:freelance|self[- ]employed)\b", _fixed("employer", "freelance", 0.8)),
     # "I teach year 4 at a primary school in Norwich": a teacher, and the town.
     rule(_I + r"(?P<verb>teach|lecture|tutor)\s+(?:[\w'-]+\s+){0,3}?(?:at|in)\s+(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,2}?"
          r"(?:school|college|academy|university|uni|nursery)\b"
@@ -344,7 +350,7 @@ RULES: tuple[Rule, ...] = (
     rule(r"(?:" + _BE + r"|I(?:'ve|\s+have)\s+been\s+)(?:a|an)\s+(?P<title>.+)$", _titled),
     rule(_BE + r"(?:now\s+)?(?:the\s+)?(?P<title>(?:head|director|vp|chief)\s+of\s+[a-z]+(?:\s+[a-z]+)?)$", _titled),
     rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+(?:now\s+|still\s+)?(?:in|over\s+in|based\s+out\s+of)\s+" + _PLACE
-         + r"(?=$|\s+(?:and|but|so|now|for|since)\b)",
+         + r"(?=$|\s*,|\s+(?:and|but|so|now|for|since|rn|atm|right\s+now|at\s+the\s+moment|these\s+days)\b)",
          lambda m: [] if m.group("v").lower().removeprefix("the ") in ("middle", "process", "office", "hospital")
          else one("lives_in", clean_place, 0.75)(m)),
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:bought|got\s+the\s+keys\s+(?:to|for)|signed\s+(?:a|the)\s"
@@ -383,6 +389,10 @@ RULES: tuple[Rule, ...] = (
                         r"girl|person|"
          r"lover|addict|nerd|fiend|snob)$", each("likes", things, 0.8)),
     rule(_I + r"(?:hate|dislike|detest|loathe|despise)\s+(?P<v>.+)$", each("dislikes", things, 0.9)),
+    # "I drink way too much beer", "I eat loads of pasta": a liking told by how much
+    rule(_I + r"(?:drink|eat)\s+(?:way\s+too\s+much|too\s+much|so\s+much|a\s+lot\s+of|lots\s+of|loads\s+of|"
+         r"tons\s+of|a\s+ton\s+of|gallons\s+of)\s+(?P<v>[a-z][\w -]*?)(?:\s+honestly)?(?:,.*)?$",
+         each("likes", things, 0.75)),
     rule(r"(?:I\s+)?(?:have\s+|'ve\s+)?never\s+(?:liked|enjoyed|been\s+into|cared\s+for)\s+(?P<v>[^,]+)",
          each("dislikes", things, 0.8)),
     rule(_PAST + r"(?:got|bought|picked\s+up|leased)\s+(?:myself\s+)?(?:a|an)\s+(?:new\s+|used\s+|second[- ]"
@@ -393,7 +403,7 @@ RULES: tuple[Rule, ...] = (
                                                          r"\s+)?car,?)\s+(?:an?\s+)?(?:(?:19|"
          r"20)\d{2}\s+)?(?P<v>[A-Z][\w-]*(?:\s+(?:[A-Z0-9][\w-]*))*)",
          one("car", clean_org, 0.8)),
-    rule(r"I\s+(?:can't|cannot|can\s+not)\s+stand\s+(?P<v>.+)$", each("dislikes", things, 0.9)),
+    rule(_I + r"(?:can't|cannot|can\s+not)\s+(?:really\s+|even\s+)?stand\s+(?P<v>.+)$", each("dislikes", things, 0.9)),
     rule(_DONT + r"(?:like|enjoy|love|care\s+for)\s+(?P<v>.+)$", each("dislikes", things, 0.8)),
     rule(r"I(?:'m|\s+am)\s+not\s+(?:a|much\s+of\s+a)\s+(?:(?:big|huge)\s+)?fan\s+of\s+(?P<v>.+)$",
          each("dislikes", things, 0.75)),

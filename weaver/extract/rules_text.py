@@ -169,7 +169,8 @@ _FILLER = re.compile(
     r"any\s+longer|honestly|tbh|haha+|lol|though|actually|already|still|so\s+far|"
     r"at\s+the\s+moment|atm|rn|currently|of\s+course|by\s+the\s+way|btw|more\s+than\s+anything|"
     r"completely|entirely|for\s+good|cold\s+turkey|altogether|forever|(?:that\s+|very\s+)?much|"
-    r"the\s+most|here|there|for\s+(?:years|ages|a\s+while|a\s+long\s+time|decades|months)))+$",
+    r"the\s+most|here|there|for\s+(?:years|ages|a\s+while|a\s+long\s+time|decades|months)|"
+    r"all\s+day(?:\s+long|\s+every\s+day)?|all\s+the\s+time|every\s+single\s+day))+$",
     re.IGNORECASE,
 )
 _CUT = re.compile(

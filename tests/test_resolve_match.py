@@ -341,3 +341,13 @@ def test_end_to_end_through_the_rules_path(make_vault: Callable[..., Vault]) -> 
     assert by_value["steak"].superseded_by == by_value["vegetarian"].id
     assert by_value["green tea"].status is Status.HISTORICAL
     assert by_value["vegetarian"].is_current
+
+
+def test_a_correction_dated_earlier_wins_in_one_cycle() -> None:
+    # "I'm 34" then, a minute later, "oh wait I'm 35, birthday was last week": both woven at once.
+    said = T0 + timedelta(days=10)
+    first = cand("age", "34", at=said, line=1)
+    fixed = cand("age", "35", at=said - timedelta(days=7), said=said + timedelta(minutes=1), line=2)
+    after = plan_resolution([first, fixed], {}, NOW).final_items
+    current = {i.value for i in after.values() if i.status is Status.CURRENT}
+    assert current == {"35"}

@@ -344,6 +344,19 @@ def test_fourth_round_changes(text: str, expected: list[tuple[str, str, Op]]) ->
         ("I went freelance in May", [("employer", "freelance", A)]),
         ("I drink way too much cider", [("likes", "cider", A)]),
         ("oh wait I'm 41 actually", [("age", "41", A)]),
+        # a relation told name first; pets counted; a workplace named by "called"
+        ("Priya is officially my fiancée", [("fiance", "Priya", A)]),
+        ("morning from me and my three dogs", [("pet", "three dogs", A)]),
+        ("for now I wait tables at a tiny cafe called Lumen", [("employer", "Lumen", A)]),
+        ("my neighbour Tom moved to Oslo for a job at Equinor",
+         [("neighbour", "Tom", A), ("lives_in", "Oslo", A), ("employer", "Equinor", A)]),
+        # a sport or an instrument played is a hobby; a new thing switched to is liked
+        ("I play sunday league football", [("hobby", "football", A)]),
+        ("I play it by ear", []),
+        ("I switched to oat milk", [("likes", "oat milk", A)]),
+        ("I switched to part-time", []),
+        ("and I'm from Derry originally, moved over to Leeds for work", [("hometown", "Derry", A),
+                                                                           ("lives_in", "Leeds", A)]),
     ],
 )
 def test_fourth_round_chat_shapes_events_and_people(text: str, expected: list[tuple[str, str, Op]]) -> None:

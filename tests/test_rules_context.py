@@ -236,3 +236,17 @@ def test_an_appointment_moved_as_it_is_the_last_one_told() -> None:
     # with no appointment told before, "it" is nobody's appointment
     alone = RulesExtractor().extract(chat(("user", "they moved it to the 25th, 10am")))
     assert not [c for c in alone if c.attribute == "appointment"]
+
+
+def test_she_after_a_relative_told_without_a_name_is_that_relative() -> None:
+    found = read(("user", "my dad's birthday is on the 9th of June"), ("assistant", "Any plans?"),
+                 ("user", "he's mad about sailing, so maybe a day out"))
+    assert ("Ola's father", "birthday", "06-09") in found
+    assert ("Ola's father", "likes", "sailing") in found
+
+
+def test_shes_in_a_later_sentence_is_the_person_named_last() -> None:
+    found = read(("user", "my roommate Bea is a nurse at the Royal Free"),
+                 ("user", "when she's home. she's vegan so I cook veggie"))
+    assert ("Bea", "diet", "vegan") in found
+    assert ("Ola", "diet", "vegan") not in found

@@ -396,10 +396,17 @@ def _newer_or_equal(candidate: Candidate, item: Item) -> bool:
 
     A fact a person stated by hand outranks an extracted one of the same time. A dated
     change told after the item was last heard ("I moved last month") is newer news even
-    when its date is earlier than the time the item was heard.
+    when its date is earlier than the time the item was heard; and such an item is not
+    ended by a fact told before it, whatever that fact's date.
     """
     if candidate.valid_from < item.valid_from and item.heard_at and candidate.spoken_at:
         return candidate.spoken_at > item.heard_at
+    # The same seen from the other side, when one cycle applies both in date order: "I'm 34"
+    # then "oh wait, I'm 35, birthday was last week" -- the dated one is the later news.
+    dated = item.heard_at is not None and item.valid_from < item.heard_at
+    later_news = bool(item.heard_at and candidate.spoken_at and item.heard_at > candidate.spoken_at)
+    if candidate.valid_from > item.valid_from and dated and later_news:
+        return False
     if candidate.valid_from != item.valid_from:
         return candidate.valid_from > item.valid_from
     return not (item.origin == "hand" and candidate.origin != "hand")

@@ -73,6 +73,8 @@ _NOT_ACTIVITIES = frozenset(
     ["my", "the", "a", "an", "it", "they", "we", "he", "she", "yes", "yess", "yeah", "yep", "yup"]
     + ["no", "nope", "still", "and", "but", "so", "also"]
 )
+# A reply ("yes still going every tuesday") or someone seen ("see her most weekends").
+_NOT_IN_ACTIVITIES = frozenset(("going", "still", "doing", "been", "her", "him", "them", "you"))
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _DAY = r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend)"
 _DAYS = rf"(?:{_DAY}s?(?:\s*(?:,|and|&)?\s*{_DAY}s?)*)"
@@ -153,7 +155,7 @@ def _routines(clause: str) -> list[Fact]:
                 continue
             if not first.endswith("ing"):  # "I swim mondays" -> swimming
                 activity = gerund(first) + (" " + rest if rest else "")
-        if first in _NOT_ACTIVITIES or set(activity.split()) & {"going", "still", "doing", "been"}:
+        if first in _NOT_ACTIVITIES or set(activity.split()) & _NOT_IN_ACTIVITIES:
             continue  # "yes still going every tuesday": a reply, the activity is elsewhere
         said = (match.group("d1") or match.group("d2") or match.group("d3") or "").lower()
         days = [d for d in _WEEKDAYS if re.search(d[:3], said) or ("weekend" in said and d in _WEEKEND)]

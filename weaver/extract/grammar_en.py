@@ -21,7 +21,7 @@ _EN_DISCOURSE = re.compile(
     r"in\s+fact|to\s+be\s+honest|tbh|ngl|turns\s+out(?:\s+that)?|apparently|yess+|omg|wow|ugh+|welp|"
     r"anyhow|side\s+note|for\s+context|for\s+the\s+record|technically|plot\s+twist|confession|"
     r"(?:life|job|work|small|big|quick)\s+update|spoiler(?:\s+alert)?|long\s+story\s+short|"
-    r"so+|well\s+then|wait|no\s+wait|oh\s+wait|sorry|correction)\b[\s,:;!.—–-]*)+",
+    r"so+|well\s+then|wait|no\s+wait|oh\s+wait|sorry|correction|for\s+now|right\s+now)\b[\s,:;!.—–-]*)+",
     re.IGNORECASE,
 )
 _EN_TRAIL = re.compile(
@@ -58,7 +58,8 @@ _EN_FIXES = (
 _EN_LONG_LETTER = re.compile(r"([a-z])\1{2,}")
 _EN_CLAUSE_BREAK = re.compile(
     r"\s*(?:[,;:]|\s[-–—]+)\s*(?:(?:and|but|so|because|since|though|although|while|whereas|"
-    r"plus|yet|or|then)\s+)?(?:(?:now|then|also|still|today|actually|yeah|yes|honestly|like|ok)\s+)?(?=(?:I|"
+    r"plus|yet|or|then)\s+)?(?:(?:now|then|also|still|today|actually|yeah|yes|honestly|like|ok|for\s+now|"
+    r"right\s+now|at\s+the\s+moment)\s+)?(?=(?:I|"
     r"my|we)\b)"
     # "done my hamstring so no more football", "and today was my first day at X"
     r"|(?:,|\s+(?:and|but|so))\s+(?=no\s+more\b|(?:today|yesterday)\s+(?:was|is)\s+my\b)"
@@ -221,7 +222,7 @@ def _en_split_clauses(sentence: str) -> list[str]:
             clauses[-1] += ", " + clause  # "my favourite food is, hmm, I'd eat anything, but ramen"
             continue
         head, *fragments = _EN_FRAGMENT.split(clause)
-        first_person = re.match(r"\W*I(?:'m|\s+am|\s)", head)
+        first_person = re.match(r"\W*(?:(?:and|but|so|also|plus|oh)\s+)?I(?:'m|\s+am|\s)", head)
         if first_person:
             head, *shared = _EN_SHARED_SUBJECT.split(head)
             fragments = shared + fragments
@@ -379,7 +380,9 @@ def _en_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
     rest = _en_their_verbs(match.group("rest"))
     if re.fullmatch(NAME, rest.strip(EDGES)):
         return None  # "my wife is Li": the relation, read by the mentions
-    if verb in ("'s", "is"):
+    if verb == "'s" and re.match(r"(?:birthday|name|favou?rite|fave|fav|job|hometown|age|allergy)\b", rest):
+        inner = "my " + rest  # "my mum's birthday is on the 22nd": hers
+    elif verb in ("'s", "is"):
         if re.match(r"(?:worked|been|got|lived|moved|had|started|left|done)\b", rest):
             inner = "I've " + rest
         else:

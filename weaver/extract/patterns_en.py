@@ -63,7 +63,7 @@ _DIET = (
     r"gluten[- ]free|dairy[- ]free|plant[- ]based|low[- ]carb|halal|kosher|carnivore|"
     r"mediterranean|omnivore))"
 )
-_DIET_END = r"(?=$|\s*[,;]|\s+(?:and|but|now|since|for|as\s+of|starting)\b)"
+_DIET_END = r"(?=$|\s*[,;]|\s+(?:and|but|so|now|since|for|as\s+of|starting)\b)"
 _DIET_CANON = {
     "veggie": "vegetarian",
     "pescetarian": "pescatarian",

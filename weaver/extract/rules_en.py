@@ -165,6 +165,13 @@ def _off(m: re.Match[str]) -> list[Fact]:
     return [] if len(value.split()) > 3 else flipped(each("likes", things, 0.75)(m))
 
 
+# Sports and instruments "played": a closed vocabulary, so "I play it safe" is nothing.
+_PLAYED = (r"(?i:basketball|football|soccer|rugby|cricket|tennis|badminton|squash|golf|hockey|volleyball|"
+           r"netball|baseball|softball|padel|pickleball|table\s+tennis|ping\s+pong|water\s+polo|ultimate|"
+           r"frisbee|darts|pool|snooker|chess|bridge|poker|guitar|bass|piano|keys|drums|violin|cello|"
+           r"saxophone|sax|trumpet|flute|clarinet|ukulele|harp|banjo|mandolin|viola|trombone|accordion)")
+
+
 # -- the tables -------------------------------------------------------------------------
 
 RETRACTIONS: tuple[Rule, ...] = (
@@ -272,6 +279,10 @@ RULES: tuple[Rule, ...] = (
     rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+" + ADV + r"(?:living|based|settled)\s+(?:in|"
          r"(?:just\s+)?(?:outside(?:\s+of)?|near|by))\s+" + _PLACE,
          one("lives_in", clean_place, 0.85)),
+    # "moved to Singapore for a job at Grab": the town, and the employer
+    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:moved|relocated)\s+(?:(?:back|down|up|over|out|away)\s+)?to\s+"
+         + _PLACE + r"\s+for\s+(?:a|an|the|my|his|her)\s+(?:new\s+)?(?:job|role|position)\s+(?:at|with)\s+" + _ORG,
+         lambda m: [*one("lives_in", clean_place, 0.9)(m), *_job(0.8)(m)]),
     # "moved from Sydney to Melbourne last year": the old town ends as the new one starts.
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:moved|relocated)\s+(?:(?:back|down|up|over|out|away)\s+)?from\s+"
          + _PLACE.replace("(?P<v>", "(?P<old>") + r"(?:\s+(?:back\s+|down\s+|up\s+|over\s+)?to\s+" + _PLACE + ")?",
@@ -336,6 +347,10 @@ RULES: tuple[Rule, ...] = (
     rule(r"I(?:'ve|\s+have)?\s+(?:just\s+)?(?:got|been|was)\s+promoted\s+to\s+(?:a\s+|an\s+)?(?P<title>.+)$",
          _job(0.85)),
     rule(_I + r"work\s+as\s+(?:a\s+|an\s+|the\s+)?(?P<title>.+)$", _job(0.9)),
+    # "I animate ads at a small studio called Blue Zoo": a workplace named by "called"
+    rule(r"(?:" + _I + r"[a-z]+|" + _BE + r"[a-z]+ing)\b.*?\b(?:at|for)\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}?"
+         r"(?:studio|company|firm|agency|startup|shop|restaurant|cafe|café|bakery|bar|clinic|practice|"
+         r"charity|brewery|hotel|salon|gym|store)\s+(?:called|named)\s+" + _ORG, _job(0.8)),
     # "went freelance", "I'm self-employed now": no employer but oneself
     rule(r"(?:" + _PAST + r"(?:went|gone|become|became|turned)|" + _BE + r"(?:now\s+)?)\s*(?:fully\s+)?"
          r"(?:freelance|self[- ]employed)\b", _fixed("employer", "freelance", 0.8)),
@@ -376,6 +391,13 @@ RULES: tuple[Rule, ...] = (
                                    r"children|sons?|daughters?)"
          + _NAMED + "$", _relative(0.9)),
     rule(_BE + r"married\s+to\s+(?P<name>" + NAME + ")", _named("spouse", 0.9)),
+    # "Olivia is officially my wife", "Linda is my boss now": the relation, told name first
+    rule(r"(?P<name>" + NAME + r")\s+is\s+(?:now\s+|officially\s+|finally\s+)*my\s+(?:new\s+)?"
+         r"(?P<rel>wife|husband|fianc[eé]e?|boyfriend|girlfriend|partner|boss|manager|roommate|flatmate)"
+         r"(?:\s+now)?$", lambda m: [] if m.group("name").split()[0].lower() in ("he", "she", "it", "this", "that")
+         else [Fact({"fiancé": "fiance", "fiancée": "fiance", "fiancee": "fiance", "manager": "boss",
+                     "flatmate": "roommate"}.get(m.group("rel").lower(), m.group("rel").lower()),
+                    m.group("name"), Op.ASSERT, 0.85)]),
     rule(_PAST + r"got\s+married\s+to\s+(?P<name>" + NAME + ")", _named("spouse", 0.9)),
     rule(_BE + r"(?:dating|seeing|engaged\s+to)\s+(?P<name>" + NAME + ")", _named("partner", 0.8)),
     # likes, dislikes, hobbies
@@ -383,7 +405,7 @@ RULES: tuple[Rule, ...] = (
          lambda m: each("likes", things, 0.9 if m.group("verb") in ("love", "adore") else 0.85)(m)),
     rule(r"I(?:'ve|\s+have)\s+" + ADV + r"(?:loved|liked|enjoyed)\s+(?P<v>.+)$", each("likes", things, 0.85)),
     rule(_BE + r"(?:a\s+)?(?:(?:huge|big|massive|great|total|real)\s+)?fan\s+of\s+(?P<v>.+)$", each("likes", things, 0.85)),
-    rule(_BE + r"(?:into|obsessed\s+with|passionate\s+about|crazy\s+about|hooked\s+on)\s+(?P<v>.+)$",
+    rule(_BE + r"(?:into|obsessed\s+with|passionate\s+about|crazy\s+about|mad\s+about|hooked\s+on)\s+(?P<v>.+)$",
          each("likes", things, 0.8)),
     rule(r"(?:" + _BE + r")?(?:a\s+)?(?:huge|big|massive|total|real)\s+(?P<v>[a-z]+(?:\s+[a-z]+)?)\s+(?:guy|"
                         r"girl|person|"
@@ -408,8 +430,17 @@ RULES: tuple[Rule, ...] = (
     rule(r"I(?:'m|\s+am)\s+not\s+(?:a|much\s+of\s+a)\s+(?:(?:big|huge)\s+)?fan\s+of\s+(?P<v>.+)$",
          each("dislikes", things, 0.75)),
     rule(r"my\s+hobb(?:y|ies)\s+(?:is|are|include)\s+(?P<v>.+)$", each("hobby", _and_list, 0.9)),
+    # "I play jv basketball", "I play the drums": a sport or an instrument is a hobby
+    rule(_I + r"play\s+(?:the\s+|a\s+bit\s+of\s+|some\s+|a\s+lot\s+of\s+|jv\s+|varsity\s+|competitive\s+|"
+         r"amateur\s+|club\s+|sunday\s+league\s+)*(?P<v>" + _PLAYED + r")\b(?=$|\s*,|\s+(?:and|but|so|for|in|at|"
+         r"with|badly|a\s+lot|too)\b)", one("hobby", lambda v: v.lower(), 0.8)),
     rule(r"in\s+my\s+(?:free|spare)\s+time,?\s+I\s+(?:(?:like|love)\s+to\s+|enjoy\s+)?(?P<v>.+)$", _hobbies),
     rule(_PAST + r"(?:took|picked)\s+up\s+(?P<v>.+)$", _took_up),
+    # "switched to oat milk", "switched to rooibos": a new thing liked (a name is an employer
+    # or a school, see speaker_memory; a way of working is neither)
+    rule(_PAST + r"(?:switched|changed)\s+(?:over\s+)?to\s+(?!(?:part|full)[- ]time\b|nights\b|days\b|remote\b|"
+         r"mornings\b|evenings\b|weekends\b|working\b|a\s|an\s|the\s|my\s|being\b)(?P<v>[a-z][a-z -]{1,25}?)$",
+         each("likes", things, 0.7)),
     # habits
     rule(_PAST + r"(?:started|began|begun)\s+(?P<v>.+)$", _started),
     rule(_I + r"(?P<v>smoke|vape|drink|run|jog|swim|cycle|bike|meditate|climb|surf|box|"
@@ -420,6 +451,9 @@ RULES: tuple[Rule, ...] = (
 )
 
 MENTIONS: tuple[Rule, ...] = (
+    # "hi from me and my two cats", "with my partner and our two dogs"
+    rule(r"\b(?:my|our)\s+(?P<n>two|three|four|five|six|\d)\s+(?:[a-z]+\s+)?" + _SPECIES + r"\b(?!\s+(?:is|are)\b)",
+         _pet(0.75)),
     # "everyone calls me Kit", "my friends call me Jay": a nickname, beside the name
     rule(r"\b(?:everyone|everybody|people|(?:my\s+)?friends|they|most\s+people)\s+(?:all\s+|just\s+)?"
          r"(?:calls?|knows?)\s+me\s+(?:as\s+)?(?P<v>" + NAME + ")", one("alias", clean_name, 0.85)),

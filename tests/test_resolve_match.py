@@ -351,3 +351,18 @@ def test_a_correction_dated_earlier_wins_in_one_cycle() -> None:
     after = plan_resolution([first, fixed], {}, NOW).final_items
     current = {i.value for i in after.values() if i.status is Status.CURRENT}
     assert current == {"35"}
+
+
+def test_a_liking_told_with_the_end_of_a_favourite_takes_its_place() -> None:
+    # "so over Blur, it's all Pulp now": the favourite band moves on, in the same turn only.
+    band = stored("favourite_band", "Blur")
+    over = cand("likes", "Blur", Op.RETRACT, line=3)
+    now = cand("likes", "Pulp", line=3)
+    after = plan([band], over, now)
+    assert after["favourite_band-Blur"].status is Status.HISTORICAL
+    new = [i.value for i in after.values() if i.attribute == "favourite_band" and i.status is Status.CURRENT]
+    assert new == ["Pulp"]
+    # a liking told in another turn leaves the favourite alone
+    later = plan([band], cand("likes", "Pulp", line=4))
+    assert after["favourite_band-Blur"].status is Status.HISTORICAL
+    assert [i.value for i in later.values() if i.attribute == "favourite_band"] == ["Blur"]

@@ -378,3 +378,16 @@ def test_spans_date_phrases(phrase: str, day: str) -> None:
     assert found is not None and f"{found:%Y-%m-%d}" == day
     said = dates_en.find(f"I went part-time {phrase}")
     assert said and dates.resolve(said, SPOKEN, "future" if phrase.startswith("this") else "past") == found
+
+
+def test_shared_costs_are_no_breakup_and_loose_endings_leave_no_history() -> None:
+    assert table("we split the bill") == []
+    assert table("Jo and I split the rent") == []
+    # "traded in my old phone": tried as a car; with no car held, nothing is kept
+    facts = facts_in("traded in my old phone")
+    spec = spec_for("car")
+    candidates = [Candidate(subject="Ola", attribute=f.attribute, value=f.value, text="",
+                            category=spec.category, kind=spec.kind, source="resources/2026/05/13.jsonl#L1",
+                            valid_from=SPOKEN, op=f.op, confidence=f.confidence) for f in facts]
+    assert [c.attribute for c in candidates] == ["car"]
+    assert plan_resolution(candidates, {}, SPOKEN).changes == ()

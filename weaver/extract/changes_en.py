@@ -165,7 +165,8 @@ ENDINGS: tuple[Rule, ...] = (
          + r"(?=$|\s*,|\s+(?:in|on|last|this|after|for|and|to|because)\b)", _left_field),
     # A relationship ended: "Alex and I broke up last weekend", "we split", "the divorce was
     # finalised on 3 June", "I'm single again".
-    rule(_COUPLE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:just\s+|finally\s+|officially\s+)?" + _BREAKUP + r"\b",
+    rule(_COUPLE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:just\s+|finally\s+|officially\s+)?" + _BREAKUP
+         + r"\b(?!\s+(?:the|our|a|an|it|that|this|everything|up\s+the|costs?|bills?|rent)\b)",
          _couple(Op.RETRACT)),
     rule(r"(?:the|my|our)\s+divorce\s+(?:is|was|has\s+been|got|came)\s+(?:finally\s+|officially\s+)?"
          r"(?:final|finali[sz]ed|through|done|official)\b", _partners(Op.RETRACT)),
@@ -174,7 +175,7 @@ ENDINGS: tuple[Rule, ...] = (
                  r"\s+)?(?P<car>" + CAR + ")", _car(Op.RETRACT)),
     # Only a car is traded in: "traded in the focus" ends whatever car "focus" names.
     rule(_PAST + r"(?:just\s+)?traded\s+in\s+(?:the|my|our)\s+(?:old\s+)?(?P<car>[\w-]+(?:\s+[\w-]+)?)$",
-         _car(Op.RETRACT)),
+         lambda m: [Fact("car", " ".join(m.group("car").split()), Op.RETRACT, 0.7)]),
     rule(r"(?:it(?:'s|\s+has)\s+been\s+|I(?:'m|\s+am)\s+|I(?:'ve|\s+have)\s+(?:been|gone)\s+)?(?:now\s+)?"
          r"(?P<n>(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:full\s+)?(?:days?|weeks?|"
          r"months?|years?))\s+(?:(?:since\s+(?:my\s+)?last\s+|without\s+(?:a\s+|any\s+)?|off\s+(?:the\s+)?|"

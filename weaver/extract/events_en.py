@@ -49,8 +49,8 @@ _MOVED_AFTER = re.compile(
 )
 # "dentist on thursday at 2pm", "flight to Lisbon on the 3rd": a thing and its slot, no
 # verb; only with a day and a time still to come (a weekday, "tomorrow", a date, a clock).
-_BARE_HEAD = re.compile(r"^(?:(?:my|the|our)\s+)?(?!.*\b(?:[a-z]+ed|been|being|going|every|still|since|from|"
-                        r"in|at|with|is|was|are|were|for|I|we|it|my|quit|left|got|had|went|set|put|cut|met|ran|saw|took|"
+_BARE_HEAD = re.compile(r"^(?:(?:my|the|our)\s+)?(?!.*'s\b)(?!.*\b(?:[a-z]+ed|been|being|going|every|still|"
+                        r"since|from|in|at|with|is|was|are|were|for|I|we|it|my|quit|left|got|had|went|set|put|cut|met|ran|saw|took|"
                         r"made|came|did|done|sold|bought|lost|won|start|starting|moving|leaving|joining)\b(?!'))"
                         r"(?P<v>[a-z][\w'-]*(?:\s+(?:to\s+)?[A-Za-z][\w'-]*){0,2})"
                         r"(?:\s+(?:appointment|appt))?(?:\s+(?:is|'s))?$")

@@ -62,7 +62,7 @@ _EN_CLAUSE_BREAK = re.compile(
     r"right\s+now|at\s+the\s+moment)\s+)?(?=(?:I|"
     r"my|we)\b)"
     # "done my hamstring so no more football", "and today was my first day at X"
-    r"|(?:,|\s+(?:and|but|so))\s+(?=no\s+more\b|(?:today|yesterday)\s+(?:was|is)\s+my\b)"
+    r"|(?:,|\s+(?:and|but|so))\s+(?=no\s+more\b|(?:today|yesterday)\s+(?:was|is)\s+my\b|it(?:'s|\s+is)\s+all\s)"
     # "handed my notice in and as of last week I'm a data analyst": a date, then a new clause
     r"|(?:,|\s+(?:and|but|so))\s+(?=(?:as\s+of|since|starting|from|back\s+in)\s+(?:[\w']+\s+){1,3}?(?:I|we)\b)"
     r"|(?<!\bme)\s+(?:and|but|so|because|since|though|although|while|whereas|plus|yet|or|then)\s+"
@@ -151,7 +151,7 @@ def _en_normalise(sentence: str) -> str:
 _EN_FRAGMENT = re.compile(
     r",\s+(?=(?:\d{1,3}(?:\s*(?:years?\s+old|y/?o))?\s*(?:,|$)|(?:living|based|working|studying)\s+"
     r"(?:in|at|for|as|just|near|outside)\s|(?:originally\s+)?from\s+[A-Z]|(?:live|work|study)\s+(?:in|at|"
-    r"for)\s|(?:first|second|third|fourth|final|last)\s+year\s+at\s|thinking\s+(?:about|of)\s+[a-z]+ing\b|(?:love|adore|enjoy|hate|can't\s+stand)\s+(?!it\b|that\b|this\b)|(?:a\s+)?(?:huge|big|massive|"
+    r"for)\s|(?:now\s+)?(?:into|obsessed\s+with|hooked\s+on)\s+[A-Z]|(?:first|second|third|fourth|final|last)\s+year\s+at\s|thinking\s+(?:about|of)\s+[a-z]+ing\b|(?:love|adore|enjoy|hate|can't\s+stand)\s+(?!it\b|that\b|this\b)|(?:a\s+)?(?:huge|big|massive|"
     r"total)\s+[a-z]+\s+(?:lover|fan|guy|girl|person|nerd)\b|(?:moved|relocated)\s+(?:back\s+|down\s+|up\s+|over\s+)?(?:from|to)\s))",
     re.IGNORECASE,
 )
@@ -222,7 +222,7 @@ def _en_split_clauses(sentence: str) -> list[str]:
             clauses[-1] += ", " + clause  # "my favourite food is, hmm, I'd eat anything, but ramen"
             continue
         head, *fragments = _EN_FRAGMENT.split(clause)
-        first_person = re.match(r"\W*(?:(?:and|but|so|also|plus|oh)\s+)?I(?:'m|\s+am|\s)", head)
+        first_person = re.match(r"\W*I(?:'m|\s+am|\s)", _EN_DISCOURSE.sub("", head.strip(EDGES)))
         if first_person:
             head, *shared = _EN_SHARED_SUBJECT.split(head)
             fragments = shared + fragments

@@ -405,6 +405,9 @@ RULES: tuple[Rule, ...] = (
          lambda m: each("likes", things, 0.9 if m.group("verb") in ("love", "adore") else 0.85)(m)),
     rule(r"I(?:'ve|\s+have)\s+" + ADV + r"(?:loved|liked|enjoyed)\s+(?P<v>.+)$", each("likes", things, 0.85)),
     rule(_BE + r"(?:a\s+)?(?:(?:huge|big|massive|great|total|real)\s+)?fan\s+of\s+(?P<v>.+)$", each("likes", things, 0.85)),
+    # "I'm so over Arctic Monkeys, it's all Fontaines DC now": the new liking
+    rule(r"it(?:'s|\s+is)\s+all\s+(?!about\b|good\b|fine\b|ok\b|okay\b|over\b|done\b|the\s+same\b)"
+         r"(?P<v>[\w' -]+?)(?:\s+(?:now|these\s+days|rn|atm))?$", each("likes", things, 0.75)),
     rule(_BE + r"(?:into|obsessed\s+with|passionate\s+about|crazy\s+about|mad\s+about|hooked\s+on)\s+(?P<v>.+)$",
          each("likes", things, 0.8)),
     rule(r"(?:" + _BE + r")?(?:a\s+)?(?:huge|big|massive|total|real)\s+(?P<v>[a-z]+(?:\s+[a-z]+)?)\s+(?:guy|"

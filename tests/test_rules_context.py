@@ -250,3 +250,10 @@ def test_shes_in_a_later_sentence_is_the_person_named_last() -> None:
                  ("user", "when she's home. she's vegan so I cook veggie"))
     assert ("Bea", "diet", "vegan") in found
     assert ("Ola", "diet", "vegan") not in found
+
+
+def test_a_verb_without_its_subject_after_them_is_theirs() -> None:
+    found = read(("user", "my aunt's birthday is on the 2nd of May"), ("assistant", "What is she like?"),
+                 ("user", "she's mad about roses. lives out in Galway, still works at the bank"))
+    assert ("Ola's aunt", "lives_in", "Galway") in found
+    assert ("Ola", "lives_in", "Galway") not in found

@@ -346,7 +346,8 @@ _NOT_A_PERSON = frozenset(
 )
 
 
-_EN_THEIR_VERB = re.compile(r"(?:and\s+)?(?P<verb>lives|works|studies|speaks|teaches|plays|loves|likes|hates|"
+_EN_THEIR_VERB = re.compile(r"(?:and\s+)?(?:still\s+|now\s+|also\s+|just\s+)?"
+                            r"(?P<verb>lives|works|studies|speaks|teaches|plays|loves|likes|hates|"
                             r"moved|started|left|quit|joined)\b(?P<rest>.*)$")
 
 

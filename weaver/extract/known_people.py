@@ -106,9 +106,12 @@ class KnownPeople:
         if text.isascii():
             pronouns = "she" if female else "he" if male else "he|she"
             said = self.last_named + " "
-            # "she lives in Leeds", "she's vegetarian"
+            # "she lives in Leeds", "she's vegetarian", and a verb without its subject after
+            # them: "she's mad about birds. lives up in Inverness"
             head = re.sub(rf"(^|[.!?]\s+)(?:{pronouns})(\s+(?=[a-z])|(?='s\s))",
                           lambda m: m.group(1) + said.rstrip() + m.group(2), head, flags=re.IGNORECASE)
+            head = re.sub(r"([.!?]\s+)(?=(?:still\s+|now\s+)?(?:lives|works|studies)\s)",
+                          lambda m: m.group(1) + said, head)
             return head + tail
         zh = _ZH_RELATION.get(relation)
         if not zh:

@@ -273,7 +273,7 @@ RULES: tuple[Rule, ...] = (
     rule(r"I\s+was\s+born\s+in\s+" + _PLACE, one("hometown", clean_place, 0.75)),
     rule(r"my\s+hometown\s+is\s+" + _PLACE, one("hometown", clean_place, 0.9)),
     # "we live in this tiny flat in Leeds": the place is the town, not the flat.
-    rule(_WE + r"\s+" + ADV + r"(?:live|reside)\s+in\s+(?:(?:a|an|this|that|our|my|the)\s+(?:[\w-]+\s+){0,3}?"
+    rule(_WE + r"\s+" + ADV + r"(?:live|reside)\s+(?:up\s+|down\s+|over\s+|out\s+)?in\s+(?:(?:a|an|this|that|our|my|the)\s+(?:[\w-]+\s+){0,3}?"
          r"(?:flat|house|apartment|place|studio|village|town|suburb|bungalow)\s+(?:in|near|outside)\s+)?" + _PLACE,
          one("lives_in", clean_place, 0.9)),
     rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+" + ADV + r"(?:living|based|settled)\s+(?:in|"
@@ -412,7 +412,8 @@ RULES: tuple[Rule, ...] = (
          each("likes", things, 0.8)),
     rule(r"(?:" + _BE + r")?(?:a\s+)?(?:huge|big|massive|total|real)\s+(?P<v>[a-z]+(?:\s+[a-z]+)?)\s+(?:guy|"
                         r"girl|person|"
-         r"lover|addict|nerd|fiend|snob)$", each("likes", things, 0.8)),
+         r"lover|addict|nerd|fiend|snob)(?:\s+(?:honestly|tbh|lol|really))?(?:\s*,.*)?$",
+         each("likes", things, 0.8)),
     rule(_I + r"(?:hate|dislike|detest|loathe|despise)\s+(?P<v>.+)$", each("dislikes", things, 0.9)),
     # "I drink way too much beer", "I eat loads of pasta": a liking told by how much
     rule(_I + r"(?:drink|eat)\s+(?:way\s+too\s+much|too\s+much|so\s+much|a\s+lot\s+of|lots\s+of|loads\s+of|"

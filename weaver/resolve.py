@@ -318,7 +318,7 @@ def _takes_the_place(work: _Working, candidate: Candidate) -> list[Candidate]:
 
 # How sure an ending must be to be kept as history of a value never held ("traded in the
 # focus" is a car only if one was told; "I left Mercy" is a job either way).
-KEEP_ENDED_FROM = 0.75
+KEEP_ENDED_FROM = 0.7
 
 
 def _ended_before_told(

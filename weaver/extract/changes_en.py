@@ -175,7 +175,7 @@ ENDINGS: tuple[Rule, ...] = (
                  r"\s+)?(?P<car>" + CAR + ")", _car(Op.RETRACT)),
     # Only a car is traded in: "traded in the focus" ends whatever car "focus" names.
     rule(_PAST + r"(?:just\s+)?traded\s+in\s+(?:the|my|our)\s+(?:old\s+)?(?P<car>[\w-]+(?:\s+[\w-]+)?)$",
-         lambda m: [Fact("car", " ".join(m.group("car").split()), Op.RETRACT, 0.7)]),
+         lambda m: [Fact("car", " ".join(m.group("car").split()), Op.RETRACT, 0.65)]),
     rule(r"(?:it(?:'s|\s+has)\s+been\s+|I(?:'m|\s+am)\s+|I(?:'ve|\s+have)\s+(?:been|gone)\s+)?(?:now\s+)?"
          r"(?P<n>(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:full\s+)?(?:days?|weeks?|"
          r"months?|years?))\s+(?:(?:since\s+(?:my\s+)?last\s+|without\s+(?:a\s+|any\s+)?|off\s+(?:the\s+)?|"

@@ -359,6 +359,16 @@ def test_fourth_round_changes(text: str, expected: list[tuple[str, str, Op]]) ->
         ("my dad's a retired plumber, still lives in Hull", [("job_title", "retired plumber", A),
                                                               ("lives_in", "Hull", A)]),
         ("I'm so over sushi, it's all ramen now", [*ends_everywhere("sushi"), ("likes", "ramen", A)]),
+        # a pet told, then named in the same turn, is one named pet
+        ("we got a kitten!! her name is Miso", [("pet", "a cat named Miso", A)]),
+        ("we rescued a puppy last week!! a whippet called Olive", [("pet", "a dog named Olive", A)]),
+        ("I have a ragdoll called Tofu", [("pet", "a cat named Tofu", A)]),
+        ("I'm back in Cork now", [("lives_in", "Cork", A)]),  # back in a town is living there
+        ("we got a puppy. his name is Rex and he's chaos", [("pet", "a dog named Rex", A)]),
+        # a name told for someone else is theirs, not the dog's
+        ("I have a dog. my brother's name is Sam", [("pet", "a dog", A), ("name", "Sam", A)]),
+        # someone named alone, promoted
+        ("Priya got promoted to team lead", [("job_title", "team lead", A)]),
         ("and I'm from Derry originally, moved over to Leeds for work", [("hometown", "Derry", A),
                                                                            ("lives_in", "Leeds", A)]),
     ],

@@ -364,7 +364,7 @@ RULES: tuple[Rule, ...] = (
     rule(_BE + r"(?:a|an)\s+" + _TITLE + r"\s+in\s+" + _PLACE + "$", _titled_in),
     rule(r"(?:" + _BE + r"|I(?:'ve|\s+have)\s+been\s+)(?:a|an)\s+(?P<title>.+)$", _titled),
     rule(_BE + r"(?:now\s+)?(?:the\s+)?(?P<title>(?:head|director|vp|chief)\s+of\s+[a-z]+(?:\s+[a-z]+)?)$", _titled),
-    rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+(?:now\s+|still\s+)?(?:in|over\s+in|based\s+out\s+of)\s+" + _PLACE
+    rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+(?:now\s+|still\s+|back\s+)?(?:in|over\s+in|based\s+out\s+of)\s+" + _PLACE
          + r"(?=$|\s*,|\s+(?:and|but|so|now|for|since|rn|atm|right\s+now|at\s+the\s+moment|these\s+days)\b)",
          lambda m: [] if m.group("v").lower().removeprefix("the ") in ("middle", "process", "office", "hospital")
          else one("lives_in", clean_place, 0.75)(m)),
@@ -385,6 +385,9 @@ RULES: tuple[Rule, ...] = (
     rule(r"(?:" + _BE + r"|I(?:'ve|\s+have)\s+been\s+)(?:learning|studying|picking\s+up)\s+(?P<v>.+)$", each("learning", _learned, 0.85)),
     # pets and family
     rule(_HAVE + r"\s+" + _COUNT + r"\s+(?:[a-z]+\s+){0,2}?" + _SPECIES + _NAMED, _pet(0.9)),
+    # "a beagle called Pickle" (the pet just told of, said again with its name)
+    rule(r"(?:a|an)\s+(?:[a-z]+\s+){0,2}?" + _SPECIES + r"\s+(?:called|named)\s+(?P<name>" + _PET_NAME + ")",
+         _pet(0.8)),
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:adopted|rescued|got|bought)\s+" + _COUNT + r"\s+"
          r"(?:[a-z]+\s+){0,2}?" + _SPECIES + _NAMED, _pet(0.85)),
     rule(_HAVE + r"\s+" + _COUNT + r"\s+(?:[a-z]+\s+){0,1}?(?P<rel>sisters?|brothers?|siblings?|kids?|"

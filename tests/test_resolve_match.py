@@ -106,11 +106,42 @@ def test_retraction_of_a_word_ends_every_value_with_it() -> None:
     assert after["learning-piano"].status is Status.CURRENT
 
 
-def test_unrelated_retraction_is_unmatched() -> None:
+def test_unrelated_retraction_of_one_attribute_is_kept_as_history() -> None:
+    # "I left Acme" while the vault holds Mercy: Acme was the employer until then, Mercy stays.
     item = stored("employer", "Mercy Hospital")
-    resolution = plan_resolution([cand("employer", "Acme", Op.RETRACT)], {item.id: item}, NOW)
+    left = cand("employer", "Acme", Op.RETRACT)
+    resolution = plan_resolution([left], {item.id: item}, NOW)
+    assert [c.action for c in resolution.changes] == [Action.ENDED]
+    kept = resolution.changes[0].after
+    assert (kept.value, kept.status) == ("Acme", Status.HISTORICAL)
+    assert (kept.valid_to, kept.ended_by) == (left.valid_from, left.source)
+    assert kept.valid_from == kept.valid_to  # a start nobody told
+    assert resolution.unmatched_retractions == ()
+    assert item.id not in resolution.final_items  # Mercy untouched
+
+
+def test_ending_tried_on_many_attributes_stays_unmatched() -> None:
+    # "I quit choir": tried as a liking, a routine, a hobby...; none held, nothing is kept.
+    tries = [cand(a, "choir", Op.RETRACT) for a in ("likes", "routine", "hobby")]
+    resolution = plan_resolution(tries, {}, NOW)
     assert resolution.changes == ()
-    assert len(resolution.unmatched_retractions) == 1
+    assert len(resolution.unmatched_retractions) == 3
+
+
+def test_kept_ending_is_not_kept_twice() -> None:
+    left = cand("studies_at", "McGill", Op.RETRACT)
+    first = plan_resolution([left], {}, NOW)
+    again = plan_resolution([left], first.final_items, NOW)
+    assert again.changes == () and again.skipped == 1
+
+
+def test_family_word_ends_its_members() -> None:
+    # "90 days sober": liked drinks of the alcohol family end, tea stays.
+    items = [stored("favourite_drink", "hazy IPA"), stored("likes", "red wine"), stored("likes", "green tea")]
+    after = plan(items, cand("likes", "alcohol", Op.RETRACT))
+    assert after["favourite_drink-hazy_IPA"].status is Status.HISTORICAL
+    assert after["likes-red_wine"].status is Status.HISTORICAL
+    assert after["likes-green_tea"].status is Status.CURRENT
 
 
 def test_not_liking_ends_a_favourite_of_the_same_thing() -> None:
@@ -310,3 +341,28 @@ def test_end_to_end_through_the_rules_path(make_vault: Callable[..., Vault]) -> 
     assert by_value["steak"].superseded_by == by_value["vegetarian"].id
     assert by_value["green tea"].status is Status.HISTORICAL
     assert by_value["vegetarian"].is_current
+
+
+def test_a_correction_dated_earlier_wins_in_one_cycle() -> None:
+    # "I'm 34" then, a minute later, "oh wait I'm 35, birthday was last week": both woven at once.
+    said = T0 + timedelta(days=10)
+    first = cand("age", "34", at=said, line=1)
+    fixed = cand("age", "35", at=said - timedelta(days=7), said=said + timedelta(minutes=1), line=2)
+    after = plan_resolution([first, fixed], {}, NOW).final_items
+    current = {i.value for i in after.values() if i.status is Status.CURRENT}
+    assert current == {"35"}
+
+
+def test_a_liking_told_with_the_end_of_a_favourite_takes_its_place() -> None:
+    # "so over Blur, it's all Pulp now": the favourite band moves on, in the same turn only.
+    band = stored("favourite_band", "Blur")
+    over = cand("likes", "Blur", Op.RETRACT, line=3)
+    now = cand("likes", "Pulp", line=3)
+    after = plan([band], over, now)
+    assert after["favourite_band-Blur"].status is Status.HISTORICAL
+    new = [i.value for i in after.values() if i.attribute == "favourite_band" and i.status is Status.CURRENT]
+    assert new == ["Pulp"]
+    # a liking told in another turn leaves the favourite alone
+    later = plan([band], cand("likes", "Pulp", line=4))
+    assert after["favourite_band-Blur"].status is Status.HISTORICAL
+    assert [i.value for i in later.values() if i.attribute == "favourite_band"] == ["Blur"]

@@ -260,3 +260,148 @@ def test_turning_an_age_dates_the_birthday() -> None:
     undated = Resource(id="r2", path="resources/a.jsonl", line=2, ts=SPOKEN, role="user", speaker="Ola",
                        text="I turned 33")
     assert [c.attribute for c in RulesExtractor().extract_one(undated)] == ["age"]
+
+
+PARTNERS = ("partner", "boyfriend", "girlfriend", "spouse", "wife", "husband", "fiance")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a relationship ended, told by the couple: every partner word, the resolver keeps the match
+        ("Priya and I split up in the summer", [(p, "Priya", R) for p in PARTNERS]),
+        ("me and Tom broke up", [(p, "Tom", R) for p in PARTNERS]),
+        ("our divorce is final now", [(p, "", R) for p in PARTNERS]),
+        ("I'm single again lol", [(p, "", R) for p in PARTNERS]),
+        ("Priya and I live in Hove", [("lives_in", "Hove", A)]),  # the couple, one clause
+        # said with a rising tone it is still a doubt, never an ending
+        ("Sam and I are taking a break?", [(p, "", D) for p in PARTNERS]),
+        # spells without: the habit ended that long ago; sober ends liked drinks too
+        ("five weeks without a smoke", [("habit", "smokes", R)]),
+        ("two months sober", [("habit", "drinks", R), ("likes", "alcohol", R)]),
+        ("I'm sober since march", [("habit", "drinks", R), ("likes", "alcohol", R)]),
+        ("I quit vaping", [("habit", "vapes", R)]),
+        ("I don't drink coffee anymore, just decaf", [("likes", "coffee", R)]),
+        ("I'm off the paleo thing", [("diet", "paleo", R)]),
+        ("I'm off to Lisbon", []),
+        # a line of work ends by its field; teaching at a school is a teacher
+        ("I left nursing last spring", [("job_title", "nurse", R)]),
+        ("I teach chemistry at a sixth form college in Derby", [("job_title", "teacher", A),
+                                                                 ("lives_in", "Derby", A)]),
+        # a move told from where it started
+        ("moved from Glasgow to Bristol in 2021", [("lives_in", "Bristol", A), ("lives_in", "Glasgow", R)]),
+        ("I'm 30, moved from leeds back in 2015", [("age", "30", A), ("lives_in", "Leeds", R)]),
+        # only a car is traded in; an offer is a change to come
+        ("traded in the corsa, got a used Honda Jazz", [("car", "corsa", R), ("car", "Honda Jazz", A)]),
+        ("got a job offer from Ocado!", [("employer", "", D)]),
+        ("third week at Ocado and I love it", [("employer", "Ocado", A)]),
+        ("joined Monzo as a product designer",
+         [("job_title", "product designer", A), ("employer", "Monzo", A)]),
+    ],
+)
+def test_fourth_round_changes(text: str, expected: list[tuple[str, str, Op]]) -> None:
+    assert table(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm Theo but everyone calls me T", [("name", "Theo", A), ("alias", "T", A)]),
+        ("I'm Theodore but my friends call me Teddy", [("name", "Theodore", A), ("alias", "Teddy", A)]),
+        ("Marta here, 41, physio", [("name", "Marta", A)]),
+        ("my name is, well, technically Alexandra", [("name", "Alexandra", A)]),
+        # messy values
+        ("I sooo love dumplings", [("likes", "dumplings", A)]),
+        ("I love curry, the spicier the better", [("likes", "curry", A)]),
+        ("I'm into chess and true crime podcasts",
+         [("likes", "chess", A), ("likes", "true crime podcasts", A)]),
+        ("I love fish and chips", [("likes", "fish and chips", A)]),
+        ("fave film is Alien, don't laugh, I'm a sci-fi nerd", [("favourite_movie", "Alien", A)]),
+        ("our son Francis is 4", [("son", "Francis", A), ("age", "4", A)]),
+        ("I'm gluten intolerant", [("allergy", "gluten", A)]),
+        ("peanut allergy", [("allergy", "peanut", A)]),
+        # an emoji ends a clause like a comma
+        ("morning from me and the dog 🐶 I'm a nurse in Hull",
+         [("job_title", "nurse", A), ("lives_in", "Hull", A)]),
+        ("I eat most things, love a good curry", [("likes", "a good curry", A)]),
+        ("plot twist, went keto", [("diet", "keto", A)]),
+        # appointments told without a verb, by the thing and its slot still to come
+        ("optician on friday at 11, finally", [("appointment", "optician", A)]),
+        ("flying to Oslo on the 9th, 7am", [("appointment", "flight to Oslo", A)]),
+        ("got a phone screen with Stripe this thursday at 3pm", [("appointment", "phone screen", A)]),
+        ("I have Mia's piano recital Friday at 6", [("appointment", "piano recital", A)]),
+        ("the vet is moved to next tuesday at 9am", [("appointment", "vet", A)]),
+        ("quit Argos on friday", ends_everywhere("Argos", people=True)),  # a verb, no appointment
+        ("drinks last friday were fun", []),  # a slot gone by
+        # routines told with "got", without a subject, or after a change of schedule
+        ("I've got orchestra every monday evening", [("routine", "orchestra on Mondays", A)]),
+        ("doing spin on wednesdays now", [("routine", "spin on Wednesdays", A)]),
+        ("the gym changed the timetable so boxing is fridays only now",
+         [("routine", "boxing on Fridays", A)]),
+        # someone else's coordinated verbs are theirs
+        ("my cousin Ana lives in Porto, works for Sonae", [("cousin", "Ana", A), ("lives_in", "Porto", A),
+                                                            ("employer", "Sonae", A)]),
+        ("I went freelance in May", [("employer", "freelance", A)]),
+        ("I drink way too much cider", [("likes", "cider", A)]),
+        ("oh wait I'm 41 actually", [("age", "41", A)]),
+        # a relation told name first; pets counted; a workplace named by "called"
+        ("Priya is officially my fiancée", [("fiance", "Priya", A)]),
+        ("morning from me and my three dogs", [("pet", "three dogs", A)]),
+        ("for now I wait tables at a tiny cafe called Lumen", [("employer", "Lumen", A)]),
+        ("my neighbour Tom moved to Oslo for a job at Equinor",
+         [("neighbour", "Tom", A), ("lives_in", "Oslo", A), ("employer", "Equinor", A)]),
+        # a sport or an instrument played is a hobby; a new thing switched to is liked
+        ("I play sunday league football", [("hobby", "football", A)]),
+        ("I play it by ear", []),
+        ("I switched to oat milk", [("likes", "oat milk", A)]),
+        ("I switched to part-time", []),
+        ("I eat anything, huge cheese lover tbh, brie forever", [("likes", "cheese", A)]),
+        ("my dad's a retired plumber, still lives in Hull", [("job_title", "retired plumber", A),
+                                                              ("lives_in", "Hull", A)]),
+        ("I'm so over sushi, it's all ramen now", [*ends_everywhere("sushi"), ("likes", "ramen", A)]),
+        # a pet told, then named in the same turn, is one named pet
+        ("we got a kitten!! her name is Miso", [("pet", "a cat named Miso", A)]),
+        ("we rescued a puppy last week!! a whippet called Olive", [("pet", "a dog named Olive", A)]),
+        ("I have a ragdoll called Tofu", [("pet", "a cat named Tofu", A)]),
+        ("I'm back in Cork now", [("lives_in", "Cork", A)]),  # back in a town is living there
+        ("we got a puppy. his name is Rex and he's chaos", [("pet", "a dog named Rex", A)]),
+        # a name told for someone else is theirs, not the dog's
+        ("I have a dog. my brother's name is Sam", [("pet", "a dog", A), ("name", "Sam", A)]),
+        # someone named alone, promoted
+        ("Priya got promoted to team lead", [("job_title", "team lead", A)]),
+        ("and I'm from Derry originally, moved over to Leeds for work", [("hometown", "Derry", A),
+                                                                           ("lives_in", "Leeds", A)]),
+    ],
+)
+def test_fourth_round_chat_shapes_events_and_people(text: str, expected: list[tuple[str, str, Op]]) -> None:
+    assert table(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("phrase", "day"),
+    [
+        ("last weekend", "2026-05-09"),  # said on Wednesday 13 May
+        ("this weekend", "2026-05-16"),
+        ("at the start of the month", "2026-05-01"),
+        ("the end of last month", "2026-04-30"),
+        ("the beginning of this year", "2026-01-01"),
+    ],
+)
+def test_spans_date_phrases(phrase: str, day: str) -> None:
+    found = dates.resolve(phrase, SPOKEN, "future" if phrase.startswith("this") else "past")
+    assert found is not None and f"{found:%Y-%m-%d}" == day
+    said = dates_en.find(f"I went part-time {phrase}")
+    assert said and dates.resolve(said, SPOKEN, "future" if phrase.startswith("this") else "past") == found
+
+
+def test_shared_costs_are_no_breakup_and_loose_endings_leave_no_history() -> None:
+    assert table("we split the bill") == []
+    assert table("Jo and I split the rent") == []
+    # "traded in my old phone": tried as a car; with no car held, nothing is kept
+    facts = facts_in("traded in my old phone")
+    spec = spec_for("car")
+    candidates = [Candidate(subject="Ola", attribute=f.attribute, value=f.value, text="",
+                            category=spec.category, kind=spec.kind, source="resources/2026/05/13.jsonl#L1",
+                            valid_from=SPOKEN, op=f.op, confidence=f.confidence) for f in facts]
+    assert [c.attribute for c in candidates] == ["car"]
+    assert plan_resolution(candidates, {}, SPOKEN).changes == ()

@@ -43,6 +43,14 @@ ANSWERS = [
     ("你在哪里上班呀？", "网易", ("Ola", "employer", "网易")),
     ("那你老家是哪里呀？", "福建泉州的", ("Ola", "hometown", "泉州")),
     ("你现在做什么工作？", "嗯 产品经理", ("Ola", "job_title", "产品经理")),
+    # what one likes or cannot stand
+    ("Any snacks you really like?", "salted pretzels all day", ("Ola", "likes", "salted pretzels")),
+    ("Noted. Anything you won't eat?", "olives. never", ("Ola", "dislikes", "olives")),
+    # a guess put right: "no" and a name
+    ("Sure. You work at Aviva, right? Their review cycle is in May.", "no, Zurich lol",
+     ("Ola", "employer", "Zurich")),
+    ("You're in Leeds, right?", "nah York!", ("Ola", "lives_in", "York")),
+    ("Nice, are you a shift manager there?", "haha no just a barista", ("Ola", "job_title", "barista")),
 ]
 
 
@@ -65,6 +73,9 @@ def test_a_short_answer_is_read_with_its_question(
         ("How was your weekend?", "Lyon"),  # a question the rules cannot restate
         ("Bored of the job or the city?", "both?"),  # a choice, and no value
         ("Which city are you in right now?", "dunno, somewhere in the alps"),
+        ("You're in Leeds, right?", "no I moved"),  # a "no" with no name states nothing new
+        ("You work at Aviva, right?", "nope, Aviva closed the office"),
+        ("You're in Leeds, right?", "no idea why you think that"),
     ],
 )
 def test_an_answer_that_is_no_reply_gives_no_fact(question: str, answer: str) -> None:
@@ -213,3 +224,36 @@ def test_what_one_speaker_told_is_not_another_speakers() -> None:
     assert ("Eve", "sister", "Ana") not in got  # Eve's "she" is nobody Eve named
     assert not any(s == "Ana" and a == "employer" for s, a, _ in got)
     assert ("Maya", "employer", "Aldi") not in got  # Eve's switch is Eve's
+
+
+def test_an_appointment_moved_as_it_is_the_last_one_told() -> None:
+    found = {(c.attribute, c.value, c.when.day if c.when else None) for c in RulesExtractor().extract(chat(
+        ("user", "physio on tuesday at 4pm, ugh"),
+        ("user", "they moved it to the 25th, 10am"),
+    ))}
+    assert ("appointment", "physio", 25) in found
+    assert not any(value == "it" for _, value, _ in found)
+    # with no appointment told before, "it" is nobody's appointment
+    alone = RulesExtractor().extract(chat(("user", "they moved it to the 25th, 10am")))
+    assert not [c for c in alone if c.attribute == "appointment"]
+
+
+def test_she_after_a_relative_told_without_a_name_is_that_relative() -> None:
+    found = read(("user", "my dad's birthday is on the 9th of June"), ("assistant", "Any plans?"),
+                 ("user", "he's mad about sailing, so maybe a day out"))
+    assert ("Ola's father", "birthday", "06-09") in found
+    assert ("Ola's father", "likes", "sailing") in found
+
+
+def test_shes_in_a_later_sentence_is_the_person_named_last() -> None:
+    found = read(("user", "my roommate Bea is a nurse at the Royal Free"),
+                 ("user", "when she's home. she's vegan so I cook veggie"))
+    assert ("Bea", "diet", "vegan") in found
+    assert ("Ola", "diet", "vegan") not in found
+
+
+def test_a_verb_without_its_subject_after_them_is_theirs() -> None:
+    found = read(("user", "my aunt's birthday is on the 2nd of May"), ("assistant", "What is she like?"),
+                 ("user", "she's mad about roses. lives out in Galway, still works at the bank"))
+    assert ("Ola's aunt", "lives_in", "Galway") in found
+    assert ("Ola", "lives_in", "Galway") not in found

@@ -119,6 +119,8 @@ DOUBTS = [
     ("new job is great so far", [("employer", "", D, "", "")]),
     ("I'm handing in my notice tomorrow", [("employer", "", D, "", "")]),
     ("haven't been to pilates in ages honestly", [("routine", "", D, "", "")]),
+    # a plan to move says nothing of the new town, but puts the current one in doubt
+    ("I'm thinking of moving to Berlin next year", [("lives_in", "", D, "", "")]),
     ("since I changed teams I barely touch CSS", [("job_title", "", D, "", "")]),
 ]
 
@@ -130,7 +132,6 @@ NOTHING = [
     "maybe go back to school for nursing? idk",
     "my coworker says Bali is the best place on earth",
     "my mom thinks I should be a lawyer",
-    "I'm thinking of moving to Berlin next year",
     "gonna take a couple weeks off then start applying",
 ]
 

@@ -12,12 +12,16 @@ Rules, by (subject, attribute):
   value matches by its words ("I left Mercy" ends "Mercy Hospital", see value_match).
   ``retracted`` stays for what was never true: a forget, a deleted bullet, a duplicate;
 - across attribute families (attributes.reaches): ending "likes tea" ends a favourite
-  tea, a vegetarian diet ends liked meat;
+  tea, a vegetarian diet ends liked meat; a liking told in the same turn as the end of a
+  favourite takes its place ("so over Arctic Monkeys, it's all Fontaines DC now");
 - a doubt (the turn talks of the attribute, no new value) flags the current value as
   possibly outdated (``doubt``), never ends it; a new value or a repeat clears it;
 - an appointment with the same value and a new time is rescheduled (the old one ends);
 - a dated change told later ("moved last month", said after "I live in Bergen") ends
-  the value it replaces even when its date is earlier than when that value was heard.
+  the value it replaces even when its date is earlier than when that value was heard;
+- an ending of a value the vault never held ("I graduated from McGill in 2024", "our old
+  dog Max died last year"), told of one attribute only, is kept as history: the value
+  held until then (``valid_to``), from a start nobody told (``valid_from`` = ``valid_to``).
 Candidates are applied in time order, so a batch may supersede its own facts.
 """
 
@@ -30,9 +34,10 @@ from datetime import datetime, timedelta
 from enum import Enum
 
 from vaultweave.store.item import Item, Status, item_id
-from vaultweave.weaver.attributes import OPPOSITES, is_single_valued, reaches
+from vaultweave.weaver.attributes import OPPOSITES, canonical_sentence, is_single_valued, reaches
 from vaultweave.weaver.extract.base import Candidate, Op, normalise
-from vaultweave.weaver.value_match import diet_ends, names_value, routine_thing
+from vaultweave.weaver.reschedule import named_as_before, rescheduled, same_time
+from vaultweave.weaver.value_match import diet_ends, names_value
 
 BASE_IMPORTANCE = {"identity": 0.8, "fact": 0.6, "preference": 0.5, "event": 0.5, "transient": 0.3}
 REINFORCE_STEP = 0.1
@@ -95,6 +100,9 @@ class _Working:
     by_key: dict[tuple[str, str], list[str]] = field(default_factory=lambda: defaultdict(list))
     by_subject: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     changes: list[Change] = field(default_factory=list)
+    # Favourites each turn ended ("so over Arctic Monkeys"), by source: a liking the same
+    # turn tells is the new favourite of that kind.
+    ended_favourites: dict[str, list[Item]] = field(default_factory=lambda: defaultdict(list))
 
     def index(self, item: Item) -> None:
         self.by_key[(normalise(item.subject), item.attribute)].append(item.id)
@@ -142,6 +150,9 @@ def plan_resolution(
                 unmatched.append(candidate)
         elif candidate.value_key:
             _assert(work, candidate, observed_at)
+            for favourite in _takes_the_place(work, candidate):
+                _assert(work, favourite, observed_at)
+    unmatched = [c for c in unmatched if not _ended_before_told(work, c, unmatched, observed_at)]
     return Resolution(tuple(work.changes), skipped, tuple(unmatched))
 
 
@@ -168,9 +179,9 @@ def _already_applied(candidate: Candidate, same_key: Iterable[Item]) -> bool:
 def _assert(work: _Working, candidate: Candidate, observed_at: datetime) -> None:
     same_key = work.with_key(candidate.subject, candidate.attribute)
     current = [i for i in same_key if i.status is Status.CURRENT]
-    candidate = _named_as_before(candidate, current)
+    candidate = named_as_before(candidate, current)
     for item in current:
-        if normalise(item.value) == candidate.value_key and not _rescheduled(item, candidate):
+        if normalise(item.value) == candidate.value_key and not rescheduled(item, candidate):
             work.put(Action.REINFORCED, _reinforce(item, candidate, observed_at), item)
             return
     archived = [i for i in same_key if i.status is Status.ARCHIVED]
@@ -199,8 +210,8 @@ def _assert(work: _Working, candidate: Candidate, observed_at: datetime) -> None
                 work.put(Action.SUPERSEDED, ended, item, f"{item.value} -> {new.value}")
                 new = new.evolve(supersedes=(*new.supersedes, item.id))
     for item in current:
-        if _rescheduled(item, candidate) and _newer_or_equal(candidate, item):
-            new = _same_time(new, item)
+        if rescheduled(item, candidate) and _newer_or_equal(candidate, item):
+            new = same_time(new, item)
             ended = _supersede(item, new, candidate.source)
             work.put(Action.SUPERSEDED, ended, item, f"{item.value} rescheduled")
             new = new.evolve(supersedes=(*new.supersedes, item.id))
@@ -288,7 +299,52 @@ def _end(work: _Working, candidate: Candidate) -> bool:
             doubted_at=None,
         )
         work.put(Action.ENDED, ended, item)
+        if item.attribute.startswith("favourite_"):
+            work.ended_favourites[candidate.source].append(item)
     return bool(live)
+
+
+def _takes_the_place(work: _Working, candidate: Candidate) -> list[Candidate]:
+    """"I'm done with Coldplay, into Phoenix now": a liking told by the turn that ended a
+    favourite is the new favourite of that kind (one per kind)."""
+    if candidate.attribute != "likes" or candidate.op is not Op.ASSERT:
+        return []
+    ended = [i for i in work.ended_favourites.get(candidate.source, ())
+             if normalise(i.subject) == candidate.key[0]]
+    kinds = sorted({i.attribute for i in ended})
+    return [replace(candidate, attribute=kind,
+                    text=canonical_sentence(candidate.subject, kind, candidate.value)) for kind in kinds]
+
+
+# How sure an ending must be to be kept as history of a value never held ("traded in the
+# focus" is a car only if one was told; "I left Mercy" is a job either way).
+KEEP_ENDED_FROM = 0.7
+
+
+def _ended_before_told(
+    work: _Working, candidate: Candidate, unmatched: Sequence[Candidate], observed_at: datetime
+) -> bool:
+    """"I left Mercy" with no Mercy held: Mercy was true until then. Kept as a historical
+    fact when the ending names a value and one attribute only (a bare "I quit choir" is
+    tried on every attribute it may name and stays unmatched), and nothing of that value
+    is held in any status. Returns whether it was kept."""
+    if not candidate.value_key or candidate.confidence < KEEP_ENDED_FROM:
+        return False
+    siblings = {c.attribute for c in unmatched
+                if c.source == candidate.source and c.key[0] == candidate.key[0]
+                and c.value_key == candidate.value_key}
+    same_key = work.with_key(candidate.subject, candidate.attribute)
+    if siblings != {candidate.attribute} or any(names_value(i.value, candidate.value) for i in same_key):
+        return False
+    item = _new_item(candidate, observed_at)
+    ended = item.evolve(
+        status=Status.HISTORICAL,
+        valid_to=candidate.valid_from,
+        ended_by=candidate.source,
+        status_reason=f"told only by its ending, as of {candidate.valid_from:%Y-%m-%d}",
+    )
+    work.put(Action.ENDED, ended, None, "ended before it was told")
+    return True
 
 
 # How long after a value was told a doubt about its attribute still refers to that telling.
@@ -309,50 +365,6 @@ def _doubt(work: _Working, candidate: Candidate) -> None:
         work.put(Action.DOUBTED, flagged, item, f"{item.value} possibly outdated")
 
 
-def _rescheduled(item: Item, candidate: Candidate) -> bool:
-    """The same appointment told again with another time, or the same routine on other days
-    ("spin is tuesdays and thursdays now" after "spin class every monday and wednesday")."""
-    if candidate.attribute == "routine" and item.attribute == "routine":
-        days = _days(candidate.tags)
-        return bool(days) and bool(_days(item.tags)) and days != _days(item.tags) and names_value(
-            _activity(item.value), _activity(candidate.value))
-    return (
-        candidate.attribute == "appointment"
-        and candidate.when is not None
-        and item.when is not None
-        and item.when != candidate.when
-        and names_value(item.value, candidate.value)
-    )
-
-
-def _named_as_before(candidate: Candidate, current: Iterable[Item]) -> Candidate:
-    """"牙医改到周一了": a rescheduled appointment keeps the fuller name it was told with."""
-    for item in current:
-        fuller = len(normalise(item.value)) > len(candidate.value_key)
-        if candidate.attribute == "appointment" and fuller and _rescheduled(item, candidate):
-            text = candidate.text.replace(candidate.value, item.value)
-            return replace(candidate, value=item.value, text=text)
-    return candidate
-
-
-def _same_time(new: Item, old: Item) -> Item:
-    """ "moved to the 19th" keeps the old appointment's time of day when it names none."""
-    if new.when is None or old.when is None or (new.when.hour, new.when.minute) != (0, 0):
-        return new
-    return new.evolve(when=new.when.replace(hour=old.when.hour, minute=old.when.minute))
-
-
-def _days(tags: Iterable[str]) -> str:
-    """A routine's weekdays ("days:tuesday,thursday"), as the extractors tag them."""
-    return next((t for t in tags if t.startswith("days:")), "")
-
-
-def _activity(routine: str) -> str:
-    """The activity without its days: "spin class on Mondays" -> "spin class",
-    "舞蹈课 每周三" -> "舞蹈" (value_match.routine_thing)."""
-    return routine_thing(routine.split(" on ")[0])
-
-
 def _spoken(candidate: Candidate) -> datetime:
     return candidate.spoken_at or candidate.valid_from
 
@@ -366,10 +378,17 @@ def _newer_or_equal(candidate: Candidate, item: Item) -> bool:
 
     A fact a person stated by hand outranks an extracted one of the same time. A dated
     change told after the item was last heard ("I moved last month") is newer news even
-    when its date is earlier than the time the item was heard.
+    when its date is earlier than the time the item was heard; and such an item is not
+    ended by a fact told before it, whatever that fact's date.
     """
     if candidate.valid_from < item.valid_from and item.heard_at and candidate.spoken_at:
         return candidate.spoken_at > item.heard_at
+    # The same seen from the other side, when one cycle applies both in date order: "I'm 34"
+    # then "oh wait, I'm 35, birthday was last week" -- the dated one is the later news.
+    dated = item.heard_at is not None and item.valid_from < item.heard_at
+    later_news = bool(item.heard_at and candidate.spoken_at and item.heard_at > candidate.spoken_at)
+    if candidate.valid_from > item.valid_from and dated and later_news:
+        return False
     if candidate.valid_from != item.valid_from:
         return candidate.valid_from > item.valid_from
     return not (item.origin == "hand" and candidate.origin != "hand")

@@ -56,8 +56,9 @@ def same_value(stored: str, spoken: str) -> bool:
 
 
 def names_value(stored: str, spoken: str) -> bool:
-    """Whether ``spoken`` plausibly names ``stored`` (a retraction's or doubt's match)."""
-    if same_value(stored, spoken):
+    """Whether ``spoken`` plausibly names ``stored`` (a retraction's or doubt's match). A
+    family word names its members: "alcohol" names "hazy IPA", "caffeine" "coffee"."""
+    if same_value(stored, spoken) or in_family(stored, spoken):
         return True
     a, b = tokens(stored), tokens(spoken)
     if not a or not b:
@@ -149,3 +150,34 @@ DAIRY_WORDS = frozenset((
 _PLANT_WORDS = frozenset((
     "oat", "soy", "soya", "almond", "rice", "coconut", "cashew", "plant", "vegan", "oatly",
 ))
+
+
+# Drinks that "sober" or "quit alcohol" end, and those "off caffeine" does (whole English
+# words). Documented in docs/FACTS.md.
+ALCOHOL_WORDS = frozenset((
+    "alcohol", "beer", "beers", "ipa", "ipas", "lager", "ale", "stout", "porter", "pilsner", "cider",
+    "wine", "wines", "prosecco", "champagne", "cava", "whisky", "whiskey", "bourbon", "scotch",
+    "gin", "vodka", "rum", "tequila", "mezcal", "sake", "soju", "baijiu", "cocktail", "cocktails",
+    "margarita", "margaritas", "negroni", "negronis", "mojito", "mojitos", "martini", "martinis",
+    "spritz", "aperol", "sangria", "mead", "brandy", "cognac", "booze", "pint", "pints",
+))
+CAFFEINE_WORDS = frozenset((
+    "coffee", "espresso", "espressos", "latte", "lattes", "cappuccino", "cappuccinos", "americano",
+    "macchiato", "mocha", "cortado", "cold brew", "energy", "redbull", "caffeine",
+))
+# A family word and how its members are told: "alcohol" is every drink above.
+FAMILIES = {
+    "alcohol": ALCOHOL_WORDS, "booze": ALCOHOL_WORDS, "drinking": ALCOHOL_WORDS,
+    "caffeine": CAFFEINE_WORDS, "dairy": DAIRY_WORDS, "meat": MEAT_WORDS - _SEA_WORDS,
+}
+
+
+def in_family(stored: str, spoken: str) -> bool:
+    """Whether ``spoken`` is a family word ("alcohol") and ``stored`` one of its members."""
+    members = FAMILIES.get(normalise(spoken))
+    if members is None:
+        return False
+    words = set(tokens(stored))
+    if members is DAIRY_WORDS:
+        return _is_dairy(stored)
+    return bool(members & (words | {w.removesuffix("s") for w in words}))

@@ -10,6 +10,7 @@ value. Doubt rules name the attribute a turn talks about when it gives no new va
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.rules_text import (
@@ -92,19 +93,101 @@ def _car(op: Op) -> Build:
     return lambda m: [Fact("car", " ".join(m.group("car").split()), op, 0.8)]
 
 
+_SMOKES = r"(?:cigarettes?|cigs?|smokes?|smoking|fags?)"
+_DRINKS = r"(?:drinks?|drinking|alcohol|booze|beers?)"
+# "sober" ends the drinking habit and every liked drink of the alcohol family
+# (value_match.FAMILIES), as "vegan" ends liked cheese.
+SOBER = [Fact("habit", "drinks", Op.RETRACT, 0.8), Fact("likes", "alcohol", Op.RETRACT, 0.75)]
+
+
+def _abstained(what: str, when: str = "") -> list[Fact]:
+    """What a spell without something ends: smoking, vaping, or drinking (and liked drinks)."""
+    if re.fullmatch(_SMOKES, what):
+        return [Fact("habit", "smokes", Op.RETRACT, 0.8, when=when)]
+    if what.startswith("vap"):
+        return [Fact("habit", "vapes", Op.RETRACT, 0.8, when=when)]
+    return [replace(f, when=when) for f in SOBER]
+
+
 def _quit_since(m: re.Match[str]) -> list[Fact]:
-    """ "it's been two weeks since my last cigarette": the habit ended two weeks ago."""
-    habit = "smokes" if m.group("what") in ("cigarette", "smoke", "fag", "cig") else (
-        "vapes" if m.group("what") == "vape" else "drinks")
-    return [Fact("habit", habit, Op.RETRACT, 0.8, when=f"{m.group('n')} ago")]
+    """ "it's been two weeks since my last cigarette", "3 weeks without a cigarette", "90
+    days sober": the habit ended that long ago."""
+    return _abstained(m.group("what") or "drink", f"{m.group('n')} ago")
+
+
+def _partners(op: Op) -> Build:
+    """A relationship told to end: every partner word, by the name when one is given."""
+    return lambda m: [Fact(p, m.groupdict().get("name") or "", op, 0.8 if op is Op.RETRACT else 0.6)
+                      for p in _PARTNERS]
+
+
+# "Alex and I", "me and Alex", "we": the couple, in the words of either.
+_COUPLE = r"(?:(?P<name>" + NAME + r")\s+and\s+I|me\s+and\s+(?P<name2>" + NAME + r")|we)"
+_BREAKUP = (r"(?:broke\s+up|split\s+up|split|separated|called\s+it\s+quits|got\s+divorced|divorced|"
+            r"ended\s+things|are\s+done|'re\s+done|are\s+over|'re\s+over)")
+
+
+def _couple(op: Op) -> Build:
+    def build(m: re.Match[str]) -> list[Fact]:
+        name = m.group("name") or m.group("name2") or ""
+        if name.lower() in ("my", "he", "she", "they"):
+            return []
+        return [Fact(p, name, op, 0.8 if op is Op.RETRACT else 0.6) for p in _PARTNERS]
+    return build
+
+
+# A line of work told by its field: "I left teaching", "got out of nursing".
+PROFESSIONS = {
+    "teaching": "teacher", "nursing": "nurse", "law": "lawyer", "accounting": "accountant",
+    "accountancy": "accountant", "medicine": "doctor", "journalism": "journalist",
+    "engineering": "engineer", "consulting": "consultant", "banking": "banker",
+    "academia": "academic", "social work": "social worker", "policing": "police officer",
+    "the police": "police officer", "the army": "soldier", "the military": "soldier",
+    "hairdressing": "hairdresser", "plumbing": "plumber", "pharmacy": "pharmacist",
+    "dentistry": "dentist", "physio": "physiotherapist", "physiotherapy": "physiotherapist",
+    "architecture": "architect", "midwifery": "midwife", "copywriting": "copywriter",
+}
+_FIELD = r"(?P<field>" + "|".join(re.escape(k).replace(r"\ ", r"\s+") for k in PROFESSIONS) + r")"
+
+
+def _left_field(m: re.Match[str]) -> list[Fact]:
+    """ "I left teaching in april": the title of that line of work ends."""
+    return [Fact("job_title", PROFESSIONS[" ".join(m.group("field").lower().split())], Op.RETRACT, 0.8)]
 
 
 ENDINGS: tuple[Rule, ...] = (
+    # "yesterday was my last day at Boots", "last shift was friday": the job ended then.
+    rule(r"(?:(?:today|yesterday|friday|monday|it)\s+was\s+)?my\s+last\s+(?:day|shift)(?:\s+(?:at|with)\s+"
+         r"(?P<org>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*))?(?:\s+was\b.*)?$|last\s+(?:day|shift)\s+was\b.*$",
+         lambda m: [Fact("employer", (m.groupdict().get("org") or ""), Op.RETRACT, 0.75)]),
+    rule(_PAST + r"(?:just\s+|finally\s+)?(?:left|quit|gave\s+up|got\s+out\s+of|walked\s+away\s+from|"
+         r"retired\s+from|stopped)\s+" + _FIELD
+         + r"(?=$|\s*,|\s+(?:in|on|last|this|after|for|and|to|because)\b)", _left_field),
+    # A relationship ended: "Alex and I broke up last weekend", "we split", "the divorce was
+    # finalised on 3 June", "I'm single again".
+    rule(_COUPLE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:just\s+|finally\s+|officially\s+)?" + _BREAKUP
+         + r"\b(?!\s+(?:the|our|a|an|it|that|this|everything|up\s+the|costs?|bills?|rent)\b)",
+         _couple(Op.RETRACT)),
+    rule(r"(?:the|my|our)\s+divorce\s+(?:is|was|has\s+been|got|came)\s+(?:finally\s+|officially\s+)?"
+         r"(?:final|finali[sz]ed|through|done|official)\b", _partners(Op.RETRACT)),
+    rule(r"I(?:'m|\s+am)\s+(?:officially\s+|newly\s+)?single(?:\s+again)?\b", _partners(Op.RETRACT)),
     rule(_PAST + r"(?:just\s+)?(?:sold|scrapped|traded\s+in|wrote\s+off|totall?ed)\s+(?:the|my|our)\s+(?:old"
                  r"\s+)?(?P<car>" + CAR + ")", _car(Op.RETRACT)),
-    rule(r"(?:it(?:'s|\s+has)\s+been\s+)?(?P<n>(?:a|an|one|two|three|four|five|six|\d+)\s+(?:days?|weeks?|"
-         r"months?|"
-         r"years?))\s+since\s+(?:my\s+)?last\s+(?P<what>cigarette|cig|smoke|fag|vape|drink)", _quit_since),
+    # Only a car is traded in: "traded in the focus" ends whatever car "focus" names.
+    rule(_PAST + r"(?:just\s+)?traded\s+in\s+(?:the|my|our)\s+(?:old\s+)?(?P<car>[\w-]+(?:\s+[\w-]+)?)$",
+         lambda m: [Fact("car", " ".join(m.group("car").split()), Op.RETRACT, 0.65)]),
+    rule(r"(?:it(?:'s|\s+has)\s+been\s+|I(?:'m|\s+am)\s+|I(?:'ve|\s+have)\s+(?:been|gone)\s+)?(?:now\s+)?"
+         r"(?P<n>(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:full\s+)?(?:days?|weeks?|"
+         r"months?|years?))\s+(?:(?:since\s+(?:my\s+)?last\s+|without\s+(?:a\s+|any\s+)?|off\s+(?:the\s+)?|"
+         r"free\s+(?:of|from)\s+)(?P<what>" + _SMOKES + "|" + _DRINKS + r"|vapes?|vaping)\b|"
+         r"(?:sober|dry|alcohol[- ]free|smoke[- ]free)\b)", _quit_since),
+    # "sober since new year's", "I'm sober now", "I don't drink anymore", "quit drinking"
+    rule(r"(?:I(?:'m|\s+am|'ve\s+been|\s+have\s+been)\s+)?(?:completely\s+|fully\s+)?sober(?:\s+now)?"
+         r"(?:\s+(?:since|as\s+of|for)\b.*)?$", lambda m: list(SOBER)),
+    rule(r"I\s+(?:don't|do\s+not)\s+drink\s+(?:alcohol\s+|booze\s+)?(?:anymore|any\s+more|any\s+longer)$",
+         lambda m: list(SOBER)),
+    rule(_PAST + r"(?:quit|stopped|gave\s+up|given\s+up|cut\s+out|kicked)\s+(?P<what>" + _SMOKES + "|"
+         + _DRINKS + r"|vapes?|vaping)$", lambda m: _abstained(m.group("what"))),
 
     # "dropped out of uni", "I dropped out of McGill": whatever school it was ends.
     rule(_PAST + r"dropped\s+out(?:\s+of\s+(?:(?:uni|university|college|school|my\s+\w+)\b|(?P<org>[A-Z][\w&"
@@ -154,6 +237,16 @@ DOUBTS: tuple[Rule, ...] = (
     rule(r"(?:I(?:'m|\s+am|'ve|\s+have)?\s+)?(?:just\s+)?(?:handing|handed|hand)\s+in\s+my\s+(?:notice|"
          r"resignation)", _fixed("employer", "", 0.6, Op.DOUBT)),
     rule(r"(?:I\s+)?(?:had|have|got)\s+(?:my|an?)\s+exit\s+interview", _fixed("employer", "", 0.6, Op.DOUBT)),
+    # A last day still to come: "my last day at Deloitte is friday" (told as past, it ends).
+    rule(r"(?:it's\s+|tomorrow(?:'s|\s+is)\s+|friday(?:'s|\s+is)\s+)?my\s+last\s+(?:day|shift|week)\b(?!.*\bwas\b)",
+         _fixed("employer", "", 0.6, Op.DOUBT)),
+    rule(r"(?:the|my|our)\s+new\s+(?:place|flat|house|apartment|home|neighbou?rhood|landlord|commute)\b",
+         _fixed("lives_in", "", 0.6, Op.DOUBT)),
+    # An offer is a change to come, not yet a change: "got an offer from Amazon, I start in
+    # two weeks", "accepted an offer at Linklaters".
+    rule(r"(?:I(?:'ve|\s+have)?\s+)?(?:just\s+|finally\s+)?(?:got|received|accepted|took|have|had|signed)\s+"
+         r"(?:an?\s+|the\s+|my\s+)?(?:new\s+|job\s+|verbal\s+|written\s+)*offer\b",
+         _fixed("employer", "", 0.6, Op.DOUBT)),
     rule(r"(?:I(?:'m|\s+am)\s+|I(?:'ve|\s+have)\s+been\s+)?(?:job[- ]hunting|applying\s+(?:for|to)\s+(?:jobs"
          r"|other"
          r"\s+jobs|roles)|looking\s+for\s+(?:a\s+)?(?:new\s+|another\s+)?job)",
@@ -162,7 +255,8 @@ DOUBTS: tuple[Rule, ...] = (
          _fixed("employer", "", 0.6, Op.DOUBT)),
     rule(r"(?:I(?:'m|\s+am)\s+)?(?:thinking\s+(?:about|of)|considering)\s+dropping\s+out",
          _fixed("studies_at", "", 0.6, Op.DOUBT)),
-    rule(r"(?:I(?:'m|\s+am)\s+)?(?:thinking\s+(?:about|of)|considering)\s+moving\b(?!\s+to\b)",
+    rule(r"(?:I(?:'m|\s+am)\s+)?(?:(?:seriously|really)\s+)?(?:thinking\s+(?:about|of)|considering)\s+"
+         r"(?:moving|relocating)\b",
          _fixed("lives_in", "", 0.6, Op.DOUBT)),
     rule(r"(?:I\s+)?(?:haven't|have\s+not)\s+(?:been\s+to|done|gone\s+to)\s+(?:any\s+)?[a-z]+\s+in\s+"
          r"(?:ages|weeks|months|a\s+while|forever)", _fixed("routine", "", 0.6, Op.DOUBT)),
@@ -188,8 +282,9 @@ DOUBTS: tuple[Rule, ...] = (
     # A relationship in trouble: "not sure we're still together", "we're on a break".
     rule(r"(?:we\s+(?:had|have\s+had|'ve\s+had)\s+(?:a|another)\s+(?:huge\s+|big\s+|massive\s+)?(?:fight|"
          r"row|argument|falling\s+out)|.*?\bnot\s+sure\s+(?:if\s+)?we(?:'re|\s+are)\s+(?:still\s+)?together|"
-         r".*?\bwe(?:'re|\s+are)\s+(?:on\s+a\s+break|living\s+apart|separated|separating|taking\s+(?:a\s+)?"
-         r"(?:break|space))|things\s+(?:with\s+" + NAME + r"|between\s+us|at\s+home)\s+(?:are|have\s+been)\s+"
+         r".*?\b(?:we(?:'re|\s+are)|" + NAME + r"\s+and\s+I\s+are)\s+(?:on\s+a\s+break|living\s+apart|"
+         r"separated|separating|taking\s+(?:a\s+)?(?:break|space))|"
+         r"things\s+(?:with\s+" + NAME + r"|between\s+us|at\s+home)\s+(?:are|have\s+been)\s+"
          r"(?:\w+\s+)?(?:rough|rocky|bad|difficult|hard|strained|tense))",
          _all(*((p, Op.DOUBT) for p in _PARTNERS))),
 )

@@ -28,6 +28,9 @@ def resolve(phrase: str, spoken_at: datetime, prefer: Prefer = "past") -> dateti
         return None
     base = spoken_at.astimezone(timezone.utc).replace(tzinfo=None)
     if not re.search(r"[\u4e00-\u9fff]", phrase):
+        named = dates_en.named_day(phrase, spoken_at)
+        if named is not None:
+            return named if prefer == "future" or named <= spoken_at else None
         phrase = dates_en.clock(phrase)
     day = re.fullmatch(r"(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)(?:\s+(\d{2}):(\d{2}))?", phrase, re.IGNORECASE)
     if day:  # "on the 5th": that day of this month, else of the month before (after)

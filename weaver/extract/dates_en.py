@@ -8,6 +8,7 @@ phrase is returned as spoken and resolved later by ``dates.resolve`` against the
 from __future__ import annotations
 
 import re
+from datetime import datetime, timedelta, timezone
 
 _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _MONTH = (
@@ -33,7 +34,8 @@ _PHRASE = re.compile(
     rf"{_COUNT}\s+{_UNIT}\s+ago"
     rf"|(?:on\s+)?{_WEEKDAY}\s+the\s+{_ORD}{_TIME}"
     rf"|next\s+{_WEEKDAY}(?:\s+(?:morning|afternoon|evening|night))?{_TIME}"
-    rf"|(?:last|this|next)\s+(?:{_WEEKDAY}|week(?:end)?|month|year|summer|winter|spring|autumn|fall)"
+    rf"|(?:last|this)\s+{_WEEKDAY}(?:\s+(?:morning|afternoon|evening|night))?{_TIME}"
+    rf"|(?:last|this|next)\s+(?:week(?:end)?|month|year|summer|winter|spring|autumn|fall)"
     rf"|(?:on\s+|this\s+|next\s+)?{_WEEKDAY}(?:\s+(?:morning|afternoon|evening|night))?{_TIME}"
     rf"|(?:(?:on|since|as\s+of|from)\s+)?{_DATE}{_TIME}"
     r"|(?:back\s+)?in\s+(?:19|20)\d{2}"
@@ -42,6 +44,7 @@ _PHRASE = re.compile(
     r"|(?:since|as\s+of)\s+(?:19|20)\d{2}"
     rf"|(?:yesterday|today|tomorrow|tonight)(?:\s+(?:morning|afternoon|evening|night))?{_TIME}"
     r"|the\s+other\s+day"
+    r"|(?:at\s+)?the\s+(?:start|beginning|end)\s+of\s+(?:the|this|last)\s+(?:month|year|week)"
     r")\b",
     re.IGNORECASE,
 )
@@ -156,3 +159,42 @@ def clock(phrase: str) -> str:
     if hour > 23 or minute > 59:
         return phrase
     return f"{phrase[: match.start()].rstrip(' ,')} {hour:02d}:{minute:02d}".strip()
+
+
+_SPAN = re.compile(r"(?:at\s+)?(?:the\s+)?(?P<edge>start|beginning|end)\s+of\s+(?P<which>the|this|last)\s+"
+                   r"(?P<unit>month|year|week)$|(?P<last>last|this)\s+weekend$", re.IGNORECASE)
+
+
+def named_day(phrase: str, spoken_at: datetime) -> datetime | None:
+    """The day a span phrase names, which date parsers do not read: "last weekend" (its
+    Saturday), "at the start of the month" (the 1st), "the end of last month" (its last
+    day). None for any other phrase."""
+    match = _SPAN.fullmatch(phrase.strip())
+    if not match:
+        return None
+    today = spoken_at.astimezone(timezone.utc).replace(hour=0, minute=0, second=0, microsecond=0)
+    if match.group("last"):
+        if match.group("last").lower() == "this":  # the coming one, or the one under way
+            ahead = -1 if today.weekday() == 6 else 5 - today.weekday()
+            return today + timedelta(days=ahead)
+        saturday = today - timedelta(days=(today.weekday() - 5) % 7)
+        if (today - saturday).days < 2:
+            saturday -= timedelta(days=7)  # said on the weekend: "last weekend" is the one before
+        return saturday
+    unit, edge = match.group("unit").lower(), match.group("edge").lower()
+    last = match.group("which").lower() == "last"
+    if unit == "week":
+        start = today - timedelta(days=today.weekday() + (7 if last else 0))
+        return start + timedelta(days=6) if edge == "end" else start
+    if unit == "year":
+        year = today.year - (1 if last else 0)
+        if edge == "end":
+            return today.replace(year=year, month=12, day=31)
+        return today.replace(year=year, month=1, day=1)
+    first = today.replace(day=1)
+    if last:
+        first = (first - timedelta(days=1)).replace(day=1)
+    if edge == "end":
+        following = (first + timedelta(days=32)).replace(day=1)
+        return following - timedelta(days=1)
+    return first

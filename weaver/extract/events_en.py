@@ -21,8 +21,9 @@ from vaultweave.weaver.extract.word_forms_en import gerund
 _WHAT = r"(?P<v>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3}?)"
 _ORG = r"(?:\s+(?:at|with)\s+(?:the\s+)?[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*)?"
 _HAVE_HEAD = re.compile(
-    r"^(?:(?:please\s+)?remind\s+me\s+(?:that\s+)?)?(?:I|we)(?:'ve|\s+have|'ve\s+got|\s+have\s+got|\s+got)\s+"
-    r"(?:a|an|the|my|our)\s+" + _WHAT + r"(?:\s+(?:appointment|appt|booked|scheduled))?" + _ORG
+    r"^(?:(?:please\s+)?remind\s+me\s+(?:that\s+)?)?(?:(?:I|we)(?:'ve|\s+have|'ve\s+got|\s+have\s+got|\s+got)|"
+    r"(?:just\s+)?got|have\s+got)\s+(?:(?:a|an|the|my|our)\s+|[A-Z][\w-]*'s\s+)"
+    + _WHAT + r"(?:\s+(?:appointment|appt|booked|scheduled))?" + _ORG
     + r"(?:\s+(?:on|at|for|is))?$",
     re.IGNORECASE,
 )
@@ -33,7 +34,8 @@ _NOUN_HEAD = re.compile(
     re.IGNORECASE,
 )
 _MOVED = re.compile(
-    r"^(?:(?:they|I|we|she|he)\s+)?(?:moved|rescheduled|pushed|changed|bumped)\s+(?:my|the|our)\s+" + _WHAT
+    r"^(?:(?:they|I|we|she|he)\s+)?(?:just\s+)?(?:moved|rescheduled|pushed|changed|bumped)\s+"
+    r"(?:(?:my|the|our)\s+" + _WHAT + r"|(?P<it>it))"
     + r"(?:\s+appointment)?\s+(?:back\s+)?(?:to|till|until)$",
     re.IGNORECASE,
 )
@@ -41,10 +43,20 @@ _MOVED = re.compile(
 # the thing first, then the change of time.
 _MOVED_AFTER = re.compile(
     r"^(?:(?:my|the|our)\s+)?" + _WHAT + r"(?:\s+(?:appointment|appt))?\s+(?:(?:moved|pushed|rescheduled|"
-    r"changed|bumped)\s+(?:me|us|it)\s+(?:back\s+)?to|(?:got|was|has\s+been|is\s+being)\s+(?:moved|pushed|"
+    r"changed|bumped)\s+(?:me|us|it)\s+(?:back\s+)?to|(?:got|was|is|has\s+been|is\s+being)\s+(?:moved|pushed|"
     r"rescheduled|changed|bumped)(?:\s+back)?\s+to|(?:is|'s)\s+now(?:\s+on|\s+at)?)$",
     re.IGNORECASE,
 )
+# "dentist on thursday at 2pm", "flight to Lisbon on the 3rd": a thing and its slot, no
+# verb; only with a day and a time still to come (a weekday, "tomorrow", a date, a clock).
+_BARE_HEAD = re.compile(r"^(?:(?:my|the|our)\s+)?(?!.*'s\b)(?!.*\b(?:[a-z]+ed|been|being|going|every|still|"
+                        r"since|from|in|at|with|is|was|are|were|for|I|we|it|my|quit|left|got|had|went|set|put|cut|met|ran|saw|took|"
+                        r"made|came|did|done|sold|bought|lost|won|start|starting|moving|leaving|joining)\b(?!'))"
+                        r"(?P<v>[a-z][\w'-]*(?:\s+(?:to\s+)?[A-Za-z][\w'-]*){0,2})"
+                        r"(?:\s+(?:appointment|appt))?(?:\s+(?:is|'s))?$")
+_FUTURE_SLOT = re.compile(r"^(?!.*\b(?:ago|last|yesterday)\b).*(?:\d|\b(?:mon|tues|wednes|thurs|fri|satur|"
+                          r"sun)day\b|\btomorrow\b)", re.IGNORECASE)
+IT = "it"  # an appointment named by "it": the speaker's last one (speaker_memory)
 _CANCELLED = re.compile(
     r"^(?:(?:they|I|we)\s+)?(?:actually\s+|just\s+)?(?:cancell?ed|called\s+off)\s+(?:my|the|our)\s+" + _WHAT
     + r"(?:\s+appointment)?\b",
@@ -61,19 +73,22 @@ _NOT_ACTIVITIES = frozenset(
     ["my", "the", "a", "an", "it", "they", "we", "he", "she", "yes", "yess", "yeah", "yep", "yup"]
     + ["no", "nope", "still", "and", "but", "so", "also"]
 )
+# A reply ("yes still going every tuesday") or someone seen ("see her most weekends").
+_NOT_IN_ACTIVITIES = frozenset(("going", "still", "doing", "been", "her", "him", "them", "you"))
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _DAY = r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend)"
 _DAYS = rf"(?:{_DAY}s?(?:\s*(?:,|and|&)?\s*{_DAY}s?)*)"
 _ROUTINE = re.compile(
     rf"^(?P<head>.+?)\s+(?:every\s+(?:other\s+)?(?P<d1>{_DAYS})|on\s+(?P<d2>{_DAY}s(?:\s*(?:,|and|&)?\s*{_DAY}s)*)"
     rf"|(?P<d3>{_DAY}s(?:\s*(?:,|and|&)?\s*{_DAY}s)*))"
-    r"(?:\s+(?:mornings?|afternoons?|evenings?|nights?))?\b",
+    r"(?:\s+(?:mornings?|afternoons?|evenings?|nights?))?(?:\s+only)?\b",
     re.IGNORECASE,
 )
 _ROUTINE_HEAD = re.compile(
     r"^(?:(?:I|we)(?:'m|'re|\s+am|\s+are)\s+(?:\w+ly\s+|still\s+|now\s+)?(?P<ing>doing|playing|taking|going\s+to)\s+|"
     r"(?:I|we)\s+(?:usually\s+|always\s+|still\s+|also\s+|just\s+|only\s+)?"
-    r"(?P<verb>(?:play|do|have|take|attend|go\s+to|go)\s+)?)?(?P<v>[a-z][a-z' -]{1,30})$",
+    r"(?P<verb>(?:play|do|have|take|attend|go\s+to|go|'ve\s+got|have\s+got|got)\s+)?|"
+    r"(?P<bare>doing|playing|taking|going\s+to)\s+)?(?P<v>[a-z][a-z' -]{1,30})$",
 )
 
 
@@ -95,10 +110,12 @@ def _appointment(clause: str) -> list[Fact]:
     if found:
         start, phrase = found
         head = clause[:start].strip(" ,")
-        for pattern in (_MOVED, _MOVED_AFTER, _HAVE_HEAD, _NOUN_HEAD):
+        for pattern in (_MOVED, _MOVED_AFTER, _HAVE_HEAD, _NOUN_HEAD, _BARE_HEAD):
             match = pattern.match(head)
-            what = _what(match.group("v")) if match else ""
-            if what:
+            if match and match.groupdict().get("it"):  # "they pushed it to monday": the last one told
+                return [Fact("appointment", IT, Op.ASSERT, 0.75, scheduled=phrase)]
+            what = _what(match.group("v") or "") if match else ""
+            if what and (pattern is not _BARE_HEAD or _FUTURE_SLOT.search(phrase)):
                 return [Fact("appointment", what, Op.ASSERT, 0.8, scheduled=phrase)]
     return []
 
@@ -107,8 +124,11 @@ def _what(raw: str) -> str:
     value = raw.strip().lower()
     if not value or value.split()[0] in _NOT_EVENTS or value in _NOT_EVENTS:
         return ""
-    # Acronyms keep their case: "MRI", "GP".
-    return " ".join(w if w.isupper() and len(w) > 1 else w.lower() for w in raw.split())
+    # Acronyms keep their case ("MRI", "GP"), and names after the first word ("to Lisbon").
+    words = raw.split()
+    value = " ".join(w if (w.isupper() and len(w) > 1) or (k and w[:1].isupper()) else w.lower()
+                     for k, w in enumerate(words))
+    return re.sub(r"^flying\s+(?=to\s)", "flight ", value)  # "flying to Lisbon on the 3rd"
 
 
 def _routines(clause: str) -> list[Fact]:
@@ -122,6 +142,9 @@ def _routines(clause: str) -> list[Fact]:
                           match.group("head").strip())
         # "spin is tuesdays and thursdays now": the activity, without its verb
         raw_head = re.sub(r"\s+(?:is|are|'s)(?:\s+now)?$", "", raw_head)
+        raw_head = re.sub(r"^(I|we)(?:'ve|\s+have)?\s+got\b", r"\1 have", raw_head)  # "I've got choir"
+        # "the studio changed the schedule so yoga is mondays": the last clause of the head
+        raw_head = re.split(r"\s+(?:so|and|but|because|now)\s+", raw_head)[-1]
         head = _ROUTINE_HEAD.match(raw_head)
         if not head:
             continue
@@ -132,7 +155,7 @@ def _routines(clause: str) -> list[Fact]:
                 continue
             if not first.endswith("ing"):  # "I swim mondays" -> swimming
                 activity = gerund(first) + (" " + rest if rest else "")
-        if first in _NOT_ACTIVITIES or set(activity.split()) & {"going", "still", "doing", "been"}:
+        if first in _NOT_ACTIVITIES or set(activity.split()) & _NOT_IN_ACTIVITIES:
             continue  # "yes still going every tuesday": a reply, the activity is elsewhere
         said = (match.group("d1") or match.group("d2") or match.group("d3") or "").lower()
         days = [d for d in _WEEKDAYS if re.search(d[:3], said) or ("weekend" in said and d in _WEEKEND)]

@@ -19,7 +19,9 @@ _EN_DISCOURSE = re.compile(
     r"now|then|today|yesterday|recently|lately|currently|these\s+days|this\s+week|"
     r"last\s+(?:week|month|year)|this\s+month|since\s+(?:last\s+)?\w+|as\s+of\s+\w+|"
     r"in\s+fact|to\s+be\s+honest|tbh|ngl|turns\s+out(?:\s+that)?|apparently|yess+|omg|wow|ugh+|welp|"
-    r"anyhow|side\s+note|for\s+context|for\s+the\s+record|technically)\b[\s,:;!.—–-]*)+",
+    r"anyhow|side\s+note|for\s+context|for\s+the\s+record|technically|plot\s+twist|confession|"
+    r"(?:life|job|work|small|big|quick)\s+update|spoiler(?:\s+alert)?|long\s+story\s+short|"
+    r"so+|well\s+then|wait|no\s+wait|oh\s+wait|sorry|correction|for\s+now|right\s+now)\b[\s,:;!.—–-]*)+",
     re.IGNORECASE,
 )
 _EN_TRAIL = re.compile(
@@ -27,7 +29,8 @@ _EN_TRAIL = re.compile(
     r"this\s+(?:week|month|year|morning|weekend)|on\s+(?:monday|tuesday|wednesday|thursday|"
     r"friday|saturday|sunday)|(?:a\s+(?:few|couple\s+of)|\w+)\s+(?:days|weeks|months|years)\s+ago|"
     r"a\s+(?:week|month|year)\s+ago|recently|lately|finally|officially|now|right\s+now|again|"
-    r"too|as\s+well|these\s+days|nowadays|at\s+last|haha+|lol|though|for\s+good|"
+    r"too|as\s+well|these\s+days|nowadays|at\s+last|haha+|lol|though|tho|for\s+good|honestly|tbh|ngl|"
+    r"obviously|seriously|literally|actually|"
     r"at\s+the\s+moment|atm|rn|permanently|by\s+the\s+way|btw|:\)|:D|:P|(?:come\s+)?rain\s+or\s+shine|"
     r"without\s+fail|no\s+matter\s+what))+$",
     re.IGNORECASE,
@@ -51,12 +54,17 @@ _EN_FIXES = (
     (re.compile(r"\bfrm\b"), "from"),
     (re.compile(r"\bw/(?=\s)"), "with"),
 )
+# "I looove cheese", "soooo": a letter said long is read once (a run past 8 is no word).
+_EN_LONG_LETTER = re.compile(r"([a-z])\1{2,}")
 _EN_CLAUSE_BREAK = re.compile(
     r"\s*(?:[,;:]|\s[-–—]+)\s*(?:(?:and|but|so|because|since|though|although|while|whereas|"
-    r"plus|yet|or|then)\s+)?(?:(?:now|then|also|still|today|actually|yeah|yes|honestly|like|ok)\s+)?(?=(?:I|"
+    r"plus|yet|or|then)\s+)?(?:(?:now|then|also|still|today|actually|yeah|yes|honestly|like|ok|for\s+now|"
+    r"right\s+now|at\s+the\s+moment)\s+)?(?=(?:I|"
     r"my|we)\b)"
     # "done my hamstring so no more football", "and today was my first day at X"
-    r"|(?:,|\s+(?:and|but|so))\s+(?=no\s+more\b|(?:today|yesterday)\s+(?:was|is)\s+my\b)"
+    r"|(?:,|\s+(?:and|but|so))\s+(?=no\s+more\b|(?:today|yesterday)\s+(?:was|is)\s+my\b|it(?:'s|\s+is)\s+all\s)"
+    # "handed my notice in and as of last week I'm a data analyst": a date, then a new clause
+    r"|(?:,|\s+(?:and|but|so))\s+(?=(?:as\s+of|since|starting|from|back\s+in)\s+(?:[\w']+\s+){1,3}?(?:I|we)\b)"
     r"|(?<!\bme)\s+(?:and|but|so|because|since|though|although|while|whereas|plus|yet|or|then)\s+"
     r"(?:(?:now|then|also|still|recently|today|actually|yeah|yes|honestly)\s+)?(?=(?:I|my|we)\b)(?!my\s+last"
     r"\b)"
@@ -104,7 +112,7 @@ _EN_INLINE_FILLER = re.compile(
 )
 _EN_ASIDE = re.compile(
     r",\s*(?:(?:and\s+)?I\s+(?:swear|promise|admit|kid\s+you\s+not|reckon|will\s+die\s+on\s+this\s+hill)|"
-    r"don't\s+judge(?:\s+me)?|no\s+judg(?:e)?ment(?:\s+pls)?|for\s+my\s+sins|believe\s+it\s+or\s+not|"
+    r"don't\s+(?:judge|laugh)(?:\s+(?:me|at\s+me))?|no\s+judg(?:e)?ment(?:\s+pls)?|for\s+my\s+sins|believe\s+it\s+or\s+not|"
     r"no\s+joke|of\s+all\s+things|sadly|thankfully|luckily|unfortunately|weirdly|funnily\s+enough)\s*,",
     re.IGNORECASE,
 )
@@ -119,13 +127,21 @@ _EN_LOWER_PLACE = re.compile(
 )
 
 
+# An emoji or an emoticon between words ends what came before it, as a comma would:
+# "my two cats 🙂 I'm a nurse", "I don't drink tea anymore :( just water".
+_EN_EMOJI = re.compile(r"\s*(?:[\U0001f000-\U0001faff\u2600-\u27bf][\ufe0f\u200d\U0001f3fb-\U0001f3ff]*|"
+                       r"(?<!\w)[:;]-?[()DPp/|](?!\w))+\s*(?=\S)")
+
+
 def _en_normalise(sentence: str) -> str:
-    text = " ".join(sentence.split())
+    text = _EN_EMOJI.sub(", ", " ".join(sentence.split()))
     if len(re.findall(r"[A-Z]", text)) > 8 and not re.search(r"[a-z]", text):
         text = text.lower()  # "PASSED MY DRIVING TEST!!!": shouting, not names
     for pattern, replacement in _EN_FIXES:
         text = pattern.sub(replacement, text)
-    text = _EN_ASIDE.sub(" ", text)
+    text = _EN_LONG_LETTER.sub(lambda m: m.group(1) if len(m.group()) <= 8 else m.group(), text)
+    # "blink-182, don't judge, I'm a 2000s kid": the aside goes, the comma before a new clause stays
+    text = _EN_ASIDE.sub(lambda m: ", " if re.match(r"\s*(?:I|I'm|my|we)\b", text[m.end():]) else " ", text)
     text = _EN_LOWER_PLACE.sub(lambda m: m.group("pre") + " " + m.group(2).title(), text)
     text = re.sub(r",(\s*,)+", ",", _EN_INLINE_FILLER.sub("", text))
     return re.sub(r"\s+,", ",", text)
@@ -135,11 +151,13 @@ def _en_normalise(sentence: str) -> str:
 _EN_FRAGMENT = re.compile(
     r",\s+(?=(?:\d{1,3}(?:\s*(?:years?\s+old|y/?o))?\s*(?:,|$)|(?:living|based|working|studying)\s+"
     r"(?:in|at|for|as|just|near|outside)\s|(?:originally\s+)?from\s+[A-Z]|(?:live|work|study)\s+(?:in|at|"
-    r"for)\s))",
+    r"for)\s|(?:now\s+)?(?:into|obsessed\s+with|hooked\s+on)\s+[A-Z]|(?:first|second|third|fourth|final|last)\s+year\s+at\s|thinking\s+(?:about|of)\s+[a-z]+ing\b|(?:love|adore|enjoy|hate|can't\s+stand)\s+(?!it\b|that\b|this\b)|(?:a\s+)?(?:huge|big|massive|"
+    r"total)\s+[a-z]+\s+(?:lover|fan|guy|girl|person|nerd)\b|(?:moved|relocated)\s+(?:back\s+|down\s+|up\s+|over\s+)?(?:from|to)\s))",
     re.IGNORECASE,
 )
 _EN_BARE_VERB = re.compile(
-    r"(?:live|work|study|speak|teach|play|moved|started|joined|left|quit)\s", re.IGNORECASE
+    r"(?:live|work|study|speak|teach|play|moved|started|joined|left|quit|love|adore|enjoy|hate|can't)\s",
+    re.IGNORECASE,
 )
 
 
@@ -183,6 +201,8 @@ def _en_pronouns(sentence: str) -> str:
     return sentence
 
 
+# The first half of "Alex and I ...", "my wife and I ...": a subject shared with the speaker.
+_EN_COUPLE_HEAD = re.compile(r"\W*" + NAME)
 _EN_OPEN_END = re.compile(r"\b(?:is|are|'s)(?:[\s,]+(?:hmm+|um+|uh+|well|like|probably|honestly))*[\s,]*$")
 
 
@@ -195,11 +215,14 @@ def _en_split_clauses(sentence: str) -> list[str]:
     for clause in _EN_CLAUSE_BREAK.split(text.strip(EDGES)):
         if not clause.strip():
             continue
+        if clauses and _EN_COUPLE_HEAD.fullmatch(clauses[-1]) and f"{clauses[-1]} and {clause}" in text:
+            clauses[-1] += " and " + clause  # "Alex and I broke up": one subject, not two clauses
+            continue
         if clauses and _EN_OPEN_END.search(clauses[-1]):
             clauses[-1] += ", " + clause  # "my favourite food is, hmm, I'd eat anything, but ramen"
             continue
         head, *fragments = _EN_FRAGMENT.split(clause)
-        first_person = re.match(r"\W*I(?:'m|\s+am|\s)", head)
+        first_person = re.match(r"\W*I(?:'m|\s+am|\s)", _EN_DISCOURSE.sub("", head.strip(EDGES)))
         if first_person:
             head, *shared = _EN_SHARED_SUBJECT.split(head)
             fragments = shared + fragments
@@ -208,7 +231,19 @@ def _en_split_clauses(sentence: str) -> list[str]:
             clauses.extend(("I " if _EN_BARE_VERB.match(f) else "I'm ") + f for f in fragments)
         elif fragments:
             clauses[-1] = clause
-    return clauses
+    return [part for clause in clauses for part in _en_chained(clause)]
+
+
+def _en_chained(clause: str) -> list[str]:
+    """ "traded in the focus, picked up a Kia Niro": the speaker's verbs of change one after
+    another, each its own clause (said of the speaker only: "Jo moved, started a job" stays)."""
+    speaker = re.match(r"\W*(?:I\b|I'|(?:just\s+|finally\s+|so\s+)*" + _EN_SUBJECTLESS.pattern + ")", clause,
+                       re.IGNORECASE)
+    if not speaker:
+        return [clause]
+    verb = r",\s+(?=(?:and\s+|then\s+)?(?:just\s+|finally\s+|also\s+)?" + _EN_SUBJECTLESS.pattern + ")"
+    parts = re.split(verb, clause)
+    return [p for p in parts if p.strip()]
 
 
 # Chat drops the subject: "got laid off yesterday", "moved the dentist to Monday".
@@ -216,7 +251,8 @@ _EN_SUBJECTLESS = re.compile(
     r"(?:just\s+|finally\s+|recently\s+|officially\s+)*(?:got|moved|started|switched|transferred|"
     r"dropped|quit|left|joined|went|turned|retired|graduated|stopped|sold|adopted|rescued|"
     r"relocated|resigned|changed|became|picked|took|gave|signed|landed|bought|broke|split|"
-    r"cancell?ed|rescheduled|booked|passed|finished|completed|ditched)\s",
+    r"cancell?ed|rescheduled|booked|passed|finished|completed|ditched|accepted|traded|handed|"
+    r"bought)\s",
     re.IGNORECASE,
 )
 _EN_GERUND_START = re.compile(r"(?:working|living|studying|learning|picking\s+up|based|temping|interning|"
@@ -241,6 +277,8 @@ def _en_prepare(clause: str) -> str:
         text = "it " + text
     if _EN_BEEN.match(text):  # "been in Seattle since January": lives there
         text = _EN_BEEN.sub("I live in ", text, count=1)
+    elif re.match(r"been\s+(?:[a-z]+\s+)?[a-z]+ing\b", text):  # "been job hunting all week"
+        text = "I've " + text
     elif _EN_SUBJECTLESS.match(text):
         text = "I " + text[0].lower() + text[1:]
     elif _EN_GERUND_START.match(text):
@@ -268,7 +306,7 @@ _EN_PERSON = (
 _EN_BARE_PARENT = re.compile(r"(?=(?:mum|mom|dad|grandma|grandpa|nan|nana)\s)", re.IGNORECASE)
 _EN_OTHER = re.compile(
     r"(?:(?:my|our)\s+|" + _EN_BARE_PARENT.pattern + r")" + _EN_PERSON
-    + r"(?:,?\s+(?P<name>" + NAME + r"))?,?\s*"
+    + r"(?:,?\s+(?P<name>" + NAME + r"))?(?:,?\s+|(?='s))"
     r"(?P<verb>'s|is|has|lives|works|moved|just|recently|finally|turned|speaks|studies|loves|"
     r"likes|hates|left|started|got|joined|quit|was|used|retired|retiring)\b\s*(?P<rest>.*)$"
 )
@@ -290,7 +328,8 @@ def _en_events(clause: str) -> list[Fact]:
 # Someone named alone, as told before ("Jun left Vancouver last month"): the facts are
 # theirs, under their name, with no relation (the earlier turn gave it).
 _EN_NAMED_OTHER = re.compile(r"(?!I\b)(?P<name>[A-Z][a-z]+)\s+(?:just\s+|finally\s+|recently\s+)?"
-                             r"(?P<verb>lives|moved|left|works|started|quit|joined)\b\s*(?P<rest>.*)$")
+                             r"(?P<verb>lives|moved|left|works|started|quit|joined|got\s+promoted|retired)\b\s*"
+                             r"(?P<rest>.*)$")
 
 
 def _en_named_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
@@ -308,6 +347,27 @@ _NOT_A_PERSON = frozenset(
 )
 
 
+_EN_THEIR_VERB = re.compile(r"(?:and\s+)?(?:still\s+|now\s+|also\s+|just\s+)?"
+                            r"(?P<verb>lives|works|studies|speaks|teaches|plays|loves|likes|hates|"
+                            r"moved|started|left|quit|joined)\b(?P<rest>.*)$")
+
+
+def _en_their_verbs(rest: str) -> str:
+    """What is said of someone else, up to where the talk turns away from them: "lives in
+    Milan, works for Pirelli" -> "lives in Milan and work for Pirelli" (verbs in the first
+    person's form, so the shared subject carries over them)."""
+    head, *after = re.split(r",|\s+(?:so|but|and|because)\s+(?:he|she|they|I|we|it)\b", rest)
+    parts = [head]
+    for fragment in after if "," in rest else []:
+        verb = _EN_THEIR_VERB.match(fragment.strip())
+        if not verb:
+            break
+        parts.append(_EN_THIRD_VERBS.get(verb.group("verb"), verb.group("verb")) + verb.group("rest"))
+    said = " and ".join(p.strip() for p in parts)
+    return re.sub(r"\band\s+(lives|works|studies|speaks|loves|likes|hates|has)\b",
+                  lambda m: "and " + _EN_THIRD_VERBS[m.group(1)], said)
+
+
 def _en_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
     """ "my sister Anna lives in Oslo" -> ("sister", "Anna", "I live in Oslo", [sister=Anna])."""
     match = _EN_OTHER.match(clause)
@@ -319,10 +379,12 @@ def _en_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
     if name and name.split()[0].lower() in ("is", "has", "just"):
         return None
     verb = match.group("verb")
-    rest = re.split(r",|\s+(?:so|but|and|because)\s+(?:he|she|they|I|we|it)\b", match.group("rest"))[0]
+    rest = _en_their_verbs(match.group("rest"))
     if re.fullmatch(NAME, rest.strip(EDGES)):
         return None  # "my wife is Li": the relation, read by the mentions
-    if verb in ("'s", "is"):
+    if verb == "'s" and re.match(r"(?:birthday|name|favou?rite|fave|fav|job|hometown|age|allergy)\b", rest):
+        inner = "my " + rest  # "my mum's birthday is on the 22nd": hers
+    elif verb in ("'s", "is"):
         if re.match(r"(?:worked|been|got|lived|moved|had|started|left|done)\b", rest):
             inner = "I've " + rest
         else:
@@ -343,6 +405,7 @@ def _en_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
 # with a rising tone. A first-person statement shape with no question word, no "or" and
 # no modal is read as a statement.
 _EN_UPTALK = re.compile(r"^\W*(?:I'm|I\s+am|I've|I\s+(?!should|could|would|can|will|might)[a-z]+|"
+                        r"(?:we|" + NAME + r"\s+and\s+I)(?:'re|\s+are)\s+(?!you\b)|"
                         r"(?:my\s+)?(?:fav(?:e|ou?rite)?|fav)\s+\w+(?:\s+\w+)?\s+(?:is|are|'s))\b")
 _EN_ASKING = re.compile(r"\b(?:or|right|what|how|why|where|when|which|who|should|could|would|can|will|"
                         r"do|does|did|ok|okay|weird|normal|bad|wrong)\b", re.IGNORECASE)

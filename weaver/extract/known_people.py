@@ -59,6 +59,9 @@ class KnownPeople:
         relations = dict(self.by_relation)
         names = dict(self.by_name)
         last = self.last_named
+        unnamed = [f.about for f in facts if f.about and not f.name and f.op is Op.ASSERT]
+        if unnamed:  # "my mum's birthday is ...": "she" next is my mum
+            last = f"my {unnamed[-1]}"
         for relation, name in _pairs(facts):
             if relations.get(relation, name) != name:
                 relations[relation] = _AMBIGUOUS
@@ -91,6 +94,8 @@ class KnownPeople:
         when the pronoun fits them: "she lives in Leeds" after "my sister Amy ..." ->
         "my sister Amy lives in Leeds". A sentence that names someone first is left alone."""
         relation = self.by_name.get(_name_of(self.last_named), "")
+        if not relation and re.fullmatch(r"my\s+[a-z]+", self.last_named):
+            relation = self.last_named.split()[1]  # a relative told without a name
         if not relation:
             return text
         female = relation in _FEMALE
@@ -101,8 +106,12 @@ class KnownPeople:
         if text.isascii():
             pronouns = "she" if female else "he" if male else "he|she"
             said = self.last_named + " "
-            head = re.sub(rf"(^|[.!?]\s+)(?:{pronouns})\s+(?=[a-z])", lambda m: m.group(1) + said, head,
-                          flags=re.IGNORECASE)
+            # "she lives in Leeds", "she's vegetarian", and a verb without its subject after
+            # them: "she's mad about birds. lives up in Inverness"
+            head = re.sub(rf"(^|[.!?]\s+)(?:{pronouns})(\s+(?=[a-z])|(?='s\s))",
+                          lambda m: m.group(1) + said.rstrip() + m.group(2), head, flags=re.IGNORECASE)
+            head = re.sub(r"([.!?]\s+)(?=(?:still\s+|now\s+)?(?:lives|works|studies)\s)",
+                          lambda m: m.group(1) + said, head)
             return head + tail
         zh = _ZH_RELATION.get(relation)
         if not zh:

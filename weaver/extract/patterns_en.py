@@ -6,6 +6,7 @@ functions that turn a match into Facts. The tables and the builders that read th
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.base import Op
@@ -54,7 +55,8 @@ def _org(group: str = "org") -> str:
 
 
 _ORG = _org()
-_WORK_HOW = (r"(?:(?:remotely|remote|full[- ]time|part[- ]time|freelance|now|still|again|there)\s+)*"
+_WORK_HOW = (r"(?:(?:remotely|remote|full[- ]time|part[- ]time|freelance|now|still|again|there|nights|days|"
+             r"evenings|mornings|weekends|shifts|nine\s+to\s+five)\s+)*"
              r"(?:in\s+[a-z]+(?:\s+[a-z]+)?\s+(?=at\s))?")  # "work in marketing at Telefónica"
 _TITLE = r"(?P<title>[A-Za-z][\w/+-]*(?:\s+[\w/+-]+){0,4}?)"
 _DIET = (
@@ -62,7 +64,7 @@ _DIET = (
     r"gluten[- ]free|dairy[- ]free|plant[- ]based|low[- ]carb|halal|kosher|carnivore|"
     r"mediterranean|omnivore))"
 )
-_DIET_END = r"(?=$|\s*[,;]|\s+(?:and|but|now|since|for|as\s+of|starting)\b)"
+_DIET_END = r"(?=$|\s*[,;]|\s+(?:and|but|so|now|since|for|as\s+of|starting)\b)"
 _DIET_CANON = {
     "veggie": "vegetarian",
     "pescetarian": "pescatarian",
@@ -76,7 +78,9 @@ _SPECIES = (
     r"(?P<species>dogs?|cats?|pupp(?:y|ies)|kittens?|rabbits?|bunn(?:y|ies)|hamsters?|"
     r"guinea\s+pigs?|parrots?|budgies?|birds?|goldfish|fish|turtles?|tortoises?|snakes?|"
     r"lizards?|geckos?|ferrets?|horses?|chickens?|retrievers?|labradors?|poodles?|beagles?|"
-    r"terriers?|corgis?|huskies|husky|bulldogs?|dachshunds?|spaniels?|collies?|pugs?)(?![\w-])"
+    r"terriers?|corgis?|huskies|husky|bulldogs?|dachshunds?|spaniels?|collies?|pugs?|greyhounds?|whippets?|"
+    r"lurchers?|labradoodles?|cockapoos?|cavapoos?|schnauzers?|shepherds?|chihuahuas?|dalmatians?|"
+    r"rottweilers?|shih\s+tzus?|pomeranians?|ragdolls?|tabby|tabbies)(?![\w-])"
 )
 _COUNT = r"(?P<n>a|an|one|two|three|four|five|six|\d)"
 # A pet's name may carry a number: "R2", "Nugget 2".
@@ -304,3 +308,35 @@ def _named(attribute: str, conf: float, op: Op = Op.ASSERT) -> Build:
         return [Fact(attribute, name, op, conf)] if name else []
 
     return build
+
+
+# "we adopted a rescue greyhound!! his name is Biscuit": a pet told, then named.
+_PET_NAMED_AFTER = re.compile(r"^\W*(?:and\s+)?(?:his|her|its|their)\s+names?(?:'s|\s+is|\s+are)\s+"
+                              r"(?P<name>" + _PET_NAME + r")\b")
+
+
+def pets_named_in_turn(sentence: str, facts: list[Fact]) -> list[Fact]:
+    """``facts`` (a turn's so far) with the last pet told without a name given the name
+    ``sentence`` tells for it ("his name is Biscuit"); unchanged when it names none."""
+    said = _PET_NAMED_AFTER.match(sentence)
+    unnamed = [k for k, f in enumerate(facts)
+               if f.attribute == "pet" and f.op is Op.ASSERT and " named " not in f.value and not f.about]
+    if not said or not unnamed:
+        return facts
+    at = unnamed[-1]
+    value = pet_value_named(facts[at].value, said.group("name"))
+    return facts if value is None else [*facts[:at], replace(facts[at], value=value), *facts[at + 1:]]
+
+
+def pet_value_named(value: str, name: str) -> str | None:
+    """ "a dog" named "Rex" -> "a dog named Rex" (the form the pet rules give)."""
+    named = clean_name(name)
+    return f"{value} named {named}" if named else None
+
+
+def without_unnamed_pets(facts: list[Fact]) -> list[Fact]:
+    """A turn that names its new pet ("a puppy!! a beagle called Pickle") keeps the named
+    one: "a dog" beside "a dog named Pickle" is the same animal."""
+    named = {f.value.split(" named ")[0] for f in facts if f.attribute == "pet" and " named " in f.value}
+    return [f for f in facts if not (f.attribute == "pet" and f.op is Op.ASSERT and not f.about
+                                     and " named " not in f.value and f.value in named)]

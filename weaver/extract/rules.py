@@ -47,6 +47,7 @@ from vaultweave.weaver.extract.clauses import clause_facts
 from vaultweave.weaver.extract.grammar_en import ENGLISH
 from vaultweave.weaver.extract.grammar_zh import CHINESE, _zh_sentence_facts
 from vaultweave.weaver.extract.known_people import KnownPeople
+from vaultweave.weaver.extract.patterns_en import pets_named_in_turn, without_unnamed_pets
 from vaultweave.weaver.extract.rules_text import Fact, Grammar
 from vaultweave.weaver.extract.speaker_memory import SWITCH, SpeakerMemory, switch_in
 from vaultweave.weaver.extract.turn_context import restated, topic_of, with_topic
@@ -229,6 +230,8 @@ def _turn_facts(text: str) -> list[Fact]:
             found = [f for f in _sentence_facts(with_topic(sentence, topic), grammar, False)
                      if f.op is Op.RETRACT]
         topic = topic_of(sentence) if grammar is ENGLISH else ""
+        if grammar is ENGLISH:  # "a rescue greyhound!! his name is Biscuit"
+            facts = pets_named_in_turn(sentence, facts)
         if grammar is CHINESE:
             # "前几天转岗了！从测试转成开发了": the change happened 前几天
             found = [replace(f, when=frame) if frame and f.op is Op.RETRACT and not f.when else f
@@ -239,7 +242,7 @@ def _turn_facts(text: str) -> list[Fact]:
             if key not in seen:
                 seen.add(key)
                 facts.append(fact)
-    return facts
+    return without_unnamed_pets(facts)
 
 
 def split_sentences(text: str) -> list[str]:
@@ -296,9 +299,11 @@ def _sentence_facts(sentence: str, grammar: Grammar, allow_note: bool) -> list[F
             found = events
         elif other is not None:
             about, name, first_person, relation = other
+            # "Marco quit Pirelli and moved back to Turin": each of their verbs, as a clause
             found = relation + [
                 replace(f, about=about, name=name)
-                for f in clause_facts(first_person, grammar)
+                for part in grammar.split_clauses(first_person)
+                for f in clause_facts(grammar.prepare(part), grammar)
                 if not f.about and f.attribute != "note"
             ]
         else:

@@ -148,6 +148,30 @@ def _started(m: re.Match[str]) -> list[Fact]:
     return []
 
 
+def _moved_from(m: re.Match[str]) -> list[Fact]:
+    """"moved from Leeds (to Manchester)": Leeds ends; the new town, if told, starts."""
+    old, new = clean_place(m.group("old")), clean_place(m.group("v") or "")
+    if not old or old.lower() in ("home", "abroad", "overseas"):
+        return []
+    return [*([Fact("lives_in", new, Op.ASSERT, 0.9)] if new else []), Fact("lives_in", old, Op.RETRACT, 0.85)]
+
+
+def _off(m: re.Match[str]) -> list[Fact]:
+    """"I'm off the keto thing" ends the diet; "off coffee now" a liking."""
+    value = m.group("v").strip()
+    diet = re.fullmatch(_DIET, value)
+    if diet:
+        return [Fact("diet", _diet(0.8)(diet)[0].value, Op.RETRACT, 0.8)]
+    return [] if len(value.split()) > 3 else flipped(each("likes", things, 0.75)(m))
+
+
+# Sports and instruments "played": a closed vocabulary, so "I play it safe" is nothing.
+_PLAYED = (r"(?i:basketball|football|soccer|rugby|cricket|tennis|badminton|squash|golf|hockey|volleyball|"
+           r"netball|baseball|softball|padel|pickleball|table\s+tennis|ping\s+pong|water\s+polo|ultimate|"
+           r"frisbee|darts|pool|snooker|chess|bridge|poker|guitar|bass|piano|keys|drums|violin|cello|"
+           r"saxophone|sax|trumpet|flute|clarinet|ukulele|harp|banjo|mandolin|viola|trombone|accordion)")
+
+
 # -- the tables -------------------------------------------------------------------------
 
 RETRACTIONS: tuple[Rule, ...] = (
@@ -175,6 +199,13 @@ RETRACTIONS: tuple[Rule, ...] = (
     rule(_DONT + r"eat\s+(?:any\s+)?meat(?:\s+(?:anymore|any\s+more|any\s+longer))?$",
          _fixed("diet", "vegetarian", 0.7)),
     rule(_DONT + r"eat\s+(?:any\s+)?(?:animal\s+products|meat\s+or\s+dairy)", _fixed("diet", "vegan", 0.7)),
+    # "I don't drink tea anymore", "I'm off the keto thing": what one ate, drank or kept to.
+    rule(_DONT + r"(?:drink|eat|have|take)\s+(?P<v>[^,]+?)\s+(?:anymore|any\s+more|any\s+longer)(?:,.*)?$",
+         lambda m: [] if re.match(r"(?:it|that|this|them|much|a\s+lot)\b", m.group("v"))
+         else flipped(each("likes", things, 0.8)(m))),
+    rule(r"(?:" + _BE + r")?(?:so\s+|totally\s+|completely\s+|officially\s+)?off\s+(?!to\b|work\b|sick\b)"
+         r"(?:the\s+|my\s+)?(?P<v>[\w -]+?)(?:\s+(?:thing|diet|stuff|train|wagon))?(?:\s+now|\s+for\s+good)?$",
+         _off),
     *LATE_ENDINGS,
     # "I left the book club": a thing left, whatever it was (after the job and place rules).
     rule(_PAST + r"left\s+(?:the|my|our)\s+(?P<v>[a-z][\w-]*(?:\s+(?!(?:after|for|because|since|when|to|at|"
@@ -185,10 +216,11 @@ RETRACTIONS: tuple[Rule, ...] = (
 RULES: tuple[Rule, ...] = (
     *DOUBTS,
     # identity
-    rule(r"my\s+name(?:'s|\s+is)\s+(?P<v>[^\W\d_][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})", one("name", clean_name, 0.95)),
+    rule(r"my\s+name(?:'s|\s+is)[\s,]+(?:(?:well|um|uh|so|officially|technically|legally|actually)[\s,]+)*(?P<v>[^\W\d_][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})", one("name", clean_name, 0.95)),
     rule(r"(?:(?:you\s+can|please|just|everyone|people|friends)\s+)*call\s+me\s+(?P<v>" + NAME + ")",
          one("name", clean_name, 0.85)),
-    rule(r"I(?:'m|\s+am)\s+(?P<v>\d{1,3})(?:\s*(?:years?|yrs?)(?:\s+old|\s+of\s+age)?|\s*y/?o)?(?:$|"
+    rule(r"I(?:'m|\s+am)\s+(?P<v>\d{1,3})(?:\s*(?:years?|yrs?)(?:\s+old|\s+of\s+age)?|\s*y/?o)?"
+         r"(?:\s+(?:actually|now|already|today))?(?:$|"
          r"\s+and\s+(?!\d)|\s*,\s*(?!\d))", _age),
     rule(r"I\s+was\s+born\s+(?:on\s+)?(?P<v>.+?)(?:\s+in\s+" + _PLACE.replace("(?P<v>", "(?P<place>") + ")?$",
          _born),
@@ -198,7 +230,10 @@ RULES: tuple[Rule, ...] = (
     rule(r"my\s+age\s+is\s+(?P<v>\d{1,3})$", _age),
     # "I'm Maya" only when the whole clause is a name ("I'm tired" is not; "I'm Italian" is
     # rejected by clean_name).
-    rule(r"I(?:'m|\s+am)\s+(?P<v>" + NAME + r")(?:\s+here|\s*,.*)?$", one("name", clean_name, 0.8)),
+    rule(r"I(?:'m|\s+am)\s+(?P<v>" + NAME + r")(?:\s+here|\s*,.*)?(?:$|(?=\s+but\s))", one("name", clean_name, 0.8)),
+    # "hey, Raj here": a chat intro
+    rule(r"(?P<v>" + NAME + r")\s+here(?=$|\s*,)", lambda m: [] if m.group("v").lower() in PLACES
+         else one("name", clean_name, 0.75)(m)),
     rule(r"(?:it's\s+|it\s+is\s+|today\s+is\s+|today's\s+)my\s+birthday(?:\s+today)?$", _fixed("birthday", "today", 0.85)),
     rule(r"my\s+birthday(?:\s+is|'s)\s+(?:on\s+)?(?:the\s+)?(?P<v>.+)$", one("birthday", _birthday_value)),
     # diet and health
@@ -214,6 +249,11 @@ RULES: tuple[Rule, ...] = (
     rule(r"(?:" + _PAST + r"(?:started|began|went\s+back\s+to)\s+eating|" + _I + r"eat|" + _BE + r"eating)"
          r"\s+meat$", _fixed("diet", "omnivore", 0.75)),
     rule(_BE + r"allergic\s+to\s+(?P<v>.+)$", each("allergy", _and_list, 0.9)),
+    # "I'm lactose intolerant", "shellfish allergy" (an answer without a verb)
+    rule(_BE + r"(?:(?:a\s+bit|slightly|very|super|mildly|severely)\s+)?(?P<v>lactose|gluten|dairy|wheat|"
+         r"fructose|histamine|caffeine|soy|egg|nut)\s+intolerant\b", one("allergy", lambda v: v.lower(), 0.85)),
+    rule(r"(?:(?:a|an|my)\s+)?(?:bad\s+|severe\s+|mild\s+)?(?P<v>[a-z]+(?:\s+[a-z]+)?)\s+allergy$",
+         one("allergy", lambda v: None if v in ("an", "the", "my", "no", "any", "food") else v, 0.75)),
     rule(r"I\s+have\s+(?:a|an)\s+(?P<v>[\w -]+?)\s+allergy$", one("allergy", lambda v: things(v)[0]
                                                                     if things(v) else None)),
     # favourites
@@ -233,12 +273,20 @@ RULES: tuple[Rule, ...] = (
     rule(r"I\s+was\s+born\s+in\s+" + _PLACE, one("hometown", clean_place, 0.75)),
     rule(r"my\s+hometown\s+is\s+" + _PLACE, one("hometown", clean_place, 0.9)),
     # "we live in this tiny flat in Leeds": the place is the town, not the flat.
-    rule(_WE + r"\s+" + ADV + r"(?:live|reside)\s+in\s+(?:(?:a|an|this|that|our|my|the)\s+(?:[\w-]+\s+){0,3}?"
+    rule(_WE + r"\s+" + ADV + r"(?:live|reside)\s+(?:up\s+|down\s+|over\s+|out\s+)?in\s+(?:(?:a|an|this|that|our|my|the)\s+(?:[\w-]+\s+){0,3}?"
          r"(?:flat|house|apartment|place|studio|village|town|suburb|bungalow)\s+(?:in|near|outside)\s+)?" + _PLACE,
          one("lives_in", clean_place, 0.9)),
     rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+" + ADV + r"(?:living|based|settled)\s+(?:in|"
          r"(?:just\s+)?(?:outside(?:\s+of)?|near|by))\s+" + _PLACE,
          one("lives_in", clean_place, 0.85)),
+    # "moved to Singapore for a job at Grab": the town, and the employer
+    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:moved|relocated)\s+(?:(?:back|down|up|over|out|away)\s+)?to\s+"
+         + _PLACE + r"\s+for\s+(?:a|an|the|my|his|her)\s+(?:new\s+)?(?:job|role|position)\s+(?:at|with)\s+" + _ORG,
+         lambda m: [*one("lives_in", clean_place, 0.9)(m), *_job(0.8)(m)]),
+    # "moved from Sydney to Melbourne last year": the old town ends as the new one starts.
+    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:moved|relocated)\s+(?:(?:back|down|up|over|out|away)\s+)?from\s+"
+         + _PLACE.replace("(?P<v>", "(?P<old>") + r"(?:\s+(?:back\s+|down\s+|up\s+|over\s+)?to\s+" + _PLACE + ")?",
+         _moved_from),
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:been\s+living\s+in|moved\s+(?:(?:back|down|up|over|out|"
                                               r"away)\s+)?to|"
          r"relocated\s+(?:back\s+)?to|settled\s+(?:down\s+)?in)\s+" + _PLACE, one("lives_in", clean_place, 0.9)),
@@ -259,13 +307,15 @@ RULES: tuple[Rule, ...] = (
     rule(r"(?:a\s+|an\s+)?(?P<title>[a-z][\w/+-]*(?:\s+[a-z][\w/+-]*){0,3})\s+at\s+" + _ORG + r"$",
          lambda m: _job(0.75)(m) if is_job(m.group("title")) else []),
     # "last semester at Georgia Tech": a pupil's year, said without a verb
-    rule(r"(?:my\s+|it's\s+my\s+)?(?:last|final|first|second|third|fourth)\s+(?:semester|year|term)\s+at\s+" + _ORG,
+    rule(r"(?:I(?:'m|\s+am)\s+(?:in\s+)?)?(?:my\s+|it's\s+my\s+)?(?:last|final|first|second|third|fourth)\s+"
+         r"(?:semester|year|term)\s+at\s+" + _ORG,
          lambda m: [Fact("studies_at", o, Op.ASSERT, 0.75) for o in [clean_org(m.group("org"))] if o]),
     # "still stuck in Hamburg": where one lives, for now
     rule(r"(?:I(?:'m|\s+am)\s+|we(?:'re|\s+are)\s+)?(?:still\s+)?stuck\s+in\s+" + _PLACE,
          one("lives_in", clean_place, 0.7)),
     # "I'm at Kaiser now", "I'm at Klarna right now": where one works, told by a state word.
-    rule(_BE + r"at\s+" + _ORG + r"(?=\s+(?:now|right\s+now|these\s+days|currently|head\s+office|HQ)\b)",
+    rule(_BE + r"(?:still\s+)?at\s+" + _ORG + r"(?=\s+(?:now|right\s+now|these\s+days|currently|head\s+office|HQ|"
+         r"doing|working|as\s+an?)\b)",
          lambda m: [] if m.group("org").lower().removeprefix("the ") in PLACES else _job(0.7)(m)),
     rule(r"(?:" + _I + r"work|" + _BE + r"working)\s+as\s+(?:a\s+|an\s+|the\s+)?" + _TITLE
          + r"\s+(?:at|for|with)\s+" + _ORG, _job(0.9)),
@@ -278,9 +328,11 @@ RULES: tuple[Rule, ...] = (
          + r"(?:\s+as\s+(?:a\s+|an\s+)?" + _TITLE + r"(?=$|\s+(?:on|in|from|since|last|this|and|but)\b))?", _job(0.85)),
     rule(_PAST + r"(?:started|got|landed|took)\s+(?:a|an|my)\s+(?:new\s+)?" + _TITLE
          + r"\s+(?:job|gig|position|role)\s+(?:at|with)\s+" + _ORG, _job(0.85)),
-    rule(_PAST + r"joined\s+" + _ORG, lambda m: [] if (m.group("org").lower() in PLACES) else _job(0.85)(m)),
-    rule(_PAST + r"(?:got|landed|took|accepted|started)\s+(?:a|an|the|my)\s+(?:new\s+)?(?:job|position|role|"
-                 r"offer)"
+    rule(_PAST + r"joined\s+" + _ORG + r"(?:\s+as\s+(?:a\s+|an\s+|the\s+)?" + _TITLE
+         + r"(?=$|\s+(?:on|in|from|since|last|this|and|but)\b))?",
+         lambda m: [] if (m.group("org").lower() in PLACES) else _job(0.85)(m)),
+    rule(_PAST + r"(?:got|landed|took|accepted|started)\s+(?:a|an|the|my)\s+(?:new\s+)?(?:job|position|role)"
+                 r"(?!\s+offer)"
          r"(?:\s+as\s+(?:a\s+|an\s+)?" + _TITLE + r")?\s+(?:at|with|from)\s+" + _ORG, _job(0.85)),
     rule(r"I(?:'ve|\s+have)?\s+(?:just\s+)?(?:got|been|was)\s+hired\s+(?:at|by)\s+" + _ORG, _job(0.85)),
     rule(r"my\s+(?:new\s+)?employer\s+is\s+" + _ORG, _job(0.9)),
@@ -288,18 +340,32 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"do\s+(?:[a-z]+\s+){1,3}?(?:at|for)\s+" + _ORG, lambda m: [] if m.group("org").lower() in PLACES
          else [Fact("employer", o, Op.ASSERT, 0.8) for o in [clean_org(m.group("org"))] if o]),
     # Starting somewhere told by its first day, or by what one now is there.
-    rule(r"(?:(?:today|yesterday)\s+(?:was|is)\s+|it(?:'s|\s+is|\s+was)\s+|was\s+|is\s+)?my\s+first\s+(?:day"
-         r"|week|shift)"
+    rule(r"(?:(?:today|yesterday)\s+(?:was|is)\s+|it(?:'s|\s+is|\s+was)\s+|was\s+|is\s+)?(?:my\s+)?"
+         r"(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:day|week|month|shift)"
          r"\s+(?:at|with|for)\s+" + _ORG, _job(0.85)),
     rule(r"(?:" + _BE + r"|(?:officially|now)\s+)(?:an?\s+)?" + _ORG + r"\s+(?:employee|staffer|hire)\b", _job(0.8)),
     rule(r"I(?:'ve|\s+have)?\s+(?:just\s+)?(?:got|been|was)\s+promoted\s+to\s+(?:a\s+|an\s+)?(?P<title>.+)$",
          _job(0.85)),
     rule(_I + r"work\s+as\s+(?:a\s+|an\s+|the\s+)?(?P<title>.+)$", _job(0.9)),
+    # "I animate ads at a small studio called Blue Zoo": a workplace named by "called"
+    rule(r"(?:" + _I + r"[a-z]+|" + _BE + r"[a-z]+ing)\b.*?\b(?:at|for)\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}?"
+         r"(?:studio|company|firm|agency|startup|shop|restaurant|cafe|café|bakery|bar|clinic|practice|"
+         r"charity|brewery|hotel|salon|gym|store)\s+(?:called|named)\s+" + _ORG, _job(0.8)),
+    # "went freelance", "I'm self-employed now": no employer but oneself
+    rule(r"(?:" + _PAST + r"(?:went|gone|become|became|turned)|" + _BE + r"(?:now\s+)?)\s*(?:fully\s+)?"
+         r"(?:freelance|self[- ]employed)\b", _fixed("employer", "freelance", 0.8)),
+    # "I teach year 4 at a primary school in Norwich": a teacher, and the town.
+    rule(_I + r"(?P<verb>teach|lecture|tutor)\s+(?:[\w'-]+\s+){0,3}?(?:at|in)\s+(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,2}?"
+         r"(?:school|college|academy|university|uni|nursery)\b"
+         r"(?:\s+in\s+" + _PLACE + r")?",
+         lambda m: [Fact("job_title", {"teach": "teacher", "lecture": "lecturer", "tutor": "tutor"}[m.group("verb")],
+                         Op.ASSERT, 0.8),
+                    *[Fact("lives_in", p, Op.ASSERT, 0.7) for p in [clean_place(m.group("v") or "")] if p]]),
     rule(_BE + r"(?:a|an)\s+" + _TITLE + r"\s+in\s+" + _PLACE + "$", _titled_in),
     rule(r"(?:" + _BE + r"|I(?:'ve|\s+have)\s+been\s+)(?:a|an)\s+(?P<title>.+)$", _titled),
     rule(_BE + r"(?:now\s+)?(?:the\s+)?(?P<title>(?:head|director|vp|chief)\s+of\s+[a-z]+(?:\s+[a-z]+)?)$", _titled),
-    rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+(?:now\s+|still\s+)?(?:in|over\s+in|based\s+out\s+of)\s+" + _PLACE
-         + r"(?=$|\s+(?:and|but|so|now|for|since)\b)",
+    rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+(?:now\s+|still\s+|back\s+)?(?:in|over\s+in|based\s+out\s+of)\s+" + _PLACE
+         + r"(?=$|\s*,|\s+(?:and|but|so|now|for|since|rn|atm|right\s+now|at\s+the\s+moment|these\s+days)\b)",
          lambda m: [] if m.group("v").lower().removeprefix("the ") in ("middle", "process", "office", "hospital")
          else one("lives_in", clean_place, 0.75)(m)),
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:bought|got\s+the\s+keys\s+(?:to|for)|signed\s+(?:a|the)\s"
@@ -319,12 +385,22 @@ RULES: tuple[Rule, ...] = (
     rule(r"(?:" + _BE + r"|I(?:'ve|\s+have)\s+been\s+)(?:learning|studying|picking\s+up)\s+(?P<v>.+)$", each("learning", _learned, 0.85)),
     # pets and family
     rule(_HAVE + r"\s+" + _COUNT + r"\s+(?:[a-z]+\s+){0,2}?" + _SPECIES + _NAMED, _pet(0.9)),
+    # "a beagle called Pickle" (the pet just told of, said again with its name)
+    rule(r"(?:a|an)\s+(?:[a-z]+\s+){0,2}?" + _SPECIES + r"\s+(?:called|named)\s+(?P<name>" + _PET_NAME + ")",
+         _pet(0.8)),
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:adopted|rescued|got|bought)\s+" + _COUNT + r"\s+"
          r"(?:[a-z]+\s+){0,2}?" + _SPECIES + _NAMED, _pet(0.85)),
     rule(_HAVE + r"\s+" + _COUNT + r"\s+(?:[a-z]+\s+){0,1}?(?P<rel>sisters?|brothers?|siblings?|kids?|"
                                    r"children|sons?|daughters?)"
          + _NAMED + "$", _relative(0.9)),
     rule(_BE + r"married\s+to\s+(?P<name>" + NAME + ")", _named("spouse", 0.9)),
+    # "Olivia is officially my wife", "Linda is my boss now": the relation, told name first
+    rule(r"(?P<name>" + NAME + r")\s+is\s+(?:now\s+|officially\s+|finally\s+)*my\s+(?:new\s+)?"
+         r"(?P<rel>wife|husband|fianc[eé]e?|boyfriend|girlfriend|partner|boss|manager|roommate|flatmate)"
+         r"(?:\s+now)?$", lambda m: [] if m.group("name").split()[0].lower() in ("he", "she", "it", "this", "that")
+         else [Fact({"fiancé": "fiance", "fiancée": "fiance", "fiancee": "fiance", "manager": "boss",
+                     "flatmate": "roommate"}.get(m.group("rel").lower(), m.group("rel").lower()),
+                    m.group("name"), Op.ASSERT, 0.85)]),
     rule(_PAST + r"got\s+married\s+to\s+(?P<name>" + NAME + ")", _named("spouse", 0.9)),
     rule(_BE + r"(?:dating|seeing|engaged\s+to)\s+(?P<name>" + NAME + ")", _named("partner", 0.8)),
     # likes, dislikes, hobbies
@@ -332,12 +408,20 @@ RULES: tuple[Rule, ...] = (
          lambda m: each("likes", things, 0.9 if m.group("verb") in ("love", "adore") else 0.85)(m)),
     rule(r"I(?:'ve|\s+have)\s+" + ADV + r"(?:loved|liked|enjoyed)\s+(?P<v>.+)$", each("likes", things, 0.85)),
     rule(_BE + r"(?:a\s+)?(?:(?:huge|big|massive|great|total|real)\s+)?fan\s+of\s+(?P<v>.+)$", each("likes", things, 0.85)),
-    rule(_BE + r"(?:into|obsessed\s+with|passionate\s+about|crazy\s+about|hooked\s+on)\s+(?P<v>.+)$",
+    # "I'm so over Arctic Monkeys, it's all Fontaines DC now": the new liking
+    rule(r"it(?:'s|\s+is)\s+all\s+(?!about\b|good\b|fine\b|ok\b|okay\b|over\b|done\b|the\s+same\b)"
+         r"(?P<v>[\w' -]+?)(?:\s+(?:now|these\s+days|rn|atm))?$", each("likes", things, 0.75)),
+    rule(_BE + r"(?:into|obsessed\s+with|passionate\s+about|crazy\s+about|mad\s+about|hooked\s+on)\s+(?P<v>.+)$",
          each("likes", things, 0.8)),
     rule(r"(?:" + _BE + r")?(?:a\s+)?(?:huge|big|massive|total|real)\s+(?P<v>[a-z]+(?:\s+[a-z]+)?)\s+(?:guy|"
                         r"girl|person|"
-         r"lover|addict|nerd|fiend|snob)$", each("likes", things, 0.8)),
+         r"lover|addict|nerd|fiend|snob)(?:\s+(?:honestly|tbh|lol|really))?(?:\s*,.*)?$",
+         each("likes", things, 0.8)),
     rule(_I + r"(?:hate|dislike|detest|loathe|despise)\s+(?P<v>.+)$", each("dislikes", things, 0.9)),
+    # "I drink way too much beer", "I eat loads of pasta": a liking told by how much
+    rule(_I + r"(?:drink|eat)\s+(?:way\s+too\s+much|too\s+much|so\s+much|a\s+lot\s+of|lots\s+of|loads\s+of|"
+         r"tons\s+of|a\s+ton\s+of|gallons\s+of)\s+(?P<v>[a-z][\w -]*?)(?:\s+honestly)?(?:,.*)?$",
+         each("likes", things, 0.75)),
     rule(r"(?:I\s+)?(?:have\s+|'ve\s+)?never\s+(?:liked|enjoyed|been\s+into|cared\s+for)\s+(?P<v>[^,]+)",
          each("dislikes", things, 0.8)),
     rule(_PAST + r"(?:got|bought|picked\s+up|leased)\s+(?:myself\s+)?(?:a|an)\s+(?:new\s+|used\s+|second[- ]"
@@ -348,13 +432,22 @@ RULES: tuple[Rule, ...] = (
                                                          r"\s+)?car,?)\s+(?:an?\s+)?(?:(?:19|"
          r"20)\d{2}\s+)?(?P<v>[A-Z][\w-]*(?:\s+(?:[A-Z0-9][\w-]*))*)",
          one("car", clean_org, 0.8)),
-    rule(r"I\s+(?:can't|cannot|can\s+not)\s+stand\s+(?P<v>.+)$", each("dislikes", things, 0.9)),
+    rule(_I + r"(?:can't|cannot|can\s+not)\s+(?:really\s+|even\s+)?stand\s+(?P<v>.+)$", each("dislikes", things, 0.9)),
     rule(_DONT + r"(?:like|enjoy|love|care\s+for)\s+(?P<v>.+)$", each("dislikes", things, 0.8)),
     rule(r"I(?:'m|\s+am)\s+not\s+(?:a|much\s+of\s+a)\s+(?:(?:big|huge)\s+)?fan\s+of\s+(?P<v>.+)$",
          each("dislikes", things, 0.75)),
     rule(r"my\s+hobb(?:y|ies)\s+(?:is|are|include)\s+(?P<v>.+)$", each("hobby", _and_list, 0.9)),
+    # "I play jv basketball", "I play the drums": a sport or an instrument is a hobby
+    rule(_I + r"play\s+(?:the\s+|a\s+bit\s+of\s+|some\s+|a\s+lot\s+of\s+|jv\s+|varsity\s+|competitive\s+|"
+         r"amateur\s+|club\s+|sunday\s+league\s+)*(?P<v>" + _PLAYED + r")\b(?=$|\s*,|\s+(?:and|but|so|for|in|at|"
+         r"with|badly|a\s+lot|too)\b)", one("hobby", lambda v: v.lower(), 0.8)),
     rule(r"in\s+my\s+(?:free|spare)\s+time,?\s+I\s+(?:(?:like|love)\s+to\s+|enjoy\s+)?(?P<v>.+)$", _hobbies),
     rule(_PAST + r"(?:took|picked)\s+up\s+(?P<v>.+)$", _took_up),
+    # "switched to oat milk", "switched to rooibos": a new thing liked (a name is an employer
+    # or a school, see speaker_memory; a way of working is neither)
+    rule(_PAST + r"(?:switched|changed)\s+(?:over\s+)?to\s+(?!(?:part|full)[- ]time\b|nights\b|days\b|remote\b|"
+         r"mornings\b|evenings\b|weekends\b|working\b|a\s|an\s|the\s|my\s|being\b)(?P<v>[a-z][a-z -]{1,25}?)$",
+         each("likes", things, 0.7)),
     # habits
     rule(_PAST + r"(?:started|began|begun)\s+(?P<v>.+)$", _started),
     rule(_I + r"(?P<v>smoke|vape|drink|run|jog|swim|cycle|bike|meditate|climb|surf|box|"
@@ -365,6 +458,12 @@ RULES: tuple[Rule, ...] = (
 )
 
 MENTIONS: tuple[Rule, ...] = (
+    # "hi from me and my two cats", "with my partner and our two dogs"
+    rule(r"\b(?:my|our)\s+(?P<n>two|three|four|five|six|\d)\s+(?:[a-z]+\s+)?" + _SPECIES + r"\b(?!\s+(?:is|are)\b)",
+         _pet(0.75)),
+    # "everyone calls me Kit", "my friends call me Jay": a nickname, beside the name
+    rule(r"\b(?:everyone|everybody|people|(?:my\s+)?friends|they|most\s+people)\s+(?:all\s+|just\s+)?"
+         r"(?:calls?|knows?)\s+me\s+(?:as\s+)?(?P<v>" + NAME + ")", one("alias", clean_name, 0.85)),
     rule(r"\b(?:my|our)\s+(?:[a-z]+\s+)?" + _SPECIES + r"(?:'s\s+name\s+is|\s+is\s+(?:named|called)|"
                                                        r",)?\s+(?P<name>"
          + _PET_NAME + ")", _pet(0.8)),

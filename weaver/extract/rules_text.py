@@ -172,7 +172,8 @@ _FILLER = re.compile(
     r"any\s+longer|honestly|tbh|haha+|lol|though|actually|already|still|so\s+far|"
     r"at\s+the\s+moment|atm|rn|currently|of\s+course|by\s+the\s+way|btw|more\s+than\s+anything|"
     r"completely|entirely|for\s+good|cold\s+turkey|altogether|forever|(?:that\s+|very\s+)?much|"
-    r"the\s+most|here|there|for\s+(?:years|ages|a\s+while|a\s+long\s+time|decades|months)))+$",
+    r"the\s+most|here|there|for\s+(?:years|ages|a\s+while|a\s+long\s+time|decades|months)|"
+    r"all\s+day(?:\s+long|\s+every\s+day)?|all\s+the\s+time|every\s+single\s+day))+$",
     re.IGNORECASE,
 )
 _CUT = re.compile(
@@ -210,10 +211,24 @@ def _split_list(value: str) -> list[str]:
         head, _, last = value.rpartition(",")
         return head.split(",") + re.split(r"\s+(?:and|or|&)\s+|^\s*(?:and|or)\s+", last)
     parts = re.split(r"\s+(?:and|&)\s+", value)
-    # "hiking and swimming" are two things; "mac and cheese" is one.
-    if len(parts) > 1 and all(re.fullmatch(r"[a-z]+ing(?:\s+\w+)?", p.strip()) for p in parts):
+    if len(parts) != 2 or value.lower() in _ONE_THING:
+        return parts if len(parts) > 2 else [value]
+    # "hiking and swimming", "history and true crime", "bubble tea and complaining about
+    # rent" are two things; "mac and cheese" is one (two single words stay together).
+    words = [p.split() for p in parts]
+    if any(w and re.fullmatch(r"[a-z]+ing", w[0]) for w in words) or max(map(len, words)) >= 2:
         return parts
     return [value]
+
+
+# Pairs said as one thing, though each half has its own words.
+_ONE_THING = words(
+    "salt and vinegar crisps,salt and vinegar,peanut butter and jelly,gin and tonic,rum and coke,"
+    "bread and butter,strawberries and cream,sweet and sour,cheese and onion,bacon and eggs,"
+    "fish and chips,mac and cheese,rock and roll,drum and bass,rhythm and blues,r and b,pb and j,"
+    "law and order,dungeons and dragons,pen and paper,arts and crafts,hide and seek",
+    sep=",",
+)
 
 
 _INTENSIFIERS = words(
@@ -228,9 +243,12 @@ def _thing(part: str) -> str | None:
         return None
     if all(w.lower() in _INTENSIFIERS for w in value.split()):
         return None  # "allergic to peanuts, pretty badly"
+    value = re.sub(r"\s+(?:and|or|&)$", "", value)  # "board games and, don't laugh, ..."
     tokens = value.split()
     if tokens[0].lower() in _PRONOUNS or " ".join(tokens[:2]).lower() in _VAGUE:
         return None
+    if re.fullmatch(r"the\s+\w+er\s+the\s+\w+(?:er)?", value, re.IGNORECASE):
+        return None  # "spicy stuff, the hotter the better": a comment, not a thing
     if tokens[0].lower() == "to":  # "I love to cook" -> cooking
         if len(tokens) < 2 or tokens[1].lower() in _COGNITION:
             return None
@@ -372,7 +390,9 @@ _PET_SINGULAR = {"puppy": "dog", "puppies": "dog", "kitten": "cat", "kittens": "
                  "bunny": "rabbit", "bunnies": "rabbit", "guinea pigs": "guinea pig",
                  "goldfish": "goldfish", "fish": "fish", "huskies": "dog", "husky": "dog"}
 _DOG_BREEDS = re.compile(r"(?:retriever|labrador|poodle|beagle|terrier|corgi|bulldog|dachshund|"
-                         r"spaniel|collie|pug)s?$")
+                         r"spaniel|collie|pug|greyhound|whippet|lurcher|labradoodle|cockapoo|cavapoo|schnauzer|"
+                         r"shepherd|chihuahua|dalmatian|rottweiler|shih\s+tzu|pomeranian|husk(?:y|ie))s?$")
+_CAT_BREEDS = re.compile(r"(?:ragdoll|tabby|tabbie)s?$")
 _INVARIANT = {"fish", "goldfish"}
 
 
@@ -403,7 +423,7 @@ def pet_value(n: str | None, species: str, names: Sequence[str]) -> str | None:
     """Normalised so "I have a puppy called Rex" and "my dog Rex" give one value."""
     word = " ".join(species.lower().split())
     noun = _PET_SINGULAR.get(word) or (word[:-1] if word.endswith("s") else word)
-    noun = "dog" if _DOG_BREEDS.match(noun) else noun
+    noun = "dog" if _DOG_BREEDS.match(noun) else "cat" if _CAT_BREEDS.match(noun) else noun
     count = count_of(n)
     if count == 1 and word.endswith("s") and word not in _PET_SINGULAR:
         return None  # "a lot of cats"
@@ -456,6 +476,15 @@ PLACES = words(
     "shenzhen,hangzhou,chengdu,guangzhou,kyoto,osaka,us,usa,uk,germany,portugal,france,spain,"
     "italy,china,japan,canada,australia,india,brazil,mexico,netherlands,ireland,switzerland,"
     "austria,sweden,norway,denmark,finland,poland,greece,korea,south korea,taiwan,"
-    "new zealand,california,texas,europe,asia,america,the states",
+    "new zealand,california,texas,europe,asia,america,the states,"
+    # more large cities, often typed in lower case ("moved frm leeds", "manchester, from cork")
+    "leeds,birmingham,glasgow,bristol,liverpool,cardiff,belfast,cork,galway,newcastle,sheffield,"
+    "nottingham,leicester,brighton,oxford,cambridge,norwich,coventry,swansea,aberdeen,inverness,"
+    "philadelphia,philly,brooklyn,atlanta,miami,dallas,houston,nashville,detroit,minneapolis,"
+    "san diego,new orleans,pittsburgh,baltimore,ottawa,calgary,montréal,brisbane,perth,adelaide,"
+    "auckland,wellington,marseille,frankfurt,cologne,stuttgart,rotterdam,gothenburg,krakow,"
+    "valencia,seville,naples,turin,bologna,lagos,nairobi,cairo,karachi,lahore,dhaka,"
+    "pune,chennai,hyderabad,kolkata,jakarta,manila,hanoi,kuala lumpur,medellín,medellin,bogotá,"
+    "bogota,lima,ankara",
     sep=",",
 )

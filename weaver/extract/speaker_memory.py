@@ -2,6 +2,8 @@
 
 - A birthday told without the new age ("it's my birthday today!!") after "I'm 27": the
   age told before, one more.
+- An appointment moved as "it" ("they pushed it to monday the 11th"): the last one the
+  speaker told; none told, nothing is read.
 - A switch that does not say what changed ("switched to Lidl", "transferred to Westview"):
   the one of employer / school the speaker told a value for (the last told), since a
   shop, a school and an employer are all names; with neither told, nothing is read.
@@ -18,6 +20,7 @@ from dataclasses import dataclass, replace
 
 from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.events_en import IT
 from vaultweave.weaver.extract.rules_text import Fact
 
 SWITCH = "switch"  # a fact's attribute until the memory says which one it is
@@ -41,13 +44,17 @@ def switch_in(clause: str) -> list[Fact]:
 class SpeakerMemory:
     age: str = ""
     switchable: str = ""  # the last of SWITCHABLE the speaker told a value for
+    appointment: str = ""  # the last appointment the speaker told
 
     def complete(self, facts: Sequence[Fact]) -> list[Fact]:
         """``facts`` with a switch made the attribute it changes (or dropped), and a new age
         added to a birthday told without one."""
         out = []
         for fact in facts:
-            if fact.attribute != SWITCH:
+            if fact.attribute == "appointment" and fact.value == IT and not fact.about:
+                if self.appointment:
+                    out.append(replace(fact, value=self.appointment))
+            elif fact.attribute != SWITCH:
                 out.append(fact)
             elif self.switchable:
                 out.append(replace(fact, attribute=self.switchable))
@@ -62,4 +69,6 @@ class SpeakerMemory:
         ages = [f.value for f in own if f.attribute == "age"]
         switchable = [f.attribute for f in own if f.attribute in SWITCHABLE]
         age = ages[-1] if ages else self.age
-        return SpeakerMemory(age, switchable[-1] if switchable else self.switchable)
+        told = [f.value for f in own if f.attribute == "appointment" and f.value != IT]
+        return SpeakerMemory(age, switchable[-1] if switchable else self.switchable,
+                             told[-1] if told else self.appointment)

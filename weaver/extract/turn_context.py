@@ -41,17 +41,29 @@ _I = re.IGNORECASE
 # Order matters: the first matching question wins ("what do you do for fun" is a hobby
 # question before it is a job question).
 _EN_FRAMES: tuple[tuple[re.Pattern[str], Frame | None], ...] = (
+    # "Anything you can't stand?", "Any foods you don't eat?"
+    (re.compile(r"\b(?:anything|any\s+\w+|what|things?)\s+(?:(?:that\s+)?you\s+)?(?:really\s+)?(?:can't\s+stand|"
+                r"don't\s+(?:eat|like)|hate|dislike|avoid|won't\s+eat)\b", _I),
+     _frame("I can't stand {}", "dislikes", third="{who} can't stand {}")),
+    # "Any cuisines you especially like?", "What music do you like?"
+    (re.compile(r"\b(?:any|what|which)\s+(?:kinds?\s+of\s+)?(?:cuisines?|foods?|music|genres?|bands?|artists?|"
+                r"snacks?|drinks?|dishes|books?|films?|movies?|shows?|sports?)\s+(?:(?:do|does)\s+)?(?:you|he|she)\s+"
+                r"(?:especially\s+|really\s+|usually\s+)?(?:like|love|enjoy|fancy)\b", _I),
+     _frame("I like {}", "likes", third="{who} likes {}")),
     (re.compile(r"\b(?:for\s+fun|free\s+time|spare\s+time|hobbies|hobby|into)\b", _I),
      _frame("I like {}", "likes", "hobby", third="{who} likes {}")),
     (re.compile(r"\bwhere\s+(?:do|did)\s+you\s+(?:work|intern)\b|\bwho\s+do\s+you\s+work\s+for\b|"
                 r"\bwhere\s+are\s+you\s+working\b|\bwhich\s+(?:company|firm|employer)\b|"
-                r"\bare\s+you\s+still\s+(?:at|with)\b|"
+                r"\bare\s+you\s+still\s+(?:at|with)\b|\byou\s+(?:still\s+)?work\s+(?:at|for)\b|"
                 r"\bwhat\s+(?:company|firm)\b", _I),
      _frame("I work at {}", "employer", "job_title", third="{who} works at {}", proper=True)),
     (re.compile(r"\bwhat\s+do\s+you\s+do\b|\bwhat(?:'s|\s+is)\s+(?:your|the)\s+(?:new\s+)?(?:job|role|position|"
                 r"title|line\s+of\s+work)\b|\bwhat\s+(?:kind\s+of\s+)?(?:work|job)\s+(?:do|are)\s+you\b|"
                 r"\bwhat\s+are\s+you\s+working\s+as\b", _I),
      _frame("I'm a {}", "job_title", "employer", third="{who} is a {}")),
+    (re.compile(r"\bare\s+you\s+(?:still\s+)?(?:a|an|the)\s+(?:[\w-]+\s+){0,2}(?:lead|manager|supervisor|head|"
+                r"director|engineer|developer|nurse|teacher|analyst|assistant|intern)\b", _I),
+     _frame("I'm a {}", "job_title")),
     (re.compile(r"\bwhere\s+did\s+you\s+(?:move|relocate)\b", _I),
      _frame("I moved to {}", "lives_in", third="{who} moved to {}", proper=True)),
     # "Where are you headed?" asks about a plan, which states nothing yet.
@@ -62,7 +74,8 @@ _EN_FRAMES: tuple[tuple[re.Pattern[str], Frame | None], ...] = (
     (re.compile(r"\bwhere\s+(?:do|did)\s+you\s+live\b|\bwhere\s+are\s+you\s+(?:based|living|located|now)\b|"
                 r"\b(?:which|what|your|home|address)\s+(?:\w+\s+)?(?:city|town)\b|\b(?:city|town)\s+(?:are|do)\s+you\b|"
                 r"\bwhich\s+(?:country|area)\b|\bwhat\s+country\b|"
-                r"\bare\s+you\s+(?:based|living|located)\s+in\b|\bdo\s+you\s+(?:still\s+)?live\s+in\b|"
+                r"\bare\s+you\s+(?:based|living|located)\s+in\b|\byou(?:'re|\s+are)\s+(?:still\s+)?(?:in|based\s+in|"
+                r"living\s+in)\s+[A-Z]|\bdo\s+you\s+(?:still\s+)?live\s+in\b|"
                 r"\bwhere(?:'s|\s+is)\s+home\b", _I),
      _frame("I live in {}", "lives_in", "hometown", third="{who} lives in {}", proper=True)),
     (re.compile(r"\bhow\s+old\s+are\s+you\b|\byour\s+age\b", _I),
@@ -142,6 +155,14 @@ def last_question(text: str) -> str:
     return found.group().strip() if found else ""
 
 
+def _guess(text: str) -> str:
+    """The assistant's guess about the speaker anywhere in its turn ("You work at Google,
+    right? Their perf process..."), which a "no, X" reply puts right; "" when none."""
+    asked = [q.strip() for q in re.findall(r"[^.!?]*\?", text)
+             if re.search(r"\byou(?:'re|\s+are|\s+work|\s+live)\b|,\s*right\s*\?$", q, _I)]
+    return asked[-1] if asked else ""
+
+
 def frame_of(question: str) -> Frame | None:
     """What a question asks, or None when it asks nothing the rules can restate. A choice
     ("Bored of the job or the city?", "Tonkotsu or shoyu?") is no frame: its answer picks."""
@@ -177,6 +198,9 @@ def restated(question_turn: str, answer: str, who: str = "") -> Restated | None:
     would say it; a question about someone else is restated only when it is given."""
     question = last_question(question_turn)
     frame = frame_of(question)
+    if frame is None and _EN_NO.match(answer.strip()):
+        question = _guess(question_turn)
+        frame = frame_of(question)
     if frame is None:
         return None
     chinese = _cjk(question)
@@ -192,8 +216,10 @@ def restated(question_turn: str, answer: str, who: str = "") -> Restated | None:
     lead = _ZH_LEAD if chinese else _EN_LEAD
     text = lead.sub("", text)
     yes = (_ZH_YES if chinese else _EN_YES).match(text)
-    if (_ZH_NO if chinese else _EN_NO).match(text) and not yes:
-        return None
+    no = (_ZH_NO if chinese else _EN_NO).match(text)
+    if no and not yes:
+        # "You work at Google, right?" -> "no, Microsoft lol": a guess put right by a name
+        return None if chinese else _put_right(frame, lead.sub("", text[no.end():].lstrip(" ,.!")), other)
     rest = lead.sub("", text[yes.end():] if yes else text)
     first = _first_sentence(rest, chinese)
     if first and _NO_VALUE.match(first):
@@ -209,6 +235,24 @@ def restated(question_turn: str, answer: str, who: str = "") -> Restated | None:
         head, sep, tail = first.partition(",")
         first = head.title() + sep + tail
     return Restated(frame, frame.template.format(first), other, first)
+
+
+_NOT_A_VALUE = re.compile(r"\b(?:you|your|what|idea|clue|way|thanks|problem|worries|sure|know|mean|worry)\b",
+                          _I)
+_EN_VERBISH = re.compile(r"\b(?:is|are|was|were|has|have|had|did|do|does|not|never|still|[a-z]+ed)\b", _I)
+
+
+def _put_right(frame: Frame, rest: str, other: bool) -> Restated | None:
+    """The value after a "no" that corrects the question's guess: a short name or phrase,
+    no verb ("nah Bristol!", "no, Microsoft lol", "lol no just a picker")."""
+    first = re.sub(r"^(?:(?:just|only|actually|a|an)\s+)+", "", _first_sentence(rest, False), flags=_I)
+    head = re.split(r",", first)[0].strip()
+    if (other or not head or len(head.split()) > 4 or _EN_VERBISH.search(head) or _ASKS_BACK.match(head)
+            or _FIRST_PERSON_EN.match(head) or _NO_VALUE.match(head) or _NOT_A_VALUE.search(head)):
+        return None
+    if frame.proper and not head[:1].isupper():
+        return None  # a place or a company is named with its capital: "nah Bristol"
+    return Restated(frame, frame.template.format(head), other, head)
 
 
 _EN_THIRD = re.compile(r"\b(?:he|she|him|her|his|they|them)\b", _I)

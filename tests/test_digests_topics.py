@@ -7,9 +7,12 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+import numpy as np
 import pytest
 from vaultweave.store.resources import read_resource
 from vaultweave.weaver.digests.pages import unit_from_page
+from vaultweave.weaver.digests.plan import Turn
+from vaultweave.weaver.digests.topics import Topics, assign, from_bytes, to_bytes
 from vaultweave.weaver.vault import Vault
 
 from tests.test_digests import digest_texts, front, git
@@ -156,3 +159,36 @@ def test_control_characters_in_turns_do_not_reach_the_topic_page(make_vault: Cal
         assert not any(ord(c) < 32 and c != "\n" for c in text) and "\u2028" not in text
         assert "\x1b" not in rel and "/" not in rel.removeprefix("digests/topics/")
         assert unit_from_page(rel, text) is not None
+
+
+def test_resuming_from_the_stored_state_equals_clustering_from_the_first_turn() -> None:
+    rng = np.random.default_rng(7)
+    centres = rng.normal(size=(3, 16))
+    turns, rows = [], []
+    for n in range(60):
+        topic = n % 3
+        text = f"words about thing {topic} again {n}"
+        turns.append(Turn(f"r#L{n}", 1000.0 + n, "Maya", f"s{n // 10}", text))
+        rows.append(centres[topic] + 0.3 * rng.normal(size=16))
+    vectors = np.array(rows, dtype=np.float32)
+    whole = assign(Topics(0.55, "m"), turns, vectors).topics
+    state = Topics(0.55, "m")
+    for start in range(0, 60, 7):  # in batches, stored and read back between them
+        state = assign(state, turns[start : start + 7], vectors[start : start + 7]).topics
+        stored = from_bytes(to_bytes(state), 0.55, "m")
+        assert stored is not None
+        state = stored
+    assert state.members == whole.members and state.names == whole.names
+    assert np.array_equal(state.sums, whole.sums) and state.last == whole.last
+    assert len([n for n in whole.names if n]) == 3 and all(len(m) == 20 for m in whole.members)
+    assert from_bytes(to_bytes(state), 0.6, "m") is None and from_bytes(b"junk", 0.55, "m") is None
+    assert not state.follows(turns[-1:]) and state.follows([Turn("r#L99", 2000.0, "", "", "")])
+
+
+def test_erasing_a_line_remakes_the_topic_pages_without_it(topic_vault: Vault) -> None:
+    secret = BREAD[1][2]
+    topic_vault.erase(secret, reason="privacy")
+    pages = topic_pages(topic_vault)
+    assert pages and not any(secret in text for text in pages.values())
+    assert git(topic_vault, "status", "--porcelain") == ""
+    assert topic_vault.check_projections()[0].ok

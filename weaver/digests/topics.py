@@ -35,6 +35,9 @@ MIN_WORDS = 4  # keyword tokens a turn needs to be clustered
 MIN_TURNS = 3  # turns a topic needs for a page ...
 MIN_SESSIONS = 2  # ... from this many sessions
 NAME_WORDS = 3
+# A topic without a page that no turn has joined among the last this many clustered turns
+# is let go (its turns stay out of any topic): the state stays bounded.
+FORGET_AFTER = 2000
 _WORD = re.compile(r"[^\W\d_]{3,}")  # a name's words: letters, three or more
 Vectors = npt.NDArray[np.float64]
 
@@ -53,6 +56,7 @@ class Topics:
     # For naming: how many clustered turns hold each word, and per topic without a page
     # yet, how many of its turns hold each word (a named topic's is dropped: {}).
     seen: int = 0
+    latest: tuple[int, ...] = ()  # per topic: ``seen`` when its last turn joined
     df: Mapping[str, int] = field(default_factory=dict)
     words: tuple[Mapping[str, int], ...] = ()
 
@@ -100,6 +104,10 @@ def assign(topics: Topics, turns: Sequence[Turn], vectors: npt.NDArray[np.float3
     words = [Counter(w) for w in topics.words]
     df = Counter(topics.df)
     seen = topics.seen
+    latest = np.zeros(len(buffer), dtype=np.int64)
+    latest[:rows] = topics.latest
+    paged = np.zeros(len(buffer), dtype=bool)
+    paged[:rows] = [bool(n) for n in names]
     touched: set[int] = set()
     last = topics.last
     for i in order:
@@ -115,6 +123,7 @@ def assign(topics: Topics, turns: Sequence[Turn], vectors: npt.NDArray[np.float3
         best = -1
         if rows:
             scores = (buffer[:rows] @ unit) / np.maximum(norms[:rows], 1e-12)
+            scores[~paged[:rows] & (seen - latest[:rows] > FORGET_AFTER)] = -np.inf
             best = int(np.argmax(scores))
             if scores[best] < topics.threshold:
                 best = -1
@@ -122,6 +131,8 @@ def assign(topics: Topics, turns: Sequence[Turn], vectors: npt.NDArray[np.float3
             if rows == len(buffer):
                 buffer = np.vstack([buffer, np.zeros_like(buffer)])
                 norms = np.concatenate([norms, np.zeros_like(norms)])
+                latest = np.concatenate([latest, np.zeros_like(latest)])
+                paged = np.concatenate([paged, np.zeros_like(paged)])
             best = rows
             rows += 1
             members.append([])
@@ -130,6 +141,7 @@ def assign(topics: Topics, turns: Sequence[Turn], vectors: npt.NDArray[np.float3
             words.append(Counter())
         buffer[best] += unit
         norms[best] = np.linalg.norm(buffer[best])
+        latest[best] = seen
         members[best].append(turn.id)
         place = place_of(turn)
         if place not in places[best]:
@@ -140,20 +152,25 @@ def assign(topics: Topics, turns: Sequence[Turn], vectors: npt.NDArray[np.float3
         words[best].update(held)
         if len(members[best]) >= MIN_TURNS and len(places[best]) >= MIN_SESSIONS:
             names[best] = topic_name(words[best], df, seen, names)
+            paged[best] = True
             words[best] = Counter()
             touched.add(best)
+    # Let go of what can no longer be joined: no later turn would have matched it anyway.
+    kept = [i for i in range(rows) if paged[i] or seen - latest[i] <= FORGET_AFTER]
+    moved = {old: new for new, old in enumerate(kept)}
     state = replace(
         topics,
         last=last,
-        members=tuple(tuple(m) for m in members),
-        places=tuple(tuple(p) for p in places),
-        sums=buffer[:rows].copy(),
-        names=tuple(names),
+        members=tuple(tuple(members[i]) for i in kept),
+        places=tuple(tuple(places[i]) for i in kept),
+        sums=buffer[kept].copy(),
+        names=tuple(names[i] for i in kept),
         seen=seen,
+        latest=tuple(int(latest[i]) for i in kept),
         df=dict(df),
-        words=tuple(dict(w) for w in words),
+        words=tuple(dict(words[i]) for i in kept),
     )
-    return Assignment(state, tuple(sorted(touched)))
+    return Assignment(state, tuple(sorted(moved[i] for i in touched)))
 
 
 def topic_name(words: Mapping[str, int], df: Mapping[str, int], seen: int, taken: Iterable[str]) -> str:
@@ -189,6 +206,7 @@ def to_bytes(topics: Topics) -> bytes:
         "places": topics.places,
         "names": topics.names,
         "seen": topics.seen,
+        "latest": topics.latest,
         "df": topics.df,
         "words": topics.words,
     }
@@ -217,12 +235,13 @@ def from_bytes(data: bytes, threshold: float, model: str) -> Topics | None:
             sums=sums,
             names=tuple(str(n) for n in meta["names"]),
             seen=int(meta["seen"]),
+            latest=tuple(int(n) for n in meta["latest"]),
             df={str(w): int(n) for w, n in meta["df"].items()},
             words=tuple({str(w): int(n) for w, n in ws.items()} for ws in meta["words"]),
         )
     except (OSError, ValueError, KeyError, TypeError, AttributeError, json.JSONDecodeError):
         return None
-    sizes = {len(state.members), len(state.places), len(state.names), len(state.words)}
+    sizes = {len(state.members), len(state.places), len(state.names), len(state.words), len(state.latest)}
     if sizes != {len(sums)} or (len(sums) and sums.ndim != 2):
         return None
     return state

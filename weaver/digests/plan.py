@@ -1,7 +1,8 @@
 """Digests, planned: which groups of turns a batch touches, and each group's extractive summary.
 
 Pure functions over frozen values; reading turns and writing pages is done elsewhere
-(weaver/digests/pages.py). A group is one session, or one ISO week (every session in it).
+(weaver/digests/pages.py). A group is one session, one ISO week (every session in it), or
+one topic across sessions (weaver/digests/topics.py).
 Without a model the summary is extractive: the group's most central turns, chosen with
 the turn vectors the search index already holds (cosine to the group's mean, with a
 redundancy penalty), each cut to its leading sentences, shown in time order. So keeping

@@ -107,19 +107,19 @@ def refresh_digests(
     written: list[str] = []
     units: list[Unit] = []
     gone: list[str] = []
-    topics: dict[str, tuple[str, ...]] = {}
+    members_of: dict[str, tuple[str, ...]] = {}  # a topic page's path -> its turns
     state: Topics | None = None
     if vault.config.digests.topics:
-        state, topics, stale = topics_touched(vault, index, turns, dropped)
-        groups += [Group(TOPIC, name) for name in topics]
-        topics = {Group(TOPIC, name).path: ids for name, ids in topics.items()}
+        state, changed, stale = topics_touched(vault, index, turns, dropped)
+        groups += [Group(TOPIC, name) for name in changed]
+        members_of = {Group(TOPIC, name).path: ids for name, ids in changed.items()}
         for rel in stale:
             if not (root / rel).is_symlink():
                 (root / rel).unlink(missing_ok=True)
                 written.append(rel)
             gone.append(digest_key(rel))
     for group in groups:
-        members, vectors = group_turns(index, group, dropped, topics)
+        members, vectors = group_turns(index, group, dropped, members_of)
         facts = [f for t in members for f in by_turn.get(t.id, ())]
         digest = plan_digest(group, members, vectors, facts)
         path = root / group.path

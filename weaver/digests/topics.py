@@ -64,10 +64,6 @@ class Topics:
         """Whether every turn is newer than the last one clustered (else: cluster again)."""
         return all((t.ts, t.id) > self.last for t in turns)
 
-    def paged(self) -> dict[str, tuple[str, ...]]:
-        """Page name -> member turn ids, for every topic with a page."""
-        return {n: m for n, m in zip(self.names, self.members, strict=True) if n}
-
 
 @dataclass(frozen=True)
 class Assignment:

@@ -2,6 +2,7 @@
 
     python -m bench.context --before-ref 5f4303c [--half A|B|both] [--limit N] [--grid]
     python -m bench.context --weave-cost 2     # weave time with and without digests, one process
+    python -m bench.context --half B --no-topics   # this checkout with topic digests off
 
 For each conversation, the code at ``--before-ref`` (unpacked with ``git archive`` and run
 in a subprocess) and the code of this checkout each ingest and weave it into a fresh vault
@@ -46,8 +47,21 @@ _TURN_LINE = re.compile(r"^- \[\d{4}-\d\d-\d\d \d\d:\d\d\] [^:]*: (.*)$")
 Scores = dict[tuple[str, int, int], list[tuple[float, float]]]  # (variant, budget, category) -> per question
 
 
-def woven(root: Path, sample: str, conv: list[Turn]) -> tuple[Vault, list[str], float]:
+def woven(
+    root: Path, sample: str, conv: list[Turn], digests: str = ""
+) -> tuple[Vault, list[str], float]:
+    """``digests``: "off" (no digests), "no-topics" (session and week pages only) or ""."""
     start = time.perf_counter()
+    if digests:
+        from vaultweave.schemas.config import DEFAULT_VAULT_TOML
+
+        root.mkdir(parents=True)
+        old, new = (
+            ("[digests]\nenabled = true", "[digests]\nenabled = false")
+            if digests == "off"
+            else ("\ntopics = true", "\ntopics = false")
+        )
+        (root / "vault.toml").write_text(DEFAULT_VAULT_TOML.replace(old, new), encoding="utf-8")
     vault = Vault.init(root)
     rids = vault.ingest_many(resource_line(sample, t) for t in conv)
     vault.weave_all()
@@ -76,11 +90,12 @@ def evaluate(
     questions: list[dict[str, object]],
     root: Path,
     grid: dict[str, tuple[int, int]] | None = None,
+    digests: str = "",
 ) -> dict[str, object]:
     """Weave one conversation and score every question at every budget (JSON-ready).
     ``grid``: name -> ([context] recall_k, digest_k) variants scored on the same vault
     (default: the settings as they are, under the name "after")."""
-    vault, rids, spent = woven(root, sample, conv)
+    vault, rids, spent = woven(root, sample, conv, digests)
     dia_of = {rid: t.dia_id for rid, t in zip(rids, conv, strict=True)}
     by_text = {" ".join(t.text.split()): rid for rid, t in zip(rids, conv, strict=True)}
     rows: list[list[object]] = []
@@ -146,8 +161,6 @@ def evaluate_before(shim: Path, sample: str, data: Path, root: Path) -> dict[str
 def weave_cost(data: Path, count: int) -> None:
     """Ingest + weave + index of the first ``count`` conversations with digests off and on,
     in this process (imports and the model loaded first, untimed), in both orders."""
-    from vaultweave.schemas.config import DEFAULT_VAULT_TOML
-
     turns, _ = load(data)
     samples = list(turns)[:count]
     spent = {"off": 0.0, "on": 0.0}
@@ -159,13 +172,7 @@ def weave_cost(data: Path, count: int) -> None:
             for sample in samples:
                 for mode in modes:
                     root = tmp / f"{sample}-{mode}-{round_no}"
-                    if mode == "off":
-                        root.mkdir(parents=True)
-                        toml = DEFAULT_VAULT_TOML.replace(
-                            "[digests]\nenabled = true", "[digests]\nenabled = false"
-                        )
-                        (root / "vault.toml").write_text(toml, encoding="utf-8")
-                    vault, _, seconds = woven(root, sample, turns[sample])
+                    vault, _, seconds = woven(root, sample, turns[sample], "off" if mode == "off" else "")
                     api.projection_of(vault).close()
                     spent[mode] += seconds
                     print(f"  {sample} digests {mode}: {seconds:.1f}s", flush=True)
@@ -194,6 +201,7 @@ def main() -> None:
     parser.add_argument(
         "--weave-cost", type=int, default=0, metavar="N", help="time weaves of N conversations"
     )
+    parser.add_argument("--no-topics", action="store_true", help="this checkout with topic digests off")
     parser.add_argument("--worker", default="", help=argparse.SUPPRESS)
     parser.add_argument("--root", type=Path, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -226,7 +234,12 @@ def main() -> None:
                         result = evaluate_before(shim, sample, args.data, root)
                     else:
                         result = evaluate(
-                            sample, turns[sample], questions[sample], root, GRID if args.grid else None
+                            sample,
+                            turns[sample],
+                            questions[sample],
+                            root,
+                            GRID if args.grid else None,
+                            "no-topics" if args.no_topics else "",
                         )
                     spent[variant] += float(result["weave"])  # type: ignore[arg-type]
                     recall10[variant] += result["recall10"]  # type: ignore[arg-type]

@@ -160,9 +160,14 @@ class ContextSection(_Section):
 
 
 class DigestsSection(_Section):
-    """Compressed memory: digest pages of turns, one per session and one per ISO week."""
+    """Compressed memory: digest pages of turns, one per session, one per ISO week and one
+    per topic across sessions."""
 
     enabled: bool = True
+    topics: bool = True  # digests/topics/*.md: turns clustered by their embedding vectors
+    # A turn joins the topic whose centroid is nearest when the cosine is at least this
+    # (all-MiniLM-L6-v2 vectors; chosen on LoCoMo, docs/DOMAIN_MODEL.md "Digests").
+    topic_threshold: float = Field(default=0.55, gt=0.0, le=1.0)
 
 
 class TasksSection(_Section):
@@ -346,6 +351,8 @@ digest_k = 3               # ... and digests
 
 [digests]
 enabled = true             # digests/sessions/*.md and digests/weeks/*.md, searchable (needs recall)
+topics = true              # digests/topics/*.md: turns grouped by topic across sessions
+topic_threshold = 0.55     # cosine to a topic's centroid a turn needs to join it
 
 [tasks]
 abandon_after_hours = 72   # an open task without a new line for this long closes as abandoned

@@ -110,6 +110,7 @@ def test_digests_are_search_units_with_the_turns_they_quote(talk_vault: Vault) -
 
 
 def test_context_draws_on_every_layer_in_order_and_repeats_nothing(talk_vault: Vault) -> None:
+    talk_vault.config.context.recall_k = 1  # so digest lines have turns to add
     block = talk_vault.context("Maya's dog Rex and the beach", budget_tokens=2000)
     text = block.text
     assert block.digests >= 1 and "### Digests" in text
@@ -120,13 +121,21 @@ def test_context_draws_on_every_layer_in_order_and_repeats_nothing(talk_vault: V
         assert text.count(f"- {sentence}") == 1
     digest_part = text.split("### Digests\n")[1].split("\n###")[0]
     turn_part = text.split("### Turns\n")[1] if "### Turns" in text else ""
+    pages = [line for line in digest_part.splitlines() if line.startswith("#### ")]
+    assert pages and all(line.removeprefix("#### ").startswith("digests/") for line in pages)
     for line in digest_part.splitlines():
-        words = line.split(": ", 1)[1].rsplit(" (digests/", 1)[0]
-        assert words not in turn_part  # a turn a digest line quotes is not repeated
+        if line.startswith("- "):
+            words = line.split(": ", 1)[1]
+            assert words not in turn_part  # a turn a digest line quotes is not repeated
+    days = [line for line in turn_part.splitlines() if line.startswith("#### ")]
+    assert days == sorted(set(days))  # turns oldest first, under one line per day
     assert set(block.sources) >= {s for h in talk_vault.search("Maya's dog Rex and the beach", k=20)
                                   if h.kind == "turn" for s in h.sources if s in block.text}
-    for budget in (30, 80, 200, 500):
-        assert talk_vault.context("Maya's dog Rex and the beach", budget_tokens=budget).tokens <= budget
+    for budget in (30, 80, 120, 160, 200, 500):
+        small = talk_vault.context("Maya's dog Rex and the beach", budget_tokens=budget)
+        assert small.tokens <= budget
+        if small.digests:  # digest lines take only what the recalled facts and turns leave
+            assert (small.facts, small.turns) == (block.facts, block.turns)
     off = talk_vault.context("Rex", budget_tokens=2000)
     assert off.text.count("### Digests") <= 1
 

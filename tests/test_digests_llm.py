@@ -12,6 +12,7 @@ from vaultweave.weaver.cycle import CycleHooks
 from vaultweave.weaver.vault import Vault
 
 from tests.llm_server import ScriptedLLM, Staged, data_of, error, stage_of, vault_toml
+from tests.test_digests_topics import BREAD, RUNNING
 
 TURNS = [
     ("s1", "2026-01-05T10:00:00Z", "We adopted a dog named Rex last weekend."),
@@ -58,7 +59,7 @@ def test_a_model_writes_the_digest_paragraph_once(
     hit = vault.search("scripted digest", kinds=["digest"], k=1)[0]
     assert hit.text.startswith("A scripted digest.") and hit.sources == tuple(front(page)["quoted"])  # type: ignore[arg-type]
     block = vault.context("Rex and the beach", budget_tokens=1000)
-    assert block.digests >= 1 and "\n- A scripted digest. (digests/" in block.text
+    assert block.digests >= 1 and "\n#### digests/" in block.text and "\n- A scripted digest.\n" in block.text
 
 
 def test_a_failing_model_leaves_the_digest_extractive(
@@ -84,3 +85,15 @@ def test_digest_paragraphs_are_asked_for_by_name(
         vault.ingest(text, ts=ts, speaker="Maya", session=session)
     vault.weave()
     assert digest_requests(server) == []
+
+
+def test_a_model_writes_topic_pages_too(make_vault: Callable[..., Vault], server: ScriptedLLM) -> None:
+    vault = make_vault(config=vault_toml(server.base_url, stages=("digest",)))
+    for session, ts, text in sorted(BREAD + RUNNING, key=lambda line: line[1]):
+        vault.ingest(text, ts=ts, speaker="Maya", session=session)
+    vault.weave()
+    titles = [str(s["title"]) for s in digest_requests(server)]
+    assert len([t for t in titles if t.startswith("Topic: ")]) == 2
+    pages = sorted((vault.root / "digests/topics").glob("*.md"))
+    assert len(pages) == 2
+    assert all(front(p.read_text(encoding="utf-8"))["summary_by"] == "model" for p in pages)

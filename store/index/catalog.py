@@ -110,11 +110,17 @@ class Catalog:
         )
 
     def note(self, name: str, value: str) -> None:
-        """Record bookkeeping that does not change what is indexed (no new generation)."""
-        self.db.execute("BEGIN IMMEDIATE")
+        """Record bookkeeping that does not change what is indexed (no new generation).
+        Best effort: on a read-only vault it is skipped, and asked for again next time."""
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError:  # read-only, or another writer holds it
+            return
         try:
             self._set_meta({name: value})
             self.db.execute("COMMIT")
+        except sqlite3.OperationalError:
+            self.db.execute("ROLLBACK")
         except BaseException:
             self.db.execute("ROLLBACK")
             raise

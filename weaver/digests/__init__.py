@@ -1,4 +1,4 @@
-"""Compressed memory: digest pages of older turns, one per session and one per ISO week.
+"""Compressed memory: digest pages of older turns, one per session, ISO week and topic.
 
 Pages live under ``digests/`` and are outputs: re-made from resources and items, never
 read back (see docs/DOMAIN_MODEL.md, "Digests"). Nothing heavy is imported here.

@@ -18,6 +18,7 @@ from vaultweave.store.index.unit import Unit
 from vaultweave.store.resources import parse_resource_id
 from vaultweave.store.sanitize import one_line
 from vaultweave.weaver.digests import DIGEST_KIND, DIGEST_PREFIX, FOLDER
+from vaultweave.weaver.markdown_parse import YAML_LOADER
 from vaultweave.weaver.page_files import UnreadablePage, read_page
 from vaultweave.weaver.render import template
 
@@ -28,6 +29,9 @@ if TYPE_CHECKING:  # plan.py needs numpy; reading pages back does not
 # is up to ~300 words, each re-made digest is embedded again, and the turns it quotes are
 # indexed on their own anyway.
 EMBEDDED_WORDS = 48
+# libyaml's emitter when PyYAML has it: the same text as SafeDumper for these pages, and
+# rendering and reading pages back was most of a digest's cost.
+_YAML_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 _BULLET = re.compile(r"^- (?P<day>\S+) \S+ (?P<speaker>.*?): (?P<text>.*) · `(?P<source>[^`]+)`$")
 
 
@@ -98,7 +102,7 @@ def render_digest(digest: Digest) -> str:
         "generated": "rendered from resources/ and items/; edits here are not read back",
     }
     return template("digest.md.j2").render(
-        front_matter=yaml.safe_dump(front, sort_keys=False, allow_unicode=True),
+        front_matter=yaml.dump(front, Dumper=_YAML_DUMPER, sort_keys=False, allow_unicode=True),
         title=group.title,
         kind=group.kind,
         prose=digest.prose,
@@ -116,7 +120,7 @@ def unit_from_page(rel: str, text: str) -> Unit | None:
         return None
     head, _, body = text[4:].partition("\n---\n")
     try:
-        front = yaml.safe_load(head)
+        front = yaml.load(head, Loader=YAML_LOADER)
     except yaml.YAMLError:
         return None
     if not isinstance(front, dict) or front.get("type") != "digest":
@@ -143,7 +147,7 @@ def quoted_of(text: str) -> tuple[str, ...]:
     """The resource ids a digest page's summary quotes (its `quoted` front matter)."""
     head = text[4:].partition("\n---\n")[0] if text.startswith("---\n") else ""
     try:
-        front = yaml.safe_load(head)
+        front = yaml.load(head, Loader=YAML_LOADER)
     except yaml.YAMLError:
         return ()
     found = front.get("quoted") if isinstance(front, dict) else None

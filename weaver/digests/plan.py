@@ -1,7 +1,8 @@
 """Digests, planned: which groups of turns a batch touches, and each group's extractive summary.
 
 Pure functions over frozen values; reading turns and writing pages is done elsewhere
-(weaver/digests/pages.py). A group is one session, or one ISO week (every session in it).
+(weaver/digests/pages.py). A group is one session, one ISO week (every session in it), or
+one topic across sessions (weaver/digests/topics.py).
 Without a model the summary is extractive: the group's most central turns, chosen with
 the turn vectors the search index already holds (cosine to the group's mean, with a
 redundancy penalty), each cut to its leading sentences, shown in time order. So keeping
@@ -23,8 +24,10 @@ from vaultweave.weaver.digests import FOLDER
 
 SESSION = "session"
 WEEK = "week"
+TOPIC = "topic"  # turns of one topic across sessions (weaver/digests/topics.py)
 TURNS_PER_LINE = 6  # one summary line per this many turns ...
-MAX_LINES = {SESSION: 6, WEEK: 8}  # ... up to this many
+MAX_LINES = {SESSION: 6, WEEK: 8, TOPIC: 6}  # ... up to this many
+_FOLDERS = {SESSION: "sessions", WEEK: "weeks", TOPIC: "topics"}
 MAX_LINE_WORDS = 40
 MODEL_TURNS = 40  # the most central turns a model reads to write a digest's paragraph
 REDUNDANCY = 0.5  # how much likeness to a line already chosen counts against a turn
@@ -44,18 +47,19 @@ class Turn:
 
 @dataclass(frozen=True)
 class Group:
-    kind: str  # SESSION | WEEK
-    name: str  # the session, or "2023-W19"
+    kind: str  # SESSION | WEEK | TOPIC
+    name: str  # the session, "2023-W19", or a topic's name ("adoption-agency-kid")
     start: float = 0.0  # a week's span, POSIX seconds (sessions: unused)
     end: float = 0.0
 
     @property
     def path(self) -> str:
-        folder = "sessions" if self.kind == SESSION else "weeks"
-        return f"{FOLDER}/{folder}/{safe_name(self.name)}.md"
+        return f"{FOLDER}/{_FOLDERS[self.kind]}/{safe_name(self.name)}.md"
 
     @property
     def title(self) -> str:
+        if self.kind == TOPIC:
+            return f"Topic: {self.name.replace('-', ' ')}"
         return f"Session {one_line(self.name)}" if self.kind == SESSION else f"Week {self.name}"
 
 
@@ -157,6 +161,8 @@ def plan_digest(
     if not turns:
         return None
     lines = min(MAX_LINES[group.kind], max(1, math.ceil(len(turns) / TURNS_PER_LINE)))
+    if group.kind == TOPIC:  # at least two lines: a topic spans sessions
+        lines = max(lines, 2)
     picked = sorted(central(vectors, lines))
     summary = tuple(
         SummaryLine(

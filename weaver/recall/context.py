@@ -91,18 +91,20 @@ def fact_line(hit: Hit) -> str:
 
 
 def turn_line(hit: Hit) -> str:
+    """A turn under its day's line: ``- 14:04 speaker: words``."""
     who = hit.speaker or "?"
     where = f" (in {hit.vault})" if hit.vault else ""
-    return f"- [{_stamp(hit.ts)}] {who}{where}: {' '.join(hit.text.split())}"
+    clock = "?" if hit.ts is None else f"{hit.ts.astimezone(timezone.utc):%H:%M}"
+    return f"- {clock} {who}{where}: {' '.join(hit.text.split())}"
 
 
 def digest_lines(hit: Hit) -> list[tuple[str, str]]:
-    """(line, source) per summary line of a digest hit, each line naming its page."""
+    """(line, source) per summary line of a digest hit (shown under its page's line)."""
     lines = hit.text.split("\n")
     # The last lines quote one turn each; a model's paragraph before them quotes none.
     extra = len(lines) - len(hit.sources)
     sources = [""] * extra + list(hit.sources) if extra >= 0 else [""] * len(lines)
-    return [(f"- {line} ({hit.id})", source) for line, source in zip(lines, sources, strict=True)]
+    return [(f"- {line}", source) for line, source in zip(lines, sources, strict=True)]
 
 
 def window_line(turn: Resource) -> str:
@@ -145,12 +147,14 @@ def assemble(
     within ``budget``.
 
     Sections appear in this order: window, profile, facts, digests, turns. The window and
-    the profile are filled first; the budget left goes to recalled facts, digest lines and
-    turns in the search's rank order (a digest's lines in its own order), so a long section
-    never crowds out better hits of a later one. Nothing is shown twice: a profile fact is
-    not repeated under Facts, and a turn is shown once, in the window, as a turn, or quoted
-    by a digest line. Facts and digests keep rank order; turns are shown oldest first. The
-    window keeps its newest turns when it must be cut, within ``window_budget``.
+    the profile are filled first; the budget left goes to recalled facts and turns in the
+    search's rank order, then to digest lines (a digest's lines in its own order): a digest
+    line only adds a turn the others did not bring, so it never crowds one out. Nothing is
+    shown twice: a profile fact is not repeated under Facts, and a turn is shown once, in
+    the window, as a turn, or quoted by a digest line. Facts and digests keep rank order;
+    turns are shown oldest first under a line per day, digest lines under a line naming
+    their page (each heading paid for with its first line). The window keeps its newest
+    turns when it must be cut, within ``window_budget``.
     """
     block = _Block(budget, count)
     lines: list[str] = []
@@ -178,36 +182,46 @@ def assemble(
         lines += ["### Profile", *(f"- {i.text}" for i in chosen_profile)]
     in_profile = {i.id for i in chosen_profile}
 
-    picked: dict[str, list[tuple[str, Hit | None]]] = {name: [] for name in SECTIONS}
+    picked: dict[str, list[tuple[str, Hit | None, str]]] = {name: [] for name in SECTIONS}
+    groups: dict[str, set[str]] = {name: set() for name in SECTIONS}
 
-    def pick(section: str, line: str, hit: Hit | None, from_turns: Sequence[str]) -> bool:
+    def pick(section: str, line: str, hit: Hit | None, from_turns: Sequence[str], group: str = "") -> bool:
         heading = () if picked[section] else (section,)
-        if not block.take(*heading, line):
+        header = (group_line(group),) if group and group not in groups[section] else ()
+        if not block.take(*heading, *header, line):
             return False
-        picked[section].append((line, hit))
+        picked[section].append((line, hit, group))
+        groups[section].add(group)
         sources.extend(from_turns)
         return True
 
     pages: set[str] = set()
-    for hit in hits:
+    # Facts and turns first, in rank order; digest lines take what budget is left.
+    for hit in [*(h for h in hits if h.kind != "digest"), *(h for h in hits if h.kind == "digest")]:
         if hit.kind == "item" and hit.id not in in_profile:
             pick("### Facts", fact_line(hit), hit, hit.sources)
         elif hit.kind == "digest":
             for line, source in digest_lines(hit):
                 if source in shown_turns:
                     continue
-                if pick("### Digests", line, None, (source,) if source else ()):
+                if pick("### Digests", line, None, (source,) if source else (), hit.id):
                     pages.add(hit.id)
                     shown_turns.add(source)
         elif hit.kind == "turn" and hit.id not in shown_turns:
-            shown = pick("### Turns", turn_line(hit), hit, (hit.id,))
+            shown = pick("### Turns", turn_line(hit), hit, (hit.id,), _day(hit.ts))
             shown_turns.update([hit.id] if shown else [])
     picked["### Turns"].sort(key=lambda entry: _when(entry[1]))
     for section in SECTIONS:
         if picked[section]:
-            lines += [section, *(line for line, _ in picked[section])]
+            lines.append(section)
+            previous = None
+            for line, _, group in picked[section]:
+                if group and group != previous:
+                    lines.append(group_line(group))
+                previous = group
+                lines.append(line)
     text = "\n".join(lines)
-    facts = [h.id for _, h in picked["### Facts"] if h is not None]
+    facts = [h.id for _, h, _ in picked["### Facts"] if h is not None]
     return Context(
         text,
         count(text) if text else 0,
@@ -220,6 +234,11 @@ def assemble(
         len(pages),
         tuple(dict.fromkeys(s for s in sources if s)),
     )
+
+
+def group_line(group: str) -> str:
+    """The line above a run of lines from one day (turns) or one digest page."""
+    return f"#### {group}"
 
 
 def _when(hit: Hit | None) -> datetime:

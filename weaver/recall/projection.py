@@ -192,7 +192,8 @@ class RecallProjection:
             pages = {u.key for u in digests}
             orphans += [k for k in have if is_digest_key(k) and k not in pages]
         if not (wrong_items or orphans or turns or wrong_digests) and not lagging:
-            index.catalog.note(DIGEST_FILES_META, files)
+            if files != index.catalog.meta(DIGEST_FILES_META):
+                index.catalog.note(DIGEST_FILES_META, files)
             return None
         facts = facts_by_source(self._items_from(turns))
         before = previous_texts(turns, self._lookup)

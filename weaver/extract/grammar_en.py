@@ -55,7 +55,10 @@ _EN_FIXES = (
     (re.compile(r"\bw/(?=\s)"), "with"),
 )
 # "I looove cheese", "soooo": a letter said long is read once (a run past 8 is no word).
-_EN_LONG_LETTER = re.compile(r"([a-z])\1{2,}")
+# Only in a word typed in lower case: a capitalised one is a name, kept as written
+# ("Gooogle", "Caaarl": what was said, for `correct` to put right if it was a typo).
+_EN_LONG_LETTER = re.compile(r"(?<![A-Za-z])[a-z']*([a-z])\1{2,}[a-z']*")
+_EN_RUN = re.compile(r"([a-z])\1{2,}")
 _EN_CLAUSE_BREAK = re.compile(
     r"\s*(?:[,;:]|\s[-–—]+)\s*(?:(?:and|but|so|because|since|though|although|while|whereas|"
     r"plus|yet|or|then)\s+)?(?:(?:now|then|also|still|today|actually|yeah|yes|honestly|like|ok|for\s+now|"
@@ -139,7 +142,9 @@ def _en_normalise(sentence: str) -> str:
         text = text.lower()  # "PASSED MY DRIVING TEST!!!": shouting, not names
     for pattern, replacement in _EN_FIXES:
         text = pattern.sub(replacement, text)
-    text = _EN_LONG_LETTER.sub(lambda m: m.group(1) if len(m.group()) <= 8 else m.group(), text)
+    text = _EN_LONG_LETTER.sub(
+        lambda w: _EN_RUN.sub(lambda m: m.group(1) if len(m.group()) <= 8 else m.group(), w.group()), text
+    )
     # "blink-182, don't judge, I'm a 2000s kid": the aside goes, the comma before a new clause stays
     text = _EN_ASIDE.sub(lambda m: ", " if re.match(r"\s*(?:I|I'm|my|we)\b", text[m.end():]) else " ", text)
     text = _EN_LOWER_PLACE.sub(lambda m: m.group("pre") + " " + m.group(2).title(), text)

@@ -135,6 +135,20 @@ def test_kept_ending_is_not_kept_twice() -> None:
     assert again.changes == () and again.skipped == 1
 
 
+def test_an_ending_then_a_start_of_the_same_value_is_the_same_in_one_cycle_or_two() -> None:
+    # "I left Acme" (never held), weeks later "I work at Acme": history, then a new start,
+    # whether both are resolved in one batch or one after the other (a crash may split them).
+    left = cand("employer", "Acme", Op.RETRACT, line=1)
+    back = cand("employer", "Acme", at=T0 + timedelta(days=30), line=2)
+    together = plan_resolution([left, back], {}, NOW).final_items
+    first = plan_resolution([left], {}, NOW).final_items
+    apart = {**first, **plan_resolution([back], first, NOW).final_items}
+    assert {i.id: (i.status, i.valid_to) for i in together.values()} == {
+        i.id: (i.status, i.valid_to) for i in apart.values()
+    }
+    assert sorted(i.status.value for i in together.values()) == ["current", "historical"]
+
+
 def test_family_word_ends_its_members() -> None:
     # "90 days sober": liked drinks of the alcohol family end, tea stays.
     items = [stored("favourite_drink", "hazy IPA"), stored("likes", "red wine"), stored("likes", "green tea")]

@@ -327,13 +327,16 @@ def _ended_before_told(
     """"I left Mercy" with no Mercy held: Mercy was true until then. Kept as a historical
     fact when the ending names a value and one attribute only (a bare "I quit choir" is
     tried on every attribute it may name and stays unmatched), and nothing of that value
-    is held in any status. Returns whether it was kept."""
+    is held in any status from before the ending. Returns whether it was kept."""
     if not candidate.value_key or candidate.confidence < KEEP_ENDED_FROM:
         return False
     siblings = {c.attribute for c in unmatched
                 if c.source == candidate.source and c.key[0] == candidate.key[0]
                 and c.value_key == candidate.value_key}
-    same_key = work.with_key(candidate.subject, candidate.attribute)
+    # Only what held before the ending counts: a value told after it ("I no longer like X",
+    # later "I like X") is a new start, whether the two were woven in one cycle or two.
+    same_key = [i for i in work.with_key(candidate.subject, candidate.attribute)
+                if i.valid_from <= candidate.valid_from]
     if siblings != {candidate.attribute} or any(names_value(i.value, candidate.value) for i in same_key):
         return False
     item = _new_item(candidate, observed_at)

@@ -153,7 +153,11 @@ def _routines(clause: str) -> list[Fact]:
         if re.match(r"(?:I|we)\s+", match.group("head")) and not head.group("verb") and not head.group("ing"):
             if first in ("meet", "go", "work", "have", "do", "am", "was", "get"):
                 continue
-            if not first.endswith("ing"):  # "I swim mondays" -> swimming
+            if first in _STARTS and rest.split(" ", 1)[0].endswith("ing"):
+                activity = rest  # "I started painting sunsets on Sundays": the painting
+            elif first.endswith("ed") or first in _STARTS:
+                continue  # "I played tennis on Sundays": what was done, not a routine
+            elif not first.endswith("ing"):  # "I swim mondays" -> swimming
                 activity = gerund(first) + (" " + rest if rest else "")
         if first in _NOT_ACTIVITIES or set(activity.split()) & _NOT_IN_ACTIVITIES:
             continue  # "yes still going every tuesday": a reply, the activity is elsewhere
@@ -165,6 +169,10 @@ def _routines(clause: str) -> list[Fact]:
         when = spelled[0] if len(spelled) == 1 else ", ".join(spelled[:-1]) + " and " + spelled[-1]
         facts.append(Fact("routine", f"{activity} on {when}", Op.ASSERT, 0.8))
     return facts
+
+
+# Verbs that start or keep an activity: the activity is the -ing word after them.
+_STARTS = frozenset({"started", "start", "began", "begin", "keep", "kept", "still"})
 
 
 def weekdays(value: str) -> tuple[str, ...]:

@@ -151,12 +151,17 @@ class StdioFront:
                 line = self._incoming.popleft()
                 message = _json_or_none(line) if line is not None else None
                 early = answers.plan(message) if isinstance(message, dict) else None
+                keep_going = early is not None or _is_notification(message) or self._is_answered(message)
+                reply = None
+                if early is not None and early.pass_on:
+                    # Held before the SDK can see the request, so its reply is always held back.
+                    reply = early.reply()
+                    self._held[_id_key(early.request_id)] = reply
                 if early is None or early.pass_on:
                     self._passed_on.append(line)
                     self._ready.notify_all()
-                keep_going = early is not None or _is_notification(message) or self._is_answered(message)
             if early is not None:
-                self.answer(early.request_id, early.reply(), held=early.pass_on)
+                self.answer(early.request_id, reply if reply is not None else early.reply(), held=False)
             if not keep_going:
                 return
 
@@ -221,7 +226,8 @@ class StdioFront:
 
 class EarlyAnswer(Protocol):
     request_id: Any
-    pass_on: bool  # the SDK gets the request too (its reply is held back and compared)
+    pass_on: bool  # the SDK gets the request too (its reply is held back and compared);
+    # then ``reply`` must be cheap: it is made while the front holds its lock
 
     def reply(self) -> dict[str, Any]: ...
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -20,9 +18,7 @@ from vaultweave.weaver.mcp_stdio import StdioFront
 from vaultweave.weaver.mcp_tools import VaultTools
 from vaultweave.weaver.vault import Vault
 
-from tests.conftest import REPO_ROOT
-from tests.test_mcp import server_env
-from tests.test_mcp_stdio import initialize
+from tests.test_mcp_stdio import console_script, initialize
 
 TS = "2026-02-01T10:00:00Z"
 INITIALIZED = {"jsonrpc": "2.0", "method": "notifications/initialized"}
@@ -204,17 +200,7 @@ def test_the_checker_is_sure_only_where_pydantic_agrees(
 def test_the_console_script_answers_a_first_search_with_the_sdks_reply(woven: Vault) -> None:
     """The real entry point: initialize, tools/list and a search, then a write through the
     SDK; stderr reports no difference between an early reply and the SDK's."""
-    code = (
-        "import sys; from vaultweave.weaver.launch import main; sys.argv[0] = 'vaultweave'; sys.exit(main())"
-    )
-    process = subprocess.Popen(
-        [sys.executable, "-c", code, "mcp", "--vault", str(woven.root)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=server_env(),
-        cwd=str(REPO_ROOT),
-    )
+    process = console_script("mcp", "--vault", str(woven.root))
     assert process.stdin is not None and process.stdout is not None
 
     def send(message: dict[str, Any]) -> dict[str, Any] | None:

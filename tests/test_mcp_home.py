@@ -28,6 +28,7 @@ from vaultweave.weaver.vault import Vault  # noqa: E402
 from tests.conftest import REPO_ROOT  # noqa: E402
 from tests.test_mcp import TOOLS, data, error_text, free_port, server_env, with_client  # noqa: E402
 from tests.test_mcp_http_auth import http_status
+from tests.test_mcp_stdio import console_script
 
 TS = "2026-02-01T10:00:00Z"
 INITIALIZE = (
@@ -262,15 +263,7 @@ def test_the_console_script_serves_a_home_through_the_fast_stdio_front(home_root
 
     from vaultweave.weaver.mcp_handshake import HOME_INSTRUCTIONS, handshake_reply
 
-    code = (
-        "import sys; from vaultweave.weaver.launch import main; "
-        "sys.argv[0] = 'vaultweave'; sys.exit(main())"
-    )
-    process = subprocess.Popen(
-        [sys.executable, "-c", code, "mcp", "--home", str(home_root)],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        env=server_env(), cwd=str(REPO_ROOT),
-    )
+    process = console_script("mcp", "--home", str(home_root))
     assert process.stdin is not None and process.stdout is not None
 
     def send(message: dict[str, object]) -> None:

@@ -139,17 +139,7 @@ def test_the_console_script_answers_initialize_before_the_sdk_loads(
 ) -> None:
     """The real `vaultweave` entry point in a subprocess: a quick reply, then real tools."""
     root = make_vault().root
-    code = (
-        "import sys; from vaultweave.weaver.launch import main; sys.argv[0] = 'vaultweave'; sys.exit(main())"
-    )
-    process = subprocess.Popen(
-        [sys.executable, "-c", code, "mcp", "--vault", str(root)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=server_env(),
-        cwd=str(REPO_ROOT),
-    )
+    process = console_script("mcp", "--vault", str(root))
     assert process.stdin is not None and process.stdout is not None
     try:
         _send(process.stdin, initialize(1, "2025-11-25"))
@@ -177,6 +167,21 @@ def test_the_console_script_answers_initialize_before_the_sdk_loads(
     assert process.returncode == 0, stderr
 
 
+def console_script(*args: str) -> subprocess.Popen[bytes]:
+    """The real `vaultweave` entry point (weaver/launch.py) with ``args``, on pipes."""
+    code = (
+        "import sys; from vaultweave.weaver.launch import main; sys.argv[0] = 'vaultweave'; sys.exit(main())"
+    )
+    return subprocess.Popen(
+        [sys.executable, "-c", code, *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=server_env(),
+        cwd=str(REPO_ROOT),
+    )
+
+
 def _send(pipe: BinaryIO, message: dict[str, Any]) -> None:
     pipe.write(json.dumps(message).encode() + b"\n")
     pipe.flush()
@@ -189,17 +194,7 @@ def test_a_server_that_cannot_start_after_the_handshake_says_why_to_each_request
     answered before the vault was opened, so every later request gets the reason as a
     JSON-RPC error (a client shows it), and the process exits 1 when the client hangs up."""
     missing = tmp_path / "no-vault-here"
-    code = (
-        "import sys; from vaultweave.weaver.launch import main; sys.argv[0] = 'vaultweave'; sys.exit(main())"
-    )
-    process = subprocess.Popen(
-        [sys.executable, "-c", code, "mcp", "--vault", str(missing)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=server_env(),
-        cwd=str(REPO_ROOT),
-    )
+    process = console_script("mcp", "--vault", str(missing))
     assert process.stdin is not None and process.stdout is not None
     try:
         _send(process.stdin, initialize(1, "2025-11-25"))

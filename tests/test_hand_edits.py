@@ -220,3 +220,64 @@ def test_weave_cli_reports_edits_and_unreadable_pages(make_vault, clock: FakeClo
     assert "edit: categories/work.md — 1 superseded" in result.output
     assert "! categories/preferences.md:" in result.output
     assert "mangled block id ^oops! (letters, digits and - only); page left as written" in result.output
+
+
+def _superseded_tea(make_vault: Callable[..., Vault], clock: FakeClock) -> tuple[Vault, str, str]:
+    """A vault whose drinks page has tea under ## History; the page text and tea's id."""
+    vault = _seeded(make_vault)
+    clock.advance(days=1)
+    _edit(vault, "preferences", "- Maya likes tea.", "- Maya likes coffee.")
+    vault.weave(EX)
+    tea = _one(vault, value="tea")[0]
+    text = plain(_page(vault, "preferences").read_text(encoding="utf-8"))
+    assert f"^{tea.id}" in text.split("## History")[1]
+    return vault, text, tea.id
+
+
+def _line_of(text: str, needle: str) -> int:
+    return next(i + 1 for i, line in enumerate(text.splitlines()) if needle in line)
+
+
+def test_history_edits_are_reported_and_the_page_kept(make_vault, clock: FakeClock) -> None:
+    vault, text, tea = _superseded_tea(make_vault, clock)
+    path = _page(vault, "preferences")
+    reworded = text.replace("- Maya likes tea.", "- Maya liked green tea.")
+    path.write_text(reworded, encoding="utf-8")
+    report = vault.weave(EX)
+    assert [str(p) for p in report.page_problems] == [
+        f"categories/preferences.md:{_line_of(reworded, tea)}: history is a record and is not read back;"
+        " undo this change (to change a fact, edit it under ## Current)"
+    ]
+    assert plain(path.read_text(encoding="utf-8")) == reworded  # never overwritten
+    assert _one(vault, value="tea")[0].text == "Maya likes tea."
+
+    # Undone: the page is read again and nothing is reported.
+    path.write_text(text, encoding="utf-8")
+    assert not vault.weave(EX).page_problems
+
+
+def test_history_line_moved_to_current_or_deleted_is_reported(make_vault, clock: FakeClock) -> None:
+    vault, text, tea = _superseded_tea(make_vault, clock)
+    path = _page(vault, "preferences")
+    lines = text.splitlines()
+    tea_line = next(line for line in lines if tea in line)
+    lines.remove(tea_line)
+    at = lines.index("## Current") + 1
+    while not lines[at].startswith("- "):
+        at += 1
+    moved = "\n".join([*lines[:at], tea_line, *lines[at:]]) + "\n"
+    path.write_text(moved, encoding="utf-8")
+    report = vault.weave(EX)
+    assert [str(p) for p in report.page_problems] == [
+        f"categories/preferences.md:{_line_of(moved, tea)}: fact ^{tea} is no longer true and cannot be made"
+        " current from the page; move it back, or write the value again as a new line under ## Current"
+    ]
+    assert _one(vault, value="tea")[0].status is Status.HISTORICAL
+
+    deleted = text.replace(tea_line + "\n", "")
+    path.write_text(deleted, encoding="utf-8")
+    (problem,) = vault.weave(EX).page_problems
+    assert problem.reason.startswith(f"fact ^{tea} was deleted from ## History: history is a record")
+    assert deleted.splitlines()[problem.line - 1] == "## History"
+    assert plain(path.read_text(encoding="utf-8")) == deleted
+    assert _one(vault, value="tea")[0].status is Status.HISTORICAL

@@ -262,6 +262,7 @@ def page_id_problems(edits: Sequence[PageEdit], items: Mapping[str, Item]) -> li
                 )
             else:
                 seen[bullet.item_id] = (edit, bullet)
+        problems += record_edits(edit)
     edited = {e.stem for e in edits if e.page is None or e.page.ok}
     for found_id, (edit, bullet) in seen.items():
         home = safe_name(items[found_id].category)
@@ -274,6 +275,56 @@ def page_id_problems(edits: Sequence[PageEdit], items: Mapping[str, Item]) -> li
                 )
             )
     return problems
+
+
+def record_edits(edit: PageEdit) -> list[PageProblem]:
+    """Edits of ``## History`` / ``## Archive`` bullets, which are records and not read
+    back: a changed or deleted line, or one moved up under ``## Current``. Each keeps the
+    page out (left as written, never overwritten) until it is undone; a section deleted
+    whole simply comes back on the next render."""
+    if edit.page is None or edit.base is None or not edit.page.ok:
+        return []
+    was = {b.item_id: b for b in edit.base.bullets if b.item_id and b.section != "current"}
+    now = {b.item_id: b for b in edit.page.bullets if b.item_id}
+    sections = set(edit.page.sections)
+    problems: list[PageProblem] = []
+    undo = "history is a record and is not read back; undo this change"
+    for fact_id, before in was.items():
+        after = now.get(fact_id)
+        if after is None:
+            if before.section in sections:
+                problems.append(PageProblem(
+                    edit.rel, _line_near(edit.page, before.section),
+                    f"fact ^{fact_id} was deleted from ## {before.section.capitalize()}: {undo}"
+                    " (`vaultweave erase` removes a fact for good)",
+                ))
+        elif after.section == "current":
+            problems.append(PageProblem(
+                edit.rel, after.line,
+                f"fact ^{fact_id} is no longer true and cannot be made current from the page;"
+                " move it back, or write the value again as a new line under ## Current",
+            ))
+        elif _record(after) != _record(before):
+            problems.append(
+                PageProblem(edit.rel, after.line, f"{undo} (to change a fact, edit it under ## Current)")
+            )
+    return problems
+
+
+def _record(bullet: FactBullet) -> tuple[str, str, str | None, tuple[str, ...]]:
+    """What a record line says, read as the parser reads it (entity links as labels)."""
+    return bullet.section, bullet.text, bullet.meta, bullet.tags
+
+
+def _line_near(page: ParsedPage, section: str) -> int:
+    """The line of a fact section's heading: where a deleted record line was. Segments
+    cover the page in order, so a segment's line is one past the lines before it."""
+    line = 1
+    for segment in page.segments:
+        if segment.key == f"heading:{section}":
+            return line
+        line += len(segment.lines)
+    return 1
 
 
 def _new_fact(edit: PageEdit, bullet: FactBullet, source: str, now: datetime, default_subject: str) -> Item:

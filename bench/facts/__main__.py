@@ -24,6 +24,10 @@ Figures, for EN, ZH and overall:
   and no matching item still current.
 * not-current violations: not_current facts that are held as current (lower is better).
 * doubt flagged: doubted facts whose current item has a non-empty ``doubt``.
+* missed updates flagged: of the gold superseded facts still held current (an update
+  the weaver missed), those whose current item carries a doubt: stale, but not silently.
+* false doubts: of the gold current facts held current, those flagged in doubt although
+  the gold doubts nothing about them (lower is better).
 
 ``--llm`` passes ``llm=True`` to ``weave_all``; a fresh vault configures no model, so
 give the ``[llm]`` section with ``--vault-toml`` (copied into each vault). Conversations
@@ -181,6 +185,9 @@ def figures(scores: Iterable[ConversationScore]) -> dict[str, Any]:
         t["not_current_total"] += s.not_current_total
         t["doubt_flagged"] += s.doubt_flagged
         t["doubted_total"] += s.doubted_total
+        t["stale_flagged"] += s.stale_flagged
+        t["stale_total"] += s.stale_total
+        t["false_doubts"] += s.false_doubts
     return {
         "conversations": count,
         "recall": _ratio(t["current_found"], t["current_total"]),
@@ -188,6 +195,8 @@ def figures(scores: Iterable[ConversationScore]) -> dict[str, Any]:
         "supersession": _ratio(t["superseded_ok"], t["superseded_total"]),
         "not_current_violations": _ratio(t["violations"], t["not_current_total"]),
         "doubt_flagged": _ratio(t["doubt_flagged"], t["doubted_total"]),
+        "stale_flagged": _ratio(t["stale_flagged"], t["stale_total"]),
+        "false_doubts": _ratio(t["false_doubts"], t["current_found"]),
     }
 
 
@@ -197,6 +206,8 @@ METRICS = (
     ("supersession", "supersession (historical, in window)"),
     ("not_current_violations", "not-current violations (lower=better)"),
     ("doubt_flagged", "doubt flagged"),
+    ("stale_flagged", "missed updates flagged"),
+    ("false_doubts", "false doubts (lower=better)"),
 )
 
 

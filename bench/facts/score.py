@@ -656,6 +656,9 @@ class ConversationScore:
     violations: int = 0
     doubted_total: int = 0
     doubt_flagged: int = 0
+    stale_total: int = 0  # gold superseded facts still held current (a missed update)
+    stale_flagged: int = 0  # ... of them carrying a doubt: not served silently
+    false_doubts: int = 0  # held gold current facts flagged though the gold doubts nothing
     misses: list[Miss] = field(default_factory=list)
 
 
@@ -773,6 +776,8 @@ def score_conversation(conv: Mapping[str, Any], items: Sequence[Any]) -> Convers
             result.superseded_ok += 1
             continue
         if still:
+            result.stale_total += 1
+            result.stale_flagged += any(str(_get(i, "doubt", "") or "").strip() for i in still)
             why = "still current"
         elif not held:
             why = "missing"
@@ -790,6 +795,12 @@ def score_conversation(conv: Mapping[str, Any], items: Sequence[Any]) -> Convers
             result.misses.append(
                 Miss(cid, "not_current", describe_gold(g), "; ".join(describe_item(i, tz) for i in bad[:3]))
             )
+
+    for g in gold_current:
+        held = [i for i in current if same(g, i)]
+        doubted = any(same(d, i) for d in gold_doubted for i in held)
+        if held and not doubted and any(str(_get(i, "doubt", "") or "").strip() for i in held):
+            result.false_doubts += 1
 
     for g in gold_doubted:
         result.doubted_total += 1

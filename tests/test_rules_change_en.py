@@ -37,7 +37,9 @@ def ends_everywhere(value: str, people: bool = False) -> list[tuple[str, str, Op
         ("so over crossfit tbh", []),  # no subject, no verb of state: nothing
         ("no more netflix for me, exams", ends_everywhere("netflix")),
         ("I ditched the gym membership", ends_everywhere("gym membership")),
-        ("new flat, new commute, no more Gary", ends_everywhere("Gary", people=True)),
+        # "new flat": a move told without where to, so the home is put in doubt
+        ("new flat, new commute, no more Gary",
+         [*ends_everywhere("Gary", people=True), ("lives_in", "", Op.DOUBT)]),
         ("dropped out of college in March", [("studies_at", "", R)]),
         ("I finally retired!", [("employer", "", R), ("job_title", "", R)]),
         ("we had to put Mittens down this morning", [("pet", "Mittens", R)]),

@@ -102,8 +102,10 @@ EVENTS = [
     ("ugh they called, moved the dentist to Monday, same time", [("appointment", "dentist", A, "", "")]),
     ("I've got an MRI on the 12th of November, 8am", [("appointment", "MRI", A, "", "")]),
     ("haircut booked for Saturday 11am, finally", [("appointment", "haircut", A, "", "")]),
+    # a job interview is an appointment, and the current job possibly ending
     ("I have a job interview at Spotify next Wednesday at 10, can you quiz me?",
-     [("appointment", "job interview", A, "", "")]),
+     [("appointment", "job interview", A, "", ""), ("employer", "", Op.DOUBT, "", ""),
+      ("job_title", "", Op.DOUBT, "", "")]),
     ("actually cancelled the haircut, I'm growing it out instead", [("appointment", "haircut", R, "", "")]),
     ("I play bridge every Thursday afternoon at the club", [("routine", "bridge on Thursdays", A, "", "")]),
     ("I go to pilates every Saturday morning", [("routine", "pilates on Saturdays", A, "", "")]),

@@ -227,7 +227,7 @@ SCHEDULES = [
 
 @pytest.mark.parametrize(("text", "what", "local"), SCHEDULES, ids=[t for t, _, _ in SCHEDULES])
 def test_appointments(text: str, what: str, local: str) -> None:
-    (fact,) = facts_in(text)
+    (fact,) = [f for f in facts_in(text) if f.op is not Op.DOUBT]  # 面试 also doubts the job
     assert (fact.attribute, fact.value) == ("appointment", what)
     resolved = dates.resolve(fact.scheduled, SPOKEN, "future")
     assert resolved is not None

@@ -223,7 +223,7 @@ def report_text(result: dict[str, Any], misses: list[Miss], n_misses: int) -> st
     out.append(
         f"bench.facts: {head['conversations']} conversations, split {head['split']}, "
         f"lang {head['lang']}"
-        + (f", batch {head['batch']}" if head.get("batch") else "")
+        + (f", batch {','.join(map(str, head['batch']))}" if head.get("batch") else "")
         + f", weave_all(llm={head['llm']}), "
         f"{head['jobs']} job(s), {head['seconds']:.1f} s"
         + (f", {len(head['errors'])} failed to weave" if head["errors"] else "")
@@ -270,12 +270,28 @@ def report_text(result: dict[str, Any], misses: list[Miss], n_misses: int) -> st
     return "\n".join(out)
 
 
+def _batches(text: str) -> tuple[int, ...]:
+    """``5`` -> (5,); ``1-4`` -> (1, 2, 3, 4); ``1,3`` -> (1, 3)."""
+    chosen: list[int] = []
+    try:
+        for part in text.split(","):
+            first, _, last = part.partition("-")
+            chosen += range(int(first), int(last or first) + 1)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: give a batch number, a range (1-4) or a list (1,3)"
+        ) from None
+    return tuple(chosen)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.facts", description=__doc__.split("\n\n")[0])
     parser.add_argument("--split", choices=("dev", "held", "all"), default="dev")
     parser.add_argument("--lang", default="all", help="en, zh or all (default all)")
     parser.add_argument(
-        "--batch", type=int, help="only the conversations of this batch (3: the third, all held out)"
+        "--batch",
+        type=_batches,
+        help="only the conversations of these batches: 5, 1-4 or 1,3 (later batches are all held out)",
     )
     parser.add_argument("--llm", action="store_true", help="weave with llm=True (needs --vault-toml)")
     parser.add_argument("--vault-toml", type=Path, help="vault.toml copied into every fresh vault")
@@ -336,7 +352,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "conversations": len(scores),
             "split": args.split,
             "lang": args.lang,
-            "batch": args.batch,
+            "batch": list(args.batch) if args.batch else None,
             "llm": args.llm,
             "jobs": args.jobs,
             "seconds": round(seconds, 2),

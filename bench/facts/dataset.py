@@ -66,14 +66,19 @@ def batch_of(conv: Conversation) -> int:
 
 
 def select(
-    conversations: Iterable[Conversation], split: str = "all", lang: str = "all", batch: int | None = None
+    conversations: Iterable[Conversation],
+    split: str = "all",
+    lang: str = "all",
+    batch: int | Iterable[int] | None = None,
 ) -> list[Conversation]:
+    """The conversations of a split, a language and a batch (or any of several batches)."""
+    batches = None if batch is None else {batch} if isinstance(batch, int) else set(batch)
     return [
         c
         for c in conversations
         if (split == "all" or c.get("split") == split)
         and (lang == "all" or c.get("lang") == lang)
-        and (batch is None or batch_of(c) == batch)
+        and (batches is None or batch_of(c) in batches)
     ]
 
 

@@ -635,7 +635,7 @@ def _day(moment: Any) -> date | None:
 @dataclass
 class Miss:
     conversation: str
-    kind: str  # current | superseded | not_current | doubted
+    kind: str  # current | superseded | not_current | doubted | false_doubt
     expected: str
     held: str
 
@@ -799,8 +799,10 @@ def score_conversation(conv: Mapping[str, Any], items: Sequence[Any]) -> Convers
     for g in gold_current:
         held = [i for i in current if same(g, i)]
         doubted = any(same(d, i) for d in gold_doubted for i in held)
-        if held and not doubted and any(str(_get(i, "doubt", "") or "").strip() for i in held):
+        flags = [str(_get(i, "doubt", "") or "").strip() for i in held]
+        if held and not doubted and any(flags):
             result.false_doubts += 1
+            result.misses.append(Miss(cid, "false_doubt", describe_gold(g), f"put in doubt by {max(flags)}"))
 
     for g in gold_doubted:
         result.doubted_total += 1

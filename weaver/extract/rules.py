@@ -44,6 +44,7 @@ from vaultweave.weaver.attributes import canonical_sentence, spec_for
 from vaultweave.weaver.extract import dates, dates_zh, events_en
 from vaultweave.weaver.extract.base import Candidate, Op
 from vaultweave.weaver.extract.clauses import clause_facts
+from vaultweave.weaver.extract.doubt_cues import cue_doubts
 from vaultweave.weaver.extract.grammar_en import ENGLISH
 from vaultweave.weaver.extract.grammar_zh import CHINESE, _zh_sentence_facts
 from vaultweave.weaver.extract.known_people import KnownPeople
@@ -213,7 +214,7 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
         if not any(map(answers, own_words)):
             said = [f for f in _turn_facts(answer.statement) if answers(f)]
             facts = said + [f for f in facts if f not in said]
-    return facts
+    return facts + cue_doubts(split_sentences(text), facts)
 
 
 def _turn_facts(text: str) -> list[Fact]:

@@ -1,0 +1,159 @@
+"""Doubts from cues: the last net under a missed update, in English and Chinese.
+
+The rules read a change only in the forms they know; a change told any other way ("been
+interviewing like crazy", "boxes everywhere, lease is up friday", "最近在偷偷面试",
+"房东不续租了") would leave the old value current and served as the truth. So a user turn
+that speaks of a change to one of the speaker's attributes, in a sentence from which no
+rule read anything about that attribute, puts its current value in doubt (``Op.DOUBT``):
+flagged as possibly outdated with the turn that raised it, never ended. The resolver
+ignores a doubt raised right after the value was told, or in the same cycle as a new value.
+
+A cue is a word of change that belongs to one attribute family ("laid off", "lease",
+"搬家", "分手"), not a phrase of one conversation; what it cannot tell apart (someone
+else's move, a move ruled out) is screened by sentence: another person as the only
+subject, a hypothetical, or a negated cue raises nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.rules_text import Fact
+
+CUE_CONFIDENCE = 0.5  # below the lexicons' 0.6: a cue says less than a known phrase
+
+_PET_EN = (r"(?:dog|doggo|pup|puppy|cat|kitty|kitten|pet|rabbit|bunny|hamster|parrot|budgie|tortoise|"
+           r"guinea\s+pig)")
+_PET_ZH = r"(?:狗|猫|宠物|兔子|仓鼠|鹦鹉|乌龟|金鱼)"
+
+# (cue, the attributes it puts in doubt), English then Chinese. Each cue is a change in
+# the family's own words; a topic word alone ("work was busy") is no cue.
+_EN_CUES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (r"job[\s-]*(?:hunt|search|offer|interview)|interview(?:s|ed|ing)?\s+(?:at|with|for)\b|"
+     r"(?:hand(?:ed|ing)?|gave|giving|put)\s+(?:in\s+)?(?:my\s+)?(?:two\s+weeks'?\s+)?notice|"
+     r"accept(?:ed|ing)?\s+(?:the|an|their|a\s+job)\s+offer|going\s+freelance|self[\s-]employed|"
+     r"(?:got|been|was|were|getting|being)\s+(?:laid\s+off|let\s+go|fired|sacked|made\s+redundant)|"
+     r"\blay-?offs?\b|redundanc|resign(?:ed|ing|ation)?\b|(?:my|the)\s+last\s+day\s+(?:at|of)\b|"
+     r"(?:new|different|another)\s+(?:job|role|position|gig|employer)|"
+     r"(?:chang|switch|leav)(?:e|ed|es|ing)\s+(?:jobs|careers|companies|employers|my\s+job|the\s+company)|"
+     r"career\s+change|onboarding|(?:company|office|firm|startup|shop|store)\s+(?:is\s+|was\s+)?(?:closing|"
+     r"shutting|folding|going\s+under|went\s+(?:bust|under)|bankrupt)|\bretir(?:e|ed|ing|ement)\b|"
+     r"contract\s+(?:ends|ended|ending|is\s+up|runs\s+out|wasn'?t\s+renewed)",
+     ("employer", "job_title")),
+    (r"\bpromot(?:ed|ion)\b|new\s+title|step(?:ped|ping)?\s+(?:down|up)\s+(?:as|to)\b", ("job_title",)),
+    (r"\b(?:resched|postpon|push(?:ed)?\s+(?:it\s+)?(?:back|to)|mov(?:ed|ing)\s+(?:it|the\s+\w+)\s+to|"
+     r"cancell?(?:ed|ing)\s+(?:the|my|our)\s+(?:appointment|booking|flight|reservation|meeting))",
+     ("appointment",)),
+    (r"(?:cancell?(?:ed|ing)|quit|quitting|stopp(?:ed|ing)|dropp(?:ed|ing))\s+(?:my\s+|the\s+)?(?:\w+\s+)?"
+     r"(?:class|classes|membership|lessons|sessions|course)\b|"
+     r"switch(?:ed|ing)?\s+\w+(?:\s+\w+)?\s+to\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days?",
+     ("routine",)),
+    (r"\bmov(?:e|ed|es|ing)\s+(?:out|house|away|back|abroad|cities|countries|in\s+with)\b|\bthe\s+move\b|"
+     r"\brelocat|packing\s+(?:up|boxes)|moving\s+(?:boxes|truck|van|day|company)|"
+     r"\bleases?\s+(?:is\s+|was\s+)?(?:up|ends|ending|ended|ran\s+out|runs\s+out|expir|not\s+(?:being\s+)?renewed)|"
+     r"(?:end|break|terminat|sign)\w*\s+(?:of\s+)?(?:the|my|our|a\s+new)\s+lease|\bevict|"
+     r"landlord\s+(?:is\s+)?(?:selling|sold|kick|won'?t\s+renew|not\s+renewing)|"
+     r"new\s+(?:place|flat|apartment|house|city|neighbou?rhood)|(?:house|flat|apartment)[\s-]*hunting|"
+     r"viewing\s+(?:flats|houses|apartments)|\bemigrat|(?:sold|selling|sell)\s+(?:the|our|my)\s+(?:house|flat|place)",
+     ("lives_in",)),
+    (r"\bbroke(?:n)?\s+up\b|break[\s-]*up|split(?:ting)?\s+up|divorc|\bseparat(?:ed|ing|ion)\b|single\s+again|"
+     r"(?:on|taking)\s+a\s+break\b",
+     ("partner", "spouse")),
+    (r"drop(?:ped|ping)?\s+out|transferr?(?:ed|ing)?\s+(?:to|schools|universities|unis|colleges)|"
+     r"\bgraduat(?:e|ed|es|ing)\b|\bdefer(?:red|ring)?\b|gap\s+year|\bwithdr[ae]w\s+from",
+     ("studies_at",)),
+    (r"(?:ate|eating|had|have|tried)\s+(?:some\s+|a\s+)?(?:meat|chicken|fish|bacon|steak|burger|pork|beef)\b|"
+     r"fell\s+off\s+the\s+wagon|cheat\s+(?:day|meal)|gave\s+up\s+on\s+(?:being\s+)?(?:vegan|vegetarian|keto)",
+     ("diet",)),
+    (rf"{_PET_EN}\w*\b.{{0,40}}?(?:\bvet\b|put\s+(?:down|to\s+sleep)|rehom|passed|died|missing|ran\s+away|"
+     r"(?:is|was|got)\s+(?:sick|ill|poorly))|(?:\bvet\b|rehom).{0,40}?" + _PET_EN,
+     ("pet",)),
+)
+_ZH_CUES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (r"找工作|面试|offer|辞职|离职|裸辞|被裁|裁员|被辞|被开除|被炒|跳槽|换工作|换(?:了|个|份)?(?:新)?工作|新工作|"
+     r"被(?:公司)?[“\"']?毕业|"
+     r"新公司|入职|报到|交接|最后一天(?:上班)?|退休|公司(?:要)?(?:倒闭|黄了|解散|关门|破产)|合同(?:快)?到期|"
+     r"不干了|不做了",
+     ("employer", "job_title")),
+    (r"搬家|搬走|搬去|搬到|搬回|找房|看房|租房|退租|续租|房东|打包|新家|新房子|落户|移民|房子(?:卖|租)",
+     ("lives_in",)),
+    (r"分手|离婚|分居|分开了|单身|冷静期", ("partner", "spouse")),
+    (r"升职|升了|升啦|任命|调岗|转岗", ("job_title",)),
+    (r"改签|改(?:成|到)(?:了)?(?:下)?(?:周|星期|礼拜|明天|后天|\d|[一二三四五六七八九十])|推迟|延期|提前到|取消了",
+     ("appointment",)),
+    (r"改成每(?:周|星期|礼拜)|课.{0,4}(?:退|停)|(?:退|停)(?:了)?课|不去上(?:课)?了", ("routine",)),
+    (r"退学|休学|转学|(?<![被“\"'])毕业|肄业", ("studies_at",)),
+    (r"开荤|吃(?:了)?(?:点|一点|些)?肉|破戒", ("diet",)),
+    (rf"{_PET_ZH}.{{0,8}}?(?:走了|去世|死了|没了|丢了|送人|送走|生病|病了|住院|安乐|不行了)", ("pet",)),
+)
+_CUES = tuple((re.compile(cue, re.IGNORECASE), attrs) for cue, attrs in (*_EN_CUES, *_ZH_CUES))
+
+# A sentence that only talks about someone else, supposes, or rules the change out.
+_HYPOTHETICAL = re.compile(
+    r"\b(?:if|unless|imagine|suppose|what\s+if|in\s+case)\b|如果|要是|假如|万一|假设|要不要|会不会|该不该",
+    re.IGNORECASE,
+)
+# A question asks and tells no change, but only in its own clause: "I have a job
+# interview Wednesday, can you quiz me?" tells one.
+_QUESTION = re.compile(r"(?:[?？]|吗)\s*$")
+_CLAUSE_BREAK = re.compile(r"[,，;；、]")
+_NEGATED = re.compile(
+    r"(?:\b(?:not|never|no\s+plans?\s+to|won'?t|don'?t|didn'?t|isn'?t|aren'?t|wasn'?t|nothing\s+about)\b"
+    r"(?:\s+\w+){0,2}\s*$)|(?:[没不别]|没有|不会|不想|不打算|没打算)$",
+    re.IGNORECASE,
+)
+_PEOPLE_ZH = (r"我[们]?的?(?:妈|爸|姐|妹|哥|弟|老公|老婆|女朋友|男朋友|对象|朋友|闺蜜|同事|"
+              r"老板|领导|上司|经理|儿子|女儿|爷|奶|外公|外婆|室友|邻居)")
+_FIRST_PERSON = re.compile(
+    rf"\b(?:I|I'm|I've|I'll|I'd|im|ive|me|we|we're|we've|us|our)\b|(?!{_PEOPLE_ZH})我|咱|俺", re.IGNORECASE
+)
+_OTHER_SUBJECT = re.compile(
+    r"\b(?:he|she|they|his|her|their|my\s+(?:\w+\s+)?(?:mum|mom|dad|sister|brother|wife|husband|partner|"
+    r"boyfriend|girlfriend|friend|colleague|coworker|boss|manager|son|daughter|roommate|flatmate|neighbou?r|"
+    rf"cousin|aunt|uncle|grandma|grandpa))\b|[他她]|{_PEOPLE_ZH}|"
+    r"^\s*(?:小|老|阿)[\u4e00-\u9fff]",  # 小李, 老王, 阿强: a person called by name
+    re.IGNORECASE,
+)
+
+
+# What a reading of the turn silences besides the family itself: a moved class is a
+# routine the rules read, not an appointment in doubt.
+_SILENCED_BY = {"appointment": ("routine",), "routine": ("appointment",)}
+
+
+def cue_doubts(sentences: Sequence[str], read: Sequence[Fact]) -> list[Fact]:
+    """Doubts for the speaker's attributes whose change a sentence speaks of, when the
+    rules read nothing about that family from the turn (``read``: what they did read;
+    "promoted to lead, new role" told the job title, so the employer is not doubted).
+    When the rules read a fact about someone else in the turn, a sentence without a
+    first person is theirs ("小李换工作了，去了百度")."""
+    told = {f.attribute for f in read if not f.about}
+    others = any(f.about or f.name for f in read)
+    doubted: list[str] = []
+    for sentence in sentences:
+        if others and not _FIRST_PERSON.search(sentence):
+            continue
+        for family in _families_in(sentence):
+            silenced = {a for member in family for a in (member, *_SILENCED_BY.get(member, ()))}
+            if not told & silenced:
+                doubted += [a for a in family if a not in doubted]
+    return [Fact(attribute, "", Op.DOUBT, CUE_CONFIDENCE) for attribute in doubted]
+
+
+def _families_in(sentence: str) -> list[tuple[str, ...]]:
+    if len(sentence) > 2000 or _HYPOTHETICAL.search(sentence):
+        return []
+    found: list[tuple[str, ...]] = []
+    for cue, family in _CUES:
+        hit = cue.search(sentence)
+        if hit is None or _NEGATED.search(sentence[max(0, hit.start() - 30) : hit.start()]):
+            continue
+        if _QUESTION.search(sentence) and not _CLAUSE_BREAK.search(sentence, hit.end()):
+            continue  # the cue is in the question's own clause
+        before = sentence[: hit.start()]
+        if _OTHER_SUBJECT.search(before) and not _FIRST_PERSON.search(before):
+            continue  # "my sister is moving": hers, not the speaker's
+        found.append(family)
+    return found

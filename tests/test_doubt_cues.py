@@ -88,3 +88,16 @@ def test_a_cue_flags_the_current_value_in_the_vault(make_vault: Callable[..., Va
 )
 def test_moved_appointments_changed_routines_and_slang_raise_their_doubt(text: str, attribute: str) -> None:
     assert attribute in _doubted(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "恨不得明天就辞职。开玩笑的，房租还得交",  # taken back
+        "ugh I'm quitting tomorrow. jk, rent exists",
+        "还是算了，房东不让养宠物",  # a landlord, no move
+        "入职一周了，食堂是真的香",  # the job already told
+    ],
+)
+def test_a_joke_a_landlord_or_a_job_settled_into_raises_none(text: str) -> None:
+    assert _doubted(text) & {"employer", "job_title", "lives_in"} == set()

@@ -38,7 +38,7 @@ _EN_CUES: tuple[tuple[str, tuple[str, ...]], ...] = (
      r"\blay-?offs?\b|redundanc|resign(?:ed|ing|ation)?\b|(?:my|the)\s+last\s+day\s+(?:at|of)\b|"
      r"(?:new|different|another)\s+(?:job|role|position|gig|employer)|"
      r"(?:chang|switch|leav)(?:e|ed|es|ing)\s+(?:jobs|careers|companies|employers|my\s+job|the\s+company)|"
-     r"career\s+change|onboarding|(?:company|office|firm|startup|shop|store)\s+(?:is\s+|was\s+)?(?:closing|"
+     r"career\s+change|(?:company|office|firm|startup|shop|store)\s+(?:is\s+|was\s+)?(?:closing|"
      r"shutting|folding|going\s+under|went\s+(?:bust|under)|bankrupt)|\bretir(?:e|ed|ing|ement)\b|"
      r"contract\s+(?:ends|ended|ending|is\s+up|runs\s+out|wasn'?t\s+renewed)",
      ("employer", "job_title")),
@@ -74,10 +74,10 @@ _EN_CUES: tuple[tuple[str, tuple[str, ...]], ...] = (
 _ZH_CUES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"找工作|面试|offer|辞职|离职|裸辞|被裁|裁员|被辞|被开除|被炒|跳槽|换工作|换(?:了|个|份)?(?:新)?工作|新工作|"
      r"被(?:公司)?[“\"']?毕业|"
-     r"新公司|入职|报到|交接|最后一天(?:上班)?|退休|公司(?:要)?(?:倒闭|黄了|解散|关门|破产)|合同(?:快)?到期|"
+     r"新公司|报到|交接|最后一天(?:上班)?|退休|公司(?:要)?(?:倒闭|黄了|解散|关门|破产)|合同(?:快)?到期|"
      r"不干了|不做了",
      ("employer", "job_title")),
-    (r"搬家|搬走|搬去|搬到|搬回|找房|看房|租房|退租|续租|房东|打包|新家|新房子|落户|移民|房子(?:卖|租)",
+    (r"搬家|搬走|搬去|搬到|搬回|找房|看房|租房|退租|[不没]续租|房东.{0,6}(?:卖房|收房|涨租|不续|不租|赶人|要卖)|打包|新家|新房子|落户|移民|房子(?:卖|租)",
      ("lives_in",)),
     (r"分手|离婚|分居|分开了|单身|冷静期", ("partner", "spouse")),
     (r"升职|升了|升啦|任命|调岗|转岗", ("job_title",)),
@@ -95,6 +95,7 @@ _HYPOTHETICAL = re.compile(
     r"\b(?:if|unless|imagine|suppose|what\s+if|in\s+case)\b|如果|要是|假如|万一|假设|要不要|会不会|该不该",
     re.IGNORECASE,
 )
+_JOKING = re.compile(r"开玩笑|说说而已|\bjk\b|just\s+kidding|\bkidding\b|not\s+really,?\s+lol", re.IGNORECASE)
 # A question asks and tells no change, but only in its own clause: "I have a job
 # interview Wednesday, can you quiz me?" tells one.
 _QUESTION = re.compile(r"(?:[?？]|吗)\s*$")
@@ -129,6 +130,8 @@ def cue_doubts(sentences: Sequence[str], read: Sequence[Fact]) -> list[Fact]:
     "promoted to lead, new role" told the job title, so the employer is not doubted).
     When the rules read a fact about someone else in the turn, a sentence without a
     first person is theirs ("小李换工作了，去了百度")."""
+    if _JOKING.search(" ".join(sentences)):
+        return []  # "恨不得明天就辞职。开玩笑的": said, then taken back
     told = {f.attribute for f in read if not f.about}
     others = any(f.about or f.name for f in read)
     doubted: list[str] = []

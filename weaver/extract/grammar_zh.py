@@ -13,6 +13,7 @@ from vaultweave.weaver.extract import (
     rules_zh_people,
     rules_zh_updates,
     shapes_zh,
+    words_zh,
 )
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.clauses import MAX_NOTE, clause_facts
@@ -87,16 +88,25 @@ def _zh_subject(text: str) -> str:
 
 
 def _zh_sentence_facts(sentence: str) -> list[Fact]:
+    return zh_sentence(sentence)[0]
+
+
+def zh_sentence(
+    sentence: str, carried: rules_zh_people.Person | None = None
+) -> tuple[list[Fact], rules_zh_people.Person | None]:
     """Clauses in order; a clause without a subject continues the one before it
-    ("我妈叫李秀英，在哈尔滨一个人住": she lives there), 她/他 the person last named."""
+    ("我妈叫李秀英，在哈尔滨一个人住": she lives there), 她/他 the person last named.
+    ``carried``: who the sentence before ended about, which a sentence without a subject
+    of its own goes on about ("小雅辞职了！跑去大理开民宿了"). Returns the facts and who
+    the last clause was about."""
     facts: list[Fact] = []
-    named: rules_zh_people.Person | None = None  # for 她/他
-    topic: rules_zh_people.Person | None = None  # who the clause before was about
+    named: rules_zh_people.Person | None = carried  # for 她/他
+    topic: rules_zh_people.Person | None = carried  # who the clause before was about
     context = ""
     last: list[Fact] = []  # the facts of the clause before
     previous = ""  # the clause before, as read
     if _ZH_SARCASM.search(sentence):
-        return []
+        return [], None
     clauses = _zh_split_clauses(_EMOJI.sub("，", sentence))
     if clauses and re.search(r"[?？]\W*$", sentence):
         # "…，去大理开客栈？" / "我在北京，你呢？": the last piece asks
@@ -119,7 +129,7 @@ def _zh_sentence_facts(sentence: str) -> list[Fact]:
         last = found
         facts.extend(found)
         named, topic, context, previous = who or named, who, context + "，" + text, text
-    return facts
+    return facts, topic
 
 
 def _zh_clause(
@@ -135,7 +145,10 @@ def _zh_clause(
     event = rules_zh_people.appointment(head, context, text[len(head):])
     if event:
         return event, None
-    who = rules_zh_people.person(text, named)
+    corrected = rules_zh_people.corrected_relative(text)
+    if corrected is not None:
+        return [], corrected  # "是妹妹啦，不是姐姐。她叫程悦": she is the sister
+    who = rules_zh_people.person(text, named) or _named_other(text)
     relation: list[Fact] = []
     person: rules_zh_people.Person | None = None
     if who is not None:
@@ -173,8 +186,26 @@ def _zh_clause(
                  replace(f, when=when, starts=when if f.op is Op.ASSERT else "") for f in facts]
     facts = _told_before(facts) + follow_zh.place_aside(text.split("，")[1:], facts)
     if person is not None:
+        called = next((f.value for f in facts if f.attribute == "name" and f.op is Op.ASSERT), "")
+        if called and not person.name and person.about:  # "她叫程悦": the relative's name
+            person = replace(person, name=called)
+            relation = [*relation, rules_zh_people.relation_fact(person, called)]
         return relation + rules_zh_people.about(facts, person), person
     return facts, None
+
+
+def _named_other(text: str) -> tuple[rules_zh_people.Person, str, list[Fact]] | None:
+    """ "小雅辞职了" / "老周跳去拼多多了": a clause opened by someone's name (jieba's ``nr``,
+    or 老/小 and a surname) and a verb is about them, not the speaker."""
+    head = words_zh.tags(text[:12])
+    if not head or text.startswith("我"):
+        return None
+    name, tag = head[0]
+    rest = text[len(name):]
+    known = tag in ("nr", "nrfg") or re.fullmatch(r"[老小阿][一-鿿]", name)
+    if not known or not 2 <= len(name) <= 3 or not _ZH_PREDICATE.match(rest) or rest.startswith(("是我", "的")):
+        return None
+    return rules_zh_people.Person("", name), "我" + rest, []
 
 
 # Attributes whose named ending ("从北外毕业了", "从华为离职了") says the value held until then.

@@ -65,10 +65,32 @@ def _fact(
     return build
 
 
+# A list item said on its own after a comma or a space: a short noun or activity, no
+# pronoun, negation, particle or link word ("羽毛球 摄影 偶尔爬爬山").
+_ITEM_LEAD = re.compile(r"^(?:偶尔|有时候?|还有|还|也|以及|和|再就是|另外)+")
+_NOT_ITEM = re.compile(r"[我你他她它很太不没了吗呢吧但就都得着过是的会要想说]")
+
+
+def listed(rest: str) -> list[str]:
+    """The items a list told without 、 goes on with: "，摄影，偶尔爬爬山" -> 摄影, 爬山."""
+    items: list[str] = []
+    for piece in rest.split("，")[1:9]:
+        item = _ITEM_LEAD.sub("", piece.strip())
+        item = re.sub(r"^([\u4e00-\u9fff])\1(?=[\u4e00-\u9fff])", r"\1", item)  # 爬爬山: 爬山
+        if not re.fullmatch(r"[\u4e00-\u9fffA-Za-z]{1,6}", item) or _NOT_ITEM.search(item):
+            break
+        items.append(item)
+    return items
+
+
 def _each(attribute: str, conf: float = 0.9, mapping: dict[str, str] | None = None,
           split: str = r"[、/]|以及") -> Build:
     def build(m: re.Match[str]) -> list[Fact]:
-        parts = re.split(split, m.group("v"))
+        value = m.group("v")
+        if "，" in value and attribute in ("likes", "dislikes"):
+            head = value.split("，", 1)[0]
+            value = "、".join([head, *listed(value[len(head):])])
+        parts = re.split(split, value)
         if len(parts) > 1:  # 猫、狗和兔子: the last item of a 、 list may join with 和
             parts[-1:] = re.split(r"和|与|及", parts[-1])
         values = [cleaned(changes.thing(p) if attribute in ("likes", "dislikes") else p) for p in parts]
@@ -423,7 +445,7 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"在(?P<org>.+?)(?:工作|上班|任职)了?$", _job()),
     rule(_I + r"在(?P<org>.+?)实习了?$", _job(0.8)),
     rule(_I + r"在(?P<org>[^，,]{2,10}?)(?:干|待|呆)了[^，,]{1,6}$", _job(0.8)),
-    rule(_I + r"(?:入职|加入|跳槽到|跳槽去)了?(?P<org>.+?)(?:工作|上班)?了?$", _job(0.85)),
+    rule(_I + r"(?:入职|加入|跳槽到|跳槽去|跳到|跳去)了?(?P<org>.+?)(?:工作|上班)?了?$", _job(0.85)),
     rule(r"我(?:现在|目前)(?:已经|也)?在(?P<v>[^，,]{2,12}?)了?$", _where_now),
     rule(_I + r"在(?P<v>[^，,]{2,8}?)了?$", changes.only_place("lives_in", 0.8)),
     rule(_I + r"(?:改学|转学|开始学|换成学|转去学|改去学|换学)(?:习)?(?P<v>.+?)了?$",

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from vaultweave.weaver.extract.rules_text import EDGES, MAX_VALUE, words
+from vaultweave.weaver.extract.words_zh import tagged_place
 
 _CJK = "\u4e00-\u9fff"
 
@@ -117,7 +118,10 @@ def place_of(raw: str) -> str | None:
 
 
 def is_place(value: str) -> bool:
-    return value in PLACES_ZH or bool(re.fullmatch(rf"[{_CJK}]{{1,4}}[市省县州]", value))
+    """A known place, a name with a place ending, or one jieba tags as a place: every caller
+    asks after a shape that already points to a place (在X住, 搬到X, X人), where the tag is
+    good evidence."""
+    return value in PLACES_ZH or bool(re.fullmatch(rf"[{_CJK}]{{1,4}}[市省县州]", value)) or tagged_place(value)
 
 
 def org_of(raw: str) -> str | None:

@@ -83,11 +83,12 @@ def _fragments(reply: str, attributes: frozenset[str], read: Reader) -> list[Fac
         if home and is_place(home.group("v")):
             facts.append(Fact("hometown", home.group("v"), Op.ASSERT, 0.75))
             continue
+        if re.match(r"(?:做|干|当|搞|跑)", piece):  # "做数据分析": the line of work
+            said = piece if piece.endswith("的") else piece + "的"
+            facts += [f for f in read("我是" + said) if f.attribute == "job_title"]
+            continue
         bare = re.fullmatch(r"(?P<v>[A-Za-z0-9\u4e00-\u9fff]{2,8}?)(?:的|人|这边|那边)?", piece)
         if bare is None:
-            if re.match(r"(?:做|干|当|搞|跑)", piece):  # "做数据分析": the line of work
-                said = piece if piece.endswith("的") else piece + "的"
-                facts += [f for f in read("我是" + said) if f.attribute == "job_title"]
             continue
         value = place_of(bare.group("v")) or ""
         if is_place(value) or (attributes & _PLACES and _named_noun(value)):

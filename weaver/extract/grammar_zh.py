@@ -39,14 +39,14 @@ _ZH_CHATTER = re.compile(
 _ZH_NEGATIONS = (
     (re.compile(r"我(?:已经)?不再(?P<rest>.+)$"), 1.0),
     (re.compile(r"我(?:已经|现在)?(?:不|没有?再?)(?P<rest>(?![太很好])[^了]+?)了$"), 1.0),
-    (re.compile(r"我(?:以前|曾经|过去)(?P<rest>.+)$"), 0.85),
+    (re.compile(r"我(?:以前|之前|曾经|过去|原来|早先)(?:也|还|一直)?(?P<rest>.+)$"), 0.85),
 )
 
 
 _ZH_PREDICATE = re.compile(
     r"(?:在|住|来自|今年|是(?!啊|的|吗)|不(?!过|是吧)|没(?!有$)|被|辞职|离职|离开|入职|跳槽|搬|刚|也|每|最|对|喜欢|讨厌|"
     r"爱|热爱|养|会说|能说|正在|学|改|换|升|现在|目前|已经|一直|平时|平常|从|吃|戒|当|做|老家|家乡|"
-    r"超喜欢|特别|非常|英文名|卖|迷上|这周|这个月|今天|终于|总算|[\u4e00-\u9fff]{2,3}人$|"
+    r"超喜欢|特别|非常|英文名|卖|迷上|这周|这个月|今天|终于|总算|以前|之前|曾经|原来(?=在|是|住|做|当)|[\u4e00-\u9fff]{2,3}人$|"
     # verbs of change and ending, and chat shapes of where one is ("base北京", "人在深圳")
     r"正式|裸辞|退休|转行|转岗|报到|受不了|升|考上|毕业|开始|去(?!年)|留在|领养|收养|读|念|教|跳到|跳槽|转去|跑去|跑路|回|周末(?=在)|新(?=养|买|领养)|把|提了|买了|干(?=了|过)|"
     r"[一二三四五六七八九十]{1,3}岁(?=，|$)|还是(?=做|干|当|在|留)|下周|下个?月|明天|后天|base|坐标|人(?=已经|现在|还|在|也|确实|其实)|\d{1,2}岁?$)"
@@ -74,12 +74,18 @@ def _zh_split_clauses(sentence: str) -> list[str]:
         undated = dates_zh.find_past(text)[1]
         starts = (_ZH_SUBJECT.match(text) or _ZH_PREDICATE.match(text) or _ZH_PREDICATE.match(undated)
                   or dates_zh.SCHEDULE.match(text) or rules_zh_people.MOVED.search(text)
-                  or shapes_zh.starts_clause(text))
+                  or shapes_zh.starts_clause(text) or _opens_with_person(text))
         if clauses and not starts:
             clauses[-1] += "，" + piece.strip()
         elif text:
             clauses.append(text)
     return clauses
+
+
+def _opens_with_person(piece: str) -> bool:
+    """ "老婆在小学当语文老师", "儿子乐乐五岁": a piece about someone is a clause of its own."""
+    found = rules_zh_people.person(piece, None)
+    return bool(found and found[1] != "我") or _named_other(piece) is not None
 
 
 def _zh_subject(text: str) -> str:
@@ -117,7 +123,9 @@ def zh_sentence(
         found, who = _zh_clause(text, named, topic, context)
         head = text.split("，")[0]
         if not found and last:
-            found = follow_zh.works_there(head, last) or follow_zh.lessons(head, last)
+            found = (follow_zh.works_there(head, last) or follow_zh.works_as(head, last)
+                     or follow_zh.lessons(head, last))
+            found = found + follow_zh.place_aside(text.split("，")[1:], found + last) if found else found
         if not found and previous:
             joined = follow_zh.joined_after(head, previous, topic is not None)  # 换工作了，去了华为
             found = rules_zh_people.about(joined, topic) if topic and joined else joined
@@ -240,7 +248,7 @@ _EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
 
 # "我们俩都在北京" / "人已经搬到深圳了": the speaker, said another way
 _ZH_WE = re.compile(
-    r"^(?:我们(?:俩|两个|两人|一家|全家)|我(?:们)?全家|我俩|咱俩|人(?=已经|现在|还在|在|也|确实|其实))(?:都|也)?|^家里(?=的|养|有)"
+    r"^(?:我们(?:俩|两个|两人|一家(?:[三四五六]口|人)?|全家)|我(?:们)?全家|我俩|咱俩|人(?=已经|现在|还在|在|也|确实|其实))(?:都|也)?|^家里(?=的|养|有)"
 )
 
 

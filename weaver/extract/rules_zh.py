@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 
 from vaultweave.weaver.extract import rules_zh_changes as changes
+from vaultweave.weaver.extract import words_zh
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.rules_text import (
     Build,
@@ -34,6 +35,7 @@ from vaultweave.weaver.extract.rules_zh_values import (
     RELATIVES,
     cleaned,
     is_place,
+    leading_place,
     number_of,
     org_of,
     place_of,
@@ -67,7 +69,7 @@ def _fact(
 
 # A list item said on its own after a comma or a space: a short noun or activity, no
 # pronoun, negation, particle or link word ("羽毛球 摄影 偶尔爬爬山").
-_ITEM_LEAD = re.compile(r"^(?:偶尔|有时候?|还有|还|也|以及|和|再就是|另外)+")
+_ITEM_LEAD = re.compile(r"^(?:偶尔|有时候?|还有|还|也|以及|和|再就是|另外|各种|各类|一些)+")
 _NOT_ITEM = re.compile(r"[我你他她它很太不没了吗呢吧但就都得着过是的会要想说]")
 
 
@@ -79,6 +81,8 @@ def listed(rest: str) -> list[str]:
         item = re.sub(r"^([\u4e00-\u9fff])\1(?=[\u4e00-\u9fff])", r"\1", item)  # 爬爬山: 爬山
         if not re.fullmatch(r"[\u4e00-\u9fffA-Za-z]{1,6}", item) or _NOT_ITEM.search(item):
             break
+        if words_zh.tags(item)[:1] and words_zh.tags(item)[0][1] in ("m", "q", "d", "a", "t"):
+            break  # "三分糖少冰", "特别好": how it is had, not a thing liked
         items.append(item)
     return items
 
@@ -150,8 +154,11 @@ def _job(conf: float = 0.9, op: Op = Op.ASSERT) -> Build:
             title = kind.group("k") + title  # 一个加油站当站长: 加油站站长
         facts = [Fact("job_title", title, op, conf)] if title else []
         place = re.match(r"(?P<p>[\u4e00-\u9fff]{2,4}?)的?(?:一家|一所|一个)", groups.get("org") or "")
+        city = leading_place(cleaned(groups.get("org") or "") or "")
         if place and is_place(place.group("p")) and op is Op.ASSERT:
             facts.append(Fact("lives_in", place.group("p"), op, 0.6))  # 在北京一家广告公司做文案
+        elif city and org:
+            facts.append(Fact("lives_in", city, op, 0.6))  # 在北京百度: the city of the job
         return facts + ([Fact("employer", org, op, conf)] if org else [])
 
     return build

@@ -41,7 +41,8 @@ _PROVINCES = words(
 )
 _GENERIC_ORGS = words(
     "外企 国企 央企 私企 大厂 小厂 创业公司 小公司 大公司 工厂 药店 医院 学校 银行 超市 餐厅 饭店 写字楼 "
-    "公司 单位 事务所 门店 店里 店 诊所 研究所 实验室 互联网公司 广告公司 游戏公司 科技公司 车企 新能源车企"
+    "公司 单位 事务所 门店 店里 店 诊所 研究所 实验室 互联网公司 广告公司 游戏公司 科技公司 车企 新能源车企 "
+    "小学 中学 大学 高中 初中 幼儿园"
 )
 LANGUAGES = {
     "中文": "Chinese", "汉语": "Chinese", "普通话": "Mandarin", "国语": "Mandarin", "华语": "Chinese",
@@ -139,6 +140,9 @@ def org_of(raw: str) -> str | None:
     located = re.fullmatch(r"(?P<at>[\u4e00-\u9fff]{2,4})的(?P<v>[A-Za-z][A-Za-z0-9 &'.-]*|[\u4e00-\u9fff]{2,8})", value)
     if located and (is_place(located.group("at")) or located.group("v")[0].isascii()):
         value = located.group("v")  # 三里屯的Apple Store: the company, not the street
+    leading = leading_place(value)
+    if leading:
+        value = value[len(leading):]  # 北京百度, 武汉中南医院: the company, not its city
     if re.search(r"一家|一个|一所|那栋|那家|对面", value):
         return None  # 上海一家外企, 国贸麦当劳对面那栋写字楼: no name given
     if value in PLACES_ZH or re.search(r"[市省县区州国镇村]$", value):
@@ -146,6 +150,18 @@ def org_of(raw: str) -> str | None:
     if re.fullmatch(r"[\u4e00-\u9fff]{1,2}[上下]", value):
         return None  # 在网上做生意, 在楼下上班: where, not who
     return value
+
+
+def leading_place(value: str) -> str:
+    """The known city that opens a company's name ("北京百度" -> 北京); "" when the rest is
+    no name of its own (北京大学, 上海分公司)."""
+    city = next((p for p in sorted(PLACES_ZH, key=len, reverse=True) if value.startswith(p)), "")
+    rest = value[len(city):]
+    if not city or len(rest) < 2 or rest in _GENERIC_ORGS or re.match(r"(?:大学|学院|分公司|总部|市|省|的|人|本地)", rest):
+        return ""
+    if re.search(r"(?:大学|学院|师范|理工|交通|科技大)", rest):
+        return ""  # 上海交通大学: the school is named by its city
+    return city
 
 
 def items_of(raw: str) -> list[str]:

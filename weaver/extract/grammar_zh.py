@@ -210,7 +210,9 @@ def _named_other(text: str) -> tuple[rules_zh_people.Person, str, list[Fact]] | 
         return None
     name, tag = head[0]
     rest = text[len(name):]
-    known = tag in ("nr", "nrfg") or re.fullmatch(r"[老小阿][一-鿿]", name)
+    if re.search(r"[名号称们家人文语]$", name):
+        return None  # 英文名, 网名 (jieba tags them nr): what is said of the speaker
+    known = tag in ("nr", "nrfg") or re.fullmatch(r"[老小阿][\u4e00-\u9fff]", name)
     if not known or not 2 <= len(name) <= 3 or not _ZH_PREDICATE.match(rest) or rest.startswith(("是我", "的")):
         return None
     return rules_zh_people.Person("", name), "我" + rest, []

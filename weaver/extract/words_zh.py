@@ -9,6 +9,7 @@ points the same way: a ``ns`` word after 在 / 搬到 / 老家 is a place, an ``
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -51,6 +52,8 @@ def tagged_place(word: str) -> bool:
     """A word of two to four characters that jieba reads as one place name (绵阳, 九江)."""
     if word in _NOT_PLACES or word.endswith(("大", "院", "校", "中", "小", "馆", "店")):
         return False  # 浙大, 川大: a school, whatever the tag
+    if re.fullmatch(r"[华东西南北中][东西南北中]", word):
+        return False  # 华西, 中南: a region that names hospitals and schools more than homes
     return 2 <= len(word) <= 4 and tag_of(word) == "ns"
 
 

@@ -42,7 +42,7 @@ def works_as(clause: str, before: list[Fact]) -> list[Fact]:
     employer = next((f for f in before if f.attribute == "employer" and f.op is Op.ASSERT and f.value), None)
     found = re.fullmatch(r"(?:我)?(?:主要|现在|目前)?(?:是)?(?:做|干|搞|负责)(?P<t>[^，,的]{2,8}?)(?:的|方面的|这块)?", clause)
     title = title_of(found.group("t")) if employer is not None and found else None
-    if employer is None or not title or re.search(r"[了过着]|什么|啥", title):
+    if employer is None or not title or re.search(r"[了过着]|什么|啥|那个|这个|那种|那家", title):
         return []
     return [replace(employer, attribute="job_title", value=title, confidence=0.7)]
 

@@ -324,6 +324,16 @@ def starting(clause: str) -> list[Fact]:
     return facts + [Fact("employer", employer, Op.ASSERT, 0.75, starts=day)] if employer else []
 
 
+def _settled(m: re.Match[str]) -> list[Fact]:
+    """ "跑去大理开民宿了": a place gone to for a living is the new home (a trip is no
+    living: "去大理玩" never reaches here); a shop opened there is the new line of work."""
+    place = place_of(m.group("v"))
+    if not place or not is_place(place):
+        return []
+    shop = [Fact("job_title", m.group("shop") + "老板", Op.ASSERT, 0.75)] if m.group("shop") else []
+    return [Fact("lives_in", place, Op.ASSERT, 0.75), *shop]
+
+
 def _alias(m: re.Match[str]) -> list[Fact]:
     name = m.group("name")
     if not name or name[0] in "了过着你他她":
@@ -445,6 +455,8 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"在(?P<org>.+?)(?:当|做|担任|任)(?P<t>.+)$", _job()),
     rule(_I + r"(?:也)?(?:算是|算|是)(?P<org>[^，,]{2,8}?)的人了?$", _job(0.75)),
     rule(r"我们(?:公司|单位)(?:上周|上个月|前几天|最近|已经)*被(?P<org>[^，,]{2,8}?)(?:收购|并购|合并)了", _job(0.8)),
+    rule(_I + r"(?:跑去|跑到|去了?|到|回)(?P<v>[^，,]{2,6}?)(?P<how>开了?(?:一?家|个|一个)?(?:小)?(?P<shop>[^，,]{0,6}?"
+         r"(?:店|馆|民宿|客栈|工作室))|发展|定居|打工|创业)了?$", _settled),
     rule(r"(?:我)?" + _ADV + r"(?:辞职)?.{0,8}?开了?(?:一?家|个|一个)?(?:小)?(?P<v>[^，,]{0,6}?(?:店|馆|民宿|客栈|工作室))了?$",
          lambda m: [Fact("job_title", m.group("v") + "老板", Op.ASSERT, 0.75)]),
     rule(_I + r"(?:留在|在)(?P<v>[^，,]{2,8}?)(?:待|呆)", changes.only_place("lives_in", 0.75)),

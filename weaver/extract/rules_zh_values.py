@@ -104,6 +104,8 @@ def cleaned(raw: str) -> str | None:
 def place_of(raw: str) -> str | None:
     """A place as spoken, trimmed to its city when a district follows ("深圳龙岗万科城那边" -> 深圳)."""
     value = cleaned(re.sub(r"(?:那边|这边|附近|一带|那儿|这儿|那里|这里)$", "", raw.strip(EDGES)))
+    if value and len(value) > 3:
+        value = re.sub(r"(?:发展|定居|打工|工作|上班|生活)$", "", value)  # 去成都发展: 成都
     if value is None or re.search(r"\d", value):
         return None
     value = value.removesuffix("的") or value

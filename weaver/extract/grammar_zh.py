@@ -202,6 +202,10 @@ def _zh_clause(
     return facts, None
 
 
+# What follows a company's name, never a person's: "华为搬砖", "美团上班".
+_ORG_WORK = re.compile(r"(?:搬砖|上班|打工|实习|加班|招人|裁员|倒闭|上市|发工资|旗下|总部)")
+
+
 def _named_other(text: str) -> tuple[rules_zh_people.Person, str, list[Fact]] | None:
     """ "小雅辞职了" / "老周跳去拼多多了": a clause opened by someone's name (jieba's ``nr``,
     or 老/小 and a surname) and a verb is about them, not the speaker."""
@@ -215,6 +219,8 @@ def _named_other(text: str) -> tuple[rules_zh_people.Person, str, list[Fact]] | 
     known = tag in ("nr", "nrfg") or re.fullmatch(r"[老小阿][\u4e00-\u9fff]", name)
     if not known or not 2 <= len(name) <= 3 or not _ZH_PREDICATE.match(rest) or rest.startswith(("是我", "的")):
         return None
+    if _ORG_WORK.match(rest):
+        return None  # "华为搬砖" (jieba tags 华为 nr): a company one works at
     return rules_zh_people.Person("", name), "我" + rest, []
 
 
@@ -254,8 +260,12 @@ _ZH_WE = re.compile(
 )
 
 
+# Quotes around a word said with a wink (被公司“毕业”了) are no part of it.
+_QUOTES = re.compile(r"[“”「」『』\"]")
+
+
 def _zh_prepare(clause: str) -> str:
-    text = _ZH_DISCOURSE.sub("", _EMOJI.sub("", clause).strip(EDGES).strip())
+    text = _ZH_DISCOURSE.sub("", _QUOTES.sub("", _EMOJI.sub("", clause)).strip(EDGES).strip())
     text = re.sub(r"^(我)?" + shapes_zh.AFTER_EVENT.pattern + "[，,]?", r"\1", text)  # 毕业以后一直住在上海
     text = shapes_zh.uncleft(text)  # 我是2月底搬到上海的
     text = _ZH_WE.sub(lambda m: "我家" if m.group().startswith("家") else "我", text)

@@ -215,7 +215,7 @@ def _habit(conf: float) -> Build:
         value = re.sub(r"^去[\u4e00-\u9fff]{1,3}?(?:边|里|上|附近)(?=..)", "", value) if value else value
         if value and re.match(r"[一二三四五六日天和、]", value):
             return []  # 每周二和周四...: a routine, read by rules_zh_people
-        if not value or re.match(r"(?:很|好|太|非常|挺|比较|不|没|要|觉得|想|在家|必|得|上午|一)", value):
+        if not value or len(value) < 2 or re.match(r"(?:很|好|太|非常|挺|比较|不|没|要|觉得|想|在家|必|得|上午|一)", value):
             return []
         return [Fact("habit", HABITS.get(value, value), Op.ASSERT, conf)]
 
@@ -250,6 +250,14 @@ def _birthday(m: re.Match[str]) -> list[Fact]:
     year = int(y) if y and y.isdigit() else None
     value = f"{year:04d}-{month:02d}-{day:02d}" if year else f"{month:02d}-{day:02d}"
     return [Fact("birthday", value, Op.ASSERT, 0.9)]
+
+
+def _allergy_found(m: re.Match[str]) -> list[Fact]:
+    """查出来乳糖不耐受 / 查出对花粉过敏: an intolerance is kept as said (乳糖不耐)."""
+    said = m.group(0)
+    if re.search(r"不耐受?$", said):
+        return [Fact("allergy", m.group("v") + "不耐", Op.ASSERT, 0.85)] if m.group("v") else []
+    return _each("allergy", 0.85)(m)
 
 
 def _hometown_people(m: re.Match[str]) -> list[Fact]:
@@ -324,6 +332,22 @@ def starting(clause: str) -> list[Fact]:
     return facts + [Fact("employer", employer, Op.ASSERT, 0.75, starts=day)] if employer else []
 
 
+# jieba's tags of a name that can be a company's (華为 nr, 美团 n, 腾讯 nz, 中石化 j, Bosch eng).
+_ORG_TAGS = frozenset({"n", "nr", "nrt", "nz", "nt", "j", "eng", "ns"})
+
+
+def _org_work(m: re.Match[str]) -> list[Fact]:
+    """ "华为搬砖": one word before a verb of work is where one works (a city: where one lives)."""
+    word = m.group("org")
+    tagged = words_zh.tags(word)
+    if len(tagged) != 1 or tagged[0][1] not in _ORG_TAGS:
+        return []
+    if is_place(word):
+        return [Fact("lives_in", word, Op.ASSERT, 0.7)]
+    org = org_of(word)
+    return [Fact("employer", org, Op.ASSERT, 0.75)] if org else []
+
+
 def _settled(m: re.Match[str]) -> list[Fact]:
     """ "跑去大理开民宿了": a place gone to for a living is the new home (a trip is no
     living: "去大理玩" never reaches here); a shop opened there is the new line of work."""
@@ -348,7 +372,7 @@ RETRACTIONS: tuple[Rule, ...] = (
     rule(_I + r"(?:现在|目前)?(?:是|又)?单身(?:了|狗)?$", lambda m: [Fact("partner", "", Op.RETRACT, 0.75)]),
     rule(_I + r"(?:从|在)(?P<v>[^，,]{2,10}?)(?:毕业|休学|退学|辍学)了?$", _fact("studies_at", school_of, 0.8, Op.RETRACT)),
     # leaving school, by any of its verbs: 毕业, 休学, 退学, 辍学
-    rule(r"(?:我)?" + _ADV + r"(?![^，,]{0,4}?(?:快|要|将|准备))[^，,]{0,4}?(?:毕业|休学|退学|辍学|拿到(?:了)?毕业证)了?$",
+    rule(r"(?:我)?" + _ADV + r"(?![^，,]{0,4}?(?:快|要|将|准备|被))[^，,]{0,4}?(?:毕业|休学|退学|辍学|拿到(?:了)?毕业证)了?$",
          lambda m: [Fact("studies_at", "", Op.RETRACT, 0.75)]),
     rule(r"(?:我的?)?(?P<v>[^，,我]{1,8}?)(?:已经|也|就)?(?:不学了|不练了|放弃了)$",
          _fact("learning", op=Op.RETRACT, conf=0.75, mapping=LANGUAGES)),
@@ -359,7 +383,8 @@ RETRACTIONS: tuple[Rule, ...] = (
     rule(_I + r"离开了(?P<v>.+)$", _left),
     rule(r"(?:我)?(?:今天|昨天|上周[一二三四五六日天]?)?是我在(?P<v>[^，,]{2,12}?)的(?:last\s*day|最后一天)", _fact("employer", op=Op.RETRACT, conf=0.8)),
     rule(_I + r"离开(?P<v>[^了]+?)了$", _left),
-    rule(_I + r"被(?:公司|老板|单位|领导)?(?:裁员?|辞退|开除|优化|解雇|炒)(?:掉)?了?$", lambda m: _QUIT),
+    # 被公司"毕业"了: laid off, said the way offices say it
+    rule(_I + r"被(?:公司|老板|单位|领导)?(?:裁员?|辞退|开除|优化|解雇|炒|毕业)(?:掉)?了?$", lambda m: _QUIT),
     rule(_I + r"(?:正式)?退休了?$", lambda m: _QUIT),
     rule(_I + r"辞职了?(?:回|去)(?P<v>[^，,]+?)(?P<home>老家)?(?:了|$)", _moved_home),
     rule(_I + r"(?:从|在)(?P<v>.+?)(?:离职|辞职)了?$", _fact("employer", op=Op.RETRACT, conf=0.85)),
@@ -370,9 +395,9 @@ RETRACTIONS: tuple[Rule, ...] = (
                                                                               ] if h] + _fact("likes", op=Op.RETRACT, conf=0.75)(m)),
     rule(r"(?:.*[，,])?(?:我)?(?:当天|已经|也|都|就|只能|只好)*(?:把)?(?P<v>[^，,我]{1,6}?)"
          r"(?:只能|只好|已经|也|都|就|早就|早)*戒(?:掉)?了", _quit),
-    rule(r"(?:.*[，,])?(?:我)?(?P<v>[^，,我]{2,8}?)(?:只能)?(?:拜拜了|说再见了?|再见了)",
+    rule(r"(?:.*[，,])?(?:我)?(?P<v>[^，,我]{2,8}?)(?:只能|彻底|也|就)?(?:拜拜了|说再见了?|再见了|告别了)",
          _fact("likes", op=Op.RETRACT, conf=0.7)),
-    rule(r"(?:.*?)(?:查出|一查|发现|确诊)(?:来)?(?:我)?(?:是|有)?(?:对)?(?P<v>[^，,。]{1,6}?)过敏", _each("allergy", 0.85)),
+    rule(r"(?:.*?)(?:查出|一查|发现|确诊)(?:来)?(?:我)?(?:是|有)?(?:对)?(?P<v>[^，,。]{1,6}?)(?:过敏|(?<=[^不])(?=不耐)不耐受?)", _allergy_found),
     rule(r"(?:医生说)?我(?:有)?(?P<v>[^，,]{1,4}不耐受)", _fact("allergy", conf=0.85)),
     rule(_I + r"(?:搬离了?|搬出了?)(?P<v>.+)$", _fact("lives_in", place_of, 0.85, Op.RETRACT)),
     rule(_I + r"从(?P<v>.+?)搬(?:走|出来)了?$", _fact("lives_in", place_of, 0.85, Op.RETRACT)),
@@ -404,6 +429,9 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"的?生日(?:是|在)(?P<mo>\d{1,2}|[一二三四五六七八九十]{1,3})月(?P<d>\d{1,2}|[一二三四五六七八九十]{1,3})[日号](?P<y>)$",
          _birthday),
     rule(_I + r"是?(?P<v>[\u4e00-\u9fff]{2,4}?)人$", _hometown_people),
+    # "湖南妹子一枚", "东北姑娘": where one is from, said with who one is
+    rule(r"(?:我)?" + _ADV + r"是?(?:一个|个)?(?P<v>[\u4e00-\u9fff]{2,4}?)(?:妹子|姑娘|女孩|小伙子?|男孩|汉子|大妞|土著)(?:一枚|一个)?$",
+         _hometown_people),
     rule(_I + r"(?:今年)?(?P<v>\d{1,3}|[一二两三四五六七八九十]{1,3})岁了?$", _age),
     rule(_I + r"满(?P<v>\d{1,3}|[一二两三四五六七八九十]{1,3})(?:岁|周岁)?了?$", _age),
     rule(r"我的生日是(?P<v>.+)$", _fact("birthday")),
@@ -465,6 +493,8 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"在(?P<org>.+?)实习了?$", _job(0.8)),
     rule(_I + r"在(?P<org>[^，,]{2,10}?)(?:干|待|呆)了[^，,]{1,6}$", _job(0.8)),
     rule(_I + r"(?:入职|加入|跳槽到|跳槽去|跳到|跳去)了?(?P<org>.+?)(?:工作|上班)?了?$", _job(0.85)),
+    # "华为搬砖", "字节打工": a company named without 在, by the shape jieba gives it
+    rule(r"(?:我)?" + _ADV + r"(?P<org>[A-Za-z0-9\u4e00-\u9fff]{2,8}?)(?:搬砖|打工|上班|实习)(?:中|了)?$", _org_work),
     rule(r"我(?:现在|目前)(?:已经|也)?在(?P<v>[^，,]{2,12}?)了?$", _where_now),
     rule(_I + r"在(?P<v>[^，,]{2,8}?)了?$", changes.only_place("lives_in", 0.8)),
     rule(_I + r"(?:改学|转学|开始学|换成学|转去学|改去学|换学)(?:习)?(?P<v>.+?)了?$",

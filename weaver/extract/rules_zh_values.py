@@ -137,7 +137,7 @@ def org_of(raw: str) -> str | None:
         return None
     if value.startswith(("公司", "单位", "店里", "家里")) or re.fullmatch(r"(?:新|老|原|前|现)(?:公司|单位|东家)", value):
         return None  # 在公司交接工作
-    if re.match(r"(?:找|看|等|准备|考虑|面试|投|申请|忙|学习|学着)", value):
+    if re.match(r"(?:找|看|等|准备|考虑|面试|投|申请|忙|学习|学着|手续)", value) or re.search(r"刚|办完|[了过]$", value):
         return None  # 在找新工作: no employer yet
     located = re.fullmatch(r"(?P<at>[\u4e00-\u9fff]{2,4})的(?P<v>[A-Za-z][A-Za-z0-9 &'.-]*|[\u4e00-\u9fff]{2,8})", value)
     if located and (is_place(located.group("at")) or located.group("v")[0].isascii()):

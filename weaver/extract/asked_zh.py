@@ -109,14 +109,26 @@ def _named_noun(word: str) -> bool:
     return 2 <= len(word) <= 4 and tag_of(word) in ("ns", "n", "nr", "nrt", "nz")
 
 
-def merged(facts: list[Fact], extra: list[Fact]) -> list[Fact]:
+# A question for a part of the city one lives in: its answer is no new home.
+_DISTRICT = re.compile(r"(?:住|在)?(?:哪个|哪一个|什么|哪)(?:区|小区|片区|街道|片|块)")
+
+
+def merged(asked: str, facts: list[Fact], extra: list[Fact]) -> list[Fact]:
     """The turn's own facts with what the reply adds: a value the turn does not give, or the
-    guessed value an ending leaves unnamed ("早不在了，去年10月就辞职了": which job ended)."""
+    guessed value an ending leaves unnamed ("早不在了，去年10月就辞职了": which job ended).
+    The answer to "住哪个区？" ("闵行") is a part of the home already known, not a move."""
+    if _DISTRICT.search(asked):
+        facts, extra = _no_district(facts), _no_district(extra)
     given = {f.attribute for f in facts if not f.about}
     named = {f.attribute: f for f in extra if f.op is Op.RETRACT and f.value}
     out = [replace(f, value=named[f.attribute].value) if f.op is Op.RETRACT and not f.value and not f.about
            and f.attribute in named else f for f in facts]
     return out + [f for f in extra if f.attribute not in given]
+
+
+def _no_district(facts: list[Fact]) -> list[Fact]:
+    return [f for f in facts if not (f.attribute == "lives_in" and f.op is Op.ASSERT and not f.about
+                                     and len(f.value) <= 4 and not is_place(f.value))]
 
 
 def facts_have(facts: list[Fact], attribute: str) -> bool:

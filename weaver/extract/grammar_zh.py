@@ -129,7 +129,7 @@ def zh_sentence(
         if not found and previous:
             joined = follow_zh.joined_after(head, previous, topic is not None)  # 换工作了，去了华为
             found = rules_zh_people.about(joined, topic) if topic and joined else joined
-        found = follow_zh.dated_with(found, last)
+        found = follow_zh.held_before_ending(follow_zh.dated_with(found, last), facts, text)
         dated = dates_zh.find_past(text)[0] if not found else ""
         if dated and last and all(f.op is Op.RETRACT and not f.when for f in last):
             # "被裁了…昨天刚签的协议": a date told right after an undated ending dates it

@@ -216,7 +216,7 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
             facts = said + [f for f in facts if f not in said]
     if asked and _CJK.search(asked) and _CJK.search(text):
         # what turn_context leaves: a guess put right or ended, an answer in pieces
-        facts = asked_zh.merged(facts, asked_zh.reply_facts(asked, text, _turn_facts))
+        facts = asked_zh.merged(asked, facts, asked_zh.reply_facts(asked, text, _turn_facts))
     return facts
 
 

@@ -22,7 +22,7 @@ from dataclasses import replace
 
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.rules_text import Fact
-from vaultweave.weaver.extract.rules_zh_values import JOB_HEADS, is_place, org_of, place_of
+from vaultweave.weaver.extract.rules_zh_values import JOB_HEADS, PLACES_ZH, is_place, org_of, place_of
 from vaultweave.weaver.extract.turn_context import frame_of
 from vaultweave.weaver.extract.words_zh import tag_of
 
@@ -119,6 +119,7 @@ def merged(asked: str, facts: list[Fact], extra: list[Fact]) -> list[Fact]:
     The answer to "住哪个区？" ("闵行") is a part of the home already known, not a move."""
     if _DISTRICT.search(asked):
         facts, extra = _no_district(facts), _no_district(extra)
+    facts = [f for f in facts if not _NO_VALUE.fullmatch(f.value)]
     given = {f.attribute for f in facts if not f.about}
     named = {f.attribute: f for f in extra if f.op is Op.RETRACT and f.value}
     out = [replace(f, value=named[f.attribute].value) if f.op is Op.RETRACT and not f.value and not f.about
@@ -128,7 +129,11 @@ def merged(asked: str, facts: list[Fact], extra: list[Fact]) -> list[Fact]:
 
 def _no_district(facts: list[Fact]) -> list[Fact]:
     return [f for f in facts if not (f.attribute == "lives_in" and f.op is Op.ASSERT and not f.about
-                                     and len(f.value) <= 4 and not is_place(f.value))]
+                                     and f.value not in PLACES_ZH)]
+
+
+# "对，还在" restated as "我住在还在": a verb said back is no value.
+_NO_VALUE = re.compile(r"(?:还|也|都|一直|仍然|依然)?(?:在|是|住|有|干)(?:的|啊|呀|着)?")
 
 
 def facts_have(facts: list[Fact], attribute: str) -> bool:

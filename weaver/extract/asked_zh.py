@@ -127,6 +127,21 @@ def merged(asked: str, facts: list[Fact], extra: list[Fact]) -> list[Fact]:
     return out + [f for f in extra if f.attribute not in given]
 
 
+def about_them(asked: str, reply: str, who: str, read: Reader) -> list[Fact] | None:
+    """ "她喜欢什么？" -> "喜欢多肉植物 还有各种香薰": a reply without a subject of its own,
+    to a question about him or her, is about the person named last (``who``, a Chinese
+    name); None when the question is not about them or the reply names its own subject."""
+    questions = _QUESTION.findall(asked)
+    question = questions[-1] if questions else ""
+    text = reply.strip()
+    if not who or who.isascii() or not re.search(r"[她他](?!们)", question) or "你" in question.replace("你们", ""):
+        return None
+    if not text or len(text) > MAX_REPLY or re.match(r"(?:我|你|他|她|不|没)", text) or re.search(r"[?？]", text):
+        return None
+    found = [f for f in read(who + text) if f.name == who]
+    return found or None
+
+
 def _no_district(facts: list[Fact]) -> list[Fact]:
     return [f for f in facts if not (f.attribute == "lives_in" and f.op is Op.ASSERT and not f.about
                                      and f.value not in PLACES_ZH)]

@@ -216,6 +216,9 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
             facts = said + [f for f in facts if f not in said]
     if asked and _CJK.search(asked) and _CJK.search(text):
         # what turn_context leaves: a guess put right or ended, an answer in pieces
+        theirs = asked_zh.about_them(asked, text, who, _turn_facts)
+        if theirs is not None:  # "她喜欢什么？" -> "喜欢多肉植物": hers, not the speaker's
+            return theirs + [f for f in facts if f.about or f.name]
         facts = asked_zh.merged(asked, facts, asked_zh.reply_facts(asked, text, _turn_facts))
     return facts
 

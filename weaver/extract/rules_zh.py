@@ -374,7 +374,7 @@ RETRACTIONS: tuple[Rule, ...] = (
     # leaving school, by any of its verbs: 毕业, 休学, 退学, 辍学
     rule(r"(?:我)?" + _ADV + r"(?![^，,]{0,4}?(?:快|要|将|准备|被))[^，,]{0,4}?(?:毕业|休学|退学|辍学|拿到(?:了)?毕业证)了?$",
          lambda m: [Fact("studies_at", "", Op.RETRACT, 0.75)]),
-    rule(r"(?:我的?)?(?P<v>[^，,我]{1,8}?)(?:已经|也|就)?(?:不学了|不练了|放弃了)$",
+    rule(r"(?:我的?)?(?P<v>[^，,我]{1,8}?)(?:已经|也|就|先)?(?:不学了|不练了|放弃了|暂停了)$",
          _fact("learning", op=Op.RETRACT, conf=0.75, mapping=LANGUAGES)),
     rule(_I + r"戒(?:掉)?了?(?P<v>.+?)了?$", _quit),
     rule(_I + r"(?:从|在)(?P<v>.+?)(?:离职|辞职)了?$", _fact("employer", op=Op.RETRACT, conf=0.85)),

@@ -8,6 +8,7 @@ from dataclasses import replace
 from vaultweave.weaver.extract import (
     dates_zh,
     follow_zh,
+    intro_zh,
     rules_zh,
     rules_zh_doubts,
     rules_zh_people,
@@ -74,7 +75,7 @@ def _zh_split_clauses(sentence: str) -> list[str]:
         undated = dates_zh.find_past(text)[1]
         starts = (_ZH_SUBJECT.match(text) or _ZH_PREDICATE.match(text) or _ZH_PREDICATE.match(undated)
                   or dates_zh.SCHEDULE.match(text) or rules_zh_people.MOVED.search(text)
-                  or shapes_zh.starts_clause(text) or _opens_with_person(text))
+                  or shapes_zh.starts_clause(text) or _opens_with_person(text) or _ZH_WE.match(text))
         if clauses and not starts:
             clauses[-1] += "，" + piece.strip()
         elif text:
@@ -137,7 +138,7 @@ def zh_sentence(
         last = found
         facts.extend(found)
         named, topic, context, previous = who or named, who, context + "，" + text, text
-    return facts, topic
+    return facts + intro_zh.introduced(sentence, facts), topic
 
 
 def _zh_clause(
@@ -256,7 +257,7 @@ _EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
 
 # "我们俩都在北京" / "人已经搬到深圳了": the speaker, said another way
 _ZH_WE = re.compile(
-    r"^(?:我们(?:俩|两个|两人|一家(?:[三四五六]口|人)?|全家)|我(?:们)?全家|我俩|咱俩|人(?=已经|现在|还在|在|也|确实|其实))(?:都|也)?|^家里(?=的|养|有)"
+    r"^(?:我们(?:俩|两个|两人|一家(?:[三四五六]口|人)?|全家)|我(?:们)?全家|我俩|咱俩|人(?=已经|现在|还在|在|也|确实|其实))(?:都|也)?|^家里(?=的|养|有|[俩仨两一二三四五六\d])"
 )
 
 

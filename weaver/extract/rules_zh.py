@@ -49,7 +49,7 @@ _ADV = (r"(?:现在|目前|已经|也|还|一直|平时|平常|都|只|基本上
         r"今天|自己|确实|的确|仍然|照样|暂时|一般|目前还|决定(?=开始)|周末(?=在|都|会|去)|新(?=养|买|领养|换)|人(?=在)|今年(?=刚|满|已经))*")
 _I = "我" + _ADV
 _NAME = rf"(?P<name>[{_CJK}]{{2,4}}|[A-Za-z0-9][A-Za-z0-9'-]*(?:\s+[A-Za-z][A-Za-z'-]*)?号?)"
-_NUM = r"(?P<n>一|两|二|三|四|五|六|\d+)"
+_NUM = r"(?P<n>一|两|二|三|四|五|六|俩|仨|\d+)"
 
 def _fact(
     attribute: str,
@@ -250,6 +250,12 @@ def _birthday(m: re.Match[str]) -> list[Fact]:
     year = int(y) if y and y.isdigit() else None
     value = f"{year:04d}-{month:02d}-{day:02d}" if year else f"{month:02d}-{day:02d}"
     return [Fact("birthday", value, Op.ASSERT, 0.9)]
+
+
+def _said_name(m: re.Match[str]) -> list[Fact]:
+    """ "大家好，我是李雷": a name, when jieba reads the word as one."""
+    name = m.group("v")
+    return [Fact("name", name, Op.ASSERT, 0.8)] if words_zh.tagged_person(name) else []
 
 
 def _allergy_found(m: re.Match[str]) -> list[Fact]:
@@ -503,6 +509,7 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"(?P<change>改|转行?|换|转岗|还是|也是|依然)?(?:去)?(?:做|当|干)了?(?P<t>[^，,]{2,10}?)了?$", changes.work_as),
     rule(r"我是(?P<org>.+?)的(?P<t>.+)$", lambda m: _job(0.85)(m) if cleaned(m.group("t")) in
          ("学生", "员工", "职员", "雇员") or (m.group("t") or "").endswith(JOB_HEADS) else []),
+    rule(r"我是(?P<v>[\u4e00-\u9fff]{2,3})$", _said_name),
     rule(_I + r"是一(?:名|位)(?P<t>.+)$", _titled(0.9)),
     rule(_I + r"是(?:一个)?(?P<t>.+)$", _titled(0.8)),
     rule(r"我的工作是(?P<t>.+)$", _titled(0.8)),
@@ -523,6 +530,8 @@ RULES: tuple[Rule, ...] = (
          rf"(?:[^，,的]{{1,6}}的)?(?P<sp>{PETS_RE})[，,]?(?:它|他|她)?(?:叫|名叫|名字叫|名字是)" + _NAME
          + "[，,].*$", _pet),
     rule(r"我(?:们)?(?:的|家)?(?:的)?(?P<sp>" + PETS_RE + r")(?:叫|名叫|名字叫|名字是)" + _NAME + "(?:[，,].*)?$", _pet),
+    # "家里俩英短": a count of pets at home, without a verb
+    rule(r"我家(?:里)?(?:有)?" + _NUM + r"(?:只|条|个|匹)?(?P<sp>" + PETS_RE + r")(?P<name>)$", _pet),
     # "我家狗狗豆豆今年12岁了": the name right after the species, before what is said of it
     rule(r"我(?:们)?(?:的|家)(?:的)?(?P<sp>" + PETS_RE + r")(?![很今也都又已还最真太特超好有是在就才不没狗猫鱼咪])(?!.?今年)"
          r"(?P<name>[\u4e00-\u9fff]{2,3}?)(?=[，,]|$|今年|已经|[一二两三四五六七八九十\d]+岁)", _pet),

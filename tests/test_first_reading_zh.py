@@ -205,3 +205,19 @@ def test_the_extractor_reads_a_correction_across_turns() -> None:
     found = [(c.subject, c.attribute, c.value) for c in RulesExtractor().extract(turns)]
     assert ("唐糖", "employer", "快手") in found
     assert ("唐糖", "employer", "字节") not in found
+
+
+# -- a self-introduction without verbs ------------------------------------------------------------
+
+
+def test_the_verbless_pieces_of_an_introduction() -> None:
+    got = said("大家好，我是赵磊，27岁，南昌人，美团算法工程师")
+    assert ("name", "赵磊", A) in got and ("hometown", "南昌", A) in got
+    assert ("employer", "美团", A) in got and ("job_title", "算法工程师", A) in got
+    got = said("介绍一下哈，我叫林夕，厦门，字节，做设计的")
+    assert ("lives_in", "厦门", A) in got and ("employer", "字节", A) in got
+
+
+def test_verbless_pieces_outside_an_introduction_state_nothing() -> None:
+    assert said("厦门，字节，天气不错") == []
+    assert of_others("老板说部门要调整") == []  # 老板 is no name

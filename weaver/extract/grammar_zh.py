@@ -203,6 +203,7 @@ def _zh_clause(
     return facts, None
 
 
+_PLAIN_TAGS = frozenset({"n", "v", "vn", "a", "ad", "d", "r", "m", "q", "ns", "s", "f", "l", "i"})
 # What follows a company's name, never a person's: "华为搬砖", "美团上班".
 _ORG_WORK = re.compile(r"(?:搬砖|上班|打工|实习|加班|招人|裁员|倒闭|上市|发工资|旗下|总部)")
 
@@ -215,9 +216,11 @@ def _named_other(text: str) -> tuple[rules_zh_people.Person, str, list[Fact]] | 
         return None
     name, tag = head[0]
     rest = text[len(name):]
-    if re.search(r"[名号称们家人文语]$", name):
+    if name in rules_zh_people.RELATIONS or re.search(r"[名号称们家人文语]$", name):
         return None  # 英文名, 网名 (jieba tags them nr): what is said of the speaker
-    known = tag in ("nr", "nrfg") or re.fullmatch(r"[老小阿][\u4e00-\u9fff]", name)
+    # 老周, 小雅, 阿敏 (jieba tags 老周 a time word); not 老板, 老师, 小区 (plain nouns)
+    familiar = re.fullmatch(r"[老小阿][\u4e00-\u9fff]", name) and tag not in _PLAIN_TAGS
+    known = tag in ("nr", "nrfg") or familiar
     if not known or not 2 <= len(name) <= 3 or not _ZH_PREDICATE.match(rest) or rest.startswith(("是我", "的")):
         return None
     if _ORG_WORK.match(rest):

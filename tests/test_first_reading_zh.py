@@ -197,10 +197,13 @@ def test_hostile_turns_are_read_quickly_without_crashing(text: str) -> None:
 
 def test_the_extractor_reads_a_correction_across_turns() -> None:
     at = datetime(2026, 5, 4, 3, 0, tzinfo=timezone.utc)
+    said_by = [
+        ("user", "帮我写封邮件"), ("assistant", "好的。你是在字节上班吧？"), ("user", "不是字节，是快手"),
+    ]
     turns = [
-        Resource(id="r#L1", path="r", line=1, text="帮我写封邮件", ts=at, role="user", speaker="唐糖", session="s"),
-        Resource(id="r#L2", path="r", line=2, text="好的。你是在字节上班吧？", ts=at, role="assistant", session="s"),
-        Resource(id="r#L3", path="r", line=3, text="不是字节，是快手", ts=at, role="user", speaker="唐糖", session="s"),
+        Resource(id=f"r#L{n}", path="r", line=n, text=text, ts=at, role=role,
+                 speaker="唐糖" if role == "user" else None, session="s")
+        for n, (role, text) in enumerate(said_by, 1)
     ]
     found = [(c.subject, c.attribute, c.value) for c in RulesExtractor().extract(turns)]
     assert ("唐糖", "employer", "快手") in found

@@ -34,9 +34,13 @@ _QUESTION = re.compile(r"[^。！？!?]*[？?]|[^。！？!?，,]*(?:吗|吧|对
 _TAIL = re.compile(r"(?:对吧|是吧|对不对|是不是|没错吧|吧|吗|呀|呢|嘛|哈)+$")
 _LEAD = re.compile(r"^(?:那么?|所以|顺便问一下|顺便问下|请问|话说|我猜|我记得|记得)[，,]?")
 _NO = re.compile(
-    r"^(?:不是|没有|没在|早不|早就不|早没|已经不|不在|不|没|哪有|才不|no)(?:的|啦|了|呀|哦|哈)*[\s，,。!！~～…]*", re.I
+    r"^(?:不是|没有|没在|早不|早就不|早没|已经不|不在|不|没|哪有|才不|no)(?:的|啦|了|呀|哦|哈)*[\s，,。!！~～…]*",
+    re.I,
 )
-_YES = re.compile(r"^(?:对|是的|是啊|是呀|嗯+|没错|对的|对啊|对呀|是|yes|yep|yeah)(?:的|啦|呀|哦|哈)*[\s，,。!！~～…]*", re.I)
+_YES = re.compile(
+    r"^(?:对|是的|是啊|是呀|嗯+|没错|对的|对啊|对呀|是|yes|yep|yeah)(?:的|啦|呀|哦|哈)*[\s，,。!！~～…]*",
+    re.I,
+)
 # The guess ended: "早不在了", "不干了", "已经离职了".
 _ENDED = re.compile(r"早(?:就)?不|不在了|不干了|没干了|不做了|离职|辞职|走了|换了|搬走|搬了|不住")
 _STILL = re.compile(r"还|仍然|依然|一直")
@@ -45,14 +49,19 @@ _PIECES = re.compile(r"[\s，,、。!！~～…]+")
 _GUESSED = frozenset({"employer", "lives_in", "studies_at", "job_title", "hometown", "partner"})
 
 
+_ASKS = re.compile(r"什么|啥|哪|几|多少|怎么|要不要")
+_VALUE = re.compile(r"(?:而|其实|现在|已经)?(?:是|在)?(?P<v>[A-Za-z0-9\u4e00-\u9fff]{2,10}?)(?:了|啦|呀|的)?")
+
+
 def guess_in(asked: str) -> str:
     """The assistant's last guess about the speaker, said back in the first person
     ("你是在阿里工作对吧？" -> "我是在阿里工作"); "" when it guesses nothing."""
     for question in reversed(_QUESTION.findall(asked)):
         body = re.split(r"[，,]", question.strip().rstrip("?？ "))[-1]
         body = _LEAD.sub("", _TAIL.sub("", body.strip()))
-        if body.startswith("你") and "你们" not in body and not re.search(r"什么|啥|哪|几|多少|怎么|要不要", body):
-            return "我" + re.sub(r"^(?:还|也|现在|目前)*是(?=在)", "", body[1:])  # 你是在阿里工作: 我在阿里工作
+        if body.startswith("你") and "你们" not in body and not _ASKS.search(body):
+            # 你是在阿里工作: 我在阿里工作
+            return "我" + re.sub(r"^(?:还|也|现在|目前)*是(?=在)", "", body[1:])
     return ""
 
 
@@ -65,7 +74,7 @@ def _put_right(rest: str, guessed: list[Fact], statement: str) -> str:
         pieces = pieces[1:]  # "不是阿里，是网易": the guessed value said again
     if not pieces:
         return ""
-    found = re.fullmatch(r"(?:而|其实|现在|已经)?(?:是|在)?(?P<v>[A-Za-z0-9\u4e00-\u9fff]{2,10}?)(?:了|啦|呀|的)?", pieces[0])
+    found = _VALUE.fullmatch(pieces[0])
     if not found:
         return ""
     value = found.group("v")
@@ -92,16 +101,18 @@ def _fragments(reply: str, attributes: frozenset[str], read: Reader) -> list[Fac
             continue
         value = place_of(bare.group("v")) or ""
         if is_place(value) or (attributes & _PLACES and _named_noun(value)):
-            attribute = "hometown" if "hometown" in attributes and "lives_in" not in attributes else "lives_in"
+            origin = "hometown" in attributes and "lives_in" not in attributes
+            attribute = "hometown" if origin else "lives_in"
             facts.append(Fact(attribute, value, Op.ASSERT, 0.75))
         elif "employer" in attributes and not facts_have(facts, "employer"):
             org = org_of(bare.group("v"))
-            if org and not org.endswith(JOB_HEADS) and not re.search(r"[了过着年月天岁]$|^(?:一|两|三|几)", org):
+            if org and not org.endswith(JOB_HEADS) and not _NOT_ORG.search(org):
                 facts.append(Fact("employer", org, Op.ASSERT, 0.7))
     return facts
 
 
 _PLACES = frozenset({"lives_in", "hometown"})
+_NOT_ORG = re.compile(r"[了过着年月天岁]$|^(?:一|两|三|几)")
 
 
 def _named_noun(word: str) -> bool:
@@ -134,9 +145,11 @@ def about_them(asked: str, reply: str, who: str, read: Reader) -> list[Fact] | N
     questions = _QUESTION.findall(asked)
     question = questions[-1] if questions else ""
     text = reply.strip()
-    if not who or who.isascii() or not re.search(r"[她他](?!们)", question) or "你" in question.replace("你们", ""):
+    if not who or who.isascii() or not re.search(r"[她他](?!们)", question):
         return None
-    if not text or len(text) > MAX_REPLY or re.match(r"(?:我|你|他|她|不|没)", text) or re.search(r"[?？]", text):
+    if "你" in question.replace("你们", "") or re.search(r"[?？]", text):
+        return None
+    if not text or len(text) > MAX_REPLY or re.match(r"(?:我|你|他|她|不|没)", text):
         return None
     found = [f for f in read(who + text) if f.name == who]
     return found or None
@@ -162,13 +175,15 @@ def reply_facts(asked: str, reply: str, read: Reader) -> list[Fact]:
     if not text or len(text) > MAX_REPLY or re.search(r"[?？]", text):
         return []
     statement = guess_in(asked)
-    guessed = [f for f in read(statement) if f.attribute in _GUESSED and f.op is Op.ASSERT] if statement else []
+    said = read(statement) if statement else []
+    guessed = [f for f in said if f.attribute in _GUESSED and f.op is Op.ASSERT]
     no, yes = _NO.match(text), _YES.match(text)
     if guessed and no:
         corrected = _put_right(text[no.end():], guessed, statement)
         if corrected:
             told = {f.attribute for f in guessed}
-            return [replace(f, confidence=min(f.confidence, 0.8)) for f in read(corrected) if f.attribute in told]
+            return [replace(f, confidence=min(f.confidence, 0.8))
+                    for f in read(corrected) if f.attribute in told]
         if _STILL.search(statement) or _ENDED.search(text):
             # "你还在工商银行上班吧？" -> "早不在了": the value held and ended
             return [replace(f, op=Op.RETRACT, confidence=0.75) for f in guessed if f.value]

@@ -38,10 +38,15 @@ def works_there(clause: str, before: list[Fact]) -> list[Fact]:
     return [replace(job, attribute="employer", value=org, confidence=0.7)]
 
 
+_DOES = re.compile(
+    r"(?:我)?(?:主要|现在|目前)?(?:是)?(?:做|干|搞|负责)(?P<t>[^，,的]{2,8}?)(?:的|方面的|这块)?"
+)
+
+
 def works_as(clause: str, before: list[Fact]) -> list[Fact]:
     """ "在海尔干了八年了，做供应链": a bare "做X" right after an employer is the line of work."""
     employer = next((f for f in before if f.attribute == "employer" and f.op is Op.ASSERT and f.value), None)
-    found = re.fullmatch(r"(?:我)?(?:主要|现在|目前)?(?:是)?(?:做|干|搞|负责)(?P<t>[^，,的]{2,8}?)(?:的|方面的|这块)?", clause)
+    found = _DOES.fullmatch(clause)
     title = title_of(found.group("t")) if employer is not None and found else None
     if employer is None or not title or re.search(r"[了过着]|什么|啥|那个|这个|那种|那家", title):
         return []
@@ -49,7 +54,9 @@ def works_as(clause: str, before: list[Fact]) -> list[Fact]:
 
 
 # A stretch of time spent, told after an ending: "在中石化干了一辈子", "在那待了三年".
-_SPENT = re.compile(r"(?:干|做|待|呆|工作|上班|住)了(?:快|差不多|将近|整整)?(?:一辈子|大半辈子|[一二两三四五六七八九十几\d]+多?个?(?:年|月))")
+_SPENT = re.compile(
+    r"(?:干|做|待|呆|工作|上班|住)了(?:快|差不多|将近|整整)?(?:一辈子|大半辈子|[一二两三四五六七八九十几\d]+多?个?(?:年|月))"
+)
 
 
 def held_before_ending(found: list[Fact], earlier: list[Fact], clause: str) -> list[Fact]:

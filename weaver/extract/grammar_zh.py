@@ -221,7 +221,9 @@ def _named_other(text: str) -> tuple[rules_zh_people.Person, str, list[Fact]] | 
     # 老周, 小雅, 阿敏 (jieba tags 老周 a time word); not 老板, 老师, 小区 (plain nouns)
     familiar = re.fullmatch(r"[老小阿][\u4e00-\u9fff]", name) and tag not in _PLAIN_TAGS
     known = tag in ("nr", "nrfg") or familiar
-    if not known or not 2 <= len(name) <= 3 or not _ZH_PREDICATE.match(rest) or rest.startswith(("是我", "的")):
+    if not known or not 2 <= len(name) <= 3 or rest.startswith(("是我", "的")):
+        return None
+    if not _ZH_PREDICATE.match(rest):
         return None
     if _ORG_WORK.match(rest):
         return None  # "华为搬砖" (jieba tags 华为 nr): a company one works at

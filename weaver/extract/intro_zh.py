@@ -22,6 +22,7 @@ _PIECES = re.compile(r"[\s，,、。!！~～…()（）]+")
 # jieba's tags of a word that can name a company (华为 nr, 腾讯 nz, 中石化 j, Bosch eng).
 _ORG_TAGS = frozenset({"n", "nr", "nrt", "nz", "nt", "j", "eng"})
 MAX_PIECES = 12
+_BARE = re.compile(r"[A-Za-z0-9\u4e00-\u9fff]{2,10}")
 
 
 def introduces(sentence: str) -> bool:
@@ -31,7 +32,7 @@ def introduces(sentence: str) -> bool:
 def piece_facts(piece: str) -> list[Fact]:
     """One verbless piece of an introduction, read by its shape."""
     text = re.sub(r"(?:这边|那边|的)$", "", piece.strip())
-    if not re.fullmatch(r"[A-Za-z0-9\u4e00-\u9fff]{2,10}", text) or re.match(r"[做干当在是我搞跑你他她]", text):
+    if not _BARE.fullmatch(text) or re.match(r"[做干当在是我搞跑你他她]", text):
         return []
     if is_place(text):
         return [Fact("lives_in", text, Op.ASSERT, 0.7)]

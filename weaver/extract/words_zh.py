@@ -30,8 +30,10 @@ def _load_tagger() -> _Tagger | None:
 
 _TAGGER = _load_tagger()
 # Words jieba tags ``ns`` that are better read as companies or as no place at all.
-_NOT_PLACES = frozenset({"京东", "中华", "华夏", "长城", "东方", "南方", "北方", "西方", "国内", "国外", "全国", "本地",
-                         "当地", "老家", "家乡", "市区", "郊区", "市中心"})
+_NOT_PLACES = frozenset({
+    "京东", "中华", "华夏", "长城", "东方", "南方", "北方", "西方", "国内", "国外", "全国", "本地",
+    "当地", "老家", "家乡", "市区", "郊区", "市中心",
+})
 
 
 @lru_cache(maxsize=8192)

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 
 from vaultweave.weaver.extract import rules_zh_changes as changes
-from vaultweave.weaver.extract import words_zh
+from vaultweave.weaver.extract import rules_zh_evidence as evidence
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.rules_text import (
     Build,
@@ -67,33 +67,13 @@ def _fact(
     return build
 
 
-# A list item said on its own after a comma or a space: a short noun or activity, no
-# pronoun, negation, particle or link word ("羽毛球 摄影 偶尔爬爬山").
-_ITEM_LEAD = re.compile(r"^(?:偶尔|有时候?|还有|还|也|以及|和|再就是|另外|各种|各类|一些)+")
-_NOT_ITEM = re.compile(r"[我你他她它很太不没了吗呢吧但就都得着过是的会要想说]")
-
-
-def listed(rest: str) -> list[str]:
-    """The items a list told without 、 goes on with: "，摄影，偶尔爬爬山" -> 摄影, 爬山."""
-    items: list[str] = []
-    for piece in rest.split("，")[1:9]:
-        item = _ITEM_LEAD.sub("", piece.strip())
-        item = re.sub(r"^([\u4e00-\u9fff])\1(?=[\u4e00-\u9fff])", r"\1", item)  # 爬爬山: 爬山
-        if not re.fullmatch(r"[\u4e00-\u9fffA-Za-z]{1,6}", item) or _NOT_ITEM.search(item):
-            break
-        if words_zh.tags(item)[:1] and words_zh.tags(item)[0][1] in ("m", "q", "d", "a", "t"):
-            break  # "三分糖少冰", "特别好": how it is had, not a thing liked
-        items.append(item)
-    return items
-
-
 def _each(attribute: str, conf: float = 0.9, mapping: dict[str, str] | None = None,
           split: str = r"[、/]|以及") -> Build:
     def build(m: re.Match[str]) -> list[Fact]:
         value = m.group("v")
         if "，" in value and attribute in ("likes", "dislikes"):
             head = value.split("，", 1)[0]
-            value = "、".join([head, *listed(value[len(head):])])
+            value = "、".join([head, *evidence.listed(value[len(head):])])
         parts = re.split(split, value)
         if len(parts) > 1:  # 猫、狗和兔子: the last item of a 、 list may join with 和
             parts[-1:] = re.split(r"和|与|及", parts[-1])
@@ -252,12 +232,6 @@ def _birthday(m: re.Match[str]) -> list[Fact]:
     return [Fact("birthday", value, Op.ASSERT, 0.9)]
 
 
-def _said_name(m: re.Match[str]) -> list[Fact]:
-    """ "大家好，我是李雷": a name, when jieba reads the word as one."""
-    name = m.group("v")
-    return [Fact("name", name, Op.ASSERT, 0.8)] if words_zh.tagged_person(name) else []
-
-
 def _allergy_found(m: re.Match[str]) -> list[Fact]:
     """查出来乳糖不耐受 / 查出对花粉过敏: an intolerance is kept as said (乳糖不耐)."""
     said = m.group(0)
@@ -336,32 +310,6 @@ def starting(clause: str) -> list[Fact]:
     title = title_of(match.group("t")) if match.group("t") else None
     facts = [Fact("job_title", title, Op.ASSERT, 0.7, starts=day)] if title else []
     return facts + [Fact("employer", employer, Op.ASSERT, 0.75, starts=day)] if employer else []
-
-
-# jieba's tags of a name that can be a company's (華为 nr, 美团 n, 腾讯 nz, 中石化 j, Bosch eng).
-_ORG_TAGS = frozenset({"n", "nr", "nrt", "nz", "nt", "j", "eng", "ns"})
-
-
-def _org_work(m: re.Match[str]) -> list[Fact]:
-    """ "华为搬砖": one word before a verb of work is where one works (a city: where one lives)."""
-    word = m.group("org")
-    tagged = words_zh.tags(word)
-    if len(tagged) != 1 or tagged[0][1] not in _ORG_TAGS:
-        return []
-    if is_place(word):
-        return [Fact("lives_in", word, Op.ASSERT, 0.7)]
-    org = org_of(word)
-    return [Fact("employer", org, Op.ASSERT, 0.75)] if org else []
-
-
-def _settled(m: re.Match[str]) -> list[Fact]:
-    """ "跑去大理开民宿了": a place gone to for a living is the new home (a trip is no
-    living: "去大理玩" never reaches here); a shop opened there is the new line of work."""
-    place = place_of(m.group("v"))
-    if not place or not is_place(place):
-        return []
-    shop = [Fact("job_title", m.group("shop") + "老板", Op.ASSERT, 0.75)] if m.group("shop") else []
-    return [Fact("lives_in", place, Op.ASSERT, 0.75), *shop]
 
 
 def _alias(m: re.Match[str]) -> list[Fact]:
@@ -490,7 +438,7 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"(?:也)?(?:算是|算|是)(?P<org>[^，,]{2,8}?)的人了?$", _job(0.75)),
     rule(r"我们(?:公司|单位)(?:上周|上个月|前几天|最近|已经)*被(?P<org>[^，,]{2,8}?)(?:收购|并购|合并)了", _job(0.8)),
     rule(_I + r"(?:跑去|跑到|去了?|到|回)(?P<v>[^，,]{2,6}?)(?P<how>开了?(?:一?家|个|一个)?(?:小)?(?P<shop>[^，,]{0,6}?"
-         r"(?:店|馆|民宿|客栈|工作室))|发展|定居|打工|创业)了?$", _settled),
+         r"(?:店|馆|民宿|客栈|工作室))|发展|定居|打工|创业)了?$", evidence.settled),
     rule(r"(?:我)?" + _ADV + r"(?:辞职)?.{0,8}?开了?(?:一?家|个|一个)?(?:小)?(?P<v>[^，,]{0,6}?(?:店|馆|民宿|客栈|工作室))了?$",
          lambda m: [Fact("job_title", m.group("v") + "老板", Op.ASSERT, 0.75)]),
     rule(_I + r"(?:留在|在)(?P<v>[^，,]{2,8}?)(?:待|呆)", changes.only_place("lives_in", 0.75)),
@@ -500,7 +448,7 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"在(?P<org>[^，,]{2,10}?)(?:干|待|呆)了[^，,]{1,6}$", _job(0.8)),
     rule(_I + r"(?:入职|加入|跳槽到|跳槽去|跳到|跳去)了?(?P<org>.+?)(?:工作|上班)?了?$", _job(0.85)),
     # "华为搬砖", "字节打工": a company named without 在, by the shape jieba gives it
-    rule(r"(?:我)?" + _ADV + r"(?P<org>[A-Za-z0-9\u4e00-\u9fff]{2,8}?)(?:搬砖|打工|上班|实习)(?:中|了)?$", _org_work),
+    rule(r"(?:我)?" + _ADV + r"(?P<org>[A-Za-z0-9\u4e00-\u9fff]{2,8}?)(?:搬砖|打工|上班|实习)(?:中|了)?$", evidence.org_work),
     rule(r"我(?:现在|目前)(?:已经|也)?在(?P<v>[^，,]{2,12}?)了?$", _where_now),
     rule(_I + r"在(?P<v>[^，,]{2,8}?)了?$", changes.only_place("lives_in", 0.8)),
     rule(_I + r"(?:改学|转学|开始学|换成学|转去学|改去学|换学)(?:习)?(?P<v>.+?)了?$",
@@ -509,7 +457,7 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"(?P<change>改|转行?|换|转岗|还是|也是|依然)?(?:去)?(?:做|当|干)了?(?P<t>[^，,]{2,10}?)了?$", changes.work_as),
     rule(r"我是(?P<org>.+?)的(?P<t>.+)$", lambda m: _job(0.85)(m) if cleaned(m.group("t")) in
          ("学生", "员工", "职员", "雇员") or (m.group("t") or "").endswith(JOB_HEADS) else []),
-    rule(r"我是(?P<v>[\u4e00-\u9fff]{2,3})$", _said_name),
+    rule(r"我是(?P<v>[\u4e00-\u9fff]{2,3})$", evidence.said_name),
     rule(_I + r"是一(?:名|位)(?P<t>.+)$", _titled(0.9)),
     rule(_I + r"是(?:一个)?(?P<t>.+)$", _titled(0.8)),
     rule(r"我的工作是(?P<t>.+)$", _titled(0.8)),

@@ -83,7 +83,7 @@ def test_a_cue_flags_the_current_value_in_the_vault(make_vault: Callable[..., Va
         ("we had to push it back to next month", "appointment"),
         ("朋友临时要加班，改成周六中午了", "appointment"),
         ("the studio cut the friday class so I'm switching pilates to mondays", "routine"),
-        ("上周五被公司“毕业”了，整条业务线砍掉", "employer"),
+        ("公司要黄了，得早做打算", "employer"),
     ],
 )
 def test_moved_appointments_changed_routines_and_slang_raise_their_doubt(text: str, attribute: str) -> None:

@@ -3,6 +3,8 @@
 People say one thing and then add to it without repeating what it is about:
 
 - "我老公是医生，在协和": a bare "在X" after a job is where that job is;
+- "在海尔干了八年了，做供应链": a bare "做X" after an employer is the line of work;
+- "退休了，在中石化干了一辈子": a value told with its time spent, after an ending, ended;
 - "入职阿里了，杭州这边": a bare place after a job is where one lives;
 - "每周六去上钢琴课，学了三个月了": learning what the lessons are in; "最后一节钢琴课了，
   以后不学了": no longer learning it;
@@ -17,7 +19,7 @@ from dataclasses import replace
 
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.rules_text import Fact
-from vaultweave.weaver.extract.rules_zh_values import is_place, org_of, place_of
+from vaultweave.weaver.extract.rules_zh_values import is_place, org_of, place_of, title_of
 
 _CJK = "\u4e00-\u9fff"
 _WORK = ("employer", "job_title")
@@ -36,13 +38,52 @@ def works_there(clause: str, before: list[Fact]) -> list[Fact]:
     return [replace(job, attribute="employer", value=org, confidence=0.7)]
 
 
+_DOES = re.compile(
+    r"(?:我)?(?:主要|现在|目前)?(?:是)?(?:做|干|搞|负责)(?P<t>[^，,的]{2,8}?)(?:的|方面的|这块)?"
+)
+
+
+def works_as(clause: str, before: list[Fact]) -> list[Fact]:
+    """ "在海尔干了八年了，做供应链": a bare "做X" right after an employer is the line of work."""
+    employer = next((f for f in before if f.attribute == "employer" and f.op is Op.ASSERT and f.value), None)
+    found = _DOES.fullmatch(clause)
+    title = title_of(found.group("t")) if employer is not None and found else None
+    if employer is None or not title or re.search(r"[了过着]|什么|啥|那个|这个|那种|那家", title):
+        return []
+    return [replace(employer, attribute="job_title", value=title, confidence=0.7)]
+
+
+# A stretch of time spent, told after an ending: "在中石化干了一辈子", "在那待了三年".
+_SPENT = re.compile(
+    r"(?:干|做|待|呆|工作|上班|住)了(?:快|差不多|将近|整整)?(?:一辈子|大半辈子|[一二两三四五六七八九十几\d]+多?个?(?:年|月))"
+)
+
+
+def held_before_ending(found: list[Fact], earlier: list[Fact], clause: str) -> list[Fact]:
+    """ "我爸去年年底退休了，在中石化干了一辈子": a value told with the time spent on it,
+    right after an ending of its attribute, is the value that ended (held, then ended when
+    the ending says), not a new one."""
+    ended = {(f.attribute, f.about, f.name): f for f in earlier if f.op is Op.RETRACT and not f.value}
+    if not ended or not _SPENT.search(clause):
+        return found
+    out: list[Fact] = []
+    for fact in found:
+        ending = ended.get((fact.attribute, fact.about, fact.name))
+        if ending is None or fact.op is not Op.ASSERT or fact.when or fact.starts:
+            out.append(fact)
+            continue
+        out += [replace(fact, confidence=min(fact.confidence, 0.7), when=ending.when),
+                replace(fact, op=Op.RETRACT, confidence=ending.confidence, when=ending.when)]
+    return out
+
+
 def place_aside(pieces: list[str], facts: list[Fact]) -> list[Fact]:
     """ "入职阿里了，杭州这边": a piece that is only a known place, after a job, is the home."""
     job = next((f for f in facts if f.attribute in _WORK and f.op is Op.ASSERT), None)
     if job is None or any(f.attribute == "lives_in" for f in facts):
         return []
     for piece in pieces:
-        found = re.fullmatch(rf"(?P<v>[{_CJK}]{{2,4}})(?:这边|那边)", piece.strip())
+        found = re.match(rf"(?P<v>[{_CJK}]{{2,4}}?)(?:这边|那边)", piece.strip())
         place = place_of(found.group("v")) if found else None
         if place and is_place(place):
             return [replace(job, attribute="lives_in", value=place, confidence=0.7)]

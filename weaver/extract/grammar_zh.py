@@ -8,11 +8,13 @@ from dataclasses import replace
 from vaultweave.weaver.extract import (
     dates_zh,
     follow_zh,
+    intro_zh,
     rules_zh,
     rules_zh_doubts,
     rules_zh_people,
     rules_zh_updates,
     shapes_zh,
+    words_zh,
 )
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.clauses import MAX_NOTE, clause_facts
@@ -38,16 +40,16 @@ _ZH_CHATTER = re.compile(
 _ZH_NEGATIONS = (
     (re.compile(r"我(?:已经)?不再(?P<rest>.+)$"), 1.0),
     (re.compile(r"我(?:已经|现在)?(?:不|没有?再?)(?P<rest>(?![太很好])[^了]+?)了$"), 1.0),
-    (re.compile(r"我(?:以前|曾经|过去)(?P<rest>.+)$"), 0.85),
+    (re.compile(r"我(?:以前|之前|曾经|过去|原来|早先)(?:也|还|一直)?(?P<rest>.+)$"), 0.85),
 )
 
 
 _ZH_PREDICATE = re.compile(
     r"(?:在|住|来自|今年|是(?!啊|的|吗)|不(?!过|是吧)|没(?!有$)|被|辞职|离职|离开|入职|跳槽|搬|刚|也|每|最|对|喜欢|讨厌|"
     r"爱|热爱|养|会说|能说|正在|学|改|换|升|现在|目前|已经|一直|平时|平常|从|吃|戒|当|做|老家|家乡|"
-    r"超喜欢|特别|非常|英文名|卖|迷上|这周|这个月|今天|终于|总算|[\u4e00-\u9fff]{2,3}人$|"
+    r"超喜欢|特别|非常|英文名|卖|迷上|这周|这个月|今天|终于|总算|以前|之前|曾经|原来(?=在|是|住|做|当)|[\u4e00-\u9fff]{2,3}人$|"
     # verbs of change and ending, and chat shapes of where one is ("base北京", "人在深圳")
-    r"正式|裸辞|退休|转行|转岗|报到|受不了|升|考上|毕业|开始|去(?!年)|留在|领养|收养|读|念|教|跳到|跳槽|转去|跑去|跑路|回|周末(?=在)|新(?=养|买|领养)|把|提了|买了|干(?=了|过)|"
+    r"正式|裸辞|退休|转行|转岗|报到|受不了|升|考上|毕业|开始|去(?!年)|留在|领养|收养|读|念|教|跳到|跳去|跳槽|转去|跑去|跑路|回|周末(?=在)|新(?=养|买|领养)|把|提了|买了|干(?=了|过)|"
     r"[一二三四五六七八九十]{1,3}岁(?=，|$)|还是(?=做|干|当|在|留)|下周|下个?月|明天|后天|base|坐标|人(?=已经|现在|还|在|也|确实|其实)|\d{1,2}岁?$)"
 )
 _ZH_SARCASM = re.compile(r"🙃|呵呵|可太.{1,6}了|爱死了|真是太好了呢")
@@ -73,12 +75,18 @@ def _zh_split_clauses(sentence: str) -> list[str]:
         undated = dates_zh.find_past(text)[1]
         starts = (_ZH_SUBJECT.match(text) or _ZH_PREDICATE.match(text) or _ZH_PREDICATE.match(undated)
                   or dates_zh.SCHEDULE.match(text) or rules_zh_people.MOVED.search(text)
-                  or shapes_zh.starts_clause(text))
+                  or shapes_zh.starts_clause(text) or _opens_with_person(text) or _ZH_WE.match(text))
         if clauses and not starts:
             clauses[-1] += "，" + piece.strip()
         elif text:
             clauses.append(text)
     return clauses
+
+
+def _opens_with_person(piece: str) -> bool:
+    """ "老婆在小学当语文老师", "儿子乐乐五岁": a piece about someone is a clause of its own."""
+    found = rules_zh_people.person(piece, None)
+    return bool(found and found[1] != "我") or _named_other(piece) is not None
 
 
 def _zh_subject(text: str) -> str:
@@ -87,16 +95,25 @@ def _zh_subject(text: str) -> str:
 
 
 def _zh_sentence_facts(sentence: str) -> list[Fact]:
+    return zh_sentence(sentence)[0]
+
+
+def zh_sentence(
+    sentence: str, carried: rules_zh_people.Person | None = None
+) -> tuple[list[Fact], rules_zh_people.Person | None]:
     """Clauses in order; a clause without a subject continues the one before it
-    ("我妈叫李秀英，在哈尔滨一个人住": she lives there), 她/他 the person last named."""
+    ("我妈叫李秀英，在哈尔滨一个人住": she lives there), 她/他 the person last named.
+    ``carried``: who the sentence before ended about, which a sentence without a subject
+    of its own goes on about ("小雅辞职了！跑去大理开民宿了"). Returns the facts and who
+    the last clause was about."""
     facts: list[Fact] = []
-    named: rules_zh_people.Person | None = None  # for 她/他
-    topic: rules_zh_people.Person | None = None  # who the clause before was about
+    named: rules_zh_people.Person | None = carried  # for 她/他
+    topic: rules_zh_people.Person | None = carried  # who the clause before was about
     context = ""
     last: list[Fact] = []  # the facts of the clause before
     previous = ""  # the clause before, as read
     if _ZH_SARCASM.search(sentence):
-        return []
+        return [], None
     clauses = _zh_split_clauses(_EMOJI.sub("，", sentence))
     if clauses and re.search(r"[?？]\W*$", sentence):
         # "…，去大理开客栈？" / "我在北京，你呢？": the last piece asks
@@ -107,11 +124,13 @@ def _zh_sentence_facts(sentence: str) -> list[Fact]:
         found, who = _zh_clause(text, named, topic, context)
         head = text.split("，")[0]
         if not found and last:
-            found = follow_zh.works_there(head, last) or follow_zh.lessons(head, last)
+            found = (follow_zh.works_there(head, last) or follow_zh.works_as(head, last)
+                     or follow_zh.lessons(head, last))
+            found = found + follow_zh.place_aside(text.split("，")[1:], found + last) if found else found
         if not found and previous:
             joined = follow_zh.joined_after(head, previous, topic is not None)  # 换工作了，去了华为
             found = rules_zh_people.about(joined, topic) if topic and joined else joined
-        found = follow_zh.dated_with(found, last)
+        found = follow_zh.held_before_ending(follow_zh.dated_with(found, last), facts, text)
         dated = dates_zh.find_past(text)[0] if not found else ""
         if dated and last and all(f.op is Op.RETRACT and not f.when for f in last):
             # "被裁了…昨天刚签的协议": a date told right after an undated ending dates it
@@ -119,7 +138,7 @@ def _zh_sentence_facts(sentence: str) -> list[Fact]:
         last = found
         facts.extend(found)
         named, topic, context, previous = who or named, who, context + "，" + text, text
-    return facts
+    return facts + intro_zh.introduced(sentence, facts), topic
 
 
 def _zh_clause(
@@ -135,7 +154,10 @@ def _zh_clause(
     event = rules_zh_people.appointment(head, context, text[len(head):])
     if event:
         return event, None
-    who = rules_zh_people.person(text, named)
+    corrected = rules_zh_people.corrected_relative(text)
+    if corrected is not None:
+        return [], corrected  # "是妹妹啦，不是姐姐。她叫程悦": she is the sister
+    who = rules_zh_people.person(text, named) or _named_other(text)
     relation: list[Fact] = []
     person: rules_zh_people.Person | None = None
     if who is not None:
@@ -173,8 +195,39 @@ def _zh_clause(
                  replace(f, when=when, starts=when if f.op is Op.ASSERT else "") for f in facts]
     facts = _told_before(facts) + follow_zh.place_aside(text.split("，")[1:], facts)
     if person is not None:
+        called = next((f.value for f in facts if f.attribute == "name" and f.op is Op.ASSERT), "")
+        if called and not person.name and person.about:  # "她叫程悦": the relative's name
+            person = replace(person, name=called)
+            relation = [*relation, rules_zh_people.relation_fact(person, called)]
         return relation + rules_zh_people.about(facts, person), person
     return facts, None
+
+
+_PLAIN_TAGS = frozenset({"n", "v", "vn", "a", "ad", "d", "r", "m", "q", "ns", "s", "f", "l", "i"})
+# What follows a company's name, never a person's: "华为搬砖", "美团上班".
+_ORG_WORK = re.compile(r"(?:搬砖|上班|打工|实习|加班|招人|裁员|倒闭|上市|发工资|旗下|总部)")
+
+
+def _named_other(text: str) -> tuple[rules_zh_people.Person, str, list[Fact]] | None:
+    """ "小雅辞职了" / "老周跳去拼多多了": a clause opened by someone's name (jieba's ``nr``,
+    or 老/小 and a surname) and a verb is about them, not the speaker."""
+    head = words_zh.tags(text[:12])
+    if not head or text.startswith("我"):
+        return None
+    name, tag = head[0]
+    rest = text[len(name):]
+    if name in rules_zh_people.RELATIONS or re.search(r"[名号称们家人文语]$", name):
+        return None  # 英文名, 网名 (jieba tags them nr): what is said of the speaker
+    # 老周, 小雅, 阿敏 (jieba tags 老周 a time word); not 老板, 老师, 小区 (plain nouns)
+    familiar = re.fullmatch(r"[老小阿][\u4e00-\u9fff]", name) and tag not in _PLAIN_TAGS
+    known = tag in ("nr", "nrfg") or familiar
+    if not known or not 2 <= len(name) <= 3 or rest.startswith(("是我", "的")):
+        return None
+    if not _ZH_PREDICATE.match(rest):
+        return None
+    if _ORG_WORK.match(rest):
+        return None  # "华为搬砖" (jieba tags 华为 nr): a company one works at
+    return rules_zh_people.Person("", name), "我" + rest, []
 
 
 # Attributes whose named ending ("从北外毕业了", "从华为离职了") says the value held until then.
@@ -209,12 +262,16 @@ _EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
 
 # "我们俩都在北京" / "人已经搬到深圳了": the speaker, said another way
 _ZH_WE = re.compile(
-    r"^(?:我们(?:俩|两个|两人|一家|全家)|我(?:们)?全家|我俩|咱俩|人(?=已经|现在|还在|在|也|确实|其实))(?:都|也)?|^家里(?=的|养|有)"
+    r"^(?:我们(?:俩|两个|两人|一家(?:[三四五六]口|人)?|全家)|我(?:们)?全家|我俩|咱俩|人(?=已经|现在|还在|在|也|确实|其实))(?:都|也)?|^家里(?=的|养|有|[俩仨两一二三四五六\d])"
 )
 
 
+# Quotes around a word said with a wink (被公司“毕业”了) are no part of it.
+_QUOTES = re.compile(r"[“”「」『』\"]")
+
+
 def _zh_prepare(clause: str) -> str:
-    text = _ZH_DISCOURSE.sub("", _EMOJI.sub("", clause).strip(EDGES).strip())
+    text = _ZH_DISCOURSE.sub("", _QUOTES.sub("", _EMOJI.sub("", clause)).strip(EDGES).strip())
     text = re.sub(r"^(我)?" + shapes_zh.AFTER_EVENT.pattern + "[，,]?", r"\1", text)  # 毕业以后一直住在上海
     text = shapes_zh.uncleft(text)  # 我是2月底搬到上海的
     text = _ZH_WE.sub(lambda m: "我家" if m.group().startswith("家") else "我", text)

@@ -41,15 +41,16 @@ from datetime import timedelta
 from vaultweave.schemas.config import VaultConfig
 from vaultweave.store.resources import Resource
 from vaultweave.weaver.attributes import canonical_sentence, spec_for
-from vaultweave.weaver.extract import dates, dates_zh, events_en
+from vaultweave.weaver.extract import asked_zh, dates, dates_zh, events_en
 from vaultweave.weaver.extract.base import Candidate, Op
 from vaultweave.weaver.extract.clauses import clause_facts
 from vaultweave.weaver.extract.doubt_cues import cue_doubts
 from vaultweave.weaver.extract.grammar_en import ENGLISH
-from vaultweave.weaver.extract.grammar_zh import CHINESE, _zh_sentence_facts
+from vaultweave.weaver.extract.grammar_zh import CHINESE, _zh_sentence_facts, zh_sentence
 from vaultweave.weaver.extract.known_people import KnownPeople
 from vaultweave.weaver.extract.patterns_en import pets_named_in_turn, without_unnamed_pets
 from vaultweave.weaver.extract.rules_text import Fact, Grammar
+from vaultweave.weaver.extract.rules_zh_people import Person
 from vaultweave.weaver.extract.speaker_memory import SWITCH, SpeakerMemory, switch_in
 from vaultweave.weaver.extract.turn_context import restated, topic_of, with_topic
 
@@ -214,6 +215,12 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
         if not any(map(answers, own_words)):
             said = [f for f in _turn_facts(answer.statement) if answers(f)]
             facts = said + [f for f in facts if f not in said]
+    if asked and _CJK.search(asked) and _CJK.search(text):
+        # what turn_context leaves: a guess put right or ended, an answer in pieces
+        theirs = asked_zh.about_them(asked, text, who, _turn_facts)
+        if theirs is not None:  # "她喜欢什么？" -> "喜欢多肉植物": hers, not the speaker's
+            return theirs + [f for f in facts if f.about or f.name]
+        facts = asked_zh.merged(asked, facts, asked_zh.reply_facts(asked, text, _turn_facts))
     return facts + cue_doubts(split_sentences(text), facts)
 
 
@@ -222,9 +229,13 @@ def _turn_facts(text: str) -> list[Fact]:
     seen: set[tuple[str, str, Op, str, str]] = set()
     frame = ""  # Chinese: a date told in a sentence frames the endings of the ones after it
     topic = ""  # English: "the korean thing? yeah I dropped it" (turn_context.topic_of)
+    person: Person | None = None  # Chinese: who the sentence before ended about
     for sentence in split_sentences(text):
         grammar = CHINESE if _is_chinese(sentence) else ENGLISH
-        found = _sentence_facts(sentence, grammar, allow_note=True)
+        if grammar is CHINESE and grammar.note(sentence) is None:
+            found, person = zh_sentence(sentence, person)  # "小雅辞职了！跑去大理开民宿了"
+        else:
+            found, person = _sentence_facts(sentence, grammar, allow_note=True), None
         if grammar is ENGLISH and not found:
             found = switch_in(sentence)
         if topic and not found:  # an ending of the thing just named: "it" is that thing

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 
 from vaultweave.weaver.extract import rules_zh_changes as changes
+from vaultweave.weaver.extract import rules_zh_evidence as evidence
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.rules_text import (
     Build,
@@ -34,6 +35,7 @@ from vaultweave.weaver.extract.rules_zh_values import (
     RELATIVES,
     cleaned,
     is_place,
+    leading_place,
     number_of,
     org_of,
     place_of,
@@ -47,7 +49,7 @@ _ADV = (r"(?:现在|目前|已经|也|还|一直|平时|平常|都|只|基本上
         r"今天|自己|确实|的确|仍然|照样|暂时|一般|目前还|决定(?=开始)|周末(?=在|都|会|去)|新(?=养|买|领养|换)|人(?=在)|今年(?=刚|满|已经))*")
 _I = "我" + _ADV
 _NAME = rf"(?P<name>[{_CJK}]{{2,4}}|[A-Za-z0-9][A-Za-z0-9'-]*(?:\s+[A-Za-z][A-Za-z'-]*)?号?)"
-_NUM = r"(?P<n>一|两|二|三|四|五|六|\d+)"
+_NUM = r"(?P<n>一|两|二|三|四|五|六|俩|仨|\d+)"
 
 def _fact(
     attribute: str,
@@ -68,7 +70,11 @@ def _fact(
 def _each(attribute: str, conf: float = 0.9, mapping: dict[str, str] | None = None,
           split: str = r"[、/]|以及") -> Build:
     def build(m: re.Match[str]) -> list[Fact]:
-        parts = re.split(split, m.group("v"))
+        value = m.group("v")
+        if "，" in value and attribute in ("likes", "dislikes"):
+            head = value.split("，", 1)[0]
+            value = "、".join([head, *evidence.listed(value[len(head):])])
+        parts = re.split(split, value)
         if len(parts) > 1:  # 猫、狗和兔子: the last item of a 、 list may join with 和
             parts[-1:] = re.split(r"和|与|及", parts[-1])
         values = [cleaned(changes.thing(p) if attribute in ("likes", "dislikes") else p) for p in parts]
@@ -128,8 +134,11 @@ def _job(conf: float = 0.9, op: Op = Op.ASSERT) -> Build:
             title = kind.group("k") + title  # 一个加油站当站长: 加油站站长
         facts = [Fact("job_title", title, op, conf)] if title else []
         place = re.match(r"(?P<p>[\u4e00-\u9fff]{2,4}?)的?(?:一家|一所|一个)", groups.get("org") or "")
+        located = leading_place(cleaned(groups.get("org") or "") or "")
         if place and is_place(place.group("p")) and op is Op.ASSERT:
             facts.append(Fact("lives_in", place.group("p"), op, 0.6))  # 在北京一家广告公司做文案
+        elif located and org:
+            facts.append(Fact("lives_in", located, op, 0.6))  # 在北京百度: the city of the job
         return facts + ([Fact("employer", org, op, conf)] if org else [])
 
     return build
@@ -186,7 +195,7 @@ def _habit(conf: float) -> Build:
         value = re.sub(r"^去[\u4e00-\u9fff]{1,3}?(?:边|里|上|附近)(?=..)", "", value) if value else value
         if value and re.match(r"[一二三四五六日天和、]", value):
             return []  # 每周二和周四...: a routine, read by rules_zh_people
-        if not value or re.match(r"(?:很|好|太|非常|挺|比较|不|没|要|觉得|想|在家|必|得|上午|一)", value):
+        if not value or len(value) < 2 or re.match(r"(?:很|好|太|非常|挺|比较|不|没|要|觉得|想|在家|必|得|上午|一)", value):
             return []
         return [Fact("habit", HABITS.get(value, value), Op.ASSERT, conf)]
 
@@ -221,6 +230,14 @@ def _birthday(m: re.Match[str]) -> list[Fact]:
     year = int(y) if y and y.isdigit() else None
     value = f"{year:04d}-{month:02d}-{day:02d}" if year else f"{month:02d}-{day:02d}"
     return [Fact("birthday", value, Op.ASSERT, 0.9)]
+
+
+def _allergy_found(m: re.Match[str]) -> list[Fact]:
+    """查出来乳糖不耐受 / 查出对花粉过敏: an intolerance is kept as said (乳糖不耐)."""
+    said = m.group(0)
+    if re.search(r"不耐受?$", said):
+        return [Fact("allergy", m.group("v") + "不耐", Op.ASSERT, 0.85)] if m.group("v") else []
+    return _each("allergy", 0.85)(m)
 
 
 def _hometown_people(m: re.Match[str]) -> list[Fact]:
@@ -309,9 +326,9 @@ RETRACTIONS: tuple[Rule, ...] = (
     rule(_I + r"(?:现在|目前)?(?:是|又)?单身(?:了|狗)?$", lambda m: [Fact("partner", "", Op.RETRACT, 0.75)]),
     rule(_I + r"(?:从|在)(?P<v>[^，,]{2,10}?)(?:毕业|休学|退学|辍学)了?$", _fact("studies_at", school_of, 0.8, Op.RETRACT)),
     # leaving school, by any of its verbs: 毕业, 休学, 退学, 辍学
-    rule(r"(?:我)?" + _ADV + r"(?![^，,]{0,4}?(?:快|要|将|准备))[^，,]{0,4}?(?:毕业|休学|退学|辍学|拿到(?:了)?毕业证)了?$",
+    rule(r"(?:我)?" + _ADV + r"(?![^，,]{0,4}?(?:快|要|将|准备|被))[^，,]{0,4}?(?:毕业|休学|退学|辍学|拿到(?:了)?毕业证)了?$",
          lambda m: [Fact("studies_at", "", Op.RETRACT, 0.75)]),
-    rule(r"(?:我的?)?(?P<v>[^，,我]{1,8}?)(?:已经|也|就)?(?:不学了|不练了|放弃了)$",
+    rule(r"(?:我的?)?(?P<v>[^，,我]{1,8}?)(?:已经|也|就|先)?(?:不学了|不练了|放弃了|暂停了)$",
          _fact("learning", op=Op.RETRACT, conf=0.75, mapping=LANGUAGES)),
     rule(_I + r"戒(?:掉)?了?(?P<v>.+?)了?$", _quit),
     rule(_I + r"(?:从|在)(?P<v>.+?)(?:离职|辞职)了?$", _fact("employer", op=Op.RETRACT, conf=0.85)),
@@ -320,7 +337,8 @@ RETRACTIONS: tuple[Rule, ...] = (
     rule(_I + r"离开了(?P<v>.+)$", _left),
     rule(r"(?:我)?(?:今天|昨天|上周[一二三四五六日天]?)?是我在(?P<v>[^，,]{2,12}?)的(?:last\s*day|最后一天)", _fact("employer", op=Op.RETRACT, conf=0.8)),
     rule(_I + r"离开(?P<v>[^了]+?)了$", _left),
-    rule(_I + r"被(?:公司|老板|单位|领导)?(?:裁员?|辞退|开除|优化|解雇|炒)(?:掉)?了?$", lambda m: _QUIT),
+    # 被公司"毕业"了: laid off, said the way offices say it
+    rule(_I + r"被(?:公司|老板|单位|领导)?(?:裁员?|辞退|开除|优化|解雇|炒|毕业)(?:掉)?了?$", lambda m: _QUIT),
     rule(_I + r"(?:正式)?退休了?$", lambda m: _QUIT),
     rule(_I + r"辞职了?(?:回|去)(?P<v>[^，,]+?)(?P<home>老家)?(?:了|$)", _moved_home),
     rule(_I + r"(?:从|在)(?P<v>.+?)(?:离职|辞职)了?$", _fact("employer", op=Op.RETRACT, conf=0.85)),
@@ -331,9 +349,9 @@ RETRACTIONS: tuple[Rule, ...] = (
                                                                               ] if h] + _fact("likes", op=Op.RETRACT, conf=0.75)(m)),
     rule(r"(?:.*[，,])?(?:我)?(?:当天|已经|也|都|就|只能|只好)*(?:把)?(?P<v>[^，,我]{1,6}?)"
          r"(?:只能|只好|已经|也|都|就|早就|早)*戒(?:掉)?了", _quit),
-    rule(r"(?:.*[，,])?(?:我)?(?P<v>[^，,我]{2,8}?)(?:只能)?(?:拜拜了|说再见了?|再见了)",
+    rule(r"(?:.*[，,])?(?:我)?(?P<v>[^，,我]{2,8}?)(?:只能|彻底|也|就)?(?:拜拜了|说再见了?|再见了|告别了)",
          _fact("likes", op=Op.RETRACT, conf=0.7)),
-    rule(r"(?:.*?)(?:查出|一查|发现|确诊)(?:来)?(?:我)?(?:是|有)?(?:对)?(?P<v>[^，,。]{1,6}?)过敏", _each("allergy", 0.85)),
+    rule(r"(?:.*?)(?:查出|一查|发现|确诊)(?:来)?(?:我)?(?:是|有)?(?:对)?(?P<v>[^，,。]{1,6}?)(?:过敏|(?<=[^不])(?=不耐)不耐受?)", _allergy_found),
     rule(r"(?:医生说)?我(?:有)?(?P<v>[^，,]{1,4}不耐受)", _fact("allergy", conf=0.85)),
     rule(_I + r"(?:搬离了?|搬出了?)(?P<v>.+)$", _fact("lives_in", place_of, 0.85, Op.RETRACT)),
     rule(_I + r"从(?P<v>.+?)搬(?:走|出来)了?$", _fact("lives_in", place_of, 0.85, Op.RETRACT)),
@@ -365,6 +383,9 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"的?生日(?:是|在)(?P<mo>\d{1,2}|[一二三四五六七八九十]{1,3})月(?P<d>\d{1,2}|[一二三四五六七八九十]{1,3})[日号](?P<y>)$",
          _birthday),
     rule(_I + r"是?(?P<v>[\u4e00-\u9fff]{2,4}?)人$", _hometown_people),
+    # "湖南妹子一枚", "东北姑娘": where one is from, said with who one is
+    rule(r"(?:我)?" + _ADV + r"是?(?:一个|个)?(?P<v>[\u4e00-\u9fff]{2,4}?)(?:妹子|姑娘|女孩|小伙子?|男孩|汉子|大妞|土著)(?:一枚|一个)?$",
+         _hometown_people),
     rule(_I + r"(?:今年)?(?P<v>\d{1,3}|[一二两三四五六七八九十]{1,3})岁了?$", _age),
     rule(_I + r"满(?P<v>\d{1,3}|[一二两三四五六七八九十]{1,3})(?:岁|周岁)?了?$", _age),
     rule(r"我的生日是(?P<v>.+)$", _fact("birthday")),
@@ -416,6 +437,8 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"在(?P<org>.+?)(?:当|做|担任|任)(?P<t>.+)$", _job()),
     rule(_I + r"(?:也)?(?:算是|算|是)(?P<org>[^，,]{2,8}?)的人了?$", _job(0.75)),
     rule(r"我们(?:公司|单位)(?:上周|上个月|前几天|最近|已经)*被(?P<org>[^，,]{2,8}?)(?:收购|并购|合并)了", _job(0.8)),
+    rule(_I + r"(?:跑去|跑到|去了?|到|回)(?P<v>[^，,]{2,6}?)(?P<how>开了?(?:一?家|个|一个)?(?:小)?(?P<shop>[^，,]{0,6}?"
+         r"(?:店|馆|民宿|客栈|工作室))|发展|定居|打工|创业)了?$", evidence.settled),
     rule(r"(?:我)?" + _ADV + r"(?:辞职)?.{0,8}?开了?(?:一?家|个|一个)?(?:小)?(?P<v>[^，,]{0,6}?(?:店|馆|民宿|客栈|工作室))了?$",
          lambda m: [Fact("job_title", m.group("v") + "老板", Op.ASSERT, 0.75)]),
     rule(_I + r"(?:留在|在)(?P<v>[^，,]{2,8}?)(?:待|呆)", changes.only_place("lives_in", 0.75)),
@@ -423,7 +446,9 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"在(?P<org>.+?)(?:工作|上班|任职)了?$", _job()),
     rule(_I + r"在(?P<org>.+?)实习了?$", _job(0.8)),
     rule(_I + r"在(?P<org>[^，,]{2,10}?)(?:干|待|呆)了[^，,]{1,6}$", _job(0.8)),
-    rule(_I + r"(?:入职|加入|跳槽到|跳槽去)了?(?P<org>.+?)(?:工作|上班)?了?$", _job(0.85)),
+    rule(_I + r"(?:入职|加入|跳槽到|跳槽去|跳到|跳去)了?(?P<org>.+?)(?:工作|上班)?了?$", _job(0.85)),
+    # "华为搬砖", "字节打工": a company named without 在, by the shape jieba gives it
+    rule(r"(?:我)?" + _ADV + r"(?P<org>[A-Za-z0-9\u4e00-\u9fff]{2,8}?)(?:搬砖|打工|上班|实习)(?:中|了)?$", evidence.org_work),
     rule(r"我(?:现在|目前)(?:已经|也)?在(?P<v>[^，,]{2,12}?)了?$", _where_now),
     rule(_I + r"在(?P<v>[^，,]{2,8}?)了?$", changes.only_place("lives_in", 0.8)),
     rule(_I + r"(?:改学|转学|开始学|换成学|转去学|改去学|换学)(?:习)?(?P<v>.+?)了?$",
@@ -432,6 +457,7 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"(?P<change>改|转行?|换|转岗|还是|也是|依然)?(?:去)?(?:做|当|干)了?(?P<t>[^，,]{2,10}?)了?$", changes.work_as),
     rule(r"我是(?P<org>.+?)的(?P<t>.+)$", lambda m: _job(0.85)(m) if cleaned(m.group("t")) in
          ("学生", "员工", "职员", "雇员") or (m.group("t") or "").endswith(JOB_HEADS) else []),
+    rule(r"我是(?P<v>[\u4e00-\u9fff]{2,3})$", evidence.said_name),
     rule(_I + r"是一(?:名|位)(?P<t>.+)$", _titled(0.9)),
     rule(_I + r"是(?:一个)?(?P<t>.+)$", _titled(0.8)),
     rule(r"我的工作是(?P<t>.+)$", _titled(0.8)),
@@ -452,6 +478,8 @@ RULES: tuple[Rule, ...] = (
          rf"(?:[^，,的]{{1,6}}的)?(?P<sp>{PETS_RE})[，,]?(?:它|他|她)?(?:叫|名叫|名字叫|名字是)" + _NAME
          + "[，,].*$", _pet),
     rule(r"我(?:们)?(?:的|家)?(?:的)?(?P<sp>" + PETS_RE + r")(?:叫|名叫|名字叫|名字是)" + _NAME + "(?:[，,].*)?$", _pet),
+    # "家里俩英短": a count of pets at home, without a verb
+    rule(r"我家(?:里)?(?:有)?" + _NUM + r"(?:只|条|个|匹)?(?P<sp>" + PETS_RE + r")(?P<name>)$", _pet),
     # "我家狗狗豆豆今年12岁了": the name right after the species, before what is said of it
     rule(r"我(?:们)?(?:的|家)(?:的)?(?P<sp>" + PETS_RE + r")(?![很今也都又已还最真太特超好有是在就才不没狗猫鱼咪])(?!.?今年)"
          r"(?P<name>[\u4e00-\u9fff]{2,3}?)(?=[，,]|$|今年|已经|[一二两三四五六七八九十\d]+岁)", _pet),

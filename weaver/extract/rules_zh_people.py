@@ -79,6 +79,20 @@ def person(clause: str, last: Person | None) -> tuple[Person, str, list[Fact]] |
     return None
 
 
+def relation_fact(who: Person, name: str) -> Fact:
+    """The speaker's fact naming a relative: "sister" 程悦, "spouse" 刘敏."""
+    return Fact(_ATTRIBUTE.get(who.about, who.about), name, Op.ASSERT, 0.85)
+
+
+_CORRECTED = re.compile(rf"^(?:是|而是|其实是)(?:我)?(?P<rel>{_REL})(?:啦|呀|哦|哈|了|才对)*$")
+
+
+def corrected_relative(clause: str) -> Person | None:
+    """ "是妹妹啦" (after the assistant said 姐姐): the relative the next clauses are about."""
+    match = _CORRECTED.match(clause)
+    return Person(RELATIONS[match.group("rel")], "") if match else None
+
+
 def about(facts: list[Fact], who: Person) -> list[Fact]:
     """The speaker-shaped facts of a clause, given to ``who``."""
     return [

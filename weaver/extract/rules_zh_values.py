@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from vaultweave.weaver.extract.rules_text import EDGES, MAX_VALUE, words
+from vaultweave.weaver.extract.words_zh import tagged_place
 
 _CJK = "\u4e00-\u9fff"
 
@@ -20,7 +21,7 @@ _AMOUNT = re.compile(r"[一二两三四五六七八九十半\d]+(?:公里|km|分
 _THAT = re.compile(r"(?:那|这)(?:个|种|股)?(?:味儿?|味道|东西|玩意儿?)$")
 _DURATION = re.compile(r"(?:已经)?(?:很多|好几|\d+|[一二两三四五六七八九十几]+)个?(?:年|月|天|周|星期|礼拜)了?$")
 _PRONOUN = re.compile(r"^(?:它|这|那|你|您|他|她|他们|她们|它们|这样|那样|这里|那里|这儿|那儿|什么)")
-_NUMERALS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7,
+_NUMERALS = {"零": 0, "一": 1, "二": 2, "两": 2, "俩": 2, "仨": 3, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7,
              "八": 8, "九": 9}
 _GENERIC_WORKPLACES = {"家", "家里", "公司", "这里", "那里", "这儿", "那儿", "外面", "办公室", "国外",
                        "海外", "本地", "当地", "一家公司", "一个公司"}
@@ -40,7 +41,8 @@ _PROVINCES = words(
 )
 _GENERIC_ORGS = words(
     "外企 国企 央企 私企 大厂 小厂 创业公司 小公司 大公司 工厂 药店 医院 学校 银行 超市 餐厅 饭店 写字楼 "
-    "公司 单位 事务所 门店 店里 店 诊所 研究所 实验室 互联网公司 广告公司 游戏公司 科技公司 车企 新能源车企"
+    "公司 单位 事务所 门店 店里 店 诊所 研究所 实验室 互联网公司 广告公司 游戏公司 科技公司 车企 新能源车企 "
+    "小学 中学 大学 高中 初中 幼儿园"
 )
 LANGUAGES = {
     "中文": "Chinese", "汉语": "Chinese", "普通话": "Mandarin", "国语": "Mandarin", "华语": "Chinese",
@@ -102,6 +104,8 @@ def cleaned(raw: str) -> str | None:
 def place_of(raw: str) -> str | None:
     """A place as spoken, trimmed to its city when a district follows ("深圳龙岗万科城那边" -> 深圳)."""
     value = cleaned(re.sub(r"(?:那边|这边|附近|一带|那儿|这儿|那里|这里)$", "", raw.strip(EDGES)))
+    if value and len(value) > 3:
+        value = re.sub(r"(?:发展|定居|打工|工作|上班|生活)$", "", value)  # 去成都发展: 成都
     if value is None or re.search(r"\d", value):
         return None
     value = value.removesuffix("的") or value
@@ -117,7 +121,10 @@ def place_of(raw: str) -> str | None:
 
 
 def is_place(value: str) -> bool:
-    return value in PLACES_ZH or bool(re.fullmatch(rf"[{_CJK}]{{1,4}}[市省县州]", value))
+    """A known place, a name with a place ending, or one jieba tags as a place: every caller
+    asks after a shape that already points to a place (在X住, 搬到X, X人), where the tag is
+    good evidence."""
+    return value in PLACES_ZH or bool(re.fullmatch(rf"[{_CJK}]{{1,4}}[市省县州]", value)) or tagged_place(value)
 
 
 def org_of(raw: str) -> str | None:
@@ -130,11 +137,14 @@ def org_of(raw: str) -> str | None:
         return None
     if value.startswith(("公司", "单位", "店里", "家里")) or re.fullmatch(r"(?:新|老|原|前|现)(?:公司|单位|东家)", value):
         return None  # 在公司交接工作
-    if re.match(r"(?:找|看|等|准备|考虑|面试|投|申请|忙|学习|学着)", value):
+    if re.match(r"(?:找|看|等|准备|考虑|面试|投|申请|忙|学习|学着|手续)", value) or re.search(r"刚|办完|[了过]$", value):
         return None  # 在找新工作: no employer yet
     located = re.fullmatch(r"(?P<at>[\u4e00-\u9fff]{2,4})的(?P<v>[A-Za-z][A-Za-z0-9 &'.-]*|[\u4e00-\u9fff]{2,8})", value)
     if located and (is_place(located.group("at")) or located.group("v")[0].isascii()):
         value = located.group("v")  # 三里屯的Apple Store: the company, not the street
+    leading = leading_place(value)
+    if leading:
+        value = value[len(leading):]  # 北京百度, 武汉中南医院: the company, not its city
     if re.search(r"一家|一个|一所|那栋|那家|对面", value):
         return None  # 上海一家外企, 国贸麦当劳对面那栋写字楼: no name given
     if value in PLACES_ZH or re.search(r"[市省县区州国镇村]$", value):
@@ -142,6 +152,18 @@ def org_of(raw: str) -> str | None:
     if re.fullmatch(r"[\u4e00-\u9fff]{1,2}[上下]", value):
         return None  # 在网上做生意, 在楼下上班: where, not who
     return value
+
+
+def leading_place(value: str) -> str:
+    """The known city that opens a company's name ("北京百度" -> 北京); "" when the rest is
+    no name of its own (北京大学, 上海分公司)."""
+    city = next((p for p in sorted(PLACES_ZH, key=len, reverse=True) if value.startswith(p)), "")
+    rest = value[len(city):]
+    if not city or len(rest) < 2 or rest in _GENERIC_ORGS or re.match(r"(?:大学|学院|分公司|总部|市|省|的|人|本地)", rest):
+        return ""
+    if re.search(r"(?:大学|学院|师范|理工|交通|科技大)", rest):
+        return ""  # 上海交通大学: the school is named by its city
+    return city
 
 
 def items_of(raw: str) -> list[str]:

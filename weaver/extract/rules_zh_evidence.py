@@ -1,0 +1,63 @@
+"""Chinese rule builders that weigh evidence beyond their pattern: jieba's tags for a name
+or a company, the items of a list told without 、, and whether a place gone to is a living.
+"""
+
+from __future__ import annotations
+
+import re
+
+from vaultweave.weaver.extract import words_zh
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.rules_text import Fact
+from vaultweave.weaver.extract.rules_zh_values import is_place, org_of, place_of
+
+# A list item said on its own after a comma or a space: a short noun or activity, no
+# pronoun, negation, particle or link word ("羽毛球 摄影 偶尔爬爬山").
+_ITEM_LEAD = re.compile(r"^(?:偶尔|有时候?|还有|还|也|以及|和|再就是|另外|各种|各类|一些)+")
+_NOT_ITEM = re.compile(r"[我你他她它很太不没了吗呢吧但就都得着过是的会要想说]")
+
+
+def listed(rest: str) -> list[str]:
+    """The items a list told without 、 goes on with: "，摄影，偶尔爬爬山" -> 摄影, 爬山."""
+    items: list[str] = []
+    for piece in rest.split("，")[1:9]:
+        item = _ITEM_LEAD.sub("", piece.strip())
+        item = re.sub(r"^([\u4e00-\u9fff])\1(?=[\u4e00-\u9fff])", r"\1", item)  # 爬爬山: 爬山
+        if not re.fullmatch(r"[\u4e00-\u9fffA-Za-z]{1,6}", item) or _NOT_ITEM.search(item):
+            break
+        if words_zh.tags(item)[:1] and words_zh.tags(item)[0][1] in ("m", "q", "d", "a", "t"):
+            break  # "三分糖少冰", "特别好": how it is had, not a thing liked
+        items.append(item)
+    return items
+
+
+def said_name(m: re.Match[str]) -> list[Fact]:
+    """ "大家好，我是李雷": a name, when jieba reads the word as one."""
+    name = m.group("v")
+    return [Fact("name", name, Op.ASSERT, 0.8)] if words_zh.tagged_person(name) else []
+
+
+# jieba's tags of a name that can be a company's (华为 nr, 美团 n, 腾讯 nz, 中石化 j, Bosch eng).
+_ORG_TAGS = frozenset({"n", "nr", "nrt", "nz", "nt", "j", "eng", "ns"})
+
+
+def org_work(m: re.Match[str]) -> list[Fact]:
+    """ "华为搬砖": one word before a verb of work is where one works (a city: where one lives)."""
+    word = m.group("org")
+    tagged = words_zh.tags(word)
+    if len(tagged) != 1 or tagged[0][1] not in _ORG_TAGS:
+        return []
+    if is_place(word):
+        return [Fact("lives_in", word, Op.ASSERT, 0.7)]
+    org = org_of(word)
+    return [Fact("employer", org, Op.ASSERT, 0.75)] if org else []
+
+
+def settled(m: re.Match[str]) -> list[Fact]:
+    """ "跑去大理开民宿了": a place gone to for a living is the new home (a trip is no
+    living: "去大理玩" never reaches here); a shop opened there is the new line of work."""
+    place = place_of(m.group("v"))
+    if not place or not is_place(place):
+        return []
+    shop = [Fact("job_title", m.group("shop") + "老板", Op.ASSERT, 0.75)] if m.group("shop") else []
+    return [Fact("lives_in", place, Op.ASSERT, 0.75), *shop]

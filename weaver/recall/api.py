@@ -17,7 +17,7 @@ from vaultweave.weaver.recall.context import (
     profile_items,
     subjects_for,
 )
-from vaultweave.weaver.recall.excerpts import Scorer, plan_excerpts
+from vaultweave.weaver.recall.excerpts import plan_excerpts
 from vaultweave.weaver.recall.hits import Hit
 from vaultweave.weaver.recall.merge import merge_hits
 from vaultweave.weaver.recall.projection import Drift, RecallProjection, recall_projection
@@ -127,29 +127,10 @@ def context(
     profile = profile_items(items, subjects_for(query, items, vault.config.vault.default_subject))
     profile = needed_profile(profile, query, hits)
     window = recent_turns(vault.paths, session or "", settings.window_turns)
-    excerpts = plan_excerpts(
-        query,
-        hits,
-        settings.excerpt_tokens,
-        count_tokens,
-        nearest_sentences(projection_of(vault)),
-        settings.excerpt_after,
-    )
+    excerpts = plan_excerpts(query, hits, settings.excerpt_tokens, count_tokens, whole=settings.excerpt_after)
     return assemble(
         query, hits, profile, budget_tokens, count_tokens, window, settings.window_tokens, excerpts
     )
-
-
-def nearest_sentences(projection: RecallProjection) -> Scorer:
-    """Sentences scored by their cosine to the query, with the index's embedding model
-    (the query's vector is the one the search just made, kept by the index)."""
-
-    def score(query: str, sentences: Sequence[str]) -> list[float]:
-        index = projection.index
-        vectors = index.embedder.embed(list(sentences))
-        return [float(v) for v in vectors @ index.embed_query(query).reshape(-1)]
-
-    return score
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,11 @@
 """Excerpts: a long turn shown in the context block as its sentences nearest the query.
 
-A turn longer than ``[context] excerpt_tokens`` is cut to its sentences that score
-highest against the query (the embedding model's cosine, or shared keywords), kept in
-their own order, each gap marked with an ellipsis, within that many tokens, so the
-block's budget covers more distinct turns (docs/RECALL.md, context bench round 3).
+Past the first ``[context] excerpt_after`` facts and turns of the ranking, a turn longer
+than ``excerpt_tokens`` is cut to its sentences that share most keywords with the query
+(BM25's keyword tokens), kept in their own order, each gap marked with an ellipsis,
+within that many tokens, so the block's budget covers more of the recalled turns
+(docs/RECALL.md, context bench round 3). The scorer is a parameter; the embedding
+model's cosine chose a little better on LoCoMo but cost seconds a block under load.
 """
 
 from __future__ import annotations

@@ -157,6 +157,11 @@ class ContextSection(_Section):
     # digest_k digests, of one ranking (tuned on LoCoMo half A, docs/RECALL.md).
     recall_k: int = Field(default=40, ge=0, le=200)
     digest_k: int = Field(default=3, ge=0, le=50)
+    # The first excerpt_after recalled facts and turns are shown whole; a later turn longer
+    # than excerpt_tokens shows only its sentences sharing most words with the query,
+    # within that many tokens (0: every turn whole). Chosen on LoCoMo half A, docs/RECALL.md.
+    excerpt_after: int = Field(default=10, ge=0)
+    excerpt_tokens: int = Field(default=32, ge=0)
 
 
 class DigestsSection(_Section):
@@ -348,6 +353,8 @@ window_turns = 8           # context(session=...): that session's last turns com
 window_tokens = 400        # ... within this many tokens of the budget
 recall_k = 40              # facts and turns the search hands the block (best first) ...
 digest_k = 3               # ... and digests
+excerpt_after = 10         # the first 10 recalled facts and turns are shown whole; a later turn ...
+excerpt_tokens = 32        # ... longer than this shows its sentences nearest the query (0: all whole)
 
 [digests]
 enabled = true             # digests/sessions/*.md and digests/weeks/*.md, searchable (needs recall)

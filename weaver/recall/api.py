@@ -17,6 +17,7 @@ from vaultweave.weaver.recall.context import (
     profile_items,
     subjects_for,
 )
+from vaultweave.weaver.recall.excerpts import plan_excerpts
 from vaultweave.weaver.recall.hits import Hit
 from vaultweave.weaver.recall.merge import merge_hits
 from vaultweave.weaver.recall.projection import Drift, RecallProjection, recall_projection
@@ -126,7 +127,10 @@ def context(
     profile = profile_items(items, subjects_for(query, items, vault.config.vault.default_subject))
     profile = needed_profile(profile, query, hits)
     window = recent_turns(vault.paths, session or "", settings.window_turns)
-    return assemble(query, hits, profile, budget_tokens, count_tokens, window, settings.window_tokens)
+    excerpts = plan_excerpts(query, hits, settings.excerpt_tokens, count_tokens, whole=settings.excerpt_after)
+    return assemble(
+        query, hits, profile, budget_tokens, count_tokens, window, settings.window_tokens, excerpts
+    )
 
 
 @dataclass(frozen=True)

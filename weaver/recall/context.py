@@ -90,12 +90,13 @@ def fact_line(hit: Hit) -> str:
     return f"- {hit.text}{status} [{validity}; from {where}{sources or 'hand edit'}{doubt}]"
 
 
-def turn_line(hit: Hit) -> str:
-    """A turn under its day's line: ``- 14:04 speaker: words``."""
+def turn_line(hit: Hit, words: str = "") -> str:
+    """A turn under its day's line: ``- 14:04 speaker: words``; ``words`` is what to show
+    of it (an excerpt), by default all of it."""
     who = hit.speaker or "?"
     where = f" (in {hit.vault})" if hit.vault else ""
     clock = "?" if hit.ts is None else f"{hit.ts.astimezone(timezone.utc):%H:%M}"
-    return f"- {clock} {who}{where}: {' '.join(hit.text.split())}"
+    return f"- {clock} {who}{where}: {words or ' '.join(hit.text.split())}"
 
 
 def digest_lines(hit: Hit) -> list[tuple[str, str]]:
@@ -142,6 +143,7 @@ def assemble(
     count: Counter,
     window: Sequence[Resource] = (),
     window_budget: int = 0,
+    excerpts: Mapping[str, str] | None = None,
 ) -> Context:
     """The block: the session's window, then the profile, then what the search recalled,
     within ``budget``.
@@ -154,8 +156,10 @@ def assemble(
     the window, as a turn, or quoted by a digest line. Facts and digests keep rank order;
     turns are shown oldest first under a line per day, digest lines under a line naming
     their page (each heading paid for with its first line). The window keeps its newest
-    turns when it must be cut, within ``window_budget``.
+    turns when it must be cut, within ``window_budget``. ``excerpts`` (turn id -> words,
+    weaver/recall/excerpts.py) says which turn hits to show in part.
     """
+    shorter = excerpts or {}
     block = _Block(budget, count)
     lines: list[str] = []
     if budget > 0:
@@ -208,7 +212,8 @@ def assemble(
                     pages.add(hit.id)
                     shown_turns.add(source)
         elif hit.kind == "turn" and hit.id not in shown_turns:
-            shown = pick("### Turns", turn_line(hit), hit, (hit.id,), _day(hit.ts))
+            line = turn_line(hit, shorter.get(hit.id, ""))
+            shown = pick("### Turns", line, hit, (hit.id,), _day(hit.ts))
             shown_turns.update([hit.id] if shown else [])
     picked["### Turns"].sort(key=lambda entry: _when(entry[1]))
     for section in SECTIONS:

@@ -13,8 +13,9 @@ nodes: ``EmbedLayerNormalization``, then per layer ``Attention`` (one packed Q/K
 product), ``MatMul`` + ``SkipLayerNormalization``, ``MatMul`` + ``BiasGelu``, ``MatMul`` +
 ``SkipLayerNormalization``. Same inputs, same ``last_hidden_state`` output; the vectors
 differ from the packaged graph's only by float32 rounding (max 2e-7 per component, see
-tests/test_embeddings.py). Nothing is written to disk: the bytes go straight to
-onnxruntime.
+tests/test_embeddings.py). Nothing is written to disk or cached: the graph's bytes and
+the weights go straight to onnxruntime, which reads the weights where they lie in memory,
+so whoever holds a session holds its ``FusedModel`` too (``OnnxEmbedder`` does).
 """
 
 from __future__ import annotations

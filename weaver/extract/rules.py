@@ -44,6 +44,8 @@ from vaultweave.weaver.attributes import canonical_sentence, spec_for
 from vaultweave.weaver.extract import dates, dates_zh, events_en
 from vaultweave.weaver.extract.base import Candidate, Op
 from vaultweave.weaver.extract.clauses import clause_facts
+from vaultweave.weaver.extract.fragments_en import Carried
+from vaultweave.weaver.extract.fragments_en import clauses as fragment_clauses
 from vaultweave.weaver.extract.grammar_en import ENGLISH
 from vaultweave.weaver.extract.grammar_zh import CHINESE, _zh_sentence_facts
 from vaultweave.weaver.extract.known_people import KnownPeople
@@ -202,28 +204,33 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
     """Every fact a turn states, in textual order, without duplicates. ``asked``: the
     question turn it answers, if any; ``who``: the person last named before it, as the
     speaker would say it ("my brother Jun"), for a question about them (``turn_context``)."""
-    facts = _turn_facts(text)
+    facts = _turn_facts(text, who)
     answer = restated(asked, text, who) if asked else None
     if answer is not None:
         def answers(fact: Fact) -> bool:
             return answer.frame.allows(fact.attribute) and bool(fact.about) == answer.about_other
 
         # An answer that says it in its own words ("nah I'm in Copenhagen") is read as said.
+        # Only what its own words leave untold is taken from the restatement.
         own_words = _turn_facts(answer.part) if answer.part else facts
-        if not any(map(answers, own_words)):
-            said = [f for f in _turn_facts(answer.statement) if answers(f)]
-            facts = said + [f for f in facts if f not in said]
+        told = {(f.attribute, f.about) for f in own_words if answers(f)}
+        said = [f for f in _turn_facts(answer.statement) if answers(f) and (f.attribute, f.about) not in told]
+        facts = said + [f for f in facts if f not in said]
     return facts
 
 
-def _turn_facts(text: str) -> list[Fact]:
+def _turn_facts(text: str, who: str = "") -> list[Fact]:
     facts: list[Fact] = []
     seen: set[tuple[str, str, Op, str, str]] = set()
     frame = ""  # Chinese: a date told in a sentence frames the endings of the ones after it
     topic = ""  # English: "the korean thing? yeah I dropped it" (turn_context.topic_of)
+    carried = Carried()  # English: who the fragments of the turn are about (fragments_en)
     for sentence in split_sentences(text):
         grammar = CHINESE if _is_chinese(sentence) else ENGLISH
         found = _sentence_facts(sentence, grammar, allow_note=True)
+        if grammar is ENGLISH and not grammar.is_question(sentence):
+            found += _fragment_facts(sentence, found, carried, who)
+            carried = fragment_clauses(sentence, carried, who)[1]
         if grammar is ENGLISH and not found:
             found = switch_in(sentence)
         if topic and not found:  # an ending of the thing just named: "it" is that thing
@@ -243,6 +250,19 @@ def _turn_facts(text: str) -> list[Fact]:
                 seen.add(key)
                 facts.append(fact)
     return without_unnamed_pets(facts)
+
+
+def _fragment_facts(sentence: str, found: Sequence[Fact], carried: Carried, who: str) -> list[Fact]:
+    """What the sentence's fragments, said again as whole clauses, add to its first reading:
+    only facts of an attribute (and person) that reading did not give."""
+    had = {(f.attribute, f.about, f.name) for f in found}
+    extra: list[Fact] = []
+    for clause in fragment_clauses(sentence, carried, who)[0]:
+        for fact in _sentence_facts(clause, ENGLISH, allow_note=False):
+            if fact.op is Op.ASSERT and (fact.attribute, fact.about, fact.name) not in had:
+                had.add((fact.attribute, fact.about, fact.name))
+                extra.append(fact)
+    return extra
 
 
 def split_sentences(text: str) -> list[str]:

@@ -33,6 +33,7 @@ MAX_CHARS = 1200
 MAX_FRAGMENTS = 24
 
 _CUT = re.compile(r"\s*(?:[,;:()\[\]{}]|\s[-–—]+\s|\.\.+|\s+(?:and|plus|but)\s+(?=\S))\s*", re.IGNORECASE)
+_ASIDE = re.compile(r"\s*\(([^()]{0,120})\)")
 _LEAD = re.compile(
     r"^(?:(?:and|also|oh|btw|so|but|plus|haha+|lol|tbh|honestly|mostly|basically|currently|well|ok|okay|"
     r"hi+|hey+|um+|uh+|anyway|anyways|oh\s+and|yeah|yep|still)\b[\s,.!]*)+",
@@ -119,7 +120,12 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
     unsure = bool(_UNSURE.search(text))
     who, introduced = carried.who, False
     said: list[str] = []
-    for raw in _CUT.split(text)[:MAX_FRAGMENTS]:
+    # An aside in brackets changes nobody's subject: "I'm Thandiwe (everyone says Thandi), 27"
+    for aside in _ASIDE.findall(text)[:MAX_FRAGMENTS]:
+        alias = _ALIAS.match(_LEAD.sub("", aside.strip()))
+        if alias and not carried.who:
+            said.append(f"everyone calls me {alias.group('v') or alias.group('short')}")
+    for raw in _CUT.split(_ASIDE.sub(",", text))[:MAX_FRAGMENTS]:
         fragment = _TAIL.sub("", _LEAD.sub("", raw.strip())).strip()
         if not fragment:
             continue
@@ -129,7 +135,7 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
         if self_said:
             who, introduced = "", True
             if not unsure:  # "I'm Thandiwe", "I'm 27": whole once cut from their asides
-                said.append(_shape(self_said.group("rest")) or fragment)
+                said.extend([_shape(self_said.group("rest")) or fragment, *_workplace_town(fragment)])
             continue
         if relative:
             who = relative.group("who")
@@ -156,7 +162,7 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
         else:
             clause = _shape(fragment, introduced or carried.introduced)
         if clause:
-            said.append(clause)
+            said.extend([clause, *_workplace_town(clause)])
     return said, Carried("" if who == "?" else who, introduced or carried.introduced)
 
 
@@ -170,7 +176,7 @@ def _shape(fragment: str, introduced: bool = True) -> str | None:
         return f"everyone calls me {alias.group('v') or alias.group('short')}"
     job = _AT_ORG.match(fragment) or _A_TITLE.match(fragment)
     if job and is_job(job.group("title")):
-        return f"I'm {'' if fragment.startswith(('a ', 'an ')) else 'a '}{fragment}"
+        return f"I'm {'' if fragment.startswith(('a ', 'an ')) else 'a '}{_org_heads(fragment)}"
     if _STATE.match(fragment):
         return f"I'm {fragment}"
     place = _PLACE_ONLY.match(fragment)
@@ -182,6 +188,26 @@ def _shape(fragment: str, introduced: bool = True) -> str | None:
     return None
 
 
+# "Inkosi Albert Luthuli hospital": a lower-case kind of organisation after its name is part
+# of the name.
+_ORG_KIND = re.compile(r"\b([A-Z][\w'&.-]*\s+)(hospital|university|college|school|bank|clinic|academy|institute|"
+                       r"labs?|studios?|group|partners|agency|council|library|museum|airport|hotel|cafe|café)\b")
+
+
+def _org_heads(fragment: str) -> str:
+    return _ORG_KIND.sub(lambda m: m.group(1) + m.group(2).title(), fragment)
+
+
+_WORKPLACE_TOWN = re.compile(r"^(?:I'm|I\s+am|I\s+work)\b.*?\s(?:at|for|with)\s+\S.*?\s+in\s+(?P<v>[A-Z][^\d,]{1,40})$")
+
+
+def _workplace_town(clause: str) -> list[str]:
+    """ "I'm a copywriter at Ogilvy in Manchester": the speaker lives in the known town too."""
+    found = _WORKPLACE_TOWN.match(clause)
+    place = known_place(found.group("v")) if found else None
+    return [f"I live in {place}"] if place else []
+
+
 def _third(who: str, fragment: str) -> str | None:
     """A fragment about the relative just named: "lives down in Plymouth" -> "my dad lives ..."."""
     if _THIRD_VERB.match(fragment):
@@ -191,7 +217,7 @@ def _third(who: str, fragment: str) -> str | None:
         return f"{who} is {age.group('n')}"
     job = _AT_ORG.match(fragment) or _A_TITLE.match(fragment)
     if job and is_job(job.group("title")):
-        return f"{who} is {'' if fragment.startswith(('a ', 'an ')) else 'a '}{fragment}"
+        return f"{who} is {'' if fragment.startswith(('a ', 'an ')) else 'a '}{_org_heads(fragment)}"
     return None
 
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from vaultweave.weaver.extract.places_en import known_place
+
 
 @dataclass(frozen=True)
 class Frame:
@@ -74,7 +76,7 @@ _EN_FRAMES: tuple[tuple[re.Pattern[str], Frame | None], ...] = (
     (re.compile(r"\bwhere\s+(?:do|did)\s+you\s+live\b|\bwhere\s+are\s+you\s+(?:based|living|located|now)\b|"
                 r"\b(?:which|what|your|home|address)\s+(?:\w+\s+)?(?:city|town)\b|\b(?:city|town)\s+(?:are|do)\s+you\b|"
                 r"\bwhich\s+(?:country|area)\b|\bwhat\s+country\b|"
-                r"\bare\s+you\s+(?:based|living|located)\s+in\b|\byou(?:'re|\s+are)\s+(?:still\s+)?(?:in|based\s+in|"
+                r"\bare\s+you\s+(?:based|living|located)\s+in\b|\bare\s+you\s+(?:still\s+|also\s+)?in\s+[A-Z]|\byou(?:'re|\s+are)\s+(?:still\s+)?(?:in|based\s+in|"
                 r"living\s+in)\s+[A-Z]|\bdo\s+you\s+(?:still\s+)?live\s+in\b|"
                 r"\bwhere(?:'s|\s+is)\s+home\b", _I),
      _frame("I live in {}", "lives_in", "hometown", third="{who} lives in {}", proper=True)),
@@ -159,7 +161,8 @@ def _guess(text: str) -> str:
     """The assistant's guess about the speaker anywhere in its turn ("You work at Google,
     right? Their perf process..."), which a "no, X" reply puts right; "" when none."""
     asked = [q.strip() for q in re.findall(r"[^.!?]*\?", text)
-             if re.search(r"\byou(?:'re|\s+are|\s+work|\s+live)\b|,\s*right\s*\?$", q, _I)]
+             if re.search(r"\byou(?:'re|\s+are|\s+work|\s+live)\b|\bare\s+you\s+(?:still\s+)?(?:in|at|from)\b|"
+                          r",\s*right\s*\?$", q, _I)]
     return asked[-1] if asked else ""
 
 
@@ -198,7 +201,7 @@ def restated(question_turn: str, answer: str, who: str = "") -> Restated | None:
     would say it; a question about someone else is restated only when it is given."""
     question = last_question(question_turn)
     frame = frame_of(question)
-    if frame is None and _EN_NO.match(answer.strip()):
+    if frame is None and _EN_NO.match(_EN_LEAD.sub("", answer.strip())):
         question = _guess(question_turn)
         frame = frame_of(question)
     if frame is None:
@@ -251,7 +254,11 @@ def _put_right(frame: Frame, rest: str, other: bool) -> Restated | None:
             or _FIRST_PERSON_EN.match(head) or _NO_VALUE.match(head) or _NOT_A_VALUE.search(head)):
         return None
     if frame.proper and not head[:1].isupper():
-        return None  # a place or a company is named with its capital: "nah Bristol"
+        # a place or a company is named with its capital ("nah Bristol"), or is a known place
+        place = known_place(head) if "lives_in" in frame.attributes else None
+        if place is None:
+            return None
+        head = place
     return Restated(frame, frame.template.format(head), other, head)
 
 

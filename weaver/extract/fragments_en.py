@@ -40,7 +40,8 @@ _LEAD = re.compile(
     re.IGNORECASE,
 )
 _TAIL = re.compile(
-    r"\s+(?:which|who|that|where|so|lol|haha+|tbh|rn|atm|btw|now)\b.*$|\s*[!?.…]+$", re.IGNORECASE
+    r"\s+(?:which|who|that|where|so|lol|haha+|tbh|rn|atm|btw|now|tho|though|obvs|basically)\b.*$|\s*[!?.…]+$",
+    re.IGNORECASE,
 )
 # A sentence that wishes, supposes, denies or jokes states nothing in its verbless parts.
 _UNSURE = re.compile(
@@ -83,13 +84,14 @@ _A_TITLE = re.compile(r"^(?:a|an)\s+(?P<title>[a-z][\w/+-]*(?:\s+[a-z][\w/+-]*){
 _STATE = re.compile(
     r"^(?:living|based|staying|working|studying|temping|interning|freelancing|originally\s+from|"
     r"allergic\s+to|(?:strictly\s+|mostly\s+|fully\s+)?(?:vegan|vegetarian|veggie|pescatarian)\b|"
-    r"married|engaged|single|divorced|retired|self[- ]employed|a\s+(?:first|second|third|final)[- ]year)",
+    r"married|engaged|single|divorced|retired|self[- ]employed|a\s+(?:first|second|third|final)[- ]year|"
+    r"starting\s+(?:at|with)\s)",
     re.IGNORECASE,
 )
 _PLACE_ONLY = re.compile(r"^(?P<pre>in|from|based\s+in|out\s+of)\s+(?P<v>[^\d,]{2,40})$", re.IGNORECASE)
 _VERB = re.compile(
     r"^(?:just\s+|finally\s+|recently\s+|also\s+)?(?:moved|relocated|live|work|study|speak|teach|started|"
-    r"joined|left|quit|got|went|switched|transferred|became|retired|graduated|adopted|grew\s+up|"
+    r"joined|left|quit|went|switched|transferred|became|retired|graduated|adopted|grew\s+up|"
     r"have\s+been|been)\b",
     re.IGNORECASE,
 )
@@ -122,9 +124,14 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
     said: list[str] = []
     # An aside in brackets changes nobody's subject: "I'm Thandiwe (everyone says Thandi), 27"
     for aside in _ASIDE.findall(text)[:MAX_FRAGMENTS]:
-        alias = _ALIAS.match(_LEAD.sub("", aside.strip()))
+        inner = _LEAD.sub("", aside.strip())
+        alias = _ALIAS.match(inner)
         if alias and not carried.who:
             said.append(f"everyone calls me {alias.group('v') or alias.group('short')}")
+        elif not carried.who and not unsure:  # "(data analyst at xero, the accounting software ppl)"
+            said.extend(c for c in [_shape(_TAIL.sub("", inner.split(",")[0]), False)] if c)
+    if not unsure and not carried.who:
+        said.extend(_where_said(text))
     for raw in _CUT.split(_ASIDE.sub(",", text))[:MAX_FRAGMENTS]:
         fragment = _TAIL.sub("", _LEAD.sub("", raw.strip())).strip()
         if not fragment:
@@ -152,17 +159,13 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
         if _SELF_VERB.match(fragment):
             who = ""
             continue
-        if _OTHER_SUBJECT.match(fragment) or _NAMED_SUBJECT.match(fragment):
-            who = "?"
-            continue
-        if unsure or who == "?":
-            continue
-        if who:
-            clause = _third(who, fragment)
-        else:
-            clause = _shape(fragment, introduced or carried.introduced)
+        clause = None
+        if not unsure and who != "?":  # the shape first: "a teacher" is no new subject
+            clause = _third(who, fragment) if who else _shape(fragment, introduced or carried.introduced)
         if clause:
             said.extend([clause, *_workplace_town(clause)])
+        elif _OTHER_SUBJECT.match(fragment) or _NAMED_SUBJECT.match(fragment):
+            who = "?"
     return said, Carried("" if who == "?" else who, introduced or carried.introduced)
 
 
@@ -174,11 +177,12 @@ def _shape(fragment: str, introduced: bool = True) -> str | None:
     alias = _ALIAS.match(fragment)
     if alias:
         return f"everyone calls me {alias.group('v') or alias.group('short')}"
-    job = _AT_ORG.match(fragment) or _A_TITLE.match(fragment)
+    named = _org_heads(fragment)
+    job = _AT_ORG.match(named) or _A_TITLE.match(named)
     if job and is_job(job.group("title")):
-        return f"I'm {'' if fragment.startswith(('a ', 'an ')) else 'a '}{_org_heads(fragment)}"
+        return f"I'm {'' if fragment.startswith(('a ', 'an ')) else 'a '}{named}"
     if _STATE.match(fragment):
-        return f"I'm {fragment}"
+        return f"I'm {_org_heads(fragment) if fragment.lower().startswith(('starting', 'working')) else fragment}"
     place = _PLACE_ONLY.match(fragment)
     if place and known_place(place.group("v")):
         verb = "I'm from" if place.group("pre").lower() == "from" else "I live in"
@@ -194,8 +198,41 @@ _ORG_KIND = re.compile(r"\b([A-Z][\w'&.-]*\s+)(hospital|university|college|schoo
                        r"labs?|studios?|group|partners|agency|council|library|museum|airport|hotel|cafe|café)\b")
 
 
+# Lower-case words after "at" that are no organisation's name: "a nurse at night".
+_NOT_ORG = frozenset(
+    "a an the my our his her their this that home work school uni university college hospital night nights "
+    "weekends weekend the moment least last first times all some".split()
+)
+_LOWER_ORG = re.compile(r"\b(?P<at>at|for|with)\s+(?P<org>[a-z][\w&'-]*(?:\s+[a-z][\w&'-]*)?)(?=$|\s+(?:in|as|on|"
+                        r"next|this|since|from)\b)")
+
+
 def _org_heads(fragment: str) -> str:
-    return _ORG_KIND.sub(lambda m: m.group(1) + m.group(2).title(), fragment)
+    """The organisation in a job fragment as a name: "nurse at X hospital" -> "X Hospital",
+    "starting at stripe" -> "Stripe" (chat drops capitals)."""
+    fragment = _ORG_KIND.sub(lambda m: m.group(1) + m.group(2).title(), fragment)
+
+    def named(m: re.Match[str]) -> str:
+        first = m.group("org").split()[0]
+        if first in _NOT_ORG or known_place(m.group("org")):
+            return m.group()
+        return f"{m.group('at')} {m.group('org').title()}"
+
+    return _LOWER_ORG.sub(named, fragment, count=1)
+
+
+# "the fam here in atlanta", "wellington based number cruncher": where the speaker is.
+_HERE_IN = re.compile(r"\b(?:here\s+in|back\s+home\s+in)\s+(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})\b"
+                      r"|^(?P<b>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)[- ]based\b|^(?P<c>[a-z][\w'-]+)[- ]based\b")
+
+
+def _where_said(text: str) -> list[str]:
+    found = _HERE_IN.search(text)
+    if not found:
+        return []
+    raw = found.group("v") or found.group("b") or found.group("c")
+    place = known_place(raw) or (raw if found.group("v") and raw[:1].isupper() and len(raw.split()) <= 3 else None)
+    return [f"I live in {place}"] if place else []
 
 
 _WORKPLACE_TOWN = re.compile(r"^(?:I'm|I\s+am|I\s+work)\b.*?\s(?:at|for|with)\s+\S.*?\s+in\s+(?P<v>[A-Z][^\d,]{1,40})$")
@@ -215,9 +252,10 @@ def _third(who: str, fragment: str) -> str | None:
     age = _AGE.match(fragment)
     if age:
         return f"{who} is {age.group('n')}"
-    job = _AT_ORG.match(fragment) or _A_TITLE.match(fragment)
+    named = _org_heads(fragment)
+    job = _AT_ORG.match(named) or _A_TITLE.match(named)
     if job and is_job(job.group("title")):
-        return f"{who} is {'' if fragment.startswith(('a ', 'an ')) else 'a '}{_org_heads(fragment)}"
+        return f"{who} is {'' if fragment.startswith(('a ', 'an ')) else 'a '}{named}"
     return None
 
 

@@ -50,6 +50,7 @@ from vaultweave.weaver.extract.grammar_en import ENGLISH
 from vaultweave.weaver.extract.grammar_zh import CHINESE, _zh_sentence_facts
 from vaultweave.weaver.extract.known_people import KnownPeople
 from vaultweave.weaver.extract.patterns_en import pets_named_in_turn, without_unnamed_pets
+from vaultweave.weaver.extract.rules_en import UPCOMING
 from vaultweave.weaver.extract.rules_text import Fact, Grammar
 from vaultweave.weaver.extract.speaker_memory import SWITCH, SpeakerMemory, switch_in
 from vaultweave.weaver.extract.turn_context import restated, topic_of, with_topic
@@ -329,9 +330,11 @@ def _sentence_facts(sentence: str, grammar: Grammar, allow_note: bool) -> list[F
         else:
             found = clause_facts(prepared, grammar)
         when = grammar.dated(clause) if grammar.dated else ""
+        # "I'm starting at Delta in July": the start is still to come, on the day told if any
+        found = [replace(f, starts=when) if f.starts == UPCOMING else f for f in found]
         if when:  # "we moved to Denver last month": the change happened then
             found = [
-                f if f.when or f.scheduled or f.attribute == "routine" else replace(f, when=when)
+                f if f.when or f.scheduled or f.starts or f.attribute == "routine" else replace(f, when=when)
                 for f in found
             ]
         facts.extend(found)

@@ -9,6 +9,7 @@ the first rule that accepts wins, so specific patterns come before loose ones.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.base import Op
@@ -84,6 +85,11 @@ from vaultweave.weaver.extract.rules_text import (
     words,
 )
 from vaultweave.weaver.extract.word_forms_en import base_phrase, gerund
+
+
+# The start of a fact told before it happens ("I'm starting at Stripe in July"): the
+# sentence's date, when it tells one, is when it starts (rules._sentence_facts).
+UPCOMING = "upcoming"
 
 
 def _birthday_value(text: str) -> str | None:
@@ -326,6 +332,11 @@ RULES: tuple[Rule, ...] = (
     rule(_PAST + r"(?:started|begun|began)\s+(?:working\s+|a\s+(?:new\s+)?(?:job|role|position)\s+|"
          r"my\s+new\s+(?:job|role|position)\s+)?(?:at|with|for)\s+" + _ORG
          + r"(?:\s+as\s+(?:a\s+|an\s+)?" + _TITLE + r"(?=$|\s+(?:on|in|from|since|last|this|and|but)\b))?", _job(0.85)),
+    # A start still to come is a start all the same: "I'm starting at Stripe next monday".
+    rule(r"(?:" + _BE + r"starting|I\s+" + ADV + r"start)\s+(?:work(?:ing)?\s+|(?:a|my)\s+new\s+(?:job|role)\s+)?"
+         r"(?:at|with)\s+" + _ORG + r"(?:(?:\s+(?:next|this|on|in|from)\s+[\w ]{1,20}?)?\s+as\s+(?:a\s+|an\s+)?"
+         + _TITLE + r"(?=$|\s+(?:on|in|from|since|next|this|and|but)\b))?",
+         lambda m: [] if (m.group("org").lower() in PLACES) else [replace(f, starts=UPCOMING) for f in _job(0.8)(m)]),
     rule(_PAST + r"(?:started|got|landed|took)\s+(?:a|an|my)\s+(?:new\s+)?" + _TITLE
          + r"\s+(?:job|gig|position|role)\s+(?:at|with)\s+" + _ORG, _job(0.85)),
     rule(_PAST + r"joined\s+" + _ORG + r"(?:\s+as\s+(?:a\s+|an\s+|the\s+)?" + _TITLE

@@ -65,6 +65,8 @@ NOTE_CONFIDENCE = 0.95
 # A turn answers the assistant's question only when it comes soon after it: the same
 # words a week later are a new topic.
 ANSWER_WITHIN = timedelta(hours=12)
+# A start told further ahead than this is a plan (see _planned).
+PLAN_AHEAD = timedelta(days=14)
 # Turns of a session woven before a cycle that are read again for their context.
 EARLIER_TURNS = 12
 
@@ -144,12 +146,23 @@ class RulesExtractor:
             for fact in facts
             if fact.attribute != SWITCH  # a switch nobody said what of (speaker_memory)
             and not (fact.attribute == "birthday" and fact.value == "turned" and not fact.when)
+            and not _planned(fact, resource)
         ]
 
     def _ignored(self, resource: Resource) -> bool:
         # A line without a role is judged by its speaker ("assistant", "system").
         who = resource.role if resource.role is not None else resource.speaker
         return who is not None and who.strip().casefold() in self.ignore_roles
+
+
+def _planned(fact: Fact, resource: Resource) -> bool:
+    """An English start told weeks ahead ("starting at Delta in July") is a plan, not yet a
+    fact; one days ahead ("starting at Stripe next monday") is taken as it is told. The
+    Chinese rules keep their own reading of a start ("下周一去网易报到")."""
+    if not fact.starts or _CJK.search(fact.starts):
+        return False
+    day = dates.resolve(fact.starts, resource.ts, "future")
+    return day is not None and day - resource.ts > PLAN_AHEAD
 
 
 def rules_extractor(config: VaultConfig) -> RulesExtractor:

@@ -72,6 +72,7 @@ _NAMED_SUBJECT = re.compile(r"^(?!I\b)[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s+(?:just
                             r"(?:is|was|has|had|quit|left|moved|got|lives|works|[a-z]+(?:s|ed))\b")
 _PRONOUN = re.compile(r"^(?P<p>he|she)(?P<be>'s|\s+is)?\s+(?P<rest>.+)$", re.IGNORECASE)
 
+_INTRODUCTION = re.compile(rf"^(?:(?P<v>{NAME})\s+here|this\s+is\s+(?P<w>{NAME})|(?:my\s+)?name'?s\s+(?P<x>{NAME}))$")
 _AGE = re.compile(r"^(?P<n>\d{2})(?:\s*(?:yo|y/o|years?\s+old|yrs?\s+old|y\.o\.?))?$", re.IGNORECASE)
 _ALIAS = re.compile(
     rf"^(?:(?:everyone|everybody|people|friends|my\s+friends|most\s+people)\s+(?:just\s+)?(?:says?|calls?\s+me|"
@@ -80,6 +81,7 @@ _ALIAS = re.compile(
 )
 _AT_ORG = re.compile(r"^(?:a\s+|an\s+)?(?P<title>[a-z][\w/+-]*(?:\s+[a-z][\w/+-]*){0,3})\s+(?:at|for|with)\s+"
                      r"(?:the\s+)?[A-Z0-9]")
+_BARE_TITLE = re.compile(r"^[a-z][\w/+-]*(?:\s+[a-z][\w/+-]*){0,3}$")
 _A_TITLE = re.compile(r"^(?:a|an)\s+(?P<title>[a-z][\w/+-]*(?:\s+[a-z][\w/+-]*){0,3})$")
 _STATE = re.compile(
     r"^(?:living|based|staying|working|studying|temping|interning|freelancing|originally\s+from|"
@@ -142,7 +144,13 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
         if self_said:
             who, introduced = "", True
             if not unsure:  # "I'm Thandiwe", "I'm 27": whole once cut from their asides
-                said.extend([_shape(self_said.group("rest")) or fragment, *_workplace_town(fragment)])
+                clause = _shape(self_said.group("rest")) or fragment
+                said.extend([clause, *_workplace_town(clause)])
+            continue
+        intro = _INTRODUCTION.match(fragment)
+        if intro:  # "Raj here", "this is Raj": a bare number after it is an age
+            who, introduced = "", True
+            said.append(f"my name is {intro.group('v') or intro.group('w') or intro.group('x')}")
             continue
         if relative:
             who = relative.group("who")
@@ -169,6 +177,17 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
     return said, Carried("" if who == "?" else who, introduced or carried.introduced)
 
 
+_CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+_MENTION = re.compile(rf"\bmy\s+{_RELATIVES}(?:\s+(?!Is\b|Was\b){NAME})?(?='s\b|\b)")
+
+
+def last_mentioned(text: str) -> str:
+    """The relative the turn names last ("my grandma moved in with us" -> "my grandma"), whom
+    "she" in the next turn means even when no fact about them was read; "" when none."""
+    found = [] if _CJK.search(text) else _MENTION.findall(text[:MAX_CHARS])
+    return " ".join(found[-1].split()) if found else ""
+
+
 def _shape(fragment: str, introduced: bool = True) -> str | None:
     """The speaker's subjectless fragment as a first-person clause, or None."""
     age = _AGE.match(fragment)
@@ -181,6 +200,8 @@ def _shape(fragment: str, introduced: bool = True) -> str | None:
     job = _AT_ORG.match(named) or _A_TITLE.match(named)
     if job and is_job(job.group("title")):
         return f"I'm {'' if fragment.startswith(('a ', 'an ')) else 'a '}{named}"
+    if introduced and is_job(fragment) and _BARE_TITLE.match(fragment):  # "Raj here. software tester, 33"
+        return f"I'm a {fragment}"
     if _STATE.match(fragment):
         return f"I'm {_org_heads(fragment) if fragment.lower().startswith(('starting', 'working')) else fragment}"
     place = _PLACE_ONLY.match(fragment)

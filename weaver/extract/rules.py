@@ -46,6 +46,7 @@ from vaultweave.weaver.extract.base import Candidate, Op
 from vaultweave.weaver.extract.clauses import clause_facts
 from vaultweave.weaver.extract.fragments_en import Carried
 from vaultweave.weaver.extract.fragments_en import clauses as fragment_clauses
+from vaultweave.weaver.extract.fragments_en import last_mentioned
 from vaultweave.weaver.extract.grammar_en import ENGLISH
 from vaultweave.weaver.extract.grammar_zh import CHINESE, _zh_sentence_facts
 from vaultweave.weaver.extract.known_people import KnownPeople
@@ -126,7 +127,11 @@ class RulesExtractor:
             told = speaker.get(who, SpeakerMemory())
             text = known.said_in_full(resource.text)
             facts = told.complete([known.complete(f) for f in facts_in(text, asked, known.last_named)])
-            people[who] = known.learn(facts)
+            learned = known.learn(facts)
+            if learned.last_named == known.last_named and last_mentioned(text):
+                # "my grandma moved in with us": no fact of hers was read, she is still "she"
+                learned = replace(learned, last_named=last_mentioned(text))
+            people[who] = learned
             speaker[who] = told.learn(facts)
             if at >= fresh:
                 candidates.extend(self._candidates(resource, facts))

@@ -63,7 +63,7 @@ _RELATIVES = (
     r"grandpa|grandfather|nan|nana|aunt|uncle|niece|nephew|cousin|boss|manager|roommate|flatmate|"
     r"coworker|colleague|friend)"
 )
-_RELATIVE = re.compile(rf"^(?P<who>my\s+{_RELATIVES}(?:\s+(?!Is\b|Was\b){NAME})?)(?:'s|\s|$)")
+_RELATIVE = re.compile(rf"^(?P<who>(?:my|our)\s+{_RELATIVES}(?:\s+(?!Is\b|Was\b){NAME})?)(?:'s|\s|$)")
 _HE = {"he": "brother|bro|husband|boyfriend|fianc|dad|father|son|grandpa|grandfather|uncle|nephew",
        "she": "sister|sis|wife|girlfriend|fianc[eé]e|mom|mum|mother|daughter|grandma|grandmother|nan|aunt|niece"}
 _EITHER = "partner|cousin|boss|manager|roommate|flatmate|coworker|colleague|friend"
@@ -90,6 +90,8 @@ _STATE = re.compile(
     r"starting\s+(?:at|with)\s)",
     re.IGNORECASE,
 )
+_THEIR_STATE = re.compile(r"^(?:(?:super|really|totally|completely|so)\s+)?(?:obsessed\s+with|into|allergic\s+to|"
+                          r"mad\s+about|crazy\s+about|vegan|vegetarian|retired|married|engaged)\b", re.IGNORECASE)
 _PLACE_ONLY = re.compile(r"^(?P<pre>in|from|based\s+in|out\s+of)\s+(?P<v>[^\d,]{2,40})$", re.IGNORECASE)
 _VERB = re.compile(
     r"^(?:just\s+|finally\s+|recently\s+|also\s+)?(?:moved|relocated|live|work|study|speak|teach|started|"
@@ -178,7 +180,7 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
 
 
 _CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
-_MENTION = re.compile(rf"\bmy\s+{_RELATIVES}(?:\s+(?!Is\b|Was\b){NAME})?(?='s\b|\b)")
+_MENTION = re.compile(rf"\b(?:my|our)\s+{_RELATIVES}(?:\s+(?!Is\b|Was\b){NAME})?(?='s\b|\b)")
 
 
 def last_mentioned(text: str) -> str:
@@ -270,6 +272,8 @@ def _third(who: str, fragment: str) -> str | None:
     """A fragment about the relative just named: "lives down in Plymouth" -> "my dad lives ..."."""
     if _THIRD_VERB.match(fragment):
         return f"{who} {fragment}"
+    if _THEIR_STATE.match(fragment):  # "obsessed with minecraft", "allergic to cats"
+        return f"{who} is {fragment}"
     age = _AGE.match(fragment)
     if age:
         return f"{who} is {age.group('n')}"

@@ -54,7 +54,7 @@ from vaultweave.weaver.extract.patterns_en import pets_named_in_turn, without_un
 from vaultweave.weaver.extract.rules_en import UPCOMING
 from vaultweave.weaver.extract.rules_text import Fact, Grammar
 from vaultweave.weaver.extract.speaker_memory import SWITCH, SpeakerMemory, switch_in
-from vaultweave.weaver.extract.turn_context import restated, topic_of, with_topic
+from vaultweave.weaver.extract.turn_context import named_in, restated, topic_of, with_topic
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _ENDS = re.compile(r"[.!?;。！？；]+|\n+")
@@ -126,7 +126,9 @@ class RulesExtractor:
             known = people.get(who, KnownPeople())
             told = speaker.get(who, SpeakerMemory())
             text = known.said_in_full(resource.text)
-            facts = told.complete([known.complete(f) for f in facts_in(text, asked, known.last_named)])
+            # "How old is Jalen?" asks of Jalen, whoever was named last
+            asked_of = known.spoken_of(named_in(asked)) if asked else ""
+            facts = told.complete([known.complete(f) for f in facts_in(text, asked, asked_of or known.last_named)])
             learned = known.learn(facts)
             if learned.last_named == known.last_named and last_mentioned(text):
                 # "my grandma moved in with us": no fact of hers was read, she is still "she"
@@ -223,8 +225,9 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
     """Every fact a turn states, in textual order, without duplicates. ``asked``: the
     question turn it answers, if any; ``who``: the person last named before it, as the
     speaker would say it ("my brother Jun"), for a question about them (``turn_context``)."""
-    facts = _turn_facts(text, who)
     answer = restated(asked, text, who) if asked else None
+    # "How old is Jalen, and what's he into?" -> "8, obsessed with minecraft": all of it is his
+    facts = _turn_facts(text, who, about=answer.who if answer is not None else "")
     if answer is not None:
         def answers(fact: Fact) -> bool:
             return answer.frame.allows(fact.attribute) and bool(fact.about) == answer.about_other
@@ -238,12 +241,12 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
     return facts
 
 
-def _turn_facts(text: str, who: str = "") -> list[Fact]:
+def _turn_facts(text: str, who: str = "", about: str = "") -> list[Fact]:
     facts: list[Fact] = []
     seen: set[tuple[str, str, Op, str, str]] = set()
     frame = ""  # Chinese: a date told in a sentence frames the endings of the ones after it
     topic = ""  # English: "the korean thing? yeah I dropped it" (turn_context.topic_of)
-    carried = Carried()  # English: who the fragments of the turn are about (fragments_en)
+    carried = Carried(about)  # English: who the fragments of the turn are about (fragments_en)
     for sentence in split_sentences(text):
         grammar = CHINESE if _is_chinese(sentence) else ENGLISH
         found = _sentence_facts(sentence, grammar, allow_note=True)

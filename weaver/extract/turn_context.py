@@ -93,6 +93,9 @@ _EN_FRAMES: tuple[tuple[re.Pattern[str], Frame | None], ...] = (
     (re.compile(r"\bany\s+pets\b|\bdo\s+you\s+have\s+(?:a\s+|any\s+)?pets?\b", _I),
      _frame("I have {}", "pet")),
 )
+_HOW_OLD = re.compile(r"\bhow\s+old\b", _I)
+_BARE_AGE = re.compile(r"\d{1,3}(?:\s*(?:yo|years?\s+old))?(?:$|[\s,.!;])", _I)
+_AGE_FRAME = _frame("I'm {}", "age", third="{who} is {}")
 _EN_FAVOURITE = re.compile(r"\bfavou?rite\s+([a-z]+)\b", _I)
 
 _ZH_FRAMES: tuple[tuple[re.Pattern[str], Frame | None], ...] = (
@@ -191,6 +194,7 @@ class Restated:
     statement: str
     about_other: bool  # the question asked about someone else ("What's he into?")
     part: str = ""  # the part of the answer restated ("" for a bare yes)
+    who: str = ""  # whom a question about someone else asks about ("my son Jalen", "Jalen")
 
 
 def restated(question_turn: str, answer: str, who: str = "") -> Restated | None:
@@ -201,6 +205,8 @@ def restated(question_turn: str, answer: str, who: str = "") -> Restated | None:
     would say it; a question about someone else is restated only when it is given."""
     question = last_question(question_turn)
     frame = frame_of(question)
+    if _HOW_OLD.search(question) and _BARE_AGE.match(_EN_LEAD.sub("", answer.strip())):
+        frame = _AGE_FRAME  # "How old is Jalen, and what's he into?" -> "8, obsessed with ...": his age
     if frame is None and _EN_NO.match(_EN_LEAD.sub("", answer.strip())):
         question = _guess(question_turn)
         frame = frame_of(question)
@@ -208,6 +214,9 @@ def restated(question_turn: str, answer: str, who: str = "") -> Restated | None:
         return None
     chinese = _cjk(question)
     other = _asks_about_other(question, chinese)
+    named = "" if chinese else named_in(question)
+    if named:  # "How old is Jalen?": about Jalen; about whoever was named last only if that is Jalen
+        other, who = True, who if named in who.split() else ""
     if other:
         if not (who and frame.third):
             return None
@@ -229,7 +238,7 @@ def restated(question_turn: str, answer: str, who: str = "") -> Restated | None:
         return None
     if not first:
         said = _said_back(question, chinese) if yes and not other else ""
-        return Restated(frame, said, other) if said else None
+        return Restated(frame, said, other, who=who if other else "") if said else None
     head = re.split(r"[,，、]", first)[0] if not chinese else first  # "producer on X, can't say which"
     too_long = len(head) > MAX_ANSWER_CHARS_ZH if chinese else len(head.split()) > MAX_ANSWER_WORDS
     if too_long or (not chinese and _FIRST_PERSON_EN.match(first)) or (chinese and first.startswith("我")):
@@ -237,7 +246,7 @@ def restated(question_turn: str, answer: str, who: str = "") -> Restated | None:
     if frame.proper and first.islower():
         head, sep, tail = first.partition(",")
         first = head.title() + sep + tail
-    return Restated(frame, frame.template.format(first), other, first)
+    return Restated(frame, frame.template.format(first), other, first, who if other else "")
 
 
 _NOT_A_VALUE = re.compile(r"\b(?:you|your|what|idea|clue|way|thanks|problem|worries|sure|know|mean|worry)\b",
@@ -260,6 +269,16 @@ def _put_right(frame: Frame, rest: str, other: bool) -> Restated | None:
             return None
         head = place
     return Restated(frame, frame.template.format(head), other, head)
+
+
+_EN_NAMED = re.compile(r"\b(?:is|does|did|was|has|are)\s+(?P<n>[A-Z][a-z]+)\b(?!\s+(?:and|or)\s+(?:you|I)\b)")
+_NOT_NAMED = frozenset("I It It's That This There What He She They You Your My".split())
+
+
+def named_in(question: str) -> str:
+    """The person a question asks about by name ("How old is Jalen, and what's he into?")."""
+    found = _EN_NAMED.search(question)
+    return found.group("n") if found and found.group("n") not in _NOT_NAMED else ""
 
 
 _EN_THIRD = re.compile(r"\b(?:he|she|him|her|his|they|them)\b", _I)

@@ -25,7 +25,8 @@ def table(text: str, asked: str = "", who: str = "") -> list[Row]:
 
 
 RUN_ON = [
-    ("hey, I'm Ngozi (my friends say Zizi), 34, pharmacist at Reddington Hospital in lagos and allergic to latex",
+    ("hey, I'm Ngozi (my friends say Zizi), 34, pharmacist at Reddington Hospital in lagos and allergic to "
+     "latex",
      [("name", "Ngozi", A, "", ""), ("alias", "Zizi", A, "", ""), ("age", "34", A, "", ""),
       ("job_title", "pharmacist", A, "", ""), ("employer", "Reddington Hospital", A, "", ""),
       ("lives_in", "Lagos", A, "", ""), ("allergy", "latex", A, "", "")]),

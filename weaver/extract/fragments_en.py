@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 
 from vaultweave.weaver.extract.places_en import capitalise_places, known_place
-from vaultweave.weaver.extract.rules_text import NAME, is_job
+from vaultweave.weaver.extract.rules_text import NAME, is_job, words
 
 # Longest sentence read fragment by fragment; past it a turn is a pasted text, not chat.
 MAX_CHARS = 1200
@@ -63,16 +63,22 @@ _RELATIVES = (
     r"grandpa|grandfather|nan|nana|aunt|uncle|niece|nephew|cousin|boss|manager|roommate|flatmate|"
     r"coworker|colleague|friend)"
 )
-_RELATIVE = re.compile(rf"^(?P<who>(?:my|our)\s+{_RELATIVES}(?:\s+(?!Is\b|Was\b){NAME})?)(?:'s|\s|$)")
+_RELATIVE = re.compile(
+    rf"^(?P<who>(?:my|our)\s+{_RELATIVES}(?:\s+(?!Is\b|Was\b){NAME})?)(?:'s|\s|$)"
+)
 _HE = {"he": "brother|bro|husband|boyfriend|fianc|dad|father|son|grandpa|grandfather|uncle|nephew",
-       "she": "sister|sis|wife|girlfriend|fianc[eé]e|mom|mum|mother|daughter|grandma|grandmother|nan|aunt|niece"}
+       "she": "sister|sis|wife|girlfriend|fianc[eé]e|mom|mum|mother|daughter|grandma|grandmother|nan|aunt|"
+              "niece"}
 _EITHER = "partner|cousin|boss|manager|roommate|flatmate|coworker|colleague|friend"
 # "Marco quit Pirelli", "Farfetch lets me stay remote": a fragment with a subject of its own.
-_NAMED_SUBJECT = re.compile(r"^(?!I\b)[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s+(?:just\s+|finally\s+|also\s+|still\s+)?"
+_NAMED_SUBJECT = re.compile(r"^(?!I\b)[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s+"
+                            r"(?:just\s+|finally\s+|also\s+|still\s+)?"
                             r"(?:is|was|has|had|quit|left|moved|got|lives|works|[a-z]+(?:s|ed))\b")
 _PRONOUN = re.compile(r"^(?P<p>he|she)(?P<be>'s|\s+is)?\s+(?P<rest>.+)$", re.IGNORECASE)
 
-_INTRODUCTION = re.compile(rf"^(?:(?P<v>{NAME})\s+here|this\s+is\s+(?P<w>{NAME})|(?:my\s+)?name'?s\s+(?P<x>{NAME}))$")
+_INTRODUCTION = re.compile(
+    rf"^(?:(?P<v>{NAME})\s+here|this\s+is\s+(?P<w>{NAME})|(?:my\s+)?name'?s\s+(?P<x>{NAME}))$"
+)
 _AGE = re.compile(r"^(?P<n>\d{2})(?:\s*(?:yo|y/o|years?\s+old|yrs?\s+old|y\.o\.?))?$", re.IGNORECASE)
 _ALIAS = re.compile(
     rf"^(?:(?:everyone|everybody|people|friends|my\s+friends|most\s+people)\s+(?:just\s+)?(?:says?|calls?\s+me|"
@@ -90,8 +96,9 @@ _STATE = re.compile(
     r"starting\s+(?:at|with)\s)",
     re.IGNORECASE,
 )
-_THEIR_STATE = re.compile(r"^(?:(?:super|really|totally|completely|so)\s+)?(?:obsessed\s+with|into|allergic\s+to|"
-                          r"mad\s+about|crazy\s+about|vegan|vegetarian|retired|married|engaged)\b", re.IGNORECASE)
+_THEIR_STATE = re.compile(r"^(?:(?:super|really|totally|completely|so)\s+)?(?:obsessed\s+with|into|"
+                          r"allergic\s+to|mad\s+about|crazy\s+about|vegan|vegetarian|retired|married|engaged)\b",
+                          re.IGNORECASE)
 _PLACE_ONLY = re.compile(r"^(?P<pre>in|from|based\s+in|out\s+of)\s+(?P<v>[^\d,]{2,40})$", re.IGNORECASE)
 _VERB = re.compile(
     r"^(?:just\s+|finally\s+|recently\s+|also\s+)?(?:moved|relocated|live|work|study|speak|teach|started|"
@@ -146,8 +153,8 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
         if self_said:
             who, introduced = "", True
             if not unsure:  # "I'm Thandiwe", "I'm 27": whole once cut from their asides
-                clause = _shape(self_said.group("rest")) or fragment
-                said.extend([clause, *_workplace_town(clause)])
+                whole = _shape(self_said.group("rest")) or fragment
+                said.extend([whole, *_workplace_town(whole)])
             continue
         intro = _INTRODUCTION.match(fragment)
         if intro:  # "Raj here", "this is Raj": a bare number after it is an age
@@ -169,7 +176,7 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
         if _SELF_VERB.match(fragment):
             who = ""
             continue
-        clause = None
+        clause: str | None = None
         if not unsure and who != "?":  # the shape first: "a teacher" is no new subject
             clause = _third(who, fragment) if who else _shape(fragment, introduced or carried.introduced)
         if clause:
@@ -205,7 +212,8 @@ def _shape(fragment: str, introduced: bool = True) -> str | None:
     if introduced and is_job(fragment) and _BARE_TITLE.match(fragment):  # "Raj here. software tester, 33"
         return f"I'm a {fragment}"
     if _STATE.match(fragment):
-        return f"I'm {_org_heads(fragment) if fragment.lower().startswith(('starting', 'working')) else fragment}"
+        doing = fragment.lower().startswith(("starting", "working"))
+        return f"I'm {_org_heads(fragment) if doing else fragment}"
     place = _PLACE_ONLY.match(fragment)
     if place and known_place(place.group("v")):
         verb = "I'm from" if place.group("pre").lower() == "from" else "I live in"
@@ -217,16 +225,18 @@ def _shape(fragment: str, introduced: bool = True) -> str | None:
 
 # "Inkosi Albert Luthuli hospital": a lower-case kind of organisation after its name is part
 # of the name.
-_ORG_KIND = re.compile(r"\b([A-Z][\w'&.-]*\s+)(hospital|university|college|school|bank|clinic|academy|institute|"
+_ORG_KIND = re.compile(r"\b([A-Z][\w'&.-]*\s+)(hospital|university|college|school|bank|clinic|academy|"
+                       r"institute|"
                        r"labs?|studios?|group|partners|agency|council|library|museum|airport|hotel|cafe|café)\b")
 
 
 # Lower-case words after "at" that are no organisation's name: "a nurse at night".
-_NOT_ORG = frozenset(
+_NOT_ORG = words(
     "a an the my our his her their this that home work school uni university college hospital night nights "
-    "weekends weekend the moment least last first times all some".split()
+    "weekends weekend moment least last first times all some"
 )
-_LOWER_ORG = re.compile(r"\b(?P<at>at|for|with)\s+(?P<org>[a-z][\w&'-]*(?:\s+[a-z][\w&'-]*)?)(?=$|\s+(?:in|as|on|"
+_LOWER_ORG = re.compile(r"\b(?P<at>at|for|with)\s+(?P<org>[a-z][\w&'-]*(?:\s+[a-z][\w&'-]*)?)"
+                        r"(?=$|\s+(?:in|as|on|"
                         r"next|this|since|from)\b)")
 
 
@@ -254,11 +264,14 @@ def _where_said(text: str) -> list[str]:
     if not found:
         return []
     raw = found.group("v") or found.group("b") or found.group("c")
-    place = known_place(raw) or (raw if found.group("v") and raw[:1].isupper() and len(raw.split()) <= 3 else None)
+    named = found.group("v") and raw[:1].isupper() and len(raw.split()) <= 3  # "here in Condesa"
+    place = known_place(raw) or (raw if named else None)
     return [f"I live in {place}"] if place else []
 
 
-_WORKPLACE_TOWN = re.compile(r"^(?:I'm|I\s+am|I\s+work)\b.*?\s(?:at|for|with)\s+\S.*?\s+in\s+(?P<v>[A-Z][^\d,]{1,40})$")
+_WORKPLACE_TOWN = re.compile(
+    r"^(?:I'm|I\s+am|I\s+work)\b.*?\s(?:at|for|with)\s+\S.*?\s+in\s+(?P<v>[A-Z][^\d,]{1,40})$"
+)
 
 
 def _workplace_town(clause: str) -> list[str]:

@@ -38,6 +38,9 @@ _BEFORE_PLACE = re.compile(
 )
 
 
+_WORDS = re.compile(rf"[^\W\d_]+(?:[ '-][^\W\d_]+){{0,{MAX_WORDS - 1}}}")
+
+
 def _folded(text: str) -> str:
     """Lower case without accents: "São Paulo" and "sao paulo" are one key."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
@@ -84,7 +87,7 @@ def capitalise_places(text: str) -> str:
         start = before.end()
         if start < last or text[start].isupper():
             continue
-        following = re.match(r"[^\W\d_]+(?:[ '-][^\W\d_]+){0,%d}" % (MAX_WORDS - 1), text[start:])
+        following = _WORDS.match(text, start)
         if not following:
             continue
         tokens = following.group().split(" ")

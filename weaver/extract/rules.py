@@ -44,9 +44,8 @@ from vaultweave.weaver.attributes import canonical_sentence, spec_for
 from vaultweave.weaver.extract import dates, dates_zh, events_en
 from vaultweave.weaver.extract.base import Candidate, Op
 from vaultweave.weaver.extract.clauses import clause_facts
-from vaultweave.weaver.extract.fragments_en import Carried
+from vaultweave.weaver.extract.fragments_en import Carried, last_mentioned
 from vaultweave.weaver.extract.fragments_en import clauses as fragment_clauses
-from vaultweave.weaver.extract.fragments_en import last_mentioned
 from vaultweave.weaver.extract.grammar_en import ENGLISH
 from vaultweave.weaver.extract.grammar_zh import CHINESE, _zh_sentence_facts
 from vaultweave.weaver.extract.known_people import KnownPeople
@@ -128,7 +127,8 @@ class RulesExtractor:
             text = known.said_in_full(resource.text)
             # "How old is Jalen?" asks of Jalen, whoever was named last
             asked_of = known.spoken_of(named_in(asked)) if asked else ""
-            facts = told.complete([known.complete(f) for f in facts_in(text, asked, asked_of or known.last_named)])
+            read = facts_in(text, asked, asked_of or known.last_named)
+            facts = told.complete([known.complete(f) for f in read])
             learned = known.learn(facts)
             if learned.last_named == known.last_named and last_mentioned(text):
                 # "my grandma moved in with us": no fact of hers was read, she is still "she"

@@ -86,7 +86,6 @@ from vaultweave.weaver.extract.rules_text import (
 )
 from vaultweave.weaver.extract.word_forms_en import base_phrase, gerund
 
-
 # The start of a fact told before it happens ("I'm starting at Stripe in July"): the
 # sentence's date, when it tells one, is when it starts (rules._sentence_facts).
 UPCOMING = "upcoming"

@@ -164,8 +164,8 @@ def _guess(text: str) -> str:
     """The assistant's guess about the speaker anywhere in its turn ("You work at Google,
     right? Their perf process..."), which a "no, X" reply puts right; "" when none."""
     asked = [q.strip() for q in re.findall(r"[^.!?]*\?", text)
-             if re.search(r"\byou(?:'re|\s+are|\s+work|\s+live)\b|\bare\s+you\s+(?:still\s+)?(?:in|at|from)\b|"
-                          r",\s*right\s*\?$", q, _I)]
+             if re.search(r"\byou(?:'re|\s+are|\s+work|\s+live)\b|"
+                          r"\bare\s+you\s+(?:still\s+)?(?:in|at|from)\b|,\s*right\s*\?$", q, _I)]
     return asked[-1] if asked else ""
 
 
@@ -272,13 +272,16 @@ def _put_right(frame: Frame, rest: str, other: bool) -> Restated | None:
 
 
 _EN_NAMED = re.compile(r"\b(?:is|does|did|was|has|are)\s+(?P<n>[A-Z][a-z]+)\b(?!\s+(?:and|or)\s+(?:you|I)\b)")
-_NOT_NAMED = frozenset("I It It's That This There What He She They You Your My".split())
+_NOT_NAMED = frozenset(
+    ["I", "It", "It's", "That", "This", "There", "What", "He", "She", "They", "You", "Your", "My"]
+)
 
 
 def named_in(question: str) -> str:
     """The person a question asks about by name ("How old is Jalen, and what's he into?")."""
     found = _EN_NAMED.search(question)
-    return found.group("n") if found and found.group("n") not in _NOT_NAMED else ""
+    name = found.group("n") if found else ""
+    return "" if name in _NOT_NAMED or known_place(name) else name
 
 
 _EN_THIRD = re.compile(r"\b(?:he|she|him|her|his|they|them)\b", _I)

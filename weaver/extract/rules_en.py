@@ -425,8 +425,13 @@ RULES: tuple[Rule, ...] = (
          each("likes", things, 0.8)),
     rule(r"(?:" + _BE + r")?(?:a\s+)?(?:huge|big|massive|total|real)\s+(?P<v>[a-z]+(?:\s+[a-z]+)?)\s+(?:guy|"
                         r"girl|person|"
-         r"lover|addict|nerd|fiend|snob)(?:\s+(?:honestly|tbh|lol|really))?(?:\s*,.*)?$",
+         r"lover|addict|nerd|fiend|snob|fan)(?:\s+(?:honestly|tbh|lol|really))?(?:\s*,.*)?$",
          each("likes", things, 0.8)),
+    # "I'm a jazz person", "I'm a tea guy": a liking; "a morning person" is a way of being
+    rule(_BE + r"(?:a|an)\s+(?!(?:morning|night|evening|early|late|people|glass|half|good|bad|nice|new|real|"
+         r"different|very|lucky|busy|private|shy|social|whole|big|huge)\b)(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+         r"\s+(?:person|guy|girl|fan|lover|nerd|addict)(?:\s+(?:honestly|tbh|lol|really|myself))?$",
+         each("likes", things, 0.75)),
     rule(_I + r"(?:hate|dislike|detest|loathe|despise)\s+(?P<v>.+)$", each("dislikes", things, 0.9)),
     # "I drink way too much beer", "I eat loads of pasta": a liking told by how much
     rule(_I + r"(?:drink|eat)\s+(?:way\s+too\s+much|too\s+much|so\s+much|a\s+lot\s+of|lots\s+of|loads\s+of|"

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.places_en import capitalise_places, known_place
 from vaultweave.weaver.extract.rules_text import NAME, is_job, words
 
@@ -32,7 +33,10 @@ from vaultweave.weaver.extract.rules_text import NAME, is_job, words
 MAX_CHARS = 1200
 MAX_FRAGMENTS = 24
 
-_CUT = re.compile(r"\s*(?:[,;:()\[\]{}]|\s[-–—]+\s|\.\.+|\s+(?:and|plus|but)\s+(?=\S))\s*", re.IGNORECASE)
+# An emoji ends a fragment as a comma would: "ACCEPTED THE OFFER 🎉 starting at ...".
+_CUT = re.compile(r"\s*(?:[,;:()\[\]{}]|\s[-–—]+\s|\.\.+|\s+(?:and|plus|but)\s+(?=\S)|"
+                  r"[\U0001f000-\U0001faff\u2600-\u27bf][\ufe0f\u200d\U0001f3fb-\U0001f3ff]*)\s*",
+                  re.IGNORECASE)
 _ASIDE = re.compile(r"\s*\(([^()]{0,120})\)")
 _LEAD = re.compile(
     r"^(?:(?:and|also|oh|btw|so|but|plus|haha+|lol|tbh|honestly|mostly|basically|currently|well|ok|okay|"
@@ -87,6 +91,8 @@ _ALIAS = re.compile(
 )
 _AT_ORG = re.compile(r"^(?:a\s+|an\s+)?(?P<title>[a-z][\w/+-]*(?:\s+[a-z][\w/+-]*){0,3})\s+(?:at|for|with)\s+"
                      r"(?:the\s+)?[A-Z0-9]")
+_SINCE = re.compile(r"\s+(?:as\s+of|from|starting)(?:\s+\w+)?$", re.IGNORECASE)
+_PROMOTED = re.compile(r"\b(?:got|been|was|just)\s+promoted\b", re.IGNORECASE)
 _BARE_TITLE = re.compile(r"^[a-z][\w/+-]*(?:\s+[a-z][\w/+-]*){0,3}$")
 _A_TITLE = re.compile(r"^(?:a|an)\s+(?P<title>[a-z][\w/+-]*(?:\s+[a-z][\w/+-]*){0,3})$")
 _STATE = re.compile(
@@ -131,6 +137,7 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
         return [], carried
     text = capitalise_places(" ".join(sentence.split()))
     unsure = bool(_UNSURE.search(text))
+    promoted = bool(_PROMOTED.search(text))
     who, introduced = carried.who, False
     said: list[str] = []
     # An aside in brackets changes nobody's subject: "I'm Thandiwe (everyone says Thandi), 27"
@@ -179,6 +186,9 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
         clause: str | None = None
         if not unsure and who != "?":  # the shape first: "a teacher" is no new subject
             clause = _third(who, fragment) if who else _shape(fragment, introduced or carried.introduced)
+            title = _SINCE.sub("", dates_en.strip_trailing(fragment))  # "analytics lead as of monday"
+            if clause is None and not who and promoted and _BARE_TITLE.match(title) and is_job(title):
+                clause = f"I got promoted to {title}"  # "got promoted 😎 analytics lead as of monday"
         if clause:
             said.extend([clause, *_workplace_town(clause)])
         elif _OTHER_SUBJECT.match(fragment) or _NAMED_SUBJECT.match(fragment):

@@ -175,8 +175,8 @@ def _job(conf: float, op: Op = Op.ASSERT) -> Build:
         if groups.get("title") and not title:
             return []
         # "a student", "a first year", "a second-year med student": one who studies there
-        pupil = title and (title.lower() == "student" or re.sub(r"\s+(?:med\s+|law\s+|phd\s+)?student$", "",
-                                                                   title.lower()).replace(" ", "-") in _SCHOOL_YEARS)
+        year = re.sub(r"\s+(?:med\s+|law\s+|phd\s+)?student$", "", (title or "").lower()).replace(" ", "-")
+        pupil = title and (title.lower() == "student" or year in _SCHOOL_YEARS)
         if title and (pupil or (org and _SCHOOL.search(org))):
             return [Fact("studies_at" if org else "job_title", org or title, op, conf)]
         facts = [Fact("job_title", title, op, conf)] if title else []

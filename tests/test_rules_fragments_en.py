@@ -45,6 +45,15 @@ RUN_ON = [
      [("lives_in", "Nairobi", A, "", "")]),
     ("starting at canva next week as a product designer!!",
      [("job_title", "product designer", A, "", ""), ("employer", "Canva", A, "", "")]),
+    # an emoji ends a fragment; a bare title after a promotion is the new title
+    ("SIGNED TODAY 🥳 starting at Monzo on the 3rd, same salary band",
+     [("employer", "Monzo", A, "", "")]),
+    ("finally got promoted 🙌 senior nurse from next week, same ward",
+     [("job_title", "senior nurse", A, "", "")]),
+    ("Lena here. paramedic, 29, a vegan, originally from bergen",
+     [("name", "Lena", A, "", ""), ("job_title", "paramedic", A, "", ""), ("age", "29", A, "", ""),
+      ("diet", "vegan", A, "", ""), ("hometown", "Bergen", A, "", "")]),
+    ("she's a second year at Trinity College", []),  # nobody named: no one to give it to
 ]
 
 
@@ -103,6 +112,18 @@ def test_distractors_give_no_speaker_fact(text: str, attributes: list[str]) -> N
     assert not [r for r in got if r[0] in attributes and r[2] is A and not r[3] and not r[4]], got
 
 
+def test_a_number_answering_how_old_is_an_age_and_the_rest_of_the_answer_is_theirs() -> None:
+    asked = "How old is Noor, and what does she like?"
+    got = table("11, mad about horses and anything purple", asked, "my daughter Noor")
+    assert ("age", "11", A, "daughter", "Noor") in got
+    assert ("likes", "horses", A, "daughter", "Noor") in got
+    assert not [r for r in got if not r[3] and r[0] in ("age", "likes")], got  # none of it is the speaker's
+
+
+def test_a_question_naming_a_stranger_gives_the_speaker_nothing() -> None:
+    assert not [r for r in table("14", "How old is Priscilla?") if r[0] == "age"]
+
+
 def test_a_no_with_a_lower_case_place_corrects_the_assistants_guess() -> None:
     asked = "Happy to help with that. Are you in Boston? The museums there are great."
     got = table("lol no, edinburgh! moved last year", asked)
@@ -143,7 +164,7 @@ HOSTILE = [
     "I'm " + ", 27" * 1_000,
     "(" * 5_000 + "I'm Ana" + ")" * 5_000,
     "I'm Ana\x00\x07\x1b[31m, 27,\u202e nurse at \ufeffX in durban. " * 40,
-    "a, " * 30_000 + "living in porto",
+    "a, " * 3_000 + "living in porto",
     " and ".join(["nurse at Mercy"] * 500),
     "here in " * 10_000,
     "(((((((((( I'm 27 [[[{{{ nurse at X ]]]}}} ))))))))))" * 100,

@@ -97,7 +97,7 @@ _BARE_TITLE = re.compile(r"^[a-z][\w/+-]*(?:\s+[a-z][\w/+-]*){0,3}$")
 _A_TITLE = re.compile(r"^(?:a|an)\s+(?P<title>[a-z][\w/+-]*(?:\s+[a-z][\w/+-]*){0,3})$")
 _STATE = re.compile(
     r"^(?:living|based|staying|working|studying|temping|interning|freelancing|originally\s+from|"
-    r"allergic\s+to|(?:strictly\s+|mostly\s+|fully\s+)?(?:vegan|vegetarian|veggie|pescatarian)\b|"
+    r"allergic\s+to|(?:an?\s+)?(?:strictly\s+|mostly\s+|fully\s+)?(?:vegan|vegetarian|veggie|pescatarian)\b|"
     r"married|engaged|single|divorced|retired|self[- ]employed|a\s+(?:first|second|third|final)[- ]year|"
     r"starting\s+(?:at|with)\s)",
     re.IGNORECASE,

@@ -236,6 +236,8 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
         # Only what its own words leave untold is taken from the restatement.
         own_words = _turn_facts(answer.part) if answer.part else facts
         told = {(f.attribute, f.about) for f in own_words if answers(f)}
+        if told and _CJK.search(answer.statement):  # Chinese: its own words, or the restatement
+            return facts
         said = [f for f in _turn_facts(answer.statement) if answers(f) and (f.attribute, f.about) not in told]
         facts = said + [f for f in facts if f not in said]
     return facts

@@ -253,8 +253,8 @@ def _turn_facts(text: str, who: str = "", about: str = "") -> list[Fact]:
         grammar = CHINESE if _is_chinese(sentence) else ENGLISH
         found = _sentence_facts(sentence, grammar, allow_note=True)
         if grammar is ENGLISH and not grammar.is_question(sentence):
-            found += _fragment_facts(sentence, found, carried, who)
-            carried = fragment_clauses(sentence, carried, who)[1]
+            more, carried = _fragment_facts(sentence, found, carried, who)
+            found += more
         if grammar is ENGLISH and not found:
             found = switch_in(sentence)
         if topic and not found:  # an ending of the thing just named: "it" is that thing
@@ -276,17 +276,21 @@ def _turn_facts(text: str, who: str = "", about: str = "") -> list[Fact]:
     return without_unnamed_pets(facts)
 
 
-def _fragment_facts(sentence: str, found: Sequence[Fact], carried: Carried, who: str) -> list[Fact]:
-    """What the sentence's fragments, said again as whole clauses, add to its first reading:
-    only facts of an attribute (and person) that reading did not give."""
+def _fragment_facts(
+    sentence: str, found: Sequence[Fact], carried: Carried, who: str
+) -> tuple[list[Fact], Carried]:
+    """What the sentence's fragments, said again as whole clauses, add to its first reading
+    (only facts of an attribute and person that reading did not give), and who the next
+    sentence's fragments are about."""
     had = {(f.attribute, f.about, f.name) for f in found}
     extra: list[Fact] = []
-    for clause in fragment_clauses(sentence, carried, who)[0]:
+    said, carried = fragment_clauses(sentence, carried, who)
+    for clause in said:
         for fact in _sentence_facts(clause, ENGLISH, allow_note=False):
             if fact.op is Op.ASSERT and (fact.attribute, fact.about, fact.name) not in had:
                 had.add((fact.attribute, fact.about, fact.name))
                 extra.append(fact)
-    return extra
+    return extra, carried
 
 
 def split_sentences(text: str) -> list[str]:

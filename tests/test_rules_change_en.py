@@ -310,7 +310,7 @@ def test_fourth_round_changes(text: str, expected: list[tuple[str, str, Op]]) ->
     [
         ("I'm Theo but everyone calls me T", [("name", "Theo", A), ("alias", "T", A)]),
         ("I'm Theodore but my friends call me Teddy", [("name", "Theodore", A), ("alias", "Teddy", A)]),
-        ("Marta here, 41, physio", [("name", "Marta", A)]),
+        ("Marta here, 41, physio", [("name", "Marta", A), ("age", "41", A), ("job_title", "physio", A)]),
         ("my name is, well, technically Alexandra", [("name", "Alexandra", A)]),
         # messy values
         ("I sooo love dumplings", [("likes", "dumplings", A)]),
@@ -318,7 +318,8 @@ def test_fourth_round_changes(text: str, expected: list[tuple[str, str, Op]]) ->
         ("I'm into chess and true crime podcasts",
          [("likes", "chess", A), ("likes", "true crime podcasts", A)]),
         ("I love fish and chips", [("likes", "fish and chips", A)]),
-        ("fave film is Alien, don't laugh, I'm a sci-fi nerd", [("favourite_movie", "Alien", A)]),
+        ("fave film is Alien, don't laugh, I'm a sci-fi nerd", [("favourite_movie", "Alien", A),
+                                                                ("likes", "sci-fi", A)]),
         ("our son Francis is 4", [("son", "Francis", A), ("age", "4", A)]),
         ("I'm gluten intolerant", [("allergy", "gluten", A)]),
         ("peanut allergy", [("allergy", "peanut", A)]),

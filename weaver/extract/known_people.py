@@ -71,6 +71,11 @@ class KnownPeople:
             last = _spoken(relation, name)
         return KnownPeople(_frozen(relations), _frozen(names), last)
 
+    def spoken_of(self, name: str) -> str:
+        """How the speaker would name ``name`` ("my son Jalen"), or "" for a stranger."""
+        relation = self.by_name.get(name, "")
+        return _spoken(relation, name) if relation and relation != _AMBIGUOUS else ""
+
     def said_in_full(self, text: str) -> str:
         """The turn with the people it leans on said in full, so the clause grammar reads
         it as about them: "she"/"he" (她/他) for the person named last, and in Chinese a

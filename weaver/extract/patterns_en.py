@@ -174,7 +174,9 @@ def _job(conf: float, op: Op = Op.ASSERT) -> Build:
             return []
         if groups.get("title") and not title:
             return []
-        pupil = title and (title.lower() == "student" or title.lower() in _SCHOOL_YEARS)
+        # "a student", "a first year", "a second-year med student": one who studies there
+        year = re.sub(r"\s+(?:med\s+|law\s+|phd\s+)?student$", "", (title or "").lower()).replace(" ", "-")
+        pupil = title and (title.lower() == "student" or year in _SCHOOL_YEARS)
         if title and (pupil or (org and _SCHOOL.search(org))):
             return [Fact("studies_at" if org else "job_title", org or title, op, conf)]
         facts = [Fact("job_title", title, op, conf)] if title else []

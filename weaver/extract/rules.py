@@ -45,14 +45,17 @@ from vaultweave.weaver.extract import asked_zh, dates, dates_zh, events_en
 from vaultweave.weaver.extract.base import Candidate, Op
 from vaultweave.weaver.extract.clauses import clause_facts
 from vaultweave.weaver.extract.doubt_cues import cue_doubts
+from vaultweave.weaver.extract.fragments_en import Carried, last_mentioned
+from vaultweave.weaver.extract.fragments_en import clauses as fragment_clauses
 from vaultweave.weaver.extract.grammar_en import ENGLISH
 from vaultweave.weaver.extract.grammar_zh import CHINESE, _zh_sentence_facts, zh_sentence
 from vaultweave.weaver.extract.known_people import KnownPeople
 from vaultweave.weaver.extract.patterns_en import pets_named_in_turn, without_unnamed_pets
+from vaultweave.weaver.extract.rules_en import UPCOMING
 from vaultweave.weaver.extract.rules_text import Fact, Grammar
 from vaultweave.weaver.extract.rules_zh_people import Person
 from vaultweave.weaver.extract.speaker_memory import SWITCH, SpeakerMemory, switch_in
-from vaultweave.weaver.extract.turn_context import restated, topic_of, with_topic
+from vaultweave.weaver.extract.turn_context import named_in, restated, topic_of, with_topic
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _ENDS = re.compile(r"[.!?;。！？；]+|\n+")
@@ -64,6 +67,8 @@ NOTE_CONFIDENCE = 0.95
 # A turn answers the assistant's question only when it comes soon after it: the same
 # words a week later are a new topic.
 ANSWER_WITHIN = timedelta(hours=12)
+# A start told further ahead than this is a plan (see _planned).
+PLAN_AHEAD = timedelta(days=14)
 # Turns of a session woven before a cycle that are read again for their context.
 EARLIER_TURNS = 12
 
@@ -122,8 +127,15 @@ class RulesExtractor:
             known = people.get(who, KnownPeople())
             told = speaker.get(who, SpeakerMemory())
             text = known.said_in_full(resource.text)
-            facts = told.complete([known.complete(f) for f in facts_in(text, asked, known.last_named)])
-            people[who] = known.learn(facts)
+            # "How old is Jalen?" asks of Jalen, whoever was named last
+            asked_of = known.spoken_of(named_in(asked)) if asked else ""
+            read = facts_in(text, asked, asked_of or known.last_named)
+            facts = told.complete([known.complete(f) for f in read])
+            learned = known.learn(facts)
+            if learned.last_named == known.last_named and last_mentioned(text):
+                # "my grandma moved in with us": no fact of hers was read, she is still "she"
+                learned = replace(learned, last_named=last_mentioned(text))
+            people[who] = learned
             speaker[who] = told.learn(facts)
             if at >= fresh:
                 candidates.extend(self._candidates(resource, facts))
@@ -143,12 +155,23 @@ class RulesExtractor:
             for fact in facts
             if fact.attribute != SWITCH  # a switch nobody said what of (speaker_memory)
             and not (fact.attribute == "birthday" and fact.value == "turned" and not fact.when)
+            and not _planned(fact, resource)
         ]
 
     def _ignored(self, resource: Resource) -> bool:
         # A line without a role is judged by its speaker ("assistant", "system").
         who = resource.role if resource.role is not None else resource.speaker
         return who is not None and who.strip().casefold() in self.ignore_roles
+
+
+def _planned(fact: Fact, resource: Resource) -> bool:
+    """An English start told weeks ahead ("starting at Delta in July") is a plan, not yet a
+    fact; one days ahead ("starting at Stripe next monday") is taken as it is told. The
+    Chinese rules keep their own reading of a start ("下周一去网易报到")."""
+    if not fact.starts or _CJK.search(fact.starts):
+        return False
+    day = dates.resolve(fact.starts, resource.ts, "future")
+    return day is not None and day - resource.ts > PLAN_AHEAD
 
 
 def rules_extractor(config: VaultConfig) -> RulesExtractor:
@@ -204,16 +227,21 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
     """Every fact a turn states, in textual order, without duplicates. ``asked``: the
     question turn it answers, if any; ``who``: the person last named before it, as the
     speaker would say it ("my brother Jun"), for a question about them (``turn_context``)."""
-    facts = _turn_facts(text)
     answer = restated(asked, text, who) if asked else None
+    # "How old is Jalen, and what's he into?" -> "8, obsessed with minecraft": all of it is his
+    facts = _turn_facts(text, who, about=answer.who if answer is not None else "")
     if answer is not None:
         def answers(fact: Fact) -> bool:
             return answer.frame.allows(fact.attribute) and bool(fact.about) == answer.about_other
 
         # An answer that says it in its own words ("nah I'm in Copenhagen") is read as said.
+        # Only what its own words leave untold is taken from the restatement.
         own_words = _turn_facts(answer.part) if answer.part else facts
-        if not any(map(answers, own_words)):
-            said = [f for f in _turn_facts(answer.statement) if answers(f)]
+        told = {(f.attribute, f.about) for f in own_words if answers(f)}
+        if not (told and _CJK.search(answer.statement)):  # Chinese: its own words, or the restatement
+            said = [
+                f for f in _turn_facts(answer.statement) if answers(f) and (f.attribute, f.about) not in told
+            ]
             facts = said + [f for f in facts if f not in said]
     if asked and _CJK.search(asked) and _CJK.search(text):
         # what turn_context leaves: a guess put right or ended, an answer in pieces
@@ -224,18 +252,22 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
     return facts + cue_doubts(split_sentences(text), facts)
 
 
-def _turn_facts(text: str) -> list[Fact]:
+def _turn_facts(text: str, who: str = "", about: str = "") -> list[Fact]:
     facts: list[Fact] = []
     seen: set[tuple[str, str, Op, str, str]] = set()
     frame = ""  # Chinese: a date told in a sentence frames the endings of the ones after it
     topic = ""  # English: "the korean thing? yeah I dropped it" (turn_context.topic_of)
     person: Person | None = None  # Chinese: who the sentence before ended about
+    carried = Carried(about)  # English: who the fragments of the turn are about (fragments_en)
     for sentence in split_sentences(text):
         grammar = CHINESE if _is_chinese(sentence) else ENGLISH
         if grammar is CHINESE and grammar.note(sentence) is None:
             found, person = zh_sentence(sentence, person)  # "小雅辞职了！跑去大理开民宿了"
         else:
             found, person = _sentence_facts(sentence, grammar, allow_note=True), None
+        if grammar is ENGLISH and not grammar.is_question(sentence):
+            more, carried = _fragment_facts(sentence, found, carried, who)
+            found += more
         if grammar is ENGLISH and not found:
             found = switch_in(sentence)
         if topic and not found:  # an ending of the thing just named: "it" is that thing
@@ -255,6 +287,23 @@ def _turn_facts(text: str) -> list[Fact]:
                 seen.add(key)
                 facts.append(fact)
     return without_unnamed_pets(facts)
+
+
+def _fragment_facts(
+    sentence: str, found: Sequence[Fact], carried: Carried, who: str
+) -> tuple[list[Fact], Carried]:
+    """What the sentence's fragments, said again as whole clauses, add to its first reading
+    (only facts of an attribute and person that reading did not give), and who the next
+    sentence's fragments are about."""
+    had = {(f.attribute, f.about, f.name) for f in found}
+    extra: list[Fact] = []
+    said, carried = fragment_clauses(sentence, carried, who)
+    for clause in said:
+        for fact in _sentence_facts(clause, ENGLISH, allow_note=False):
+            if fact.op is Op.ASSERT and (fact.attribute, fact.about, fact.name) not in had:
+                had.add((fact.attribute, fact.about, fact.name))
+                extra.append(fact)
+    return extra, carried
 
 
 def split_sentences(text: str) -> list[str]:
@@ -321,9 +370,11 @@ def _sentence_facts(sentence: str, grammar: Grammar, allow_note: bool) -> list[F
         else:
             found = clause_facts(prepared, grammar)
         when = grammar.dated(clause) if grammar.dated else ""
+        # "I'm starting at Delta in July": the start is still to come, on the day told if any
+        found = [replace(f, starts=when) if f.starts == UPCOMING else f for f in found]
         if when:  # "we moved to Denver last month": the change happened then
             found = [
-                f if f.when or f.scheduled or f.attribute == "routine" else replace(f, when=when)
+                f if f.when or f.scheduled or f.starts or f.attribute == "routine" else replace(f, when=when)
                 for f in found
             ]
         facts.extend(found)

@@ -9,6 +9,7 @@ the first rule that accepts wins, so specific patterns come before loose ones.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.base import Op
@@ -84,6 +85,10 @@ from vaultweave.weaver.extract.rules_text import (
     words,
 )
 from vaultweave.weaver.extract.word_forms_en import base_phrase, gerund
+
+# The start of a fact told before it happens ("I'm starting at Stripe in July"): the
+# sentence's date, when it tells one, is when it starts (rules._sentence_facts).
+UPCOMING = "upcoming"
 
 
 def _birthday_value(text: str) -> str | None:
@@ -326,6 +331,11 @@ RULES: tuple[Rule, ...] = (
     rule(_PAST + r"(?:started|begun|began)\s+(?:working\s+|a\s+(?:new\s+)?(?:job|role|position)\s+|"
          r"my\s+new\s+(?:job|role|position)\s+)?(?:at|with|for)\s+" + _ORG
          + r"(?:\s+as\s+(?:a\s+|an\s+)?" + _TITLE + r"(?=$|\s+(?:on|in|from|since|last|this|and|but)\b))?", _job(0.85)),
+    # A start still to come is a start all the same: "I'm starting at Stripe next monday".
+    rule(r"(?:" + _BE + r"starting|I\s+" + ADV + r"start)\s+(?:work(?:ing)?\s+|(?:a|my)\s+new\s+(?:job|role)\s+)?"
+         r"(?:at|with)\s+" + _ORG + r"(?:(?:\s+(?:next|this|on|in|from)\s+[\w ]{1,20}?)?\s+as\s+(?:a\s+|an\s+)?"
+         + _TITLE + r"(?=$|\s+(?:on|in|from|since|next|this|and|but)\b))?",
+         lambda m: [] if (m.group("org").lower() in PLACES) else [replace(f, starts=UPCOMING) for f in _job(0.8)(m)]),
     rule(_PAST + r"(?:started|got|landed|took)\s+(?:a|an|my)\s+(?:new\s+)?" + _TITLE
          + r"\s+(?:job|gig|position|role)\s+(?:at|with)\s+" + _ORG, _job(0.85)),
     rule(_PAST + r"joined\s+" + _ORG + r"(?:\s+as\s+(?:a\s+|an\s+|the\s+)?" + _TITLE
@@ -415,8 +425,13 @@ RULES: tuple[Rule, ...] = (
          each("likes", things, 0.8)),
     rule(r"(?:" + _BE + r")?(?:a\s+)?(?:huge|big|massive|total|real)\s+(?P<v>[a-z]+(?:\s+[a-z]+)?)\s+(?:guy|"
                         r"girl|person|"
-         r"lover|addict|nerd|fiend|snob)(?:\s+(?:honestly|tbh|lol|really))?(?:\s*,.*)?$",
+         r"lover|addict|nerd|fiend|snob|fan)(?:\s+(?:honestly|tbh|lol|really))?(?:\s*,.*)?$",
          each("likes", things, 0.8)),
+    # "I'm a jazz person", "I'm a tea guy": a liking; "a morning person" is a way of being
+    rule(_BE + r"(?:a|an)\s+(?!(?:morning|night|evening|early|late|people|glass|half|good|bad|nice|new|real|"
+         r"different|very|lucky|busy|private|shy|social|whole|big|huge)\b)(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+         r"\s+(?:person|guy|girl|fan|lover|nerd|addict)(?:\s+(?:honestly|tbh|lol|really|myself))?$",
+         each("likes", things, 0.75)),
     rule(_I + r"(?:hate|dislike|detest|loathe|despise)\s+(?P<v>.+)$", each("dislikes", things, 0.9)),
     # "I drink way too much beer", "I eat loads of pasta": a liking told by how much
     rule(_I + r"(?:drink|eat)\s+(?:way\s+too\s+much|too\s+much|so\s+much|a\s+lot\s+of|lots\s+of|loads\s+of|"

@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from vaultweave.weaver.extract.places_en import known_place
+
 
 @dataclass(frozen=True)
 class Frame:
@@ -74,7 +76,7 @@ _EN_FRAMES: tuple[tuple[re.Pattern[str], Frame | None], ...] = (
     (re.compile(r"\bwhere\s+(?:do|did)\s+you\s+live\b|\bwhere\s+are\s+you\s+(?:based|living|located|now)\b|"
                 r"\b(?:which|what|your|home|address)\s+(?:\w+\s+)?(?:city|town)\b|\b(?:city|town)\s+(?:are|do)\s+you\b|"
                 r"\bwhich\s+(?:country|area)\b|\bwhat\s+country\b|"
-                r"\bare\s+you\s+(?:based|living|located)\s+in\b|\byou(?:'re|\s+are)\s+(?:still\s+)?(?:in|based\s+in|"
+                r"\bare\s+you\s+(?:based|living|located)\s+in\b|\bare\s+you\s+(?:still\s+|also\s+)?in\s+[A-Z]|\byou(?:'re|\s+are)\s+(?:still\s+)?(?:in|based\s+in|"
                 r"living\s+in)\s+[A-Z]|\bdo\s+you\s+(?:still\s+)?live\s+in\b|"
                 r"\bwhere(?:'s|\s+is)\s+home\b", _I),
      _frame("I live in {}", "lives_in", "hometown", third="{who} lives in {}", proper=True)),
@@ -91,6 +93,9 @@ _EN_FRAMES: tuple[tuple[re.Pattern[str], Frame | None], ...] = (
     (re.compile(r"\bany\s+pets\b|\bdo\s+you\s+have\s+(?:a\s+|any\s+)?pets?\b", _I),
      _frame("I have {}", "pet")),
 )
+_HOW_OLD = re.compile(r"\bhow\s+old\b", _I)
+_BARE_AGE = re.compile(r"\d{1,3}(?:\s*(?:yo|years?\s+old))?(?:$|[\s,.!;])", _I)
+_AGE_FRAME = _frame("I'm {}", "age", third="{who} is {}")
 _EN_FAVOURITE = re.compile(r"\bfavou?rite\s+([a-z]+)\b", _I)
 
 _ZH_FRAMES: tuple[tuple[re.Pattern[str], Frame | None], ...] = (
@@ -159,7 +164,8 @@ def _guess(text: str) -> str:
     """The assistant's guess about the speaker anywhere in its turn ("You work at Google,
     right? Their perf process..."), which a "no, X" reply puts right; "" when none."""
     asked = [q.strip() for q in re.findall(r"[^.!?]*\?", text)
-             if re.search(r"\byou(?:'re|\s+are|\s+work|\s+live)\b|,\s*right\s*\?$", q, _I)]
+             if re.search(r"\byou(?:'re|\s+are|\s+work|\s+live)\b|"
+                          r"\bare\s+you\s+(?:still\s+)?(?:in|at|from)\b|,\s*right\s*\?$", q, _I)]
     return asked[-1] if asked else ""
 
 
@@ -188,6 +194,7 @@ class Restated:
     statement: str
     about_other: bool  # the question asked about someone else ("What's he into?")
     part: str = ""  # the part of the answer restated ("" for a bare yes)
+    who: str = ""  # whom a question about someone else asks about ("my son Jalen", "Jalen")
 
 
 def restated(question_turn: str, answer: str, who: str = "") -> Restated | None:
@@ -198,13 +205,18 @@ def restated(question_turn: str, answer: str, who: str = "") -> Restated | None:
     would say it; a question about someone else is restated only when it is given."""
     question = last_question(question_turn)
     frame = frame_of(question)
-    if frame is None and _EN_NO.match(answer.strip()):
+    if _HOW_OLD.search(question) and _BARE_AGE.match(_EN_LEAD.sub("", answer.strip())):
+        frame = _AGE_FRAME  # "How old is Jalen, and what's he into?" -> "8, obsessed with ...": his age
+    if frame is None and _EN_NO.match(_EN_LEAD.sub("", answer.strip())):
         question = _guess(question_turn)
         frame = frame_of(question)
     if frame is None:
         return None
     chinese = _cjk(question)
     other = _asks_about_other(question, chinese)
+    named = "" if chinese else named_in(question)
+    if named:  # "How old is Jalen?": about Jalen; about whoever was named last only if that is Jalen
+        other, who = True, who if named in who.split() else ""
     if other:
         if not (who and frame.third):
             return None
@@ -226,7 +238,7 @@ def restated(question_turn: str, answer: str, who: str = "") -> Restated | None:
         return None
     if not first:
         said = _said_back(question, chinese) if yes and not other else ""
-        return Restated(frame, said, other) if said else None
+        return Restated(frame, said, other, who=who if other else "") if said else None
     head = re.split(r"[,，、]", first)[0] if not chinese else first  # "producer on X, can't say which"
     too_long = len(head) > MAX_ANSWER_CHARS_ZH if chinese else len(head.split()) > MAX_ANSWER_WORDS
     if too_long or (not chinese and _FIRST_PERSON_EN.match(first)) or (chinese and first.startswith("我")):
@@ -234,7 +246,7 @@ def restated(question_turn: str, answer: str, who: str = "") -> Restated | None:
     if frame.proper and first.islower():
         head, sep, tail = first.partition(",")
         first = head.title() + sep + tail
-    return Restated(frame, frame.template.format(first), other, first)
+    return Restated(frame, frame.template.format(first), other, first, who if other else "")
 
 
 _NOT_A_VALUE = re.compile(r"\b(?:you|your|what|idea|clue|way|thanks|problem|worries|sure|know|mean|worry)\b",
@@ -251,8 +263,25 @@ def _put_right(frame: Frame, rest: str, other: bool) -> Restated | None:
             or _FIRST_PERSON_EN.match(head) or _NO_VALUE.match(head) or _NOT_A_VALUE.search(head)):
         return None
     if frame.proper and not head[:1].isupper():
-        return None  # a place or a company is named with its capital: "nah Bristol"
+        # a place or a company is named with its capital ("nah Bristol"), or is a known place
+        place = known_place(head) if "lives_in" in frame.attributes else None
+        if place is None:
+            return None
+        head = place
     return Restated(frame, frame.template.format(head), other, head)
+
+
+_EN_NAMED = re.compile(r"\b(?:is|does|did|was|has|are)\s+(?P<n>[A-Z][a-z]+)\b(?!\s+(?:and|or)\s+(?:you|I)\b)")
+_NOT_NAMED = frozenset(
+    ["I", "It", "It's", "That", "This", "There", "What", "He", "She", "They", "You", "Your", "My"]
+)
+
+
+def named_in(question: str) -> str:
+    """The person a question asks about by name ("How old is Jalen, and what's he into?")."""
+    found = _EN_NAMED.search(question)
+    name = found.group("n") if found else ""
+    return "" if name in _NOT_NAMED or known_place(name) else name
 
 
 _EN_THIRD = re.compile(r"\b(?:he|she|him|her|his|they|them)\b", _I)

@@ -1,0 +1,315 @@
+"""Reading a turn fragment by fragment: what the clause rules miss in run-on chat.
+
+"I'm Thandiwe (everyone says Thandi), 27, nurse at Inkosi Albert Luthuli hospital in
+durban, mostly night shift, and allergic to penicillin" is one sentence of six facts, most
+of them without a verb or a subject. Rather than a pattern for each combination, the
+sentence is cut into fragments (at commas, parentheses, dashes, colons and "and"), the
+subject is carried from one fragment to the next (the speaker, or a relative the speaker
+just named: "my dad ... lives down in plymouth"), and each subjectless fragment is judged
+by its shape alone:
+
+- a bare number 13-99 in an introduction            -> "I'm 27"
+- "<title> at/for <Org>", "a <title>"               -> "I'm a nurse at ..."
+- "living/based/working in ...", "in <known place>" -> "I'm living in ...", "I live in ..."
+- "allergic to X", "vegan", "originally from X"     -> "I'm allergic to X"
+- a verb of change or of state ("moved up to ...")  -> "I moved up to ..."
+- "everyone says Y", "Y for short"                   -> "everyone calls me Y"
+
+Each fragment is thus said again as a whole first-person (or third-person) clause, and the
+clause rules read it as they read any other: the shapes say who, the rules say what. Pure;
+text in, clauses out. The extractor keeps only what the ordinary reading did not find.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from vaultweave.weaver.extract import dates_en
+from vaultweave.weaver.extract.places_en import capitalise_places, known_place
+from vaultweave.weaver.extract.rules_text import NAME, is_job, words
+
+# Longest sentence read fragment by fragment; past it a turn is a pasted text, not chat.
+MAX_CHARS = 1200
+MAX_FRAGMENTS = 24
+
+# An emoji ends a fragment as a comma would: "ACCEPTED THE OFFER 🎉 starting at ...".
+_CUT = re.compile(r"\s*(?:[,;:()\[\]{}]|\s[-–—]+\s|\.\.+|\s+(?:and|plus|but)\s+(?=\S)|"
+                  r"[\U0001f000-\U0001faff\u2600-\u27bf][\ufe0f\u200d\U0001f3fb-\U0001f3ff]*)\s*",
+                  re.IGNORECASE)
+_ASIDE = re.compile(r"\s*\(([^()]{0,120})\)")
+_LEAD = re.compile(
+    r"^(?:(?:and|also|oh|btw|so|but|plus|haha+|lol|tbh|honestly|mostly|basically|currently|well|ok|okay|"
+    r"hi+|hey+|um+|uh+|anyway|anyways|oh\s+and|yeah|yep|still)\b[\s,.!]*)+",
+    re.IGNORECASE,
+)
+_TAIL = re.compile(
+    r"\s+(?:which|who|that|where|so|lol|haha+|tbh|rn|atm|btw|now|tho|though|obvs|basically)\b.*$|\s*[!?.…]+$",
+    re.IGNORECASE,
+)
+# A sentence that wishes, supposes, denies or jokes states nothing in its verbless parts.
+_UNSURE = re.compile(
+    r"\b(?:if|would|wish|imagine|pretend|suppose|might|maybe|perhaps|thinking\s+(?:of|about)|considering|"
+    r"planning|want\s+to|wanna|hoping|hope|not|never|no\s+longer|used\s+to|jk|joking|kidding|someday|"
+    r"one\s+day|dream|apparently|supposedly|you|your|you're|\w+n't)\b",
+    re.IGNORECASE,
+)
+_SELF = re.compile(r"^(?:I'm|I\s+am|im|i'm)\s+(?P<rest>.+)$", re.IGNORECASE)
+_SELF_VERB = re.compile(r"^I\s+", re.IGNORECASE)
+_OTHER_SUBJECT = re.compile(
+    r"^(?:we|you|they|it|it's|this|that|there|these|those|the|a|an|his|her|their|our|your|he|she|"
+    r"everything|nothing|someone|somebody|everyone)\b",
+    re.IGNORECASE,
+)
+_RELATIVES = (
+    r"(?:(?:little|big|older|younger|baby|twin|elder|best)\s+)?(?:sister|brother|sis|bro|wife|husband|"
+    r"boyfriend|girlfriend|partner|fianc[eé]e?|mom|mum|mother|dad|father|son|daughter|grandma|grandmother|"
+    r"grandpa|grandfather|nan|nana|aunt|uncle|niece|nephew|cousin|boss|manager|roommate|flatmate|"
+    r"coworker|colleague|friend)"
+)
+_RELATIVE = re.compile(
+    rf"^(?P<who>(?:my|our)\s+{_RELATIVES}(?:\s+(?!Is\b|Was\b){NAME})?)(?:'s|\s|$)"
+)
+_HE = {"he": "brother|bro|husband|boyfriend|fianc|dad|father|son|grandpa|grandfather|uncle|nephew",
+       "she": "sister|sis|wife|girlfriend|fianc[eé]e|mom|mum|mother|daughter|grandma|grandmother|nan|aunt|"
+              "niece"}
+_EITHER = "partner|cousin|boss|manager|roommate|flatmate|coworker|colleague|friend"
+# "Marco quit Pirelli", "Farfetch lets me stay remote": a fragment with a subject of its own.
+_NAMED_SUBJECT = re.compile(r"^(?!I\b)[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s+"
+                            r"(?:just\s+|finally\s+|also\s+|still\s+)?"
+                            r"(?:is|was|has|had|quit|left|moved|got|lives|works|[a-z]+(?:s|ed))\b")
+_PRONOUN = re.compile(r"^(?P<p>he|she)(?P<be>'s|\s+is)?\s+(?P<rest>.+)$", re.IGNORECASE)
+
+_INTRODUCTION = re.compile(
+    rf"^(?:(?P<v>{NAME})\s+here|this\s+is\s+(?P<w>{NAME})|(?:my\s+)?name'?s\s+(?P<x>{NAME}))$"
+)
+_AGE = re.compile(r"^(?P<n>\d{2})(?:\s*(?:yo|y/o|years?\s+old|yrs?\s+old|y\.o\.?))?$", re.IGNORECASE)
+_ALIAS = re.compile(
+    rf"^(?:(?:everyone|everybody|people|friends|my\s+friends|most\s+people)\s+(?:just\s+)?(?:says?|calls?\s+me|"
+    rf"call\s+me|know\s+me\s+as)|aka|a\.k\.a\.?|or\s+just)\s+(?P<v>{NAME})$"
+    rf"|^(?P<short>{NAME})\s+for\s+short$"
+)
+_AT_ORG = re.compile(r"^(?:a\s+|an\s+)?(?P<title>[a-z][\w/+-]*(?:\s+[a-z][\w/+-]*){0,3})\s+(?:at|for|with)\s+"
+                     r"(?:the\s+)?[A-Z0-9]")
+_SINCE = re.compile(r"\s+(?:as\s+of|from|starting)(?:\s+\w+)?$", re.IGNORECASE)
+_PROMOTED = re.compile(r"\b(?:got|been|was|just)\s+promoted\b", re.IGNORECASE)
+_BARE_TITLE = re.compile(r"^[a-z][\w/+-]*(?:\s+[a-z][\w/+-]*){0,3}$")
+_A_TITLE = re.compile(r"^(?:a|an)\s+(?P<title>[a-z][\w/+-]*(?:\s+[a-z][\w/+-]*){0,3})$")
+_STATE = re.compile(
+    r"^(?:living|based|staying|working|studying|temping|interning|freelancing|originally\s+from|"
+    r"allergic\s+to|(?:an?\s+)?(?:strictly\s+|mostly\s+|fully\s+)?(?:vegan|vegetarian|veggie|pescatarian)\b|"
+    r"married|engaged|single|divorced|retired|self[- ]employed|a\s+(?:first|second|third|final)[- ]year|"
+    r"starting\s+(?:at|with)\s)",
+    re.IGNORECASE,
+)
+_THEIR_STATE = re.compile(r"^(?:(?:super|really|totally|completely|so)\s+)?(?:obsessed\s+with|into|"
+                          r"allergic\s+to|mad\s+about|crazy\s+about|vegan|vegetarian|retired|married|engaged)\b",
+                          re.IGNORECASE)
+_PLACE_ONLY = re.compile(r"^(?P<pre>in|from|based\s+in|out\s+of)\s+(?P<v>[^\d,]{2,40})$", re.IGNORECASE)
+_VERB = re.compile(
+    r"^(?:just\s+|finally\s+|recently\s+|also\s+)?(?:moved|relocated|live|work|study|speak|teach|started|"
+    r"joined|left|quit|went|switched|transferred|became|retired|graduated|adopted|grew\s+up|"
+    r"have\s+been|been)\b",
+    re.IGNORECASE,
+)
+_THIRD_VERB = re.compile(
+    r"^(?:still\s+|now\s+|also\s+|just\s+)?(?:lives|works|is|was|has|loves|speaks|studies|moved|retired|"
+    r"teaches|plays|goes|joined|left|turned)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Carried:
+    """Who the fragments of a turn are about so far: "" is the speaker, else "my dad".
+    ``introduced``: the speaker gave their name or "I'm" in this sentence (a bare number is
+    then an age, not a price)."""
+
+    who: str = ""
+    introduced: bool = False
+
+
+def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -> tuple[list[str], Carried]:
+    """The sentence's subjectless fragments said as whole clauses, and the subject carried on.
+    ``last_named``: the person named before this turn ("my brother Jun"), whom "he"/"she"
+    means when nobody else is named in the turn."""
+    if len(sentence) > MAX_CHARS:
+        return [], carried
+    text = capitalise_places(" ".join(sentence.split()))
+    unsure = bool(_UNSURE.search(text))
+    promoted = bool(_PROMOTED.search(text))
+    who, introduced = carried.who, False
+    said: list[str] = []
+    # An aside in brackets changes nobody's subject: "I'm Thandiwe (everyone says Thandi), 27"
+    for aside in _ASIDE.findall(text)[:MAX_FRAGMENTS]:
+        inner = _LEAD.sub("", aside.strip())
+        alias = _ALIAS.match(inner)
+        if alias and not carried.who:
+            said.append(f"everyone calls me {alias.group('v') or alias.group('short')}")
+        elif not carried.who and not unsure:  # "(data analyst at xero, the accounting software ppl)"
+            said.extend(c for c in [_shape(_TAIL.sub("", inner.split(",")[0]), False)] if c)
+    if not unsure and not carried.who:
+        said.extend(_where_said(text))
+    for raw in _CUT.split(_ASIDE.sub(",", text))[:MAX_FRAGMENTS]:
+        fragment = _TAIL.sub("", _LEAD.sub("", raw.strip())).strip()
+        if not fragment:
+            continue
+        self_said = _SELF.match(fragment)
+        relative = _RELATIVE.match(fragment)
+        pronoun = _PRONOUN.match(fragment)
+        if self_said:
+            who, introduced = "", True
+            if not unsure:  # "I'm Thandiwe", "I'm 27": whole once cut from their asides
+                whole = _shape(self_said.group("rest")) or fragment
+                said.extend([whole, *_workplace_town(whole)])
+            continue
+        intro = _INTRODUCTION.match(fragment)
+        if intro:  # "Raj here", "this is Raj": a bare number after it is an age
+            who, introduced = "", True
+            said.append(f"my name is {intro.group('v') or intro.group('w') or intro.group('x')}")
+            continue
+        if relative:
+            who = relative.group("who")
+            continue
+        if pronoun:
+            person = _pronoun_means(pronoun.group("p").lower(), who or last_named)
+            if person and not unsure and (pronoun.group("be") or _THIRD_VERB.match(pronoun.group("rest"))):
+                verb = "is " if pronoun.group("be") else ""
+                said.append(f"{person} {verb}{pronoun.group('rest')}")
+                who = person
+            else:
+                who = "?"
+            continue
+        if _SELF_VERB.match(fragment):
+            who = ""
+            continue
+        clause: str | None = None
+        if not unsure and who != "?":  # the shape first: "a teacher" is no new subject
+            clause = _third(who, fragment) if who else _shape(fragment, introduced or carried.introduced)
+            title = _SINCE.sub("", dates_en.strip_trailing(fragment))  # "analytics lead as of monday"
+            if clause is None and not who and promoted and _BARE_TITLE.match(title) and is_job(title):
+                clause = f"I got promoted to {title}"  # "got promoted 😎 analytics lead as of monday"
+        if clause:
+            said.extend([clause, *_workplace_town(clause)])
+        elif _OTHER_SUBJECT.match(fragment) or _NAMED_SUBJECT.match(fragment):
+            who = "?"
+    return said, Carried("" if who == "?" else who, introduced or carried.introduced)
+
+
+_CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+_MENTION = re.compile(rf"\b(?:my|our)\s+{_RELATIVES}(?:\s+(?!Is\b|Was\b){NAME})?(?='s\b|\b)")
+
+
+def last_mentioned(text: str) -> str:
+    """The relative the turn names last ("my grandma moved in with us" -> "my grandma"), whom
+    "she" in the next turn means even when no fact about them was read; "" when none."""
+    found = [] if _CJK.search(text) else _MENTION.findall(text[:MAX_CHARS])
+    return " ".join(found[-1].split()) if found else ""
+
+
+def _shape(fragment: str, introduced: bool = True) -> str | None:
+    """The speaker's subjectless fragment as a first-person clause, or None."""
+    age = _AGE.match(fragment)
+    if age:
+        return f"I'm {age.group('n')}" if introduced and 13 <= int(age.group("n")) <= 99 else None
+    alias = _ALIAS.match(fragment)
+    if alias:
+        return f"everyone calls me {alias.group('v') or alias.group('short')}"
+    named = _org_heads(fragment)
+    job = _AT_ORG.match(named) or _A_TITLE.match(named)
+    if job and is_job(job.group("title")):
+        return f"I'm {'' if fragment.startswith(('a ', 'an ')) else 'a '}{named}"
+    if introduced and is_job(fragment) and _BARE_TITLE.match(fragment):  # "Raj here. software tester, 33"
+        return f"I'm a {fragment}"
+    if _STATE.match(fragment):
+        doing = fragment.lower().startswith(("starting", "working"))
+        return f"I'm {_org_heads(fragment) if doing else fragment}"
+    place = _PLACE_ONLY.match(fragment)
+    if place and known_place(place.group("v")):
+        verb = "I'm from" if place.group("pre").lower() == "from" else "I live in"
+        return f"{verb} {place.group('v')}"
+    if _VERB.match(fragment):
+        return f"I {fragment}"
+    return None
+
+
+# "Inkosi Albert Luthuli hospital": a lower-case kind of organisation after its name is part
+# of the name.
+_ORG_KIND = re.compile(r"\b([A-Z][\w'&.-]*\s+)(hospital|university|college|school|bank|clinic|academy|"
+                       r"institute|"
+                       r"labs?|studios?|group|partners|agency|council|library|museum|airport|hotel|cafe|café)\b")
+
+
+# Lower-case words after "at" that are no organisation's name: "a nurse at night".
+_NOT_ORG = words(
+    "a an the my our his her their this that home work school uni university college hospital night nights "
+    "weekends weekend moment least last first times all some"
+)
+_LOWER_ORG = re.compile(r"\b(?P<at>at|for|with)\s+(?P<org>[a-z][\w&'-]*(?:\s+[a-z][\w&'-]*)?)"
+                        r"(?=$|\s+(?:in|as|on|"
+                        r"next|this|since|from)\b)")
+
+
+def _org_heads(fragment: str) -> str:
+    """The organisation in a job fragment as a name: "nurse at X hospital" -> "X Hospital",
+    "starting at stripe" -> "Stripe" (chat drops capitals)."""
+    fragment = _ORG_KIND.sub(lambda m: m.group(1) + m.group(2).title(), fragment)
+
+    def named(m: re.Match[str]) -> str:
+        first = m.group("org").split()[0]
+        if first in _NOT_ORG or known_place(m.group("org")):
+            return m.group()
+        return f"{m.group('at')} {m.group('org').title()}"
+
+    return _LOWER_ORG.sub(named, fragment, count=1)
+
+
+# "the fam here in atlanta", "wellington based number cruncher": where the speaker is.
+_HERE_IN = re.compile(r"\b(?:here\s+in|back\s+home\s+in)\s+(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})\b"
+                      r"|^(?P<b>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)[- ]based\b|^(?P<c>[a-z][\w'-]+)[- ]based\b")
+
+
+def _where_said(text: str) -> list[str]:
+    found = _HERE_IN.search(text)
+    if not found:
+        return []
+    raw = found.group("v") or found.group("b") or found.group("c")
+    named = found.group("v") and raw[:1].isupper() and len(raw.split()) <= 3  # "here in Condesa"
+    place = known_place(raw) or (raw if named else None)
+    return [f"I live in {place}"] if place else []
+
+
+_WORKPLACE_TOWN = re.compile(
+    r"^(?:I'm|I\s+am|I\s+work)\b.*?\s(?:at|for|with)\s+\S.*?\s+in\s+(?P<v>[A-Z][^\d,]{1,40})$"
+)
+
+
+def _workplace_town(clause: str) -> list[str]:
+    """ "I'm a copywriter at Ogilvy in Manchester": the speaker lives in the known town too."""
+    found = _WORKPLACE_TOWN.match(clause)
+    place = known_place(found.group("v")) if found else None
+    return [f"I live in {place}"] if place else []
+
+
+def _third(who: str, fragment: str) -> str | None:
+    """A fragment about the relative just named: "lives down in Plymouth" -> "my dad lives ..."."""
+    if _THIRD_VERB.match(fragment):
+        return f"{who} {fragment}"
+    if _THEIR_STATE.match(fragment):  # "obsessed with minecraft", "allergic to cats"
+        return f"{who} is {fragment}"
+    age = _AGE.match(fragment)
+    if age:
+        return f"{who} is {age.group('n')}"
+    named = _org_heads(fragment)
+    job = _AT_ORG.match(named) or _A_TITLE.match(named)
+    if job and is_job(job.group("title")):
+        return f"{who} is {'' if fragment.startswith(('a ', 'an ')) else 'a '}{named}"
+    return None
+
+
+def _pronoun_means(pronoun: str, who: str) -> str:
+    """The relative "he"/"she" stands for, when the words fit ("my dad" is a he)."""
+    if not who:
+        return ""
+    fits = _HE[pronoun] + "|" + _EITHER
+    return who if re.search(rf"\bmy\s+(?:\w+\s+)?(?:{fits})\b", who, re.IGNORECASE) else ""

@@ -67,8 +67,8 @@ _EN_CUES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"(?:ate|eating|had|have|tried)\s+(?:some\s+|a\s+)?(?:meat|chicken|fish|bacon|steak|burger|pork|beef)\b|"
      r"fell\s+off\s+the\s+wagon|cheat\s+(?:day|meal)|gave\s+up\s+on\s+(?:being\s+)?(?:vegan|vegetarian|keto)",
      ("diet",)),
-    (rf"{_PET_EN}\w*\b.{{0,40}}?(?:\bvet\b|put\s+(?:down|to\s+sleep)|rehom|passed|died|missing|ran\s+away|"
-     r"(?:is|was|got)\s+(?:sick|ill|poorly))|(?:\bvet\b|rehom).{0,40}?" + _PET_EN,
+    (rf"\b{_PET_EN}s?\b.{{0,40}}?(?:\bvet\b|put\s+(?:down|to\s+sleep)|rehom|passed|died|missing|ran\s+away|"
+     r"(?:is|was|got)\s+(?:sick|ill|poorly))|(?:\bvet\b|rehom).{0,40}?\b" + _PET_EN + r"s?\b",
      ("pet",)),
 )
 _ZH_CUES: tuple[tuple[str, tuple[str, ...]], ...] = (

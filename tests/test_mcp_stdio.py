@@ -244,3 +244,20 @@ def test_tool_calls_go_to_the_sdk_one_at_a_time_in_the_order_sent() -> None:
     to_client.close()
     with os.fdopen(from_front_r, "rb") as out:
         assert [json.loads(line)["id"] for line in out] == [7, 1]  # both replies reached the client
+
+
+def test_a_tool_call_the_sdk_may_not_answer_by_its_id_holds_nothing_back() -> None:
+    to_front_r, to_front_w = os.pipe()
+    _, from_front_w = os.pipe()
+    front = StdioFront(INSTRUCTIONS, stdin=os.fdopen(to_front_r, "rb"),
+                       stdout=os.fdopen(from_front_w, "wb"), answer_early=False)
+    odd = [
+        {"jsonrpc": "2.0", "id": 1.5, "method": "tools/call", "params": {"name": "search"}},
+        {"jsonrpc": "2.0", "id": True, "method": "tools/call", "params": {"name": "search"}},
+        {"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": "search"},
+    ]
+    lines = [json.dumps(m) for m in odd] + [_tool_call(4, "search"), _tool_call(5, "search")]
+    os.write(to_front_w, ("\n".join(lines) + "\n").encode())
+    taken = [front.next_line() for _ in range(4)]  # none of the odd ones waits for a reply
+    assert [json.loads(line or "")["id"] for line in taken] == [1.5, True, 3, 4]
+    os.close(to_front_w)

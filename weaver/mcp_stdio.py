@@ -310,9 +310,14 @@ def _tool_call_key(line: str | None) -> str | None:
     if line is None or '"tools/call"' not in line:
         return None
     message = _json_or_none(line)
-    if not isinstance(message, dict) or message.get("method") != "tools/call" or "id" not in message:
+    if not isinstance(message, dict) or message.get("method") != "tools/call":
         return None
-    return _id_key(message["id"])
+    request_id, params = message.get("id"), message.get("params")
+    # Only a request the SDK surely answers by its id holds the next one back: an id that
+    # is no string or integer, or params that are no object, may get no reply at all.
+    if isinstance(request_id, bool) or not isinstance(request_id, (str, int)) or not isinstance(params, dict):
+        return None
+    return _id_key(request_id)
 
 
 def _is_notification(message: Any) -> bool:

@@ -215,10 +215,9 @@ def _shape(fragment: str, introduced: bool = True) -> str | None:
     alias = _ALIAS.match(fragment)
     if alias:
         return f"everyone calls me {alias.group('v') or alias.group('short')}"
-    named = _org_heads(fragment)
-    job = _AT_ORG.match(named) or _A_TITLE.match(named)
-    if job and is_job(job.group("title")):
-        return f"I'm {'' if fragment.startswith(('a ', 'an ')) else 'a '}{named}"
+    job = _job_phrase(fragment)
+    if job:
+        return f"I'm {job}"
     if introduced and is_job(fragment) and _BARE_TITLE.match(fragment):  # "Raj here. software tester, 33"
         return f"I'm a {fragment}"
     if _STATE.match(fragment):
@@ -300,10 +299,16 @@ def _third(who: str, fragment: str) -> str | None:
     age = _AGE.match(fragment)
     if age:
         return f"{who} is {age.group('n')}"
+    job = _job_phrase(fragment)
+    return f"{who} is {job}" if job else None
+
+
+def _job_phrase(fragment: str) -> str | None:
+    """ "nurse at X hospital" -> "a nurse at X Hospital" when its title is a job, else None."""
     named = _org_heads(fragment)
     job = _AT_ORG.match(named) or _A_TITLE.match(named)
     if job and is_job(job.group("title")):
-        return f"{who} is {'' if fragment.startswith(('a ', 'an ')) else 'a '}{named}"
+        return f"{'' if fragment.startswith(('a ', 'an ')) else 'a '}{named}"
     return None
 
 

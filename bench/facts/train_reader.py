@@ -1,0 +1,231 @@
+"""Train the span reader's packaged models from the gold conversations.
+
+    python -m bench.facts.train_reader --batches 1-5            # writes weaver/data/reader_*.crfsuite
+    python -m bench.facts.train_reader --batches 1-4 --score 5  # span figures on batch 5, nothing written
+
+Labels come from the gold: a fact of the speaker themself (current or superseded) is
+marked where its value first appears, as typed, in one of the speaker's turns, and every
+other token is outside. A value the gold writes differently from the turn (a canonical
+"vegetarian" for "veggie") marks nothing. One model per language (``span_features``);
+trained with CRFsuite's L-BFGS and an elastic net, whose L1 part keeps the file small.
+
+Which batches a model learns from is the rule of evidence: the packaged model is trained
+on the batches already spent, and the next unseen batch is scored once, with it in place.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import sys
+import tempfile
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pycrfsuite
+import yaml
+from vaultweave.weaver.extract import span_reader
+from vaultweave.weaver.extract.rules import split_sentences
+from vaultweave.weaver.extract.span_features import Token, features, tokens
+
+from bench.facts import dataset
+from bench.facts.__main__ import _batches
+
+PARAMS = {"c1": 0.3, "c2": 0.05, "max_iterations": 150, "feature.possible_transitions": True}
+# A feature seen fewer times than this in training is dropped: rare n-grams only overfit.
+MIN_FEATURE_COUNT = 2
+
+Example = tuple[list[list[str]], list[str]]
+CORPUS_DIR = Path(__file__).resolve().parent / "reader"
+
+
+def corpus(lang: str, corpus_dir: Path = CORPUS_DIR) -> list[dict[str, Any]]:
+    """The annotated sentences of ``reader/<lang>_*.yaml``: each ``{text, facts}``, where
+    ``facts`` lists ``[attribute, value]`` pairs the speaker states of themself, each value
+    spelled as in the text. A sentence with no facts (a question, a wish, someone else's
+    news) teaches what is not a value."""
+    rows: list[dict[str, Any]] = []
+    for path in sorted(corpus_dir.glob(f"{lang}_*.yaml")):
+        loaded = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+        for at, row in enumerate(loaded):
+            rows.append({**row, "_where": f"{path.name}:{at + 1}"})
+    return rows
+
+
+def check(lang: str, corpus_dir: Path = CORPUS_DIR) -> list[str]:
+    """Every problem in the annotated sentences of ``lang``: an unknown attribute, or a
+    value that is not spelled in its sentence."""
+    problems: list[str] = []
+    for row in corpus(lang, corpus_dir):
+        text, where = str(row.get("text", "")), row["_where"]
+        if not text.strip():
+            problems.append(f"{where}: no text")
+        for pair in row.get("facts") or []:
+            if not (isinstance(pair, list) and len(pair) == 2):
+                problems.append(f"{where}: a fact is [attribute, value], not {pair!r}")
+                continue
+            attribute, value = map(str, pair)
+            if attribute not in span_reader.ATTRIBUTES:
+                problems.append(f"{where}: unknown attribute {attribute!r}")
+            elif not any(_find(tokens(s), value) for s in split_sentences(text)):
+                problems.append(f"{where}: {value!r} is not spelled as tokens of one sentence of the text")
+    return problems
+
+
+def _fold(text: str) -> str:
+    return text.casefold().replace("’", "'")
+
+
+def _find(toks: list[Token], value: str) -> tuple[int, int] | None:
+    """The first run of ``toks`` that spells ``value``, as token indices."""
+    wanted = [_fold(t.text) for t in tokens(value)]
+    have = [_fold(t.text) for t in toks]
+    for i in range(len(have) - len(wanted) + 1):
+        if wanted and have[i : i + len(wanted)] == wanted:
+            return i, i + len(wanted)
+    return None
+
+
+def corpus_examples(rows: Iterable[dict[str, Any]], lowered: bool = True) -> Iterator[Example]:
+    """The annotated sentences as (features, labels), one example per sentence."""
+    for row in rows:
+        pairs = [(str(a), str(v)) for a, v in (row.get("facts") or [])]
+        yield from _labelled(split_sentences(str(row.get("text", ""))), pairs, set(), lowered)
+
+
+def _labelled(
+    sentences: Iterable[str], facts: list[tuple[str, str]], marked: set[tuple[str, str]], lowered: bool
+) -> Iterator[Example]:
+    """Each sentence with every not yet ``marked`` value of ``facts`` marked where it first
+    appears (``marked`` is updated: a value is marked once per conversation); with
+    ``lowered``, each sentence once more in lower case."""
+    for sentence in sentences:
+        toks = tokens(sentence)
+        labels = ["O"] * len(toks)
+        for attribute, value in facts:
+            if (attribute, value) in marked:
+                continue
+            span = _find(toks, value)
+            if span is None or any(label != "O" for label in labels[span[0] : span[1]]):
+                continue
+            marked.add((attribute, value))
+            labels[span[0]] = f"B-{attribute}"
+            for i in range(span[0] + 1, span[1]):
+                labels[i] = f"I-{attribute}"
+        if toks:
+            yield features(sentence, toks), labels
+            # Chat drops capitals: each sentence is learned as typed and in lower case, so
+            # "line cook at dishoom edinburgh" reads as "Line cook at Dishoom Edinburgh".
+            lower = sentence.lower()
+            if lowered and lower != sentence and len(tokens(lower)) == len(toks):
+                yield features(lower), labels
+
+
+def _own_facts(conv: dataset.Conversation) -> list[tuple[str, str]]:
+    speaker = str(conv.get("speaker", ""))
+    gold = [*conv.get("current", []), *conv.get("superseded", [])]
+    return [
+        (str(f["attribute"]), str(f["value"]))
+        for f in gold
+        if str(f.get("subject")) == speaker
+        and not f.get("relation")
+        and str(f["attribute"]) in span_reader.ATTRIBUTES
+    ]
+
+
+def examples(conversations: Iterable[dataset.Conversation], lowered: bool = True) -> Iterator[Example]:
+    """Every user sentence of the gold ``conversations`` as (features, labels)."""
+    for conv in conversations:
+        facts = _own_facts(conv)
+        marked: set[tuple[str, str]] = set()
+        for turn in conv.get("turns", []):
+            if turn.get("role") == "user":
+                yield from _labelled(split_sentences(str(turn.get("text", ""))), facts, marked, lowered)
+
+
+def _frequent(data: list[Example]) -> list[Example]:
+    counts = Counter(f for xseq, _ in data for row in xseq for f in row)
+    return [([[f for f in row if counts[f] >= MIN_FEATURE_COUNT] for row in xseq], y) for xseq, y in data]
+
+
+def train(data: list[Example], path: Path) -> None:
+    trainer = pycrfsuite.Trainer(verbose=False)
+    for xseq, yseq in _frequent(data):
+        trainer.append(xseq, yseq)
+    trainer.set_params(PARAMS)
+    trainer.train(str(path))
+
+
+def _spans(labels: list[str]) -> set[tuple[int, int, str]]:
+    found: set[tuple[int, int, str]] = set()
+    start, kind = -1, ""
+    for i, label in enumerate([*labels, "O"]):
+        if start >= 0 and not label.startswith("I-"):
+            found.add((start, i, kind))
+            start = -1
+        if label.startswith("B-"):
+            start, kind = i, label[2:]
+    return found
+
+
+def score(model: Path, data: list[Example]) -> str:
+    """Span precision and recall of ``model`` on ``data`` (labels as the gold marks them)."""
+    tagger = pycrfsuite.Tagger()
+    tagger.open(str(model))
+    hit = predicted = gold = 0
+    for xseq, yseq in data:
+        want, got = _spans(yseq), _spans(tagger.tag(xseq))
+        hit, predicted, gold = hit + len(want & got), predicted + len(got), gold + len(want)
+    return (
+        f"spans: precision {hit / max(predicted, 1):.3f} ({hit}/{predicted}), "
+        f"recall {hit / max(gold, 1):.3f} ({hit}/{gold})"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--batches", type=_batches, default=(), help="gold batches to learn from too: 1-5")
+    parser.add_argument(
+        "--score", type=_batches, default=None, help="batches to score spans on; writes nothing"
+    )
+    parser.add_argument("--out", type=Path, default=span_reader.DATA_DIR, help="folder the models go in")
+    parser.add_argument("--check", action="store_true", help="only check the annotated sentences")
+    args = parser.parse_args(argv)
+    if args.check:
+        problems = [p for lang in span_reader.LANGS for p in check(lang)]
+        print("\n".join(problems) or "no problems")
+        return 1 if problems else 0
+    conversations = dataset.load()
+    for lang in span_reader.LANGS:
+        rows = corpus(lang)
+        learn = list(corpus_examples(rows))
+        if args.batches:
+            learn += examples(dataset.select(conversations, "all", lang, args.batches))
+        marked = sum(1 for _, y in learn for label in y if label.startswith("B-"))
+        print(
+            f"{lang}: {len(rows)} annotated, {len(learn)} sentences in all, {marked} values marked, "
+            f"gold batches {args.batches or 'none'}"
+        )
+        if args.score is not None:
+            with tempfile.TemporaryDirectory() as tmp:
+                model = Path(tmp) / "model.crfsuite"
+                train(learn, model)
+                held = list(examples(dataset.select(conversations, "all", lang, args.score), lowered=False))
+                print(f"{lang}: batches {args.score}: {score(model, held)}")
+            continue
+        target = args.out / span_reader.model_file(lang)
+        train(learn, target)
+        digest = hashlib.sha256(target.read_bytes()).hexdigest()
+        print(
+            f"{lang}: wrote {target} ({target.stat().st_size / 1024:.0f} KB); its pin for "
+            f'store/embeddings/integrity.py:\n        "{target.name}": "{digest}",'
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,112 @@
+"""The trained span reader: the packaged models load and read, gaps only, never questions,
+and the trainer's corpus check says file:line what is wrong."""
+
+from __future__ import annotations
+
+import gc
+from pathlib import Path
+
+import pycrfsuite
+import pytest
+from vaultweave.store.embeddings.integrity import verified_file
+from vaultweave.store.errors import ModelIntegrityError
+from vaultweave.weaver.extract import span_reader
+from vaultweave.weaver.extract.rules import facts_in
+from vaultweave.weaver.extract.rules_text import Fact
+from vaultweave.weaver.extract.span_features import features, tokens
+
+from bench.facts import train_reader
+
+
+def test_tokens_keep_latin_runs_whole_in_chinese_and_words_whole_in_english() -> None:
+    assert [t.text for t in tokens("现在在Shopee上班")] == ["现", "在", "在", "Shopee", "上", "班"]
+    assert [t.text for t in tokens("i'm at o'reilly, 34")] == ["i'm", "at", "o'reilly", ",", "34"]
+    sentence = "moved to porto last week"
+    rows = features(sentence)
+    assert len(rows) == len(tokens(sentence))
+    assert "place=B" in rows[2] and "w-1=to" in rows[2]
+
+
+def test_spans_are_decoded_from_bio_labels() -> None:
+    labels = ["O", "B-employer", "I-employer", "B-lives_in", "O", "I-age", "B-age"]
+    # an I- that does not continue its B- starts nothing
+    assert span_reader._spans(labels) == [(1, 3, "employer"), (3, 4, "lives_in"), (6, 7, "age")]
+
+
+def test_values_get_the_rules_clean_up() -> None:
+    assert span_reader._clean("age", "34", chinese=False) == "34"
+    assert span_reader._clean("age", "340", chinese=False) is None
+    assert span_reader._clean("lives_in", "rotterdam", chinese=False) == "Rotterdam"
+    assert span_reader._clean("lives_in", "the office", chinese=False) is None  # no place
+    assert span_reader._clean("name", "oksana", chinese=False) == "Oksana"
+    assert span_reader._clean("employer", "美团，", chinese=True) == "美团"
+
+
+def test_the_packaged_models_read_the_same_after_their_bytes_are_collected() -> None:
+    sentence = "I'm 29 and I work as a nurse at Mercy Hospital in Leeds"
+    first = span_reader.read(sentence)
+    gc.collect()  # the model's bytes must stay alive while the tagger reads them
+    assert span_reader.read(sentence) == first
+    assert span_reader.read("") == []
+    assert isinstance(span_reader.read("住在杭州，在网易上班"), list)
+
+
+def test_gaps_never_give_an_attribute_the_rules_read() -> None:
+    sentence = "context dump: oksana, 34, i do payroll for DSV out of the rotterdam office"
+    found = span_reader.read(sentence)
+    assert found, "the packaged English model reads nothing of a plain intro"
+    ruled = [Fact(f.attribute, "something else") for f in found]
+    assert span_reader.gaps([sentence], ruled) == []
+    # someone else's fact read by the rules does not block the speaker's own
+    theirs = [Fact(f.attribute, "x", about="sister") for f in found]
+    assert span_reader.gaps([sentence], theirs) == span_reader.gaps([sentence], [])
+
+
+def test_single_valued_attributes_take_the_first_value_told() -> None:
+    gaps = span_reader.gaps(["i live in rotterdam", "i live in utrecht"], [])
+    assert len([f for f in gaps if f.attribute == "lives_in"]) <= 1
+
+
+def test_questions_and_other_peoples_news_give_the_speaker_nothing() -> None:
+    for text in (
+        "do you know anyone who works at Stripe in Berlin?",
+        "你在杭州上班吗？",
+    ):
+        assert [f for f in facts_in(text) if not f.about and not f.name] == []
+
+
+def test_the_corpus_check_names_file_and_row(tmp_path: Path) -> None:
+    (tmp_path / "en_bad.yaml").write_text(
+        '- text: "i\'m at DSV"\n  facts: [[employer, DSV]]\n'
+        '- text: "i\'m at DSV"\n  facts: [[employer, Maersk], [mood, ok], [employer]]\n',
+        encoding="utf-8",
+    )
+    problems = train_reader.check("en", tmp_path)
+    assert problems == [
+        "en_bad.yaml:2: 'Maersk' is not spelled as tokens of one sentence of the text",
+        "en_bad.yaml:2: unknown attribute 'mood'",
+        "en_bad.yaml:2: a fact is [attribute, value], not ['employer']",
+    ]
+    assert train_reader.check("en") == []  # the shipped corpus is clean
+
+
+def test_a_model_trained_on_a_small_corpus_tags_what_it_was_shown(tmp_path: Path) -> None:
+    rows = [
+        {"text": f"i work at {org} now", "facts": [["employer", org]]}
+        for org in ("Nike", "Adidas", "Puma", "Reebok", "Asics", "Fila")
+    ] + [{"text": "my sister works at Nike", "facts": []}]
+    model = tmp_path / "model.crfsuite"
+    train_reader.train(list(train_reader.corpus_examples(rows * 3)), model)
+    tagger = pycrfsuite.Tagger()
+    tagger.open(str(model))
+    assert tagger.tag(features("i work at Nike now")) == ["O", "O", "O", "B-employer", "O"]
+
+
+def test_a_damaged_model_is_refused_with_the_package_to_reinstall(tmp_path: Path) -> None:
+    # CRFsuite crashes the process on a truncated model: it must never reach it unchecked
+    damaged = tmp_path / span_reader.model_file("en")
+    packaged = Path(__file__).resolve().parents[1] / "weaver" / "data" / damaged.name
+    damaged.write_bytes(packaged.read_bytes()[:50_000])
+    with pytest.raises(ModelIntegrityError, match="reinstall it: pip install --force-reinstall"):
+        verified_file("vaultweave", damaged)
+    assert verified_file("vaultweave", packaged) == packaged

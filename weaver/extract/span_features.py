@@ -1,0 +1,134 @@
+"""Tokens and their features for the learned span reader (``span_reader``).
+
+English is read word by word; Chinese character by character (the usual unit for
+tagging Chinese without a segmenter), with a run of Latin letters or digits kept as one
+token ("在Shopee上班"). A token's features are its own shape and the words around it:
+what a reader uses to tell "moved to porto" from "went to porto for a week". Pure and
+deterministic: the same sentence always gives the same features, in training and when
+reading, which is all a trained model needs of them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from vaultweave.weaver.extract.places_en import known_place
+from vaultweave.weaver.extract.rules_text import words
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_EN_TOKEN = re.compile(r"[^\W_]+(?:['’.&-][^\W_]+)*|\S")
+_ZH_TOKEN = re.compile(r"[A-Za-z0-9]+(?:['’.&-][A-Za-z0-9]+)*|\S")
+# How far either side a token's neighbours count.
+WINDOW = 2
+# Words that, a few tokens back, say the clause is about someone else, a wish or a question.
+_OTHER = words(
+    "sister brother mom mum mother dad father wife husband son daughter boyfriend girlfriend "
+    "partner friend roommate boss colleague coworker cousin aunt uncle grandma grandpa kid kids "
+    "he she they his her their"
+)
+_WISH = words("if would could wish maybe might dream hope thinking considering someday")
+_SELF = words("i i'm im i've ive i'd my me myself")
+_LOOK_BACK = 5
+
+
+@dataclass(frozen=True)
+class Token:
+    text: str
+    start: int
+    end: int
+
+
+def is_chinese(sentence: str) -> bool:
+    return bool(_CJK.search(sentence))
+
+
+def tokens(sentence: str) -> list[Token]:
+    """English words and marks, or Chinese characters with Latin runs kept whole."""
+    pattern = _ZH_TOKEN if is_chinese(sentence) else _EN_TOKEN
+    return [Token(m.group(), m.start(), m.end()) for m in pattern.finditer(sentence)]
+
+
+def _shape(word: str) -> str:
+    shape = re.sub(r"[A-Z]", "X", re.sub(r"[a-z]", "x", re.sub(r"\d", "d", word)))
+    return re.sub(r"(.)\1+", r"\1\1", shape)  # "Xxxxx" -> "Xxx": long runs are one shape
+
+
+def _place_marks(words: list[str]) -> list[str]:
+    """'B'/'I' where a known place name (up to three words) starts or goes on, else ''."""
+    marks = [""] * len(words)
+    i = 0
+    while i < len(words):
+        for size in (3, 2, 1):
+            if i + size <= len(words) and known_place(" ".join(words[i : i + size])):
+                marks[i : i + size] = ["B"] + ["I"] * (size - 1)
+                i += size - 1
+                break
+        i += 1
+    return marks
+
+
+def _english(words: list[str]) -> list[list[str]]:
+    lower = [w.casefold() for w in words]
+    places = _place_marks(words)
+    question = "?" in words
+    wish = any(w in _WISH for w in lower)
+    rows: list[list[str]] = []
+    for i, word in enumerate(words):
+        w = lower[i]
+        back = lower[max(0, i - _LOOK_BACK) : i]
+        row = [
+            "bias",
+            f"w={w}",
+            f"suf3={w[-3:]}",
+            f"pre3={w[:3]}",
+            f"shape={_shape(word)}",
+            f"place={places[i]}",
+            f"self_back={any(b in _SELF for b in back)}",
+            f"other_back={any(b in _OTHER for b in back)}",
+            f"question={question}",
+            f"wish={wish}",
+        ]
+        if i == 0:
+            row.append("first")
+        for step in range(1, WINDOW + 1):
+            row.append(f"w-{step}={lower[i - step] if i - step >= 0 else '<s>'}")
+            row.append(f"w+{step}={lower[i + step] if i + step < len(words) else '</s>'}")
+        row.append(f"w-2:w-1={lower[i - 2] if i >= 2 else '<s>'}|{lower[i - 1] if i >= 1 else '<s>'}")
+        row.append(f"w-1:w={lower[i - 1] if i >= 1 else '<s>'}|{w}")
+        row.append(f"shape+1={_shape(words[i + 1]) if i + 1 < len(words) else '</s>'}")
+        rows.append(row)
+    return rows
+
+
+def _chinese(chars: list[str]) -> list[list[str]]:
+    question = any(c in ("吗", "？", "?", "呢") for c in chars)
+    rows: list[list[str]] = []
+
+    def at(j: int) -> str:
+        return chars[j].casefold() if 0 <= j < len(chars) else ("<s>" if j < 0 else "</s>")
+
+    for i, char in enumerate(chars):
+        row = [
+            "bias",
+            f"c={at(i)}",
+            f"latin={char[:1].isascii() and char[:1].isalnum()}",
+            f"digit={char.isdigit()}",
+            f"question={question}",
+        ]
+        for step in range(1, WINDOW + 2):  # three characters either side: 在/去/搬到...
+            row.append(f"c-{step}={at(i - step)}")
+            row.append(f"c+{step}={at(i + step)}")
+        row.append(f"c-2:c-1={at(i - 2)}{at(i - 1)}")
+        row.append(f"c-1:c={at(i - 1)}{at(i)}")
+        row.append(f"c:c+1={at(i)}{at(i + 1)}")
+        row.append(f"c+1:c+2={at(i + 1)}{at(i + 2)}")
+        row.append(f"c-3:c-1={at(i - 3)}{at(i - 2)}{at(i - 1)}")
+        rows.append(row)
+    return rows
+
+
+def features(sentence: str, toks: list[Token] | None = None) -> list[list[str]]:
+    """One list of feature strings per token of ``sentence``."""
+    words = [t.text for t in (toks if toks is not None else tokens(sentence))]
+    return _chinese(words) if is_chinese(sentence) else _english(words)

@@ -1,0 +1,189 @@
+"""The learned span reader: values the rules could not place, found by a small trained model.
+
+Hand-written rules read the phrasings their authors saw; chat finds others ("context dump:
+oksana, 34, i do payroll for DSV out of the rotterdam office"). A linear-chain CRF per
+language (CRFsuite, through ``python-crfsuite``) tags the tokens of a sentence with the
+attribute whose value they spell (``B-lives_in``, ``I-lives_in``, ``O``), from the features
+in ``span_features``. The models are trained from the bench's gold conversations by
+``python -m bench.facts.train_reader`` and ship in the package (``weaver/data/reader_*``,
+well under a megabyte each): nothing is downloaded, and the same sentence always reads the
+same way.
+
+The reader only fills gaps: a value it finds is kept when the rules read nothing of that
+attribute about the speaker in the same turn and did not place the value itself, when the
+model is sure of every token of it (``MIN_MARGINAL``), and when the value survives the
+clean-up the rules' own values get. It reads only the clauses the rules' gates let through
+(no question, wish, negation or other person: the caller's job). Its facts carry a lower
+confidence (``CONFIDENCE``) and ``origin`` stays "rules": one more reading of the same
+offline path.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+import pycrfsuite
+from vaultweave.store.embeddings.integrity import verified_file
+from vaultweave.weaver.attributes import is_single_valued
+from vaultweave.weaver.extract.places_en import known_place
+from vaultweave.weaver.extract.rules_text import (
+    Fact,
+    clean_name,
+    clean_org,
+    clean_place,
+    clean_title,
+    tidy,
+    words,
+)
+from vaultweave.weaver.extract.rules_zh_people import person
+from vaultweave.weaver.extract.span_features import features, is_chinese, tokens
+
+LANGS = ("en", "zh")
+DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+# The speaker's own attributes whose values are words of the turn. Events, routines and
+# habits are left to the rules: their values are rewritten ("runs", a time), not spans.
+ATTRIBUTES = words(
+    "lives_in hometown employer job_title studies_at age name alias learning speaks allergy diet "
+    "likes dislikes hobby favourite_food favourite_drink favourite_band favourite_movie car"
+)
+# Every token of a value must carry its label with at least this probability.
+MIN_MARGINAL = 0.6
+CONFIDENCE = 0.7
+_CLEAN_EN: dict[str, Callable[[str], str | None]] = {
+    "lives_in": clean_place,
+    "hometown": clean_place,
+    "employer": clean_org,
+    "studies_at": clean_org,
+    "job_title": clean_title,
+    "name": clean_name,
+    "alias": clean_name,
+}
+_ZH_EDGES = " \t,，。.!！?？、；;:：~～…\"'“”‘’()（）【】"
+
+
+# A clause shorter than this is a reply that needs its question ("oh, rotterdam", "宝鸡的"):
+# the rules read it with the question, the reader never does.
+MIN_WORDS = 3
+MIN_HANZI = 4
+_NEGATED_EN = re.compile(r"\b(?:not|never|no|nah|nope|no longer)\b|n[’']t\b", re.IGNORECASE)
+_NEGATED_ZH = re.compile(r"不是|不在|没在|没有|不再|不住|没住|不做|没做|不干|没干|不会|不用|并非|别")
+_WORD = re.compile(r"[^\W\d_]+|\d+")
+_HANZI = re.compile(r"[\u3400-\u9fff]")
+_ZH_COMMA = re.compile(r"[，,、]")
+
+
+def readable_parts(clause: str) -> list[str]:
+    """The parts of ``clause`` the reader may read: long enough to stand alone, not negated,
+    and not about someone else ("我哥跳槽去网易了"); a Chinese clause part by part between its
+    commas, where a bare "X的" is a reply to a question ("福建泉州的"), left to the rules
+    that read it with its question. The rules' own gates (questions, wishes, opinions) are
+    the caller's."""
+    if not is_chinese(clause):
+        return [clause] if len(_WORD.findall(clause)) >= MIN_WORDS and not _NEGATED_EN.search(clause) else []
+    parts = [p.strip() for p in _ZH_COMMA.split(clause)]
+    return [
+        p
+        for p in parts
+        if len(_HANZI.findall(p)) >= MIN_HANZI
+        and not _NEGATED_ZH.search(p)
+        and not p.rstrip(_ZH_EDGES).endswith("的")
+        and person(p, None) is None
+        and not p.startswith(("他", "她"))
+    ]
+
+
+def model_file(lang: str) -> str:
+    return f"reader_{lang}.crfsuite"
+
+
+@cache
+def _model(lang: str) -> bytes:
+    """The packaged model's bytes, after they matched their pinned sha256."""
+    with resources.as_file(resources.files("vaultweave.weaver") / "data" / model_file(lang)) as path:
+        return bytes(verified_file("vaultweave", path).read_bytes())
+
+
+@cache
+def _tagger(lang: str) -> pycrfsuite.Tagger:
+    tagger = pycrfsuite.Tagger()
+    # CRFsuite reads the model where it lies: the bytes must outlive the tagger (_model
+    # keeps them), or it reads freed memory.
+    tagger.open_inmemory(_model(lang))
+    return tagger
+
+
+def _spans(labels: Sequence[str]) -> list[tuple[int, int, str]]:
+    found: list[tuple[int, int, str]] = []
+    start, kind = -1, ""
+    for i, label in enumerate([*labels, "O"]):
+        if start >= 0 and label != f"I-{kind}":
+            found.append((start, i, kind))
+            start = -1
+        if label.startswith("B-"):
+            start, kind = i, label[2:]
+    return found
+
+
+def _clean(attribute: str, raw: str, chinese: bool) -> str | None:
+    if chinese:
+        trimmed = raw.strip(_ZH_EDGES)
+        return trimmed if 1 <= len(trimmed) <= 20 else None
+    if attribute == "age":
+        return raw if raw.isdigit() and 1 <= int(raw) <= 120 else None
+    value = _CLEAN_EN.get(attribute, tidy)(raw)
+    if not value:
+        return None
+    if attribute in ("lives_in", "hometown"):
+        place = known_place(value)
+        return place if place is not None else value if value[:1].isupper() else None
+    if attribute in ("name", "alias") and value.islower():
+        return value.title()
+    return value
+
+
+def read(sentence: str) -> list[Fact]:
+    """The values the model finds in one sentence, cleaned, each a fact of the speaker."""
+    toks = tokens(sentence)
+    if not toks:
+        return []
+    chinese = is_chinese(sentence)
+    tagger = _tagger("zh" if chinese else "en")
+    labels = tagger.tag(features(sentence, toks))
+    facts: list[Fact] = []
+    for start, end, attribute in _spans(labels):
+        if attribute not in ATTRIBUTES:
+            continue
+        sure = min(tagger.marginal(labels[i], i) for i in range(start, end))
+        if sure < MIN_MARGINAL:
+            continue
+        value = _clean(attribute, sentence[toks[start].start : toks[end - 1].end], chinese)
+        if value:
+            facts.append(Fact(attribute, value, confidence=CONFIDENCE))
+    return facts
+
+
+def _folded(value: str) -> str:
+    return " ".join(value.casefold().split())
+
+
+def gaps(clauses: Iterable[str], read_by_rules: Sequence[Fact]) -> list[Fact]:
+    """What the model reads in ``clauses`` that the rules left: an attribute they read
+    nothing of about the speaker, with a value they did not place under any attribute or
+    person (``read_by_rules``: the rules' facts of the same turn). "I love hiking" is the
+    rules' like, not the reader's hobby; "I don't like coffee anymore" is their ending."""
+    had = {f.attribute for f in read_by_rules if not f.about and not f.name}
+    placed = [_folded(f.value) for f in read_by_rules if f.value]
+    extra: list[Fact] = []
+    for clause in clauses:
+        for fact in read(clause):
+            value = _folded(fact.value)
+            if fact.attribute in had or fact in extra or any(value in p or p in value for p in placed):
+                continue
+            if is_single_valued(fact.attribute) and any(f.attribute == fact.attribute for f in extra):
+                continue  # "in NL five years, before that kyiv": one value, the first told
+            extra.append(fact)
+    return extra

@@ -30,7 +30,7 @@ def test_tokens_keep_latin_runs_whole_in_chinese_and_words_whole_in_english() ->
 def test_spans_are_decoded_from_bio_labels() -> None:
     labels = ["O", "B-employer", "I-employer", "B-lives_in", "O", "I-age", "B-age"]
     # an I- that does not continue its B- starts nothing
-    assert span_reader._spans(labels) == [(1, 3, "employer"), (3, 4, "lives_in"), (6, 7, "age")]
+    assert span_reader.spans(labels) == [(1, 3, "employer"), (3, 4, "lives_in"), (6, 7, "age")]
 
 
 def test_values_get_the_rules_clean_up() -> None:

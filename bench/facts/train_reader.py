@@ -158,25 +158,13 @@ def train(data: list[Example], path: Path) -> None:
     trainer.train(str(path))
 
 
-def _spans(labels: list[str]) -> set[tuple[int, int, str]]:
-    found: set[tuple[int, int, str]] = set()
-    start, kind = -1, ""
-    for i, label in enumerate([*labels, "O"]):
-        if start >= 0 and not label.startswith("I-"):
-            found.add((start, i, kind))
-            start = -1
-        if label.startswith("B-"):
-            start, kind = i, label[2:]
-    return found
-
-
 def score(model: Path, data: list[Example]) -> str:
     """Span precision and recall of ``model`` on ``data`` (labels as the gold marks them)."""
     tagger = pycrfsuite.Tagger()
     tagger.open(str(model))
     hit = predicted = gold = 0
     for xseq, yseq in data:
-        want, got = _spans(yseq), _spans(tagger.tag(xseq))
+        want, got = set(span_reader.spans(yseq)), set(span_reader.spans(tagger.tag(xseq)))
         hit, predicted, gold = hit + len(want & got), predicted + len(got), gold + len(want)
     return (
         f"spans: precision {hit / max(predicted, 1):.3f} ({hit}/{predicted}), "

@@ -1,19 +1,20 @@
 """The learned span reader: values the rules could not place, found by a small trained model.
 
-Hand-written rules read the phrasings their authors saw; chat finds others ("context dump:
-oksana, 34, i do payroll for DSV out of the rotterdam office"). A linear-chain CRF per
-language (CRFsuite, through ``python-crfsuite``) tags the tokens of a sentence with the
-attribute whose value they spell (``B-lives_in``, ``I-lives_in``, ``O``), from the features
-in ``span_features``. The models are trained from the bench's gold conversations by
-``python -m bench.facts.train_reader`` and ship in the package (``weaver/data/reader_*``,
-well under a megabyte each): nothing is downloaded, and the same sentence always reads the
-same way.
+Hand-written rules read the phrasings their authors saw; chat finds others ("hiya, sunita
+here, 33, radiographer at st james"). A linear-chain CRF per language (CRFsuite, through
+``python-crfsuite``) tags the tokens of a sentence with the attribute whose value they
+spell (``B-lives_in``, ``I-lives_in``, ``O``), from the features in ``span_features``. The
+models are trained by ``python -m bench.facts.train_reader`` from an annotated corpus of
+chat messages and the spent gold conversations, and ship in the package
+(``weaver/data/reader_*``, under a megabyte each, pinned by sha256): nothing is
+downloaded, and the same sentence always reads the same way.
 
 The reader only fills gaps: a value it finds is kept when the rules read nothing of that
 attribute about the speaker in the same turn and did not place the value itself, when the
 model is sure of every token of it (``MIN_MARGINAL``), and when the value survives the
-clean-up the rules' own values get. It reads only the clauses the rules' gates let through
-(no question, wish, negation or other person: the caller's job). Its facts carry a lower
+clean-up the rules' own values get. It reads only what the rules' gates let through (no
+question, wish or opinion: the caller's part) and ``readable_parts`` keeps (no negation,
+no other person, no bare reply that needs its question). Its facts carry a lower
 confidence (``CONFIDENCE``) and ``origin`` stays "rules": one more reading of the same
 offline path.
 """
@@ -116,7 +117,9 @@ def _tagger(lang: str) -> pycrfsuite.Tagger:
     return tagger
 
 
-def _spans(labels: Sequence[str]) -> list[tuple[int, int, str]]:
+def spans(labels: Sequence[str]) -> list[tuple[int, int, str]]:
+    """(start, end, attribute) of each value in BIO ``labels``; an I- that does not go on
+    from its own B- starts nothing."""
     found: list[tuple[int, int, str]] = []
     start, kind = -1, ""
     for i, label in enumerate([*labels, "O"]):
@@ -154,7 +157,7 @@ def read(sentence: str) -> list[Fact]:
     tagger = _tagger("zh" if chinese else "en")
     labels = tagger.tag(features(sentence, toks))
     facts: list[Fact] = []
-    for start, end, attribute in _spans(labels):
+    for start, end, attribute in spans(labels):
         if attribute not in ATTRIBUTES:
             continue
         sure = min(tagger.marginal(labels[i], i) for i in range(start, end))

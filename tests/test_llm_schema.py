@@ -33,7 +33,8 @@ def test_the_model_gives_events_dates_people_endings_and_doubts(
     clock.advance(days=10)  # the turns are told on TS: not in the future
     vault = make_vault(config=vault_toml(server.base_url, stages=("extract",)))
     texts = [
-        "Denver has been home since last month, still unpacking.",
+        # said so that the offline readers find nothing: the model's own dating is tested
+        "Home base since last month: Denver, still unpacking.",
         "Dentist got pushed, the new slot is Friday at 4pm.",
         "Tuesdays and Thursdays are pool days for me.",
         "Everybody just says Lin.",

@@ -172,6 +172,16 @@ def test_other_peoples_facts_are_never_the_speakers() -> None:
         assert not [f for f in own if f.attribute in ("age", "job_title", "lives_in")]
 
 
+def test_what_befalls_a_pet_or_a_relative_is_never_their_name() -> None:
+    # a lost pet is a doubt on the pet, not a dog named 走丢了
+    assert said("我家狗狗走丢了") == [("pet", "", D)]
+    assert said("我家猫咪丢了，好难过") == [("pet", "", D)]
+    assert said("我家狗狗豆豆今年12岁了") == [("pet", "a dog named 豆豆", A)]
+    # 退休后 is when, not who
+    assert not [f for f in facts_in("我爸退休后搬回老家了") if f.attribute == "father" or f.name]
+    assert ("father", "老李", "", "") in about("我爸老李在工地上班")
+
+
 def test_a_relatives_fact_becomes_their_candidate() -> None:
     resource = Resource(id="r.jsonl#L1", path="r.jsonl", line=1, ts=datetime(2026, 2, 1, tzinfo=timezone.utc),
                         role="user", speaker="何晨", text="我们女儿今年五岁")

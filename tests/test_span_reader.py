@@ -56,15 +56,32 @@ def test_gaps_never_give_an_attribute_the_rules_read() -> None:
     found = span_reader.read(sentence)
     assert found, "the packaged English model reads nothing of a plain intro"
     ruled = [Fact(f.attribute, "something else") for f in found]
-    assert span_reader.gaps([sentence], ruled) == []
+    assert span_reader.gaps([(sentence, "")], ruled) == []
     # someone else's fact read by the rules does not block the speaker's own
     theirs = [Fact(f.attribute, "x", about="sister") for f in found]
-    assert span_reader.gaps([sentence], theirs) == span_reader.gaps([sentence], [])
+    assert span_reader.gaps([(sentence, "")], theirs) == span_reader.gaps([(sentence, "")], [])
+    # a value the rules placed under another attribute or person is theirs
+    placed = [Fact("likes", f.value, about="sister") for f in found]
+    assert span_reader.gaps([(sentence, "")], placed) == []
 
 
 def test_single_valued_attributes_take_the_first_value_told() -> None:
-    gaps = span_reader.gaps(["i live in rotterdam", "i live in utrecht"], [])
-    assert len([f for f in gaps if f.attribute == "lives_in"]) <= 1
+    first, second = "based in leeds these days", "currently living in porto with my cat"
+    assert [f.value for f in span_reader.read(first)] == ["Leeds"]
+    assert [f.value for f in span_reader.read(second)] == ["Porto"]
+    gaps = span_reader.gaps([(first, ""), (second, "")], [])
+    assert [(f.attribute, f.value) for f in gaps] == [("lives_in", "Leeds")]
+
+
+def test_the_reader_s_values_are_dated_as_the_rules_date_a_clause() -> None:
+    home = [
+        f
+        for f in facts_in("Denver has been home since last month, still unpacking.")
+        if f.attribute == "lives_in"
+    ]
+    assert [(f.value, f.when, f.confidence) for f in home] == [
+        ("Denver", "last month", span_reader.CONFIDENCE)
+    ]
 
 
 def test_questions_and_other_peoples_news_give_the_speaker_nothing() -> None:

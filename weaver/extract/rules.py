@@ -45,7 +45,7 @@ from datetime import timedelta
 from vaultweave.schemas.config import VaultConfig
 from vaultweave.store.resources import Resource
 from vaultweave.weaver.attributes import canonical_sentence, spec_for
-from vaultweave.weaver.extract import asked_zh, dates, dates_zh, events_en, span_reader
+from vaultweave.weaver.extract import asked_zh, dates, dates_en, dates_zh, events_en, span_reader
 from vaultweave.weaver.extract.base import Candidate, Op
 from vaultweave.weaver.extract.clauses import clause_facts
 from vaultweave.weaver.extract.doubt_cues import cue_doubts
@@ -235,6 +235,7 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
     # "How old is Jalen, and what's he into?" -> "8, obsessed with minecraft": all of it is his
     facts = _turn_facts(text, who, about=answer.who if answer is not None else "")
     if answer is not None:
+
         def answers(fact: Fact) -> bool:
             return answer.frame.allows(fact.attribute) and bool(fact.about) == answer.about_other
 
@@ -254,26 +255,35 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
             return theirs + [f for f in facts if f.about or f.name]
         facts = asked_zh.merged(asked, facts, asked_zh.reply_facts(asked, text, _turn_facts))
     sentences = split_sentences(text)
-    # What the rules could not place, the trained reader may (span_reader).
+    # What the rules could not place, the trained reader may (span_reader), dated as the
+    # rules date a clause ("Denver has been home since last month").
     facts += span_reader.gaps(_plain_statements(sentences), facts)
     return facts + cue_doubts(sentences, facts)
 
 
-def _plain_statements(sentences: Sequence[str]) -> list[str]:
+def _plain_statements(sentences: Sequence[str]) -> list[tuple[str, str]]:
     """The clauses the rules' own gates let through (no question, wish or opinion, nothing
-    said of someone else: "my wife is a nurse at Mercy") that the reader may read."""
-    plain: list[str] = []
+    said of someone else: "my wife is a nurse at Mercy") that the reader may read, each
+    with the date phrase of its change, if any ("last month", "上周")."""
+    plain: list[tuple[str, str]] = []
     for sentence in sentences:
         grammar = CHINESE if _is_chinese(sentence) else ENGLISH
         if grammar.is_question(sentence):
             continue
+        theirs = False  # Chinese: "小李换工作了，去了百度": the second clause is his too
         for clause in grammar.split_clauses(sentence):
             prepared = grammar.prepare(clause)
-            if grammar.is_chatter(clause) or grammar.negated(clause) is not None:
+            if grammar is CHINESE:
+                if span_reader.someone_else(clause):
+                    theirs = True
+                elif clause.lstrip("，, ").startswith("我"):
+                    theirs = False
+            if theirs or grammar.is_chatter(clause) or grammar.negated(clause) is not None:
                 continue
             if grammar.other is not None and grammar.other(prepared) is not None:
                 continue
-            plain += span_reader.readable_parts(clause)
+            when = dates_zh.find_past(clause)[0] if grammar is CHINESE else dates_en.find(clause)
+            plain += [(part, when) for part in span_reader.readable_parts(clause)]
     return plain
 
 
@@ -296,15 +306,17 @@ def _turn_facts(text: str, who: str = "", about: str = "") -> list[Fact]:
         if grammar is ENGLISH and not found:
             found = switch_in(sentence)
         if topic and not found:  # an ending of the thing just named: "it" is that thing
-            found = [f for f in _sentence_facts(with_topic(sentence, topic), grammar, False)
-                     if f.op is Op.RETRACT]
+            found = [
+                f for f in _sentence_facts(with_topic(sentence, topic), grammar, False) if f.op is Op.RETRACT
+            ]
         topic = topic_of(sentence) if grammar is ENGLISH else ""
         if grammar is ENGLISH:  # "a rescue greyhound!! his name is Biscuit"
             facts = pets_named_in_turn(sentence, facts)
         if grammar is CHINESE:
             # "前几天转岗了！从测试转成开发了": the change happened 前几天
-            found = [replace(f, when=frame) if frame and f.op is Op.RETRACT and not f.when else f
-                     for f in found]
+            found = [
+                replace(f, when=frame) if frame and f.op is Op.RETRACT and not f.when else f for f in found
+            ]
             frame = dates_zh.find_past(sentence)[0] or frame
         for fact in found:
             key = (fact.attribute, fact.value, fact.op, fact.about, fact.name)

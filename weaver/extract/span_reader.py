@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -37,10 +38,12 @@ from vaultweave.weaver.extract.rules_text import (
     clean_org,
     clean_place,
     clean_title,
+    languages,
     tidy,
     words,
 )
 from vaultweave.weaver.extract.rules_zh_people import person
+from vaultweave.weaver.extract.rules_zh_values import LANGUAGES as ZH_LANGUAGES
 from vaultweave.weaver.extract.span_features import features, is_chinese, tokens
 
 LANGS = ("en", "zh")
@@ -71,10 +74,31 @@ _ZH_EDGES = " \t,，。.!！?？、；;:：~～…\"'“”‘’()（）【】"
 MIN_WORDS = 3
 MIN_HANZI = 4
 _NEGATED_EN = re.compile(r"\b(?:not|never|no|nah|nope|no longer)\b|n[’']t\b", re.IGNORECASE)
-_NEGATED_ZH = re.compile(r"不是|不在|没在|没有|不再|不住|没住|不做|没做|不干|没干|不会|不用|并非|别")
+_NEGATED_ZH = re.compile(r"不是|不在|没在|没有(?!之一)|不再|不住|没住|不做|没做|不干|没干|不会|不用|并非")
 _WORD = re.compile(r"[^\W\d_]+|\d+")
+# Words that do not make a reply stand alone: "oh and english", "haha yeah porto".
+_FILLER_EN = words("and or the a an oh ah haha lol yeah yes yep ok okay well so um uh hmm")
 _HANZI = re.compile(r"[\u3400-\u9fff]")
 _ZH_COMMA = re.compile(r"[，,、]")
+_ZH_TONGUE = re.compile(r"(?:语|文|(?<![电说讲对废笑情神])话)$")  # 四川话, not 打电话
+# Words before a number that make it a price, a count or a score, not an age.
+_NOT_AGE_BEFORE = words(
+    "paid pay cost costs spent spend was were is for at about around only just over under "
+    "scored score ran run lost gained weigh weighed weighs bought sold got earn earned make "
+    "made bench lift lifted number no page room size level day week"
+)
+# Someone else named at the head of a Chinese clause: its later parts are theirs too
+# ("小李换工作了，去了百度"). A pronoun, a relation (``person``) or a name of the 小/老/阿 kind.
+_ZH_SOMEONE = re.compile(
+    r"^(?:他|她|它)(?!们)|^(?:小|老|阿)[\u4e00-\u9fff](?=[^\s，,]{0,12}(?:了|在|是|去|说))"
+)
+
+
+def someone_else(clause: str) -> bool:
+    """Whether a Chinese clause opens with someone other than the speaker ("我哥...",
+    "她...", "小李换工作了"): what follows it without a subject of its own is theirs."""
+    start = clause.lstrip("，, ")
+    return person(start, None) is not None or bool(_ZH_SOMEONE.search(start))
 
 
 def readable_parts(clause: str) -> list[str]:
@@ -84,17 +108,19 @@ def readable_parts(clause: str) -> list[str]:
     that read it with its question. The rules' own gates (questions, wishes, opinions) are
     the caller's."""
     if not is_chinese(clause):
-        return [clause] if len(_WORD.findall(clause)) >= MIN_WORDS and not _NEGATED_EN.search(clause) else []
-    parts = [p.strip() for p in _ZH_COMMA.split(clause)]
-    return [
-        p
-        for p in parts
-        if len(_HANZI.findall(p)) >= MIN_HANZI
-        and not _NEGATED_ZH.search(p)
-        and not p.rstrip(_ZH_EDGES).endswith("的")
-        and person(p, None) is None
-        and not p.startswith(("他", "她"))
-    ]
+        content = [w for w in _WORD.findall(clause) if w.casefold() not in _FILLER_EN]
+        return [clause] if len(content) >= MIN_WORDS and not _NEGATED_EN.search(clause) else []
+    readable: list[str] = []
+    for part in (p.strip() for p in _ZH_COMMA.split(clause)):
+        if someone_else(part):
+            break  # theirs, and so is what follows without a subject of its own
+        if (
+            len(_HANZI.findall(part)) >= MIN_HANZI
+            and not _NEGATED_ZH.search(part)
+            and not part.rstrip(_ZH_EDGES).endswith("的")
+        ):
+            readable.append(part)
+    return readable
 
 
 def model_file(lang: str) -> str:
@@ -134,7 +160,12 @@ def spans(labels: Sequence[str]) -> list[tuple[int, int, str]]:
 def _clean(attribute: str, raw: str, chinese: bool) -> str | None:
     if chinese:
         trimmed = raw.strip(_ZH_EDGES)
+        if attribute == "speaks" and not (trimmed in ZH_LANGUAGES or _ZH_TONGUE.search(trimmed)):
+            return None  # "打电话和发微信" is no language
         return trimmed if 1 <= len(trimmed) <= 20 else None
+    if attribute == "speaks":
+        said = languages(raw)
+        return said[0] if len(said) == 1 else None
     if attribute == "age":
         return raw if raw.isdigit() and 1 <= int(raw) <= 120 else None
     value = _CLEAN_EN.get(attribute, tidy)(raw)
@@ -163,6 +194,9 @@ def read(sentence: str) -> list[Fact]:
         sure = min(tagger.marginal(labels[i], i) for i in range(start, end))
         if sure < MIN_MARGINAL:
             continue
+        before = toks[start - 1].text.casefold() if start else ""
+        if attribute == "age" and (before in _NOT_AGE_BEFORE or before in "$£€¥"):
+            continue  # "paid 45, two coffees": a price, not an age
         value = _clean(attribute, sentence[toks[start].start : toks[end - 1].end], chinese)
         if value:
             facts.append(Fact(attribute, value, confidence=CONFIDENCE))
@@ -173,16 +207,18 @@ def _folded(value: str) -> str:
     return " ".join(value.casefold().split())
 
 
-def gaps(clauses: Iterable[str], read_by_rules: Sequence[Fact]) -> list[Fact]:
+def gaps(clauses: Iterable[tuple[str, str]], read_by_rules: Sequence[Fact]) -> list[Fact]:
     """What the model reads in ``clauses`` that the rules left: an attribute they read
     nothing of about the speaker, with a value they did not place under any attribute or
     person (``read_by_rules``: the rules' facts of the same turn). "I love hiking" is the
-    rules' like, not the reader's hobby; "I don't like coffee anymore" is their ending."""
+    rules' like, not the reader's hobby; "I don't like coffee anymore" is their ending.
+    Each clause comes with the date phrase of its change ("last month"), or ""."""
     had = {f.attribute for f in read_by_rules if not f.about and not f.name}
     placed = [_folded(f.value) for f in read_by_rules if f.value]
     extra: list[Fact] = []
-    for clause in clauses:
-        for fact in read(clause):
+    for clause, when in clauses:
+        for found in read(clause):
+            fact = replace(found, when=when) if when else found
             value = _folded(fact.value)
             if fact.attribute in had or fact in extra or any(value in p or p in value for p in placed):
                 continue

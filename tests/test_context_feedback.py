@@ -80,6 +80,9 @@ def test_context_brings_what_the_first_hits_point_to(make_vault: Callable[..., V
     first = api.search(vault, query, k=api.context_pool(vault))
     assert "moved here from my home country" in first[0].text
     assert "Sweden" not in " ".join(h.text for h in first[:2])  # one hop does not reach it
+    hits = api.with_feedback(vault, query, first)
+    # the first hit stays first; the second search's best new hit comes right after it
+    assert hits[0].id == first[0].id and "Sweden" in hits[1].text
     block = vault.context(query, budget_tokens=1500)
     assert "moved here from my home country" in block.text and "Sweden" in block.text
     for budget in (20, 60, 1500):

@@ -162,6 +162,13 @@ class ContextSection(_Section):
     # within that many tokens (0: every turn whole). Chosen on LoCoMo half A, docs/RECALL.md.
     excerpt_after: int = Field(default=10, ge=0)
     excerpt_tokens: int = Field(default=32, ge=0)
+    # A second hop: the query widened by the feedback_terms words that weigh most (hit
+    # score x BM25 idf) in its first feedback_hits facts and turns is searched again, its
+    # hits placed below the first search's first feedback_after (0 terms: off). Chosen
+    # on LoCoMo half A, docs/RECALL.md.
+    feedback_hits: int = Field(default=5, ge=0, le=50)
+    feedback_terms: int = Field(default=3, ge=0, le=50)
+    feedback_after: int = Field(default=10, ge=0)
 
 
 class DigestsSection(_Section):
@@ -355,6 +362,9 @@ recall_k = 40              # facts and turns the search hands the block (best fi
 digest_k = 3               # ... and digests
 excerpt_after = 10         # the first 10 recalled facts and turns are shown whole; a later turn ...
 excerpt_tokens = 32        # ... longer than this shows its sentences nearest the query (0: all whole)
+feedback_hits = 5          # second hop: the rarest, best-ranked words of the first 5 facts and turns ...
+feedback_terms = 3         # ... (this many, 0: off) widen the query, searched again; its hits ...
+feedback_after = 10        # ... come after the first search's first 10
 
 [digests]
 enabled = true             # digests/sessions/*.md and digests/weeks/*.md, searchable (needs recall)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import math
 import pickle
 from pathlib import Path
 from typing import Any
@@ -90,6 +91,20 @@ class KeywordIndex:
         for start, end in zip(indptr[ids], indptr[ids + 1], strict=True):
             np.add.at(scores, indices[start:end], data[start:end])
         return np.asarray(scores, dtype=np.float32)
+
+    def idf(self, tokens: list[str]) -> list[float]:
+        """Each token's inverse document frequency as BM25 (Lucene's) weighs it:
+        ``log(1 + (N - df + 0.5) / (df + 0.5))``; 0 for a token no row holds."""
+        arrays = self._arrays
+        if arrays is None:
+            return [0.0] * len(tokens)
+        vocab, indptr, total = arrays["vocab"], arrays["indptr"], arrays["num_docs"]
+        out = []
+        for token in tokens:
+            column = vocab.get(token)
+            df = 0 if column is None else int(indptr[column + 1] - indptr[column])
+            out.append(math.log(1 + (total - df + 0.5) / (df + 0.5)) if df else 0.0)
+        return out
 
     def search(
         self, tokens: list[str], eligible: Mask, n: int

@@ -18,6 +18,7 @@ from vaultweave.weaver.recall.context import (
     subjects_for,
 )
 from vaultweave.weaver.recall.excerpts import plan_excerpts
+from vaultweave.weaver.recall.feedback import below_first, feedback_terms, widened
 from vaultweave.weaver.recall.hits import Hit
 from vaultweave.weaver.recall.merge import merge_hits
 from vaultweave.weaver.recall.projection import Drift, RecallProjection, recall_projection
@@ -104,6 +105,19 @@ def recalled(hits: list[Hit], facts_and_turns: int, digests: int) -> list[Hit]:
     return kept
 
 
+def with_feedback(vault: Workspace, query: str, first: list[Hit], expand: bool | None = None) -> list[Hit]:
+    """``first`` with a second hop (weaver/recall/feedback.py): the query widened by the
+    words its first hits share, searched again in this vault, its hits below the first
+    ``[context] feedback_after`` of ``first`` (which may hold read-through vaults' hits)."""
+    settings = vault.config.context
+    keyword = projection_of(vault).index.view().keyword()
+    terms = feedback_terms(query, first, keyword.idf, settings.feedback_hits, settings.feedback_terms)
+    if not terms:
+        return first
+    second = search(vault, widened(query, terms), k=context_pool(vault), expand=expand)
+    return below_first(first, second, settings.feedback_after)
+
+
 def context(
     vault: Workspace,
     query: str,
@@ -122,7 +136,10 @@ def context(
     settings = vault.config.context
     pool = context_pool(vault)
     own = search(vault, query, k=pool, expand=expand) if pool else []
-    hits = recalled(merge_hits(own, shared, pool), settings.recall_k, settings.digest_k)
+    merged = merge_hits(own, shared, pool)
+    if settings.feedback_terms and merged:  # after the merge: it sorts by score
+        merged = with_feedback(vault, query, merged, expand)
+    hits = recalled(merged, settings.recall_k, settings.digest_k)
     items = vault.loaded_items()
     profile = profile_items(items, subjects_for(query, items, vault.config.vault.default_subject))
     profile = needed_profile(profile, query, hits)

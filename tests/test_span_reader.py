@@ -74,14 +74,10 @@ def test_single_valued_attributes_take_the_first_value_told() -> None:
 
 
 def test_the_reader_s_values_are_dated_as_the_rules_date_a_clause() -> None:
-    home = [
-        f
-        for f in facts_in("Denver has been home since last month, still unpacking.")
-        if f.attribute == "lives_in"
-    ]
-    assert [(f.value, f.when, f.confidence) for f in home] == [
-        ("Denver", "last month", span_reader.CONFIDENCE)
-    ]
+    told = facts_in("been a barista at the roastery since last month")
+    job = [(f.attribute, f.value, f.when, f.confidence) for f in told]
+    assert job == [("job_title", "barista", "last month", span_reader.CONFIDENCE)]
+    assert [f.when for f in span_reader.gaps([("based in leeds these days", "")], [])] == [""]
 
 
 def test_questions_and_other_peoples_news_give_the_speaker_nothing() -> None:

@@ -80,6 +80,11 @@ def test_the_reader_s_values_are_dated_as_the_rules_date_a_clause() -> None:
     assert [f.when for f in span_reader.gaps([("based in leeds these days", "")], [])] == [""]
 
 
+def test_an_age_may_open_a_sentence_but_not_follow_a_price() -> None:
+    assert ("age", "28") in [(f.attribute, f.value) for f in span_reader.read("28, nurse, glasgow")]
+    assert [f for f in span_reader.read("paid $45 for two coffees") if f.attribute == "age"] == []
+
+
 def test_questions_and_other_peoples_news_give_the_speaker_nothing() -> None:
     for text in (
         "do you know anyone who works at Stripe in Berlin?",

@@ -256,7 +256,7 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
         facts = asked_zh.merged(asked, facts, asked_zh.reply_facts(asked, text, _turn_facts))
     sentences = split_sentences(text)
     # What the rules could not place, the trained reader may (span_reader), dated as the
-    # rules date a clause ("Denver has been home since last month").
+    # rules date a clause ("been a barista there since last month").
     facts += span_reader.gaps(_plain_statements(sentences), facts)
     return facts + cue_doubts(sentences, facts)
 

@@ -85,7 +85,7 @@ _ZH_TONGUE = re.compile(r"(?:语|文|(?<![电说讲对废笑情神])话)$")  # �
 _NOT_AGE_BEFORE = words(
     "paid pay cost costs spent spend was were is for at about around only just over under "
     "scored score ran run lost gained weigh weighed weighs bought sold got earn earned make "
-    "made bench lift lifted number no page room size level day week"
+    "made bench lift lifted number no page room size level day week $ £ € ¥"
 )
 # Someone else named at the head of a Chinese clause: its later parts are theirs too
 # ("小李换工作了，去了百度"). A pronoun, a relation (``person``) or a name of the 小/老/阿 kind.
@@ -195,7 +195,7 @@ def read(sentence: str) -> list[Fact]:
         if sure < MIN_MARGINAL:
             continue
         before = toks[start - 1].text.casefold() if start else ""
-        if attribute == "age" and (before in _NOT_AGE_BEFORE or before in "$£€¥"):
+        if attribute == "age" and before in _NOT_AGE_BEFORE:
             continue  # "paid 45, two coffees": a price, not an age
         value = _clean(attribute, sentence[toks[start].start : toks[end - 1].end], chinese)
         if value:

@@ -1,13 +1,17 @@
-"""Train the span reader's packaged models from the gold conversations.
+"""Train the span reader's packaged models from an annotated corpus and the gold conversations.
 
+    python -m bench.facts.train_reader --check                  # check the corpus: file:row: reason
     python -m bench.facts.train_reader --batches 1-5            # writes weaver/data/reader_*.crfsuite
     python -m bench.facts.train_reader --batches 1-4 --score 5  # span figures on batch 5, nothing written
 
-Labels come from the gold: a fact of the speaker themself (current or superseded) is
-marked where its value first appears, as typed, in one of the speaker's turns, and every
-other token is outside. A value the gold writes differently from the turn (a canonical
-"vegetarian" for "veggie") marks nothing. One model per language (``span_features``);
-trained with CRFsuite's L-BFGS and an elastic net, whose L1 part keeps the file small.
+The corpus (``reader/<lang>_*.yaml``) is chat messages annotated with the values the
+speaker states of themself; ``reader/held_back/`` is written but unused (docs/FACTS.md).
+From the gold, a fact of the speaker themself (current or superseded) is marked where its
+value first appears, as typed, in one of the speaker's turns, and every other token is
+outside; a value the gold writes differently from the turn (a canonical "vegetarian" for
+"veggie") marks nothing. Every sentence is learned as typed and in lower case. One model
+per language (``span_features``), trained with CRFsuite's L-BFGS and an elastic net, whose
+L1 part keeps the file small; the same inputs give the same bytes.
 
 Which batches a model learns from is the rule of evidence: the packaged model is trained
 on the batches already spent, and the next unseen batch is scored once, with it in place.

@@ -54,13 +54,13 @@ def _shape(word: str) -> str:
     return re.sub(r"(.)\1+", r"\1\1", shape)  # "Xxxxx" -> "Xxx": long runs are one shape
 
 
-def _place_marks(words: list[str]) -> list[str]:
+def _place_marks(texts: list[str]) -> list[str]:
     """'B'/'I' where a known place name (up to three words) starts or goes on, else ''."""
-    marks = [""] * len(words)
+    marks = [""] * len(texts)
     i = 0
-    while i < len(words):
+    while i < len(texts):
         for size in (3, 2, 1):
-            if i + size <= len(words) and known_place(" ".join(words[i : i + size])):
+            if i + size <= len(texts) and known_place(" ".join(texts[i : i + size])):
                 marks[i : i + size] = ["B"] + ["I"] * (size - 1)
                 i += size - 1
                 break
@@ -68,13 +68,13 @@ def _place_marks(words: list[str]) -> list[str]:
     return marks
 
 
-def _english(words: list[str]) -> list[list[str]]:
-    lower = [w.casefold() for w in words]
-    places = _place_marks(words)
-    question = "?" in words
+def _english(texts: list[str]) -> list[list[str]]:
+    lower = [w.casefold() for w in texts]
+    places = _place_marks(texts)
+    question = "?" in texts
     wish = any(w in _WISH for w in lower)
     rows: list[list[str]] = []
-    for i, word in enumerate(words):
+    for i, word in enumerate(texts):
         w = lower[i]
         back = lower[max(0, i - _LOOK_BACK) : i]
         row = [
@@ -93,10 +93,10 @@ def _english(words: list[str]) -> list[list[str]]:
             row.append("first")
         for step in range(1, WINDOW + 1):
             row.append(f"w-{step}={lower[i - step] if i - step >= 0 else '<s>'}")
-            row.append(f"w+{step}={lower[i + step] if i + step < len(words) else '</s>'}")
+            row.append(f"w+{step}={lower[i + step] if i + step < len(texts) else '</s>'}")
         row.append(f"w-2:w-1={lower[i - 2] if i >= 2 else '<s>'}|{lower[i - 1] if i >= 1 else '<s>'}")
         row.append(f"w-1:w={lower[i - 1] if i >= 1 else '<s>'}|{w}")
-        row.append(f"shape+1={_shape(words[i + 1]) if i + 1 < len(words) else '</s>'}")
+        row.append(f"shape+1={_shape(texts[i + 1]) if i + 1 < len(texts) else '</s>'}")
         rows.append(row)
     return rows
 
@@ -130,5 +130,5 @@ def _chinese(chars: list[str]) -> list[list[str]]:
 
 def features(sentence: str, toks: list[Token] | None = None) -> list[list[str]]:
     """One list of feature strings per token of ``sentence``."""
-    words = [t.text for t in (toks if toks is not None else tokens(sentence))]
-    return _chinese(words) if is_chinese(sentence) else _english(words)
+    texts = [t.text for t in (toks if toks is not None else tokens(sentence))]
+    return _chinese(texts) if is_chinese(sentence) else _english(texts)

@@ -21,6 +21,7 @@ from vaultweave.weaver.extract.rules_zh_values import (
     HABITS,
     JOB_HEADS,
     LANGUAGES,
+    NOT_PET_NAME,
     PETS,
     PETS_RE,
     PLACES_ZH,
@@ -195,15 +196,10 @@ def _habit(conf: float) -> Build:
     return build
 
 
-# What is said of a pet, never its name: "我家狗狗走丢了" is a lost dog (doubt_cues), not
-# a dog named 走丢了.
-_NOT_PET_NAME = re.compile(r"了$|^(?:走|跑|丢|生|病|死|去|被|把|咬|吃|睡|叫|老|也|又)")
-
-
 def _pet(m: re.Match[str]) -> list[Fact]:
     count = number_of(m.groupdict().get("n") or "一") or 1
     value = counted(count, PETS[m.group("sp")])
-    if m.group("name") and _NOT_PET_NAME.search(m.group("name")):
+    if m.group("name") and NOT_PET_NAME.search(m.group("name")):
         return []
     if value and m.group("name"):
         value += f" named {m.group('name')}"

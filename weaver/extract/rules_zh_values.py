@@ -196,3 +196,6 @@ def school_of(raw: str) -> str | None:
     return None if not value or re.search(r"一所|一家|一个", value) or is_place(value) else value
 
 
+# What is said of a pet, never its name: "我家狗狗走丢了" is a lost dog (doubt_cues), not
+# a dog named 走丢了.
+NOT_PET_NAME = re.compile(r"了$|^(?:走|跑|丢|生|病|死|去|被|把|咬|吃|睡|叫|老|也|又)")

@@ -10,11 +10,12 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Mapping
-from datetime import date
+from datetime import date, tzinfo
 from pathlib import Path
 from typing import Any, Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -29,7 +30,29 @@ class _Section(BaseModel):
 class VaultSection(_Section):
     name: str = "vault"
     default_subject: str = "user"
-    timezone: str = "UTC"
+    # The speakers' wall clock, an IANA name ("Europe/London"): "dentist at 3pm" and
+    # "yesterday" are read on it. Empty: UTC for English, China time for Chinese.
+    timezone: str = ""
+
+    @field_validator("timezone")
+    @classmethod
+    def _known_zone(cls, value: str) -> str:
+        if value.strip():
+            _zone(value.strip())  # raises on an unknown name
+        return value.strip()
+
+    def zone(self) -> tzinfo | None:
+        """The configured wall clock, or None when none is set."""
+        return _zone(self.timezone) if self.timezone else None
+
+
+def _zone(name: str) -> tzinfo:
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError) as exc:
+        raise ValueError(
+            f"unknown timezone {name!r}: use an IANA name such as 'Europe/London' or 'Asia/Shanghai'"
+        ) from exc
 
 
 class WeaverSection(_Section):
@@ -321,6 +344,7 @@ DEFAULT_VAULT_TOML = """\
 [vault]
 name = "vault"
 default_subject = "user"   # who "I" is when a line names no speaker
+timezone = ""              # the speakers' wall clock ("Europe/London"); "": UTC, China time for Chinese
 
 [weaver]
 extractor = "rules"        # "rules" (embedded, offline) or "llm"

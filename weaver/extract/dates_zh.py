@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 
 _DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _NUMBER = re.compile(r"[零一二两三四五六七八九十]+")
-_CHINA = timedelta(hours=8)
+CHINA = timedelta(hours=8)
 _N = r"(?:\d+|[零一二两三四五六七八九十]+)"
 _WEEKDAY = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6, "末": 5}
 
@@ -43,6 +43,12 @@ def _number(text: str) -> int:
     for char in text:
         value = value * 10 + _DIGITS[char]
     return value
+
+
+# Words of a day surely gone: "5月12号" may be still to come, "昨天" never is.
+DONE = re.compile(
+    r"昨天|前天|昨晚|上个?(?:周|星期|礼拜)|上个?月|去年|前几天|前阵子|刚才|(?:天|周|星期|礼拜|月|年)(?:以)?前"
+)
 
 
 def find_past(clause: str) -> tuple[str, str]:
@@ -85,14 +91,14 @@ def rewrite(phrase: str, base: datetime | None = None) -> str:
     # 2月底 / 3月初: a day near the month's end or start
     phrase = re.sub(rf"^({_N})月底$", r"\1月28号", re.sub(rf"^({_N})月初$", r"\1月3号", phrase.strip()))
     if base is not None:
-        absolute = _absolute(phrase, base + _CHINA) or _next_month(phrase, base + _CHINA)
+        absolute = _absolute(phrase, base + CHINA) or _next_month(phrase, base + CHINA)
         if absolute is not None:
-            return (absolute - _CHINA).strftime("%Y-%m-%d %H:%M")
+            return (absolute - CHINA).strftime("%Y-%m-%d %H:%M")
     text = re.sub(r"^前(两|三)(天|周|个?星期|个月|年)$", r"\1\2前", phrase).replace("前几天", "3天前")
     text = text.replace("前阵子", "2周前").replace("上上周", "2周前")
     text = re.sub(rf"({_N})月({_N})[号日]", r"\1月\2日", text)
     if base is not None:
-        local = base + _CHINA
+        local = base + CHINA
         first = local.replace(day=1)
         last_month_end = first - timedelta(days=1)
         text = re.sub(r"上个?月底", last_month_end.strftime("%Y-%m-%d"), text)

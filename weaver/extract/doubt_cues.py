@@ -20,6 +20,7 @@ import re
 from collections.abc import Sequence
 
 from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.events_en import IT
 from vaultweave.weaver.extract.rules_text import Fact
 
 CUE_CONFIDENCE = 0.5  # below the lexicons' 0.6: a cue says less than a known phrase
@@ -132,7 +133,8 @@ def cue_doubts(sentences: Sequence[str], read: Sequence[Fact]) -> list[Fact]:
     first person is theirs ("小李换工作了，去了百度")."""
     if _JOKING.search(" ".join(sentences)):
         return []  # "恨不得明天就辞职。开玩笑的": said, then taken back
-    told = {f.attribute for f in read if not f.about}
+    # an appointment moved as "it" names none: whether it is known is speaker_memory's
+    told = {f.attribute for f in read if not f.about and f.value != IT}
     others = any(f.about or f.name for f in read)
     doubted: list[str] = []
     for sentence in sentences:

@@ -10,6 +10,7 @@ night", "I swim mondays and fridays" -> routine "swimming on Mondays and Fridays
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.base import Op
@@ -33,8 +34,10 @@ _NOUN_HEAD = re.compile(
     r"(?:\s+for)?)(?:\s+(?:on|at|for))?$",
     re.IGNORECASE,
 )
+# "they moved my MRI to", "ugh consulate rescheduled my interview to", "shift my appt to"
 _MOVED = re.compile(
-    r"^(?:(?:they|I|we|she|he)\s+)?(?:just\s+)?(?:moved|rescheduled|pushed|changed|bumped)\s+"
+    r"^(?:[\w']+\s+){0,3}?(?:just\s+|had\s+to\s+|have\s+to\s+)?(?:moved|rescheduled|pushed|changed|bumped|"
+    r"shifted|postponed|move|reschedule|push|shift|postpone)\s+"
     r"(?:(?:my|the|our)\s+" + _WHAT + r"|(?P<it>it))"
     + r"(?:\s+appointment)?\s+(?:back\s+)?(?:to|till|until)$",
     re.IGNORECASE,
@@ -54,9 +57,17 @@ _BARE_HEAD = re.compile(r"^(?:(?:my|the|our)\s+)?(?!.*'s\b)(?!.*\b(?:[a-z]+ed|be
                         r"made|came|did|done|sold|bought|lost|won|start|starting|moving|leaving|joining)\b(?!'))"
                         r"(?P<v>[a-z][\w'-]*(?:\s+(?:to\s+)?[A-Za-z][\w'-]*){0,2})"
                         r"(?:\s+(?:appointment|appt))?(?:\s+(?:is|'s))?$")
+_HAS_CLOCK = re.compile(r"\d\s*(?:am|pm|a\.m|p\.m)|\d:\d|\bnoon\b|\bmidday\b", re.IGNORECASE)
 _FUTURE_SLOT = re.compile(r"^(?!.*\b(?:ago|last|yesterday)\b).*(?:\d|\b(?:mon|tues|wednes|thurs|fri|satur|"
                           r"sun)day\b|\btomorrow\b)", re.IGNORECASE)
 IT = "it"  # an appointment named by "it": the speaker's last one (speaker_memory)
+# Words that name an appointment without saying which: "shift my appt to next tues".
+_ANY_APPOINTMENT = frozenset(("appt", "appointment", "booking", "slot", "reservation", "session", "one"))
+# "so it's oct 1 instead": the last appointment, on a new day
+_INSTEAD = re.compile(r"^(?:so\s+|now\s+|ok\s+)*(?:it's|its|it\s+is)(?:\s+now)?(?:\s+on)?$", re.IGNORECASE)
+# "..., same time": the day moves, the hour stays (speaker_memory keeps the last hour)
+SAME_TIME = ", same time"
+_SAME_TIME = re.compile(r"\bsame\s+(?:time|hour)\b", re.IGNORECASE)
 _CANCELLED = re.compile(
     r"^(?:(?:they|I|we)\s+)?(?:actually\s+|just\s+)?(?:cancell?ed|called\s+off)\s+(?:my|the|our)\s+" + _WHAT
     + r"(?:\s+appointment)?\b",
@@ -94,11 +105,15 @@ _ROUTINE_HEAD = re.compile(
 
 def events(clause: str) -> list[Fact]:
     """Appointment and routine facts in one raw clause; [] when it states none."""
-    pieces = [clause, *re.split(r"\s*[,:;]\s*", clause)[1:]]
+    # "they're closed on the 22nd now so it's oct 1 instead": each part has its own date
+    pieces = [clause, *re.split(r"\s*[,:;]\s*|\s+(?:so|but)\s+", clause)[1:]]
     for piece in pieces:
         found = _appointment(piece.strip())
         if found:
-            return found
+            # "oct 1 instead, same time": the day moves, the hour stays
+            same = _SAME_TIME.search(clause)
+            return [replace(f, scheduled=f.scheduled + SAME_TIME) if same and f.scheduled
+                    and not _HAS_CLOCK.search(f.scheduled) else f for f in found]
     return _routines(clause)
 
 
@@ -110,14 +125,25 @@ def _appointment(clause: str) -> list[Fact]:
     if found:
         start, phrase = found
         head = clause[:start].strip(" ,")
+        if _INSTEAD.match(head) and re.search(r"\binstead\b", clause[start:], re.IGNORECASE):
+            return [Fact("appointment", IT, Op.ASSERT, 0.75, scheduled=phrase)]
         for pattern in (_MOVED, _MOVED_AFTER, _HAVE_HEAD, _NOUN_HEAD, _BARE_HEAD):
             match = pattern.match(head)
-            if match and match.groupdict().get("it"):  # "they pushed it to monday": the last one told
+            moved = pattern in (_MOVED, _MOVED_AFTER)
+            said = (match.group("v") or "").strip().lower() if match else ""
+            if match and (match.groupdict().get("it") or moved and said in _ANY_APPOINTMENT):
+                # "they pushed it to monday", "shift my appt to": the last one told
                 return [Fact("appointment", IT, Op.ASSERT, 0.75, scheduled=phrase)]
             what = _what(match.group("v") or "") if match else ""
             if what and (pattern is not _BARE_HEAD or _FUTURE_SLOT.search(phrase)):
                 return [Fact("appointment", what, Op.ASSERT, 0.8, scheduled=phrase)]
     return []
+
+
+def future_slot(phrase: str) -> bool:
+    """Whether a date phrase names a slot still to come: a weekday, "tomorrow", a date or
+    a clock time, and nothing past ("last friday", "two days ago")."""
+    return bool(_FUTURE_SLOT.search(phrase))
 
 
 def _what(raw: str) -> str:

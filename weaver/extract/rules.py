@@ -40,12 +40,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import timedelta
+from datetime import timedelta, tzinfo
 
 from vaultweave.schemas.config import VaultConfig
 from vaultweave.store.resources import Resource
 from vaultweave.weaver.attributes import canonical_sentence, spec_for
-from vaultweave.weaver.extract import asked_zh, dates, dates_en, dates_zh, events_en, span_reader
+from vaultweave.weaver.extract import asked_zh, dates, dates_en, dates_zh, events_en, span_events, span_reader
 from vaultweave.weaver.extract.base import Candidate, Op
 from vaultweave.weaver.extract.clauses import clause_facts
 from vaultweave.weaver.extract.doubt_cues import cue_doubts
@@ -100,9 +100,11 @@ class RulesExtractor:
         self,
         default_subject: str = "user",
         ignore_roles: Sequence[str] = ("assistant", "system", "tool"),
+        zone: tzinfo | None = None,
     ) -> None:
         self.default_subject = default_subject
         self.ignore_roles = frozenset(r.casefold() for r in ignore_roles)
+        self.zone = zone  # the speakers' wall clock ("dentist at 3pm"); None: by language
 
     def extract(self, resources: Sequence[Resource], earlier: Sequence[Resource] = ()) -> list[Candidate]:
         """Every turn's candidates, each turn read with its session's context: the
@@ -155,11 +157,11 @@ class RulesExtractor:
     def _candidates(self, resource: Resource, facts: Sequence[Fact]) -> list[Candidate]:
         subject = (resource.speaker or "").strip() or self.default_subject
         return [
-            _candidate(subject, fact, resource)
+            _candidate(subject, fact, resource, self.zone)
             for fact in facts
             if fact.attribute != SWITCH  # a switch nobody said what of (speaker_memory)
             and not (fact.attribute == "birthday" and fact.value == "turned" and not fact.when)
-            and not _planned(fact, resource)
+            and not _planned(fact, resource, self.zone)
         ]
 
     def _ignored(self, resource: Resource) -> bool:
@@ -168,13 +170,13 @@ class RulesExtractor:
         return who is not None and who.strip().casefold() in self.ignore_roles
 
 
-def _planned(fact: Fact, resource: Resource) -> bool:
+def _planned(fact: Fact, resource: Resource, zone: tzinfo | None) -> bool:
     """An English start told weeks ahead ("starting at Delta in July") is a plan, not yet a
     fact; one days ahead ("starting at Stripe next monday") is taken as it is told. The
     Chinese rules keep their own reading of a start ("下周一去网易报到")."""
     if not fact.starts or _CJK.search(fact.starts):
         return False
-    day = dates.resolve(fact.starts, resource.ts, "future")
+    day = dates.resolve(fact.starts, resource.ts, "future", zone)
     return day is not None and day - resource.ts > PLAN_AHEAD
 
 
@@ -183,21 +185,23 @@ def rules_extractor(config: VaultConfig) -> RulesExtractor:
     return RulesExtractor(
         default_subject=config.vault.default_subject,
         ignore_roles=tuple(config.weaver.ignore_roles),
+        zone=config.vault.zone(),
     )
 
 
-def _candidate(speaker: str, fact: Fact, resource: Resource) -> Candidate:
+def _candidate(speaker: str, fact: Fact, resource: Resource, zone: tzinfo | None = None) -> Candidate:
     spec = spec_for(fact.attribute)
     # A fact about someone else is theirs: by name when given, else "<speaker>'s sister".
     subject = fact.name or (f"{speaker}'s {fact.about}" if fact.about else speaker)
     if fact.attribute == "birthday" and fact.value in ("today", "turned"):
         # "it's my birthday today", "turned 40 yesterday": the day is the birthday
-        day = (dates.resolve(fact.when, resource.ts) if fact.when else None) or resource.ts
-        fact = replace(fact, value=f"{day:%m-%d}")
-    happened = dates.resolve(fact.when, resource.ts) if fact.when else None
+        day = (dates.resolve(fact.when, resource.ts, "past", zone) if fact.when else None) or resource.ts
+        fact = replace(fact, value=f"{day.astimezone(zone) if zone else day:%m-%d}")
+    happened = dates.resolve(fact.when, resource.ts, "past", zone) if fact.when else None
     if happened is None and fact.starts:  # a start on a day still to come
-        happened = dates.resolve(fact.starts, resource.ts, "future")
-    scheduled = dates.resolve(fact.scheduled, resource.ts, "future") if fact.scheduled else None
+        happened = dates.resolve(fact.starts, resource.ts, "future", zone)
+    told_at = fact.scheduled.removesuffix(events_en.SAME_TIME)  # no earlier hour to keep
+    scheduled = dates.resolve(told_at, resource.ts, "future", zone) if told_at else None
     # A routine's weekdays ride in a tag ("days:tuesday"); an appointment's time is `when`.
     routine = fact.attribute == "routine"
     days = (dates_zh.weekdays(fact.value) or events_en.weekdays(fact.value)) if routine else ()
@@ -257,7 +261,15 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
     sentences = split_sentences(text)
     # What the rules could not place, the trained reader may (span_reader), dated as the
     # rules date a clause ("been a barista there since last month").
-    facts += span_reader.gaps(_plain_statements(sentences), facts)
+    filled = span_reader.gaps(_plain_statements(sentences), facts)
+    # a doubt the rules raised without a value ("new job's at the royal free") is answered
+    # by the value the reader found for it
+    answered = {f.attribute for f in filled}
+    facts = [
+        f for f in facts if not (f.op is Op.DOUBT and not f.value and not f.about and f.attribute in answered)
+    ]
+    facts += filled
+    facts += span_events.events((clause for _, clause in _gated_clauses(sentences, plans=True)), facts)
     return facts + cue_doubts(sentences, facts)
 
 
@@ -266,9 +278,20 @@ def _plain_statements(sentences: Sequence[str]) -> list[tuple[str, str]]:
     said of someone else: "my wife is a nurse at Mercy") that the reader may read, each
     with the date phrase of its change, if any ("last month", "上周")."""
     plain: list[tuple[str, str]] = []
+    for grammar, clause in _gated_clauses(sentences, plans=False):
+        when = dates_zh.find_past(clause)[0] if grammar is CHINESE else dates_en.find(clause)
+        plain += [(part, when) for part in span_reader.readable_parts(clause)]
+    return plain
+
+
+def _gated_clauses(sentences: Sequence[str], plans: bool) -> list[tuple[Grammar, str]]:
+    """The clauses of ``sentences`` that are statements of the speaker's own: not in a
+    question, not negated, not about someone else. Wishes, plans and opinions pass only
+    with ``plans`` (an appointment is a plan: "dentist tomorrow at 9")."""
+    kept: list[tuple[Grammar, str]] = []
     for sentence in sentences:
         grammar = CHINESE if _is_chinese(sentence) else ENGLISH
-        if grammar.is_question(sentence):
+        if not plans and grammar.is_question(sentence):
             continue
         theirs = False  # Chinese: "小李换工作了，去了百度": the second clause is his too
         for clause in grammar.split_clauses(sentence):
@@ -278,13 +301,14 @@ def _plain_statements(sentences: Sequence[str]) -> list[tuple[str, str]]:
                     theirs = True
                 elif clause.lstrip("，, ").startswith("我"):
                     theirs = False
-            if theirs or grammar.is_chatter(clause) or grammar.negated(clause) is not None:
+            if theirs or grammar.negated(clause) is not None:
+                continue
+            if plans and grammar.is_question(clause) or not plans and grammar.is_chatter(clause):
                 continue
             if grammar.other is not None and grammar.other(prepared) is not None:
                 continue
-            when = dates_zh.find_past(clause)[0] if grammar is CHINESE else dates_en.find(clause)
-            plain += [(part, when) for part in span_reader.readable_parts(clause)]
-    return plain
+            kept.append((grammar, clause))
+    return kept
 
 
 def _turn_facts(text: str, who: str = "", about: str = "") -> list[Fact]:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 
 from vaultweave.weaver.extract import dates_zh
 from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.events_en import IT
 from vaultweave.weaver.extract.rules_text import EDGES, Fact
 
 # Relation words, longest first in the pattern; values are the English relation.
@@ -129,6 +130,8 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
     before = clause[: moved.start()] if moved else clause
     if _PLAN.search(clause) or _EVERY.search(before) or _ENDED.search(clause):
         return []  # a plan, a routine ("每周三晚上上舞蹈课") or its end ("今天是最后一节课")
+    if not moved and dates_zh.DONE.search(clause):
+        return []  # "昨天下午三点去看了牙医": done, not booked
     # "周五下午三点的面试改到下周一上午十点了": the time after the move is the new one
     after = (m for m in dates_zh.SCHEDULE.finditer(clause, moved.end()) if m.group()) if moved else iter(())
     when = next(after, None) or dates_zh.find_schedule(clause)
@@ -162,6 +165,8 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
         if not _EVENTS.search(what):
             return []
     what = re.sub(r"^(?:坐)?(?:的)?飞机(?:去|到)", "飞", re.sub(r"[了啦呢吧]+$", "", what))
+    if moved and not what:
+        what = IT  # "(医院说医生停诊，)改到下周一早上九点了": the last one told (speaker_memory)
     if not what or len(what) > 20 or what.startswith(("我", "你", "他", "她")):
         return []
     scheduled = when.group()

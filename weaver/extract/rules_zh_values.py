@@ -186,6 +186,8 @@ def title_of(raw: str) -> str | None:
     head = re.split(r"[，,]", raw.strip(EDGES))[0]
     head = re.sub(r"^了?[一二两三四五六七八九十\d几]+(?:多)?(?:年|个月)(?:多)?(?:的)?(?=..)", "", head)  # 做了五年销售
     value = cleaned(re.sub(r"(?:第[一二三四五六七八九十\d]+年|[一二两三四五六七八九十\d]+年)了?$", "", head))
+    if value and len(value) > 2 and value.endswith("的"):
+        value = value[:-1]  # 做建筑设计的: the trade, as 做X的 names it
     if not value or re.match(r"(?:什么|啥|哪|这个|那个|得|不|很|好|太)", value) or value in ("生意", "作业", "家务", "饭"):
         return None
     return value

@@ -6,17 +6,18 @@ here, 33, radiographer at st james"). A linear-chain CRF per language (CRFsuite,
 spell (``B-lives_in``, ``I-lives_in``, ``O``), from the features in ``span_features``. The
 models are trained by ``python -m bench.facts.train_reader`` from an annotated corpus of
 chat messages and the spent gold conversations, and ship in the package
-(``weaver/data/reader_*``, under a megabyte each, pinned by sha256): nothing is
+(``weaver/data/reader_*``, about a megabyte each, pinned by sha256): nothing is
 downloaded, and the same sentence always reads the same way.
 
-The reader only fills gaps: a value it finds is kept when the rules read nothing of that
+The reader only fills gaps: a value it finds is kept when the rules gave no value of that
 attribute about the speaker in the same turn and did not place the value itself, when the
 model is sure of every token of it (``MIN_MARGINAL``), and when the value survives the
 clean-up the rules' own values get. It reads only what the rules' gates let through (no
 question, wish or opinion: the caller's part) and ``readable_parts`` keeps (no negation,
 no other person, no bare reply that needs its question). Its facts carry a lower
 confidence (``CONFIDENCE``) and ``origin`` stays "rules": one more reading of the same
-offline path.
+offline path. The things of appointments and routines it marks are ``span_events``' to
+date.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from pathlib import Path
 import pycrfsuite
 from vaultweave.store.embeddings.integrity import verified_file
 from vaultweave.weaver.attributes import is_single_valued
+from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.places_en import known_place
 from vaultweave.weaver.extract.rules_text import (
     Fact,
@@ -54,6 +56,10 @@ ATTRIBUTES = words(
     "lives_in hometown employer job_title studies_at age name alias learning speaks allergy diet "
     "likes dislikes hobby favourite_food favourite_drink favourite_band favourite_movie car"
 )
+# What the model marks besides: the thing of an appointment or a routine, whose time the
+# rules' date finders read around it (``span_events``).
+EVENT_ATTRIBUTES = words("appointment routine")
+LEARNED = ATTRIBUTES | EVENT_ATTRIBUTES
 # Every token of a value must carry its label with at least this probability.
 MIN_MARGINAL = 0.6
 CONFIDENCE = 0.7
@@ -86,6 +92,22 @@ _NOT_AGE_BEFORE = words(
     "paid pay cost costs spent spend was were is for at about around only just over under "
     "scored score ran run lost gained weigh weighed weighs bought sold got earn earned make "
     "made bench lift lifted number no page room size level day week $ £ € ¥"
+)
+# After a name that opens a sentence: "Priya and I live in Hove" is someone else's name.
+_AND_I = re.compile(r"\s*(?:and|&)\s+(?:I|me|my)\b", re.IGNORECASE)
+# An employer or a school beside these is a place visited: "interview at Google friday".
+_VISIT = re.compile(
+    r"\b(?:interviews?|interviewing|phone\s+screen|screening|meeting|appointment|appt|open\s+day|"
+    r"assessment\s+day|tour|visit)\b|面试|笔试|复试|参观|开会",
+    re.IGNORECASE,
+)
+# Attributes whose values are common nouns, which a sentence's first capital does not name.
+_COMMON_NOUNS = words("likes dislikes hobby learning diet allergy favourite_food favourite_drink")
+# What a reply says besides its value: "嗯 产品经理", "oh yeah, porto" need their question.
+_REPLY_FILLER = re.compile(
+    r"[\s\W_]+|\b(?:and|or|oh|ah|haha|lol|yeah|yes|yep|ok|okay|well|so|um|uh|hmm|the|a|an|it's|its|i'm|im)\b|"
+    r"[嗯哦噢啊呃对是的好吧呀啦哈呢嘛就还在]",
+    re.IGNORECASE,
 )
 # Someone else named at the head of a Chinese clause: its later parts are theirs too
 # ("小李换工作了，去了百度"). A pronoun, a relation (``person``) or a name of the 小/老/阿 kind.
@@ -181,26 +203,43 @@ def _clean(attribute: str, raw: str, chinese: bool) -> str | None:
 
 def read(sentence: str) -> list[Fact]:
     """The values the model finds in one sentence, cleaned, each a fact of the speaker."""
-    toks = tokens(sentence)
-    if not toks:
-        return []
     chinese = is_chinese(sentence)
-    tagger = _tagger("zh" if chinese else "en")
-    labels = tagger.tag(features(sentence, toks))
     facts: list[Fact] = []
-    for start, end, attribute in spans(labels):
-        if attribute not in ATTRIBUTES:
-            continue
-        sure = min(tagger.marginal(labels[i], i) for i in range(start, end))
-        if sure < MIN_MARGINAL:
-            continue
-        before = toks[start - 1].text.casefold() if start else ""
+    for attribute, start, raw, before in marked(sentence, ATTRIBUTES):
         if attribute == "age" and before in _NOT_AGE_BEFORE:
             continue  # "paid 45, two coffees": a price, not an age
-        value = _clean(attribute, sentence[toks[start].start : toks[end - 1].end], chinese)
+        opens = not sentence[:start].strip(" \t\"'“‘(")
+        if attribute in ("name", "alias") and opens and _AND_I.match(sentence, start + len(raw)):
+            continue  # "Priya and I live in Hove": hers is no name of the speaker's
+        if attribute in ("employer", "studies_at") and _VISIT.search(sentence):
+            continue  # "phone screen with Stripe thursday 3pm": a visit, not a job
+        value = _clean(attribute, raw, chinese)
+        if value and opens and attribute in _COMMON_NOUNS and value[:1].isupper() and value[1:2].islower():
+            value = value[0].lower() + value[1:]  # "Chess is my passion": a capital of the sentence
         if value:
             facts.append(Fact(attribute, value, confidence=CONFIDENCE))
     return facts
+
+
+def marked(sentence: str, attributes: frozenset[str]) -> list[tuple[str, int, str, str]]:
+    """Each span of ``sentence`` the model marks with one of ``attributes``, every token
+    of it at least ``MIN_MARGINAL`` sure: (attribute, where it starts, its text as typed,
+    the casefolded token before it)."""
+    toks = tokens(sentence)
+    if not toks:
+        return []
+    tagger = _tagger("zh" if is_chinese(sentence) else "en")
+    labels = tagger.tag(features(sentence, toks))
+    found: list[tuple[str, int, str, str]] = []
+    for start, end, attribute in spans(labels):
+        if attribute not in attributes:
+            continue
+        if min(tagger.marginal(labels[i], i) for i in range(start, end)) < MIN_MARGINAL:
+            continue
+        before = toks[start - 1].text.casefold() if start else ""
+        begin = toks[start].start
+        found.append((attribute, begin, sentence[begin : toks[end - 1].end], before))
+    return found
 
 
 def _folded(value: str) -> str:
@@ -208,16 +247,19 @@ def _folded(value: str) -> str:
 
 
 def gaps(clauses: Iterable[tuple[str, str]], read_by_rules: Sequence[Fact]) -> list[Fact]:
-    """What the model reads in ``clauses`` that the rules left: an attribute they read
-    nothing of about the speaker, with a value they did not place under any attribute or
-    person (``read_by_rules``: the rules' facts of the same turn). "I love hiking" is the
-    rules' like, not the reader's hobby; "I don't like coffee anymore" is their ending.
-    Each clause comes with the date phrase of its change ("last month"), or ""."""
-    had = {f.attribute for f in read_by_rules if not f.about and not f.name}
+    """What the model reads in ``clauses`` that the rules left: an attribute they gave no
+    value of the speaker (they may have ended or doubted it without one: "i'm out of
+    rappi!! started at mercado libre"), with a value they did not place under any
+    attribute or person (``read_by_rules``: the rules' facts of the same turn). "I love
+    hiking" is the rules' like, not the reader's hobby; "I don't like coffee anymore" is
+    their ending. Each clause comes with the date phrase of its change ("last month"), or ""."""
+    had = {f.attribute for f in read_by_rules if not f.about and not f.name and f.op is Op.ASSERT}
     placed = [_folded(f.value) for f in read_by_rules if f.value]
     extra: list[Fact] = []
     for clause, when in clauses:
         for found in read(clause):
+            if bare_reply(clause, found.value):
+                continue  # "嗯 产品经理": a reply, read with its question by the rules
             fact = replace(found, when=when) if when else found
             value = _folded(fact.value)
             if fact.attribute in had or fact in extra or any(value in p or p in value for p in placed):
@@ -226,3 +268,12 @@ def gaps(clauses: Iterable[tuple[str, str]], read_by_rules: Sequence[Fact]) -> l
                 continue  # "in NL five years, before that kyiv": one value, the first told
             extra.append(fact)
     return extra
+
+
+def bare_reply(clause: str, value: str) -> bool:
+    """Whether ``clause`` says nothing but ``value`` and fillers ("嗯 产品经理", "yeah, porto")."""
+    at = clause.casefold().find(value.casefold())
+    if at < 0:
+        return False
+    rest = clause[:at] + " " + clause[at + len(value) :]
+    return not _REPLY_FILLER.sub("", rest).strip()

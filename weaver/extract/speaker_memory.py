@@ -3,7 +3,7 @@
 - A birthday told without the new age ("it's my birthday today!!") after "I'm 27": the
   age told before, one more.
 - An appointment moved as "it" ("they pushed it to monday the 11th"): the last one the
-  speaker told; none told, nothing is read.
+  speaker told; none told, a doubt on the speaker's appointments.
 - A switch that does not say what changed ("switched to Lidl", "transferred to Westview"):
   the one of employer / school the speaker told a value for (the last told), since a
   shop, a school and an employer are all names; with neither told, nothing is read.
@@ -20,10 +20,11 @@ from dataclasses import dataclass, replace
 
 from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.base import Op
-from vaultweave.weaver.extract.events_en import IT
+from vaultweave.weaver.extract.events_en import IT, SAME_TIME
 from vaultweave.weaver.extract.rules_text import Fact
 
 SWITCH = "switch"  # a fact's attribute until the memory says which one it is
+MOVED_UNKNOWN_CONFIDENCE = 0.5  # a move of an appointment never told: as sure as a cue
 SWITCHABLE = ("employer", "studies_at")
 _BIRTHDAY_NOW = ("today", "turned")  # the rules' birthday values for "it's my birthday today"
 _SWITCHED = re.compile(
@@ -45,19 +46,30 @@ class SpeakerMemory:
     age: str = ""
     switchable: str = ""  # the last of SWITCHABLE the speaker told a value for
     appointment: str = ""  # the last appointment the speaker told
+    appointment_at: str = ""  # and when, as told ("sept 22 at 2:40pm")
 
     def complete(self, facts: Sequence[Fact]) -> list[Fact]:
-        """``facts`` with a switch made the attribute it changes (or dropped), and a new age
-        added to a birthday told without one."""
+        """``facts`` with a switch made the attribute it changes (or dropped), a new age
+        added to a birthday told without one, and a moved appointment given the hour of the
+        last one when it keeps it ("oct 1 instead, same time")."""
         out = []
+        moved = False  # an appointment moved as "it", and which one is known
         for fact in facts:
+            if fact.attribute == "appointment" and fact.scheduled.endswith(SAME_TIME):
+                fact = replace(fact, scheduled=self._same_hour(fact.scheduled.removesuffix(SAME_TIME)))
             if fact.attribute == "appointment" and fact.value == IT and not fact.about:
-                if self.appointment:
-                    out.append(replace(fact, value=self.appointment))
+                # none told: something of the speaker's moved, which is a doubt ("we had to
+                # push it back to next month")
+                out.append(replace(fact, value=self.appointment) if self.appointment else
+                           Fact("appointment", "", Op.DOUBT, MOVED_UNKNOWN_CONFIDENCE))
+                moved = moved or bool(self.appointment)
             elif fact.attribute != SWITCH:
                 out.append(fact)
             elif self.switchable:
                 out.append(replace(fact, attribute=self.switchable))
+        if moved:  # the move is read: no doubt of it is left
+            out = [f for f in out if not (f.attribute == "appointment" and f.op is Op.DOUBT and not f.value
+                                          and not f.about)]
         own = [f for f in out if not f.about and f.op is Op.ASSERT]
         birthday = next((f for f in own if f.attribute == "birthday" and f.value in _BIRTHDAY_NOW), None)
         if birthday and self.age.isdigit() and not any(f.attribute == "age" for f in own):
@@ -69,6 +81,14 @@ class SpeakerMemory:
         ages = [f.value for f in own if f.attribute == "age"]
         switchable = [f.attribute for f in own if f.attribute in SWITCHABLE]
         age = ages[-1] if ages else self.age
-        told = [f.value for f in own if f.attribute == "appointment" and f.value != IT]
+        told = [f for f in own if f.attribute == "appointment" and f.value != IT]
         return SpeakerMemory(age, switchable[-1] if switchable else self.switchable,
-                             told[-1] if told else self.appointment)
+                             told[-1].value if told else self.appointment,
+                             told[-1].scheduled if told else self.appointment_at)
+
+    def _same_hour(self, day: str) -> str:
+        """``day`` at the hour of the last appointment told, when it had one."""
+        if not self.appointment_at:
+            return day
+        hour = re.search(r"\d{2}:\d{2}$", dates_en.clock(self.appointment_at))
+        return f"{day} at {hour.group()}" if hour else day

@@ -12,7 +12,7 @@ own date reader. Nothing here decides whether the turn may speak of that subject
 from __future__ import annotations
 
 import re
-from datetime import datetime, timezone
+from datetime import datetime, timezone, tzinfo
 
 from vaultweave.store.errors import UnsafeNameError
 from vaultweave.store.paths import safe_name
@@ -49,8 +49,11 @@ def subject_of(raw: str, relation: str, speaker: str) -> str:
     return subject
 
 
-def candidate_of(fact: ExtractedFact, turn: Resource, default_subject: str) -> Candidate | None:
-    """``fact`` as a Candidate citing ``turn``; None when it is unusable."""
+def candidate_of(
+    fact: ExtractedFact, turn: Resource, default_subject: str, zone: tzinfo | None = None
+) -> Candidate | None:
+    """``fact`` as a Candidate citing ``turn``; None when it is unusable. ``zone``: the
+    speakers' wall clock, for a time given without an offset ("2026-06-18T07:30")."""
     attribute = normalise_attribute(fact.attribute)
     value = " ".join(fact.value.split())
     op = _OPS[fact.op]
@@ -81,13 +84,13 @@ def candidate_of(fact: ExtractedFact, turn: Resource, default_subject: str) -> C
         category=category,
         kind=kind,
         source=turn.id,
-        valid_from=moment(fact.valid_from, turn.ts, "past") or turn.ts,
+        valid_from=moment(fact.valid_from, turn.ts, "past", zone) or turn.ts,
         op=op,
         confidence=round(fact.confidence, 4),
         tags=(f"days:{','.join(days)}",) if days else (),
         origin="llm",
         relation=relation,
-        when=moment(fact.when, turn.ts, "future") if attribute == "appointment" else None,
+        when=moment(fact.when, turn.ts, "future", zone) if attribute == "appointment" else None,
         spoken_at=turn.ts,
     )
 
@@ -105,17 +108,20 @@ def weekdays(raw: list[str]) -> tuple[str, ...]:
     return tuple(d for d in WEEKDAYS if d in found)
 
 
-def moment(raw: str | None, heard: datetime, prefer: dates.Prefer) -> datetime | None:
-    """An RFC 3339 time or a spoken phrase, in UTC. A past change is never after the turn."""
+def moment(
+    raw: str | None, heard: datetime, prefer: dates.Prefer, zone: tzinfo | None = None
+) -> datetime | None:
+    """An RFC 3339 time or a spoken phrase, in UTC; one without an offset is on the wall
+    clock ``zone`` (UTC when none is set). A past change is never after the turn."""
     if not raw or not raw.strip():
         return None
     try:
         found: datetime | None = datetime.fromisoformat(raw.strip().replace("Z", "+00:00"))
     except ValueError:
-        found = dates.resolve(raw, heard, prefer)
+        found = dates.resolve(raw, heard, prefer, zone)
     if found is None:
         return None
-    found = (found if found.tzinfo else found.replace(tzinfo=timezone.utc)).astimezone(timezone.utc)
+    found = (found if found.tzinfo else found.replace(tzinfo=zone or timezone.utc)).astimezone(timezone.utc)
     if prefer == "past" and found > heard:
         return heard
     return found

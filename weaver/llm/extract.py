@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import tzinfo
 
 from vaultweave.schemas.config import LLMSection
 from vaultweave.store.paths import VaultPaths
@@ -75,8 +76,10 @@ class LLMExtractor:
         queue: RetryQueue,
         default_subject: str,
         ignore_roles: Sequence[str],
+        zone: tzinfo | None = None,
     ) -> None:
         self.client = client
+        self.zone = zone  # the speakers' wall clock for times the model gives without an offset
         self.rules = rules
         self.settings = settings
         self.paths = paths
@@ -182,7 +185,9 @@ class LLMExtractor:
         context = spoken_before(batch, self.default_subject)
         for fact in reply.facts:
             turn = turns.get(fact.turn.strip())
-            candidate = candidate_of(fact, turn, self.default_subject) if turn is not None else None
+            candidate = (
+                candidate_of(fact, turn, self.default_subject, self.zone) if turn is not None else None
+            )
             if candidate is None or turn is None:
                 dropped += 1
                 continue

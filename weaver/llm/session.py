@@ -83,6 +83,7 @@ class LLMSession:
                 queue=self.queue,
                 default_subject=config.vault.default_subject,
                 ignore_roles=config.weaver.ignore_roles,
+                zone=config.vault.zone(),
             )
         self.summarizer = (
             Summarizer(self.client, SummaryCache(paths.state), self.settings.prompt_version)

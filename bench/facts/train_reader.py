@@ -71,7 +71,7 @@ def check(lang: str, corpus_dir: Path = CORPUS_DIR) -> list[str]:
                 problems.append(f"{where}: a fact is [attribute, value], not {pair!r}")
                 continue
             attribute, value = map(str, pair)
-            if attribute not in span_reader.ATTRIBUTES:
+            if attribute not in span_reader.LEARNED:
                 problems.append(f"{where}: unknown attribute {attribute!r}")
             elif not any(_find(tokens(s), value) for s in split_sentences(text)):
                 problems.append(f"{where}: {value!r} is not spelled as tokens of one sentence of the text")
@@ -135,7 +135,7 @@ def _own_facts(conv: dataset.Conversation) -> list[tuple[str, str]]:
         for f in gold
         if str(f.get("subject")) == speaker
         and not f.get("relation")
-        and str(f["attribute"]) in span_reader.ATTRIBUTES
+        and str(f["attribute"]) in span_reader.LEARNED
     ]
 
 

@@ -138,3 +138,9 @@ def test_a_model_s_time_without_an_offset_is_on_the_vault_s_wall_clock() -> None
     assert moment("2026-06-18T07:30", SPOKEN, "future", CHICAGO) == local
     assert moment("2026-06-18T07:30", SPOKEN, "future") == utc
     assert moment("2026-06-18T07:30Z", SPOKEN, "future", CHICAGO) == utc
+
+
+def test_a_routine_takes_the_days_of_its_own_part_and_a_verb_becomes_its_activity() -> None:
+    clause = "i swim mon wed fri 6:30am before work, arabic class tuesday evenings"
+    assert span_events._routine(clause, "swim", chinese=False) == Fact(
+        "routine", "swimming on Mondays, Wednesdays and Fridays", confidence=SURE)

@@ -128,3 +128,11 @@ def test_a_damaged_model_is_refused_with_the_package_to_reinstall(tmp_path: Path
     with pytest.raises(ModelIntegrityError, match="reinstall it: pip install --force-reinstall"):
         verified_file("vaultweave", damaged)
     assert verified_file("vaultweave", packaged) == packaged
+
+
+def test_someone_else_s_clause_and_a_pronoun_for_a_name_give_the_speaker_nothing() -> None:
+    assert span_reader.readable_parts("he's a retired cop in valencia, zero chill") == []
+    assert span_reader.readable_parts("i cannot stand the smell of the bins") == []
+    assert span_reader._clean("alias", "that", chinese=False) is None
+    assert span_reader.bare_reply("嗯 产品经理", "产品经理")
+    assert not span_reader.bare_reply("现在做产品经理", "产品经理")

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from vaultweave.weaver.extract import dates_en, dates_zh, events_en, span_reader
 from vaultweave.weaver.extract.rules_text import Fact, words
 from vaultweave.weaver.extract.span_features import is_chinese
+from vaultweave.weaver.extract.word_forms_en import gerund
 
 # "mon wed fri", "tues/thurs": short names, but not "sat" or "sun" alone (words of their own)
 _EN_DAY = r"(?:(?:mon|tues?|wed|thu(?:rs?)?|fri)(?:day)?s?|(?:wednes|satur|sun)days?)"
@@ -101,6 +102,17 @@ def _appointment(clause: str, thing: str, chinese: bool) -> Fact | None:
 
 
 def _routine(clause: str, thing: str, chinese: bool) -> Fact | None:
+    if not chinese:
+        # the days are the ones of the thing's own part: "i swim mon wed fri, arabic tuesdays"
+        clause = next((p for p in re.split(r"[,;]", clause) if thing.casefold() in p.casefold()), clause)
+        # "i swim mon wed fri": the activity, as the rules name one ("swimming")
+        said = rf"\b(?:i|we)\s+(?:\w+ly\s+|also\s+|still\s+)?{re.escape(thing)}\b"
+        if re.search(said, clause, re.IGNORECASE):
+            thing = gerund(thing) if " " not in thing else thing
+    return _routine_in(clause, thing, chinese)
+
+
+def _routine_in(clause: str, thing: str, chinese: bool) -> Fact | None:
     if chinese:
         days = _ZH_DAYS.search(clause)
         if days is None or not _ZH_RECURS.search(clause) or _ZH_PAST_HABIT.search(clause):

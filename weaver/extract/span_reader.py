@@ -79,7 +79,11 @@ _ZH_EDGES = " \t,，。.!！?？、；;:：~～…\"'“”‘’()（）【】"
 # the rules read it with the question, the reader never does.
 MIN_WORDS = 3
 MIN_HANZI = 4
-_NEGATED_EN = re.compile(r"\b(?:not|never|no|nah|nope|no longer)\b|n[’']t\b", re.IGNORECASE)
+_NEGATED_EN = re.compile(r"\b(?:not|cannot|never|no|nah|nope|no longer)\b|n[’']t\b", re.IGNORECASE)
+# A clause whose subject is someone else: "he's a retired cop in valencia".
+_THIRD_EN = re.compile(r"^\W*(?:he|she|they|his|her|their)\b", re.IGNORECASE)
+# Words that stand for a name without being one: "nobody calls me that".
+_NOT_NAMES = words("that this it him her them me you one so")
 _NEGATED_ZH = re.compile(r"不是|不在|没在|没有(?!之一)|不再|不住|没住|不做|没做|不干|没干|不会|不用|并非")
 _WORD = re.compile(r"[^\W\d_]+|\d+")
 # Words that do not make a reply stand alone: "oh and english", "haha yeah porto".
@@ -131,7 +135,8 @@ def readable_parts(clause: str) -> list[str]:
     the caller's."""
     if not is_chinese(clause):
         content = [w for w in _WORD.findall(clause) if w.casefold() not in _FILLER_EN]
-        return [clause] if len(content) >= MIN_WORDS and not _NEGATED_EN.search(clause) else []
+        theirs = _THIRD_EN.match(clause)
+        return [clause] if len(content) >= MIN_WORDS and not _NEGATED_EN.search(clause) and not theirs else []
     readable: list[str] = []
     for part in (p.strip() for p in _ZH_COMMA.split(clause)):
         if someone_else(part):
@@ -196,6 +201,8 @@ def _clean(attribute: str, raw: str, chinese: bool) -> str | None:
     if attribute in ("lives_in", "hometown"):
         place = known_place(value)
         return place if place is not None else value if value[:1].isupper() else None
+    if attribute in ("name", "alias") and value.casefold() in _NOT_NAMES:
+        return None
     if attribute in ("name", "alias") and value.islower():
         return value.title()
     return value

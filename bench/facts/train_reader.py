@@ -1,8 +1,8 @@
 """Train the span reader's packaged models from an annotated corpus and the gold conversations.
 
-    python -m bench.facts.train_reader --check                  # check the corpus: file:row: reason
-    python -m bench.facts.train_reader --batches 1-7            # writes weaver/data/reader_*.crfsuite
-    python -m bench.facts.train_reader --batches 1-5 --score 6,7  # span figures on batches 6-7, nothing written
+    python -m bench.facts.train_reader --check                    # the corpus: file:row: reason
+    python -m bench.facts.train_reader --batches 1-7              # writes weaver/data/reader_*
+    python -m bench.facts.train_reader --batches 1-5 --score 6,7  # span figures, nothing written
 
 The corpus (``reader/<lang>_*.yaml``) is chat messages annotated with the values the
 speaker states of themself; ``reader/held_back/`` is written but unused (docs/FACTS.md).

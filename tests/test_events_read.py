@@ -144,3 +144,8 @@ def test_a_routine_takes_the_days_of_its_own_part_and_a_verb_becomes_its_activit
     clause = "i swim mon wed fri 6:30am before work, arabic class tuesday evenings"
     assert span_events._routine(clause, "swim", chinese=False) == Fact(
         "routine", "swimming on Mondays, Wednesdays and Fridays", confidence=SURE)
+
+
+def test_a_wish_or_a_maybe_books_nothing() -> None:
+    for text in ("if i get the interview it's on friday at 10am", "想报个瑜伽班 每周六上午"):
+        assert [f for f in facts_in(text) if f.attribute in ("appointment", "routine")] == []

@@ -8,7 +8,7 @@ finders around it, so a marked thing is an event only when its clause says when:
 - a routine needs its weekdays or "every day" ("mon wed fri", "every wed night", "每天").
 Without one, "should i book a massage?" or "想报个瑜伽班" names no event. The clauses
 come through the rules' gates for events (no question, negation or other person; plans
-are welcome here: an appointment is one).
+are welcome here: an appointment is one), and none says "if" or "maybe".
 """
 
 from __future__ import annotations
@@ -47,6 +47,12 @@ _NOT_THINGS = words(
     "also aye yes yeah yep ya ok okay so and but then now still only just usually always it it's its "
     "i i'm we we're you he she they me my our your the a an at on in to for with of every each lol"
 )
+# A wish or a maybe is no booking: "if i get the interview on friday at 10", "想报个周六的瑜伽班".
+_MAYBE = re.compile(
+    r"\b(?:if|would|could|might|maybe|thinking\s+(?:of|about)|considering|wish|hope)\b|"
+    r"如果|要是|假如|假设|的话|打算|考虑|可能|也许|想(?!起|到)",
+    re.IGNORECASE,
+)
 _SPELLED = ("Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays", "Sundays")
 
 
@@ -59,6 +65,8 @@ def events(clauses: Iterable[str], read_by_rules: Sequence[Fact]) -> list[Fact]:
         had.add("routine")  # "我每天早上跑步": the rules' habit of running says it
     extra: list[Fact] = []
     for clause in clauses:
+        if _MAYBE.search(clause):
+            continue
         chinese = is_chinese(clause)
         for attribute, _, raw, _ in span_reader.marked(clause, span_reader.EVENT_ATTRIBUTES):
             if attribute in had:

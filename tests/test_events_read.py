@@ -3,18 +3,21 @@ appointments that keep or change their hour."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
 from vaultweave.schemas.config import VaultConfig
+from vaultweave.store.errors import ConfigError
 from vaultweave.store.resources import Resource
 from vaultweave.weaver.extract import dates, span_events
 from vaultweave.weaver.extract.base import Candidate, Op
 from vaultweave.weaver.extract.rules import RulesExtractor, facts_in, rules_extractor
 from vaultweave.weaver.extract.rules_text import Fact
 from vaultweave.weaver.llm.candidates import moment
+from vaultweave.weaver.vault import Vault
 
 SPOKEN = datetime(2026, 6, 2, 14, 0, tzinfo=timezone.utc)  # a Tuesday
 SURE = span_events.span_reader.CONFIDENCE
@@ -48,7 +51,9 @@ def test_clock_times_are_read_on_the_configured_wall_clock() -> None:
     assert found is not None and found.astimezone(CHICAGO).date().isoformat() == "2026-05-31"
 
 
-def test_the_vault_timezone_reaches_the_rules_and_an_unknown_one_is_refused(tmp_path: Path) -> None:
+def test_the_vault_timezone_reaches_the_rules_and_an_unknown_one_is_refused(
+    tmp_path: Path, make_vault: Callable[..., Vault]
+) -> None:
     toml = tmp_path / "vault.toml"
     toml.write_text('[vault]\ntimezone = "America/Chicago"\n', encoding="utf-8")
     extractor = rules_extractor(VaultConfig.load(toml, environ={}))
@@ -56,8 +61,12 @@ def test_the_vault_timezone_reaches_the_rules_and_an_unknown_one_is_refused(tmp_
     assert _appointments(said) == [("colonoscopy", datetime(2026, 6, 18, 12, 30, tzinfo=timezone.utc))]
     assert VaultConfig.load(tmp_path / "none.toml", environ={}).vault.zone() is None
     toml.write_text('[vault]\ntimezone = "Mars/Olympus"\n', encoding="utf-8")
-    with pytest.raises(Exception, match="unknown timezone 'Mars/Olympus': use an IANA name"):
+    with pytest.raises(ValueError, match="unknown timezone 'Mars/Olympus': use an IANA name"):
         VaultConfig.load(toml, environ={})
+    vault = make_vault()
+    (vault.root / "vault.toml").write_text('[vault]\ntimezone = "Mars/Olympus"\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match="unknown timezone 'Mars/Olympus'"):
+        Vault.open(vault.root)
 
 
 def test_the_reader_names_the_thing_and_the_rules_dates_read_its_time() -> None:
@@ -147,5 +156,8 @@ def test_a_routine_takes_the_days_of_its_own_part_and_a_verb_becomes_its_activit
 
 
 def test_a_wish_or_a_maybe_books_nothing() -> None:
-    for text in ("if i get the interview it's on friday at 10am", "想报个瑜伽班 每周六上午"):
-        assert [f for f in facts_in(text) if f.attribute in ("appointment", "routine")] == []
+    booked = "dentist booked for sept 22 at 2:40pm"
+    assert [f.value for f in span_events.events([booked], [])] == ["dentist"]
+    assert span_events.events([booked + " if they have a slot"], []) == []
+    assert [f.value for f in span_events.events(["明天下午3点去4S店保养"], [])] == ["4S店保养"]
+    assert span_events.events(["可能明天下午3点去4S店保养"], []) == []

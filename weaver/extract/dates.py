@@ -50,7 +50,7 @@ def _resolve(phrase: str, spoken_at: datetime, prefer: Prefer) -> datetime | Non
     if not phrase:
         return None
     base = spoken_at.astimezone(timezone.utc).replace(tzinfo=None)
-    if not re.search(r"[\u4e00-\u9fff]", phrase):
+    if not _HANZI.search(phrase):
         named = dates_en.named_day(phrase, spoken_at)
         if named is not None:
             return named if prefer == "future" or named <= spoken_at else None

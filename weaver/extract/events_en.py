@@ -10,6 +10,7 @@ night", "I swim mondays and fridays" -> routine "swimming on Mondays and Fridays
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 
 from vaultweave.weaver.extract import dates_en
@@ -150,11 +151,22 @@ def _what(raw: str) -> str:
     value = raw.strip().lower()
     if not value or value.split()[0] in _NOT_EVENTS or value in _NOT_EVENTS:
         return ""
-    # Acronyms keep their case ("MRI", "GP"), and names after the first word ("to Lisbon").
-    words = raw.split()
-    value = " ".join(w if (w.isupper() and len(w) > 1) or (k and w[:1].isupper()) else w.lower()
-                     for k, w in enumerate(words))
-    return re.sub(r"^flying\s+(?=to\s)", "flight ", value)  # "flying to Lisbon on the 3rd"
+    return re.sub(r"^flying\s+(?=to\s)", "flight ", spoken_case(raw))  # "flying to Lisbon on the 3rd"
+
+
+def spoken_case(raw: str) -> str:
+    """An event's words in lower case, but acronyms keep theirs ("MRI", "GP") and so do
+    names after the first word ("flight to Lisbon")."""
+    return " ".join(w if (w.isupper() and len(w) > 1) or (k and w[:1].isupper()) else w.lower()
+                    for k, w in enumerate(raw.split()))
+
+
+def on_days(activity: str, days: Sequence[str]) -> str:
+    """A routine's value: "swimming on Mondays and Fridays" (``days``: English weekday
+    names in week order)."""
+    spelled = [d.capitalize() + "s" for d in days]
+    when = spelled[0] if len(spelled) == 1 else ", ".join(spelled[:-1]) + " and " + spelled[-1]
+    return f"{activity} on {when}"
 
 
 def _routines(clause: str) -> list[Fact]:
@@ -191,9 +203,7 @@ def _routines(clause: str) -> list[Fact]:
         days = [d for d in _WEEKDAYS if re.search(d[:3], said) or ("weekend" in said and d in _WEEKEND)]
         if not days:
             continue
-        spelled = [d.capitalize() + "s" for d in days]
-        when = spelled[0] if len(spelled) == 1 else ", ".join(spelled[:-1]) + " and " + spelled[-1]
-        facts.append(Fact("routine", f"{activity} on {when}", Op.ASSERT, 0.8))
+        facts.append(Fact("routine", on_days(activity, days), Op.ASSERT, 0.8))
     return facts
 
 

@@ -261,7 +261,8 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
     sentences = split_sentences(text)
     # What the rules could not place, the trained reader may (span_reader), dated as the
     # rules date a clause ("been a barista there since last month").
-    filled = span_reader.gaps(_plain_statements(sentences), facts)
+    statements, event_clauses = _gated_clauses(sentences)
+    filled = span_reader.gaps(statements, facts)
     # a doubt the rules raised without a value ("new job's at the royal free") is answered
     # by the value the reader found for it
     answered = {f.attribute for f in filled}
@@ -269,33 +270,23 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
         f for f in facts if not (f.op is Op.DOUBT and not f.value and not f.about and f.attribute in answered)
     ]
     facts += filled
-    facts += span_events.events((clause for _, clause in _gated_clauses(sentences, plans=True)), facts)
+    facts += span_events.events(event_clauses, facts)
     return facts + cue_doubts(sentences, facts)
 
 
-def _plain_statements(sentences: Sequence[str]) -> list[tuple[str, str]]:
-    """The clauses the rules' own gates let through (no question, wish or opinion, nothing
-    said of someone else: "my wife is a nurse at Mercy") that the reader may read, each
-    with the date phrase of its change, if any ("last month", "上周")."""
-    plain: list[tuple[str, str]] = []
-    for grammar, clause in _gated_clauses(sentences, plans=False):
-        when = dates_zh.find_past(clause)[0] if grammar is CHINESE else dates_en.find(clause)
-        plain += [(part, when) for part in span_reader.readable_parts(clause)]
-    return plain
-
-
-def _gated_clauses(sentences: Sequence[str], plans: bool) -> list[tuple[Grammar, str]]:
-    """The clauses of ``sentences`` that are statements of the speaker's own: not in a
-    question, not negated, not about someone else. Wishes, plans and opinions pass only
-    with ``plans`` (an appointment is a plan: "dentist tomorrow at 9")."""
-    kept: list[tuple[Grammar, str]] = []
+def _gated_clauses(sentences: Sequence[str]) -> tuple[list[tuple[str, str]], list[str]]:
+    """The clauses the rules' own gates let through, in one pass: those the reader may read
+    for values (no question, wish or opinion, nothing said of someone else: "my wife is a
+    nurse at Mercy"), each with the date phrase of its change, if any ("last month",
+    "上周"); and those it may read for events, where plans and requests pass ("dentist
+    tomorrow at 9") but a clause that asks does not."""
+    statements: list[tuple[str, str]] = []
+    events: list[str] = []
     for sentence in sentences:
         grammar = CHINESE if _is_chinese(sentence) else ENGLISH
-        if not plans and grammar.is_question(sentence):
-            continue
+        asks = grammar.is_question(sentence)
         theirs = False  # Chinese: "小李换工作了，去了百度": the second clause is his too
         for clause in grammar.split_clauses(sentence):
-            prepared = grammar.prepare(clause)
             if grammar is CHINESE:
                 if span_reader.someone_else(clause):
                     theirs = True
@@ -303,12 +294,14 @@ def _gated_clauses(sentences: Sequence[str], plans: bool) -> list[tuple[Grammar,
                     theirs = False
             if theirs or grammar.negated(clause) is not None:
                 continue
-            if plans and grammar.is_question(clause) or not plans and grammar.is_chatter(clause):
+            if grammar.other is not None and grammar.other(grammar.prepare(clause)) is not None:
                 continue
-            if grammar.other is not None and grammar.other(prepared) is not None:
-                continue
-            kept.append((grammar, clause))
-    return kept
+            if not grammar.is_question(clause):
+                events.append(clause)
+            if not asks and not grammar.is_chatter(clause):
+                when = dates_zh.find_past(clause)[0] if grammar is CHINESE else dates_en.find(clause)
+                statements += [(part, when) for part in span_reader.readable_parts(clause)]
+    return statements, events
 
 
 def _turn_facts(text: str, who: str = "", about: str = "") -> list[Fact]:

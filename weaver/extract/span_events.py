@@ -53,7 +53,6 @@ _MAYBE = re.compile(
     r"如果|要是|假如|假设|的话|打算|考虑|可能|也许|想(?!起|到)",
     re.IGNORECASE,
 )
-_SPELLED = ("Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays", "Sundays")
 
 
 def events(clauses: Iterable[str], read_by_rules: Sequence[Fact]) -> list[Fact]:
@@ -88,9 +87,7 @@ def _thing(raw: str, chinese: bool) -> str:
     thing = " ".join(raw.split()).strip(" ,.;:!?\"'()")
     if not thing or len(thing.split()) > 5 or thing.split()[0].casefold() in _NOT_THINGS:
         return ""
-    # acronyms keep their case ("MRI", "GP"), names after the first word ("flight to Lisbon")
-    return " ".join(w if (w.isupper() and len(w) > 1) or (k and w[:1].isupper()) else w.lower()
-                    for k, w in enumerate(thing.split()))
+    return events_en.spoken_case(thing)
 
 
 def _appointment(clause: str, thing: str, chinese: bool) -> Fact | None:
@@ -110,32 +107,26 @@ def _appointment(clause: str, thing: str, chinese: bool) -> Fact | None:
 
 
 def _routine(clause: str, thing: str, chinese: bool) -> Fact | None:
-    if not chinese:
-        # the days are the ones of the thing's own part: "i swim mon wed fri, arabic tuesdays"
-        clause = next((p for p in re.split(r"[,;]", clause) if thing.casefold() in p.casefold()), clause)
-        # "i swim mon wed fri": the activity, as the rules name one ("swimming")
-        said = rf"\b(?:i|we)\s+(?:\w+ly\s+|also\s+|still\s+)?{re.escape(thing)}\b"
-        if re.search(said, clause, re.IGNORECASE):
-            thing = gerund(thing) if " " not in thing else thing
-    return _routine_in(clause, thing, chinese)
-
-
-def _routine_in(clause: str, thing: str, chinese: bool) -> Fact | None:
     if chinese:
         days = _ZH_DAYS.search(clause)
         if days is None or not _ZH_RECURS.search(clause) or _ZH_PAST_HABIT.search(clause):
             return None
         return Fact("routine", f"{thing} {days.group()}", confidence=span_reader.CONFIDENCE)
+    # the days are the ones of the thing's own part: "i swim mon wed fri, arabic tuesdays"
+    clause = next((p for p in re.split(r"[,;]", clause) if thing.casefold() in p.casefold()), clause)
     if re.search(r"\bused\s+to\b", clause, re.IGNORECASE):
         return None
+    # "i swim mon wed fri": the activity, as the rules name one ("swimming")
+    said = rf"\b(?:i|we)\s+(?:\w+ly\s+|also\s+|still\s+)?{re.escape(thing)}\b"
+    if " " not in thing and re.search(said, clause, re.IGNORECASE):
+        thing = gerund(thing)
     if _EN_DAILY.search(clause):
         return Fact("routine", f"{thing} every day", confidence=span_reader.CONFIDENCE)
     named = sorted(_weekdays_en(clause))
     if not named or not _EN_RECURS.search(clause):
         return None
-    spelled = [_SPELLED[d] for d in named]
-    when = spelled[0] if len(spelled) == 1 else ", ".join(spelled[:-1]) + " and " + spelled[-1]
-    return Fact("routine", f"{thing} on {when}", confidence=span_reader.CONFIDENCE)
+    days = [dates_zh.DAY_NAMES[d] for d in named]
+    return Fact("routine", events_en.on_days(thing, days), confidence=span_reader.CONFIDENCE)
 
 
 def _weekdays_en(clause: str) -> set[int]:

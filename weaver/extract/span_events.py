@@ -125,8 +125,8 @@ def _routine(clause: str, thing: str, chinese: bool) -> Fact | None:
     named = sorted(_weekdays_en(clause))
     if not named or not _EN_RECURS.search(clause):
         return None
-    days = [dates_zh.DAY_NAMES[d] for d in named]
-    return Fact("routine", events_en.on_days(thing, days), confidence=span_reader.CONFIDENCE)
+    weekdays = [dates_zh.DAY_NAMES[d] for d in named]
+    return Fact("routine", events_en.on_days(thing, weekdays), confidence=span_reader.CONFIDENCE)
 
 
 def _weekdays_en(clause: str) -> set[int]:

@@ -101,6 +101,9 @@ def test_an_event_needs_its_time_and_a_routine_its_days() -> None:
     assert span_events._routine("每天早上六点跑步雷打不动", "跑步", chinese=True) == Fact(
         "routine", "跑步 每天", confidence=SURE)
     assert span_events._routine("以前每天早上跑步", "跑步", chinese=True) is None
+    # every day named, "周二周四" as much as "周二和周四"
+    assert span_events._routine("我每周二周四晚上去游泳", "游泳", chinese=True) == Fact(
+        "routine", "游泳 每周二周四", confidence=SURE)
     assert span_events._appointment("dentist booked for sept 22 at 2:40pm", "dentist", chinese=False) == Fact(
         "appointment", "dentist", confidence=SURE, scheduled="sept 22 at 2:40pm")
     assert span_events._appointment("5月12号下午两点半要去复查甲状腺", "复查甲状腺", chinese=True) is not None

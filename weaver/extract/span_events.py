@@ -38,7 +38,7 @@ _EN_WEEKEND = re.compile(r"\bweekends?\b", re.IGNORECASE)
 _EN_WEEKDAYS = re.compile(r"\bweekdays\b", re.IGNORECASE)
 _EN_PAST = re.compile(r"\b(?:yesterday|last|ago|used\s+to)\b", re.IGNORECASE)
 _ZH_DAYS = re.compile(
-    r"(?:每个?)?(?:周|星期|礼拜)[一二三四五六日天末、和]+|每天|天天|每(?:个)?(?:早上|晚上|周末)"
+    r"(?:每个?)?(?:(?:周|星期|礼拜)[一二三四五六日天末、和]+)+|每天|天天|每(?:个)?(?:早上|晚上|周末)"
 )
 _ZH_RECURS = re.compile(r"每|天天|雷打不动|固定")
 _ZH_PAST_HABIT = re.compile(r"以前|之前|曾经|原来|过去")

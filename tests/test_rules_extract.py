@@ -13,7 +13,7 @@ from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.changes_en import ENDABLE
 from vaultweave.weaver.extract.rules import RulesExtractor
 
-A, R = Op.ASSERT, Op.RETRACT
+A, R, D = Op.ASSERT, Op.RETRACT, Op.DOUBT
 TS = datetime(2026, 1, 5, 9, 30, tzinfo=timezone.utc)
 SAMPLE_VAULT = Path(__file__).resolve().parent.parent / "sample_vault"
 
@@ -185,10 +185,10 @@ RETRACTIONS: list[tuple[str, Expected]] = [
     ("I'm not vegetarian anymore.", [("diet", "vegetarian", R)]),
     ("I'm no longer vegan.", [("diet", "vegan", R)]),
     ("I stopped being vegetarian.", [("diet", "vegetarian", R)]),
-    ("I no longer work at Google.", [("employer", "Google", R)]),
-    ("I left Google.", [("employer", "Google", R)]),
+    ("I no longer work at Google.", [("employer", "Google", R), ("job_title", "", D)]),
+    ("I left Google.", [("employer", "Google", R), ("job_title", "", D)]),
     ("I left Google for OpenAI.", [("employer", "Google", R), ("employer", "OpenAI", A)]),
-    ("I quit my job at Google.", [("employer", "Google", R)]),
+    ("I quit my job at Google.", [("employer", "Google", R), ("job_title", "", D)]),
     ("I quit my job.", [("employer", "", R), ("job_title", "", R)]),  # the title goes with the job
     ("I quit smoking!", [("habit", "smokes", R)]),
     ("I no longer smoke.", [("habit", "smokes", R)]),
@@ -204,8 +204,8 @@ RETRACTIONS: list[tuple[str, Expected]] = [
     ("我不喜欢咖啡了。", [("likes", "咖啡", R)]),
     ("我不再吃素了。", [("diet", "vegetarian", R)]),
     ("我戒烟了！", [("habit", "smokes", R)]),
-    ("我从谷歌离职了。", [("employer", "谷歌", R)]),
-    ("我已经不在腾讯工作了。", [("employer", "腾讯", R)]),
+    ("我从谷歌离职了。", [("employer", "谷歌", R), ("job_title", "", D)]),
+    ("我已经不在腾讯工作了。", [("employer", "腾讯", R), ("job_title", "", D)]),
     ("我离开了柏林。", [("lives_in", "柏林", R)]),
     ("我以前住在柏林，现在住在里斯本。", [("lives_in", "柏林", R), ("lives_in", "里斯本", A)]),
 ]

@@ -50,6 +50,20 @@ def _in_order(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
     return any(long[i : i + n] == short for i in range(len(long) - n + 1))
 
 
+def _initials_of(short: str, full: str) -> bool:
+    """ "GOSH" for "Great Ormond Street Hospital", "TCS" for "Tata Consultancy Services": a
+    name in capitals spelled by the first letters of another's words (with or without "of")."""
+    if not re.fullmatch(r"[A-Z]{2,6}", short.strip()):
+        return False
+    words = _WORD.findall(full)
+    if len(words) < 2:
+        return False
+    letters = short.strip().lower()
+    every = "".join(w[0] for w in words).lower()
+    named = "".join(w[0] for w in words if w.lower() not in _FILLER).lower()
+    return letters in (every, named)
+
+
 def same_value(stored: str, spoken: str) -> bool:
     """Exactly the same value, once case and spacing are ignored."""
     return normalise(stored) == normalise(spoken)
@@ -64,7 +78,7 @@ def names_value(stored: str, spoken: str) -> bool:
     if not a or not b:
         return False
     short, long = (a, b) if len(a) <= len(b) else (b, a)
-    if _in_order(short, long):
+    if _in_order(short, long) or _initials_of(spoken, stored) or _initials_of(stored, spoken):
         return True
     shared = len(set(short) & set(long))
     return len(short) >= 2 and shared / len(set(short)) >= OVERLAP

@@ -50,6 +50,13 @@ def ending_of_thing(raw: str, confidence: float = 0.7) -> list[Fact]:
     return [Fact(attribute, values[0], Op.RETRACT, confidence) for attribute in (*ENDABLE, *people)]
 
 
+def _not_at(raw: str) -> list[Fact]:
+    """A workplace or school the speaker is no longer at ("not at crux anymore")."""
+    if re.match(r"(?:my|the|a|an|this|that|home|work|school|uni|college)\b", raw, re.IGNORECASE):
+        return []  # "not at my desk", "not at home anymore": no name
+    return [Fact(attribute, raw, Op.RETRACT, 0.75) for attribute in ("employer", "studies_at")]
+
+
 def _fixed(attribute: str, value: str, conf: float, op: Op) -> Build:
     return lambda m: [Fact(attribute, value, op, conf)]
 
@@ -174,6 +181,8 @@ ENDINGS: tuple[Rule, ...] = (
     rule(_PAST + r"(?:just\s+)?(?:sold|scrapped|traded\s+in|wrote\s+off|totall?ed)\s+(?:the|my|our)\s+(?:old"
                  r"\s+)?(?P<car>" + CAR + ")", _car(Op.RETRACT)),
     # Only a car is traded in: "traded in the focus" ends whatever car "focus" names.
+    rule(_PAST + r"(?:just\s+)?traded\s+(?:the|my|our)\s+(?:old\s+)?(?P<car>[\w-]+(?:\s+[\w-]+)?)\s+in\b",
+         lambda m: [Fact("car", " ".join(m.group("car").split()), Op.RETRACT, 0.65)]),
     rule(_PAST + r"(?:just\s+)?traded\s+in\s+(?:the|my|our)\s+(?:old\s+)?(?P<car>[\w-]+(?:\s+[\w-]+)?)$",
          lambda m: [Fact("car", " ".join(m.group("car").split()), Op.RETRACT, 0.65)]),
     rule(r"(?:it(?:'s|\s+has)\s+been\s+|I(?:'m|\s+am)\s+|I(?:'ve|\s+have)\s+(?:been|gone)\s+)?(?:now\s+)?"
@@ -199,7 +208,7 @@ ENDINGS: tuple[Rule, ...] = (
          _all(("employer", Op.RETRACT), ("job_title", Op.RETRACT))),
     # A pet put down or gone: "we had to put Biscuit down", "RIP Rex".
     rule(r"(?:I|we)\s+(?:had\s+to\s+)?(?:have\s+|get\s+)?put\s+(?:my\s+|our\s+)?(?:" + _PET_WORD + r"\s+)?"
-         r"(?P<name>" + NAME + r")\s+down", _named_pet(Op.RETRACT, 0.8)),
+         r"(?P<name>" + NAME + r")\s+(?:down|to\s+sleep)", _named_pet(Op.RETRACT, 0.8)),
     rule(r"(?:I|we)\s+(?:had\s+to\s+|have\s+had\s+to\s+)?(?:rehome|rehomed|re-home|re-homed|give\s+away|gave"
          r"\s+away)\s+"
          r"(?:my\s+|our\s+)?(?:" + _PET_WORD + r"\s+)?(?P<name>" + NAME + r")", _named_pet(Op.RETRACT, 0.8)),
@@ -208,6 +217,10 @@ ENDINGS: tuple[Rule, ...] = (
                  r")?",
          lambda m: [Fact("studies_at", m.group("org") or "", Op.RETRACT, 0.8)]),
     rule(r"(?:RIP|rip)\s+(?P<name>" + NAME + r")$", _named_pet(Op.RETRACT, 0.75)),
+    # "i'm not at crux anymore", "no longer with Deloitte": whatever the name was to them.
+    rule(r"I(?:'m|\s+am)\s+(?:not\s+(?:at|with|working\s+(?:at|for))\s+(?P<v>.+?)\s+(?:anymore|any\s+more|"
+         r"any\s+longer)|no\s+longer\s+(?:at|with|working\s+(?:at|for))\s+(?P<v2>.+?))(?=$|\s*,)",
+         lambda m: _not_at(m.group("v") or m.group("v2"))),
     # Passing the test ends learning it: "passed my driving test".
     rule(_PAST + r"(?:passed|finished|completed)\s+(?:my\s+|the\s+)?(?P<v>[a-z]+ing|[A-Z][a-z]+)\s+"
          r"(?:test|exam|course)\b", lambda m: [Fact("learning", m.group("v"), Op.RETRACT, 0.75)]),
@@ -219,6 +232,9 @@ LATE_ENDINGS: tuple[Rule, ...] = (
     rule(r"(?!I\b)(?P<name>" + NAME + r")\s+(?:has\s+)?(?:died|passed\s+away|passed|is\s+gone|ran\s+away|"
                                       r"went\s+missing|"
          r"crossed\s+the\s+rainbow\s+bridge)", _named_pet(Op.RETRACT, 0.75)),
+    # Someone who shared the home left it: "Tiago moved out at the end of august".
+    rule(r"(?!I\b)(?P<name>" + NAME + r")\s+(?:has\s+)?(?:finally\s+|just\s+)?moved\s+out\b",
+         lambda m: [Fact(who, m.group("name"), Op.RETRACT, 0.75) for who in ("roommate", *_PARTNERS[:3])]),
 )
 
 # A change talked about without its new value: the current one may be outdated. Hedged

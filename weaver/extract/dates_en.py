@@ -11,6 +11,8 @@ import re
 from datetime import datetime, timedelta, timezone
 
 _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+# A weekday as chat writes it when a date follows: "thurs 23 april", "sat, 21 march".
+_WEEKDAY_SHORT = r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.?"
 _MONTH = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
     r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
@@ -33,6 +35,8 @@ _PHRASE = re.compile(
     r"\b(?:"
     rf"{_COUNT}\s+{_UNIT}\s+ago"
     rf"|(?:on\s+)?{_WEEKDAY}\s+the\s+{_ORD}{_TIME}"
+    # "thursday 23 april at 11:15": the date says the day; the weekday only repeats it
+    rf"|(?:on\s+)?(?:{_WEEKDAY}|{_WEEKDAY_SHORT}),?\s+(?:{_ORD}\s+(?:of\s+)?{_MONTH}|{_MONTH}\s+{_ORD}){_TIME}"
     rf"|next\s+{_WEEKDAY}(?:\s+(?:morning|afternoon|evening|night))?{_TIME}"
     rf"|(?:last|this)\s+{_WEEKDAY}(?:\s+(?:morning|afternoon|evening|night))?{_TIME}"
     rf"|(?:last|this|next)\s+(?:week(?:end)?|month|year|summer|winter|spring|autumn|fall)"
@@ -42,6 +46,7 @@ _PHRASE = re.compile(
     # "went vegan in january", "moved back in early March": the month of this year or the last
     rf"|(?:back\s+)?in\s+(?:early\s+|late\s+|mid-?)?{_MONTH}(?!\s+\d)"
     r"|(?:since|as\s+of)\s+(?:19|20)\d{2}"
+    rf"|(?:the\s+)?day\s+after\s+tomorrow(?:\s+(?:morning|afternoon|evening|night))?{_TIME}"
     rf"|(?:yesterday|today|tomorrow|tonight)(?:\s+(?:morning|afternoon|evening|night))?{_TIME}"
     r"|the\s+other\s+day"
     r"|(?:at\s+)?the\s+(?:start|beginning|end)\s+of\s+(?:the|this|last)\s+(?:month|year|week)"
@@ -80,6 +85,9 @@ def _readable(spoken: str) -> str:
     phrase = _LEAD.sub("", spoken.strip())
     # "monday the 11th, 9:30": the day of the month says it; the weekday only repeats it.
     phrase = re.sub(rf"^{_WEEKDAY}\s+(?=the\s+\d)", "", phrase, flags=re.IGNORECASE)
+    phrase = re.sub(rf"^(?:{_WEEKDAY}|{_WEEKDAY_SHORT}),?\s+(?=\d|{_MONTH}\b)", "", phrase,
+                    flags=re.IGNORECASE)
+    phrase = re.sub(r"^(?:the\s+)?day\s+after\s+tomorrow\b", "in 2 days", phrase, flags=re.IGNORECASE)
     phrase = re.sub(r"^(?:early|late|mid-?)\s*(?=[a-z])", "", phrase, flags=re.IGNORECASE)  # "early March"
     if re.fullmatch(r"(?:19|20)\d{2}", phrase):
         return f"1 January {phrase}"

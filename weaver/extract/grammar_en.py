@@ -120,6 +120,18 @@ _EN_ASIDE = re.compile(
     re.IGNORECASE,
 )
 
+# "im based in leeds if that matters for the format", "(levenshulme if ur being specific)":
+# a word to the listener about what was just said, not a condition on it.
+_EN_TOLD_ASIDE = re.compile(
+    r"[\s,]*\b(?:(?:if|in\s+case)\s+(?:(?:that|this|it)(?:'s|\s+is|s)?\s+(?:matters?|relevant|helps?|useful|"
+    r"important)|relevant|(?:you|u|ya)(?:'re|\s+are|\s+r|re)?\s+(?:(?:were|was)\s+)?(?:wondering|curious|"
+    r"interested|asking|care|need\s+to\s+know|must\s+know|wanna\s+know|want\s+to\s+know)|"
+    r"(?:you're|youre|ur|you\s+are|u\s+r)\s+being\s+(?:specific|picky|precise|nosy))|"
+    r"before\s+(?:you|u|ya)\s+ask)\b(?:\s+(?:for|to)\s+(?:the|this|that|your|ur|you|u)\b[^,.;!?()]*)?"
+    r"(?:\s+(?:lol|haha+|tbh|x+|lmao))*",
+    re.IGNORECASE,
+)
+
 
 # Known places typed in lower case ("i live in manchester now") get their capitals back
 # after a preposition, so the place patterns (which want a capital) read them.
@@ -146,6 +158,7 @@ def _en_normalise(sentence: str) -> str:
         lambda w: _EN_RUN.sub(lambda m: m.group(1) if len(m.group()) <= 8 else m.group(), w.group()), text
     )
     # "blink-182, don't judge, I'm a 2000s kid": the aside goes, the comma before a new clause stays
+    text = _EN_TOLD_ASIDE.sub("", text)
     text = _EN_ASIDE.sub(lambda m: ", " if re.match(r"\s*(?:I|I'm|my|we)\b", text[m.end():]) else " ", text)
     text = _EN_LOWER_PLACE.sub(lambda m: m.group("pre") + " " + m.group(2).title(), text)
     text = re.sub(r",(\s*,)+", ",", _EN_INLINE_FILLER.sub("", text))
@@ -342,6 +355,8 @@ def _en_named_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
     name = match.group("name") if match else ""
     if not match or name.lower() in PLACES or name.lower() in _NOT_A_PERSON:
         return None
+    if match.group("verb") == "moved" and re.match(r"out\b", match.group("rest")):
+        return None  # "Tiago moved out": the speaker's roommate left (changes_en), not his move
     verb = _EN_THIRD_VERBS.get(match.group("verb"), match.group("verb"))
     return "", name, f"I {verb} {match.group('rest')}".strip(), []
 

@@ -62,10 +62,16 @@ def _closed(m: re.Match[str]) -> list[Fact]:
 
 def _stopped_job(m: re.Match[str]) -> list[Fact]:
     """兼职不干了: the job of that kind ends (its title or its employer)."""
-    value = cleaned(m.group("v") or "")
+    value = cleaned(re.sub(r"(?:那边|这边)$", "", m.group("v") or ""))
     if not value or value in ("工作", "这份工作", "这工作", "这个工作", "活"):
         return list(_QUIT)
     return [Fact("job_title", value, Op.RETRACT, 0.75), Fact("employer", value, Op.RETRACT, 0.7)]
+
+
+def _left_there(m: re.Match[str]) -> list[Fact]:
+    """智谱那边离职了: the employer named as a place ends."""
+    value = cleaned(m.group("v") or "")
+    return [Fact("employer", value, Op.RETRACT, 0.75)] if value else []
 
 
 def _split_up(m: re.Match[str]) -> list[Fact]:
@@ -227,7 +233,12 @@ _LANGUAGE = rf"(?:{'|'.join(sorted(LANGUAGES, key=len, reverse=True))}|[{_CJK}]{
 ENDINGS: tuple[Rule, ...] = (
     rule(r"(?:我们)?(?P<v>[^，,我]{2,8}?)(?:已经|也|都|就|突然|直接|彻底|竟然|居然)*(?:倒闭|破产|解散)了", _closed),
     rule(_I + r"(?:上周|昨天|今天)?被(?:layoff|lay off|layoffed|fire|fired|炒鱿鱼|炒|劝退|毕业)了?$", lambda m: list(_QUIT)),
+    # "智谱那边三天前已经离职了": the place one worked, named first, then left
+    rule(r"(?P<v>[^，,我]{2,8}?)(?:那边|这边)(?:我)?[^，,]{0,6}?(?:离职|辞职|不干|辞)了", _left_there),
     rule(r"(?:我)?(?:的)?(?:把)?(?P<v>[^，,我把]{0,6}?)(?:我)?(?:已经|也|就|早就)?(?:不干了|辞了)$", _stopped_job),
+    # "朗逸卖了": a car named first, then sold
+    rule(r"(?:我的?|我家的?)?(?P<v>(?:" + _MAKES + r")[A-Za-z0-9" + _CJK + r"]{0,6}?)(?:已经|也|早就)?(?:给)?卖(?:掉)?了",
+         _car(Op.RETRACT)),
     rule(r"(?:我)?(?:和|跟)(?P<v>[^，,我]{1,6}?)(?:已经)?分(?:手)?了", _split_up),
     rule(r"(?P<v>[^，,]{1,4}?)(?:只能|只好|已经)?(?:送人|送走|送给[^，,]{1,6}?(?:养)?|送[^，,]{1,6}?养)了", _pet_left),
     rule(r"(?:我们|我)?(?:已经|终于)?分手了$", lambda m: [Fact("partner", "", Op.RETRACT, 0.8)]),

@@ -7,6 +7,9 @@
 - A switch that does not say what changed ("switched to Lidl", "transferred to Westview"):
   the one of employer / school the speaker told a value for (the last told), since a
   shop, a school and an employer are all names; with neither told, nothing is read.
+- A name told with its capital and typed later in lower case ("my cat Pickles" ... "we
+  had to put pickles to sleep", "Tata Consultancy Services" ... "resigned from tata"):
+  the later turn is read with the capital back, so the rules that want a name see one.
 
 The extractor keeps one ``SpeakerMemory`` per conversation; a turn that says its own age
 or names what it switched is read as said.
@@ -26,6 +29,11 @@ from vaultweave.weaver.extract.rules_text import Fact
 SWITCH = "switch"  # a fact's attribute until the memory says which one it is
 MOVED_UNKNOWN_CONFIDENCE = 0.5  # a move of an appointment never told: as sure as a cue
 SWITCHABLE = ("employer", "studies_at")
+# Attributes whose values are names the speaker may type again in lower case.
+_NAMED = ("employer", "studies_at", "pet", "car", "roommate", "partner", "boyfriend", "girlfriend", "boss")
+_CAPITALISED = re.compile(r"\b[A-Z][a-z]{2,}(?:-[A-Z]?[a-z]+)?\b")
+# Capitalised words of values that name nothing on their own ("The Body Shop": The).
+_NOT_NAMES = frozenset(("the", "my", "our", "old", "new", "and", "of", "at", "in", "for", "named", "called"))
 _BIRTHDAY_NOW = ("today", "turned")  # the rules' birthday values for "it's my birthday today"
 _SWITCHED = re.compile(
     r"^(?:I(?:'ve|\s+have)?\s+)?(?:just\s+|finally\s+|officially\s+)?(?:switched|transferred|changed)\s+"
@@ -47,6 +55,14 @@ class SpeakerMemory:
     switchable: str = ""  # the last of SWITCHABLE the speaker told a value for
     appointment: str = ""  # the last appointment the speaker told
     appointment_at: str = ""  # and when, as told ("sept 22 at 2:40pm")
+    names: tuple[str, ...] = ()  # capitalised words of names told (_NAMED values, people)
+
+    def with_capitals(self, text: str) -> str:
+        """English ``text`` with the names told before given their capitals back."""
+        if not self.names or not text.isascii():
+            return text
+        pattern = r"\b(" + "|".join(re.escape(n.lower()) for n in self.names) + r")\b"
+        return re.sub(pattern, lambda m: m.group(1).capitalize(), text)
 
     def complete(self, facts: Sequence[Fact]) -> list[Fact]:
         """``facts`` with a switch made the attribute it changes (or dropped), a new age
@@ -84,7 +100,14 @@ class SpeakerMemory:
         told = [f for f in own if f.attribute == "appointment" and f.value != IT]
         return SpeakerMemory(age, switchable[-1] if switchable else self.switchable,
                              told[-1].value if told else self.appointment,
-                             told[-1].scheduled if told else self.appointment_at)
+                             told[-1].scheduled if told else self.appointment_at,
+                             self._names_in(facts))
+
+    def _names_in(self, facts: Sequence[Fact]) -> tuple[str, ...]:
+        said = [f.value for f in facts if f.op is Op.ASSERT and f.attribute in _NAMED]
+        said += [f.name for f in facts]
+        found = [w for value in said for w in _CAPITALISED.findall(value) if w.lower() not in _NOT_NAMES]
+        return tuple(dict.fromkeys([*self.names, *found]))
 
     def _same_hour(self, day: str) -> str:
         """``day`` at the hour of the last appointment told, when it had one."""

@@ -1,0 +1,123 @@
+"""Endings and dates as chat tells them (eighth round of docs/FACTS.md): a weekday before
+the date, a word to the listener with "if", a name typed again in lower case, a job left
+with nothing said of the next, a name given by its initials. None is taken from the bench."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+from vaultweave.store.resources import Resource
+from vaultweave.weaver.extract import dates_en
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.rules import RulesExtractor, facts_in
+from vaultweave.weaver.value_match import names_value
+
+A, R, D = Op.ASSERT, Op.RETRACT, Op.DOUBT
+SPOKEN = datetime(2026, 4, 10, 9, 0, tzinfo=timezone.utc)  # a Friday
+
+
+def table(text: str) -> list[tuple[str, str, Op]]:
+    return [(f.attribute, f.value, f.op) for f in facts_in(text)]
+
+
+def turns(*texts: str) -> list[tuple[str, str, Op]]:
+    """The candidates of the last of ``texts``, read after the ones before it (one session)."""
+    said = [Resource(id=f"r#L{i}", path="r", line=i + 1, ts=SPOKEN, role="user", speaker="Ola", session="s",
+                     text=text) for i, text in enumerate(texts)]
+    return [(c.attribute, c.value, c.op) for c in RulesExtractor().extract(said) if c.source == said[-1].id]
+
+
+@pytest.mark.parametrize(
+    ("clause", "phrase"),
+    [
+        ("fracture clinic thursday 23 april at 11:15", "23 april at 11:15"),
+        ("hair salon on sat, 21 march at 11am", "21 march at 11am"),
+        ("dentist on tues april 14 at 3pm", "april 14 at 3pm"),
+        ("driving test the day after tomorrow at 11:15", "in 2 days at 11:15"),
+    ],
+)
+def test_a_weekday_before_the_date_and_the_day_after_tomorrow(clause: str, phrase: str) -> None:
+    found = dates_en.find_span(clause)
+    assert found is not None and found[1] == phrase
+
+
+def test_an_appointment_keeps_the_date_and_hour_after_its_weekday() -> None:
+    turn = Resource(id="r1", path="r", line=1, ts=SPOKEN, role="user", speaker="Ola",
+                    text="broke my wrist. fracture clinic thursday 23 april at 11:15")
+    [candidate] = RulesExtractor().extract_one(turn)
+    assert (candidate.attribute, candidate.value) == ("appointment", "fracture clinic")
+    assert candidate.when == datetime(2026, 4, 23, 11, 15, tzinfo=timezone.utc)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a word to the listener is no condition on what was said
+        ("will do. im based in leeds if that matters for the format x", [("lives_in", "Leeds", A)]),
+        ("I live in munich if thats relevant", [("lives_in", "Munich", A)]),
+        ("live in manchester (levenshulme if ur being specific lol)", [("lives_in", "Manchester", A)]),
+        # a real condition still states nothing
+        ("I'd move to Berlin if it helps my career", []),
+        ("if I lived in Oslo I'd ski every day", []),
+    ],
+)
+def test_if_said_to_the_listener(text: str, expected: list[tuple[str, str, Op]]) -> None:
+    assert table(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("gotta redo the bio, i'm not at Crux anymore", [("employer", "Crux", R), ("studies_at", "Crux", R),
+                                                                   ("job_title", "", D)]),
+        ("I'm no longer with Deloitte", [("employer", "Deloitte", R), ("studies_at", "Deloitte", R),
+                                                  ("job_title", "", D)]),
+        ("I'm not at home anymore", []),
+        ("we had to put Pickles to sleep last thursday", [("pet", "Pickles", R)]),
+        ("i traded the Civic in. got a used Toyota RAV4", [("car", "Civic", R), ("car", "Toyota RAV4", A)]),
+        ("Tiago moved out at the end of august",
+         [("roommate", "Tiago", R), ("partner", "Tiago", R), ("boyfriend", "Tiago", R),
+          ("girlfriend", "Tiago", R), ("lives_in", "", D)]),
+        # a job left with nothing said of the next: the title is in doubt, never ended
+        ("I left Google", [("employer", "Google", R), ("job_title", "", D)]),
+        ("I left Google for Meta", [("employer", "Google", R), ("employer", "Meta", A)]),
+        ("I gave up coffee", [(a, "coffee", R) for a in
+                              ("likes", "learning", "routine", "hobby", "habit", "employer", "studies_at")]),
+        # Chinese: the workplace named first, a car named first, a value not told and ended at once
+        ("智谱那边三天前已经离职了", [("employer", "智谱", R), ("job_title", "", D)]),
+        ("京东那边我已经不干了", [("employer", "京东", R), ("job_title", "", D)]),
+        ("朗逸卖了 上周六提的比亚迪海豹", [("car", "朗逸", R), ("car", "比亚迪海豹", A)]),
+        ("上周五从星巴克离职了", [("employer", "星巴克", R), ("job_title", "", D)]),
+    ],
+)
+def test_endings(text: str, expected: list[tuple[str, str, Op]]) -> None:
+    assert table(text) == expected
+
+
+def test_someone_moving_elsewhere_is_their_move_not_a_roommate_leaving() -> None:
+    [fact] = facts_in("Tiago moved to Porto")
+    assert (fact.name, fact.attribute, fact.value, fact.op) == ("Tiago", "lives_in", "Porto", A)
+
+
+def test_a_name_told_with_its_capital_is_read_again_in_lower_case() -> None:
+    earlier = "my cat Pickles keeps puking on the rug"
+    assert turns(earlier, "we had to put pickles to sleep last thursday") == [("pet", "Pickles", R)]
+    assert turns("we had to put pickles to sleep last thursday") == []  # never told: no name
+    assert ("employer", "Tata", R) in turns("I'm a Java developer at Tata Consultancy Services",
+                                             "I resigned from tata last friday")
+
+
+@pytest.mark.parametrize(
+    ("stored", "spoken", "named"),
+    [
+        ("Great Ormond Street Hospital", "GOSH", True),
+        ("Tata Consultancy Services", "TCS", True),
+        ("Bank of America", "BofA", False),  # not all capitals: not initials
+        ("Bank of America", "BOA", True),
+        ("Nike", "NK", False),
+        ("Mercy Hospital", "GOSH", False),
+    ],
+)
+def test_initials_name_the_full_name(stored: str, spoken: str, named: bool) -> None:
+    assert names_value(stored, spoken) is named

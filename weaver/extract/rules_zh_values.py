@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from vaultweave.weaver.extract.rules_text import EDGES, MAX_VALUE, words
+from vaultweave.weaver.extract.places_zh import known_city
 from vaultweave.weaver.extract.words_zh import tagged_place
 
 _CJK = "\u4e00-\u9fff"
@@ -115,8 +116,9 @@ def place_of(raw: str) -> str | None:
     if province and value[len(province)] not in "省市人":
         value = value[len(province):]  # 山东烟台: the city
     city = next((p for p in sorted(PLACES_ZH, key=len, reverse=True) if value.startswith(p)), None)
+    city = city or next((value[:n] for n in (3, 2) if known_city(value[:n])), None)
     if city and len(value) - len(city) > 2:
-        return city
+        return city  # 自贡大安区那边: 自贡
     return value
 
 
@@ -124,7 +126,8 @@ def is_place(value: str) -> bool:
     """A known place, a name with a place ending, or one jieba tags as a place: every caller
     asks after a shape that already points to a place (在X住, 搬到X, X人), where the tag is
     good evidence."""
-    return value in PLACES_ZH or bool(re.fullmatch(rf"[{_CJK}]{{1,4}}[市省县州]", value)) or tagged_place(value)
+    return (value in PLACES_ZH or known_city(value) or bool(re.fullmatch(rf"[{_CJK}]{{1,4}}[市省县州]", value))
+            or tagged_place(value))
 
 
 def org_of(raw: str) -> str | None:

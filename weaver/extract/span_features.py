@@ -14,6 +14,8 @@ import re
 from dataclasses import dataclass
 
 from vaultweave.weaver.extract.places_en import known_place
+from vaultweave.weaver.extract.places_zh import known_city
+from vaultweave.weaver.extract.rules_zh_values import PLACES_ZH
 from vaultweave.weaver.extract.rules_text import words
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
@@ -101,8 +103,32 @@ def _english(texts: list[str]) -> list[list[str]]:
     return rows
 
 
+# Chinese: a relative or a third person a few characters back ("我姐在大连当老师": hers), and
+# words of a wish or a plan anywhere in the sentence ("要是过了就得搬去北京").
+_ZH_OTHER = re.compile(r"他|她|姐|妹|哥|弟|妈|爸|老公|老婆|媳妇|对象|男朋友|女朋友|闺蜜|朋友|同事|室友|儿子|女儿|闺女|孩子|老板")
+_ZH_WISH = re.compile(r"想|如果|要是|打算|可能|希望|梦想|准备|考虑")
+_ZH_LOOK_BACK = 8
+
+
+def _zh_place_marks(chars: list[str]) -> list[str]:
+    """'B'/'I' where a known Chinese place (two to four characters) starts or goes on."""
+    marks = [""] * len(chars)
+    i = 0
+    while i < len(chars):
+        for size in (4, 3, 2):
+            word = "".join(chars[i : i + size])
+            if len(word) == size and (word in PLACES_ZH or known_city(word)):
+                marks[i : i + size] = ["B"] + ["I"] * (size - 1)
+                i += size - 1
+                break
+        i += 1
+    return marks
+
+
 def _chinese(chars: list[str]) -> list[list[str]]:
     question = any(c in ("吗", "？", "?", "呢") for c in chars)
+    places = _zh_place_marks(chars)
+    wish = bool(_ZH_WISH.search("".join(chars)))
     rows: list[list[str]] = []
 
     def at(j: int) -> str:
@@ -115,6 +141,9 @@ def _chinese(chars: list[str]) -> list[list[str]]:
             f"latin={char[:1].isascii() and char[:1].isalnum()}",
             f"digit={char.isdigit()}",
             f"question={question}",
+            f"place={places[i]}",
+            f"other_back={bool(_ZH_OTHER.search(''.join(chars[max(0, i - _ZH_LOOK_BACK) : i])))}",
+            f"wish={wish}",
         ]
         for step in range(1, WINDOW + 2):  # three characters either side: 在/去/搬到...
             row.append(f"c-{step}={at(i - step)}")

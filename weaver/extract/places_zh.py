@@ -17,15 +17,17 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
+from vaultweave.weaver.extract.rules_text import words
+
 MIN_POPULATION = 100_000
 PLACES_FILE = "places_zh.txt"
 _COUNTRIES = ("CN", "TW", "HK", "MO")
 _NAME = re.compile(r"[\u4e00-\u9fff]{2,6}")
 # Town names that are everyday words: never a place by this list.
-_COMMON = frozenset(
+_COMMON = words(
     "光明 奋斗 民主 胜利 联合 东方 中和 城中 城西 城厢 新城 园林 天府 太和 安宁 荔枝 甲子 市桥 桥头 白沙 "
     "河东 新安 永安 红岗 红塔 水富 福集 祥城 思城 百城 华城 文城 曾城 松城 南村 回兴 大场 大沙 大良 半线 "
-    "业州 习岗 几江 冲山 关口 安流 天福 奎聚 联合 罗峰 罗阳 那大 林西 玉山 白山 恒山 新桥".split()
+    "业州 习岗 几江 冲山 关口 安流 天福 奎聚 联合 罗峰 罗阳 那大 林西 玉山 白山 恒山 新桥"
 )
 _SOURCE_NOTE = (
     "# Chinese place names derived from GeoNames (https://www.geonames.org/, CC BY 4.0) through\n"

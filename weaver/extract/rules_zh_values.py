@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-from vaultweave.weaver.extract.rules_text import EDGES, MAX_VALUE, words
 from vaultweave.weaver.extract.places_zh import known_city
+from vaultweave.weaver.extract.rules_text import EDGES, MAX_VALUE, words
 from vaultweave.weaver.extract.words_zh import tagged_place
 
 _CJK = "\u4e00-\u9fff"

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from vaultweave.weaver.extract.places_en import known_place
 from vaultweave.weaver.extract.places_zh import known_city
-from vaultweave.weaver.extract.rules_zh_values import PLACES_ZH
 from vaultweave.weaver.extract.rules_text import words
+from vaultweave.weaver.extract.rules_zh_values import PLACES_ZH
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _EN_TOKEN = re.compile(r"[^\W_]+(?:['’.&-][^\W_]+)*|\S")
@@ -105,7 +105,9 @@ def _english(texts: list[str]) -> list[list[str]]:
 
 # Chinese: a relative or a third person a few characters back ("我姐在大连当老师": hers), and
 # words of a wish or a plan anywhere in the sentence ("要是过了就得搬去北京").
-_ZH_OTHER = re.compile(r"他|她|姐|妹|哥|弟|妈|爸|老公|老婆|媳妇|对象|男朋友|女朋友|闺蜜|朋友|同事|室友|儿子|女儿|闺女|孩子|老板")
+_ZH_OTHER = re.compile(
+    r"他|她|姐|妹|哥|弟|妈|爸|老公|老婆|媳妇|对象|男朋友|女朋友|闺蜜|朋友|同事|室友|儿子|女儿|闺女|孩子|老板"
+)
 _ZH_WISH = re.compile(r"想|如果|要是|打算|可能|希望|梦想|准备|考虑")
 _ZH_LOOK_BACK = 8
 

@@ -7,10 +7,13 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 import pytest
+from vaultweave.store.item import Item, Status
 from vaultweave.store.resources import Resource
+from vaultweave.weaver.attributes import spec_for
 from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.rules import RulesExtractor, facts_in
+from vaultweave.weaver.resolve import plan_resolution
 from vaultweave.weaver.value_match import names_value
 
 A, R, D = Op.ASSERT, Op.RETRACT, Op.DOUBT
@@ -84,11 +87,14 @@ def test_if_said_to_the_listener(text: str, expected: list[tuple[str, str, Op]])
         ("I left Google for Meta", [("employer", "Google", R), ("employer", "Meta", A)]),
         ("I gave up coffee", [(a, "coffee", R) for a in
                               ("likes", "learning", "routine", "hobby", "habit", "employer", "studies_at")]),
-        # Chinese: the workplace named first, a car named first, a value not told and ended at once
-        ("智谱那边三天前已经离职了", [("employer", "智谱", R), ("job_title", "", D)]),
+        # Chinese: the workplace named first, a car named first
+        ("智谱那边三天前已经离职了", [("employer", "智谱", A), ("employer", "智谱", R),
+                                     ("job_title", "", D)]),
         ("京东那边我已经不干了", [("employer", "京东", R), ("job_title", "", D)]),
         ("朗逸卖了 上周六提的比亚迪海豹", [("car", "朗逸", R), ("car", "比亚迪海豹", A)]),
-        ("上周五从星巴克离职了", [("employer", "星巴克", R), ("job_title", "", D)]),
+        # a dated ending keeps the value and its end, so history holds it even when never told
+        ("上周五从星巴克离职了", [("employer", "星巴克", A), ("employer", "星巴克", R),
+                                 ("job_title", "", D)]),
     ],
 )
 def test_endings(text: str, expected: list[tuple[str, str, Op]]) -> None:
@@ -121,3 +127,41 @@ def test_a_name_told_with_its_capital_is_read_again_in_lower_case() -> None:
 )
 def test_initials_name_the_full_name(stored: str, spoken: str, named: bool) -> None:
     assert names_value(stored, spoken) is named
+
+
+def _people(text: str) -> list[tuple[str, str, str, str]]:
+    turn = Resource(id="r#L1", path="r", line=1, ts=SPOKEN, role="user", speaker="Ola", session="s",
+                    text=text)
+    return [(c.subject, c.attribute, c.value, c.op.value) for c in RulesExtractor().extract([turn])]
+
+
+def test_a_name_typed_in_lower_case_after_a_relation_word_is_a_name() -> None:
+    assert ("Declan", "lives_in", "Sydney", "assert") in _people("my brother declan lives in sydney")
+    assert ("Jess", "lives_in", "Glasgow", "assert") in _people("my best friend jess lives in glasgow")
+    # an adverb in that place is no name: the brother moved, unnamed
+    assert _people("my brother just moved to Leeds") == [("Ola's brother", "lives_in", "Leeds", "assert")]
+
+
+def test_she_and_he_after_someone_the_same_turn_named() -> None:
+    told = _people("need gift ideas for my older sister Jia. she's a dentist in Vancouver")
+    assert ("Jia", "job_title", "dentist", "assert") in told
+    assert ("Jia", "lives_in", "Vancouver", "assert") in told
+    # "he" does not fit a sister: nothing is said of her, nor of the speaker
+    said = _people("my sister Jia called. he's a dentist in Vancouver")
+    assert said == [("Ola", "sister", "Jia", "assert")]
+
+
+def test_a_dated_ending_in_short_ends_the_full_name_held() -> None:
+    """"智谱那边三天前已经离职了" is told as 智谱 and its end; 智谱AI held before is over, and
+    so is the 智谱 the line told (replayed, the line changes nothing more)."""
+    held_since = datetime(2026, 3, 1, tzinfo=timezone.utc)
+    held = Item(id="emp", subject="Ola", attribute="employer", value="智谱AI", text="智谱AI",
+                category=spec_for("employer").category, kind=spec_for("employer").kind, valid_from=held_since,
+                observed_at=held_since, sources=("resources/a.jsonl#L1",), heard_at=held_since)
+    turn = Resource(id="resources/b.jsonl#L1", path="resources/b.jsonl", line=1, ts=SPOKEN, role="user",
+                    speaker="Ola", session="s", text="智谱那边三天前已经离职了")
+    candidates = RulesExtractor().extract([turn])
+    items = {held.id: held, **plan_resolution(candidates, {held.id: held}, SPOKEN).final_items}
+    assert not [i for i in items.values() if i.attribute == "employer" and i.status is Status.CURRENT]
+    again = plan_resolution(candidates, items, SPOKEN)
+    assert not [c for c in again.changes if c.after.attribute == "employer"]

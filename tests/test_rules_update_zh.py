@@ -213,8 +213,9 @@ def test_a_dated_new_job_dates_its_title() -> None:
 def test_a_named_dated_ending_leaves_history_even_when_never_told() -> None:
     rows = [(f.attribute, f.value, f.op, f.when) for f in facts_in("2024年7月就从复旦毕业了")]
     assert rows == [("studies_at", "复旦", A, "2024年7月"), ("studies_at", "复旦", R, "2024年7月")]
-    # undated: only the ending (its day would be the turn's, after a dated move told later)
-    assert [f.op for f in facts_in("我从腾讯离职了")] == [R]
+    # undated: only the ending (its day would be the turn's, after a dated move told later),
+    # and the title held there in doubt
+    assert [f.op for f in facts_in("我从腾讯离职了")] == [R, Op.DOUBT]
 
 
 # -- more shapes of the same classes -----------------------------------------------------------

@@ -7,7 +7,7 @@ import re
 from vaultweave.weaver.extract import changes_en, dates_en, events_en, rules_en
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.clauses import MAX_NOTE
-from vaultweave.weaver.extract.rules_text import ADV, EDGES, NAME, PLACES, Fact, Grammar
+from vaultweave.weaver.extract.rules_text import ADV, EDGES, NAME, PLACES, Fact, Grammar, words
 
 # -- English clauses ----------------------------------------------------------------------
 
@@ -158,7 +158,7 @@ def _en_normalise(sentence: str) -> str:
         lambda w: _EN_RUN.sub(lambda m: m.group(1) if len(m.group()) <= 8 else m.group(), w.group()), text
     )
     # "blink-182, don't judge, I'm a 2000s kid": the aside goes, the comma before a new clause stays
-    text = _EN_TOLD_ASIDE.sub("", text)
+    text = _names_capitalised(_EN_TOLD_ASIDE.sub("", text))
     text = _EN_ASIDE.sub(lambda m: ", " if re.match(r"\s*(?:I|I'm|my|we)\b", text[m.end():]) else " ", text)
     text = _EN_LOWER_PLACE.sub(lambda m: m.group("pre") + " " + m.group(2).title(), text)
     text = re.sub(r",(\s*,)+", ",", _EN_INLINE_FILLER.sub("", text))
@@ -322,6 +322,30 @@ _EN_PERSON = (
 )
 # Parents are named without "my" in chat: "mum finally retired last friday".
 _EN_BARE_PARENT = re.compile(r"(?=(?:mum|mom|dad|grandma|grandpa|nan|nana)\s)", re.IGNORECASE)
+# "my brother declan lives in sydney": a name typed in lower case after a relation word,
+# before what is said of them, is a name (the words that stand there otherwise are adverbs).
+_EN_LOWER_NAME = re.compile(
+    r"\b(?:my|our)\s+" + _EN_PERSON + r"\s+(?P<lower>[a-z][a-z'-]{1,14})(?=\s+(?:is|'s|has|lives|works|"
+    r"moved|just|recently|finally|turned|speaks|studies|loves|likes|hates|left|started|got|joined|quit|was|"
+    r"retired)\b)"
+)
+_EN_ADVERBS = words(
+    "just also still now finally recently actually literally apparently basically always never really "
+    "already only even totally officially currently lowkey kinda probably definitely who that which and "
+    "but so then here there too lol tho"
+)
+
+
+def _names_capitalised(text: str) -> str:
+    def spoken(m: re.Match[str]) -> str:
+        lower = m.group("lower")
+        if lower in _EN_ADVERBS:
+            return m.group(0)
+        return m.group(0)[: m.start("lower") - m.start()] + lower.capitalize()
+
+    return _EN_LOWER_NAME.sub(spoken, text)
+
+
 _EN_OTHER = re.compile(
     r"(?:(?:my|our)\s+|" + _EN_BARE_PARENT.pattern + r")" + _EN_PERSON
     + r"(?:,?\s+(?P<name>" + NAME + r"))?(?:,?\s+|(?='s))"

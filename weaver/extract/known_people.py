@@ -37,6 +37,14 @@ _NAMES_SOMEONE = re.compile(
 _ZH_RELATION = {english: chinese for chinese, english in reversed(list(RELATIONS.items()))}
 
 _AMBIGUOUS = ""
+# English: a person named in the turn itself, "my older sister Jia", "my coworker Ben".
+_MENTION = re.compile(
+    r"\bmy\s+(?:(?:little|big|older|younger|baby|twin|elder|best)\s+)?(?P<rel>"
+    + "|".join(sorted(PERSON_ATTRIBUTES | {"mum", "mom", "dad", "sis", "bro"}, key=len, reverse=True))
+    + r")\b(?:,?\s+(?P<name>[A-Z][a-z]+)\b)?"
+)
+_SAID_AS = {"mum": "mother", "mom": "mother", "dad": "father", "sis": "sister", "bro": "brother"}
+_SENTENCE = re.compile(r"[^.!?]+[.!?]*\s*")
 
 
 def _frozen(mapping: dict[str, str]) -> Mapping[str, str]:
@@ -102,7 +110,7 @@ class KnownPeople:
         if not relation and re.fullmatch(r"my\s+[a-z]+", self.last_named):
             relation = self.last_named.split()[1]  # a relative told without a name
         if not relation:
-            return text
+            return _pronouns_within(text) if text.isascii() else text
         female = relation in _FEMALE
         male = relation in _MALE
         # Only up to where the turn names someone itself: "she" after that is theirs.
@@ -117,7 +125,7 @@ class KnownPeople:
                           lambda m: m.group(1) + said.rstrip() + m.group(2), head, flags=re.IGNORECASE)
             head = re.sub(r"([.!?]\s+)(?=(?:still\s+|now\s+)?(?:lives|works|studies)\s)",
                           lambda m: m.group(1) + said, head)
-            return head + tail
+            return head + _pronouns_within(tail)
         zh = _ZH_RELATION.get(relation)
         if not zh:
             return text
@@ -133,6 +141,25 @@ class KnownPeople:
         if fact.name and not fact.about and self.by_name.get(fact.name):
             return replace(fact, about=self.by_name[fact.name])
         return fact
+
+
+def _pronouns_within(text: str) -> str:
+    """English: a sentence that opens with "she"/"he" after one of the same turn that named
+    someone who fits ("need gift ideas for my older sister Jia. she's a dentist in
+    Vancouver") is about them."""
+    out: list[str] = []
+    spoken, relation = "", ""
+    for sentence in _SENTENCE.findall(text):
+        if spoken:
+            pronouns = "she" if relation in _FEMALE else "he" if relation in _MALE else "he|she"
+            sentence = re.sub(rf"^(?:{pronouns})(?=\s+[a-z]|'s\s)", spoken, sentence, flags=re.IGNORECASE)
+        mentions = list(_MENTION.finditer(sentence))
+        if mentions:
+            last = mentions[-1]
+            relation = _SAID_AS.get(last.group("rel").lower(), last.group("rel").lower())
+            spoken = f"my {relation} {last.group('name')}" if last.group("name") else f"my {relation}"
+        out.append(sentence)
+    return "".join(out)
 
 
 def _name_of(spoken: str) -> str:

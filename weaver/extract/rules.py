@@ -58,7 +58,7 @@ from vaultweave.weaver.extract.patterns_en import pets_named_in_turn, without_un
 from vaultweave.weaver.extract.rules_en import UPCOMING
 from vaultweave.weaver.extract.rules_text import Fact, Grammar
 from vaultweave.weaver.extract.rules_zh_people import Person
-from vaultweave.weaver.extract.speaker_memory import SWITCH, SpeakerMemory, switch_in
+from vaultweave.weaver.extract.speaker_memory import SWITCH, SWITCHABLE, SpeakerMemory, switch_in
 from vaultweave.weaver.extract.turn_context import named_in, restated, topic_of, with_topic
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -170,24 +170,19 @@ class RulesExtractor:
         return who is not None and who.strip().casefold() in self.ignore_roles
 
 
-def _not_both(facts: list[Fact]) -> list[Fact]:
-    """A value a turn ends is not also told by it ("上周五从星巴克离职了" names 星巴克 only to
-    leave it): a reading that found it as a statement too is dropped."""
-    ended = {(f.about, f.name, f.attribute, f.value.casefold()) for f in facts if f.op is Op.RETRACT}
-    return [f for f in facts
-            if f.op is not Op.ASSERT or (f.about, f.name, f.attribute, f.value.casefold()) not in ended]
-
-
 def _title_in_doubt(facts: list[Fact]) -> list[Fact]:
     """A job ended with nothing said of the next ("上周五从星巴克离职了", "not at ocado
     anymore, taking the summer off"): the title held there may be over too, or may not (a
     nurse who leaves a hospital is still a nurse), so it is put in doubt, never ended."""
     own = [f for f in facts if not f.about and not f.name]
     # "I gave up coffee" retracts "coffee" under every attribute it may name: no job in that
-    things = {f.value for f in own if f.op is Op.RETRACT and f.attribute not in ("employer", "studies_at")}
-    ended = any(f.attribute == "employer" and f.op is Op.RETRACT and f.value not in things for f in own)
-    told = any(f.attribute == "job_title" or (f.attribute == "employer" and f.op is Op.ASSERT) for f in own)
-    return [*facts, Fact("job_title", "", Op.DOUBT, 0.5)] if ended and not told else facts
+    things = {f.value for f in own if f.op is Op.RETRACT and f.attribute not in SWITCHABLE}
+    left = {f.value for f in own
+            if f.attribute == "employer" and f.op is Op.RETRACT and f.value not in things}
+    # a dated ending is told as the value and its end ("上周五从星巴克离职了"): not a new job
+    told = any(f.attribute == "job_title" or (f.attribute == "employer" and f.op is Op.ASSERT
+                                              and f.value not in left) for f in own)
+    return [*facts, Fact("job_title", "", Op.DOUBT, 0.5)] if left and not told else facts
 
 
 def _planned(fact: Fact, resource: Resource, zone: tzinfo | None) -> bool:
@@ -282,7 +277,6 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
     # What the rules could not place, the trained reader may (span_reader), dated as the
     # rules date a clause ("been a barista there since last month").
     statements, event_clauses = _gated_clauses(sentences)
-    facts = _not_both(facts)
     filled = span_reader.gaps(statements, facts)
     # a doubt the rules raised without a value ("new job's at the royal free") is answered
     # by the value the reader found for it

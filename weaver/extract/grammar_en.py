@@ -21,7 +21,9 @@ _EN_DISCOURSE = re.compile(
     r"in\s+fact|to\s+be\s+honest|tbh|ngl|turns\s+out(?:\s+that)?|apparently|yess+|omg|wow|ugh+|welp|"
     r"anyhow|side\s+note|for\s+context|for\s+the\s+record|technically|plot\s+twist|confession|"
     r"(?:life|job|work|small|big|quick)\s+update|spoiler(?:\s+alert)?|long\s+story\s+short|"
-    r"so+|well\s+then|wait|no\s+wait|oh\s+wait|sorry|correction|for\s+now|right\s+now)\b[\s,:;!.—–-]*)+",
+    r"so+|well\s+then|wait|no\s+wait|oh\s+wait|sorry|correction|for\s+now|right\s+now|"
+    # the listener called by a name of friendship: "big news bro, resigned from tata"
+    r"bro|bruh|dude|fam|guys|yo|mate(?=\s*,))\b[\s,:;!.—–-]*)+",
     re.IGNORECASE,
 )
 _EN_TRAIL = re.compile(

@@ -59,8 +59,8 @@ class SpeakerMemory:
 
     def with_capitals(self, text: str) -> str:
         """English ``text`` with the names told before given their capitals back."""
-        if not self.names or not text.isascii():
-            return text
+        if not self.names or re.search(r"[\u3400-\u9fff]", text):
+            return text  # Chinese names have no case
         pattern = r"\b(" + "|".join(re.escape(n.lower()) for n in self.names) + r")\b"
         return re.sub(pattern, lambda m: m.group(1).capitalize(), text)
 

@@ -165,3 +165,30 @@ def test_a_dated_ending_in_short_ends_the_full_name_held() -> None:
     assert not [i for i in items.values() if i.attribute == "employer" and i.status is Status.CURRENT]
     again = plan_resolution(candidates, items, SPOKEN)
     assert not [c for c in again.changes if c.after.attribute == "employer"]
+
+
+@pytest.mark.parametrize(
+    ("stored", "spoken", "named"),
+    [
+        ("a corgi named 豆豆", "狗子", True),  # a pet told by its kind: the breed held is that kind
+        ("a dog named Pepper", "the dog", True),
+        ("a cat named 团子", "狗子", False),
+        ("hot dogs", "dog", False),  # not a pet
+        ("王哲", "阿哲", True),  # how friends call a Chinese name
+        ("王哲", "老王", True),
+        ("王哲", "阿明", False),
+    ],
+)
+def test_a_pet_by_its_kind_and_a_name_as_friends_call_it(stored: str, spoken: str, named: bool) -> None:
+    assert names_value(stored, spoken) is named
+
+
+def test_a_chinese_ending_dated_later_in_its_sentence() -> None:
+    [ending] = [f for f in facts_in("京东那边我已经不干了 上个月底走的 先在家带娃歇俩月") if f.op is R]
+    assert (ending.attribute, ending.value, ending.when) == ("employer", "京东", "上个月底")
+
+
+def test_what_one_earns_is_no_employer() -> None:
+    said = table("在杭州一家奶茶店当店长 到手六千五 房租就去了两千")
+    assert ("employer", "到手六千五", A) not in said
+    assert ("job_title", "奶茶店店长", A) in said

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from vaultweave.weaver.extract.base import normalise
+from vaultweave.weaver.extract.rules_text import CAT_BREEDS, DOG_BREEDS
 
 # Words that never tell two values apart.
 _FILLER = frozenset((
@@ -64,6 +65,15 @@ def _initials_of(short: str, full: str) -> bool:
     return letters in (every, named)
 
 
+def _called_by(short: str, full: str) -> bool:
+    """A Chinese name and how friends call it: 阿哲 or 小哲 for 王哲, 老王 for 王哲."""
+    if not re.fullmatch(r"[阿小老][\u4e00-\u9fff]{1,2}", short):
+        return False
+    if not re.fullmatch(r"[\u4e00-\u9fff]{2,4}", full):
+        return False
+    return full.endswith(short[1:]) and full != short[1:] or (len(short) == 2 and full[0] == short[1])
+
+
 def same_value(stored: str, spoken: str) -> bool:
     """Exactly the same value, once case and spacing are ignored."""
     return normalise(stored) == normalise(spoken)
@@ -79,6 +89,8 @@ def names_value(stored: str, spoken: str) -> bool:
         return False
     short, long = (a, b) if len(a) <= len(b) else (b, a)
     if _in_order(short, long) or _initials_of(spoken, stored) or _initials_of(stored, spoken):
+        return True
+    if _called_by(spoken, stored) or _called_by(stored, spoken):
         return True
     shared = len(set(short) & set(long))
     return len(short) >= 2 and shared / len(set(short)) >= OVERLAP
@@ -186,8 +198,28 @@ FAMILIES = {
 }
 
 
+# A pet told by its kind ("狗子昨天走了", "the dog died") is the pet of that kind held,
+# whether it was told by kind or by breed ("a corgi named 豆豆").
+_SPECIES_SAID = {
+    "dog": ("dog", "dogs", "doggo", "doggy", "pup", "puppy", "狗", "狗子", "狗狗", "小狗", "狗儿子",
+            "狗女儿"),
+    "cat": ("cat", "cats", "kitty", "kitten", "猫", "猫咪", "猫子", "小猫", "猫主子", "猫儿子", "猫女儿"),
+}
+
+
+def _same_pet_kind(stored: str, spoken: str) -> bool:
+    said = re.sub(r"^(?:the |my |我的|我家)", "", normalise(spoken))
+    kind = next((k for k, words in _SPECIES_SAID.items() if said in words), None)
+    if kind is None or " named " not in f" {normalise(stored)} ":
+        return False
+    breeds = DOG_BREEDS if kind == "dog" else CAT_BREEDS
+    return any(word in _SPECIES_SAID[kind] or breeds.match(word) for word in tokens(stored))
+
+
 def in_family(stored: str, spoken: str) -> bool:
     """Whether ``spoken`` is a family word ("alcohol") and ``stored`` one of its members."""
+    if _same_pet_kind(stored, spoken):
+        return True
     members = FAMILIES.get(normalise(spoken))
     if members is None:
         return False

@@ -345,11 +345,14 @@ def _turn_facts(text: str, who: str = "", about: str = "") -> list[Fact]:
         if grammar is ENGLISH:  # "a rescue greyhound!! his name is Biscuit"
             facts = pets_named_in_turn(sentence, facts)
         if grammar is CHINESE:
-            # "前几天转岗了！从测试转成开发了": the change happened 前几天
+            # "前几天转岗了！从测试转成开发了": the change happened 前几天; "京东那边我已经不干了
+            # 上个月底走的": a date later in the sentence dates its ending too
+            own = dates_zh.find_past(sentence)[0]
             found = [
-                replace(f, when=frame) if frame and f.op is Op.RETRACT and not f.when else f for f in found
+                replace(f, when=own or frame) if (own or frame) and f.op is Op.RETRACT and not f.when else f
+                for f in found
             ]
-            frame = dates_zh.find_past(sentence)[0] or frame
+            frame = own or frame
         for fact in found:
             key = (fact.attribute, fact.value, fact.op, fact.about, fact.name)
             if key not in seen:

@@ -389,10 +389,10 @@ _NUMBER_WORDS = ["", "a", "two", "three", "four", "five", "six", "seven", "eight
 _PET_SINGULAR = {"puppy": "dog", "puppies": "dog", "kitten": "cat", "kittens": "cat",
                  "bunny": "rabbit", "bunnies": "rabbit", "guinea pigs": "guinea pig",
                  "goldfish": "goldfish", "fish": "fish", "huskies": "dog", "husky": "dog"}
-_DOG_BREEDS = re.compile(r"(?:retriever|labrador|poodle|beagle|terrier|corgi|bulldog|dachshund|"
+DOG_BREEDS = re.compile(r"(?:retriever|labrador|poodle|beagle|terrier|corgi|bulldog|dachshund|"
                          r"spaniel|collie|pug|greyhound|whippet|lurcher|labradoodle|cockapoo|cavapoo|schnauzer|"
                          r"shepherd|chihuahua|dalmatian|rottweiler|shih\s+tzu|pomeranian|husk(?:y|ie))s?$")
-_CAT_BREEDS = re.compile(r"(?:ragdoll|tabby|tabbie)s?$")
+CAT_BREEDS = re.compile(r"(?:ragdoll|tabby|tabbie)s?$")
 _INVARIANT = {"fish", "goldfish"}
 
 
@@ -423,7 +423,7 @@ def pet_value(n: str | None, species: str, names: Sequence[str]) -> str | None:
     """Normalised so "I have a puppy called Rex" and "my dog Rex" give one value."""
     word = " ".join(species.lower().split())
     noun = _PET_SINGULAR.get(word) or (word[:-1] if word.endswith("s") else word)
-    noun = "dog" if _DOG_BREEDS.match(noun) else "cat" if _CAT_BREEDS.match(noun) else noun
+    noun = "dog" if DOG_BREEDS.match(noun) else "cat" if CAT_BREEDS.match(noun) else noun
     count = count_of(n)
     if count == 1 and word.endswith("s") and word not in _PET_SINGULAR:
         return None  # "a lot of cats"

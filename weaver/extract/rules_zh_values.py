@@ -150,6 +150,8 @@ def org_of(raw: str) -> str | None:
         value = value[len(leading):]  # 北京百度, 武汉中南医院: the company, not its city
     if re.search(r"一家|一个|一所|那栋|那家|对面", value):
         return None  # 上海一家外企, 国贸麦当劳对面那栋写字楼: no name given
+    if re.search(r"到手|工资|月薪|年薪|[一二两三四五六七八九十]+[千万](?:[一二三四五六七八九])?$", value):
+        return None  # 到手六千五: what one earns, not where
     if value in PLACES_ZH or re.search(r"[市省县区州国镇村]$", value):
         return None  # 我在北京工作: a city, not an employer
     if re.fullmatch(r"[\u4e00-\u9fff]{1,2}[上下]", value):

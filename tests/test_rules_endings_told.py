@@ -192,3 +192,21 @@ def test_what_one_earns_is_no_employer() -> None:
     said = table("在杭州一家奶茶店当店长 到手六千五 房租就去了两千")
     assert ("employer", "到手六千五", A) not in said
     assert ("job_title", "奶茶店店长", A) in said
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a birthday is the date said first, whatever follows it
+        ("oh and my birthday is 30 january, the team wants to do cake", [("birthday", "01-30", A)]),
+        ("my birthday's march 3rd and i want a small dinner thing", [("birthday", "03-03", A)]),
+        ("my birthday is coming up and i want a party", []),
+        ("born 28 feb 1985. tongan but raised in south auckland", [("birthday", "1985-02-28", A)]),
+        # no event from a birth, a negation or a word that only joins the talk
+        ("also book club is every tuesday night so dont pick a tuesday",
+         [("routine", "book club on Tuesdays", A)]),
+        ("aye at weekends we do a proper hill walk", []),
+    ],
+)
+def test_birthdays_and_events_as_chat_says_them(text: str, expected: list[tuple[str, str, Op]]) -> None:
+    assert table(text) == expected

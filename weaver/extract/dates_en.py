@@ -125,14 +125,17 @@ _MONTH_NUMBER = {m: i for i, m in enumerate(
     ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], start=1)}
 _BIRTHDAY = re.compile(
     rf"^(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m1>{_MONTH})|(?P<m2>{_MONTH})\s+(?P<d2>\d{{1,2}})"
-    r"(?:st|nd|rd|th)?)(?:,?\s+(?P<y>(?:19|20)\d{2}))?$",
+    r"(?:st|nd|rd|th)?)(?:,?\s+(?P<y>(?:19|20)\d{2}))?(?=$|[\s,.!;:)])",
     re.IGNORECASE,
 )
 
 
 def birthday(text: str) -> str | None:
-    """ "3 May 1991" -> "1991-05-03"; "14 February" -> "02-14"; anything else None."""
-    match = _BIRTHDAY.match(text.strip(" ,.!"))
+    """ "3 May 1991" -> "1991-05-03"; "14 February" -> "02-14" (what follows the date is
+    left: "30 january, the team wants cake"); anything else None."""
+    # "coming, 22 august", "30 january, the team wants to do cake": the date said first
+    said = re.sub(r"^(?:(?:coming|soon|on)\b[\s,]*)+", "", text.strip(" ,.!"), flags=re.IGNORECASE)
+    match = _BIRTHDAY.match(said)
     if not match:
         return None
     month = _MONTH_NUMBER[(match.group("m1") or match.group("m2"))[:3].lower()]

@@ -77,8 +77,14 @@ _CANCELLED = re.compile(
 _NOT_EVENTS = frozenset(
     ["car", "house", "flat", "apartment", "dog", "cat", "kid", "kids", "baby", "feeling", "idea"]
     + ["time", "lot", "day", "week", "month", "it", "that", "this", "everything", "nothing", "he", "she"]
-    + ["they", "we", "i", "you", "work", "school", "life", "weather"]
+    + ["they", "we", "i", "you", "work", "school", "life", "weather", "born", "aye", "ok", "okay", "so"]
+    + ["also"]
 )
+# A thing of an event does not end in a small word or hold a negation ("dont pick a").
+_UNFINISHED = re.compile(r"(?:^|\s)(?:don'?t|do\s+not|not|never|no)\s|"
+                         r"(?:^|\s)(?:a|an|the|at|on|in|to|for|with|by|of|every)$", re.IGNORECASE)
+# Words before the activity that only join it to the talk ("also book club is every tuesday").
+_JOINING = re.compile(r"^(?:(?:also|and|so|plus|oh|btw|then|ok|okay|yeah|ya|aye|but)\s+)+", re.IGNORECASE)
 
 _WEEKEND = ("saturday", "sunday")
 _NOT_ACTIVITIES = frozenset(
@@ -149,7 +155,7 @@ def future_slot(phrase: str) -> bool:
 
 def _what(raw: str) -> str:
     value = raw.strip().lower()
-    if not value or value.split()[0] in _NOT_EVENTS or value in _NOT_EVENTS:
+    if not value or value.split()[0] in _NOT_EVENTS or value in _NOT_EVENTS or _UNFINISHED.search(value):
         return ""
     return re.sub(r"^flying\s+(?=to\s)", "flight ", spoken_case(raw))  # "flying to Lisbon on the 3rd"
 
@@ -183,7 +189,7 @@ def _routines(clause: str) -> list[Fact]:
         raw_head = re.sub(r"^(I|we)(?:'ve|\s+have)?\s+got\b", r"\1 have", raw_head)  # "I've got choir"
         # "the studio changed the schedule so yoga is mondays": the last clause of the head
         raw_head = re.split(r"\s+(?:so|and|but|because|now)\s+", raw_head)[-1]
-        head = _ROUTINE_HEAD.match(raw_head)
+        head = _ROUTINE_HEAD.match(_JOINING.sub("", raw_head))
         if not head:
             continue
         activity = head.group("v").strip()
@@ -197,7 +203,8 @@ def _routines(clause: str) -> list[Fact]:
                 continue  # "I played tennis on Sundays": what was done, not a routine
             elif not first.endswith("ing"):  # "I swim mondays" -> swimming
                 activity = gerund(first) + (" " + rest if rest else "")
-        if first in _NOT_ACTIVITIES or set(activity.split()) & _NOT_IN_ACTIVITIES:
+        if first in _NOT_ACTIVITIES or set(activity.split()) & _NOT_IN_ACTIVITIES or _UNFINISHED.search(
+                activity):
             continue  # "yes still going every tuesday": a reply, the activity is elsewhere
         said = (match.group("d1") or match.group("d2") or match.group("d3") or "").lower()
         days = [d for d in _WEEKDAYS if re.search(d[:3], said) or ("weekend" in said and d in _WEEKEND)]

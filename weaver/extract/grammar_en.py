@@ -295,7 +295,9 @@ def _en_prepare(clause: str) -> str:
         text = _EN_AFTERTHOUGHT.sub("", text)
     if re.match(r"(?:was|is)\s+my\s", text):  # "today was my first day at X": "today" was stripped
         text = "it " + text
-    if _EN_BEEN.match(text):  # "been in Seattle since January": lives there
+    if re.match(r"born\s+(?:on\s+|in\s+|and\s+raised\s+|\d)", text, re.IGNORECASE):
+        text = "I was " + text  # "born 17 march 1990, chicago south side kid"
+    elif _EN_BEEN.match(text):  # "been in Seattle since January": lives there
         text = _EN_BEEN.sub("I live in ", text, count=1)
     elif re.match(r"been\s+(?:[a-z]+\s+)?[a-z]+ing\b", text):  # "been job hunting all week"
         text = "I've " + text

@@ -93,7 +93,11 @@ UPCOMING = "upcoming"
 
 def _birthday_value(text: str) -> str | None:
     """A birthday as a date when it reads as one, else the thing said ("the 3rd of May")."""
-    return dates_en.birthday(text) or next(iter(things(text, split=False)), None)
+    if dates_en.birthday(text):
+        return dates_en.birthday(text)
+    if "," in text or len(text.split()) > 4 or not re.search(r"\d", text):
+        return None  # "coming up", "on saturday and i want a party": no day of the year said
+    return next(iter(things(text, split=False)), None)
 
 def _ended(m: re.Match[str]) -> list[Fact]:
     """"I quit/stopped/gave up X". Gerunds end a habit (or whatever "I X" states);

@@ -82,3 +82,12 @@ def test_a_missed_update_counts_as_flagged_only_with_a_doubt_and_false_doubts_co
         [_held("Tom", "lives_in", "Leeds", "r1#L5")],
     )
     assert (doubted.doubt_flagged, doubted.false_doubts) == (1, 0)
+
+
+def test_a_chinese_birthday_is_compared_as_a_date() -> None:
+    gold = {"subject": "罗琳", "attribute": "birthday", "value": "7月23日"}
+    assert matches(gold, _item("罗琳", "birthday", "07-23"), speaker="罗琳")
+    assert not matches(gold, _item("罗琳", "birthday", "07-24"), speaker="罗琳")
+    born = {"subject": "韩雪", "attribute": "birthday", "value": "1995年11月8号"}
+    assert matches(born, _item("韩雪", "birthday", "1995-11-08"), speaker="韩雪")
+    assert not matches(born, _item("韩雪", "birthday", "1996-11-08"), speaker="韩雪")

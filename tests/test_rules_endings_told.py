@@ -210,3 +210,20 @@ def test_what_one_earns_is_no_employer() -> None:
 )
 def test_birthdays_and_events_as_chat_says_them(text: str, expected: list[tuple[str, str, Op]]) -> None:
     assert table(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("我生日7月23号 今年想跟闺蜜们好好过一下", [("birthday", "07-23", A)]),
+        ("我是3月18号生日", [("birthday", "03-18", A)]),
+        ("今天我26岁生日 给自己买了个小蛋糕", [("birthday", "today", A), ("age", "26", A)]),
+        ("我老婆刘婷10月2号生日", []),  # hers, not the speaker's
+    ],
+)
+def test_chinese_birthdays(text: str, expected: list[tuple[str, str, Op]]) -> None:
+    own = [f for f in facts_in(text) if not f.about and not f.name and f.attribute in ("birthday", "age")]
+    assert [(f.attribute, f.value, f.op) for f in own] == expected
+    if not expected:
+        [hers] = [f for f in facts_in(text) if f.attribute == "birthday"]
+        assert (hers.name, hers.about, hers.value) == ("刘婷", "wife", "10-02")

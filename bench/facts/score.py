@@ -386,7 +386,8 @@ _MONTHS |= {m[:3]: i for m, i in list(_MONTHS.items())} | {"sept": 9}
 
 def parse_day(value: str) -> tuple[int | None, int, int] | None:
     """(year or None, month, day) for a date-like value, else None. Numeric d/m forms are
-    not guessed (only ISO ``YYYY-MM-DD`` and ``MM-DD``)."""
+    not guessed (only ISO ``YYYY-MM-DD`` and ``MM-DD``); Chinese dates are read as
+    written (7月23日, 1995年11月8号)."""
     v = str(value).casefold().strip()
     m = re.fullmatch(r"(\d{4})-(\d{1,2})-(\d{1,2})(?:[t ].*)?", v)
     if m:
@@ -394,6 +395,9 @@ def parse_day(value: str) -> tuple[int | None, int, int] | None:
     m = re.fullmatch(r"-{0,2}(\d{1,2})-(\d{1,2})", v)
     if m:
         return None, int(m.group(1)), int(m.group(2))
+    m = re.fullmatch(r"(?:(\d{4})年)?(\d{1,2})月(\d{1,2})[日号]", v)  # 7月23日, 1995年11月8号
+    if m:
+        return (int(m.group(1)) if m.group(1) else None), int(m.group(2)), int(m.group(3))
     words = re.sub(r"[,.]", " ", v)
     words = re.sub(r"\b(\d{1,2})(st|nd|rd|th)\b", r"\1", words)
     words = re.sub(r"\b(the|of|on|born)\b", " ", words)

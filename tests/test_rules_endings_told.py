@@ -227,3 +227,22 @@ def test_chinese_birthdays(text: str, expected: list[tuple[str, str, Op]]) -> No
     if not expected:
         [hers] = [f for f in facts_in(text) if f.attribute == "birthday"]
         assert (hers.name, hers.about, hers.value) == ("刘婷", "wife", "10-02")
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute", "value"),
+    [
+        ("我住的地方啊 说是北京 其实是燕郊 河北的", "lives_in", "的地方"),
+        ("大一新生 学校是个双非 江西财经大学", "studies_at", "个双非"),
+        ("我在一家做教育的公司 叫猿辅导", "job_title", "教育的公司"),
+        ("入职第四天 小米食堂是真不错", "employer", "第"),
+    ],
+)
+def test_pieces_of_a_chinese_sentence_are_no_values(text: str, attribute: str, value: str) -> None:
+    assert (attribute, value) not in [(f.attribute, f.value) for f in facts_in(text)]
+
+
+def test_a_company_after_its_city_and_street_and_a_company_called_by_name() -> None:
+    said = table("我是乐山人 在成都太古里的Apple Store当销售")
+    assert ("employer", "Apple Store", A) in said
+    assert ("employer", "猿辅导", A) in table("我在一家做教育的公司 叫猿辅导")

@@ -97,9 +97,13 @@ def cleaned(raw: str) -> str | None:
     for _ in range(3):
         value = _DURATION.sub("", _PARTICLES.sub("", value).strip(EDGES)).strip(EDGES)
         value = _THAT.sub("", _AMOUNT.sub("", value)).strip(EDGES)
-    if not value or len(value) > MAX_VALUE or _PRONOUN.match(value):
+    if not value or len(value) > MAX_VALUE or _PRONOUN.match(value) or _PIECE.search(value):
         return None
     return value
+
+
+# Pieces of a sentence, not values: "我住的地方啊" (的地方), "学校是个双非" (个双非), "做教育的公司".
+_PIECE = re.compile(r"^(?:的|个|第)|的(?:地方|公司|学校|单位)$")
 
 
 def place_of(raw: str) -> str | None:
@@ -135,9 +139,9 @@ def org_of(raw: str) -> str | None:
     if parent:
         raw = parent.group("v")  # 中石化下面的一个加油站: the company is 中石化
     named = re.search(r"(?:一家|一个|一所)?(?:叫|名叫|叫做)(?P<v>[^的，,]{2,12})的", raw)
-    value = cleaned(named.group("v") if named else raw)
-    if not value or value in _GENERIC_WORKPLACES or value in _GENERIC_ORGS:
-        return None
+    value = cleaned(named.group("v") if named else re.sub(r"^(?:叫|名叫|叫做)(?=..)", "", raw))
+    if not value or value in _GENERIC_WORKPLACES or value in _GENERIC_ORGS or re.fullmatch(r"[\u4e00-\u9fff]", value):
+        return None  # "第", one character, names no company
     if value.startswith(("公司", "单位", "店里", "家里")) or re.fullmatch(r"(?:新|老|原|前|现)(?:公司|单位|东家)", value):
         return None  # 在公司交接工作
     if re.match(r"(?:找|看|等|准备|考虑|面试|投|申请|忙|学习|学着|手续)", value) or re.search(r"刚|办完|[了过]$", value):
@@ -148,6 +152,8 @@ def org_of(raw: str) -> str | None:
     leading = leading_place(value)
     if leading:
         value = value[len(leading):]  # 北京百度, 武汉中南医院: the company, not its city
+        located = re.fullmatch(r"(?P<at>[\u4e00-\u9fff]{2,4})的(?P<v>[A-Za-z][A-Za-z0-9 &'.-]*)", value)
+        value = located.group("v") if located else value  # 成都太古里的Apple Store
     if re.search(r"一家|一个|一所|那栋|那家|对面", value):
         return None  # 上海一家外企, 国贸麦当劳对面那栋写字楼: no name given
     if re.search(r"到手|工资|月薪|年薪|[一二两三四五六七八九十]+[千万](?:[一二三四五六七八九])?$", value):

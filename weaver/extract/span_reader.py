@@ -46,6 +46,7 @@ from vaultweave.weaver.extract.rules_text import (
 )
 from vaultweave.weaver.extract.rules_zh_people import person
 from vaultweave.weaver.extract.rules_zh_values import LANGUAGES as ZH_LANGUAGES
+from vaultweave.weaver.extract.rules_zh_values import org_of, place_of
 from vaultweave.weaver.extract.span_features import features, is_chinese, tokens
 
 LANGS = ("en", "zh")
@@ -73,6 +74,11 @@ _CLEAN_EN: dict[str, Callable[[str], str | None]] = {
     "alias": clean_name,
 }
 _ZH_EDGES = " \t,，。.!！?？、；;:：~～…\"'“”‘’()（）【】"
+_CLEAN_ZH: dict[str, Callable[[str], str | None]] = {
+    "lives_in": place_of, "hometown": place_of, "employer": org_of, "studies_at": org_of,
+}
+# Pieces of a sentence, not values: "的地方", "个双非", "教育的公司".
+_ZH_NOT_A_VALUE = re.compile(r"^(?:的|个|了|在|是|第)|的(?:地方|公司|学校)$")
 
 
 # A clause shorter than this is a reply that needs its question ("oh, rotterdam", "宝鸡的"):
@@ -189,7 +195,12 @@ def _clean(attribute: str, raw: str, chinese: bool) -> str | None:
         trimmed = raw.strip(_ZH_EDGES)
         if attribute == "speaks" and not (trimmed in ZH_LANGUAGES or _ZH_TONGUE.search(trimmed)):
             return None  # "打电话和发微信" is no language
-        return trimmed if 1 <= len(trimmed) <= 20 else None
+        # the clean-up the rules' own values get: "太古里的Apple Store" is Apple Store, "的地方"
+        # and "第" are no place or company
+        value = _CLEAN_ZH[attribute](trimmed) if attribute in _CLEAN_ZH else trimmed
+        if value is None or (attribute in _CLEAN_ZH and len(value) < 2 and value.isascii() is False):
+            return None
+        return value if 1 <= len(value) <= 20 and not _ZH_NOT_A_VALUE.search(value) else None
     if attribute == "speaks":
         said = languages(raw)
         return said[0] if len(said) == 1 else None

@@ -246,3 +246,12 @@ def test_a_company_after_its_city_and_street_and_a_company_called_by_name() -> N
     said = table("我是乐山人 在成都太古里的Apple Store当销售")
     assert ("employer", "Apple Store", A) in said
     assert ("employer", "猿辅导", A) in table("我在一家做教育的公司 叫猿辅导")
+
+
+def test_the_readers_chinese_places_and_companies_are_cleaned_as_the_rules_clean_theirs() -> None:
+    from vaultweave.weaver.extract import span_reader
+
+    assert span_reader._clean("lives_in", "深圳龙岗万科城那边", True) == "深圳"
+    assert span_reader._clean("lives_in", "的地方", True) is None
+    assert span_reader._clean("employer", "北京百度", True) == "百度"
+    assert span_reader._clean("likes", "茶", True) == "茶"

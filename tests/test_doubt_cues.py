@@ -101,3 +101,26 @@ def test_moved_appointments_changed_routines_and_slang_raise_their_doubt(text: s
 )
 def test_a_joke_a_landlord_or_a_job_settled_into_raises_none(text: str) -> None:
     assert _doubted(text) & {"employer", "job_title", "lives_in"} == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "attributes"),
+    [
+        # weighed, hedged or feared, a change is still a doubt; of the place only, when
+        # the work itself is not in question
+        ("my contract maybe not renewed in april, manager is very quiet", {"employer"}),
+        ("got 2 final rounds next week", {"employer"}),
+        ("we're 100% moving this summer, just no clue where yet", {"lives_in"}),
+        ("not sure i'll even stay in london after the masters", {"lives_in"}),
+        ("not sure i will continue with the german, it feels pointless now", {"learning", "hobby"}),
+        ("最近老在想要不要从美团离职 干得没意思 但还没想好", {"employer", "job_title"}),
+        ("说真的 最近一直在想要不要转行", {"job_title"}),
+        ("听说我们幼儿园招不到生可能要关了 工作保不保得住都不知道", {"employer"}),
+        ("海尔这边说我们部门可能要整体搬去烟台", {"employer", "lives_in"}),
+        ("最近又馋肉了 这个弹性素食不知道还坚持得了不", {"diet"}),
+        ("最近跟他老吵架 不知道还能不能走下去", {"partner", "spouse"}),
+        ("结果啥事没有 我是不是压根就不过敏啊", {"allergy"}),
+    ],
+)
+def test_hedged_changes_raise_a_doubt_of_what_they_weigh(text: str, attributes: set[str]) -> None:
+    assert _doubted(text) == attributes

@@ -43,6 +43,9 @@ _EN_CUES: tuple[tuple[str, tuple[str, ...]], ...] = (
      r"shutting|folding|going\s+under|went\s+(?:bust|under)|bankrupt)|\bretir(?:e|ed|ing|ement)\b|"
      r"contract\s+(?:ends|ended|ending|is\s+up|runs\s+out|wasn'?t\s+renewed)",
      ("employer", "job_title")),
+    # hedged, and of the place only: "contract maybe not renewed", "final rounds next week"
+    (r"contract\s+(?:\w+\s+){0,2}not\s+(?:be\s+)?renewed|restructur(?:e|ed|ing)\b|final\s+rounds?\b|"
+     r"leave\s+(?:my|your|the)\s+current\s+(?:company|job|role|employer)", ("employer",)),
     (r"\bpromot(?:ed|ion)\b|new\s+title|step(?:ped|ping)?\s+(?:down|up)\s+(?:as|to)\b", ("job_title",)),
     (r"\b(?:resched|postpon|push(?:ed)?\s+(?:it\s+)?(?:back|to)|mov(?:ed|ing)\s+(?:it|the\s+\w+)\s+to|"
      r"cancell?(?:ed|ing)\s+(?:the|my|our)\s+(?:appointment|booking|flight|reservation|meeting))",
@@ -57,8 +60,14 @@ _EN_CUES: tuple[tuple[str, tuple[str, ...]], ...] = (
      r"(?:end|break|terminat|sign)\w*\s+(?:of\s+)?(?:the|my|our|a\s+new)\s+lease|\bevict|"
      r"landlord\s+(?:is\s+)?(?:selling|sold|kick|won'?t\s+renew|not\s+renewing)|"
      r"new\s+(?:place|flat|apartment|house|city|neighbou?rhood)|(?:house|flat|apartment)[\s-]*hunting|"
-     r"viewing\s+(?:flats|houses|apartments)|\bemigrat|(?:sold|selling|sell)\s+(?:the|our|my)\s+(?:house|flat|place)",
+     r"viewing\s+(?:flats|houses|apartments)|\bemigrat|(?:sold|selling|sell)\s+(?:the|our|my)\s+(?:house|flat|place)|"
+     # "we're 100% moving this summer", "not sure i'll even stay in london"
+     r"\bmoving\s+(?:this|next|in\s+the)\s+(?:summer|winter|spring|autumn|fall|year|month)|"
+     r"(?:not\s+sure|don'?t\s+know\s+(?:if|whether))\s+(?:i'?ll|i\s+will|we'?ll)\s+(?:even\s+)?stay\s+in\b",
      ("lives_in",)),
+    (r"(?:not\s+sure|don'?t\s+know\s+(?:if|whether))\s+(?:i'?ll|i\s+will)\s+(?:continue|keep\s+(?:going|up))\s+"
+     r"with\b", ("learning", "hobby")),
+    (r"not\s+allergic\s+any\s*more|maybe\s+i'?m\s+not\s+(?:even\s+)?allergic", ("allergy",)),
     (r"\bbroke(?:n)?\s+up\b|break[\s-]*up|split(?:ting)?\s+up|divorc|\bseparat(?:ed|ing|ion)\b|single\s+again|"
      r"(?:on|taking)\s+a\s+break\b",
      ("partner", "spouse")),
@@ -78,6 +87,13 @@ _ZH_CUES: tuple[tuple[str, tuple[str, ...]], ...] = (
      r"新公司|报到|交接|最后一天(?:上班)?|退休|公司(?:要)?(?:倒闭|黄了|解散|关门|破产)|合同(?:快)?到期|"
      r"不干了|不做了",
      ("employer", "job_title")),
+    (r"(?:工作|饭碗)(?:还)?保不保得住|(?:公司|单位|幼儿园|学校|店)?(?:可能)?要关(?:门|了)", ("employer",)),
+    (r"转行", ("job_title",)),
+    # "海尔这边说我们部门可能要整体搬去烟台": the work moves, and the home may follow
+    (r"(?:部门|公司|团队|中心|总部)(?:可能)?要?(?:整体)?搬(?:去|到)", ("employer", "lives_in")),
+    (r"(?:素|吃素|素食).{0,8}(?:吃不吃得下去|坚持得了|坚持不下去|还吃不吃)|馋肉", ("diet",)),
+    (r"(?:不知道)?还能不能走下去|走不下去了", ("partner", "spouse")),
+    (r"是不是(?:压根)?(?:就)?不过敏", ("allergy",)),
     (r"搬家|搬走|搬去|搬到|搬回|找房|看房|租房|退租|[不没]续租|房东.{0,6}(?:卖房|收房|涨租|不续|不租|赶人|要卖)|打包|新家|新房子|落户|移民|房子(?:卖|租)",
      ("lives_in",)),
     (r"分手|离婚|分居|分开了|单身|冷静期", ("partner", "spouse")),
@@ -93,7 +109,8 @@ _CUES = tuple((re.compile(cue, re.IGNORECASE), attrs) for cue, attrs in (*_EN_CU
 
 # A sentence that only talks about someone else, supposes, or rules the change out.
 _HYPOTHETICAL = re.compile(
-    r"\b(?:if|unless|imagine|suppose|what\s+if|in\s+case)\b|如果|要是|假如|万一|假设|要不要|会不会|该不该",
+    # "要不要从美团离职" weighs a change: a doubt, as "thinking about leaving" is
+    r"\b(?:if|unless|imagine|suppose|what\s+if|in\s+case)\b|如果|要是|假如|万一|假设",
     re.IGNORECASE,
 )
 _JOKING = re.compile(r"开玩笑|说说而已|\bjk\b|just\s+kidding|\bkidding\b|not\s+really,?\s+lol", re.IGNORECASE)
@@ -114,7 +131,7 @@ _FIRST_PERSON = re.compile(
 _OTHER_SUBJECT = re.compile(
     r"\b(?:he|she|they|his|her|their|my\s+(?:\w+\s+)?(?:mum|mom|dad|sister|brother|wife|husband|partner|"
     r"boyfriend|girlfriend|friend|colleague|coworker|boss|manager|son|daughter|roommate|flatmate|neighbou?r|"
-    rf"cousin|aunt|uncle|grandma|grandpa))\b|[他她]|{_PEOPLE_ZH}|"
+    rf"cousin|aunt|uncle|grandma|grandpa))\b|(?<![跟和同与])[他她]|{_PEOPLE_ZH}|"  # 跟他吵架: with him
     r"^\s*(?:小|老|阿)[\u4e00-\u9fff]",  # 小李, 老王, 阿强: a person called by name
     re.IGNORECASE,
 )

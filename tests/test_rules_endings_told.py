@@ -255,3 +255,15 @@ def test_the_readers_chinese_places_and_companies_are_cleaned_as_the_rules_clean
     assert span_reader._clean("lives_in", "的地方", True) is None
     assert span_reader._clean("employer", "北京百度", True) == "百度"
     assert span_reader._clean("likes", "茶", True) == "茶"
+
+
+def test_northern_i_and_someone_elses_appointment() -> None:
+    said = _people("嗯呐 沈阳本地银儿 俺叫赵晓雯 俺姐赵晓丽在大连当幼儿园老师")
+    assert ("Ola", "name", "赵晓雯", "assert") in said
+    assert ("赵晓丽", "job_title", "幼儿园老师", "assert") in said
+    assert ("Ola", "job_title", "幼儿园老师", "assert") not in said
+    told = _people("另外帮我记两个事 我媳妇下周二下午三点约了医院复查 我自己周四上午九点去车管所换驾照")
+    booked = [(s, v) for s, a, v, _ in told if a == "appointment"]
+    assert booked == [("Ola's wife", "复查"), ("Ola", "换驾照")]
+    school = _people("下周四下午四点还要去学校开家长会")
+    assert [v for _, a, v, _ in school if a == "appointment"] == ["家长会"]

@@ -153,6 +153,9 @@ def _zh_clause(
         return [], None
     event = rules_zh_people.appointment(head, context, text[len(head):])
     if event:
+        who = rules_zh_people.person(text, named)
+        if who is not None:  # "我媳妇下周二下午三点约了医院复查": hers
+            return rules_zh_people.about(event, who[0]) + who[2], who[0]
         return event, None
     corrected = rules_zh_people.corrected_relative(text)
     if corrected is not None:

@@ -250,6 +250,7 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
     """Every fact a turn states, in textual order, without duplicates. ``asked``: the
     question turn it answers, if any; ``who``: the person last named before it, as the
     speaker would say it ("my brother Jun"), for a question about them (``turn_context``)."""
+    text = _ZH_DIALECT_I.sub("我", text)  # 俺: "I" in northern speech ("俺姐在大连当老师")
     answer = restated(asked, text, who) if asked else None
     # "How old is Jalen, and what's he into?" -> "8, obsessed with minecraft": all of it is his
     facts = _turn_facts(text, who, about=answer.who if answer is not None else "")
@@ -287,6 +288,9 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
     facts += filled
     facts += span_events.events(event_clauses, facts)
     return _title_in_doubt(facts + cue_doubts(sentences, facts))
+
+
+_ZH_DIALECT_I = re.compile(r"俺(?=[\u4e00-\u9fff])")
 
 
 def _gated_clauses(sentences: Sequence[str]) -> tuple[list[tuple[str, str]], list[str]]:

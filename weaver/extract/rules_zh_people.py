@@ -107,11 +107,11 @@ def about(facts: list[Fact], who: Person) -> list[Fact]:
 # -- appointments and routines ---------------------------------------------------------
 
 _EVENT_LEAD = re.compile(r"^(?:我|我们)?(?:要|得|有个|有一个|有|约了|预约了|去|会|就)*")
-_EVENT_NOISE = re.compile(r"^(?:要|得|有个|有一个|有|约了|预约了|就|会)+")
+_EVENT_NOISE = re.compile(r"^(?:还|也|都)?(?:要|得|有个|有一个|有|约了|预约了|就|会)+")
 _EVENT_TAIL = re.compile(r"[，,].*$|(?:帮我|记得|提醒我|记一下|记着).*$")
 _EVENTS = re.compile(
     r"(?:看牙医?|牙医|拔牙|体检|面试|复查|复诊|看病|看医生|打疫苗|考试|开会|会议|飞机|航班|机票|聚餐|约会|理发|"
-    r"婚礼|(?:羽毛球|篮球|足球|网球|乒乓球|瑜伽|游泳|健身|舞蹈)课?|胃镜|肠镜|CT|核磁|B超|抽血|化验|手术|产检|拍片|科目[一二三四]|吃(?!完)[^，,]{1,6}|见[^，,]{1,6}|[^，,]{0,8}课)"
+    r"婚礼|家长会|签证|领证|拍婚纱照|换驾照|年检|(?:羽毛球|篮球|足球|网球|乒乓球|瑜伽|游泳|健身|舞蹈)课?|胃镜|肠镜|CT|核磁|B超|抽血|化验|手术|产检|拍片|科目[一二三四]|吃(?!完)[^，,]{1,6}|见[^，,]{1,6}|[^，,]{0,8}课)"
 )
 _EVERY = re.compile(r"每(?:个)?(?:周|星期|礼拜)")
 _ENDED = re.compile(r"最后一(?:节|次|堂)|停了|不上了|取消了")
@@ -162,6 +162,7 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
         what = _EVENT_NOISE.sub("", tail.removeprefix("的")).strip(EDGES)
         what = re.sub(r"^(?:去)?(?P<v>.+?)(?:了|吧)?$", r"\g<v>", what) if what.startswith("去") else what
         what = re.sub(r"^(?:医院|诊所)(?:做|拍|打|查)?(?=..)", "", what)  # 去医院做胃镜: 胃镜
+        what = re.sub(r"^(?:学校|车管所|单位|公司)(?:开|办|做)?(?=..)", "", what)  # 去学校开家长会: 家长会
         if not _EVENTS.search(what):
             return []
     what = re.sub(r"^(?:坐)?(?:的)?飞机(?:去|到)", "飞", re.sub(r"[了啦呢吧]+$", "", what))

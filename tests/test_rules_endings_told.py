@@ -267,3 +267,18 @@ def test_northern_i_and_someone_elses_appointment() -> None:
     assert booked == [("Ola's wife", "复查"), ("Ola", "换驾照")]
     school = _people("下周四下午四点还要去学校开家长会")
     assert [v for _, a, v, _ in school if a == "appointment"] == ["家长会"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("every wed night i got badminton w my colleagues 8pm", [("routine", "badminton on Wednesdays", A)]),
+        ("also gym mon and thurs after work", [("routine", "gym on Mondays and Thursdays", A)]),
+        ("I sat down and cried", []),  # a short day form alone is no day
+        ("杭州今天热死了", [("lives_in", "杭州", A)]),  # 死了 says how hot, no pet died
+        ("今天累死了", []),
+        ("豆豆死了", [("pet", "豆豆", R)]),
+    ],
+)
+def test_short_day_names_and_so_very(text: str, expected: list[tuple[str, str, Op]]) -> None:
+    assert table(text) == expected

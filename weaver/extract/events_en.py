@@ -95,10 +95,13 @@ _NOT_ACTIVITIES = frozenset(
 _NOT_IN_ACTIVITIES = frozenset(("going", "still", "doing", "been", "her", "him", "them", "you"))
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _DAY = r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend)"
-_DAYS = rf"(?:{_DAY}s?(?:\s*(?:,|and|&)?\s*{_DAY}s?)*)"
+# Short forms, read after "every" or in a list of days: "every wed night", "gym mon and thurs".
+_SHORT_DAY = r"(?:mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)\b"
+_ANY_DAY = rf"(?:{_DAY}s?|{_SHORT_DAY})"
+_DAYS = rf"(?:{_ANY_DAY}(?:\s*(?:,|and|&)?\s*{_ANY_DAY})*)"
 _ROUTINE = re.compile(
     rf"^(?P<head>.+?)\s+(?:every\s+(?:other\s+)?(?P<d1>{_DAYS})|on\s+(?P<d2>{_DAY}s(?:\s*(?:,|and|&)?\s*{_DAY}s)*)"
-    rf"|(?P<d3>{_DAY}s(?:\s*(?:,|and|&)?\s*{_DAY}s)*))"
+    rf"|(?P<d3>{_DAY}s(?:\s*(?:,|and|&)?\s*{_DAY}s)*|{_ANY_DAY}(?:\s*(?:,|and|&)\s*{_ANY_DAY})+))"
     r"(?:\s+(?:mornings?|afternoons?|evenings?|nights?))?(?:\s+only)?\b",
     re.IGNORECASE,
 )
@@ -175,9 +178,20 @@ def on_days(activity: str, days: Sequence[str]) -> str:
     return f"{activity} on {when}"
 
 
+# The days said first: "every wed night i got badminton w my colleagues 8pm".
+_DAYS_FIRST = re.compile(
+    rf"^every\s+(?P<days>{_DAYS})(?:\s+(?:mornings?|afternoons?|evenings?|nights?))?\s+(?P<rest>(?:I|we)\s+"
+    r"(?:have|got|do|play|go\s+to)\s+[a-z][a-z' -]*?)(?=\s+(?:w|with|at|in)\b|\s+\d|$)",
+    re.IGNORECASE,
+)
+
+
 def _routines(clause: str) -> list[Fact]:
     facts: list[Fact] = []
     for piece in re.split(r"\s*[,:;]\s*", clause):
+        first = _DAYS_FIRST.match(_JOINING.sub("", piece.strip()))
+        if first:
+            piece = f"{first.group('rest')} every {first.group('days')}"
         match = _ROUTINE.match(piece.strip())
         if not match:
             continue

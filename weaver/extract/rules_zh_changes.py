@@ -103,6 +103,12 @@ NOT_PET_NAMES = re.compile(r"^(?:我|你|他|她|它|人|谁|这|那|都|也|就
 def named_gone(m: re.Match[str]) -> list[Fact]:
     """布丁前两天去世了: ends the pet of that name, if there is one (the resolver matches the name)."""
     name = m.group("v")
-    return [] if NOT_PET_NAMES.match(name) else [Fact("pet", name, Op.RETRACT, 0.7)]
+    if NOT_PET_NAMES.match(name) or (m.group(0).endswith("死了") and _SO_MUCH.search(name)):
+        return []  # "杭州今天热死了", "今天累死了": 死了 says how much, no one died
+    return [Fact("pet", name, Op.RETRACT, 0.7)]
+
+
+# Words after which 死了 means "so very" ("热死了", "笑死了", "烦死了").
+_SO_MUCH = re.compile(r"[热冷累饿困笑气忙烦吓痛疼急闷渴美帅丑馋撑挤晒懒穷酸甜辣咸苦臭香]$")
 
 

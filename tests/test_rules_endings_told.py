@@ -282,3 +282,16 @@ def test_northern_i_and_someone_elses_appointment() -> None:
 )
 def test_short_day_names_and_so_very(text: str, expected: list[tuple[str, str, Op]]) -> None:
     assert table(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("joining Zepto as backend engineer", [("job_title", "backend engineer", A), ("employer", "Zepto", A)]),
+        ("I'm joining Safaricom next week", [("employer", "Safaricom", A)]),
+        ("I'm joining Sarah for lunch", []),  # joining a friend is no job
+        ("I work like nurse in Erasmus MC", [("job_title", "nurse", A)]),
+    ],
+)
+def test_joining_a_company_and_work_like(text: str, expected: list[tuple[str, str, Op]]) -> None:
+    assert table(text) == expected

@@ -55,6 +55,8 @@ _EN_FIXES = (
     (re.compile(r"\bcant\b"), "can't"),
     (re.compile(r"\bfrm\b"), "from"),
     (re.compile(r"\bw/(?=\s)"), "with"),
+    (re.compile(r"\b(I|I'm)\s+work(ing)?\s+like\s+(?=(?:a|an)\s|[a-z]+\s+(?:at|in|for)\b)"),
+     r"\1 work\2 as "),  # "I work like nurse in Erasmus MC": as
 )
 # "I looove cheese", "soooo": a letter said long is read once (a run past 8 is no word).
 # Only in a word typed in lower case: a capitalised one is a name, kept as written
@@ -276,7 +278,7 @@ _EN_SUBJECTLESS = re.compile(
     re.IGNORECASE,
 )
 _EN_GERUND_START = re.compile(r"(?:working|living|studying|learning|picking\s+up|based|temping|interning|"
-                              r"volunteering|freelancing)\s", re.IGNORECASE)
+                              r"volunteering|freelancing|joining)\s", re.IGNORECASE)
 _EN_BEEN = re.compile(r"(?:I've\s+|I\s+have\s+)?been\s+(?:living\s+)?in\s+(?=[A-Z])")
 _EN_GUESS_WHO = re.compile(r"^guess\s+who(?:'s|\s+is)?\s+", re.IGNORECASE)
 

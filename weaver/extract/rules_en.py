@@ -342,6 +342,10 @@ RULES: tuple[Rule, ...] = (
          lambda m: [] if (m.group("org").lower() in PLACES) else [replace(f, starts=UPCOMING) for f in _job(0.8)(m)]),
     rule(_PAST + r"(?:started|got|landed|took)\s+(?:a|an|my)\s+(?:new\s+)?" + _TITLE
          + r"\s+(?:job|gig|position|role)\s+(?:at|with)\s+" + _ORG, _job(0.85)),
+    # "I'm joining Safaricom next week as a partnerships manager": a start still to come
+    rule(r"(?:" + _BE + r"joining|I\s+" + ADV + r"join)\s+" + _ORG + r"(?:(?:\s+(?:next|this|on|in|from)\s+[\w ]{1,20}?)?"
+         r"\s+as\s+(?:a\s+|an\s+)?" + _TITLE + r")?(?:\s+(?:next|this|on|in|from)\s+[\w ]{1,20})?$",
+         lambda m: [] if (m.group("org").lower() in PLACES) else [replace(f, starts=UPCOMING) for f in _job(0.8)(m)]),
     rule(_PAST + r"joined\s+" + _ORG + r"(?:\s+as\s+(?:a\s+|an\s+|the\s+)?" + _TITLE
          + r"(?=$|\s+(?:on|in|from|since|last|this|and|but)\b))?",
          lambda m: [] if (m.group("org").lower() in PLACES) else _job(0.85)(m)),

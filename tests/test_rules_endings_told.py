@@ -287,7 +287,8 @@ def test_short_day_names_and_so_very(text: str, expected: list[tuple[str, str, O
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("joining Zepto as backend engineer", [("job_title", "backend engineer", A), ("employer", "Zepto", A)]),
+        ("joining Zepto as backend engineer",
+         [("job_title", "backend engineer", A), ("employer", "Zepto", A)]),
         ("I'm joining Safaricom next week", [("employer", "Safaricom", A)]),
         ("I'm joining Sarah for lunch", []),  # joining a friend is no job
         ("I work like nurse in Erasmus MC", [("job_title", "nurse", A)]),

@@ -300,7 +300,8 @@ def test_joining_a_company_and_work_like(text: str, expected: list[tuple[str, st
 
 @pytest.mark.parametrize(
     ("text", "title"),
-    [("我一个做测试的 版本不提测我测个啥", "测试"), ("开滴滴的 一天跑十二个钟头", "网约车司机"), ("我是送外卖的", "送外卖")],
+    [("我一个做测试的 版本不提测我测个啥", "测试"), ("开滴滴的 一天跑十二个钟头", "网约车司机"),
+     ("我是送外卖的", "送外卖")],
 )
 def test_chinese_work_said_as_what_one_does(text: str, title: str) -> None:
     assert ("job_title", title, A) in table(text)

@@ -305,3 +305,15 @@ def test_joining_a_company_and_work_like(text: str, expected: list[tuple[str, st
 )
 def test_chinese_work_said_as_what_one_does(text: str, title: str) -> None:
     assert ("job_title", title, A) in table(text)
+
+
+def test_the_reader_reads_other_people_as_their_own_words() -> None:
+    told = _people("西安这边医院忙死 我老公在中石油 也是天天出差")
+    assert ("Ola's husband", "employer", "中石油", "assert") in told
+    assert not [t for t in told if t[0] == "Ola" and t[1] == "employer"]
+    partner = _people("我男朋友陈一鸣在深圳腾讯 我在长沙湘雅当护士")
+    assert ("陈一鸣", "employer", "腾讯", "assert") in partner
+    assert ("Ola", "job_title", "护士", "assert") in partner
+    # asked or denied, nothing of theirs is read
+    assert not [t for t in _people("我老公在中石油吗？") if t[1] == "employer"]
+    assert not [t for t in _people("我老公不在中石油了") if t[3] == "assert" and t[1] == "employer"]

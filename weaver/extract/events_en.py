@@ -189,9 +189,9 @@ _DAYS_FIRST = re.compile(
 def _routines(clause: str) -> list[Fact]:
     facts: list[Fact] = []
     for piece in re.split(r"\s*[,:;]\s*", clause):
-        first = _DAYS_FIRST.match(_JOINING.sub("", piece.strip()))
-        if first:
-            piece = f"{first.group('rest')} every {first.group('days')}"
+        days_first = _DAYS_FIRST.match(_JOINING.sub("", piece.strip()))
+        if days_first:
+            piece = f"{days_first.group('rest')} every {days_first.group('days')}"
         match = _ROUTINE.match(piece.strip())
         if not match:
             continue

@@ -45,7 +45,16 @@ from datetime import timedelta, tzinfo
 from vaultweave.schemas.config import VaultConfig
 from vaultweave.store.resources import Resource
 from vaultweave.weaver.attributes import canonical_sentence, spec_for
-from vaultweave.weaver.extract import asked_zh, dates, dates_en, dates_zh, events_en, span_events, span_reader
+from vaultweave.weaver.extract import (
+    asked_zh,
+    dates,
+    dates_en,
+    dates_zh,
+    events_en,
+    rules_zh_people,
+    span_events,
+    span_reader,
+)
 from vaultweave.weaver.extract.base import Candidate, Op
 from vaultweave.weaver.extract.clauses import clause_facts
 from vaultweave.weaver.extract.doubt_cues import cue_doubts
@@ -277,8 +286,8 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
     sentences = split_sentences(text)
     # What the rules could not place, the trained reader may (span_reader), dated as the
     # rules date a clause ("been a barista there since last month").
-    statements, event_clauses = _gated_clauses(sentences)
-    filled = span_reader.gaps(statements, facts)
+    statements, event_clauses, others = _gated_clauses(sentences)
+    filled = span_reader.gaps(statements, facts) + span_reader.their_gaps(others, facts)
     # a doubt the rules raised without a value ("new job's at the royal free") is answered
     # by the value the reader found for it
     answered = {f.attribute for f in filled}
@@ -293,34 +302,47 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
 _ZH_DIALECT_I = re.compile(r"俺(?=[\u4e00-\u9fff])")
 
 
-def _gated_clauses(sentences: Sequence[str]) -> tuple[list[tuple[str, str]], list[str]]:
+def _gated_clauses(
+    sentences: Sequence[str],
+) -> tuple[list[tuple[str, str]], list[str], list[span_reader.Theirs]]:
     """The clauses the rules' own gates let through, in one pass: those the reader may read
     for values (no question, wish or opinion, nothing said of someone else: "my wife is a
     nurse at Mercy"), each with the date phrase of its change, if any ("last month",
-    "上周"); and those it may read for events, where plans and requests pass ("dentist
-    tomorrow at 9") but a clause that asks does not."""
+    "上周"); those it may read for events, where plans and requests pass ("dentist
+    tomorrow at 9") but a clause that asks does not; and the clauses that open with
+    someone else, said as their own ("我老公在中石油" as "我在中石油", of the husband)."""
     statements: list[tuple[str, str]] = []
     events: list[str] = []
+    others: list[span_reader.Theirs] = []
     for sentence in sentences:
         grammar = CHINESE if _is_chinese(sentence) else ENGLISH
         asks = grammar.is_question(sentence)
         theirs = False  # Chinese: "小李换工作了，去了百度": the second clause is his too
         for clause in grammar.split_clauses(sentence):
+            opens_with = None
             if grammar is CHINESE:
                 if span_reader.someone_else(clause):
                     theirs = True
+                    who = rules_zh_people.person(clause, None)
+                    opens_with = (who[0].about, who[0].name, who[1]) if who else None
                 elif clause.lstrip("，, ").startswith("我"):
                     theirs = False
-            if theirs or grammar.negated(clause) is not None:
-                continue
-            if grammar.other is not None and grammar.other(grammar.prepare(clause)) is not None:
+            elif grammar.other is not None:
+                other = grammar.other(grammar.prepare(clause))
+                opens_with = (other[0], other[1], other[2]) if other else None
+            if opens_with and not asks and grammar.negated(clause) is None and not grammar.is_chatter(clause):
+                about, name, inner = opens_with
+                when = dates_zh.find_past(clause)[0] if grammar is CHINESE else dates_en.find(clause)
+                parts = span_reader.readable_parts(inner)
+                others += [span_reader.Theirs(part, when, about, name) for part in parts]
+            if theirs or opens_with or grammar.negated(clause) is not None:
                 continue
             if not grammar.is_question(clause):
                 events.append(clause)
             if not asks and not grammar.is_chatter(clause):
                 when = dates_zh.find_past(clause)[0] if grammar is CHINESE else dates_en.find(clause)
                 statements += [(part, when) for part in span_reader.readable_parts(clause)]
-    return statements, events
+    return statements, events, others
 
 
 def _turn_facts(text: str, who: str = "", about: str = "") -> list[Fact]:

@@ -28,6 +28,7 @@ from dataclasses import replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import NamedTuple
 
 import pycrfsuite
 from vaultweave.store.embeddings.integrity import verified_file
@@ -64,6 +65,7 @@ LEARNED = ATTRIBUTES | EVENT_ATTRIBUTES
 # Every token of a value must carry its label with at least this probability.
 MIN_MARGINAL = 0.6
 CONFIDENCE = 0.7
+THEIR_CONFIDENCE = 0.65  # of someone else, said as their own: one step less sure
 _CLEAN_EN: dict[str, Callable[[str], str | None]] = {
     "lives_in": clean_place,
     "hometown": clean_place,
@@ -271,7 +273,14 @@ def gaps(clauses: Iterable[tuple[str, str]], read_by_rules: Sequence[Fact]) -> l
     attribute or person (``read_by_rules``: the rules' facts of the same turn). "I love
     hiking" is the rules' like, not the reader's hobby; "I don't like coffee anymore" is
     their ending. Each clause comes with the date phrase of its change ("last month"), or ""."""
-    had = {f.attribute for f in read_by_rules if not f.about and not f.name and f.op is Op.ASSERT}
+    return _unread(clauses, read_by_rules, ("", ""))
+
+
+def _unread(
+    clauses: Iterable[tuple[str, str]], read_by_rules: Sequence[Fact], whose: tuple[str, str]
+) -> list[Fact]:
+    """``gaps`` for the person ``whose`` is (about, name); ("", "") is the speaker."""
+    had = {f.attribute for f in read_by_rules if (f.about, f.name) == whose and f.op is Op.ASSERT}
     placed = [_folded(f.value) for f in read_by_rules if f.value]
     extra: list[Fact] = []
     for clause, when in clauses:
@@ -285,6 +294,30 @@ def gaps(clauses: Iterable[tuple[str, str]], read_by_rules: Sequence[Fact]) -> l
             if is_single_valued(fact.attribute) and any(f.attribute == fact.attribute for f in extra):
                 continue  # "in NL five years, before that kyiv": one value, the first told
             extra.append(fact)
+    return extra
+
+
+class Theirs(NamedTuple):
+    """A clause about someone else said as their own ("我在中石油" for "我老公在中石油")."""
+
+    clause: str
+    when: str
+    about: str
+    name: str
+
+
+def their_gaps(clauses: Iterable[Theirs], read_by_rules: Sequence[Fact]) -> list[Fact]:
+    """What the model reads of other people, each clause as if they said it ("my husband works
+    at Ofcom" read as "I work at Ofcom"), for attributes the rules gave that person no value
+    of: the same test as ``gaps``, with that person in the speaker's place. One step less
+    sure than the speaker's own."""
+    extra: list[Fact] = []
+    for said in clauses:
+        whose = (said.about, said.name)
+        for found in _unread([(said.clause, said.when)], [*read_by_rules, *extra], whose):
+            if found.attribute in ("name", "alias") and said.name:
+                continue  # named already: "我对象叫阿杰" names them, the rules read it
+            extra.append(replace(found, about=said.about, name=said.name, confidence=THEIR_CONFIDENCE))
     return extra
 
 

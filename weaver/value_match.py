@@ -71,7 +71,9 @@ def _called_by(short: str, full: str) -> bool:
         return False
     if not re.fullmatch(r"[\u4e00-\u9fff]{2,4}", full):
         return False
-    return full.endswith(short[1:]) and full != short[1:] or (len(short) == 2 and full[0] == short[1])
+    given = full.endswith(short[1:]) and full != short[1:]  # 阿哲, 小哲
+    family = len(short) == 2 and full[0] == short[1]  # 老王
+    return given or family
 
 
 def same_value(stored: str, spoken: str) -> bool:

@@ -110,7 +110,7 @@ class KnownPeople:
         if not relation and re.fullmatch(r"my\s+[a-z]+", self.last_named):
             relation = self.last_named.split()[1]  # a relative told without a name
         if not relation:
-            return _pronouns_within(text) if text.isascii() else text
+            return text if re.search(r"[\u3400-\u9fff]", text) else _pronouns_within(text)  # emoji too
         female = relation in _FEMALE
         male = relation in _MALE
         # Only up to where the turn names someone itself: "she" after that is theirs.

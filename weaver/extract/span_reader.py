@@ -200,7 +200,7 @@ def _clean(attribute: str, raw: str, chinese: bool) -> str | None:
         # the clean-up the rules' own values get: "太古里的Apple Store" is Apple Store, "的地方"
         # and "第" are no place or company
         value = _CLEAN_ZH[attribute](trimmed) if attribute in _CLEAN_ZH else trimmed
-        if value is None or (attribute in _CLEAN_ZH and len(value) < 2 and value.isascii() is False):
+        if value is None or (attribute in _CLEAN_ZH and len(value) < 2 and not value.isascii()):
             return None
         return value if 1 <= len(value) <= 20 and not _ZH_NOT_A_VALUE.search(value) else None
     if attribute == "speaks":

@@ -175,7 +175,7 @@ def _zh_clause(
     # the whole clause, then its first part alone ("我离开协和了，想先歇一阵子"), then
     # with its date phrase left in ("我是1991年5月3日出生的")
     tries = [_zh_subject(head.strip(EDGES)) + rest, _zh_subject(head.strip(EDGES)), _zh_subject(first)]
-    facts = rules_zh_people.routine(tries[1]) or rules_zh.starting(first) or _from_day(first)
+    facts = rules_zh_people.routine(tries[1]) or rules_zh_updates.starting(first) or _from_day(first)
     for attempt in dict.fromkeys(tries if rest else tries[1:]):
         if facts:
             break

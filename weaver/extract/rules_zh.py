@@ -284,30 +284,6 @@ def _pet_gone(m: re.Match[str]) -> list[Fact]:
     return [Fact("pet", PETS[m.group("sp")], Op.RETRACT, 0.75)]
 
 
-# A start on a near, fixed day is told as settled: "下周一去字节报到", "下周就去深圳上班了".
-_START = re.compile(
-    r"^(?:我)?(?P<day>下周[一二三四五六日天]?|下个?(?:星期|礼拜)[一二三四五六日天]?|明天|后天|"
-    r"下个?月(?:初|底|(?:\d{1,2}|[一二三四五六七八九十]{1,3})[号日])?|(?:\d{1,2}|[一二三四五六七八九十]{1,3})月(?:\d{1,2}|[一二三四五六七八九十]{1,3})[号日])"
-    r"(?:就|要|开始|正式)*(?:去|到)(?P<v>[^，,]{2,10}?)(?:报到|入职|上班|上岗|(?:做|当)(?P<t>[^，,]{1,8}))了?$"
-)
-
-
-def starting(clause: str) -> list[Fact]:
-    """A new job (or, for a city, a new home) that starts on a near day, which is its
-    ``starts`` ("下个月1号去阿里报到"); the plan filter lets it through."""
-    match = _START.match(clause)
-    if not match:
-        return []
-    day = match.group("day")
-    value = cleaned(match.group("v"))
-    if value and is_place(value):
-        return [Fact("lives_in", value, Op.ASSERT, 0.7, starts=day)]
-    employer = org_of(match.group("v"))
-    title = title_of(match.group("t")) if match.group("t") else None
-    facts = [Fact("job_title", title, Op.ASSERT, 0.7, starts=day)] if title else []
-    return facts + [Fact("employer", employer, Op.ASSERT, 0.75, starts=day)] if employer else []
-
-
 def _alias(m: re.Match[str]) -> list[Fact]:
     name = m.group("name")
     if not name or name[0] in "了过着你他她":

@@ -5,7 +5,8 @@ Broad classes, each said many ways, read before the general tables of ``rules_zh
 - endings: a company that closed ("云帆倒闭了", "公司解散了"), a job one stopped ("兼职不干
   了"), a layoff said in English ("被layoff了"), a cancelled appointment ("理发取消了"), a
   break-up said short ("跟小雨分了"), a pet given away or gone ("咪咪送人了", "豆豆走了");
-- starts and switches: "跳到如家了", "换工作了，阿里", "正式去平安银行了", "转去学意大利语";
+- starts and switches: "跳到如家了", "换工作了，阿里", "正式去平安银行了", "转去学意大利语",
+  and a start on a near day told as settled ("下周一去字节报到": ``starting``);
 - work told by what one does there: "在腾讯写后端", "在顺丰送快递", "在新东方教英语";
 - names given apart from the clause: "公司叫蓝鲸出海", "学校是华科", "在一家外资银行，渣打".
 """
@@ -304,3 +305,27 @@ LATE: tuple[Rule, ...] = (
          for v in [cleaned(m.group("v"))] if v]),  # 我海鲜过敏
     rule(_I + r"住(?P<v>[" + _CJK + r"]{2,3}|[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)*)$", _lives_plain),
 )
+
+
+# A start on a near, fixed day is told as settled: "下周一去字节报到", "下周就去深圳上班了".
+_START = re.compile(
+    r"^(?:我)?(?P<day>下周[一二三四五六日天]?|下个?(?:星期|礼拜)[一二三四五六日天]?|明天|后天|"
+    r"下个?月(?:初|底|(?:\d{1,2}|[一二三四五六七八九十]{1,3})[号日])?|(?:\d{1,2}|[一二三四五六七八九十]{1,3})月(?:\d{1,2}|[一二三四五六七八九十]{1,3})[号日])"
+    r"(?:就|要|开始|正式)*(?:去|到)(?P<v>[^，,]{2,10}?)(?:报到|入职|上班|上岗|(?:做|当)(?P<t>[^，,]{1,8}))了?$"
+)
+
+
+def starting(clause: str) -> list[Fact]:
+    """A new job (or, for a city, a new home) that starts on a near day, which is its
+    ``starts`` ("下个月1号去阿里报到"); the plan filter lets it through."""
+    match = _START.match(clause)
+    if not match:
+        return []
+    day = match.group("day")
+    value = cleaned(match.group("v"))
+    if value and is_place(value):
+        return [Fact("lives_in", value, Op.ASSERT, 0.7, starts=day)]
+    employer = org_of(match.group("v"))
+    title = title_of(match.group("t")) if match.group("t") else None
+    facts = [Fact("job_title", title, Op.ASSERT, 0.7, starts=day)] if title else []
+    return facts + [Fact("employer", employer, Op.ASSERT, 0.75, starts=day)] if employer else []

@@ -1,0 +1,122 @@
+"""An English chat sentence made readable before its clauses are read (``grammar_en``).
+
+Chat types "im", "soooo", "PASSED MY TEST!!!", "blink-182, don't judge, ...", "based in
+leeds if that matters", "my brother declan lives in sydney" and emoji between thoughts.
+``normalise`` turns them into what the clause grammar reads (I'm, so, an aside dropped, a
+comma for the emoji, Leeds and Declan capitalised); nothing else of the sentence changes.
+"""
+
+from __future__ import annotations
+
+import re
+
+from vaultweave.weaver.extract.rules_text import PLACES, words
+
+# Who a speaker names by relation ("my older sister", "my best friend").
+PERSON = (
+    r"(?P<rel>(?:(?:little|big|older|younger|baby|twin|elder|best)\s+)?(?:sister|brother|sis|bro|"
+    r"wife|husband|boyfriend|girlfriend|partner|fianc[eé]e?|mom|mum|mother|dad|father|son|"
+    r"daughter|friend|mate|boss|manager|coworker|co-worker|colleague|roommate|flatmate|neighbou?r|"
+    r"grandma|grandpa|grandmother|grandfather|aunt|uncle|cousin|niece|nephew))"
+)
+# What is said of someone named by relation, right after their name: "my sister Anna lives ...".
+SAID_OF_THEM = (
+    r"'s|is|has|lives|works|moved|just|recently|finally|turned|speaks|studies|loves|"
+    r"likes|hates|left|started|got|joined|quit|was|used|retired|retiring"
+)
+_EN_FIXES = (
+    (re.compile(r"[’‘]"), "'"),
+    (re.compile(r"\bi(?=\s|'|$)"), "I"),
+    (re.compile(r"\b[Ii]m\b"), "I'm"),
+    (re.compile(r"\b[Ii]ve\b"), "I've"),
+    (re.compile(r"\bdont\b"), "don't"),
+    (re.compile(r"\bcant\b"), "can't"),
+    (re.compile(r"\bfrm\b"), "from"),
+    (re.compile(r"\bw/(?=\s)"), "with"),
+    (re.compile(r"\b(I|I'm)\s+work(ing)?\s+like\s+(?=(?:a|an)\s|[a-z]+\s+(?:at|in|for)\b)"),
+     r"\1 work\2 as "),  # "I work like nurse in Erasmus MC": as
+)
+# "I looove cheese", "soooo": a letter said long is read once (a run past 8 is no word).
+# Only in a word typed in lower case: a capitalised one is a name, kept as written
+# ("Gooogle", "Caaarl": what was said, for `correct` to put right if it was a typo).
+_EN_LONG_LETTER = re.compile(r"(?<![A-Za-z])[a-z']*([a-z])\1{2,}[a-z']*")
+_EN_RUN = re.compile(r"([a-z])\1{2,}")
+# Chat fillers inside a clause ("I'm Oliver btw, 41") and asides between commas ("my
+# favourite drink is, don't judge, a cherry coke") carry no fact: they are dropped.
+_EN_INLINE_FILLER = re.compile(
+    r"\s+(?:btw|tbh|ngl|lol|lmao|fyi|imo)\b(?=[\s,.!?]|$)|,?\s*\blike,(?=\s)", re.IGNORECASE
+)
+_EN_ASIDE = re.compile(
+    r",\s*(?:(?:and\s+)?I\s+(?:swear|promise|admit|kid\s+you\s+not|reckon|will\s+die\s+on\s+this\s+hill)|"
+    r"don't\s+(?:judge|laugh)(?:\s+(?:me|at\s+me))?|no\s+judg(?:e)?ment(?:\s+pls)?|for\s+my\s+sins|believe\s+it\s+or\s+not|"
+    r"no\s+joke|of\s+all\s+things|sadly|thankfully|luckily|unfortunately|weirdly|funnily\s+enough)\s*,",
+    re.IGNORECASE,
+)
+
+# "im based in leeds if that matters for the format", "(levenshulme if ur being specific)":
+# a word to the listener about what was just said, not a condition on it.
+_EN_TOLD_ASIDE = re.compile(
+    r"[\s,]*\b(?:(?:if|in\s+case)\s+(?:(?:that|this|it)(?:'s|\s+is|s)?\s+(?:matters?|relevant|helps?|useful|"
+    r"important)|relevant|(?:you|u|ya)(?:'re|\s+are|\s+r|re)?\s+(?:(?:were|was)\s+)?(?:wondering|curious|"
+    r"interested|asking|care|need\s+to\s+know|must\s+know|wanna\s+know|want\s+to\s+know)|"
+    r"(?:you're|youre|ur|you\s+are|u\s+r)\s+being\s+(?:specific|picky|precise|nosy))|"
+    r"before\s+(?:you|u|ya)\s+ask)\b(?:\s+(?:for|to)\s+(?:the|this|that|your|ur|you|u)\b[^,.;!?()]*)?"
+    r"(?:\s+(?:lol|haha+|tbh|x+|lmao))*",
+    re.IGNORECASE,
+)
+
+
+# Known places typed in lower case ("i live in manchester now") get their capitals back
+# after a preposition, so the place patterns (which want a capital) read them.
+_EN_LOWER_PLACE = re.compile(
+    r"\b(?P<pre>in|to|from|near|outside|of)\s("
+    + "|".join(re.escape(p) for p in sorted(PLACES, key=len, reverse=True) if len(p) > 3)
+    + r")\b"
+)
+
+
+# An emoji or an emoticon between words ends what came before it, as a comma would:
+# "my two cats 🙂 I'm a nurse", "I don't drink tea anymore :( just water".
+_EN_EMOJI = re.compile(r"\s*(?:[\U0001f000-\U0001faff\u2600-\u27bf][\ufe0f\u200d\U0001f3fb-\U0001f3ff]*|"
+                       r"(?<!\w)[:;]-?[()DPp/|](?!\w))+\s*(?=\S)")
+
+
+def normalise(sentence: str) -> str:
+    """A chat sentence as the clause grammar reads it: typed contractions, long letters,
+    shouting, asides and fillers, emoji as commas, known places and names capitalised."""
+    text = _EN_EMOJI.sub(", ", " ".join(sentence.split()))
+    if len(re.findall(r"[A-Z]", text)) > 8 and not re.search(r"[a-z]", text):
+        text = text.lower()  # "PASSED MY DRIVING TEST!!!": shouting, not names
+    for pattern, replacement in _EN_FIXES:
+        text = pattern.sub(replacement, text)
+    text = _EN_LONG_LETTER.sub(
+        lambda w: _EN_RUN.sub(lambda m: m.group(1) if len(m.group()) <= 8 else m.group(), w.group()), text
+    )
+    # "blink-182, don't judge, I'm a 2000s kid": the aside goes, the comma before a new clause stays
+    text = _names_capitalised(_EN_TOLD_ASIDE.sub("", text))
+    text = _EN_ASIDE.sub(lambda m: ", " if re.match(r"\s*(?:I|I'm|my|we)\b", text[m.end():]) else " ", text)
+    text = _EN_LOWER_PLACE.sub(lambda m: m.group("pre") + " " + m.group(2).title(), text)
+    text = re.sub(r",(\s*,)+", ",", _EN_INLINE_FILLER.sub("", text))
+    return re.sub(r"\s+,", ",", text)
+
+
+# "my brother declan lives in sydney": a name typed in lower case after a relation word,
+# before what is said of them, is a name (the words that stand there otherwise are adverbs).
+_EN_LOWER_NAME = re.compile(
+    r"\b(?:my|our)\s+" + PERSON + r"\s+(?P<lower>[a-z][a-z'-]{1,14})(?=\s+(?:" + SAID_OF_THEM + r")\b)"
+)
+_EN_ADVERBS = words(
+    "just also still now finally recently actually literally apparently basically always never really "
+    "already only even totally officially currently lowkey kinda probably definitely who that which and "
+    "but so then here there too lol tho"
+)
+
+
+def _names_capitalised(text: str) -> str:
+    def spoken(m: re.Match[str]) -> str:
+        lower = m.group("lower")
+        if lower in _EN_ADVERBS:
+            return m.group(0)
+        return m.group(0)[: m.start("lower") - m.start()] + lower.capitalize()
+
+    return _EN_LOWER_NAME.sub(spoken, text)

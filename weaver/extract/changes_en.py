@@ -82,7 +82,9 @@ ENDING_VERBS = (
     r"finished\s+with|through\s+with)\s+(?P<v>.+)$",
     r"(?:so\s+|totally\s+|completely\s+|officially\s+)?(?:done\s+with|finished\s+with|"
     r"through\s+with)\s+(?P<v>.+)$",
-    r"(?:so\s+|and\s+)?no\s+more\s+(?P<v>[^,]+?)(?:\s+for\s+(?:me|us))?(?:,.*)?$",
+    # "no more dan eating my leftovers": a scene with someone's own things in it is no thing ended
+    r"(?:so\s+|and\s+)?no\s+more\s+(?![^,]*\b(?:my|your|his|her|their|our)\b)(?P<v>[^,]+?)"
+    r"(?:\s+for\s+(?:me|us))?(?:,.*)?$",
 )
 
 # Car makes, so that "got a used Tesla Model 3" / "sold the Honda" read as the car.

@@ -74,6 +74,23 @@ _EN_LOWER_PLACE = re.compile(
     + r")\b"
 )
 
+# A place the list does not know, typed in lower case after a verb that can only take a
+# home ("i live in lewisham so...", "moved to kilimani"), gets its capital too: one word,
+# ending the phrase, and no word of a state ("live in fear", "moved to nights").
+_EN_LOWER_HOME = re.compile(
+    r"\b(?P<pre>(?:(?:live|lives|living|based|moved|relocated|settled|commute|commuting)\s+"
+    r"(?:(?:back|down|up|over|out)\s+)?|(?:my|our)\s+(?:own\s+|new\s+)*(?:place|flat|apartment|house)\s+)"
+    r"(?:in|to|from)\s)(?P<v>[a-z][a-z'-]{3,})"
+    r"(?=\s*(?:$|[,.;!?)]|\s(?:so|and|but|now|since|for|with|because|bc|cuz|rn|atm|lol|haha\w*|tbh|"
+    r"these|this|last|near|area|too|on|at|in|every|each|daily)\b))"
+)
+_NOT_HOMES = words(
+    "fear hope peace sin denial reality style comfort luxury silence harmony poverty debt hiding "
+    "sync order general public private person together alone abroad remote nights days evenings "
+    "mornings weekends shifts part-time full-time town city country countryside suburbs dorms halls "
+    "campus college school work home here there nowhere somewhere everywhere tears overseas upstairs "
+    "downstairs"
+)
 
 # An emoji or an emoticon between words ends what came before it, as a comma would:
 # "my two cats 🙂 I'm a nurse", "I don't drink tea anymore :( just water".
@@ -96,6 +113,8 @@ def normalise(sentence: str) -> str:
     text = _names_capitalised(_EN_TOLD_ASIDE.sub("", text))
     text = _EN_ASIDE.sub(lambda m: ", " if re.match(r"\s*(?:I|I'm|my|we)\b", text[m.end():]) else " ", text)
     text = _EN_LOWER_PLACE.sub(lambda m: m.group("pre") + " " + m.group(2).title(), text)
+    text = _EN_LOWER_HOME.sub(lambda m: m.group("pre") + (m.group("v") if m.group("v") in _NOT_HOMES
+                                                           else m.group("v").title()), text)
     text = re.sub(r",(\s*,)+", ",", _EN_INLINE_FILLER.sub("", text))
     return re.sub(r"\s+,", ",", text)
 

@@ -180,9 +180,19 @@ def _job(conf: float, op: Op = Op.ASSERT) -> Build:
         if title and (pupil or (org and _SCHOOL.search(org))):
             return [Fact("studies_at" if org else "job_title", org or title, op, conf)]
         facts = [Fact("job_title", title, op, conf)] if title else []
+        city = _JOB_CITY.match(m.string, m.end("org")) if org and op is Op.ASSERT else None
+        if city and city.group("v").lower() in PLACES:  # "an audit associate at Deloitte in Lagos"
+            facts.append(Fact("lives_in", city.group("v").title(), op, 0.6))
         return facts + ([Fact("employer", org, op, conf)] if org else [])
 
     return build
+
+
+# The town told right after a workplace, where one nearly always lives too: "at Spotify
+# (stockholm)", "at Deloitte in Lagos". Only a known town: "at Dishoom in Shoreditch" is
+# a branch, not a home.
+_JOB_CITY = re.compile(r"\s*(?:\(|,\s*|\s+in\s+)(?P<v>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?)"
+                       r"(?=\)|\s*$|\s*[,.;!]|\s+(?:and|but|so|for|since|as|now)\b)")
 
 
 def _titled_in(m: re.Match[str]) -> list[Fact]:

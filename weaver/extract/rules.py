@@ -260,6 +260,7 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
     question turn it answers, if any; ``who``: the person last named before it, as the
     speaker would say it ("my brother Jun"), for a question about them (``turn_context``)."""
     text = _ZH_DIALECT_I.sub("我", text)  # 俺: "I" in northern speech ("俺姐在大连当老师")
+    text = _ZH_DIALECT_AT.sub("在", text)  # 喺: "at" in Cantonese ("我喺广州做设计")
     answer = restated(asked, text, who) if asked else None
     # "How old is Jalen, and what's he into?" -> "8, obsessed with minecraft": all of it is his
     facts = _turn_facts(text, who, about=answer.who if answer is not None else "")
@@ -300,6 +301,7 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
 
 
 _ZH_DIALECT_I = re.compile(r"俺(?=[\u4e00-\u9fff])")
+_ZH_DIALECT_AT = re.compile(r"喺(?=[\u4e00-\u9fff])")
 
 
 def _gated_clauses(

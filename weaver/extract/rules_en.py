@@ -300,7 +300,14 @@ RULES: tuple[Rule, ...] = (
                                               r"away)\s+)?to|"
          r"relocated\s+(?:back\s+)?to|settled\s+(?:down\s+)?in)\s+" + _PLACE, one("lives_in", clean_place, 0.9)),
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:moved|relocated)\s+(?:in)?to\s+(?:a|an|my|our|the)\s+"
-         r"(?:new\s+)?(?:apartment|flat|house|place|home|studio)\s+in\s+" + _PLACE, one("lives_in", clean_place, 0.85)),
+         r"(?:own\s+|new\s+)*(?:apartment|flat|house|place|home|studio)\s+in\s+" + _PLACE,
+         one("lives_in", clean_place, 0.85)),
+    # "i commute from osaka", "my apartment in Incheon is too small": where one lives, said in passing
+    rule(_WE + r"\s+" + ADV + r"(?:commute|drive|come)\s+in\s+from\s+" + _PLACE, one("lives_in", clean_place, 0.75)),
+    rule(_WE + r"\s+" + ADV + r"commute\s+from\s+" + _PLACE, one("lives_in", clean_place, 0.75)),
+    rule(r"(?:but\s+|and\s+|so\s+)?(?:my|(?P<we>our))\s+(?:own\s+|tiny\s+|little\s+|small\s+|rented\s+)*"
+         r"(?:apartment|flat|house|place|studio|condo)\s+in\s+" + _PLACE
+         + r"(?=$|\s*,|\s+(?:is|has|'s|was)\b)", one("lives_in", clean_place, 0.75)),
     # study and work
     rule(_BE + r"(?:doing|studying|taking|in\s+the\s+\w+\s+year\s+of)\s+(?:a|an|"
                r"my)\s+(?:(?:\w+\s+){0,2}?)(?i:masters?|"

@@ -100,6 +100,8 @@ def _favourite(m: re.Match[str]) -> list[Fact]:
 def _job(conf: float = 0.9, op: Op = Op.ASSERT) -> Build:
     def build(m: re.Match[str]) -> list[Fact]:
         groups = m.groupdict()
+        if groups.get("t"):
+            groups["t"] = re.sub(r"(?<=[\u4e00-\u9fff])的$", "", groups["t"])  # 在深圳做建筑设计的
         part = re.search(r"(?:兼职|实习)$", groups.get("org") or "")
         if part and groups.get("t") and not groups["t"].startswith(part.group()):  # 在咖啡店兼职当咖啡师
             groups = {**groups, "org": groups["org"][: part.start()], "t": part.group() + groups["t"]}
@@ -113,7 +115,7 @@ def _job(conf: float = 0.9, op: Op = Op.ASSERT) -> Build:
             return []
         if groups.get("org") and not org and not title:
             # 在青岛上班 / 在杭州的一家公司上班: the city where one works and, nearly always, lives
-            city = re.match(r"(?P<p>[\u4e00-\u9fff]{2,4}?)的?(?:一家|一所|一个)", groups["org"])
+            city = re.match(r"(?P<p>[\u4e00-\u9fff]{2,4}?)的?(?:一家|一间|一所|一个)", groups["org"])
             raw_org = city.group("p") if city else raw_org
             return [Fact("lives_in", raw_org, op, 0.7)] if raw_org and is_place(raw_org) and op is Op.ASSERT else []
         if raw_org and title and is_place(raw_org):
@@ -123,11 +125,11 @@ def _job(conf: float = 0.9, op: Op = Op.ASSERT) -> Build:
             return [Fact("studies_at", org, op, conf)] if org else [Fact("job_title", title, op, conf)]
         if title in ("员工", "职员", "雇员"):
             title = None
-        kind = re.search(r"(?:一个|一家|一所)(?P<k>[\u4e00-\u9fff]{2,4})$", groups.get("org") or "")
+        kind = re.search(r"(?:一个|一家|一间|一所)(?P<k>[\u4e00-\u9fff]{2,4})$", groups.get("org") or "")
         if title and kind and len(title) <= 2 and title.endswith("长"):
             title = kind.group("k") + title  # 一个加油站当站长: 加油站站长
         facts = [Fact("job_title", title, op, conf)] if title else []
-        place = re.match(r"(?P<p>[\u4e00-\u9fff]{2,4}?)的?(?:一家|一所|一个)", groups.get("org") or "")
+        place = re.match(r"(?P<p>[\u4e00-\u9fff]{2,4}?)的?(?:一家|一间|一所|一个)", groups.get("org") or "")
         located = leading_place(cleaned(groups.get("org") or "") or "")
         if place and is_place(place.group("p")) and op is Op.ASSERT:
             facts.append(Fact("lives_in", place.group("p"), op, 0.6))  # 在北京一家广告公司做文案
@@ -240,6 +242,16 @@ def _hometown_people(m: re.Match[str]) -> list[Fact]:
     """我是湖南人 / 哈尔滨人: only a known place (not 好人, 上班人)."""
     value = m.group("v")
     return [Fact("hometown", value, Op.ASSERT, 0.85)] if is_place(value) else []
+
+
+def _drives(m: re.Match[str]) -> list[Fact]:
+    """我在成都开出租 / 哈尔滨开出租车的: a driver, and the town one drives in is home."""
+    if m.group("city") and not is_place(m.group("city")):
+        return []
+    title = {"出租": "出租车", "滴滴": "网约车", "公交": "公交车"}.get(m.group("v"), m.group("v")) + "司机"
+    town = m.group("city") or place_of(m.group("where") or "")
+    return [Fact("job_title", title, Op.ASSERT, 0.8)] + (
+        [Fact("lives_in", town, Op.ASSERT, 0.7)] if town and is_place(town) else [])
 
 
 def _where_now(m: re.Match[str]) -> list[Fact]:
@@ -361,6 +373,9 @@ RULES: tuple[Rule, ...] = (
     rule(r"我?今天(?:是|就是)?我?的?(?:(?P<age>\d{1,3})岁)?生日了?$",
          lambda m: [Fact("birthday", "today", Op.ASSERT, 0.85)]
          + ([Fact("age", m.group("age"), Op.ASSERT, 0.85)] if m.group("age") else [])),
+    # "南昌本地人": from there, and living there still
+    rule(r"(?:我)?" + _ADV + r"是?(?:地道的?|土生土长的?)?(?P<v>[\u4e00-\u9fff]{2,4}?)本地人$",
+         lambda m: [*_hometown_people(m), *[Fact("lives_in", f.value, Op.ASSERT, 0.75) for f in _hometown_people(m)]]),
     rule(_I + r"是?(?P<v>[\u4e00-\u9fff]{2,4}?)人$", _hometown_people),
     # "湖南妹子一枚", "东北姑娘": where one is from, said with who one is
     rule(r"(?:我)?" + _ADV + r"是?(?:一个|个)?(?P<v>[\u4e00-\u9fff]{2,4}?)(?:妹子|姑娘|女孩|小伙子?|男孩|汉子|大妞|土著)(?:一枚|一个)?$",
@@ -392,6 +407,7 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"在(?P<v>[^，,]{2,10}?)租(?:到|好)?了?(?:房子?|房间|公寓)", _fact("lives_in", place_of, 0.8)),
     rule(_I + r"在(?P<v>.+?)(?:住|生活|定居)了?$", _fact("lives_in", place_of, 0.85)),
     rule(_I + r"(?:搬到|搬去|搬来|搬回|搬家(?:到|去)|移居到?|移民(?:到|去)?)了?(?P<v>.+)$", _fact("lives_in", place_of)),
+    rule(_I + r"搬(?P<v>[\u4e00-\u9fff]{2,4}?)(?:来|去)?了$", changes.only_place("lives_in", 0.85)),  # 上个月搬深圳了
     rule(_I + r"(?:被)?(?:调去|调到|派到|派去|外派到?)了?(?P<v>[^，,]{2,8}?)(?:工作|上班)?了?$", changes.only_place("lives_in", 0.75)),
     rule(_I + r"改(?:喝|吃)(?P<v>[^，,]{1,8}?)了?$", _each("likes", 0.7)),
     rule(_I + r"(?:base|坐标)\s*(?:在)?(?P<v>[^，,]{2,12})$", changes.only_place("lives_in", 0.8)),
@@ -405,9 +421,8 @@ RULES: tuple[Rule, ...] = (
     # "我是送外卖的", "我一个送快递的": the work is the errand itself
     rule(_I + r"(?:是|一个|就是个|是个)?(?P<t>送(?:外卖|快递))的$", _titled_any(0.8)),
     rule(r"我们(?:公司|单位)(?:就|其实)?是(?P<org>[^，,]{2,12}?)(?:[，,].*)?$", _job(0.8)),
-    rule(r"(?:" + _I + r")?(?:在(?P<where>[^，,]{2,6}?))?是?开(?P<v>出租车|出租|网约车|滴滴|货车|公交车?|卡车)", lambda m: [Fact(
-        "job_title", {"出租": "出租车", "滴滴": "网约车", "公交": "公交车"}.get(m.group("v"), m.group("v")) + "司机",
-        Op.ASSERT, 0.8)]),
+    rule(r"(?:" + _I + r")?(?:在(?P<where>[^，,]{2,6}?)|(?P<city>[\u4e00-\u9fff]{2,4}?))?是?开(?P<v>出租车|出租|网约车|滴滴|"
+         r"货车|公交车?|卡车)", _drives),
     rule(_I + r"在(?P<v>[^，,]{2,10}(?:小学|中学|大学|学校|学院|幼儿园|高中|初中))(?:上学|读书|念书)?$", _fact("studies_at", school_of)),
     # a new school: 转学到X, (这学期开始)去X上学
     rule(_I + r"(?:转学)?(?:到|去|进)了?(?P<v>[^，,]{2,10}(?:小学|中学|大学|学校|学院|幼儿园|高中|初中))"

@@ -138,7 +138,7 @@ def org_of(raw: str) -> str | None:
     parent = re.match(r"(?P<v>[^，,的]{2,8})(?:下面|下属|旗下)的", raw)
     if parent:
         raw = parent.group("v")  # 中石化下面的一个加油站: the company is 中石化
-    named = re.search(r"(?:一家|一个|一所)?(?:叫|名叫|叫做)(?P<v>[^的，,]{2,12})的", raw)
+    named = re.search(r"(?:一家|一间|一个|一所)?(?:叫|名叫|叫做)(?P<v>[^的，,]{2,12})的", raw)
     value = cleaned(named.group("v") if named else re.sub(r"^(?:叫|名叫|叫做)(?=..)", "", raw))
     if not value or value in _GENERIC_WORKPLACES or value in _GENERIC_ORGS or re.fullmatch(r"[\u4e00-\u9fff]", value):
         return None  # "第", one character, names no company
@@ -154,7 +154,7 @@ def org_of(raw: str) -> str | None:
         value = value[len(leading):]  # 北京百度, 武汉中南医院: the company, not its city
         located = re.fullmatch(r"(?P<at>[\u4e00-\u9fff]{2,4})的(?P<v>[A-Za-z][A-Za-z0-9 &'.-]*)", value)
         value = located.group("v") if located else value  # 成都太古里的Apple Store
-    if re.search(r"一家|一个|一所|那栋|那家|对面", value):
+    if re.search(r"一家|一间|一个|一所|那栋|那家|对面", value):
         return None  # 上海一家外企, 国贸麦当劳对面那栋写字楼: no name given
     if re.search(r"到手|工资|月薪|年薪|[一二两三四五六七八九十]+[千万](?:[一二三四五六七八九])?$", value):
         return None  # 到手六千五: what one earns, not where
@@ -206,7 +206,7 @@ def title_of(raw: str) -> str | None:
 
 def school_of(raw: str) -> str | None:
     value = cleaned(raw)
-    return None if not value or re.search(r"一所|一家|一个", value) or is_place(value) else value
+    return None if not value or re.search(r"一所|一家|一间|一个", value) or is_place(value) else value
 
 
 # What is said of a pet, never its name: "我家狗狗走丢了" is a lost dog (doubt_cues), not

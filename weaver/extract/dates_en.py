@@ -24,7 +24,10 @@ _COUNT = (
 )
 _UNIT = r"(?:days?|weeks?|months?|years?)"
 _TIME = (
-    r"(?:,?\s+at\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?"
+    # "10 in the morning", "at 10h"
+    r"(?:,?\s+(?:at\s+)?\d{1,2}(?:[:.]\d{2})?\s+in\s+the\s+(?:morning|afternoon|evening)"
+    r"|,?\s+(?:at\s+)?\d{1,2}h(?:\d{2})?(?!\w)"
+    r"|,?\s+at\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?"
     r"|,?\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)|,?\s+\d{1,2}:\d{2})?"
 )
 _DATE = (
@@ -34,13 +37,16 @@ _DATE = (
 _PHRASE = re.compile(
     r"\b(?:"
     rf"{_COUNT}\s+{_UNIT}\s+ago"
-    rf"|(?:on\s+)?{_WEEKDAY}\s+the\s+{_ORD}{_TIME}"
+    rf"|(?:on\s+)?{_WEEKDAY}\s+(?:the\s+{_ORD}|\d{{1,2}}(?:st|nd|rd|th))(?!\s+(?:of\s+)?{_MONTH}){_TIME}"
     # "thursday 23 april at 11:15": the date says the day; the weekday only repeats it
     rf"|(?:on\s+)?(?:{_WEEKDAY}|{_WEEKDAY_SHORT}),?\s+(?:{_ORD}\s+(?:of\s+)?{_MONTH}|{_MONTH}\s+{_ORD}){_TIME}"
     rf"|next\s+{_WEEKDAY}(?:\s+(?:morning|afternoon|evening|night))?{_TIME}"
     rf"|(?:last|this)\s+{_WEEKDAY}(?:\s+(?:morning|afternoon|evening|night))?{_TIME}"
     rf"|(?:last|this|next)\s+(?:week(?:end)?|month|year|summer|winter|spring|autumn|fall)"
     rf"|(?:on\s+|this\s+|next\s+)?{_WEEKDAY}(?:\s+(?:morning|afternoon|evening|night))?{_TIME}"
+    # "moved me to wed same time", "next thurs 3pm": a short day name only where a day is due
+    rf"|(?:(?<=\bto\s)|(?<=\bon\s)|(?<=\btill\s)|next\s+|this\s+)(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)"
+    rf"(?!\w)\.?(?:\s+(?:morning|afternoon|evening|night))?{_TIME}"
     rf"|(?:(?:on|since|as\s+of|from)\s+)?{_DATE}{_TIME}"
     r"|(?:back\s+)?in\s+(?:19|20)\d{2}"
     # "went vegan in january", "moved back in early March": the month of this year or the last
@@ -60,6 +66,9 @@ _DURATION = re.compile(
     rf"{_COUNT}\s+{_UNIT}\b(?!\s+ago)",
     re.IGNORECASE,
 )
+_FULL_DAY = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday", "weds": "wednesday",
+             "thu": "thursday", "thur": "thursday", "thurs": "thursday", "fri": "friday", "sat": "saturday",
+             "sun": "sunday"}
 _LEAD = re.compile(r"^(?:on|since|as\s+of|from|back\s+in|in)\s+", re.IGNORECASE)
 _SOFT = {"a couple": "2", "couple": "2", "a couple of": "2", "couple of": "2", "a few": "3", "several": "3"}
 
@@ -84,10 +93,18 @@ def _readable(spoken: str) -> str:
         spoken = duration.group(1) + " ago"
     phrase = _LEAD.sub("", spoken.strip())
     # "monday the 11th, 9:30": the day of the month says it; the weekday only repeats it.
-    phrase = re.sub(rf"^{_WEEKDAY}\s+(?=the\s+\d)", "", phrase, flags=re.IGNORECASE)
-    phrase = re.sub(rf"^(?:{_WEEKDAY}|{_WEEKDAY_SHORT}),?\s+(?=\d|{_MONTH}\b)", "", phrase,
+    phrase = re.sub(rf"^{_WEEKDAY}\s+(?=the\s+\d|\d{{1,2}}(?:st|nd|rd|th)\b)", "", phrase,
+                    flags=re.IGNORECASE)
+    phrase = re.sub(rf"^(?:{_WEEKDAY}|{_WEEKDAY_SHORT}),?\s+(?={_ORD}\s+(?:of\s+)?{_MONTH}|{_MONTH}\b)", "",
+                    phrase,
                     flags=re.IGNORECASE)
     phrase = re.sub(r"^(?:the\s+)?day\s+after\s+tomorrow\b", "in 2 days", phrase, flags=re.IGNORECASE)
+    phrase = re.sub(r"\b(\d{1,2})(?:[:.](\d{2}))?\s+in\s+the\s+(morning|afternoon|evening)",
+                    lambda m: m.group(1) + (":" + m.group(2) if m.group(2) else "")
+                    + ("am" if m.group(3) == "morning" else "pm"), phrase, flags=re.IGNORECASE)
+    phrase = re.sub(r"\b(\d{1,2})h(\d{2})?(?!\w)", lambda m: f"{m.group(1)}:{m.group(2) or '00'}", phrase)
+    phrase = re.sub(r"^((?:next|this)\s+)?(mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b\.?",
+                    lambda m: (m.group(1) or "") + _FULL_DAY[m.group(2).lower()], phrase, flags=re.IGNORECASE)
     phrase = re.sub(r"^(?:early|late|mid-?)\s*(?=[a-z])", "", phrase, flags=re.IGNORECASE)  # "early March"
     if re.fullmatch(r"(?:19|20)\d{2}", phrase):
         return f"1 January {phrase}"

@@ -24,7 +24,9 @@ _WHAT = r"(?P<v>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3}?)"
 _ORG = r"(?:\s+(?:at|with)\s+(?:the\s+)?[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*)?"
 _HAVE_HEAD = re.compile(
     r"^(?:(?:please\s+)?remind\s+me\s+(?:that\s+)?)?(?:(?:I|we)(?:'ve|\s+have|'ve\s+got|\s+have\s+got|\s+got)|"
-    r"(?:just\s+)?got|have\s+got)\s+(?:(?:a|an|the|my|our)\s+|[A-Z][\w-]*'s\s+)"
+    r"(?:just\s+)?got|have\s+got)\s+(?:(?:a|an|the|my|our|his|her|their)\s+|[A-Z][\w-]*'s\s+|"
+    r"(?!(?:been|got|gotten|had|done|gone|to|just|always|never|already|also|still|so|no|nothing|time|"
+    r"lived|worked|known|seen|laid|a|an|[a-z]+ed)\b))"
     + _WHAT + r"(?:\s+(?:appointment|appt|booked|scheduled))?" + _ORG
     + r"(?:\s+(?:on|at|for|is))?$",
     re.IGNORECASE,
@@ -39,16 +41,18 @@ _NOUN_HEAD = re.compile(
 _MOVED = re.compile(
     r"^(?:[\w']+\s+){0,3}?(?:just\s+|had\s+to\s+|have\s+to\s+)?(?:moved|rescheduled|pushed|changed|bumped|"
     r"shifted|postponed|move|reschedule|push|shift|postpone)\s+"
-    r"(?:(?:my|the|our)\s+" + _WHAT + r"|(?P<it>it))"
+    r"(?:(?:my|the|our)\s+" + _WHAT + r"|(?P<it>it|me|us|him|her|them|[a-z][\w'-]*))"
     + r"(?:\s+appointment)?\s+(?:back\s+)?(?:to|till|until)$",
     re.IGNORECASE,
 )
 # "physio moved me to friday 10am", "dentist is now the 13th", "the MRI got pushed to":
 # the thing first, then the change of time.
 _MOVED_AFTER = re.compile(
-    r"^(?:(?:my|the|our)\s+)?" + _WHAT + r"(?:\s+(?:appointment|appt))?\s+(?:(?:moved|pushed|rescheduled|"
+    r"^(?:(?:oh\s+no|ugh+|ok|okay|so|update|argh|welp|well|annoyingly|great)[\s,:!]+)*(?:(?:my|the|our)\s+)?"
+    + _WHAT + r"(?:\s+(?:appointment|appt))?\s+(?:(?:moved|pushed|rescheduled|"
     r"changed|bumped)\s+(?:me|us|it)\s+(?:back\s+)?to|(?:got|was|is|has\s+been|is\s+being)\s+(?:moved|pushed|"
-    r"rescheduled|changed|bumped)(?:\s+back)?\s+to|(?:is|'s)\s+now(?:\s+on|\s+at)?)$",
+    r"rescheduled|changed|bumped)(?:\s+back)?\s+to|(?:(?:is|'s)\s+)?now(?:\s+on|\s+at)?|(?:moved|changed|pushed|"
+    r"rescheduled|bumped|postponed)\s+to)$",
     re.IGNORECASE,
 )
 # "dentist on thursday at 2pm", "flight to Lisbon on the 3rd": a thing and its slot, no
@@ -65,7 +69,9 @@ IT = "it"  # an appointment named by "it": the speaker's last one (speaker_memor
 # Words that name an appointment without saying which: "shift my appt to next tues".
 _ANY_APPOINTMENT = frozenset(("appt", "appointment", "booking", "slot", "reservation", "session", "one"))
 # "so it's oct 1 instead": the last appointment, on a new day
-_INSTEAD = re.compile(r"^(?:so\s+|now\s+|ok\s+)*(?:it's|its|it\s+is)(?:\s+now)?(?:\s+on)?$", re.IGNORECASE)
+_INSTEAD = re.compile(r"^(?:so\s+|now\s+|ok\s+)*(?:(?:it's|its|it\s+is)(?:\s+now)?(?:\s+on)?|"
+                      r"(?:they\s+)?(?:gave|offered|found)\s+(?:me|us)(?:\s+a\s+slot)?(?:\s+on)?)$",
+                      re.IGNORECASE)
 # "..., same time": the day moves, the hour stays (speaker_memory keeps the last hour)
 SAME_TIME = ", same time"
 _SAME_TIME = re.compile(r"\bsame\s+(?:time|hour)\b", re.IGNORECASE)
@@ -80,6 +86,12 @@ _NOT_EVENTS = frozenset(
     + ["they", "we", "i", "you", "work", "school", "life", "weather", "born", "aye", "ok", "okay", "so"]
     + ["also"]
 )
+# "my dad's birthday is 9 june": a birthday is a date of one's own, not an appointment
+_DATES_OF_ONES_OWN = frozenset(["birthday", "bday", "b-day", "birthday's", "anniversary"])
+_OWNED = frozenset(["car", "house", "flat", "apartment", "dog", "cat", "boiler", "bike"])
+_SERVICES = frozenset(["service", "servicing", "wash", "viewing", "inspection", "grooming", "checkup",
+                       "check-up", "mot", "repair", "vaccination", "vaccine", "jabs", "jab", "test", "survey",
+                       "appointment"])
 # A thing of an event does not end in a small word or hold a negation ("dont pick a").
 _UNFINISHED = re.compile(r"(?:^|\s)(?:don'?t|do\s+not|not|never|no)\s|"
                          r"(?:^|\s)(?:a|an|the|at|on|in|to|for|with|by|of|every)$", re.IGNORECASE)
@@ -116,7 +128,9 @@ _ROUTINE_HEAD = re.compile(
 def events(clause: str) -> list[Fact]:
     """Appointment and routine facts in one raw clause; [] when it states none."""
     # "they're closed on the 22nd now so it's oct 1 instead": each part has its own date
-    pieces = [clause, *re.split(r"\s*[,:;]\s*|\s+(?:so|but)\s+", clause)[1:]]
+    # ("the 16th, 10 in the morning": an hour after the comma stays with its day)
+    pieces = [clause, *re.split(r"\s*[,:;](?!\s*(?:at\s+)?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|h\b|in\s+the\b))"
+                                r"\s*|\s+(?:so|but)\s+", clause)[1:]]
     for piece in pieces:
         found = _appointment(piece.strip())
         if found:
@@ -137,8 +151,10 @@ def _appointment(clause: str) -> list[Fact]:
         head = clause[:start].strip(" ,")
         if _INSTEAD.match(head) and re.search(r"\binstead\b", clause[start:], re.IGNORECASE):
             return [Fact("appointment", IT, Op.ASSERT, 0.75, scheduled=phrase)]
-        for pattern in (_MOVED, _MOVED_AFTER, _HAVE_HEAD, _NOUN_HEAD, _BARE_HEAD):
-            match = pattern.match(head)
+        for pattern in (_MOVED_AFTER, _MOVED, _HAVE_HEAD, _NOUN_HEAD, _BARE_HEAD):
+            # "car service is monday 9 feb": the verb before the slot only joins them; "remind me: vet
+            # for pepe thursday": the request and whom it is for are no part of the thing
+            match = pattern.match(_bare(head) if pattern is _BARE_HEAD else head)
             moved = pattern in (_MOVED, _MOVED_AFTER)
             said = (match.group("v") or "").strip().lower() if match else ""
             if match and (match.groupdict().get("it") or moved and said in _ANY_APPOINTMENT):
@@ -150,6 +166,12 @@ def _appointment(clause: str) -> list[Fact]:
     return []
 
 
+def _bare(head: str) -> str:
+    head = re.sub(r"^(?:(?:pls|please|plz)\s+)?remind\s+me(?:\s+(?:that|about|of))?[:,]?\s*", "", head,
+                  flags=re.IGNORECASE)
+    return re.sub(r"\s+(?:is|'s)$|\s+for\s+(?:(?:my|the|our|his|her)\s+)?(?:\w+\s+)?\w+$", "", head)
+
+
 def future_slot(phrase: str) -> bool:
     """Whether a date phrase names a slot still to come: a weekday, "tomorrow", a date or
     a clock time, and nothing past ("last friday", "two days ago")."""
@@ -158,7 +180,11 @@ def future_slot(phrase: str) -> bool:
 
 def _what(raw: str) -> str:
     value = raw.strip().lower()
-    if not value or value.split()[0] in _NOT_EVENTS or value in _NOT_EVENTS or _UNFINISHED.search(value):
+    first, *rest = value.split() or [""]
+    if first in _OWNED and rest and rest[0] in _SERVICES:
+        first = ""  # "car service", "flat viewing", "dog grooming": an errand for the thing
+    if not value or first in _NOT_EVENTS or value in _NOT_EVENTS | _DATES_OF_ONES_OWN or _UNFINISHED.search(
+            value):
         return ""
     return re.sub(r"^flying\s+(?=to\s)", "flight ", spoken_case(raw))  # "flying to Lisbon on the 3rd"
 

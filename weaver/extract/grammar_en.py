@@ -363,7 +363,10 @@ def _en_is_question(sentence: str) -> bool:
     text = normalise(sentence).strip()
     if not re.search(r"[?？][\W]*$", text) or _en_statement_before_question(text) is not None:
         return False
-    uptalk = _EN_UPTALK.match(_EN_DISCOURSE.sub("", text)) and not _EN_ASKING.search(text)
+    # "hmm is complicated, i'm kind of a... freelance translator?": the statement may come last
+    last = re.split(r"[,;:]\s*", text)[-1]
+    said = _EN_UPTALK.match(_EN_DISCOURSE.sub("", text)) or _EN_UPTALK.match(last)
+    uptalk = said and not _EN_ASKING.search(text)
     return not uptalk
 
 

@@ -44,12 +44,16 @@ _EN_RUN = re.compile(r"([a-z])\1{2,}")
 # Chat fillers inside a clause ("I'm Oliver btw, 41") and asides between commas ("my
 # favourite drink is, don't judge, a cherry coke") carry no fact: they are dropped.
 _EN_INLINE_FILLER = re.compile(
-    r"\s+(?:btw|tbh|ngl|lol|lmao|fyi|imo)\b(?=[\s,.!?]|$)|,?\s*\blike,(?=\s)", re.IGNORECASE
+    r"\s+(?:btw|tbh|ngl|lol|lmao|lmfao|haha\w*|fyi|imo)\b(?=[\s,.!?]|$)|,?\s*\blike,(?=\s)", re.IGNORECASE
 )
+# "I'm kind of a... freelance translator?": the hedge and the pause before the title go
+_EN_HEDGED_ARTICLE = re.compile(r"\b(?:kind|sort)\s+of\s+(?=(?:a|an)\b)|"
+                                r"(?<=\b[Aa])(?:\s*\.\.+|…)(?=\s*[a-z])")
 _EN_ASIDE = re.compile(
     r",\s*(?:(?:and\s+)?I\s+(?:swear|promise|admit|kid\s+you\s+not|reckon|will\s+die\s+on\s+this\s+hill)|"
     r"don't\s+(?:judge|laugh)(?:\s+(?:me|at\s+me))?|no\s+judg(?:e)?ment(?:\s+pls)?|for\s+my\s+sins|believe\s+it\s+or\s+not|"
-    r"no\s+joke|of\s+all\s+things|sadly|thankfully|luckily|unfortunately|weirdly|funnily\s+enough)\s*,",
+    r"no\s+joke|of\s+all\s+things|sadly|thankfully|luckily|unfortunately|weirdly|funnily\s+enough|"
+    r"how\s+(?:do\s+)?(?:you|u|to)\s+say(?:\s+(?:it|this|that|in\s+english))?)\s*,",
     re.IGNORECASE,
 )
 
@@ -115,7 +119,10 @@ def normalise(sentence: str) -> str:
     text = _EN_LOWER_PLACE.sub(lambda m: m.group("pre") + " " + m.group(2).title(), text)
     text = _EN_LOWER_HOME.sub(lambda m: m.group("pre") + (m.group("v") if m.group("v") in _NOT_HOMES
                                                            else m.group("v").title()), text)
-    text = re.sub(r",(\s*,)+", ",", _EN_INLINE_FILLER.sub("", text))
+    # "lmao im a nurse": a filler before a new first-person statement ends the one before it
+    text = _EN_INLINE_FILLER.sub(
+        lambda m: "," if re.match(r"\s+(?:I|I'm|I've|my)\b", text[m.end():]) else "", text)
+    text = re.sub(r",(\s*,)+", ",", _EN_HEDGED_ARTICLE.sub("", text))
     return re.sub(r"\s+,", ",", text)
 
 

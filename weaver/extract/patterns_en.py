@@ -16,6 +16,7 @@ from vaultweave.weaver.extract.rules_text import (
     PLACES,
     Build,
     Fact,
+    Rule,
     clean_name,
     clean_org,
     clean_place,
@@ -24,8 +25,10 @@ from vaultweave.weaver.extract.rules_text import (
     habit_phrase,
     is_job,
     languages,
+    one,
     pet_value,
     relative_value,
+    rule,
     things,
     we_conf,
     words,
@@ -204,6 +207,24 @@ def _titled_in(m: re.Match[str]) -> list[Fact]:
     return facts
 
 
+# Words no title said without its article holds ("I'm done with the engineer")
+_NOT_IN_TITLE = re.compile(r"\b(?:the|with|to|my|your|his|her|our|their|done|not|so|too|very|just|really|"
+                           r"going|gonna|about|and|or|but|like|over|still|also|always|never|ever)\b")
+
+
+def _titled_bare(m: re.Match[str]) -> list[Fact]:
+    """ "I'm freelance illustrator?", "i'm nurse in Lima": a title said without its article."""
+    if not is_job(m.group("title")) or _NOT_IN_TITLE.search(m.group("title")):
+        return []
+    return _titled_in(m) if m.group("v") else _titled(m)
+
+
+def _titled_quoted(m: re.Match[str]) -> list[Fact]:
+    """ "officially my title's 'delivery lead'": a title named as one needs no job word."""
+    title = clean_title(m.group("title"))
+    return [Fact("job_title", title, Op.ASSERT, 0.85)] if title else []
+
+
 def _titled(m: re.Match[str]) -> list[Fact]:
     title = clean_title(re.sub(r"\s+(?:in|on|for|since)\s+.*$", "", m.group("title").split(",")[0]))
     return [Fact("job_title", title, Op.ASSERT, 0.85)] if title and is_job(title) else []
@@ -352,3 +373,14 @@ def without_unnamed_pets(facts: list[Fact]) -> list[Fact]:
     named = {f.value.split(" named ")[0] for f in facts if f.attribute == "pet" and " named " in f.value}
     return [f for f in facts if not (f.attribute == "pet" and f.op is Op.ASSERT and not f.about
                                      and " named " not in f.value and f.value in named)]
+
+
+# "i commute from osaka", "my apartment in Incheon is too small": where one lives, said in passing
+HOMES_IN_PASSING: tuple[Rule, ...] = (
+    rule(_WE + r"\s+" + ADV + r"(?:commute|drive|come)\s+in\s+from\s+" + _PLACE,
+         one("lives_in", clean_place, 0.75)),
+    rule(_WE + r"\s+" + ADV + r"commute\s+from\s+" + _PLACE, one("lives_in", clean_place, 0.75)),
+    rule(r"(?:but\s+|and\s+|so\s+)?(?:my|(?P<we>our))\s+(?:own\s+|tiny\s+|little\s+|small\s+|rented\s+)*"
+         r"(?:apartment|flat|house|place|studio|condo)\s+in\s+" + _PLACE
+         + r"(?=$|\s*,|\s+(?:is|has|'s|was)\b)", one("lives_in", clean_place, 0.75)),
+)

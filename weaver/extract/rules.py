@@ -72,6 +72,7 @@ from vaultweave.weaver.extract.turn_context import named_in, restated, topic_of,
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _ENDS = re.compile(r"[.!?;。！？；]+|\n+")
+_PAUSE_MID_PHRASE = re.compile(r"\b(?:a|an|the|my|like|of|as|is|am|i'm|I'm)\.\.+$", re.IGNORECASE)
 _ABBREVIATIONS = frozenset(
     ["mr", "mrs", "ms", "dr", "st", "prof", "jr", "sr", "vs", "etc", "e.g", "i.e", "approx", "no", "mt"]
     + ["inc", "ltd", "co"]
@@ -413,6 +414,8 @@ def split_sentences(text: str) -> list[str]:
     for match in _ENDS.finditer(text):
         if match.group() == "." and _keeps_period(text, match.start()):
             continue
+        if _PAUSE_MID_PHRASE.search(text, 0, match.end()) and re.match(r"\s*[a-z]", text[match.end():]):
+            continue  # "i'm kind of a... freelance translator": a pause, the phrase goes on
         piece = text[start : match.end()].strip()
         if piece:
             sentences.append(piece)
@@ -461,20 +464,25 @@ def _sentence_facts(sentence: str, grammar: Grammar, allow_note: bool) -> list[F
         elif other is not None:
             about, name, first_person, relation = other
             # "Marco quit Pirelli and moved back to Turin": each of their verbs, as a clause
+            # "my son Daniyar has orthodontist on wednesday 3pm": their appointment, said as theirs
+            raw_other = grammar.other(clause) if grammar.other and grammar.events else None  # dates kept
+            theirs = grammar.events(raw_other[2]) if grammar.events and raw_other else []
             found = relation + [
                 replace(f, about=about, name=name)
-                for part in grammar.split_clauses(first_person)
+                for part in ([] if theirs else grammar.split_clauses(first_person))
                 for f in clause_facts(grammar.prepare(part), grammar)
                 if not f.about and f.attribute != "note"
-            ]
+            ] + [replace(f, about=about, name=name) for f in theirs]
         else:
             found = clause_facts(prepared, grammar)
         when = grammar.dated(clause) if grammar.dated else ""
         # "I'm starting at Delta in July": the start is still to come, on the day told if any
         found = [replace(f, starts=when) if f.starts == UPCOMING else f for f in found]
-        if when:  # "we moved to Denver last month": the change happened then
+        if when:  # "we moved to Denver last month": the change happened then (not the kinship told with it)
+            kinship = other[3] if other else []
             found = [
-                f if f.when or f.scheduled or f.starts or f.attribute == "routine" else replace(f, when=when)
+                f if f.when or f.scheduled or f.starts or f.attribute == "routine" or f in kinship
+                else replace(f, when=when)
                 for f in found
             ]
         facts.extend(found)

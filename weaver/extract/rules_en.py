@@ -42,6 +42,7 @@ from vaultweave.weaver.extract.patterns_en import (
     _TITLE,
     _WE,
     _WORK_HOW,
+    HOMES_IN_PASSING,
     _age,
     _and_list,
     _bare_habit,
@@ -60,7 +61,9 @@ from vaultweave.weaver.extract.patterns_en import (
     _pet,
     _relative,
     _titled,
+    _titled_bare,
     _titled_in,
+    _titled_quoted,
     _took_up,
 )
 from vaultweave.weaver.extract.rules_text import (
@@ -302,12 +305,7 @@ RULES: tuple[Rule, ...] = (
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:moved|relocated)\s+(?:in)?to\s+(?:a|an|my|our|the)\s+"
          r"(?:own\s+|new\s+)*(?:apartment|flat|house|place|home|studio)\s+in\s+" + _PLACE,
          one("lives_in", clean_place, 0.85)),
-    # "i commute from osaka", "my apartment in Incheon is too small": where one lives, said in passing
-    rule(_WE + r"\s+" + ADV + r"(?:commute|drive|come)\s+in\s+from\s+" + _PLACE, one("lives_in", clean_place, 0.75)),
-    rule(_WE + r"\s+" + ADV + r"commute\s+from\s+" + _PLACE, one("lives_in", clean_place, 0.75)),
-    rule(r"(?:but\s+|and\s+|so\s+)?(?:my|(?P<we>our))\s+(?:own\s+|tiny\s+|little\s+|small\s+|rented\s+)*"
-         r"(?:apartment|flat|house|place|studio|condo)\s+in\s+" + _PLACE
-         + r"(?=$|\s*,|\s+(?:is|has|'s|was)\b)", one("lives_in", clean_place, 0.75)),
+    *HOMES_IN_PASSING,
     # study and work
     rule(_BE + r"(?:doing|studying|taking|in\s+the\s+\w+\s+year\s+of)\s+(?:a|an|"
                r"my)\s+(?:(?:\w+\s+){0,2}?)(?i:masters?|"
@@ -376,6 +374,9 @@ RULES: tuple[Rule, ...] = (
     rule(r"(?:" + _I + r"[a-z]+|" + _BE + r"[a-z]+ing)\b.*?\b(?:at|for)\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}?"
          r"(?:studio|company|firm|agency|startup|shop|restaurant|cafe|café|bakery|bar|clinic|practice|"
          r"charity|brewery|hotel|salon|gym|store)\s+(?:called|named)\s+" + _ORG, _job(0.8)),
+    # "I'm freelance illustrator?", "i'm nurse in Lima": a title said without its article
+    rule(_BE + r"(?!(?:a|an|the)\s)(?P<title>[a-z][\w/+-]*(?:\s+[a-z][\w/+-]*){0,3}?)(?=\s*$|\s*[,?!]|"
+         r"\s+(?:in|at|for|with)\s)(?:\s+in\s+" + _PLACE + r"\s*$)?", _titled_bare),
     # "went freelance", "I'm self-employed now": no employer but oneself
     rule(r"(?:" + _PAST + r"(?:went|gone|become|became|turned)|" + _BE + r"(?:now\s+)?)\s*(?:fully\s+)?"
          r"(?:freelance|self[- ]employed)\b", _fixed("employer", "freelance", 0.8)),
@@ -397,6 +398,8 @@ RULES: tuple[Rule, ...] = (
                                               r"+lease"
          r"\s+(?:on|for)|moved\s+into|rented)\s+(?:a|an|our|my|the)\s+(?:\w+\s+){0,2}?(?:house|flat|"
          r"apartment|condo|home|place)\s+in\s+" + _PLACE, one("lives_in", clean_place, 0.8)),
+    rule(r"(?:officially\s+|technically\s+)?(?:my\s+)?(?:(?:new|actual|day|real|main|current|official)\s+)?"
+         r"(?:job\s+title|title|job|role)(?:\s+is|'s)\s+['\"](?P<title>[^'\"]{2,40})(?:['\"]|$)", _titled_quoted),
     rule(r"(?:my\s+)?(?:(?:new|actual|day|real|main|current)\s+)?(?:job\s+title|title|job|role)\s+is\s+(?:a"
          r"\s+|an\s+)?(?P<title>.+)$", _titled),
     # "allergies, since you asked: shellfish (bad), cats (mild), and pollen in spring"

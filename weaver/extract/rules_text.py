@@ -303,9 +303,18 @@ _JOB_HEADS = words(
 )
 
 
+# What trails a title in chat: "a backend dev not a scrum master", "a DJ actually", "field
+# monitoring officer kind of thing".
+_TITLE_TAIL = re.compile(
+    r"\s+(?:not\s+(?:a|an|the)\b|(?:actually|honestly|lol|lmao|haha\w*|tho|kind\s+of\s+thing|sort\s+of\s+thing|"
+    r"type\s+of\s+thing|or\s+something|or\s+whatever|or\s+smth)\b).*$",
+    re.IGNORECASE,
+)
+
+
 def clean_title(raw: str) -> str | None:
     """Job titles are lower-cased (acronyms kept) so "Software Engineer" == "software engineer"."""
-    value = _CUT.sub("", tidy(raw))
+    value = _TITLE_TAIL.sub("", _CUT.sub("", tidy(raw)))
     tokens = value.split()
     if not tokens or len(tokens) > 6 or len(value) > MAX_VALUE:
         return None
@@ -316,6 +325,8 @@ def clean_title(raw: str) -> str | None:
 
 def is_job(title: str) -> bool:
     tokens = title.lower().split()
+    if not tokens or re.search(r"\b(?:with|the|to|my|your|done|not|from|about|over)\b", title.lower()):
+        return False  # "done with the engineer": a state, not a title
     return tokens[-1] in _JOB_HEADS or bool(re.match(r"(?:head|director|vp)\s+of\b", title.lower()))
 
 

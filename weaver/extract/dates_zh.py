@@ -21,9 +21,11 @@ _WEEKDAY = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6
 
 _DAY = (
     r"(?:(?:这|本|下下|下|上上|上)?个?(?:周|星期|礼拜)[一二三四五六日天末]|大后天|后天|明天|今天|今晚|明晚|明早|"
-    rf"(?:{_N}年)?{_N}月{_N}[日号])"
+    # "改签到19号": a day of the month alone (not 3号线, 5号楼)
+    rf"(?:{_N}年)?{_N}月{_N}[日号]|(?<![月\d零一二两三四五六七八九十]){_N}[号](?!线|楼|房|床|门))"
 )
-_PART = r"(?:早上|上午|中午|下午|晚上|傍晚|凌晨|早晨|夜里)"
+# 上半天 / 下半天, 上昼 / 下昼: morning and afternoon in Wu speech
+_PART = r"(?:早上|上午|中午|下午|晚上|傍晚|凌晨|早晨|夜里|上半天|下半天|下半日|上昼|下昼)"
 _HOUR = rf"(?:{_N}点(?:半|{_N}分?)?|{_N}:\d\d)"
 SCHEDULE = re.compile(rf"{_DAY}{_PART}?{_HOUR}?|{_PART}{_HOUR}")
 _PAST = re.compile(
@@ -129,7 +131,7 @@ def _absolute(phrase: str, now: datetime) -> datetime | None:
     """Weekday / day-word phrases, with an optional part of day and clock time, in local time."""
     match = re.fullmatch(
         rf"(?P<day>(?P<rel>这|本|下下|下|上上|上)?个?(?:周|星期|礼拜)(?P<wd>[一二三四五六日天末])|大后天|后天|明天|今天|今晚|明晚|明早"
-        rf"|(?:(?P<y>{_N})年)?(?P<m>{_N})月(?P<d>{_N})[日号])?(?P<part>{_PART})?(?P<h>{_HOUR})?",
+        rf"|(?:(?P<y>{_N})年)?(?P<m>{_N})月(?P<d>{_N})[日号]|(?P<bare>{_N})号)?(?P<part>{_PART})?(?P<h>{_HOUR})?",
         phrase,
     )
     if not match or not (match.group("day") or match.group("h")):
@@ -142,6 +144,13 @@ def _absolute(phrase: str, now: datetime) -> datetime | None:
         date = monday + timedelta(days=7 * weeks + _WEEKDAY[match.group("wd")])
         if not match.group("rel") and date < today:
             date += timedelta(days=7)  # 周五 said on a Saturday: the coming one
+    elif match.group("bare"):  # "19号": this month's, or next month's when it has passed
+        try:
+            date = today.replace(day=_number(match.group("bare")))
+        except ValueError:
+            return None
+        if date < today:
+            date = (date.replace(day=1) + timedelta(days=32)).replace(day=date.day)
     elif match.group("m"):
         year = _number(match.group("y")) if match.group("y") else today.year
         try:
@@ -151,7 +160,8 @@ def _absolute(phrase: str, now: datetime) -> datetime | None:
     else:
         offsets = {"大后天": 3, "后天": 2, "明天": 1, "明晚": 1, "明早": 1, "今天": 0, "今晚": 0, "": 0}
         date = today + timedelta(days=offsets[day])
-    part = match.group("part") or ("晚上" if day in ("今晚", "明晚") else "")
+    part = {"上半天": "上午", "上昼": "上午", "下半天": "下午", "下半日": "下午", "下昼": "下午"}.get(
+        match.group("part") or "", match.group("part") or ("晚上" if day in ("今晚", "明晚") else ""))
     if not match.group("h"):
         # a day without a clock time: its local noon, so the UTC date stays that day
         return date + timedelta(hours=12) if part in ("中午", "") else date
@@ -170,6 +180,12 @@ def _absolute(phrase: str, now: datetime) -> datetime | None:
 
 
 DAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def clock_of(phrase: str) -> str:
+    """The part of day and clock time a Chinese time ends with ("周四上午九点" -> "上午九点"), or ""."""
+    found = re.search(rf"{_PART}?{_HOUR}$", phrase)
+    return found.group() if found else ""
 
 
 def weekdays(text: str) -> tuple[str, ...]:

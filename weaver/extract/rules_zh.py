@@ -244,16 +244,6 @@ def _hometown_people(m: re.Match[str]) -> list[Fact]:
     return [Fact("hometown", value, Op.ASSERT, 0.85)] if is_place(value) else []
 
 
-def _drives(m: re.Match[str]) -> list[Fact]:
-    """我在成都开出租 / 哈尔滨开出租车的: a driver, and the town one drives in is home."""
-    if m.group("city") and not is_place(m.group("city")):
-        return []
-    title = {"出租": "出租车", "滴滴": "网约车", "公交": "公交车"}.get(m.group("v"), m.group("v")) + "司机"
-    town = m.group("city") or place_of(m.group("where") or "")
-    return [Fact("job_title", title, Op.ASSERT, 0.8)] + (
-        [Fact("lives_in", town, Op.ASSERT, 0.7)] if town and is_place(town) else [])
-
-
 def _where_now(m: re.Match[str]) -> list[Fact]:
     """我现在在美团了: a place is where one lives, a name where one works."""
     value = cleaned(m.group("v"))
@@ -326,7 +316,7 @@ RETRACTIONS: tuple[Rule, ...] = (
     rule(_I + r"(?:正式)?退休了?$", lambda m: _QUIT),
     rule(_I + r"辞职了?(?:回|去)(?P<v>[^，,]+?)(?P<home>老家)?(?:了|$)", _moved_home),
     rule(_I + r"(?:从|在)(?P<v>.+?)(?:离职|辞职)了?$", _fact("employer", op=Op.RETRACT, conf=0.85)),
-    rule(_I + r"从(?P<old>.+?)转(?:成|到|为|做)了?(?P<t>.+)$", _switched),
+    rule(_I + r"从(?P<old>.+?)转(?:岗|行)?(?:成|到|为|做|当)了?(?P<t>[^，,]+)(?:[，,].*)?$", _switched),
     rule(r"(?:我)?(?:的|家)?(?:的)?(?P<sp>" + PETS_RE + r")(?:全|都)?(?:挂|死|去世|走)了", _pet_gone),
     rule(_I + r"不(?:再)?(?P<verb>喝|吃)(?P<v>[^了]+?)了$", lambda m: [Fact("diet", DIETS[m.group("v")], Op.RETRACT, 0.85)]
          if m.group("v") in DIETS else [Fact("habit", h, Op.RETRACT, 0.8) for h in [HABITS.get(m.group("verb") + m.group("v"))
@@ -420,9 +410,15 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"(?:是|一个|就是个|是个)?(?:做|搞|干|写|画)(?P<t>[^，,]{1,8}?)的$", _titled_any(0.8)),
     # "我是送外卖的", "我一个送快递的": the work is the errand itself
     rule(_I + r"(?:是|一个|就是个|是个)?(?P<t>送(?:外卖|快递))的$", _titled_any(0.8)),
+    rule(_I + r"在(?P<v>[^，,]{2,6}?)(?P<t>送(?:外卖|快递))", lambda m: [Fact("job_title", m.group("t"), Op.ASSERT, 0.8)]
+         + ([Fact("lives_in", m.group("v"), Op.ASSERT, 0.7)] if is_place(m.group("v")) else [])),
+    # "正式名头叫财务分析师", "职位是产品经理": the title named as one
+    rule(r"(?:我的?)?(?:正式)?(?:名头|职位|头衔|title|岗位)(?:就|其实)?(?:叫|是)(?P<t>[^，,]{2,10}?)(?:吧|啦|了)?$",
+         _titled_any(0.8)),
+    rule(r"^(?:是)?(?:做|写|画|搞)(?P<t>[^，,]{1,6}?)的$", _titled_any(0.75)),  # "点石传媒，写文案的"
     rule(r"我们(?:公司|单位)(?:就|其实)?是(?P<org>[^，,]{2,12}?)(?:[，,].*)?$", _job(0.8)),
     rule(r"(?:" + _I + r")?(?:在(?P<where>[^，,]{2,6}?)|(?P<city>[\u4e00-\u9fff]{2,4}?))?是?开(?P<v>出租车|出租|网约车|滴滴|"
-         r"货车|公交车?|卡车)", _drives),
+         r"货车|公交车?|卡车)", evidence.drives),
     rule(_I + r"在(?P<v>[^，,]{2,10}(?:小学|中学|大学|学校|学院|幼儿园|高中|初中))(?:上学|读书|念书)?$", _fact("studies_at", school_of)),
     # a new school: 转学到X, (这学期开始)去X上学
     rule(_I + r"(?:转学)?(?:到|去|进)了?(?P<v>[^，,]{2,10}(?:小学|中学|大学|学校|学院|幼儿园|高中|初中))"

@@ -61,3 +61,13 @@ def settled(m: re.Match[str]) -> list[Fact]:
         return []
     shop = [Fact("job_title", m.group("shop") + "老板", Op.ASSERT, 0.75)] if m.group("shop") else []
     return [Fact("lives_in", place, Op.ASSERT, 0.75), *shop]
+
+
+def drives(m: re.Match[str]) -> list[Fact]:
+    """我在成都开出租 / 哈尔滨开出租车的: a driver, and the town one drives in is home."""
+    if m.group("city") and not is_place(m.group("city")):
+        return []
+    title = {"出租": "出租车", "滴滴": "网约车", "公交": "公交车"}.get(m.group("v"), m.group("v")) + "司机"
+    town = m.group("city") or place_of(m.group("where") or "")
+    return [Fact("job_title", title, Op.ASSERT, 0.8)] + (
+        [Fact("lives_in", town, Op.ASSERT, 0.7)] if town and is_place(town) else [])

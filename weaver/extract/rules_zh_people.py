@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 from vaultweave.weaver.extract import dates_zh
 from vaultweave.weaver.extract.base import Op
-from vaultweave.weaver.extract.events_en import IT
+from vaultweave.weaver.extract.events_en import IT, SAME_TIME
 from vaultweave.weaver.extract.rules_text import EDGES, Fact
 
 # Relation words, longest first in the pattern; values are the English relation.
@@ -31,7 +31,8 @@ RELATIONS = {
     "外婆": "grandmother", "姥姥": "grandmother", "爷爷": "grandfather", "外公": "grandfather",
     "姥爷": "grandfather", "最好的朋友": "friend", "好朋友": "friend", "朋友": "friend",
     "闺蜜": "friend", "室友": "roommate", "同事": "colleague", "领导": "boss", "老板": "boss",
-    "上司": "boss",
+    "上司": "boss", "阿姐": "sister", "家姐": "sister", "老姐": "sister", "老妹": "sister", "阿哥": "brother",
+    "老哥": "brother", "老弟": "brother", "媳妇儿": "wife",
 }
 # The speaker's relation fact is named by the relation word, spouses and partners by kind.
 _ATTRIBUTE = {"husband": "spouse", "wife": "spouse", "boyfriend": "partner", "girlfriend": "partner"}
@@ -110,7 +111,8 @@ _EVENT_LEAD = re.compile(r"^(?:我|我们)?(?:要|得|有个|有一个|有|约�
 _EVENT_NOISE = re.compile(r"^(?:还|也|都)?(?:要|得|有个|有一个|有|约了|预约了|就|会)+")
 _EVENT_TAIL = re.compile(r"[，,].*$|(?:帮我|记得|提醒我|记一下|记着).*$")
 _EVENTS = re.compile(
-    r"(?:看牙医?|牙医|拔牙|体检|面试|复查|复诊|看病|看医生|打疫苗|考试|开会|会议|飞机|航班|机票|聚餐|约会|理发|"
+    r"(?:看牙医?|牙医|拔牙|体检|面试(?!官)|[一二三终]面|复查|复诊|看病|看医生|打疫苗|考试|开会|会议|飞机|航班|机票|聚餐|约会|理发|"
+    r"办(?:护照|签证|身份证|驾照|港澳通行证|通行证)|飞[\u4e00-\u9fff]{2,4}|"
     r"婚礼|家长会|签证|领证|拍婚纱照|换驾照|年检|(?:羽毛球|篮球|足球|网球|乒乓球|瑜伽|游泳|健身|舞蹈)课?|胃镜|肠镜|CT|核磁|B超|抽血|化验|手术|产检|拍片|科目[一二三四]|吃(?!完)[^，,]{1,6}|见[^，,]{1,6}|[^，,]{0,8}课)"
 )
 _EVERY = re.compile(r"每(?:个)?(?:周|星期|礼拜)")
@@ -118,6 +120,13 @@ _ENDED = re.compile(r"最后一(?:节|次|堂)|停了|不上了|取消了")
 _PLAN = re.compile(r"如果|要是|假如|要不要|想|打算|可能|也许|会不会|是不是|吗|？|\?")
 _SINCE = re.compile(r"从(?P<s>下周[一二三四五六日天]?|下个?月(?:初|\d{1,2}号)?|(?:\d{1,2}|[一二三四五六七八九十]{1,3})月(?:份)?)(?:开始|起)")
 MOVED = re.compile(r"(?:改签到|改到|改成|改为|提前到|推迟到|推到|延期到|挪到|换到|调到)(?:了)?")
+
+
+def _piece_at(clause: str, at: re.Match[str] | None) -> str:
+    """The comma-piece of ``clause`` where ``at`` ends (the whole clause without it)."""
+    if at is None:
+        return clause
+    return re.split(r"[，,]", clause[: at.end()])[-1] + re.split(r"[，,]", clause[at.end():])[0]
 
 
 def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
@@ -128,14 +137,15 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
     """
     moved = MOVED.search(clause)
     before = clause[: moved.start()] if moved else clause
-    if _PLAN.search(clause) or _EVERY.search(before) or _ENDED.search(clause):
+    # "下周三早上八点去做胃镜，要不要陪他": a question after the booking asks of something else
+    if _PLAN.search(_piece_at(clause, dates_zh.find_schedule(clause) or moved)) or _EVERY.search(before) or _ENDED.search(clause):
         return []  # a plan, a routine ("每周三晚上上舞蹈课") or its end ("今天是最后一节课")
     if not moved and dates_zh.DONE.search(clause):
         return []  # "昨天下午三点去看了牙医": done, not booked
     # "周五下午三点的面试改到下周一上午十点了": the time after the move is the new one
     after = (m for m in dates_zh.SCHEDULE.finditer(clause, moved.end()) if m.group()) if moved else iter(())
     when = next(after, None) or dates_zh.find_schedule(clause)
-    if when is None or not re.search(r"周|星期|礼拜|天|晚|早|点", when.group()):
+    if when is None or not re.search(r"周|星期|礼拜|天|晚|早|点|号|日", when.group()):
         return []
     if moved and when.start() >= moved.end() - 1:
         things = _EVENTS.findall(context + "，" + clause[: moved.start()])
@@ -161,7 +171,10 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
         tail = _EVENT_TAIL.sub("", clause[when.end() :]).strip(EDGES)
         what = _EVENT_NOISE.sub("", tail.removeprefix("的")).strip(EDGES)
         what = re.sub(r"^(?:去)?(?P<v>.+?)(?:了|吧)?$", r"\g<v>", what) if what.startswith("去") else what
-        what = re.sub(r"^(?:医院|诊所)(?:做|拍|打|查)?(?=..)", "", what)  # 去医院做胃镜: 胃镜
+        # 去医院做胃镜, 省医做胃镜, 瑞金医院复查甲状腺: the care, not where
+        what = re.sub(r"^[\u4e00-\u9fff]{0,6}?(?:医院|诊所|省医|市医|卫生院|医务室)(?:做|拍|打)?(?=..)", "", what)
+        what = re.sub(r"^(?:出入境|派出所)(?=办)", "", what)  # 去出入境办护照: 办护照
+        what = re.sub(r"^(?:公司|单位|学校)?(?:组织|安排)的?(?=..)", "", what)  # 公司组织体检: 体检
         what = re.sub(r"^(?:学校|车管所|单位|公司)(?:开|办|做)?(?=..)", "", what)  # 去学校开家长会: 家长会
         if not _EVENTS.search(what):
             return []
@@ -174,9 +187,12 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
     kept = _SAME_CLOCK.search(clause[when.end():] + "，" + rest)
     if moved and kept and "点" not in scheduled:
         scheduled += kept.group("h")  # 提前到周一下午了，还是两点: the day moves, the hour stays
+    elif moved and "点" not in scheduled and _SAME_TIME.search(clause[when.end():] + "，" + rest):
+        scheduled += SAME_TIME  # "推到后天 同一时间": the hour of the one told before (speaker_memory)
     return [Fact("appointment", what, Op.ASSERT, 0.8, scheduled=scheduled)]
 
 
+_SAME_TIME = re.compile(r"同一?(?:个)?时间|时间不变|时间没变|时间照旧|原来的?时间|老时间|还是那个(?:时间|点)")
 _SAME_CLOCK = re.compile(r"(?:还是|仍然|依然|照样|时间是)(?P<h>[零一二两三四五六七八九十\d]{1,3}点(?:半)?)")
 
 

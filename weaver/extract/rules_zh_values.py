@@ -192,14 +192,20 @@ def number_of(text: str) -> int | None:
     return (_NUMERALS.get(tens, 0) if tens else 1) * 10 + (_NUMERALS.get(ones, 0) if ones else 0)
 
 
+# Chores and what one calls oneself for working at all, no title: 打工人一枚, 社畜
+_NOT_TITLES = frozenset({"生意", "作业", "家务", "饭", "打工人", "打工仔", "社畜", "牛马", "搬砖的"})
+
+
 def title_of(raw: str) -> str | None:
     """ "分析师第三年了" -> 分析师; "IT，写Java的" -> IT."""
-    head = re.split(r"[，,]", raw.strip(EDGES))[0]
+    # "hr 主要搞招聘": hr; "数据分析 sql写得…": 数据分析
+    head = re.split(r"[，,]|\s+(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff])\s+", raw.strip(EDGES))[0]
     head = re.sub(r"^了?[一二两三四五六七八九十\d几]+(?:多)?(?:年|个月)(?:多)?(?:的)?(?=..)", "", head)  # 做了五年销售
+    head = re.sub(r"^(?:就是个|就是一个|就是|是个|是一个|一名)(?=..)", "", head)  # 就是个打工人
     value = cleaned(re.sub(r"(?:第[一二三四五六七八九十\d]+年|[一二两三四五六七八九十\d]+年)了?$", "", head))
     if value and len(value) > 2 and value.endswith("的"):
         value = value[:-1]  # 做建筑设计的: the trade, as 做X的 names it
-    if not value or re.match(r"(?:什么|啥|哪|这个|那个|得|不|很|好|太)", value) or value in ("生意", "作业", "家务", "饭"):
+    if not value or re.match(r"(?:什么|啥|哪|这个|那个|得|不|很|好|太)", value) or value in _NOT_TITLES:
         return None
     return value
 

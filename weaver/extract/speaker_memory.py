@@ -21,7 +21,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from vaultweave.weaver.extract import dates_en
+from vaultweave.weaver.extract import dates_en, dates_zh
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.events_en import IT, SAME_TIME
 from vaultweave.weaver.extract.rules_text import Fact
@@ -113,5 +113,7 @@ class SpeakerMemory:
         """``day`` at the hour of the last appointment told, when it had one."""
         if not self.appointment_at:
             return day
+        if re.search(r"[\u4e00-\u9fff]", day):  # "改到周五了，时间不变": 周五 at 上午九点
+            return day + dates_zh.clock_of(self.appointment_at)
         hour = re.search(r"\d{2}:\d{2}$", dates_en.clock(self.appointment_at))
         return f"{day} at {hour.group()}" if hour else day

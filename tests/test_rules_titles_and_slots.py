@@ -106,3 +106,24 @@ def test_date_phrases_of_chat(clause: str, phrase: str) -> None:
                                   "my dad's birthday is on 9 june", "I sat in the sun on monday"])
 def test_no_appointment_from_a_duration_an_event_past_or_a_birthday(text: str) -> None:
     assert not [f for f in facts_in(text) if f.attribute == "appointment"]
+
+
+@pytest.mark.parametrize(
+    ("text", "routine"),
+    [
+        ("new shift pattern so yoga is now mon wed fri", "yoga on Mondays, Wednesdays and Fridays"),
+        ("switching swims to tue thu and sat from next week",
+         "swimming on Tuesdays, Thursdays and Saturdays"),
+        ("choir's moved to thursdays as well", "choir on Thursdays"),
+    ],
+)
+def test_a_routine_moved_to_new_days(text: str, routine: str) -> None:
+    assert [f.value for f in facts_in(text) if f.attribute == "routine"] == [routine]
+
+
+@pytest.mark.parametrize("text", ["they cut the timetable, it's only tuesdays and thursdays now",
+                                  "pottery moved to fridays, teacher changed"])
+def test_no_routine_or_title_from_a_pronoun_or_news(text: str) -> None:
+    found = facts_in(text)
+    assert not [f for f in found if f.attribute == "routine" and f.value.startswith(("it", "that"))]
+    assert not [f for f in found if f.attribute == "job_title"]

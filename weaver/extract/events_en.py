@@ -101,8 +101,9 @@ _JOINING = re.compile(r"^(?:(?:also|and|so|plus|oh|btw|then|ok|okay|yeah|ya|aye|
 _WEEKEND = ("saturday", "sunday")
 _NOT_ACTIVITIES = frozenset(
     ["my", "the", "a", "an", "it", "they", "we", "he", "she", "yes", "yess", "yeah", "yep", "yup"]
-    + ["no", "nope", "still", "and", "but", "so", "also"]
+    + ["no", "nope", "still", "and", "but", "so", "also", "it's", "its", "that's", "thats"]
 )
+_SWITCHED_VERBS = frozenset(["run", "swim", "walk", "ride", "jog", "lift", "climb", "row", "spin"])
 # A reply ("yes still going every tuesday") or someone seen ("see her most weekends").
 _NOT_IN_ACTIVITIES = frozenset(("going", "still", "doing", "been", "her", "him", "them", "you"))
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -113,7 +114,7 @@ _ANY_DAY = rf"(?:{_DAY}s?|{_SHORT_DAY})"
 _DAYS = rf"(?:{_ANY_DAY}(?:\s*(?:,|and|&)?\s*{_ANY_DAY})*)"
 _ROUTINE = re.compile(
     rf"^(?P<head>.+?)\s+(?:every\s+(?:other\s+)?(?P<d1>{_DAYS})|on\s+(?P<d2>{_DAY}s(?:\s*(?:,|and|&)?\s*{_DAY}s)*)"
-    rf"|(?P<d3>{_DAY}s(?:\s*(?:,|and|&)?\s*{_DAY}s)*|{_ANY_DAY}(?:\s*(?:,|and|&)\s*{_ANY_DAY})+))"
+    rf"|(?P<d3>{_DAY}s(?:\s*(?:,|and|&)?\s*{_DAY}s)*|{_ANY_DAY}(?:\s*(?:,|and|&)?\s*{_ANY_DAY})+))"
     r"(?:\s+(?:mornings?|afternoons?|evenings?|nights?))?(?:\s+only)?\b",
     re.IGNORECASE,
 )
@@ -179,7 +180,8 @@ def future_slot(phrase: str) -> bool:
 
 
 def _what(raw: str) -> str:
-    value = raw.strip().lower()
+    raw = _JOINING.sub("", raw.strip())  # "and cricket nets on sunday": the nets
+    value = raw.lower()
     first, *rest = value.split() or [""]
     if first in _OWNED and rest and rest[0] in _SERVICES:
         first = ""  # "car service", "flat viewing", "dog grooming": an errand for the thing
@@ -222,8 +224,13 @@ def _routines(clause: str) -> list[Fact]:
         if not match:
             continue
         # "family dinner moved to saturdays": the routine, on its new day
-        raw_head = re.sub(r"\s+(?:(?:is|was|got|has\s+been)\s+)?(?:moved|switched|changed|pushed)\s+to$", "",
-                          match.group("head").strip())
+        raw_head = re.sub(r"(?:'s\s+|\s+(?:(?:is|was|got|has\s+been)\s+)?)(?:moved|switched|changed|pushed)"
+                          r"\s+to$", "", match.group("head").strip())
+        # "switching runs to tue thu and sat": the runs, on their new days
+        switched = re.search(r"\b(?:switching|switched|moving|moved|changing|changed)\s+(?:my\s+)?"
+                             r"(?P<x>[a-z]+)s\s+to$", raw_head)
+        if switched and switched.group("x") in _SWITCHED_VERBS:
+            raw_head = gerund(switched.group("x"))
         # "spin is tuesdays and thursdays now": the activity, without its verb
         raw_head = re.sub(r"\s+(?:is|are|'s)(?:\s+now)?$", "", raw_head)
         raw_head = re.sub(r"^(I|we)(?:'ve|\s+have)?\s+got\b", r"\1 have", raw_head)  # "I've got choir"

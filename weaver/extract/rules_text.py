@@ -315,6 +315,8 @@ _TITLE_TAIL = re.compile(
 def clean_title(raw: str) -> str | None:
     """Job titles are lower-cased (acronyms kept) so "Software Engineer" == "software engineer"."""
     value = _TITLE_TAIL.sub("", _CUT.sub("", tidy(raw)))
+    if re.search(r"\s(?:changed|moved|cancell?ed|finished|ended|closed|left|quit|started)$", value):
+        return None  # "teacher changed": news of someone, no title
     tokens = value.split()
     if not tokens or len(tokens) > 6 or len(value) > MAX_VALUE:
         return None

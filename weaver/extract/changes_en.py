@@ -132,7 +132,7 @@ def _partners(op: Op) -> Build:
 
 # "Alex and I", "me and Alex", "we": the couple, in the words of either.
 _COUPLE = r"(?:(?P<name>" + NAME + r")\s+and\s+I|me\s+and\s+(?P<name2>" + NAME + r")|we)"
-_BREAKUP = (r"(?:broke\s+up|split\s+up|split|separated|called\s+it\s+quits|got\s+divorced|divorced|"
+_BREAKUP = (r"(?:broke\s+up|split\s+up|split|separated|called\s+it\s+(?:quits|off)|got\s+divorced|divorced|"
             r"ended\s+things|are\s+done|'re\s+done|are\s+over|'re\s+over)")
 
 

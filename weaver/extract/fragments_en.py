@@ -93,6 +93,7 @@ _AT_ORG = re.compile(r"^(?:a\s+|an\s+)?(?P<title>[a-z][\w/+-]*(?:\s+[a-z][\w/+-]
                      r"(?:the\s+)?[A-Z0-9]")
 _SINCE = re.compile(r"\s+(?:as\s+of|from|starting)(?:\s+\w+)?$", re.IGNORECASE)
 _PROMOTED = re.compile(r"\b(?:got|been|was|just)\s+promoted\b", re.IGNORECASE)
+_BARE_NAME = re.compile(r"^[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?$")
 _BARE_TITLE = re.compile(r"^[a-z][\w/+-]*(?:\s+[a-z][\w/+-]*){0,3}$")
 _A_TITLE = re.compile(r"^(?:a|an)\s+(?P<title>[a-z][\w/+-]*(?:\s+[a-z][\w/+-]*){0,3})$")
 _STATE = re.compile(
@@ -182,6 +183,9 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
             continue
         if _SELF_VERB.match(fragment):
             who = ""
+            continue
+        if _BARE_NAME.match(fragment) and fragment not in last_named:
+            who = "?"  # "seeing someone new, Marcus, he's a firefighter": he is Marcus, not who came before
             continue
         clause: str | None = None
         if not unsure and who != "?":  # the shape first: "a teacher" is no new subject

@@ -56,6 +56,8 @@ _EN_CLAUSE_BREAK = re.compile(
     r"|(?:,|\s+(?:and|but|so))\s+(?=no\s+more\b|(?:today|yesterday)\s+(?:was|is)\s+my\b|it(?:'s|\s+is)\s+all\s)"
     # "handed my notice in and as of last week I'm a data analyst": a date, then a new clause
     r"|(?:,|\s+(?:and|but|so))\s+(?=(?:as\s+of|since|starting|from|back\s+in)\s+(?:[\w']+\s+){1,3}?(?:I|we)\b)"
+    # "been a while but Ben and I broke up": the couple opens a clause of its own
+    r"|\s+(?:and|but|so)\s+(?=[A-Z][\w'-]*\s+and\s+I\b)"
     # "i'm an accountant in brisbane, what would i even put in a ute": the question is a clause of its own
     r"|[,;:]\s*(?=(?:what|how|where|which|who|why|any|anything|can|could|should|would|pls|please|help)\s)"
     r"|(?<!\bme)\s+(?:and|but|so|because|since|though|although|while|whereas|plus|yet|or|then)\s+"

@@ -33,6 +33,11 @@ _EN_FIXES = (
     (re.compile(r"\bcant\b"), "can't"),
     (re.compile(r"\bfrm\b"), "from"),
     (re.compile(r"\bw/(?=\s)"), "with"),
+    # "my bf theo", "her hubby": the relation words chat shortens
+    (re.compile(r"\b(my|our|her|his|your|ur)\s+(?:bf|boyf)\b", re.IGNORECASE), r"\1 boyfriend"),
+    (re.compile(r"\b(my|our|her|his|your|ur)\s+(?:gf|girlf)\b", re.IGNORECASE), r"\1 girlfriend"),
+    (re.compile(r"\b(my|our|her|his|your|ur)\s+(?:hubby|hubs)\b", re.IGNORECASE), r"\1 husband"),
+    (re.compile(r"\b(my|our|his|your|ur)\s+wifey\b", re.IGNORECASE), r"\1 wife"),
     (re.compile(r"\b(I|I'm)\s+work(ing)?\s+like\s+(?=(?:a|an)\s|[a-z]+\s+(?:at|in|for)\b)"),
      r"\1 work\2 as "),  # "I work like nurse in Erasmus MC": as
 )
@@ -129,7 +134,9 @@ def normalise(sentence: str) -> str:
 # "my brother declan lives in sydney": a name typed in lower case after a relation word,
 # before what is said of them, is a name (the words that stand there otherwise are adverbs).
 _EN_LOWER_NAME = re.compile(
-    r"\b(?:my|our)\s+" + PERSON + r"\s+(?P<lower>[a-z][a-z'-]{1,14})(?=\s+(?:" + SAID_OF_THEM + r")\b)"
+    r"\b(?:my|our)\s+(?:" + PERSON + r"|(?:old\s+|little\s+)?(?:dog|cat|puppy|kitten|pup|rabbit|bunny|"
+    r"parrot|hamster))\s+(?P<lower>[a-z][a-z-]{1,14})(?='s\b|\s*\(|\s+(?:" + SAID_OF_THEM
+    + r"|keeps|kept|wants|wanted|says|said|thinks|needs|and\s+I|and\s+me)\b)"
 )
 _EN_ADVERBS = words(
     "just also still now finally recently actually literally apparently basically always never really "

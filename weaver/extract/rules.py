@@ -44,7 +44,7 @@ from datetime import timedelta, tzinfo
 
 from vaultweave.schemas.config import VaultConfig
 from vaultweave.store.resources import Resource
-from vaultweave.weaver.attributes import canonical_sentence, spec_for
+from vaultweave.weaver.attributes import PERSON_ATTRIBUTES, canonical_sentence, spec_for
 from vaultweave.weaver.extract import (
     asked_zh,
     dates,
@@ -146,6 +146,8 @@ class RulesExtractor:
             # "How old is Jalen?" asks of Jalen, whoever was named last
             asked_of = known.spoken_of(named_in(asked)) if asked else ""
             read = facts_in(text, asked, asked_of or known.last_named)
+            # "she's taking the austin job": a kinship only the rewriting said is not told again
+            read = [f for f in read if not _kin_not_said(f, resource.text)]
             facts = told.complete([known.complete(f) for f in read])
             learned = known.learn(facts)
             if learned.last_named == known.last_named and last_mentioned(text):
@@ -254,6 +256,11 @@ def _candidate(speaker: str, fact: Fact, resource: Resource, zone: tzinfo | None
         when=scheduled,
         spoken_at=resource.ts,
     )
+
+
+def _kin_not_said(fact: Fact, said: str) -> bool:
+    return (fact.op is Op.ASSERT and not fact.about and fact.attribute in PERSON_ATTRIBUTES
+            and bool(fact.value) and fact.value.lower() not in said.lower())
 
 
 def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:

@@ -75,3 +75,31 @@ def test_a_bare_day_of_the_month_is_this_month_or_the_next() -> None:
     assert dates_zh.rewrite("19号", base).startswith("2026-03-19")
     assert dates_zh.rewrite("5号", base).startswith("2026-04-05")
     assert dates_zh.find_schedule("住在3号楼") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("凯美瑞上个月出掉了 换了台问界M7", {("car", "凯美瑞", R)}),
+        ("法语我放弃了 太难了", {("learning", "法语", R)}),
+        ("上周从京东离职了 先歇一阵再说", {("employer", "京东", R), ("job_title", "", R)}),
+        ("跟阿杰去民政局领证啦", {("girlfriend", "阿杰", R), ("spouse", "阿杰", A)}),
+        ("Tom上周被裁了 现在新领导是Grace", {("boss", "Grace", A)}),
+    ],
+)
+def test_chinese_endings_as_chat_tells_them(text: str, expected: set[tuple[str, str, Op]]) -> None:
+    assert expected <= table(text)
+
+
+def test_a_job_left_without_a_break_said_only_puts_the_title_in_doubt() -> None:
+    found = {(f.attribute, f.op) for f in facts_in("上周从京东离职了")}
+    assert ("job_title", Op.DOUBT) in found and ("job_title", R) not in found
+
+
+def test_someone_named_in_latin_letters_raises_no_doubt_of_the_speaker() -> None:
+    assert not [f for f in facts_in("Tom上周被裁了") if f.op is Op.DOUBT and not f.about]
+
+
+@pytest.mark.parametrize("text", ["下周跟阿杰去领证", "我打算跟阿杰去领证"])
+def test_a_wedding_planned_changes_nobody(text: str) -> None:
+    assert not [f for f in facts_in(text) if f.attribute in ("spouse", "girlfriend")]

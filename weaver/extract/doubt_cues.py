@@ -132,7 +132,8 @@ _OTHER_SUBJECT = re.compile(
     r"\b(?:he|she|they|his|her|their|my\s+(?:\w+\s+)?(?:mum|mom|dad|sister|brother|wife|husband|partner|"
     r"boyfriend|girlfriend|friend|colleague|coworker|boss|manager|son|daughter|roommate|flatmate|neighbou?r|"
     rf"cousin|aunt|uncle|grandma|grandpa))\b|(?<![跟和同与])[他她]|{_PEOPLE_ZH}|"  # 跟他吵架: with him
-    r"^\s*(?:小|老|阿)[\u4e00-\u9fff]",  # 小李, 老王, 阿强: a person called by name
+    r"^\s*(?:小|老|阿)[\u4e00-\u9fff]|"  # 小李, 老王, 阿强: a person called by name
+    r"^\s*[A-Z][a-z]+(?=[\u4e00-\u9fff])",  # "Kevin前天被裁了": someone named in Latin letters
     re.IGNORECASE,
 )
 

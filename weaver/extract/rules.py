@@ -44,7 +44,7 @@ from datetime import timedelta, tzinfo
 
 from vaultweave.schemas.config import VaultConfig
 from vaultweave.store.resources import Resource
-from vaultweave.weaver.attributes import PERSON_ATTRIBUTES, canonical_sentence, spec_for
+from vaultweave.weaver.attributes import canonical_sentence, spec_for
 from vaultweave.weaver.extract import (
     asked_zh,
     dates,
@@ -67,8 +67,9 @@ from vaultweave.weaver.extract.patterns_en import pets_named_in_turn, without_un
 from vaultweave.weaver.extract.rules_en import UPCOMING
 from vaultweave.weaver.extract.rules_text import Fact, Grammar
 from vaultweave.weaver.extract.rules_zh_people import Person
-from vaultweave.weaver.extract.speaker_memory import SWITCH, SWITCHABLE, SpeakerMemory, switch_in
+from vaultweave.weaver.extract.speaker_memory import SWITCH, SpeakerMemory, switch_in
 from vaultweave.weaver.extract.turn_context import named_in, restated, topic_of, with_topic
+from vaultweave.weaver.extract.whole_turn import kin_not_said, title_in_doubt
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _ENDS = re.compile(r"[.!?;。！？；]+|\n+")
@@ -147,7 +148,7 @@ class RulesExtractor:
             asked_of = known.spoken_of(named_in(asked)) if asked else ""
             read = facts_in(text, asked, asked_of or known.last_named)
             # "she's taking the austin job": a kinship only the rewriting said is not told again
-            read = [f for f in read if not _kin_not_said(f, resource.text)]
+            read = [f for f in read if not kin_not_said(f, resource.text)]
             facts = told.complete([known.complete(f) for f in read])
             learned = known.learn(facts)
             if learned.last_named == known.last_named and last_mentioned(text):
@@ -180,21 +181,6 @@ class RulesExtractor:
         # A line without a role is judged by its speaker ("assistant", "system").
         who = resource.role if resource.role is not None else resource.speaker
         return who is not None and who.strip().casefold() in self.ignore_roles
-
-
-def _title_in_doubt(facts: list[Fact]) -> list[Fact]:
-    """A job ended with nothing said of the next ("上周五从星巴克离职了", "not at ocado
-    anymore, taking the summer off"): the title held there may be over too, or may not (a
-    nurse who leaves a hospital is still a nurse), so it is put in doubt, never ended."""
-    own = [f for f in facts if not f.about and not f.name]
-    # "I gave up coffee" retracts "coffee" under every attribute it may name: no job in that
-    things = {f.value for f in own if f.op is Op.RETRACT and f.attribute not in SWITCHABLE}
-    left = {f.value for f in own
-            if f.attribute == "employer" and f.op is Op.RETRACT and f.value not in things}
-    # a dated ending is told as the value and its end ("上周五从星巴克离职了"): not a new job
-    told = any(f.attribute == "job_title" or (f.attribute == "employer" and f.op is Op.ASSERT
-                                              and f.value not in left) for f in own)
-    return [*facts, Fact("job_title", "", Op.DOUBT, 0.5)] if left and not told else facts
 
 
 def _planned(fact: Fact, resource: Resource, zone: tzinfo | None) -> bool:
@@ -258,11 +244,6 @@ def _candidate(speaker: str, fact: Fact, resource: Resource, zone: tzinfo | None
     )
 
 
-def _kin_not_said(fact: Fact, said: str) -> bool:
-    return (fact.op is Op.ASSERT and not fact.about and fact.attribute in PERSON_ATTRIBUTES
-            and bool(fact.value) and fact.value.lower() not in said.lower())
-
-
 def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
     """Every fact a turn states, in textual order, without duplicates. ``asked``: the
     question turn it answers, if any; ``who``: the person last named before it, as the
@@ -305,7 +286,7 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
     ]
     facts += filled
     facts += span_events.events(event_clauses, facts)
-    return _title_in_doubt(facts + cue_doubts(sentences, facts))
+    return title_in_doubt(facts + cue_doubts(sentences, facts), text)
 
 
 _ZH_DIALECT_I = re.compile(r"俺(?=[\u4e00-\u9fff])")

@@ -229,6 +229,21 @@ def _car(op: Op) -> Build:
     return build
 
 
+def _gave_up_learning(m: re.Match[str]) -> list[Fact]:
+    said = m.group("v")
+    values = dict.fromkeys([said, LANGUAGES.get(said, said)])  # as told, and as the rules store it
+    return [Fact(attribute, v, Op.RETRACT, 0.8) for v in values for attribute in ("learning", "hobby")]
+
+
+def _married(m: re.Match[str]) -> list[Fact]:
+    """跟小雅领证了: the partner named is the spouse now, no more a girl- or boyfriend."""
+    name = m.group("v")
+    if not re.fullmatch(r"[\u4e00-\u9fffA-Za-z]{1,6}", name) or name in ("他", "她", "对象"):
+        return []
+    return [*(Fact(p, name, Op.RETRACT, 0.75) for p in ("girlfriend", "boyfriend", "partner")),
+            Fact("spouse", name, Op.ASSERT, 0.8)]
+
+
 _LANGUAGE = rf"(?:{'|'.join(sorted(LANGUAGES, key=len, reverse=True))}|[{_CJK}]{{2,3}}话)"
 
 ENDINGS: tuple[Rule, ...] = (
@@ -238,8 +253,13 @@ ENDINGS: tuple[Rule, ...] = (
     rule(r"(?P<v>[^，,我]{2,8}?)(?:那边|这边)(?:我)?[^，,]{0,6}?(?:离职|辞职|不干|辞)了", _left_there),
     rule(r"(?:我)?(?:的)?(?:把)?(?P<v>[^，,我把]{0,6}?)(?:我)?(?:已经|也|就|早就)?(?:不干了|辞了)$", _stopped_job),
     # "朗逸卖了": a car named first, then sold
-    rule(r"(?:我的?|我家的?)?(?P<v>(?:" + _MAKES + r")[A-Za-z0-9" + _CJK + r"]{0,6}?)(?:已经|也|早就)?(?:给)?卖(?:掉)?了",
-         _car(Op.RETRACT)),
+    rule(r"(?:我的?|我家的?)?(?P<v>(?:" + _MAKES + r")[A-Za-z0-9" + _CJK + r"]{0,6}?)(?:上周|上个月|前几天|已经|也|早就)*"
+         r"(?:给)?(?:卖(?:掉)?|出掉|出手)了", _car(Op.RETRACT)),  # 思域上周出掉了
+    # "日语我放弃了", "吉他我早就不练了": a thing learned named first, then given up
+    rule(r"(?P<v>" + _LANGUAGE + r"|[" + _CJK + r"]{1,4}?)我(?:已经|早就|也|彻底)*(?:放弃|不学|不练)了", _gave_up_learning),
+    # "跟小雅去民政局领证啦": the partner is now the spouse
+    rule(r"(?:我)?(?:今天|上周|上个月|前几天|已经)*(?:和|跟)(?P<v>[^，,我]{1,6}?)(?:去民政局|一起)?(?:领证|扯证|登记结婚)"
+         r"(?:了|啦)?$", _married),
     rule(r"(?:我)?(?:和|跟)(?P<v>[^，,我]{1,6}?)(?:已经)?分(?:手)?了", _split_up),
     rule(r"(?P<v>[^，,]{1,4}?)(?:只能|只好|已经)?(?:送人|送走|送给[^，,]{1,6}?(?:养)?|送[^，,]{1,6}?养)了", _pet_left),
     rule(r"(?:我们|我)?(?:已经|终于)?分手了$", lambda m: [Fact("partner", "", Op.RETRACT, 0.8)]),
@@ -257,6 +277,11 @@ _AMOUNT = (r"(?:每天|一天|天天|每日)(?:早上|上午|晚上|下午)?(?:�
 _NOT_SINCE = re.compile(r"(?:到现在|以来|之后)(?:一根|一口|一杯|一次)?(?:都|也)?没(?P<verb>抽|喝)过")
 
 STARTS: tuple[Rule, ...] = (
+    # "现在新老板是Linda", "我领导叫王强": the boss, by name
+    rule(r"(?:我的?|现在的?|我们的?)*(?:新)?(?:老板|领导|上司|直属领导)(?:就|也|现在)?(?:是|叫|换成了?)"
+         r"(?P<v>[A-Z][A-Za-z]+(?:\s[A-Z][A-Za-z]+)?|[\u4e00-\u9fff]{2,3})(?=$|[，,\s]|人|这|那)",
+         lambda m: [] if _NOT_NAME.match(m.group("v")) or re.search(r"[的了个很]", m.group("v"))
+         else [Fact("boss", m.group("v"), Op.ASSERT, 0.8)]),
     rule(r"(?:我)?" + _ADV + _AMOUNT + r"(?P<v>" + "|".join(sorted(_AMOUNT_HABITS, key=len, reverse=True)) + r")"
          r"(?:[，,].*)?$", lambda m: [Fact("habit", _AMOUNT_HABITS[m.group("v")], Op.ASSERT, 0.8)]),
     rule(_WE + r"(?:开|开的是|开着)(?:一辆|辆)" + _CAR + r"(?:[，,].*)?$", _car(Op.ASSERT)),

@@ -1,0 +1,43 @@
+"""Checks on a turn's facts taken together: a job left with nothing said of the next puts
+its title in doubt (or ends it, when a break is told), and a kinship that only the rewriting
+of a pronoun names is not told again."""
+
+from __future__ import annotations
+
+import re
+
+from vaultweave.weaver.attributes import PERSON_ATTRIBUTES
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.rules_text import Fact
+from vaultweave.weaver.extract.speaker_memory import SWITCHABLE
+
+_BREAK = re.compile(r"歇一阵|歇一歇|休息一段|先休息|休整|gap|\b(?:taking|take|took)\s+(?:the\s+|a\s+)?"
+                    r"(?:summer|year|month|time|break|some\s+time)(?:\s+off)?\b|\bbetween\s+jobs\b",
+                    re.IGNORECASE)
+
+
+def title_in_doubt(facts: list[Fact], text: str) -> list[Fact]:
+    """A job ended with nothing said of the next ("上周五从星巴克离职了", "not at ocado
+    anymore"): the title held there may be over too, or may not (a nurse who leaves a
+    hospital is still a nurse), so it is put in doubt; a break told with it ("先歇一阵",
+    "taking the summer off") says no work is held now, and the title ends."""
+    own = [f for f in facts if not f.about and not f.name]
+    # "I gave up coffee" retracts "coffee" under every attribute it may name: no job in that
+    things = {f.value for f in own if f.op is Op.RETRACT and f.attribute not in SWITCHABLE}
+    left = {f.value for f in own
+            if f.attribute == "employer" and f.op is Op.RETRACT and f.value not in things}
+    # a dated ending is told as the value and its end ("上周五从星巴克离职了"): not a new job
+    told = any(f.attribute == "job_title" or (f.attribute == "employer" and f.op is Op.ASSERT
+                                              and f.value not in left) for f in own)
+    if not left or told:
+        return facts
+    # "先歇一阵", "taking the summer off": a break told with it ends the title too
+    return [*facts, Fact("job_title", "", Op.RETRACT, 0.7) if _BREAK.search(text) else
+            Fact("job_title", "", Op.DOUBT, 0.5)]
+
+
+def kin_not_said(fact: Fact, said: str) -> bool:
+    """A kinship the turn's own words do not name ("she's taking the austin job", read as
+    "my girlfriend Jess is ..."): the rewriting of a pronoun tells no kinship again."""
+    return (fact.op is Op.ASSERT and not fact.about and fact.attribute in PERSON_ATTRIBUTES
+            and bool(fact.value) and fact.value.lower() not in said.lower())

@@ -58,3 +58,27 @@ def test_a_pronoun_after_someone_new_is_not_the_one_before() -> None:
 def test_a_kinship_only_the_pronoun_says_is_not_told_again() -> None:
     found = session("my girlfriend Noor is moving to Dubai", "we called it off. she's taking the Dubai job")
     assert not [f for f in found if f[0] == 1 and f[2] == "girlfriend" and f[4] is A]
+
+
+@pytest.mark.parametrize(
+    ("text", "who", "day"),
+    [
+        ("i turn 30 on june 3rd so party time", "", "06-03"),
+        ("my sister lena turns 40 on may 9th, any gift ideas", "Lena", "05-09"),
+        ("haha no i'm 31, born 17 september 1994", "", "1994-09-17"),
+        ("ok quick facts: born 2 march 1988, from leeds", "", "1988-03-02"),
+        ("my wife is great, and our son Tom was born 4 May 2020", "Tom", "2020-05-04"),
+    ],
+)
+def test_a_birthday_told_by_its_day(text: str, who: str, day: str) -> None:
+    found = [(f.name, f.value) for f in facts_in(text) if f.attribute == "birthday"]
+    assert (who, day) in found
+
+
+def test_an_age_is_not_dated_by_the_birth_told_after_it() -> None:
+    ages = [f for f in facts_in("i'm 31, born 17 september 1994") if f.attribute == "age"]
+    assert ages and all(not a.when for a in ages)
+
+
+def test_turning_an_age_without_a_day_gives_no_birthday() -> None:
+    assert not [f for f in facts_in("I turn 30 next year") if f.attribute == "birthday"]

@@ -126,8 +126,19 @@ _ROUTINE_HEAD = re.compile(
 )
 
 
+# "I turn 30 on june 3rd", "(my wife Astrid) has birthday 9 June": a birthday told by its
+# day, read from the raw clause (the clause grammar takes the date off as a time)
+_BIRTHDAY_TOLD = re.compile(
+    r"^I\s+(?:turn|'m\s+turning|am\s+turning|will\s+turn|'ll\s+turn|have\s+(?:my\s+|a\s+|her\s+|his\s+)?"
+    r"birthday)(?:\s+\d{1,3})?\s+(?:on\s+)?(?:the\s+)?(?P<v>.+)$", re.IGNORECASE)
+
+
 def events(clause: str) -> list[Fact]:
-    """Appointment and routine facts in one raw clause; [] when it states none."""
+    """Appointment and routine facts in one raw clause (and a birthday told by its day);
+    [] when it states none."""
+    told = _BIRTHDAY_TOLD.match(clause)
+    if told and dates_en.birthday(told.group("v")):
+        return [Fact("birthday", dates_en.birthday(told.group("v")), Op.ASSERT, 0.8)]
     # "they're closed on the 22nd now so it's oct 1 instead": each part has its own date
     # ("the 16th, 10 in the morning": an hour after the comma stays with its day)
     pieces = [clause, *re.split(r"\s*[,:;](?!\s*(?:at\s+)?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|h\b|in\s+the\b))"

@@ -51,11 +51,13 @@ _EN_CLAUSE_BREAK = re.compile(
     r"\s*(?:[,;:]|\s[-–—]+)\s*(?:(?:and|but|so|because|since|though|although|while|whereas|"
     r"plus|yet|or|then)\s+)?(?:(?:now|then|also|still|today|actually|yeah|yes|honestly|like|ok|for\s+now|"
     r"right\s+now|at\s+the\s+moment)\s+)?(?=(?:I|"
-    r"my|we)\b)"
+    r"my|we|our)\b)"
     # "done my hamstring so no more football", "and today was my first day at X"
     r"|(?:,|\s+(?:and|but|so))\s+(?=no\s+more\b|(?:today|yesterday)\s+(?:was|is)\s+my\b|it(?:'s|\s+is)\s+all\s)"
     # "handed my notice in and as of last week I'm a data analyst": a date, then a new clause
     r"|(?:,|\s+(?:and|but|so))\s+(?=(?:as\s+of|since|starting|from|back\s+in)\s+(?:[\w']+\s+){1,3}?(?:I|we)\b)"
+    # "i'm 31, born 17 september 1994", "facts: born 17 march 1990": the birth is its own clause
+    r"|\s*[,;:]\s*(?=born\s)"
     # "been a while but Ben and I broke up": the couple opens a clause of its own
     r"|\s+(?:and|but|so)\s+(?=[A-Z][\w'-]*\s+and\s+I\b)"
     # "i'm an accountant in brisbane, what would i even put in a ute": the question is a clause of its own
@@ -259,7 +261,7 @@ _EN_OTHER = re.compile(
     r"(?P<verb>" + SAID_OF_THEM + r")\b\s*(?P<rest>.*)$"
 )
 _EN_THIRD_VERBS = {"lives": "live", "works": "work", "speaks": "speak", "studies": "study",
-                   "loves": "love", "likes": "like", "hates": "hate", "has": "have"}
+                   "loves": "love", "likes": "like", "hates": "hate", "has": "have", "turns": "turn"}
 _EN_RELATION_WORD = {"mum": "mother", "mom": "mother", "dad": "father", "sis": "sister",
                      "bro": "brother", "fiancee": "fiance", "fiancée": "fiance", "fiancé": "fiance",
                      "neighbor": "neighbour", "co-worker": "coworker", "mate": "friend"}

@@ -453,7 +453,8 @@ def _sentence_facts(sentence: str, grammar: Grammar, allow_note: bool) -> list[F
             about, name, first_person, relation = other
             # "Marco quit Pirelli and moved back to Turin": each of their verbs, as a clause
             # "my son Daniyar has orthodontist on wednesday 3pm": their appointment, said as theirs
-            raw_other = grammar.other(clause) if grammar.other and grammar.events else None  # dates kept
+            unprepared = re.sub(r"^(My|Our)\b", lambda m: m.group(1).lower(), clause)  # dates kept
+            raw_other = grammar.other(unprepared) if grammar.other and grammar.events else None
             theirs = grammar.events(raw_other[2]) if grammar.events and raw_other else []
             found = relation + [
                 replace(f, about=about, name=name)

@@ -137,8 +137,9 @@ def events(clause: str) -> list[Fact]:
     """Appointment and routine facts in one raw clause (and a birthday told by its day);
     [] when it states none."""
     told = _BIRTHDAY_TOLD.match(clause)
-    if told and dates_en.birthday(told.group("v")):
-        return [Fact("birthday", dates_en.birthday(told.group("v")), Op.ASSERT, 0.8)]
+    day = dates_en.birthday(told.group("v")) if told else None
+    if day:
+        return [Fact("birthday", day, Op.ASSERT, 0.8)]
     # "they're closed on the 22nd now so it's oct 1 instead": each part has its own date
     # ("the 16th, 10 in the morning": an hour after the comma stays with its day)
     pieces = [clause, *re.split(r"\s*[,:;](?!\s*(?:at\s+)?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|h\b|in\s+the\b))"

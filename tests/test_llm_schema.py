@@ -35,7 +35,7 @@ def test_the_model_gives_events_dates_people_endings_and_doubts(
     texts = [
         # said so that the offline readers find nothing: the model's own dating is tested
         "Since last month, home base = Denver. Still unpacking.",
-        "Dentist got pushed, the new slot is Friday at 4pm.",
+        "The tooth people want me in Friday at 4pm.",
         "Tuesdays and Thursdays are pool days for me.",
         "Everybody just says Lin.",
         "Ana, my kid sister, is at Spotify these days.",

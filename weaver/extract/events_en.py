@@ -88,6 +88,11 @@ _NOT_EVENTS = frozenset(
 )
 # "my dad's birthday is 9 june": a birthday is a date of one's own, not an appointment
 _DATES_OF_ONES_OWN = frozenset(["birthday", "bday", "b-day", "birthday's", "anniversary"])
+_PUSHED = re.compile(r"^(?:(?:my|the|our)\s+)?" + _WHAT + r"(?:\s+(?:appointment|appt))?\s+"
+                     r"(?:got|was|has\s+been|is)\s+(?:moved|pushed|rescheduled|bumped|changed|postponed)\b",
+                     re.IGNORECASE)
+# "the new slot is Friday at 4pm": the time of the last one told, not a thing of its own
+_GENERIC_SLOT = re.compile(r"^(?:new\s+)?(?:slot|time|date|booking|one)$")
 _OWNED = frozenset(["car", "house", "flat", "apartment", "dog", "cat", "boiler", "bike"])
 _SERVICES = frozenset(["service", "servicing", "wash", "viewing", "inspection", "grooming", "checkup",
                        "check-up", "mot", "repair", "vaccination", "vaccine", "jabs", "jab", "test", "survey",
@@ -146,6 +151,10 @@ def events(clause: str) -> list[Fact]:
                                 r"\s*|\s+(?:so|but)\s+", clause)[1:]]
     for piece in pieces:
         found = _appointment(piece.strip())
+        named = _PUSHED.match(clause)
+        if found and found[0].value == IT and named and _what(named.group("v")):
+            # "Dentist got pushed, the new slot is Friday at 4pm": the thing named before the slot
+            found = [replace(found[0], value=_what(named.group("v")))]
         if found:
             # "oct 1 instead, same time": the day moves, the hour stays
             same = _SAME_TIME.search(clause)
@@ -170,8 +179,9 @@ def _appointment(clause: str) -> list[Fact]:
             match = pattern.match(_bare(head) if pattern is _BARE_HEAD else head)
             moved = pattern in (_MOVED, _MOVED_AFTER)
             said = (match.group("v") or "").strip().lower() if match else ""
-            if match and (match.groupdict().get("it") or moved and said in _ANY_APPOINTMENT):
-                # "they pushed it to monday", "shift my appt to": the last one told
+            generic = pattern is _BARE_HEAD and bool(match and _GENERIC_SLOT.match(said))
+            if match and (match.groupdict().get("it") or moved and said in _ANY_APPOINTMENT or generic):
+                # "they pushed it to monday", "shift my appt to", "the new slot is friday": the last one told
                 return [Fact("appointment", IT, Op.ASSERT, 0.75, scheduled=phrase)]
             what = _what(match.group("v") or "") if match else ""
             if what and (pattern is not _BARE_HEAD or _FUTURE_SLOT.search(phrase)):

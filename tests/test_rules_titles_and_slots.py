@@ -130,6 +130,7 @@ def test_no_routine_or_title_from_a_pronoun_or_news(text: str) -> None:
 
 
 def test_a_slot_named_only_as_a_slot_is_the_thing_pushed_before_it() -> None:
-    assert slots("Dentist got pushed, the new slot is Friday at 4pm.") == [("Ola", "dentist", "2026-03-06T16:00")]
+    pushed = slots("Dentist got pushed, the new slot is Friday at 4pm.")
+    assert pushed == [("Ola", "dentist", "2026-03-06T16:00")]
     assert slots("optician on wednesday at 9am", "they called: the new slot is friday at 10am")[-1] == (
         "Ola", "optician", "2026-03-06T10:00")

@@ -75,3 +75,7 @@ def test_a_chinese_workplace_of_one_room_is_named_by_nothing() -> None:
     found = table("我在佛山一间贸易公司做跟单")
     assert ("lives_in", "佛山", A) in found
     assert not any(a == "employer" for a, _, _ in found)
+
+
+def test_a_department_is_no_home() -> None:
+    assert not any(a == "lives_in" for a, _, _ in table("i'm based in marketing at the london office"))

@@ -82,3 +82,8 @@ def test_an_age_is_not_dated_by_the_birth_told_after_it() -> None:
 
 def test_turning_an_age_without_a_day_gives_no_birthday() -> None:
     assert not [f for f in facts_in("I turn 30 next year") if f.attribute == "birthday"]
+
+
+def test_kin_the_turn_names_or_counts_is_told() -> None:
+    found = session("I have two sisters", "my sister Oona moved to Cork")
+    assert (0, "Ola", "sibling", "two sisters", A) in found and (1, "Ola", "sister", "Oona", A) in found

@@ -103,3 +103,8 @@ def test_someone_named_in_latin_letters_raises_no_doubt_of_the_speaker() -> None
 @pytest.mark.parametrize("text", ["下周跟阿杰去领证", "我打算跟阿杰去领证"])
 def test_a_wedding_planned_changes_nobody(text: str) -> None:
     assert not [f for f in facts_in(text) if f.attribute in ("spouse", "girlfriend")]
+
+
+@pytest.mark.parametrize("text", ["老板是个好人", "现在领导是我们组长", "新老板是谁啊"])
+def test_no_boss_from_a_description_or_a_pronoun(text: str) -> None:
+    assert not [f for f in facts_in(text) if f.attribute == "boss"]

@@ -98,7 +98,8 @@ _NOT_HOMES = words(
     "sync order general public private person together alone abroad remote nights days evenings "
     "mornings weekends shifts part-time full-time town city country countryside suburbs dorms halls "
     "campus college school work home here there nowhere somewhere everywhere tears overseas upstairs "
-    "downstairs"
+    "downstairs marketing sales finance engineering design product operations ops support legal research "
+    "admin accounts procurement logistics"
 )
 
 # An emoji or an emoticon between words ends what came before it, as a comma would:

@@ -280,7 +280,7 @@ STARTS: tuple[Rule, ...] = (
     # "现在新老板是Linda", "我领导叫王强": the boss, by name
     rule(r"(?:我的?|现在的?|我们的?)*(?:新)?(?:老板|领导|上司|直属领导)(?:就|也|现在)?(?:是|叫|换成了?)"
          r"(?P<v>[A-Z][A-Za-z]+(?:\s[A-Z][A-Za-z]+)?|[\u4e00-\u9fff]{2,3})(?=$|[，,\s]|人|这|那)",
-         lambda m: [] if _NOT_NAME.match(m.group("v")) or re.search(r"[的了个很]", m.group("v"))
+         lambda m: [] if _NOT_NAME.match(m.group("v")) or re.search(r"[的了个很我你他她谁]", m.group("v"))
          else [Fact("boss", m.group("v"), Op.ASSERT, 0.8)]),
     rule(r"(?:我)?" + _ADV + _AMOUNT + r"(?P<v>" + "|".join(sorted(_AMOUNT_HABITS, key=len, reverse=True)) + r")"
          r"(?:[，,].*)?$", lambda m: [Fact("habit", _AMOUNT_HABITS[m.group("v")], Op.ASSERT, 0.8)]),

@@ -11,9 +11,12 @@ from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.rules_text import Fact
 from vaultweave.weaver.extract.speaker_memory import SWITCHABLE
 
-_BREAK = re.compile(r"歇一阵|歇一歇|休息一段|先休息|休整|gap|\b(?:taking|take|took)\s+(?:the\s+|a\s+)?"
-                    r"(?:summer|year|month|time|break|some\s+time)(?:\s+off)?\b|\bbetween\s+jobs\b",
-                    re.IGNORECASE)
+_BREAK = re.compile(r"歇一阵|歇一歇|休息一段|先休息|休整|\bgap\s+year\b|\bbetween\s+jobs\b|"
+                    r"\b(?:taking|take|took|taken)\s+(?:(?:the|a|some)\s+)?(?:(?:summer|year|month|time|few\s+"
+                    r"(?:weeks|months))\s+off|break)\b", re.IGNORECASE)
+# What a kinship's value looks like when it names someone ("Jess", "王哲"), not a count
+# ("two sisters") the turn words its own way
+_A_NAME = re.compile(r"[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?|[\u4e00-\u9fff]{1,4}")
 
 
 def title_in_doubt(facts: list[Fact], text: str) -> list[Fact]:
@@ -40,4 +43,4 @@ def kin_not_said(fact: Fact, said: str) -> bool:
     """A kinship the turn's own words do not name ("she's taking the austin job", read as
     "my girlfriend Jess is ..."): the rewriting of a pronoun tells no kinship again."""
     return (fact.op is Op.ASSERT and not fact.about and fact.attribute in PERSON_ATTRIBUTES
-            and bool(fact.value) and fact.value.lower() not in said.lower())
+            and bool(_A_NAME.fullmatch(fact.value)) and fact.value.lower() not in said.lower())

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from vaultweave.weaver.extract.base import normalise
-from vaultweave.weaver.extract.rules_text import CAT_BREEDS, DOG_BREEDS
+from vaultweave.weaver.extract.kin_values import CAT_BREEDS, DOG_BREEDS
 
 # Words that never tell two values apart.
 _FILLER = frozenset((

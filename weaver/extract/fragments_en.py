@@ -162,7 +162,7 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
             who, introduced = "", True
             if not unsure:  # "I'm Thandiwe", "I'm 27": whole once cut from their asides
                 whole = _shape(self_said.group("rest")) or fragment
-                said.extend([whole, *_workplace_town(whole)])
+                said.append(whole)
             continue
         intro = _INTRODUCTION.match(fragment)
         if intro:  # "Raj here", "this is Raj": a bare number after it is an age
@@ -194,7 +194,7 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
             if clause is None and not who and promoted and _BARE_TITLE.match(title) and is_job(title):
                 clause = f"I got promoted to {title}"  # "got promoted 😎 analytics lead as of monday"
         if clause:
-            said.extend([clause, *_workplace_town(clause)])
+            said.append(clause)
         elif _OTHER_SUBJECT.match(fragment) or _NAMED_SUBJECT.match(fragment):
             who = "?"
     return said, Carried("" if who == "?" else who, introduced or carried.introduced)
@@ -279,18 +279,6 @@ def _where_said(text: str) -> list[str]:
     raw = found.group("v") or found.group("b") or found.group("c")
     named = found.group("v") and raw[:1].isupper() and len(raw.split()) <= 3  # "here in Condesa"
     place = known_place(raw) or (raw if named else None)
-    return [f"I live in {place}"] if place else []
-
-
-_WORKPLACE_TOWN = re.compile(
-    r"^(?:I'm|I\s+am|I\s+work)\b.*?\s(?:at|for|with)\s+\S.*?\s+in\s+(?P<v>[A-Z][^\d,]{1,40})$"
-)
-
-
-def _workplace_town(clause: str) -> list[str]:
-    """ "I'm a copywriter at Ogilvy in Manchester": the speaker lives in the known town too."""
-    found = _WORKPLACE_TOWN.match(clause)
-    place = known_place(found.group("v")) if found else None
     return [f"I live in {place}"] if place else []
 
 

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.kin_values import pet_value, relative_value
 from vaultweave.weaver.extract.rules_text import (
     ADV,
     NAME,
@@ -26,8 +27,6 @@ from vaultweave.weaver.extract.rules_text import (
     is_job,
     languages,
     one,
-    pet_value,
-    relative_value,
     rule,
     things,
     we_conf,
@@ -198,6 +197,24 @@ _JOB_CITY = re.compile(r"\s*(?:\(|,\s*|\s+in\s+)(?P<v>[A-Za-z][\w'-]*(?:\s+[A-Za
                        r"(?=\)|\s*$|\s*[,.;!]|\s+(?:and|but|so|for|since|as|now)\b)")
 
 
+def _birthday_value(text: str) -> str | None:
+    """A birthday as a date when it reads as one, else the thing said ("the 3rd of May")."""
+    if dates_en.birthday(text):
+        return dates_en.birthday(text)
+    if "," in text or len(text.split()) > 4 or not re.search(r"\d", text):
+        return None  # "coming up", "on saturday and i want a party": no day of the year said
+    return next(iter(things(text, split=False)), None)
+
+
+def _moved_from(m: re.Match[str]) -> list[Fact]:
+    """"moved from Leeds (to Manchester)": Leeds ends; the new town, if told, starts."""
+    old, new = clean_place(m.group("old")), clean_place(m.group("v") or "")
+    if not old or old.lower() in ("home", "abroad", "overseas"):
+        return []
+    started = [Fact("lives_in", new, Op.ASSERT, 0.9)] if new else []
+    return [*started, Fact("lives_in", old, Op.RETRACT, 0.85)]
+
+
 def _titled_in(m: re.Match[str]) -> list[Fact]:
     """ "I'm a nurse in Bergen": the job, and where one lives; "in the ICU" is no place."""
     facts = _titled(m)
@@ -207,9 +224,10 @@ def _titled_in(m: re.Match[str]) -> list[Fact]:
     return facts
 
 
-# Words no title said without its article holds ("I'm done with the engineer")
-_NOT_IN_TITLE = re.compile(r"\b(?:the|with|to|my|your|his|her|our|their|done|not|so|too|very|just|really|"
-                           r"going|gonna|about|and|or|but|like|over|still|also|always|never|ever)\b")
+# Words a title said without its article does not hold, beyond those ``is_job`` turns
+# away in any title: adverbs and joining words ("i'm just nurse and mum")
+_NOT_IN_TITLE = re.compile(r"\b(?:his|her|our|their|so|too|very|just|really|going|gonna|and|or|but|like|"
+                           r"still|also|always|never|ever)\b")
 
 
 def _titled_bare(m: re.Match[str]) -> list[Fact]:

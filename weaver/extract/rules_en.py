@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.changes_en import (
     CAR,
@@ -46,6 +45,7 @@ from vaultweave.weaver.extract.patterns_en import (
     _age,
     _and_list,
     _bare_habit,
+    _birthday_value,
     _born,
     _diet,
     _favourite,
@@ -56,6 +56,7 @@ from vaultweave.weaver.extract.patterns_en import (
     _laid_off,
     _learned,
     _left,
+    _moved_from,
     _named,
     _org,
     _pet,
@@ -93,14 +94,6 @@ from vaultweave.weaver.extract.word_forms_en import base_phrase, gerund
 # sentence's date, when it tells one, is when it starts (rules._sentence_facts).
 UPCOMING = "upcoming"
 
-
-def _birthday_value(text: str) -> str | None:
-    """A birthday as a date when it reads as one, else the thing said ("the 3rd of May")."""
-    if dates_en.birthday(text):
-        return dates_en.birthday(text)
-    if "," in text or len(text.split()) > 4 or not re.search(r"\d", text):
-        return None  # "coming up", "on saturday and i want a party": no day of the year said
-    return next(iter(things(text, split=False)), None)
 
 def _ended(m: re.Match[str]) -> list[Fact]:
     """"I quit/stopped/gave up X". Gerunds end a habit (or whatever "I X" states);
@@ -140,6 +133,8 @@ def _ended(m: re.Match[str]) -> list[Fact]:
 # Words in -ing that are things, not what one does: "done with evening classes".
 _ING_NOUNS = words("evening morning wedding building ceiling thing spring string pudding clothing sibling "
                    "darling earring viking nothing something anything everything")
+
+
 def _started(m: re.Match[str]) -> list[Fact]:
     """"I started X-ing / to X": what "I X" states, else a habit; "started yoga" a hobby."""
     value = m.group("v")
@@ -158,14 +153,6 @@ def _started(m: re.Match[str]) -> list[Fact]:
     if re.fullmatch(r"[a-z][a-z -]{1,30}", value) and len(value.split()) <= 2:
         return [Fact("hobby", value, Op.ASSERT, 0.8)]
     return []
-
-
-def _moved_from(m: re.Match[str]) -> list[Fact]:
-    """"moved from Leeds (to Manchester)": Leeds ends; the new town, if told, starts."""
-    old, new = clean_place(m.group("old")), clean_place(m.group("v") or "")
-    if not old or old.lower() in ("home", "abroad", "overseas"):
-        return []
-    return [*([Fact("lives_in", new, Op.ASSERT, 0.9)] if new else []), Fact("lives_in", old, Op.RETRACT, 0.85)]
 
 
 def _off(m: re.Match[str]) -> list[Fact]:

@@ -14,7 +14,8 @@ from collections.abc import Callable
 from vaultweave.weaver.extract import rules_zh_changes as changes
 from vaultweave.weaver.extract import rules_zh_evidence as evidence
 from vaultweave.weaver.extract.base import Op
-from vaultweave.weaver.extract.rules_text import Build, Fact, Rule, counted, relative_value, rule
+from vaultweave.weaver.extract.kin_values import counted, relative_value
+from vaultweave.weaver.extract.rules_text import Build, Fact, Rule, rule
 from vaultweave.weaver.extract.rules_zh_values import (
     DIETS,
     FAVOURITES,

@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 
 from vaultweave.weaver.extract.base import Op
-from vaultweave.weaver.extract.rules_text import Build, Fact, counted
+from vaultweave.weaver.extract.kin_values import counted
+from vaultweave.weaver.extract.rules_text import Build, Fact
 from vaultweave.weaver.extract.rules_zh_values import (
     JOB_HEADS,
     PETS,

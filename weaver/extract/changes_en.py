@@ -36,14 +36,14 @@ LANGUAGES = words(
 
 # Attributes a bare "I quit X" / "I'm done with X" may end: the resolver ends only the
 # ones whose current value X names, so the others cost nothing.
-ENDABLE = ("likes", "learning", "routine", "hobby", "habit", "employer", "studies_at")
+ENDABLE = ("likes", "learning", "routine", "hobby", "habit", "employer", "studies_at", "car")
 # A name may also be a person the speaker is done with: "no more Karen" (a boss).
 ENDABLE_PEOPLE = ("boss", "partner", "boyfriend", "girlfriend", "roommate", "therapist")
 
 
 def ending_of_thing(raw: str, confidence: float = 0.7) -> list[Fact]:
     """Retractions of a thing over every attribute it may name ("quit choir", "quit currys")."""
-    values = things(raw, split=False)
+    values = [re.sub(r"^(?:old|former|previous)\s+(?=\w)", "", v) for v in things(raw, split=False)]
     if not values or re.match(r"(?:out|of|to|at|on|in|with|off|up|by|for|from)\b", values[0]):
         return []  # "dropped out of uni": a particle, not a thing
     people = ENDABLE_PEOPLE if re.fullmatch(NAME, values[0]) else ()
@@ -77,7 +77,7 @@ _PET_WORD = r"(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|horse|pup)"
 # caller's own reading first (``rules_en._ended``).
 ENDING_VERBS = (
     _PAST + r"(?:quit|stopped|gave\s+up|given\s+up|kicked|ditched|cut\s+out|dropped|packed\s+in|binned|"
-    r"abandoned|walked\s+away\s+from)\s+(?P<v>.+)$",
+    r"abandoned|walked\s+away\s+from|let\s+go\s+of|got\s+rid\s+of|parted\s+ways\s+with)\s+(?P<v>.+)$",
     r"I(?:'m|\s+am)\s+" + ADV + r"(?:so\s+|totally\s+|completely\s+|officially\s+)?(?:done\s+with|over|"
     r"finished\s+with|through\s+with)\s+(?P<v>.+)$",
     r"(?:so\s+|totally\s+|completely\s+|officially\s+)?(?:done\s+with|finished\s+with|"
@@ -205,6 +205,9 @@ ENDINGS: tuple[Rule, ...] = (
                  r"'.-]*"
          r"(?:\s+[A-Z][\w&'.-]*)*)))?",
          lambda m: [Fact("studies_at", m.group("org") or "", Op.RETRACT, 0.8)]),
+    # "put down my papers at the infy job": notice given, and served when told as done
+    rule(_PAST + r"(?:just\s+|finally\s+)?(?:put|handed|gave)\s+(?:down|in)\s+(?:my\s+)?papers\b",
+         _all(("employer", Op.RETRACT))),
     # Retirement and unemployment end the job, whatever it was.
     rule(r"I(?:'ve|\s+have|'m|\s+am)?\s+" + ADV + r"(?:retired|unemployed|between\s+jobs|out\s+of\s+work)\b",
          _all(("employer", Op.RETRACT), ("job_title", Op.RETRACT))),

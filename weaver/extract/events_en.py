@@ -180,7 +180,10 @@ def _appointment(clause: str) -> list[Fact]:
             moved = pattern in (_MOVED, _MOVED_AFTER)
             said = (match.group("v") or "").strip().lower() if match else ""
             generic = pattern is _BARE_HEAD and bool(match and _GENERIC_SLOT.match(said))
-            if match and (match.groupdict().get("it") or moved and said in _ANY_APPOINTMENT or generic):
+            # "eish they moved it to friday": a subject before the verb, not a thing
+            someone = moved and bool(re.search(r"(?:^|\s)(?:they|he|she|we|someone|somebody)$", said))
+            said_it = bool(match and match.groupdict().get("it"))
+            if match and (said_it or moved and said in _ANY_APPOINTMENT or generic or someone):
                 # "they pushed it to monday", "shift my appt to", "the new slot is friday": the last one told
                 return [Fact("appointment", IT, Op.ASSERT, 0.75, scheduled=phrase)]
             what = _what(match.group("v") or "") if match else ""

@@ -34,7 +34,7 @@ MAX_CHARS = 1200
 MAX_FRAGMENTS = 24
 
 # An emoji ends a fragment as a comma would: "ACCEPTED THE OFFER 🎉 starting at ...".
-_CUT = re.compile(r"\s*(?:[,;:()\[\]{}]|\s[-–—]+\s|\.\.+|\s+(?:and|plus|but)\s+(?=\S)|"
+_CUT = re.compile(r"\s*(?:[,;()\[\]{}]|(?<!\d):(?!\d)|\s[-–—]+\s|\.\.+|\s+(?:and|plus|but)\s+(?=\S)|"
                   r"[\U0001f000-\U0001faff\u2600-\u27bf][\ufe0f\u200d\U0001f3fb-\U0001f3ff]*)\s*",
                   re.IGNORECASE)
 _ASIDE = re.compile(r"\s*\(([^()]{0,120})\)")
@@ -149,6 +149,9 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
             said.append(f"everyone calls me {alias.group('v') or alias.group('short')}")
         elif not carried.who and not unsure:  # "(data analyst at xero, the accounting software ppl)"
             said.extend(c for c in [_shape(_TAIL.sub("", inner.split(",")[0]), False)] if c)
+    # "my son oscar (7)", "our daughter Ama (6)": an age in brackets after a relative is theirs
+    said.extend(" ".join([m.group("who").lower(), *([m.group("name").title()] if m.group("name") else []),
+                          "is", m.group("n")]) for m in _KIN_AGE.finditer(text))
     if not unsure and not carried.who:
         said.extend(_where_said(text))
     for raw in _CUT.split(_ASIDE.sub(",", text))[:MAX_FRAGMENTS]:
@@ -201,6 +204,8 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
 
 
 _CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+_KIN_AGE = re.compile(rf"\b(?P<who>(?:my|our)\s+{_RELATIVES})(?:\s+(?P<name>[A-Za-z][a-z]+))?"
+                      r"\s*\((?P<n>\d{1,2})\)", re.IGNORECASE)
 _MENTION = re.compile(rf"\b(?:my|our)\s+{_RELATIVES}(?:\s+(?!Is\b|Was\b){NAME})?(?='s\b|\b)")
 
 

@@ -8,7 +8,7 @@ from vaultweave.weaver.extract import changes_en, dates_en, events_en, rules_en
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.clauses import MAX_NOTE
 from vaultweave.weaver.extract.normalise_en import PERSON, SAID_OF_THEM, normalise
-from vaultweave.weaver.extract.rules_text import ADV, EDGES, NAME, PLACES, Fact, Grammar
+from vaultweave.weaver.extract.rules_text import ADV, EDGES, NAME, PLACES, Fact, Grammar, is_job
 
 # -- English clauses ----------------------------------------------------------------------
 
@@ -48,7 +48,7 @@ _EN_AFTERTHOUGHT = re.compile(
 )
 _EN_LOWER_FIRST = {"my", "we", "you", "our", "call", "please", "in", "everyone", "people", "friends"}
 _EN_CLAUSE_BREAK = re.compile(
-    r"\s*(?:[,;:]|\s[-–—]+)\s*(?:(?:and|but|so|because|since|though|although|while|whereas|"
+    r"\s*(?:(?:[,;]|(?<!\d):)|\s[-–—]+)\s*(?:(?:and|but|so|because|since|though|although|while|whereas|"
     r"plus|yet|or|then)\s+)?(?:(?:now|then|also|still|today|actually|yeah|yes|honestly|like|ok|for\s+now|"
     r"right\s+now|at\s+the\s+moment)\s+)?(?=(?:I|"
     r"my|we|our)\b)"
@@ -57,11 +57,14 @@ _EN_CLAUSE_BREAK = re.compile(
     # "handed my notice in and as of last week I'm a data analyst": a date, then a new clause
     r"|(?:,|\s+(?:and|but|so))\s+(?=(?:as\s+of|since|starting|from|back\s+in)\s+(?:[\w']+\s+){1,3}?(?:I|we)\b)"
     # "i'm 31, born 17 september 1994", "facts: born 17 march 1990": the birth is its own clause
-    r"|\s*[,;:]\s*(?=born\s)"
+    r"|\s*(?:[,;]|(?<!\d):)\s*(?=born\s)"
     # "been a while but Ben and I broke up": the couple opens a clause of its own
     r"|\s+(?:and|but|so)\s+(?=[A-Z][\w'-]*\s+and\s+I\b)"
     # "i'm an accountant in brisbane, what would i even put in a ute": the question is a clause of its own
-    r"|[,;:]\s*(?=(?:what|how|where|which|who|why|any|anything|can|could|should|would|pls|please|help)\s)"
+    r"|(?:[,;]|(?<!\d):)\s*(?=(?:what|how|where|which|who|why|any|anything|can|could|should|would|pls|please|help)\s)"
+    # "im a junior analyst at a broker, so this would be a step up": the guess is its own clause
+    r"|(?:[,;]|(?<!\d):)\s*(?:(?:so|and|but|because|though)\s+)?(?=(?:this|that|it|there)(?:\s+\w+)?\s+(?:would|could|might|"
+    r"will|may)\b|(?:it|that|this|there)'(?:d|ll)\b)"
     r"|(?<!\bme)\s+(?:and|but|so|because|since|though|although|while|whereas|plus|yet|or|then)\s+"
     r"(?:(?:now|then|also|still|recently|today|actually|yeah|yes|honestly)\s+)?(?=(?:I|my|we)\b)(?!my\s+last"
     r"\b)"
@@ -181,12 +184,32 @@ def _en_split_clauses(sentence: str) -> list[str]:
         if first_person:
             head, *shared = _EN_SHARED_SUBJECT.split(head)
             fragments = shared + fragments
+        head, *answered = _en_title_after(head)
         clauses.append(head)
+        clauses.extend(answered)
         if first_person:
             clauses.extend(("I " if _EN_BARE_VERB.match(f) else "I'm ") + f for f in fragments)
         elif fragments:
             clauses[-1] = clause
     return [part for clause in clauses for part in _en_chained(clause)]
+
+
+# "new job started on 1 april, network engineer at Turkcell": the title and workplace after
+# the comma answer what the words before only announced.
+_EN_TITLE_AT = re.compile(r",\s*(?P<piece>(?:a\s+|an\s+)?(?P<title>[a-z][\w/+-]*(?:\s+[a-z][\w/+-]*){0,3})"
+                          r"\s+at\s+[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*)\W*$")
+_EN_SOMEONE_ELSE = re.compile(r"\W*(?:my|his|her|their|our|he|she|they)\b|\W*[A-Z][a-z]+\s")
+
+
+def _en_title_after(clause: str) -> list[str]:
+    """The clause, and the title-at-workplace piece at its end as a clause of its own, when the
+    clause before it names nobody else ("my sister started, nurse at Mercy" stays whole)."""
+    m = _EN_TITLE_AT.search(clause)
+    if not m or not is_job(m.group("title")):
+        return [clause]
+    if _EN_SOMEONE_ELSE.match(clause[: m.start()]) and not re.match(r"\W*I\b", clause):
+        return [clause]
+    return [clause[: m.start()], m.group("piece")]
 
 
 def _en_chained(clause: str) -> list[str]:
@@ -261,7 +284,8 @@ _EN_OTHER = re.compile(
     r"(?P<verb>" + SAID_OF_THEM + r")\b\s*(?P<rest>.*)$"
 )
 _EN_THIRD_VERBS = {"lives": "live", "works": "work", "speaks": "speak", "studies": "study",
-                   "loves": "love", "likes": "like", "hates": "hate", "has": "have", "turns": "turn"}
+                   "loves": "love", "likes": "like", "hates": "hate", "has": "have", "turns": "turn",
+                   "does": "do", "plays": "play", "goes": "go"}
 _EN_RELATION_WORD = {"mum": "mother", "mom": "mother", "dad": "father", "sis": "sister",
                      "bro": "brother", "fiancee": "fiance", "fiancée": "fiance", "fiancé": "fiance",
                      "neighbor": "neighbour", "co-worker": "coworker", "mate": "friend"}

@@ -202,6 +202,9 @@ def _zh_clause(
         if called and not person.name and person.about:  # "她叫程悦": the relative's name
             person = replace(person, name=called)
             relation = [*relation, rules_zh_people.relation_fact(person, called)]
+        if person.about == "roommate" and re.match(r"我[^，,]{0,6}?(?:搬走|搬出去|退租)了", text):
+            # "林蔓上周末搬走了": the flatmate left the shared home, and is no flatmate now
+            relation = [Fact("roommate", person.name, Op.RETRACT, 0.75, when=when)]
         return relation + rules_zh_people.about(facts, person), person
     return facts, None
 

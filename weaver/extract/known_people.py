@@ -37,6 +37,10 @@ _NAMES_SOMEONE = re.compile(
 _ZH_RELATION = {english: chinese for chinese, english in reversed(list(RELATIONS.items()))}
 
 _AMBIGUOUS = ""
+# What "his"/"her" opening a sentence may own that the rules read as a fact of its owner
+_THEIR_THING = r"(?:birthday|job|name|dog|cat|favourite|favorite)\b"
+# A word of reply before the pronoun: "perfect she loves risotto", "oh and he's a DJ"
+_INTERJECTION = r"(?:(?:perfect|great|ok|okay|oh|ah|yeah|yes|yep|haha|lol|well|and|also|but|so)[,!]?\s+)+"
 # English: a person named in the turn itself, "my older sister Jia", "my coworker Ben".
 _MENTION = re.compile(
     r"\bmy\s+(?:(?:little|big|older|younger|baby|twin|elder|best)\s+)?(?P<rel>"
@@ -121,8 +125,12 @@ class KnownPeople:
             said = self.last_named + " "
             # "she lives in Leeds", "she's vegetarian", and a verb without its subject after
             # them: "she's mad about birds. lives up in Inverness"
-            head = re.sub(rf"(^|[.!?]\s+)(?:{pronouns})(\s+(?=[a-z])|(?='s\s))",
+            head = re.sub(rf"(^|[.!?]\s+)(?:{_INTERJECTION})?(?:{pronouns})(\s+(?=[a-z])|(?='s\s))",
                           lambda m: m.group(1) + said.rstrip() + m.group(2), head, flags=re.IGNORECASE)
+            # "His birthday is 22 November": theirs
+            possessive = "her" if female else "his" if male else "his|her"
+            head = re.sub(rf"(^|[.!?]\s+)(?:{possessive})\s+(?={_THEIR_THING})",
+                          lambda m: m.group(1) + said.rstrip() + "'s ", head, flags=re.IGNORECASE)
             head = re.sub(r"([.!?]\s+)(?=(?:still\s+|now\s+)?(?:lives|works|studies)\s)",
                           lambda m: m.group(1) + said, head)
             return head + _pronouns_within(tail)
@@ -153,6 +161,9 @@ def _pronouns_within(text: str) -> str:
         if spoken:
             pronouns = "she" if relation in _FEMALE else "he" if relation in _MALE else "he|she"
             sentence = re.sub(rf"^(?:{pronouns})(?=\s+[a-z]|'s\s)", spoken, sentence, flags=re.IGNORECASE)
+            possessive = "her" if relation in _FEMALE else "his" if relation in _MALE else "his|her"
+            sentence = re.sub(rf"^(?:{possessive})\s+(?={_THEIR_THING})", spoken + "'s ", sentence,
+                              flags=re.IGNORECASE)
         mentions = list(_MENTION.finditer(sentence))
         if mentions:
             last = mentions[-1]

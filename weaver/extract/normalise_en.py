@@ -22,7 +22,7 @@ PERSON = (
 # What is said of someone named by relation, right after their name: "my sister Anna lives ...".
 SAID_OF_THEM = (
     r"'s|is|has|lives|works|moved|just|recently|finally|turned|speaks|studies|loves|"
-    r"likes|hates|left|started|got|joined|quit|was|used|retired|retiring|turns|turned"
+    r"likes|hates|left|started|got|joined|quit|was|used|retired|retiring|turns|turned|does|plays|goes"
 )
 _EN_FIXES = (
     (re.compile(r"[’‘]"), "'"),
@@ -32,6 +32,7 @@ _EN_FIXES = (
     (re.compile(r"\bdont\b"), "don't"),
     (re.compile(r"\bcant\b"), "can't"),
     (re.compile(r"\bfrm\b"), "from"),
+    (re.compile(r"\b(?:my\s+own|my)\s+(?:bday|b-day|birthday)\b", re.IGNORECASE), "my birthday"),
     (re.compile(r"\bw/(?=\s)"), "with"),
     # "my bf theo", "her hubby": the relation words chat shortens
     (re.compile(r"\b(my|our|her|his|your|ur)\s+(?:bf|boyf)\b", re.IGNORECASE), r"\1 boyfriend"),

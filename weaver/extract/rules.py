@@ -69,7 +69,7 @@ from vaultweave.weaver.extract.rules_text import Fact, Grammar
 from vaultweave.weaver.extract.rules_zh_people import Person
 from vaultweave.weaver.extract.speaker_memory import SWITCH, SpeakerMemory, switch_in
 from vaultweave.weaver.extract.turn_context import named_in, restated, topic_of, with_topic
-from vaultweave.weaver.extract.whole_turn import kin_not_said, title_in_doubt
+from vaultweave.weaver.extract.whole_turn import kin_named, kin_not_said, title_in_doubt
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _ENDS = re.compile(r"[.!?;。！？；]+|\n+")
@@ -286,6 +286,7 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
     ]
     facts += filled
     facts += span_events.events(event_clauses, facts)
+    facts += kin_named(text, facts)
     return title_in_doubt(facts + cue_doubts(sentences, facts), text)
 
 

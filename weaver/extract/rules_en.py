@@ -227,6 +227,8 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"turned\s+" + _AGE + r"(?:\s+(?:years?\s+old|today|yesterday))?(?=$|\s*,)",
          lambda m: [*_age(m), Fact("birthday", "turned", Op.ASSERT, 0.75)] if _age(m) else []),
     rule(r"my\s+age\s+is\s+(?P<v>\d{1,3})$", _age),
+    rule(r"(?:I(?:'m|\s+am)\s+)?turning\s+" + _AGE + r"(?:\s+(?:tomorrow|today|soon|(?:next|this|on)\s+\w+))?(?=$|\s*,|"
+         r"\s+and\b)", lambda m: [replace(f, confidence=0.75) for f in _age(m)]),
     # "I'm Maya" only when the whole clause is a name ("I'm tired" is not; "I'm Italian" is
     # rejected by clean_name).
     rule(r"I(?:'m|\s+am)\s+(?P<v>" + NAME + r")(?:\s+here|\s*,.*)?(?:$|(?=\s+but\s))", one("name", clean_name, 0.8)),
@@ -327,6 +329,9 @@ RULES: tuple[Rule, ...] = (
     rule(_PAST + r"(?:started|begun|began)\s+(?:working\s+|a\s+(?:new\s+)?(?:job|role|position)\s+|"
          r"my\s+new\s+(?:job|role|position)\s+)?(?:at|with|for)\s+" + _ORG
          + r"(?:\s+as\s+(?:a\s+|an\s+)?" + _TITLE + r"(?=$|\s+(?:on|in|from|since|last|this|and|but)\b))?", _job(0.85)),
+    # "just started as a research assistant at cedars-sinai this week"
+    rule(_PAST + r"(?:just\s+)?(?:started|began)\s+(?:work(?:ing)?\s+)?as\s+(?:a\s+|an\s+)?" + _TITLE
+         + r"\s+(?:at|with|for)\s+" + _ORG, _job(0.85)),
     # A start still to come is a start all the same: "I'm starting at Stripe next monday".
     rule(r"(?:" + _BE + r"starting|I\s+" + ADV + r"start)\s+(?:work(?:ing)?\s+|(?:a|my)\s+new\s+(?:job|role)\s+)?"
          r"(?:at|with)\s+" + _ORG + r"(?:(?:\s+(?:next|this|on|in|from)\s+[\w ]{1,20}?)?\s+as\s+(?:a\s+|an\s+)?"

@@ -327,7 +327,7 @@ def clean_title(raw: str) -> str | None:
 
 def is_job(title: str) -> bool:
     tokens = title.lower().split()
-    if not tokens or re.search(r"\b(?:with|the|to|my|your|done|not|from|about|over)\b", title.lower()):
+    if not tokens or re.search(r"\b(?:with|the|to|my|your|done|not|from|about|over|at)\b", title.lower()):
         return False  # "done with the engineer": a state, not a title
     return tokens[-1] in _JOB_HEADS or bool(re.match(r"(?:head|director|vp)\s+of\b", title.lower()))
 

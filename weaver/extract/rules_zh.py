@@ -306,7 +306,7 @@ RETRACTIONS: tuple[Rule, ...] = (
     rule(r"(?:我的?)?(?P<v>[^，,我]{1,8}?)(?:已经|也|就|先)?(?:不学了|不练了|放弃了|暂停了)$",
          _fact("learning", op=Op.RETRACT, conf=0.75, mapping=LANGUAGES)),
     rule(_I + r"戒(?:掉)?了?(?P<v>.+?)了?$", _quit),
-    rule(_I + r"(?:从|在)(?P<v>.+?)(?:离职|辞职)了?$", _fact("employer", op=Op.RETRACT, conf=0.85)),
+    rule(_I + r"(?:从|在)(?P<v>[^，,]+?)(?<![想要算])(?:离职|辞职)了?$", _fact("employer", op=Op.RETRACT, conf=0.85)),
     rule(_I + r"(?:离职|辞职|裸辞)了$", lambda m: _QUIT),
     rule(_I + r"辞(?:去|掉)了(?P<v>.+?)的工作$", _fact("employer", op=Op.RETRACT, conf=0.85)),
     rule(_I + r"离开了(?P<v>.+)$", _left),
@@ -316,7 +316,7 @@ RETRACTIONS: tuple[Rule, ...] = (
     rule(_I + r"被(?:公司|老板|单位|领导)?(?:裁员?|辞退|开除|优化|解雇|炒|毕业)(?:掉)?了?$", lambda m: _QUIT),
     rule(_I + r"(?:正式)?退休了?$", lambda m: _QUIT),
     rule(_I + r"辞职了?(?:回|去)(?P<v>[^，,]+?)(?P<home>老家)?(?:了|$)", _moved_home),
-    rule(_I + r"(?:从|在)(?P<v>.+?)(?:离职|辞职)了?$", _fact("employer", op=Op.RETRACT, conf=0.85)),
+    rule(_I + r"(?:从|在)(?P<v>[^，,]+?)(?<![想要算])(?:离职|辞职)了?$", _fact("employer", op=Op.RETRACT, conf=0.85)),
     rule(_I + r"从(?P<old>.+?)转(?:岗|行)?(?:成|到|为|做|当)了?(?P<t>[^，,]+)(?:[，,].*)?$", _switched),
     rule(r"(?:我)?(?:的|家)?(?:的)?(?P<sp>" + PETS_RE + r")(?:全|都)?(?:挂|死|去世|走)了", _pet_gone),
     rule(_I + r"不(?:再)?(?P<verb>喝|吃)(?P<v>[^了]+?)了$", lambda m: [Fact("diet", DIETS[m.group("v")], Op.RETRACT, 0.85)]
@@ -491,4 +491,6 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"(?P<f>每天|每周|每个?星期|每个?礼拜|每晚|每个?周末|天天|经常|常常)(?:早上|晚上|下午|中午|早晨)?"
          r"(?:都|会|也|还)?(?P<v>.+)$", _habit(0.8)),
     rule(_I + r"(?P<v>抽烟|吸烟|跑步|游泳|冥想|打坐|练瑜伽|做瑜伽|健身|喝酒|骑车|慢跑)了?$", _habit(0.8)),
+    rule(r"(?:.*[，,])?(?:我们|俺们|咱们|阿拉)?(?P<v>[\u4e00-\u9fff]{2,4}?)(?:这边|这里|这儿|这块|这(?![是个样么种些次回段辈]))",
+         evidence.here_town),
 )

@@ -71,3 +71,13 @@ def drives(m: re.Match[str]) -> list[Fact]:
     town = m.group("city") or place_of(m.group("where") or "")
     return [Fact("job_title", title, Op.ASSERT, 0.8)] + (
         [Fact("lives_in", town, Op.ASSERT, 0.7)] if town and is_place(town) else [])
+
+
+def here_town(m: re.Match[str]) -> list[Fact]:
+    """ "西安这满大街肉夹馍", "大庆这边水泡子多", "重庆这山路": a town told as the speaker's
+    "here" is where they live (0.6, below a home said outright); a hedge or a question
+    about it ("上海这块机会应该多吧") says nothing of where they are."""
+    town = m.group("v")
+    if not is_place(town) or re.search(r"机会|应该|可能|如果|要是|吗|[?？]", m.string):
+        return []
+    return [Fact("lives_in", town, Op.ASSERT, 0.6)]

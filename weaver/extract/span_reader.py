@@ -103,7 +103,7 @@ _ZH_TONGUE = re.compile(r"(?:语|文|(?<![电说讲对废笑情神])话)$")  # �
 _NOT_AGE_BEFORE = words(
     "paid pay cost costs spent spend was were is for at about around only just over under "
     "scored score ran run lost gained weigh weighed weighs bought sold got earn earned make "
-    "made bench lift lifted number no page room size level day week $ £ € ¥"
+    "made bench lift lifted number no page room size level day week $ £ € ¥ : ."
 )
 # After a name that opens a sentence: "Priya and I live in Hove" is someone else's name.
 _AND_I = re.compile(r"\s*(?:and|&)\s+(?:I|me|my)\b", re.IGNORECASE)

@@ -1,6 +1,7 @@
 """Checks on a turn's facts taken together: a job left with nothing said of the next puts
 its title in doubt (or ends it, when a break is told), and a kinship that only the rewriting
-of a pronoun names is not told again."""
+of a pronoun names is not told again, and one named in passing inside a question or a wish
+("what should I get my sister Amy?") is told all the same."""
 
 from __future__ import annotations
 
@@ -44,3 +45,30 @@ def kin_not_said(fact: Fact, said: str) -> bool:
     "my girlfriend Jess is ..."): the rewriting of a pronoun tells no kinship again."""
     return (fact.op is Op.ASSERT and not fact.about and fact.attribute in PERSON_ATTRIBUTES
             and bool(_A_NAME.fullmatch(fact.value)) and fact.value.lower() not in said.lower())
+
+
+_SAID_AS = {"mum": "mother", "mom": "mother", "mam": "mother", "dad": "father", "sis": "sister",
+            "bro": "brother", "hubby": "husband", "bf": "boyfriend", "gf": "girlfriend", "fiancé": "fiance",
+            "fiancée": "fiancee", "best friend": "friend"}
+# "my (older) sister Amy", "my best friend Jo": a kinship presupposed by naming someone by it
+_KIN_NAMED = re.compile(
+    r"\b[Mm]y\s+(?:(?:little|big|older|younger|baby|twin|elder)\s+)?(?P<rel>"
+    + "|".join(sorted({*PERSON_ATTRIBUTES, *_SAID_AS}, key=len, reverse=True))
+    + r"),?\s+(?P<name>[A-Z][a-z]+(?:-[A-Z][a-z]+)?)\b(?!\s+[A-Z]|-)"
+)
+_NOT_A_NAME = frozenset(("I", "Mum", "Mom", "Dad", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
+                         "Saturday", "Sunday", "Christmas", "Easter", "Lol", "Haha", "Ok", "Okay", "Oh"))
+
+
+def kin_named(text: str, facts: list[Fact]) -> list[Fact]:
+    """Kinships the turn names in passing that its reading did not state: "my sister Amy"
+    inside a question, a wish or a plan still says who Amy is to the speaker (0.8)."""
+    stated = {(f.about, f.name) if f.about else (f.attribute, f.value) for f in facts}
+    found: list[Fact] = []
+    for m in _KIN_NAMED.finditer(text):
+        relation = _SAID_AS.get(m.group("rel").lower(), m.group("rel").lower())
+        name = m.group("name")
+        if relation in PERSON_ATTRIBUTES and name not in _NOT_A_NAME and (relation, name) not in stated:
+            stated.add((relation, name))
+            found.append(Fact(relation, name, Op.ASSERT, 0.8))
+    return found

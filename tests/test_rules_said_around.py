@@ -1,0 +1,187 @@
+"""Facts said around something else (tenth round of docs/FACTS.md): a town told as the
+speaker's "here" (西安这满大街…), a kinship named inside a question or a wish, "his"/"her"
+opening a sentence, a reply word before a pronoun, a guess after a comma, a title and
+workplace after an announcement, "started as ... at", endings told as letting go or as
+papers put down. None is taken from the bench."""
+
+from __future__ import annotations
+
+import pytest
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.known_people import KnownPeople
+from vaultweave.weaver.extract.rules import facts_in
+from vaultweave.weaver.extract.rules_text import Fact
+
+A, R = Op.ASSERT, Op.RETRACT
+
+
+def table(text: str) -> set[tuple[str, str, Op]]:
+    return {(f.attribute, f.value, f.op) for f in facts_in(text) if not f.about}
+
+
+def theirs(text: str) -> set[tuple[str, str, str, str]]:
+    return {(f.about, f.name, f.attribute, f.value) for f in facts_in(text) if f.about}
+
+
+def read_of(facts: list[Fact]) -> set[tuple[str, str, str, str]]:
+    return {(f.attribute, f.value, f.about, f.name) for f in facts}
+
+
+def turns(*texts: str) -> list[list[Fact]]:
+    """Each turn read after the ones before it, as the extractor reads a conversation."""
+    known, read = KnownPeople(), []
+    for text in texts:
+        facts = facts_in(known.said_in_full(text))
+        known = known.learn(facts)
+        read.append(facts)
+    return read
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        ("兰州这冬天干得要命 有没有好用的加湿器", "兰州"),
+        ("周末想去爬山 洛阳这边有啥推荐", "洛阳"),
+        ("烟台这满大街海鲜我都吃腻了", "烟台"),
+        ("下班去撸串 我们包头这边烤肉便宜", "包头"),
+    ],
+)
+def test_a_town_told_as_here_is_home(text: str, town: str) -> None:
+    found = [f for f in facts_in(text) if f.attribute == "lives_in"]
+    assert [(f.value, f.op, f.confidence) for f in found] == [(town, A, 0.6)]
+
+
+@pytest.mark.parametrize("text", ["杭州这块机会应该多吧", "要是搬去成都 成都这边房租贵吗", "这边天气不错"])
+def test_a_hedge_a_question_or_no_town_is_no_home(text: str) -> None:
+    assert not any(f.attribute == "lives_in" for f in facts_in(text))
+
+
+def test_the_here_of_someone_else_is_theirs() -> None:
+    facts = facts_in("我妹在杭州 杭州这边房价太高了")
+    assert [(f.about, f.value) for f in facts if f.attribute == "lives_in"] == [("sister", "杭州")]
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [("在银行做柜员做得好好的 有点累", "柜员"), ("我做销售做了五年", "销售")],
+)
+def test_a_chinese_title_stops_before_what_is_said_of_it(text: str, title: str) -> None:
+    assert ("job_title", title, A) in table(text)
+
+
+def test_a_wish_to_quit_after_a_job_ends_nothing() -> None:
+    assert not any(op is R for _, _, op in table("我在招行做柜员 突然想辞职"))
+    assert ("employer", "腾讯", R) in table("我从腾讯辞职了")
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "name"),
+    [
+        ("what should I get my sister Amy for her birthday?", "sister", "Amy"),
+        ("I want to plan a surprise for my husband Tomas", "husband", "Tomas"),
+        ("if my flatmate Priya moves out, can I afford the rent?", "flatmate", "Priya"),
+        ("My boss Karen wants the deck by friday, any tips?", "boss", "Karen"),
+        ("can u help me write a card for my mum Linda", "mother", "Linda"),
+    ],
+)
+def test_a_kinship_named_in_a_question_or_a_wish_is_told(text: str, relation: str, name: str) -> None:
+    assert (relation, name, A) in table(text)
+
+
+@pytest.mark.parametrize("text", ["my ex-boyfriend Tom called", "my late husband Tomas loved this song",
+                                  "see you on my birthday Monday"])
+def test_a_former_or_no_kinship_is_not_told(text: str) -> None:
+    assert not {a for a, _, _ in table(text)} & {"boyfriend", "husband", "ex", "friend"}
+
+
+def test_his_or_her_opening_a_sentence_is_theirs() -> None:
+    [read] = turns("I want to plan a surprise for my husband Tomas. His birthday is 22 November")
+    assert ("birthday", "11-22", "husband", "Tomas") in read_of(read)
+    [read] = turns("need a gift for my sister Jia. Her favourite colour is green.")
+    assert ("favourite_colour", "green", "sister", "Jia") in read_of(read)
+    later = turns("my gf Camila is vegetarian", "perfect she loves risotto", "Her birthday is 3 May")
+    assert ("likes", "risotto", "girlfriend", "Camila") in read_of(later[1])
+    assert ("birthday", "05-03", "girlfriend") in {(f.attribute, f.value, f.about) for f in later[2]}
+
+
+def test_a_guess_after_a_comma_leaves_the_statement_before_it() -> None:
+    assert ("job_title", "junior analyst", A) in table(
+        "currently im a junior analyst at a small broker, so this would be a step up")
+    assert ("lives_in", "Leeds", A) in table("I live in Leeds, it would be nice to move somewhere warmer")
+    assert not any(a == "lives_in" for a, _, _ in table("if I moved to Leeds, it would be nice"))
+
+
+def test_a_title_and_workplace_after_an_announcement() -> None:
+    found = table("new job started on 1 april btw, network engineer at Turkcell. so busy")
+    assert {("job_title", "network engineer", A), ("employer", "Turkcell", A)} <= found
+    # someone else's announcement keeps the piece theirs
+    assert ("sister", "", "employer", "Mercy") in {(a, "", at, v) for a, _, at, v in theirs(
+        "my sister started last week, nurse at Mercy")}
+
+
+def test_started_as_a_title_at_a_workplace() -> None:
+    found = table("I started as a nurse at Mercy in 2019")
+    assert {("job_title", "nurse", A), ("employer", "Mercy", A)} <= found
+
+
+def test_endings_told_as_letting_go_or_papers_put_down() -> None:
+    assert ("car", "jazz", R) in table("I finally let go of the old jazz, the new one is a BYD")
+    found = table("I put down my papers at the infy job, taking a break for 2 months")
+    assert {("employer", "", R), ("job_title", "", R)} <= found
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "name", "routine"),
+    [
+        ("我女儿朵朵每周二周五下午学钢琴 老师说她手型不对", "daughter", "朵朵", "钢琴 每周二周五"),
+        ("我儿子豆豆每周六上午去少年宫学游泳", "son", "豆豆", "游泳 每周六"),
+    ],
+)
+def test_a_relative_named_before_a_routine_has_it(text: str, relation: str, name: str, routine: str) -> None:
+    facts = facts_in(text)
+    assert (relation, name) in {(f.attribute, f.value) for f in facts if not f.about}
+    assert (relation, routine) in {(f.about, f.value) for f in facts if f.attribute == "routine"}
+
+
+def test_a_place_before_a_routine_is_no_part_of_it() -> None:
+    assert ("routine", "篮球 每周六", A) in table("我每周六去体育馆打篮球")
+
+
+def test_a_flatmate_who_moved_out_is_no_flatmate() -> None:
+    assert ("roommate", "小周", R) in table("我室友小周上周末搬走了")
+    assert ("roommate", "小周", A) in table("我室友小周下个月搬走")  # still to come
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "routine"),
+    [
+        ("my sister does ballet mondays 17:30", "sister", "ballet on Mondays"),
+        ("my son Pablo plays football tuesdays and thursdays", "son", "football on Tuesdays and Thursdays"),
+    ],
+)
+def test_someone_elses_routine_is_theirs_and_no_clock_an_age(text: str, relation: str, routine: str) -> None:
+    facts = facts_in(text)
+    assert (relation, "routine", routine) in {(f.about, f.attribute, f.value) for f in facts}
+    assert not any(f.attribute == "age" for f in facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "age"),
+    [("my son oscar (7) has decided he only eats beige food", "son", "7"),
+     ("our daughter Ama (6) started school", "daughter", "6")],
+)
+def test_an_age_in_brackets_after_a_relative_is_theirs(text: str, relation: str, age: str) -> None:
+    assert (relation, "age", age) in {(f.about, f.attribute, f.value) for f in facts_in(text)}
+
+
+def test_turning_an_age_and_a_birthday_said_another_way() -> None:
+    assert ("age", "31", A) in table("turning 31 tomorrow and i want to cook something fancy")
+    assert ("age", "30", A) in table("I'm turning 30 next week")
+    assert ("birthday", "07-03", A) in table("also my own birthday is July 3")
+    assert ("birthday", "07-03", A) in table("my bday is July 3")
+    assert not any(a == "appointment" for a, _, _ in table("my own birthday is July 3"))
+
+
+def test_a_subject_before_moved_it_is_no_appointment() -> None:
+    facts = facts_in("eish they moved it to friday at 2pm, the panel lady is travelling")
+    assert [(f.attribute, f.value) for f in facts] == [("appointment", "it")]

@@ -26,7 +26,7 @@ def test_the_data_set_is_well_formed_and_has_a_held_out_part() -> None:
 def test_each_later_batch_is_selected_alone_and_is_all_held_out() -> None:
     conversations = dataset.load()
     for lang in ("en", "zh"):
-        later = [dataset.select(conversations, "all", lang, batch=n) for n in (3, 4, 5, 6, 7, 8, 9, 10, 11, 12)]
+        later = [dataset.select(conversations, "all", lang, batch=n) for n in range(3, 13)]
         for batch in later:
             assert len(batch) >= 20 and {c["split"] for c in batch} == {"held"}
         assert dataset.select(conversations, "dev", lang, batch=4) == []

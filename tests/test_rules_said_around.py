@@ -185,3 +185,62 @@ def test_turning_an_age_and_a_birthday_said_another_way() -> None:
 def test_a_subject_before_moved_it_is_no_appointment() -> None:
     facts = facts_in("eish they moved it to friday at 2pm, the panel lady is travelling")
     assert [(f.attribute, f.value) for f in facts] == [("appointment", "it")]
+
+
+def test_swim_is_two_days_now_is_the_routine_moved() -> None:
+    assert ("routine", "swim on Tuesdays and Thursdays", A) in table(
+        "pool changed the schedule so swim is tuesday and thursday now, same time")
+    assert [(f.attribute, f.value) for f in facts_in("the meeting is monday")] == [("appointment", "meeting")]
+
+
+def test_names_told_before_are_read_in_lower_case_too() -> None:
+    later = turns("my manager Vikram is micromanaging me", "update: quit the infy job. no more vikram 🙏",
+                  "my sister Carmen lives in Madrid", "carmen got married and moved to Sevilla")
+    assert ("manager", "Vikram", R) in {(f.attribute, f.value, f.op) for f in later[1]}
+    assert ("lives_in", "Sevilla", "Carmen") in {(f.attribute, f.value, f.name) for f in later[3]}
+    assert not any(f.attribute == "lives_in" and not f.name and not f.about for f in later[3])
+
+
+def test_she_after_a_colon_and_a_relative_who_dropped_out() -> None:
+    later = turns("my little brother arjun is in first year at edinburgh",
+                  "update on arjun: he dropped out in july")
+    assert ("studies_at", "", R, "brother") in {(f.attribute, f.value, f.op, f.about) for f in later[1]}
+
+
+@pytest.mark.parametrize(
+    ("text", "ended"),
+    [
+        ("finally living alone!! moved to my own place", {("roommate", "", R)}),
+        ("good riddance, the big boss left on friday", {("boss", "", R), ("manager", "", R)}),
+        ("divorce is final since 12 february", {("wife", "", R), ("husband", "", R)}),
+        ("aiyo finally let go of the old corolla", {("car", "corolla", R)}),
+    ],
+)
+def test_endings_said_without_the_old_value(text: str, ended: set[tuple[str, str, Op]]) -> None:
+    assert ended <= table(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "ended"),
+    [
+        ("瑜伽不练了 太累", ("routine", "瑜伽", R)),
+        ("生酮不搞了", ("diet", "keto", R)),
+        ("正式不是学生了", ("studies_at", "", R)),
+        ("还是被优化了", ("employer", "", R)),
+    ],
+)
+def test_chinese_endings_of_a_thing_named_first(text: str, ended: tuple[str, str, Op]) -> None:
+    assert ended in table(text)
+
+
+def test_a_way_of_eating_begun_this_monday_is_no_appointment() -> None:
+    assert table("我这周一开始吃素") == {("diet", "vegetarian", A)}
+
+
+def test_a_subjectless_clause_goes_on_about_the_relative_before_it() -> None:
+    facts = facts_in("我姐终于想通了 阿里辞了 上个月搬去成都了 开了个小咖啡店")
+    assert ("sister", "lives_in", "成都") in {(f.about, f.attribute, f.value) for f in facts}
+    assert not any(f.attribute == "lives_in" and not f.about for f in facts)
+    # a date before 我 gives the clause back to the speaker
+    facts = facts_in("我姐在杭州，上个月我搬去成都了")
+    assert ("", "lives_in", "成都") in {(f.about, f.attribute, f.value) for f in facts}

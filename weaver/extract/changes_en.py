@@ -38,7 +38,7 @@ LANGUAGES = words(
 # ones whose current value X names, so the others cost nothing.
 ENDABLE = ("likes", "learning", "routine", "hobby", "habit", "employer", "studies_at", "car")
 # A name may also be a person the speaker is done with: "no more Karen" (a boss).
-ENDABLE_PEOPLE = ("boss", "partner", "boyfriend", "girlfriend", "roommate", "therapist")
+ENDABLE_PEOPLE = ("boss", "manager", "partner", "boyfriend", "girlfriend", "roommate", "therapist")
 
 
 def ending_of_thing(raw: str, confidence: float = 0.7) -> list[Fact]:
@@ -78,6 +78,8 @@ _PET_WORD = r"(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|horse|pup)"
 ENDING_VERBS = (
     _PAST + r"(?:quit|stopped|gave\s+up|given\s+up|kicked|ditched|cut\s+out|dropped|packed\s+in|binned|"
     r"abandoned|walked\s+away\s+from|let\s+go\s+of|got\s+rid\s+of|parted\s+ways\s+with)\s+(?P<v>.+)$",
+    # said without "I": "finally let go of the old jazz"
+    r"(?:[a-z]+[\s,!]+)?(?:finally|just)\s+(?:let\s+go\s+of|got\s+rid\s+of|ditched|quit|dropped)\s+(?P<v>.+)$",
     r"I(?:'m|\s+am)\s+" + ADV + r"(?:so\s+|totally\s+|completely\s+|officially\s+)?(?:done\s+with|over|"
     r"finished\s+with|through\s+with)\s+(?P<v>.+)$",
     r"(?:so\s+|totally\s+|completely\s+|officially\s+)?(?:done\s+with|finished\s+with|"
@@ -177,9 +179,16 @@ ENDINGS: tuple[Rule, ...] = (
     rule(_COUPLE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:just\s+|finally\s+|officially\s+)?" + _BREAKUP
          + r"\b(?!\s+(?:the|our|a|an|it|that|this|everything|up\s+the|costs?|bills?|rent)\b)",
          _couple(Op.RETRACT)),
-    rule(r"(?:the|my|our)\s+divorce\s+(?:is|was|has\s+been|got|came)\s+(?:finally\s+|officially\s+)?"
+    rule(r"(?:(?:the|my|our)\s+)?divorce\s+(?:is|was|has\s+been|got|came)\s+(?:finally\s+|officially\s+)?"
          r"(?:final|finali[sz]ed|through|done|official)\b", _partners(Op.RETRACT)),
     rule(r"I(?:'m|\s+am)\s+(?:officially\s+|newly\s+)?single(?:\s+again)?\b", _partners(Op.RETRACT)),
+    # "finally living alone!!": whoever shared the home no longer does
+    rule(r"(?:I(?:'m|\s+am)\s+)?(?:finally\s+|now\s+)?living\s+(?:alone|on\s+my\s+own|by\s+myself)\b",
+         lambda m: [Fact("roommate", "", Op.RETRACT, 0.75)]),
+    # "the big boss left on friday": whoever it was
+    rule(r"(?:.*?,\s*)?(?:my|the)\s+(?:big\s+|old\s+)?(?:boss|manager)\s+(?:has\s+)?(?:finally\s+)?(?:left|quit|retired|"
+         r"resigned|(?:got|was)\s+(?:fired|sacked|let\s+go))\b",
+         lambda m: [Fact(who, "", Op.RETRACT, 0.75) for who in ("boss", "manager")]),
     rule(_PAST + r"(?:just\s+)?(?:sold|scrapped|traded\s+in|wrote\s+off|totall?ed)\s+(?:the|my|our)\s+(?:old"
                  r"\s+)?(?P<car>" + CAR + ")", _car(Op.RETRACT)),
     # Only a car is traded in: "traded in the focus" ends whatever car "focus" names.

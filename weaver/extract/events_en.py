@@ -145,6 +145,13 @@ def events(clause: str) -> list[Fact]:
     day = dates_en.birthday(told.group("v")) if told else None
     if day:
         return [Fact("birthday", day, Op.ASSERT, 0.8)]
+    # "swim is tuesday and thursday now": days told two at a time are a week's, not one day's
+    weekly = _TWO_DAYS.search(clause)
+    if weekly:
+        routed = _routines(clause[: weekly.start("days")] + re.sub(r"day\b", "days", weekly.group("days"))
+                           + clause[weekly.end("days"):])
+        if routed:
+            return routed
     # "they're closed on the 22nd now so it's oct 1 instead": each part has its own date
     # ("the 16th, 10 in the morning": an hour after the comma stays with its day)
     pieces = [clause, *re.split(r"\s*[,:;](?!\s*(?:at\s+)?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|h\b|in\s+the\b))"
@@ -161,6 +168,11 @@ def events(clause: str) -> list[Fact]:
             return [replace(f, scheduled=f.scheduled + SAME_TIME) if same and f.scheduled
                     and not _HAS_CLOCK.search(f.scheduled) else f for f in found]
     return _routines(clause)
+
+
+_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_TWO_DAYS = re.compile(rf"\b(?:is|are|'s)\s+(?:now\s+)?(?P<days>{_DAY}(?:(?:\s*,\s*|\s+and\s+|\s+){_DAY})+)"
+                       r"(?=\s+now\b|\s*$|\s*[,.!])", re.IGNORECASE)
 
 
 def _appointment(clause: str) -> list[Fact]:

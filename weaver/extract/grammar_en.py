@@ -302,7 +302,8 @@ def _en_events(clause: str) -> list[Fact]:
 # Someone named alone, as told before ("Jun left Vancouver last month"): the facts are
 # theirs, under their name, with no relation (the earlier turn gave it).
 _EN_NAMED_OTHER = re.compile(r"(?!I\b)(?P<name>[A-Z][a-z]+)\s+(?:just\s+|finally\s+|recently\s+)?"
-                             r"(?P<verb>lives|moved|left|works|started|quit|joined|got\s+promoted|retired)\b\s*"
+                             r"(?P<verb>lives|moved|left|works|started|quit|joined|got\s+promoted|retired|"
+                             r"got\s+married|got\s+engaged)\b\s*"
                              r"(?P<rest>.*)$")
 
 

@@ -50,7 +50,9 @@ _ZH_PREDICATE = re.compile(
     r"超喜欢|特别|非常|英文名|卖|迷上|这周|这个月|今天|终于|总算|以前|之前|曾经|原来(?=在|是|住|做|当)|[\u4e00-\u9fff]{2,3}人$|"
     # verbs of change and ending, and chat shapes of where one is ("base北京", "人在深圳")
     r"正式|裸辞|退休|转行|转岗|报到|受不了|升|考上|毕业|开始|去(?!年)|留在|领养|收养|读|念|教|跳到|跳去|跳槽|转去|跑去|跑路|回|周末(?=在)|新(?=养|买|领养)|把|提了|买了|干(?=了|过)|"
-    r"[一二三四五六七八九十]{1,3}岁(?=，|$)|还是(?=做|干|当|在|留)|下周|下个?月|明天|后天|base|坐标|人(?=已经|现在|还|在|也|确实|其实)|\d{1,2}岁?$)"
+    r"[一二三四五六七八九十]{1,3}岁(?=，|$)|还是(?=做|干|当|在|留|被)|下周|下个?月|明天|后天|base|坐标|人(?=已经|现在|还|在|也|确实|其实)|\d{1,2}岁?$|"
+    # a past date before the verb ("上个月搬去成都了"), a workplace ended first ("阿里辞了")
+    r"(?:上个?(?:月|周|礼拜|星期)|前几天|前天|昨天|去年)(?=搬|去|辞|离|回|开|换|跳|入职)|[^，,我你他她]{2,8}?(?:辞了|不干了)$|开了)"
 )
 _ZH_SARCASM = re.compile(r"🙃|呵呵|可太.{1,6}了|爱死了|真是太好了呢")
 _ZH_SUBJECT = re.compile(
@@ -74,6 +76,7 @@ def _zh_split_clauses(sentence: str) -> list[str]:
         text = _ZH_DISCOURSE.sub("", piece.strip())
         undated = dates_zh.find_past(text)[1]
         starts = (_ZH_SUBJECT.match(text) or _ZH_PREDICATE.match(text) or _ZH_PREDICATE.match(undated)
+                  or _ZH_SUBJECT.match(undated)
                   or dates_zh.SCHEDULE.match(text) or rules_zh_people.MOVED.search(text)
                   or shapes_zh.starts_clause(text) or _opens_with_person(text) or _ZH_WE.match(text))
         if clauses and not starts:

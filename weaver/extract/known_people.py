@@ -37,6 +37,10 @@ _NAMES_SOMEONE = re.compile(
 _ZH_RELATION = {english: chinese for chinese, english in reversed(list(RELATIONS.items()))}
 
 _AMBIGUOUS = ""
+# Names that are also words typed in lower case ("i will", "hope so"): never capitalised
+_WORDS_AS_NAMES = frozenset(("will", "may", "mark", "bill", "sue", "pat", "rose", "hope", "faith", "grace",
+                             "art", "frank", "june", "april", "august", "summer", "dawn", "sky", "rob", "ray",
+                             "joy", "chase", "drew", "hunter", "river", "don", "max", "jack", "ben", "sunny"))
 # What "his"/"her" opening a sentence may own that the rules read as a fact of its owner
 _THEIR_THING = r"(?:birthday|job|name|dog|cat|favourite|favorite)\b"
 # A word of reply before the pronoun: "perfect she loves risotto", "oh and he's a DJ"
@@ -95,7 +99,7 @@ class KnownPeople:
         "朵朵" for "凌朵朵" too). Other text unchanged."""
         if not text:
             return text
-        text = self._pronoun_said_in_full(text)
+        text = self._pronoun_said_in_full(self._names_capitalised(text))
         if text.isascii():
             return text
         for name, relation in self.by_name.items():
@@ -104,6 +108,14 @@ class KnownPeople:
             for said in (name, name[1:] if len(name) == 3 else ""):
                 if said and text.startswith(said) and not text.startswith(said + "的"):
                     return f"我{_ZH_RELATION[relation]}{name}{text[len(said):]}"
+        return text
+
+    def _names_capitalised(self, text: str) -> str:
+        """English typed in lower case names the people told before as they were told:
+        "no more vikram", "carmen got married" after "my manager Vikram", "my sister Carmen"."""
+        for name in self.by_name:
+            if name.isascii() and name[:1].isupper() and name.lower() not in _WORDS_AS_NAMES:
+                text = re.sub(rf"\b{re.escape(name.lower())}\b", name, text)
         return text
 
     def _pronoun_said_in_full(self, text: str) -> str:
@@ -125,7 +137,7 @@ class KnownPeople:
             said = self.last_named + " "
             # "she lives in Leeds", "she's vegetarian", and a verb without its subject after
             # them: "she's mad about birds. lives up in Inverness"
-            head = re.sub(rf"(^|[.!?]\s+)(?:{_INTERJECTION})?(?:{pronouns})(\s+(?=[a-z])|(?='s\s))",
+            head = re.sub(rf"(^|[.!?:]\s+)(?:{_INTERJECTION})?(?:{pronouns})(\s+(?=[a-z])|(?='s\s))",
                           lambda m: m.group(1) + said.rstrip() + m.group(2), head, flags=re.IGNORECASE)
             # "His birthday is 22 November": theirs
             possessive = "her" if female else "his" if male else "his|her"

@@ -9,7 +9,7 @@ import re
 from vaultweave.weaver.extract import words_zh
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.rules_text import Fact
-from vaultweave.weaver.extract.rules_zh_values import is_place, org_of, place_of
+from vaultweave.weaver.extract.rules_zh_values import DIETS, LANGUAGES, is_place, org_of, place_of
 
 # A list item said on its own after a comma or a space: a short noun or activity, no
 # pronoun, negation, particle or link word ("羽毛球 摄影 偶尔爬爬山").
@@ -81,3 +81,17 @@ def here_town(m: re.Match[str]) -> list[Fact]:
     if not is_place(town) or re.search(r"机会|应该|可能|如果|要是|吗|[?？]", m.string):
         return []
     return [Fact("lives_in", town, Op.ASSERT, 0.6)]
+
+
+# What "X不练了" may have been: a language learned, a class or sport kept, a pastime, a liking
+_DROPPABLE = ("routine", "hobby", "habit", "likes")
+
+
+def dropped(m: re.Match[str]) -> list[Fact]:
+    """ "日语不学了", "瑜伽不练了", "生酮不搞了": whatever the thing was to the speaker ends (the
+    resolver ends only the values it names); a diet named so ends the diet."""
+    thing = m.group("v")
+    if thing in DIETS:
+        return [Fact("diet", DIETS[thing], Op.RETRACT, 0.75)]
+    return [Fact("learning", LANGUAGES.get(thing, thing), Op.RETRACT, 0.75),
+            *(Fact(attribute, thing, Op.RETRACT, 0.7) for attribute in _DROPPABLE)]

@@ -150,7 +150,7 @@ CHINESE: list[tuple[str, Expected]] = [
     ("我不喜欢香菜。", [("dislikes", "香菜", A)]),
     ("我讨厌下雨天。", [("dislikes", "下雨天", A)]),
     ("我最喜欢的饮料是乌龙茶。", [("favourite_drink", "乌龙茶", A)]),
-    ("我最喜欢的电影是《花样年华》", [("favourite_movie", "《花样年华》", A)]),
+    ("我最喜欢的电影是《花样年华》", [("favourite_movie", "花样年华", A)]),
     ("我吃素。", [("diet", "vegetarian", A)]),
     ("我是素食者。", [("diet", "vegetarian", A)]),
     ("我现在吃纯素了。", [("diet", "vegan", A)]),

@@ -23,6 +23,10 @@ def theirs(text: str) -> set[tuple[str, str, str, str]]:
     return {(f.about, f.name, f.attribute, f.value) for f in facts_in(text) if f.about}
 
 
+def events_in(text: str) -> list[Fact]:
+    return [f for f in facts_in(text) if f.attribute == "appointment"]
+
+
 def read_of(facts: list[Fact]) -> set[tuple[str, str, str, str]]:
     return {(f.attribute, f.value, f.about, f.name) for f in facts}
 
@@ -244,3 +248,56 @@ def test_a_subjectless_clause_goes_on_about_the_relative_before_it() -> None:
     # a date before 我 gives the clause back to the speaker
     facts = facts_in("我姐在杭州，上个月我搬去成都了")
     assert ("", "lives_in", "成都") in {(f.about, f.attribute, f.value) for f in facts}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("my hobbies are climbing and sailing, and ehh, a bit of chess",
+         {("hobby", "climbing"), ("hobby", "sailing")}),
+        ("also i started learning piano three months ago", {("learning", "piano")}),
+        ("also I hate sauerkraut, sorry germany", {("dislikes", "sauerkraut")}),
+        ("i like KL la, not going back", {("likes", "KL")}),
+        ("my go-to drink is a flat white", {("favourite_drink", "flat white")}),
+    ],
+)
+def test_no_pause_hedge_or_apology_is_a_value(text: str, expected: set[tuple[str, str]]) -> None:
+    assert {(a, v) for a, v, _ in table(text)} == expected
+
+
+def test_a_make_in_lower_case_after_my_is_the_car() -> None:
+    assert ("car", "honda", A) in table("I drive my old honda to work")
+
+
+def test_a_flatmate_ends_by_either_word() -> None:
+    assert {("roommate", "", R), ("flatmate", "", R)} <= table("finally living alone!!")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("爱好就是跳舞 从小跳舞 还有弹琴", {("hobby", "跳舞")}),
+        ("我的爱好是爬山和摄影", {("hobby", "爬山"), ("hobby", "摄影")}),
+        ("最喜欢的电影是《海上钢琴师》 看了不下十遍", {("favourite_movie", "海上钢琴师")}),
+        ("奶茶的话其实啥都喝 但最爱还是杨枝甘露吧", {("likes", "杨枝甘露")}),
+    ],
+)
+def test_chinese_values_without_what_frames_them(text: str, expected: set[tuple[str, str]]) -> None:
+    assert {(a, v) for a, v, _ in table(text)} == expected
+
+
+@pytest.mark.parametrize("text", ["爱好太多了", "我爱好不多", "刚学了一个月"])
+def test_a_comment_on_hobbies_or_a_duration_is_no_value(text: str) -> None:
+    assert table(text) == set()
+
+
+def test_a_relative_told_without_a_name_is_said_by_the_relation() -> None:
+    later = turns("我爸下周三做白内障手术", "他七十三了 血压也高")
+    assert ("age", "73", "father", "") in read_of(later[1])
+
+
+def test_a_chinese_slot_told_in_pieces_keeps_its_hour_out_of_the_thing() -> None:
+    [event] = events_in("我和未婚夫约了4月18号周六下午两点拍婚纱照")
+    assert (event.value, event.scheduled) == ("拍婚纱照", "4月18号下午两点")
+    [event] = events_in("下周一5月18号下午两点有个字节的面试 帮我记下")
+    assert event.value == "字节的面试"

@@ -38,7 +38,8 @@ LANGUAGES = words(
 # ones whose current value X names, so the others cost nothing.
 ENDABLE = ("likes", "learning", "routine", "hobby", "habit", "employer", "studies_at", "car")
 # A name may also be a person the speaker is done with: "no more Karen" (a boss).
-ENDABLE_PEOPLE = ("boss", "manager", "partner", "boyfriend", "girlfriend", "roommate", "therapist")
+ENDABLE_PEOPLE = ("boss", "manager", "partner", "boyfriend", "girlfriend", "roommate", "flatmate",
+                  "therapist")
 
 
 def ending_of_thing(raw: str, confidence: float = 0.7) -> list[Fact]:
@@ -98,6 +99,7 @@ _MAKE = (
     r"Jaguar|Alfa\s+Romeo|Cupra|MG|BYD|Smart)"
 )
 CAR = _MAKE + r"(?:\s+(?:[A-Z0-9][\w-]*))*"
+CAR_MAKE = _MAKE
 
 
 def _car(op: Op) -> Build:
@@ -184,7 +186,7 @@ ENDINGS: tuple[Rule, ...] = (
     rule(r"I(?:'m|\s+am)\s+(?:officially\s+|newly\s+)?single(?:\s+again)?\b", _partners(Op.RETRACT)),
     # "finally living alone!!": whoever shared the home no longer does
     rule(r"(?:I(?:'m|\s+am)\s+)?(?:finally\s+|now\s+)?living\s+(?:alone|on\s+my\s+own|by\s+myself)\b",
-         lambda m: [Fact("roommate", "", Op.RETRACT, 0.75)]),
+         lambda m: [Fact(who, "", Op.RETRACT, 0.75) for who in ("roommate", "flatmate")]),
     # "the big boss left on friday": whoever it was
     rule(r"(?:.*?,\s*)?(?:my|the)\s+(?:big\s+|old\s+)?(?:boss|manager)\s+(?:has\s+)?(?:finally\s+)?(?:left|quit|retired|"
          r"resigned|(?:got|was)\s+(?:fired|sacked|let\s+go))\b",
@@ -248,7 +250,8 @@ LATE_ENDINGS: tuple[Rule, ...] = (
          r"crossed\s+the\s+rainbow\s+bridge)", _named_pet(Op.RETRACT, 0.75)),
     # Someone who shared the home left it: "Tiago moved out at the end of august".
     rule(r"(?!I\b)(?P<name>" + NAME + r")\s+(?:has\s+)?(?:finally\s+|just\s+)?moved\s+out\b",
-         lambda m: [Fact(who, m.group("name"), Op.RETRACT, 0.75) for who in ("roommate", *_PARTNERS[:3])]),
+         lambda m: [Fact(who, m.group("name"), Op.RETRACT, 0.75) for who in ("roommate", "flatmate",
+                                                                              *_PARTNERS[:3])]),
 )
 
 # A change talked about without its new value: the current one may be outdated. Hedged

@@ -150,7 +150,9 @@ class KnownPeople:
         if not zh:
             return text
         pronoun = "她" if female else "他" if male else "[她他]"
-        said = f"我{zh}{_name_of(self.last_named)}"
+        # a relative told without a name ("我爸…" then "他七十三了") is said by the relation alone
+        unnamed = re.fullmatch(r"my\s+[a-z]+", self.last_named)
+        said = f"我{zh}{'' if unnamed else _name_of(self.last_named)}"
         return re.sub(rf"(^|[。！？!?]\s*)(?:{pronoun})(?![们的])", lambda m: m.group(1) + said, head) + tail
 
     def complete(self, fact: Fact) -> Fact:

@@ -34,6 +34,7 @@ _EN_FIXES = (
     (re.compile(r"\bcant\b"), "can't"),
     (re.compile(r"\bfrm\b"), "from"),
     (re.compile(r"\b(?:my\s+own|my)\s+(?:bday|b-day|birthday)\b", re.IGNORECASE), "my birthday"),
+    (re.compile(r"\bmy\s+go-?to\b(?=\s+[a-z])", re.IGNORECASE), "my favourite"),
     (re.compile(r"\bw/(?=\s)"), "with"),
     # "my bf theo", "her hubby": the relation words chat shortens
     (re.compile(r"\b(my|our|her|his|your|ur)\s+(?:bf|boyf)\b", re.IGNORECASE), r"\1 boyfriend"),

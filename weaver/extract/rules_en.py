@@ -14,6 +14,7 @@ from dataclasses import replace
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.changes_en import (
     CAR,
+    CAR_MAKE,
     DOUBTS,
     ENDING_VERBS,
     ENDINGS,
@@ -457,6 +458,9 @@ RULES: tuple[Rule, ...] = (
                                                          r"\s+)?car,?)\s+(?:an?\s+)?(?:(?:19|"
          r"20)\d{2}\s+)?(?P<v>[A-Z][\w-]*(?:\s+(?:[A-Z0-9][\w-]*))*)",
          one("car", clean_org, 0.8)),
+    # "i usually drive my mazda up to hakone": a make typed in lower case, after "my"
+    rule(_I + r"drive\s+(?:my|our)\s+(?:old\s+|trusty\s+|little\s+)?(?P<v>(?i:" + CAR_MAKE + r"))\b",
+         one("car", clean_org, 0.75)),
     rule(_I + r"(?:can't|cannot|can\s+not)\s+(?:really\s+|even\s+)?stand\s+(?P<v>.+)$", each("dislikes", things, 0.9)),
     rule(_DONT + r"(?:like|enjoy|love|care\s+for)\s+(?P<v>.+)$", each("dislikes", things, 0.8)),
     rule(r"I(?:'m|\s+am)\s+not\s+(?:a|much\s+of\s+a)\s+(?:(?:big|huge)\s+)?fan\s+of\s+(?P<v>.+)$",

@@ -173,7 +173,10 @@ _FILLER = re.compile(
     r"at\s+the\s+moment|atm|rn|currently|of\s+course|by\s+the\s+way|btw|more\s+than\s+anything|"
     r"completely|entirely|for\s+good|cold\s+turkey|altogether|forever|(?:that\s+|very\s+)?much|"
     r"the\s+most|here|there|for\s+(?:years|ages|a\s+while|a\s+long\s+time|decades|months)|"
-    r"all\s+day(?:\s+long|\s+every\s+day)?|all\s+the\s+time|every\s+single\s+day))+$",
+    r"all\s+day(?:\s+long|\s+every\s+day)?|all\s+the\s+time|every\s+single\s+day|la|lah|leh|lor|"
+    # "started learning piano three months ago": when, not what
+    r"(?:a|an|one|two|three|four|five|six|few|couple\s+of|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago|"
+    r"(?:last|this)\s+(?:week|month|year)))+$",
     re.IGNORECASE,
 )
 _CUT = re.compile(
@@ -237,6 +240,11 @@ _INTENSIFIERS = words(
 )
 
 
+# A pause, a hedge, an apology or a denial opens no thing: "ehh", "probably...", "sorry
+# germany", "not going back"
+_HEDGES = words("eh ehh ehhh uh uhh um umm erm hmm hmmm probably maybe perhaps sorry not")
+
+
 def _thing(part: str) -> str | None:
     value = tidy(part)
     if not value or len(value) > MAX_VALUE:
@@ -245,8 +253,8 @@ def _thing(part: str) -> str | None:
         return None  # "allergic to peanuts, pretty badly"
     value = re.sub(r"\s+(?:and|or|&)$", "", value)  # "board games and, don't laugh, ..."
     tokens = value.split()
-    if tokens[0].lower() in _PRONOUNS or " ".join(tokens[:2]).lower() in _VAGUE:
-        return None
+    if tokens[0].lower() in _PRONOUNS or " ".join(tokens[:2]).lower() in _VAGUE or tokens[0].lower() in _HEDGES:
+        return None  # "climbing and sailing, and ehh, a bit of chess": "ehh" is no hobby
     if re.fullmatch(r"the\s+\w+er\s+the\s+\w+(?:er)?", value, re.IGNORECASE):
         return None  # "spicy stuff, the hotter the better": a comment, not a thing
     if tokens[0].lower() == "to":  # "I love to cook" -> cooking

@@ -95,3 +95,15 @@ def dropped(m: re.Match[str]) -> list[Fact]:
         return [Fact("diet", DIETS[thing], Op.RETRACT, 0.75)]
     return [Fact("learning", LANGUAGES.get(thing, thing), Op.RETRACT, 0.75),
             *(Fact(attribute, thing, Op.RETRACT, 0.7) for attribute in _DROPPABLE)]
+
+
+def hobbies(m: re.Match[str]) -> list[Fact]:
+    """ "爱好就是跳舞", "我的爱好是爬山和摄影": each pastime named (never 爱 + "好就是跳舞")."""
+    found = []
+    for part in re.split(r"[、/]|和|跟|还有", m.group("v")):
+        thing = re.sub(r"^(?:e+m+|嗯+|呃+)\s*", "", part.strip())  # "emmm": a pause
+        thing = re.sub(r"^(?:平时|没事|有空)?(?:就|也)?(?:去|玩|搞)?", "", thing)
+        said_of = re.match(r"(?:太|很|挺|蛮|好|不|没|都|也|比较|特别|有点)", thing) or thing.endswith("了")
+        if 2 <= len(thing) <= 8 and not said_of and not re.search(r"[我你他她吗呢吧啥什么]", thing):
+            found.append(Fact("hobby", thing, Op.ASSERT, 0.8))
+    return found

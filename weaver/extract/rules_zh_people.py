@@ -139,6 +139,7 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
     """
     moved = MOVED.search(clause)
     before = clause[: moved.start()] if moved else clause
+    extra = ""
     # "下周三早上八点去做胃镜，要不要陪他": a question after the booking asks of something else
     if _PLAN.search(_piece_at(clause, dates_zh.find_schedule(clause) or moved)) or _EVERY.search(before) or _ENDED.search(clause):
         return []  # a plan, a routine ("每周三晚上上舞蹈课") or its end ("今天是最后一节课")
@@ -171,7 +172,13 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
                          starts=starts)]
     else:
         tail = _EVENT_TAIL.sub("", clause[when.end() :]).strip(EDGES)
+        more = dates_zh.SCHEDULE.match(tail)
+        while more and more.group():  # "4月18号周六下午两点拍婚纱照": one slot told in pieces
+            extra += more.group()
+            tail = tail[more.end():].strip(EDGES)
+            more = dates_zh.SCHEDULE.match(tail)
         what = _EVENT_NOISE.sub("", tail.removeprefix("的")).strip(EDGES)
+        what = re.sub(r"^(?:有个|有一个)(?=..)", "", what)
         what = re.sub(r"^(?:去)?(?P<v>.+?)(?:了|吧)?$", r"\g<v>", what) if what.startswith("去") else what
         # 去医院做胃镜, 省医做胃镜, 瑞金医院复查甲状腺: the care, not where
         what = re.sub(r"^[\u4e00-\u9fff]{0,6}?(?:医院|诊所|省医|市医|卫生院|医务室)(?:做|拍|打)?(?=..)", "", what)
@@ -186,6 +193,9 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
     if not what or len(what) > 20 or what.startswith(("我", "你", "他", "她")):
         return []
     scheduled = when.group()
+    clock = _CLOCK.search(extra)
+    if clock and "点" not in scheduled:
+        scheduled += clock.group()  # "4月18号周六下午两点": the day, and the hour told after it
     kept = _SAME_CLOCK.search(clause[when.end():] + "，" + rest)
     if moved and kept and "点" not in scheduled:
         scheduled += kept.group("h")  # 提前到周一下午了，还是两点: the day moves, the hour stays
@@ -194,6 +204,7 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
     return [Fact("appointment", what, Op.ASSERT, 0.8, scheduled=scheduled)]
 
 
+_CLOCK = re.compile(r"(?:早上|上午|中午|下午|晚上|傍晚)?[零一二两三四五六七八九十\d]{1,3}点(?:半|\d{1,2}分?)?")
 _SAME_TIME = re.compile(r"同一?(?:个)?时间|时间不变|时间没变|时间照旧|原来的?时间|老时间|还是那个(?:时间|点)")
 _SAME_CLOCK = re.compile(r"(?:还是|仍然|依然|照样|时间是)(?P<h>[零一二两三四五六七八九十\d]{1,3}点(?:半)?)")
 

@@ -19,6 +19,7 @@ _CJK = "\u4e00-\u9fff"
 _PARTICLES = re.compile(r"[了啦呢啊哦呀吧嘛哈喔呗~～]+$")
 # "跑步五公里" -> 跑步, "榴莲那味儿" -> 榴莲: an amount or a "that smell/thing" tail is no part of the value
 _AMOUNT = re.compile(r"[一二两三四五六七八九十半\d]+(?:公里|km|分钟|个?小时|页|杯|次|圈|组|瓶)$")
+LEAD_WORDS = re.compile(r"^(?:还是|就是|其实是|其实|一(?:杯|碗|份|瓶|盒|块|口|盘|顿))(?=..)")
 _THAT = re.compile(r"(?:那|这)(?:个|种|股)?(?:味儿?|味道|东西|玩意儿?)$")
 _DURATION = re.compile(r"(?:已经)?(?:很多|好几|\d+|[一二两三四五六七八九十几]+)个?(?:年|月|天|周|星期|礼拜)了?$")
 _PRONOUN = re.compile(r"^(?:它|这|那|你|您|他|她|他们|她们|它们|这样|那样|这里|那里|这儿|那儿|什么)")
@@ -94,6 +95,11 @@ REL_RE = "|".join(sorted(RELATIVES, key=len, reverse=True))
 def cleaned(raw: str) -> str | None:
     """Trim particles (了/啦/呢), a trailing duration (很多年了) and punctuation."""
     value = re.split(r"[，,]", raw.strip(EDGES))[0]  # a later comma starts another thought
+    titled = re.search(r"《(?P<t>[^》]{1,30})》", value)
+    if titled:  # "《海上钢琴师》 看了不下十遍": the title named
+        return titled.group("t")
+    value = re.split(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])", value)[0]  # a space starts another thought
+    value = LEAD_WORDS.sub("", value) or value  # "还是杨枝甘露", "一杯拿铁"
     for _ in range(3):
         value = _DURATION.sub("", _PARTICLES.sub("", value).strip(EDGES)).strip(EDGES)
         value = _THAT.sub("", _AMOUNT.sub("", value)).strip(EDGES)

@@ -62,8 +62,9 @@ def without_duration(clause: str) -> str:
 def unfronted(clause: str) -> str:
     """ "烟抽了十年了" -> "我抽烟"; the clause itself when its object is not put first."""
     match = _FRONTED.match(clause)
-    if not match or match.group("obj").endswith(("我", "也", "都")):
-        return clause
+    if not match or match.group("obj").endswith(("我", "也", "都")) or re.fullmatch(
+            r"我?(?:刚刚?|才|就|又|还|已经|一直|都)", match.group("obj")):
+        return clause  # "刚学了一个月": how long, of a thing told before
     return "我" + match.group("verb") + match.group("obj")
 
 

@@ -83,6 +83,9 @@ def events(clauses: Iterable[str], read_by_rules: Sequence[Fact]) -> list[Fact]:
 def _thing(raw: str, chinese: bool) -> str:
     if chinese:
         thing = raw.strip(" \t,，。.!！?？、；;:：~～…\"'“”‘’()（）")
+        slot = dates_zh.SCHEDULE.match(thing)
+        thing = thing[slot.end():] if slot else thing  # "周六下午两点拍婚纱照": the time is its slot
+        thing = re.sub(r"^(?:有个|有一个|要去|去|做)(?=..)", "", thing.strip())
         return thing if 2 <= len(thing) <= 12 else ""
     thing = " ".join(raw.split()).strip(" ,.;:!?\"'()")
     if not thing or len(thing.split()) > 5 or thing.split()[0].casefold() in _NOT_THINGS:

@@ -47,7 +47,7 @@ from vaultweave.weaver.extract.rules_text import (
 )
 from vaultweave.weaver.extract.rules_zh_people import person
 from vaultweave.weaver.extract.rules_zh_values import LANGUAGES as ZH_LANGUAGES
-from vaultweave.weaver.extract.rules_zh_values import org_of, place_of
+from vaultweave.weaver.extract.rules_zh_values import LEAD_WORDS, number_of, org_of, place_of
 from vaultweave.weaver.extract.span_features import features, is_chinese, tokens
 
 LANGS = ("en", "zh")
@@ -199,7 +199,11 @@ def _clean(attribute: str, raw: str, chinese: bool) -> str | None:
             return None  # "打电话和发微信" is no language
         # the clean-up the rules' own values get: "太古里的Apple Store" is Apple Store, "的地方"
         # and "第" are no place or company
+        if attribute == "age":  # "七十三" -> 73, as the rules write an age
+            years = number_of(trimmed.removesuffix("岁"))
+            return str(years) if years is not None and 1 <= years <= 120 else None
         value = _CLEAN_ZH[attribute](trimmed) if attribute in _CLEAN_ZH else trimmed
+        value = value if value is None else LEAD_WORDS.sub("", value) or value  # "一杯拿铁", "还是X"
         if value is None or (attribute in _CLEAN_ZH and len(value) < 2 and not value.isascii()):
             return None
         return value if 1 <= len(value) <= 20 and not _ZH_NOT_A_VALUE.search(value) else None

@@ -155,6 +155,14 @@ class KnownPeople:
         said = f"我{zh}{'' if unnamed else _name_of(self.last_named)}"
         return re.sub(rf"(^|[。！？!?]\s*)(?:{pronoun})(?![们的])", lambda m: m.group(1) + said, head) + tail
 
+    def last_person(self) -> tuple[str, str] | None:
+        """(relation, name) of the person named last, either part "" when not told."""
+        told = re.fullmatch(r"my\s+([a-z]+)(?:\s+(.+))?", self.last_named)
+        if told:
+            return told.group(1), told.group(2) or ""
+        relation = self.by_name.get(self.last_named, "")
+        return (relation, self.last_named) if self.last_named else None
+
     def complete(self, fact: Fact) -> Fact:
         """``fact`` with the name of its relation, or the relation of its name, when the
         conversation told it before."""
@@ -163,6 +171,13 @@ class KnownPeople:
         if fact.name and not fact.about and self.by_name.get(fact.name):
             return replace(fact, about=self.by_name[fact.name])
         return fact
+
+
+def pronoun_fits(relation: str, text: str) -> bool:
+    """Whether "he"/"she" (他/她) in ``text`` may mean someone of ``relation``."""
+    she = re.search(r"\b(?:she|she's|her)\b|她", text, re.IGNORECASE)
+    he = re.search(r"\b(?:he|he's|his|him)\b|他", text, re.IGNORECASE)
+    return bool(she and relation not in _MALE or he and relation not in _FEMALE)
 
 
 def _pronouns_within(text: str) -> str:

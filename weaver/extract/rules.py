@@ -69,6 +69,7 @@ from vaultweave.weaver.extract.rules_text import Fact, Grammar
 from vaultweave.weaver.extract.rules_zh_people import Person
 from vaultweave.weaver.extract.speaker_memory import SWITCH, SpeakerMemory, switch_in
 from vaultweave.weaver.extract.turn_context import named_in, restated, topic_of, with_topic
+from vaultweave.weaver.extract.unsure import doubts_of, unsure_of_people, unsure_sentences
 from vaultweave.weaver.extract.whole_turn import kin_named, kin_not_said, title_in_doubt
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -149,6 +150,8 @@ class RulesExtractor:
             read = facts_in(text, asked, asked_of or known.last_named)
             # "she's taking the austin job": a kinship only the rewriting said is not told again
             read = [f for f in read if not kin_not_said(f, resource.text)]
+            # "not sure he's still in sydney": the people a doubting sentence speaks of
+            read += unsure_of_people(resource.text, known.by_name, known.last_person())
             facts = told.complete([known.complete(f) for f in read])
             learned = known.learn(facts)
             if learned.last_named == known.last_named and last_mentioned(text):
@@ -287,7 +290,8 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
     facts += filled
     facts += span_events.events(event_clauses, facts)
     facts += kin_named(text, facts)
-    return title_in_doubt(facts + cue_doubts(sentences, facts), text)
+    unsure = [d for s in unsure_sentences(text) for d in doubts_of(s)]  # "not sure I'll stay in X"
+    return title_in_doubt(facts + cue_doubts(sentences, facts), text) + unsure
 
 
 _ZH_DIALECT_I = re.compile(r"俺(?=[\u4e00-\u9fff])")

@@ -103,6 +103,7 @@ def hobbies(m: re.Match[str]) -> list[Fact]:
     for part in re.split(r"[、/]|和|跟|还有", m.group("v")):
         thing = re.sub(r"^(?:e+m+|嗯+|呃+)\s*", "", part.strip())  # "emmm": a pause
         thing = re.sub(r"^(?:平时|没事|有空)?(?:就|也)?(?:去|玩|搞)?", "", thing)
+        thing = re.sub(r"^[^，,]{1,6}?(?:路|公园|江边|河边|湖边|海边|山上)(?=..)", "", thing)  # 环岛路骑车
         said_of = re.match(r"(?:太|很|挺|蛮|好|不|没|都|也|比较|特别|有点)", thing) or thing.endswith("了")
         if 2 <= len(thing) <= 8 and not said_of and not re.search(r"[我你他她吗呢吧啥什么]", thing):
             found.append(Fact("hobby", thing, Op.ASSERT, 0.8))

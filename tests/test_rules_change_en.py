@@ -74,7 +74,7 @@ def ends_everywhere(value: str, people: bool = False) -> list[tuple[str, str, Op
         ("day job is accountant", [("job_title", "accountant", A)]),
         ("I'm a massive tea person", [("likes", "tea", A)]),
         ("never liked olives, tbh", [("dislikes", "olives", A)]),
-        ("I got diagnosed coeliac in May", [("diet", "gluten-free", A)]),
+        ("I got diagnosed coeliac in May", [("diet", "gluten-free", A), ("allergy", "coeliac", A)]),
         ("update: went vegan", [("diet", "vegan", A)]),
         ("me and my husband live in a bungalow in York", [("lives_in", "York", A)]),
         ("we live in berlin now", [("lives_in", "Berlin", A)]),

@@ -301,3 +301,47 @@ def test_a_chinese_slot_told_in_pieces_keeps_its_hour_out_of_the_thing() -> None
     assert (event.value, event.scheduled) == ("拍婚纱照", "4月18号下午两点")
     [event] = events_in("下周一5月18号下午两点有个字节的面试 帮我记下")
     assert event.value == "字节的面试"
+
+
+@pytest.mark.parametrize(
+    ("text", "allergen"),
+    [
+        ("shellfish, allergic. otherwise anything", "shellfish"),
+        ("I want cook something for party. I am allergic for shellfish so no shrimps please", "shellfish"),
+        ("and i cant eat shrimp, i am allergic", "shrimp"),
+        ("nothing w sesame tho (tahini etc) im allergic. like actually epipen allergic", "sesame"),
+        ("lactose intolerant. so goodbye milk", "lactose"),
+        ("so... got diagnosed with celiac 🥲 gluten free from now on", "celiac"),
+    ],
+)
+def test_an_allergy_told_around_the_word(text: str, allergen: str) -> None:
+    assert ("allergy", allergen, A) in table(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["my coworker thinks i'm allergic to cats lol", "he also has a dairy allergy",
+     "peanut allergies are so common", "a peanut allergy is no joke", "am I allergic to shellfish?",
+     "I'm not allergic to cats"],
+)
+def test_no_allergy_of_the_speakers_from_belief_talk_or_denial(text: str) -> None:
+    assert not any(a == "allergy" and op is A for a, _, op in table(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "spoken"),
+    [
+        ("and i speak yoruba, pidgin, english. trying to learn more", {"Yoruba", "Pidgin", "English"}),
+        ("I speak swedish, english and bad german from school", {"Swedish", "English", "German"}),
+        ("My english is not perfect sorry", {"English"}),
+        ("norwegian is my language", {"Norwegian"}),
+    ],
+)
+def test_languages_spoken_as_chat_says_it(text: str, spoken: set[str]) -> None:
+    assert {v for a, v, _ in table(text) if a == "speaks"} == spoken
+    assert not any(a == "speaks" for a, _, _ in table("my day is fine"))
+
+
+def test_he_after_an_emoji_is_the_person_named_last() -> None:
+    later = turns("my dad Pablo is 60", "he wants a giant eagle tattoo 💀 he lives in Valencia, zero chill")
+    assert ("lives_in", "Valencia", "father", "Pablo") in read_of(later[1])

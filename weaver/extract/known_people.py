@@ -37,6 +37,7 @@ _NAMES_SOMEONE = re.compile(
 _ZH_RELATION = {english: chinese for chinese, english in reversed(list(RELATIONS.items()))}
 
 _AMBIGUOUS = ""
+_EMOJI = "[\U0001f000-\U0001faff\u2600-\u27bf]\ufe0f?"  # "💀 he's a retired cop": a sentence ends
 # Names that are also words typed in lower case ("i will", "hope so"): never capitalised
 _WORDS_AS_NAMES = frozenset(("will", "may", "mark", "bill", "sue", "pat", "rose", "hope", "faith", "grace",
                              "art", "frank", "june", "april", "august", "summer", "dawn", "sky", "rob", "ray",
@@ -132,12 +133,13 @@ class KnownPeople:
         # Only up to where the turn names someone itself: "she" after that is theirs.
         named = _NAMES_SOMEONE.search(text)
         head, tail = (text[: named.start()], text[named.start():]) if named else (text, "")
-        if text.isascii():
+        if not re.search(r"[\u3400-\u9fff]", text):  # English, emoji and all
             pronouns = "she" if female else "he" if male else "he|she"
             said = self.last_named + " "
             # "she lives in Leeds", "she's vegetarian", and a verb without its subject after
             # them: "she's mad about birds. lives up in Inverness"
-            head = re.sub(rf"(^|[.!?:]\s+)(?:{_INTERJECTION})?(?:{pronouns})(\s+(?=[a-z])|(?='s\s))",
+            opens = rf"(^|[.!?:]\s+|{_EMOJI}\s*)(?:{_INTERJECTION})?"
+            head = re.sub(rf"{opens}(?:{pronouns})(\s+(?=[a-z])|(?='s\s))",
                           lambda m: m.group(1) + said.rstrip() + m.group(2), head, flags=re.IGNORECASE)
             # "His birthday is 22 November": theirs
             possessive = "her" if female else "his" if male else "his|her"

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.changes_en import CAR_MAKE
 from vaultweave.weaver.extract.kin_values import pet_value, relative_value
 from vaultweave.weaver.extract.rules_text import (
     ADV,
@@ -401,4 +402,15 @@ HOMES_IN_PASSING: tuple[Rule, ...] = (
     rule(r"(?:but\s+|and\s+|so\s+)?(?:my|(?P<we>our))\s+(?:own\s+|tiny\s+|little\s+|small\s+|rented\s+)*"
          r"(?:apartment|flat|house|place|studio|condo)\s+in\s+" + _PLACE
          + r"(?=$|\s*,|\s+(?:is|has|'s|was)\b)", one("lives_in", clean_place, 0.75)),
+)
+
+# "norwegian is my language", "my english is not perfect": a language one calls one's own, or
+# rates; "i usually drive my mazda up to hakone": a make typed in lower case, after "my"
+LANGUAGES_AND_CARS_IN_PASSING: tuple[Rule, ...] = (
+    rule(r"(?P<v>[A-Za-z]+)\s+is\s+my\s+(?:first\s+|native\s+|mother\s+|home\s+)?(?:language|tongue)\b|"
+         r"my\s+(?P<v2>[A-Za-z]+)\s+is\s+(?:not\s+)?(?:so\s+|very\s+|pretty\s+)?(?:fine|good|ok|okay|bad|perfect|"
+         r"rusty|poor|terrible|decent|fluent)\b",
+         lambda m: [Fact("speaks", v, Op.ASSERT, 0.8) for v in languages(m.group("v") or m.group("v2"))]),
+    rule(_I + r"drive\s+(?:my|our)\s+(?:old\s+|trusty\s+|little\s+)?(?P<v>(?i:" + CAR_MAKE + r"))\b",
+         one("car", clean_org, 0.75)),
 )

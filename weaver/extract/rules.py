@@ -55,6 +55,7 @@ from vaultweave.weaver.extract import (
     span_events,
     span_reader,
 )
+from vaultweave.weaver.extract.allergens import allergies_in
 from vaultweave.weaver.extract.base import Candidate, Op
 from vaultweave.weaver.extract.clauses import clause_facts
 from vaultweave.weaver.extract.doubt_cues import cue_doubts
@@ -359,6 +360,8 @@ def _turn_facts(text: str, who: str = "", about: str = "") -> list[Fact]:
             found += more
         if grammar is ENGLISH and not found:
             found = switch_in(sentence)
+        if grammar is ENGLISH and not any(f.attribute == "allergy" for f in found):
+            found += allergies_in(sentence)  # "shellfish, allergic"
         if topic and not found:  # an ending of the thing just named: "it" is that thing
             found = [
                 f for f in _sentence_facts(with_topic(sentence, topic), grammar, False) if f.op is Op.RETRACT

@@ -14,7 +14,6 @@ from dataclasses import replace
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.changes_en import (
     CAR,
-    CAR_MAKE,
     DOUBTS,
     ENDING_VERBS,
     ENDINGS,
@@ -43,6 +42,7 @@ from vaultweave.weaver.extract.patterns_en import (
     _WE,
     _WORK_HOW,
     HOMES_IN_PASSING,
+    LANGUAGES_AND_CARS_IN_PASSING,
     _age,
     _and_list,
     _bare_habit,
@@ -400,6 +400,7 @@ RULES: tuple[Rule, ...] = (
          lambda m: [Fact("allergy", v, Op.ASSERT, 0.8) for v in _and_list(re.sub(r"\([^)]*\)", "", m.group("v")))]),
     # languages and learning
     rule(_I + r"(?:can\s+)?speak\s+(?P<v>.+)$", each("speaks", languages)),
+    *LANGUAGES_AND_CARS_IN_PASSING,
     rule(_BE + r"(?:fluent|native|bilingual|conversational)\s+in\s+(?P<v>.+)$", each("speaks", languages)),
     rule(r"my\s+(?:native\s+language|mother\s+tongue|first\s+language)\s+is\s+(?P<v>.+)$",
          each("speaks", languages)),
@@ -458,9 +459,6 @@ RULES: tuple[Rule, ...] = (
                                                          r"\s+)?car,?)\s+(?:an?\s+)?(?:(?:19|"
          r"20)\d{2}\s+)?(?P<v>[A-Z][\w-]*(?:\s+(?:[A-Z0-9][\w-]*))*)",
          one("car", clean_org, 0.8)),
-    # "i usually drive my mazda up to hakone": a make typed in lower case, after "my"
-    rule(_I + r"drive\s+(?:my|our)\s+(?:old\s+|trusty\s+|little\s+)?(?P<v>(?i:" + CAR_MAKE + r"))\b",
-         one("car", clean_org, 0.75)),
     rule(_I + r"(?:can't|cannot|can\s+not)\s+(?:really\s+|even\s+)?stand\s+(?P<v>.+)$", each("dislikes", things, 0.9)),
     rule(_DONT + r"(?:like|enjoy|love|care\s+for)\s+(?P<v>.+)$", each("dislikes", things, 0.8)),
     rule(r"I(?:'m|\s+am)\s+not\s+(?:a|much\s+of\s+a)\s+(?:(?:big|huge)\s+)?fan\s+of\s+(?P<v>.+)$",

@@ -358,12 +358,12 @@ def favourite_attribute(thing: str) -> str | None:
 _LANG_LEAD = re.compile(
     r"^(?:(?:a\s+)?(?:little|bit\s+of|bit|some|basic|conversational|fluent|native|decent|"
     r"good|ok|okay|broken|passable|rusty|intermediate|beginner|school|elementary|pretty\s+good|"
-    r"very\s+good)\s+)+",
+    r"very\s+good|bad|poor|terrible|awful|shaky)\s+)+",
     re.IGNORECASE,
 )
 _LANG_TRAIL = re.compile(
     r"\s+(?:fluently|natively|well|a\s+bit|a\s+little|badly|poorly|okay|ok|pretty\s+well|"
-    r"at\s+home|at\s+work)$",
+    r"at\s+home|at\s+work|from\s+school|from\s+uni)$",
     re.IGNORECASE,
 )
 
@@ -372,7 +372,11 @@ _LANGUAGE_NAMES = words(
     "english german french italian spanish portuguese chinese japanese korean dutch swedish "
     "norwegian danish finnish polish russian ukrainian greek turkish mandarin cantonese hindi "
     "urdu arabic hebrew welsh irish czech hungarian romanian thai vietnamese indonesian "
-    "tagalog persian farsi bengali punjabi tamil marathi gujarati catalan croatian serbian"
+    "tagalog persian farsi bengali punjabi tamil marathi gujarati catalan croatian serbian "
+    "yoruba igbo hausa pidgin swahili zulu xhosa afrikaans amharic somali twi malay filipino cebuano "
+    "nepali sinhala khmer burmese mongolian kazakh uzbek georgian armenian albanian bulgarian slovak "
+    "slovenian lithuanian latvian estonian icelandic maltese kurdish pashto telugu kannada malayalam "
+    "hokkien hakka shanghainese taiwanese basque galician luxembourgish"
 )
 _NOT_LANGUAGES = _NOT_NAMES - _LANGUAGE_NAMES
 

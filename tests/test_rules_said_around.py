@@ -345,3 +345,14 @@ def test_languages_spoken_as_chat_says_it(text: str, spoken: set[str]) -> None:
 def test_he_after_an_emoji_is_the_person_named_last() -> None:
     later = turns("my dad Pablo is 60", "he wants a giant eagle tattoo 💀 he lives in Valencia, zero chill")
     assert ("lives_in", "Valencia", "father", "Pablo") in read_of(later[1])
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [("周末回老家长沙看我爸妈", "长沙"), ("过年回合肥老家必须整一顿红烧肉", "合肥"),
+     ("先回洛阳老家歇歇 考个公务员试试", "洛阳")],
+)
+def test_a_town_gone_back_to_as_home_is_the_hometown(text: str, town: str) -> None:
+    found = table(text)
+    assert ("hometown", town, A) in found
+    assert not any(a == "lives_in" for a, _, _ in found)

@@ -8,7 +8,7 @@ import re
 
 from vaultweave.weaver.extract import words_zh
 from vaultweave.weaver.extract.base import Op
-from vaultweave.weaver.extract.rules_text import Fact
+from vaultweave.weaver.extract.rules_text import Fact, Rule, rule
 from vaultweave.weaver.extract.rules_zh_values import DIETS, LANGUAGES, is_place, org_of, place_of
 
 # A list item said on its own after a comma or a space: a short noun or activity, no
@@ -108,3 +108,20 @@ def hobbies(m: re.Match[str]) -> list[Fact]:
         if 2 <= len(thing) <= 8 and not said_of and not re.search(r"[我你他她吗呢吧啥什么]", thing):
             found.append(Fact("hobby", thing, Op.ASSERT, 0.8))
     return found
+
+
+def home_town(m: re.Match[str]) -> list[Fact]:
+    """ "周末回老家长沙", "过年回合肥老家", "要是做不起来就回义乌老家": where one is from, told by
+    going back there (a plan to go is still a hometown told)."""
+    town = place_of(m.group("a") or m.group("b") or "")
+    return [Fact("hometown", town, Op.ASSERT, 0.75)] if town and is_place(town) else []
+
+
+# Towns told in passing, tried after every other reading of the clause: gone back to as home
+# ("回老家长沙"), or the speaker's "here" ("西安这满大街…")
+TOWNS_IN_PASSING: tuple[Rule, ...] = (
+    rule(r".*?回(?:到)?(?:老家(?P<a>[\u4e00-\u9fff]{2,4}?)(?=看|过|住|待|呆|了|$)|(?P<b>[\u4e00-\u9fff]{2,5}?)老家)",
+         home_town),
+    rule(r"(?:.*[，,])?(?:我们|俺们|咱们|阿拉)?(?P<v>[\u4e00-\u9fff]{2,4}?)(?:这边|这里|这儿|这块|这(?![是个样么种些次回段辈]))",
+         here_town),
+)

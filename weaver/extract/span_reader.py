@@ -237,6 +237,9 @@ def read(sentence: str) -> list[Fact]:
             continue  # "Priya and I live in Hove": hers is no name of the speaker's
         if attribute in ("employer", "studies_at") and _VISIT.search(sentence):
             continue  # "phone screen with Stripe thursday 3pm": a visit, not a job
+        town = re.escape(raw)
+        if attribute == "lives_in" and chinese and re.search(f"{town}老家|老家{town}", sentence):
+            continue  # "过年回合肥老家": the hometown (the rules read it), not where one lives
         value = _clean(attribute, raw, chinese)
         if value and opens and attribute in _COMMON_NOUNS and value[:1].isupper() and value[1:2].islower():
             value = value[0].lower() + value[1:]  # "Chess is my passion": a capital of the sentence

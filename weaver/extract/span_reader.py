@@ -110,7 +110,9 @@ _AND_I = re.compile(r"\s*(?:and|&)\s+(?:I|me|my)\b", re.IGNORECASE)
 # An employer or a school beside these is a place visited: "interview at Google friday".
 _VISIT = re.compile(
     r"\b(?:interviews?|interviewing|phone\s+screen|screening|meeting|appointment|appt|open\s+day|"
-    r"assessment\s+day|tour|visit)\b|面试|笔试|复试|参观|开会",
+    r"assessment\s+day|tour|visit)\b|面试|笔试|复试|参观|开会|"
+    # a place sat in, not worked at: "我在星巴克写作业"
+    r"写作业|自习|看书|复习|喝咖啡|等人|蹭网",
     re.IGNORECASE,
 )
 # Attributes whose values are common nouns, which a sentence's first capital does not name.

@@ -55,6 +55,16 @@ def test_someone_elses_value_is_flagged_as_theirs(make_vault: Callable[..., Vaul
     assert girlfriend.doubt == ""  # she is its subject; the relationship is not in question
 
 
+def test_a_partner_is_doubted_only_with_the_speaker_in_the_sentence(make_vault: Callable[..., Vault]) -> None:
+    vault = make_vault()
+    say(vault, "my fiance Kerem and I are planning the wedding", "2026-01-05T09:00:00Z")
+    doubt_id = say(vault, "Kerem and me have big problems lately, I don't know anymore if it will happen",
+                   "2026-02-10T09:00:00Z")
+    vault.weave(extractor=RulesExtractor())
+    [kerem] = _current(vault, "fiance")
+    assert kerem.doubt == doubt_id
+
+
 def test_a_doubt_that_names_nothing_held_flags_nothing(make_vault: Callable[..., Vault]) -> None:
     vault = make_vault()
     say(vault, "I live in Leeds and work at Asda.", "2026-01-05T09:00:00Z")

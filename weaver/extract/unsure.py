@@ -41,7 +41,7 @@ DOUBTABLE = (
     "pet", "learning",
 )
 PARTNERS = ("partner", "boyfriend", "girlfriend", "fiance", "fiancee", "spouse", "wife", "husband")
-_WITH_ME = re.compile(r"(?:me|we|us|I)|我们|我俩|咱俩", re.IGNORECASE)
+_WITH_ME = re.compile(r"\b(?:me|we|us|I)\b|我们|我俩|咱俩", re.IGNORECASE)
 _SENTENCE = re.compile(r"[^.!?。！？\n]+[.!?。！？]*")
 
 

@@ -111,8 +111,8 @@ def hobbies(m: re.Match[str]) -> list[Fact]:
 
 
 def home_town(m: re.Match[str]) -> list[Fact]:
-    """ "周末回老家长沙", "过年回合肥老家", "要是做不起来就回义乌老家": where one is from, told by
-    going back there (a plan to go is still a hometown told)."""
+    """ "周末回老家长沙", "过年回合肥老家", "先回洛阳老家歇歇": where one is from, told by going
+    back there (a plan to go is still a hometown told; a hypothetical is screened before)."""
     town = place_of(m.group("a") or m.group("b") or "")
     return [Fact("hometown", town, Op.ASSERT, 0.75)] if town and is_place(town) else []
 

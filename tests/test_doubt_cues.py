@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 from vaultweave.weaver.extract.base import Op
-from vaultweave.weaver.extract.rules import RulesExtractor, facts_in
+from vaultweave.weaver.extract.rules import RulesExtractor, facts_in, split_sentences
 from vaultweave.weaver.extract.unsure import unsure_sentences
 from vaultweave.weaver.vault import Vault
 
@@ -19,7 +19,7 @@ from tests.conftest import say
 def _doubted(text: str) -> set[str]:
     """The attributes a cue puts in doubt (a sentence doubting a value it names is
     tests/test_unsure.py's)."""
-    named = set(unsure_sentences(text))
+    named = set(unsure_sentences(split_sentences(text)))
     return {f.attribute for f in facts_in(text) if f.op is Op.DOUBT and f.value not in named}
 
 

@@ -11,6 +11,7 @@ from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.known_people import KnownPeople
 from vaultweave.weaver.extract.rules import facts_in
 from vaultweave.weaver.extract.rules_text import Fact
+from vaultweave.weaver.extract.speaker_memory import SpeakerMemory
 
 A, R = Op.ASSERT, Op.RETRACT
 
@@ -32,11 +33,12 @@ def read_of(facts: list[Fact]) -> set[tuple[str, str, str, str]]:
 
 
 def turns(*texts: str) -> list[list[Fact]]:
-    """Each turn read after the ones before it, as the extractor reads a conversation."""
-    known, read = KnownPeople(), []
+    """Each turn read after the ones before it, as ``RulesExtractor.extract`` reads a
+    conversation: names given their capitals back, people said in full, then the turn."""
+    known, told, read = KnownPeople(), SpeakerMemory(), []
     for text in texts:
-        facts = facts_in(known.said_in_full(text))
-        known = known.learn(facts)
+        facts = facts_in(known.said_in_full(told.with_capitals(text)))
+        known, told = known.learn(facts), told.learn(facts)
         read.append(facts)
     return read
 

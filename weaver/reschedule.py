@@ -8,12 +8,12 @@ Pure functions over items and candidates.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import replace
 
 from vaultweave.store.item import Item
 from vaultweave.weaver.extract.base import Candidate, normalise
+from vaultweave.weaver.extract.word_forms_en import base_of
 from vaultweave.weaver.value_match import names_value, routine_thing
 
 
@@ -59,15 +59,7 @@ def _activity(routine: str) -> str:
     """The activity without its days, each word by its stem: "spin class on Mondays" ->
     "spin class", "swimming on Mondays" -> "swim" (as "swim is tuesdays now" says it),
     "舞蹈课 每周三" -> "舞蹈" (value_match.routine_thing)."""
-    return " ".join(_stem(word) for word in routine_thing(routine.split(" on ")[0]).split())
-
-
-def _stem(word: str) -> str:
-    """ "swimming" -> "swim", "cycling" and "cycle" -> "cycl"; other words as they are."""
-    if not word.isascii():
-        return word
-    word = re.sub(r"(?<=..)ing$", "", word.lower())
-    return re.sub(r"e$", "", re.sub(r"([b-df-hj-np-tv-z])\1$", r"\1", word))
+    return " ".join(base_of(word.lower()) for word in routine_thing(routine.split(" on ")[0]).split())
 
 
 __all__ = ["named_as_before", "rescheduled", "same_time"]

@@ -38,21 +38,18 @@ _ZH_RELATION = {english: chinese for chinese, english in reversed(list(RELATIONS
 
 _AMBIGUOUS = ""
 _EMOJI = "[\U0001f000-\U0001faff\u2600-\u27bf]\ufe0f?"  # "💀 he's a retired cop": a sentence ends
-# Names that are also words typed in lower case ("i will", "hope so"): never capitalised
-_WORDS_AS_NAMES = frozenset(("will", "may", "mark", "bill", "sue", "pat", "rose", "hope", "faith", "grace",
-                             "art", "frank", "june", "april", "august", "summer", "dawn", "sky", "rob", "ray",
-                             "joy", "chase", "drew", "hunter", "river", "don", "max", "jack", "ben", "sunny"))
 # What "his"/"her" opening a sentence may own that the rules read as a fact of its owner
 _THEIR_THING = r"(?:birthday|job|name|dog|cat|favourite|favorite)\b"
 # A word of reply before the pronoun: "perfect she loves risotto", "oh and he's a DJ"
 _INTERJECTION = r"(?:(?:perfect|great|ok|okay|oh|ah|yeah|yes|yep|haha|lol|well|and|also|but|so)[,!]?\s+)+"
+# Relation words chat shortens, and the relation they name
+SAID_AS = {"mum": "mother", "mom": "mother", "dad": "father", "sis": "sister", "bro": "brother"}
 # English: a person named in the turn itself, "my older sister Jia", "my coworker Ben".
 _MENTION = re.compile(
     r"\bmy\s+(?:(?:little|big|older|younger|baby|twin|elder|best)\s+)?(?P<rel>"
-    + "|".join(sorted(PERSON_ATTRIBUTES | {"mum", "mom", "dad", "sis", "bro"}, key=len, reverse=True))
+    + "|".join(sorted(PERSON_ATTRIBUTES | set(SAID_AS), key=len, reverse=True))
     + r")\b(?:,?\s+(?P<name>[A-Z][a-z]+)\b)?"
 )
-_SAID_AS = {"mum": "mother", "mom": "mother", "dad": "father", "sis": "sister", "bro": "brother"}
 _SENTENCE = re.compile(r"[^.!?]+[.!?]*\s*")
 
 
@@ -100,7 +97,7 @@ class KnownPeople:
         "朵朵" for "凌朵朵" too). Other text unchanged."""
         if not text:
             return text
-        text = self._pronoun_said_in_full(self._names_capitalised(text))
+        text = self._pronoun_said_in_full(text)
         if text.isascii():
             return text
         for name, relation in self.by_name.items():
@@ -109,14 +106,6 @@ class KnownPeople:
             for said in (name, name[1:] if len(name) == 3 else ""):
                 if said and text.startswith(said) and not text.startswith(said + "的"):
                     return f"我{_ZH_RELATION[relation]}{name}{text[len(said):]}"
-        return text
-
-    def _names_capitalised(self, text: str) -> str:
-        """English typed in lower case names the people told before as they were told:
-        "no more vikram", "carmen got married" after "my manager Vikram", "my sister Carmen"."""
-        for name in self.by_name:
-            if name.isascii() and name[:1].isupper() and name.lower() not in _WORDS_AS_NAMES:
-                text = re.sub(rf"\b{re.escape(name.lower())}\b", name, text)
         return text
 
     def _pronoun_said_in_full(self, text: str) -> str:
@@ -198,7 +187,7 @@ def _pronouns_within(text: str) -> str:
         mentions = list(_MENTION.finditer(sentence))
         if mentions:
             last = mentions[-1]
-            relation = _SAID_AS.get(last.group("rel").lower(), last.group("rel").lower())
+            relation = SAID_AS.get(last.group("rel").lower(), last.group("rel").lower())
             spoken = f"my {relation} {last.group('name')}" if last.group("name") else f"my {relation}"
         out.append(sentence)
     return "".join(out)

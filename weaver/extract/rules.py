@@ -152,7 +152,7 @@ class RulesExtractor:
             # "she's taking the austin job": a kinship only the rewriting said is not told again
             read = [f for f in read if not kin_not_said(f, resource.text)]
             # "not sure he's still in sydney": the people a doubting sentence speaks of
-            read += unsure_of_people(resource.text, known.by_name, known.last_person())
+            read += unsure_of_people(split_sentences(resource.text), known.by_name, known.last_person())
             facts = told.complete([known.complete(f) for f in read])
             learned = known.learn(facts)
             if learned.last_named == known.last_named and last_mentioned(text):
@@ -291,7 +291,7 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
     facts += filled
     facts += span_events.events(event_clauses, facts)
     facts += kin_named(text, facts)
-    unsure = [d for s in unsure_sentences(text) for d in doubts_of(s)]  # "not sure I'll stay in X"
+    unsure = [d for s in unsure_sentences(sentences) for d in doubts_of(s)]  # "not sure I'll stay in X"
     return title_in_doubt(facts + cue_doubts(sentences, facts), text) + unsure
 
 

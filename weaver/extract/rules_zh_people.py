@@ -193,9 +193,8 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
     if not what or len(what) > 20 or what.startswith(("我", "你", "他", "她")):
         return []
     scheduled = when.group()
-    clock = _CLOCK.search(extra)
-    if clock and "点" not in scheduled:
-        scheduled += clock.group()  # "4月18号周六下午两点": the day, and the hour told after it
+    if "点" not in scheduled:
+        scheduled += dates_zh.clock_of(extra)  # "4月18号周六下午两点": the day, and the hour told after it
     kept = _SAME_CLOCK.search(clause[when.end():] + "，" + rest)
     if moved and kept and "点" not in scheduled:
         scheduled += kept.group("h")  # 提前到周一下午了，还是两点: the day moves, the hour stays
@@ -204,7 +203,6 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
     return [Fact("appointment", what, Op.ASSERT, 0.8, scheduled=scheduled)]
 
 
-_CLOCK = re.compile(r"(?:早上|上午|中午|下午|晚上|傍晚)?[零一二两三四五六七八九十\d]{1,3}点(?:半|\d{1,2}分?)?")
 _SAME_TIME = re.compile(r"同一?(?:个)?时间|时间不变|时间没变|时间照旧|原来的?时间|老时间|还是那个(?:时间|点)")
 _SAME_CLOCK = re.compile(r"(?:还是|仍然|依然|照样|时间是)(?P<h>[零一二两三四五六七八九十\d]{1,3}点(?:半)?)")
 

@@ -21,6 +21,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from vaultweave.weaver.attributes import PERSON_ATTRIBUTES
 from vaultweave.weaver.extract import dates_en, dates_zh
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.events_en import IT, SAME_TIME
@@ -30,10 +31,15 @@ SWITCH = "switch"  # a fact's attribute until the memory says which one it is
 MOVED_UNKNOWN_CONFIDENCE = 0.5  # a move of an appointment never told: as sure as a cue
 SWITCHABLE = ("employer", "studies_at")
 # Attributes whose values are names the speaker may type again in lower case.
-_NAMED = ("employer", "studies_at", "pet", "car", "roommate", "partner", "boyfriend", "girlfriend", "boss")
+# Values that name someone or something: "no more vikram" after "my manager Vikram"
+_NAMED = frozenset(("employer", "studies_at", "pet", "car", *PERSON_ATTRIBUTES))
 _CAPITALISED = re.compile(r"\b[A-Z][a-z]{2,}(?:-[A-Z]?[a-z]+)?\b")
 # Capitalised words of values that name nothing on their own ("The Body Shop": The).
-_NOT_NAMES = frozenset(("the", "my", "our", "old", "new", "and", "of", "at", "in", "for", "named", "called"))
+_NOT_NAMES = frozenset(("the", "my", "our", "old", "new", "and", "of", "at", "in", "for", "named", "called",
+                        # names that are also words typed in lower case ("i will", "hope so")
+                        "will", "may", "mark", "bill", "sue", "pat", "rose", "hope", "faith", "grace", "art",
+                        "frank", "june", "april", "august", "summer", "dawn", "sky", "rob", "ray", "joy",
+                        "chase", "drew", "hunter", "river", "don", "max", "sunny"))
 _BIRTHDAY_NOW = ("today", "turned")  # the rules' birthday values for "it's my birthday today"
 _SWITCHED = re.compile(
     r"^(?:I(?:'ve|\s+have)?\s+)?(?:just\s+|finally\s+|officially\s+)?(?:switched|transferred|changed)\s+"

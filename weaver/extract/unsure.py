@@ -12,7 +12,7 @@ itself as its value: the resolver flags only a current value the sentence names
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.known_people import pronoun_fits
@@ -42,13 +42,11 @@ DOUBTABLE = (
 )
 PARTNERS = ("partner", "boyfriend", "girlfriend", "fiance", "fiancee", "spouse", "wife", "husband")
 _WITH_ME = re.compile(r"\b(?:me|we|us|I)\b|我们|我俩|咱俩", re.IGNORECASE)
-_SENTENCE = re.compile(r"[^.!?。！？\n]+[.!?。！？]*")
 
 
-def unsure_sentences(text: str) -> list[str]:
-    """The sentences of ``text`` that doubt something lasts."""
-    return [s.strip() for s in _SENTENCE.findall(text[: MAX_SENTENCE * 4])
-            if len(s) <= MAX_SENTENCE and (_UNSURE_EN.search(s) or _UNSURE_ZH.search(s))]
+def unsure_sentences(sentences: Sequence[str]) -> list[str]:
+    """The sentences (``rules.split_sentences``) that doubt something lasts."""
+    return [s for s in sentences if len(s) <= MAX_SENTENCE and (_UNSURE_EN.search(s) or _UNSURE_ZH.search(s))]
 
 
 def doubts_of(sentence: str, about: str = "", name: str = "") -> list[Fact]:
@@ -59,11 +57,13 @@ def doubts_of(sentence: str, about: str = "", name: str = "") -> list[Fact]:
             for attribute in (*DOUBTABLE, *partners)]
 
 
-def unsure_of_people(text: str, by_name: Mapping[str, str], last: tuple[str, str] | None) -> list[Fact]:
+def unsure_of_people(
+    sentences: Sequence[str], by_name: Mapping[str, str], last: tuple[str, str] | None
+) -> list[Fact]:
     """Doubts of the people a doubting sentence speaks of: someone told before and named in
     it ("not sure camila is still vegetarian"), or "he"/"she" for the person named last."""
     found: list[Fact] = []
-    for sentence in unsure_sentences(text):
+    for sentence in unsure_sentences(sentences):
         people = {(relation, name) for name, relation in by_name.items()
                   if re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", sentence, re.IGNORECASE)}
         if last and pronoun_fits(last[0], sentence):

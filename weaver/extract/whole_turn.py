@@ -9,6 +9,7 @@ import re
 
 from vaultweave.weaver.attributes import PERSON_ATTRIBUTES
 from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.known_people import SAID_AS
 from vaultweave.weaver.extract.rules_text import Fact
 from vaultweave.weaver.extract.speaker_memory import SWITCHABLE
 
@@ -47,9 +48,8 @@ def kin_not_said(fact: Fact, said: str) -> bool:
             and bool(_A_NAME.fullmatch(fact.value)) and fact.value.lower() not in said.lower())
 
 
-_SAID_AS = {"mum": "mother", "mom": "mother", "mam": "mother", "dad": "father", "sis": "sister",
-            "bro": "brother", "hubby": "husband", "bf": "boyfriend", "gf": "girlfriend", "fiancé": "fiance",
-            "fiancée": "fiancee", "best friend": "friend"}
+_SAID_AS = {**SAID_AS, "mam": "mother", "hubby": "husband", "bf": "boyfriend", "gf": "girlfriend",
+            "fiancé": "fiance", "fiancée": "fiancee", "best friend": "friend"}
 # "my (older) sister Amy", "my best friend Jo": a kinship presupposed by naming someone by it
 _KIN_NAMED = re.compile(
     r"\b[Mm]y\s+(?:(?:little|big|older|younger|baby|twin|elder)\s+)?(?P<rel>"

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta, timezone
 from types import SimpleNamespace
 
+import tomllib
+
 from bench.facts import dataset
+from bench.facts.__main__ import vault_toml, weave_conversation
 from bench.facts.score import matches, score_conversation
 
 
@@ -66,10 +70,20 @@ def _held(subject: str, attribute: str, value: str, doubt: str = "") -> SimpleNa
 
 def test_a_missed_update_counts_as_flagged_only_with_a_doubt_and_false_doubts_count() -> None:
     conv = {
-        "id": "en-x", "lang": "en", "split": "dev", "speaker": "Tom",
+        "id": "en-x",
+        "lang": "en",
+        "split": "dev",
+        "speaker": "Tom",
         "current": [{"subject": "Tom", "attribute": "lives_in", "value": "Leeds"}],
-        "superseded": [{"subject": "Tom", "attribute": "employer", "value": "Mercy Hospital",
-                        "ended_after": "2026-02-01", "ended_before": "2026-02-20"}],
+        "superseded": [
+            {
+                "subject": "Tom",
+                "attribute": "employer",
+                "value": "Mercy Hospital",
+                "ended_after": "2026-02-01",
+                "ended_before": "2026-02-20",
+            }
+        ],
     }
     silent = score_conversation(
         conv, [_held("Tom", "employer", "Mercy Hospital"), _held("Tom", "lives_in", "Leeds")]
@@ -94,3 +108,35 @@ def test_a_chinese_birthday_is_compared_as_a_date() -> None:
     born = {"subject": "韩雪", "attribute": "birthday", "value": "1995年11月8号"}
     assert matches(born, _item("韩雪", "birthday", "1995-11-08"), speaker="韩雪")
     assert not matches(born, _item("韩雪", "birthday", "1996-11-08"), speaker="韩雪")
+
+
+def _conv(*stamps: str, timezone_name: str | None = None) -> dict[str, object]:
+    conv: dict[str, object] = {
+        "id": "en-x",
+        "speaker": "Tom",
+        "turns": [{"ts": ts, "role": "user", "text": "I moved to Leeds last week."} for ts in stamps],
+    }
+    if timezone_name:
+        conv["timezone"] = timezone_name
+    return conv
+
+
+def test_a_replay_keeps_its_own_clock_and_the_users_file_wins() -> None:
+    now = datetime(2026, 12, 2, tzinfo=timezone.utc)
+    assert vault_toml(_conv("2026-03-02T09:15:00Z"), None, now) is None
+    toml = vault_toml(_conv("2026-12-10T09:00:00Z", timezone_name="Europe/London"), None, now)
+    assert toml is not None
+    settings = tomllib.loads(toml)
+    assert settings["vault"]["timezone"] == "Europe/London"
+    assert settings["resources"]["max_ahead_hours"] >= 8 * 24 + 9
+    mine = '[resources]\nmax_ahead_hours = 1\n\n[vault]\ntimezone = "UTC"\n'
+    tokyo = _conv("2026-12-10T09:00:00Z", timezone_name="Asia/Tokyo")
+    kept = tomllib.loads(vault_toml(tokyo, mine, now) or "")
+    assert kept["resources"]["max_ahead_hours"] == 1 and kept["vault"]["timezone"] == "UTC"
+
+
+def test_a_conversation_recorded_after_today_is_woven_not_refused() -> None:
+    later = (datetime.now(timezone.utc) + timedelta(days=30)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    items, error, _ = weave_conversation(_conv(later), False, None)
+    assert error == ""
+    assert any(item.attribute == "lives_in" and item.value == "Leeds" for item in items)

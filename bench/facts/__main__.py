@@ -41,6 +41,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import math
 import os
 import sys
 import tempfile
@@ -49,6 +50,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -67,29 +69,43 @@ def import_vault() -> Any:
     return module.Vault
 
 
-def vault_toml(conv: dict[str, Any], base: str | None) -> str | None:
-    """The vault.toml to write before ``Vault.init``: ``base`` plus the conversation's
-    timezone under ``[vault]``; None when the default file will do."""
-    tz = conv.get("timezone")
-    if not tz:
-        return base
-    text = base or ""
-    line = f'timezone = "{tz}"'
+def _with_key(text: str, section: str, key: str, value: str) -> str:
+    """``text`` with ``key = value`` under ``[section]``, unless that key is already set
+    there (the user's file wins)."""
     lines = text.splitlines()
-    if "[vault]" in (s.strip() for s in lines):
-        at = next(k for k, s in enumerate(lines) if s.strip() == "[vault]")
-        section_end = next(
-            (k for k in range(at + 1, len(lines)) if lines[k].lstrip().startswith("[")), len(lines)
-        )
-        if not any(s.strip().startswith("timezone") for s in lines[at + 1 : section_end]):
-            lines.insert(at + 1, line)
-        return "\n".join(lines) + "\n"
-    return f"[vault]\n{line}\n\n{text}"
+    header = f"[{section}]"
+    if header not in (s.strip() for s in lines):
+        return f"{header}\n{key} = {value}\n\n{text}"
+    at = next(k for k, s in enumerate(lines) if s.strip() == header)
+    end = next((k for k in range(at + 1, len(lines)) if lines[k].lstrip().startswith("[")), len(lines))
+    if not any(s.split("=")[0].strip() == key for s in lines[at + 1 : end]):
+        lines.insert(at + 1, f"{key} = {value}")
+    return "\n".join(lines) + "\n"
 
 
-def weave_conversation(
-    conv: dict[str, Any], llm: bool, base_toml: str | None
-) -> tuple[list[Any], str, str]:
+def _hours_ahead(conv: dict[str, Any], now: datetime) -> float:
+    """How far the conversation's last turn lies beyond ``now``, in hours (0 if not)."""
+    latest = max(datetime.fromisoformat(str(t["ts"]).replace("Z", "+00:00")) for t in conv["turns"])
+    return max(0.0, (latest - now).total_seconds() / 3600)
+
+
+def vault_toml(conv: dict[str, Any], base: str | None, now: datetime | None = None) -> str | None:
+    """The vault.toml to write before ``Vault.init``: ``base`` plus the conversation's
+    timezone under ``[vault]``, and, for a conversation recorded with times later than
+    ``now``, a ``[resources] max_ahead_hours`` that admits them (a replay keeps its own
+    clock; the check against future times is for live input). None when the default
+    file will do."""
+    text = base
+    tz = conv.get("timezone")
+    if tz:
+        text = _with_key(text or "", "vault", "timezone", f'"{tz}"')
+    ahead = _hours_ahead(conv, now or datetime.now(timezone.utc))
+    if ahead > 0:
+        text = _with_key(text or "", "resources", "max_ahead_hours", str(math.ceil(ahead) + 24))
+    return text
+
+
+def weave_conversation(conv: dict[str, Any], llm: bool, base_toml: str | None) -> tuple[list[Any], str, str]:
     """The vault's items (every status) after weaving ``conv``; (items, error, the first
     ``LLM-Fallback`` trailer of its commits: the model's help was lost somewhere)."""
     Vault = import_vault()

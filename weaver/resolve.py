@@ -7,6 +7,9 @@ Rules, by (subject, attribute):
 - a single-valued attribute with another current value: the older fact becomes
   historical (valid_to = the newer one's valid_from, superseded_by set);
 - a multi-valued attribute: the new fact joins the others;
+- a value only assumed from a passing mention (``Candidate.assumed``: "rent in cork is
+  1100") fills a single-valued attribute that holds no current value, and is otherwise
+  left out: it never replaces a value that was told;
 - an ending ("I left Mercy", "I don't drink tea anymore") makes the matching current fact
   historical with valid_to set and no successor (it was true, it no longer is); the
   value matches by its words ("I left Mercy" ends "Mercy Hospital", see value_match).
@@ -186,6 +189,8 @@ def _assert(work: _Working, candidate: Candidate, observed_at: datetime) -> None
         if normalise(item.value) == candidate.value_key and not rescheduled(item, candidate):
             work.put(Action.REINFORCED, _reinforce(item, candidate, observed_at), item)
             return
+    if candidate.assumed and current and is_single_valued(candidate.attribute):
+        return  # a town named in passing may be one visited: the home told stands
     archived = [i for i in same_key if i.status is Status.ARCHIVED]
     # Mentioned again after upkeep archived it: the same item comes back, reinforced.
     revived = next((i for i in archived if normalise(i.value) == candidate.value_key), None)

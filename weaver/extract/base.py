@@ -47,6 +47,9 @@ class Candidate:
     when: datetime | None = None
     # When the turn was said (valid_from may be earlier: "moved last month"); None: valid_from.
     spoken_at: datetime | None = None
+    # Inferred from a value named in passing ("rent in cork is 1100"), not said: it fills a
+    # single-valued attribute that holds nothing current and never replaces a value.
+    assumed: bool = False
 
     def __post_init__(self) -> None:
         # Every fact, from the rules or a model, enters the vault here: names and values

@@ -176,7 +176,8 @@ def _families_in(sentence: str) -> list[tuple[str, ...]]:
         if _QUESTION.search(sentence) and not _CLAUSE_BREAK.search(sentence, hit.end()):
             continue  # the cue is in the question's own clause
         before = sentence[: hit.start()]
-        if _OTHER_SUBJECT.search(before) and not _FIRST_PERSON.search(before):
+        own = _CLAUSE_BREAK.split(before)[-1]  # "王老师那边我不去了，她搬去上海了": the move is hers
+        if any(_OTHER_SUBJECT.search(part) and not _FIRST_PERSON.search(part) for part in (own, before)):
             continue  # "my sister is moving": hers, not the speaker's
         found.append(family)
     return found

@@ -89,6 +89,7 @@ from vaultweave.weaver.extract.rules_text import (
     things,
     words,
 )
+from vaultweave.weaver.extract.trips import TRIP_EN
 from vaultweave.weaver.extract.word_forms_en import base_phrase, gerund
 
 # The start of a fact told before it happens ("I'm starting at Stripe in July"): the
@@ -386,9 +387,8 @@ RULES: tuple[Rule, ...] = (
     rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+(?:now\s+|still\s+|back\s+)?(?:in|over\s+in|based\s+out\s+of)\s+" + _PLACE
          + r"(?=$|\s*,|\s+(?:and|but|so|now|for|since|rn|atm|right\s+now|at\s+the\s+moment|these\s+days)\b)",
          lambda m: [] if m.group("v").lower().removeprefix("the ") in ("middle", "process", "office", "hospital")
-         else one("lives_in", clean_place, 0.75)(m)),
-    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:bought|got\s+the\s+keys\s+(?:to|for)|signed\s+(?:a|the)\s"
-                                              r"+lease"
+         or TRIP_EN.search(m.string) else one("lives_in", clean_place, 0.75)(m)),  # not "for a conference"
+    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:bought|got\s+the\s+keys\s+(?:to|for)|signed\s+(?:a|the)\s+lease"
          r"\s+(?:on|for)|moved\s+into|rented)\s+(?:a|an|our|my|the)\s+(?:\w+\s+){0,2}?(?:house|flat|"
          r"apartment|condo|home|place)\s+in\s+" + _PLACE, one("lives_in", clean_place, 0.8)),
     rule(r"(?:officially\s+|technically\s+)?(?:my\s+)?(?:(?:new|actual|day|real|main|current|official)\s+)?"

@@ -29,6 +29,9 @@ class Fact:
     # A day still to come on which a stated change starts ("下周一去网易报到"): the
     # fact's valid_from when ``when`` names no past day.
     starts: str = ""
+    # Read in passing, not said ("rent in cork is 1100"): fills an empty slot, never
+    # replaces a value the vault holds (``Candidate.assumed``).
+    assumed: bool = False
 
 
 Build = Callable[[re.Match[str]], list[Fact]]

@@ -28,6 +28,7 @@ from vaultweave.weaver.extract.rules_zh_values import (
     PLACES_ZH,
     REL_RE,
     RELATIVES,
+    branch_place,
     cleaned,
     is_place,
     leading_place,
@@ -131,7 +132,7 @@ def _job(conf: float = 0.9, op: Op = Op.ASSERT) -> Build:
             title = kind.group("k") + title  # 一个加油站当站长: 加油站站长
         facts = [Fact("job_title", title, op, conf)] if title else []
         place = re.match(r"(?P<p>[\u4e00-\u9fff]{2,4}?)的?(?:一家|一间|一所|一个)", groups.get("org") or "")
-        located = leading_place(cleaned(groups.get("org") or "") or "")
+        located = leading_place(cleaned(groups.get("org") or "") or "") or branch_place(org or "")
         if place and is_place(place.group("p")) and op is Op.ASSERT:
             facts.append(Fact("lives_in", place.group("p"), op, 0.6))  # 在北京一家广告公司做文案
         elif located and org:

@@ -127,6 +127,8 @@ def place_of(raw: str) -> str | None:
         value = value[len(province):]  # 山东烟台: the city
     city = next((p for p in sorted(PLACES_ZH, key=len, reverse=True) if value.startswith(p)), None)
     city = city or next((value[:n] for n in (3, 2) if known_city(value[:n])), None)
+    if city and re.match(r"[东南西北]?站|(?:火车|高铁|汽车)站|机场", value[len(city):]):
+        return None  # 在北京南站等车: passing through
     if city and len(value) - len(city) > 2:
         return city  # 自贡大安区那边: 自贡
     return value
@@ -181,6 +183,20 @@ def leading_place(value: str) -> str:
     if re.search(r"(?:大学|学院|师范|理工|交通|科技大)", rest):
         return ""  # 上海交通大学: the school is named by its city
     return city
+
+
+_BRANCH = re.compile(r"(?:市|区)?(?:分行|支行|分公司|总部|办事处|分部|分院|分店|分校|研发中心|办公室|工厂|园区)?$")
+
+
+def branch_place(value: str) -> str:
+    """The known city a company's name ends on, as its branch ("招商银行厦门分行",
+    "拼多多上海总部", "西门子上海" -> the city); "" when none does."""
+    head = _BRANCH.sub("", value)
+    for size in (4, 3, 2):
+        city = head[-size:]
+        if len(head) > size and (city in PLACES_ZH or known_city(city)):
+            return city
+    return ""
 
 
 def items_of(raw: str) -> list[str]:

@@ -1,0 +1,148 @@
+"""Where someone lives, told in passing: "rent in cork is 1100", "a line cook at a diner in
+philly", "我还在南京苦哈哈上班", "我们在太原".
+
+People rarely say "I live in X"; they name their town while asking about something else:
+its rent, its traffic, the branch they work at, the years they have spent there. A known
+town (the gazetteers of ``places_en`` / ``places_zh``) in one of those frames is read as
+where the person lives, at a confidence below a home said outright, and only when the turn
+told no home of its own. Such a reading is *assumed* (``Fact.assumed``): it fills an empty
+slot and never replaces a town the vault already holds (see ``resolve``), because a town
+named in passing may be one being visited.
+
+Not read: a trip or a visit (conference, holiday, 出差, 旅游), a plan or a wish (if,
+thinking of, 想, 打算), a denial, a question about moving, a town one comes from.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.places_en import known_place
+from vaultweave.weaver.extract.places_zh import known_city
+from vaultweave.weaver.extract.rules_text import Fact
+from vaultweave.weaver.extract.span_reader import someone_else
+from vaultweave.weaver.extract.trips import TRIP_EN, TRIP_ZH
+
+# Below a home said outright (0.75-0.9): a town named in passing.
+PASSING_CONFIDENCE = 0.6
+# The job facts whose town is, nearly always, where the person lives.
+_JOB_ATTRIBUTES = frozenset({"job_title", "employer", "workplace"})
+
+# A town thought of, not lived in: a plan, a wish, a maybe, a denial, a move still to come.
+_NOT_NOW_EN = re.compile(
+    r"\b(?:if|would|could|might|maybe|perhaps|thinking|considering|plan(?:ning)?|hope|wish|dream\w*|"
+    r"moving|move|relocat\w*|leave|leaving|not|never|no\s+longer|used\s+to|back\s+when)\b",
+    re.IGNORECASE,
+)
+_WORDS_EN = r"(?P<town>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,2})"
+# Frames of everyday life in a town: its rent, its traffic, a home in it, years spent there.
+_EVERYDAY_EN = (
+    re.compile(r"\b(?:rent|rents|rental|renting|parking|traffic|commuting|life|living|groceries|prices)\s+"
+               r"(?:here\s+)?in\s+" + _WORDS_EN, re.IGNORECASE),
+    re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?(?:flat|apartment|apt|place|house|unit|condo|studio|room|street|"
+               r"neighbou?rhood|area)\s+in\s+" + _WORDS_EN, re.IGNORECASE),
+    re.compile(r"\b\d+\s*(?:yrs?|years?|months?)\s+(?:now\s+)?in\s+" + _WORDS_EN, re.IGNORECASE),
+)
+_TOWN_FIRST_EN = re.compile(
+    r"(?:^|[\s,(])(?P<town>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)\s+(?:traffic|rent|rents|weather|winters?|"
+    r"summers?|humidity|heat|prices)\b",
+    re.IGNORECASE,
+)
+# The town of a workplace: "at a diner in philly", "spotify (stockholm)", "boots (leeds branch)".
+_WORK_TOWN_EN = (
+    re.compile(r"\bin\s+" + _WORDS_EN),
+    re.compile(r"\(\s*" + _WORDS_EN + r"(?:\s+(?:branch|office|campus|site|store|hq))?\s*[,)]",
+               re.IGNORECASE),
+    re.compile(_WORDS_EN + r"\s+(?:branch|office|campus|site|store|hq|headquarters)\b", re.IGNORECASE),
+)
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+# The speaker, then a few words at most, then 在 and a town: "我还在南京", "我们在太原".
+_SPEAKER_AT_ZH = re.compile(
+    r"(?P<who>我们|咱们|咱|我|老子|阿拉|本人)(?P<between>[^，。,\s在]{0,3}?)在(?P<rest>[\u4e00-\u9fff]{2,8})"
+)
+_NOT_NOW_ZH = re.compile(
+    r"想|要|打算|准备|考虑|计划|不|没|别|如果|要是|假如|的话|可能|也许|以前|之前|曾经|原来|当年"
+)
+# A station or a moment in a town is no home (a school named for it is: 我在南京大学读研).
+_AFTER_TOWN_ZH = re.compile(r"^(?:站|南站|北站|东站|西站|机场|火车站|高铁站|转机|的时候|那会|那时)")
+
+
+def towns_in_passing(sentences: Sequence[str], facts: Sequence[Fact]) -> list[Fact]:
+    """The towns ``sentences`` name in passing as where someone lives (the speaker, or the
+    person a job fact of the same sentence is about), for those the turn's ``facts`` give
+    no home."""
+    housed = {(f.about, f.name) for f in facts if f.attribute == "lives_in" and f.op is Op.ASSERT}
+    found: list[Fact] = []
+    for sentence in sentences:
+        for fact in _in_sentence(sentence, facts):
+            if (fact.about, fact.name) not in housed:
+                housed.add((fact.about, fact.name))
+                found.append(fact)
+    return found
+
+
+def _in_sentence(sentence: str, facts: Sequence[Fact]) -> list[Fact]:
+    if _CJK.search(sentence):
+        town = _speaker_town_zh(sentence)
+        return [_assumed(town)] if town else []
+    if TRIP_EN.search(sentence) or _NOT_NOW_EN.search(sentence) or sentence.rstrip().endswith("?"):
+        return []
+    working = [f for f in facts if f.attribute in _JOB_ATTRIBUTES and f.op is Op.ASSERT and f.value
+               and f.value.casefold() in sentence.casefold()]
+    for fact in working:  # the person whose job the sentence tells lives in its town
+        town = _first_town(_WORK_TOWN_EN, sentence)
+        if town:
+            return [_assumed(town, fact.about, fact.name)]
+    town = _first_town(_EVERYDAY_EN, sentence) or _first_town((_TOWN_FIRST_EN,), sentence)
+    return [_assumed(town)] if town and not _others_sentence(sentence) else []
+
+
+def _others_sentence(sentence: str) -> bool:
+    """A sentence about someone else's home: "my sister's flat in Leeds", "his rent in Oslo"."""
+    return bool(re.search(r"\b(?:his|her|their|[A-Z]\w+'s|my\s+\w+'s)\s+(?:\w+\s+)?"
+                          r"(?:flat|apartment|place|house|rent|unit|room)\b", sentence))
+
+
+def _first_town(patterns: Sequence[re.Pattern[str]], sentence: str) -> str:
+    for pattern in patterns:
+        for match in pattern.finditer(sentence):
+            town = _longest_town(match.group("town"))
+            if town:
+                return town
+    return ""
+
+
+def _longest_town(words: str) -> str:
+    """The longest run of the first words that names a known town ("new york city" -> "New
+    York City", "leeds branch" -> "Leeds")."""
+    tokens = words.split()
+    for size in range(len(tokens), 0, -1):
+        town = known_place(" ".join(tokens[:size]))
+        if town:
+            return town
+    return ""
+
+
+def _speaker_town_zh(sentence: str) -> str:
+    """ "我还在南京苦哈哈上班呢" -> 南京; "" for a trip, a plan or a denial."""
+    for clause in re.split(r"[，,；;。!！?？~～\s]+", sentence):
+        if TRIP_ZH.search(clause):
+            continue
+        for match in _SPEAKER_AT_ZH.finditer(clause):
+            if match.group("who").startswith(("我", "咱")) and someone_else(clause[match.start():]):
+                continue  # "我老公在苏州": his town ("老子", "阿拉": the speaker's own words for I)
+            if _NOT_NOW_ZH.search(match.group("between")) or _NOT_NOW_ZH.search(clause[: match.start()]):
+                continue
+            rest = match.group("rest")
+            town = next((rest[:n] for n in (4, 3, 2) if known_city(rest[:n])), "")
+            after = rest[len(town):]
+            if town and not _AFTER_TOWN_ZH.match(after) and not _NOT_NOW_ZH.search(clause[match.end():]):
+                return town.removesuffix("市")
+    return ""
+
+
+def _assumed(town: str, about: str = "", name: str = "") -> Fact:
+    return Fact("lives_in", town, Op.ASSERT, PASSING_CONFIDENCE, about=about, name=name, assumed=True)

@@ -1,0 +1,24 @@
+"""A stay, not a home: "in Paris for a conference", "our trip to Rome", "来成都出差".
+
+A town named beside a trip or a visit is no evidence of where someone lives; the rules
+and the trained reader that read a home from a town in passing ask here first.
+"""
+
+from __future__ import annotations
+
+import re
+
+TRIP_EN = re.compile(
+    r"\b(?:trip|visit(?:s|ed|ing)?|holiday|vacation|conference|travel\w*|fly(?:ing)?|flights?|layover|"
+    r"honeymoon|tour(?:ing)?|getaway|hotel|airbnb|stag|hen\s+do|wedding|festival|(?:this|next|last)\s+"
+    r"(?:week|weekend)|for\s+(?:the|a)\s+(?:week|weekend|day|night|few\s+days))\b",
+    re.IGNORECASE,
+)
+TRIP_ZH = re.compile(
+    r"出差|旅游|旅行|度假(?![区村])|这趟|路过|转机|开会|探亲|出游|[来去]玩|玩[几两一]天|玩一趟|培训|面试|参加|见客户|看展|签证"
+)
+
+
+def is_trip(sentence: str) -> bool:
+    """Whether ``sentence`` speaks of a trip or a visit, in either language."""
+    return bool(TRIP_EN.search(sentence) or TRIP_ZH.search(sentence))

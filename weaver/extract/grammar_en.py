@@ -54,6 +54,9 @@ _EN_CLAUSE_BREAK = re.compile(
     r"my|we|our)\b)"
     # "done my hamstring so no more football", "and today was my first day at X"
     r"|(?:,|\s+(?:and|but|so))\s+(?=no\s+more\b|(?:today|yesterday)\s+(?:was|is)\s+my\b|it(?:'s|\s+is)\s+all\s)"
+    # "i'm an engineer at emirates so not broke", "a sysadmin, not exactly glamorous": a comment
+    r"|(?:,\s*(?:but\s+|so\s+)?|\s+(?:so|but)\s+)(?=not\s+(?:exactly|really|very|that|too|so|the|much|broke|rich|bad|"
+    r"great|glamorous|fun|easy|ideal|cheap)\b)"
     # "handed my notice in and as of last week I'm a data analyst": a date, then a new clause
     r"|(?:,|\s+(?:and|but|so))\s+(?=(?:as\s+of|since|starting|from|back\s+in)\s+(?:[\w']+\s+){1,3}?(?:I|we)\b)"
     # "i'm 31, born 17 september 1994", "facts: born 17 march 1990": the birth is its own clause

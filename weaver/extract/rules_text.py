@@ -310,7 +310,18 @@ _JOB_HEADS = words(
     "animator illustrator copywriter ux ui dev devops admin apprentice physio physiotherapist "
     "surveyor postman postwoman courier gp picker packer porter lifeguard salesperson rep "
     "inspector solicitor barrister nanny childminder housekeeper roofer decorator joiner "
-    "bricklayer dietitian nutritionist psychiatrist optometrist podiatrist estimator"
+    "bricklayer dietitian nutritionist psychiatrist optometrist podiatrist estimator "
+    "controller dj worker owner cop policeman policewoman detective soldier sergeant lieutenant captain "
+    "guard sysadmin steward stewardess attendant conductor sparky tradie plasterer tiler glazier locksmith "
+    "tailor seamstress jeweller jeweler potter sculptor singer songwriter composer drummer guitarist "
+    "pianist violinist influencer youtuber streamer blogger podcaster comedian presenter reporter "
+    "correspondent curator archivist historian linguist interpreter geologist trainee salesman saleswoman "
+    "shopkeeper hawker trucker cabbie handyman caretaker warden ranger zookeeper groomer doula "
+    "orthodontist anaesthetist anesthesiologist cardiologist dermatologist oncologist paediatrician "
+    "pediatrician neurologist radiologist gynaecologist obstetrician pathologist medic emt phlebotomist "
+    "technologist audiologist chiropractor osteopath beautician manicurist tattooist bookkeeper teller "
+    "actuary treasurer notary coder dba qa sdet proprietor pastor priest imam vicar judge magistrate "
+    "diplomat executive exec"
 )
 
 

@@ -34,6 +34,7 @@ from vaultweave.weaver.extract.rules_zh_values import (
     leading_place,
     number_of,
     org_of,
+    own_title,
     place_of,
     school_of,
     title_of,
@@ -162,7 +163,7 @@ def _titled_any(conf: float) -> Build:
 
 def _titled(conf: float) -> Build:
     def build(m: re.Match[str]) -> list[Fact]:
-        title = cleaned(m.group("t"))
+        title = own_title(cleaned(m.group("t")) or "")
         return [Fact("job_title", title, Op.ASSERT, conf)] if title and title.endswith(JOB_HEADS) else []
 
     return build
@@ -434,7 +435,7 @@ RULES: tuple[Rule, ...] = (
     rule(r"我们(?:公司|单位)(?:上周|上个月|前几天|最近|已经)*被(?P<org>[^，,]{2,8}?)(?:收购|并购|合并)了", _job(0.8)),
     rule(_I + r"(?:跑去|跑到|去了?|到|回)(?P<v>[^，,]{2,6}?)(?P<how>开了?(?:一?家|个|一个)?(?:小)?(?P<shop>[^，,]{0,6}?"
          r"(?:店|馆|民宿|客栈|工作室))|发展|定居|打工|创业)了?$", evidence.settled),
-    rule(r"(?:我)?" + _ADV + r"(?:辞职)?.{0,8}?开了?(?:一?家|个|一个)?(?:小)?(?P<v>[^，,]{0,6}?(?:店|馆|民宿|客栈|工作室))了?$",
+    rule(r"(?:我)?" + _ADV + r"(?:辞职)?.{0,8}?开了?(?:一?家|个|一个)?(?:小)?(?P<v>(?![两三四五六七八九十几\d]+家)[^，,]{0,6}?(?<!分)(?:店|馆|民宿|客栈|工作室))了?$",
          lambda m: [Fact("job_title", m.group("v") + "老板", Op.ASSERT, 0.75)]),
     rule(_I + r"(?:留在|在)(?P<v>[^，,]{2,8}?)(?:待|呆)", changes.only_place("lives_in", 0.75)),
     rule(_I + r"(?:还是|也是|依然|照样)?留在(?P<v>[^，,]{2,8}?)$", changes.only_place("lives_in", 0.75)),

@@ -32,7 +32,7 @@ RELATIONS = {
     "姥爷": "grandfather", "最好的朋友": "friend", "好朋友": "friend", "朋友": "friend",
     "闺蜜": "friend", "室友": "roommate", "同事": "colleague", "领导": "boss", "老板": "boss",
     "上司": "boss", "阿姐": "sister", "家姐": "sister", "老姐": "sister", "老妹": "sister", "阿哥": "brother",
-    "老哥": "brother", "老弟": "brother", "媳妇儿": "wife",
+    "老哥": "brother", "老弟": "brother", "媳妇儿": "wife", "未婚妻": "fiance", "未婚夫": "fiance",
 }
 # The speaker's relation fact is named by the relation word, spouses and partners by kind.
 _ATTRIBUTE = {"husband": "spouse", "wife": "spouse", "boyfriend": "partner", "girlfriend": "partner"}
@@ -42,7 +42,7 @@ _AFTER_NAME = (
     r"(?=在|是|住|今年|也|说|对|最|上个?|刚|已经|去|搬|入职|跳槽|辞职|离职|怀孕|开|做|当|读|学|喜欢|爱|\d|"
     r"休学|退学|转学|辍学|毕业|"
     r"每(?:周|个|天|礼拜|星期|晚|早)|天天|周[一二三四五六日末]|礼拜[一二三四五六天日]|星期[一二三四五六天日]|"
-    r"现在|最近|平时|今天|明天|后天|昨天|前天|下周|下个?月|这周|本周|"
+    r"现在|最近|平时|今天|明天|后天|昨天|前天|下周|下个?月|这周|本周|定了|约了|一起|商量|打算|准备|"
     r"[一二两三四五六七八九十]+[月号岁])"
 )
 _NAME = r"[\u4e00-\u9fff]{2,3}?|阿[A-Za-z]+|[A-Z][A-Za-z]+"

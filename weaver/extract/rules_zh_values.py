@@ -218,6 +218,13 @@ def number_of(text: str) -> int | None:
 _NOT_TITLES = frozenset({"生意", "作业", "家务", "饭", "打工人", "打工仔", "社畜", "牛马", "搬砖的"})
 
 
+def own_title(value: str) -> str:
+    """ "华西医院的护士" -> 护士: a title after a workplace and 的 is the title alone (the
+    workplace is the employer rules' to read)."""
+    tail = value.rsplit("的", 1)[-1] if "的" in value[1:-1] else ""
+    return tail if len(tail) >= 2 and tail.endswith(JOB_HEADS) else value
+
+
 def title_of(raw: str) -> str | None:
     """ "分析师第三年了" -> 分析师; "IT，写Java的" -> IT."""
     # "hr 主要搞招聘": hr; "数据分析 sql写得…": 数据分析
@@ -228,6 +235,7 @@ def title_of(raw: str) -> str | None:
     value = cleaned(re.sub(r"(?:第[一二三四五六七八九十\d]+年|[一二两三四五六七八九十\d]+年)了?$", "", head))
     if value and len(value) > 2 and value.endswith("的"):
         value = value[:-1]  # 做建筑设计的: the trade, as 做X的 names it
+    value = own_title(value) if value else value
     if not value or re.match(r"(?:什么|啥|哪|这个|那个|得|不|很|好|太)", value) or value in _NOT_TITLES:
         return None
     return value

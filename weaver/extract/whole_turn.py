@@ -11,6 +11,7 @@ from vaultweave.weaver.attributes import PERSON_ATTRIBUTES
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.known_people import SAID_AS
 from vaultweave.weaver.extract.rules_text import Fact
+from vaultweave.weaver.extract.rules_zh_people import person
 from vaultweave.weaver.extract.speaker_memory import SWITCHABLE
 
 _BREAK = re.compile(r"歇一阵|歇一歇|休息一段|先休息|休整|\bgap\s+year\b|\bbetween\s+jobs\b|"
@@ -62,13 +63,21 @@ _NOT_A_NAME = frozenset(("I", "Mum", "Mom", "Dad", "Monday", "Tuesday", "Wednesd
 
 def kin_named(text: str, facts: list[Fact]) -> list[Fact]:
     """Kinships the turn names in passing that its reading did not state: "my sister Amy"
-    inside a question, a wish or a plan still says who Amy is to the speaker (0.8)."""
+    inside a question, a wish or a plan, "我跟未婚妻卓玛定了…" still say who Amy and 卓玛 are
+    to the speaker (0.8)."""
     stated = {(f.about, f.name) if f.about else (f.attribute, f.value) for f in facts}
+    named = [(_SAID_AS.get(m.group("rel").lower(), m.group("rel").lower()), m.group("name"))
+             for m in _KIN_NAMED.finditer(text)]
+    for m in _WITH_KIN_ZH.finditer(text):  # "我跟老婆小美…": the person read as a clause's opening
+        who = person("我" + text[m.end():], None)
+        named += [(f.attribute, f.value) for f in (who[2] if who else [])]
     found: list[Fact] = []
-    for m in _KIN_NAMED.finditer(text):
-        relation = _SAID_AS.get(m.group("rel").lower(), m.group("rel").lower())
-        name = m.group("name")
+    for relation, name in named:
         if relation in PERSON_ATTRIBUTES and name not in _NOT_A_NAME and (relation, name) not in stated:
             stated.add((relation, name))
             found.append(Fact(relation, name, Op.ASSERT, 0.8))
     return found
+
+
+# "我跟/和/陪…": a relative named after it is someone the speaker does something with
+_WITH_KIN_ZH = re.compile(r"我(?:跟|和|同|陪|带|帮|给|替)(?:我的?)?")

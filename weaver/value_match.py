@@ -118,6 +118,10 @@ MEAT_WORDS = frozenset((
     "brisket", "barbecue", "bbq", "turkey", "duck", "venison", "jerky", "kebab", "kebabs",
     "prosciutto", "chorizo", "meatballs", "wings", "fish", "salmon", "tuna", "shrimp", "prawns",
     "sushi", "seafood", "lobster", "crab", "oysters", "anchovies",
+    "ribeye", "sirloin", "t-bone", "tenderloin", "wagyu", "pastrami", "carnitas", "schnitzel", "gyros",
+    "shawarma", "biltong", "nuggets", "drumsticks", "goat", "oxtail", "suya", "bulgogi", "galbi",
+    "tonkatsu", "yakitori", "carbonara", "bolognese", "lasagne", "lasagna", "haggis", "meatloaf",
+    "hotdog", "hotdogs", "mussels", "clams", "squid", "calamari", "octopus", "cod", "mackerel",
 ))
 MEAT_ZH = (
     "肉", "牛排", "火腿", "香肠", "培根", "烤鸭", "鸡翅", "鸡腿", "海鲜", "鱼", "虾", "蟹", "烧烤", "汉堡",
@@ -125,7 +129,7 @@ MEAT_ZH = (
 # Pescatarians still eat fish and seafood.
 _SEA_WORDS = frozenset((
     "fish", "salmon", "tuna", "shrimp", "prawns", "sushi", "seafood", "lobster", "crab", "oysters",
-    "anchovies",
+    "anchovies", "mussels", "clams", "squid", "calamari", "octopus", "cod", "mackerel",
 ))
 _SEA_ZH = ("海鲜", "鱼", "虾", "蟹")
 

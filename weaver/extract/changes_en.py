@@ -53,9 +53,20 @@ def ending_of_thing(raw: str, confidence: float = 0.7) -> list[Fact]:
 
 def _not_at(raw: str) -> list[Fact]:
     """A workplace or school the speaker is no longer at ("not at crux anymore")."""
-    if re.match(r"(?:my|the|a|an|this|that|home|work|school|uni|college)\b", raw, re.IGNORECASE):
+    if re.match(r"(?:my|a|an|this|that|home|work|school|uni|college)\b", raw, re.IGNORECASE):
         return []  # "not at my desk", "not at home anymore": no name
-    return [Fact(attribute, raw, Op.RETRACT, 0.75) for attribute in ("employer", "studies_at")]
+    name = re.sub(r"^the\s+", "", raw, flags=re.IGNORECASE)  # "not at the americano anymore": a name
+    if name != raw and (_GENERIC_PLACE.fullmatch(name) or len(name.split()) > 3):
+        return []  # "not at the gym anymore", "not at the office"
+    return [Fact(attribute, name, Op.RETRACT, 0.75) for attribute in ("employer", "studies_at")]
+
+
+_GENERIC_PLACE = re.compile(
+    r"(?:gym|office|hospital|school|uni|university|college|moment|desk|house|flat|apartment|shop|store|"
+    r"restaurant|cafe|bar|pub|club|station|airport|library|church|mosque|temple|park|beach|front|back|"
+    r"top|bottom|same\s+\w+|old\s+\w+|company|firm|agency|clinic|lab|studio|site|plant|factory)",
+    re.IGNORECASE,
+)
 
 
 def _fixed(attribute: str, value: str, conf: float, op: Op) -> Build:
@@ -83,7 +94,7 @@ ENDING_VERBS = (
     r"(?:[a-z]+[\s,!]+)?(?:finally|just)\s+(?:let\s+go\s+of|got\s+rid\s+of|ditched|quit|dropped)\s+(?P<v>.+)$",
     r"I(?:'m|\s+am)\s+" + ADV + r"(?:so\s+|totally\s+|completely\s+|officially\s+)?(?:done\s+with|over|"
     r"finished\s+with|through\s+with)\s+(?P<v>.+)$",
-    r"(?:so\s+|totally\s+|completely\s+|officially\s+)?(?:done\s+with|finished\s+with|"
+    r"(?:finally\s+)?(?:so\s+|totally\s+|completely\s+|officially\s+)?(?:done\s+with|finished\s+with|"
     r"through\s+with)\s+(?P<v>.+)$",
     # "no more dan eating my leftovers": a scene with someone's own things in it is no thing ended
     r"(?:so\s+|and\s+)?no\s+more\s+(?![^,]*\b(?:my|your|his|her|their|our)\b)(?P<v>[^,]+?)"

@@ -56,6 +56,9 @@ _PHRASE = re.compile(
     rf"|(?:yesterday|today|tomorrow|tonight)(?:\s+(?:morning|afternoon|evening|night))?{_TIME}"
     r"|the\s+other\s+day"
     r"|(?:at\s+)?the\s+(?:start|beginning|end)\s+of\s+(?:the|this|last)\s+(?:month|year|week)"
+    # "left Siemens end of december", "moved out in the end of august", "mid-february"
+    rf"|(?:(?:at|in|by|around)\s+)?(?:the\s+)?(?:start|beginning|end|middle)\s+of\s+(?:last\s+)?{_MONTH}(?!\s+\d)"
+    rf"|mid-?{_MONTH}(?!\s+\d)"
     r")\b",
     re.IGNORECASE,
 )
@@ -70,6 +73,11 @@ _FULL_DAY = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wedne
              "thu": "thursday", "thur": "thursday", "thurs": "thursday", "fri": "friday", "sat": "saturday",
              "sun": "sunday"}
 _LEAD = re.compile(r"^(?:on|since|as\s+of|from|back\s+in|in)\s+", re.IGNORECASE)
+_PART_DAY = {"start": 3, "beginning": 3, "middle": 15, "end": 28}
+_PART_OF_MONTH = re.compile(
+    rf"^(?:(?:at|in|by|around)\s+)?(?:the\s+)?(?:(start|beginning|end|middle)\s+of\s+(?:last\s+)?|mid-?)({_MONTH})$",
+    re.IGNORECASE,
+)
 _SOFT = {"a couple": "2", "couple": "2", "a couple of": "2", "couple of": "2", "a few": "3", "several": "3"}
 
 
@@ -105,6 +113,9 @@ def _readable(spoken: str) -> str:
     phrase = re.sub(r"\b(\d{1,2})h(\d{2})?(?!\w)", lambda m: f"{m.group(1)}:{m.group(2) or '00'}", phrase)
     phrase = re.sub(r"^((?:next|this)\s+)?(mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b\.?",
                     lambda m: (m.group(1) or "") + _FULL_DAY[m.group(2).lower()], phrase, flags=re.IGNORECASE)
+    part = _PART_OF_MONTH.match(phrase)
+    if part:  # "end of december", "mid-february": a day in that part of the month
+        phrase = f"{_PART_DAY[(part.group(1) or 'middle').lower()]} {part.group(2)}"
     phrase = re.sub(r"^(?:early|late|mid-?)\s*(?=[a-z])", "", phrase, flags=re.IGNORECASE)  # "early March"
     if re.fullmatch(r"(?:19|20)\d{2}", phrase):
         return f"1 January {phrase}"

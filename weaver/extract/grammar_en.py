@@ -247,8 +247,14 @@ _EN_LABEL = re.compile(r"^(?!(?:note|notes|reminder|remember|ps|p\.s)\b)[A-Za-z]
                        re.IGNORECASE)
 
 
+# "after watching dominion with my gf I went vegan": what led to it, then the news
+_EN_LEAD_CLAUSE = re.compile(r"^(?:after|since|because|once|now\s+that)\s+(?![^,]{0,60}?\bI\b[^,]*\bI\b)"
+                             r"[^,]{3,60}?[\s,]+(?=I\s+(?!think|guess|feel|mean|know)\w)")
+
+
 def _en_prepare(clause: str) -> str:
     text = dates_en.strip_leading(_EN_LABEL.sub("", clause.strip(EDGES)))
+    text = _EN_LEAD_CLAUSE.sub("", text)
     text = _EN_DISCOURSE.sub("", text).strip(EDGES)
     text = _EN_GUESS_WHO.sub("I ", dates_en.strip_leading(text))
     # "favourite food is, hmm, ..., but ramen" and "allergies, since you asked: a, b": the value is last

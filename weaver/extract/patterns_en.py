@@ -180,7 +180,8 @@ def _job(conf: float, op: Op = Op.ASSERT) -> Build:
         # "a student", "a first year", "a second-year med student": one who studies there
         year = re.sub(r"\s+(?:med\s+|law\s+|phd\s+)?student$", "", (title or "").lower()).replace(" ", "-")
         pupil = title and (title.lower() == "student" or year in _SCHOOL_YEARS)
-        if title and (pupil or (org and _SCHOOL.search(org))):
+        # "a staff nurse at Aga Khan University Hospital", "a lecturer at UCL": a job there
+        if title and (pupil or (org and _SCHOOL.search(org) and not is_job(title))):
             return [Fact("studies_at" if org else "job_title", org or title, op, conf)]
         facts = [Fact("job_title", title, op, conf)] if title else []
         city = _JOB_CITY.match(m.string, m.end("org")) if org and op is Op.ASSERT else None
@@ -214,6 +215,19 @@ def _moved_from(m: re.Match[str]) -> list[Fact]:
         return []
     started = [Fact("lives_in", new, Op.ASSERT, 0.9)] if new else []
     return [*started, Fact("lives_in", old, Op.RETRACT, 0.85)]
+
+
+_TEACHER = {"teach": "teacher", "lecture": "lecturer", "tutor": "tutor"}
+
+
+def _taught(m: re.Match[str]) -> list[Fact]:
+    """ "I teach year 4 at a primary school in Norwich": a teacher, and the town; "i teach
+    biology at Colegio Americano": a biology teacher, and the school that employs them."""
+    subject, teacher = m.group("subject") or "", _TEACHER[m.group("verb")]
+    title = f"{subject} {teacher}" if m.group("org") and subject else teacher
+    facts = [Fact("job_title", title, Op.ASSERT, 0.8)]
+    facts += [Fact("employer", o, Op.ASSERT, 0.8) for o in [clean_org(m.group("org") or "")] if o]
+    return facts + [Fact("lives_in", p, Op.ASSERT, 0.7) for p in [clean_place(m.group("v") or "")] if p]
 
 
 def _titled_in(m: re.Match[str]) -> list[Fact]:

@@ -72,7 +72,7 @@ from vaultweave.weaver.extract.speaker_memory import SWITCH, SpeakerMemory, swit
 from vaultweave.weaver.extract.towns_in_passing import towns_in_passing
 from vaultweave.weaver.extract.turn_context import named_in, restated, topic_of, with_topic
 from vaultweave.weaver.extract.unsure import doubts_of, unsure_of_people, unsure_sentences
-from vaultweave.weaver.extract.whole_turn import kin_named, kin_not_said, title_in_doubt
+from vaultweave.weaver.extract.whole_turn import dated_by_last_day, kin_named, kin_not_said, title_in_doubt
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _ENDS = re.compile(r"[.!?;。！？；]+|\n+")
@@ -295,7 +295,7 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
     facts += kin_named(text, facts)
     facts += towns_in_passing(sentences, facts)  # "rent in cork is 1100", "我还在南京上班"
     unsure = [d for s in unsure_sentences(sentences) for d in doubts_of(s)]  # "not sure I'll stay in X"
-    return title_in_doubt(facts + cue_doubts(sentences, facts), text) + unsure
+    return dated_by_last_day(title_in_doubt(facts + cue_doubts(sentences, facts), text), text) + unsure
 
 
 _ZH_DIALECT_I = re.compile(r"俺(?=[\u4e00-\u9fff])")

@@ -62,6 +62,7 @@ from vaultweave.weaver.extract.patterns_en import (
     _org,
     _pet,
     _relative,
+    _taught,
     _titled,
     _titled_bare,
     _titled_in,
@@ -120,10 +121,9 @@ def _ended(m: re.Match[str]) -> list[Fact]:
         return _JOB_ENDED  # ends whatever employer and title are current
     job = re.match(r"(?:my\s+(?:job|position|role)\s+(?:at|with)\s+)?" + _ORG + "$", value)
     if job:  # "I quit Google", "I'm over Arctic Monkeys": a name ends whatever it names
-        org = clean_org(job.group("org"))
+        org = clean_org(job.group("org"))  # "my job at X" is a job; a bare name may be anything the speaker had
         if not org:
             return []
-        # "my job at X" is a job; a bare name may be anything the speaker had
         return [Fact("employer", org, Op.RETRACT, 0.85)] if value.startswith("my ") else ending_of_thing(org, 0.8)
     value = re.sub(r"^(?:the|my|our)\s+(?=\w)", "", value)  # "ditched the gym membership"
     # "I quit and founded X", "I gave up and went home": a conjunction, not a thing.
@@ -264,7 +264,8 @@ RULES: tuple[Rule, ...] = (
          r"(?P<thing>[A-Za-z][A-Za-z -]{0,30}?)(?:\s+(?:right\s+now|at\s+the\s+moment|these\s+days|"
          r"of\s+all\s+time|ever|lately|now|atm|rn|currently))?(?:\s+is|'s|\s+has\s+to\s+be|\s+are)[\s,]+" + ADV + r"(?P<v>.+)$",
          _favourite),
-    rule(r"(?P<v>.+?)\s+(?:is|are)\s+(?:still\s+|now\s+|definitely\s+|probably\s+)?my\s+"
+    rule(r"(?P<v>.+?)\s+(?:is|are)\s+(?:(?:still|now|definitely|probably|honestly|hands\s+down|easily|by\s+far|"
+         r"literally|really|totally|absolutely|always)\s+)*my\s+"
          r"(?:new\s+|all[- ]time\s+|absolute\s+)?(?:favou?rite|fav|fave)(?:\s+(?P<thing>[A-Za-z][A-Za-z -]{0"
          r",30}?))?$",
          _favourite),
@@ -375,12 +376,9 @@ RULES: tuple[Rule, ...] = (
     rule(r"(?:" + _PAST + r"(?:went|gone|become|became|turned)|" + _BE + r"(?:now\s+)?)\s*(?:fully\s+)?"
          r"(?:freelance|self[- ]employed)\b", _fixed("employer", "freelance", 0.8)),
     # "I teach year 4 at a primary school in Norwich": a teacher, and the town.
-    rule(_I + r"(?P<verb>teach|lecture|tutor)\s+(?:[\w'-]+\s+){0,3}?(?:at|in)\s+(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,2}?"
-         r"(?:school|college|academy|university|uni|nursery)\b"
-         r"(?:\s+in\s+" + _PLACE + r")?",
-         lambda m: [Fact("job_title", {"teach": "teacher", "lecture": "lecturer", "tutor": "tutor"}[m.group("verb")],
-                         Op.ASSERT, 0.8),
-                    *[Fact("lives_in", p, Op.ASSERT, 0.7) for p in [clean_place(m.group("v") or "")] if p]]),
+    rule(_I + r"(?P<verb>teach|lecture|tutor)\s+(?:(?P<subject>[a-z]+)\s+at\s+" + _ORG + r"|(?:[\w'-]+\s+){0,3}?(?:at|in)"
+         r"\s+(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,2}?(?:school|college|academy|university|uni|nursery)\b"
+         r"(?:\s+in\s+" + _PLACE + r")?)", _taught),
     rule(_BE + r"(?:a|an)\s+" + _TITLE + r"\s+in\s+" + _PLACE + "$", _titled_in),
     rule(r"(?:" + _BE + r"|I(?:'ve|\s+have)\s+been\s+)(?:a|an)\s+(?P<title>.+)$", _titled),
     rule(_BE + r"(?:now\s+)?(?:the\s+)?(?P<title>(?:head|director|vp|chief)\s+of\s+[a-z]+(?:\s+[a-z]+)?)$", _titled),

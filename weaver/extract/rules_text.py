@@ -360,6 +360,9 @@ _FAV_SYNONYMS = {"color": "colour", "flavor": "flavour", "film": "movie", "tv_sh
 def favourite_attribute(thing: str) -> str | None:
     """"favourite foods" -> favourite_food, "favorite kind of music" -> favourite_music."""
     text = re.sub(r"\b(?:kind|type|sort|genre|style)\s+of\s+", "", thing.lower()).strip()
+    text = re.sub(r"^(?:thing|something)\s+to\s+(eat|drink)(?:\s+ever)?$",
+                  lambda m: {"eat": "food", "drink": "drink"}[m.group(1)], text)  # "favourite thing to eat"
+    text = re.sub(r"\s+(?:ever|of\s+all\s+time)$", "", text)
     tokens = text.replace("-", " ").split()
     if not tokens or len(tokens) > 3:
         return None

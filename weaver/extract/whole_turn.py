@@ -6,8 +6,10 @@ of a pronoun names is not told again, and one named in passing inside a question
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from vaultweave.weaver.attributes import PERSON_ATTRIBUTES
+from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.known_people import SAID_AS
 from vaultweave.weaver.extract.rules_text import Fact
@@ -40,6 +42,23 @@ def title_in_doubt(facts: list[Fact], text: str) -> list[Fact]:
     # "先歇一阵", "taking the summer off": a break told with it ends the title too
     return [*facts, Fact("job_title", "", Op.RETRACT, 0.7) if _BREAK.search(text) else
             Fact("job_title", "", Op.DOUBT, 0.5)]
+
+
+# "last day there was two weeks ago", "my last day at Ocado was the 27th"
+_LAST_DAY = re.compile(r"\blast\s+(?:day|shift)\b(?:\s+(?:there|at\s+[\w' &-]+?|of\s+work))?\s+(?:was|is)\s+",
+                       re.IGNORECASE)
+_LEFT_ATTRIBUTES = ("employer", "job_title", "studies_at", "workplace")
+
+
+def dated_by_last_day(facts: list[Fact], text: str) -> list[Fact]:
+    """A job ended in one sentence and dated in another ("i left farfetch!! last day there
+    was two weeks ago"): the last day told is when the ending happened."""
+    said = _LAST_DAY.search(text)
+    when = dates_en.find(text[said.end():]) if said else ""
+    if not when:
+        return facts
+    return [replace(f, when=when) if f.op is Op.RETRACT and not f.when and not f.about
+            and f.attribute in _LEFT_ATTRIBUTES else f for f in facts]
 
 
 def kin_not_said(fact: Fact, said: str) -> bool:

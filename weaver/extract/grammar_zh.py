@@ -61,7 +61,7 @@ _ZH_SUBJECT = re.compile(
 _ZH_QUESTION = re.compile(
     r"[?？]|[吗么嘛][。.!！]*$|要不要|是不是|有没有|能不能|会不会|啥|什么|哪|多少|几[点个岁号]"
 )
-_ZH_BREAK = re.compile(r"[，,…（(）)]+|\.{3,}|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
+_ZH_BREAK = re.compile(r"[，,…（(）)]+|\.{3,}|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff]|\d{1,2}[月号点])")
 
 
 def _zh_split_clauses(sentence: str) -> list[str]:

@@ -73,10 +73,22 @@ _CLEFT = re.compile(
 )
 
 
+# The same frame without 是: "3月15号从美团离职的", "4月30号从携程走的" (a change, then 的).
+_BARE_CLEFT = re.compile(
+    r"^(?P<rest>[^，,是]{0,12}?(?:从[^，,]{1,10}?)?(?:搬(?:过来|过去|出来|走|家)?|走|离开|入职|离职|辞职|毕业|分手|结婚|"
+    r"离婚|退休))的$"
+)
+
+
 def uncleft(clause: str) -> str:
-    """ "我是2月底搬到上海的" -> "我2月底搬到上海": the 是…的 frame around a dated change."""
+    """ "我是2月底搬到上海的" -> "我2月底搬到上海"; "3月15号从美团离职的" -> "3月15号从美团离职了":
+    the 是…的 frame around a dated change."""
     match = _CLEFT.match(clause)
-    return (match.group("me") or "") + match.group("rest") if match else clause
+    if match:
+        return (match.group("me") or "") + match.group("rest")
+    bare = _BARE_CLEFT.match(clause)
+    dated = bare and re.search(r"从|\d|[上去前昨]", bare.group("rest"))
+    return bare.group("rest") + "了" if bare and dated else clause
 
 
 _FROM_DAY = re.compile(

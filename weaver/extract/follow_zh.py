@@ -129,3 +129,25 @@ def joined_after(clause: str, previous: str, of_someone: bool = False) -> list[F
         return []
     org = org_of(went.group("v"))
     return [Fact("employer", org, Op.ASSERT, 0.75)] if org and not is_place(org) else []
+
+
+_ONE_WEEKDAY = re.compile(
+    r"(?:周|星期|礼拜)(?P<d>[一二三四五六日天])(?:早上|上午|中午|下午|晚上|傍晚)?(?:[零一二两三四五六七八九十\d]{1,3}点半?)?"
+)
+# What recurs by nature: classes, training, sports
+_RECURS = re.compile(r"课|训练|练习|班|球|瑜伽|游泳|健身|跑步|舞|拳|骑行|琴|书法|画画|合唱|排练")
+
+
+def routine_goes_on(found: list[Fact], before: list[Fact]) -> list[Fact]:
+    """ "每周二四晚上打羽毛球 周六上午钢琴课": a weekday and a class or sport right after a
+    routine is one more routine of the list, not an appointment on the coming Saturday."""
+    if not any(f.attribute == "routine" and f.op is Op.ASSERT for f in before):
+        return found
+    out = []
+    for fact in found:
+        day = _ONE_WEEKDAY.fullmatch(fact.scheduled) if fact.attribute == "appointment" else None
+        if day and fact.op is Op.ASSERT and not fact.about and _RECURS.search(fact.value):
+            weekly = f"{fact.value} 每周{day.group('d')}"
+            fact = replace(fact, attribute="routine", value=weekly, scheduled="")
+        out.append(fact)
+    return out

@@ -9,6 +9,7 @@ from vaultweave.weaver.extract import (
     dates_zh,
     follow_zh,
     intro_zh,
+    routines_zh,
     rules_zh,
     rules_zh_doubts,
     rules_zh_people,
@@ -134,6 +135,7 @@ def zh_sentence(
             joined = follow_zh.joined_after(head, previous, topic is not None)  # 换工作了，去了华为
             found = rules_zh_people.about(joined, topic) if topic and joined else joined
         found = follow_zh.held_before_ending(follow_zh.dated_with(found, last), facts, text)
+        found = follow_zh.routine_goes_on(found, last)  # 每周二四打羽毛球 周六上午钢琴课
         dated = dates_zh.find_past(text)[0] if not found else ""
         if dated and last and all(f.op is Op.RETRACT and not f.when for f in last):
             # "被裁了…昨天刚签的协议": a date told right after an undated ending dates it
@@ -178,7 +180,7 @@ def _zh_clause(
     # the whole clause, then its first part alone ("我离开协和了，想先歇一阵子"), then
     # with its date phrase left in ("我是1991年5月3日出生的")
     tries = [_zh_subject(head.strip(EDGES)) + rest, _zh_subject(head.strip(EDGES)), _zh_subject(first)]
-    facts = rules_zh_people.routine(tries[1]) or rules_zh_updates.starting(first) or _from_day(first)
+    facts = routines_zh.routine(tries[1]) or rules_zh_updates.starting(first) or _from_day(first)
     for attempt in dict.fromkeys(tries if rest else tries[1:]):
         if facts:
             break
@@ -190,6 +192,8 @@ def _zh_clause(
             facts = clause_facts(plain, CHINESE)
     if not any(f.attribute == "employer" for f in facts):
         facts = facts + rules_zh_updates.named_after(_zh_subject(text))  # 在一家外资银行，渣打
+    if rest and not any(f.attribute == "routine" for f in facts):
+        facts = facts + routines_zh.later_routine(rest)  # 报了个陶艺班，以后每周日下午去捏泥巴
     # a doubt adds to what the clause states, about attributes it gives no value for
     stated = {f.attribute for f in facts}
     doubted = rules_zh_doubts.doubts(text)

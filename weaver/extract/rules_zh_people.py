@@ -205,29 +205,3 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
 
 _SAME_TIME = re.compile(r"同一?(?:个)?时间|时间不变|时间没变|时间照旧|原来的?时间|老时间|还是那个(?:时间|点)")
 _SAME_CLOCK = re.compile(r"(?:还是|仍然|依然|照样|时间是)(?P<h>[零一二两三四五六七八九十\d]{1,3}点(?:半)?)")
-
-
-_DAYS = "一二三四五六日天"
-_ROUTINE = re.compile(
-    rf"^(?:我|我们)?(?:自己|平时|一般|都|也|还)*(?P<days>每(?:个)?(?:周|星期|礼拜)[{_DAYS}、和]+(?:(?:和|、)?(?:周|星期)?[{_DAYS}])*"
-    rf"|每个?周末)(?:的)?(?:早上|上午|中午|下午|晚上|傍晚)?(?:下班后?|放学后?)?(?:都|会|要)?(?:(?:跟|和)[^，,]{{1,5}}?(?=打|去|练|玩|踢|上|跑|游|做))?"
-    r"(?:去|上|练)?(?P<v>[^，,]{1,12})$"
-)
-_NOT_ROUTINE = re.compile(r"^(?:都|很|好|太|不|没|要|想|在家|加班)")
-
-
-def routine(clause: str) -> list[Fact]:
-    """ "我每周二晚上去练瑜伽" -> routine "瑜伽 每周二"; the days stay in the value."""
-    match = _ROUTINE.match(clause)
-    if not match:
-        return []
-    what = re.sub(r"^在[^，,]{1,10}?(?=踢|打|练|游|跑|跳|玩|上|做|学)", "", match.group("v").strip(EDGES))  # 在朝阳公园踢球
-    what = re.sub(r"^(?:去|到)?[^，,]{1,8}?(?:宫|馆|中心|公园|房|室|家|边)(?=学|练|上|跳|游|打|踢)", "", what)  # 少年宫学游泳
-    what = re.sub(r"^(?:练|做|打|上|去|学)(?=..)", "", what)
-    what = re.sub(r"^一(?:节|堂|次|场)(?=..)", "", what)
-    what = re.sub(r"[了啦呢]+$|(?:[一二两三四五六七八九十\d]+次)$", "", what)
-    what = re.sub(r"^健身房.*$", "健身", what)  # 去健身房撸铁: the gym
-    if len(what) < 2 or _NOT_ROUTINE.match(what):
-        return []
-    days = match.group("days").replace("个", "")
-    return [Fact("routine", f"{what} {days}", Op.ASSERT, 0.8)]

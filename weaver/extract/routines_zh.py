@@ -1,0 +1,81 @@
+"""A Chinese routine: the days it recurs on and the activity, however the clause orders them.
+
+"我每周二晚上去练瑜伽", "我每周二周四下班都去游泳", "每个礼拜六早上十点带我儿子去上乐高课",
+"每周二和周四晚上我在小区跳广场舞", "天天六点跑", "以后每周日下午去捏泥巴": the days (每周X,
+每个礼拜X, 每个周末, 每天, 天天) may come after a lead word, and between them and the activity
+people put a time of day, a clock, 下班, the subject again, 都/固定/雷打不动, a companion
+(带儿子, 跟朋友) and a venue (在小区, 去邕江边); none of those is the activity. The days stay
+in the value ("瑜伽 每周二"), where ``dates_zh.weekdays`` reads them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.rules_text import EDGES, Fact
+from vaultweave.weaver.extract.rules_zh_values import HABITS
+
+_DAY = "一二三四五六日天"
+_DAYS = (
+    rf"每个?(?:周|星期|礼拜)[{_DAY}](?:(?:、|和|跟)?(?:周|星期|礼拜)?[{_DAY}])*"
+    r"|每个?周末|每天|天天"
+)
+# What may open the clause before the days: the speaker, a lead word, a habit word.
+_LEAD = r"(?:ok|OK|好|嗯|另外|还有|然后|我|我们|自己|平时|一般|现在|以后|最近|都|也|还|基本上?|固定|\s+)*"
+_ROUTINE = re.compile(rf"^{_LEAD}(?P<days>{_DAYS})(?P<rest>[^，,]{{1,30}})$")
+_VERB = r"(?=打|去|练|玩|踢|上|跑|游|做|学|跳|骑|爬|钓|划|滑|健身|撸铁|遛)"
+# Between the days and the activity, in the order people put them.
+_BETWEEN = (
+    r"^的",
+    r"^(?:早上|上午|中午|下午|晚上|傍晚|早晨|凌晨|夜里)",
+    r"^[零一二两三四五六七八九十\d]{1,3}点(?:半|[零一二三四五]?十?[一二三四五六七八九]?分?|\d{1,2}分?)?",
+    r"^\d{1,2}[:：]\d{2}",
+    r"^(?:下班|放学|吃完饭|饭后)(?:后|以后|之后)?",
+    r"^(?:我们|我)",
+    r"^(?:都|会|要|得|固定|雷打不动|照旧|坚持|必须|一定|准时|基本)+",
+    rf"^(?:带|跟|和|陪|送)(?:我的?|我家)?[^，,]{{1,6}}?{_VERB}",
+    rf"^(?:去|到|在)?[^，,]{{1,10}}?(?:宫|馆|中心|公园|房|室|家|边|场|湖|水库|广场|小区|学校|俱乐部|楼下|附近){_VERB}",
+    rf"^在[^，,]{{1,8}}?{_VERB}",
+)
+# What is kept every day as a routine: exercise and its kin
+_DAILY = re.compile(r"跑|走路|散步|遛|太极|广场舞|游泳|健身|瑜伽|冥想|撸铁|骑|爬山|钓鱼|练|球|舞|拳")
+_NOT_ROUTINE = re.compile(r"^(?:都|很|好|太(?!极)|不|没|要|想|在家|加班|上班|工作|吃饭|睡觉|忙|累|有|是)")
+
+
+def later_routine(pieces: str) -> list[Fact]:
+    """The routine a later piece of a clause opens with ("报了个陶艺班，以后每周日下午去捏泥巴")."""
+    for piece in re.split(r"[，,]", pieces):
+        found = routine(piece.strip())
+        if found:
+            return found
+    return []
+
+
+def routine(clause: str) -> list[Fact]:
+    """ "我每周二晚上去练瑜伽" -> routine "瑜伽 每周二"; [] when the clause tells none."""
+    match = _ROUTINE.match(clause)
+    if not match:
+        return []
+    what = match.group("rest").strip(EDGES)
+    for _ in range(3):  # the pieces may repeat or come in another order
+        for piece in _BETWEEN:
+            what = re.sub(piece, "", what).strip(EDGES)
+    what = re.sub(r"^(?:去|来)(?=..)", "", what)
+    what = re.sub(r"^(?:练|做|打|上|学)(?=..)", "", what)
+    what = re.sub(r"^一(?:节|堂|次|场)(?=..)", "", what)
+    what = re.sub(r"[了啦呢]+$|(?:[一二两三四五六七八九十\d]+次)$", "", what)
+    what = re.sub(r"^健身房.*$", "健身", what)  # 去健身房撸铁: the gym
+    what = re.sub(r"(?:散散心|放松一下|锻炼身体|打卡|雷打不动|风雨无阻|从不间断)+$", "", what).strip(EDGES)
+    # 游泳两公里: the distance or the time is not the activity
+    what = re.sub(r"[半一二两三四五六七八九十百\d]+(?:公里|千米|km|圈|分钟|个?小时|个?钟头?)$", "", what)
+    what = "跑步" if what == "跑" else what  # "天天六点跑"
+    if len(what) < 2 or len(what) > 12 or _NOT_ROUTINE.match(what):
+        return []
+    days = match.group("days").replace("个", "")
+    if days in ("每天", "天天") and not _DAILY.search(what):
+        return []  # "天天琢磨要不要辞职", "每天必喝一杯": a habit or a mood, not a routine kept
+    kept = [Fact("routine", f"{what} {days}", Op.ASSERT, 0.8)]
+    # "每天游泳": a routine, and the habit of swimming the habit rules would have read
+    daily = days in ("每天", "天天")
+    return kept + ([Fact("habit", HABITS[what], Op.ASSERT, 0.8)] if daily and what in HABITS else [])

@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.changes_en import LANGUAGES
 from vaultweave.weaver.extract.rules_text import (
     Fact,
 )
@@ -251,9 +252,40 @@ _DAYS_FIRST = re.compile(
 )
 
 
+# "thursday is pub quiz", "saturdays are football with the guys": the days, then the activity
+# ("weekends are for hikes" says what weekends are good for)
+_DAY_IS = re.compile(rf"^(?P<days>{_DAYS})(?:\s+(?:mornings?|afternoons?|evenings?|nights?))?\s+"
+                     r"(?:is|are|=|means)\s+(?!for\b)(?P<v>[a-z][a-z' -]{1,40}?)(?:\s+(?:and|but|so)\s.*)?$",
+                     re.IGNORECASE)
+# A piece that only says when: "(i joined mandarin classes,) tues and thurs evening"
+_ONLY_DAYS = re.compile(rf"^(?:every\s+)?(?P<days>{_DAYS})(?:\s+(?:mornings?|afternoons?|evenings?|nights?))?"
+                        r"(?:\s+(?:at\s+)?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)?$", re.IGNORECASE)
+# "thursday nights", "Tuesday mornings": one day, every week
+_DAY_PARTS = re.compile(rf"\b(?<!every\s)(?P<d>{_DAY})\s+(?:mornings|afternoons|evenings|nights)\b",
+                        re.IGNORECASE)
+
+
+def _pieces(clause: str) -> list[str]:
+    """The clause cut where a routine may end, each piece said as "<activity> every <days>"
+    when it tells its days another way."""
+    pieces: list[str] = []
+    parts = re.split(rf"\s*[,:;]\s*|\s+and\s+(?={_DAY}s?\s+(?:is|are)\b)", clause)
+    for part in (_JOINING.sub("", p.strip()) for p in parts):
+        part = _DAY_PARTS.sub(lambda m: "every " + m.group("d"), part)
+        said_is = _DAY_IS.match(part)
+        only_days = _ONLY_DAYS.match(part)
+        if said_is:
+            part = f"{said_is.group('v')} every {said_is.group('days')}"
+        elif only_days and pieces and not _ROUTINE.match(pieces[-1]):
+            pieces[-1] = f"{pieces[-1]} every {only_days.group('days')}"  # the days of the piece before
+            continue
+        pieces.append(part)
+    return pieces
+
+
 def _routines(clause: str) -> list[Fact]:
     facts: list[Fact] = []
-    for piece in re.split(r"\s*[,:;]\s*", clause):
+    for piece in _pieces(clause):
         days_first = _DAYS_FIRST.match(_JOINING.sub("", piece.strip()))
         if days_first:
             piece = f"{days_first.group('rest')} every {days_first.group('days')}"
@@ -273,10 +305,17 @@ def _routines(clause: str) -> list[Fact]:
         raw_head = re.sub(r"^(I|we)(?:'ve|\s+have)?\s+got\b", r"\1 have", raw_head)  # "I've got choir"
         # "the studio changed the schedule so yoga is mondays": the last clause of the head
         raw_head = re.split(r"\s+(?:so|and|but|because|now)\s+", raw_head)[-1]
+        # "golf with my brother-in-law Ross", "the club at the library": the activity alone
+        raw_head = dates_en.strip_trailing(re.sub(r"\s+(?:with|w/?|at)\s+.*$", "", raw_head))
+        # "i joined mandarin classes", "signed up for a pottery course": what was joined
+        raw_head = re.sub(r"^((?:I|we)\s+)?(?:joined|signed\s+up\s+for|enrolled\s+in|started|began)\s+"
+                          r"(?=(?:a\s+|an\s+|the\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:class|classes|lessons?|course|club|"
+                          r"team|choir|league)$)", lambda m: f"{m.group(1)}do " if m.group(1) else "doing ",
+                          raw_head, flags=re.IGNORECASE)
         head = _ROUTINE_HEAD.match(_JOINING.sub("", raw_head))
         if not head:
             continue
-        activity = head.group("v").strip()
+        activity = re.sub(r"^(?:a|an|the|some)\s+", "", head.group("v").strip())  # "a watercolour class"
         first, _, rest = activity.partition(" ")
         if re.match(r"(?:I|we)\s+", match.group("head")) and not head.group("verb") and not head.group("ing"):
             if first in ("meet", "go", "work", "have", "do", "am", "was", "get"):
@@ -295,7 +334,17 @@ def _routines(clause: str) -> list[Fact]:
         if not days:
             continue
         facts.append(Fact("routine", on_days(activity, days), Op.ASSERT, 0.8))
+        taught = _LESSONS.fullmatch(activity)
+        subject = taught.group("v").lower() if taught else ""
+        if subject in LANGUAGES or subject in _INSTRUMENTS:  # "piano lessons": learning the piano
+            learned = subject.capitalize() if subject in LANGUAGES else subject
+            facts.append(Fact("learning", learned, Op.ASSERT, 0.7))
     return facts
+
+
+_LESSONS = re.compile(r"(?P<v>[a-z]+)\s+(?:lessons?|class(?:es)?|course)", re.IGNORECASE)
+_INSTRUMENTS = frozenset(("piano", "guitar", "violin", "cello", "drums", "ukulele", "saxophone", "flute",
+                          "bass", "trumpet", "harp", "singing", "voice"))
 
 
 # Verbs that start or keep an activity: the activity is the -ing word after them.

@@ -303,9 +303,15 @@ _EN_RELATION_WORD = {"mum": "mother", "mom": "mother", "dad": "father", "sis": "
 def _en_events(clause: str) -> list[Fact]:
     """Appointments and routines ("dentist on Friday at 3pm", "yoga every Tuesday")."""
     text = _EN_DISCOURSE.sub("", normalise(clause).strip(EDGES)).strip(EDGES)
-    if not text or _en_is_chatter(re.sub(r"^(?:please\s+)?remind\s+me\s+(?:that\s+)?", "", text)):
+    # "thursday is pub quiz and idk if that survives": a doubt after it supposes nothing of it
+    told = _EN_UNSURE_TAIL.sub("", text)
+    if not text or _en_is_chatter(re.sub(r"^(?:please\s+)?remind\s+me\s+(?:that\s+)?", "", told)):
         return []
     return events_en.events(text)
+
+
+_EN_UNSURE_TAIL = re.compile(r"\s+(?:and|but|so)\s+(?:idk|dunno|i\s+don'?t\s+know|not\s+sure|no\s+idea)\b.*$",
+                             re.IGNORECASE)
 
 
 # Someone named alone, as told before ("Jun left Vancouver last month"): the facts are

@@ -1,4 +1,5 @@
-"""Chinese routines however the clause orders them (weaver/extract/routines_zh.py): a lead
+"""Chinese routines however the clause orders them (weaver/extract/routines_zh.py), and an
+appointment named by its errand, not by who goes along or where (带女儿去打疫苗): a lead
 word, a clock, 下班, the subject again, a companion or a venue between the days and the
 activity; a daily routine of exercise but not of a mood; a later piece that opens with the
 days; a class on a bare weekday right after a routine. None is taken from the bench."""
@@ -54,3 +55,16 @@ def test_a_dentist_on_a_weekday_after_a_routine_stays_an_appointment() -> None:
     read = facts_in("每周一三晚上打网球，周六上午十点去看牙医")
     assert ("appointment", "看牙医") in {(f.attribute, f.value) for f in read}
     assert "看牙医 每周六" not in routines("每周一三晚上打网球，周六上午十点去看牙医")
+
+
+@pytest.mark.parametrize(
+    ("text", "errand"),
+    [
+        ("周日上午十点带女儿去打流感疫苗", "打流感疫苗"),
+        ("周三晚上七点跟中介看房", "看房"),
+        ("这周五上午九点约了区医院打疫苗", "打疫苗"),
+        ("提醒我明天下午三点看牙医", "看牙医"),
+    ],
+)
+def test_an_appointment_is_the_errand_not_who_goes_along_or_where(text: str, errand: str) -> None:
+    assert [f.value for f in facts_in(text) if f.attribute == "appointment" and f.op is Op.ASSERT] == [errand]

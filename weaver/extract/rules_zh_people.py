@@ -113,10 +113,12 @@ _EVENT_LEAD = re.compile(r"^(?:我|我们)?(?:要|得|有个|有一个|有|约�
 _EVENT_NOISE = re.compile(r"^(?:还|也|都)?(?:要|得|有个|有一个|有|约了|预约了|就|会)+")
 _EVENT_TAIL = re.compile(r"[，,].*$|(?:帮我|记得|提醒我|记一下|记着).*$")
 _EVENTS = re.compile(
-    r"(?:看牙医?|牙医|拔牙|体检|面试(?!官)|[一二三终]面|复查|复诊|看病|看医生|打疫苗|考试|开会|会议|飞机|航班|机票|聚餐|约会|理发|"
+    r"(?:看牙医?|牙医|拔牙|体检|面试(?!官)|[一二三终]面|复查|复诊|看病|看医生|打[^，,]{0,6}?疫苗|打猫三联|看房|考试|开会|会议|"
+    r"飞机|航班|机票|聚餐|约会|理发|"
     r"办(?:护照|签证|身份证|驾照|港澳通行证|通行证)|飞[\u4e00-\u9fff]{2,4}|"
     r"婚礼|家长会|签证|领证|拍婚纱照|换驾照|年检|(?:羽毛球|篮球|足球|网球|乒乓球|瑜伽|游泳|健身|舞蹈)课?|胃镜|肠镜|CT|核磁|B超|抽血|化验|手术|产检|拍片|科目[一二三四]|吃(?!完)[^，,]{1,6}|见[^，,]{1,6}|[^，,]{0,8}课)"
 )
+_ASKED_TO_REMEMBER = re.compile(r"^(?:好|嗯|ok|OK)?\s*(?:顺便|另外|还有|对了)?(?:帮我|麻烦你?)?(?:提醒我|记一下|记着|记得)(?=.*\d|.*[点号])")
 _EVERY = re.compile(r"每(?:个)?(?:周|星期|礼拜)")
 _ENDED = re.compile(r"最后一(?:节|次|堂)|停了|不上了|取消了|开始(?:吃|戒|喝|不)")  # or a way of living begun
 _PLAN = re.compile(r"如果|要是|假如|要不要|想|打算|可能|也许|会不会|是不是|吗|？|\?")
@@ -137,6 +139,7 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
     "面试提前到这周五上午十点了" / "(牙医诊所说医生请假，)改到下周一了" is the same thing
     at a new time, the thing named before the move (or earlier in the sentence).
     """
+    clause = _ASKED_TO_REMEMBER.sub("", clause)  # "顺便提醒我5月2号上午十点…": the booking after it
     moved = MOVED.search(clause)
     before = clause[: moved.start()] if moved else clause
     extra = ""
@@ -179,6 +182,9 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
             more = dates_zh.SCHEDULE.match(tail)
         what = _EVENT_NOISE.sub("", tail.removeprefix("的")).strip(EDGES)
         what = re.sub(r"^(?:有个|有一个)(?=..)", "", what)
+        # 带儿子去打疫苗, 跟房东看房, 约了社区医院打疫苗: the errand, not who goes along or where
+        what = re.sub(r"^(?:带|跟|和|陪|同)(?:我的?|我家)?[^，,去]{1,6}?(?=去|做|看|打|拍|考|办|体检|复查|复诊|见|吃)", "", what)
+        what = re.sub(r"^[^，,]{1,8}?(?:医院|诊所|卫生院|服务中心|医生)(?=打|做|看|拍|复查|复诊|体检|抽血)", "", what)
         what = re.sub(r"^(?:去)?(?P<v>.+?)(?:了|吧)?$", r"\g<v>", what) if what.startswith("去") else what
         # 去医院做胃镜, 省医做胃镜, 瑞金医院复查甲状腺: the care, not where
         what = re.sub(r"^[\u4e00-\u9fff]{0,6}?(?:医院|诊所|省医|市医|卫生院|医务室)(?:做|拍|打)?(?=..)", "", what)

@@ -122,7 +122,8 @@ def test_a_joke_a_landlord_or_a_job_settled_into_raises_none(text: str) -> None:
         ("听说我们幼儿园招不到生可能要关了 工作保不保得住都不知道", {"employer"}),
         ("海尔这边说我们部门可能要整体搬去烟台", {"employer", "lives_in"}),
         ("最近又馋肉了 这个弹性素食不知道还坚持得了不", {"diet"}),
-        ("最近跟他老吵架 不知道还能不能走下去", {"partner", "spouse"}),
+        ("最近跟他老吵架 不知道还能不能走下去",
+         {"partner", "spouse", "boyfriend", "girlfriend", "fiance", "wife", "husband"}),  # the word told
         ("结果啥事没有 我是不是压根就不过敏啊", {"allergy"}),
     ],
 )

@@ -93,3 +93,18 @@ def test_going_vegetarian_ends_a_favourite_steak_in_a_vault(make_vault: Callable
     vault.weave_all()
     held = [i for i in vault.loaded_items().values() if i.attribute == "favourite_food"]
     assert [(i.value, i.is_current) for i in held] == [("ribeye", False)]
+
+
+def test_a_break_up_puts_the_boyfriend_told_in_doubt(make_vault: Callable[..., Vault]) -> None:
+    vault = make_vault()
+    say(vault, "my boyfriend Mateo is a chef", "2026-01-10T09:00:00Z")
+    say(vault, "teo and i broke up last week, honestly fine", "2026-02-20T09:00:00Z")  # a nickname
+    vault.weave_all()
+    held = [i for i in vault.loaded_items().values() if i.attribute == "boyfriend" and i.is_current]
+    assert [(i.value, bool(i.doubt)) for i in held] == [("Mateo", True)]
+
+
+def test_handing_in_the_badge_puts_the_job_in_doubt() -> None:
+    read = facts_in("handed in my badge at the clinic on friday")
+    doubted = {f.attribute for f in read if f.op is Op.DOUBT}
+    assert {"employer", "job_title"} <= doubted

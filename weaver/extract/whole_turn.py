@@ -1,7 +1,8 @@
 """Checks on a turn's facts taken together: a job left with nothing said of the next puts
-its title in doubt (or ends it, when a break is told), and a kinship that only the rewriting
-of a pronoun names is not told again, and one named in passing inside a question or a wish
-("what should I get my sister Amy?") is told all the same."""
+its title in doubt (or ends it, when a break is told); a last day told in another sentence
+dates the ending ("i left farfetch!! last day there was two weeks ago"); a kinship that only
+the rewriting of a pronoun names is not told again, and one named in passing inside a
+question or a wish ("what should I get my sister Amy?", "我跟未婚妻卓玛…") is told all the same."""
 
 from __future__ import annotations
 
@@ -80,6 +81,10 @@ _NOT_A_NAME = frozenset(("I", "Mum", "Mom", "Dad", "Monday", "Tuesday", "Wednesd
                          "Saturday", "Sunday", "Christmas", "Easter", "Lol", "Haha", "Ok", "Okay", "Oh"))
 
 
+# "我跟/和/陪…": a relative named after it is someone the speaker does something with
+_WITH_KIN_ZH = re.compile(r"我(?:跟|和|同|陪|带|帮|给|替)(?:我的?)?")
+
+
 def kin_named(text: str, facts: list[Fact]) -> list[Fact]:
     """Kinships the turn names in passing that its reading did not state: "my sister Amy"
     inside a question, a wish or a plan, "我跟未婚妻卓玛定了…" still say who Amy and 卓玛 are
@@ -96,7 +101,3 @@ def kin_named(text: str, facts: list[Fact]) -> list[Fact]:
             stated.add((relation, name))
             found.append(Fact(relation, name, Op.ASSERT, 0.8))
     return found
-
-
-# "我跟/和/陪…": a relative named after it is someone the speaker does something with
-_WITH_KIN_ZH = re.compile(r"我(?:跟|和|同|陪|带|帮|给|替)(?:我的?)?")

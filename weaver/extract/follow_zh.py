@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.rules_text import Fact
-from vaultweave.weaver.extract.rules_zh_values import is_place, org_of, place_of, title_of
+from vaultweave.weaver.extract.rules_zh_values import RECURRING, is_place, org_of, place_of, title_of
 
 _CJK = "\u4e00-\u9fff"
 _WORK = ("employer", "job_title")
@@ -134,8 +134,8 @@ def joined_after(clause: str, previous: str, of_someone: bool = False) -> list[F
 _ONE_WEEKDAY = re.compile(
     r"(?:周|星期|礼拜)(?P<d>[一二三四五六日天])(?:早上|上午|中午|下午|晚上|傍晚)?(?:[零一二两三四五六七八九十\d]{1,3}点半?)?"
 )
-# What recurs by nature: classes, training, sports
-_RECURS = re.compile(r"课|训练|练习|班|球|瑜伽|游泳|健身|跑步|舞|拳|骑行|琴|书法|画画|合唱|排练")
+# What recurs by nature: classes, training, sports, and the lessons of a list
+_RECURS = re.compile(RECURRING + r"|琴|书法|画画|合唱|排练")
 
 
 def routine_goes_on(found: list[Fact], before: list[Fact]) -> list[Fact]:

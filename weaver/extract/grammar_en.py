@@ -300,6 +300,10 @@ _EN_RELATION_WORD = {"mum": "mother", "mom": "mother", "dad": "father", "sis": "
                      "neighbor": "neighbour", "co-worker": "coworker", "mate": "friend"}
 
 
+_EN_UNSURE_TAIL = re.compile(r"\s+(?:and|but|so)\s+(?:idk|dunno|i\s+don'?t\s+know|not\s+sure|no\s+idea)\b.*$",
+                             re.IGNORECASE)
+
+
 def _en_events(clause: str) -> list[Fact]:
     """Appointments and routines ("dentist on Friday at 3pm", "yoga every Tuesday")."""
     text = _EN_DISCOURSE.sub("", normalise(clause).strip(EDGES)).strip(EDGES)
@@ -309,9 +313,6 @@ def _en_events(clause: str) -> list[Fact]:
         return []
     return events_en.events(text)
 
-
-_EN_UNSURE_TAIL = re.compile(r"\s+(?:and|but|so)\s+(?:idk|dunno|i\s+don'?t\s+know|not\s+sure|no\s+idea)\b.*$",
-                             re.IGNORECASE)
 
 
 # Someone named alone, as told before ("Jun left Vancouver last month"): the facts are

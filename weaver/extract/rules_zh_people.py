@@ -18,6 +18,7 @@ from vaultweave.weaver.extract import dates_zh
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.events_en import IT, SAME_TIME
 from vaultweave.weaver.extract.rules_text import EDGES, Fact
+from vaultweave.weaver.extract.rules_zh_values import RECURRING
 
 # Relation words, longest first in the pattern; values are the English relation.
 RELATIONS = {
@@ -160,7 +161,7 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
         # thing recurs by nature: classes and training ("舞蹈课换到周五晚上了")
         weekday = re.fullmatch(r"(?:周|星期|礼拜)([一二三四五六日天])(?:早上|上午|中午|下午|晚上|傍晚)?", when.group())
         recurring = re.search(r"开始|以后|每", clause) or (
-            re.search(r"课|训练|练习|班|球|瑜伽|游泳|健身|跑步|舞|拳|骑行", what + clause[: moved.start()])
+            re.search(RECURRING, what + clause[: moved.start()])
             and not re.search(r"赛", what + clause[: moved.start()]))  # sports recur; a match is one day
         since = _SINCE.search(clause)  # 从下周开始: the day the new schedule starts
         starts = re.sub(r"^(.+月)份?$", r"\g<1>1号", since.group("s")) if since else ""

@@ -12,6 +12,7 @@ import re
 
 from vaultweave.weaver.extract.places_zh import known_city
 from vaultweave.weaver.extract.rules_text import EDGES, MAX_VALUE, words
+from vaultweave.weaver.extract.trips import STATION_ZH
 from vaultweave.weaver.extract.words_zh import tagged_place
 
 _CJK = "\u4e00-\u9fff"
@@ -92,6 +93,10 @@ PETS_RE = "|".join(sorted(PETS, key=len, reverse=True))
 REL_RE = "|".join(sorted(RELATIVES, key=len, reverse=True))
 
 
+# What recurs by nature, so that a bare weekday names its routine: classes, training, sports
+RECURRING = r"课|训练|练习|班|球|瑜伽|游泳|健身|跑步|舞|拳|骑行"
+
+
 def cleaned(raw: str) -> str | None:
     """Trim particles (了/啦/呢), a trailing duration (很多年了) and punctuation."""
     value = re.split(r"[，,]", raw.strip(EDGES))[0]  # a later comma starts another thought
@@ -127,7 +132,7 @@ def place_of(raw: str) -> str | None:
         value = value[len(province):]  # 山东烟台: the city
     city = next((p for p in sorted(PLACES_ZH, key=len, reverse=True) if value.startswith(p)), None)
     city = city or next((value[:n] for n in (3, 2) if known_city(value[:n])), None)
-    if city and re.match(r"[东南西北]?站|(?:火车|高铁|汽车)站|机场", value[len(city):]):
+    if city and re.match(STATION_ZH, value[len(city):]):
         return None  # 在北京南站等车: passing through
     if city and len(value) - len(city) > 2:
         return city  # 自贡大安区那边: 自贡

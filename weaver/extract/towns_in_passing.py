@@ -22,8 +22,9 @@ from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.places_en import known_place
 from vaultweave.weaver.extract.places_zh import known_city
 from vaultweave.weaver.extract.rules_text import Fact
+from vaultweave.weaver.extract.span_features import is_chinese
 from vaultweave.weaver.extract.span_reader import someone_else
-from vaultweave.weaver.extract.trips import TRIP_EN, TRIP_ZH
+from vaultweave.weaver.extract.trips import STATION_ZH, TRIP_EN, TRIP_ZH
 
 # Below a home said outright (0.75-0.9): a town named in passing.
 PASSING_CONFIDENCE = 0.6
@@ -58,7 +59,6 @@ _WORK_TOWN_EN = (
     re.compile(_WORDS_EN + r"\s+(?:branch|office|campus|site|store|hq|headquarters)\b", re.IGNORECASE),
 )
 
-_CJK = re.compile(r"[\u4e00-\u9fff]")
 # The speaker, then a few words at most, then 在 and a town: "我还在南京", "我们在太原".
 _SPEAKER_AT_ZH = re.compile(
     r"(?P<who>我们|咱们|咱|我|老子|阿拉|本人)(?P<between>[^，。,\s在]{0,3}?)在(?P<rest>[\u4e00-\u9fff]{2,8})"
@@ -67,7 +67,7 @@ _NOT_NOW_ZH = re.compile(
     r"想|要|打算|准备|考虑|计划|不|没|别|如果|要是|假如|的话|可能|也许|以前|之前|曾经|原来|当年"
 )
 # A station or a moment in a town is no home (a school named for it is: 我在南京大学读研).
-_AFTER_TOWN_ZH = re.compile(r"^(?:站|南站|北站|东站|西站|机场|火车站|高铁站|转机|的时候|那会|那时)")
+_AFTER_TOWN_ZH = re.compile(rf"^(?:{STATION_ZH}|转机|的时候|那会|那时)")
 
 
 def towns_in_passing(sentences: Sequence[str], facts: Sequence[Fact]) -> list[Fact]:
@@ -85,7 +85,7 @@ def towns_in_passing(sentences: Sequence[str], facts: Sequence[Fact]) -> list[Fa
 
 
 def _in_sentence(sentence: str, facts: Sequence[Fact]) -> list[Fact]:
-    if _CJK.search(sentence):
+    if is_chinese(sentence):
         town = _speaker_town_zh(sentence)
         return [_assumed(town)] if town else []
     if TRIP_EN.search(sentence) or _NOT_NOW_EN.search(sentence) or sentence.rstrip().endswith("?"):

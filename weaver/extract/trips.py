@@ -1,7 +1,7 @@
-"""A stay, not a home: "in Paris for a conference", "our trip to Rome", "来成都出差".
+"""A stay, not a home: "in Paris for a conference", "our trip to Rome", "来成都出差", "在北京南站等车".
 
-A town named beside a trip or a visit is no evidence of where someone lives; the rules
-and the trained reader that read a home from a town in passing ask here first.
+A town named beside a trip or a visit, or as a station, is no evidence of where someone
+lives; the rules and the trained reader that read a home from a town in passing ask here first.
 """
 
 from __future__ import annotations
@@ -17,6 +17,15 @@ TRIP_EN = re.compile(
 TRIP_ZH = re.compile(
     r"出差|旅游|旅行|度假(?![区村])|这趟|路过|转机|开会|探亲|出游|[来去]玩|玩[几两一]天|玩一趟|培训|面试|参加|见客户|看展|签证"
 )
+
+
+# A town named as a station or an airport is one passed through: "在北京南站等车".
+STATION_ZH = r"[东南西北]?站|(?:火车|高铁|汽车)站|机场"
+
+
+def passed_through(town: str, sentence: str) -> bool:
+    """Whether ``sentence`` names ``town`` as a station or an airport ("我在北京南站等车呢")."""
+    return bool(re.search(f"{re.escape(town)}(?:{STATION_ZH})", sentence))
 
 
 def is_trip(sentence: str) -> bool:

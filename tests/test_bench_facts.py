@@ -94,6 +94,29 @@ def test_a_missed_update_counts_as_flagged_only_with_a_doubt_and_false_doubts_co
     assert (doubted.doubt_flagged, doubted.false_doubts) == (1, 0)
 
 
+def test_an_ended_routine_is_not_stale_when_the_item_still_current_is_the_gold_current_one() -> None:
+    conv = {
+        "id": "en-x",
+        "speaker": "Tom",
+        "current": [{"subject": "Tom", "attribute": "routine", "value": "gym", "days": ["tuesday"]}],
+        "superseded": [
+            {"subject": "Tom", "attribute": "routine", "value": "gym",
+             "ended_after": "2026-02-01", "ended_before": "2026-02-20"}
+        ],
+    }
+
+    def routine(value: str, status: str, valid_to: str | None = None) -> SimpleNamespace:
+        return SimpleNamespace(subject="Tom", attribute="routine", value=value, tags=(), when=None,
+                               status=status, valid_to=valid_to, doubt="")
+
+    old = routine("gym on Mondays", "historical", "2026-02-10")
+    moved = score_conversation(conv, [old, routine("gym on Tuesdays", "current")])
+    assert moved.superseded_ok == 1
+    both = [old, routine("gym on Tuesdays", "current"), routine("gym on Mondays", "current")]
+    kept = score_conversation(conv, both)
+    assert kept.superseded_ok == 0 and kept.stale_total == 1
+
+
 def test_a_chinese_birthday_is_compared_as_a_date() -> None:
     gold = {"subject": "罗琳", "attribute": "birthday", "value": "7月23日"}
     assert matches(gold, _item("罗琳", "birthday", "07-23"), speaker="罗琳")

@@ -13,6 +13,8 @@ Rules, by (subject, attribute):
 - an ending ("I left Mercy", "I don't drink tea anymore") makes the matching current fact
   historical with valid_to set and no successor (it was true, it no longer is); the
   value matches by its words ("I left Mercy" ends "Mercy Hospital", see value_match).
+  Leaving an employer also ends the job title told in the same turn as it ("a nurse at
+  Mercy"), unless the turn that tells the leaving tells a title or a new employer too;
   ``retracted`` stays for what was never true: a forget, a deleted bullet, a duplicate;
 - across attribute families (attributes.reaches): ending "likes tea" ends a favourite
   tea, a vegetarian diet ends liked meat; a liking told in the same turn as the end of a
@@ -106,6 +108,9 @@ class _Working:
     # Favourites each turn ended ("so over Arctic Monkeys"), by source: a liking the same
     # turn tells is the new favourite of that kind.
     ended_favourites: dict[str, list[Item]] = field(default_factory=lambda: defaultdict(list))
+    # (source, subject) of the turns that tell a job title or a new employer: the title told
+    # with an employer they end is not ended with it ("left Google for Meta, same job").
+    new_job: set[tuple[str, str]] = field(default_factory=set)
 
     def index(self, item: Item) -> None:
         self.by_key[(normalise(item.subject), item.attribute)].append(item.id)
@@ -131,6 +136,7 @@ def plan_resolution(
     candidates: Sequence[Candidate], existing: Mapping[str, Item], observed_at: datetime
 ) -> Resolution:
     work = _Working(items=dict(existing))
+    work.new_job = _new_job(candidates)
     for item in existing.values():
         work.index(item)
     skipped = 0
@@ -296,6 +302,7 @@ def _end(work: _Working, candidate: Candidate) -> bool:
                 and names_value(i.value, candidate.value) and _newer_or_equal(candidate, i)
             ]
     # An empty value ("I quit my job") ends whatever the attribute currently holds.
+    live += [t for item in live for t in _title_told_with(work, item, candidate)]
     for item in live:
         ended = item.evolve(
             status=Status.HISTORICAL,
@@ -309,6 +316,27 @@ def _end(work: _Working, candidate: Candidate) -> bool:
         if item.attribute.startswith("favourite_"):
             work.ended_favourites[candidate.source].append(item)
     return bool(live)
+
+
+def _new_job(candidates: Sequence[Candidate]) -> set[tuple[str, str]]:
+    """(source, subject) of the turns that tell a job title, or an employer other than one
+    they end ("从顺丰离职了" names 顺丰 as where one was, not where one goes)."""
+    left = {(c.source, c.key[0], c.value_key) for c in candidates
+            if c.attribute == "employer" and c.op is Op.RETRACT}
+    told = [c for c in candidates if c.op is Op.ASSERT and c.attribute in ("job_title", "employer")]
+    return {(c.source, c.key[0]) for c in told
+            if c.attribute == "job_title" or (c.source, c.key[0], c.value_key) not in left}
+
+
+def _title_told_with(work: _Working, employer: Item, candidate: Candidate) -> list[Item]:
+    """"从京东离职了" after "我在京东物流做运营": the job title told with the employer ends
+    with it, unless the turn that ends it tells a title or a new employer of its own."""
+    if employer.attribute != "employer" or not employer.sources:
+        return []
+    if (candidate.source, candidate.key[0]) in work.new_job:
+        return []
+    return [t for t in work.with_key(candidate.subject, "job_title")
+            if t.is_current and t.sources[:1] == employer.sources[:1] and _newer_or_equal(candidate, t)]
 
 
 def _takes_the_place(work: _Working, candidate: Candidate) -> list[Candidate]:

@@ -722,7 +722,9 @@ def score_conversation(conv: Mapping[str, Any], items: Sequence[Any]) -> Convers
       ones the gold speaks of (in current, superseded, not_current or doubted), or it
       matches a not_current fact; it is right if it matches a gold current fact.
     * superseded: some historical item matches, its valid_to (UTC date) lies in
-      [ended_after, ended_before] inclusive, and no current item matches.
+      [ended_after, ended_before] inclusive, and no current item matches, other than one
+      that is a gold current fact: "gym" ended (the old days) while "gym on Tuesdays" is
+      current (the new days) is the old routine ended, not a stale one.
     * not_current: a violation if any current item matches.
     * doubted: flagged if a current item matching it has a non-empty ``doubt``.
     """
@@ -766,7 +768,7 @@ def score_conversation(conv: Mapping[str, Any], items: Sequence[Any]) -> Convers
     for g in gold_superseded:
         result.superseded_total += 1
         held = [i for i in items if same(g, i)]
-        still = [i for i in held if status_of(i) == "current"]
+        still = [i for i in held if status_of(i) == "current" and not any(same(c, i) for c in gold_current)]
         after = date.fromisoformat(str(g["ended_after"]))
         before = date.fromisoformat(str(g["ended_before"]))
         in_window = [

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.rules_text import (
     ADV,
@@ -19,6 +20,8 @@ from vaultweave.weaver.extract.rules_text import (
     Build,
     Fact,
     Rule,
+    clean_org,
+    is_job,
     rule,
     things,
     words,
@@ -44,11 +47,22 @@ ENDABLE_PEOPLE = ("boss", "manager", "partner", "boyfriend", "girlfriend", "room
 
 def ending_of_thing(raw: str, confidence: float = 0.7) -> list[Fact]:
     """Retractions of a thing over every attribute it may name ("quit choir", "quit currys")."""
-    values = [re.sub(r"^(?:old|former|previous)\s+(?=\w)", "", v) for v in things(raw, split=False)]
+    # "quit choir last friday, they closed the hall": the thing, without the day it ended
+    values = [dates_en.strip_trailing(re.sub(r"^(?:old|former|previous)\s+(?=\w)", "", v))
+              for v in things(raw, split=False)]
     if not values or re.match(r"(?:out|of|to|at|on|in|with|off|up|by|for|from)\b", values[0]):
         return []  # "dropped out of uni": a particle, not a thing
+    job = _NAMED_JOB.fullmatch(values[0])
+    if job:  # "stopped the teller job", "quit my barista job at Blue Bottle": that job and its employer
+        title, org = job.group("t"), job.group("org")
+        at = [Fact("employer", clean_org(org) or org, Op.RETRACT, 0.75)] if org else []
+        return [Fact("job_title", title, Op.RETRACT, 0.8 if is_job(title) else 0.65), *at]
     people = ENDABLE_PEOPLE if re.fullmatch(NAME, values[0]) else ()
     return [Fact(attribute, values[0], Op.RETRACT, confidence) for attribute in (*ENDABLE, *people)]
+
+
+_NAMED_JOB = re.compile(
+    r"(?P<t>[a-z][\w -]{1,40}?)\s+(?:job|gig|role|position)(?:\s+(?:at|with)\s+(?P<org>.+))?", re.IGNORECASE)
 
 
 def _not_at(raw: str) -> list[Fact]:
@@ -99,6 +113,10 @@ ENDING_VERBS = (
     # "no more dan eating my leftovers": a scene with someone's own things in it is no thing ended
     r"(?:so\s+|and\s+)?no\s+more\s+(?![^,]*\b(?:my|your|his|her|their|our)\b)(?P<v>[^,]+?)"
     r"(?:\s+for\s+(?:me|us))?(?:,.*)?$",
+    # "so bye bye morning runs", "goodbye my beloved flat whites", "rip goat light soup": a farewell
+    r"(?:[a-z]+[\s,!]+)?(?:bye\s*bye|goodbye|good\s+bye|farewell|rip|r\.i\.p\.?)\s+(?:to\s+)?"
+    r"(?:my\s+(?:beloved\s+|precious\s+|dear\s+|old\s+)?)?(?P<v>[^,]+?)"
+    r"(?:\s+(?:i\s+guess|lol|haha|and\s+(?:good\s*bye|bye\s*bye|rip))\b.*)?(?:,.*)?$",
 )
 
 # Car makes, so that "got a used Tesla Model 3" / "sold the Honda" read as the car.
@@ -111,10 +129,28 @@ _MAKE = (
 )
 CAR = _MAKE + r"(?:\s+(?:[A-Z0-9][\w-]*))*"
 CAR_MAKE = _MAKE
+# Models people name alone and in lower case ("sold my civic", "swapped the old hilux"): read
+# only after a verb that only a car takes, as "golf" or "focus" name other things too.
+_MODEL = (
+    r"(?i:civic|corolla|camry|prius|yaris|hilux|rav4|rav\s4|land\s+cruiser|prado|fortuner|innova|vitz|"
+    r"golf|polo|passat|jetta|tiguan|octavia|fabia|fiesta|focus|mondeo|ranger|f-?150|mustang|"
+    r"accord|cr-?v|hr-?v|jazz|swift|alto|wagon\s?r|baleno|nexon|creta|i10|i20|i30|tucson|sportage|"
+    r"picanto|qashqai|micra|navara|leaf|clio|megane|outback|forester|impreza|tacoma|wrangler|"
+    r"mx-?5|miata|pajero|outlander|ute|beetle|punto|panda|astra|corsa|kombi)"
+)
+_ANY_CAR = (rf"(?:{CAR}|{_MODEL}(?:\s+(?:hybrid|ev|estate|wagon|[A-Z0-9][\w-]*))?\b"
+            # the model ends its noun phrase: "sold my golf clubs" sold no car
+            r"(?=\s*$|\s*[,.!;:)(]|\s+(?:to|for|in|on|last|this|yesterday|today|and|at|after|because|cos|since|"
+            r"finally|died|got|was|is|has|just|\d)\b))")
 
 
 def _car(op: Op) -> Build:
     return lambda m: [Fact("car", " ".join(m.group("car").split()), op, 0.8)]
+
+
+def _swapped_car(m: re.Match[str]) -> list[Fact]:
+    return [Fact("car", " ".join(m.group("car").split()), Op.RETRACT, 0.8),
+            Fact("car", " ".join(m.group("new").split()), Op.ASSERT, 0.8)]
 
 
 _SMOKES = r"(?:cigarettes?|cigs?|smokes?|smoking|fags?)"
@@ -145,8 +181,16 @@ def _partners(op: Op) -> Build:
                       for p in _PARTNERS]
 
 
-# "Alex and I", "me and Alex", "we": the couple, in the words of either.
-_COUPLE = r"(?:(?P<name>" + NAME + r")\s+and\s+I|me\s+and\s+(?P<name2>" + NAME + r")|we)"
+# "Alex and I", "me and Alex", "we": the couple, in the words of either; "me n Kirsty", "me and
+# my boyfriend Minho" (the partner word told is the one that ends).
+_COUPLE = (r"(?:(?P<name>" + NAME + r")\s+and\s+I|me\s+(?:and|n|&)\s+(?:my\s+"
+           r"(?P<word>boyfriend|girlfriend|partner|husband|wife|fianc[eé]e?|bf|gf)\s+)?"
+           r"(?P<name2>" + NAME + r")|we)")
+_PARTNER_WORDS = {"bf": "boyfriend", "gf": "girlfriend", "fiancee": "fiance", "fiancé": "fiance",
+                  "fiancée": "fiance"}
+# Words before "and I" that are no partner's name ("mum and I broke up" is no couple's end).
+_NO_PARTNER = frozenset(("my", "he", "she", "they", "mum", "mom", "dad", "sister", "brother", "band", "team",
+                         "him", "her", "then", "now", "so", "but", "friend", "cousin", "boss"))
 _BREAKUP = (r"(?:broke\s+up|split\s+up|split|separated|called\s+it\s+(?:quits|off)|got\s+divorced|divorced|"
             r"ended\s+things|are\s+done|'re\s+done|are\s+over|'re\s+over)")
 
@@ -154,9 +198,11 @@ _BREAKUP = (r"(?:broke\s+up|split\s+up|split|separated|called\s+it\s+(?:quits|of
 def _couple(op: Op) -> Build:
     def build(m: re.Match[str]) -> list[Fact]:
         name = m.group("name") or m.group("name2") or ""
-        if name.lower() in ("my", "he", "she", "they"):
+        if name.lower() in _NO_PARTNER:
             return []
-        return [Fact(p, name, op, 0.8 if op is Op.RETRACT else 0.6) for p in _PARTNERS]
+        word = (m.groupdict().get("word") or "").lower()
+        told = (_PARTNER_WORDS.get(word, word),) if word else _PARTNERS
+        return [Fact(p, name, op, 0.8 if op is Op.RETRACT else 0.6) for p in told]
     return build
 
 
@@ -202,8 +248,20 @@ ENDINGS: tuple[Rule, ...] = (
     rule(r"(?:.*?,\s*)?(?:my|the)\s+(?:big\s+|old\s+)?(?:boss|manager)\s+(?:has\s+)?(?:finally\s+)?(?:left|quit|retired|"
          r"resigned|(?:got|was)\s+(?:fired|sacked|let\s+go))\b",
          lambda m: [Fact(who, "", Op.RETRACT, 0.75) for who in ("boss", "manager")]),
-    rule(_PAST + r"(?:just\s+)?(?:sold|scrapped|traded\s+in|wrote\s+off|totall?ed)\s+(?:the|my|our)\s+(?:old"
-                 r"\s+)?(?P<car>" + CAR + ")", _car(Op.RETRACT)),
+    # "we lost Fly on thursday": a pet told of by name has died (an animal's name alone ends nothing else)
+    rule(r"(?:.*?[,.!]\s*)?(?:we|I)\s+(?:just\s+|sadly\s+)?lost\s+(?:our\s+|my\s+)?(?:" + _PET_WORD
+         + r"\s+)?(?P<v>" + NAME + r")\b(?!\s+(?:game|match|final|job|contract|bet|case))",
+         lambda m: [Fact("pet", m.group("v"), Op.RETRACT, 0.65)]),
+    # "swapped my old hilux for a RAV4 hybrid": the old car ended, the new one told
+    rule(_PAST + r"(?:just\s+|finally\s+)?(?:swapped|traded(?:\s+in)?|exchanged|switched)\s+(?:the|my|our)\s+"
+                 r"(?:old\s+)?(?P<car>" + _ANY_CAR + r")\s+(?:in\s+)?for\s+(?:a|an|the)\s+(?:new\s+|used\s+|"
+                 r"second[- ]hand\s+|(?:19|20)\d{2}\s+)*(?P<new>" + _ANY_CAR + ")", _swapped_car),
+    rule(_PAST + r"(?:just\s+|finally\s+)?(?:sold|scrapped|traded\s+in|wrote\s+off|totall?ed)\s+"
+                 r"(?:the|my|our)\s+(?:old\s+)?(?P<car>" + _ANY_CAR + ")", _car(Op.RETRACT)),
+    # "my 2011 civic finally died on I-85": the car is gone
+    rule(r"(?:.*?,\s*)?(?:rip\s+)?my\s+(?:old\s+|trusty\s+)?(?:(?:19|20)\d{2}\s+)?"
+         r"(?P<car>" + _ANY_CAR + r")\s+(?:has\s+|finally\s+|just\s+)*(?:died|is\s+dead|"
+         r"(?:got|was)\s+(?:written\s+off|totall?ed|stolen))\b", _car(Op.RETRACT)),
     # Only a car is traded in: "traded in the focus" ends whatever car "focus" names.
     rule(_PAST + r"(?:just\s+)?traded\s+(?:the|my|our)\s+(?:old\s+)?(?P<car>[\w-]+(?:\s+[\w-]+)?)\s+in\b",
          lambda m: [Fact("car", " ".join(m.group("car").split()), Op.RETRACT, 0.65)]),

@@ -144,6 +144,16 @@ _OTHER_SUBJECT = re.compile(
 )
 
 
+# The clause's subject is someone of the speaker's: "our conductor", "my mum's partner".
+_SOMEONE_OF_OURS = re.compile(
+    r"^\s*(?:(?:and|but|so|because|cos|plus)\s+)?(?:my|our)\s+(?:\w+(?:'s)?\s+)?(?:mum|mom|dad|sister|brother|wife|"
+    r"husband|partner|boyfriend|girlfriend|friend|colleague|coworker|boss|manager|son|daughter|roommate|flatmate|"
+    r"neighbou?r|cousin|aunt|uncle|conductor|coach|teacher|trainer|instructor|tutor|landlord|landlady|doctor|"
+    r"therapist|captain|director|teammate|mate)s?\b(?!\s+and\s+I\b)",
+    re.IGNORECASE,
+)
+
+
 # What a reading of the turn silences besides the family itself: a moved class is a
 # routine the rules read, not an appointment in doubt.
 _SILENCED_BY = {"appointment": ("routine",), "routine": ("appointment",)}
@@ -176,14 +186,24 @@ def _families_in(sentence: str) -> list[tuple[str, ...]]:
         return []
     found: list[tuple[str, ...]] = []
     for cue, family in _CUES:
-        hit = cue.search(sentence)
-        if hit is None or _NEGATED.search(sentence[max(0, hit.start() - 30) : hit.start()]):
-            continue
-        if _QUESTION.search(sentence) and not _CLAUSE_BREAK.search(sentence, hit.end()):
-            continue  # the cue is in the question's own clause
-        before = sentence[: hit.start()]
-        own = _CLAUSE_BREAK.split(before)[-1]  # "王老师那边我不去了，她搬去上海了": the move is hers
-        if any(_OTHER_SUBJECT.search(part) and not _FIRST_PERSON.search(part) for part in (own, before)):
-            continue  # "my sister is moving": hers, not the speaker's
-        found.append(family)
+        # "our conductor quit and I'm thinking of changing jobs": the first hit is his, the second mine
+        if any(_speakers_cue(sentence, hit) for hit in cue.finditer(sentence)):
+            found.append(family)
     return found
+
+
+def _speakers_cue(sentence: str, hit: re.Match[str]) -> bool:
+    """Whether the cue at ``hit`` speaks of the speaker's own attribute."""
+    if _NEGATED.search(sentence[max(0, hit.start() - 30) : hit.start()]):
+        return False
+    if _QUESTION.search(sentence) and not _CLAUSE_BREAK.search(sentence, hit.end()):
+        return False  # the cue is in the question's own clause
+    before = sentence[: hit.start()]
+    own = _CLAUSE_BREAK.split(before)[-1]  # "王老师那边我不去了，她搬去上海了": the move is hers
+    if any(_OTHER_SUBJECT.search(part) and not _FIRST_PERSON.search(part) for part in (own, before)):
+        return False  # "my sister is moving": hers, not the speaker's
+    # "(band practice moved,) our conductor changed jobs": his change
+    return not (_SOMEONE_OF_OURS.match(own) and not _WE_DO.search(own))
+
+
+_WE_DO = re.compile(r"\b(?:I|I'm|I've|I'd|im|ive|we|we're|we've|we'd)\b")  # the speaker as a subject

@@ -146,6 +146,9 @@ def events(clause: str) -> list[Fact]:
     day = dates_en.birthday(told.group("v")) if told else None
     if day:
         return [Fact("birthday", day, Op.ASSERT, 0.8)]
+    moved = _moved_days(clause)
+    if moved:
+        return moved
     # "swim is tuesday and thursday now": days told two at a time are a week's, not one day's
     weekly = _TWO_DAYS.search(clause)
     if weekly:
@@ -174,6 +177,38 @@ def events(clause: str) -> list[Fact]:
 _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _TWO_DAYS = re.compile(rf"\b(?:is|are|'s)\s+(?:now\s+)?(?P<days>{_DAY}(?:(?:\s*,\s*|\s+and\s+|\s+){_DAY})+)"
                        r"(?=\s+now\b|\s*$|\s*[,.!])", re.IGNORECASE)
+
+
+# "netball's moved from monday nights to wednesday nights", "we moved yoga from tuesdays to
+# thursdays": the routine ended on its old days and goes on on its new ones
+_PART_OF_DAY = r"(?:\s+(?:mornings?|afternoons?|evenings?|nights?))?"
+_FROM_TO = rf"\s+from\s+(?P<old>{_DAYS}){_PART_OF_DAY}\s+to\s+(?P<new>{_DAYS}){_PART_OF_DAY}\b"
+_MOVED_DAYS = (
+    re.compile(r"^(?:(?:my|the|our)\s+)?(?P<v>[a-z][a-z -]{1,30}?)(?:'s|\s+(?:has|have|is|was|got))?"
+               r"(?:\s+been)?\s+(?:moved|switched|shifted|changed|pushed)" + _FROM_TO, re.IGNORECASE),
+    re.compile(r"^(?:I|we|they|the\s+\w+)\s+(?:have\s+|'ve\s+|just\s+)?(?:moved|switched|shifted|changed)\s+"
+               r"(?:(?:my|the|our)\s+)?(?P<v>[a-z][a-z -]{1,30}?)" + _FROM_TO, re.IGNORECASE),
+)
+
+
+def _moved_days(clause: str) -> list[Fact]:
+    """A routine moved from some weekdays to others: the old days ended, the new ones told."""
+    said = _JOINING.sub("", clause.strip())
+    found = next((m for m in (p.match(said) for p in _MOVED_DAYS) if m), None)
+    activity = found.group("v").strip().lower() if found else ""
+    if not found or activity.split()[0] in _NOT_ACTIVITIES | _NOT_IN_ACTIVITIES:
+        return []
+    old, new = (_said_days(found.group(g)) for g in ("old", "new"))
+    if not old or not new or old == new:
+        return []
+    return [Fact("routine", on_days(activity, old), Op.RETRACT, 0.8),
+            Fact("routine", on_days(activity, new), Op.ASSERT, 0.8)]
+
+
+def _said_days(said: str) -> list[str]:
+    """The weekdays a phrase names: "mon and weds" -> [monday, wednesday]."""
+    said = said.lower()
+    return [d for d in _WEEKDAYS if re.search(d[:3], said) or ("weekend" in said and d in _WEEKEND)]
 
 
 def _appointment(clause: str) -> list[Fact]:
@@ -329,8 +364,7 @@ def _routines(clause: str) -> list[Fact]:
         if first in _NOT_ACTIVITIES or set(activity.split()) & _NOT_IN_ACTIVITIES or _UNFINISHED.search(
                 activity):
             continue  # "yes still going every tuesday": a reply, the activity is elsewhere
-        said = (match.group("d1") or match.group("d2") or match.group("d3") or "").lower()
-        days = [d for d in _WEEKDAYS if re.search(d[:3], said) or ("weekend" in said and d in _WEEKEND)]
+        days = _said_days(match.group("d1") or match.group("d2") or match.group("d3") or "")
         if not days:
             continue
         facts.append(Fact("routine", on_days(activity, days), Op.ASSERT, 0.8))

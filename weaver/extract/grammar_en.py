@@ -233,7 +233,7 @@ _EN_SUBJECTLESS = re.compile(
     r"dropped|quit|left|joined|went|turned|retired|graduated|stopped|sold|adopted|rescued|"
     r"relocated|resigned|changed|became|picked|took|gave|signed|landed|bought|broke|split|"
     r"cancell?ed|rescheduled|booked|passed|finished|completed|ditched|accepted|traded|handed|"
-    r"bought)\s",
+    r"swapped|scrapped)\s",
     re.IGNORECASE,
 )
 _EN_GERUND_START = re.compile(r"(?:working|living|studying|learning|picking\s+up|based|temping|interning|"
@@ -309,6 +309,8 @@ def _en_events(clause: str) -> list[Fact]:
     text = _EN_DISCOURSE.sub("", normalise(clause).strip(EDGES)).strip(EDGES)
     # "thursday is pub quiz and idk if that survives": a doubt after it supposes nothing of it
     told = _EN_UNSURE_TAIL.sub("", text)
+    # "yoga moved to thursdays so the physio reckons I should rest": the advice after it is its own
+    told = re.split(r",?\s+(?:so|because|cos|coz)\s+(?=the\b|my\b|our\b|(?!I\s)[A-Z]\w*\s)", told)[0]
     if not text or _en_is_chatter(re.sub(r"^(?:please\s+)?remind\s+me\s+(?:that\s+)?", "", told)):
         return []
     return events_en.events(text)

@@ -427,4 +427,7 @@ LANGUAGES_AND_CARS_IN_PASSING: tuple[Rule, ...] = (
          lambda m: [Fact("speaks", v, Op.ASSERT, 0.8) for v in languages(m.group("v") or m.group("v2"))]),
     rule(_I + r"drive\s+(?:my|our)\s+(?:old\s+|trusty\s+|little\s+)?(?P<v>(?i:" + CAR_MAKE + r"))\b",
          one("car", clean_org, 0.75)),
+    # "had Fly at the vet yesterday", "took Biscuit to the vets": an animal of the speaker's, by name
+    rule(r"(?:(?:I|we)\s+" + ADV + r")?(?:had|took|brought|taking|bringing|take|bring)\s+(?P<v>" + _PET_NAME
+         + r")\s+(?:to|at|into)\s+the\s+vets?\b", one("pet", clean_org, 0.7)),
 )

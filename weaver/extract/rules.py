@@ -52,6 +52,7 @@ from vaultweave.weaver.extract import (
     dates_zh,
     events_en,
     rules_zh_people,
+    rules_zh_updates,
     span_events,
     span_reader,
 )
@@ -59,6 +60,7 @@ from vaultweave.weaver.extract.allergens import allergies_in
 from vaultweave.weaver.extract.base import Candidate, Op
 from vaultweave.weaver.extract.clauses import clause_facts
 from vaultweave.weaver.extract.doubt_cues import cue_doubts
+from vaultweave.weaver.extract.events_en import IT
 from vaultweave.weaver.extract.fragments_en import Carried, last_mentioned
 from vaultweave.weaver.extract.fragments_en import clauses as fragment_clauses
 from vaultweave.weaver.extract.grammar_en import ENGLISH
@@ -178,6 +180,7 @@ class RulesExtractor:
             _candidate(subject, fact, resource, self.zone)
             for fact in facts
             if fact.attribute != SWITCH  # a switch nobody said what of (speaker_memory)
+            and not _unresolved(fact)
             and not (fact.attribute == "birthday" and fact.value == "turned" and not fact.when)
             and not _planned(fact, resource, self.zone)
         ]
@@ -186,6 +189,13 @@ class RulesExtractor:
         # A line without a role is judged by its speaker ("assistant", "system").
         who = resource.role if resource.role is not None else resource.speaker
         return who is not None and who.strip().casefold() in self.ignore_roles
+
+
+def _unresolved(fact: Fact) -> bool:
+    """An appointment or a routine named only by reference ("moved it to friday", "周日也就
+    不去了") that no memory of the speaker's made a value of."""
+    by_reference = fact.value == IT or fact.value.startswith(IT + " ")
+    return fact.attribute in ("appointment", "routine") and by_reference
 
 
 def _planned(fact: Fact, resource: Resource, zone: tzinfo | None) -> bool:
@@ -295,6 +305,7 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
     facts += kin_named(text, facts)
     facts += towns_in_passing(sentences, facts)  # "rent in cork is 1100", "我还在南京上班"
     unsure = [d for s in unsure_sentences(sentences) for d in doubts_of(s)]  # "not sure I'll stay in X"
+    facts += rules_zh_updates.routines_ended_by_reference(text) if _CJK.search(text) else []
     return dated_by_last_day(title_in_doubt(facts + cue_doubts(sentences, facts), text), text) + unsure
 
 

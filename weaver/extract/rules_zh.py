@@ -325,10 +325,8 @@ RETRACTIONS: tuple[Rule, ...] = (
     rule(_I + r"不(?:再)?(?P<verb>喝|吃)(?P<v>[^了]+?)了$", lambda m: [Fact("diet", DIETS[m.group("v")], Op.RETRACT, 0.85)]
          if m.group("v") in DIETS else [Fact("habit", h, Op.RETRACT, 0.8) for h in [HABITS.get(m.group("verb") + m.group("v"))
                                                                               ] if h] + _fact("likes", op=Op.RETRACT, conf=0.75)(m)),
-    rule(r"(?:.*[，,])?(?:我)?(?:当天|已经|也|都|就|只能|只好)*(?:把)?(?P<v>[^，,我]{1,6}?)"
-         r"(?:只能|只好|已经|也|都|就|早就|早)*戒(?:掉)?了", _quit),
-    rule(r"(?:.*[，,])?(?:我)?(?P<v>[^，,我]{2,8}?)(?:只能|彻底|也|就)?(?:拜拜了|说再见了?|再见了|告别了)",
-         _fact("likes", op=Op.RETRACT, conf=0.7)),
+    rule(r"(?:.*[，,])?(?:我)?(?:当天|已经|也|都|就|只能|只好)*(?:把)?(?:(?:从|自从)[^，,]{1,6}?(?:起|开始))?"
+         r"(?P<v>[^，,我]{1,6}?)(?:只能|只好|已经|也|都|全|全都|彻底|终于|就|早就|早)*戒(?:掉)?了", _quit),
     rule(r"(?:.*?)(?:查出|一查|发现|确诊)(?:来)?(?:我)?(?:是|有)?(?:对)?(?P<v>[^，,。]{1,6}?)(?:过敏|(?<=[^不])(?=不耐)不耐受?)", _allergy_found),
     rule(r"(?:医生说)?我(?:有)?(?P<v>[^，,]{1,4}不耐受)", _fact("allergy", conf=0.85)),
     rule(_I + r"(?:搬离了?|搬出了?)(?P<v>.+)$", _fact("lives_in", place_of, 0.85, Op.RETRACT)),

@@ -121,10 +121,22 @@ _EVENTS = re.compile(
 )
 _ASKED_TO_REMEMBER = re.compile(r"^(?:好|嗯|ok|OK)?\s*(?:顺便|另外|还有|对了)?(?:帮我|麻烦你?)?(?:提醒我|记一下|记着|记得)(?=.*\d|.*[点号])")
 _EVERY = re.compile(r"每(?:个)?(?:周|星期|礼拜)")
-_ENDED = re.compile(r"最后一(?:节|次|堂)|停了|不上了|取消了|开始(?:吃|戒|喝|不)")  # or a way of living begun
+_ENDED = re.compile(r"最后一(?:节|次|堂)|停了|不上了|取消了|退出了|不去了|散了|黄了|没得上了|上不了了|开始(?:吃|戒|喝|不)")  # or a way of living begun
 _PLAN = re.compile(r"如果|要是|假如|要不要|想|打算|可能|也许|会不会|是不是|吗|？|\?")
 _SINCE = re.compile(r"从(?P<s>下周[一二三四五六日天]?|下个?月(?:初|\d{1,2}号)?|(?:\d{1,2}|[一二三四五六七八九十]{1,3})月(?:份)?)(?:开始|起)")
 MOVED = re.compile(r"(?:改签到|改到|改成|改为|提前到|推迟到|推到|延期到|挪到|换到|调到)(?:了)?")
+
+
+_FROM_DAYS = re.compile(r"从每?(?:个)?(?:周|星期|礼拜)(?P<d>[一二三四五六日天](?:[、和]?(?:周|星期)?[一二三四五六日天])*)"
+                        r"(?:早上|上午|中午|下午|晚上|傍晚)?(?:的)?")
+
+
+def _left_days(activity: str, left: re.Match[str] | None) -> list[Fact]:
+    """The routine on the days it moved from (从周三改到周五), ended; [] when none were told."""
+    if not activity or left is None:
+        return []
+    days = "和".join(re.findall(r"[一二三四五六日天]", left.group("d")))
+    return [Fact("routine", f"{activity} 每周{days}", Op.RETRACT, 0.75)]
 
 
 def _piece_at(clause: str, at: re.Match[str] | None) -> str:
@@ -143,6 +155,9 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
     clause = _ASKED_TO_REMEMBER.sub("", clause)  # "顺便提醒我5月2号上午十点…": the booking after it
     moved = MOVED.search(clause)
     before = clause[: moved.start()] if moved else clause
+    # 羽毛球从周三改到周五了: the days the routine leaves
+    left = _FROM_DAYS.search(before) if moved else None
+    before = before.replace(left.group(), "") if left else before
     extra = ""
     # "下周三早上八点去做胃镜，要不要陪他": a question after the booking asks of something else
     if _PLAN.search(_piece_at(clause, dates_zh.find_schedule(clause) or moved)) or _EVERY.search(before) or _ENDED.search(clause):
@@ -156,7 +171,8 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
         return []
     if moved and when.start() >= moved.end() - 1:
         things = _EVENTS.findall(context + "，" + clause[: moved.start()])
-        what = things[-1] if things else ""
+        # 普拉提馆排课调了: the class, not its timetable at the studio
+        what = re.sub(r"(?:馆|店|工作室|中心)?的?排(?=课$)", "", things[-1]) if things else ""
         # a bare weekday is a routine's new day when the change lasts ("从下周开始") or the
         # thing recurs by nature: classes and training ("舞蹈课换到周五晚上了")
         weekday = re.fullmatch(r"(?:周|星期|礼拜)([一二三四五六日天])(?:早上|上午|中午|下午|晚上|傍晚)?", when.group())
@@ -166,14 +182,16 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
         since = _SINCE.search(clause)  # 从下周开始: the day the new schedule starts
         starts = re.sub(r"^(.+月)份?$", r"\g<1>1号", since.group("s")) if since else ""
         days = dates_zh.weekdays(clause[moved.start():])
-        if what and len(days) > 1 and re.search(r"都|每", clause[moved.start():]):
-            # 改成周三周六都打了: the routine on all the days named
+        ended = _left_days(re.sub(r"课$", "", what), left)
+        if what and len(days) > 1 and (re.search(r"都|每", clause[moved.start():]) or recurring):
+            # 改成周三周六都打了, 以后改成周三周五晚上: the routine on all the days named
             chars = "和".join("一二三四五六日"[dates_zh.DAY_NAMES.index(d)] for d in days)
-            return [Fact("routine", f"{re.sub(r'课$', '', what)} 每周{chars}", Op.ASSERT, 0.75, starts=starts)]
+            return [Fact("routine", f"{re.sub(r'课$', '', what)} 每周{chars}", Op.ASSERT, 0.75, starts=starts),
+                    *ended]
         if what and weekday and recurring:
             # 瑜伽课从下周开始改到周四了: a routine on a new day
             return [Fact("routine", f"{re.sub(r'课$', '', what)} 每周{weekday.group(1)}", Op.ASSERT, 0.75,
-                         starts=starts)]
+                         starts=starts), *ended]
     else:
         tail = _EVENT_TAIL.sub("", clause[when.end() :]).strip(EDGES)
         more = dates_zh.SCHEDULE.match(tail)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.events_en import IT
 from vaultweave.weaver.extract.rules_text import Build, Fact, Rule, rule
 from vaultweave.weaver.extract.rules_zh_changes import NOT_PET_NAMES
 from vaultweave.weaver.extract.rules_zh_values import (
@@ -246,7 +247,31 @@ def _married(m: re.Match[str]) -> list[Fact]:
 
 _LANGUAGE = rf"(?:{'|'.join(sorted(LANGUAGES, key=len, reverse=True))}|[{_CJK}]{{2,3}}话)"
 
+# A routine ended by its day or by a word of it: "周日也就不去了", "周五的龙虾局只能退出了",
+# "健身那个就先停了", "课也没得上了", each at the start of its own piece of the sentence.
+_STOPPED = r"(?:也|就|只能|只好|先|暂时|都|彻底)*(?:不去了|退出了|停了|不练了|不上了|没得上了|上不了了"
+_LEAD = r"(?:唉|哎|所以|然后|那|现在|以后|反正|我)*"
+_BY_DAY = re.compile(_LEAD + r"(?:每个?)?(?P<ref>(?:周|星期|礼拜)[一二三四五六日天])(?:的|那个|那场|那节|那次)?"
+                     r"[^，,\s我]{0,6}?" + _STOPPED + r"|散了|黄了)")  # "周四那场散了": that day's game
+_BY_WORD = re.compile(_LEAD + r"(?P<ref>[^，,\s我]{1,6}?)(?:那个|那边)?(?:我)?" + _STOPPED + ")")
+
+
+def routines_ended_by_reference(text: str) -> list[Fact]:
+    """Endings of a routine the speaker names by its day or a word of it; the value is the
+    reference (``IT`` and the words), which the speaker's memory makes the routine told."""
+    found = []
+    for piece in re.split(r"[，,。!！？?~\s]+", text):
+        said = _BY_DAY.match(piece) or _BY_WORD.match(piece)
+        if said and not re.search(r"要不|如果|要是|打算|想|吗|会不会", piece):
+            found.append(Fact("routine", f"{IT} {said.group('ref')}", Op.RETRACT, 0.8))
+    return found
+
+
 ENDINGS: tuple[Rule, ...] = (
+    # "冰美式再见了", "拿铁再见": a farewell to a thing (not "明天再见", a parting)
+    rule(r"(?:.*[，,\s])?(?:我)?(?!明天|下次|改天|回头|下周|周末|晚上|以后|咱们|我们)(?P<v>[^，,我\s]{2,8}?)"
+         r"(?:只能|彻底|也|就)?(?:拜拜了|说再见了?|再见了?|告别了)(?:[呜哈啊]+|[!！~]+)?$",
+         lambda m: [Fact("likes", v, Op.RETRACT, 0.7) for v in [cleaned(m.group("v"))] if v]),
     rule(r"(?:我们)?(?P<v>[^，,我]{2,8}?)(?:已经|也|都|就|突然|直接|彻底|竟然|居然)*(?:倒闭|破产|解散)了", _closed),
     rule(_I + r"(?:上周|昨天|今天)?被(?:layoff|lay off|layoffed|fire|fired|炒鱿鱼|炒|劝退|毕业)了?$", lambda m: list(_QUIT)),
     # "智谱那边三天前已经离职了": the place one worked, named first, then left

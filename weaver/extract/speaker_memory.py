@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from vaultweave.weaver.attributes import PERSON_ATTRIBUTES
-from vaultweave.weaver.extract import dates_en, dates_zh
+from vaultweave.weaver.extract import dates_en, dates_zh, events_en
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.events_en import IT, SAME_TIME
 from vaultweave.weaver.extract.rules_text import Fact
@@ -62,6 +62,7 @@ class SpeakerMemory:
     appointment: str = ""  # the last appointment the speaker told
     appointment_at: str = ""  # and when, as told ("sept 22 at 2:40pm")
     names: tuple[str, ...] = ()  # capitalised words of names told (_NAMED values, people)
+    routines: tuple[str, ...] = ()  # the speaker's routines told and not ended, as told
 
     def with_capitals(self, text: str) -> str:
         """English ``text`` with the names told before given their capitals back."""
@@ -85,6 +86,10 @@ class SpeakerMemory:
                 out.append(replace(fact, value=self.appointment) if self.appointment else
                            Fact("appointment", "", Op.DOUBT, MOVED_UNKNOWN_CONFIDENCE))
                 moved = moved or bool(self.appointment)
+            elif fact.attribute == "routine" and fact.value.startswith(IT + " ") and not fact.about:
+                # "周日也就不去了": the routine of that day or that word, when one is known
+                named = self._routines_named(fact.value.removeprefix(IT + " "))
+                out += [replace(fact, value=v) for v in named]
             elif fact.attribute != SWITCH:
                 out.append(fact)
             elif self.switchable:
@@ -104,10 +109,26 @@ class SpeakerMemory:
         switchable = [f.attribute for f in own if f.attribute in SWITCHABLE]
         age = ages[-1] if ages else self.age
         told = [f for f in own if f.attribute == "appointment" and f.value != IT]
+        ended = {f.value for f in facts if f.attribute == "routine" and f.op is Op.RETRACT and not f.about}
+        routines = [r for r in self.routines if r not in ended]
+        routines += [f.value for f in own if f.attribute == "routine" and f.value not in routines]
         return SpeakerMemory(age, switchable[-1] if switchable else self.switchable,
                              told[-1].value if told else self.appointment,
                              told[-1].scheduled if told else self.appointment_at,
-                             self._names_in(facts))
+                             self._names_in(facts), tuple(routines[-8:]))
+
+    def _routines_named(self, ref: str) -> list[str]:
+        """The routines told that ``ref`` names: by a weekday ("周日"), by a word they share
+        ("健身" for "健身房撸铁"... told as "撸铁", so by two characters at least), or the only
+        class told for a bare "课"."""
+        days = dates_zh.weekdays("每" + ref) if re.fullmatch(r"(?:周|星期|礼拜).", ref) else ()
+        if days:
+            return [r for r in self.routines
+                    if set(days) & set(dates_zh.weekdays(r) or events_en.weekdays(r))]
+        if ref in ("课", "班", "那个", "那节课", "这个"):
+            return list(self.routines) if len(self.routines) == 1 else []
+        thing = re.sub(r"[课班局]$", "", ref)
+        return [r for r in self.routines if len(thing) >= 2 and thing in r or r.split(" ")[0] in ref]
 
     def _names_in(self, facts: Sequence[Fact]) -> tuple[str, ...]:
         said = [f.value for f in facts if f.op is Op.ASSERT and f.attribute in _NAMED]

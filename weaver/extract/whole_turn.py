@@ -10,7 +10,7 @@ import re
 from dataclasses import replace
 
 from vaultweave.weaver.attributes import PERSON_ATTRIBUTES
-from vaultweave.weaver.extract import dates_en
+from vaultweave.weaver.extract import dates_en, dates_zh
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.known_people import SAID_AS
 from vaultweave.weaver.extract.rules_text import Fact
@@ -51,11 +51,19 @@ _LAST_DAY = re.compile(r"\blast\s+(?:day|shift)\b(?:\s+(?:there|at\s+[\w' &-]+?|
 _LEFT_ATTRIBUTES = ("employer", "job_title", "studies_at", "workplace")
 
 
+# "南山那边我不干了!! 上周五最后一天": the day, then the last day
+_LAST_DAY_ZH = re.compile(r"(?P<day>[^，,。!！？?\s]{2,10}?)(?:就|才)?(?:是)?(?:我的?)?"
+                          r"(?:在[^，,。!！]{1,12}的?)?(?:最后一天|last\s*day)(?!上班)", re.IGNORECASE)
+
+
 def dated_by_last_day(facts: list[Fact], text: str) -> list[Fact]:
     """A job ended in one sentence and dated in another ("i left farfetch!! last day there
-    was two weeks ago"): the last day told is when the ending happened."""
+    was two weeks ago", "南山那边我不干了!! 上周五最后一天"): the last day told is when the
+    ending happened."""
     said = _LAST_DAY.search(text)
     when = dates_en.find(text[said.end():]) if said else ""
+    zh_said = None if when else _LAST_DAY_ZH.search(text)
+    when = when or (dates_zh.find_past(zh_said.group("day"))[0] if zh_said else "")
     if not when:
         return facts
     return [replace(f, when=when) if f.op is Op.RETRACT and not f.when and not f.about

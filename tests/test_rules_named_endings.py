@@ -178,3 +178,34 @@ def test_a_stop_that_names_no_routine_ends_none(make_vault: Callable[..., Vault]
     say(vault, "雨停了 出去走走", "2026-02-20T09:00:00Z", speaker="周宁")
     vault.weave_all()
     assert all(current for _, current in _routines(vault)) and _routines(vault)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("我是做，怎么说，那个，律师的", ("job_title", "律师")),
+        ("我是……emm说好听点叫摄影师，其实就是拍证件照的", ("job_title", "摄影师")),
+        ("我男朋友阿杰在成都，他是牙医", ("job_title", "牙医")),
+        ("我是无人机飞手，主要接婚礼航拍", ("job_title", "无人机飞手")),
+    ],
+)
+def test_a_title_told_with_hesitations_or_a_trade_word_is_read(text: str, expected: tuple[str, str]) -> None:
+    assert expected in {(f.attribute, f.value) for f in facts_in(text) if f.op is Op.ASSERT}
+
+
+def test_a_hesitation_between_two_thoughts_keeps_them_apart() -> None:
+    said = "我对象叫阿杰 呃全名李俊杰 在华为做芯片的"
+    found = {(f.attribute, f.value) for f in facts_in(said) if f.op is Op.ASSERT}
+    assert ("partner", "李俊杰") in found or ("partner", "阿杰") in found
+    assert not [v for a, v in found if a == "partner" and "全名" in v]
+
+
+def test_a_student_of_a_school_named_with_its_own_language_is_read() -> None:
+    said = "i'm finishing my masters in civil engineering at the Universidade do Minho, thesis on bridges"
+    assert ("studies_at", "Universidade do Minho") in read_values(said)
+    said = "final year physics at the University of the Western Cape and i just signed an offer"
+    assert ("studies_at", "University of the Western Cape") in read_values(said)
+
+
+def read_values(text: str) -> set[tuple[str, str]]:
+    return {(f.attribute, f.value) for f in facts_in(text)}

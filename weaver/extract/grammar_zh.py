@@ -55,6 +55,20 @@ _ZH_PREDICATE = re.compile(
     # a past date before the verb ("上个月搬去成都了"), a workplace ended first ("阿里辞了")
     r"(?:上个?(?:月|周|礼拜|星期)|前几天|前天|昨天|去年)(?=搬|去|辞|离|回|开|换|跳|入职)|[^，,我你他她]{2,8}?(?:辞了|不干了)$|开了)"
 )
+# Hesitations typed while finding the word ("干的是……emm说好听点叫新媒体运营", "我是做，怎么说，
+# 就是帮人装修的"): dropped with the pauses around them, so the words on either side read as one.
+_FILLERS = re.compile(r"(?:[，,\s…]*(?:(?<![A-Za-z])[eE]+[mMhH]+(?![A-Za-z])|嗯+|呃+|怎么说呢?|咋说呢?|"
+                      r"(?<=[做干是搞当的])(?:就是)?那个|说好听点(?:叫|就是)?))+"
+                      r"[，,\s…]*")
+
+
+def _unfilled(filler: re.Match[str]) -> str:
+    """Nothing for a filler inside a phrase (after 做/干/是/叫…: "做那个 怎么说 课程研发"), a
+    space where it stood between two thoughts ("开始吃素 嗯 也不算纯素吧")."""
+    before = filler.string[: filler.start()].rstrip()
+    return "" if before and before[-1] in "做干是搞当叫的在" else " "
+
+
 _ZH_SARCASM = re.compile(r"🙃|呵呵|可太.{1,6}了|爱死了|真是太好了呢")
 _ZH_SUBJECT = re.compile(
     r"我|她(?!们)|他(?!们)|(?:公司里?|学校里?)?(?:大家|别人|朋友们|同事们|家里人)(?:也|都)?(?:叫|喊)我"
@@ -118,6 +132,7 @@ def zh_sentence(
     previous = ""  # the clause before, as read
     if _ZH_SARCASM.search(sentence):
         return [], None
+    sentence = _FILLERS.sub(_unfilled, sentence) or sentence  # "做那个 怎么说 课程研发吧": 做课程研发吧
     clauses = _zh_split_clauses(_EMOJI.sub("，", sentence))
     if clauses and re.search(r"[?？]\W*$", sentence):
         # "…，去大理开客栈？" / "我在北京，你呢？": the last piece asks

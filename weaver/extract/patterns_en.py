@@ -53,7 +53,8 @@ def _org(group: str = "org") -> str:
     return (
         r"(?:(?:a|an)\s+(?:[\w-]+\s+){0,3}?(?:(?:called|named)\s+|[\w-]+,\s+(?=[A-Z0-9])))?"
         rf"(?P<{group}>(?:the\s+)?(?:[A-Z]|\d[A-Z0-9])[\w&'.+-]*"
-        r"(?:\s+(?:(?:of|and|&|de)\s+)?(?:[A-Z]|\d)[\w&'.+-]*)*)"
+        # "Universidade do Porto", "Politecnico di Milano", "University of the Witwatersrand"
+        r"(?:\s+(?:(?:of|and|&|de|da|do|dos|das|del|della|di|du|des)\s+(?:the\s+)?)?(?:[A-Z]|\d)[\w&'.+-]*)*)"
     )
 
 

@@ -299,7 +299,7 @@ RULES: tuple[Rule, ...] = (
          one("lives_in", clean_place, 0.85)),
     *HOMES_IN_PASSING,
     # study and work
-    rule(_BE + r"(?:doing|studying|taking|in\s+the\s+\w+\s+year\s+of)\s+(?:a|an|"
+    rule(_BE + r"(?:doing|studying|taking|finishing|starting|in\s+the\s+\w+\s+year\s+of)\s+(?:a|an|"
                r"my)\s+(?:(?:\w+\s+){0,2}?)(?i:masters?|"
          r"master's|phd|doctorate|degree|bachelor's|bachelors|ba|bsc|msc|ma|mba|diploma|apprenticeship)"
          r"(?:\s+(?:in|on)\s+[\w\s-]+?)?\s+at\s+" + _ORG,
@@ -314,7 +314,7 @@ RULES: tuple[Rule, ...] = (
          lambda m: _job(0.75)(m) if is_job(m.group("title")) else []),
     # "last semester at Georgia Tech": a pupil's year, said without a verb
     rule(r"(?:I(?:'m|\s+am)\s+(?:in\s+)?)?(?:my\s+|it's\s+my\s+)?(?:last|final|first|second|third|fourth)\s+"
-         r"(?:semester|year|term)\s+at\s+" + _ORG,
+         r"(?:semester|year|term)(?:\s+(?:of\s+)?[a-z]+)?\s+at\s+" + _ORG,
          lambda m: [Fact("studies_at", o, Op.ASSERT, 0.75) for o in [clean_org(m.group("org"))] if o]),
     # "still stuck in Hamburg": where one lives, for now
     rule(r"(?:I(?:'m|\s+am)\s+|we(?:'re|\s+are)\s+)?(?:still\s+)?stuck\s+in\s+" + _PLACE,

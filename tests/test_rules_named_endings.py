@@ -209,3 +209,9 @@ def test_a_student_of_a_school_named_with_its_own_language_is_read() -> None:
 
 def read_values(text: str) -> set[tuple[str, str]]:
     return {(f.attribute, f.value) for f in facts_in(text)}
+
+
+def test_one_appointment_moved_between_days_is_rescheduled_not_a_routine() -> None:
+    found = facts_in("the dentist moved from friday to monday at 3pm")
+    assert [(f.attribute, f.value) for f in found] == [("appointment", "dentist")]
+    assert ("appointment", "physio") in read_values("also the physio moved from tomorrow to tuesday the 14th at 4:30")

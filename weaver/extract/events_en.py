@@ -149,6 +149,9 @@ def events(clause: str) -> list[Fact]:
     moved = _moved_days(clause)
     if moved:
         return moved
+    # "the physio moved from tomorrow to tuesday the 14th": the slot it moved to
+    clause = re.sub(r"\b(moved|pushed|changed|rescheduled|shifted|switched)\s+from\s+[^,]+?\s+(?=to\s)",
+                    r"\1 ", clause, count=1, flags=re.IGNORECASE)
     # "swim is tuesday and thursday now": days told two at a time are a week's, not one day's
     weekly = _TWO_DAYS.search(clause)
     if weekly:
@@ -201,8 +204,19 @@ def _moved_days(clause: str) -> list[Fact]:
     old, new = (_said_days(found.group(g)) for g in ("old", "new"))
     if not old or not new or old == new:
         return []
+    weekly = re.search(r"(?:day|wed|thur?s|tues?|mon|fri|sat|sun)s\b|\b(?:mornings|afternoons|evenings|"
+                       r"nights)\b", found.group(0), re.IGNORECASE)
+    if not weekly and not _RECURS.search(activity):
+        return []  # "dentist moved from friday to monday": one appointment, rescheduled
     return [Fact("routine", on_days(activity, old), Op.RETRACT, 0.8),
             Fact("routine", on_days(activity, new), Op.ASSERT, 0.8)]
+
+
+# What recurs by nature, so that "five-a-side moved from wed to mon" is a week's, not one day's
+_RECURS = re.compile(r"\b(?:class(?:es)?|lessons?|practice|training|club|league|quiz|choir|sessions?|yoga|"
+                     r"pilates|netball|football|soccer|five-a-side|rugby|hockey|basketball|volleyball|badminton|"
+                     r"tennis|swim(?:ming)?|runs?|running|gym|spin|band|rehearsals?|bridge|poker|bingo)\b",
+                     re.IGNORECASE)
 
 
 def _said_days(said: str) -> list[str]:

@@ -214,4 +214,17 @@ def read_values(text: str) -> set[tuple[str, str]]:
 def test_one_appointment_moved_between_days_is_rescheduled_not_a_routine() -> None:
     found = facts_in("the dentist moved from friday to monday at 3pm")
     assert [(f.attribute, f.value) for f in found] == [("appointment", "dentist")]
-    assert ("appointment", "physio") in read_values("also the physio moved from tomorrow to tuesday the 14th at 4:30")
+    moved = "also the physio moved from tomorrow to tuesday the 14th at 4:30"
+    assert ("appointment", "physio") in read_values(moved)
+
+
+def test_a_change_with_its_object_after_de_is_read_as_told() -> None:
+    said = "项目结束了，上周五离开的西宁，现在在家休息"
+    found = {(f.attribute, f.value, f.op, f.when) for f in facts_in(said)}
+    assert ("lives_in", "西宁", Op.RETRACT, "上周五") in found
+
+
+def test_cantonese_words_read_as_their_mandarin() -> None:
+    found = {(f.attribute, f.value, f.op) for f in facts_in("上个礼拜五喺利丰做埋最后一日，好开心")}
+    assert ("employer", "利丰", Op.RETRACT) in found
+    assert ("job_title", "会计") in read_values("我喺深圳做咗三年会计")

@@ -277,7 +277,8 @@ ENDINGS: tuple[Rule, ...] = (
     # "智谱那边三天前已经离职了": the place one worked, named first, then left
     rule(r"(?P<v>[^，,我]{2,8}?)(?:那边|这边)(?:我)?[^，,]{0,6}?(?:离职|辞职|不干|辞)了", _left_there),
     # "3月31号是我在顺丰最后一天": the last day at a workplace is when it ended (the date is the clause's)
-    rule(r"[^，,我]{0,10}?(?:是)?我在(?P<v>[^，,我]{2,10}?)(?:的)?最后一(?:天|个班)(?:班)?(?:了|啦)?(?:[，,]|$)", _left_there),
+    rule(r"[^，,我]{0,10}?(?:是)?我?在(?P<v>[^，,我]{2,10}?)(?:做完|上完|干完)?(?:的)?最后一(?:天|个班)(?:班)?(?:了|啦)?"
+         r"(?:[，,]|$)", _left_there),
     rule(r"(?:我)?(?:的)?(?:把)?(?P<v>[^，,我把]{0,6}?)(?:我)?(?:已经|也|就|早就)?(?:不干了|辞了)$", _stopped_job),
     # "朗逸卖了": a car named first, then sold
     rule(r"(?:我的?|我家的?)?(?P<v>(?:" + _MAKES + r")[A-Za-z0-9" + _CJK + r"]{0,6}?)(?:上周|上个月|前几天|已经|也|早就)*"

@@ -80,12 +80,21 @@ _BARE_CLEFT = re.compile(
 )
 
 
+# The 的 between the change and what it changed: "上周五离开的拉萨", "3月入职的腾讯".
+_OBJECT_CLEFT = re.compile(
+    r"^(?P<rest>(?:我)?[^，,是的]{0,12}?(?:离开|入职|加入|搬到|搬去|搬来|调到|调去))的(?P<what>[^，,的]{2,10})$"
+)
+
+
 def uncleft(clause: str) -> str:
-    """ "我是2月底搬到上海的" -> "我2月底搬到上海"; "3月15号从美团离职的" -> "3月15号从美团离职了":
-    the 是…的 frame around a dated change."""
+    """ "我是2月底搬到上海的" -> "我2月底搬到上海"; "3月15号从美团离职的" -> "3月15号从美团离职了";
+    "上周五离开的拉萨" -> "上周五离开了拉萨": the 是…的 frame around a dated change."""
     match = _CLEFT.match(clause)
     if match:
         return (match.group("me") or "") + match.group("rest")
+    told = _OBJECT_CLEFT.match(clause)
+    if told and re.search(r"\d|[上去前昨]|月|号|周|礼拜|星期", told.group("rest")):
+        return told.group("rest") + "了" + told.group("what")
     bare = _BARE_CLEFT.match(clause)
     dated = bare and re.search(r"从|\d|[上去前昨]", bare.group("rest"))
     return bare.group("rest") + "了" if bare and dated else clause

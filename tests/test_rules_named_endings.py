@@ -228,3 +228,7 @@ def test_cantonese_words_read_as_their_mandarin() -> None:
     found = {(f.attribute, f.value, f.op) for f in facts_in("上个礼拜五喺利丰做埋最后一日，好开心")}
     assert ("employer", "利丰", Op.RETRACT) in found
     assert ("job_title", "会计") in read_values("我喺深圳做咗三年会计")
+
+
+def test_a_change_after_a_headline_is_read() -> None:
+    assert ("employer", "Rio Tinto") in read_values("big change, took a job with Rio Tinto out at Karratha")

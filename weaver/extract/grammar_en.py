@@ -15,7 +15,8 @@ from vaultweave.weaver.extract.rules_text import ADV, EDGES, NAME, PLACES, Fact,
 _EN_DISCOURSE = re.compile(
     r"^(?:(?:oh|ah|well|yeah|yes|yep|yup|no(?!\s+more\b)|nope|nah|so|and|but|also|actually|anyway|anyways|"
     r"by\s+the\s+way|btw|fyi|honestly|haha+|hah|lol|hey|hi|hello|hiya|ok|okay|um+|uh+|hmm+|"
-    r"right|sure|true|oh\s+well|fun\s+fact|guess\s+what|news|big\s+news|good\s+news|update|"
+    r"right|sure|true|oh\s+well|fun\s+fact|guess\s+what|news|(?:big|good|great|bad|sad)\s+news|update|"
+    r"big\s+change|life\s+update|plot\s+twist|"
     r"quick\s+update|plus|speaking\s+of\s+which|as\s+you\s+know|as\s+I\s+(?:said|mentioned)|"
     r"now|then|today|yesterday|recently|lately|currently|these\s+days|this\s+week|"
     r"last\s+(?:week|month|year)|this\s+month|since\s+(?:last\s+)?\w+|as\s+of\s+\w+|"

@@ -232,3 +232,14 @@ def test_cantonese_words_read_as_their_mandarin() -> None:
 
 def test_a_change_after_a_headline_is_read() -> None:
     assert ("employer", "Rio Tinto") in read_values("big change, took a job with Rio Tinto out at Karratha")
+
+
+def test_a_home_named_as_left_behind_ends_and_is_no_home_now() -> None:
+    found = read("new flat is so much nicer than my old place in leeds tbh")
+    assert ("lives_in", "Leeds", Op.RETRACT) in found and ("lives_in", "Leeds", Op.ASSERT) not in found
+
+
+def test_giving_up_on_the_thing_and_dropping_the_degree() -> None:
+    found = {(f.attribute, f.value, f.op) for f in facts_in("gave up on the violin thing about a month ago")}
+    assert ("learning", "violin", Op.RETRACT) in found
+    assert ("studies_at", "", Op.RETRACT) in read("and i dropped the masters too, couldn't focus")

@@ -47,9 +47,13 @@ ENDABLE_PEOPLE = ("boss", "manager", "partner", "boyfriend", "girlfriend", "room
 
 def ending_of_thing(raw: str, confidence: float = 0.7) -> list[Fact]:
     """Retractions of a thing over every attribute it may name ("quit choir", "quit currys")."""
-    # "quit choir last friday, they closed the hall": the thing, without the day it ended
-    values = [dates_en.strip_trailing(re.sub(r"^(?:old|former|previous)\s+(?=\w)", "", v))
+    # "quit choir last friday, they closed the hall": the thing, without the day it ended;
+    # "the guitar thing": the guitar
+    values = [re.sub(r"\s+(?:thing|stuff)(?:\s+(?:about|around|like|roughly))?$", "",
+                     dates_en.strip_trailing(re.sub(r"^(?:old|former|previous)\s+(?=\w)", "", v)))
               for v in things(raw, split=False)]
+    if values and _A_DEGREE.fullmatch(values[0]):
+        return [Fact("studies_at", "", Op.RETRACT, 0.8)]  # "dropped the máster": whatever school it was at
     if not values or re.match(r"(?:out|of|to|at|on|in|with|off|up|by|for|from)\b", values[0]):
         return []  # "dropped out of uni": a particle, not a thing
     job = _NAMED_JOB.fullmatch(values[0])
@@ -61,6 +65,8 @@ def ending_of_thing(raw: str, confidence: float = 0.7) -> list[Fact]:
     return [Fact(attribute, values[0], Op.RETRACT, confidence) for attribute in (*ENDABLE, *people)]
 
 
+_A_DEGREE = re.compile(r"(?:the\s+|my\s+)?(?:masters?|master's|m[aá]ster|phd|doctorate|degree|mba|"
+                       r"bachelor'?s|undergrad|course|programme|program|diploma)", re.IGNORECASE)
 _NAMED_JOB = re.compile(
     r"(?P<t>[a-z][\w -]{1,40}?)\s+(?:job|gig|role|position)(?:\s+(?:at|with)\s+(?P<org>.+))?", re.IGNORECASE)
 
@@ -102,7 +108,8 @@ _PET_WORD = r"(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|horse|pup)"
 # A verb of ending followed by the thing ended. Gerunds and "my job" go through the
 # caller's own reading first (``rules_en._ended``).
 ENDING_VERBS = (
-    _PAST + r"(?:quit|stopped|gave\s+up|given\s+up|kicked|ditched|cut\s+out|dropped|packed\s+in|binned|"
+    _PAST + r"(?:quit|stopped|gave\s+up(?:\s+on)?|given\s+up(?:\s+on)?|kicked|ditched|cut\s+out|dropped|"
+    r"packed\s+in|binned|"
     r"abandoned|walked\s+away\s+from|let\s+go\s+of|got\s+rid\s+of|parted\s+ways\s+with)\s+(?P<v>.+)$",
     # said without "I": "finally let go of the old jazz"
     r"(?:[a-z]+[\s,!]+)?(?:finally|just)\s+(?:let\s+go\s+of|got\s+rid\s+of|ditched|quit|dropped)\s+(?P<v>.+)$",

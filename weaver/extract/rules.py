@@ -71,7 +71,7 @@ from vaultweave.weaver.extract.rules_en import UPCOMING
 from vaultweave.weaver.extract.rules_text import Fact, Grammar
 from vaultweave.weaver.extract.rules_zh_people import Person
 from vaultweave.weaver.extract.speaker_memory import SWITCH, SpeakerMemory, switch_in
-from vaultweave.weaver.extract.towns_in_passing import towns_in_passing
+from vaultweave.weaver.extract.towns_in_passing import former_homes, towns_in_passing
 from vaultweave.weaver.extract.turn_context import named_in, restated, topic_of, with_topic
 from vaultweave.weaver.extract.unsure import doubts_of, unsure_of_people, unsure_sentences
 from vaultweave.weaver.extract.whole_turn import dated_by_last_day, kin_named, kin_not_said, title_in_doubt
@@ -305,6 +305,7 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
     facts += span_events.events(event_clauses, facts)
     facts += kin_named(text, facts)
     facts += towns_in_passing(sentences, facts)  # "rent in cork is 1100", "我还在南京上班"
+    facts += former_homes(sentences)  # "better than my old place in pilsen"
     unsure = [d for s in unsure_sentences(sentences) for d in doubts_of(s)]  # "not sure I'll stay in X"
     facts += rules_zh_updates.routines_ended_by_reference(text) if _CJK.search(text) else []
     return dated_by_last_day(title_in_doubt(facts + cue_doubts(sentences, facts), text), text) + unsure

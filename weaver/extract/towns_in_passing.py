@@ -24,7 +24,7 @@ from vaultweave.weaver.extract.places_zh import known_city
 from vaultweave.weaver.extract.rules_text import Fact
 from vaultweave.weaver.extract.span_features import is_chinese
 from vaultweave.weaver.extract.span_reader import someone_else
-from vaultweave.weaver.extract.trips import STATION_ZH, TRIP_EN, TRIP_ZH
+from vaultweave.weaver.extract.trips import FORMER_HOME_EN, STATION_ZH, TRIP_EN, TRIP_ZH
 
 # Below a home said outright (0.75-0.9): a town named in passing.
 PASSING_CONFIDENCE = 0.6
@@ -42,7 +42,8 @@ _WORDS_EN = r"(?P<town>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,2})"
 _EVERYDAY_EN = (
     re.compile(r"\b(?:rent|rents|rental|renting|parking|traffic|commuting|life|living|groceries|prices)\s+"
                r"(?:here\s+)?in\s+" + _WORDS_EN, re.IGNORECASE),
-    re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?(?:flat|apartment|apt|place|house|unit|condo|studio|room|street|"
+    re.compile(r"\b(?:my|our)\s+(?!old\b|former\b|previous\b)(?:\w+\s+)?(?:flat|apartment|apt|place|house|unit|"
+               r"condo|studio|room|street|"
                r"neighbou?rhood|area)\s+in\s+" + _WORDS_EN, re.IGNORECASE),
     re.compile(r"\b\d+\s*(?:yrs?|years?|months?)\s+(?:now\s+)?in\s+" + _WORDS_EN, re.IGNORECASE),
 )
@@ -98,6 +99,15 @@ def _in_sentence(sentence: str, facts: Sequence[Fact]) -> list[Fact]:
             return [_assumed(town, fact.about, fact.name)]
     town = _first_town(_EVERYDAY_EN, sentence) or _first_town((_TOWN_FIRST_EN,), sentence)
     return [_assumed(town)] if town and not _others_sentence(sentence) else []
+
+
+def former_homes(sentences: Sequence[str]) -> list[Fact]:
+    """ "so much better than my old place in pilsen": the speaker's home that was, ended."""
+    found = (_first_town((_FORMER_HOME_EN,), s) for s in sentences if not is_chinese(s))
+    return [Fact("lives_in", town, Op.RETRACT, 0.7) for town in found if town]
+
+
+_FORMER_HOME_EN = re.compile(FORMER_HOME_EN.pattern + _WORDS_EN, re.IGNORECASE)
 
 
 def _others_sentence(sentence: str) -> bool:

@@ -23,6 +23,16 @@ TRIP_ZH = re.compile(
 STATION_ZH = r"[东南西北]?站|(?:火车|高铁|汽车)站|机场"
 
 
+# "my old place in pilsen": a home left behind
+FORMER_HOME_EN = re.compile(r"\b(?:my|our)\s+(?:old|former|previous)\s+"
+                            r"(?:flat|apartment|apt|place|house|home|room)\s+in\s+", re.IGNORECASE)
+
+
+def left_behind(town: str, sentence: str) -> bool:
+    """Whether ``sentence`` names ``town`` as a home the speaker left ("my old place in pilsen")."""
+    return bool(re.search(FORMER_HOME_EN.pattern + re.escape(town), sentence, re.IGNORECASE))
+
+
 def passed_through(town: str, sentence: str) -> bool:
     """Whether ``sentence`` names ``town`` as a station or an airport ("我在北京南站等车呢")."""
     return bool(re.search(f"{re.escape(town)}(?:{STATION_ZH})", sentence))

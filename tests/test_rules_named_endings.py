@@ -243,3 +243,18 @@ def test_giving_up_on_the_thing_and_dropping_the_degree() -> None:
     found = {(f.attribute, f.value, f.op) for f in facts_in("gave up on the violin thing about a month ago")}
     assert ("learning", "violin", Op.RETRACT) in found
     assert ("studies_at", "", Op.RETRACT) in read("and i dropped the masters too, couldn't focus")
+
+
+def test_a_routine_moved_without_its_name_is_the_one_told_before(make_vault: Callable[..., Vault]) -> None:
+    vault = make_vault()
+    say(vault, "my cello lessons are monday evenings with Ana", "2026-01-10T09:00:00Z")
+    say(vault, "small thing, she asked to change to wednesdays from now on", "2026-02-20T09:00:00Z")
+    vault.weave_all()
+    assert _routines(vault) == [("cello lessons on Mondays", False), ("cello lessons on Wednesdays", True)]
+
+
+def test_a_routine_moved_without_its_name_and_none_told_is_left_out(make_vault: Callable[..., Vault]) -> None:
+    vault = make_vault()
+    say(vault, "she asked to change to wednesdays from now on", "2026-02-20T09:00:00Z")
+    vault.weave_all()
+    assert _routines(vault) == []

@@ -219,6 +219,23 @@ _RECURS = re.compile(r"\b(?:class(?:es)?|lessons?|practice|training|club|league|
                      re.IGNORECASE)
 
 
+# "(my piano lessons are tuesdays,) but she asked to change to thursdays from now on": a
+# routine's new days, the routine named before (speaker_memory)
+_CHANGED_TO = re.compile(
+    r"^(?:(?:she|he|they|we|I|the\s+\w+|coach|teacher)\s+)?(?:asks?|asked|wants?|wanted|decided|had)?\s*(?:to\s+)?"
+    rf"(?:change|changed|move|moved|switch|switched|shift|shifted)\s+(?:it\s+|them\s+)?to\s+(?P<days>{_DAYS})"
+    r"(?:\s+(?:mornings?|afternoons?|evenings?|nights?))?(?P<on>\s+(?:from\s+now\s+on|going\s+forward))?\s*$",
+    re.IGNORECASE)
+
+
+def _changed_to(piece: str) -> list[Fact]:
+    said = _CHANGED_TO.match(_JOINING.sub("", piece.strip()))
+    weekly = said and (said.group("on") or re.search(r"(?:day|wed|thur?s|tues?|mon|fri|sat|sun)s\b",
+                                                     said.group("days")))
+    days = _said_days(said.group("days")) if said and weekly else []
+    return [Fact("routine", on_days(IT, days), Op.ASSERT, 0.75)] if days else []
+
+
 def _said_days(said: str) -> list[str]:
     """The weekdays a phrase names: "mon and weds" -> [monday, wednesday]."""
     said = said.lower()
@@ -335,6 +352,10 @@ def _pieces(clause: str) -> list[str]:
 def _routines(clause: str) -> list[Fact]:
     facts: list[Fact] = []
     for piece in _pieces(clause):
+        changed = _changed_to(piece)
+        if changed:
+            facts += changed
+            continue
         days_first = _DAYS_FIRST.match(_JOINING.sub("", piece.strip()))
         if days_first:
             piece = f"{days_first.group('rest')} every {days_first.group('days')}"
@@ -342,6 +363,7 @@ def _routines(clause: str) -> list[Fact]:
         if not match:
             continue
         # "family dinner moved to saturdays": the routine, on its new day
+        head_said = match.group("head").strip()
         raw_head = re.sub(r"(?:'s\s+|\s+(?:(?:is|was|got|has\s+been)\s+)?)(?:moved|switched|changed|pushed)"
                           r"\s+to$", "", match.group("head").strip())
         # "switching runs to tue thu and sat": the runs, on their new days
@@ -349,8 +371,9 @@ def _routines(clause: str) -> list[Fact]:
                              r"(?P<x>[a-z]+)s\s+to$", raw_head)
         if switched and switched.group("x") in _SWITCHED_VERBS:
             raw_head = gerund(switched.group("x"))
-        # "spin is tuesdays and thursdays now": the activity, without its verb
+        # "spin is tuesdays and thursdays now", "my piano lessons are tuesday evenings": the activity
         raw_head = re.sub(r"\s+(?:is|are|'s)(?:\s+now)?$", "", raw_head)
+        raw_head = re.sub(r"^(?:my|our)\s+(?=[a-z])", "", raw_head) if raw_head != head_said else raw_head
         raw_head = re.sub(r"^(I|we)(?:'ve|\s+have)?\s+got\b", r"\1 have", raw_head)  # "I've got choir"
         # "the studio changed the schedule so yoga is mondays": the last clause of the head
         raw_head = re.split(r"\s+(?:so|and|but|because|now)\s+", raw_head)[-1]

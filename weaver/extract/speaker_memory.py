@@ -86,6 +86,13 @@ class SpeakerMemory:
                 out.append(replace(fact, value=self.appointment) if self.appointment else
                            Fact("appointment", "", Op.DOUBT, MOVED_UNKNOWN_CONFIDENCE))
                 moved = moved or bool(self.appointment)
+            elif fact.attribute == "routine" and fact.value.startswith(IT + " on ") and fact.op is Op.ASSERT:
+                # "(piano is tuesdays,) she asked to change to thursdays": the last routine told, on new days
+                told = [f.value for f in out if f.attribute == "routine" and f.op is Op.ASSERT
+                        and not f.about]
+                last = ([*self.routines, *told] or [""])[-1].split(" on ")[0]
+                moved_to = replace(fact, value=last + fact.value.removeprefix(IT))
+                out += [moved_to] if last and not fact.about else []
             elif fact.attribute == "routine" and fact.value.startswith(IT + " ") and not fact.about:
                 # "周日也就不去了": the routine of that day or that word, when one is known
                 named = self._routines_named(fact.value.removeprefix(IT + " "))

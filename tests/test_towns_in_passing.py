@@ -94,3 +94,28 @@ def test_a_passing_town_never_replaces_a_home_told(make_vault: Callable[..., Vau
     assert _current_home(vault) == ["Leeds"]
     held = vault.loaded_items().values()
     assert not [i for i in held if i.attribute == "lives_in" and i.value == "Manchester"]
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        ("每周二晚上去游泳 游完饿死 兰州这满大街牛肉面我顶不住啊", "兰州"),
+        ("有啥在家能做的运动 厦门这边冬天也不冷 就是懒", "厦门"),
+        ("冷气坏了 南宁热到爆 顶唔顺", "南宁"),
+    ],
+)
+def test_a_chinese_town_called_here_or_felt_in_its_weather_is_home(text: str, town: str) -> None:
+    assert [f.value for f in facts_in(text) if f.attribute == "lives_in"] == [town]
+
+
+@pytest.mark.parametrize(
+    "text", ["下周去厦门玩 厦门这边有啥好吃的", "想去厦门这边看看", "我妹在厦门这边上班", "我老家厦门的"]
+)
+def test_a_town_here_on_a_trip_a_plan_or_someone_elses_is_no_home(text: str) -> None:
+    assert not [f for f in facts_in(text) if f.attribute == "lives_in" and not f.about]
+
+
+def test_i_am_of_a_town_is_where_one_is_from_and_assumed_to_live() -> None:
+    found = {(f.attribute, f.value, f.assumed) for f in facts_in("我兰州的 今年六十了")}
+    assert {("hometown", "兰州", False), ("lives_in", "兰州", True)} <= found
+    assert not [f for f in facts_in("我是学医的") if f.attribute in ("hometown", "lives_in")]

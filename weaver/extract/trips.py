@@ -33,6 +33,11 @@ def left_behind(town: str, sentence: str) -> bool:
     return bool(re.search(FORMER_HOME_EN.pattern + re.escape(town), sentence, re.IGNORECASE))
 
 
+def planned_visit(town: str, sentence: str) -> bool:
+    """Whether ``sentence`` names ``town`` as a place one means to go ("想去厦门这边看看")."""
+    return bool(re.search(f"(?:想|要|打算|准备|计划)(?:去|到){re.escape(town)}", sentence))
+
+
 def passed_through(town: str, sentence: str) -> bool:
     """Whether ``sentence`` names ``town`` as a station or an airport ("我在北京南站等车呢")."""
     return bool(re.search(f"{re.escape(town)}(?:{STATION_ZH})", sentence))

@@ -109,7 +109,7 @@ class _Working:
     # turn tells is the new favourite of that kind.
     ended_favourites: dict[str, list[Item]] = field(default_factory=lambda: defaultdict(list))
     # (source, subject) of the turns that tell a job title or a new employer: the title told
-    # with an employer they end is not ended with it ("left Google for Meta, same job").
+    # with an employer they end is not ended with it ("left Google for Meta").
     new_job: set[tuple[str, str]] = field(default_factory=set)
 
     def index(self, item: Item) -> None:

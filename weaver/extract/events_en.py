@@ -194,6 +194,16 @@ _MOVED_DAYS = (
 )
 
 
+# Days said as a week's: "tuesdays", "wed nights" (not "friday", one day)
+_A_WEEKS_DAYS = re.compile(r"(?:day|wed|thur?s|tues?|mon|fri|sat|sun)s\b|\b(?:mornings|afternoons|evenings|"
+                           r"nights)\b", re.IGNORECASE)
+# What recurs by nature, so that "five-a-side moved from wed to mon" is a week's, not one day's
+_RECURS = re.compile(r"\b(?:class(?:es)?|lessons?|practice|training|club|league|quiz|choir|sessions?|yoga|"
+                     r"pilates|netball|football|soccer|five-a-side|rugby|hockey|basketball|volleyball|badminton|"
+                     r"tennis|swim(?:ming)?|runs?|running|gym|spin|band|rehearsals?|bridge|poker|bingo)\b",
+                     re.IGNORECASE)
+
+
 def _moved_days(clause: str) -> list[Fact]:
     """A routine moved from some weekdays to others: the old days ended, the new ones told."""
     said = _JOINING.sub("", clause.strip())
@@ -204,19 +214,10 @@ def _moved_days(clause: str) -> list[Fact]:
     old, new = (_said_days(found.group(g)) for g in ("old", "new"))
     if not old or not new or old == new:
         return []
-    weekly = re.search(r"(?:day|wed|thur?s|tues?|mon|fri|sat|sun)s\b|\b(?:mornings|afternoons|evenings|"
-                       r"nights)\b", found.group(0), re.IGNORECASE)
-    if not weekly and not _RECURS.search(activity):
+    if not _A_WEEKS_DAYS.search(found.group(0)) and not _RECURS.search(activity):
         return []  # "dentist moved from friday to monday": one appointment, rescheduled
     return [Fact("routine", on_days(activity, old), Op.RETRACT, 0.8),
             Fact("routine", on_days(activity, new), Op.ASSERT, 0.8)]
-
-
-# What recurs by nature, so that "five-a-side moved from wed to mon" is a week's, not one day's
-_RECURS = re.compile(r"\b(?:class(?:es)?|lessons?|practice|training|club|league|quiz|choir|sessions?|yoga|"
-                     r"pilates|netball|football|soccer|five-a-side|rugby|hockey|basketball|volleyball|badminton|"
-                     r"tennis|swim(?:ming)?|runs?|running|gym|spin|band|rehearsals?|bridge|poker|bingo)\b",
-                     re.IGNORECASE)
 
 
 # "(my piano lessons are tuesdays,) but she asked to change to thursdays from now on": a
@@ -224,14 +225,13 @@ _RECURS = re.compile(r"\b(?:class(?:es)?|lessons?|practice|training|club|league|
 _CHANGED_TO = re.compile(
     r"^(?:(?:she|he|they|we|I|the\s+\w+|coach|teacher)\s+)?(?:asks?|asked|wants?|wanted|decided|had)?\s*(?:to\s+)?"
     rf"(?:change|changed|move|moved|switch|switched|shift|shifted)\s+(?:it\s+|them\s+)?to\s+(?P<days>{_DAYS})"
-    r"(?:\s+(?:mornings?|afternoons?|evenings?|nights?))?(?P<on>\s+(?:from\s+now\s+on|going\s+forward))?\s*$",
+    + _PART_OF_DAY + r"(?P<on>\s+(?:from\s+now\s+on|going\s+forward))?\s*$",
     re.IGNORECASE)
 
 
 def _changed_to(piece: str) -> list[Fact]:
     said = _CHANGED_TO.match(_JOINING.sub("", piece.strip()))
-    weekly = said and (said.group("on") or re.search(r"(?:day|wed|thur?s|tues?|mon|fri|sat|sun)s\b",
-                                                     said.group("days")))
+    weekly = said and (said.group("on") or _A_WEEKS_DAYS.search(said.group("days")))
     days = _said_days(said.group("days")) if said and weekly else []
     return [Fact("routine", on_days(IT, days), Op.ASSERT, 0.75)] if days else []
 
@@ -365,7 +365,7 @@ def _routines(clause: str) -> list[Fact]:
         # "family dinner moved to saturdays": the routine, on its new day
         head_said = match.group("head").strip()
         raw_head = re.sub(r"(?:'s\s+|\s+(?:(?:is|was|got|has\s+been)\s+)?)(?:moved|switched|changed|pushed)"
-                          r"\s+to$", "", match.group("head").strip())
+                          r"\s+to$", "", head_said)
         # "switching runs to tue thu and sat": the runs, on their new days
         switched = re.search(r"\b(?:switching|switched|moving|moved|changing|changed)\s+(?:my\s+)?"
                              r"(?P<x>[a-z]+)s\s+to$", raw_head)
@@ -373,7 +373,8 @@ def _routines(clause: str) -> list[Fact]:
             raw_head = gerund(switched.group("x"))
         # "spin is tuesdays and thursdays now", "my piano lessons are tuesday evenings": the activity
         raw_head = re.sub(r"\s+(?:is|are|'s)(?:\s+now)?$", "", raw_head)
-        raw_head = re.sub(r"^(?:my|our)\s+(?=[a-z])", "", raw_head) if raw_head != head_said else raw_head
+        if raw_head != head_said:  # a copula or a move was taken off: "my" names whose activity
+            raw_head = re.sub(r"^(?:my|our)\s+(?=[a-z])", "", raw_head)
         raw_head = re.sub(r"^(I|we)(?:'ve|\s+have)?\s+got\b", r"\1 have", raw_head)  # "I've got choir"
         # "the studio changed the schedule so yoga is mondays": the last clause of the head
         raw_head = re.split(r"\s+(?:so|and|but|because|now)\s+", raw_head)[-1]

@@ -306,8 +306,9 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
     facts += kin_named(text, facts)
     facts += towns_in_passing(sentences, facts)  # "rent in cork is 1100", "我还在南京上班"
     facts += former_homes(sentences)  # "better than my old place in pilsen"
+    if _CJK.search(text):
+        facts += rules_zh_updates.routines_ended_by_reference(text)  # "周日也就不去了"
     unsure = [d for s in unsure_sentences(sentences) for d in doubts_of(s)]  # "not sure I'll stay in X"
-    facts += rules_zh_updates.routines_ended_by_reference(text) if _CJK.search(text) else []
     return dated_by_last_day(title_in_doubt(facts + cue_doubts(sentences, facts), text), text) + unsure
 
 
@@ -317,8 +318,7 @@ _ZH_DIALECT_AT = re.compile(r"喺(?=[\u4e00-\u9fff])")
 # "上个礼拜五喺恒丰做埋最后一日" reads as "…在恒丰做完最后一天".
 _CANTONESE_WORDS = {"咗": "了", "嘅": "的", "唔": "不", "佢": "他", "冇": "没有", "而家": "现在",
                     "琴日": "昨天", "尋日": "昨天", "寻日": "昨天", "听日": "明天", "聽日": "明天",
-                    "最后一日": "最后一天",
-                    "做埋": "做完", "返工": "上班", "搬咗": "搬了"}
+                    "最后一日": "最后一天", "做埋": "做完", "返工": "上班"}
 _CANTONESE = re.compile("|".join(sorted(_CANTONESE_WORDS, key=len, reverse=True)))
 
 

@@ -249,11 +249,12 @@ _LANGUAGE = rf"(?:{'|'.join(sorted(LANGUAGES, key=len, reverse=True))}|[{_CJK}]{
 
 # A routine ended by its day or by a word of it: "周日也就不去了", "周五的龙虾局只能退出了",
 # "健身那个就先停了", "课也没得上了", each at the start of its own piece of the sentence.
-_STOPPED = r"(?:也|就|只能|只好|先|暂时|都|彻底)*(?:不去了|退出了|停了|不练了|不上了|没得上了|上不了了"
+_STOP_ADVERBS = r"(?:也|就|只能|只好|先|暂时|都|彻底)*"
+_STOPPED = r"不去了|退出了|停了|不练了|不上了|没得上了|上不了了"
 _LEAD = r"(?:唉|哎|所以|然后|那|现在|以后|反正|我)*"
 _BY_DAY = re.compile(_LEAD + r"(?:每个?)?(?P<ref>(?:周|星期|礼拜)[一二三四五六日天])(?:的|那个|那场|那节|那次)?"
-                     r"[^，,\s我]{0,6}?" + _STOPPED + r"|散了|黄了)")  # "周四那场散了": that day's game
-_BY_WORD = re.compile(_LEAD + r"(?P<ref>[^，,\s我]{1,6}?)(?:那个|那边)?(?:我)?" + _STOPPED + ")")
+                     rf"[^，,\s我]{{0,6}}?{_STOP_ADVERBS}(?:{_STOPPED}|散了|黄了)")  # "周四那场散了": that day's
+_BY_WORD = re.compile(_LEAD + rf"(?P<ref>[^，,\s我]{{1,6}}?)(?:那个|那边)?(?:我)?{_STOP_ADVERBS}(?:{_STOPPED})")
 
 
 def routines_ended_by_reference(text: str) -> list[Fact]:

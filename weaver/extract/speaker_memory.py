@@ -125,9 +125,9 @@ class SpeakerMemory:
                              self._names_in(facts), tuple(routines[-8:]))
 
     def _routines_named(self, ref: str) -> list[str]:
-        """The routines told that ``ref`` names: by a weekday ("周日"), by a word they share
-        ("健身" for "健身房撸铁"... told as "撸铁", so by two characters at least), or the only
-        class told for a bare "课"."""
+        """The routines told that ``ref`` names: by a weekday ("周日"), by two or more
+        characters of it ("羽毛球" names "羽毛球 每周六"), by its activity ("健身那个" names
+        "健身 每周一三五"), or the only routine told for a bare "课"."""
         days = dates_zh.weekdays("每" + ref) if re.fullmatch(r"(?:周|星期|礼拜).", ref) else ()
         if days:
             return [r for r in self.routines
@@ -135,7 +135,7 @@ class SpeakerMemory:
         if ref in ("课", "班", "那个", "那节课", "这个"):
             return list(self.routines) if len(self.routines) == 1 else []
         thing = re.sub(r"[课班局]$", "", ref)
-        return [r for r in self.routines if len(thing) >= 2 and thing in r or r.split(" ")[0] in ref]
+        return [r for r in self.routines if (len(thing) >= 2 and thing in r) or r.split(" ")[0] in ref]
 
     def _names_in(self, facts: Sequence[Fact]) -> tuple[str, ...]:
         said = [f.value for f in facts if f.op is Op.ASSERT and f.attribute in _NAMED]

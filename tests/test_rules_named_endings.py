@@ -120,6 +120,11 @@ def test_a_title_told_apart_or_again_with_the_leaving_is_kept(make_vault: Callab
     say(other, "I left Blue Bottle, I'm a barista at Ritual now", "2026-02-20T09:00:00Z")
     other.weave_all()
     assert ("job_title", "barista", True, "") in _jobs(other)
+    moved_on = make_vault()
+    say(moved_on, "I'm a barista at Blue Bottle", "2026-01-10T09:00:00Z")
+    say(moved_on, "I left Blue Bottle and joined Ritual last week", "2026-02-20T09:00:00Z")
+    moved_on.weave_all()
+    assert ("job_title", "barista", True, "") in _jobs(moved_on)  # a new employer: the title may go on
 
 
 def test_a_chinese_last_day_told_in_its_own_sentence_dates_the_ending() -> None:

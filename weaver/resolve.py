@@ -302,7 +302,8 @@ def _end(work: _Working, candidate: Candidate) -> bool:
                 and names_value(i.value, candidate.value) and _newer_or_equal(candidate, i)
             ]
     # An empty value ("I quit my job") ends whatever the attribute currently holds.
-    live += [t for item in live for t in _title_told_with(work, item, candidate)]
+    told_with = {t.id: t for item in live for t in _title_told_with(work, item, candidate)}
+    live += [t for t in told_with.values() if all(t.id != i.id for i in live)]
     for item in live:
         ended = item.evolve(
             status=Status.HISTORICAL,

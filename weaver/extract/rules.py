@@ -59,6 +59,7 @@ from vaultweave.weaver.extract import (
 from vaultweave.weaver.extract.allergens import allergies_in
 from vaultweave.weaver.extract.base import Candidate, Op
 from vaultweave.weaver.extract.clauses import clause_facts
+from vaultweave.weaver.extract.dialects_zh import as_mandarin
 from vaultweave.weaver.extract.doubt_cues import cue_doubts
 from vaultweave.weaver.extract.events_en import IT
 from vaultweave.weaver.extract.fragments_en import Carried, last_mentioned
@@ -264,9 +265,7 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
     """Every fact a turn states, in textual order, without duplicates. ``asked``: the
     question turn it answers, if any; ``who``: the person last named before it, as the
     speaker would say it ("my brother Jun"), for a question about them (``turn_context``)."""
-    text = _ZH_DIALECT_I.sub("我", text)  # 俺: "I" in northern speech ("俺姐在大连当老师")
-    text = _ZH_DIALECT_AT.sub("在", text)  # 喺: "at" in Cantonese ("我喺广州做设计")
-    text = _CANTONESE.sub(lambda m: _CANTONESE_WORDS[m.group()], text)  # 咗, 嘅, 唔, 最后一日…
+    text = as_mandarin(text)  # 俺, 喺, 咗, 最后一日…
     answer = restated(asked, text, who) if asked else None
     # "How old is Jalen, and what's he into?" -> "8, obsessed with minecraft": all of it is his
     facts = _turn_facts(text, who, about=answer.who if answer is not None else "")
@@ -310,16 +309,6 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
         facts += rules_zh_updates.routines_ended_by_reference(text)  # "周日也就不去了"
     unsure = [d for s in unsure_sentences(sentences) for d in doubts_of(s)]  # "not sure I'll stay in X"
     return dated_by_last_day(title_in_doubt(facts + cue_doubts(sentences, facts), text), text) + unsure
-
-
-_ZH_DIALECT_I = re.compile(r"俺(?=[\u4e00-\u9fff])")
-_ZH_DIALECT_AT = re.compile(r"喺(?=[\u4e00-\u9fff])")
-# Cantonese words with one Mandarin reading, none of them Mandarin words of their own:
-# "上个礼拜五喺恒丰做埋最后一日" reads as "…在恒丰做完最后一天".
-_CANTONESE_WORDS = {"咗": "了", "嘅": "的", "唔": "不", "佢": "他", "冇": "没有", "而家": "现在",
-                    "琴日": "昨天", "尋日": "昨天", "寻日": "昨天", "听日": "明天", "聽日": "明天",
-                    "最后一日": "最后一天", "做埋": "做完", "返工": "上班"}
-_CANTONESE = re.compile("|".join(sorted(_CANTONESE_WORDS, key=len, reverse=True)))
 
 
 def _gated_clauses(

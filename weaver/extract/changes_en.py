@@ -325,7 +325,8 @@ LATE_ENDINGS: tuple[Rule, ...] = (
                                       r"went\s+missing|"
          r"crossed\s+the\s+rainbow\s+bridge)", _named_pet(Op.RETRACT, 0.75)),
     # Someone who shared the home left it: "Tiago moved out at the end of august".
-    rule(r"(?!I\b)(?P<name>" + NAME + r")\s+(?:has\s+)?(?:finally\s+|just\s+)?moved\s+out\b",
+    rule(r"(?:my\s+(?:room|flat|house)mate\s+)?(?!I\b)(?P<name>" + NAME
+         + r")\s+(?:has\s+)?(?:finally\s+|just\s+)?moved\s+out\b",
          lambda m: [Fact(who, m.group("name"), Op.RETRACT, 0.75) for who in ("roommate", "flatmate",
                                                                               *_PARTNERS[:3])]),
 )

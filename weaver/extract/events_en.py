@@ -108,7 +108,13 @@ _WEEKEND = ("saturday", "sunday")
 _NOT_ACTIVITIES = frozenset(
     ["my", "the", "a", "an", "it", "they", "we", "he", "she", "yes", "yess", "yeah", "yep", "yup"]
     + ["no", "nope", "still", "and", "but", "so", "also", "it's", "its", "that's", "thats"]
+    # "i already do saturday and sunday nights": an adverb where the activity should be
+    + ["already", "just", "some", "only", "usually", "always", "never", "really", "mostly", "sometimes"]
+    + ["then", "now"]
 )
+# "monday wednesday friday round the park": days where the activity should be ("sunday league" is one)
+_ONLY_DAY_WORDS = re.compile(r"(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|"
+                             r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekdays?|weekends?|and|&|/)\b\s*)+$")
 _SWITCHED_VERBS = frozenset(["run", "swim", "walk", "ride", "jog", "lift", "climb", "row", "spin"])
 # A reply ("yes still going every tuesday") or someone seen ("see her most weekends").
 _NOT_IN_ACTIVITIES = frozenset(("going", "still", "doing", "been", "her", "him", "them", "you"))
@@ -283,8 +289,14 @@ def future_slot(phrase: str) -> bool:
     return bool(_FUTURE_SLOT.search(phrase))
 
 
+_BOOKED = re.compile(r"^(?:(?:just|finally)\s+)?(?:booked|made|scheduled|got)\s+(?:a|an|the|my|our)\s+(?=\w)",
+                     re.IGNORECASE)
+
+
 def _what(raw: str) -> str:
     raw = _JOINING.sub("", raw.strip())  # "and cricket nets on sunday": the nets
+    # "wedding's moved to oct 3", "booked a hair appt for saturday": the thing, not the verb
+    raw = _BOOKED.sub("", re.sub(r"'s$", "", raw))
     value = raw.lower()
     first, *rest = value.split() or [""]
     if first in _OWNED and rest and rest[0] in _SERVICES:
@@ -400,7 +412,7 @@ def _routines(clause: str) -> list[Fact]:
             elif not first.endswith("ing"):  # "I swim mondays" -> swimming
                 activity = gerund(first) + (" " + rest if rest else "")
         if first in _NOT_ACTIVITIES or set(activity.split()) & _NOT_IN_ACTIVITIES or _UNFINISHED.search(
-                activity):
+                activity) or _ONLY_DAY_WORDS.match(activity.lower()):
             continue  # "yes still going every tuesday": a reply, the activity is elsewhere
         days = _said_days(match.group("d1") or match.group("d2") or match.group("d3") or "")
         if not days:

@@ -8,7 +8,8 @@ from vaultweave.weaver.extract import changes_en, dates_en, events_en, rules_en
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.clauses import MAX_NOTE
 from vaultweave.weaver.extract.normalise_en import PERSON, SAID_OF_THEM, normalise
-from vaultweave.weaver.extract.rules_text import ADV, EDGES, NAME, PLACES, Fact, Grammar, is_job
+from vaultweave.weaver.extract.rules_text import ADV, EDGES, NAME, Fact, Grammar, is_job
+from vaultweave.weaver.extract.someone_named_en import THIRD_VERBS, named_other
 
 # -- English clauses ----------------------------------------------------------------------
 
@@ -25,7 +26,9 @@ _EN_DISCOURSE = re.compile(
     r"(?:life|job|work|small|big|quick)\s+update|spoiler(?:\s+alert)?|long\s+story\s+short|"
     r"so+|well\s+then|wait|no\s+wait|oh\s+wait|sorry|correction|for\s+now|right\s+now|"
     # the listener called by a name of friendship: "big news bro, resigned from tata"
-    r"bro|bruh|dude|fam|guys|yo|mate(?=\s*,))\b[\s,:;!.—–-]*)+",
+    r"bro|bruh|dude|fam|guys|yo|mate(?=\s*,)|"
+    # the interjections of other Englishes: "aiyo VFS rescheduled", "eish, big news"
+    r"aiyo+h?|aiya+|haiya+|alamak|eish|abeg|wah+|yaar|machan|oof|oops|phew)\b[\s,:;!.—–-]*)+",
     re.IGNORECASE,
 )
 _EN_TRAIL = re.compile(
@@ -293,9 +296,6 @@ _EN_OTHER = re.compile(
     + r"(?:,?\s+(?P<name>" + NAME + r"))?(?:,?\s+|(?='s))"
     r"(?P<verb>" + SAID_OF_THEM + r")\b\s*(?P<rest>.*)$"
 )
-_EN_THIRD_VERBS = {"lives": "live", "works": "work", "speaks": "speak", "studies": "study",
-                   "loves": "love", "likes": "like", "hates": "hate", "has": "have", "turns": "turn",
-                   "does": "do", "plays": "play", "goes": "go"}
 _EN_RELATION_WORD = {"mum": "mother", "mom": "mother", "dad": "father", "sis": "sister",
                      "bro": "brother", "fiancee": "fiance", "fiancée": "fiance", "fiancé": "fiance",
                      "neighbor": "neighbour", "co-worker": "coworker", "mate": "friend"}
@@ -318,31 +318,6 @@ def _en_events(clause: str) -> list[Fact]:
 
 
 
-# Someone named alone, as told before ("Jun left Vancouver last month"): the facts are
-# theirs, under their name, with no relation (the earlier turn gave it).
-_EN_NAMED_OTHER = re.compile(r"(?!I\b)(?P<name>[A-Z][a-z]+)\s+(?:just\s+|finally\s+|recently\s+)?"
-                             r"(?P<verb>lives|moved|left|works|started|quit|joined|got\s+promoted|retired|"
-                             r"got\s+married|got\s+engaged)\b\s*"
-                             r"(?P<rest>.*)$")
-
-
-def _en_named_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
-    match = _EN_NAMED_OTHER.match(clause)
-    name = match.group("name") if match else ""
-    if not match or name.lower() in PLACES or name.lower() in _NOT_A_PERSON:
-        return None
-    if match.group("verb") == "moved" and re.match(r"out\b", match.group("rest")):
-        return None  # "Tiago moved out": the speaker's roommate left (changes_en), not his move
-    verb = _EN_THIRD_VERBS.get(match.group("verb"), match.group("verb"))
-    return "", name, f"I {verb} {match.group('rest')}".strip(), []
-
-
-_NOT_A_PERSON = frozenset(
-    ["everyone", "everybody", "nobody", "someone", "somebody", "mum", "mom", "dad", "he", "she", "it", "they"]
-    + ["who"]
-)
-
-
 _EN_THEIR_VERB = re.compile(r"(?:and\s+)?(?:still\s+|now\s+|also\s+|just\s+)?"
                             r"(?P<verb>lives|works|studies|speaks|teaches|plays|loves|likes|hates|"
                             r"moved|started|left|quit|joined)\b(?P<rest>.*)$")
@@ -358,23 +333,25 @@ def _en_their_verbs(rest: str) -> str:
         verb = _EN_THEIR_VERB.match(fragment.strip())
         if not verb:
             break
-        parts.append(_EN_THIRD_VERBS.get(verb.group("verb"), verb.group("verb")) + verb.group("rest"))
+        parts.append(THIRD_VERBS.get(verb.group("verb"), verb.group("verb")) + verb.group("rest"))
     said = " and ".join(p.strip() for p in parts)
     return re.sub(r"\band\s+(lives|works|studies|speaks|loves|likes|hates|has)\b",
-                  lambda m: "and " + _EN_THIRD_VERBS[m.group(1)], said)
+                  lambda m: "and " + THIRD_VERBS[m.group(1)], said)
 
 
 def _en_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
     """ "my sister Anna lives in Oslo" -> ("sister", "Anna", "I live in Oslo", [sister=Anna])."""
     match = _EN_OTHER.match(clause)
     if not match:
-        return _en_named_other(clause)
+        return named_other(clause)
     rel = re.sub(r"^(?:little|big|older|younger|baby|twin|elder|best)\s+", "", match.group("rel").lower())
     about = _EN_RELATION_WORD.get(rel, rel)
     name = (match.group("name") or "").strip()
     if name and name.split()[0].lower() in ("is", "has", "just"):
         return None
     verb = match.group("verb")
+    if verb == "moved" and re.match(r"out\b", match.group("rest")) and about in ("roommate", "flatmate"):
+        return None  # "my roommate Tiago moved out": the home is no longer shared (changes_en)
     rest = _en_their_verbs(match.group("rest"))
     if re.fullmatch(NAME, rest.strip(EDGES)):
         return None  # "my wife is Li": the relation, read by the mentions
@@ -385,8 +362,8 @@ def _en_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
             inner = "I've " + rest
         else:
             inner = "I'm " + rest
-    elif verb in _EN_THIRD_VERBS:
-        inner = "I " + _EN_THIRD_VERBS[verb] + " " + rest
+    elif verb in THIRD_VERBS:
+        inner = "I " + THIRD_VERBS[verb] + " " + rest
     elif verb == "was":
         inner = "I was " + rest
     elif verb.endswith("ing"):

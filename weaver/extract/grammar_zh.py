@@ -301,7 +301,8 @@ _QUOTES = re.compile(r"[“”「」『』\"]")
 def _zh_prepare(clause: str) -> str:
     text = _ZH_DISCOURSE.sub("", _QUOTES.sub("", _EMOJI.sub("", clause)).strip(EDGES).strip())
     text = re.sub(r"^(我)?" + shapes_zh.AFTER_EVENT.pattern + "[，,]?", r"\1", text)  # 毕业以后一直住在上海
-    text = "，".join(shapes_zh.uncleft(piece) for piece in text.split("，"))  # 我是2月底搬到上海的
+    # 我是2月底搬到上海的; 在西安重型机械厂干了三十五年钳工; 从沈阳搬大连去了
+    text = "，".join(shapes_zh.plain_form(shapes_zh.uncleft(piece)) for piece in text.split("，"))
     text = _ZH_WE.sub(lambda m: "我家" if m.group().startswith("家") else "我", text)
     return re.sub(r"[啦呢啊哦呀吧嘛哈喔呗~～!！]+(?=，|$)", "", text).strip(EDGES)
 

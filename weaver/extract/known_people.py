@@ -43,7 +43,8 @@ _THEIR_THING = r"(?:birthday|job|name|dog|cat|favourite|favorite)\b"
 # A word of reply before the pronoun: "perfect she loves risotto", "oh and he's a DJ"
 _INTERJECTION = r"(?:(?:perfect|great|ok|okay|oh|ah|yeah|yes|yep|haha|lol|well|and|also|but|so)[,!]?\s+)+"
 # Relation words chat shortens, and the relation they name
-SAID_AS = {"mum": "mother", "mom": "mother", "dad": "father", "sis": "sister", "bro": "brother"}
+SAID_AS = {"mum": "mother", "mom": "mother", "dad": "father", "sis": "sister", "bro": "brother",
+           "mam": "mother", "amma": "mother", "appa": "father", "kuya": "brother", "didi": "sister"}
 # English: a person named in the turn itself, "my older sister Jia", "my coworker Ben".
 _MENTION = re.compile(
     r"\bmy\s+(?:(?:little|big|older|younger|baby|twin|elder|best)\s+)?(?P<rel>"
@@ -98,14 +99,27 @@ class KnownPeople:
         if not text:
             return text
         text = self._pronoun_said_in_full(text)
-        if text.isascii():
-            return text
+        if not re.search(r"[\u3400-\u9fff]", text):
+            return self._names_said_in_full(text)
         for name, relation in self.by_name.items():
             if name.isascii() or relation not in _ZH_RELATION:
                 continue
             for said in (name, name[1:] if len(name) == 3 else ""):
                 if said and text.startswith(said) and not text.startswith(said + "的"):
                     return f"我{_ZH_RELATION[relation]}{name}{text[len(said):]}"
+        return text
+
+    def _names_said_in_full(self, text: str) -> str:
+        """English: a sentence that opens with the name of someone told before, in any case,
+        is about them as the speaker named them: "leah's a vet tech" after "my friend Leah"
+        -> "my friend Leah's a vet tech". Not "Leah and I ...": the speaker is in that one."""
+        for name, relation in self.by_name.items():
+            if not name.isascii() or not relation or relation == _AMBIGUOUS or " " in name:
+                continue
+            news = r"(?:(?:good|great|big|bad|sad)\s+news[,!:]*\s+)?"
+            opens = rf"(^|[.!?:]\s+|{_EMOJI}\s*)((?i:{news}(?:{_INTERJECTION})?))"
+            text = re.sub(rf"{opens}(?i:{re.escape(name)})(?='s\s|\s+(?!and\b|&)[a-z])",
+                          lambda m: m.group(1) + m.group(2) + _spoken(relation, name), text)  # noqa: B023
         return text
 
     def _pronoun_said_in_full(self, text: str) -> str:

@@ -41,6 +41,20 @@ _EN_FIXES = (
     (re.compile(r"\b(my|our|her|his|your|ur)\s+(?:gf|girlf)\b", re.IGNORECASE), r"\1 girlfriend"),
     (re.compile(r"\b(my|our|her|his|your|ur)\s+(?:hubby|hubs)\b", re.IGNORECASE), r"\1 husband"),
     (re.compile(r"\b(my|our|his|your|ur)\s+wifey\b", re.IGNORECASE), r"\1 wife"),
+    # the words for family of the Englishes chat is typed in: "my kuya Paolo", "my didi Kavya",
+    # "my mam", "my boet"; "ate" (a sister, in Tagalog) only before her name
+    (re.compile(r"\b(my|our)\s+(?:kuya|bhai|bhaiya|boet|boeta|anna|aniki)\b(?=\s+[A-Za-z])",
+                re.IGNORECASE), r"\1 brother"),
+    (re.compile(r"\b(my|our)\s+(?:didi|akka|unnie|noona|ate(?=\s+[A-Z]))\b", re.IGNORECASE), r"\1 sister"),
+    (re.compile(r"\b(my|our)\s+(?:amma|ammi|mam|mammy|maa|mama|mummy|nanay|mami)\b(?!\s+and\s+dad)",
+                re.IGNORECASE), r"\1 mum"),
+    (re.compile(r"\b(my|our)\s+(?:appa|abba|abbu|papa|tatay|pops|da|baba)\b(?=[\s,.!?']|$)",
+                re.IGNORECASE), r"\1 dad"),
+    (re.compile(r"\b(my|our)\s+(?:lola|nan|nana|nanna|gran|granny|nani|dadi|halmeoni)\b", re.IGNORECASE),
+     r"\1 grandma"),
+    (re.compile(r"\b(my|our)\s+(?:lolo|grandad|granda|nana-ji|nanaji|dada)\b(?=[\s,.!?']|$)",
+                re.IGNORECASE), r"\1 grandpa"),
+    (re.compile(r"\b(my|our)\s+(?:babe|bae|other\s+half|significant\s+other)\b(?=\s+[A-Z])"), r"\1 partner"),
     (re.compile(r"\b(I|I'm)\s+work(ing)?\s+like\s+(?=(?:a|an)\s|[a-z]+\s+(?:at|in|for)\b)"),
      r"\1 work\2 as "),  # "I work like nurse in Erasmus MC": as
 )
@@ -86,15 +100,18 @@ _EN_LOWER_PLACE = re.compile(
     + r")\b"
 )
 
+# The second word of a two-word place: "kalk bay", "surry hills", "bukit timah" is not one.
+_PLACE_WORD = r"(?:bay|beach|hills?|park|heights|springs|falls|harbou?r|village|city|town|point|creek|valley|"
+_PLACE_WORD += r"island|lake|bridge|cross|green|square|junction|vale|wood|grove)"
 # A place the list does not know, typed in lower case after a verb that can only take a
 # home ("i live in lewisham so...", "moved to kilimani"), gets its capital too: one word,
 # ending the phrase, and no word of a state ("live in fear", "moved to nights").
 _EN_LOWER_HOME = re.compile(
-    r"\b(?P<pre>(?:(?:live|lives|living|based|moved|relocated|settled|commute|commuting)\s+"
+    r"\b(?P<pre>(?:(?:live|lives|living|based|moved|moving|relocated|settled|commute|commuting)\s+"
     r"(?:(?:back|down|up|over|out)\s+)?|(?:my|our)\s+(?:own\s+|new\s+)*(?:place|flat|apartment|house)\s+)"
-    r"(?:in|to|from)\s)(?P<v>[a-z][a-z'-]{3,})"
+    r"(?:in|to|from)\s)(?P<v>[a-z][a-z'-]{3,}(?:\s" + _PLACE_WORD + r")?)"
     r"(?=\s*(?:$|[,.;!?)]|\s(?:so|and|but|now|since|for|with|because|bc|cuz|rn|atm|lol|haha\w*|tbh|"
-    r"these|this|last|near|area|too|on|at|in|every|each|daily)\b))"
+    r"these|this|last|near|area|too|on|at|in|every|each|daily|is|was|to)\b))"
 )
 _NOT_HOMES = words(
     "fear hope peace sin denial reality style comfort luxury silence harmony poverty debt hiding "
@@ -105,6 +122,24 @@ _NOT_HOMES = words(
     "admin accounts procurement logistics"
 )
 
+# "Priya, she's a junior doctor", "Marcus, he's a firefighter": the name and the pronoun
+# are one subject, said once. Not a word of talk before the comma ("honestly, she's ...").
+_EN_NAME_THEN_PRONOUN = re.compile(r"\b(?P<name>[A-Z][a-z]{2,}),\s+(?:he|she)"
+                                   r"(?=(?:'s|\s+(?:is|was|works|lives))\b)")
+
+
+def _name_then_pronoun(m: re.Match[str]) -> str:
+    # "my sister Carmen, she lives in madrid" stays: the pronoun's clause reads her by relation
+    told_by_relation = re.search(r"\b(?:my|our|his|her)\s+[a-z]+\s+$", m.string[: m.start()])
+    return m.group(0) if told_by_relation or m.group("name").lower() in _EN_NOT_A_NAME else m.group("name")
+
+
+_EN_NOT_A_NAME = words(
+    "anyway anyways honestly well yes yeah yep yup no nah nope oh also but and now then basically seriously "
+    "actually sadly luckily obviously apparently okay ok right sure plus besides again still today tonight "
+    "tomorrow yesterday mate dude bro man girl guys babe hey hi hello wait whatever true cool great nice "
+    "fine perfect exactly lol haha omg ugh so because though tho like literally turns update news mum mom dad"
+)
 # An emoji or an emoticon between words ends what came before it, as a comma would:
 # "my two cats 🙂 I'm a nurse", "I don't drink tea anymore :( just water".
 _EN_EMOJI = re.compile(r"\s*(?:[\U0001f000-\U0001faff\u2600-\u27bf][\ufe0f\u200d\U0001f3fb-\U0001f3ff]*|"
@@ -124,6 +159,7 @@ def normalise(sentence: str) -> str:
     )
     # "blink-182, don't judge, I'm a 2000s kid": the aside goes, the comma before a new clause stays
     text = _names_capitalised(_EN_TOLD_ASIDE.sub("", text))
+    text = _EN_NAME_THEN_PRONOUN.sub(_name_then_pronoun, text)
     text = _EN_ASIDE.sub(lambda m: ", " if re.match(r"\s*(?:I|I'm|my|we)\b", text[m.end():]) else " ", text)
     text = _EN_LOWER_PLACE.sub(lambda m: m.group("pre") + " " + m.group(2).title(), text)
     text = _EN_LOWER_HOME.sub(lambda m: m.group("pre") + (m.group("v") if m.group("v") in _NOT_HOMES

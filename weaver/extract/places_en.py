@@ -121,6 +121,45 @@ def capitalise_places(text: str) -> str:
     return "".join(out)
 
 
+# "my cousin Mahmoud lives there", "she just moved there for a job": "there" is a place
+_THERE = re.compile(r"\b(?P<verb>(?:live|lives|living|lived|based|settled|staying|moved|moving|relocated)"
+                    r"(?:\s+(?:back|over|out|up|down))?)\s+there\b(?!\s+(?:is|are|was|were)\b)",
+                    re.IGNORECASE)
+# A capitalised name after "in"/"from"/"to" is taken for a place the list may not know ("in Kalk Bay")
+_NAMED_AFTER = re.compile(r"\b(?:in|from|to)\s+(?P<v>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)")
+
+
+def there_said_in_full(text: str) -> str:
+    """English: "there" after a verb of living or moving said as the place the turn named last
+    before it: "Luxor is my cousin's area, he lives there" -> "... he lives in Luxor"."""
+    out: list[str] = []
+    last = 0
+    for there in _THERE.finditer(text):
+        place = _last_place(text[: there.start()])
+        if place:
+            to = "to" if re.match(r"mov|reloc", there.group("verb"), re.IGNORECASE) else "in"
+            out.append(text[last : there.start()] + f"{there.group('verb')} {to} {place}")
+            last = there.end()
+    out.append(text[last:])
+    return "".join(out)
+
+
+def _last_place(text: str) -> str | None:
+    found: tuple[int, str] | None = None
+    for at in (m.start() for m in re.finditer(r"\b[^\W\d_]", text)):
+        following = _WORDS.match(text, at)
+        tokens = following.group().split(" ") if following else []
+        for size in range(len(tokens), 0, -1):
+            place = known_place(" ".join(tokens[:size]))
+            if place:
+                found = (at, place)
+                break
+    named = list(_NAMED_AFTER.finditer(text))
+    if named and (found is None or named[-1].start("v") > found[0]):
+        return named[-1].group("v")
+    return found[1] if found else None
+
+
 def listed_names(file: str) -> list[str]:
     """The names of a packaged place list (``weaver/data/<file>``), its comment lines left out."""
     listed = resources.files("vaultweave.weaver") / "data" / file

@@ -16,18 +16,14 @@ Then the turn as a whole: what the rules read of none of the speaker's attribute
 trained span reader (``span_reader``) may still find, outside questions; and a turn that
 speaks of a change the rules could not read puts the current value in doubt (``doubt_cues``).
 
-Layout: this module holds the extractor, sentence cutting and each language's clause grammar
-(gates, negations, notes); ``rules_en`` / ``rules_zh`` hold the pattern tables, and
-``rules_text`` the shared types, value clean-up and closed vocabularies.
+Layout: this module holds the extractor and sentence cutting; ``grammar_en`` / ``grammar_zh``
+the clause grammars, ``rules_en`` / ``rules_zh`` the pattern tables, ``rules_text`` the types.
 
 Mapping decisions:
-- "I'm learning X" / "我在学X" -> ``learning`` (its own multi-valued attribute, category
-  education), not ``hobby``: it is a state that ends ("I stopped learning X").
-- "I quit/stopped/gave up <verb>-ing" ends what "I <verb>" states (usually a ``habit``:
-  "I quit smoking" retracts habit "smokes"); "I gave up <noun>" ("coffee", "sugar") retracts
-  ``likes`` <noun>; "I quit <Company>" retracts ``employer``.
-- Habits are third-person verb phrases without their frequency ("I run every morning" ->
-  "runs") so that "I stopped running" meets them.
+- "I'm learning X" / "我在学X" -> ``learning`` (a state that ends), not ``hobby``.
+- "I quit/stopped <verb>-ing" ends the ``habit`` "I <verb>" states ("I quit smoking" ends
+  "smokes": habits are verb phrases without their frequency); "I gave up coffee" ends
+  ``likes`` coffee; "I quit <Company>" ends ``employer``.
 - Values keep the speaker's case, except job titles (lower-cased, acronyms kept) and closed
   vocabularies (diets, languages, pets, relatives), which are canonical English in both
   languages. Values longer than 80 characters (notes: 240) are rejected, never truncated.
@@ -59,7 +55,6 @@ from vaultweave.weaver.extract import (
 from vaultweave.weaver.extract.allergens import allergies_in
 from vaultweave.weaver.extract.base import Candidate, Op
 from vaultweave.weaver.extract.clauses import clause_facts
-from vaultweave.weaver.extract.dialects_zh import as_mandarin
 from vaultweave.weaver.extract.doubt_cues import cue_doubts
 from vaultweave.weaver.extract.events_en import IT
 from vaultweave.weaver.extract.fragments_en import Carried, last_mentioned
@@ -68,12 +63,14 @@ from vaultweave.weaver.extract.grammar_en import ENGLISH
 from vaultweave.weaver.extract.grammar_zh import CHINESE, _zh_sentence_facts, zh_sentence
 from vaultweave.weaver.extract.known_people import KnownPeople
 from vaultweave.weaver.extract.patterns_en import pets_named_in_turn, without_unnamed_pets
+from vaultweave.weaver.extract.places_en import there_said_in_full
 from vaultweave.weaver.extract.rules_en import UPCOMING
 from vaultweave.weaver.extract.rules_text import Fact, Grammar
 from vaultweave.weaver.extract.rules_zh_people import Person
 from vaultweave.weaver.extract.speaker_memory import SWITCH, SpeakerMemory, switch_in
 from vaultweave.weaver.extract.towns_in_passing import former_homes, towns_in_passing
 from vaultweave.weaver.extract.turn_context import named_in, restated, topic_of, with_topic
+from vaultweave.weaver.extract.typed_zh import read_as_mandarin
 from vaultweave.weaver.extract.unsure import doubts_of, unsure_of_people, unsure_sentences
 from vaultweave.weaver.extract.whole_turn import dated_by_last_day, kin_named, kin_not_said, title_in_doubt
 
@@ -264,8 +261,13 @@ def _candidate(speaker: str, fact: Fact, resource: Resource, zone: tzinfo | None
 def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
     """Every fact a turn states, in textual order, without duplicates. ``asked``: the
     question turn it answers, if any; ``who``: the person last named before it, as the
-    speaker would say it ("my brother Jun"), for a question about them (``turn_context``)."""
-    text = as_mandarin(text)  # 俺, 喺, 咗, 最后一日…
+    speaker would say it ("my brother Jun"), for a question about them (``turn_context``).
+    Chinese is read as simplified Mandarin, its values kept as typed (``typed_zh``); English
+    "lives there" as the place named before it (``places_en.there_said_in_full``)."""
+    return read_as_mandarin(_facts_in, there_said_in_full(text), asked, who)
+
+
+def _facts_in(text: str, asked: str, who: str) -> list[Fact]:
     answer = restated(asked, text, who) if asked else None
     # "How old is Jalen, and what's he into?" -> "8, obsessed with minecraft": all of it is his
     facts = _turn_facts(text, who, about=answer.who if answer is not None else "")

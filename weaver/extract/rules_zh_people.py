@@ -206,7 +206,7 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
         what = re.sub(r"^[^，,]{1,8}?(?:医院|诊所|卫生院|服务中心|医生)(?=打|做|看|拍|复查|复诊|体检|抽血)", "", what)
         what = re.sub(r"^(?:去)?(?P<v>.+?)(?:了|吧)?$", r"\g<v>", what) if what.startswith("去") else what
         # 去医院做胃镜, 省医做胃镜, 瑞金医院复查甲状腺: the care, not where
-        what = re.sub(r"^[\u4e00-\u9fff]{0,6}?(?:医院|诊所|省医|市医|卫生院|医务室)(?:做|拍|打)?(?=..)", "", what)
+        what = re.sub(r"^[\u4e00-\u9fff]{0,6}?(?:医院|附院|诊所|省医|市医|卫生院|医务室)(?:做|拍|打)?(?=..)", "", what)
         what = re.sub(r"^(?:出入境|派出所)(?=办)", "", what)  # 去出入境办护照: 办护照
         what = re.sub(r"^(?:公司|单位|学校)?(?:组织|安排)的?(?=..)", "", what)  # 公司组织体检: 体检
         what = re.sub(r"^(?:学校|车管所|单位|公司)(?:开|办|做)?(?=..)", "", what)  # 去学校开家长会: 家长会

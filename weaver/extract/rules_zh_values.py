@@ -22,7 +22,8 @@ _PARTICLES = re.compile(r"[了啦呢啊哦呀吧嘛哈喔呗~～]+$")
 _AMOUNT = re.compile(r"[一二两三四五六七八九十半\d]+(?:公里|km|分钟|个?小时|页|杯|次|圈|组|瓶)$")
 LEAD_WORDS = re.compile(r"^(?:还是|就是|其实是|其实|一(?:杯|碗|份|瓶|盒|块|口|盘|顿))(?=..)")
 _THAT = re.compile(r"(?:那|这)(?:个|种|股)?(?:味儿?|味道|东西|玩意儿?)$")
-_DURATION = re.compile(r"(?:已经)?(?:很多|好几|\d+|[一二两三四五六七八九十几]+)个?(?:年|月|天|周|星期|礼拜)了?$")
+_DURATION = re.compile(r"(?:已经)?(?:快|近|将近|差不多|大概|整整|足足)?(?:很多|好几|\d+|[一二两三四五六七八九十几]+)多?个?多?"
+                       r"(?:年|月|天|周|星期|礼拜)多?了?$")
 _PRONOUN = re.compile(r"^(?:它|这|那|你|您|他|她|他们|她们|它们|这样|那样|这里|那里|这儿|那儿|什么)")
 _NUMERALS = {"零": 0, "一": 1, "二": 2, "两": 2, "俩": 2, "仨": 3, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7,
              "八": 8, "九": 9}
@@ -125,6 +126,8 @@ def place_of(raw: str) -> str | None:
     value = cleaned(re.sub(r"(?:那边|这边|附近|一带|那儿|这儿|那里|这里)$", "", raw.strip(EDGES)))
     if value and len(value) > 3:
         value = re.sub(r"(?:发展|定居|打工|工作|上班|生活)$", "", value)  # 去成都发展: 成都
+        # 搬来新店之后去信义区太远: the place is what comes before "after"
+        value = re.sub(r"(?<=..)(?:之后|以后|后来|以来|的时候|那会儿?)[^，,]*$", "", value)
     if value is None or re.search(r"\d", value):
         return None
     value = value.removesuffix("的") or value
@@ -240,7 +243,8 @@ def title_of(raw: str) -> str | None:
     head = re.sub(r"^了?[一二两三四五六七八九十\d几]+(?:多)?(?:年|个月)(?:多)?(?:的)?(?=..)", "", head)  # 做了五年销售
     head = re.sub(r"^(?:就是个|就是一个|就是|是个|是一个|一名)(?=..)", "", head)  # 就是个打工人
     head = re.sub(r"(?<=..)(?:做|干|当)(?:得|了|着).*$|(?<=..)(?:好吗|好嘛|好不好)$", "", head)  # 做财务做得好好的
-    value = cleaned(re.sub(r"(?:第[一二三四五六七八九十\d]+年|[一二两三四五六七八九十\d]+年)了?$", "", head))
+    value = cleaned(re.sub(r"(?:第[一二三四五六七八九十\d]+年|(?:快|近|将近|差不多|整整)?[一二两三四五六七八九十\d]+多?年)了?$",
+                           "", head))
     if value and len(value) > 2 and value.endswith("的"):
         value = value[:-1]  # 做建筑设计的: the trade, as 做X的 names it
     value = own_title(value) if value else value

@@ -48,6 +48,23 @@ def starts_clause(piece: str) -> bool:
 AFTER_EVENT = re.compile(r"(?:毕业|结婚|工作|来|搬|辞职|离职|退休|下班|放学|生娃|生完)(?:以后|之后|后)")
 
 
+# "在茂名石化干了三十五年设备工程师": how long, between the verb of work and the title
+_YEARS_AS = re.compile(
+    rf"(?:干|做|当)了?(?:快|差不多|将近|整整)?{_N}多?个?多?(?:年|月)(?:的)?(?=[\u4e00-\u9fffA-Za-z]{{2,10}}(?:了|啦)?(?:，|$))"
+)
+
+
+# "从沈阳搬大连去了": a move said without 到, its new town before 去/来
+_MOVED_BARE = re.compile(r"从(?P<a>[\u4e00-\u9fff]{2,8}?)搬(?![到去来家走出回过进])"
+                         r"(?P<b>[\u4e00-\u9fff]{2,8}?)(?:去|来)?了")
+
+
+def plain_form(clause: str) -> str:
+    """ "在西安重型机械厂干了三十五年钳工" -> "在西安重型机械厂当钳工";
+    "从沈阳搬大连去了" -> "从沈阳搬到大连了"."""
+    return _MOVED_BARE.sub(r"从\g<a>搬到\g<b>了", _YEARS_AS.sub("当", clause))
+
+
 def without_duration(clause: str) -> str:
     """ "我在北京住了五年了" -> "我在北京住"; the clause itself when it names no duration."""
     text = _DURATION.sub("", clause)
@@ -111,3 +128,12 @@ def from_day(clause: str) -> tuple[str, str] | None:
     a coming day, and what it is."""
     match = _FROM_DAY.match(clause)
     return (match.group("day"), match.group("rest")) if match else None
+
+
+# Chat types a pause as a space between hanzi: "在考虑 我在中芯国际做工艺工程师 经常要进fab".
+_SPACED = re.compile(r"(?<=[\u3400-\u9fff])[ \u3000]+(?=[\u3400-\u9fff])")
+
+
+def spaces_as_commas(text: str) -> str:
+    """``text`` with a space between two hanzi read as the comma it stands for."""
+    return _SPACED.sub("，", text)

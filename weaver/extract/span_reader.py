@@ -90,7 +90,12 @@ MIN_WORDS = 3
 MIN_HANZI = 4
 _NEGATED_EN = re.compile(r"\b(?:not|cannot|never|no|nah|nope|no longer)\b|n[’']t\b", re.IGNORECASE)
 # A clause whose subject is someone else: "he's a retired cop in valencia".
-_THIRD_EN = re.compile(r"^\W*(?:he|she|they|his|her|their)\b", re.IGNORECASE)
+# So is one that opens with a name and what is said of it ("Divya is branch manager at HDFC",
+# "Priya, she's a junior doctor") or with someone of the speaker's, named ("my kuya Paolo is").
+_THIRD_EN = re.compile(r"^\W*(?:(?:also|and|oh|so|but|plus|btw|ok|okay|well|anyway)\W+)*(?:"
+                       r"(?i:he|she|they|his|her|their)\b|"
+                       r"(?!I\b)[A-Z][a-z]+(?:,\s+(?:he|she)\b|'s\s|\s+(?:is|was|has|had|got|works|lives|moved)\b)|"
+                       r"(?i:my|our)\s+[a-z]+\s+[A-Z][a-z]+\s+(?:is|was|has|had|got|works|lives|moved)\b)")
 # Words that stand for a name without being one: "nobody calls me that".
 _NOT_NAMES = words("that this it him her them me you one so")
 _NEGATED_ZH = re.compile(r"不是|不在|没在|没有(?!之一)|不再|不住|没住|不做|没做|不干|没干|不会|不用|并非")

@@ -1,0 +1,61 @@
+"""Someone named as the subject of an English clause, said as their own words.
+
+"Jun left Vancouver last month", "Divya is branch manager at HDFC", "Connor's a paramedic":
+the facts are theirs, under their name, with no relation (an earlier turn may give it,
+``KnownPeople.complete``). The clause is handed back in the first person ("I'm branch
+manager at HDFC") for the same patterns to read.
+"""
+
+from __future__ import annotations
+
+import re
+
+from vaultweave.weaver.extract.rules_text import PLACES, Fact, words
+
+# The verbs said of someone else, and their first-person form
+THIRD_VERBS = {"lives": "live", "works": "work", "speaks": "speak", "studies": "study",
+               "loves": "love", "likes": "like", "hates": "hate", "has": "have", "turns": "turn",
+               "does": "do", "plays": "play", "goes": "go"}
+
+_EN_NAMED_OTHER = re.compile(r"(?!I\b)(?P<name>[A-Z][a-z]+)(?:\s+(?:just\s+|finally\s+|recently\s+)?"
+                             r"(?P<verb>lives|moved|left|works|started|quit|joined|got\s+promoted|retired|"
+                             r"got\s+married|got\s+engaged|got\s+hired|got\s+a\s+job|is)|(?P<is>'s))\b\s*"
+                             r"(?P<rest>.*)$")
+
+
+def named_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
+    """ "Divya is branch manager at HDFC" -> ("", "Divya", "I'm branch manager at HDFC", [])."""
+    match = _EN_NAMED_OTHER.match(clause)
+    name = match.group("name") if match else ""
+    if not match or name.lower() in PLACES or name.lower() in _NOT_A_PERSON:
+        return None
+    verb = match.group("verb") or "is"
+    rest = match.group("rest")
+    if verb == "moved" and re.match(r"out\b", rest):
+        return None  # "Tiago moved out": the speaker's roommate left (changes_en), not his move
+    if verb == "is":
+        # only what a person is: "Divya is 34", "Bilal is an architect", not "Monday is pub quiz"
+        # or "Tuesday's my day off"
+        has = re.match(r"(?:been|got|gone|had)\b", rest)  # "Pepper's been at the vet": of pets too
+        if name.lower() in _NOT_SOMEONE or not _WHAT_SOMEONE_IS.match(rest) or has:
+            return None
+        return "", name, f"I'm {rest}".strip(), []
+    verb = THIRD_VERBS.get(verb, verb)
+    return "", name, f"I {verb} {rest}".strip(), []
+
+
+_WHAT_SOMEONE_IS = re.compile(r"(?:a|an|\d|from|vegan|vegetarian|(?:[a-z]+\s+){1,3}?(?:at|in|for|with)\s|"
+                              r"[a-z]+(?:\s+[a-z]+)?\s*$)")
+# Words that open a sentence as its subject without being someone: "This is a nightmare".
+_NOT_SOMEONE = words(
+    "this that it there here what who which where when why how today tonight tomorrow yesterday life work "
+    "everything nothing something everyone someone anyone one mine yours ours weekend morning evening night "
+    "rent money traffic weather food coffee tea school uni college class home job family dinner lunch "
+    "breakfast christmas easter ramadan eid diwali summer winter spring autumn fall january february march "
+    "april may june july august september october november december monday tuesday wednesday thursday friday "
+    "saturday sunday"
+)
+_NOT_A_PERSON = frozenset(
+    ["everyone", "everybody", "nobody", "someone", "somebody", "mum", "mom", "dad", "he", "she", "it", "they"]
+    + ["who"]
+)

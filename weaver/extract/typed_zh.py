@@ -1,0 +1,58 @@
+"""Chinese as chat types it, read in the form the rules know, its values kept as typed.
+
+- Traditional characters. The pattern tables, word lists and the span reader know
+  simplified Chinese; Taiwan, Hong Kong and Macau type traditional ("我在信義區的廣告公司
+  當文案"). OpenCC's ``t2s`` conversion (the standard, maintained phrase tables, shipped
+  inside its wheel) turns the turn into simplified before it is read. A value the rules find
+  is then given back in the characters the speaker typed (文案, 護理師), found at the same
+  place in the original turn: conversion keeps a turn's length nearly always, and where it
+  does not, the value stays simplified.
+- Regional words with one Mandarin reading (``dialects_zh``: 俺, 喺, 咗…).
+- A space between hanzi, a pause typed for a comma (``shapes_zh.spaces_as_commas``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+from functools import cache
+
+import opencc
+from vaultweave.weaver.extract.dialects_zh import as_mandarin
+from vaultweave.weaver.extract.rules_text import Fact
+from vaultweave.weaver.extract.shapes_zh import spaces_as_commas
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+@cache
+def _converter() -> opencc.OpenCC:
+    return opencc.OpenCC("t2s")
+
+
+def simplified(text: str) -> str:
+    """``text`` in simplified characters (text without hanzi unchanged)."""
+    return str(_converter().convert(text)) if _CJK.search(text) else text
+
+
+Reader = Callable[[str, str, str], list[Fact]]
+
+
+def read_as_mandarin(read: Reader, text: str, asked: str, who: str) -> list[Fact]:
+    """What ``read`` finds in the turn said in simplified Mandarin, with every value and name
+    in the characters of ``text``."""
+    simple = spaces_as_commas(simplified(text))  # the same length as typed, nearly always
+    facts = read(as_mandarin(simple), simplified(asked), who)
+    if simple == text:
+        return facts
+    return [replace(f, value=_as_typed(f.value, simple, text), name=_as_typed(f.name, simple, text))
+            for f in facts]
+
+
+def _as_typed(value: str, simple: str, typed: str) -> str:
+    at = simple.find(value) if value and len(simple) == len(typed) else -1
+    return typed[at : at + len(value)] if at >= 0 else value
+
+
+__all__ = ["read_as_mandarin", "simplified"]

@@ -5,11 +5,17 @@ pauses. None is taken from the bench."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.dialects_zh import as_mandarin
 from vaultweave.weaver.extract.known_people import KnownPeople
 from vaultweave.weaver.extract.rules import facts_in
 from vaultweave.weaver.extract.typed_zh import simplified
+from vaultweave.weaver.vault import Vault
+
+from tests.conftest import say
 
 
 def read(text: str) -> set[tuple[str, str, Op]]:
@@ -142,3 +148,72 @@ def test_an_appointment_is_the_thing_not_the_words_around_it(text: str, thing: s
 def test_a_routine_needs_an_activity_not_an_adverb() -> None:
     assert not {f for f in read("i already do saturday and monday mornings") if f[0] == "routine"}
     assert ("routine", "bingo on Sundays", Op.ASSERT) in read("bingo every sunday night at the club")
+
+
+def _jobs(vault: Vault) -> list[tuple[str, str, bool]]:
+    return sorted((i.attribute, i.value, i.is_current)
+                  for i in vault.loaded_items().values() if i.attribute in ("employer", "job_title"))
+
+
+def test_ending_a_title_by_name_ends_the_employer_told_with_it(make_vault: Callable[..., Vault]) -> None:
+    vault = make_vault()
+    say(vault, "I work as a cashier at the Co-op on weekdays", "2026-01-10T09:00:00Z")
+    say(vault, "stopped the cashier job last friday, uni is too busy", "2026-02-20T09:00:00Z")
+    vault.weave_all()
+    assert _jobs(vault) == [("employer", "Co-op", False), ("job_title", "cashier", False)]
+    kept = make_vault()
+    say(kept, "I'm a cashier", "2026-01-10T09:00:00Z")
+    say(kept, "I work at the Co-op", "2026-01-12T09:00:00Z")
+    say(kept, "stopped the cashier job last friday", "2026-02-20T09:00:00Z")
+    kept.weave_all()
+    assert ("employer", "Co-op", True) in _jobs(kept)  # told apart: the employer has its own cue
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("我三天前从顺丰那边辞了", ("employer", "顺丰", Op.RETRACT)),
+        ("我三天前从顺丰那边辞了", ("job_title", "", Op.RETRACT)),
+        ("我在华为干研发", ("job_title", "研发", Op.ASSERT)),
+    ],
+)
+def test_chinese_work_said_the_way_people_say_it(text: str, fact: tuple[str, str, Op]) -> None:
+    assert fact in read(text)
+
+
+def test_northeastern_at_is_read_as_at() -> None:
+    assert as_mandarin("现在搁家开网约车") == "现在在家开网约车"
+    assert as_mandarin("这事先搁着") == "这事先搁着"  # 搁 "put aside" stays
+
+
+def test_chinese_work_that_is_no_job() -> None:
+    assert not {f for f in read("我在公司干活呢") if f[0] == "job_title"}
+    assert not {f for f in read("在想干脆换个电车算了") if f[0] == "job_title"}
+    assert not {f for f in read("他说要跟他表哥合伙开个汽修店") if f[0] == "job_title"}  # a plan
+
+
+def test_a_partner_named_without_my_is_the_partners() -> None:
+    assert ("partner", "小雨", "job_title", "护士") in theirs("对象小雨也在长春，当护士，俩人都倒班")
+    assert not {f for f in read("对象小雨也在长春，当护士，俩人都倒班") if f[0] == "job_title"}
+
+
+@pytest.mark.parametrize(
+    ("text", "employer"),
+    [
+        ("yo, nurse at salford royal, live in manchester", "Salford Royal"),
+        ("i work nights as an ICU nurse at vancouver general so i'm up late", "Vancouver General"),
+        ("just started as a research assistant at cedars-sinai this week", "Cedars-sinai"),
+    ],
+)
+def test_a_workplace_typed_in_lower_case_after_a_title(text: str, employer: str) -> None:
+    assert ("employer", employer, Op.ASSERT) in read(text)
+
+
+def test_no_workplace_in_a_place_of_work_that_names_none() -> None:
+    for text in ("I work at home most days", "I'm a teacher at the local school"):
+        assert not {f for f in read(text) if f[0] == "employer"}
+
+
+def test_visiting_from_a_town_is_living_there() -> None:
+    found = theirs("my sister noor is visiting from dubai next month")
+    assert ("sister", "Noor", "lives_in", "Dubai") in found

@@ -329,15 +329,21 @@ def _new_job(candidates: Sequence[Candidate]) -> set[tuple[str, str]]:
             if c.attribute == "job_title" or (c.source, c.key[0], c.value_key) not in left}
 
 
-def _title_told_with(work: _Working, employer: Item, candidate: Candidate) -> list[Item]:
+_JOB_PARTS = {"employer": "job_title", "job_title": "employer"}
+
+
+def _title_told_with(work: _Working, ended: Item, candidate: Candidate) -> list[Item]:
     """"从京东离职了" after "我在京东物流做运营": the job title told with the employer ends
-    with it, unless the turn that ends it tells a title or a new employer of its own."""
-    if employer.attribute != "employer" or not employer.sources:
-        return []
+    with it, and the employer told with the title ("stopped the teller job" after "I work as
+    teller at the Desjardins caisse"), unless the turn that ends it tells a title or a new
+    employer of its own."""
+    other = _JOB_PARTS.get(ended.attribute)
+    if other is None or not ended.sources or (ended.attribute == "job_title" and not candidate.value_key):
+        return []  # a title ended without naming it ("quit", "不干了") leaves the employer to its own cue
     if (candidate.source, candidate.key[0]) in work.new_job:
         return []
-    return [t for t in work.with_key(candidate.subject, "job_title")
-            if t.is_current and t.sources[:1] == employer.sources[:1] and _newer_or_equal(candidate, t)]
+    return [t for t in work.with_key(candidate.subject, other)
+            if t.is_current and t.sources[:1] == ended.sources[:1] and _newer_or_equal(candidate, t)]
 
 
 def _takes_the_place(work: _Working, candidate: Candidate) -> list[Candidate]:

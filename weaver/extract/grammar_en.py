@@ -73,7 +73,7 @@ _EN_CLAUSE_BREAK = re.compile(
     r"|(?:[,;]|(?<!\d):)\s*(?:(?:so|and|but|because|though)\s+)?(?=(?:this|that|it|there)(?:\s+\w+)?\s+(?:would|could|might|"
     r"will|may)\b|(?:it|that|this|there)'(?:d|ll)\b)"
     r"|(?<!\bme)\s+(?:and|but|so|because|since|though|although|while|whereas|plus|yet|or|then)\s+"
-    r"(?:(?:now|then|also|still|recently|today|actually|yeah|yes|honestly)\s+)?(?=(?:I|my|we)\b)(?!my\s+last"
+    r"(?:(?:now|then|also|still|recently|today|actually|yeah|yes|honestly)\s+)?(?=(?:I|my|we|our)\b)(?!my\s+last"
     r"\b)"
 )
 # "I live in Leeds and work at the BBC": the subject carries over a coordinated verb.

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from vaultweave.weaver.extract.rules_text import PLACES, words
+from vaultweave.weaver.extract.rules_text import PLACES, is_job, words
 
 # Who a speaker names by relation ("my older sister", "my best friend").
 PERSON = (
@@ -57,6 +57,9 @@ _EN_FIXES = (
     (re.compile(r"\b(my|our)\s+(?:babe|bae|other\s+half|significant\s+other)\b(?=\s+[A-Z])"), r"\1 partner"),
     (re.compile(r"\b(I|I'm)\s+work(ing)?\s+like\s+(?=(?:a|an)\s|[a-z]+\s+(?:at|in|for)\b)"),
      r"\1 work\2 as "),  # "I work like nurse in Erasmus MC": as
+    # "i work nights as an ICU nurse at ...": when one works says nothing of where
+    (re.compile(r"\b(work|working)\s+(?:nights|days|evenings|mornings|weekends|part[- ]time|full[- ]time|"
+                r"remotely|remote|from\s+home)\s+(?=as\s)", re.IGNORECASE), r"\1 "),
 )
 # "I looove cheese", "soooo": a letter said long is read once (a run past 8 is no word).
 # Only in a word typed in lower case: a capitalised one is a name, kept as written
@@ -66,7 +69,9 @@ _EN_RUN = re.compile(r"([a-z])\1{2,}")
 # Chat fillers inside a clause ("I'm Oliver btw, 41") and asides between commas ("my
 # favourite drink is, don't judge, a cherry coke") carry no fact: they are dropped.
 _EN_INLINE_FILLER = re.compile(
-    r"\s+(?:btw|tbh|ngl|lol|lmao|lmfao|haha\w*|fyi|imo)\b(?=[\s,.!?]|$)|,?\s*\blike,(?=\s)", re.IGNORECASE
+    # and the particles of other Englishes: "i'm 47 oo", "31 liao", "so tired huhu", "ok lah"
+    r"\s+(?:btw|tbh|ngl|lol|lmao|lmfao|haha\w*|fyi|imo|oo+|sha|lah|leh|lor|liao|huhu|hehe|jor)\b(?=[\s,.!?]|$)"
+    r"|,?\s*\blike,(?=\s)", re.IGNORECASE
 )
 # "I'm kind of a... freelance translator?": the hedge and the pause before the title go
 _EN_HEDGED_ARTICLE = re.compile(r"\b(?:kind|sort)\s+of\s+(?=(?:a|an)\b)|"
@@ -128,6 +133,32 @@ _EN_NAME_THEN_PRONOUN = re.compile(r"\b(?P<name>[A-Z][a-z]{2,}),\s+(?:he|she)"
                                    r"(?=(?:'s|\s+(?:is|was|works|lives))\b)")
 
 
+# A workplace typed in lower case after a title or a verb of work ("nurse at salford royal",
+# "i'm a lineman for xcel", "i do backend stuff at razorpay") gets its capitals back, so the
+# workplace patterns (which want one) read it: at most three words, ending the phrase.
+_EN_LOWER_WORKPLACE = re.compile(
+    r"\b(?P<head>[a-z]+)(?P<pre>\s+(?:stuff\s+)?(?:at|for|with)\s+(?:the\s+)?)"
+    r"(?P<v>[a-z][a-z&'-]+(?:\s+[a-z][a-z&'-]+){0,2}?)"
+    r"(?=\s*(?:$|[,.;!?)]|\s(?:so|and|but|in|near|since|as|now|lol|haha\w*|tbh|hq|office|campus|every|on|"
+    r"for|from|there|here|too|btw|rn|atm|which|who|is|was|this|last|next|today|tonight|tomorrow|yesterday|"
+    r"mostly|full|part|each|daily|\d)\b))"
+)
+_WORK_WORDS = words("work works working worked job do does stuff")
+_NOT_WORKPLACES = _NOT_HOMES | words(
+    "night nights day days least all once first last school uni university college hospital office work "
+    "the a an my our his her their your this that it them him me us weekend weekends moment minute time "
+    "lunch dinner breakfast nighttime daytime gym church home local small big new old same different "
+    "another some any one two three"
+)
+
+
+def _workplace_capitalised(m: re.Match[str]) -> str:
+    said = m.group("v")
+    if not (is_job(m.group("head")) or m.group("head") in _WORK_WORDS) or said.split()[0] in _NOT_WORKPLACES:
+        return m.group(0)
+    return m.group("head") + m.group("pre") + " ".join(w[:1].upper() + w[1:] for w in said.split())
+
+
 def _name_then_pronoun(m: re.Match[str]) -> str:
     # "my sister Carmen, she lives in madrid" stays: the pronoun's clause reads her by relation
     told_by_relation = re.search(r"\b(?:my|our|his|her)\s+[a-z]+\s+$", m.string[: m.start()])
@@ -160,6 +191,7 @@ def normalise(sentence: str) -> str:
     # "blink-182, don't judge, I'm a 2000s kid": the aside goes, the comma before a new clause stays
     text = _names_capitalised(_EN_TOLD_ASIDE.sub("", text))
     text = _EN_NAME_THEN_PRONOUN.sub(_name_then_pronoun, text)
+    text = _EN_LOWER_WORKPLACE.sub(_workplace_capitalised, text)
     text = _EN_ASIDE.sub(lambda m: ", " if re.match(r"\s*(?:I|I'm|my|we)\b", text[m.end():]) else " ", text)
     text = _EN_LOWER_PLACE.sub(lambda m: m.group("pre") + " " + m.group(2).title(), text)
     text = _EN_LOWER_HOME.sub(lambda m: m.group("pre") + (m.group("v") if m.group("v") in _NOT_HOMES

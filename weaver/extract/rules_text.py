@@ -344,8 +344,8 @@ def clean_title(raw: str) -> str | None:
         return None
     if tokens[0].lower() in _PRONOUNS or _NOT_TITLE & {t.lower() for t in tokens}:
         return None
-    if tokens[0].lower() in ("no", "not", "never"):
-        return None  # "I'm no chef": what one is not
+    if tokens[0].lower() in ("no", "not", "never") or value.lower() in ("a", "an", "the"):
+        return None  # "I'm no chef": what one is not; "as a, what do they call it, ...": no title yet
     return " ".join(t if t.isupper() and len(t) > 1 else t.lower() for t in tokens)
 
 

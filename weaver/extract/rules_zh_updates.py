@@ -64,9 +64,12 @@ def _closed(m: re.Match[str]) -> list[Fact]:
 
 def _stopped_job(m: re.Match[str]) -> list[Fact]:
     """兼职不干了: the job of that kind ends (its title or its employer)."""
-    value = cleaned(re.sub(r"(?:那边|这边)$", "", m.group("v") or ""))
+    said = m.group("v") or ""
+    value = cleaned(re.sub(r"^(?:从|在)", "", said))
     if not value or value in ("工作", "这份工作", "这工作", "这个工作", "活"):
         return list(_QUIT)
+    if said.startswith(("从", "在")):  # 从顺丰那边辞了: where one worked, and the job there
+        return [Fact("employer", value, Op.RETRACT, 0.75), Fact("job_title", "", Op.RETRACT, 0.7)]
     return [Fact("job_title", value, Op.RETRACT, 0.75), Fact("employer", value, Op.RETRACT, 0.7)]
 
 

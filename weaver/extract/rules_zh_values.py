@@ -109,6 +109,7 @@ def cleaned(raw: str) -> str | None:
         return titled.group("t")
     value = re.split(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])", value)[0]  # a space starts another thought
     value = LEAD_WORDS.sub("", value) or value  # "还是杨枝甘露", "一杯拿铁"
+    value = re.sub(r"(?<=..)(?:那边|这边|那旮沓|那疙瘩|那块儿?)$", "", value)  # 顺丰那边: the place of it
     for _ in range(3):
         value = _DURATION.sub("", _PARTICLES.sub("", value).strip(EDGES)).strip(EDGES)
         value = _THAT.sub("", _AMOUNT.sub("", value)).strip(EDGES)

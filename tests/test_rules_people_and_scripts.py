@@ -217,3 +217,9 @@ def test_no_workplace_in_a_place_of_work_that_names_none() -> None:
 def test_visiting_from_a_town_is_living_there() -> None:
     found = theirs("my sister noor is visiting from dubai next month")
     assert ("sister", "Noor", "lives_in", "Dubai") in found
+
+
+def test_a_town_and_a_company_said_together() -> None:
+    assert {("lives_in", "深圳", Op.ASSERT), ("employer", "腾讯", Op.ASSERT)} <= read("我在深圳腾讯")
+    for doing in ("我在北京上课", "我在上海旅游"):  # what one does there, no company
+        assert not {f for f in read(doing) if f[0] == "employer"}

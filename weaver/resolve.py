@@ -302,7 +302,7 @@ def _end(work: _Working, candidate: Candidate) -> bool:
                 and names_value(i.value, candidate.value) and _newer_or_equal(candidate, i)
             ]
     # An empty value ("I quit my job") ends whatever the attribute currently holds.
-    told_with = {t.id: t for item in live for t in _title_told_with(work, item, candidate)}
+    told_with = {t.id: t for item in live for t in _job_part_told_with(work, item, candidate)}
     live += [t for t in told_with.values() if all(t.id != i.id for i in live)]
     for item in live:
         ended = item.evolve(
@@ -332,7 +332,7 @@ def _new_job(candidates: Sequence[Candidate]) -> set[tuple[str, str]]:
 _JOB_PARTS = {"employer": "job_title", "job_title": "employer"}
 
 
-def _title_told_with(work: _Working, ended: Item, candidate: Candidate) -> list[Item]:
+def _job_part_told_with(work: _Working, ended: Item, candidate: Candidate) -> list[Item]:
     """"从京东离职了" after "我在京东物流做运营": the job title told with the employer ends
     with it, and the employer told with the title ("stopped the teller job" after "I work as
     teller at the Desjardins caisse"), unless the turn that ends it tells a title or a new

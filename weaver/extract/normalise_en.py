@@ -43,7 +43,7 @@ _EN_FIXES = (
     (re.compile(r"\b(my|our|his|your|ur)\s+wifey\b", re.IGNORECASE), r"\1 wife"),
     # the words for family of the Englishes chat is typed in: "my kuya Paolo", "my didi Kavya",
     # "my mam", "my boet"; "ate" (a sister, in Tagalog) only before her name
-    (re.compile(r"\b(my|our)\s+(?:kuya|bhai|bhaiya|boet|boeta|anna|aniki)\b(?=\s+[A-Za-z])",
+    (re.compile(r"\b(my|our)\s+(?:kuya|bhai|bhaiya|boet|boeta)\b(?=\s+[A-Za-z])",
                 re.IGNORECASE), r"\1 brother"),
     (re.compile(r"\b(my|our)\s+(?:didi|akka|unnie|noona|ate(?=\s+[A-Z]))\b", re.IGNORECASE), r"\1 sister"),
     (re.compile(r"\b(my|our)\s+(?:amma|ammi|mam|mammy|maa|mama|mummy|nanay|mami)\b(?!\s+and\s+dad)",
@@ -52,7 +52,7 @@ _EN_FIXES = (
                 re.IGNORECASE), r"\1 dad"),
     (re.compile(r"\b(my|our)\s+(?:lola|nan|nana|nanna|gran|granny|nani|dadi|halmeoni)\b", re.IGNORECASE),
      r"\1 grandma"),
-    (re.compile(r"\b(my|our)\s+(?:lolo|grandad|granda|nana-ji|nanaji|dada)\b(?=[\s,.!?']|$)",
+    (re.compile(r"\b(my|our)\s+(?:lolo|grandad|granda|nanaji)\b(?=[\s,.!?']|$)",
                 re.IGNORECASE), r"\1 grandpa"),
     (re.compile(r"\b(my|our)\s+(?:babe|bae|other\s+half|significant\s+other)\b(?=\s+[A-Z])"), r"\1 partner"),
     (re.compile(r"\b(I|I'm)\s+work(ing)?\s+like\s+(?=(?:a|an)\s|[a-z]+\s+(?:at|in|for)\b)"),
@@ -106,8 +106,8 @@ _EN_LOWER_PLACE = re.compile(
 )
 
 # The second word of a two-word place: "kalk bay", "surry hills", "bukit timah" is not one.
-_PLACE_WORD = r"(?:bay|beach|hills?|park|heights|springs|falls|harbou?r|village|city|town|point|creek|valley|"
-_PLACE_WORD += r"island|lake|bridge|cross|green|square|junction|vale|wood|grove)"
+_PLACE_WORD = (r"(?:bay|beach|hills?|park|heights|springs|falls|harbou?r|village|city|town|point|creek|"
+               r"valley|island|lake|bridge|cross|green|square|junction|vale|wood|grove)")
 # A place the list does not know, typed in lower case after a verb that can only take a
 # home ("i live in lewisham so...", "moved to kilimani"), gets its capital too: one word,
 # ending the phrase, and no word of a state ("live in fear", "moved to nights").
@@ -133,8 +133,22 @@ _EN_NAME_THEN_PRONOUN = re.compile(r"\b(?P<name>[A-Z][a-z]{2,}),\s+(?:he|she)"
                                    r"(?=(?:'s|\s+(?:is|was|works|lives))\b)")
 
 
+def _name_then_pronoun(m: re.Match[str]) -> str:
+    # "my sister Carmen, she lives in madrid" stays: the pronoun's clause reads her by relation
+    told_by_relation = re.search(r"\b(?:my|our|his|her)\s+[a-z]+\s+$", m.string[: m.start()])
+    return m.group(0) if told_by_relation or m.group("name").lower() in _EN_NOT_A_NAME else m.group("name")
+
+
+_EN_NOT_A_NAME = words(
+    "anyway anyways honestly well yes yeah yep yup no nah nope oh also but and now then basically seriously "
+    "actually sadly luckily obviously apparently okay ok right sure plus besides again still today tonight "
+    "tomorrow yesterday mate dude bro man girl guys babe hey hi hello wait whatever true cool great nice "
+    "fine perfect exactly lol haha omg ugh so because though tho like literally turns update news mum mom dad"
+)
+
+
 # A workplace typed in lower case after a title or a verb of work ("nurse at salford royal",
-# "i'm a lineman for xcel", "i do backend stuff at razorpay") gets its capitals back, so the
+# "a pilot for american airlines", "i work at razorpay") gets its capitals back, so the
 # workplace patterns (which want one) read it: at most three words, ending the phrase.
 _EN_LOWER_WORKPLACE = re.compile(
     r"\b(?P<head>[a-z]+)(?P<pre>\s+(?:stuff\s+)?(?:at|for|with)\s+(?:the\s+)?)"
@@ -159,18 +173,6 @@ def _workplace_capitalised(m: re.Match[str]) -> str:
     return m.group("head") + m.group("pre") + " ".join(w[:1].upper() + w[1:] for w in said.split())
 
 
-def _name_then_pronoun(m: re.Match[str]) -> str:
-    # "my sister Carmen, she lives in madrid" stays: the pronoun's clause reads her by relation
-    told_by_relation = re.search(r"\b(?:my|our|his|her)\s+[a-z]+\s+$", m.string[: m.start()])
-    return m.group(0) if told_by_relation or m.group("name").lower() in _EN_NOT_A_NAME else m.group("name")
-
-
-_EN_NOT_A_NAME = words(
-    "anyway anyways honestly well yes yeah yep yup no nah nope oh also but and now then basically seriously "
-    "actually sadly luckily obviously apparently okay ok right sure plus besides again still today tonight "
-    "tomorrow yesterday mate dude bro man girl guys babe hey hi hello wait whatever true cool great nice "
-    "fine perfect exactly lol haha omg ugh so because though tho like literally turns update news mum mom dad"
-)
 # An emoji or an emoticon between words ends what came before it, as a comma would:
 # "my two cats 🙂 I'm a nurse", "I don't drink tea anymore :( just water".
 _EN_EMOJI = re.compile(r"\s*(?:[\U0001f000-\U0001faff\u2600-\u27bf][\ufe0f\u200d\U0001f3fb-\U0001f3ff]*|"

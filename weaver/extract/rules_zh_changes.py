@@ -18,12 +18,14 @@ from vaultweave.weaver.extract.rules_zh_values import (
     PLACES_ZH,
     cleaned,
     is_place,
+    leading_place,
     number_of,
     org_of,
     place_of,
     school_of,
     title_of,
 )
+from vaultweave.weaver.extract.words_zh import tags
 
 
 def thing(raw: str) -> str:
@@ -53,11 +55,18 @@ def promoted(m: re.Match[str]) -> list[Fact]:
     return [Fact("job_title", title, Op.ASSERT, 0.85)] if title and title.endswith(JOB_HEADS) else []
 
 
+_DOING = re.compile(r"(?:上课|上班|上学|出差|开会|加班|旅游|旅行|玩|读|学|打工|工作|实习|培训|考试|看|吃|住|过|待|呆|等)")
+
+
 def only_place(attribute: str, conf: float) -> Build:
     """A value that must be a known place: 我在北京 / base上海 / 坐标深圳 (not 我在上课)."""
     def build(m: re.Match[str]) -> list[Fact]:
         value = place_of(m.group("v"))
         city = next((p for p in sorted(PLACES_ZH, key=len, reverse=True) if value and value.startswith(p)), "")
+        org = org_of(value) if value and attribute == "lives_in" and leading_place(value) == city != "" else None
+        if org and not is_place(org) and not _DOING.match(org) and not any(t.startswith("v") for _, t in tags(org)):
+            # 我在深圳腾讯: the town, and the company there (not 我在北京上课: what one does there)
+            return [Fact("lives_in", city, Op.ASSERT, 0.7), Fact("employer", org, Op.ASSERT, 0.75)]
         if not value or not (is_place(value) or re.fullmatch(r"(?:[\u4e00-\u9fff]{1,4}[区县市镇])?", value[len(city):])):
             return []
         return [Fact(attribute, value if is_place(value) else city, Op.ASSERT, conf)]

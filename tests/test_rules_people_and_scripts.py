@@ -66,7 +66,9 @@ def test_a_name_told_before_and_typed_in_lower_case_is_that_person() -> None:
     said = known.said_in_full("joel's a barista now, so he should buy his own")
     assert said.startswith("my flatmate Joel's a barista")
     assert ("flatmate", "Joel", "job_title", "barista") in theirs(said)
-    # the speaker is in "joel and I ...": not his alone
+    # after a headline too, and not when the speaker is in it ("joel and I ...")
+    headline = known.said_in_full("good news, joel got hired at Greggs")
+    assert headline.startswith("good news, my flatmate Joel got")
     assert known.said_in_full("joel and I went to Leeds").startswith("joel and I")
 
 

@@ -42,6 +42,9 @@ _EMOJI = "[\U0001f000-\U0001faff\u2600-\u27bf]\ufe0f?"  # "💀 he's a retired c
 _THEIR_THING = r"(?:birthday|job|name|dog|cat|favourite|favorite)\b"
 # A word of reply before the pronoun: "perfect she loves risotto", "oh and he's a DJ"
 _INTERJECTION = r"(?:(?:perfect|great|ok|okay|oh|ah|yeah|yes|yep|haha|lol|well|and|also|but|so)[,!]?\s+)+"
+# Where a sentence opens, with its reply words or headline: "good news, moussa got hired"
+_OPENS = (rf"(^|[.!?:]\s+|{_EMOJI}\s*)"
+          rf"((?i:(?:(?:good|great|big|bad|sad)\s+news[,!:]*\s+)?(?:{_INTERJECTION})?))")
 # Relation words chat shortens, and the relation they name
 SAID_AS = {"mum": "mother", "mom": "mother", "dad": "father", "sis": "sister", "bro": "brother",
            "mam": "mother", "amma": "mother", "appa": "father", "kuya": "brother", "didi": "sister"}
@@ -116,9 +119,7 @@ class KnownPeople:
         for name, relation in self.by_name.items():
             if not name.isascii() or not relation or relation == _AMBIGUOUS or " " in name:
                 continue
-            news = r"(?:(?:good|great|big|bad|sad)\s+news[,!:]*\s+)?"
-            opens = rf"(^|[.!?:]\s+|{_EMOJI}\s*)((?i:{news}(?:{_INTERJECTION})?))"
-            text = re.sub(rf"{opens}(?i:{re.escape(name)})(?='s\s|\s+(?!and\b|&)[a-z])",
+            text = re.sub(rf"{_OPENS}(?i:{re.escape(name)})(?='s\s|\s+(?!and\b|&)[a-z])",
                           lambda m: m.group(1) + m.group(2) + _spoken(relation, name), text)  # noqa: B023
         return text
 

@@ -262,8 +262,7 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
     """Every fact a turn states, in textual order, without duplicates. ``asked``: the
     question turn it answers, if any; ``who``: the person last named before it, as the
     speaker would say it ("my brother Jun"), for a question about them (``turn_context``).
-    Chinese is read as simplified Mandarin, its values kept as typed (``typed_zh``); English
-    "lives there" as the place named before it (``places_en.there_said_in_full``)."""
+    Chinese is read as simplified Mandarin (``typed_zh``), "lives there" as the place named."""
     return read_as_mandarin(_facts_in, there_said_in_full(text), asked, who)
 
 

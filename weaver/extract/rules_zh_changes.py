@@ -63,10 +63,11 @@ def only_place(attribute: str, conf: float) -> Build:
     def build(m: re.Match[str]) -> list[Fact]:
         value = place_of(m.group("v"))
         city = next((p for p in sorted(PLACES_ZH, key=len, reverse=True) if value and value.startswith(p)), "")
-        org = org_of(value) if value and attribute == "lives_in" and leading_place(value) == city != "" else None
+        town = leading_place(value) if value and attribute == "lives_in" else ""
+        org = org_of(value) if town and value else None
         if org and not is_place(org) and not _DOING.match(org) and not any(t.startswith("v") for _, t in tags(org)):
             # 我在深圳腾讯: the town, and the company there (not 我在北京上课: what one does there)
-            return [Fact("lives_in", city, Op.ASSERT, 0.7), Fact("employer", org, Op.ASSERT, 0.75)]
+            return [Fact("lives_in", town, Op.ASSERT, 0.7), Fact("employer", org, Op.ASSERT, 0.75)]
         if not value or not (is_place(value) or re.fullmatch(r"(?:[\u4e00-\u9fff]{1,4}[区县市镇])?", value[len(city):])):
             return []
         return [Fact(attribute, value if is_place(value) else city, Op.ASSERT, conf)]

@@ -244,8 +244,7 @@ def title_of(raw: str) -> str | None:
     head = re.sub(r"^了?[一二两三四五六七八九十\d几]+(?:多)?(?:年|个月)(?:多)?(?:的)?(?=..)", "", head)  # 做了五年销售
     head = re.sub(r"^(?:就是个|就是一个|就是|是个|是一个|一名)(?=..)", "", head)  # 就是个打工人
     head = re.sub(r"(?<=..)(?:做|干|当)(?:得|了|着).*$|(?<=..)(?:好吗|好嘛|好不好)$", "", head)  # 做财务做得好好的
-    value = cleaned(re.sub(r"(?:第[一二三四五六七八九十\d]+年|(?:快|近|将近|差不多|整整)?[一二两三四五六七八九十\d]+多?年)了?$",
-                           "", head))
+    value = cleaned(re.sub(r"第[一二三四五六七八九十\d]+年了?$", "", head))  # how long: cleaned's _DURATION
     if value and len(value) > 2 and value.endswith("的"):
         value = value[:-1]  # 做建筑设计的: the trade, as 做X的 names it
     value = own_title(value) if value else value

@@ -55,7 +55,4 @@ _NOT_SOMEONE = words(
     "april may june july august september october november december monday tuesday wednesday thursday friday "
     "saturday sunday"
 )
-_NOT_A_PERSON = frozenset(
-    ["everyone", "everybody", "nobody", "someone", "somebody", "mum", "mom", "dad", "he", "she", "it", "they"]
-    + ["who"]
-)
+_NOT_A_PERSON = words("everyone everybody nobody someone somebody mum mom dad he she it they who")

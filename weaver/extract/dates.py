@@ -61,7 +61,7 @@ def _resolve(phrase: str, spoken_at: datetime, prefer: Prefer) -> datetime | Non
         if found is not None and day.group(2):
             found = found.replace(hour=int(day.group(2)), minute=int(day.group(3)))
         return found
-    text = dates_zh.rewrite(phrase, base)
+    text = dates_zh.rewrite(phrase, base, past=prefer == "past")
     found = _parse(text, base.isoformat(), prefer)
     if found is None:
         return None

@@ -31,7 +31,9 @@ SCHEDULE = re.compile(rf"{_DAY}{_PART}?{_HOUR}?|{_PART}{_HOUR}")
 _PAST = re.compile(
     rf"(?:上上?(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]?|上个?月(?:底|初)?|去年(?:年底|年初|底)?|前年|昨天|前天|"
     rf"前几天|前阵子|前(?:两|三|几)(?:天|周|个?星期|个月|年)|(?:{_N}|几)个?(?:天|周|星期|礼拜|月|年)(?:以)?前|(?:{_N}年)?{_N}月(?:{_N}[日号]|底|初)?|"
-    rf"{_N}年(?={_N}月)|\d{{4}}年|今天|昨晚|刚才)"
+    rf"{_N}年(?={_N}月)|\d{{4}}年|今天|昨晚|刚才|"
+    # a day of the month alone, of a change told as done ("12号搬完了", "20号落地的"), not a plan
+    rf"(?<![月\d零一二两三四五六七八九十]){_N}号(?![线楼房床门])(?=(?:(?!要|会|准备|打算|想|得)[^，,]){{0,6}}?(?:了|的)(?:[，,\s]|$)))"
 )
 
 
@@ -63,9 +65,11 @@ def find_past(clause: str) -> tuple[str, str]:
     return match.group(), rest.replace("从开始", "开始")
 
 
-# An ending told with how long ago it was: "烟戒了一个月了", "辞职半年多了".
+# A change told with how long ago it was: "烟戒了一个月了", "辞职半年多了", "到伦敦一周了".
+# Only verbs of a moment: "干了三年" and "住了五年" say how long a state lasts.
 _SINCE = re.compile(
-    rf"(?:戒|辞职|离职|搬|分手|退休|退|停|不干)[^，,]{{0,6}}?了?(?P<d>(?:{_N}|几|半)个?多?(?:天|周|星期|礼拜|月|年))多?了"
+    r"(?:戒|辞职|离职|搬|分手|退休|退|停|不干|入职|毕业|结婚|落地|(?:^|(?<=[我刚都已经才]))(?:到|来))"
+    rf"[^，,]{{0,6}}?了?(?P<d>(?:{_N}|几|半)个?多?(?:天|周|星期|礼拜|月|年))多?了"
 )
 
 
@@ -88,12 +92,15 @@ def find_schedule(clause: str) -> re.Match[str] | None:
     return None
 
 
-def rewrite(phrase: str, base: datetime | None = None) -> str:
-    """A form dateparser reads; with ``base`` (naive UTC), weekday and clock phrases become absolute."""
+def rewrite(phrase: str, base: datetime | None = None, past: bool = False) -> str:
+    """A form dateparser reads; with ``base`` (naive UTC), weekday and clock phrases become
+    absolute. ``past``: a day of the month alone is the last one gone ("20号落地的")."""
     # 2月底 / 3月初: a day near the month's end or start
     phrase = re.sub(rf"^({_N})月底$", r"\1月28号", re.sub(rf"^({_N})月初$", r"\1月3号", phrase.strip()))
+    # 礼拜 and 星期 without a weekday are weeks: "上个礼拜", "一个星期前"
+    phrase = re.sub(r"个?(?:礼拜|星期)(?![一二三四五六日天末])", "周", phrase)
     if base is not None:
-        absolute = _absolute(phrase, base + CHINA) or _next_month(phrase, base + CHINA)
+        absolute = _absolute(phrase, base + CHINA, past) or _next_month(phrase, base + CHINA)
         if absolute is not None:
             return (absolute - CHINA).strftime("%Y-%m-%d %H:%M")
     text = re.sub(r"^前(两|三)(天|周|个?星期|个月|年)$", r"\1\2前", phrase).replace("前几天", "3天前")
@@ -127,7 +134,7 @@ def _next_month(phrase: str, now: datetime) -> datetime | None:
         return None
 
 
-def _absolute(phrase: str, now: datetime) -> datetime | None:
+def _absolute(phrase: str, now: datetime, past: bool = False) -> datetime | None:
     """Weekday / day-word phrases, with an optional part of day and clock time, in local time."""
     match = re.fullmatch(
         rf"(?P<day>(?P<rel>这|本|下下|下|上上|上)?个?(?:周|星期|礼拜)(?P<wd>[一二三四五六日天末])|大后天|后天|明天|今天|今晚|明晚|明早"
@@ -142,15 +149,19 @@ def _absolute(phrase: str, now: datetime) -> datetime | None:
         monday = today - timedelta(days=today.weekday())
         weeks = {"下下": 2, "下": 1, "上上": -2, "上": -1}.get(match.group("rel") or "", 0)
         date = monday + timedelta(days=7 * weeks + _WEEKDAY[match.group("wd")])
-        if not match.group("rel") and date < today:
+        if not match.group("rel") and not past and date < today:
             date += timedelta(days=7)  # 周五 said on a Saturday: the coming one
-    elif match.group("bare"):  # "19号": this month's, or next month's when it has passed
+        elif not match.group("rel") and past and date > today:
+            date -= timedelta(days=7)  # 周五搬的 said on a Monday: the one gone
+    elif match.group("bare"):  # "19号": this month's, or the next (last, of a past) when it has passed
         try:
             date = today.replace(day=_number(match.group("bare")))
+            if past and date > today:
+                date = (date.replace(day=1) - timedelta(days=1)).replace(day=date.day)
+            elif not past and date < today:
+                date = (date.replace(day=1) + timedelta(days=32)).replace(day=date.day)
         except ValueError:
             return None
-        if date < today:
-            date = (date.replace(day=1) + timedelta(days=32)).replace(day=date.day)
     elif match.group("m"):
         year = _number(match.group("y")) if match.group("y") else today.year
         try:

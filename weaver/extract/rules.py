@@ -43,6 +43,7 @@ from vaultweave.store.resources import Resource
 from vaultweave.weaver.attributes import canonical_sentence, spec_for
 from vaultweave.weaver.extract import (
     asked_zh,
+    dated_zh,
     dates,
     dates_en,
     dates_zh,
@@ -67,6 +68,7 @@ from vaultweave.weaver.extract.places_en import there_said_in_full
 from vaultweave.weaver.extract.rules_en import UPCOMING
 from vaultweave.weaver.extract.rules_text import Fact, Grammar
 from vaultweave.weaver.extract.rules_zh_people import Person
+from vaultweave.weaver.extract.sentences import split_sentences
 from vaultweave.weaver.extract.speaker_memory import SWITCH, SpeakerMemory, switch_in
 from vaultweave.weaver.extract.towns_in_passing import former_homes, towns_in_passing
 from vaultweave.weaver.extract.turn_context import named_in, restated, topic_of, with_topic
@@ -75,12 +77,6 @@ from vaultweave.weaver.extract.unsure import doubts_of, unsure_of_people, unsure
 from vaultweave.weaver.extract.whole_turn import dated_by_last_day, kin_named, kin_not_said, title_in_doubt
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
-_ENDS = re.compile(r"[.!?;。！？；]+|\n+")
-_PAUSE_MID_PHRASE = re.compile(r"\b(?:a|an|the|my|like|of|as|is|am|i'm|I'm)\.\.+$", re.IGNORECASE)
-_ABBREVIATIONS = frozenset(
-    ["mr", "mrs", "ms", "dr", "st", "prof", "jr", "sr", "vs", "etc", "e.g", "i.e", "approx", "no", "mt"]
-    + ["inc", "ltd", "co"]
-)
 NOTE_CONFIDENCE = 0.95
 # A turn answers the assistant's question only when it comes soon after it: the same
 # words a week later are a new topic.
@@ -324,9 +320,14 @@ def _gated_clauses(
     statements: list[tuple[str, str]] = []
     events: list[str] = []
     others: list[span_reader.Theirs] = []
+    before = 0  # where the statements of the sentence before begin
     for sentence in sentences:
         grammar = CHINESE if _is_chinese(sentence) else ENGLISH
         asks = grammar.is_question(sentence)
+        frame = dated_zh.is_day_frame(sentence) if grammar is CHINESE else ""
+        if frame:  # "到新加坡啦！20号落地的": the 是…的 frame dates the sentence before
+            statements[before:] = [(part, when or frame) for part, when in statements[before:]]
+        before = len(statements)
         theirs = False  # Chinese: "小李换工作了，去了百度": the second clause is his too
         for clause in grammar.split_clauses(sentence):
             opens_with = None
@@ -350,7 +351,8 @@ def _gated_clauses(
             if not grammar.is_question(clause):
                 events.append(clause)
             if not asks and not grammar.is_chatter(clause):
-                when = dates_zh.find_past(clause)[0] if grammar is CHINESE else dates_en.find(clause)
+                zh_when = dates_zh.find_past(clause)[0] or dates_zh.find_since(clause)[0]
+                when = zh_when if grammar is CHINESE else dates_en.find(clause)
                 statements += [(part, when) for part in span_reader.readable_parts(clause)]
     return statements, events, others
 
@@ -358,7 +360,7 @@ def _gated_clauses(
 def _turn_facts(text: str, who: str = "", about: str = "") -> list[Fact]:
     facts: list[Fact] = []
     seen: set[tuple[str, str, Op, str, str]] = set()
-    frame = ""  # Chinese: a date told in a sentence frames the endings of the ones after it
+    frame, told = "", 0  # Chinese: a date told in a sentence frames the endings of the ones after it
     topic = ""  # English: "the korean thing? yeah I dropped it" (turn_context.topic_of)
     person: Person | None = None  # Chinese: who the sentence before ended about
     carried = Carried(about)  # English: who the fragments of the turn are about (fragments_en)
@@ -391,6 +393,9 @@ def _turn_facts(text: str, who: str = "", about: str = "") -> list[Fact]:
                 for f in found
             ]
             frame = own or frame
+            if not found:  # "升区域经理了！上周一宣布的": a 是…的 frame dates the sentence before
+                facts[told:] = dated_zh.dated_by_frame(facts[told:], dated_zh.is_day_frame(sentence))
+            told = len(facts)
         for fact in found:
             key = (fact.attribute, fact.value, fact.op, fact.about, fact.name)
             if key not in seen:
@@ -414,34 +419,6 @@ def _fragment_facts(
                 had.add((fact.attribute, fact.about, fact.name))
                 extra.append(fact)
     return extra, carried
-
-
-def split_sentences(text: str) -> list[str]:
-    """Cut at . ! ? ; 。！？； and newlines, keeping "Dr. Li", "e.g. tea" and "6.30" whole."""
-    sentences: list[str] = []
-    start = 0
-    for match in _ENDS.finditer(text):
-        if match.group() == "." and _keeps_period(text, match.start()):
-            continue
-        if _PAUSE_MID_PHRASE.search(text, 0, match.end()) and re.match(r"\s*[a-z]", text[match.end():]):
-            continue  # "i'm kind of a... freelance translator": a pause, the phrase goes on
-        piece = text[start : match.end()].strip()
-        if piece:
-            sentences.append(piece)
-        start = match.end()
-    tail = text[start:].strip()
-    return [*sentences, tail] if tail else sentences
-
-
-def _keeps_period(text: str, at: int) -> bool:
-    after = text[at + 1 : at + 2]
-    if after and not after.isspace() and not _CJK.match(after):
-        return True  # 6.30, e.g., a.m.
-    word = re.search(r"([\w.]+)$", text[:at])
-    if not word:
-        return False
-    token = word.group(1)
-    return token.lower() in _ABBREVIATIONS or (len(token) == 1 and token.isupper() and token != "I")
 
 
 def _is_chinese(sentence: str) -> bool:

@@ -1,0 +1,62 @@
+"""When a Chinese change happened, told in a clause of its own.
+
+People often say the change and its day apart: "升区域经理了！上周一宣布的" (a 是…的
+frame after the change), "上周六终于搬完了，现在人在深圳龙华" (the day with a move whose
+place comes after). The day dates the change either way, so what it ended is dated by
+when it ended, not by when it was told.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from vaultweave.weaver.extract import dates_zh
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.rules_text import Fact
+
+# The changes a day can date: where one lives, works and studies, and what one has.
+_CHANGES = frozenset({"lives_in", "employer", "job_title", "school", "studies_at", "car", "partner"})
+# "上周一宣布的", "3月16号入职的", "20号落地的": a 是…的 frame naming the day of what was just said
+_FRAME = re.compile(r"^(?:是|就是|我是|都是)?[^，,]{0,12}?的[啦呀哈嘛啊呢]*$")
+# A move or start told with its day but not its place ("上周六终于搬完了", "周一入职了"),
+# and the attributes whose value the rest of the sentence then gives.
+_DAY_OF = (
+    (re.compile(r"搬(?:完|好|过去|过来|走|家)?(?:了|啦)|落地|到的"), ("lives_in",)),
+    (re.compile(r"入职|报到|上岗"), ("employer", "job_title")),
+)
+
+
+def is_day_frame(clause: str) -> str:
+    """The day a clause of only a 是…的 frame names ("上周一宣布的" -> "上周一"), else ""."""
+    when, rest = dates_zh.find_past(re.split(r"[，,\s]", clause.strip("，,。！!～~ "))[0])
+    return when if when and _FRAME.match(rest) else ""
+
+
+def dated_by_frame(facts: list[Fact], when: str) -> list[Fact]:
+    """Undated changes, dated by the frame told right after them (if it names a day)."""
+    if not when:
+        return facts
+    return [replace(f, when=when) if _undated_change(f) else f for f in facts]
+
+
+def day_told_before(clause: str) -> tuple[str, tuple[str, ...]]:
+    """A clause telling a change's day without its value: the day and the attributes the
+    clauses after it give ("上周六终于搬完了" -> ("上周六", ("lives_in",))), else ("", ())."""
+    when = dates_zh.find_past(clause)[0]
+    if not when:
+        return "", ()
+    for verb, attributes in _DAY_OF:
+        if verb.search(clause):
+            return when, attributes
+    return "", ()
+
+
+def dated_after(facts: list[Fact], when: str, attributes: tuple[str, ...]) -> list[Fact]:
+    """The clause after a day told alone: its undated changes of those attributes are of that day."""
+    return [replace(f, when=when) if f.attribute in attributes and _undated_change(f) else f for f in facts]
+
+
+def _undated_change(fact: Fact) -> bool:
+    return (fact.attribute in _CHANGES and fact.op in (Op.ASSERT, Op.RETRACT)
+            and not (fact.when or fact.starts or fact.scheduled))

@@ -286,9 +286,12 @@ def _succeed_ended(
 
 
 def _end(work: _Working, candidate: Candidate) -> bool:
+    # An empty value ("I quit my job") ends whatever the attribute currently holds, save
+    # what the same line tells ("老子不跑快递了！上礼拜入职京东物流": the new job stands).
     live = [
         i for i in work.with_key(candidate.subject, candidate.attribute)
         if i.is_current and _newer_or_equal(candidate, i)
+        and (candidate.value_key or candidate.source not in i.sources)
     ]
     if candidate.value_key:
         exact = [i for i in live if normalise(i.value) == candidate.value_key]
@@ -301,7 +304,6 @@ def _end(work: _Working, candidate: Candidate) -> bool:
                 if i.attribute.startswith("favourite_")
                 and names_value(i.value, candidate.value) and _newer_or_equal(candidate, i)
             ]
-    # An empty value ("I quit my job") ends whatever the attribute currently holds.
     told_with = {t.id: t for item in live for t in _job_part_told_with(work, item, candidate)}
     live += [t for t in told_with.values() if all(t.id != i.id for i in live)]
     for item in live:

@@ -4,7 +4,8 @@ Only words with one Mandarin reading that are no Mandarin words of their own: �
 northern speech, "俺姐在大连当老师"), 喺 ("at" in Cantonese, "我喺广州做设计"), and the
 Cantonese 咗, 嘅, 唔, 佢, 最后一日…: "上个礼拜五喺恒丰做埋最后一日" reads as
 "…在恒丰做完最后一天"; Shanghainese 阿拉 ("we": "阿拉住徐汇");
-northeastern 搁 ("at": "现在搁家开网约车").
+northeastern 搁 ("at": "现在搁家开网约车"); 老子 said as "I" at the start of a sentence
+("老子不跑快递了", never the philosopher: "老子说").
 """
 
 from __future__ import annotations
@@ -14,6 +15,9 @@ import re
 _NORTHERN_I = re.compile(r"俺(?=[\u4e00-\u9fff])")
 # 阿拉 is "we"/"I" in Shanghainese ("阿拉住徐汇"); not 阿拉伯, 阿拉丁, 阿拉斯加, 阿拉善
 _SHANGHAI_WE = re.compile(r"阿拉(?![伯丁斯善尔蕾木])(?=[\u4e00-\u9fff])")
+# 老子 opening a sentence before what one does or did is a blunt "I"
+_BLUNT_I = re.compile(r"(?:^|(?<=[，,。！!？?\s]))老子"
+                      r"(?=不|要|在|终于|也|就|又|已经|今天|刚|现在|辞|换|搬|受够)")
 _NORTHEAST_AT = re.compile(r"搁(?=家|这|那|哪)")  # 现在搁家开网约车: 在家
 _CANTONESE_AT = re.compile(r"喺(?=[\u4e00-\u9fff])")
 _CANTONESE_WORDS = {"咗": "了", "嘅": "的", "唔": "不", "佢": "他", "冇": "没有", "而家": "现在",
@@ -24,7 +28,7 @@ _CANTONESE = re.compile("|".join(sorted(_CANTONESE_WORDS, key=len, reverse=True)
 
 def as_mandarin(text: str) -> str:
     """``text`` with the regional words above in their Mandarin form."""
-    text = _SHANGHAI_WE.sub("我们", _NORTHEAST_AT.sub("在", text))
+    text = _SHANGHAI_WE.sub("我们", _NORTHEAST_AT.sub("在", _BLUNT_I.sub("我", text)))
     text = _CANTONESE_AT.sub("在", _NORTHERN_I.sub("我", text))
     return _CANTONESE.sub(lambda m: _CANTONESE_WORDS[m.group()], text)
 

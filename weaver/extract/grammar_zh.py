@@ -34,6 +34,8 @@ _ZH_DISCOURSE = re.compile(
     # time words that date nothing dateparser reads: the clause after them is plain
     r"过完年|年后|节后|开年|以后(?=不|别|再也)|(?:这|新)(?:个)?学期(?:开始)?)[，,、:：\s]*"
 )
+# "地铁那边我上个月底辞了": a place or employer put first, then what I did there
+_ZH_TOPIC_THEN_I = re.compile(r"^[^，,我]{1,8}?(?:那边|这边|那儿|这儿|那里|这里)我")
 _ZH_CHATTER = re.compile(
     r"如果|要是|假如|假设|的话|希望|想要|打算|准备|可能|也许|大概|或许|应该|我觉得|我认为|我想|我猜|我怕|"
     r"将来|以后(?!不|别|再也)|明年|下周|下个月|下个星期|明天|会不会|要不要|我要|我将|我快要|我即将|梦想|考虑|纠结|恨不得|"
@@ -94,7 +96,8 @@ def _zh_split_clauses(sentence: str) -> list[str]:
         starts = (_ZH_SUBJECT.match(text) or _ZH_PREDICATE.match(text) or _ZH_PREDICATE.match(undated)
                   or _ZH_SUBJECT.match(undated)
                   or dates_zh.SCHEDULE.match(text) or rules_zh_people.MOVED.search(text)
-                  or shapes_zh.starts_clause(text) or _opens_with_person(text) or _ZH_WE.match(text))
+                  or shapes_zh.starts_clause(text) or _opens_with_person(text) or _ZH_WE.match(text)
+                  or _ZH_TOPIC_THEN_I.match(text))
         if clauses and not starts:
             clauses[-1] += "，" + piece.strip()
         elif text:

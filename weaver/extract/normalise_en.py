@@ -155,7 +155,7 @@ _EN_LOWER_WORKPLACE = re.compile(
     r"(?P<v>[a-z][a-z&'-]+(?:\s+[a-z][a-z&'-]+){0,2}?)"
     r"(?=\s*(?:$|[,.;!?)]|\s(?:so|and|but|in|near|since|as|now|lol|haha\w*|tbh|hq|office|campus|every|on|"
     r"for|from|there|here|too|btw|rn|atm|which|who|is|was|this|last|next|today|tonight|tomorrow|yesterday|"
-    r"mostly|full|part|each|daily|\d)\b))"
+    r"mostly|full|part|each|daily|done|yaar|already|over|\d)\b))"
 )
 _WORK_WORDS = words("work works working worked job do does stuff")
 _NOT_WORKPLACES = _NOT_HOMES | words(
@@ -166,9 +166,15 @@ _NOT_WORKPLACES = _NOT_HOMES | words(
 )
 
 
+# "first week at swiggy", "my last day at ste-justine": the first or last days of a job
+_FIRST_OR_LAST = re.compile(r"\b(?:first|second|last|final)\s+$")
+_SPELLS_OF_WORK = words("day days week weeks month months shift shifts")
+
+
 def _workplace_capitalised(m: re.Match[str]) -> str:
-    said = m.group("v")
-    if not (is_job(m.group("head")) or m.group("head") in _WORK_WORDS) or said.split()[0] in _NOT_WORKPLACES:
+    said, head = m.group("v"), m.group("head")
+    spell = head in _SPELLS_OF_WORK and _FIRST_OR_LAST.search(m.string, 0, m.start())
+    if not (is_job(head) or head in _WORK_WORDS or spell) or said.split()[0] in _NOT_WORKPLACES:
         return m.group(0)
     return m.group("head") + m.group("pre") + " ".join(w[:1].upper() + w[1:] for w in said.split())
 

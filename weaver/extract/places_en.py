@@ -129,6 +129,17 @@ _THERE = re.compile(r"\b(?P<verb>(?:live|lives|living|lived|based|settled|stayin
 _NAMED_AFTER = re.compile(r"\b(?:in|from|to)\s+(?P<v>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)")
 
 
+# "shifted to Lahore", "we're shifting into a new flat": moved, in the English of South Asia
+_SHIFTED = re.compile(r"\bshift(ed|ing)(?=\s+(?:back\s+)?(?:to|into)\s+"
+                      r"(?:[A-Z]|a\s+new\b|(?:my|our)\s+new\b))")
+
+
+def moves_said_plainly(text: str) -> str:
+    """English: a move said in the words of other Englishes, said as "moved" ("shifted to
+    Lahore last week" -> "moved to Lahore last week")."""
+    return _SHIFTED.sub(r"mov\1", text)
+
+
 def there_said_in_full(text: str) -> str:
     """English: "there" after a verb of living or moving said as the place the turn named last
     before it: "Luxor is my cousin's area, he lives there" -> "... he lives in Luxor"."""

@@ -74,9 +74,9 @@ def _stopped_job(m: re.Match[str]) -> list[Fact]:
 
 
 def _left_there(m: re.Match[str]) -> list[Fact]:
-    """智谱那边离职了: the employer named as a place ends."""
+    """智谱那边离职了: the employer named as a place ends, and the job held there."""
     value = cleaned(m.group("v") or "")
-    return [Fact("employer", value, Op.RETRACT, 0.75)] if value else []
+    return [Fact("employer", value, Op.RETRACT, 0.75), Fact("job_title", "", Op.RETRACT, 0.7)] if value else []
 
 
 def _split_up(m: re.Match[str]) -> list[Fact]:
@@ -284,6 +284,9 @@ ENDINGS: tuple[Rule, ...] = (
     rule(r"[^，,我]{0,10}?(?:是)?我?在(?P<v>[^，,我]{2,10}?)(?:做完|上完|干完)?(?:的)?最后一(?:天|个班)(?:班)?(?:了|啦)?"
          r"(?:[，,]|$)", _left_there),
     rule(r"(?:我)?(?:的)?(?:把)?(?P<v>[^，,我把]{0,6}?)(?:我)?(?:已经|也|就|早就)?(?:不干了|辞了)$", _stopped_job),
+    # "不跑快递了", "外卖我不送了": a job of the road, named by what is driven or delivered, ends
+    rule(r"(?:我)?(?:已经|也|就|早就|再也)?不(?:跑|送|开)(?:快递|外卖|滴滴|网约车|货拉拉|出租车?)了"
+         r"|(?:快递|外卖|滴滴|网约车)我?(?:已经|也|早就)?不(?:跑|送|开)了", lambda m: list(_QUIT)),
     # "朗逸卖了": a car named first, then sold
     rule(r"(?:我的?|我家的?)?(?P<v>(?:" + _MAKES + r")[A-Za-z0-9" + _CJK + r"]{0,6}?)(?:上周|上个月|前几天|已经|也|早就)*"
          r"(?:给)?(?:卖(?:掉)?|出掉|出手)了", _car(Op.RETRACT)),  # 思域上周出掉了

@@ -97,8 +97,27 @@ def _in_sentence(sentence: str, facts: Sequence[Fact]) -> list[Fact]:
         town = _first_town(_WORK_TOWN_EN, sentence)
         if town:
             return [_assumed(town, fact.about, fact.name)]
-    town = _first_town(_EVERYDAY_EN, sentence) or _first_town((_TOWN_FIRST_EN,), sentence)
+    town = (_first_town(_EVERYDAY_EN, sentence) or _first_town((_TOWN_FIRST_EN,), sentence)
+            or _home_named(sentence))
     return [_assumed(town)] if town and not _others_sentence(sentence) else []
+
+
+# A home of one's own in a place the gazetteer may not know, named with its capitals:
+# "MRT from my place in Jurong", "our flat in Kakkanad", "come to mine in Partick".
+_HOME_NAMED_EN = re.compile(
+    r"\b(?:(?:my|our)\s+(?!old\b|former\b|previous\b)(?:[\w-]+\s+){0,2}?(?:flat|apartment|apt|place|house|unit|"
+    r"condo|studio|home)|(?:to|at)\s+mine)\s+in\s+(?:(?P<town>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)|"
+    # typed in lower case: one word, ending the phrase ("my place in jurong is like 1.5 hrs")
+    r"(?P<lower>[a-z][a-z'-]{3,})(?=\s*(?:$|[,.;!?)]|\s(?:is|was|and|so|but|lol|too|now)\b)))"
+)
+_NOT_TOWNS = frozenset({"The", "My", "Our", "I", "town", "city", "centre", "center", "halls", "college",
+                        "between", "general", "there", "here", "question"})
+
+
+def _home_named(sentence: str) -> str:
+    match = _HOME_NAMED_EN.search(sentence)
+    town = (match.group("town") or match.group("lower").title()) if match else ""
+    return town if town and town not in _NOT_TOWNS and town.lower() not in _NOT_TOWNS else ""
 
 
 def former_homes(sentences: Sequence[str]) -> list[Fact]:

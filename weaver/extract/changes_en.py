@@ -190,14 +190,16 @@ def _partners(op: Op) -> Build:
 
 # "Alex and I", "me and Alex", "we": the couple, in the words of either; "me n Kirsty", "me and
 # my boyfriend Minho" (the partner word told is the one that ends).
-_COUPLE = (r"(?:(?P<name>" + NAME + r")\s+and\s+I|me\s+(?:and|n|&)\s+(?:my\s+"
+_COUPLE = (r"(?:(?P<name>" + NAME + r"|[a-z][a-z'-]{2,14})\s+and\s+I|me\s+(?:and|n|&)\s+(?:my\s+"
            r"(?P<word>boyfriend|girlfriend|partner|husband|wife|fianc[eé]e?|bf|gf)\s+)?"
            r"(?P<name2>" + NAME + r")|we)")
 _PARTNER_WORDS = {"bf": "boyfriend", "gf": "girlfriend", "fiancee": "fiance", "fiancé": "fiance",
                   "fiancée": "fiance"}
 # Words before "and I" that are no partner's name ("mum and I broke up" is no couple's end).
 _NO_PARTNER = frozenset(("my", "he", "she", "they", "mum", "mom", "dad", "sister", "brother", "band", "team",
-                         "him", "her", "then", "now", "so", "but", "friend", "cousin", "boss"))
+                         "him", "her", "then", "now", "so", "but", "friend", "cousin", "boss", "you", "me",
+                         "work", "life", "things", "it", "this", "that", "and", "lol", "yeah", "well", "also",
+                         "update", "news", "week", "today", "yesterday", "finally", "officially"))
 _BREAKUP = (r"(?:broke\s+up|split\s+up|split|separated|called\s+it\s+(?:quits|off)|got\s+divorced|divorced|"
             r"ended\s+things|are\s+done|'re\s+done|are\s+over|'re\s+over)")
 
@@ -207,6 +209,7 @@ def _couple(op: Op) -> Build:
         name = m.group("name") or m.group("name2") or ""
         if name.lower() in _NO_PARTNER:
             return []
+        name = name[:1].upper() + name[1:]  # "javi and i broke up": a name typed in lower case
         word = (m.groupdict().get("word") or "").lower()
         told = (_PARTNER_WORDS.get(word, word),) if word else _PARTNERS
         return [Fact(p, name, op, 0.8 if op is Op.RETRACT else 0.6) for p in told]

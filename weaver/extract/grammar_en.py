@@ -168,6 +168,9 @@ def _en_pronouns(sentence: str) -> str:
 
 # The first half of "Alex and I ...", "my wife and I ...": a subject shared with the speaker.
 _EN_COUPLE_HEAD = re.compile(r"\W*" + NAME)
+_EN_LOWER_COUPLE = re.compile(r"\W*[a-z][a-z'-]{2,14}")
+_EN_BROKE_UP = re.compile(r"I\s+(?:just\s+|finally\s+|officially\s+)?"
+                          r"(?:broke\s+up|split|separated|called\s+it|got\s+divorced|are\s+(?:done|over))\b")
 _EN_OPEN_END = re.compile(r"\b(?:is|are|'s)(?:[\s,]+(?:hmm+|um+|uh+|well|like|probably|honestly))*[\s,]*$")
 
 
@@ -180,7 +183,10 @@ def _en_split_clauses(sentence: str) -> list[str]:
     for clause in _EN_CLAUSE_BREAK.split(text.strip(EDGES)):
         if not clause.strip():
             continue
-        if clauses and _EN_COUPLE_HEAD.fullmatch(clauses[-1]) and f"{clauses[-1]} and {clause}" in text:
+        # "javi and i broke up": a name in lower case, before the couple's verb
+        couple = clauses and (_EN_COUPLE_HEAD.fullmatch(clauses[-1])
+                              or (_EN_LOWER_COUPLE.fullmatch(clauses[-1]) and _EN_BROKE_UP.match(clause)))
+        if couple and f"{clauses[-1]} and {clause}" in text:
             clauses[-1] += " and " + clause  # "Alex and I broke up": one subject, not two clauses
             continue
         if clauses and _EN_OPEN_END.search(clauses[-1]):
@@ -368,8 +374,8 @@ def _en_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
         inner = "I was " + rest
     elif verb.endswith("ing"):
         inner = "I'm " + verb + " " + rest
-    else:
-        inner = "I " + verb + " " + rest
+    else:  # "my mum still lives in Cork": an adverb, then their verb said as mine
+        inner = "I " + verb + " " + re.sub(r"^\w+", lambda m: THIRD_VERBS.get(m.group(), m.group()), rest)
     relation = [Fact(about, name, Op.ASSERT, 0.85)] if name else []
     return about, name, inner.strip(), relation
 

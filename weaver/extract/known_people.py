@@ -101,9 +101,10 @@ class KnownPeople:
         "朵朵" for "凌朵朵" too). Other text unchanged."""
         if not text:
             return text
-        text = self._pronoun_said_in_full(text)
         if not re.search(r"[\u3400-\u9fff]", text):
-            return self._names_said_in_full(text)
+            # names first: "ciara came home!! she moved back" -> she is Ciara, named in the turn
+            return self._pronoun_said_in_full(self._names_said_in_full(text))
+        text = self._pronoun_said_in_full(text)
         for name, relation in self.by_name.items():
             if name.isascii() or relation not in _ZH_RELATION:
                 continue

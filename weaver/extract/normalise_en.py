@@ -21,7 +21,7 @@ PERSON = (
 )
 # What is said of someone named by relation, right after their name: "my sister Anna lives ...".
 SAID_OF_THEM = (
-    r"'s|is|has|lives|works|moved|just|recently|finally|turned|speaks|studies|loves|"
+    r"'s|is|has|lives|works|moved|just|recently|finally|officially|also|still|now|actually|already|turned|speaks|studies|loves|"
     r"likes|hates|left|started|got|joined|quit|was|used|retired|retiring|turns|turned|does|plays|goes|"
     r"dropped|graduated"
 )

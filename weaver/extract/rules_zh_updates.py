@@ -68,8 +68,10 @@ def _stopped_job(m: re.Match[str]) -> list[Fact]:
     value = cleaned(re.sub(r"^(?:从|在)", "", said))
     if not value or value in ("工作", "这份工作", "这工作", "这个工作", "活"):
         return list(_QUIT)
-    if said.startswith(("从", "在")):  # 从顺丰那边辞了: where one worked, and the job there
-        return [Fact("employer", value, Op.RETRACT, 0.75), Fact("job_title", "", Op.RETRACT, 0.7)]
+    job_at = re.fullmatch(r"(?P<at>.{2,6}?)(?:的|那份|这份)?(?:工作|活儿?)", value)
+    if said.startswith(("从", "在")) or job_at:  # 从顺丰那边辞了, 把律所工作辞了: the place, and the job there
+        at = job_at.group("at") if job_at else value
+        return [Fact("employer", at, Op.RETRACT, 0.75), Fact("job_title", "", Op.RETRACT, 0.7)]
     return [Fact("job_title", value, Op.RETRACT, 0.75), Fact("employer", value, Op.RETRACT, 0.7)]
 
 

@@ -1,0 +1,178 @@
+"""Changes told the way people tell them: the day said apart from the change ("升区域经理了！
+上周一宣布的"), moves and jobs in the words of other Englishes ("shifted to Lahore", "first
+week at swiggy done"), a home named in passing, a partner named in lower case, and the
+relatives' adverbs ("my mum still lives in Cork"). None is taken from the bench."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime, timezone
+
+import pytest
+from vaultweave.weaver.extract import dates, dates_zh
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.dialects_zh import as_mandarin
+from vaultweave.weaver.extract.known_people import KnownPeople
+from vaultweave.weaver.extract.rules import facts_in
+from vaultweave.weaver.value_match import names_value
+from vaultweave.weaver.vault import Vault
+
+from tests.conftest import say
+
+MONDAY = datetime(2026, 7, 6, 2, 0, tzinfo=timezone.utc)  # 10:00 in China
+
+
+def dated(text: str) -> dict[tuple[str, str], str]:
+    """The speaker's asserted facts and the date phrase each carries."""
+    return {(f.attribute, f.value): f.when for f in facts_in(text)
+            if f.op is Op.ASSERT and not f.about and not f.name}
+
+
+def read(text: str) -> set[tuple[str, str, Op]]:
+    return {(f.attribute, f.value, f.op) for f in facts_in(text) if not f.about and not f.name}
+
+
+def theirs(text: str) -> set[tuple[str, str, str, str, Op]]:
+    return {(f.about, f.name, f.attribute, f.value, f.op) for f in facts_in(text) if f.about or f.name}
+
+
+@pytest.mark.parametrize(
+    ("phrase", "day"),
+    [
+        ("上礼拜", "2026-06-29"),
+        ("上个礼拜", "2026-06-29"),
+        ("一个礼拜前", "2026-06-29"),
+        ("两个星期前", "2026-06-22"),
+        ("20号", "2026-06-20"),  # a past day of the month alone: the last one gone
+        ("3号", "2026-07-03"),
+        ("礼拜六", "2026-07-04"),  # a past weekday alone: the one gone
+    ],
+)
+def test_weeks_and_days_said_in_the_past_resolve(phrase: str, day: str) -> None:
+    found = dates.resolve(phrase, MONDAY, "past")
+    assert found is not None and (found + dates_zh.CHINA).date().isoformat() == day
+
+
+def test_a_day_of_the_month_still_to_come_is_this_months_or_the_next() -> None:
+    assert dates.resolve("20号", MONDAY, "future") == datetime(2026, 7, 20, 4, 0, tzinfo=timezone.utc)
+    assert dates.resolve("3号", MONDAY, "future") == datetime(2026, 8, 3, 4, 0, tzinfo=timezone.utc)
+
+
+@pytest.mark.parametrize(
+    ("clause", "day"),
+    [("12号搬完了", "12号"), ("20号落地的", "20号"), ("12号要搬了", ""), ("12号搬家", ""),
+     ("3号线坐到底了", "")],
+)
+def test_a_day_of_the_month_dates_only_a_change_told_as_done(clause: str, day: str) -> None:
+    assert dates_zh.find_past(clause)[0] == day
+
+
+@pytest.mark.parametrize(
+    ("text", "fact", "when"),
+    [
+        ("升区域经理了！上周一宣布的 管六家店", ("job_title", "区域经理"), "上周一"),
+        ("升区域经理了，上周一宣布的，管六家店", ("job_title", "区域经理"), "上周一"),
+        ("上周六终于搬完了 累瘫 现在人在深圳 租了个单间", ("lives_in", "深圳"), "上周六"),
+        ("搬到新加坡啦！20号落地的，热死了", ("lives_in", "新加坡"), "20号"),
+        ("到伦敦一周了 房租贵到离谱", ("lives_in", "伦敦"), "一周前"),
+        ("我上礼拜搬大连来了", ("lives_in", "大连"), "上礼拜"),
+    ],
+)
+def test_a_chinese_change_is_dated_by_the_day_told_apart_from_it(
+    text: str, fact: tuple[str, str], when: str
+) -> None:
+    assert dated(text)[fact] == when
+
+
+def test_how_long_a_state_lasted_dates_no_change() -> None:
+    assert dated("我在北京住了五年了")[("lives_in", "北京")] == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        ("跟你汇报下近况哈，地铁那边我上个月底辞了，两周前搬到佛山了",
+         {("employer", "地铁", Op.RETRACT), ("job_title", "", Op.RETRACT), ("lives_in", "佛山", Op.ASSERT)}),
+        ("3月31号是我在顺丰最后一天", {("employer", "顺丰", Op.RETRACT), ("job_title", "", Op.RETRACT)}),
+        ("我把银行的工作辞了", {("employer", "银行", Op.RETRACT), ("job_title", "", Op.RETRACT)}),
+        ("外卖我不送了，太累", {("employer", "", Op.RETRACT), ("job_title", "", Op.RETRACT)}),
+        ("老子不跑快递了！", {("employer", "", Op.RETRACT), ("job_title", "", Op.RETRACT)}),
+    ],
+)
+def test_chinese_endings_of_a_job_as_people_say_them(text: str, facts: set[tuple[str, str, Op]]) -> None:
+    assert facts <= read(text)
+
+
+def test_lao_zi_is_i_only_before_what_one_does() -> None:
+    assert as_mandarin("老子不跑快递了") == "我不跑快递了"
+    assert as_mandarin("老子说道可道非常道") == "老子说道可道非常道"
+
+
+def test_a_relative_named_before_a_date_is_named() -> None:
+    found = theirs("我老公周磊三天前从顺丰那边辞了")
+    assert ("husband", "周磊", "employer", "顺丰", Op.RETRACT) in found
+    assert not {f for f in theirs("我姐前两周把律所工作辞了") if f[1]}  # 前两周 is no name
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("first week at swiggy done yaar, onboarding is so chaotic", ("employer", "Swiggy", Op.ASSERT)),
+        ("first week at trade me done", ("employer", "Trade Me", Op.ASSERT)),
+        ("rukhsati done, shifted to Lahore last week alhamdulillah", ("lives_in", "Lahore", Op.ASSERT)),
+        ("moved into a unit in Surry Hills last week", ("lives_in", "Surry Hills", Op.ASSERT)),
+        ("I moved in with my friend Leah in Burnaby last month", ("lives_in", "Burnaby", Op.ASSERT)),
+        ("i'm back at my parents' in dos hermanas for now", ("lives_in", "Dos Hermanas", Op.ASSERT)),
+        ("daily lah, and MRT from my place in jurong is like 1.5 hrs", ("lives_in", "Jurong", Op.ASSERT)),
+        ("she can come to mine in Partick after", ("lives_in", "Partick", Op.ASSERT)),
+    ],
+)
+def test_moves_homes_and_jobs_in_the_words_of_other_englishes(text: str, fact: tuple[str, str, Op]) -> None:
+    assert fact in read(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["i shifted to night shift", "last week at the beach was fun", "come to my place in town"]
+)
+def test_words_like_them_name_no_home_or_job(text: str) -> None:
+    assert not {f for f in read(text) if f[0] in ("lives_in", "employer")}
+
+
+def test_a_partner_named_in_lower_case_before_the_breakup() -> None:
+    assert ("boyfriend", "Javi", Op.RETRACT) in read("javi and i broke up last week 💔")
+    assert not {f for f in read("life and i broke up") if f[2] is Op.RETRACT}
+    assert names_value("Javier", "Javi") and names_value("Christopher", "Chris")
+    assert not names_value("JavaScript", "Java")
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("my mum still lives in Cork", ("mother", "", "lives_in", "Cork", Op.ASSERT)),
+        ("my sister also works at Google", ("sister", "", "employer", "Google", Op.ASSERT)),
+        ("dad officially retired yesterday!!! party was a hit", ("father", "", "job_title", "", Op.RETRACT)),
+    ],
+)
+def test_an_adverb_between_a_relative_and_their_verb(text: str, fact: tuple[str, str, str, str, Op]) -> None:
+    assert fact in theirs(text)
+
+
+def test_a_pronoun_after_a_name_told_in_the_same_turn_is_theirs() -> None:
+    known = KnownPeople().learn(facts_in("my sister ciara lives in sydney now"))
+    known = known.learn(facts_in("my best friend orla is a primary teacher here in cork"))
+    said = known.said_in_full("ciara came home!! she moved back to ireland last week")
+    assert "my sister Ciara moved back" in said
+
+
+def _employers(vault: Vault) -> list[tuple[str, bool]]:
+    return sorted((i.value, i.is_current) for i in vault.loaded_items().values() if i.attribute == "employer")
+
+
+def test_an_ending_without_a_value_spares_the_job_its_own_line_tells(
+    make_vault: Callable[..., Vault],
+) -> None:
+    vault = make_vault()
+    say(vault, "我在顺丰干快递员", "2026-01-09T13:00:00Z")
+    say(vault, "老子不跑快递了！上礼拜入职京东物流", "2026-02-20T12:00:00Z")
+    vault.weave_all()
+    assert _employers(vault) == [("京东物流", True), ("顺丰", False)]

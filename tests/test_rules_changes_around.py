@@ -95,13 +95,22 @@ def test_going_vegetarian_ends_a_favourite_steak_in_a_vault(make_vault: Callable
     assert [(i.value, i.is_current) for i in held] == [("ribeye", False)]
 
 
-def test_a_break_up_puts_the_boyfriend_told_in_doubt(make_vault: Callable[..., Vault]) -> None:
+def test_a_break_up_told_by_a_nickname_ends_the_boyfriend_told(make_vault: Callable[..., Vault]) -> None:
     vault = make_vault()
     say(vault, "my boyfriend Mateo is a chef", "2026-01-10T09:00:00Z")
     say(vault, "teo and i broke up last week, honestly fine", "2026-02-20T09:00:00Z")  # a nickname
     vault.weave_all()
-    held = [i for i in vault.loaded_items().values() if i.attribute == "boyfriend" and i.is_current]
-    assert [(i.value, bool(i.doubt)) for i in held] == [("Mateo", True)]
+    held = [i for i in vault.loaded_items().values() if i.attribute == "boyfriend"]
+    assert [(i.value, i.is_current) for i in held] == [("Mateo", False)]
+
+
+def test_a_break_up_with_someone_not_held_leaves_the_partner(make_vault: Callable[..., Vault]) -> None:
+    vault = make_vault()
+    say(vault, "my boyfriend Mateo is a chef", "2026-01-10T09:00:00Z")
+    say(vault, "sofia and i broke up ages ago", "2026-02-20T09:00:00Z")
+    vault.weave_all()
+    held = [i.value for i in vault.loaded_items().values() if i.attribute == "boyfriend" and i.is_current]
+    assert held == ["Mateo"]
 
 
 def test_handing_in_the_badge_puts_the_job_in_doubt() -> None:

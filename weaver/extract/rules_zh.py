@@ -397,7 +397,7 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"(?:住在|定居在|生活在)(?P<v>.+)$", _fact("lives_in", place_of)),
     rule(_I + r"住(?!院|宿|校|在)(?P<v>[^，,]{2,12})$", lambda m: _fact("lives_in", place_of)(m)
          if any(m.group("v").startswith(p) for p in PLACES_ZH) else []),
-    rule(_I + r"在(?P<v>[^，,]{2,10}?)租(?:到|好)?了?(?:房子?|房间|公寓)", _fact("lives_in", place_of, 0.8)),
+    rule(_I + r"在(?P<v>[^，,]{2,10}?)租(?:到|好)?了?(?:房子?|房间|公寓|单间|[^，,]{1,3}年)", _fact("lives_in", place_of, 0.8)),
     rule(_I + r"在(?P<v>.+?)(?<![不得])(?:住|生活|定居)了?$", _fact("lives_in", place_of, 0.85)),
     rule(_I + r"(?:搬到|搬去|搬来|搬回|搬家(?:到|去)|移居到?|移民(?:到|去)?)了?(?P<v>.+)$", _fact("lives_in", place_of)),
     rule(_I + r"搬(?P<v>[\u4e00-\u9fff]{2,4}?)(?:来|去)?了$", changes.only_place("lives_in", 0.85)),  # 上个月搬深圳了

@@ -14,7 +14,7 @@ from vaultweave.weaver.extract.someone_named_en import THIRD_VERBS, named_other
 # -- English clauses ----------------------------------------------------------------------
 
 _EN_DISCOURSE = re.compile(
-    r"^(?:(?:oh|ah|well|yeah|yes|yep|yup|no(?!\s+more\b)|nope|nah|so|and|but|also|actually|anyway|anyways|"
+    r"^(?:(?:oh|ah|well|yeah|yes|yep|yup|ja|ya|ag|no(?!\s+more\b)|nope|nah|so|and|but|also|actually|anyway|anyways|"
     r"by\s+the\s+way|btw|fyi|honestly|haha+|hah|lol|hey|hi|hello|hiya|ok|okay|um+|uh+|hmm+|"
     r"right|sure|true|oh\s+well|fun\s+fact|guess\s+what|news|(?:big|good|great|bad|sad)\s+news|update|"
     r"big\s+change|life\s+update|plot\s+twist|"
@@ -168,7 +168,7 @@ def _en_pronouns(sentence: str) -> str:
 
 # The first half of "Alex and I ...", "my wife and I ...": a subject shared with the speaker.
 _EN_COUPLE_HEAD = re.compile(r"\W*" + NAME)
-_EN_LOWER_COUPLE = re.compile(r"\W*[a-z][a-z'-]{2,14}")
+_EN_LOWER_COUPLE = re.compile(r"\W*(?:(?:so|and|but|well|ja|yeah|anyway|ok|okay)\s+)*[a-z][a-z'-]{2,14}")
 _EN_BROKE_UP = re.compile(r"I\s+(?:just\s+|finally\s+|officially\s+)?"
                           r"(?:broke\s+up|split|separated|called\s+it|got\s+divorced|are\s+(?:done|over))\b")
 _EN_OPEN_END = re.compile(r"\b(?:is|are|'s)(?:[\s,]+(?:hmm+|um+|uh+|well|like|probably|honestly))*[\s,]*$")

@@ -80,7 +80,9 @@ _EN_ASIDE = re.compile(
     r",\s*(?:(?:and\s+)?I\s+(?:swear|promise|admit|kid\s+you\s+not|reckon|will\s+die\s+on\s+this\s+hill)|"
     r"don't\s+(?:judge|laugh)(?:\s+(?:me|at\s+me))?|no\s+judg(?:e)?ment(?:\s+pls)?|for\s+my\s+sins|believe\s+it\s+or\s+not|"
     r"no\s+joke|of\s+all\s+things|sadly|thankfully|luckily|unfortunately|weirdly|funnily\s+enough|"
-    r"how\s+(?:do\s+)?(?:you|u|to)\s+say(?:\s+(?:it|this|that|in\s+english))?)\s*,",
+    r"how\s+(?:do\s+)?(?:you|u|to)\s+say(?:\s+(?:it|this|that|in\s+english))?|"
+    # "as a, what do they call it now, 'solutions architect'", "as, wetin dem dey call am sef, HSE officer"
+    r"what\s+do\s+they\s+call\s+it(?:\s+now)?|what's\s+it\s+called|wetin\s+dem\s+(?:dey\s+)?call\s+am(?:\s+sef)?)\s*,",
     re.IGNORECASE,
 )
 
@@ -129,21 +131,31 @@ _NOT_HOMES = words(
 
 # "Priya, she's a junior doctor", "Marcus, he's a firefighter": the name and the pronoun
 # are one subject, said once. Not a word of talk before the comma ("honestly, she's ...").
-_EN_NAME_THEN_PRONOUN = re.compile(r"\b(?P<name>[A-Z][a-z]{2,}),\s+(?:he|she)"
+_EN_NAME_THEN_PRONOUN = re.compile(r"\b(?P<name>[A-Za-z][a-z]{2,}),\s+(?:he|she)"
                                    r"(?=(?:'s|\s+(?:is|was|works|lives))\b)")
 
 
 def _name_then_pronoun(m: re.Match[str]) -> str:
     # "my sister Carmen, she lives in madrid" stays: the pronoun's clause reads her by relation
     told_by_relation = re.search(r"\b(?:my|our|his|her)\s+[a-z]+\s+$", m.string[: m.start()])
-    return m.group(0) if told_by_relation or m.group("name").lower() in _EN_NOT_A_NAME else m.group("name")
+    name = m.group("name")
+    if told_by_relation or name.lower() in _EN_NOT_A_NAME or (name.islower() and not _opens_a_clause(m)):
+        return m.group(0)
+    return name.capitalize()
+
+
+def _opens_a_clause(m: re.Match[str]) -> bool:
+    """A name typed in lower case stands for the subject only where a clause opens: "seeing
+    someone new, lerato, she's a vet" (after a comma, or first)."""
+    return re.search(r"(?:^|[,.!?:;]\s*|\s(?:and|but|so)\s+)$", m.string[: m.start()]) is not None
 
 
 _EN_NOT_A_NAME = words(
     "anyway anyways honestly well yes yeah yep yup no nah nope oh also but and now then basically seriously "
     "actually sadly luckily obviously apparently okay ok right sure plus besides again still today tonight "
     "tomorrow yesterday mate dude bro man girl guys babe hey hi hello wait whatever true cool great nice "
-    "fine perfect exactly lol haha omg ugh so because though tho like literally turns update news mum mom dad"
+    "fine perfect exactly lol haha omg ugh so because though tho like literally turns update news mum mom "
+    "dad anyhow tbh ngl idk btw imo lmao hmm hmmm ahh aww sigh yikes surprisingly"
 )
 
 

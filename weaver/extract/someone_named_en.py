@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from vaultweave.weaver.extract.rules_text import PLACES, Fact, words
+from vaultweave.weaver.extract.normalise_en import PERSON
+from vaultweave.weaver.extract.rules_text import PLACES, Fact, is_job, words
 
 # The verbs said of someone else, and their first-person form
 THIRD_VERBS = {"lives": "live", "works": "work", "speaks": "speak", "studies": "study",
@@ -23,8 +24,17 @@ _EN_NAMED_OTHER = re.compile(r"(?!I\b)(?P<name>[A-Z][a-z]+)(?:\s+(?:just\s+|fina
                              r"(?P<rest>.*)$")
 
 
+# A name typed in lower case is taken only before what can be no one's but a person's: a job
+# ("marcus is a barber", "darragh's a garda"), never "work is a nightmare".
+_EN_LOWER_NAMED_JOB = re.compile(r"(?P<name>[a-z][a-z-]{2,11})(?:\s+is|'s)\s+(?P<rest>(?:a|an)\s+"
+                                 r"(?P<title>(?:[a-z-]+\s+){0,2}?[a-z-]+)\b.*)$")
+
+
 def named_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
     """ "Divya is branch manager at HDFC" -> ("", "Divya", "I'm branch manager at HDFC", [])."""
+    lower = _EN_LOWER_NAMED_JOB.match(clause)
+    if lower and _named_in_lower_case(lower.group("name"), lower.group("title")):
+        return "", lower.group("name").capitalize(), f"I'm {lower.group('rest')}", []
     match = _EN_NAMED_OTHER.match(clause)
     name = match.group("name") if match else ""
     if not match or name.lower() in PLACES or name.lower() in _NOT_A_PERSON:
@@ -56,3 +66,10 @@ _NOT_SOMEONE = words(
     "saturday sunday"
 )
 _NOT_A_PERSON = words("everyone everybody nobody someone somebody mum mom dad he she it they who")
+
+
+def _named_in_lower_case(name: str, title: str) -> bool:
+    head = title.split()
+    taken = name in PLACES or name in _NOT_SOMEONE or name in _NOT_A_PERSON or is_job(name)
+    relative = re.fullmatch(PERSON, name) is not None
+    return not taken and not relative and any(is_job(" ".join(head[i:])) for i in range(len(head)))

@@ -133,7 +133,7 @@ def _joined(m: re.Match[str]) -> list[Fact]:
     return [Fact("employer", org, Op.ASSERT, 0.8)] if org else []
 
 
-_NOT_NAME = re.compile(r"^(?:还|也|都|就|但|不|没|又|很|挺|太|可|才|先|再|刚|在|是|做|干|当|去|回|天天|每)")
+_NOT_NAME = re.compile(r"^(?:还|也|都|就|但|不|没|又|很|挺|太|可|才|先|再|刚|在|是|做|干|当|去|回|天天|每|真|好|特别|超|有点|非常)")
 
 
 def _new_job_named(m: re.Match[str]) -> list[Fact]:
@@ -340,6 +340,12 @@ STARTS: tuple[Rule, ...] = (
          r"[^，,叫是我]{0,10}?(?:[，,])?(?:的名字|名字)?(?:就|也)?(?:叫|是)(?!我)(?P<v>[A-Za-z0-9" + _CJK + r"]{2,10})"
          r"(?:[，,].*)?$",
          _named_place),
+    # "考上吉林大学了", "转学到包玉刚实验学校了": the school one goes to now
+    rule(_I + r"(?:今年|刚|终于|也)*(?:转学到|转到|考上了?|考进了?)(?P<v>[^，,]{2,12}?(?:大学|学院|中学|高中|小学|学校|附中))了?"
+         r"(?:[，,].*)?$", lambda m: [Fact("studies_at", v, Op.ASSERT, 0.8) for v in [school_of(m.group("v"))] if v]),
+    # "去了家做跨境电商的创业公司，叫海豚出海": the company gone to, named after it
+    rule(r"(?:[^，,]*[，,])*?(?:我)?(?:去了|进了|跳到了?|换到了?|入职了?)(?:一)?家[^，,]{0,14}?(?P<kind>公司|单位|工作室|工厂|厂)"
+         r"[，,]?(?:名字)?叫(?P<v>[A-Za-z0-9" + _CJK + r"]{2,10})(?:[，,].*)?$", _named_place),
     rule(_I + r"在(?P<at>[^，,]{2,6}?)(?:上|里)?学(?:习)?(?P<v>" + _LANGUAGE.replace("|[" + _CJK + "]{2,3}话", "") + r")$",
          lambda m: [Fact("learning", LANGUAGES[m.group("v")], Op.ASSERT, 0.8)]),  # 在多邻国上学西班牙语
     rule(_I + r"当(?P<t>[A-Za-z][A-Za-z ]{1,20})$",

@@ -103,9 +103,17 @@ _OBJECT_CLEFT = re.compile(
 )
 
 
+# "我是当护士的": the title one holds, in the 是…的 frame ("我是做会计的" reads as it is)
+_JOB_CLEFT = re.compile(r"^(?P<me>我)?是(?P<rest>当[^，,的]{1,8}?)的$")
+
+
 def uncleft(clause: str) -> str:
     """ "我是2月底搬到上海的" -> "我2月底搬到上海"; "3月15号从美团离职的" -> "3月15号从美团离职了";
-    "上周五离开的拉萨" -> "上周五离开了拉萨": the 是…的 frame around a dated change."""
+    "上周五离开的拉萨" -> "上周五离开了拉萨": the 是…的 frame around a dated change; "我是当护士的"
+    -> "我当护士"."""
+    job = _JOB_CLEFT.match(clause)
+    if job:
+        return (job.group("me") or "") + job.group("rest")
     match = _CLEFT.match(clause)
     if match:
         return (match.group("me") or "") + match.group("rest")

@@ -176,3 +176,60 @@ def test_an_ending_without_a_value_spares_the_job_its_own_line_tells(
     say(vault, "老子不跑快递了！上礼拜入职京东物流", "2026-02-20T12:00:00Z")
     vault.weave_all()
     assert _employers(vault) == [("京东物流", True), ("顺丰", False)]
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("btw i stay in abuja, gwarinpa, so embassy no far", ("lives_in", "Abuja", Op.ASSERT)),
+        ("ya i stay tampines, work in cbd", ("lives_in", "Tampines", Op.ASSERT)),
+        ("i dey lagos, lekki side", ("lives_in", "Lagos", Op.ASSERT)),
+        ("near punggol? i stay there with my wife", ("lives_in", "Punggol", Op.ASSERT)),
+        ("i dey work for shell as, wetin dem dey call am sef, HSE officer.",
+         ("job_title", "HSE officer", Op.ASSERT)),
+        ("im a PM at zomato, 2 yrs done", ("employer", "Zomato", Op.ASSERT)),
+    ],
+)
+def test_homes_and_jobs_in_west_african_and_asian_englishes(text: str, fact: tuple[str, str, Op]) -> None:
+    assert fact in read(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["i stay at home with the kids", "I'm staying at a hotel in Rome", "i stay up late"]
+)
+def test_a_stay_that_is_no_home(text: str) -> None:
+    assert not {f for f in read(text) if f[0] == "lives_in" and f[2] is Op.ASSERT}
+
+
+def test_a_name_in_lower_case_before_a_job_is_someone() -> None:
+    assert ("", "Marcus", "job_title", "barber", Op.ASSERT) in theirs("also marcus is a barber, got his shop")
+    assert ("", "Lerato", "job_title", "vet", Op.ASSERT) in theirs("lerato, she's a vet in centurion")
+    for text in ("work is a nightmare", "life's a mess", "boss is a nightmare", "tbh, she's a nurse"):
+        assert not theirs(text), text
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("我们住在上海静安", ("lives_in", "上海静安", Op.ASSERT)),
+        ("我们上个月搬到苏州了", ("lives_in", "苏州", Op.ASSERT)),
+        ("我是当护士的 反而被她管", ("job_title", "护士", Op.ASSERT)),
+        ("我是做UI设计的", ("job_title", "UI设计", Op.ASSERT)),
+        ("我今年考上吉林大学了", ("studies_at", "吉林大学", Op.ASSERT)),
+        ("我上个月跳槽了 去了家做跨境电商的创业公司 叫海豚出海 做运营", ("employer", "海豚出海", Op.ASSERT)),
+        ("就是离我住的回龙观有点远", ("lives_in", "回龙观", Op.ASSERT)),
+        ("我在滨江租了三年了", ("lives_in", "滨江", Op.ASSERT)),
+        ("上个月搬咗去深圳福田", ("lives_in", "深圳福田", Op.ASSERT)),
+    ],
+)
+def test_chinese_homes_jobs_and_schools_as_people_say_them(text: str, fact: tuple[str, str, Op]) -> None:
+    assert fact in read(text)
+
+
+@pytest.mark.parametrize("text", ["创业公司是真不稳", "离我住的地方很近", "我们都住宿舍"])
+def test_chinese_words_like_them_name_nothing(text: str) -> None:
+    assert not {f for f in read(text) if f[0] in ("lives_in", "employer")}
+
+
+def test_a_word_between_a_relative_and_a_verb_is_no_name() -> None:
+    assert not {f for f in theirs("我闺女倒是刚拿到驾照 她在武汉读研") if f[1]}

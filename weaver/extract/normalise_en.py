@@ -163,7 +163,7 @@ _EN_NOT_A_NAME = words(
 # "a pilot for american airlines", "i work at razorpay") gets its capitals back, so the
 # workplace patterns (which want one) read it: at most three words, ending the phrase.
 _EN_LOWER_WORKPLACE = re.compile(
-    r"\b(?P<head>[a-z]+)(?P<pre>\s+(?:stuff\s+)?(?:at|for|with)\s+(?:the\s+)?)"
+    r"\b(?P<head>[a-z]+|[A-Z]{2,4})(?P<pre>\s+(?:stuff\s+)?(?:at|for|with)\s+(?:the\s+)?)"
     r"(?P<v>[a-z][a-z&'-]+(?:\s+[a-z][a-z&'-]+){0,2}?)"
     r"(?=\s*(?:$|[,.;!?)]|\s(?:so|and|but|in|near|since|as|now|lol|haha\w*|tbh|hq|office|campus|every|on|"
     r"for|from|there|here|too|btw|rn|atm|which|who|is|was|this|last|next|today|tonight|tomorrow|yesterday|"

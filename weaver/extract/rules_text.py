@@ -296,7 +296,7 @@ _JOB_HEADS = words(
     "engineer developer programmer designer manager teacher professor lecturer nurse doctor "
     "physician surgeon dentist lawyer attorney accountant architect scientist researcher "
     "analyst consultant writer journalist editor artist musician chef cook baker "
-    "photographer student intern founder co-founder ceo cto cfo coo vp director lead "
+    "photographer student intern founder co-founder ceo cto cfo coo vp director lead csr rn lpn cna emt "
     "pharmacist therapist psychologist economist entrepreneur freelancer translator pilot "
     "electrician plumber mechanic carpenter librarian recruiter marketer officer "
     "administrator specialist technician coordinator strategist producer actor actress "

@@ -14,6 +14,7 @@ from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.dialects_zh import as_mandarin
 from vaultweave.weaver.extract.known_people import KnownPeople
 from vaultweave.weaver.extract.rules import facts_in
+from vaultweave.weaver.extract.said_plainly_en import said_plainly
 from vaultweave.weaver.value_match import names_value
 from vaultweave.weaver.vault import Vault
 
@@ -233,3 +234,21 @@ def test_chinese_words_like_them_name_nothing(text: str) -> None:
 
 def test_a_word_between_a_relative_and_a_verb_is_no_name() -> None:
     assert not {f for f in theirs("我闺女倒是刚拿到驾照 她在武汉读研") if f[1]}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("my sis ngozi dey come visit from abuja, she be resident doctor for national hospital there",
+         ("sister", "Ngozi", "job_title", "resident doctor", Op.ASSERT)),
+        ("my bro dey work for MTN", ("brother", "", "employer", "MTN", Op.ASSERT)),
+    ],
+)
+def test_nigerian_pidgin_said_of_someone(text: str, fact: tuple[str, str, str, str, Op]) -> None:
+    assert fact in theirs(text)
+
+
+def test_pidgin_homes_and_what_is_left_as_typed() -> None:
+    assert ("lives_in", "Ikeja", Op.ASSERT) in read("we dey live for Ikeja")
+    assert said_plainly("to be honest i be in trouble") == "to be honest i be in trouble"
+    assert said_plainly("shifted to Lahore, stayed at a hotel") == "moved to Lahore, stayed at a hotel"

@@ -419,8 +419,9 @@ HOMES_IN_PASSING: tuple[Rule, ...] = (
          r"(?:my|our)\s+(?:parents|mum|mom|dad|folks|gran|grandparents|nan)(?:'s?)?(?:\s+(?:place|house|home|flat))?\s+in\s+"
          + _PLACE, one("lives_in", clean_place, 0.75)),
     # "(my sister noor is) visiting from dubai next month", "(she's) coming down from Barnsley"
-    rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+" + ADV + r"(?:visiting|coming(?:\s+(?:down|up|over|in))?|"
-         r"flying\s+in|driving\s+(?:over|up|down|in))\s+from\s+" + _PLACE, one("lives_in", clean_place, 0.6)),
+    rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+" + ADV
+         + r"(?:visiting|coming(?:\s+(?:down|up|over|in|(?:to\s+)?visit))?|flying\s+in|"
+         r"driving\s+(?:over|up|down|in))\s+from\s+" + _PLACE, one("lives_in", clean_place, 0.6)),
     rule(r"(?:but\s+|and\s+|so\s+)?(?:(?:[A-Za-z]+\s+){0,3}?(?:from|to|near|by)\s+)?(?:my|(?P<we>our))\s+(?:own\s+|tiny\s+|little\s+|small\s+|rented\s+)*"
          r"(?:apartment|flat|house|place|studio|condo)\s+in\s+" + _PLACE
          + r"(?=$|\s*,|\s+(?:is|has|'s|was)\b)", one("lives_in", clean_place, 0.75)),

@@ -129,42 +129,6 @@ _THERE = re.compile(r"\b(?P<verb>(?:live|lives|living|lived|based|settled|stayin
 _NAMED_AFTER = re.compile(r"\b(?:in|from|to)\s+(?P<v>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)")
 
 
-# "shifted to Lahore", "we're shifting into a new flat": moved, in the English of South Asia
-_SHIFTED = re.compile(r"\bshift(ed|ing)(?=\s+(?:back\s+)?(?:to|into)\s+"
-                      r"(?:[A-Z]|a\s+new\b|(?:my|our)\s+new\b))")
-
-
-# "i stay in abuja", "i stay tampines", "i dey stay for lekki", "i dey lagos": where one lives,
-# in the Englishes of West Africa, South and Southeast Asia ("I'm staying at a hotel" is a visit)
-_STAY = re.compile(r"\b(?P<who>I|i|we)\s+(?P<adv>(?:still|also|now|just|currently)\s+)?(?:(?P<dey>dey)\s+)?"
-                   r"(?P<stay>stay\s+)?(?:(?:in|at|for)\s+)?(?P<where>[A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
-                   r"(?P<end>\s*(?:[,.;!?)]|$|\s))")
-_NOT_STAYED_IN = words(
-    "home house hotel hostel airbnb bed touch up late over out away awake calm quiet healthy fit positive "
-    "hydrated single inside indoors the a an my our your his her their with for till until because so and "
-    "but work working go going come coming be get got do make"
-)
-
-
-def homes_said_plainly(text: str) -> str:
-    """English: a home or a move said in the words of other Englishes, said plainly:
-    "shifted to Lahore last week" -> "moved to Lahore last week", "i stay tampines" ->
-    "I live in tampines", "i stay there with my wife" -> "I live there"."""
-    return _STAY.sub(_lives, _SHIFTED.sub(r"mov\1", text))
-
-
-def _lives(m: re.Match[str]) -> str:
-    where = m.group("where")
-    said = m.group("stay") or (m.group("dey") and known_place(where))
-    if not said or where.lower() in _NOT_STAYED_IN:
-        return m.group(0)
-    if where.lower() in ("there", "here"):
-        return f"{m.group('who')} {m.group('adv') or ''}live {where}{m.group('end')}"
-    if not (where[0].isupper() or known_place(where) or re.match(r"\s*[,.;!?)]|$", m.group("end"))):
-        return m.group(0)
-    return f"{m.group('who')} {m.group('adv') or ''}live in {where}{m.group('end')}"
-
-
 def there_said_in_full(text: str) -> str:
     """English: "there" after a verb of living or moving said as the place the turn named last
     before it: "Luxor is my cousin's area, he lives there" -> "... he lives in Luxor"."""

@@ -64,10 +64,11 @@ from vaultweave.weaver.extract.grammar_en import ENGLISH
 from vaultweave.weaver.extract.grammar_zh import CHINESE, _zh_sentence_facts, zh_sentence
 from vaultweave.weaver.extract.known_people import KnownPeople
 from vaultweave.weaver.extract.patterns_en import pets_named_in_turn, without_unnamed_pets
-from vaultweave.weaver.extract.places_en import homes_said_plainly, there_said_in_full
+from vaultweave.weaver.extract.places_en import there_said_in_full
 from vaultweave.weaver.extract.rules_en import UPCOMING
 from vaultweave.weaver.extract.rules_text import Fact, Grammar
 from vaultweave.weaver.extract.rules_zh_people import Person
+from vaultweave.weaver.extract.said_plainly_en import said_plainly
 from vaultweave.weaver.extract.sentences import split_sentences
 from vaultweave.weaver.extract.speaker_memory import SWITCH, SpeakerMemory, switch_in
 from vaultweave.weaver.extract.towns_in_passing import former_homes, towns_in_passing
@@ -259,7 +260,7 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
     question turn it answers, if any; ``who``: the person last named before it, as the
     speaker would say it ("my brother Jun"), for a question about them (``turn_context``).
     Chinese is read as simplified Mandarin (``typed_zh``), "lives there" as the place named."""
-    return read_as_mandarin(_facts_in, there_said_in_full(homes_said_plainly(text)), asked, who)
+    return read_as_mandarin(_facts_in, there_said_in_full(said_plainly(text)), asked, who)
 
 
 def _facts_in(text: str, asked: str, who: str) -> list[Fact]:

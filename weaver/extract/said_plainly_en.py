@@ -1,0 +1,75 @@
+"""English of many places said in the plain words the rules read, before they read it.
+
+People type the English they speak: "shifted to Lahore" (moved, in South Asia), "i stay
+tampines" and "i dey lagos" (live, in Singapore and Nigeria), "she be resident doctor" and
+"i dey work for shell" (Nigerian Pidgin). Each is said plainly ("moved to Lahore", "I live
+in tampines", "she is resident doctor", "I work for shell"); every other word is left as
+typed, so values keep the speaker's spelling.
+"""
+
+from __future__ import annotations
+
+import re
+
+from vaultweave.weaver.extract.places_en import known_place
+from vaultweave.weaver.extract.rules_text import words
+
+# "shifted to Lahore", "we're shifting into a new flat": moved, in the English of South Asia
+_SHIFTED = re.compile(r"\bshift(ed|ing)(?=\s+(?:back\s+)?(?:to|into)\s+"
+                      r"(?:[A-Z]|a\s+new\b|(?:my|our)\s+new\b))")
+
+
+# "i stay in abuja", "i stay tampines", "i dey stay for lekki", "i dey lagos": where one lives,
+# in the Englishes of West Africa, South and Southeast Asia ("I'm staying at a hotel" is a visit)
+_STAY = re.compile(r"\b(?P<who>I|i|we)\s+(?P<adv>(?:still|also|now|just|currently)\s+)?(?:(?P<dey>dey)\s+)?"
+                   r"(?P<stay>stay\s+)?(?:(?:in|at|for)\s+)?(?P<where>[A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
+                   r"(?P<end>\s*(?:[,.;!?)]|$|\s))")
+_NOT_STAYED_IN = words(
+    "home house hotel hostel airbnb bed touch up late over out away awake calm quiet healthy fit positive "
+    "hydrated single inside indoors the a an my our your his her their with for till until because so and "
+    "but work working go going come coming be get got do make"
+)
+
+
+def said_plainly(text: str) -> str:
+    """``text`` with the words above said plainly: "shifted to Lahore last week" -> "moved to
+    Lahore last week", "i stay there with my wife" -> "I live there", "she be resident doctor
+    for national hospital" -> "she is resident doctor for national hospital"."""
+    text = _PIDGIN_BE.sub(_is, _PIDGIN_DEY.sub(_does, _SHIFTED.sub(r"mov\1", text)))
+    text = re.sub(r"\b(live|lives|living)\s+for\s+(?=[A-Z])", r"\1 in ", text)  # "we dey live for Ikeja"
+    return _STAY.sub(_lives, text)
+
+
+def _lives(m: re.Match[str]) -> str:
+    where = m.group("where")
+    said = m.group("stay") or (m.group("dey") and known_place(where))
+    if not said or where.lower() in _NOT_STAYED_IN:
+        return m.group(0)
+    if where.lower() in ("there", "here"):
+        return f"{m.group('who')} {m.group('adv') or ''}live {where}{m.group('end')}"
+    if not (where[0].isupper() or known_place(where) or re.match(r"\s*[,.;!?)]|$", m.group("end"))):
+        return m.group(0)
+    return f"{m.group('who')} {m.group('adv') or ''}live in {where}{m.group('end')}"
+
+
+# Nigerian Pidgin: "she be resident doctor" (is), "he dey work for MTN" (works), "my sis dey
+# come visit from abuja" (is coming)
+_PIDGIN_BE = re.compile(r"\b(?P<who>I|i|he|she|He|She)\s+be\s+"
+                        r"(?=(?:a|an)\s|(?:[a-zA-Z]+\s+){1,3}(?:for|at|in)\b)")
+_PIDGIN_DEY = re.compile(r"\b(?P<who>[A-Za-z]+)\s+dey\s+(?P<verb>work|live|study|teach|come|go)\b")
+
+
+def _is(m: re.Match[str]) -> str:
+    return "I am " if m.group("who") in ("I", "i") else f"{m.group('who')} is "
+
+
+_THIRD_PERSON = {"work": "works", "live": "lives", "study": "studies", "teach": "teaches"}
+
+
+def _does(m: re.Match[str]) -> str:
+    who, verb = m.group("who"), m.group("verb")
+    plural = who.lower() in ("i", "we", "they", "you")
+    if verb in ("come", "go"):
+        be = "I am" if who in ("I", "i") else f"{who} are" if plural else f"{who} is"
+        return f"{be} {'coming' if verb == 'come' else 'going'}"
+    return f"{who} {verb if plural else _THIRD_PERSON[verb]}"

@@ -65,12 +65,17 @@ def _initials_of(short: str, full: str) -> bool:
     return letters in (every, named)
 
 
+def short_name_of(short: str, full: str) -> bool:
+    """A short form of a given name, its first or last letters: "Javi" for Javier, "Teo" for
+    Mateo. Only for a person's name (a word's first letters are no short form of it: Java)."""
+    if not (re.fullmatch(r"[A-Z][a-z]{2,5}", short) and re.fullmatch(r"[A-Z][a-z]+", full)):
+        return False
+    shorter = len(short) < len(full) <= len(short) + 6
+    return shorter and (full.startswith(short) or full.endswith(short.lower()))
+
+
 def _called_by(short: str, full: str) -> bool:
-    """A name and how friends call it: 阿哲 or 小哲 for 王哲, 老王 for 王哲; a short form of a
-    given name, its first or last letters ("Javi" for Javier, "Teo" for Mateo)."""
-    if re.fullmatch(r"[A-Z][a-z]{2,5}", short) and re.fullmatch(r"[A-Z][a-z]+", full):
-        shorter = len(short) < len(full) <= len(short) + 6
-        return shorter and (full.startswith(short) or full.endswith(short.lower()))
+    """A Chinese name and how friends call it: 阿哲 or 小哲 for 王哲, 老王 for 王哲."""
     if not re.fullmatch(r"[阿小老][\u4e00-\u9fff]{1,2}", short):
         return False
     if not re.fullmatch(r"[\u4e00-\u9fff]{2,4}", full):

@@ -259,7 +259,8 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
     """Every fact a turn states, in textual order, without duplicates. ``asked``: the
     question turn it answers, if any; ``who``: the person last named before it, as the
     speaker would say it ("my brother Jun"), for a question about them (``turn_context``).
-    Chinese is read as simplified Mandarin (``typed_zh``), "lives there" as the place named."""
+    Chinese is read as simplified Mandarin (``typed_zh``), English of many places in plain
+    words (``said_plainly_en``), "lives there" as the place named."""
     return read_as_mandarin(_facts_in, there_said_in_full(said_plainly(text)), asked, who)
 
 
@@ -352,8 +353,10 @@ def _gated_clauses(
             if not grammar.is_question(clause):
                 events.append(clause)
             if not asks and not grammar.is_chatter(clause):
-                zh_when = dates_zh.find_past(clause)[0] or dates_zh.find_since(clause)[0]
-                when = zh_when if grammar is CHINESE else dates_en.find(clause)
+                if grammar is CHINESE:  # "上个月搬到了苏州", "到伦敦一周了"
+                    when = dates_zh.find_past(clause)[0] or dates_zh.find_since(clause)[0]
+                else:
+                    when = dates_en.find(clause)
                 statements += [(part, when) for part in span_reader.readable_parts(clause)]
     return statements, events, others
 

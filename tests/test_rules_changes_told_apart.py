@@ -15,6 +15,7 @@ from vaultweave.weaver.extract.dialects_zh import as_mandarin
 from vaultweave.weaver.extract.known_people import KnownPeople
 from vaultweave.weaver.extract.rules import facts_in
 from vaultweave.weaver.extract.said_plainly_en import said_plainly
+from vaultweave.weaver.extract.towns_in_passing import towns_in_passing
 from vaultweave.weaver.value_match import names_value, short_name_of
 from vaultweave.weaver.vault import Vault
 
@@ -261,3 +262,25 @@ def test_pidgin_homes_and_what_is_left_as_typed() -> None:
     assert ("lives_in", "Ikeja", Op.ASSERT) in read("we dey live for Ikeja")
     assert said_plainly("to be honest i be in trouble") == "to be honest i be in trouble"
     assert said_plainly("shifted to Lahore, stayed at a hotel") == "moved to Lahore, stayed at a hotel"
+
+
+@pytest.mark.parametrize(
+    ("text", "languages"),
+    [("我粤语英语日语都会一点", {"Cantonese", "English", "Japanese"}),
+     ("普通话粤语英语都会", {"Mandarin", "Cantonese", "English"})],
+)
+def test_languages_run_together_are_each_spoken(text: str, languages: set[str]) -> None:
+    assert {v for a, v, op in read(text) if a == "speaks" and op is Op.ASSERT} == languages
+    assert not read("英语日语都不会")
+
+
+@pytest.mark.parametrize(
+    ("text", "relation"), [("俺家老闺女今年考上吉林大学了", "daughter"), ("我小儿子今年三岁", "son")]
+)
+def test_children_named_by_birth_order(text: str, relation: str) -> None:
+    assert {f[0] for f in theirs(text)} == {relation}
+
+
+def test_a_relatives_home_in_passing_is_theirs_however_the_apostrophe_was_typed() -> None:
+    assert towns_in_passing(["my parents house in Leeds is huge"], []) == []
+    assert [f.value for f in towns_in_passing(["my tiny flat in Leeds is huge"], [])] == ["Leeds"]

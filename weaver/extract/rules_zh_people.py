@@ -34,6 +34,9 @@ RELATIONS = {
     "闺蜜": "friend", "室友": "roommate", "同事": "colleague", "领导": "boss", "老板": "boss",
     "上司": "boss", "阿姐": "sister", "家姐": "sister", "老姐": "sister", "老妹": "sister", "阿哥": "brother",
     "老哥": "brother", "老弟": "brother", "媳妇儿": "wife", "未婚妻": "fiance", "未婚夫": "fiance",
+    # children by birth order: 大 the eldest, 小 and (northern) 老 the youngest
+    "大儿子": "son", "小儿子": "son", "老儿子": "son", "二儿子": "son", "大女儿": "daughter",
+    "小女儿": "daughter", "二女儿": "daughter", "大闺女": "daughter", "小闺女": "daughter", "老闺女": "daughter",
 }
 # The speaker's relation fact is named by the relation word, spouses and partners by kind.
 _ATTRIBUTE = {"husband": "spouse", "wife": "spouse", "boyfriend": "partner", "girlfriend": "partner"}

@@ -354,6 +354,9 @@ STARTS: tuple[Rule, ...] = (
     rule(r"^我?(?P<v>" + _LANGUAGE + r"(?:[、和/]" + _LANGUAGE + r")+)(?:都会|都行|都可以)?(?:[，,].*)?$",
          lambda m: [Fact("speaks", LANGUAGES.get(v, v), Op.ASSERT, 0.75) for v in re.split(r"[、和/]", m.group("v"))]),
     rule(r"^我?(?P<v>" + _LANGUAGE + r")(?:也|还|都)?(?:会|能)(?:说|讲)?(?:一点点?|一些|点儿?|几句)?$", _speaks_fronted),
+    # "粤语英语日语都会一点": languages run together, then 都 (all of them)
+    rule(r"^我?(?P<v>(?:" + _LANGUAGE + r"){2,5})都(?:会|能)(?:说|讲)?(?:一点点?|一些|点儿?|几句)?$",
+         lambda m: [Fact("speaks", LANGUAGES.get(v, v), Op.ASSERT, 0.75) for v in re.findall(_LANGUAGE, m.group("v"))]),
 )
 
 # After the general tables: a bare place after 住, whatever place it is.

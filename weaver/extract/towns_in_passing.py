@@ -37,12 +37,17 @@ _NOT_NOW_EN = re.compile(
     r"moving|move|relocat\w*|leave|leaving|not|never|no\s+longer|used\s+to|back\s+when)\b",
     re.IGNORECASE,
 )
+# Whose home "my parents house" is: theirs, however the apostrophe was typed
+_NOT_KIN = (r"(?!(?:parents?|mum|mom|dad|mums|moms|dads|sisters?|brothers?|sis|bro|friends?|grandma|grandpa|"
+            r"grandparents|nan|gran|aunt|aunty|auntie|uncle|cousins?|boyfriends?|girlfriends?|partners?|wife|"
+            r"husband|sons?|daughters?|in-laws|folks)\b)")
 _WORDS_EN = r"(?P<town>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,2})"
 # Frames of everyday life in a town: its rent, its traffic, a home in it, years spent there.
 _EVERYDAY_EN = (
     re.compile(r"\b(?:rent|rents|rental|renting|parking|traffic|commuting|life|living|groceries|prices)\s+"
                r"(?:here\s+)?in\s+" + _WORDS_EN, re.IGNORECASE),
-    re.compile(r"\b(?:my|our)\s+(?!old\b|former\b|previous\b)(?:\w+\s+)?(?:flat|apartment|apt|place|house|unit|"
+    re.compile(r"\b(?:my|our)\s+(?!old\b|former\b|previous\b)(?:" + _NOT_KIN + r"\w+\s+)?"
+               r"(?:flat|apartment|apt|place|house|unit|"
                r"condo|studio|room|street|"
                r"neighbou?rhood|area)\s+in\s+" + _WORDS_EN, re.IGNORECASE),
     re.compile(r"\b\d+\s*(?:yrs?|years?|months?)\s+(?:now\s+)?in\s+" + _WORDS_EN, re.IGNORECASE),
@@ -105,8 +110,8 @@ def _in_sentence(sentence: str, facts: Sequence[Fact]) -> list[Fact]:
 # A home of one's own in a place the gazetteer may not know, named with its capitals:
 # "MRT from my place in Jurong", "our flat in Kakkanad", "come to mine in Partick".
 _HOME_NAMED_EN = re.compile(
-    r"\b(?:(?:my|our)\s+(?!old\b|former\b|previous\b)(?:[\w-]+\s+){0,2}?(?:flat|apartment|apt|place|house|unit|"
-    r"condo|studio|home)|(?:to|at)\s+mine)\s+in\s+(?:(?P<town>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)|"
+    r"\b(?:(?:my|our)\s+(?!old\b|former\b|previous\b)(?:" + _NOT_KIN + r"[\w-]+\s+){0,2}?"
+    r"(?:flat|apartment|apt|place|house|unit|condo|studio|home)|(?:to|at)\s+mine)\s+in\s+(?:(?P<town>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)|"
     # typed in lower case: one word, ending the phrase ("my place in jurong is like 1.5 hrs")
     r"(?P<lower>[a-z][a-z'-]{3,})(?=\s*(?:$|[,.;!?)]|\s(?:is|was|and|so|but|lol|too|now)\b)))"
 )

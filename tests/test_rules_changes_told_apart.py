@@ -16,7 +16,7 @@ from vaultweave.weaver.extract.known_people import KnownPeople
 from vaultweave.weaver.extract.rules import facts_in
 from vaultweave.weaver.extract.said_plainly_en import said_plainly
 from vaultweave.weaver.extract.towns_in_passing import towns_in_passing
-from vaultweave.weaver.value_match import names_value, short_name_of
+from vaultweave.weaver.value_match import names_ended, short_name_of
 from vaultweave.weaver.vault import Vault
 
 from tests.conftest import say
@@ -153,7 +153,8 @@ def test_a_partner_named_in_lower_case_before_the_breakup() -> None:
     assert not {f for f in read("life and i broke up") if f[2] is Op.RETRACT}
     assert short_name_of("Javi", "Javier") and short_name_of("Teo", "Mateo")
     assert short_name_of("Chris", "Christopher")
-    assert not short_name_of("Java", "JavaScript") and not names_value("Javascript", "Java")
+    assert names_ended("boyfriend", "Javier", "Javi")
+    assert not short_name_of("Java", "JavaScript") and not names_ended("likes", "Javascript", "Java")
 
 
 @pytest.mark.parametrize(

@@ -39,16 +39,10 @@ from datetime import datetime, timedelta
 from enum import Enum
 
 from vaultweave.store.item import Item, Status, item_id
-from vaultweave.weaver.attributes import (
-    OPPOSITES,
-    PERSON_ATTRIBUTES,
-    canonical_sentence,
-    is_single_valued,
-    reaches,
-)
+from vaultweave.weaver.attributes import OPPOSITES, canonical_sentence, is_single_valued, reaches
 from vaultweave.weaver.extract.base import Candidate, Op, normalise
 from vaultweave.weaver.reschedule import named_as_before, rescheduled, same_time
-from vaultweave.weaver.value_match import diet_ends, names_value, short_name_of
+from vaultweave.weaver.value_match import diet_ends, names_ended, names_value
 
 BASE_IMPORTANCE = {"identity": 0.8, "fact": 0.6, "preference": 0.5, "event": 0.5, "transient": 0.3}
 REINFORCE_STEP = 0.1
@@ -302,8 +296,7 @@ def _end(work: _Working, candidate: Candidate) -> bool:
     if candidate.value_key:
         exact = [i for i in live if normalise(i.value) == candidate.value_key]
         # "I left Mercy" ends "Mercy Hospital"; an exact value wins over a looser one.
-        live = exact or [i for i in live if names_value(i.value, candidate.value)
-                         or (i.attribute in PERSON_ATTRIBUTES and short_name_of(candidate.value, i.value))]
+        live = exact or [i for i in live if names_ended(i.attribute, i.value, candidate.value)]
         if candidate.attribute in ("likes", "dislikes"):
             # "I'm off tea now" also ends a favourite tea.
             live += [

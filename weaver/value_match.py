@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from vaultweave.weaver.attributes import PERSON_ATTRIBUTES
 from vaultweave.weaver.extract.base import normalise
 from vaultweave.weaver.extract.kin_values import CAT_BREEDS, DOG_BREEDS
 
@@ -63,6 +64,13 @@ def _initials_of(short: str, full: str) -> bool:
     every = "".join(w[0] for w in words).lower()
     named = "".join(w[0] for w in words if w.lower() not in _FILLER).lower()
     return letters in (every, named)
+
+
+def names_ended(attribute: str, stored: str, spoken: str) -> bool:
+    """Whether an ending that says ``spoken`` ends the ``stored`` value of ``attribute``:
+    ``names_value``, or for a person a short form of their given name ("javi and i broke up"
+    ends boyfriend Javier)."""
+    return names_value(stored, spoken) or (attribute in PERSON_ATTRIBUTES and short_name_of(spoken, stored))
 
 
 def short_name_of(short: str, full: str) -> bool:

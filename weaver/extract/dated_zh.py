@@ -40,16 +40,13 @@ def dated_by_frame(facts: list[Fact], when: str) -> list[Fact]:
     return [replace(f, when=when) if _undated_change(f) else f for f in facts]
 
 
-def day_told_before(clause: str) -> tuple[str, tuple[str, ...]]:
+def day_told_before(clause: str) -> tuple[str, tuple[str, ...]] | None:
     """A clause telling a change's day without its value: the day and the attributes the
-    clauses after it give ("上周六终于搬完了" -> ("上周六", ("lives_in",))), else ("", ())."""
+    clauses after it give ("上周六终于搬完了" -> ("上周六", ("lives_in",))), else None."""
     when = dates_zh.find_past(clause)[0]
     if not when:
-        return "", ()
-    for verb, attributes in _DAY_OF:
-        if verb.search(clause):
-            return when, attributes
-    return "", ()
+        return None
+    return next(((when, attributes) for verb, attributes in _DAY_OF if verb.search(clause)), None)
 
 
 def dated_after(facts: list[Fact], when: str, attributes: tuple[str, ...]) -> list[Fact]:

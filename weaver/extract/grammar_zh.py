@@ -160,12 +160,12 @@ def zh_sentence(
         if dated and last and all(f.op is Op.RETRACT and not f.when for f in last):
             # "被裁了…昨天刚签的协议": a date told right after an undated ending dates it
             facts[-len(last):] = [replace(f, when=dated) for f in last]
-        elif last and not found and dated_zh.is_day_frame(head):  # "升区域经理了，上周一宣布的"
+        elif last and not found:  # "升区域经理了，上周一宣布的"
             facts[-len(last):] = dated_zh.dated_by_frame(last, dated_zh.is_day_frame(head))
         if found and day_before[0]:  # "上周六终于搬完了，累瘫，现在人在深圳龙华"
             found, day_before = dated_zh.dated_after(found, *day_before), ("", ())
-        elif not found and dated_zh.day_told_before(text)[0]:
-            day_before = dated_zh.day_told_before(text)
+        elif not found:
+            day_before = dated_zh.day_told_before(text) or day_before
         last = found
         facts.extend(found)
         named, topic, context, previous = who or named, who, context + "，" + text, text

@@ -409,6 +409,16 @@ def without_unnamed_pets(facts: list[Fact]) -> list[Fact]:
                                      and " named " not in f.value and f.value in named)]
 
 
+# "moved into a unit in Surry Hills", "moved in with my friend Leah in Burnaby": a home moved
+# into, in its town
+HOMES_MOVED_INTO: tuple[Rule, ...] = (
+    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:moved|relocated)\s+(?:in)?to\s+(?:a|an|my|our|the)\s+"
+         r"(?:[\w-]+\s+){0,2}?(?:apartment|apt|flat|house|place|home|studio|unit|condo|townhouse|bedsit)\s+in\s+"
+         + _PLACE, one("lives_in", clean_place, 0.85)),
+    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"moved\s+in\s+with\s+(?:my|our|a|an)\s+"
+         r"(?:[\w'-]+\s+){1,3}?in\s+" + _PLACE, one("lives_in", clean_place, 0.8)),
+)
+
 # "i commute from osaka", "my apartment in Incheon is too small": where one lives, said in passing
 HOMES_IN_PASSING: tuple[Rule, ...] = (
     rule(_WE + r"\s+" + ADV + r"(?:commute|drive|come)\s+in\s+from\s+" + _PLACE,

@@ -42,6 +42,7 @@ from vaultweave.weaver.extract.patterns_en import (
     _WE,
     _WORK_HOW,
     HOMES_IN_PASSING,
+    HOMES_MOVED_INTO,
     LANGUAGES_AND_CARS_IN_PASSING,
     _age,
     _and_list,
@@ -294,13 +295,7 @@ RULES: tuple[Rule, ...] = (
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:been\s+living\s+in|moved\s+(?:(?:back|down|up|over|out|"
                                               r"away)\s+)?to|"
          r"relocated\s+(?:back\s+)?to|settled\s+(?:down\s+)?in)\s+" + _PLACE, one("lives_in", clean_place, 0.9)),
-    # "moved into a unit in Surry Hills", "moved into a tiny 2-bed flat in Leith"
-    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:moved|relocated)\s+(?:in)?to\s+(?:a|an|my|our|the)\s+"
-         r"(?:[\w-]+\s+){0,2}?(?:apartment|apt|flat|house|place|home|studio|unit|condo|townhouse|bedsit)\s+in\s+"
-         + _PLACE, one("lives_in", clean_place, 0.85)),
-    # "moved in with my friend Leah in Burnaby": the home shared is in that town
-    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"moved\s+in\s+with\s+(?:my|our|a|an)\s+(?:[\w'-]+\s+){1,3}?in\s+"
-         + _PLACE, one("lives_in", clean_place, 0.8)),
+    *HOMES_MOVED_INTO,
     *HOMES_IN_PASSING,
     # study and work
     rule(_BE + r"(?:doing|studying|taking|finishing|starting|in\s+the\s+\w+\s+year\s+of)\s+(?:a|an|"

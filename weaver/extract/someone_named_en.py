@@ -69,7 +69,6 @@ _NOT_A_PERSON = words("everyone everybody nobody someone somebody mum mom dad he
 
 
 def _named_in_lower_case(name: str, title: str) -> bool:
-    head = title.split()
     taken = name in PLACES or name in _NOT_SOMEONE or name in _NOT_A_PERSON or is_job(name)
     relative = re.fullmatch(PERSON, name) is not None
-    return not taken and not relative and any(is_job(" ".join(head[i:])) for i in range(len(head)))
+    return not taken and not relative and is_job(title.split()[-1])

@@ -115,14 +115,14 @@ _HOME_NAMED_EN = re.compile(
     # typed in lower case: one word, ending the phrase ("my place in jurong is like 1.5 hrs")
     r"(?P<lower>[a-z][a-z'-]{3,})(?=\s*(?:$|[,.;!?)]|\s(?:is|was|and|so|but|lol|too|now)\b)))"
 )
-_NOT_TOWNS = frozenset({"The", "My", "Our", "I", "town", "city", "centre", "center", "halls", "college",
+_NOT_TOWNS = frozenset({"the", "my", "our", "i", "town", "city", "centre", "center", "halls", "college",
                         "between", "general", "there", "here", "question"})
 
 
 def _home_named(sentence: str) -> str:
     match = _HOME_NAMED_EN.search(sentence)
     town = (match.group("town") or match.group("lower").title()) if match else ""
-    return town if town and town not in _NOT_TOWNS and town.lower() not in _NOT_TOWNS else ""
+    return town if town.lower() not in _NOT_TOWNS else ""
 
 
 def former_homes(sentences: Sequence[str]) -> list[Fact]:

@@ -29,6 +29,7 @@ _SPECS: dict[str, AttributeSpec] = {
     "employer": AttributeSpec(True, "work", "fact", "{subject} works at {value}."),
     "job_title": AttributeSpec(True, "work", "fact", "{subject} works as {value}."),
     "studies_at": AttributeSpec(True, "education", "fact", "{subject} studies at {value}."),
+    "studies": AttributeSpec(True, "education", "fact", "{subject} studies {value}."),
     "learning": AttributeSpec(False, "education", "fact", "{subject} is learning {value}."),
     "likes": AttributeSpec(False, "preferences", "preference", "{subject} likes {value}."),
     "dislikes": AttributeSpec(False, "preferences", "preference", "{subject} dislikes {value}."),

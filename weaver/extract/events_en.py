@@ -117,7 +117,9 @@ _ONLY_DAY_WORDS = re.compile(r"(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun
                              r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekdays?|weekends?|and|&|/)\b\s*)+$")
 _SWITCHED_VERBS = frozenset(["run", "swim", "walk", "ride", "jog", "lift", "climb", "row", "spin"])
 # A reply ("yes still going every tuesday") or someone seen ("see her most weekends").
-_NOT_IN_ACTIVITIES = frozenset(("going", "still", "doing", "been", "her", "him", "them", "you"))
+_NOT_IN_ACTIVITIES = frozenset(("going", "still", "doing", "been", "her", "him", "them", "you",
+                                # "one of the guys works fridays": someone else's week
+                                "works", "plays", "goes", "guys", "one"))
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _DAY = r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend)"
 # Short forms, read after "every" or in a list of days: "every wed night", "gym mon and thurs".
@@ -160,6 +162,9 @@ def events(clause: str) -> list[Fact]:
                     r"\1 ", clause, count=1, flags=re.IGNORECASE)
     # "swim is tuesday and thursday now": days told two at a time are a week's, not one day's
     weekly = _TWO_DAYS.search(clause)
+    # "padel is saturday now": one day, but of what recurs and said as its new day
+    one_day = _ONE_DAY_NOW.search(clause)
+    weekly = weekly or (one_day if one_day and _RECURS.search(clause[: one_day.start()]) else None)
     if weekly:
         routed = _routines(clause[: weekly.start("days")] + re.sub(r"day\b", "days", weekly.group("days"))
                            + clause[weekly.end("days"):])
@@ -187,6 +192,7 @@ _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _TWO_DAYS = re.compile(rf"\b(?:is|are|'s)\s+(?:now\s+)?(?P<days>{_DAY}(?:(?:\s*,\s*|\s+and\s+|\s+){_DAY})+)"
                        r"(?=\s+now\b|\s*$|\s*[,.!])", re.IGNORECASE)
 
+_ONE_DAY_NOW = re.compile(rf"\b(?:is|are|'s)\s+(?:on\s+)?(?P<days>{_DAY})\s+now\b", re.IGNORECASE)
 
 # "netball's moved from monday nights to wednesday nights", "we moved yoga from tuesdays to
 # thursdays": the routine ended on its old days and goes on on its new ones
@@ -206,7 +212,9 @@ _A_WEEKS_DAYS = re.compile(r"(?:day|wed|thur?s|tues?|mon|fri|sat|sun)s\b|\b(?:mo
 # What recurs by nature, so that "five-a-side moved from wed to mon" is a week's, not one day's
 _RECURS = re.compile(r"\b(?:class(?:es)?|lessons?|practice|training|club|league|quiz|choir|sessions?|yoga|"
                      r"pilates|netball|football|soccer|five-a-side|rugby|hockey|basketball|volleyball|badminton|"
-                     r"tennis|swim(?:ming)?|runs?|running|gym|spin|band|rehearsals?|bridge|poker|bingo)\b",
+                     r"tennis|swim(?:ming)?|runs?|running|gym|spin|band|rehearsals?|bridge|poker|bingo|padel|squash|cricket|"
+                     r"golf|climbing|boxing|karate|judo|taekwondo|dance|ballet|piano|guitar|violin|tuition|"
+                     r"tutoring|choir|church|mass|book\s+club|cycling|ride|parkrun)\b",
                      re.IGNORECASE)
 
 

@@ -345,6 +345,16 @@ def _en_their_verbs(rest: str) -> str:
                   lambda m: "and " + THIRD_VERBS[m.group(1)], said)
 
 
+# "(my daughter Isabella's) ballet moved to mondays": their lesson or practice on its days.
+_EN_NOT_THING = r"(?!(?:at|in|on|a|an|the|going|been|got|gone|not|so|just|still|off|back|home)\b)"
+_EN_MOVED = r"(?:'s|\s+(?:is|are|has|have|got|was|moved|changed|switched|shifted|starts|started))\b"
+_EN_THEIR_LESSON = re.compile(
+    _EN_NOT_THING + r"[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?(?:" + _EN_MOVED
+    + r".*\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|"
+    r"\s+(?:appointment|appt|check-?up|lessons?|class(?:es)?|practice|training|session|"
+    r"recital|match|game)" + _EN_MOVED + ")", re.IGNORECASE)
+
+
 def _en_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
     """ "my sister Anna lives in Oslo" -> ("sister", "Anna", "I live in Oslo", [sister=Anna])."""
     match = _EN_OTHER.match(clause)
@@ -361,8 +371,9 @@ def _en_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
     rest = _en_their_verbs(match.group("rest"))
     if re.fullmatch(NAME, rest.strip(EDGES)):
         return None  # "my wife is Li": the relation, read by the mentions
-    if verb == "'s" and re.match(r"(?:birthday|name|favou?rite|fave|fav|job|hometown|age|allergy)\b", rest):
-        inner = "my " + rest  # "my mum's birthday is on the 22nd": hers
+    if verb == "'s" and (re.match(r"(?:birthday|name|favou?rite|fave|fav|job|hometown|age|allergy)\b", rest)
+                         or _EN_THEIR_LESSON.match(rest)):
+        inner = "my " + rest  # "my mum's birthday is on the 22nd", "my son's swim moved to fridays": hers
     elif verb in ("'s", "is"):
         if re.match(r"(?:worked|been|got|lived|moved|had|started|left|done)\b", rest):
             inner = "I've " + rest

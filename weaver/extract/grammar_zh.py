@@ -20,6 +20,7 @@ from vaultweave.weaver.extract import (
 )
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.clauses import MAX_NOTE, clause_facts
+from vaultweave.weaver.extract.fields_of_study import STUDIES_ZH
 from vaultweave.weaver.extract.rules_text import EDGES, Fact, Grammar
 
 # -- Chinese clauses ----------------------------------------------------------------------
@@ -357,5 +358,5 @@ CHINESE = Grammar(
     negated=_zh_negated,
     retractions=rules_zh.RETRACTIONS + rules_zh_updates.ENDINGS,
     rules=rules_zh_updates.STARTS + rules_zh.RULES + rules_zh_updates.LATE,
-    mentions=(),
+    mentions=STUDIES_ZH,
 )

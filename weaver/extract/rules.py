@@ -449,7 +449,8 @@ def _sentence_facts(sentence: str, grammar: Grammar, allow_note: bool) -> list[F
         prepared = grammar.prepare(clause)
         other = grammar.other(prepared) if grammar.other else None
         events = grammar.events(clause) if grammar.events else []
-        if events:
+        theirs_first = other is not None and other[2].startswith("my ")  # "my son's swim is fridays": his
+        if events and not theirs_first:
             found = events
         elif other is not None:
             about, name, first_person, relation = other

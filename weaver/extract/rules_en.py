@@ -21,6 +21,7 @@ from vaultweave.weaver.extract.changes_en import (
     LATE_ENDINGS,
     ending_of_thing,
 )
+from vaultweave.weaver.extract.fields_of_study import STUDIES_EN, learning_or_field
 from vaultweave.weaver.extract.patterns_en import (
     _AGE,
     _BE,
@@ -401,7 +402,7 @@ RULES: tuple[Rule, ...] = (
     rule(_BE + r"(?:fluent|native|bilingual|conversational)\s+in\s+(?P<v>.+)$", each("speaks", languages)),
     rule(r"my\s+(?:native\s+language|mother\s+tongue|first\s+language)\s+is\s+(?P<v>.+)$",
          each("speaks", languages)),
-    rule(r"(?:" + _BE + r"|I(?:'ve|\s+have)\s+been\s+)(?:learning|studying|picking\s+up)\s+(?P<v>.+)$", each("learning", _learned, 0.85)),
+    rule(r"(?:" + _BE + r"|I(?:'ve|\s+have)\s+been\s+)(?:learning|studying|picking\s+up)\s+(?P<v>.+)$", learning_or_field),
     # pets and family
     rule(_HAVE + r"\s+" + _COUNT + r"\s+(?:[a-z]+\s+){0,2}?" + _SPECIES + _NAMED, _pet(0.9)),
     # "a beagle called Pickle" (the pet just told of, said again with its name)
@@ -482,6 +483,7 @@ RULES: tuple[Rule, ...] = (
 )
 
 MENTIONS: tuple[Rule, ...] = (
+    *STUDIES_EN,  # "doing my masters in public health", "a bio major"
     # "hi from me and my two cats", "with my partner and our two dogs"
     rule(r"\b(?:my|our)\s+(?P<n>two|three|four|five|six|\d)\s+(?:[a-z]+\s+)?" + _SPECIES + r"\b(?!\s+(?:is|are)\b)",
          _pet(0.75)),

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from vaultweave.weaver.extract import rules_zh_changes as changes
 from vaultweave.weaver.extract import rules_zh_evidence as evidence
 from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.fields_of_study import field_told_zh
 from vaultweave.weaver.extract.kin_values import counted, relative_value
 from vaultweave.weaver.extract.rules_text import Build, Fact, Rule, rule
 from vaultweave.weaver.extract.rules_zh_values import (
@@ -462,8 +463,8 @@ RULES: tuple[Rule, ...] = (
     # languages and learning
     rule(_I + r"(?:会|能|可以)(?:说|讲)(?P<v>.+)$", _each("speaks", mapping=LANGUAGES, split=r"[、/和跟]|还有")),
     rule(r"我的母语是(?P<v>.+)$", _each("speaks", mapping=LANGUAGES, split=r"[、/和跟]")),
-    rule(_I + r"(?:正在|在)?学(?:习)?(?P<v>(?![校生院会到])(?!了).+)$",
-         _each("learning", 0.85, mapping=LANGUAGES, split=r"[、/和跟]")),
+    rule(_I + r"(?:正在|在)?学(?:习)?(?P<v>(?![校生院会到的])(?!了).+)$",  # 学心理学的: a field
+         lambda m: field_told_zh(m) or _each("learning", 0.85, mapping=LANGUAGES, split=r"[、/和跟]")(m)),
     # pets and family
     rule(r"我(?:家)?" + _ADV + r"(?:在[^，,]{1,8}?[上里])?(?:换)?(?:养了|养着|养|有|领养了|收养了|买了)" + _NUM
          + r"?(?:只|条|个|匹)?"

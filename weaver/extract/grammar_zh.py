@@ -54,7 +54,7 @@ _ZH_PREDICATE = re.compile(
     r"爱好|爱|热爱|养|会说|能说|正在|学|改|换|升|现在|目前|已经|一直|平时|平常|从|吃|戒|当|做|老家|家乡|"
     r"超喜欢|特别|非常|英文名|卖|迷上|这周|这个月|今天|终于|总算|以前|之前|曾经|原来(?=在|是|住|做|当)|[\u4e00-\u9fff]{2,3}人$|"
     # verbs of change and ending, and chat shapes of where one is ("base北京", "人在深圳")
-    r"正式|裸辞|退休|转行|转岗|报到|受不了|升|考上|毕业|开始|去(?!年)|留在|领养|收养|读|念|教|跳到|跳去|跳槽|转去|跑去|跑路|回|周末(?=在)|新(?=养|买|领养)|把|提了|买了|干(?=了|过)|"
+    r"租(?=在|房在|房子在)|正式|裸辞|退休|转行|转岗|报到|受不了|升|考上|毕业|开始|去(?!年)|留在|领养|收养|读|念|教|跳到|跳去|跳槽|转去|跑去|跑路|回|周末(?=在)|新(?=养|买|领养)|把|提了|买了|干(?=了|过)|"
     r"[一二三四五六七八九十]{1,3}岁(?=，|$)|还是(?=做|干|当|在|留|被)|下周|下个?月|明天|后天|base|坐标|人(?=已经|现在|还|在|也|确实|其实)|\d{1,2}岁?$|"
     # a past date before the verb ("上个月搬去成都了"), a workplace ended first ("阿里辞了")
     r"(?:上个?(?:月|周|礼拜|星期)|前几天|前天|昨天|去年)(?=搬|去|辞|离|回|开|换|跳|入职)|[^，,我你他她]{2,8}?(?:辞了|不干了)$|开了)"
@@ -167,9 +167,13 @@ def zh_sentence(
             found, day_before = dated_zh.dated_after(found, *day_before), ("", ())
         elif not found:
             day_before = dated_zh.day_told_before(text) or day_before
+        together = rules_zh_people.together_with(text) if who is None and not found else None
+        if together:  # "跟我女朋友周琪在一起三年了": she is 她 next, the clause stays the couple's
+            found = [together[1]]
         last = found
         facts.extend(found)
         named, topic, context, previous = who or named, who, context + "，" + text, text
+        named = together[0] if together else named
     return facts + intro_zh.introduced(sentence, facts), topic
 
 

@@ -90,6 +90,20 @@ def person(clause: str, last: Person | None) -> tuple[Person, str, list[Fact]] |
     return None
 
 
+_TOGETHER = re.compile(rf"^(?:跟|和|与|同)(?:我(?:的)?)?(?P<rel>{_REL})(?P<name>{_NAME})"
+                       r"(?=在一起|同居|谈|恋爱|结婚|订婚|一起|住在一起|好了)")
+
+
+def together_with(clause: str) -> tuple[Person, Fact] | None:
+    """ "跟我女朋友周琪在一起三年了", "跟对象小冉同居第二年了": who the speaker is with, by name
+    (她/他 after it is them), and the relation fact."""
+    match = _TOGETHER.match(clause)
+    if not match or _NOT_NAMES.match(match.group("name")):
+        return None
+    who = Person(RELATIONS[match.group("rel")], match.group("name"))
+    return who, relation_fact(who, who.name)
+
+
 def relation_fact(who: Person, name: str) -> Fact:
     """The speaker's fact naming a relative: "sister" 程悦, "spouse" 刘敏."""
     return Fact(_ATTRIBUTE.get(who.about, who.about), name, Op.ASSERT, 0.85)

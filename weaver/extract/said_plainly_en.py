@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from vaultweave.weaver.extract.places_en import known_place
-from vaultweave.weaver.extract.rules_text import words
+from vaultweave.weaver.extract.rules_text import is_job, words
 
 # "shifted to Lahore", "we're shifting into a new flat": moved, in the English of South Asia
 _SHIFTED = re.compile(r"\bshift(ed|ing)(?=\s+(?:back\s+)?(?:to|into)\s+"
@@ -30,11 +30,36 @@ _NOT_STAYED_IN = words(
     "but work working go going come coming be get got do make"
 )
 
+# "livin in chaguanas now", "workin at the docks": the g dropped, in speech written as said
+_DROPPED_G = re.compile(r"\b(liv|work|stay|mov|studi|study|teach|learn|start|runn|visit)in'?(?=\s)",
+                        re.IGNORECASE)
+
+# A title said the way one's own English says it: "i be banker" (Nigerian Pidgin), "nurse ako
+# sa st lukes" (Taglish: I am a nurse at), "i'm a nurse myself" (the title, then "myself").
+_TITLE_SAID_AS_THEIRS = re.compile(
+    r"\b(?:(?P<be>I|i|he|she|He|She)\s+be\s+(?P<t1>[a-z]+(?:\s+[a-z]+){0,2}?)"
+    r"(?=\s*(?:[,.;!?]|$|\s+(?:so|and|for|at|in|with)\b))"
+    r"|(?P<t2>[A-Za-z]+(?:\s+[a-z]+)?)\s+ako(?:\s+(?P<sa>sa)\b)?"
+    r"|(?P<me>I'm|i'm|im|I\s+am|i\s+am)\s+(?P<a>an?)\s+(?P<t3>[a-z]+(?:\s+[a-z]+)?)\s+(?:myself|too)\b)")
+
+
+def _title_said_plainly(m: re.Match[str]) -> str:
+    title = m.group("t1") or m.group("t2") or m.group("t3")
+    if not is_job(title):
+        return m.group(0)
+    if m.group("t1"):
+        return ("I am " if m.group("be") in ("I", "i") else f"{m.group('be')} is ") + f"a {title}"
+    if m.group("t2"):
+        return f"I am a {title.lower()}" + (" at" if m.group("sa") else "")
+    return f"{m.group('me')} {m.group('a')} {title}"
+
 
 def said_plainly(text: str) -> str:
     """``text`` with the words above said plainly: "shifted to Lahore last week" -> "moved to
     Lahore last week", "i stay there with my wife" -> "I live there", "she be resident doctor
     for national hospital" -> "she is resident doctor for national hospital"."""
+    text = _DROPPED_G.sub(r"\1ing", text)
+    text = _TITLE_SAID_AS_THEIRS.sub(_title_said_plainly, text)
     text = _PIDGIN_BE.sub(_is, _PIDGIN_DEY.sub(_does, _SHIFTED.sub(r"mov\1", text)))
     text = re.sub(r"\b(live|lives|living)\s+for\s+(?=[A-Z])", r"\1 in ", text)  # "we dey live for Ikeja"
     return _STAY.sub(_lives, text)

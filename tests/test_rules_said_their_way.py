@@ -1,0 +1,51 @@
+"""Homes, jobs and partners told in the words of the speaker's own English or Chinese: a
+dropped g ("livin in chaguanas now"), a title in Pidgin or Taglish ("i be banker", "nurse
+ako sa st lukes"), "i'm a nurse myself", the partner the speaker is with and what "she"
+does next ("跟我女朋友周琪在一起三年了 她在上海当护士"), and where one rents ("租在西溪那边").
+None is taken from the bench."""
+
+from __future__ import annotations
+
+import pytest
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.rules import facts_in
+from vaultweave.weaver.extract.said_plainly_en import said_plainly
+
+
+def told(text: str) -> set[tuple[str, str, str, str]]:
+    return {(f.about, f.name, f.attribute, f.value) for f in facts_in(text) if f.op is Op.ASSERT}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("from galway but livin in limerick now", ("", "", "lives_in", "Limerick")),
+        ("ok so i be mechanic, my shop dey for Aba", ("", "", "job_title", "mechanic")),
+        ("cashier ako sa SM north edsa, night shift", ("", "", "job_title", "cashier")),
+        ("i'm a plumber myself so i fixed it", ("", "", "job_title", "plumber")),
+        ("跟我男朋友陈宇在一起两年了 他在广州做设计", ("boyfriend", "陈宇", "lives_in", "广州")),
+        ("跟我男朋友陈宇在一起两年了 他在广州做设计", ("", "", "partner", "陈宇")),
+        ("现在租在成都高新那边 通勤半小时", ("", "", "lives_in", "成都高新")),
+    ],
+)
+def test_a_fact_said_in_ones_own_words_is_read(text: str, fact: tuple[str, str, str, str]) -> None:
+    assert fact in told(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "i be going home now",  # Pidgin "be" before what is no title
+        "i'm a fan myself",
+        "we go see for the evening, calm ako",  # ako after no title
+        "跟我妈说了 她不同意",  # 跟我妈 is no partner
+    ],
+)
+def test_the_same_words_without_a_title_or_partner_state_none(text: str) -> None:
+    assert not {f for f in told(text) if f[2] in ("job_title", "partner", "mother")}
+
+
+def test_a_dropped_g_is_said_in_full_only_on_the_verbs_of_a_life() -> None:
+    assert said_plainly("been workin at the port, stayin with my aunt") == (
+        "been working at the port, staying with my aunt")
+    assert said_plainly("the cabin in the mountains") == "the cabin in the mountains"

@@ -26,6 +26,10 @@ def told(text: str) -> set[tuple[str, str, str, str]]:
         ("跟我男朋友陈宇在一起两年了 他在广州做设计", ("boyfriend", "陈宇", "lives_in", "广州")),
         ("跟我男朋友陈宇在一起两年了 他在广州做设计", ("", "", "partner", "陈宇")),
         ("现在租在成都高新那边 通勤半小时", ("", "", "lives_in", "成都高新")),
+        ("my kakak Siti works at maybank kl", ("sister", "Siti", "employer", "Maybank Kl")),
+        ("my lola lives in Cebu pa rin", ("grandmother", "", "lives_in", "Cebu")),
+        ("husband Tomasz started at Allegro on monday", ("husband", "Tomasz", "employer", "Allegro")),
+        ("i work in logistics in a company called raben", ("", "", "employer", "raben")),
     ],
 )
 def test_a_fact_said_in_ones_own_words_is_read(text: str, fact: tuple[str, str, str, str]) -> None:
@@ -39,10 +43,11 @@ def test_a_fact_said_in_ones_own_words_is_read(text: str, fact: tuple[str, str, 
         "i'm a fan myself",
         "we go see for the evening, calm ako",  # ako after no title
         "跟我妈说了 她不同意",  # 跟我妈 is no partner
+        "there's a cafe called Beans near me",  # a workplace only after one's own work
     ],
 )
 def test_the_same_words_without_a_title_or_partner_state_none(text: str) -> None:
-    assert not {f for f in told(text) if f[2] in ("job_title", "partner", "mother")}
+    assert not {f for f in told(text) if f[2] in ("job_title", "partner", "mother", "employer")}
 
 
 def test_a_dropped_g_is_said_in_full_only_on_the_verbs_of_a_life() -> None:

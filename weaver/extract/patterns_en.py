@@ -450,3 +450,14 @@ LANGUAGES_AND_CARS_IN_PASSING: tuple[Rule, ...] = (
     rule(r"(?:(?:I|we)\s+" + ADV + r")?(?:had|took|brought|taking|bringing|take|bring)\s+(?P<v>" + _PET_NAME
          + r")\s+(?:to|at|into)\s+the\s+vets?\b", one("pet", clean_org, 0.7)),
 )
+
+
+# "work in IT support in company called comarch", "i joined a startup called Loop": the
+# workplace by the name it is called, after one's own work is told in the clause.
+_WORKS = re.compile(r"(?i:\b(?:work|working|worked|job|joined|employed|hired)\b)")
+WORKPLACES_CALLED: tuple[Rule, ...] = (
+    rule(r"\b(?:(?:a|an|one|the)\s+)?(?:(?:big|small|little|tiny|local)\s+)?(?:company|firm|startup|agency|bank|"
+         r"hospital|clinic|factory|restaurant|cafe|café|shop|store|school|studio|consultancy)\s+(?:called|named)\s+"
+         r"(?P<org>[A-Za-z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,2})",
+         lambda m: _job(0.75)(m) if _WORKS.search(m.string, 0, m.start()) else []),
+)

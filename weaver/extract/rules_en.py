@@ -45,6 +45,7 @@ from vaultweave.weaver.extract.patterns_en import (
     HOMES_IN_PASSING,
     HOMES_MOVED_INTO,
     LANGUAGES_AND_CARS_IN_PASSING,
+    WORKPLACES_CALLED,
     _age,
     _and_list,
     _bare_habit,
@@ -483,7 +484,7 @@ RULES: tuple[Rule, ...] = (
 )
 
 MENTIONS: tuple[Rule, ...] = (
-    *STUDIES_EN,  # "doing my masters in public health", "a bio major"
+    *STUDIES_EN, *WORKPLACES_CALLED,  # "doing my masters in public health", "a company called Loop"
     # "hi from me and my two cats", "with my partner and our two dogs"
     rule(r"\b(?:my|our)\s+(?P<n>two|three|four|five|six|\d)\s+(?:[a-z]+\s+)?" + _SPECIES + r"\b(?!\s+(?:is|are)\b)",
          _pet(0.75)),

@@ -34,6 +34,27 @@ _NOT_STAYED_IN = words(
 _DROPPED_G = re.compile(r"\b(liv|work|stay|mov|studi|study|teach|learn|start|runn|visit)in'?(?=\s)",
                         re.IGNORECASE)
 
+# Kin as the speaker's family says it, after "my": "my kakak Aina" (Malay), "my akka" (Tamil,
+# Sinhala), "my ate" and "my lola" (Tagalog), "my bhaiya" (Hindi), "my abuela" (Spanish).
+# Words that mean another relative in another English ("nana") are not here.
+_KIN = {
+    "kakak": "sister", "kak": "sister", "abang": "brother", "akka": "sister", "akki": "sister",
+    "thangachi": "sister", "thambi": "brother", "aiya": "brother", "anna": "brother", "bhaiya": "brother",
+    "bhai": "brother", "ate": "sister", "lola": "grandmother", "lolo": "grandfather", "nani": "grandmother",
+    "dadi": "grandmother", "oma": "grandmother", "opa": "grandfather", "abuela": "grandmother",
+    "abuelo": "grandfather", "hermana": "sister", "hermano": "brother", "tita": "aunt", "tito": "uncle",
+    "tia": "aunt", "tio": "uncle", "tía": "aunt", "tío": "uncle", "bibi": "grandmother", "ammi": "mother",
+    "ammu": "mother", "abbu": "father", "abba": "father", "mama": "mother", "mami": "mother",
+    "papa": "father", "baba": "father", "mamá": "mother", "papá": "father", "jiejie": "sister",
+    "gege": "brother", "meimei": "sister", "ayah": "father", "ibu": "mother", "mak": "mother",
+}
+_KIN_WORD = re.compile(r"\b((?:my|our)\s+(?:(?:little|big|older|younger|elder)\s+)?)(" + "|".join(_KIN)
+                       + r")\b(?!\s+(?:is|was)\s+(?:a|an|the)\b)", re.IGNORECASE)
+# "wife Lakshmi joined deloitte": the relative named first, "my" left out
+_BARE_KIN = re.compile(r"(^|[.!?]\s+)((?i:wife|husband|son|daughter|sister|brother|mum|mom|dad|boyfriend|"
+                       r"girlfriend|hubby|fiance|fiancee))\s+(?=[A-Z][a-z]+\s+(?:is|was|has|just|joined|works|lives|moved|"
+                       r"started|left|quit|got|turned|studies)\b)")
+
 # A title said the way one's own English says it: "i be banker" (Nigerian Pidgin), "nurse ako
 # sa st lukes" (Taglish: I am a nurse at), "i'm a nurse myself" (the title, then "myself").
 _TITLE_SAID_AS_THEIRS = re.compile(
@@ -59,6 +80,8 @@ def said_plainly(text: str) -> str:
     Lahore last week", "i stay there with my wife" -> "I live there", "she be resident doctor
     for national hospital" -> "she is resident doctor for national hospital"."""
     text = _DROPPED_G.sub(r"\1ing", text)
+    text = _KIN_WORD.sub(lambda m: m.group(1) + _KIN[m.group(2).lower()], text)
+    text = _BARE_KIN.sub(lambda m: m.group(1) + "my " + m.group(2).lower() + " ", text)
     text = _TITLE_SAID_AS_THEIRS.sub(_title_said_plainly, text)
     text = _PIDGIN_BE.sub(_is, _PIDGIN_DEY.sub(_does, _SHIFTED.sub(r"mov\1", text)))
     text = re.sub(r"\b(live|lives|living)\s+for\s+(?=[A-Z])", r"\1 in ", text)  # "we dey live for Ikeja"

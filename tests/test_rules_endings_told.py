@@ -87,7 +87,7 @@ def test_if_said_to_the_listener(text: str, expected: list[tuple[str, str, Op]])
         ("I left Google for Meta", [("employer", "Google", R), ("employer", "Meta", A)]),
         ("I gave up coffee", [(a, "coffee", R) for a in
                               ("likes", "learning", "routine", "hobby", "habit", "employer", "studies_at",
-                               "car")]),
+                               "studies", "car", "diet")]),
         # Chinese: the workplace named first, a car named first
         # the workplace left, and the job held there
         ("智谱那边三天前已经离职了", [("employer", "智谱", A), ("employer", "智谱", R),

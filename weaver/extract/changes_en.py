@@ -39,7 +39,8 @@ LANGUAGES = words(
 
 # Attributes a bare "I quit X" / "I'm done with X" may end: the resolver ends only the
 # ones whose current value X names, so the others cost nothing.
-ENDABLE = ("likes", "learning", "routine", "hobby", "habit", "employer", "studies_at", "car")
+ENDABLE = ("likes", "learning", "routine", "hobby", "habit", "employer", "studies_at", "studies", "car",
+           "diet")
 # A name may also be a person the speaker is done with: "no more Karen" (a boss).
 ENDABLE_PEOPLE = ("boss", "manager", "partner", "boyfriend", "girlfriend", "roommate", "flatmate",
                   "therapist")
@@ -117,6 +118,10 @@ ENDING_VERBS = (
     r"finished\s+with|through\s+with)\s+(?P<v>.+)$",
     r"(?:finally\s+)?(?:so\s+|totally\s+|completely\s+|officially\s+)?(?:done\s+with|finished\s+with|"
     r"through\s+with)\s+(?P<v>.+)$",
+    # "ok keto is OVER", "the guitar thing is done lol": the thing has ended
+    r"(?:(?:ok|okay|so|well|yeah|and)[\s,]+)?(?:the\s+|my\s+)?(?P<v>(?!(?:it|that|this|the|my|a|day|week|weekend|today|"
+    r"lunch|dinner|class|exam|meeting|shift|party|game|match)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:is|'s)\s+"
+    r"(?:so\s+|officially\s+|totally\s+|well\s+and\s+truly\s+)?(?i:over|done|finished)(?:\s+(?:now|lol|haha))?(?:\s*[^\w\s].*)?$",
     # "no more dan eating my leftovers": a scene with someone's own things in it is no thing ended
     r"(?:so\s+|and\s+)?no\s+more\s+(?![^,]*\b(?:my|your|his|her|their|our)\b)(?P<v>[^,]+?)"
     r"(?:\s+for\s+(?:me|us))?(?:,.*)?$",

@@ -14,6 +14,7 @@ from dataclasses import replace
 from vaultweave.weaver.extract import dates_zh
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.rules_text import Fact
+from vaultweave.weaver.extract.rules_zh_values import is_place
 
 # The changes a day can date: where one lives, works and studies, and what one has.
 _CHANGES = frozenset({"lives_in", "employer", "job_title", "school", "studies_at", "car", "partner"})
@@ -57,3 +58,16 @@ def dated_after(facts: list[Fact], when: str, attributes: tuple[str, ...]) -> li
 def _undated_change(fact: Fact) -> bool:
     return (fact.attribute in _CHANGES and fact.op in (Op.ASSERT, Op.RETRACT)
             and not (fact.when or fact.starts or fact.scheduled))
+
+
+# "到柏林一周多了", "来深圳半年了": an arrival told with how long ago is a home since then
+# (find_since dates it); "到家两个小时了" is no place.
+_ARRIVED = re.compile(r"^我?(?:已经|都|刚|才)?(?:到|来)了?(?P<v>[\u4e00-\u9fff]{2,4}?)(?:已经|都)?"
+                      r"(?:[一两三四五六七八九十半几\d]+个?多?(?:天|周|星期|礼拜|月|年))多?了")
+
+
+def arrived(clause: str) -> list[Fact]:
+    """The home an arrival with its time names ("到柏林一周多了" -> lives_in 柏林)."""
+    match = _ARRIVED.match(clause)
+    place = match.group("v") if match else ""
+    return [Fact("lives_in", place, Op.ASSERT, 0.7)] if place and is_place(place) else []

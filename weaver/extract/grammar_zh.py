@@ -54,7 +54,7 @@ _ZH_PREDICATE = re.compile(
     r"爱好|爱|热爱|养|会说|能说|正在|学|改|换|升|现在|目前|已经|一直|平时|平常|从|吃|戒|当|做|老家|家乡|"
     r"超喜欢|特别|非常|英文名|卖|迷上|这周|这个月|今天|终于|总算|以前|之前|曾经|原来(?=在|是|住|做|当)|[\u4e00-\u9fff]{2,3}人$|"
     # verbs of change and ending, and chat shapes of where one is ("base北京", "人在深圳")
-    r"租(?=在|房在|房子在)|正式|裸辞|退休|转行|转岗|报到|受不了|升|考上|毕业|开始|去(?!年)|留在|领养|收养|读|念|教|跳到|跳去|跳槽|转去|跑去|跑路|回|周末(?=在)|新(?=养|买|领养)|把|提了|买了|干(?=了|过)|"
+    r"租(?=在|房在|房子在)|(?:到|来)(?=[^，,]{2,6}?[一两三四五六七八九十半几\d]+个?多?(?:天|周|礼拜|星期|月|年))|正式|裸辞|退休|转行|转岗|报到|受不了|升|考上|毕业|开始|去(?!年)|留在|领养|收养|读|念|教|跳到|跳去|跳槽|转去|跑去|跑路|回|周末(?=在)|新(?=养|买|领养)|把|提了|买了|干(?=了|过)|"
     r"[一二三四五六七八九十]{1,3}岁(?=，|$)|还是(?=做|干|当|在|留|被)|下周|下个?月|明天|后天|base|坐标|人(?=已经|现在|还|在|也|确实|其实)|\d{1,2}岁?$|"
     # a past date before the verb ("上个月搬去成都了"), a workplace ended first ("阿里辞了")
     r"(?:上个?(?:月|周|礼拜|星期)|前几天|前天|昨天|去年)(?=搬|去|辞|离|回|开|换|跳|入职)|[^，,我你他她]{2,8}?(?:辞了|不干了)$|开了)"
@@ -211,7 +211,8 @@ def _zh_clause(
     # the whole clause, then its first part alone ("我离开协和了，想先歇一阵子"), then
     # with its date phrase left in ("我是1991年5月3日出生的")
     tries = [_zh_subject(head.strip(EDGES)) + rest, _zh_subject(head.strip(EDGES)), _zh_subject(first)]
-    facts = routines_zh.routine(tries[1]) or rules_zh_updates.starting(first) or _from_day(first)
+    facts = (routines_zh.routine(tries[1]) or rules_zh_updates.starting(first) or _from_day(first)
+             or dated_zh.arrived(first))
     for attempt in dict.fromkeys(tries if rest else tries[1:]):
         if facts:
             break

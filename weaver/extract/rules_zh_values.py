@@ -122,6 +122,10 @@ def cleaned(raw: str) -> str | None:
 _PIECE = re.compile(r"^(?:的|个|第)|的(?:地方|公司|学校|单位)$")
 
 
+# Where one stays while looking for a home: "先住airbnb", "现在住青旅"
+_LODGING = re.compile(r"(?i:airbnb|hotel|hostel|motel)|青旅|旅馆|宾馆|酒店|民宿|招待所")
+
+
 def place_of(raw: str) -> str | None:
     """A place as spoken, trimmed to its city when a district follows ("深圳龙岗万科城那边" -> 深圳)."""
     value = cleaned(re.sub(r"(?:那边|这边|附近|一带|那儿|这儿|那里|这里)$", "", raw.strip(EDGES)))
@@ -129,8 +133,8 @@ def place_of(raw: str) -> str | None:
         value = re.sub(r"(?:发展|定居|打工|工作|上班|生活)$", "", value)  # 去成都发展: 成都
         # 搬来新店之后去信义区太远: the place is what comes before "after"
         value = re.sub(r"(?<=..)(?:之后|以后|后来|以来|的时候|那会儿?)[^，,]*$", "", value)
-    if value is None or re.search(r"\d", value):
-        return None
+    if value is None or re.search(r"\d", value) or _LODGING.search(value) or re.match(r"[在去到从给跟]", value):
+        return None  # "先住airbnb": a stay, no home; "在面杭州的": a piece of a clause
     value = value.removesuffix("的") or value
     if value in _GENERIC_WORKPLACES or value in _GENERIC_ORGS:
         return None  # 在公司附近住: near work, no place named
@@ -150,6 +154,8 @@ def is_place(value: str) -> bool:
     """A known place, a name with a place ending, or one jieba tags as a place: every caller
     asks after a shape that already points to a place (在X住, 搬到X, X人), where the tag is
     good evidence."""
+    if re.match(r"[在去到从给跟面]", value):
+        return False  # "在面杭州的": a piece of a clause, not a place
     return (value in PLACES_ZH or known_city(value) or bool(re.fullmatch(rf"[{_CJK}]{{1,4}}[市省县州]", value))
             or tagged_place(value))
 

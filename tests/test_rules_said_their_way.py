@@ -30,6 +30,9 @@ def told(text: str) -> set[tuple[str, str, str, str]]:
         ("my lola lives in Cebu pa rin", ("grandmother", "", "lives_in", "Cebu")),
         ("husband Tomasz started at Allegro on monday", ("husband", "Tomasz", "employer", "Allegro")),
         ("i work in logistics in a company called raben", ("", "", "employer", "raben")),
+        ("heading up tae see ma gran, she lives in Oban noo", ("grandma", "", "lives_in", "Oban")),
+        ("pls remind me optician appt on the 14th at 11am", ("", "", "appointment", "optician")),
+        ("下周二上午十点跟老板汇报 慌", ("", "", "appointment", "跟老板汇报")),
     ],
 )
 def test_a_fact_said_in_ones_own_words_is_read(text: str, fact: tuple[str, str, str, str]) -> None:
@@ -54,3 +57,8 @@ def test_a_dropped_g_is_said_in_full_only_on_the_verbs_of_a_life() -> None:
     assert said_plainly("been workin at the port, stayin with my aunt") == (
         "been working at the port, staying with my aunt")
     assert said_plainly("the cabin in the mountains") == "the cabin in the mountains"
+
+
+def test_scots_words_are_said_plainly_only_as_words_of_their_own() -> None:
+    assert said_plainly("moved tae Perth wi ma wife") == "moved to Perth with my wife"
+    assert said_plainly("my ma and the tattie scones, a fur coat") == "my ma and the tattie scones, a fur coat"

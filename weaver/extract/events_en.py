@@ -263,7 +263,7 @@ def _appointment(clause: str) -> list[Fact]:
     found = dates_en.find_span(clause)
     if found:
         start, phrase = found
-        head = clause[:start].strip(" ,")
+        head = _REMIND.sub("", clause[:start].strip(" ,"))
         if _INSTEAD.match(head) and re.search(r"\binstead\b", clause[start:], re.IGNORECASE):
             return [Fact("appointment", IT, Op.ASSERT, 0.75, scheduled=phrase)]
         for pattern in (_MOVED_AFTER, _MOVED, _HAVE_HEAD, _NOUN_HEAD, _BARE_HEAD):
@@ -285,9 +285,12 @@ def _appointment(clause: str) -> list[Fact]:
     return []
 
 
+# "pls remind me dentist appt on the 30th": the request is no part of the thing
+_REMIND = re.compile(r"^(?:(?:pls|please|plz|can\s+you|can\s+u|could\s+you)\s+)?remind\s+me"
+                     r"(?:\s+(?:that|about|of))?[:,]?\s*", re.IGNORECASE)
+
+
 def _bare(head: str) -> str:
-    head = re.sub(r"^(?:(?:pls|please|plz)\s+)?remind\s+me(?:\s+(?:that|about|of))?[:,]?\s*", "", head,
-                  flags=re.IGNORECASE)
     return re.sub(r"\s+(?:is|'s)$|\s+for\s+(?:(?:my|the|our|his|her)\s+)?(?:\w+\s+)?\w+$", "", head)
 
 

@@ -31,8 +31,18 @@ _NOT_STAYED_IN = words(
 )
 
 # "livin in chaguanas now", "workin at the docks": the g dropped, in speech written as said
-_DROPPED_G = re.compile(r"\b(liv|work|stay|mov|studi|study|teach|learn|start|runn|visit)in'?(?=\s)",
+_DROPPED_G = re.compile(r"\b(liv|work|stay|mov|studi|study|teach|learn|start|runn|visit|morn|even)in'?"
+                        r"(?=\W|$)",
                         re.IGNORECASE)
+
+# Scots as typed: "physio's moved tae next monday", "a wee flat wi ma pal" (a word of its
+# own only: "tae" never inside another word)
+_SCOTS_WORD = {"tae": "to", "wi": "with", "aboot": "about", "oot": "out", "hame": "home"}
+_SCOTS = re.compile(r"\b(tae|wi|aboot|oot|hame)\b(?=\s+[a-z0-9])", re.IGNORECASE)
+# "tae see ma gran": "ma" is "my" before kin (and "my ma" stays the speaker's mother)
+_MA_KIN = re.compile(r"(?<!\bmy\s)\b([Mm])a\s+(?=(?:gran|granny|grandad|grampa|mum|mam|maw|da|dad|wife|man|"
+                     r"husband|brother|sister|wean|weans|boy|girl|lassie|laddie|pal|nephew|niece|cousin|auntie|"
+                     r"uncle|son|daughter)\b)")
 
 # Kin as the speaker's family says it, after "my": "my kakak Aina" (Malay), "my akka" (Tamil,
 # Sinhala), "my ate" and "my lola" (Tagalog), "my bhaiya" (Hindi), "my abuela" (Spanish).
@@ -79,7 +89,8 @@ def said_plainly(text: str) -> str:
     """``text`` with the words above said plainly: "shifted to Lahore last week" -> "moved to
     Lahore last week", "i stay there with my wife" -> "I live there", "she be resident doctor
     for national hospital" -> "she is resident doctor for national hospital"."""
-    text = _DROPPED_G.sub(r"\1ing", text)
+    text = _SCOTS.sub(lambda m: _SCOTS_WORD[m.group(1).lower()], _DROPPED_G.sub(r"\1ing", text))
+    text = _MA_KIN.sub(lambda m: ("M" if m.group(1) == "M" else "m") + "y ", text)
     text = _KIN_WORD.sub(lambda m: m.group(1) + _KIN[m.group(2).lower()], text)
     text = _BARE_KIN.sub(lambda m: m.group(1) + "my " + m.group(2).lower() + " ", text)
     text = _TITLE_SAID_AS_THEIRS.sub(_title_said_plainly, text)

@@ -26,6 +26,11 @@ def said(text: str) -> set[tuple[str, str, Op, str]]:
         ("the pottery thing is done lol", ("hobby", "pottery", Op.RETRACT, "")),
         ("到悉尼三个多月了 还是不习惯", ("lives_in", "悉尼", Op.ASSERT, "三个月前")),
         ("来成都半年了", ("lives_in", "成都", Op.ASSERT, "6个月前")),
+        ("分了 上周五他搬走的", ("partner", "", Op.RETRACT, "上周五")),
+        ("我真的辞了！！上个月底走的", ("employer", "", Op.RETRACT, "上个月底")),
+        ("我终于把工作辞了", ("employer", "", Op.RETRACT, "")),
+        ("前天搬去滨江一个单间 离公司近", ("lives_in", "滨江", Op.ASSERT, "前天")),
+        ("finally moved in on saturday!!", ("lives_in", "", Op.DOUBT, "")),
     ],
 )
 def test_an_ending_or_arrival_in_few_words_is_read(text: str, fact: tuple[str, str, Op, str]) -> None:
@@ -41,6 +46,7 @@ def test_an_ending_or_arrival_in_few_words_is_read(text: str, fact: tuple[str, s
         "现在住青旅",
         "在面杭州的 我让他冲",  # interviewing there, no place of one's own
         "到家两个小时了",
+        "分了一半给我",  # shared out, no break-up
     ],
 )
 def test_what_only_sounds_like_an_ending_or_a_home_states_none(text: str) -> None:

@@ -60,7 +60,8 @@ _EN_CUES: tuple[tuple[str, tuple[str, ...]], ...] = (
      r"(?:class|classes|membership|lessons|sessions|course)\b|"
      r"switch(?:ed|ing)?\s+\w+(?:\s+\w+)?\s+to\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days?",
      ("routine",)),
-    (r"\bmov(?:e|ed|es|ing)\s+(?:out|house|away|back|abroad|cities|countries|in\s+with)\b|\bthe\s+move\b|"
+    (r"\bmov(?:e|ed|es|ing)\s+(?:out|house|away|back|abroad|cities|countries|in\s+with|in(?=\s+(?:on|last|today|"
+     r"yesterday|this|at\s+last|finally))|in[!.]|in$)\b|\bthe\s+move\b|"
      r"\brelocat|packing\s+(?:up|boxes)|moving\s+(?:boxes|truck|van|day|company)|"
      r"\bleases?\s+(?:is\s+|was\s+)?(?:up|ends|ending|ended|ran\s+out|runs\s+out|expir|not\s+(?:being\s+)?renewed)|"
      r"(?:end|break|terminat|sign)\w*\s+(?:of\s+)?(?:the|my|our|a\s+new)\s+lease|\bevict|"
@@ -78,6 +79,7 @@ _EN_CUES: tuple[tuple[str, tuple[str, ...]], ...] = (
      r"(?:on|taking)\s+a\s+break\b",
      _PARTNERS),
     (r"drop(?:ped|ping)?\s+out|transferr?(?:ed|ing)?\s+(?:to|schools|universities|unis|colleges)|"
+     r"\bi\s+(?:don\s+|have\s+|just\s+|'ve\s+)?transferr?(?:ed)?\b|"
      r"\bgraduat(?:e|ed|es|ing)\b|\bdefer(?:red|ring)?\b|gap\s+year|\bwithdr[ae]w\s+from",
      ("studies_at",)),
     (r"(?:ate|eating|had|have|tried)\s+(?:some\s+|a\s+)?(?:meat|chicken|fish|bacon|steak|burger|pork|beef)\b|"

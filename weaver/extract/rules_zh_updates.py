@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from vaultweave.weaver.extract import dates_zh
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.events_en import IT
 from vaultweave.weaver.extract.rules_text import Build, Fact, Rule, rule
@@ -64,7 +65,7 @@ def _closed(m: re.Match[str]) -> list[Fact]:
 
 def _stopped_job(m: re.Match[str]) -> list[Fact]:
     """兼职不干了: the job of that kind ends (its title or its employer)."""
-    said = m.group("v") or ""
+    said = re.sub(r"^(?:真的|终于|果断|直接|正式|还是|昨天|今天|前天|刚刚?|已经|总算)+", "", m.group("v") or "")
     value = cleaned(re.sub(r"^(?:从|在)", "", said))
     if not value or value in ("工作", "这份工作", "这工作", "这个工作", "活"):
         return list(_QUIT)
@@ -90,8 +91,8 @@ def _split_up(m: re.Match[str]) -> list[Fact]:
 def _pet_left(m: re.Match[str]) -> list[Fact]:
     """咪咪送人了 / 豆豆走了 / 把狗送给我妈养了: the pet of that name (or kind) ends, if there is one."""
     name = re.sub(r"^(?:我(?:家|的)?|把)+", "", m.group("v"))
-    if not name or NOT_PET_NAMES.match(name):
-        return []
+    if not name or NOT_PET_NAMES.match(name) or dates_zh.find_past(name)[0]:
+        return []  # "上个月底走的": when someone left, no pet
     return [Fact("pet", PETS.get(name, name), Op.RETRACT, 0.7)]
 
 
@@ -285,7 +286,8 @@ ENDINGS: tuple[Rule, ...] = (
     # "3月31号是我在顺丰最后一天": the last day at a workplace is when it ended (the date is the clause's)
     rule(r"[^，,我]{0,10}?(?:是)?我?在(?P<v>[^，,我]{2,10}?)(?:做完|上完|干完)?(?:的)?最后一(?:天|个班)(?:班)?(?:了|啦)?"
          r"(?:[，,]|$)", _left_there),
-    rule(r"(?:我)?(?:的)?(?:把)?(?P<v>[^，,我把]{0,6}?)(?:我)?(?:已经|也|就|早就)?(?:不干了|辞了)$", _stopped_job),
+    rule(r"(?:我)?(?:的)?(?:真的|终于|果断|直接|已经|总算)*(?:把)?(?P<v>[^，,我把]{0,6}?)(?:我)?(?:已经|也|就|早就)?"
+         r"(?:不干了|辞了)$", _stopped_job),
     # "不跑快递了", "外卖我不送了": a job of the road, named by what is driven or delivered, ends
     rule(r"(?:我)?(?:已经|也|就|早就|再也)?不(?:跑|送|开)(?:快递|外卖|滴滴|网约车|货拉拉|出租车?)了"
          r"|(?:快递|外卖|滴滴|网约车)我?(?:已经|也|早就)?不(?:跑|送|开)了", lambda m: list(_QUIT)),
@@ -299,7 +301,8 @@ ENDINGS: tuple[Rule, ...] = (
          r"(?:了|啦)?$", _married),
     rule(r"(?:我)?(?:和|跟)(?P<v>[^，,我]{1,6}?)(?:已经)?分(?:手)?了", _split_up),
     rule(r"(?P<v>[^，,]{1,4}?)(?:只能|只好|已经)?(?:送人|送走|送给[^，,]{1,6}?(?:养)?|送[^，,]{1,6}?养)了", _pet_left),
-    rule(r"(?:我们|我)?(?:已经|终于)?分手了$", lambda m: [Fact("partner", "", Op.RETRACT, 0.8)]),
+    # "分了 上周三她搬走的": 分了 alone, a turn's first word, is a break-up
+    rule(r"(?:我们|我俩|我)?(?:已经|终于|还是)?(?:分手|(?<![^我们俩])分)了$", lambda m: [Fact("partner", "", Op.RETRACT, 0.8)]),
     rule(r"(?:我)?(?:已经)?(?:(?:和|跟)(?P<v>[^，,我]{1,6}?))?(?:已经)?(?:离婚|离了婚)了", _divorced),
     rule(r"(?P<v>[^，,我]{2,4}?)(?:已经|刚刚?)?走了$", _pet_left),
     rule(r"(?:我的?)?(?P<v>[^，,我]{2,8}?)(?:被)?(?:临时)?(?:取消了|泡汤了)", _cancelled),

@@ -129,6 +129,9 @@ _LODGING = re.compile(r"(?i:airbnb|hotel|hostel|motel)|青旅|旅馆|宾馆|酒�
 def place_of(raw: str) -> str | None:
     """A place as spoken, trimmed to its city when a district follows ("深圳龙岗万科城那边" -> 深圳)."""
     value = cleaned(re.sub(r"(?:那边|这边|附近|一带|那儿|这儿|那里|这里)$", "", raw.strip(EDGES)))
+    if value:  # "滨江一个单间", "西溪的两室一厅": the place, not the flat
+        value = re.sub(r"(?<=..)(?:的)?(?:一|个|间|套|[一两三]室[一两]厅|[一两三]房[一两]厅)*(?:单间|房子|房间|公寓|"
+                       r"[一两三]室[一两]厅|[一两三]房[一两]厅|loft|Loft)$", "", value) or value
     if value and len(value) > 3:
         value = re.sub(r"(?:发展|定居|打工|工作|上班|生活)$", "", value)  # 去成都发展: 成都
         # 搬来新店之后去信义区太远: the place is what comes before "after"

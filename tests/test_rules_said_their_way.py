@@ -33,6 +33,9 @@ def told(text: str) -> set[tuple[str, str, str, str]]:
         ("heading up tae see ma gran, she lives in Oban noo", ("grandma", "", "lives_in", "Oban")),
         ("pls remind me optician appt on the 14th at 11am", ("", "", "appointment", "optician")),
         ("下周二上午十点跟老板汇报 慌", ("", "", "appointment", "跟老板汇报")),
+        ("i'm from tralee but i live in Cork now", ("", "", "hometown", "Tralee")),
+        ("hiya, orig from dos hermanas, in madrid for work", ("", "", "hometown", "Dos Hermanas")),
+        ("我是绵阳的 来成都读书", ("", "", "hometown", "绵阳")),
     ],
 )
 def test_a_fact_said_in_ones_own_words_is_read(text: str, fact: tuple[str, str, str, str]) -> None:
@@ -47,10 +50,12 @@ def test_a_fact_said_in_ones_own_words_is_read(text: str, fact: tuple[str, str, 
         "we go see for the evening, calm ako",  # ako after no title
         "跟我妈说了 她不同意",  # 跟我妈 is no partner
         "there's a cafe called Beans near me",  # a workplace only after one's own work
+        "i'm from work, knackered",  # no place
+        "我是认真的",
     ],
 )
 def test_the_same_words_without_a_title_or_partner_state_none(text: str) -> None:
-    assert not {f for f in told(text) if f[2] in ("job_title", "partner", "mother", "employer")}
+    assert not {f for f in told(text) if f[2] in ("job_title", "partner", "mother", "employer", "hometown")}
 
 
 def test_a_dropped_g_is_said_in_full_only_on_the_verbs_of_a_life() -> None:

@@ -461,3 +461,26 @@ WORKPLACES_CALLED: tuple[Rule, ...] = (
          r"(?P<org>[A-Za-z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,2})",
          lambda m: _job(0.75)(m) if _WORKS.search(m.string, 0, m.start()) else []),
 )
+
+
+# "i'm from rimouski but i live in montréal now", "(i am youssef,) from alexandria but ...":
+# a hometown typed in lower case, told before the clause goes on. Not "from work", "from
+# monday", "from the shop": no place.
+_NOT_FROM = words(
+    "work home school uni college here there abroad overseas nowhere everywhere the a an my our his her "
+    "their this that today tomorrow yesterday now then monday tuesday wednesday thursday friday saturday "
+    "sunday january february march april may june july august september october november december time "
+    "scratch experience memory")
+
+
+def _place_said_lower(raw: str) -> str | None:
+    place = clean_place(raw)
+    return place.title() if place and place.islower() else place
+
+
+HOMETOWNS_SAID_LOWER: tuple[Rule, ...] = (
+    rule(r"(?:(?:I(?:'m|\s+am)|im|i'm|i\s+am)\s+)?(?:originally\s+|orig\s+)?from\s+(?P<v>[a-zà-ÿ][\w'.-]*"
+         r"(?:\s+[a-zà-ÿ][\w'.-]*)?)(?=\s*(?:,|$)|\s+(?:but|and|originally|so|though|tho|lol|haha|born)\b)",
+         lambda m: [] if set(m.group("v").split()) & _NOT_FROM
+         else one("hometown", _place_said_lower, 0.75)(m)),
+)

@@ -44,6 +44,7 @@ from vaultweave.weaver.extract.patterns_en import (
     _WORK_HOW,
     HOMES_IN_PASSING,
     HOMES_MOVED_INTO,
+    HOMETOWNS_SAID_LOWER,
     LANGUAGES_AND_CARS_IN_PASSING,
     WORKPLACES_CALLED,
     _age,
@@ -96,8 +97,7 @@ from vaultweave.weaver.extract.rules_text import (
 from vaultweave.weaver.extract.trips import TRIP_EN
 from vaultweave.weaver.extract.word_forms_en import base_phrase, gerund
 
-# The start of a fact told before it happens ("I'm starting at Stripe in July"): the
-# sentence's date, when it tells one, is when it starts (rules._sentence_facts).
+# A start told before it happens ("starting at Stripe in July") starts on its date, if told.
 UPCOMING = "upcoming"
 
 
@@ -297,7 +297,7 @@ RULES: tuple[Rule, ...] = (
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:been\s+living\s+in|moved\s+(?:(?:back|down|up|over|out|"
                                               r"away)\s+)?to|"
          r"relocated\s+(?:back\s+)?to|settled\s+(?:down\s+)?in)\s+" + _PLACE, one("lives_in", clean_place, 0.9)),
-    *HOMES_MOVED_INTO,
+    *HOMES_MOVED_INTO, *HOMETOWNS_SAID_LOWER,
     *HOMES_IN_PASSING,
     # study and work
     rule(_BE + r"(?:doing|studying|taking|finishing|starting|in\s+the\s+\w+\s+year\s+of)\s+(?:a|an|"

@@ -373,6 +373,9 @@ LATE: tuple[Rule, ...] = (
          lambda m: [Fact("dislikes", v, Op.ASSERT, 0.7) for v in [cleaned(m.group("v"))]
                     if v and not re.match(r"[了饭东早午晚宵]", v)]),  # 不吃香菜
     rule(_I + r"(?:都|已经)?(?P<v>\d{2}|[二三四五六七八九]?十[一二三四五六七八九]?)(?:岁)?了$", _age_now),  # 我30了, 我妈六十五了
+    # "我是乐山的", "我是泉州的": where one is from
+    rule(r"我(?:也)?是(?P<v>[" + _CJK + r"]{2,4}?)的$",
+         lambda m: [Fact("hometown", m.group("v"), Op.ASSERT, 0.75)] if is_place(m.group("v")) else []),
     rule(_I + r"是?(?P<v>[" + _CJK + r"]{2,4}?)人(?:[，,]|$|(?=真|也|就|都|还|可|最|特别))",
          lambda m: [Fact("hometown", m.group("v"), Op.ASSERT, 0.8)] if is_place(m.group("v")) else []),
     rule(r"(?:我)?" + _ADV + r"(?![我有很太又也点一不没对])(?P<v>[^，,]{1,6}?)过敏$", lambda m: [Fact("allergy", v, Op.ASSERT, 0.8)

@@ -157,7 +157,7 @@ def is_place(value: str) -> bool:
     """A known place, a name with a place ending, or one jieba tags as a place: every caller
     asks after a shape that already points to a place (在X住, 搬到X, X人), where the tag is
     good evidence."""
-    if re.match(r"[在去到从给跟面]", value):
+    if re.match(r"[在去到从给跟面是]", value):
         return False  # "在面杭州的": a piece of a clause, not a place
     return (value in PLACES_ZH or known_city(value) or bool(re.fullmatch(rf"[{_CJK}]{{1,4}}[市省县州]", value))
             or tagged_place(value))

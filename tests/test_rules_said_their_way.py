@@ -36,6 +36,8 @@ def told(text: str) -> set[tuple[str, str, str, str]]:
         ("i'm from tralee but i live in Cork now", ("", "", "hometown", "Tralee")),
         ("hiya, orig from dos hermanas, in madrid for work", ("", "", "hometown", "Dos Hermanas")),
         ("我是绵阳的 来成都读书", ("", "", "hometown", "绵阳")),
+        ("honestly i'm a die hard munster fan", ("", "", "likes", "munster")),
+        ("my dad is a lifelong Everton supporter", ("father", "", "likes", "Everton")),
     ],
 )
 def test_a_fact_said_in_ones_own_words_is_read(text: str, fact: tuple[str, str, str, str]) -> None:
@@ -52,10 +54,13 @@ def test_a_fact_said_in_ones_own_words_is_read(text: str, fact: tuple[str, str, 
         "there's a cafe called Beans near me",  # a workplace only after one's own work
         "i'm from work, knackered",  # no place
         "我是认真的",
+        "bought a big ceiling fan for the heat",
+        "loves basketball, die hard ginebra fan",  # maybe of whoever was told of before
     ],
 )
 def test_the_same_words_without_a_title_or_partner_state_none(text: str) -> None:
-    assert not {f for f in told(text) if f[2] in ("job_title", "partner", "mother", "employer", "hometown")}
+    stated = ("job_title", "partner", "mother", "employer", "hometown", "likes")
+    assert not {f for f in told(text) if f[2] in stated}
 
 
 def test_a_dropped_g_is_said_in_full_only_on_the_verbs_of_a_life() -> None:
@@ -66,4 +71,5 @@ def test_a_dropped_g_is_said_in_full_only_on_the_verbs_of_a_life() -> None:
 
 def test_scots_words_are_said_plainly_only_as_words_of_their_own() -> None:
     assert said_plainly("moved tae Perth wi ma wife") == "moved to Perth with my wife"
-    assert said_plainly("my ma and the tattie scones, a fur coat") == "my ma and the tattie scones, a fur coat"
+    unchanged = "my ma and the tattie scones, a fur coat"
+    assert said_plainly(unchanged) == unchanged

@@ -484,3 +484,23 @@ HOMETOWNS_SAID_LOWER: tuple[Rule, ...] = (
          lambda m: [] if set(m.group("v").split()) & _NOT_FROM
          else one("hometown", _place_said_lower, 0.75)(m)),
 )
+
+
+# "i'm a die hard ginebra fan", "me, ahly fan since i was a kid": a team or a band liked, told
+# by the fan one is (an intensifier or "since" makes it more than a word).
+_NOT_FANS = words("ceiling desk box pedestal extractor tower stand exhaust your his her their a an the no "
+                  "not")
+# the speaker's own, said before it: "i'm a die hard X fan" (not "super into basketball, die hard
+# X fan", which may go on about the person told of before)
+_MINE = re.compile(r"\b(?:I|I'm|i|i'm|im|me)\b")
+FANS: tuple[Rule, ...] = (
+    rule(r"(?i:\b(?:die[- ]?hard|huge|massive|big|lifelong|life[- ]long|proper|loyal|mad)\s+)"
+         r"(?P<v>[A-Za-z][\w.'&-]*(?:\s+[A-Za-z][\w.'&-]*)?)\s+(?i:fan|supporter)s?\b(?!\s+of\b)"
+         r"|\b(?P<v2>[A-Za-z][\w.'&-]*)\s+(?i:fan|supporter)\s+since\b",
+         lambda m: [Fact("likes", v, Op.ASSERT, 0.75) for v in [clean_org(m.group("v") or m.group("v2"))]
+                    if v and not set(v.lower().split()) & _NOT_FANS
+                    and _MINE.search(m.string, 0, m.start())]),
+)
+
+# Searched anywhere in a clause (rules_en.MENTIONS): a workplace by its name, what one is a fan of
+MENTIONED_IN_PASSING = (*WORKPLACES_CALLED, *FANS)

@@ -46,7 +46,7 @@ from vaultweave.weaver.extract.patterns_en import (
     HOMES_MOVED_INTO,
     HOMETOWNS_SAID_LOWER,
     LANGUAGES_AND_CARS_IN_PASSING,
-    WORKPLACES_CALLED,
+    MENTIONED_IN_PASSING,
     _age,
     _and_list,
     _bare_habit,
@@ -484,7 +484,7 @@ RULES: tuple[Rule, ...] = (
 )
 
 MENTIONS: tuple[Rule, ...] = (
-    *STUDIES_EN, *WORKPLACES_CALLED,  # "doing my masters in public health", "a company called Loop"
+    *STUDIES_EN, *MENTIONED_IN_PASSING,  # "doing my masters in public health", "a die hard ginebra fan"
     # "hi from me and my two cats", "with my partner and our two dogs"
     rule(r"\b(?:my|our)\s+(?P<n>two|three|four|five|six|\d)\s+(?:[a-z]+\s+)?" + _SPECIES + r"\b(?!\s+(?:is|are)\b)",
          _pet(0.75)),

@@ -73,3 +73,9 @@ def test_scots_words_are_said_plainly_only_as_words_of_their_own() -> None:
     assert said_plainly("moved tae Perth wi ma wife") == "moved to Perth with my wife"
     unchanged = "my ma and the tattie scones, a fur coat"
     assert said_plainly(unchanged) == unchanged
+
+
+def test_a_kin_word_is_kin_only_as_typed_in_lower_case() -> None:
+    assert said_plainly("my lola lives in Cebu") == "my grandmother lives in Cebu"
+    assert said_plainly("My Lola is the best dog") == "My Lola is the best dog"
+    assert said_plainly("my anna moved to Pune") == "my anna moved to Pune"  # a name as often as a brother

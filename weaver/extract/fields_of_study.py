@@ -19,7 +19,7 @@ import re
 
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.patterns_en import _learned as learned
-from vaultweave.weaver.extract.rules_text import Fact, Rule, clean_org, each, rule, words
+from vaultweave.weaver.extract.rules_text import Build, Fact, Rule, clean_org, each, rule, words
 
 # English disciplines, by the word a field's name ends with ("civil engineering",
 # "public health", "medical billing and coding").
@@ -78,7 +78,7 @@ def _field_en(raw: str, strict: bool) -> str | None:
 _HELD = re.compile(r"(?i:\b(?:got|have|has|had|finished|completed|graduated|did|earned)\b)")
 
 
-def _studies_en(strict: bool, conf: float, unless: re.Pattern[str] | None = None):
+def _studies_en(strict: bool, conf: float, unless: re.Pattern[str] | None = None) -> Build:
     def build(m: re.Match[str]) -> list[Fact]:
         field = _field_en(m.group("field"), strict)
         if not field or (unless is not None and unless.search(m.string, 0, m.start())):

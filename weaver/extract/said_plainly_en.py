@@ -46,10 +46,11 @@ _MA_KIN = re.compile(r"(?<!\bmy\s)\b([Mm])a\s+(?=(?:gran|granny|grandad|grampa|m
 
 # Kin as the speaker's family says it, after "my": "my kakak Aina" (Malay), "my akka" (Tamil,
 # Sinhala), "my ate" and "my lola" (Tagalog), "my bhaiya" (Hindi), "my abuela" (Spanish).
-# Words that mean another relative in another English ("nana") are not here.
+# Words that mean another relative in another English ("nana") or a given name ("anna") are
+# not here.
 _KIN = {
     "kakak": "sister", "kak": "sister", "abang": "brother", "akka": "sister", "akki": "sister",
-    "thangachi": "sister", "thambi": "brother", "aiya": "brother", "anna": "brother", "bhaiya": "brother",
+    "thangachi": "sister", "thambi": "brother", "aiya": "brother", "bhaiya": "brother",
     "bhai": "brother", "ate": "sister", "lola": "grandmother", "lolo": "grandfather", "nani": "grandmother",
     "dadi": "grandmother", "oma": "grandmother", "opa": "grandfather", "abuela": "grandmother",
     "abuelo": "grandfather", "hermana": "sister", "hermano": "brother", "tita": "aunt", "tito": "uncle",
@@ -58,8 +59,9 @@ _KIN = {
     "papa": "father", "baba": "father", "mamá": "mother", "papá": "father", "jiejie": "sister",
     "gege": "brother", "meimei": "sister", "ayah": "father", "ibu": "mother", "mak": "mother",
 }
-_KIN_WORD = re.compile(r"\b((?:my|our)\s+(?:(?:little|big|older|younger|elder)\s+)?)(" + "|".join(_KIN)
-                       + r")\b(?!\s+(?:is|was)\s+(?:a|an|the)\b)", re.IGNORECASE)
+# The kin word as typed in lower case: "my Lola" is someone called Lola.
+_KIN_WORD = re.compile(r"\b((?i:my|our)\s+(?:(?:little|big|older|younger|elder)\s+)?)(" + "|".join(_KIN)
+                       + r")\b(?!\s+(?:is|was)\s+(?:a|an|the)\b)")
 # "wife Lakshmi joined deloitte": the relative named first, "my" left out
 _BARE_KIN = re.compile(r"(^|[.!?]\s+)((?i:wife|husband|son|daughter|sister|brother|mum|mom|dad|boyfriend|"
                        r"girlfriend|hubby|fiance|fiancee))\s+(?=[A-Z][a-z]+\s+(?:is|was|has|just|joined|works|lives|moved|"

@@ -38,6 +38,9 @@ def told(text: str) -> set[tuple[str, str, str, str]]:
         ("我是绵阳的 来成都读书", ("", "", "hometown", "绵阳")),
         ("honestly i'm a die hard munster fan", ("", "", "likes", "munster")),
         ("my dad is a lifelong Everton supporter", ("father", "", "likes", "Everton")),
+        ("hey, Wanjiku here, 29, pharmacist in Nakuru, i need a budget", ("", "", "job_title", "pharmacist")),
+        ("hey, Wanjiku here, 29, pharmacist in Nakuru, i need a budget", ("", "", "lives_in", "Nakuru")),
+        ("daughter Aoife's a teacher in Sligo", ("daughter", "Aoife", "job_title", "teacher")),
     ],
 )
 def test_a_fact_said_in_ones_own_words_is_read(text: str, fact: tuple[str, str, str, str]) -> None:
@@ -56,6 +59,7 @@ def test_a_fact_said_in_ones_own_words_is_read(text: str, fact: tuple[str, str, 
         "我是认真的",
         "bought a big ceiling fan for the heat",
         "loves basketball, die hard ginebra fan",  # maybe of whoever was told of before
+        "stuck in traffic, fan in the car broke",  # no title, no town
     ],
 )
 def test_the_same_words_without_a_title_or_partner_state_none(text: str) -> None:

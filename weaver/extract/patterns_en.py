@@ -12,6 +12,7 @@ from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.changes_en import CAR_MAKE
 from vaultweave.weaver.extract.kin_values import pet_value, relative_value
+from vaultweave.weaver.extract.places_en import known_place
 from vaultweave.weaver.extract.rules_text import (
     ADV,
     NAME,
@@ -502,5 +503,23 @@ FANS: tuple[Rule, ...] = (
                     and _MINE.search(m.string, 0, m.start())]),
 )
 
-# Searched anywhere in a clause (rules_en.MENTIONS): a workplace by its name, what one is a fan of
-MENTIONED_IN_PASSING = (*WORKPLACES_CALLED, *FANS)
+
+
+def _title_in_town(m: re.Match[str]) -> list[Fact]:
+    title = clean_title(m.group("title"))
+    town = known_place(m.group("town")) or (m.group("town") if m.group("town")[:1].isupper() else None)
+    if not title or not is_job(title) or not town:
+        return []
+    return [Fact("job_title", title, Op.ASSERT, 0.7), Fact("lives_in", town, Op.ASSERT, 0.6, assumed=True)]
+
+
+# A title and its town said alone, or as a piece of an introduction ("tadhg here, 61, dairy
+# farmer outside Ballinrobe"): what the speaker does, and where (a town in passing).
+TITLES_IN_TOWNS: tuple[Rule, ...] = (
+    rule(r"(?:^|(?<=,\s))(?:(?:a|an)\s+)?(?P<title>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:in|outside|near|out\s+of)\s+"
+         r"(?P<town>[^\W\d_][\w'-]*(?:\s+[A-Z][\w'-]*)?)(?=\s*(?:[,.;!]|$))", _title_in_town),
+)
+
+# Searched anywhere in a clause (rules_en.MENTIONS): a workplace by its name, what one is a fan
+# of; a title and its town as a piece of its own
+MENTIONED_IN_PASSING = (*WORKPLACES_CALLED, *FANS, *TITLES_IN_TOWNS)

@@ -64,8 +64,8 @@ _KIN_WORD = re.compile(r"\b((?i:my|our)\s+(?:(?:little|big|older|younger|elder)\
                        + r")\b(?!\s+(?:is|was)\s+(?:a|an|the)\b)")
 # "wife Lakshmi joined deloitte": the relative named first, "my" left out
 _BARE_KIN = re.compile(r"(^|[.!?]\s+)((?i:wife|husband|son|daughter|sister|brother|mum|mom|dad|boyfriend|"
-                       r"girlfriend|hubby|fiance|fiancee))\s+(?=[A-Z][a-z]+\s+(?:is|was|has|just|joined|works|lives|moved|"
-                       r"started|left|quit|got|turned|studies)\b)")
+                       r"girlfriend|hubby|fiance|fiancee))\s+(?=[A-Z][a-z]+(?:'s\s|\s+(?:is|was|has|just|joined|works|lives|"
+                       r"moved|started|left|quit|got|turned|studies)\b))")
 
 # A title said the way one's own English says it: "i be banker" (Nigerian Pidgin), "nurse ako
 # sa st lukes" (Taglish: I am a nurse at), "i'm a nurse myself" (the title, then "myself").

@@ -41,6 +41,8 @@ def told(text: str) -> set[tuple[str, str, str, str]]:
         ("hey, Wanjiku here, 29, pharmacist in Nakuru, i need a budget", ("", "", "job_title", "pharmacist")),
         ("hey, Wanjiku here, 29, pharmacist in Nakuru, i need a budget", ("", "", "lives_in", "Nakuru")),
         ("daughter Aoife's a teacher in Sligo", ("daughter", "Aoife", "job_title", "teacher")),
+        ("bongani, 44, site foreman with Murray Build, in Pinetown", ("", "", "job_title", "site foreman")),
+        ("bongani, 44, site foreman with Murray Build, in Pinetown", ("", "", "employer", "Murray Build")),
     ],
 )
 def test_a_fact_said_in_ones_own_words_is_read(text: str, fact: tuple[str, str, str, str]) -> None:
@@ -60,6 +62,7 @@ def test_a_fact_said_in_ones_own_words_is_read(text: str, fact: tuple[str, str, 
         "bought a big ceiling fan for the heat",
         "loves basketball, die hard ginebra fan",  # maybe of whoever was told of before
         "stuck in traffic, fan in the car broke",  # no title, no town
+        "went to the clinic, the nurse, lovely woman",  # a title named, no introduction of one's own
     ],
 )
 def test_the_same_words_without_a_title_or_partner_state_none(text: str) -> None:

@@ -520,6 +520,24 @@ TITLES_IN_TOWNS: tuple[Rule, ...] = (
          r"(?P<town>[^\W\d_][\w'-]*(?:\s+[A-Z][\w'-]*)?)(?=\s*(?:[,.;!]|$))", _title_in_town),
 )
 
+def _title_in_introduction(m: re.Match[str]) -> list[Fact]:
+    title = clean_title(m.group("title"))
+    if not title or not is_job(title) or not _INTRODUCED.search(m.string, 0, m.start()):
+        return []
+    org = clean_org(m.group("org")) if m.group("org") else None
+    at = [Fact("employer", org, Op.ASSERT, 0.65)] if org else []
+    return [Fact("job_title", title, Op.ASSERT, 0.7), *at]
+
+
+# An introduction before it: a name, an age, "here" ("I'm Morag, I'm 71, retired primary
+# teacher", "darlene, 52, power line tech with Prairie Grid Co-op")
+_INTRODUCED = re.compile(r"\b(?:\d{2}|here|I'?m|i\s+am|I\s+am|im)\b(?:\s+[\w.]+){0,3}\s*,", re.IGNORECASE)
+TITLES_INTRODUCED: tuple[Rule, ...] = (
+    rule(r"(?<=,\s)(?:(?:a|an)\s+)?(?P<title>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,4}?)"
+         r"(?:\s+(?:with|at|for)\s+(?P<org>[A-Za-z][\w&.'-]*(?:\s+[A-Za-z][\w&.'-]*){0,3}?))?"
+         r"(?=\s*(?:[,.;!]|$))", _title_in_introduction),
+)
+
 # Searched anywhere in a clause (rules_en.MENTIONS): a workplace by its name, what one is a fan
 # of; a title and its town as a piece of its own
-MENTIONED_IN_PASSING = (*WORKPLACES_CALLED, *FANS, *TITLES_IN_TOWNS)
+MENTIONED_IN_PASSING = (*WORKPLACES_CALLED, *FANS, *TITLES_IN_TOWNS, *TITLES_INTRODUCED)

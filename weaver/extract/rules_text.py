@@ -321,7 +321,7 @@ _JOB_HEADS = words(
     "pediatrician neurologist radiologist gynaecologist obstetrician pathologist medic emt phlebotomist "
     "technologist audiologist chiropractor osteopath beautician manicurist tattooist bookkeeper teller "
     "actuary treasurer notary coder dba qa sdet proprietor pastor priest imam vicar judge magistrate "
-    "diplomat executive exec guide"
+    "diplomat executive exec guide minister tech foreman forewoman superintendent"
 )
 
 

@@ -520,6 +520,7 @@ TITLES_IN_TOWNS: tuple[Rule, ...] = (
          r"(?P<town>[^\W\d_][\w'-]*(?:\s+[A-Z][\w'-]*)?)(?=\s*(?:[,.;!]|$))", _title_in_town),
 )
 
+
 def _title_in_introduction(m: re.Match[str]) -> list[Fact]:
     title = clean_title(m.group("title"))
     if not title or not is_job(title) or not _INTRODUCED.search(m.string, 0, m.start()):

@@ -79,6 +79,11 @@ def say(vault: Vault, text: str, ts: str, speaker: str = "Maya", role: str = "us
     return vault.ingest(text, ts=ts, speaker=speaker, role=role)
 
 
+def values_held(vault: Vault, attribute: str) -> list[tuple[str, bool]]:
+    """Every value the vault holds for ``attribute``, current or not, as (value, is_current), sorted."""
+    return sorted((i.value, i.is_current) for i in vault.loaded_items().values() if i.attribute == attribute)
+
+
 @pytest.fixture
 def staged() -> Staged:
     """Scripted replies per LLM stage, for the ``server`` fixture."""

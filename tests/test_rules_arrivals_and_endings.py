@@ -12,7 +12,7 @@ from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.rules import facts_in
 from vaultweave.weaver.vault import Vault
 
-from tests.conftest import say
+from tests.conftest import say, values_held
 
 
 def said(text: str) -> set[tuple[str, str, Op, str]]:
@@ -59,5 +59,4 @@ def test_a_diet_said_over_is_historical(make_vault: Callable[..., Vault]) -> Non
     say(vault, "been doing keto since new years", "2026-01-20T10:00:00Z")
     say(vault, "ok keto is over, just eating normal now", "2026-02-25T10:00:00Z")
     vault.weave_all()
-    diets = sorted((i.value, i.is_current) for i in vault.loaded_items().values() if i.attribute == "diet")
-    assert diets == [("keto", False)]
+    assert values_held(vault, "diet") == [("keto", False)]

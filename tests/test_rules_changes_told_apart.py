@@ -19,7 +19,7 @@ from vaultweave.weaver.extract.towns_in_passing import towns_in_passing
 from vaultweave.weaver.value_match import names_ended, short_name_of
 from vaultweave.weaver.vault import Vault
 
-from tests.conftest import say
+from tests.conftest import say, values_held
 
 MONDAY = datetime(2026, 7, 6, 2, 0, tzinfo=timezone.utc)  # 10:00 in China
 
@@ -177,7 +177,7 @@ def test_a_pronoun_after_a_name_told_in_the_same_turn_is_theirs() -> None:
 
 
 def _employers(vault: Vault) -> list[tuple[str, bool]]:
-    return sorted((i.value, i.is_current) for i in vault.loaded_items().values() if i.attribute == "employer")
+    return values_held(vault, "employer")
 
 
 def test_an_ending_without_a_value_spares_the_job_its_own_line_tells(

@@ -12,7 +12,7 @@ from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.rules import facts_in
 from vaultweave.weaver.vault import Vault
 
-from tests.conftest import say
+from tests.conftest import say, values_held
 
 
 def read(text: str) -> set[tuple[str, str, Op]]:
@@ -83,7 +83,7 @@ def test_a_routine_moved_in_a_vault_is_historical_on_its_old_days(make_vault: Ca
     say(vault, "my knee is sore after netball", "2026-01-10T09:00:00Z")
     say(vault, "netball's moved from monday nights to wednesday nights this season", "2026-02-20T09:00:00Z")
     vault.weave_all()
-    held = sorted((i.value, i.is_current) for i in vault.loaded_items().values() if i.attribute == "routine")
+    held = values_held(vault, "routine")
     assert held == [("netball on Mondays", False), ("netball on Wednesdays", True)]
 
 
@@ -163,7 +163,7 @@ def test_the_words_around_a_quit_drink_are_not_its_value() -> None:
 
 
 def _routines(vault: Vault) -> list[tuple[str, bool]]:
-    return sorted((i.value, i.is_current) for i in vault.loaded_items().values() if i.attribute == "routine")
+    return values_held(vault, "routine")
 
 
 @pytest.mark.parametrize("ending", ["周六也就不去了", "羽毛球那个就先停了", "唉 周六的羽毛球局只能退出了"])

@@ -11,7 +11,7 @@ from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.rules import facts_in
 from vaultweave.weaver.vault import Vault
 
-from tests.conftest import say
+from tests.conftest import say, values_held
 
 
 def routines(text: str) -> set[tuple[str, str, str]]:
@@ -50,5 +50,4 @@ def test_a_routine_said_on_one_new_day_ends_the_old_days(make_vault: Callable[..
     say(vault, "i play padel with the lads every thursday", "2026-01-08T19:00:00Z")
     say(vault, "padel is sunday now, one of them moved", "2026-02-12T19:00:00Z")
     vault.weave_all()
-    padel = sorted((i.value, i.is_current) for i in vault.loaded_items().values() if i.attribute == "routine")
-    assert padel == [("padel on Sundays", True), ("padel on Thursdays", False)]
+    assert values_held(vault, "routine") == [("padel on Sundays", True), ("padel on Thursdays", False)]

@@ -22,6 +22,7 @@ from vaultweave.weaver.extract.changes_en import (
     ending_of_thing,
 )
 from vaultweave.weaver.extract.fields_of_study import STUDIES_EN, learning_or_field
+from vaultweave.weaver.extract.mentioned_in_passing_en import HOMETOWNS_SAID_LOWER, MENTIONED_IN_PASSING
 from vaultweave.weaver.extract.patterns_en import (
     _AGE,
     _BE,
@@ -44,9 +45,7 @@ from vaultweave.weaver.extract.patterns_en import (
     _WORK_HOW,
     HOMES_IN_PASSING,
     HOMES_MOVED_INTO,
-    HOMETOWNS_SAID_LOWER,
     LANGUAGES_AND_CARS_IN_PASSING,
-    MENTIONED_IN_PASSING,
     _age,
     _and_list,
     _bare_habit,

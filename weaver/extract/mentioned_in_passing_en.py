@@ -1,0 +1,118 @@
+"""English facts read in passing, anywhere in a clause (``rules_en.MENTIONS``), and a
+hometown typed in lower case (a rule of ``rules_en.RULES``).
+
+People tell their work, home and teams while saying something else: "work in IT support in
+company called comarch", "i'm a die hard munster fan", "tadhg here, 61, dairy farmer
+outside Ballinrobe", "darlene, 52, power line tech with Prairie Grid Co-op". Each reading
+asks for the frame that makes it the speaker's own (their work told first, "I" before a
+fan, an introduction before a title), so a scene with the same words stores nothing.
+"""
+
+from __future__ import annotations
+
+import re
+
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.patterns_en import _job
+from vaultweave.weaver.extract.places_en import known_place
+from vaultweave.weaver.extract.rules_text import (
+    Fact,
+    Rule,
+    clean_org,
+    clean_place,
+    clean_title,
+    is_job,
+    one,
+    rule,
+    words,
+)
+
+# "work in IT support in company called comarch", "i joined a startup called Loop": the
+# workplace by the name it is called, after one's own work is told in the clause.
+_WORKS = re.compile(r"(?i:\b(?:work|working|worked|job|joined|employed|hired)\b)")
+WORKPLACES_CALLED: tuple[Rule, ...] = (
+    rule(r"\b(?:(?:a|an|one|the)\s+)?(?:(?:big|small|little|tiny|local)\s+)?(?:company|firm|startup|agency|bank|"
+         r"hospital|clinic|factory|restaurant|cafe|café|shop|store|school|studio|consultancy)\s+(?:called|named)\s+"
+         r"(?P<org>[A-Za-z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,2})",
+         lambda m: _job(0.75)(m) if _WORKS.search(m.string, 0, m.start()) else []),
+)
+
+
+# "i'm from rimouski but i live in montréal now", "(i am youssef,) from alexandria but ...":
+# a hometown typed in lower case, told before the clause goes on. Not "from work", "from
+# monday", "from the shop": no place.
+_NOT_FROM = words(
+    "work home school uni college here there abroad overseas nowhere everywhere the a an my our his her "
+    "their this that today tomorrow yesterday now then monday tuesday wednesday thursday friday saturday "
+    "sunday january february march april may june july august september october november december time "
+    "scratch experience memory")
+
+
+def _place_said_lower(raw: str) -> str | None:
+    place = clean_place(raw)
+    return place.title() if place and place.islower() else place
+
+
+HOMETOWNS_SAID_LOWER: tuple[Rule, ...] = (
+    rule(r"(?:(?:I(?:'m|\s+am)|im|i'm|i\s+am)\s+)?(?:originally\s+|orig\s+)?from\s+(?P<v>[a-zà-ÿ][\w'.-]*"
+         r"(?:\s+[a-zà-ÿ][\w'.-]*)?)(?=\s*(?:,|$)|\s+(?:but|and|originally|so|though|tho|lol|haha|born)\b)",
+         lambda m: [] if set(m.group("v").split()) & _NOT_FROM
+         else one("hometown", _place_said_lower, 0.75)(m)),
+)
+
+
+# "i'm a die hard ginebra fan", "me, ahly fan since i was a kid": a team or a band liked, told
+# by the fan one is (an intensifier or "since" makes it more than a word).
+_NOT_FANS = words("ceiling desk box pedestal extractor tower stand exhaust your his her their a an the no "
+                  "not")
+# the speaker's own, said before it: "i'm a die hard X fan" (not "super into basketball, die hard
+# X fan", which may go on about the person told of before)
+_MINE = re.compile(r"\b(?:I|I'm|i|i'm|im|me)\b")
+FANS: tuple[Rule, ...] = (
+    rule(r"(?i:\b(?:die[- ]?hard|huge|massive|big|lifelong|life[- ]long|proper|loyal|mad)\s+)"
+         r"(?P<v>[A-Za-z][\w.'&-]*(?:\s+[A-Za-z][\w.'&-]*)?)\s+(?i:fan|supporter)s?\b(?!\s+of\b)"
+         r"|\b(?P<v2>[A-Za-z][\w.'&-]*)\s+(?i:fan|supporter)\s+since\b",
+         lambda m: [Fact("likes", v, Op.ASSERT, 0.75) for v in [clean_org(m.group("v") or m.group("v2"))]
+                    if v and not set(v.lower().split()) & _NOT_FANS
+                    and _MINE.search(m.string, 0, m.start())]),
+)
+
+
+
+def _title_in_town(m: re.Match[str]) -> list[Fact]:
+    title = clean_title(m.group("title"))
+    town = known_place(m.group("town")) or (m.group("town") if m.group("town")[:1].isupper() else None)
+    if not title or not is_job(title) or not town:
+        return []
+    return [Fact("job_title", title, Op.ASSERT, 0.7), Fact("lives_in", town, Op.ASSERT, 0.6, assumed=True)]
+
+
+# A title and its town said alone, or as a piece of an introduction ("tadhg here, 61, dairy
+# farmer outside Ballinrobe"): what the speaker does, and where (a town in passing).
+TITLES_IN_TOWNS: tuple[Rule, ...] = (
+    rule(r"(?:^|(?<=,\s))(?:(?:a|an)\s+)?(?P<title>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:in|outside|near|out\s+of)\s+"
+         r"(?P<town>[^\W\d_][\w'-]*(?:\s+[A-Z][\w'-]*)?)(?=\s*(?:[,.;!]|$))", _title_in_town),
+)
+
+
+def _title_in_introduction(m: re.Match[str]) -> list[Fact]:
+    title = clean_title(m.group("title"))
+    if not title or not is_job(title) or not _INTRODUCED.search(m.string, 0, m.start()):
+        return []
+    org = clean_org(m.group("org")) if m.group("org") else None
+    at = [Fact("employer", org, Op.ASSERT, 0.65)] if org else []
+    return [Fact("job_title", title, Op.ASSERT, 0.7), *at]
+
+
+# An introduction before it: a name, an age, "here" ("I'm Morag, I'm 71, retired primary
+# teacher", "darlene, 52, power line tech with Prairie Grid Co-op")
+_INTRODUCED = re.compile(r"\b(?:\d{2}|here|I'?m|i\s+am|I\s+am|im)\b(?:\s+[\w.]+){0,3}\s*,", re.IGNORECASE)
+TITLES_INTRODUCED: tuple[Rule, ...] = (
+    rule(r"(?<=,\s)(?:(?:a|an)\s+)?(?P<title>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,4}?)"
+         r"(?:\s+(?:with|at|for)\s+(?P<org>[A-Za-z][\w&.'-]*(?:\s+[A-Za-z][\w&.'-]*){0,3}?))?"
+         r"(?=\s*(?:[,.;!]|$))", _title_in_introduction),
+)
+
+# Searched anywhere in a clause (rules_en.MENTIONS): a workplace by its name, what one is a fan
+# of; a title and its town as a piece of its own
+MENTIONED_IN_PASSING = (*WORKPLACES_CALLED, *FANS, *TITLES_IN_TOWNS, *TITLES_INTRODUCED)

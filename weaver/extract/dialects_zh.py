@@ -5,7 +5,8 @@ northern speech, "俺姐在大连当老师"), 喺 ("at" in Cantonese, "我喺广
 Cantonese 咗, 嘅, 唔, 佢, 最后一日…: "上个礼拜五喺恒丰做埋最后一日" reads as
 "…在恒丰做完最后一天"; Shanghainese 阿拉 ("we": "阿拉住徐汇");
 northeastern 搁 ("at": "现在搁家开网约车"); 老子 said as "I" at the start of a sentence
-("老子不跑快递了", never the philosopher: "老子说").
+("老子不跑快递了", never the philosopher: "老子说"); Cantonese 係 ("is") after who it is
+said of, 哋 (the plural); Taiwan's 姊 (姐).
 """
 
 from __future__ import annotations
@@ -27,8 +28,17 @@ _CANTONESE_WORDS = {"咗": "了", "嘅": "的", "唔": "不", "佢": "他", "冇
 _CANTONESE = re.compile("|".join(sorted(_CANTONESE_WORDS, key=len, reverse=True)))
 
 
+# Cantonese 係 ("is"; 系 once simplified) after who it is said of: "老公係土木工程師", "我系
+# 护士"; never the 系 of a department or a system ("新闻系", "系统")
+_CANTONESE_IS = re.compile(r"(?:(?<=[我你他她佢])|(?<=老公|老婆|男友|女友|阿妈|阿爸|"
+                           r"老豆|老母|家姐|细佬|细妹))系(?![统列数])")
+# 我哋/你哋/佢哋: the Cantonese plural; 姊 is 姐 as Taiwan types it ("我姊住高雄")
+_CANTONESE_WE = re.compile(r"(?<=[我你他佢])哋")
+
+
 def as_mandarin(text: str) -> str:
     """``text`` with the regional words above in their Mandarin form."""
+    text = _CANTONESE_WE.sub("们", _CANTONESE_IS.sub("是", text.replace("姊", "姐")))
     text = _SHANGHAI_WE.sub("我们", _NORTHEAST_AT.sub("在", _BLUNT_I.sub("我", text)))
     text = _CANTONESE_AT.sub("在", _NORTHERN_I.sub("我", text))
     return _CANTONESE.sub(lambda m: _CANTONESE_WORDS[m.group()], text)

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.events_en import IT
-from vaultweave.weaver.extract.rules_text import Fact
+from vaultweave.weaver.extract.rules_text import Fact, words
 
 CUE_CONFIDENCE = 0.5  # below the lexicons' 0.6: a cue says less than a known phrase
 
@@ -66,7 +66,7 @@ _EN_CUES: tuple[tuple[str, tuple[str, ...]], ...] = (
      r"\bleases?\s+(?:is\s+|was\s+)?(?:up|ends|ending|ended|ran\s+out|runs\s+out|expir|not\s+(?:being\s+)?renewed)|"
      r"(?:end|break|terminat|sign)\w*\s+(?:of\s+)?(?:the|my|our|a\s+new)\s+lease|\bevict|"
      r"landlord\s+(?:is\s+)?(?:selling|sold|kick|won'?t\s+renew|not\s+renewing)|"
-     r"new\s+(?:place|flat|apartment|house|city|neighbou?rhood)|(?:house|flat|apartment)[\s-]*hunting|"
+     r"new\s+(?:place(?!,\s+[A-Z])|flat|apartment|house|city|neighbou?rhood)|(?:house|flat|apartment)[\s-]*hunting|"
      r"viewing\s+(?:flats|houses|apartments)|\bemigrat|(?:sold|selling|sell)\s+(?:the|our|my)\s+(?:house|flat|place)|"
      # "we're 100% moving this summer", "not sure i'll even stay in london"
      r"\bmoving\s+(?:this|next|in\s+the)\s+(?:summer|winter|spring|autumn|fall|year|month)|"
@@ -204,8 +204,22 @@ def _speakers_cue(sentence: str, hit: re.Match[str]) -> bool:
     own = _CLAUSE_BREAK.split(before)[-1]  # "王老师那边我不去了，她搬去上海了": the move is hers
     if any(_OTHER_SUBJECT.search(part) and not _FIRST_PERSON.search(part) for part in (own, before)):
         return False  # "my sister is moving": hers, not the speaker's
+    named = _ONE_WORD_SUBJECT.match(own)
+    word = named.group("w") if named else ""
+    if word and word.lower() not in _NO_SUBJECT and (word[0].isupper() or hit.group().startswith("mov")):
+        return False  # "Grace moved out last month", "grace moved out": the flatmate's move
     # "(band practice moved,) our conductor changed jobs": his change
     return not (_SOMEONE_OF_OURS.match(own) and not _WE_DO.search(own))
 
 
+# One word before the cue, as its subject: someone called by name (typed in lower case only
+# before a move: "been interviewing" is no one)
+_ONE_WORD_SUBJECT = re.compile(r"^\s*(?:(?:and|but|so|then)\s+)?(?P<w>[A-Za-z][a-z'-]{1,14})\s+"
+                               r"(?:(?:just|finally|also|already|officially)\s+)?$")
+_NO_SUBJECT = words(
+    "i im i'm ive i've we we're we've just finally officially recently also so then yeah well actually "
+    "already literally lol ok okay haha update news btw and but ugh omg wow my our the a an this that these "
+    "those his her their your its it not no maybe honestly really still even only to with of for in on at "
+    "about if will would might may can could should"
+)
 _WE_DO = re.compile(r"\b(?:I|I'm|I've|I'd|im|ive|we|we're|we've|we'd)\b")  # the speaker as a subject

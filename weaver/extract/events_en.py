@@ -81,6 +81,7 @@ _CANCELLED = re.compile(
     + r"(?:\s+appointment)?\b",
     re.IGNORECASE,
 )
+_MEMBERSHIP = re.compile(r"\s+(?:membership|subscription|classes|lessons)\b", re.IGNORECASE)
 _NOT_EVENTS = frozenset(
     ["car", "house", "flat", "apartment", "dog", "cat", "kid", "kids", "baby", "feeling", "idea"]
     + ["time", "lot", "day", "week", "month", "it", "that", "this", "everything", "nothing", "he", "she"]
@@ -136,7 +137,9 @@ _ROUTINE_HEAD = re.compile(
     r"^(?:(?:I|we)(?:'m|'re|\s+am|\s+are)\s+(?:\w+ly\s+|still\s+|now\s+)?(?P<ing>doing|playing|taking|going\s+to)\s+|"
     r"(?:I|we)\s+(?:usually\s+|always\s+|still\s+|also\s+|just\s+|only\s+)?"
     r"(?P<verb>(?:play|do|have|take|attend|go\s+to|go|'ve\s+got|have\s+got|got)\s+)?|"
-    r"(?P<bare>doing|playing|taking|going\s+to)\s+)?(?P<v>[a-z][a-z' -]{1,30})$",
+    r"(?P<bare>doing|playing|taking|going\s+to)\s+)?"
+    # "I lead Bible study": a capital inside the activity, never a name ending it ("I see Tom")
+    r"(?P<v>[a-z][a-z' -]{1,30}|[a-z][a-z' -]{0,20}\s[A-Z][a-z]+(?:\s[a-z][a-z' -]*)+)$",
 )
 
 
@@ -170,6 +173,9 @@ def events(clause: str) -> list[Fact]:
                            + clause[weekly.end("days"):])
         if routed:
             return routed
+    routed = _routines(clause) if _WEEKLY_PART.search(clause) else []
+    if routed:  # "choir on Monday nights at the church hall": a week's, not one Monday's
+        return routed
     # "they're closed on the 22nd now so it's oct 1 instead": each part has its own date
     # ("the 16th, 10 in the morning": an hour after the comma stays with its day)
     pieces = [clause, *re.split(r"\s*[,:;](?!\s*(?:at\s+)?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|h\b|in\s+the\b))"
@@ -192,6 +198,7 @@ _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _TWO_DAYS = re.compile(rf"\b(?:is|are|'s)\s+(?:now\s+)?(?P<days>{_DAY}(?:(?:\s*,\s*|\s+and\s+|\s+){_DAY})+)"
                        r"(?=\s+now\b|\s*$|\s*[,.!])", re.IGNORECASE)
 
+_WEEKLY_PART = re.compile(rf"\b{_DAY}\s+(?:mornings|afternoons|evenings|nights)\b", re.IGNORECASE)
 _ONE_DAY_NOW = re.compile(rf"\b(?:is|are|'s)\s+(?:on\s+)?(?P<days>{_DAY})\s+now\b", re.IGNORECASE)
 
 # "netball's moved from monday nights to wednesday nights", "we moved yoga from tuesdays to
@@ -259,7 +266,9 @@ def _said_days(said: str) -> list[str]:
 def _appointment(clause: str) -> list[Fact]:
     cancelled = _CANCELLED.match(clause)
     if cancelled and _what(cancelled.group("v")):
-        return [Fact("appointment", _what(cancelled.group("v")), Op.RETRACT, 0.8)]
+        # "cancelled the gym membership": what recurred on it has ended, not one booking
+        ended = "routine" if _MEMBERSHIP.match(clause, cancelled.end()) else "appointment"
+        return [Fact(ended, _what(cancelled.group("v")), Op.RETRACT, 0.8)]
     found = dates_en.find_span(clause)
     if found:
         start, phrase = found
@@ -336,7 +345,8 @@ def on_days(activity: str, days: Sequence[str]) -> str:
 # The days said first: "every wed night i got badminton w my colleagues 8pm".
 _DAYS_FIRST = re.compile(
     rf"^every\s+(?P<days>{_DAYS})(?:\s+(?:mornings?|afternoons?|evenings?|nights?))?\s+(?P<rest>(?:I|we)\s+"
-    r"(?:have|got|do|play|go\s+to)\s+[a-z][a-z' -]*?)(?=\s+(?:w|with|at|in)\b|\s+\d|$)",
+    r"(?:have|got|do|play|go\s+to|lead|teach|coach|attend|take|run|sing\s+in|volunteer\s+at)\s+"
+    r"[A-Za-z][A-Za-z' -]*?)(?=\s+(?:w|with|at|in)\b|\s+\d|$)",
     re.IGNORECASE,
 )
 
@@ -350,7 +360,8 @@ _DAY_IS = re.compile(rf"^(?P<days>{_DAYS})(?:\s+(?:mornings?|afternoons?|evening
 _ONLY_DAYS = re.compile(rf"^(?:every\s+)?(?P<days>{_DAYS})(?:\s+(?:mornings?|afternoons?|evenings?|nights?))?"
                         r"(?:\s+(?:at\s+)?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)?$", re.IGNORECASE)
 # "thursday nights", "Tuesday mornings": one day, every week
-_DAY_PARTS = re.compile(rf"\b(?<!every\s)(?P<d>{_DAY})\s+(?:mornings|afternoons|evenings|nights)\b",
+_DAY_PARTS = re.compile(rf"(?:\bon\s+)?\b(?<!every\s)(?P<d>{_DAY})\s+"
+                        r"(?:mornings|afternoons|evenings|nights)\b",
                         re.IGNORECASE)
 
 

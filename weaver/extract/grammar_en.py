@@ -160,8 +160,9 @@ def _en_pronouns(sentence: str) -> str:
             first = re.search(re.escape(named[0]), sentence)
             assert first is not None
             end = first.end()
-            tail = re.sub(r"(?<=[,;.]\s)" + pronoun + r"(?='s\s|\s+is\s|\s+lives\s|\s+works\s|\s+moved\s)",
-                          named[0], sentence[end:])
+            tail = re.sub(r"(?<=[,;.]\s)(?P<but>(?:but|and|so|though)\s+)?" + pronoun
+                          + r"(?='s\s|\s+(?:is|lives|works|moved|got|started|joined|left|quit)\s)",
+                          r"\g<but>" + named[0].replace("\\", r"\\"), sentence[end:])
             sentence = sentence[:end] + tail
     return sentence
 

@@ -317,8 +317,22 @@ _ZH_WE = re.compile(
 _QUOTES = re.compile(r"[“”「」『』\"]")
 
 
+# "在北京的时候…", "以前在义乌做服装档口的时候都没这么累过": a 的时候 frame says when, not
+# what holds now; after 以前 it is what held then
+_ZH_WHEN_FRAME = re.compile(r"^(?P<head>[^，]*?)的时候[^，]*")
+_ZH_BEFORE = re.compile(r"^我?(?:以前|之前|原来|当年|那时候?|那会儿?)")
+
+
+def _without_when_frame(piece: str) -> str:
+    m = _ZH_WHEN_FRAME.match(piece)
+    if not m:
+        return piece
+    return m.group("head") if _ZH_BEFORE.match(m.group("head")) else piece[m.end():].lstrip("，,")
+
+
 def _zh_prepare(clause: str) -> str:
     text = _ZH_DISCOURSE.sub("", _QUOTES.sub("", _EMOJI.sub("", clause)).strip(EDGES).strip())
+    text = "，".join(p for p in map(_without_when_frame, text.split("，")) if p) or text
     text = re.sub(r"^(我)?" + shapes_zh.AFTER_EVENT.pattern + "[，,]?", r"\1", text)  # 毕业以后一直住在上海
     # 我是2月底搬到上海的; 在西安重型机械厂干了三十五年钳工; 从沈阳搬大连去了
     text = "，".join(shapes_zh.plain_form(shapes_zh.uncleft(piece)) for piece in text.split("，"))

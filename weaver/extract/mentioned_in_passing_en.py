@@ -37,6 +37,46 @@ WORKPLACES_CALLED: tuple[Rule, ...] = (
          lambda m: _job(0.75)(m) if _WORKS.search(m.string, 0, m.start()) else []),
 )
 
+# "the new place" is a workplace only where the sentence speaks of work ("first week done at")
+_AT_WORK = re.compile(r"(?i:\b(?:first|second|last)\s+(?:day|week|shift)|"
+                      r"\b(?:work|working|job|shift|boss|hired|joined|started|starting|colleagues|coworkers)\b)")
+_PLACE_OR_SPOT = re.compile(r"\b(?:place|spot)\b")
+
+
+def _new_workplace(m: re.Match[str]) -> list[Fact]:
+    return [] if _PLACE_OR_SPOT.search(m.group()) and not _AT_WORK.search(m.string) else _job(0.75)(m)
+
+
+# "first week done at the new place, Lee Valley Electrical", "moved to a different BPO,
+# Northwind Contact Solutions": the new workplace named right after it is announced.
+WORKPLACES_NEW: tuple[Rule, ...] = (
+    rule(r"\b(?:at|to|joined|for)\s+(?:the|a|an|my)\s+(?:new|different|other)\s+(?:place|job|company|firm|employer|"
+         r"shop|store|restaurant|hospital|practice|BPO|agency|office|clinic|spot|workplace|garage|salon|hotel|bank|"
+         r"school|cafe|café|bakery|lab|studio)(?:\s+(?:in|at|near|on)\s+(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)?"
+         r",\s+(?P<org>[A-Z][\w&.'-]*(?:\s+(?:&|and|of|by|[A-Z][\w&.'-]*)){0,4})(?=\s*(?:[,.!;:)(]|$)|\s+\W)",
+         _new_workplace),
+)
+
+# "i drive grab full time now", "i ride for deliveroo in the evenings": work for an app, by its
+# name as chat types it; the title is the app's driver or rider
+_APPS = {a.lower().replace(" ", ""): a for a in (
+    "Grab", "Uber", "Lyft", "Bolt", "Ola", "DiDi", "Careem", "Gojek", "Deliveroo", "DoorDash", "Uber Eats",
+    "Swiggy", "Zomato", "Instacart", "Glovo", "Just Eat", "foodpanda", "Rappi", "iFood", "Lalamove", "Wolt",
+    "Blinkit", "Zepto", "Dunzo", "Postmates", "Menulog", "SkipTheDishes", "Talabat", "Jahez")}
+_APP = "|".join(sorted((a.replace(" ", r"\s*") for a in _APPS.values()), key=len, reverse=True))
+
+
+def _app_work(m: re.Match[str]) -> list[Fact]:
+    app = _APPS[re.sub(r"\s+", "", m.group("app")).lower()]
+    title = "driver" if m.group("verb") else "rider"
+    return [Fact("employer", app, Op.ASSERT, 0.75), Fact("job_title", f"{app} {title}", Op.ASSERT, 0.75)]
+
+
+APP_WORK: tuple[Rule, ...] = (
+    rule(r"^\W*(?:I|i)(?:'m|\s+am)?\s+(?:(?:now|still|also|just|currently|mostly)\s+)?"
+         r"(?:(?P<verb>drive|driving)\s+(?:for\s+)?|(?:ride|riding|deliver|delivering|cycle|cycling)\s+for\s+)"
+         rf"(?P<app>(?i:{_APP}))(?=\s|$|[,.!;:)])(?!\s+(?:to|home|into)\b)", _app_work),
+)
 
 # "i'm from rimouski but i live in montréal now", "(i am youssef,) from alexandria but ...":
 # a hometown typed in lower case, told before the clause goes on. Not "from work", "from
@@ -115,4 +155,6 @@ TITLES_INTRODUCED: tuple[Rule, ...] = (
 
 # Searched anywhere in a clause (rules_en.MENTIONS): a workplace by its name, what one is a fan
 # of; a title and its town as a piece of its own
-MENTIONED_IN_PASSING = (*WORKPLACES_CALLED, *FANS, *TITLES_IN_TOWNS, *TITLES_INTRODUCED)
+MENTIONED_IN_PASSING = (*WORKPLACES_CALLED, *WORKPLACES_NEW, *FANS, *TITLES_IN_TOWNS, *TITLES_INTRODUCED)
+# Read as whole clauses, among rules_en.RULES: a hometown in lower case, work for an app
+RULES_IN_PASSING = (*HOMETOWNS_SAID_LOWER, *APP_WORK)

@@ -136,10 +136,14 @@ _EN_NAME_THEN_PRONOUN = re.compile(r"\b(?P<name>[A-Za-z][a-z]{2,}),\s+(?:he|she)
 
 
 def _name_then_pronoun(m: re.Match[str]) -> str:
-    # "my sister Carmen, she lives in madrid" stays: the pronoun's clause reads her by relation
+    # "my sister Carmen, she lives in madrid" stays: the pronoun's clause reads her by relation;
+    # "my sister lives in Oslo, she's a nurse": a place before the comma is no subject
     told_by_relation = re.search(r"\b(?:my|our|his|her)\s+[a-z]+\s+$", m.string[: m.start()])
+    placed = re.search(r"\b(?:in|to|from|at|near|outside|of|for|with|by|around)\s+$", m.string[: m.start()])
     name = m.group("name")
-    if told_by_relation or name.lower() in _EN_NOT_A_NAME or (name.islower() and not _opens_a_clause(m)):
+    if told_by_relation or placed or name.lower() in _EN_NOT_A_NAME:
+        return m.group(0)
+    if name.islower() and not _opens_a_clause(m):
         return m.group(0)
     return name.capitalize()
 
@@ -197,6 +201,17 @@ _EN_EMOJI = re.compile(r"\s*(?:[\U0001f000-\U0001faff\u2600-\u27bf][\ufe0f\u200d
                        r"(?<!\w)[:;]-?[()DPp/|](?!\w))+\s*(?=\S)")
 
 
+# "a vet down in Timaru", "lives up in Inverness": where someone is, said with its direction;
+# not after a verb the adverb belongs to ("grew up in Leeds", "ended up in Perth").
+_EN_DIRECTED_IN = re.compile(r"\b(?P<w>[a-z']+)\s+(?:down|up|over|out)\s+(?=in\s+[A-Z])")
+_PLACED_BY = words("is 's are lives living live based now still staying stays working works work")
+
+
+def _direction_dropped(m: re.Match[str]) -> str:
+    word = m.group("w")
+    return word + " " if word in _PLACED_BY or is_job(word) else m.group(0)
+
+
 def normalise(sentence: str) -> str:
     """A chat sentence as the clause grammar reads it: typed contractions, long letters,
     shouting, asides and fillers, emoji as commas, known places and names capitalised."""
@@ -216,6 +231,7 @@ def normalise(sentence: str) -> str:
     text = _EN_LOWER_PLACE.sub(lambda m: m.group("pre") + " " + m.group(2).title(), text)
     text = _EN_LOWER_HOME.sub(lambda m: m.group("pre") + (m.group("v") if m.group("v") in _NOT_HOMES
                                                            else m.group("v").title()), text)
+    text = _EN_DIRECTED_IN.sub(_direction_dropped, text)
     # "lmao im a nurse": a filler before a new first-person statement ends the one before it
     text = _EN_INLINE_FILLER.sub(
         lambda m: "," if re.match(r"\s+(?:I|I'm|I've|my)\b", text[m.end():]) else "", text)
@@ -233,7 +249,8 @@ _EN_LOWER_NAME = re.compile(
 _EN_ADVERBS = words(
     "just also still now finally recently actually literally apparently basically always never really "
     "already only even totally officially currently lowkey kinda probably definitely who that which and "
-    "but so then here there too lol tho"
+    "but so then here there too lol tho would could should will can might must may did does do is was has "
+    "had gets keeps"
 )
 
 

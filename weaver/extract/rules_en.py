@@ -22,7 +22,7 @@ from vaultweave.weaver.extract.changes_en import (
     ending_of_thing,
 )
 from vaultweave.weaver.extract.fields_of_study import STUDIES_EN, learning_or_field
-from vaultweave.weaver.extract.mentioned_in_passing_en import HOMETOWNS_SAID_LOWER, MENTIONED_IN_PASSING
+from vaultweave.weaver.extract.mentioned_in_passing_en import MENTIONED_IN_PASSING, RULES_IN_PASSING
 from vaultweave.weaver.extract.patterns_en import (
     _AGE,
     _BE,
@@ -296,7 +296,7 @@ RULES: tuple[Rule, ...] = (
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:been\s+living\s+in|moved\s+(?:(?:back|down|up|over|out|"
                                               r"away)\s+)?to|"
          r"relocated\s+(?:back\s+)?to|settled\s+(?:down\s+)?in)\s+" + _PLACE, one("lives_in", clean_place, 0.9)),
-    *HOMES_MOVED_INTO, *HOMETOWNS_SAID_LOWER,
+    *HOMES_MOVED_INTO, *RULES_IN_PASSING,  # "from rimouski but...", "i drive grab full time now"
     *HOMES_IN_PASSING,
     # study and work
     rule(_BE + r"(?:doing|studying|taking|finishing|starting|in\s+the\s+\w+\s+year\s+of)\s+(?:a|an|"

@@ -456,7 +456,7 @@ RULES: tuple[Rule, ...] = (
          ("学生", "员工", "职员", "雇员") or (m.group("t") or "").endswith(JOB_HEADS) else []),
     rule(r"我是(?P<v>[\u4e00-\u9fff]{2,3})$", evidence.said_name),
     rule(_I + r"是一(?:名|位)(?P<t>.+)$", _titled(0.9)),
-    rule(_I + r"是(?:一个)?(?P<t>.+)$", _titled(0.8)),
+    rule(_I + r"是(?:一个|个)?(?P<t>.+)$", _titled(0.8)),
     rule(r"我的工作是(?P<t>.+)$", _titled(0.8)),
     rule(_I + r"(?:被)?升(?:职|级)?(?:为|成|到)了?(?P<t>.+)$", _job(0.85)),
     rule(_I + r"(?:被)?(?:升|提拔|晋升)(?:职|级)?(?:为|成|到|上|做)?了?(?P<t>[^，,]{2,10}?)了?$", changes.promoted),
@@ -496,5 +496,5 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"(?P<f>每天|每周|每个?星期|每个?礼拜|每晚|每个?周末|天天|经常|常常)(?:早上|晚上|下午|中午|早晨)?"
          r"(?:都|会|也|还)?(?P<v>.+)$", _habit(0.8)),
     rule(_I + r"(?P<v>抽烟|吸烟|跑步|游泳|冥想|打坐|练瑜伽|做瑜伽|健身|喝酒|骑车|慢跑)了?$", _habit(0.8)),
-    *evidence.TOWNS_IN_PASSING,
+    *evidence.TOWNS_IN_PASSING, *evidence.APP_WORK,  # 跑美团外卖
 )

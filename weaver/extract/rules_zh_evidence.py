@@ -1,5 +1,6 @@
 """Chinese rule builders that weigh evidence beyond their pattern: jieba's tags for a name
-or a company, the items of a list told without 、, and whether a place gone to is a living.
+or a company, the items of a list told without 、, whether a place gone to is a living, and
+work for an app told by the app's name ("跑美团外卖", "跑滴滴").
 """
 
 from __future__ import annotations
@@ -124,4 +125,32 @@ TOWNS_IN_PASSING: tuple[Rule, ...] = (
          home_town),
     rule(r"(?:.*[，,])?(?:我们|俺们|咱们|阿拉)?(?P<v>[\u4e00-\u9fff]{2,4}?)(?:这边|这里|这儿|这块|这(?![是个样么种些次回段辈]))",
          here_town),
+)
+
+
+# "跑美团外卖", "老子跑滴滴跑了五年了", "每周一三五晚上跑Uber Eats": work for an app, named by it;
+# the title by what the app carries (food, people, goods); "跑外卖" alone is the title only.
+_APP_TITLES = {
+    "外卖骑手": ("美团", "饿了么", "Uber Eats", "UberEats", "foodpanda", "达达"),
+    "网约车司机": ("滴滴", "曹操", "T3", "花小猪", "高德", "Grab", "Uber"),
+    "货车司机": ("货拉拉", "快狗", "Lalamove"),
+    "闪送员": ("闪送",),
+}
+_APP_TITLE = {app.casefold(): title for title, apps in _APP_TITLES.items() for app in apps}
+_APP = "|".join(sorted((re.escape(a) for apps in _APP_TITLES.values() for a in apps), key=len, reverse=True))
+_BY_KIND = {"外卖": "外卖骑手", "网约车": "网约车司机", "快递": "快递员", "出租": "出租车司机", "货运": "货车司机"}
+
+
+def _app_work(m: re.Match[str]) -> list[Fact]:
+    app = m.group("app")
+    if not app:  # "跑外卖": the title only
+        return [Fact("job_title", _BY_KIND[m.group("kind2")], Op.ASSERT, 0.8)]
+    title = _BY_KIND.get(m.group("kind") or "") or _APP_TITLE[app.casefold()]
+    return [Fact("employer", app, Op.ASSERT, 0.8), Fact("job_title", title, Op.ASSERT, 0.8)]
+
+
+APP_WORK: tuple[Rule, ...] = (
+    rule(r"^我?[^，,跑]{0,12}?跑(?:了)?(?:(?P<app>(?i:" + _APP + r"))\s*(?P<kind>外卖)?|(?P<kind2>外卖|网约车|快递|出租|货运))"
+         r"(?![\u4e00-\u9fff]{0,2}(?:的人|小哥的|店))",
+         _app_work),
 )

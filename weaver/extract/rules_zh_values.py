@@ -92,7 +92,10 @@ JOB_HEADS = ("师", "员", "家", "空姐", "老板", "站长", "组长", "店�
               "翻译", "导游", "教练", "警察", "军人", "农民", "工人", "保姆", "月嫂", "质检", "PM",
               "牙医", "兽医", "中医", "校医", "军医", "飞手", "歌手", "鼓手", "车手", "写手", "画手", "码农",
               "茶农", "果农", "菜农", "渔民", "牧民", "店主", "摊主", "老板娘", "船长", "机长", "包工头",
-              "外卖小哥", "快递小哥", "跟单")
+              "外卖小哥", "快递小哥", "跟单", "学徒", "仓管", "收银",
+              # police by branch, and the trades named by their last character 工
+              "交警", "辅警", "民警", "刑警", "特警", "狱警", "巡警", "电工", "焊工", "钳工", "木工", "瓦工",
+              "钢筋工", "水电工", "油漆工", "搬运工", "清洁工", "环卫工", "普工", "技工", "泥瓦工", "装修工")
 PETS_RE = "|".join(sorted(PETS, key=len, reverse=True))
 REL_RE = "|".join(sorted(RELATIVES, key=len, reverse=True))
 
@@ -241,9 +244,10 @@ _NOT_TITLES = frozenset({"生意", "作业", "家务", "饭", "打工人", "打�
 
 def own_title(value: str) -> str:
     """ "华西医院的护士" -> 护士: a title after a workplace and 的 is the title alone (the
-    workplace is the employer rules' to read)."""
+    workplace is the employer rules' to read); "" for what is no title ("打工人")."""
     tail = value.rsplit("的", 1)[-1] if "的" in value[1:-1] else ""
-    return tail if len(tail) >= 2 and tail.endswith(JOB_HEADS) else value
+    title = tail if len(tail) >= 2 and tail.endswith(JOB_HEADS) else value
+    return "" if title in _NOT_TITLES else title
 
 
 def title_of(raw: str) -> str | None:
@@ -253,6 +257,8 @@ def title_of(raw: str) -> str | None:
     head = re.sub(r"^了?[一二两三四五六七八九十\d几]+(?:多)?(?:年|个月)(?:多)?(?:的)?(?=..)", "", head)  # 做了五年销售
     head = re.sub(r"^(?:就是个|就是一个|就是|是个|是一个|一名)(?=..)", "", head)  # 就是个打工人
     head = re.sub(r"(?<=..)(?:做|干|当)(?:得|了|着).*$|(?<=..)(?:好吗|好嘛|好不好)$", "", head)  # 做财务做得好好的
+    # "当仓管下班比我还早": talk of the job after its title, run on without a comma
+    head = re.sub(r"(?<=..)(?:下班|上班|每天|天天|比我|比他|比她|工资|月薪|一个月|挣|赚)[\u4e00-\u9fff]*$", "", head)
     value = cleaned(re.sub(r"第[一二三四五六七八九十\d]+年了?$", "", head))  # how long: cleaned's _DURATION
     if value and len(value) > 2 and value.endswith("的"):
         value = value[:-1]  # 做建筑设计的: the trade, as 做X的 names it

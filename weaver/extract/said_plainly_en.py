@@ -30,6 +30,32 @@ _NOT_STAYED_IN = words(
     "but work working go going come coming be get got do make"
 )
 
+# "staying in a condo in Relau", "living in a PG in Old Rajinder Nagar", "flatshare in leyton",
+# "now staying in Mylapore with my wife": the home, said by the kind of place first or by a
+# stay that is no visit (never a hotel, a hostel or an airbnb, nor a stay "for the week")
+_DWELLING = (r"(?:condo|flat|flatshare|flat\s+share|house\s*share|apartment|house|room|box\s+room|studio|"
+             r"bedsit|PG|unit|townhouse|bungalow|cottage|place|hdb(?:\s+flat)?|HDB(?:\s+flat)?)")
+_HOME_BY_KIND = re.compile(
+    r"(?P<lead>\b(?:I|i|we)(?:'m|'re|\s+am|\s+are)?\s+|(?:^|(?<=[.;!?,]))\s*)"
+    r"(?P<adv>(?:(?:still|also|now|just|currently)\s+)*)"
+    r"(?:(?:live|living|staying|renting|sharing)\s+(?:in\s+)?(?:a|an|my|our|the)\s+(?:[\w'-]+\s+){0,2}?"
+    + _DWELLING + r"|staying|(?:a\s+)?(?:flatshare|flat\s+share|house\s*share))"
+    r"\s+in\s+(?=[A-Za-z])(?![\w'-]+(?:\s+[\w'-]+)?\s+(?:for|till|until|this|tonight|over|on\s+(?:holiday|vacation))\b)"
+)
+
+
+def _home_by_kind(m: re.Match[str]) -> str:
+    who = m.group("lead").strip()
+    sentence = re.split(r"[.;!?]", m.string[: m.start()])[-1]
+    if not who and "," in m.string[m.start() - 1 : m.start() + 1] and _SOMEONE_ELSE.search(sentence):
+        return m.group(0)  # "she moved back, staying in galway for now": hers
+    subject = "we" if who.lower().startswith("we") else "I"
+    return f"{' ' if m.start() else ''}{subject} {m.group('adv')}live in "
+
+
+_SOMEONE_ELSE = re.compile(r"\b(?:he|she|they|his|her|their|he's|she's)\b", re.IGNORECASE)
+
+
 # "livin in chaguanas now", "workin at the docks": the g dropped, in speech written as said
 _DROPPED_G = re.compile(r"\b(liv|work|stay|mov|studi|study|teach|learn|start|runn|visit|morn|even)in'?"
                         r"(?=\W|$)",
@@ -98,6 +124,7 @@ def said_plainly(text: str) -> str:
     text = _TITLE_SAID_AS_THEIRS.sub(_title_said_plainly, text)
     text = _PIDGIN_BE.sub(_is, _PIDGIN_DEY.sub(_does, _SHIFTED.sub(r"mov\1", text)))
     text = re.sub(r"\b(live|lives|living)\s+for\s+(?=[A-Z])", r"\1 in ", text)  # "we dey live for Ikeja"
+    text = _HOME_BY_KIND.sub(_home_by_kind, text)
     return _STAY.sub(_lives, text)
 
 

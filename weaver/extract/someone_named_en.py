@@ -20,7 +20,9 @@ THIRD_VERBS = {"lives": "live", "works": "work", "speaks": "speak", "studies": "
 
 _EN_NAMED_OTHER = re.compile(r"(?!I\b)(?P<name>[A-Z][a-z]+)(?:\s+(?:just\s+|finally\s+|recently\s+)?"
                              r"(?P<verb>lives|moved|left|works|started|quit|joined|got\s+promoted|retired|"
-                             r"got\s+married|got\s+engaged|got\s+hired|got\s+a\s+job|is)|(?P<is>'s))\b\s*"
+                             r"got\s+married|got\s+engaged|got\s+hired|got\s+a\s+job|"
+                             r"(?:has\s+)?(?:taken|took)\s+(?:up\s+)?a\s+(?:new\s+)?(?:post|job|position|role)|is)"
+                             r"|(?P<is>'s))\b\s*"
                              r"(?P<rest>.*)$")
 
 
@@ -50,6 +52,8 @@ def named_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
         if name.lower() in _NOT_SOMEONE or not _WHAT_SOMEONE_IS.match(rest) or has:
             return None
         return "", name, f"I'm {rest}".strip(), []
+    if re.search(r"\b(?:taken|took)\b", verb):  # "Afua has taken a post at Cape Coast Teaching Hospital"
+        verb = "work"
     verb = THIRD_VERBS.get(verb, verb)
     return "", name, f"I {verb} {rest}".strip(), []
 

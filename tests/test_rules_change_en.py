@@ -311,7 +311,7 @@ def test_fourth_round_changes(text: str, expected: list[tuple[str, str, Op]]) ->
         ("I'm Theo but everyone calls me T", [("name", "Theo", A), ("alias", "T", A)]),
         ("I'm Theodore but my friends call me Teddy", [("name", "Theodore", A), ("alias", "Teddy", A)]),
         # the title, a piece of the introduction, is read with the clause; the age by the turn after it
-        ("Marta here, 41, physio", [("name", "Marta", A), ("job_title", "physio", A), ("age", "41", A)]),
+        ("Marta here, 41, physio", [("name", "Marta", A), ("age", "41", A), ("job_title", "physio", A)]),
         ("my name is, well, technically Alexandra", [("name", "Alexandra", A)]),
         # messy values
         ("I sooo love dumplings", [("likes", "dumplings", A)]),

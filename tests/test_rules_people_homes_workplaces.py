@@ -8,9 +8,13 @@ None is taken from the bench."""
 
 from __future__ import annotations
 
+from datetime import datetime, timezone
+
 import pytest
+from vaultweave.store.resources import Resource
 from vaultweave.weaver.extract.base import Op
-from vaultweave.weaver.extract.rules import facts_in
+from vaultweave.weaver.extract.rules import RulesExtractor, facts_in
+from vaultweave.weaver.resolve import plan_resolution
 
 from tests.conftest import FakeClock, say, values_held
 
@@ -130,3 +134,113 @@ def test_a_cancelled_membership_ends_the_routine_and_a_cancelled_visit_the_appoi
     vault.weave()
     assert values_held(vault, "routine") == [("gym on Mondays and Thursdays", False)]
     assert [current for _, current in values_held(vault, "appointment")] == [False]
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "slot"),
+    [
+        ("got the mechanic booked for the 14th of May at half past two", "mechanic", "14th of May at 2:30"),
+        ("And I've the optician on the 3rd of June at twenty past nine.", "optician", "3rd of June at 9:20"),
+        ("hairdresser friday at quarter to ten", "hairdresser", "friday at 9:45"),
+        ("can u remind me i've got a meeting with my supervisor the day after tomorrow at 11:30",
+         "meeting with my supervisor", "in 2 days at 11:30"),
+        ("first proper meeting with the board is monday at 10, need to prep", "meeting with the board",
+         "monday at 10"),
+        ("下周三上午九点厂里有个考核，帮我记着点", "考核", "下周三上午九点"),
+        ("后天早上八点去区里参加消防培训，连着三天", "消防培训", "后天早上八点"),
+        ("人家让我后天上午十点去社保局登记，你帮我记一下", "社保局登记", "后天上午十点"),
+    ],
+)
+def test_an_appointment_told_in_everyday_words_is_read(text: str, value: str, slot: str) -> None:
+    assert [(f.value, f.scheduled) for f in facts_in(text) if f.attribute == "appointment"] == [(value, slot)]
+
+
+def test_an_hour_and_a_doing_without_a_request_to_remember_are_no_appointment() -> None:
+    assert not [f for f in facts_in("明天早上八点起床") if f.attribute == "appointment"]
+
+
+def test_a_title_held_in_retirement_is_the_title_and_a_bare_retirement_ends_the_job() -> None:
+    assert told("I'm Morag, I'm 71, retired primary teacher, and I live in Broughty Ferry") >= {
+        ("", "", "job_title", "retired primary teacher"), ("", "", "lives_in", "Broughty Ferry")
+    }
+    assert [(f.attribute, f.op) for f in facts_in("I'm retired, and bored")] == [
+        ("employer", Op.RETRACT), ("job_title", Op.RETRACT)
+    ]
+
+
+@pytest.mark.parametrize("text", ["试用期还剩一个月，能不能转正还两说", "说实话不知道还能干多久"])
+def test_a_job_that_may_not_last_is_put_in_doubt(text: str) -> None:
+    assert {f.attribute for f in facts_in(text) if f.op is Op.DOUBT} == {"employer", "job_title"}
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        ["dentist thursday at 3pm. no wait, friday"],
+        ["dentist thursday at 3pm", "no wait, friday"],
+        ["下周四下午三点看牙医。不对不对，是下周五"],
+    ],
+)
+def test_a_day_put_right_moves_the_appointment_and_keeps_its_hour(make_vault, clock: FakeClock,
+                                                                 turns: list[str]) -> None:
+    vault = make_vault()
+    for at, text in enumerate(turns):
+        say(vault, text, f"2026-03-02T0{1 + at}:00:00Z")
+    vault.weave()
+    current = [i for i in vault.loaded_items().values() if i.attribute == "appointment" and i.is_current]
+    assert len(current) == 1
+    assert current[0].when is not None and current[0].when.weekday() == 4  # friday
+    assert current[0].when.hour in (15, 7)  # 3pm, in UTC or at +08:00
+
+
+def test_a_day_put_right_is_woven_once_when_the_cycle_is_redone(make_vault, clock: FakeClock) -> None:
+    vault = make_vault()
+    text = "dentist thursday at 3pm. no wait, friday"
+    rid = say(vault, text, "2026-03-02T01:00:00Z")
+    vault.weave()
+    path, _, line = rid.rpartition("#L")
+    at = datetime(2026, 3, 2, 1, tzinfo=timezone.utc)
+    told = Resource(id=rid, path=path, line=int(line), text=text, ts=at, role="user", speaker="Maya")
+    candidates = RulesExtractor().extract([told])
+    assert [c.when.weekday() for c in candidates if c.when] == [4]  # one time told: friday
+    redone = plan_resolution(candidates, vault.loaded_items(), clock())
+    assert redone.changes == () and redone.skipped == 1
+
+
+def test_an_answer_about_a_day_puts_nothing_right() -> None:
+    assert not [f for f in facts_in("no, friday is fine") if f.attribute == "appointment"]
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("bit about me, Declan, 44, been a roofer for years", ("", "", "name", "Declan")),
+        ("hi there. morven, 58, school cook in Oban", ("", "", "name", "Morven")),
+        ("howya. ciaran here, 33, tiler in Athlone", ("", "", "name", "Ciaran")),
+        ("Good morning. I am R. Venkatesh, retired bank manager", ("", "", "name", "Venkatesh")),
+        ("I am Rev. Kwame Mensah, Anglican priest", ("", "", "name", "Kwame Mensah")),
+        ("jambo! am Wanjiru, tour guide in mombasa, mostly the old town",
+         ("", "", "job_title", "tour guide")),
+        ("I'm Aoife, 29, physio in Galway", ("", "", "name", "Aoife")),
+        ("在杭州做客服，35了，天天加班", ("", "", "age", "35")),
+        ("俺48了，腰也不中了", ("", "", "age", "48")),
+        ("我河南周口的，在郑州读大三", ("", "", "hometown", "周口")),
+        ("我东北铁岭的，在北京当保安", ("", "", "hometown", "铁岭")),
+        ("阿拉宁波人，十几岁到上海来的", ("", "", "hometown", "宁波")),
+    ],
+)
+def test_an_introduction_is_read_as_people_type_it(text: str, fact: tuple[str, str, str, str]) -> None:
+    assert fact in told(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute"),
+    [
+        ("Lena here. paramedic, 29, a vegan", "name"),  # a title before the age is no name
+        ("anyway, 52, still going", "name"),
+        ("我是老师的", "hometown"),
+    ],
+)
+def test_what_only_looks_like_an_introduction_names_nothing(text: str, attribute: str) -> None:
+    read = [f for f in facts_in(text) if f.attribute == attribute and f.op is Op.ASSERT]
+    assert [f.value for f in read] in ([], ["Lena"])

@@ -98,6 +98,17 @@ def _all(*facts: tuple[str, Op]) -> Build:
     return lambda m: [Fact(attribute, "", op, 0.6 if op is Op.DOUBT else 0.8) for attribute, op in facts]
 
 
+def _retired_as(m: re.Match[str]) -> list[Fact]:
+    """ "I'm 71, retired primary teacher": the title one holds in retirement, said as one (the
+    employer has ended all the same)."""
+    said = re.match(r"\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)\s*(?:$|[,.;!]|\s+(?:and|but|from|at|with)\b)",
+                    m.string[m.end():])
+    if not m.group().endswith("retired") or not said or not is_job(said.group(1)):
+        return []
+    title = f"retired {said.group(1)}"
+    return [Fact("employer", "", Op.RETRACT, 0.8), Fact("job_title", title, Op.ASSERT, 0.8)]
+
+
 def _named_pet(op: Op, conf: float) -> Build:
     return lambda m: [Fact("pet", m.group("name"), op, conf)]
 
@@ -305,7 +316,7 @@ ENDINGS: tuple[Rule, ...] = (
          _all(("employer", Op.RETRACT))),
     # Retirement and unemployment end the job, whatever it was.
     rule(r"I(?:'ve|\s+have|'m|\s+am)?\s+" + ADV + r"(?:retired|unemployed|between\s+jobs|out\s+of\s+work)\b",
-         _all(("employer", Op.RETRACT), ("job_title", Op.RETRACT))),
+         lambda m: _retired_as(m) or _all(("employer", Op.RETRACT), ("job_title", Op.RETRACT))(m)),
     # A pet put down or gone: "we had to put Biscuit down", "RIP Rex".
     rule(r"(?:I|we)\s+(?:had\s+to\s+)?(?:have\s+|get\s+)?put\s+(?:my\s+|our\s+)?(?:" + _PET_WORD + r"\s+)?"
          r"(?P<name>" + NAME + r")\s+(?:down|to\s+sleep)", _named_pet(Op.RETRACT, 0.8)),

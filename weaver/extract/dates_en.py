@@ -174,6 +174,36 @@ def birthday(text: str) -> str | None:
     return f"{year}-{month:02d}-{day:02d}" if year else f"{month:02d}-{day:02d}"
 
 
+# A time said in words: "half past two", "twenty past nine", "quarter to ten", "at half seven"
+# (British: half past seven), as digits the clock reading takes ("2:30", "9:20", "9:45").
+_HOURS = {w: i for i, w in enumerate(
+    ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"), 1)}
+_MINUTES = {"five": 5, "ten": 10, "quarter": 15, "a quarter": 15, "twenty": 20, "twenty five": 25,
+            "twenty-five": 25, "half": 30}
+_HOUR = r"(?P<h>" + "|".join(_HOURS) + r"|\d{1,2})\b"
+_SPOKEN_TIME = re.compile(
+    r"\b(?P<m>a\s+quarter|quarter|half|twenty[\s-]five|twenty|ten|five)\s+(?P<rel>past|after|to)\s+" + _HOUR
+    + r"|\bat\s+half\s+" + _HOUR.replace("?P<h>", "?P<h2>"),
+    re.IGNORECASE,
+)
+
+
+def spoken_time(text: str) -> str:
+    """``text`` with every time said in words as digits: "at half past two" -> "at 2:30"."""
+
+    def digits(m: re.Match[str]) -> str:
+        said = (m.group("h") or m.group("h2")).lower()
+        hour = _HOURS.get(said) or int(said)
+        if m.group("h2"):
+            return f"at {hour}:30"
+        minutes = _MINUTES[re.sub(r"\s+", " ", m.group("m").lower())]
+        if m.group("rel").lower() == "to":
+            hour, minutes = (hour - 2) % 12 + 1, 60 - minutes
+        return f"{hour}:{minutes:02d}" if 1 <= hour <= 12 else m.group(0)
+
+    return _SPOKEN_TIME.sub(digits, text)
+
+
 _CLOCK = re.compile(
     r"(?:\bat\s+|,\s*|\s)(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?(?P<half>\s*(?:am|pm|a\.m\.|p\.m\.))?\s*$",
     re.IGNORECASE,

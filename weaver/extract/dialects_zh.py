@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-_NORTHERN_I = re.compile(r"俺(?=[\u4e00-\u9fff])")
+_NORTHERN_I = re.compile(r"俺(?=[\u4e00-\u9fff\d])")
 # 阿拉 is "we"/"I" in Shanghainese ("阿拉住徐汇"); not 阿拉伯, 阿拉丁, 阿拉斯加, 阿拉善
 _SHANGHAI_WE = re.compile(r"阿拉(?![伯丁斯善尔蕾木])(?=[\u4e00-\u9fff])")
 # 老子 opening a sentence before what one does or did is a blunt "I"

@@ -63,6 +63,15 @@ _BARE_HEAD = re.compile(r"^(?:(?:my|the|our)\s+)?(?!.*'s\b)(?!.*\b(?:[a-z]+ed|be
                         r"made|came|did|done|sold|bought|lost|won|start|starting|moving|leaving|joining)\b(?!'))"
                         r"(?P<v>[a-z][\w'-]*(?:\s+(?:to\s+)?[A-Za-z][\w'-]*){0,2})"
                         r"(?:\s+(?:appointment|appt))?(?:\s+(?:is|'s))?$")
+# "a meeting with my academic advisor", "first proper meeting with the owners is": a meeting
+# named by whom it is with
+_MEETING_HEAD = re.compile(
+    r"^(?:(?:I|we)(?:'ve|\s+have)(?:\s+got)?\s+|(?:I|we)\s+got\s+|got\s+)?(?:(?:a|an|the|my|our)\s+)?"
+    r"(?:(?:first|next|proper|big|quick|final|new)\s+){0,2}"
+    r"(?P<v>(?:meeting|call|catch[\s-]?up|session|chat|interview|review|conference)\s+with\s+"
+    r"(?:(?:my|the|our|his|her|their)\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}?)(?:\s+(?:is|'s))?(?:\s+(?:on|at|for))?$",
+    re.IGNORECASE,
+)
 _HAS_CLOCK = re.compile(r"\d\s*(?:am|pm|a\.m|p\.m)|\d:\d|\bnoon\b|\bmidday\b", re.IGNORECASE)
 _FUTURE_SLOT = re.compile(r"^(?!.*\b(?:ago|last|yesterday)\b).*(?:\d|\b(?:mon|tues|wednes|thurs|fri|satur|"
                           r"sun)day\b|\btomorrow\b)", re.IGNORECASE)
@@ -198,6 +207,21 @@ _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _TWO_DAYS = re.compile(rf"\b(?:is|are|'s)\s+(?:now\s+)?(?P<days>{_DAY}(?:(?:\s*,\s*|\s+and\s+|\s+){_DAY})+)"
                        r"(?=\s+now\b|\s*$|\s*[,.!])", re.IGNORECASE)
 
+def corrected_day(clause: str) -> list[Fact]:
+    """ "(dentist thursday at 3.) no wait, friday": the last appointment's day put right, its
+    hour kept (speaker_memory); [] for any other clause."""
+    corrected = _CORRECTED_DAY.match(clause.strip())
+    said = corrected.group("d") if corrected else ""
+    found = dates_en.find_span(said) if said else None
+    if not found or found[0] != 0 or _SAID_OF_IT.search(said):
+        return []  # "no, friday is fine": an answer about the day, not the day put right
+    return [Fact("appointment", IT, Op.ASSERT, 0.75, scheduled=found[1] + SAME_TIME)]
+
+
+_SAID_OF_IT = re.compile(r"\b(?:is|was|are|fine|good|ok|okay|works|better|then)\b", re.IGNORECASE)
+_CORRECTED_DAY = re.compile(r"^(?:no\s+wait|wait\s+no|wait|no\s+sorry|sorry|no|correction|i\s+mean)[,!.:\s]+"
+                            r"(?:it'?s\s+|make\s+(?:that|it)\s+)?(?:on\s+)?(?P<d>[^,.!?]{3,30}?)[.!]*$",
+                            re.IGNORECASE)
 _WEEKLY_PART = re.compile(rf"\b{_DAY}\s+(?:mornings|afternoons|evenings|nights)\b", re.IGNORECASE)
 _ONE_DAY_NOW = re.compile(rf"\b(?:is|are|'s)\s+(?:on\s+)?(?P<days>{_DAY})\s+now\b", re.IGNORECASE)
 
@@ -275,7 +299,7 @@ def _appointment(clause: str) -> list[Fact]:
         head = _REMIND.sub("", clause[:start].strip(" ,"))
         if _INSTEAD.match(head) and re.search(r"\binstead\b", clause[start:], re.IGNORECASE):
             return [Fact("appointment", IT, Op.ASSERT, 0.75, scheduled=phrase)]
-        for pattern in (_MOVED_AFTER, _MOVED, _HAVE_HEAD, _NOUN_HEAD, _BARE_HEAD):
+        for pattern in (_MOVED_AFTER, _MOVED, _MEETING_HEAD, _HAVE_HEAD, _NOUN_HEAD, _BARE_HEAD):
             # "car service is monday 9 feb": the verb before the slot only joins them; "remind me: vet
             # for pepe thursday": the request and whom it is for are no part of the thing
             match = pattern.match(_bare(head) if pattern is _BARE_HEAD else head)

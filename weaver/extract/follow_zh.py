@@ -90,6 +90,18 @@ def place_aside(pieces: list[str], facts: list[Fact]) -> list[Fact]:
     return []
 
 
+def age_aside(pieces: list[str], facts: list[Fact]) -> list[Fact]:
+    """ "在北京做测试开发，35了，天天担心被优化": a piece that is only an age, after what one
+    does, is one's age."""
+    if not facts or any(f.attribute == "age" for f in facts):
+        return []
+    for piece in pieces:
+        found = re.fullmatch(r"(?:今年|都|已经)?(?P<n>[1-9]\d)(?:岁|周岁)?了?", piece.strip())
+        if found:
+            return [Fact("age", found.group("n"), Op.ASSERT, 0.8)]
+    return []
+
+
 def lessons(clause: str, before: list[Fact]) -> list[Fact]:
     """ "学了三个月了" / "以后不学了" right after a clause about lessons in X: learning X."""
     lesson = next((f for f in before if f.attribute == "routine" and _LESSONS.match(f.value)), None)

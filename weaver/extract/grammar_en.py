@@ -314,12 +314,17 @@ _EN_UNSURE_TAIL = re.compile(r"\s+(?:and|but|so)\s+(?:idk|dunno|i\s+don'?t\s+kno
 
 def _en_events(clause: str) -> list[Fact]:
     """Appointments and routines ("dentist on Friday at 3pm", "yoga every Tuesday")."""
+    corrected = events_en.corrected_day(normalise(clause))  # "no wait, friday": before "no" goes
+    if corrected:
+        return corrected
     text = _EN_DISCOURSE.sub("", normalise(clause).strip(EDGES)).strip(EDGES)
     # "thursday is pub quiz and idk if that survives": a doubt after it supposes nothing of it
     told = _EN_UNSURE_TAIL.sub("", text)
     # "yoga moved to thursdays so the physio reckons I should rest": the advice after it is its own
     told = re.split(r",?\s+(?:so|because|cos|coz)\s+(?=the\b|my\b|our\b|(?!I\s)[A-Z]\w*\s)", told)[0]
-    if not text or _en_is_chatter(re.sub(r"^(?:please\s+)?remind\s+me\s+(?:that\s+)?", "", told)):
+    # "can u remind me i've got ...": a request to be reminded, not a question
+    asked = r"^(?:(?:(?:can|could|would)\s+(?:you|u)|pls|plz)\s+)?(?:please\s+)?remind\s+me\s+(?:that\s+)?"
+    if not text or _en_is_chatter(re.sub(asked, "", told, flags=re.IGNORECASE)):
         return []
     return events_en.events(text)
 

@@ -235,7 +235,8 @@ def _zh_clause(
         # a day still to come ("1月31号搬去厦门") is when an asserted change starts
         facts = [f if f.op is Op.DOUBT or f.when else
                  replace(f, when=when, starts=when if f.op is Op.ASSERT else "") for f in facts]
-    facts = _told_before(facts) + follow_zh.place_aside(text.split("，")[1:], facts)
+    asides = text.split("，")[1:]  # "入职阿里了，杭州这边", "做测试开发，35了"
+    facts = _told_before(facts) + follow_zh.place_aside(asides, facts) + follow_zh.age_aside(asides, facts)
     if person is not None:
         called = next((f.value for f in facts if f.attribute == "name" and f.op is Op.ASSERT), "")
         if called and not person.name and person.about:  # "她叫程悦": the relative's name

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.rules_text import PLACES, is_job, words
 
 # Who a speaker names by relation ("my older sister", "my best friend").
@@ -215,7 +216,7 @@ def _direction_dropped(m: re.Match[str]) -> str:
 def normalise(sentence: str) -> str:
     """A chat sentence as the clause grammar reads it: typed contractions, long letters,
     shouting, asides and fillers, emoji as commas, known places and names capitalised."""
-    text = _EN_EMOJI.sub(", ", " ".join(sentence.split()))
+    text = dates_en.spoken_time(_EN_EMOJI.sub(", ", " ".join(sentence.split())))
     if len(re.findall(r"[A-Z]", text)) > 8 and not re.search(r"[a-z]", text):
         text = text.lower()  # "PASSED MY DRIVING TEST!!!": shouting, not names
     for pattern, replacement in _EN_FIXES:

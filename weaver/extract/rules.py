@@ -171,7 +171,7 @@ class RulesExtractor:
 
     def _candidates(self, resource: Resource, facts: Sequence[Fact]) -> list[Candidate]:
         subject = (resource.speaker or "").strip() or self.default_subject
-        return [
+        told = [
             _candidate(subject, fact, resource, self.zone)
             for fact in facts
             if fact.attribute != SWITCH  # a switch nobody said what of (speaker_memory)
@@ -179,6 +179,10 @@ class RulesExtractor:
             and not (fact.attribute == "birthday" and fact.value == "turned" and not fact.when)
             and not _planned(fact, resource, self.zone)
         ]
+        # "dentist thursday at 3. no wait, friday": one line tells one time of each appointment, the last
+        booked = [c for c in told if c.attribute == "appointment" and c.op is Op.ASSERT]
+        last = {(c.subject, c.value_key): c for c in booked}
+        return [c for c in told if c not in booked or last[(c.subject, c.value_key)] is c]
 
     def _ignored(self, resource: Resource) -> bool:
         # A line without a role is judged by its speaker ("assistant", "system").

@@ -175,6 +175,9 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
     at a new time, the thing named before the move (or earlier in the sentence).
     """
     clause = _ASKED_TO_REMEMBER.sub("", clause)  # "顺便提醒我5月2号上午十点…": the booking after it
+    corrected = _CORRECTED_DAY.match(clause) if _PUT_RIGHT.search(context) else None
+    if corrected:  # "下周四下午三点做病例汇报。不对不对，是下周五": the day put right, the hour kept
+        return [Fact("appointment", IT, Op.ASSERT, 0.75, scheduled=corrected.group("d") + SAME_TIME)]
     moved = MOVED.search(clause)
     before = clause[: moved.start()] if moved else clause
     # 羽毛球从周三改到周五了: the days the routine leaves
@@ -232,8 +235,11 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
         what = re.sub(r"^(?:出入境|派出所)(?=办)", "", what)  # 去出入境办护照: 办护照
         what = re.sub(r"^(?:公司|单位|学校)?(?:组织|安排)的?(?=..)", "", what)  # 公司组织体检: 体检
         what = re.sub(r"^(?:学校|车管所|单位|公司)(?:开|办|做)?(?=..)", "", what)  # 去学校开家长会: 家长会
-        if not _EVENTS.search(what):
-            return []
+        joined = _JOINED.search(what) if "点" in when.group() else None
+        if joined:  # "后天早上八点去市局参加岗前培训", "上午九点市里有个考核": what is attended
+            what = joined.group("x")
+        elif not _EVENTS.search(what) and not (_ERRAND.fullmatch(what) and _REMEMBER.search(context + clause + rest)):
+            return []  # any errand at an hour, when the speaker asks to be reminded of it
     what = re.sub(r"^(?:坐)?(?:的)?飞机(?:去|到)", "飞", re.sub(r"[了啦呢吧]+$", "", what))
     if moved and not what:
         what = IT  # "(医院说医生停诊，)改到下周一早上九点了": the last one told (speaker_memory)
@@ -250,5 +256,11 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
     return [Fact("appointment", what, Op.ASSERT, 0.8, scheduled=scheduled)]
 
 
+_PUT_RIGHT = re.compile(r"(?:不对|说错了|搞错了|记错了|打错了)\W*$")
+_CORRECTED_DAY = re.compile(r"^(?:应该)?是(?P<d>(?:下下?|这|本)?(?:周|星期|礼拜)[一二三四五六日天]|"
+                            r"[\d一二三四五六七八九十]{1,3}[号日]|明天|后天|大后天)(?:才对|啦|哈|的)*$")
+_JOINED = re.compile(r"(?:参加|有个|有一个|开个|做个)(?P<x>[\u4e00-\u9fffA-Za-z]{2,10})$")
+_ERRAND = re.compile(r"(?![我你他她不没])[\u4e00-\u9fffA-Za-z]{2,12}")
+_REMEMBER = re.compile(r"(?:帮|给)(?:我|俺)记|记一下|记下|记着|提醒(?:我|俺)|别让我忘")
 _SAME_TIME = re.compile(r"同一?(?:个)?时间|时间不变|时间没变|时间照旧|原来的?时间|老时间|还是那个(?:时间|点)")
 _SAME_CLOCK = re.compile(r"(?:还是|仍然|依然|照样|时间是)(?P<h>[零一二两三四五六七八九十\d]{1,3}点(?:半)?)")

@@ -190,6 +190,15 @@ def _runs_business(m: re.Match[str]) -> list[Fact]:
     return facts + [Fact("job_title", shop.group("s") + "老板", Op.ASSERT, 0.75)] if shop else facts
 
 
+_REGION = re.compile(r"^(?:东北|西北|华北|华南|华东|江南|苏北|苏南|皖北|豫东|川东|粤东|粤西|闽南|胶东)(?=..)")
+
+
+def _from_there(m: re.Match[str]) -> list[Fact]:
+    """The place one is from, without the province or region said before it (河南周口: 周口)."""
+    place = _REGION.sub("", place_of(m.group("v")) or m.group("v"))
+    return [Fact("hometown", place, Op.ASSERT, 0.75)] if is_place(place) else []
+
+
 def _age_now(m: re.Match[str]) -> list[Fact]:
     age = number_of(m.group("v"))
     return [Fact("age", str(age), Op.ASSERT, 0.8)] if age and 10 <= age <= 110 else []
@@ -373,10 +382,10 @@ LATE: tuple[Rule, ...] = (
          lambda m: [Fact("dislikes", v, Op.ASSERT, 0.7) for v in [cleaned(m.group("v"))]
                     if v and not re.match(r"[了饭东早午晚宵]", v)]),  # 不吃香菜
     rule(_I + r"(?:都|已经)?(?P<v>\d{2}|[二三四五六七八九]?十[一二三四五六七八九]?)(?:岁)?了$", _age_now),  # 我30了, 我妈六十五了
-    # "我是乐山的", "我是泉州的": where one is from
-    rule(r"我(?:也)?是(?P<v>[" + _CJK + r"]{2,4}?)的$",
-         lambda m: [Fact("hometown", m.group("v"), Op.ASSERT, 0.75)] if is_place(m.group("v")) else []),
-    rule(_I + r"是?(?P<v>[" + _CJK + r"]{2,4}?)人(?:[，,]|$|(?=真|也|就|都|还|可|最|特别))",
+    # "我是乐山的", "我是泉州的", "我河南周口的", "我东北铁岭的": where one is from
+    rule(r"我(?:也)?是?(?P<v>[" + _CJK + r"]{2,6}?)的$", _from_there),
+    # "我是湖南人", "阿拉宁波人" (我们), "27岁潮汕仔": where one is from, said of oneself
+    rule(r"我(?:们)?" + _ADV + r"是?(?:\d{2}岁的?)?(?P<v>[" + _CJK + r"]{2,4}?)(?:人|仔|妹子)(?:[，,]|$|(?=真|也|就|都|还|可|最|特别))",
          lambda m: [Fact("hometown", m.group("v"), Op.ASSERT, 0.8)] if is_place(m.group("v")) else []),
     rule(r"(?:我)?" + _ADV + r"(?![我有很太又也点一不没对])(?P<v>[^，,]{1,6}?)过敏$", lambda m: [Fact("allergy", v, Op.ASSERT, 0.8)
          for v in [cleaned(m.group("v"))] if v]),  # 我海鲜过敏

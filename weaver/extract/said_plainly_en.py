@@ -44,6 +44,47 @@ _HOME_BY_KIND = re.compile(
 )
 
 
+# How people introduce themselves: "I am Rev. Ebo Quansah", "I am S. Raghavan" (the name,
+# without the honorific or the initial), "am Baraka" (I dropped), "tadhg here, 61," and
+# "bit about me, Shane, 38," (a name and an age, told as a pair)
+_HONORIFIC = re.compile(r"\b(I(?:'m|\s+am)\s+)(?:(?:Rev|Revd|Dr|Mr|Mrs|Ms|Fr|Prof|Engr|Hon)\.?\s+|"
+                        r"(?:Pastor|Father|Sister|Brother|Chief|Doctor)\s+|[A-Z]\.\s*)(?=[A-Z][a-z])")
+_AM_NAME = re.compile(r"(^|[.!?,]\s*)am\s+(?=[A-Z][a-z]+(?:\s*[,.!]|\s+here\b|$))")
+_INTRO_LEAD = (r"(?:^|(?<=[.!?])\s+|"
+               r"(?:about\s+me|hi(?:\s+there)?|hello|hey|hiya|howya|evening|morning)[,.!:]?\s+)")
+_NAME_HERE = re.compile(_INTRO_LEAD + r"(?P<n>[a-z][a-z'-]{2,14})\s+here(?=\s*,)")
+_NAME_AND_AGE = re.compile(_INTRO_LEAD + r"(?!(?:I|I'm|im|i'm|my|our)\b)"
+                           r"(?P<n>[A-Za-z][a-z'-]{2,14}(?:\s+[A-Za-z][a-z'-]{2,14})?),\s+(?=\d{2},\s)")
+# "I'm Baraka, tour guide in mombasa", "I'm Maya, 34, nurse": the name, then the rest said as
+# what the speaker is ("I'm Baraka. I'm tour guide in mombasa")
+_NAME_THEN = re.compile(r"\b(?P<lead>I(?:'m|\s+am)\s+[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+){0,2}),\s+"
+                        r"(?=\d{1,2}\b|a\s|an\s|[a-z])(?!(?:and|but|so|or|because|cos|if|when|i|who|which|that|"
+                        r"lol|haha|here|btw|tbh|nice|thanks|thank|hi|hello|hey)\b)")
+_NOT_NAMES = words(
+    "anyway anyways well yes yeah so me everyone someone anyone nobody who this that here there still also "
+    "just update news ok okay hmm lol haha honestly sorry thanks please"
+)
+
+
+def _name_told(m: re.Match[str]) -> str:
+    name = m.group("n")
+    if name.split()[0].lower() in _NOT_NAMES or is_job(name.lower()):
+        return m.group(0)  # "Lena here. paramedic, 29, ...": a title, not a name
+    lead = m.group(0)[: m.start("n") - m.start()]
+    return f"{lead}I'm {' '.join(w.capitalize() for w in name.split())}, "
+
+
+def _here_capitalised(m: re.Match[str]) -> str:
+    return f"{m.group(0)[: m.start('n') - m.start()]}{m.group('n').capitalize()} here"
+
+
+def introduced(text: str) -> str:
+    """``text`` with a self-introduction said the plain way: "I'm Shane, 38, ..."."""
+    text = _AM_NAME.sub(r"\1I am ", _HONORIFIC.sub(r"\1", text))
+    text = _NAME_HERE.sub(_here_capitalised, text)
+    return _NAME_THEN.sub(r"\g<lead>. I'm ", _NAME_AND_AGE.sub(_name_told, text))
+
+
 def _home_by_kind(m: re.Match[str]) -> str:
     who = m.group("lead").strip()
     sentence = re.split(r"[.;!?]", m.string[: m.start()])[-1]
@@ -124,7 +165,7 @@ def said_plainly(text: str) -> str:
     text = _TITLE_SAID_AS_THEIRS.sub(_title_said_plainly, text)
     text = _PIDGIN_BE.sub(_is, _PIDGIN_DEY.sub(_does, _SHIFTED.sub(r"mov\1", text)))
     text = re.sub(r"\b(live|lives|living)\s+for\s+(?=[A-Z])", r"\1 in ", text)  # "we dey live for Ikeja"
-    text = _HOME_BY_KIND.sub(_home_by_kind, text)
+    text = _HOME_BY_KIND.sub(_home_by_kind, introduced(text))
     return _STAY.sub(_lives, text)
 
 

@@ -77,15 +77,19 @@ class SpeakerMemory:
         last one when it keeps it ("oct 1 instead, same time")."""
         out = []
         moved = False  # an appointment moved as "it", and which one is known
+        memory = self  # what the turn itself told so far counts too ("dentist at 3. no wait, friday")
         for fact in facts:
             if fact.attribute == "appointment" and fact.scheduled.endswith(SAME_TIME):
-                fact = replace(fact, scheduled=self._same_hour(fact.scheduled.removesuffix(SAME_TIME)))
+                fact = replace(fact, scheduled=memory._same_hour(fact.scheduled.removesuffix(SAME_TIME)))
             if fact.attribute == "appointment" and fact.value == IT and not fact.about:
                 # none told: something of the speaker's moved, which is a doubt ("we had to
                 # push it back to next month")
-                out.append(replace(fact, value=self.appointment) if self.appointment else
+                out.append(replace(fact, value=memory.appointment) if memory.appointment else
                            Fact("appointment", "", Op.DOUBT, MOVED_UNKNOWN_CONFIDENCE))
-                moved = moved or bool(self.appointment)
+                moved = moved or bool(memory.appointment)
+            elif fact.attribute == "appointment" and fact.op is Op.ASSERT and fact.value and not fact.about:
+                out.append(fact)
+                memory = replace(memory, appointment=fact.value, appointment_at=fact.scheduled)
             elif fact.attribute == "routine" and fact.value.startswith(IT + " on ") and fact.op is Op.ASSERT:
                 # "(piano is tuesdays,) she asked to change to thursdays": the last routine told, on new days
                 told = [f.value for f in out if f.attribute == "routine" and f.op is Op.ASSERT

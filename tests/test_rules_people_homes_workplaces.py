@@ -244,3 +244,23 @@ def test_an_introduction_is_read_as_people_type_it(text: str, fact: tuple[str, s
 def test_what_only_looks_like_an_introduction_names_nothing(text: str, attribute: str) -> None:
     read = [f for f in facts_in(text) if f.attribute == attribute and f.op is Op.ASSERT]
     assert [f.value for f in read] in ([], ["Lena"])
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("massive news, they've made me a supervisor!! off the tills now",
+         ("", "", "job_title", "supervisor")),
+        ("I got made team lead today", ("", "", "job_title", "team lead")),
+        ("update. mum moved into Rosewood House on the 3rd", ("mother", "", "lives_in", "Rosewood House")),
+    ],
+)
+def test_a_new_title_given_and_a_home_moved_into_by_its_name_are_read(
+    text: str, fact: tuple[str, str, str, str]
+) -> None:
+    assert fact in told(text)
+
+
+@pytest.mark.parametrize("text", ["they made me cry", "my boss made me a coffee", "I moved into management"])
+def test_what_is_made_of_one_or_moved_into_that_is_no_title_or_home_stores_nothing(text: str) -> None:
+    assert not {f.attribute for f in facts_in(text)} & {"job_title", "lives_in", "appointment"}

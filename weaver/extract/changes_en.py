@@ -314,6 +314,12 @@ ENDINGS: tuple[Rule, ...] = (
     # "put down my papers at the infy job": notice given, and served when told as done
     rule(_PAST + r"(?:just\s+|finally\s+)?(?:put|handed|gave)\s+(?:down|in)\s+(?:my\s+)?papers\b",
          _all(("employer", Op.RETRACT))),
+    # "they've made me a trainer!!", "I got made team lead": a new title, given
+    rule(r"(?:.*?,\s*)?(?:(?:they|(?:the\s+)?(?:boss|bosses|company|management|owners?))(?:'ve|\s+have|\s+has)?\s+"
+         r"(?:just\s+|finally\s+|officially\s+)?made\s+me|I(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:got|been)\s+made)"
+         r"\s+(?:a\s+|an\s+|the\s+)?(?P<t>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)(?=\s*$|\s*[,.!]|\s+(?:now|today|at|of|for|"
+         r"lol|finally)\b)",
+         lambda m: [Fact("job_title", m.group("t"), Op.ASSERT, 0.8)] if is_job(m.group("t")) else []),
     # Retirement and unemployment end the job, whatever it was.
     rule(r"I(?:'ve|\s+have|'m|\s+am)?\s+" + ADV + r"(?:retired|unemployed|between\s+jobs|out\s+of\s+work)\b",
          lambda m: _retired_as(m) or _all(("employer", Op.RETRACT), ("job_title", Op.RETRACT))(m)),

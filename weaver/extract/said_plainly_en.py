@@ -4,7 +4,9 @@ People type the English they speak: "shifted to Lahore" (moved, in South Asia), 
 tampines" and "i dey lagos" (live, in Singapore and Nigeria), "she be resident doctor" and
 "i dey work for shell" (Nigerian Pidgin). Each is said plainly ("moved to Lahore", "I live
 in tampines", "she is resident doctor", "I work for shell"); every other word is left as
-typed, so values keep the speaker's spelling.
+typed, so values keep the speaker's spelling. So are a home told by its kind ("staying in a
+condo in Relau": "I live in Relau") and a self-introduction ("bit about me, Shane, 38,",
+"I am Rev. Ebo Quansah": "I'm Shane, 38,", "I am Ebo Quansah").
 """
 
 from __future__ import annotations

@@ -172,18 +172,21 @@ def _ends_torn(fd: int) -> bool:
     return True
 
 
-# Newlines counted so far per file, (device, inode) -> (bytes, newlines), so a process
-# appending many lines reads each byte once rather than the whole file each time.
-# Sound because resource files are append-only; a file that shrank is counted afresh.
-_COUNTED: dict[tuple[int, int], tuple[int, int]] = {}
+# Newlines counted so far per file, (device, inode) -> (bytes, newlines, the bytes just
+# before that point), so a process appending many lines reads each byte once rather than the
+# whole file each time. Sound because resource files are append-only; a file that shrank is
+# counted afresh, and so is a new file that took a deleted one's inode (a vault removed and
+# another created, in a test run or a server): its bytes before the cached point differ.
+_COUNTED: dict[tuple[int, int], tuple[int, int, bytes]] = {}
+_TAIL = 64  # bytes kept to tell the same file from one that reuses its inode
 
 
 def _lines_before(fd: int, end: int) -> int:
     """Newlines in the first ``end`` bytes of the file."""
     info = os.fstat(fd)
     key = (info.st_dev, info.st_ino)
-    offset, count = _COUNTED.get(key, (0, 0))
-    if offset > end or offset > info.st_size:
+    offset, count, tail = _COUNTED.get(key, (0, 0, b""))
+    if offset > end or offset > info.st_size or os.pread(fd, len(tail), offset - len(tail)) != tail:
         offset, count = 0, 0
     while offset < end:
         chunk = os.pread(fd, min(1 << 20, end - offset), offset)
@@ -191,7 +194,8 @@ def _lines_before(fd: int, end: int) -> int:
             break
         count += chunk.count(b"\n")
         offset += len(chunk)
-    _COUNTED[key] = (offset, count)
+    kept = min(_TAIL, offset)
+    _COUNTED[key] = (offset, count, os.pread(fd, kept, offset - kept))
     return count
 
 

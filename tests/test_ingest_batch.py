@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,25 @@ def test_append_lines_numbers_follow_other_writers(tmp_path: Path) -> None:
     assert append_lines(path, ['{"text": "c"}', '{"text": "d"}']) == [3, 4]
     assert append_line(path, '{"text": "e"}') == 5
     assert append_lines(path, []) == []
+
+
+def test_a_new_file_that_reuses_a_deleted_files_inode_is_numbered_from_its_own_start(tmp_path: Path) -> None:
+    # A vault removed and another created in the same process (a test run, a server, the
+    # bench): the new day file may take the old one's inode, and its lines are its own.
+    numbers = []
+    for attempt in range(20):
+        first = tmp_path / f"a{attempt}" / "day.jsonl"
+        append_line(first, '{"text": "%s"}' % ("a" * 190))
+        inode = os.stat(first).st_ino
+        shutil.rmtree(first.parent)  # the old vault's folder goes, and a new one comes
+        second = tmp_path / f"b{attempt}" / "day.jsonl"
+        numbers.append(append_lines(second, ['{"text": "%s"}' % ("b" * 28)] * 5))
+        if os.stat(second).st_ino == inode:
+            break
+    else:
+        pytest.skip("the file system gave the new file another inode every time")
+    assert numbers[-1] == [1, 2, 3, 4, 5]
+    assert append_line(second, '{"text": "c"}') == 6
 
 
 def test_append_lines_closes_a_torn_tail(tmp_path: Path) -> None:

@@ -100,17 +100,20 @@ def _order(item: Item) -> tuple[float, str]:
     return item.valid_from.timestamp(), item.id
 
 
-_GRAPHS: dict[tuple[int, int, int], FactGraph] = {}
+# The last graph built, with the mapping it was built from: held, so that its id cannot be
+# taken by another vault's mapping while cached.
+_GRAPHS: dict[tuple[int, int, int], tuple[Mapping[str, Item], FactGraph]] = {}
 
 
 def fact_graph(items: Mapping[str, Item]) -> FactGraph:
     """The graph of these items, cached while the mapping and its revision stay the same."""
     token = (id(items), len(items), int(getattr(items, "revision", 0)))
-    graph = _GRAPHS.get(token)
-    if graph is None:
-        graph = FactGraph(items)
-        _GRAPHS.clear()
-        _GRAPHS[token] = graph
+    cached = _GRAPHS.get(token)
+    if cached is not None and cached[0] is items:
+        return cached[1]
+    graph = FactGraph(items)
+    _GRAPHS.clear()
+    _GRAPHS[token] = (items, graph)
     return graph
 
 

@@ -74,6 +74,7 @@ class _ItemArrays:
     """Item attributes by row, for vectorised filtering; rebuilt when the view changes."""
 
     token: tuple[str, int, int, int, int]
+    items: Mapping[str, Item]  # held: another vault's mapping cannot take its id while cached
     status: npt.NDArray[np.int8]
     valid_from: npt.NDArray[np.float64]
     valid_to: npt.NDArray[np.float64]
@@ -94,7 +95,7 @@ _CACHE_VIEWS = 8
 def _item_arrays(view: IndexView, items: Mapping[str, Item]) -> _ItemArrays:
     token = (view.version, len(view.rows), id(items), len(items), int(getattr(items, "revision", 0)))
     cached = _CACHE.get(id(view))
-    if cached is not None and cached.token == token:
+    if cached is not None and cached.token == token and cached.items is items:
         return cached
     size = len(view.rows)
     status = np.full(size, -1, dtype=np.int8)
@@ -118,7 +119,7 @@ def _item_arrays(view: IndexView, items: Mapping[str, Item]) -> _ItemArrays:
         kind[row] = item.kind.casefold()
         tags[row] = frozenset(t.casefold() for t in item.tags)
         stale[row] = bool(item.superseded_by) or item.status is not Status.CURRENT
-    arrays = _ItemArrays(token, status, valid_from, valid_to, category, kind, tags, importance, stale)
+    arrays = _ItemArrays(token, items, status, valid_from, valid_to, category, kind, tags, importance, stale)
     _CACHE.pop(id(view), None)
     while len(_CACHE) >= _CACHE_VIEWS:
         _CACHE.pop(next(iter(_CACHE)))  # the oldest

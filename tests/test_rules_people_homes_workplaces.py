@@ -207,8 +207,9 @@ def test_a_day_put_right_is_woven_once_when_the_cycle_is_redone(make_vault, cloc
     assert redone.changes == () and redone.skipped == 1
 
 
-def test_an_answer_about_a_day_puts_nothing_right() -> None:
-    assert not [f for f in facts_in("no, friday is fine") if f.attribute == "appointment"]
+@pytest.mark.parametrize("text", ["no, friday is fine", "monday is free for me", "tuesday is good for me"])
+def test_an_answer_about_a_day_puts_nothing_right_and_is_no_routine(text: str) -> None:
+    assert not [f for f in facts_in(text) if f.attribute in ("appointment", "routine")]
 
 
 @pytest.mark.parametrize(

@@ -121,6 +121,8 @@ _NOT_ACTIVITIES = frozenset(
     # "i already do saturday and sunday nights": an adverb where the activity should be
     + ["already", "just", "some", "only", "usually", "always", "never", "really", "mostly", "sometimes"]
     + ["then", "now"]
+    # "no, friday is fine", "monday is free": how a day suits, not what is done on it
+    + ["fine", "good", "ok", "okay", "free", "busy", "better", "best", "perfect", "great", "easier", "bad"]
 )
 # "monday wednesday friday round the park": days where the activity should be ("sunday league" is one)
 _ONLY_DAY_WORDS = re.compile(r"(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|"

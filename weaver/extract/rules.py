@@ -182,7 +182,8 @@ class RulesExtractor:
         # "dentist thursday at 3. no wait, friday": one line tells one time of each appointment, the last
         booked = [c for c in told if c.attribute == "appointment" and c.op is Op.ASSERT]
         last = {(c.subject, c.value_key): c for c in booked}
-        return [c for c in told if c not in booked or last[(c.subject, c.value_key)] is c]
+        earlier = {id(c) for c in booked} - {id(c) for c in last.values()}
+        return [c for c in told if id(c) not in earlier]
 
     def _ignored(self, resource: Resource) -> bool:
         # A line without a role is judged by its speaker ("assistant", "system").

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from vaultweave.weaver.extract.places_en import known_place
-from vaultweave.weaver.extract.rules_text import is_job, words
+from vaultweave.weaver.extract.rules_text import clean_name, is_job, words
 
 # "shifted to Lahore", "we're shifting into a new flat": moved, in the English of South Asia
 _SHIFTED = re.compile(r"\bshift(ed|ing)(?=\s+(?:back\s+)?(?:to|into)\s+"
@@ -62,15 +62,14 @@ _NAME_AND_AGE = re.compile(_INTRO_LEAD + r"(?!(?:I|I'm|im|i'm|my|our)\b)"
 _NAME_THEN = re.compile(r"\b(?P<lead>I(?:'m|\s+am)\s+[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+){0,2}),\s+"
                         r"(?=\d{1,2}\b|a\s|an\s|[a-z])(?!(?:and|but|so|or|because|cos|if|when|i|who|which|that|"
                         r"lol|haha|here|btw|tbh|nice|thanks|thank|hi|hello|hey)\b)")
-_NOT_NAMES = words(
-    "anyway anyways well yes yeah so me everyone someone anyone nobody who this that here there still also "
-    "just update news ok okay hmm lol haha honestly sorry thanks please"
-)
+# Words chat opens with that ``clean_name`` (which every name read passes) does not refuse
+_NOT_NAMES = words("anyway anyways yes yeah me everyone someone anyone nobody who this that update news hmm "
+                   "lol haha honestly please")
 
 
 def _name_told(m: re.Match[str]) -> str:
     name = m.group("n")
-    if name.split()[0].lower() in _NOT_NAMES or is_job(name.lower()):
+    if name.split()[0].lower() in _NOT_NAMES or clean_name(name) is None or is_job(name.lower()):
         return m.group(0)  # "Lena here. paramedic, 29, ...": a title, not a name
     lead = m.group(0)[: m.start("n") - m.start()]
     return f"{lead}I'm {' '.join(w.capitalize() for w in name.split())}, "

@@ -32,7 +32,9 @@ _TIME = (
 )
 _DATE = (
     rf"(?:{_ORD}\s+(?:of\s+)?{_MONTH}(?:\s+\d{{4}})?|{_MONTH}\s+{_ORD}(?:,?\s+\d{{4}})?|"
-    rf"the\s+{_ORD}(?:\s+of\s+{_MONTH})?|{_MONTH}\s+\d{{4}})"
+    rf"the\s+{_ORD}(?:\s+of\s+{_MONTH})?|{_MONTH}\s+\d{{4}}"
+    # "appointment on 20th, 4pm": the day of this month, said without "the"
+    r"|(?<=\bon\s)\d{1,2}(?:st|nd|rd|th)(?!\s*(?:floor|century|birthday|time|place|attempt|anniversary|day|try)\b))"
 )
 _PHRASE = re.compile(
     r"\b(?:"

@@ -10,21 +10,27 @@ night", "I swim mondays and fridays" -> routine "swimming on Mondays and Fridays
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import replace
 
 from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.changes_en import LANGUAGES
+from vaultweave.weaver.extract.normalise_en import PERSON
 from vaultweave.weaver.extract.rules_text import (
     Fact,
 )
+from vaultweave.weaver.extract.weekdays_en import ANY_DAY as _ANY_DAY
+from vaultweave.weaver.extract.weekdays_en import DAY_JOIN as _DAY_JOIN
+from vaultweave.weaver.extract.weekdays_en import DAYS as _DAYS
+from vaultweave.weaver.extract.weekdays_en import on_days
+from vaultweave.weaver.extract.weekdays_en import said_days as _said_days
 from vaultweave.weaver.extract.word_forms_en import gerund
 
 _WHAT = r"(?P<v>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3}?)"
 _ORG = r"(?:\s+(?:at|with)\s+(?:the\s+)?[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*)?"
 _HAVE_HEAD = re.compile(
-    r"^(?:(?:please\s+)?remind\s+me\s+(?:that\s+)?)?(?:(?:I|we)(?:'ve|\s+have|'ve\s+got|\s+have\s+got|\s+got)|"
+    r"^(?:(?:please\s+)?remind\s+me\s+(?:that\s+)?)?(?:(?:I|we)(?:'ve|\s+have|'ve\s+got|\s+have\s+got|\s+got|"
+    r"\s+get(?=\s+(?:[\w-]+\s+){1,2}(?:appointment|appt)\b))|"
     r"(?:just\s+)?got|have\s+got)\s+(?:(?:a|an|the|my|our|his|her|their)\s+|[A-Z][\w-]*'s\s+|"
     r"(?!(?:been|got|gotten|had|done|gone|to|just|always|never|already|also|still|so|no|nothing|time|"
     r"lived|worked|known|seen|laid|a|an|[a-z]+ed)\b))"
@@ -114,7 +120,6 @@ _UNFINISHED = re.compile(r"(?:^|\s)(?:don'?t|do\s+not|not|never|no)\s|"
 # Words before the activity that only join it to the talk ("also book club is every tuesday").
 _JOINING = re.compile(r"^(?:(?:also|and|so|plus|oh|btw|then|ok|okay|yeah|ya|aye|but)\s+)+", re.IGNORECASE)
 
-_WEEKEND = ("saturday", "sunday")
 _NOT_ACTIVITIES = frozenset(
     ["my", "the", "a", "an", "it", "they", "we", "he", "she", "yes", "yess", "yeah", "yep", "yup"]
     + ["no", "nope", "still", "and", "but", "so", "also", "it's", "its", "that's", "thats"]
@@ -124,6 +129,8 @@ _NOT_ACTIVITIES = frozenset(
     # "no, friday is fine", "monday is free": how a day suits, not what is done on it
     + ["fine", "good", "ok", "okay", "free", "busy", "better", "best", "perfect", "great", "easier", "bad"]
 )
+# "I started work on mondays": the week of a job, no activity of its own
+_JOB_WEEK = frozenset(["work", "school", "uni", "college", "nights", "days", "shifts", "earlies", "lates"])
 # "monday wednesday friday round the park": days where the activity should be ("sunday league" is one)
 _ONLY_DAY_WORDS = re.compile(r"(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|"
                              r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekdays?|weekends?|and|&|/)\b\s*)+$")
@@ -132,15 +139,10 @@ _SWITCHED_VERBS = frozenset(["run", "swim", "walk", "ride", "jog", "lift", "clim
 _NOT_IN_ACTIVITIES = frozenset(("going", "still", "doing", "been", "her", "him", "them", "you",
                                 # "one of the guys works fridays": someone else's week
                                 "works", "plays", "goes", "guys", "one"))
-_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _DAY = r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend)"
-# Short forms, read after "every" or in a list of days: "every wed night", "gym mon and thurs".
-_SHORT_DAY = r"(?:mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)\b"
-_ANY_DAY = rf"(?:{_DAY}s?|{_SHORT_DAY})"
-_DAYS = rf"(?:{_ANY_DAY}(?:\s*(?:,|and|&)?\s*{_ANY_DAY})*)"
 _ROUTINE = re.compile(
     rf"^(?P<head>.+?)\s+(?:every\s+(?:other\s+)?(?P<d1>{_DAYS})|on\s+(?P<d2>{_DAY}s(?:\s*(?:,|and|&)?\s*{_DAY}s)*)"
-    rf"|(?P<d3>{_DAY}s(?:\s*(?:,|and|&)?\s*{_DAY}s)*|{_ANY_DAY}(?:\s*(?:,|and|&)?\s*{_ANY_DAY})+))"
+    rf"|(?P<d3>{_DAY}s(?:\s*(?:,|and|&)?\s*{_DAY}s)*|{_ANY_DAY}(?:{_DAY_JOIN}{_ANY_DAY})+))"
     r"(?:\s+(?:mornings?|afternoons?|evenings?|nights?))?(?:\s+only)?\b",
     re.IGNORECASE,
 )
@@ -284,12 +286,6 @@ def _changed_to(piece: str) -> list[Fact]:
     return [Fact("routine", on_days(IT, days), Op.ASSERT, 0.75)] if days else []
 
 
-def _said_days(said: str) -> list[str]:
-    """The weekdays a phrase names: "mon and weds" -> [monday, wednesday]."""
-    said = said.lower()
-    return [d for d in _WEEKDAYS if re.search(d[:3], said) or ("weekend" in said and d in _WEEKEND)]
-
-
 def _appointment(clause: str) -> list[Fact]:
     cancelled = _CANCELLED.match(clause)
     if cancelled and _what(cancelled.group("v")):
@@ -300,6 +296,10 @@ def _appointment(clause: str) -> list[Fact]:
     if found:
         start, phrase = found
         head = _REMIND.sub("", clause[:start].strip(" ,"))
+        # "my dental scaling at bukit batok polyclinic is": where it is, no part of the thing
+        head = re.sub(r"^((?:my|our|the)\s+[a-z][\w -]*?)\s+(?:at|in)\s+(?:the\s+)?[\w' -]+?"
+                      r"(?=\s+(?:is|'s)$)", r"\1",
+                      head, flags=re.IGNORECASE)
         if _INSTEAD.match(head) and re.search(r"\binstead\b", clause[start:], re.IGNORECASE):
             return [Fact("appointment", IT, Op.ASSERT, 0.75, scheduled=phrase)]
         for pattern in (_MOVED_AFTER, _MOVED, _MEETING_HEAD, _HAVE_HEAD, _NOUN_HEAD, _BARE_HEAD):
@@ -323,7 +323,7 @@ def _appointment(clause: str) -> list[Fact]:
 
 # "pls remind me dentist appt on the 30th": the request is no part of the thing
 _REMIND = re.compile(r"^(?:(?:pls|please|plz|can\s+you|can\s+u|could\s+you)\s+)?remind\s+me"
-                     r"(?:\s+(?:that|about|of))?[:,]?\s*", re.IGNORECASE)
+                     r"(?:\s+(?:that|about|of|say))?[:,]?\s*", re.IGNORECASE)
 
 
 def _bare(head: str) -> str:
@@ -361,18 +361,12 @@ def spoken_case(raw: str) -> str:
                     for k, w in enumerate(raw.split()))
 
 
-def on_days(activity: str, days: Sequence[str]) -> str:
-    """A routine's value: "swimming on Mondays and Fridays" (``days``: English weekday
-    names in week order)."""
-    spelled = [d.capitalize() + "s" for d in days]
-    when = spelled[0] if len(spelled) == 1 else ", ".join(spelled[:-1]) + " and " + spelled[-1]
-    return f"{activity} on {when}"
-
-
 # The days said first: "every wed night i got badminton w my colleagues 8pm".
 _DAYS_FIRST = re.compile(
-    rf"^every\s+(?P<days>{_DAYS})(?:\s+(?:mornings?|afternoons?|evenings?|nights?))?\s+(?P<rest>(?:I|we)\s+"
-    r"(?:have|got|do|play|go\s+to|lead|teach|coach|attend|take|run|sing\s+in|volunteer\s+at)\s+"
+    rf"^(?:every\s+(?P<days>{_DAYS})|(?P<weekly>{_DAY}s(?:{_DAY_JOIN}{_DAY}s)*))"
+    r"(?:\s+(?:mornings?|afternoons?|evenings?|nights?))?,?\s+(?P<rest>(?:I|we)\s+"
+    r"(?:have|got|do|play|go\s+to|go(?=\s+[a-z]+ing\b)|lead|teach|coach|attend|take|run|sing\s+in|"
+    r"(?:volunteer|help)\s+(?:out\s+)?at)\s+"
     r"[A-Za-z][A-Za-z' -]*?)(?=\s+(?:w|with|at|in)\b|\s+\d|$)",
     re.IGNORECASE,
 )
@@ -384,8 +378,10 @@ _DAY_IS = re.compile(rf"^(?P<days>{_DAYS})(?:\s+(?:mornings?|afternoons?|evening
                      r"(?:is|are|=|means)\s+(?!for\b)(?P<v>[a-z][a-z' -]{1,40}?)(?:\s+(?:and|but|so)\s.*)?$",
                      re.IGNORECASE)
 # A piece that only says when: "(i joined mandarin classes,) tues and thurs evening"
+# (where it is may follow: "tues and thurs nights at this gym")
 _ONLY_DAYS = re.compile(rf"^(?:every\s+)?(?P<days>{_DAYS})(?:\s+(?:mornings?|afternoons?|evenings?|nights?))?"
-                        r"(?:\s+(?:at\s+)?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)?$", re.IGNORECASE)
+                        r"(?:\s+(?:at\s+)?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)?"
+                        r"(?:\s+(?:at|in)\s+(?:the|this|a|my|our)\s+[a-z][a-z' -]*)?$", re.IGNORECASE)
 # "thursday nights", "Tuesday mornings": one day, every week
 _DAY_PARTS = re.compile(rf"(?:\bon\s+)?\b(?<!every\s)(?P<d>{_DAY})\s+"
                         r"(?:mornings|afternoons|evenings|nights)\b",
@@ -419,7 +415,10 @@ def _routines(clause: str) -> list[Fact]:
             continue
         days_first = _DAYS_FIRST.match(_JOINING.sub("", piece.strip()))
         if days_first:
-            piece = f"{days_first.group('rest')} every {days_first.group('days')}"
+            # "Wednesdays I help at the soup kitchen": where one helps is the activity
+            rest = re.sub(r"^(I|we)\s+(?:volunteer|help)\s+(?:out\s+)?at\s+(?:the\s+|a\s+)?", r"\1 do ",
+                          days_first.group("rest"), flags=re.IGNORECASE)
+            piece = f"{rest} every {days_first.group('days') or days_first.group('weekly')}"
         match = _ROUTINE.match(piece.strip())
         if not match:
             continue
@@ -434,8 +433,12 @@ def _routines(clause: str) -> list[Fact]:
             raw_head = gerund(switched.group("x"))
         # "spin is tuesdays and thursdays now", "my piano lessons are tuesday evenings": the activity
         raw_head = re.sub(r"\s+(?:is|are|'s)(?:\s+now)?$", "", raw_head)
+        # "netball still thursdays", "my quilting group meets monday afternoons": the activity
+        raw_head = re.sub(r"^(?!(?:I|we|yes|yeah|still)\b)(?!(?i:my|our)\s+" + _KIN + r"\b)"
+                          r"((?:[Mm]y\s+|[Oo]ur\s+)?[a-z][a-z' -]*?)\s+"
+                          r"(?:(?:is\s+|are\s+)?still|(?:still\s+)?(?:meets|meet|runs))$", r"\1", raw_head)
         if raw_head != head_said:  # a copula or a move was taken off: "my" names whose activity
-            raw_head = re.sub(r"^(?:my|our)\s+(?=[a-z])", "", raw_head)
+            raw_head = re.sub(r"^(?:[Mm]y|[Oo]ur)\s+(?=[a-z])", "", raw_head)
         raw_head = re.sub(r"^(I|we)(?:'ve|\s+have)?\s+got\b", r"\1 have", raw_head)  # "I've got choir"
         # "the studio changed the schedule so yoga is mondays": the last clause of the head
         raw_head = re.split(r"\s+(?:so|and|but|because|now)\s+", raw_head)[-1]
@@ -450,17 +453,21 @@ def _routines(clause: str) -> list[Fact]:
         if not head:
             continue
         activity = re.sub(r"^(?:a|an|the|some)\s+", "", head.group("v").strip())  # "a watercolour class"
+        # "we go climbing most saturdays": how often, no part of the activity
+        activity = re.sub(r"\s+(?:most|sometimes|usually|often|always|too|also)$", "", activity)
         first, _, rest = activity.partition(" ")
         if re.match(r"(?:I|we)\s+", match.group("head")) and not head.group("verb") and not head.group("ing"):
             if first in ("meet", "go", "work", "have", "do", "am", "was", "get"):
                 continue
-            if first in _STARTS and rest.split(" ", 1)[0].endswith("ing"):
-                activity = rest  # "I started painting sunsets on Sundays": the painting
+            begun = rest and (rest.split(" ", 1)[0].endswith("ing") or first.startswith("start"))
+            if first in _STARTS and begun:
+                activity = rest  # "I started painting sunsets on Sundays", "i started spanish, tues n thurs"
             elif first.endswith("ed") or first in _STARTS:
                 continue  # "I played tennis on Sundays": what was done, not a routine
             elif not first.endswith("ing"):  # "I swim mondays" -> swimming
                 activity = gerund(first) + (" " + rest if rest else "")
-        if first in _NOT_ACTIVITIES or set(activity.split()) & _NOT_IN_ACTIVITIES or _UNFINISHED.search(
+        if first in _NOT_ACTIVITIES or activity in _JOB_WEEK or set(activity.split()) & _NOT_IN_ACTIVITIES \
+                or _UNFINISHED.search(
                 activity) or _ONLY_DAY_WORDS.match(activity.lower()):
             continue  # "yes still going every tuesday": a reply, the activity is elsewhere
         days = _said_days(match.group("d1") or match.group("d2") or match.group("d3") or "")
@@ -475,6 +482,7 @@ def _routines(clause: str) -> list[Fact]:
     return facts
 
 
+_KIN = PERSON.replace("?P<rel>", "?:")
 _LESSONS = re.compile(r"(?P<v>[a-z]+)\s+(?:lessons?|class(?:es)?|course)", re.IGNORECASE)
 _INSTRUMENTS = frozenset(("piano", "guitar", "violin", "cello", "drums", "ukulele", "saxophone", "flute",
                           "bass", "trumpet", "harp", "singing", "voice"))
@@ -482,11 +490,3 @@ _INSTRUMENTS = frozenset(("piano", "guitar", "violin", "cello", "drums", "ukulel
 
 # Verbs that start or keep an activity: the activity is the -ing word after them.
 _STARTS = frozenset({"started", "start", "began", "begin", "keep", "kept", "still"})
-
-
-def weekdays(value: str) -> tuple[str, ...]:
-    """The weekdays an English routine names: "spin on Tuesdays and Thursdays" -> (tuesday, thursday)."""
-    weekend = re.search(r"\bweekends?\b", value, re.IGNORECASE)
-    return tuple(
-        d for d in _WEEKDAYS if re.search(rf"\b{d}s?\b", value, re.IGNORECASE) or (weekend and d in _WEEKEND)
-    )

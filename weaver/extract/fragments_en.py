@@ -89,7 +89,8 @@ _ALIAS = re.compile(
     rf"call\s+me|know\s+me\s+as)|aka|a\.k\.a\.?|or\s+just)\s+(?P<v>{NAME})$"
     rf"|^(?P<short>{NAME})\s+for\s+short$"
 )
-_AT_ORG = re.compile(r"^(?:a\s+|an\s+)?(?P<title>[a-z][\w/+-]*(?:\s+[a-z][\w/+-]*){0,3})\s+(?:at|for|with)\s+"
+_AT_ORG = re.compile(r"^(?:a\s+|an\s+)?(?P<title>(?:[A-Z]{2,4}\s+)?[a-z][\w/+-]*(?:\s+[a-z][\w/+-]*){0,3})"
+                     r"\s+(?:at|for|with|in(?=\s+the\s))\s+"
                      r"(?:the\s+)?[A-Z0-9]")
 _SINCE = re.compile(r"\s+(?:as\s+of|from|starting)(?:\s+\w+)?$", re.IGNORECASE)
 _PROMOTED = re.compile(r"\b(?:got|been|was|just)\s+promoted\b", re.IGNORECASE)
@@ -97,7 +98,7 @@ _BARE_NAME = re.compile(r"^[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?$")
 _BARE_TITLE = re.compile(r"^[a-z][\w/+-]*(?:\s+[a-z][\w/+-]*){0,3}$")
 _A_TITLE = re.compile(r"^(?:a|an)\s+(?P<title>[a-z][\w/+-]*(?:\s+[a-z][\w/+-]*){0,3})$")
 _STATE = re.compile(
-    r"^(?:living|based|staying|working|studying|temping|interning|freelancing|originally\s+from|"
+    r"^(?:living|based|staying|residing|working|studying|temping|interning|freelancing|originally\s+from|"
     r"allergic\s+to|(?:an?\s+)?(?:strictly\s+|mostly\s+|fully\s+)?(?:vegan|vegetarian|veggie|pescatarian)\b|"
     r"married|engaged|single|divorced|retired|self[- ]employed|a\s+(?:first|second|third|final)[- ]year|"
     r"starting\s+(?:at|with)\s)",
@@ -106,9 +107,13 @@ _STATE = re.compile(
 _THEIR_STATE = re.compile(r"^(?:(?:super|really|totally|completely|so)\s+)?(?:obsessed\s+with|into|"
                           r"allergic\s+to|mad\s+about|crazy\s+about|vegan|vegetarian|retired|married|engaged)\b",
                           re.IGNORECASE)
-_PLACE_ONLY = re.compile(r"^(?P<pre>in|from|based\s+in|out\s+of)\s+(?P<v>[^\d,]{2,40})$", re.IGNORECASE)
+# ("flat in marchmont w 3 other girls": a home by its kind, whoever shares it)
+_PLACE_ONLY = re.compile(r"^(?P<pre>in|from|based\s+in|out\s+of|(?:a\s+|my\s+|our\s+)?(?:flat|apartment|apt|"
+                         r"house|condo|studio|flatshare|houseshare|house\s+share)\s+in)\s+(?P<v>[^\d,]{2,40}?)"
+                         r"(?:\s+(?:w/?|with)\s+[^,]*)?$", re.IGNORECASE)
 _VERB = re.compile(
-    r"^(?:just\s+|finally\s+|recently\s+|also\s+)?(?:moved|relocated|live|work|study|speak|teach|started|"
+    r"^(?:just\s+|finally\s+|recently\s+|also\s+|still\s+)?(?:moved|relocated|live|stay|drive|work|study|speak|"
+    r"teach|started|"
     r"joined|left|quit|went|switched|transferred|became|retired|graduated|adopted|grew\s+up|"
     r"have\s+been|been)\b",
     re.IGNORECASE,
@@ -233,20 +238,28 @@ def _shape(fragment: str, introduced: bool = True) -> str | None:
         doing = fragment.lower().startswith(("starting", "working"))
         return f"I'm {_org_heads(fragment) if doing else fragment}"
     place = _PLACE_ONLY.match(fragment)
-    if place and known_place(place.group("v")):
+    said = place.group("v") if place else ""
+    # a home's town the list does not know, one word: "flat in marchmont"
+    one_word = re.fullmatch(r"[A-Za-z][a-z'-]{3,}", said) and said.lower() not in _NOT_TOWNS
+    dwelling = place and place.group("pre").lower().endswith(" in") and one_word
+    if place and (known_place(said) or dwelling):
         verb = "I'm from" if place.group("pre").lower() == "from" else "I live in"
-        return f"{verb} {place.group('v')}"
-    if _VERB.match(fragment):
-        return f"I {fragment}"
+        return f"{verb} {said[:1].upper() + said[1:]}"
+    if _VERB.match(fragment):  # "stay in tampines": live, as many Englishes say it
+        return "I " + re.sub(r"^(?:still\s+)?stay(?=\s+(?:in|with)\b)", "live", fragment)
     return None
 
 
 # "Inkosi Albert Luthuli hospital": a lower-case kind of organisation after its name is part
 # of the name.
+_NOT_TOWNS = words("town the city centre center suburbs halls dorms college uni campus there here london's")
 _ORG_KIND = re.compile(r"\b([A-Z][\w'&.-]*\s+)(hospital|university|college|school|bank|clinic|academy|"
                        r"institute|"
                        r"labs?|studios?|group|partners|agency|council|library|museum|airport|hotel|cafe|café)\b")
 
+# "in the galway clinic": a place of work typed in lower case, named by its town
+_LOWER_KIND = re.compile(r"(?<=\bthe\s)(?P<town>[a-z][\w'-]+)\s+"
+                         r"(?:hospital|clinic|school|college|university)\b")
 
 # Lower-case words after "at" that are no organisation's name: "a nurse at night".
 _NOT_ORG = words(
@@ -261,7 +274,8 @@ _LOWER_ORG = re.compile(r"\b(?P<at>at|for|with)\s+(?P<org>[a-z][\w&'-]*(?:\s+[a-
 def _org_heads(fragment: str) -> str:
     """The organisation in a job fragment as a name: "nurse at X hospital" -> "X Hospital",
     "starting at stripe" -> "Stripe" (chat drops capitals)."""
-    fragment = _ORG_KIND.sub(lambda m: m.group(1) + m.group(2).title(), fragment)
+    fragment = _ORG_KIND.sub(lambda m: m.group(1) + m.group(2).title(), _LOWER_KIND.sub(
+        lambda m: m.group(0).title() if known_place(m.group("town")) else m.group(0), fragment))
 
     def named(m: re.Match[str]) -> str:
         first = m.group("org").split()[0]
@@ -306,7 +320,14 @@ def _job_phrase(fragment: str) -> str | None:
     job = _AT_ORG.match(named) or _A_TITLE.match(named)
     if job and is_job(job.group("title")):
         return f"{'' if fragment.startswith(('a ', 'an ')) else 'a '}{named}"
-    return None
+    # "IT support at the council", "nurse in the local hospital": the title; the place is no name
+    unnamed = _AT_SOME_PLACE.match(named)
+    return f"a {unnamed.group('title')}" if unnamed and is_job(unnamed.group("title")) else None
+
+
+_AT_SOME_PLACE = re.compile(r"^(?:a\s+|an\s+)?(?!(?:been|was|is|am|are|be|being|got|as|still|just|now)\b)"
+                            r"(?P<title>(?:[A-Z]{2,4}\s+)?[a-z][\w/+-]*(?:\s+(?!a\b|an\b)[a-z][\w/+-]*){0,3})"
+                            r"\s+(?:at|in|for|with)\s+(?:the|a|an)\s+[a-z][\w' -]*$")
 
 
 def _pronoun_means(pronoun: str, who: str) -> str:

@@ -78,6 +78,29 @@ APP_WORK: tuple[Rule, ...] = (
          rf"(?P<app>(?i:{_APP}))(?=\s|$|[,.!;:)])(?!\s+(?:to|home|into)\b)", _app_work),
 )
 
+# "i drive a taxi for comfortdelgro", "I drive buses for Stagecoach": the vehicle names the title
+_VEHICLES = r"taxi|cab|bus|truck|lorry|van|tram|train|forklift|ambulance|tractor|school\s+bus|delivery\s+van"
+
+
+def _vehicle_work(m: re.Match[str]) -> list[Fact]:
+    kind = re.sub(r"e?s$", "", m.group("kind").lower()) if m.group("kind").lower() != "bus" else "bus"
+    said = m.group("org") or ""
+    org = clean_org(said.title() if said.islower() else said)
+    title = {"cab": "taxi", "lorry": "truck"}.get(kind, kind)
+    owned = title in ("truck", "van", "tractor", "train") and not m.group("kind").lower().endswith("s")
+    if owned and not org:
+        return []  # "I drive a van": what one drives, not a job
+    return [Fact("job_title", f"{title} driver", Op.ASSERT, 0.75),
+            *([Fact("employer", org, Op.ASSERT, 0.7)] if org and not re.match(r"(?i)(?:a|an|the|my)\b", org)
+              else [])]
+
+
+VEHICLE_WORK: tuple[Rule, ...] = (
+    rule(r"^\W*(?:I|i)\s+(?:(?:now|still|also|just|currently|mostly)\s+)?drive\s+(?:a\s+)?"
+         rf"(?P<kind>(?i:{_VEHICLES})(?:e?s)?)(?:\s+for\s+(?P<org>[A-Za-z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*))?"
+         r"(?=\s|$|[,.!;:)])(?!\s+(?:to|home|into|back)\b)", _vehicle_work),
+)
+
 # "i'm from rimouski but i live in montréal now", "(i am youssef,) from alexandria but ...":
 # a hometown typed in lower case, told before the clause goes on. Not "from work", "from
 # monday", "from the shop": no place.
@@ -157,4 +180,4 @@ TITLES_INTRODUCED: tuple[Rule, ...] = (
 # of; a title and its town as a piece of its own
 MENTIONED_IN_PASSING = (*WORKPLACES_CALLED, *WORKPLACES_NEW, *FANS, *TITLES_IN_TOWNS, *TITLES_INTRODUCED)
 # Read as whole clauses, among rules_en.RULES: a hometown in lower case, work for an app
-RULES_IN_PASSING = (*HOMETOWNS_SAID_LOWER, *APP_WORK)
+RULES_IN_PASSING = (*HOMETOWNS_SAID_LOWER, *APP_WORK, *VEHICLE_WORK)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from vaultweave.weaver.extract import dates_en
-from vaultweave.weaver.extract.rules_text import PLACES, is_job, words
+from vaultweave.weaver.extract.rules_text import LANGUAGE_NAMES, PLACES, is_job, words
 
 # Who a speaker names by relation ("my older sister", "my best friend").
 PERSON = (
@@ -43,6 +43,8 @@ _EN_FIXES = (
     (re.compile(r"\b(my|our|her|his|your|ur)\s+(?:gf|girlf)\b", re.IGNORECASE), r"\1 girlfriend"),
     (re.compile(r"\b(my|our|her|his|your|ur)\s+(?:hubby|hubs)\b", re.IGNORECASE), r"\1 husband"),
     (re.compile(r"\b(my|our|his|your|ur)\s+wifey\b", re.IGNORECASE), r"\1 wife"),
+    (re.compile(r"\b(my|our|her|his|your|ur)\s+(?:housemate|house-mate|roomie)\b", re.IGNORECASE),
+     r"\1 roommate"),
     # the words for family of the Englishes chat is typed in: "my kuya Paolo", "my didi Kavya",
     # "my mam", "my boet"; "ate" (a sister, in Tagalog) only before her name
     (re.compile(r"\b(my|our)\s+(?:kuya|bhai|bhaiya|boet|boeta)\b(?=\s+[A-Za-z])",
@@ -111,15 +113,16 @@ _EN_LOWER_PLACE = re.compile(
 
 # The second word of a two-word place: "kalk bay", "surry hills", "bukit timah" is not one.
 _PLACE_WORD = (r"(?:bay|beach|hills?|park|heights|springs|falls|harbou?r|village|city|town|point|creek|"
-               r"valley|island|lake|bridge|cross|green|square|junction|vale|wood|grove)")
+               r"valley|island|lake|bridge|cross|green|square|junction|vale|wood|grove|west|east|north|south)")
 # A place the list does not know, typed in lower case after a verb that can only take a
 # home ("i live in lewisham so...", "moved to kilimani"), gets its capital too: one word,
 # ending the phrase, and no word of a state ("live in fear", "moved to nights").
 _EN_LOWER_HOME = re.compile(
-    r"\b(?P<pre>(?:(?:live|lives|living|based|moved|moving|relocated|settled|commute|commuting)\s+"
+    r"\b(?P<pre>(?:(?:live|lives|living|based|moved|moving|relocated|settled|commute|commuting|stay|stays|"
+    r"residing)\s+(?:with\s+(?:my|our)\s+(?:parents|folks|family|mum|mom|dad|wife|husband)\s+)?"
     r"(?:(?:back|down|up|over|out)\s+)?|(?:my|our)\s+(?:own\s+|new\s+)*(?:place|flat|apartment|house)\s+)"
     r"(?:in|to|from)\s)(?P<v>[a-z][a-z'-]{3,}(?:\s" + _PLACE_WORD + r")?)"
-    r"(?=\s*(?:$|[,.;!?)]|\s(?:so|and|but|now|since|for|with|because|bc|cuz|rn|atm|lol|haha\w*|tbh|"
+    r"(?=\s*(?:$|[,.;!?)]|\s(?:so|and|but|now|since|for|with|w/?|because|bc|cuz|rn|atm|lol|haha\w*|tbh|"
     r"these|this|last|near|area|too|on|at|in|every|each|daily|is|was|to)\b))"
 )
 _NOT_HOMES = words(
@@ -214,10 +217,31 @@ def _direction_dropped(m: re.Match[str]) -> str:
     return word + " " if word in _PLACED_BY or is_job(word) else m.group(0)
 
 
+# "I am chief cook on a bulk carrier", "she is kindergarten teacher at ...": a title said
+# without its article (as many Englishes do) gets one, when its last word is a job
+_EN_BARE_TITLE = re.compile(r"\b(?P<be>I\s+am|I'm|(?:he|she)(?:\s+is|'s))\s+(?P<t>[a-z]+(?:\s+[a-z]+){0,2}?)"
+                            r"(?=\s+(?:at|in|on|for|with)\b|\s*[,.;!]|\s*$)")
+
+
+def _article_given(m: re.Match[str]) -> str:
+    title = m.group("t")
+    if not is_job(title) or title.split()[0] in ("a", "an", "the", "not", "no", "now", "still", "just",
+                                                   "also"):
+        return m.group(0)
+    return f"{m.group('be')} {'an' if title[0] in 'aeiou' else 'a'} {title}"
+
+
+# "speak portuguese, english, and some spanish": the speaker's languages, I dropped
+_EN_SPEAK_BARE = re.compile(r"^(?:also\s+|and\s+)?(?=speak\s+(?:(?:a\s+(?:bit|little)\s+(?:of\s+)?|some\s+)?"
+                            r"(?:"
+                            + "|".join(sorted(LANGUAGE_NAMES)) + r")\b))", re.IGNORECASE)
+
+
 def normalise(sentence: str) -> str:
     """A chat sentence as the clause grammar reads it: typed contractions, long letters,
     shouting, asides and fillers, emoji as commas, known places and names capitalised."""
     text = dates_en.spoken_time(_EN_EMOJI.sub(", ", " ".join(sentence.split())))
+    text = _EN_SPEAK_BARE.sub("I ", text)
     if len(re.findall(r"[A-Z]", text)) > 8 and not re.search(r"[a-z]", text):
         text = text.lower()  # "PASSED MY DRIVING TEST!!!": shouting, not names
     for pattern, replacement in _EN_FIXES:
@@ -228,7 +252,7 @@ def normalise(sentence: str) -> str:
     # "blink-182, don't judge, I'm a 2000s kid": the aside goes, the comma before a new clause stays
     text = _names_capitalised(_EN_TOLD_ASIDE.sub("", text))
     text = _EN_NAME_THEN_PRONOUN.sub(_name_then_pronoun, text)
-    text = _EN_LOWER_WORKPLACE.sub(_workplace_capitalised, text)
+    text = _EN_LOWER_WORKPLACE.sub(_workplace_capitalised, _EN_BARE_TITLE.sub(_article_given, text))
     text = _EN_ASIDE.sub(lambda m: ", " if re.match(r"\s*(?:I|I'm|my|we)\b", text[m.end():]) else " ", text)
     text = _EN_LOWER_PLACE.sub(lambda m: m.group("pre") + " " + m.group(2).title(), text)
     text = _EN_LOWER_HOME.sub(lambda m: m.group("pre") + (m.group("v") if m.group("v") in _NOT_HOMES

@@ -428,7 +428,8 @@ HOMES_IN_PASSING: tuple[Rule, ...] = (
          one("lives_in", clean_place, 0.75)),
     rule(_WE + r"\s+" + ADV + r"commute\s+from\s+" + _PLACE, one("lives_in", clean_place, 0.75)),
     # "i'm back at my parents' in dos hermanas", "staying at my mum's place in Leeds for now"
-    rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+" + ADV + r"(?:back\s+|staying\s+|living\s+)(?:at|with)\s+"
+    rule(_WE + r"(?:(?:'m|'re|\s+am|\s+are)\s+" + ADV + r"(?:back\s+|staying\s+|living\s+)|\s+" + ADV
+         + r"(?:stay|live)\s+)(?:at|with)\s+"
          r"(?:my|our)\s+(?:parents|mum|mom|dad|folks|gran|grandparents|nan)(?:'s?)?(?:\s+(?:place|house|home|flat))?\s+in\s+"
          + _PLACE, one("lives_in", clean_place, 0.75)),
     # "(my sister noor is) visiting from dubai next month", "(she's) coming down from Barnsley"

@@ -52,6 +52,7 @@ from vaultweave.weaver.extract import (
     rules_zh_updates,
     span_events,
     span_reader,
+    weekdays_en,
 )
 from vaultweave.weaver.extract.allergens import allergies_in
 from vaultweave.weaver.extract.base import Candidate, Op
@@ -232,7 +233,7 @@ def _candidate(speaker: str, fact: Fact, resource: Resource, zone: tzinfo | None
     scheduled = dates.resolve(told_at, resource.ts, "future", zone) if told_at else None
     # A routine's weekdays ride in a tag ("days:tuesday"); an appointment's time is `when`.
     routine = fact.attribute == "routine"
-    days = (dates_zh.weekdays(fact.value) or events_en.weekdays(fact.value)) if routine else ()
+    days = (dates_zh.weekdays(fact.value) or weekdays_en.weekdays(fact.value)) if routine else ()
     tags: tuple[str, ...] = (f"days:{','.join(days)}",) if days else ()
     if fact.op is Op.DOUBT and not fact.value:  # "the move was exhausting"
         text = f"{subject}'s {fact.attribute.replace('_', ' ')} may have changed."
@@ -362,8 +363,16 @@ def _gated_clauses(
                     when = dates_zh.find_past(clause)[0] or dates_zh.find_since(clause)[0]
                 else:
                     when = dates_en.find(clause)
-                statements += [(part, when) for part in span_reader.readable_parts(clause)]
+                statements += [(part, when) for part in span_reader.readable_parts(clause)
+                               if grammar is CHINESE or not _SAID_OF_SOMEONE.search(part)]
     return statements, events, others
+
+
+# "my mei mei got good news, she just turned 19": a clause that goes on about someone else
+# is no statement of the speaker's for the reader
+_SAID_OF_SOMEONE = re.compile(r"(?:^|[,;]\s*|\b(?:and|but|so|cos|because)\s+)(?:he|she|they|hes|shes)"
+                              r"(?:'s|'re|\s)",
+                              re.IGNORECASE)
 
 
 def _turn_facts(text: str, who: str = "", about: str = "") -> list[Fact]:

@@ -72,6 +72,7 @@ from vaultweave.weaver.extract.patterns_en import (
     _titled_quoted,
     _took_up,
 )
+from vaultweave.weaver.extract.places_en import known_place
 from vaultweave.weaver.extract.rules_text import (
     ADV,
     FREQ,
@@ -385,7 +386,8 @@ RULES: tuple[Rule, ...] = (
     rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+(?:now\s+|still\s+|back\s+)?(?:in|over\s+in|based\s+out\s+of)\s+" + _PLACE
          + r"(?=$|\s*,|\s+(?:and|but|so|now|for|since|rn|atm|right\s+now|at\s+the\s+moment|these\s+days)\b)",
          lambda m: [] if m.group("v").lower().removeprefix("the ") in ("middle", "process", "office", "hospital")
-         or TRIP_EN.search(m.string) else one("lives_in", clean_place, 0.75)(m)),  # not "for a conference"
+         or TRIP_EN.search(m.string) or re.fullmatch(r"[A-Z]{2,5}", m.group("v")) and not known_place(m.group("v"))
+         else one("lives_in", clean_place, 0.75)(m)),  # not "for a conference"; "in UBC": a school
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:bought|got\s+the\s+keys\s+(?:to|for)|signed\s+(?:a|the)\s+lease"
          r"\s+(?:on|for)|moved\s+into|rented)\s+(?:a|an|our|my|the)\s+(?:\w+\s+){0,2}?(?:house|flat|"
          r"apartment|condo|home|place)\s+in\s+" + _PLACE, one("lives_in", clean_place, 0.8)),

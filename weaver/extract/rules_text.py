@@ -321,7 +321,14 @@ _JOB_HEADS = words(
     "pediatrician neurologist radiologist gynaecologist obstetrician pathologist medic emt phlebotomist "
     "technologist audiologist chiropractor osteopath beautician manicurist tattooist bookkeeper teller "
     "actuary treasurer notary coder dba qa sdet proprietor pastor priest imam vicar judge magistrate "
-    "diplomat executive exec guide minister tech foreman forewoman superintendent"
+    "diplomat executive exec guide minister tech foreman forewoman superintendent "
+    "dispatcher hairstylist principal headteacher headmaster headmistress landscaper painter miner sailor "
+    "seaman deckhand chaplain missionary registrar clinician merchandiser buyer stocker storeman valet "
+    "chauffeur usher bouncer doorman concierge butler maid housemaid sommelier fishmonger grocer vendor "
+    "esthetician masseuse masseur invigilator examiner assessor adjuster investigator advocate bailiff "
+    "constable garda fireman warden mason stonemason blacksmith farrier shepherd rancher farmhand "
+    "tradesman contractor draftsman draughtsman cartographer navigator fitter boilermaker millwright "
+    "lineman installer repairman homemaker housewife househusband postdoc academic"
 )
 
 
@@ -342,7 +349,7 @@ def clean_title(raw: str) -> str | None:
     tokens = value.split()
     if not tokens or len(tokens) > 6 or len(value) > MAX_VALUE:
         return None
-    if tokens[0].lower() in _PRONOUNS or _NOT_TITLE & {t.lower() for t in tokens}:
+    if tokens[0].lower() in _PRONOUNS and tokens[0] != "IT" or _NOT_TITLE & {t.lower() for t in tokens}:
         return None
     if tokens[0].lower() in ("no", "not", "never") or value.lower() in ("a", "an", "the"):
         return None  # "I'm no chef": what one is not; "as a, what do they call it, ...": no title yet
@@ -353,7 +360,9 @@ def is_job(title: str) -> bool:
     tokens = title.lower().split()
     if not tokens or re.search(r"\b(?:with|the|to|my|your|done|not|from|about|over|at)\b", title.lower()):
         return False  # "done with the engineer": a state, not a title
-    return tokens[-1] in _JOB_HEADS or bool(re.match(r"(?:head|director|vp)\s+of\b", title.lower()))
+    # "IT support", "tech support": support named by its kind is a job
+    return tokens[-1] in _JOB_HEADS or bool(re.match(r"(?:head|director|vp)\s+of\b|(?:it|tech|technical|desktop)"
+                                                     r"\s+support$", title.lower()))
 
 
 _FAV_SYNONYMS = {"color": "colour", "flavor": "flavour", "film": "movie", "tv_show": "show"}
@@ -387,7 +396,7 @@ _LANG_TRAIL = re.compile(
 )
 
 
-_LANGUAGE_NAMES = words(
+LANGUAGE_NAMES = words(
     "english german french italian spanish portuguese chinese japanese korean dutch swedish "
     "norwegian danish finnish polish russian ukrainian greek turkish mandarin cantonese hindi "
     "urdu arabic hebrew welsh irish czech hungarian romanian thai vietnamese indonesian "
@@ -397,7 +406,7 @@ _LANGUAGE_NAMES = words(
     "slovenian lithuanian latvian estonian icelandic maltese kurdish pashto telugu kannada malayalam "
     "hokkien hakka shanghainese taiwanese basque galician luxembourgish"
 )
-_NOT_LANGUAGES = _NOT_NAMES - _LANGUAGE_NAMES
+_NOT_LANGUAGES = _NOT_NAMES - LANGUAGE_NAMES
 
 
 def languages(raw: str) -> list[str]:
@@ -405,7 +414,7 @@ def languages(raw: str) -> list[str]:
     out: list[str] = []
     for part in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&|plus)\s+|/", _CUT.sub("", raw)):
         value = _LANG_TRAIL.sub("", _LANG_LEAD.sub("", tidy(part))).strip()
-        if value.lower() in _LANGUAGE_NAMES:  # typed in lower case in a chat: "english"
+        if value.lower() in LANGUAGE_NAMES:  # typed in lower case in a chat: "english"
             value = value.capitalize()
         capitalised = re.fullmatch(r"[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?", value)
         if capitalised and value.lower() not in _NOT_LANGUAGES and value not in out:

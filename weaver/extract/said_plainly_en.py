@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from vaultweave.weaver.extract.places_en import known_place
-from vaultweave.weaver.extract.rules_text import clean_name, is_job, words
+from vaultweave.weaver.extract.rules_text import PLACES, clean_name, is_job, words
 
 # "shifted to Lahore", "we're shifting into a new flat": moved, in the English of South Asia
 _SHIFTED = re.compile(r"\bshift(ed|ing)(?=\s+(?:back\s+)?(?:to|into)\s+"
@@ -54,9 +54,11 @@ _HONORIFIC = re.compile(r"\b(I(?:'m|\s+am)\s+)(?:(?:Rev|Revd|Dr|Mr|Mrs|Ms|Fr|Pro
 _AM_NAME = re.compile(r"(^|[.!?,]\s*)am\s+(?=[A-Z][a-z]+(?:\s*[,.!]|\s+here\b|$))")
 _INTRO_LEAD = (r"(?:^|(?<=[.!?])\s+|"
                r"(?:about\s+me|hi(?:\s+there)?|hello|hey|hiya|howya|evening|morning)[,.!:]?\s+)")
-_NAME_HERE = re.compile(_INTRO_LEAD + r"(?P<n>[a-z][a-z'-]{2,14})\s+here(?=\s*,)")
+_NAME_HERE = re.compile(_INTRO_LEAD + r"(?P<n>[a-zà-ÿ][a-zà-ÿ'-]{2,14})\s+here"
+                        r"(?=\s*[,.!]|\s*$|\s+[^\x00-\u2000])")  # (or an emoji after it)
+# ("callum. 41. joiner", "hey, olu. 28, junior doctor": a full stop between them too)
 _NAME_AND_AGE = re.compile(_INTRO_LEAD + r"(?!(?:I|I'm|im|i'm|my|our)\b)"
-                           r"(?P<n>[A-Za-z][a-z'-]{2,14}(?:\s+[A-Za-z][a-z'-]{2,14})?),\s+(?=\d{2},\s)")
+                           r"(?P<n>[A-Za-z][a-z'-]{2,14}(?:\s+[A-Za-z][a-z'-]{2,14})?)[,.]\s+(?=\d{2}[,.]\s)")
 # "I'm Baraka, tour guide in mombasa", "I'm Maya, 34, nurse": the name, then the rest said as
 # what the speaker is ("I'm Baraka. I'm tour guide in mombasa")
 _NAME_THEN = re.compile(r"\b(?P<lead>I(?:'m|\s+am)\s+[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+){0,2}),\s+"
@@ -69,7 +71,8 @@ _NOT_NAMES = words("anyway anyways yes yeah me everyone someone anyone nobody wh
 
 def _name_told(m: re.Match[str]) -> str:
     name = m.group("n")
-    if name.split()[0].lower() in _NOT_NAMES or clean_name(name) is None or is_job(name.lower()):
+    if name.split()[0].lower() in _NOT_NAMES or clean_name(name) is None or is_job(name.lower()) \
+            or name.lower() in PLACES:  # "Paris. 30 degrees.": a place and its weather
         return m.group(0)  # "Lena here. paramedic, 29, ...": a title, not a name
     lead = m.group(0)[: m.start("n") - m.start()]
     return f"{lead}I'm {' '.join(w.capitalize() for w in name.split())}, "
@@ -79,9 +82,22 @@ def _here_capitalised(m: re.Match[str]) -> str:
     return f"{m.group(0)[: m.start('n') - m.start()]}{m.group('n').capitalize()} here"
 
 
+# "i'm destiny, hairstylist, ...": a name in lower case, known by the age or the title after it
+_LOWER_NAME_THEN = re.compile(r"(?:^|(?<=[.!?,]\s)|(?<=\bhey\s)|(?<=\bhi\s)|(?<=\bhiya\s)|(?<=\bhello\s))"
+                              r"(?:i'm|im|i\s+am|I'm|I\s+am)\s+(?P<n>[a-z][a-z'-]{2,12})(?:\s+btw)?,\s+"
+                              r"(?=\d{2}\b|(?:a\s+|an\s+)?(?P<t>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s*[,.])")
+
+
+def _lower_name(m: re.Match[str]) -> str:
+    name, title = m.group("n"), m.group("t")
+    if name in _NOT_NAMES or clean_name(name) is None or is_job(name) or (title and not is_job(title)):
+        return m.group(0)
+    return f"I'm {name.capitalize()}, "
+
+
 def introduced(text: str) -> str:
     """``text`` with a self-introduction said the plain way: "I'm Shane, 38, ..."."""
-    text = _AM_NAME.sub(r"\1I am ", _HONORIFIC.sub(r"\1", text))
+    text = _LOWER_NAME_THEN.sub(_lower_name, _AM_NAME.sub(r"\1I am ", _HONORIFIC.sub(r"\1", text)))
     text = _NAME_HERE.sub(_here_capitalised, text)
     return _NAME_THEN.sub(r"\g<lead>. I'm ", _NAME_AND_AGE.sub(_name_told, text))
 

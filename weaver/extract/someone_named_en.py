@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from vaultweave.weaver.extract.normalise_en import PERSON
-from vaultweave.weaver.extract.rules_text import PLACES, Fact, is_job, words
+from vaultweave.weaver.extract.rules_text import LANGUAGE_NAMES, PLACES, Fact, is_job, words
 
 # The verbs said of someone else, and their first-person form
 THIRD_VERBS = {"lives": "live", "works": "work", "speaks": "speak", "studies": "study",
@@ -34,6 +34,8 @@ _EN_LOWER_NAMED_JOB = re.compile(r"(?P<name>[a-z][a-z-]{2,11})(?:\s+is|'s)\s+(?P
 
 def named_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
     """ "Divya is branch manager at HDFC" -> ("", "Divya", "I'm branch manager at HDFC", [])."""
+    if clause.split(" ", 1)[0].lower() in LANGUAGE_NAMES:
+        return None  # "Afrikaans is my language": a language, no one named
     lower = _EN_LOWER_NAMED_JOB.match(clause)
     if lower and _named_in_lower_case(lower.group("name"), lower.group("title")):
         return "", lower.group("name").capitalize(), f"I'm {lower.group('rest')}", []

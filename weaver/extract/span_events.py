@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from vaultweave.weaver.extract import dates_en, dates_zh, events_en, span_reader
+from vaultweave.weaver.extract import dates_en, dates_zh, events_en, span_reader, weekdays_en
 from vaultweave.weaver.extract.rules_text import Fact, words
 from vaultweave.weaver.extract.span_features import is_chinese
 from vaultweave.weaver.extract.word_forms_en import gerund
@@ -129,7 +129,7 @@ def _routine(clause: str, thing: str, chinese: bool) -> Fact | None:
     if not named or not _EN_RECURS.search(clause):
         return None
     weekdays = [dates_zh.DAY_NAMES[d] for d in named]
-    return Fact("routine", events_en.on_days(thing, weekdays), confidence=span_reader.CONFIDENCE)
+    return Fact("routine", weekdays_en.on_days(thing, weekdays), confidence=span_reader.CONFIDENCE)
 
 
 def _weekdays_en(clause: str) -> set[int]:

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from vaultweave.weaver.attributes import PERSON_ATTRIBUTES
-from vaultweave.weaver.extract import dates_en, dates_zh, events_en
+from vaultweave.weaver.extract import dates_en, dates_zh, weekdays_en
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.events_en import IT, SAME_TIME
 from vaultweave.weaver.extract.rules_text import Fact
@@ -135,7 +135,7 @@ class SpeakerMemory:
         days = dates_zh.weekdays("每" + ref) if re.fullmatch(r"(?:周|星期|礼拜).", ref) else ()
         if days:
             return [r for r in self.routines
-                    if set(days) & set(dates_zh.weekdays(r) or events_en.weekdays(r))]
+                    if set(days) & set(dates_zh.weekdays(r) or weekdays_en.weekdays(r))]
         if ref in ("课", "班", "那个", "那节课", "这个"):
             return list(self.routines) if len(self.routines) == 1 else []
         thing = re.sub(r"[课班局]$", "", ref)

@@ -1,0 +1,98 @@
+"""Introductions in pieces and weeks as chat types them: a name and an age cut by full stops
+("niamh. 29. paramedic"), a title fragment after the introduction ("tomás here. staff nurse
+in the cork clinic"), a lower-case name known by the title after it ("i'm dara, plasterer,"),
+a home by its kind and its companions ("flat in stoneybatter w 2 lads"), "stay" for "live",
+a vehicle one drives for a living, a title said without its article ("she is primary
+teacher"); days joined as typed ("tues n fri", "mon + wed", "mon-fri"), the days said
+first ("Sundays I go sailing"), what a group does ("the book club meets ..."). And what
+must stay unread: a place and its weather, a van one owns, another person's age after
+"she". None is taken from the bench."""
+
+from __future__ import annotations
+
+import pytest
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.rules import facts_in
+
+
+def told(text: str) -> set[tuple[str, str, str, str]]:
+    return {(f.about, f.name, f.attribute, f.value) for f in facts_in(text) if f.op is Op.ASSERT}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        # introductions in pieces
+        ("niamh. 29. paramedic, based in Athlone.", ("", "", "name", "Niamh")),
+        ("niamh. 29. paramedic, based in Athlone.", ("", "", "age", "29")),
+        ("niamh. 29. paramedic, based in Athlone.", ("", "", "job_title", "paramedic")),
+        ("hiya, kofi. 35, plumber, self employed", ("", "", "name", "Kofi")),
+        ("tomás here. staff nurse in the cork clinic, 3 years now", ("", "", "job_title", "staff nurse")),
+        ("tomás here. staff nurse in the cork clinic, 3 years now", ("", "", "name", "Tomás")),
+        ("morning, dara here 👋 31, sligo", ("", "", "name", "Dara")),
+        ("i'm dara, plasterer, mostly domestic jobs", ("", "", "name", "Dara")),
+        ("i'm dara, plasterer, mostly domestic jobs", ("", "", "job_title", "plasterer")),
+        ("hey im priya, 27, IT support at the county council.", ("", "", "job_title", "IT support")),
+        ("hey im priya, 27, IT support at the county council.", ("", "", "name", "Priya")),
+        ("i'm ayo, 40, hairstylist, i rent a chair in a salon", ("", "", "job_title", "hairstylist")),
+        # homes
+        ("maeve here, 22, flat in stoneybatter w 2 lads from college", ("", "", "lives_in", "Stoneybatter")),
+        ("i live in salford w my sister and her cat", ("", "", "lives_in", "Salford")),
+        ("moved last year, live out in ashbourne w my partner", ("", "", "lives_in", "Ashbourne")),
+        ("still stay with my parents in Thane West, saving up", ("", "", "lives_in", "Thane West")),
+        ("I stay in Bedok with my wife and kids", ("", "", "lives_in", "Bedok")),
+        ("hello. ravi here, stay in Yishun with family", ("", "", "lives_in", "Yishun")),
+        # work
+        ("I drive a taxi for CityCabs, nights mostly", ("", "", "job_title", "taxi driver")),
+        ("I drive a taxi for CityCabs, nights mostly", ("", "", "employer", "CityCabs")),
+        ("I drive buses for Arriva", ("", "", "job_title", "bus driver")),
+        ("I am second officer on a container ship", ("", "", "job_title", "second officer")),
+        ("my wife is primary teacher at a school in Ipoh", ("wife", "", "job_title", "primary teacher")),
+        ("my housemate Ola is a dispatcher for the ambulance service",
+         ("roommate", "Ola", "job_title", "dispatcher")),
+        # languages
+        ("Afrikaans is my language, my English is so-so.", ("", "", "speaks", "Afrikaans")),
+        ("speak tamil, english, and a bit of hindi", ("", "", "speaks", "English")),
+        # appointments
+        ("my eye test at the vision centre is 9 march, 2.30pm.", ("", "", "appointment", "eye test")),
+        ("i get physio appointment on 14th, 11am", ("", "", "appointment", "physio")),
+        # weeks
+        ("swim club is tues n fri now", ("", "", "routine", "swim club on Tuesdays and Fridays")),
+        ("yoga mon + wed, boxing thurs nights", ("", "", "routine", "yoga on Mondays and Wednesdays")),
+        ("i started spanish, tues and thurs evenings at the library",
+         ("", "", "routine", "spanish on Tuesdays and Thursdays")),
+        ("my dad still does the paper round mon-fri",
+         ("father", "", "routine", "paper round on Mondays, Tuesdays, Wednesdays, Thursdays and Fridays")),
+        ("Sundays I go sailing with my uncle", ("", "", "routine", "sailing on Sundays")),
+        ("Thursdays I help at the food bank in town", ("", "", "routine", "food bank on Thursdays")),
+        ("Our walking group meets Tuesday mornings by the canal.",
+         ("", "", "routine", "walking group on Tuesdays")),
+        ("chess club still meets on fridays thank god", ("", "", "routine", "chess club on Fridays")),
+        ("we go climbing most saturdays", ("", "", "routine", "climbing on Saturdays")),
+    ],
+)
+def test_read(text: str, fact: tuple[str, str, str, str]) -> None:
+    assert fact in told(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute"),
+    [
+        ("Galway. 14 degrees and raining.", "name"),  # a place and its weather
+        ("I drive a van, it's falling apart", "job_title"),  # a van one owns
+        ("I drive the bus to school on mondays", "job_title"),
+        ("my cousin got good news, she just turned 21", "age"),  # hers, not the speaker's
+        ("my son is in UCD now, loves it", "lives_in"),  # a college, no town
+        ("i'm tired, 2 hours sleep", "name"),
+        ("my mum still tuesdays, she says", "routine"),  # a person, no activity
+        ("we stay in touch on whatsapp", "lives_in"),
+    ],
+)
+def test_not_read(text: str, attribute: str) -> None:
+    found = told(text)
+    assert not any(a == attribute for about, _, a, _ in found if not about or attribute != "age"), found
+
+
+def test_an_age_after_she_is_not_the_speakers() -> None:
+    assert not any(f.attribute == "age" and not f.about and not f.name
+                   for f in facts_in("my mei mei got good news, she just turned 19"))

@@ -1,0 +1,48 @@
+"""The days of a week as English chat types them: "tuesdays", "tues n fri", "mon + wed",
+"mon-fri" (a span: every day of it), "weekends"; read into weekday names and said back as a
+routine's value ("swimming on Mondays and Fridays"). Pure; no state."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+WEEKEND = ("saturday", "sunday")
+_DAY = r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend)"
+# Short forms, read after "every" or in a list of days: "every wed night", "gym mon and thurs".
+SHORT_DAY = r"(?:mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)\b"
+ANY_DAY = rf"(?:{_DAY}s?|{SHORT_DAY})"
+# joined as typed: "tues n fri", "mon + wed", "mon/thu", "mon-fri"
+DAY_JOIN = r"(?:\s*(?:,|and|&|\+|/|-|to)?\s*|\s+n\s+)"
+DAYS = rf"(?:{ANY_DAY}(?:{DAY_JOIN}{ANY_DAY})*)"
+_DAY_SPAN = re.compile(rf"(?P<a>{SHORT_DAY[:-2]})[a-z]*\s*(?:-|to|thru|through)\s*(?P<b>{SHORT_DAY[:-2]})",
+                       re.IGNORECASE)
+
+
+def said_days(said: str) -> list[str]:
+    """The weekdays a phrase names: "mon and weds" -> [monday, wednesday]; "mon-fri" and
+    "monday to friday" name the days between too."""
+    said = said.lower()
+    span = _DAY_SPAN.search(said)
+    if span:
+        first, last = (next(k for k, d in enumerate(WEEKDAYS) if said[span.start(g):].startswith(d[:3]))
+                       for g in ("a", "b"))
+        said += " " + " ".join(WEEKDAYS[first:last + 1])
+    return [d for d in WEEKDAYS if re.search(d[:3], said) or ("weekend" in said and d in WEEKEND)]
+
+
+def on_days(activity: str, days: Sequence[str]) -> str:
+    """A routine's value: "swimming on Mondays and Fridays" (``days``: English weekday
+    names in week order)."""
+    spelled = [d.capitalize() + "s" for d in days]
+    when = spelled[0] if len(spelled) == 1 else ", ".join(spelled[:-1]) + " and " + spelled[-1]
+    return f"{activity} on {when}"
+
+
+def weekdays(value: str) -> tuple[str, ...]:
+    """The weekdays an English routine names: "spin on Tuesdays and Thursdays" -> (tuesday, thursday)."""
+    weekend = re.search(r"\bweekends?\b", value, re.IGNORECASE)
+    return tuple(
+        d for d in WEEKDAYS if re.search(rf"\b{d}s?\b", value, re.IGNORECASE) or (weekend and d in WEEKEND)
+    )

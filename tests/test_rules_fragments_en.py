@@ -151,6 +151,15 @@ def test_known_places_whatever_their_case() -> None:
     assert capitalise_places("going to work in reading mode") == "going to work in reading mode"
 
 
+def test_towns_are_known_unless_their_name_is_a_common_word() -> None:
+    # a town of 15,000 to 100,000 people is listed when its name is rare as an English word
+    assert known_place("rotorua") == "Rotorua" and known_place("ballincollig") == "Ballincollig"
+    assert known_place("police") is None and known_place("logan") is None  # a word, a first name
+    said = "been living in marrickville since may"
+    assert capitalise_places(said) == "been living in Marrickville since may"
+    assert capitalise_places("sorted it out in time") == "sorted it out in time"
+
+
 def test_clauses_say_each_fragment_again_with_its_subject() -> None:
     said, carried = clauses("I'm Ola (Ollie for short), 22, barista at Kaffebrenneriet")
     assert said[:2] == ["everyone calls me Ollie", "I'm Ola"]

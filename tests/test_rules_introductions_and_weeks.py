@@ -14,6 +14,8 @@ import pytest
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.rules import facts_in
 
+from tests.conftest import FakeClock, say
+
 
 def told(text: str) -> set[tuple[str, str, str, str]]:
     return {(f.about, f.name, f.attribute, f.value) for f in facts_in(text) if f.op is Op.ASSERT}
@@ -96,3 +98,40 @@ def test_not_read(text: str, attribute: str) -> None:
 def test_an_age_after_she_is_not_the_speakers() -> None:
     assert not any(f.attribute == "age" and not f.about and not f.name
                    for f in facts_in("my mei mei got good news, she just turned 19"))
+
+
+@pytest.mark.parametrize(
+    ("plan", "done", "old", "new", "day"),
+    [
+        ("I'm starting at Lumen Labs on 2nd march, handed my notice in at Ferro today",
+         "first week at lumen labs done, the commute is fine", "Ferro", "Lumen Labs", "2026-03-02"),
+        ("signed the contract! I'm joining Halden Bank on the 16th of march",
+         "first day at Halden Bank was a blur", None, "Halden Bank", "2026-03-16"),
+    ],
+)
+def test_a_change_planned_with_its_day_is_dated_by_that_day_when_told_done(
+    make_vault, clock: FakeClock, plan: str, done: str, old: str | None, new: str, day: str
+) -> None:
+    vault = make_vault()
+    say(vault, "I work at Ferro, logistics", "2026-01-05T09:00:00Z")
+    say(vault, plan, "2026-01-20T09:00:00Z")  # weeks ahead: a plan, not yet the employer
+    vault.weave()
+    held = {i.value: i for i in vault.loaded_items().values() if i.attribute == "employer"}
+    assert new not in held or not held[new].is_current
+    clock.advance(days=25)
+    say(vault, done, "2026-03-25T09:00:00Z")
+    vault.weave()
+    held = {i.value: i for i in vault.loaded_items().values() if i.attribute == "employer"}
+    assert held[new].is_current and held[new].valid_from.date().isoformat() == day
+    if old:
+        assert not held[old].is_current and held[old].valid_to.date().isoformat() == day
+
+
+def test_a_change_told_done_without_a_plan_keeps_the_day_it_was_told(make_vault, clock: FakeClock) -> None:
+    vault = make_vault()
+    clock.advance(days=25)
+    say(vault, "I work at Ferro, logistics", "2026-01-05T09:00:00Z")
+    say(vault, "first week at Halden Bank done, so tired", "2026-03-25T09:00:00Z")
+    vault.weave()
+    held = {i.value: i for i in vault.loaded_items().values() if i.attribute == "employer"}
+    assert held["Halden Bank"].valid_from.date().isoformat() == "2026-03-25"

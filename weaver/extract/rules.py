@@ -152,13 +152,14 @@ class RulesExtractor:
             read = [f for f in read if not kin_not_said(f, resource.text)]
             # "not sure he's still in sydney": the people a doubting sentence speaks of
             read += unsure_of_people(split_sentences(resource.text), known.by_name, known.last_person())
-            facts = told.complete([known.complete(f) for f in read])
+            facts = told.dated_by_plan(told.complete([known.complete(f) for f in read]), resource.ts)
             learned = known.learn(facts)
             if learned.last_named == known.last_named and last_mentioned(text):
                 # "my grandma moved in with us": no fact of hers was read, she is still "she"
                 learned = replace(learned, last_named=last_mentioned(text))
             people[who] = learned
-            speaker[who] = told.learn(facts)
+            planned = [f for f in facts if not f.about and _planned(f, resource, self.zone)]
+            speaker[who] = told.learn(facts, planned, resource.ts, self.zone)
             if at >= fresh:
                 candidates.extend(self._candidates(resource, facts))
         return candidates

@@ -358,7 +358,8 @@ def clean_title(raw: str) -> str | None:
 
 def is_job(title: str) -> bool:
     tokens = title.lower().split()
-    if not tokens or re.search(r"\b(?:with|the|to|my|your|done|not|from|about|over|at)\b", title.lower()):
+    if not tokens or re.search(r"\b(?:with|the|to|my|your|done|not|from|about|over|at|as|she|he|they|we|is|am|"
+                               r"are|was|were|work|works|worked)\b", title.lower()):
         return False  # "done with the engineer": a state, not a title
     # "IT support", "tech support": support named by its kind is a job
     return tokens[-1] in _JOB_HEADS or bool(re.match(r"(?:head|director|vp)\s+of\b|(?:it|tech|technical|desktop)"

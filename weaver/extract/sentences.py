@@ -39,4 +39,6 @@ def _keeps_period(text: str, at: int) -> bool:
     if not word:
         return False
     token = word.group(1)
+    if token.lower() == "no":  # "No. 5" is a number; "lmao no. I'm a cook" ends a sentence
+        return re.match(r"\s*\d", text[at + 1:]) is not None
     return token.lower() in _ABBREVIATIONS or (len(token) == 1 and token.isupper() and token != "I")

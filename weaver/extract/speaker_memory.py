@@ -7,6 +7,9 @@
 - A switch that does not say what changed ("switched to Lidl", "transferred to Westview"):
   the one of employer / school the speaker told a value for (the last told), since a
   shop, a school and an employer are all names; with neither told, nothing is read.
+- A change told weeks ahead with its day ("joining Swiggy on 2nd march", "moving to
+  kilimani on the 28th") is a plan, not yet a fact; when a later turn tells it as done
+  ("first week at swiggy done"), it is dated by the day the plan named, not by the turn.
 - A name told with its capital and typed later in lower case ("my cat Pickles" ... "we
   had to put pickles to sleep", "Tata Consultancy Services" ... "resigned from tata"):
   the later turn is read with the capital back, so the rules that want a name see one.
@@ -20,9 +23,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime, tzinfo
 
 from vaultweave.weaver.attributes import PERSON_ATTRIBUTES
-from vaultweave.weaver.extract import dates_en, dates_zh, weekdays_en
+from vaultweave.weaver.extract import dates, dates_en, dates_zh, weekdays_en
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.events_en import IT, SAME_TIME
 from vaultweave.weaver.extract.rules_text import Fact
@@ -63,6 +67,7 @@ class SpeakerMemory:
     appointment_at: str = ""  # and when, as told ("sept 22 at 2:40pm")
     names: tuple[str, ...] = ()  # capitalised words of names told (_NAMED values, people)
     routines: tuple[str, ...] = ()  # the speaker's routines told and not ended, as told
+    plans: tuple[tuple[str, str, str], ...] = ()  # (attribute, value folded, ISO day) of changes told ahead
 
     def with_capitals(self, text: str) -> str:
         """English ``text`` with the names told before given their capitals back."""
@@ -114,7 +119,25 @@ class SpeakerMemory:
             out.append(Fact("age", str(int(self.age) + 1), Op.ASSERT, 0.8, when=birthday.when))
         return out
 
-    def learn(self, facts: Sequence[Fact]) -> SpeakerMemory:
+    def dated_by_plan(self, facts: Sequence[Fact], now: datetime) -> list[Fact]:
+        """``facts`` with a change the speaker planned before dated by the plan's day."""
+        out = []
+        for fact in facts:
+            day = self._planned_day(fact)
+            if day and not (fact.when or fact.starts or fact.about) and fact.op is Op.ASSERT:
+                fact = replace(fact, when=day) if day <= now.date().isoformat() else replace(fact, starts=day)
+            out.append(fact)
+        return out
+
+    def _planned_day(self, fact: Fact) -> str:
+        said = fact.value.casefold()
+        return next((day for attribute, value, day in reversed(self.plans) if attribute == fact.attribute
+                     and said and (said == value or said in value.split() or value in said.split())), "")
+
+    def learn(self, facts: Sequence[Fact], planned: Sequence[Fact] = (), at: datetime | None = None,
+              zone: tzinfo | None = None) -> SpeakerMemory:
+        """What ``facts`` tell, added to what was told; ``planned``: the changes among them
+        told ahead (a plan), remembered with the day they name, read against ``at``."""
         own = [f for f in facts if not f.about and f.op is Op.ASSERT and f.value]
         ages = [f.value for f in own if f.attribute == "age"]
         switchable = [f.attribute for f in own if f.attribute in SWITCHABLE]
@@ -123,10 +146,15 @@ class SpeakerMemory:
         ended = {f.value for f in facts if f.attribute == "routine" and f.op is Op.RETRACT and not f.about}
         routines = [r for r in self.routines if r not in ended]
         routines += [f.value for f in own if f.attribute == "routine" and f.value not in routines]
+        done = {(f.attribute, f.value.casefold()) for f in own if f.when and not f.starts}
+        plans = [p for p in self.plans if p[:2] not in done]
+        for fact in planned:
+            day = dates.resolve(fact.starts, at, "future", zone) if at is not None else None
+            plans += [(fact.attribute, fact.value.casefold(), day.date().isoformat())] if day else []
         return SpeakerMemory(age, switchable[-1] if switchable else self.switchable,
                              told[-1].value if told else self.appointment,
                              told[-1].scheduled if told else self.appointment_at,
-                             self._names_in(facts), tuple(routines[-8:]))
+                             self._names_in(facts), tuple(routines[-8:]), tuple(plans[-6:]))
 
     def _routines_named(self, ref: str) -> list[str]:
         """The routines told that ``ref`` names: by a weekday ("周日"), by two or more

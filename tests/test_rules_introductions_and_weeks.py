@@ -135,3 +135,19 @@ def test_a_change_told_done_without_a_plan_keeps_the_day_it_was_told(make_vault,
     vault.weave()
     held = {i.value: i for i in vault.loaded_items().values() if i.attribute == "employer"}
     assert held["Halden Bank"].valid_from.date().isoformat() == "2026-03-25"
+
+
+def test_an_appointment_changed_to_a_new_day_said_with_now_is_the_one_told() -> None:
+    found = [f for f in facts_in("clinic texted, had to change my appointment, now 3 feb same time")
+             if f.attribute == "appointment"]
+    assert [(f.value, f.scheduled) for f in found] == [("it", "3 feb, same time")]
+
+
+@pytest.mark.parametrize("text", ["fridays are some new guy now", "saturdays are somebody else's problem"])
+def test_someone_on_a_day_is_no_routine(text: str) -> None:
+    assert not [f for f in facts_in(text) if f.attribute == "routine"]
+
+
+def test_a_word_of_chat_that_names_a_town_is_no_home() -> None:
+    assert not [f for f in facts_in("the christmas rota nearly broke me, I'm on the rota in rota")
+                if f.attribute == "lives_in"]

@@ -300,7 +300,9 @@ def _appointment(clause: str) -> list[Fact]:
         head = re.sub(r"^((?:my|our|the)\s+[a-z][\w -]*?)\s+(?:at|in)\s+(?:the\s+)?[\w' -]+?"
                       r"(?=\s+(?:is|'s)$)", r"\1",
                       head, flags=re.IGNORECASE)
-        if _INSTEAD.match(head) and re.search(r"\binstead\b", clause[start:], re.IGNORECASE):
+        # "(must change my appointment,) now 21 jan same time": the appointment just told, moved
+        now = re.fullmatch(r"(?:(?:it's|its|it\s+is)\s+)?now", head, re.IGNORECASE)
+        if now or _INSTEAD.match(head) and re.search(r"\binstead\b", clause[start:], re.IGNORECASE):
             return [Fact("appointment", IT, Op.ASSERT, 0.75, scheduled=phrase)]
         for pattern in (_MOVED_AFTER, _MOVED, _MEETING_HEAD, _HAVE_HEAD, _NOUN_HEAD, _BARE_HEAD):
             # "car service is monday 9 feb": the verb before the slot only joins them; "remind me: vet
@@ -375,7 +377,9 @@ _DAYS_FIRST = re.compile(
 # "thursday is pub quiz", "saturdays are football with the guys": the days, then the activity
 # ("weekends are for hikes" says what weekends are good for)
 _DAY_IS = re.compile(rf"^(?P<days>{_DAYS})(?:\s+(?:mornings?|afternoons?|evenings?|nights?))?\s+"
-                     r"(?:is|are|=|means)\s+(?!for\b)(?P<v>[a-z][a-z' -]{1,40}?)(?:\s+(?:and|but|so)\s.*)?$",
+                     r"(?:is|are|=|means)\s+(?!for\b|some\b|someone\b|somebody\b|nobody\b)"
+                     r"(?P<v>[a-z][a-z' -]{1,40}?)"
+                     r"(?:\s+now)?(?:\s+(?:and|but|so)\s.*)?$",
                      re.IGNORECASE)
 # A piece that only says when: "(i joined mandarin classes,) tues and thurs evening"
 # (where it is may follow: "tues and thurs nights at this gym")

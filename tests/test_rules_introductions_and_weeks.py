@@ -58,6 +58,10 @@ def told(text: str) -> set[tuple[str, str, str, str]]:
         # appointments
         ("my eye test at the vision centre is 9 march, 2.30pm.", ("", "", "appointment", "eye test")),
         ("i get physio appointment on 14th, 11am", ("", "", "appointment", "physio")),
+        ("remind me dentist tmr 10.15am pls", ("", "", "appointment", "dentist")),
+        ("the dentist appointment for my crown moved to friday the 9th at 2",
+         ("", "", "appointment", "dentist")),
+        ("im hosting book club on thursday", ("", "", "appointment", "book club")),
         # weeks
         ("swim club is tues n fri now", ("", "", "routine", "swim club on Tuesdays and Fridays")),
         ("yoga mon + wed, boxing thurs nights", ("", "", "routine", "yoga on Mondays and Wednesdays")),
@@ -88,6 +92,7 @@ def test_read(text: str, fact: tuple[str, str, str, str]) -> None:
         ("i'm tired, 2 hours sleep", "name"),
         ("my mum still tuesdays, she says", "routine"),  # a person, no activity
         ("we stay in touch on whatsapp", "lives_in"),
+        ("I'm having a rough day on monday, ugh", "appointment"),
     ],
 )
 def test_not_read(text: str, attribute: str) -> None:

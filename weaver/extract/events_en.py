@@ -30,7 +30,9 @@ _WHAT = r"(?P<v>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3}?)"
 _ORG = r"(?:\s+(?:at|with)\s+(?:the\s+)?[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*)?"
 _HAVE_HEAD = re.compile(
     r"^(?:(?:please\s+)?remind\s+me\s+(?:that\s+)?)?(?:(?:I|we)(?:'ve|\s+have|'ve\s+got|\s+have\s+got|\s+got|"
-    r"\s+get(?=\s+(?:[\w-]+\s+){1,2}(?:appointment|appt)\b))|"
+    r"\s+get(?=\s+(?:[\w-]+\s+){1,2}(?:appointment|appt)\b)|"
+    # "im hosting dinner on saturday", "we're throwing a party on friday": what one holds
+    r"(?:'m|\s+am|'re|\s+are)\s+(?:hosting|throwing))|"
     r"(?:just\s+)?got|have\s+got)\s+(?:(?:a|an|the|my|our|his|her|their)\s+|[A-Z][\w-]*'s\s+|"
     r"(?!(?:been|got|gotten|had|done|gone|to|just|always|never|already|also|still|so|no|nothing|time|"
     r"lived|worked|known|seen|laid|a|an|[a-z]+ed)\b))"
@@ -296,6 +298,9 @@ def _appointment(clause: str) -> list[Fact]:
     if found:
         start, phrase = found
         head = _REMIND.sub("", clause[:start].strip(" ,"))
+        # "the physio appointment for my ankle moved to": what it is for, no part of the thing
+        head = re.sub(r"\s+for\s+(?:my|his|her|our|the)\s+[a-z]+(?=\s+(?:moved|is|was|got|has|'s)\b)", "",
+                      head)
         # "my dental scaling at bukit batok polyclinic is": where it is, no part of the thing
         head = re.sub(r"^((?:my|our|the)\s+[a-z][\w -]*?)\s+(?:at|in)\s+(?:the\s+)?[\w' -]+?"
                       r"(?=\s+(?:is|'s)$)", r"\1",

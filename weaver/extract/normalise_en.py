@@ -35,6 +35,7 @@ _EN_FIXES = (
     (re.compile(r"\bdont\b"), "don't"),
     (re.compile(r"\bcant\b"), "can't"),
     (re.compile(r"\bfrm\b"), "from"),
+    (re.compile(r"\b(?:tmr|tmrw|tmw|tmrrw|2moro|2morrow|2mrw)\b", re.IGNORECASE), "tomorrow"),
     (re.compile(r"\b(?:my\s+own|my)\s+(?:bday|b-day|birthday)\b", re.IGNORECASE), "my birthday"),
     (re.compile(r"\bmy\s+go-?to\b(?=\s+[a-z])", re.IGNORECASE), "my favourite"),
     (re.compile(r"\bw/(?=\s)"), "with"),

@@ -75,6 +75,9 @@ def told(text: str) -> set[tuple[str, str, str, str]]:
          ("", "", "routine", "walking group on Tuesdays")),
         ("chess club still meets on fridays thank god", ("", "", "routine", "chess club on Fridays")),
         ("we go climbing most saturdays", ("", "", "routine", "climbing on Saturdays")),
+        ("started ceramics last monday, going every monday evening now",
+         ("", "", "routine", "ceramics on Mondays")),
+        ("so saturday mornings are parkrun with the club", ("", "", "routine", "parkrun on Saturdays")),
     ],
 )
 def test_read(text: str, fact: tuple[str, str, str, str]) -> None:

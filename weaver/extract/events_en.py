@@ -388,9 +388,13 @@ _DAY_IS = re.compile(rf"^(?P<days>{_DAYS})(?:\s+(?:mornings?|afternoons?|evening
                      re.IGNORECASE)
 # A piece that only says when: "(i joined mandarin classes,) tues and thurs evening"
 # (where it is may follow: "tues and thurs nights at this gym")
-_ONLY_DAYS = re.compile(rf"^(?:every\s+)?(?P<days>{_DAYS})(?:\s+(?:mornings?|afternoons?|evenings?|nights?))?"
+# ("going every wednesday evening now", "going tuesdays and thursdays after work": the going is
+# the activity before)
+_ONLY_DAYS = re.compile(rf"^(?:going\s+|go\s+)?(?:every\s+)?(?P<days>{_DAYS})"
+                        r"(?:\s+(?:mornings?|afternoons?|evenings?|nights?))?"
                         r"(?:\s+(?:at\s+)?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)?"
-                        r"(?:\s+(?:at|in)\s+(?:the|this|a|my|our)\s+[a-z][a-z' -]*)?$", re.IGNORECASE)
+                        r"(?:\s+(?:at|in)\s+(?:the|this|a|my|our)\s+[a-z][a-z' -]*)?"
+                        r"(?:\s+(?:now|(?:after|before)\s+work|after\s+school))?$", re.IGNORECASE)
 # "thursday nights", "Tuesday mornings": one day, every week
 _DAY_PARTS = re.compile(rf"(?:\bon\s+)?\b(?<!every\s)(?P<d>{_DAY})\s+"
                         r"(?:mornings|afternoons|evenings|nights)\b",
@@ -403,8 +407,9 @@ def _pieces(clause: str) -> list[str]:
     pieces: list[str] = []
     parts = re.split(rf"\s*[,:;]\s*|\s+and\s+(?={_DAY}s?\s+(?:is|are)\b)", clause)
     for part in (_JOINING.sub("", p.strip()) for p in parts):
+        said_is = _DAY_IS.match(part)  # "sunday mornings are cricket nets", before the part is said again
         part = _DAY_PARTS.sub(lambda m: "every " + m.group("d"), part)
-        said_is = _DAY_IS.match(part)
+        said_is = said_is or _DAY_IS.match(part)
         only_days = _ONLY_DAYS.match(part)
         if said_is:
             part = f"{said_is.group('v')} every {said_is.group('days')}"
@@ -449,6 +454,8 @@ def _routines(clause: str) -> list[Fact]:
         if raw_head != head_said:  # a copula or a move was taken off: "my" names whose activity
             raw_head = re.sub(r"^(?:[Mm]y|[Oo]ur)\s+(?=[a-z])", "", raw_head)
         raw_head = re.sub(r"^(I|we)(?:'ve|\s+have)?\s+got\b", r"\1 have", raw_head)  # "I've got choir"
+        # "started pottery last wednesday, going every wednesday now": the pottery
+        raw_head = re.sub(r"^(?:also\s+)?(?:started|began)\s+(?=[a-z])", "", raw_head)
         # "the studio changed the schedule so yoga is mondays": the last clause of the head
         raw_head = re.split(r"\s+(?:so|and|but|because|now)\s+", raw_head)[-1]
         # "golf with my brother-in-law Ross", "the club at the library": the activity alone

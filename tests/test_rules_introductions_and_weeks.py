@@ -52,6 +52,8 @@ def told(text: str) -> set[tuple[str, str, str, str]]:
         ("my wife is primary teacher at a school in Ipoh", ("wife", "", "job_title", "primary teacher")),
         ("my housemate Ola is a dispatcher for the ambulance service",
          ("roommate", "Ola", "job_title", "dispatcher")),
+        ("hiya, i'm shona, 29, glasgow born and bred", ("", "", "hometown", "Glasgow")),
+        ("born and raised in leeds, living in york now", ("", "", "hometown", "Leeds")),
         # languages
         ("Afrikaans is my language, my English is so-so.", ("", "", "speaks", "Afrikaans")),
         ("speak tamil, english, and a bit of hindi", ("", "", "speaks", "English")),
@@ -96,6 +98,12 @@ def test_read(text: str, fact: tuple[str, str, str, str]) -> None:
         ("my mum still tuesdays, she says", "routine"),  # a person, no activity
         ("we stay in touch on whatsapp", "lives_in"),
         ("I'm having a rough day on monday, ugh", "appointment"),
+        ("got a labradoodle pup on sunday, the kids are obsessed", "appointment"),  # what one got
+        ("picked up a new laptop on friday", "appointment"),
+        ("my sister is Leeds born and bred", "hometown"),  # hers, and said of her as a place
+        ("she's a new born, so tiny", "hometown"),
+        ("we adopted a lurcher!! retired racer called Flint, very shy", "job_title"),  # the dog retired
+        ("we adopted a lurcher!! retired racer called Flint, very shy", "employer"),
     ],
 )
 def test_not_read(text: str, attribute: str) -> None:
@@ -159,3 +167,10 @@ def test_someone_on_a_day_is_no_routine(text: str) -> None:
 def test_a_word_of_chat_that_names_a_town_is_no_home() -> None:
     assert not [f for f in facts_in("the christmas rota nearly broke me, I'm on the rota in rota")
                 if f.attribute == "lives_in"]
+
+
+def test_an_age_after_an_animal_or_a_child_is_not_the_speakers() -> None:
+    found = facts_in("i have a cat, Miso, 3 years old")
+    assert not [f for f in found if f.attribute == "age" and not f.about]
+    assert ("", "", "age", "34") in told("I'm Ann, 34 years old")
+

@@ -321,7 +321,10 @@ ENDINGS: tuple[Rule, ...] = (
          r"lol|finally)\b)",
          lambda m: [Fact("job_title", m.group("t"), Op.ASSERT, 0.8)] if is_job(m.group("t")) else []),
     # Retirement and unemployment end the job, whatever it was.
-    rule(r"I(?:'ve|\s+have|'m|\s+am)?\s+" + ADV + r"(?:retired|unemployed|between\s+jobs|out\s+of\s+work)\b",
+    # (never "retired racer called Bolt": an animal told of, by what it was)
+    rule(r"I(?:'ve|\s+have|'m|\s+am)?\s+" + ADV
+         + r"(?:retired(?!\s+[a-z]+(?:\s+[a-z]+)?\s+(?:called|named)\b)|unemployed|between\s+jobs|"
+           r"out\s+of\s+work)\b",
          lambda m: _retired_as(m) or _all(("employer", Op.RETRACT), ("job_title", Op.RETRACT))(m)),
     # A pet put down or gone: "we had to put Biscuit down", "RIP Rex".
     rule(r"(?:I|we)\s+(?:had\s+to\s+)?(?:have\s+|get\s+)?put\s+(?:my\s+|our\s+)?(?:" + _PET_WORD + r"\s+)?"

@@ -15,6 +15,39 @@ from dataclasses import replace
 from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.changes_en import LANGUAGES
+from vaultweave.weaver.extract.event_words_en import (
+    DATES_OF_ONES_OWN as _DATES_OF_ONES_OWN,
+)
+from vaultweave.weaver.extract.event_words_en import (
+    GOT as _GOT,
+)
+from vaultweave.weaver.extract.event_words_en import (
+    JOB_WEEK as _JOB_WEEK,
+)
+from vaultweave.weaver.extract.event_words_en import (
+    NOT_ACTIVITIES as _NOT_ACTIVITIES,
+)
+from vaultweave.weaver.extract.event_words_en import (
+    NOT_EVENTS as _NOT_EVENTS,
+)
+from vaultweave.weaver.extract.event_words_en import (
+    NOT_IN_ACTIVITIES as _NOT_IN_ACTIVITIES,
+)
+from vaultweave.weaver.extract.event_words_en import (
+    ONLY_DAY_WORDS as _ONLY_DAY_WORDS,
+)
+from vaultweave.weaver.extract.event_words_en import (
+    OWNED as _OWNED,
+)
+from vaultweave.weaver.extract.event_words_en import (
+    RECURS as _RECURS,
+)
+from vaultweave.weaver.extract.event_words_en import (
+    SERVICES as _SERVICES,
+)
+from vaultweave.weaver.extract.event_words_en import (
+    SWITCHED_VERBS as _SWITCHED_VERBS,
+)
 from vaultweave.weaver.extract.normalise_en import PERSON
 from vaultweave.weaver.extract.rules_text import (
     Fact,
@@ -99,48 +132,17 @@ _CANCELLED = re.compile(
     re.IGNORECASE,
 )
 _MEMBERSHIP = re.compile(r"\s+(?:membership|subscription|classes|lessons)\b", re.IGNORECASE)
-_NOT_EVENTS = frozenset(
-    ["car", "house", "flat", "apartment", "dog", "cat", "kid", "kids", "baby", "feeling", "idea"]
-    + ["time", "lot", "day", "week", "month", "it", "that", "this", "everything", "nothing", "he", "she"]
-    + ["they", "we", "i", "you", "work", "school", "life", "weather", "born", "aye", "ok", "okay", "so"]
-    + ["also", "gave", "given", "lasted", "quit", "stopped", "made"]  # "gave up on saturday": what ended then
-)
-# "my dad's birthday is 9 june": a birthday is a date of one's own, not an appointment
-_DATES_OF_ONES_OWN = frozenset(["birthday", "bday", "b-day", "birthday's", "anniversary"])
 _PUSHED = re.compile(r"^(?:(?:my|the|our)\s+)?" + _WHAT + r"(?:\s+(?:appointment|appt))?\s+"
                      r"(?:got|was|has\s+been|is)\s+(?:moved|pushed|rescheduled|bumped|changed|postponed)\b",
                      re.IGNORECASE)
 # "the new slot is Friday at 4pm": the time of the last one told, not a thing of its own
 _GENERIC_SLOT = re.compile(r"^(?:new\s+)?(?:slot|time|date|booking|one)$")
-_OWNED = frozenset(["car", "house", "flat", "apartment", "dog", "cat", "boiler", "bike"])
-_SERVICES = frozenset(["service", "servicing", "wash", "viewing", "inspection", "grooming", "checkup",
-                       "check-up", "mot", "repair", "vaccination", "vaccine", "jabs", "jab", "test", "survey",
-                       "appointment"])
 # A thing of an event does not end in a small word or hold a negation ("dont pick a").
 _UNFINISHED = re.compile(r"(?:^|\s)(?:don'?t|do\s+not|not|never|no)\s|"
                          r"(?:^|\s)(?:a|an|the|at|on|in|to|for|with|by|of|every)$", re.IGNORECASE)
 # Words before the activity that only join it to the talk ("also book club is every tuesday").
 _JOINING = re.compile(r"^(?:(?:also|and|so|plus|oh|btw|then|ok|okay|yeah|ya|aye|but)\s+)+", re.IGNORECASE)
 
-_NOT_ACTIVITIES = frozenset(
-    ["my", "the", "a", "an", "it", "they", "we", "he", "she", "yes", "yess", "yeah", "yep", "yup"]
-    + ["no", "nope", "still", "and", "but", "so", "also", "it's", "its", "that's", "thats"]
-    # "i already do saturday and sunday nights": an adverb where the activity should be
-    + ["already", "just", "some", "only", "usually", "always", "never", "really", "mostly", "sometimes"]
-    + ["then", "now"]
-    # "no, friday is fine", "monday is free": how a day suits, not what is done on it
-    + ["fine", "good", "ok", "okay", "free", "busy", "better", "best", "perfect", "great", "easier", "bad"]
-)
-# "I started work on mondays": the week of a job, no activity of its own
-_JOB_WEEK = frozenset(["work", "school", "uni", "college", "nights", "days", "shifts", "earlies", "lates"])
-# "monday wednesday friday round the park": days where the activity should be ("sunday league" is one)
-_ONLY_DAY_WORDS = re.compile(r"(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|"
-                             r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekdays?|weekends?|and|&|/)\b\s*)+$")
-_SWITCHED_VERBS = frozenset(["run", "swim", "walk", "ride", "jog", "lift", "climb", "row", "spin"])
-# A reply ("yes still going every tuesday") or someone seen ("see her most weekends").
-_NOT_IN_ACTIVITIES = frozenset(("going", "still", "doing", "been", "her", "him", "them", "you",
-                                # "one of the guys works fridays": someone else's week
-                                "works", "plays", "goes", "guys", "one"))
 _DAY = r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend)"
 _ROUTINE = re.compile(
     rf"^(?P<head>.+?)\s+(?:every\s+(?:other\s+)?(?P<d1>{_DAYS})|on\s+(?P<d2>{_DAY}s(?:\s*(?:,|and|&)?\s*{_DAY}s)*)"
@@ -248,12 +250,6 @@ _MOVED_DAYS = (
 _A_WEEKS_DAYS = re.compile(r"(?:day|wed|thur?s|tues?|mon|fri|sat|sun)s\b|\b(?:mornings|afternoons|evenings|"
                            r"nights)\b", re.IGNORECASE)
 # What recurs by nature, so that "five-a-side moved from wed to mon" is a week's, not one day's
-_RECURS = re.compile(r"\b(?:class(?:es)?|lessons?|practice|training|club|league|quiz|choir|sessions?|yoga|"
-                     r"pilates|netball|football|soccer|five-a-side|rugby|hockey|basketball|volleyball|badminton|"
-                     r"tennis|swim(?:ming)?|runs?|running|gym|spin|band|rehearsals?|bridge|poker|bingo|padel|squash|cricket|"
-                     r"golf|climbing|boxing|karate|judo|taekwondo|dance|ballet|piano|guitar|violin|tuition|"
-                     r"tutoring|choir|church|mass|book\s+club|cycling|ride|parkrun)\b",
-                     re.IGNORECASE)
 
 
 def _moved_days(clause: str) -> list[Fact]:
@@ -355,6 +351,8 @@ def _what(raw: str) -> str:
     first, *rest = value.split() or [""]
     if first in _OWNED and rest and rest[0] in _SERVICES:
         first = ""  # "car service", "flat viewing", "dog grooming": an errand for the thing
+    if value.split() and value.split()[-1] in _GOT:
+        return ""  # "got a cockapoo pup on saturday", "got a new phone on monday": what one got, no event
     if not value or first in _NOT_EVENTS or value in _NOT_EVENTS | _DATES_OF_ONES_OWN or _UNFINISHED.search(
             value):
         return ""

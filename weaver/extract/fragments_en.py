@@ -223,6 +223,8 @@ def last_mentioned(text: str) -> str:
 
 def _shape(fragment: str, introduced: bool = True) -> str | None:
     """The speaker's subjectless fragment as a first-person clause, or None."""
+    if re.search(r"\b(?:called|named)\s+[A-Z]", fragment):
+        return None  # "retired racer called Bolt": something named, not the speaker
     age = _AGE.match(fragment)
     if age:
         return f"I'm {age.group('n')}" if introduced and 13 <= int(age.group("n")) <= 99 else None

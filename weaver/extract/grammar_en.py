@@ -203,11 +203,18 @@ def _en_split_clauses(sentence: str) -> list[str]:
         head, *answered = _en_title_after(head)
         clauses.append(head)
         clauses.extend(answered)
-        if first_person:
-            clauses.extend(("I " if _EN_BARE_VERB.match(f) else "I'm ") + f for f in fragments)
+        if first_person:  # "i have a cat, Dubu, 2 years old": the age is the cat's
+            clauses.extend(("I " if _EN_BARE_VERB.match(f) else "I'm ") + f for f in fragments
+                           if not (_EN_AGE_PIECE.match(f) and _EN_CREATURE.search(head)))
         elif fragments:
             clauses[-1] = clause
     return [part for clause in clauses for part in _en_chained(clause)]
+
+
+_EN_AGE_PIECE = re.compile(r"\d{1,2}\s*(?:years?|yrs?|y/?o|months?)\b", re.IGNORECASE)
+_EN_CREATURE = re.compile(r"\b(?:a|an|my|our)\s+(?:[\w-]+\s+)?(?:cat|dog|kitten|puppy|pup|baby|son|daughter|"
+                          r"kid|boy|girl|horse|rabbit|hamster|parrot|bird|tortoise|turtle|fish)\b",
+                          re.IGNORECASE)
 
 
 # "new job started on 1 april, network engineer at Turkcell": the title and workplace after

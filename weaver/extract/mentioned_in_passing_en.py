@@ -116,6 +116,23 @@ def _place_said_lower(raw: str) -> str | None:
     return place.title() if place and place.islower() else place
 
 
+def _born_in(m: re.Match[str]) -> list[Fact]:
+    said = m.group("v") or m.group("v2")
+    place = known_place(said) or (said if said[:1].isupper() and said.lower() not in _NOT_FROM else None)
+    return [Fact("hometown", place, Op.ASSERT, 0.75)] if place else []
+
+
+# "croydon born and bred", "ya penang born", "born and raised in cebu": where one is from,
+# at the start of a clause or of a piece of one
+HOMETOWNS_BORN: tuple[Rule, ...] = (
+    rule(r"(?:^|(?<=[,;]\s))(?:(?:ya|yeah|yes|yep|so|and|but|proper)\s+)?"
+         r"(?:(?!(?:I|I'm|im|is|am|was|a|an|the|my|new|first|second|free)\b)"
+         r"(?P<v>[A-Za-z][\w'-]+(?:\s+[A-Za-z][\w'-]+)?)[\s-]+born"
+         r"(?:\s+(?:and|n|&)\s+(?:bred|raised))?(?=\s*(?:[,.!;]|$))|born\s+(?:and|n|&)\s+(?:bred|raised)\s+in\s+"
+         r"(?P<v2>[A-Za-z][\w'-]+(?:\s+[A-Za-z][\w'-]+)?))", _born_in),
+)
+
+
 HOMETOWNS_SAID_LOWER: tuple[Rule, ...] = (
     rule(r"(?:(?:I(?:'m|\s+am)|im|i'm|i\s+am)\s+)?(?:originally\s+|orig\s+)?from\s+(?P<v>[a-zà-ÿ][\w'.-]*"
          r"(?:\s+[a-zà-ÿ][\w'.-]*)?)(?=\s*(?:,|$)|\s+(?:but|and|originally|so|though|tho|lol|haha|born)\b)",
@@ -178,6 +195,7 @@ TITLES_INTRODUCED: tuple[Rule, ...] = (
 
 # Searched anywhere in a clause (rules_en.MENTIONS): a workplace by its name, what one is a fan
 # of; a title and its town as a piece of its own
-MENTIONED_IN_PASSING = (*WORKPLACES_CALLED, *WORKPLACES_NEW, *FANS, *TITLES_IN_TOWNS, *TITLES_INTRODUCED)
+MENTIONED_IN_PASSING = (*WORKPLACES_CALLED, *WORKPLACES_NEW, *FANS, *TITLES_IN_TOWNS, *TITLES_INTRODUCED,
+                        *HOMETOWNS_BORN)
 # Read as whole clauses, among rules_en.RULES: a hometown in lower case, work for an app
 RULES_IN_PASSING = (*HOMETOWNS_SAID_LOWER, *APP_WORK, *VEHICLE_WORK)

@@ -226,7 +226,7 @@ RULES: tuple[Rule, ...] = (
     rule(r"I(?:'m|\s+am)\s+(?P<v>\d{1,3})(?:\s*(?:years?|yrs?)(?:\s+old|\s+of\s+age)?|\s*y/?o)?"
          r"(?:\s+(?:actually|now|already|today))?(?:$|"
          r"\s+and\s+(?!\d)|\s*,\s*(?!\d))", _age),
-    rule(r"I\s+was\s+born\s+(?:on\s+)?(?P<v>.+?)(?:\s+in\s+" + _PLACE.replace("(?P<v>", "(?P<place>") + ")?$",
+    rule(r"I\s+was\s+born\s+(?!and\b)(?:on\s+)?(?P<v>.+?)(?:\s+in\s+" + _PLACE.replace("(?P<v>", "(?P<place>") + ")?$",
          _born),
     # "turned 40 yesterday": the age, and the day as the birthday (dated by the clause)
     rule(_I + r"turned\s+" + _AGE + r"(?:\s+(?:years?\s+old|today|yesterday))?(?=$|\s*,)",

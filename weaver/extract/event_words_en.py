@@ -1,0 +1,50 @@
+"""The words English event reading weighs (``events_en``): what is no event or activity
+("car", "work", "fine"), what one gets rather than attends ("a cockapoo pup"), what is
+owned and serviced ("car service"), and what recurs by nature ("netball", "choir")."""
+
+from __future__ import annotations
+
+import re
+
+NOT_EVENTS = frozenset(
+    ["car", "house", "flat", "apartment", "dog", "cat", "kid", "kids", "baby", "feeling", "idea"]
+    + ["time", "lot", "day", "week", "month", "it", "that", "this", "everything", "nothing", "he", "she"]
+    + ["they", "we", "i", "you", "work", "school", "life", "weather", "born", "aye", "ok", "okay", "so"]
+    + ["also", "gave", "given", "lasted", "quit", "stopped", "made"]  # "gave up on saturday": what ended then
+)
+GOT = frozenset(["pup", "puppy", "kitten", "dog", "cat", "puppies", "kittens", "hamster", "rabbit", "bunny",
+                 "parrot", "budgie", "car", "bike", "phone", "laptop", "tv", "sofa", "couch"])
+# "my dad's birthday is 9 june": a birthday is a date of one's own, not an appointment
+DATES_OF_ONES_OWN = frozenset(["birthday", "bday", "b-day", "birthday's", "anniversary"])
+
+OWNED = frozenset(["car", "house", "flat", "apartment", "dog", "cat", "boiler", "bike"])
+SERVICES = frozenset(["service", "servicing", "wash", "viewing", "inspection", "grooming", "checkup",
+                      "check-up", "mot", "repair", "vaccination", "vaccine", "jabs", "jab", "test", "survey",
+                      "appointment"])
+
+NOT_ACTIVITIES = frozenset(
+    ["my", "the", "a", "an", "it", "they", "we", "he", "she", "yes", "yess", "yeah", "yep", "yup"]
+    + ["no", "nope", "still", "and", "but", "so", "also", "it's", "its", "that's", "thats"]
+    # "i already do saturday and sunday nights": an adverb where the activity should be
+    + ["already", "just", "some", "only", "usually", "always", "never", "really", "mostly", "sometimes"]
+    + ["then", "now"]
+    # "no, friday is fine", "monday is free": how a day suits, not what is done on it
+    + ["fine", "good", "ok", "okay", "free", "busy", "better", "best", "perfect", "great", "easier", "bad"]
+)
+# "I started work on mondays": the week of a job, no activity of its own
+JOB_WEEK = frozenset(["work", "school", "uni", "college", "nights", "days", "shifts", "earlies", "lates"])
+# "monday wednesday friday round the park": days where the activity should be ("sunday league" is one)
+ONLY_DAY_WORDS = re.compile(r"(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|"
+                            r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekdays?|weekends?|and|&|/)\b\s*)+$")
+SWITCHED_VERBS = frozenset(["run", "swim", "walk", "ride", "jog", "lift", "climb", "row", "spin"])
+# A reply ("yes still going every tuesday") or someone seen ("see her most weekends").
+NOT_IN_ACTIVITIES = frozenset(("going", "still", "doing", "been", "her", "him", "them", "you",
+                               # "one of the guys works fridays": someone else's week
+                               "works", "plays", "goes", "guys", "one"))
+
+RECURS = re.compile(r"\b(?:class(?:es)?|lessons?|practice|training|club|league|quiz|choir|sessions?|yoga|"
+                    r"pilates|netball|football|soccer|five-a-side|rugby|hockey|basketball|volleyball|badminton|"
+                    r"tennis|swim(?:ming)?|runs?|running|gym|spin|band|rehearsals?|bridge|poker|bingo|padel|squash|cricket|"
+                    r"golf|climbing|boxing|karate|judo|taekwondo|dance|ballet|piano|guitar|violin|tuition|"
+                    r"tutoring|choir|church|mass|book\s+club|cycling|ride|parkrun)\b",
+                    re.IGNORECASE)

@@ -54,6 +54,8 @@ def told(text: str) -> set[tuple[str, str, str, str]]:
          ("roommate", "Ola", "job_title", "dispatcher")),
         ("hiya, i'm shona, 29, glasgow born and bred", ("", "", "hometown", "Glasgow")),
         ("born and raised in leeds, living in york now", ("", "", "hometown", "Leeds")),
+        ("my real passion is baking, i sell cakes online", ("", "", "hobby", "baking")),
+        ("my brother is super into climbing these days", ("brother", "", "likes", "climbing")),
         # languages
         ("Afrikaans is my language, my English is so-so.", ("", "", "speaks", "Afrikaans")),
         ("speak tamil, english, and a bit of hindi", ("", "", "speaks", "English")),

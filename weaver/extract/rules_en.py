@@ -463,7 +463,7 @@ RULES: tuple[Rule, ...] = (
     rule(_DONT + r"(?:like|enjoy|love|care\s+for)\s+(?P<v>.+)$", each("dislikes", things, 0.8)),
     rule(r"I(?:'m|\s+am)\s+not\s+(?:a|much\s+of\s+a)\s+(?:(?:big|huge)\s+)?fan\s+of\s+(?P<v>.+)$",
          each("dislikes", things, 0.75)),
-    rule(r"my\s+hobb(?:y|ies)\s+(?:is|are|include)\s+(?P<v>.+)$", each("hobby", _and_list, 0.9)),
+    rule(r"my\s+(?:hobb(?:y|ies)|(?:real\s+|true\s+|big\s+)?passion)\s+(?:is|are|include)\s+(?P<v>.+)$", each("hobby", _and_list, 0.85)),
     # "I play jv basketball", "I play the drums": a sport or an instrument is a hobby
     rule(_I + r"play\s+(?:the\s+|a\s+bit\s+of\s+|some\s+|a\s+lot\s+of\s+|jv\s+|varsity\s+|competitive\s+|"
          r"amateur\s+|club\s+|sunday\s+league\s+)*(?P<v>" + _PLAYED + r")\b(?=$|\s*,|\s+(?:and|but|so|for|in|at|"

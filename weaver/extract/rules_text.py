@@ -129,7 +129,7 @@ ADV = (
     r"(?:(?:really|also|actually|still|now|currently|just|truly|absolutely|totally|kinda|"
     r"kind\s+of|sort\s+of|definitely|honestly|recently|finally|officially|literally|genuinely|"
     r"seriously|do|even|mostly|usually|always|basically|already|very|so|originally|both|"
-    r"happily|gradually|only|technically)\s+)*"
+    r"happily|gradually|only|technically|super|lowkey|highkey|properly|massively|quite)\s+)*"
 )
 _DAY = r"(?:day|morning|evening|night|week|weekend|weekday|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 _ONE_FREQ = (

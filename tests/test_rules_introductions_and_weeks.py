@@ -56,6 +56,7 @@ def told(text: str) -> set[tuple[str, str, str, str]]:
         ("born and raised in leeds, living in york now", ("", "", "hometown", "Leeds")),
         ("my real passion is baking, i sell cakes online", ("", "", "hobby", "baking")),
         ("my brother is super into climbing these days", ("brother", "", "likes", "climbing")),
+        ("oat flat white is my go to drink now", ("", "", "favourite_drink", "oat flat white")),
         # languages
         ("Afrikaans is my language, my English is so-so.", ("", "", "speaks", "Afrikaans")),
         ("speak tamil, english, and a bit of hindi", ("", "", "speaks", "English")),
@@ -175,4 +176,14 @@ def test_an_age_after_an_animal_or_a_child_is_not_the_speakers() -> None:
     found = facts_in("i have a cat, Miso, 3 years old")
     assert not [f for f in found if f.attribute == "age" and not f.about]
     assert ("", "", "age", "34") in told("I'm Ann, 34 years old")
+
+
+def test_a_badge_handed_in_ends_the_job_and_goodbye_ends_a_thing_liked() -> None:
+    def ended(text: str) -> set[tuple[str, str]]:
+        return {(f.attribute, f.value) for f in facts_in(text) if f.op is Op.RETRACT}
+
+    assert ("employer", "") in ended("handed in my badge at the depot on friday")
+    gone = ended("so goodbye my beloved croissants")
+    assert ("likes", "croissants") in gone
+    assert not [f for f in facts_in("goodbye for now, thanks!") if f.op is Op.RETRACT]
 

@@ -312,7 +312,9 @@ ENDINGS: tuple[Rule, ...] = (
          r"(?:\s+[A-Z][\w&'.-]*)*)))?",
          lambda m: [Fact("studies_at", m.group("org") or "", Op.RETRACT, 0.8)]),
     # "put down my papers at the infy job": notice given, and served when told as done
-    rule(_PAST + r"(?:just\s+|finally\s+)?(?:put|handed|gave)\s+(?:down|in)\s+(?:my\s+)?papers\b",
+    # "handed in my badge at ste-justine last friday": the job is left
+    rule(_PAST + r"(?:just\s+|finally\s+)?(?:put|handed|gave)\s+(?:down|in)\s+(?:my\s+)?"
+         r"(?:papers|badge|lanyard|keys\s+(?:at|to)\s+(?:work|the\s+office))\b",
          _all(("employer", Op.RETRACT))),
     # "they've made me a trainer!!", "I got made team lead": a new title, given
     rule(r"(?:.*?,\s*)?(?:(?:they|(?:the\s+)?(?:boss|bosses|company|management|owners?))(?:'ve|\s+have|\s+has)?\s+"

@@ -37,7 +37,13 @@ _EN_FIXES = (
     (re.compile(r"\bfrm\b"), "from"),
     (re.compile(r"\b(?:tmr|tmrw|tmw|tmrrw|2moro|2morrow|2mrw)\b", re.IGNORECASE), "tomorrow"),
     (re.compile(r"\b(?:my\s+own|my)\s+(?:bday|b-day|birthday)\b", re.IGNORECASE), "my birthday"),
-    (re.compile(r"\bmy\s+go-?to\b(?=\s+[a-z])", re.IGNORECASE), "my favourite"),
+    (re.compile(r"\bmy\s+go-?to\b(?=\s+[a-z])|\bmy\s+go\s+to\b(?=\s+(?:drink|food|snack|meal|order|coffee|beer|"
+                r"wine|song|album|movie|film|show|book|game|band|artist|dish|restaurant|spot)\b)",
+                re.IGNORECASE),
+     "my favourite"),
+    # "goodbye my beloved flat whites": a thing given up, said as "no more"
+    (re.compile(r"\b(?:goodbye|bye\s+bye|farewell)\s+(?:to\s+)?(?:my\s+)?(?:beloved\s+|dear\s+|precious\s+)?"
+                r"(?=[a-z])(?!(?:for\s+now|then|everyone|all|guys)\b)", re.IGNORECASE), "no more "),
     (re.compile(r"\bw/(?=\s)"), "with"),
     # "my bf theo", "her hubby": the relation words chat shortens
     (re.compile(r"\b(my|our|her|his|your|ur)\s+(?:bf|boyf)\b", re.IGNORECASE), r"\1 boyfriend"),

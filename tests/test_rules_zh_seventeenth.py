@@ -200,3 +200,35 @@ def test_a_home_after_a_word_of_english() -> None:
 def test_a_cantonese_son_abroad_is_the_son() -> None:
     found = theirs("下個禮拜二朝早十點睇牙醫 個仔喺悉尼 返唔到嚟")
     assert ("son", "", "lives_in", "悉尼") in found
+
+
+# -- a routine told in two pieces ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("每个礼拜一跟礼拜五上午 我都去菜场买菜", "菜场买菜 每礼拜一跟礼拜五"),
+        ("下班还去学拉丁舞，每周一周三晚上", "拉丁舞 每周一周三"),
+        ("报了个社区的班 学书法 每周四下午", "书法 每周四"),
+    ],
+)
+def test_a_routine_told_days_and_activity_apart(text: str, value: str) -> None:
+    assert ("routine", value, A) in own(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "以后每礼拜六晚上七点，阿强回来帮忙",  # someone else's doing
+        "想去学拉丁舞，每周一晚上",  # a wish
+        "我在银行上班，每周二晚上加班",  # no activity before the days
+    ],
+)
+def test_no_routine_of_someone_else_or_a_wish_in_two_pieces(text: str) -> None:
+    assert not any(attribute == "routine" for attribute, _, _ in own(text))
+
+
+def test_a_routine_in_traditional_characters_keeps_them_and_its_days() -> None:
+    found = [f for f in facts_in("每個禮拜二跟禮拜五早上 我都去市場買魚") if f.attribute == "routine"]
+    assert [f.value for f in found] == ["市場買魚 每礼拜二跟礼拜五"]

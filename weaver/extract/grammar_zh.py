@@ -169,6 +169,8 @@ def zh_sentence(
             found = rules_zh_people.about(joined, topic) if topic and joined else joined
         found = follow_zh.held_before_ending(follow_zh.dated_with(found, last), facts, text)
         found = follow_zh.routine_goes_on(found, last)  # 每周二四打羽毛球 周六上午钢琴课
+        if previous and not any(f.attribute in ("routine", "appointment") for f in found):
+            found = found + routines_zh.split_routine(previous, head)  # 学葫芦丝，每周二下午
         dated = dates_zh.find_past(text)[0] if not found else ""
         if dated and last and all(f.op is Op.RETRACT and not f.when for f in last):
             # "被裁了…昨天刚签的协议": a date told right after an undated ending dates it

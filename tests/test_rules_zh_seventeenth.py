@@ -232,3 +232,37 @@ def test_no_routine_of_someone_else_or_a_wish_in_two_pieces(text: str) -> None:
 def test_a_routine_in_traditional_characters_keeps_them_and_its_days() -> None:
     found = [f for f in facts_in("每個禮拜二跟禮拜五早上 我都去市場買魚") if f.attribute == "routine"]
     assert [f.value for f in found] == ["市場買魚 每礼拜二跟礼拜五"]
+
+
+# -- a line of work told by what one does ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [("我在苏州教初中物理", "初中物理老师"), ("我教小提琴 自己开了个工作室", "小提琴老师"),
+     ("我在一所高中教历史", "高中历史老师")],
+)
+def test_one_who_teaches_a_subject_is_its_teacher(text: str, title: str) -> None:
+    assert ("job_title", title, A) in own(text)
+
+
+def test_a_school_taught_at_by_name_is_the_employer() -> None:
+    found = theirs("我老公在华东师范大学教物理")
+    assert ("husband", "", "job_title", "物理老师") in found
+    assert ("husband", "", "employer", "华东师范大学") in found
+
+
+@pytest.mark.parametrize("text", ["我妈教我英语", "我在家教我儿子数学", "周末教孩子游泳"])
+def test_teaching_someone_is_no_job(text: str) -> None:
+    assert not any(attribute == "job_title" for attribute, _, _ in own(text))
+
+
+def test_a_title_told_after_the_workplace() -> None:
+    found = own("我就在燕京啤酒厂上班，干质检员的，天天闻麦芽味")
+    assert ("employer", "燕京啤酒厂", A) in found
+    assert ("job_title", "质检员", A) in found
+
+
+def test_no_title_after_the_workplace_when_the_piece_is_talk() -> None:
+    found = own("我在万科上班，干啥的都有")
+    assert not any(attribute == "job_title" for attribute, _, _ in found)

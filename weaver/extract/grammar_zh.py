@@ -19,6 +19,7 @@ from vaultweave.weaver.extract import (
     rules_zh_updates,
     schools_zh,
     shapes_zh,
+    titles_zh,
     words_zh,
 )
 from vaultweave.weaver.extract.base import Op
@@ -250,7 +251,8 @@ def _zh_clause(
         facts = [f if f.op is Op.DOUBT or f.when else
                  replace(f, when=when, starts=when if f.op is Op.ASSERT else "") for f in facts]
     asides = text.split("，")[1:]  # "入职阿里了，杭州这边", "做测试开发，35了"
-    facts = _told_before(facts) + follow_zh.place_aside(asides, facts) + follow_zh.age_aside(asides, facts)
+    facts = (_told_before(facts) + follow_zh.place_aside(asides, facts) + follow_zh.age_aside(asides, facts)
+             + titles_zh.title_aside(asides, facts))  # "在青啤二厂上班，干化验员的"
     if person is not None:
         called = next((f.value for f in facts if f.attribute == "name" and f.op is Op.ASSERT), "")
         if called and not person.name and person.about:  # "她叫程悦": the relative's name
@@ -391,7 +393,7 @@ CHINESE = Grammar(
     note=_zh_note,
     negated=_zh_negated,
     retractions=rules_zh.RETRACTIONS + rules_zh_updates.ENDINGS,
-    rules=(rules_zh_updates.STARTS + schools_zh.RULES + rules_zh.RULES + rules_zh_updates.LATE
-           + homes_zh.RULES),
+    rules=(titles_zh.RULES + rules_zh_updates.STARTS + schools_zh.RULES + rules_zh.RULES
+           + rules_zh_updates.LATE + homes_zh.RULES),
     mentions=STUDIES_ZH,
 )

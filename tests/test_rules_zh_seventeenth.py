@@ -266,3 +266,21 @@ def test_a_title_told_after_the_workplace() -> None:
 def test_no_title_after_the_workplace_when_the_piece_is_talk() -> None:
     found = own("我在万科上班，干啥的都有")
     assert not any(attribute == "job_title" for attribute, _, _ in found)
+
+
+# -- a home named in passing --------------------------------------------------------------------
+
+
+def test_a_city_and_district_after_a_job_is_the_home() -> None:
+    assert ("lives_in", "杭州滨江", A) in own("在网易做测试 杭州滨江 天天加班")
+
+
+def test_a_home_named_by_its_town_in_passing() -> None:
+    assert ("lives_in", "厦门", A) in own("周末就在我们厦门家楼下那个公园遛娃")
+
+
+@pytest.mark.parametrize(
+    "text", ["我老家福州家里还有老人", "如果我们厦门家里有地方就好了", "在网易做测试，小红书"]
+)
+def test_no_home_from_a_hometown_a_wish_or_a_company_after_a_job(text: str) -> None:
+    assert not any(attribute == "lives_in" for attribute, _, _ in own(text))

@@ -47,6 +47,11 @@ def _home(m: re.Match[str]) -> list[Fact]:
     return [Fact("lives_in", value, Op.ASSERT, 0.7)] if value and placeish(value) else []
 
 
+def _home_in(m: re.Match[str]) -> list[Fact]:
+    value = m.group("v")
+    return [Fact("lives_in", value, Op.ASSERT, 0.65)] if is_place(value) else []
+
+
 RULES: tuple[Rule, ...] = (
     # "租的房子在郑东新区", "房子买在曲江", "现在家在望京": the home's place
     rule(_HOME, _home),
@@ -57,4 +62,8 @@ RULES: tuple[Rule, ...] = (
     # "住郑东新区", "我现在住凤山区": a place of four or more after 住, known by its ending
     rule(r"^我?(?:现在|目前|也|就|还)*住(?!院|宿|校|在|了|过|着|得)(?P<v>[" + _CJK + r"]{4,6})$",
          lambda m: _home(m) if _PLACE_END.search(m.group("v")) else []),
+    # "就在我们福州家楼下", "我杭州家里": the home named by its town, wherever in the clause
+    rule(r"^(?!.*(?:老家|如果|要是|以前|之前))(?:.*?[^老])?(?:我们|我)(?P<v>[" + _CJK + r"]{2,3}?)的?家"
+         r"(?:里|楼下|附近|门口|旁边|这边)",
+         _home_in),
 )

@@ -284,3 +284,28 @@ def test_a_home_named_by_its_town_in_passing() -> None:
 )
 def test_no_home_from_a_hometown_a_wish_or_a_company_after_a_job(text: str) -> None:
     assert not any(attribute == "lives_in" for attribute, _, _ in own(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [("来悉尼打工度假半年了", "悉尼"), ("我来成都帮儿子带娃一年多了", "成都"),
+     ("到深圳上班三个月了", "深圳")],
+)
+def test_an_arrival_and_what_one_came_for_is_a_home(text: str, place: str) -> None:
+    assert ("lives_in", place, A) in own(text)
+
+
+def test_a_trip_is_no_arrival_home() -> None:
+    assert not any(attribute == "lives_in" for attribute, _, _ in own("来北京出差三天了"))
+
+
+@pytest.mark.parametrize(
+    ("text", "school"), [("我在宁波三中高二 作业写不完", "宁波三中"), ("我在川大读大三", "川大")]
+)
+def test_a_school_told_with_the_year_one_is_in(text: str, school: str) -> None:
+    assert ("studies_at", school, A) in own(text)
+
+
+@pytest.mark.parametrize("text", ["我现在大三", "我女儿今年高二", "我在宿舍读大三的书"])
+def test_a_year_alone_names_no_school(text: str) -> None:
+    assert not any(attribute == "studies_at" for attribute, _, _ in own(text))

@@ -41,8 +41,20 @@ def _in_city(m: re.Match[str]) -> list[Fact]:
     return [Fact("studies_at", value, Op.ASSERT, 0.8), *home]
 
 
+# A year of school after the school: "在杭州二中高一", "在乐山一中读高三", "华师新闻系大二"
+_YEAR = r"(?:大[一二三四]|高[一二三]|初[一二三]|研[一二三]|[一二三四五六]年级)"
+_SCHOOL_YEAR = (r"^我?(?:现在|目前|今年)?(?:是|在)?(?P<v>[" + _CJK + r"A-Za-z]{2,10}?)"
+                r"(?:[" + _CJK + r"]{1,4}系)?(?:读|上|念)?" + _YEAR + r"(?:了|的|学生)?$")
+
+
+def _school_year(m: re.Match[str]) -> list[Fact]:
+    value = m.group("v")
+    return [Fact("studies_at", value, Op.ASSERT, 0.8)] if school(value) else []
+
+
 RULES: tuple[Rule, ...] = (
     rule(_WHERE, _in_city),
+    rule(_SCHOOL_YEAR, _school_year),
     # "读的是卢湾一中心小学", "上的是山大": the school, named as what one attends
     rule(r"^我?(?:现在)?(?:读|上|念)(?:的|个)是(?P<v>[" + _CJK + r"A-Za-z]{2,12}?)$",
          lambda m: [Fact("studies_at", m.group("v"), Op.ASSERT, 0.8)] if school(m.group("v")) else []),

@@ -3,7 +3,8 @@
 "租的房子在郑东新区", "房子买在曲江", "我现在的家在望京", "在上海长宁租了个一室户", "住郑东新区":
 the flat one rents or owns, or the home one names, is where one lives. The place must look
 like one (a known place, a place first, or a district's ending): "房子在装修" and "家在楼上"
-name none.
+name none. "就在我们福州家楼下" names the home by its town wherever in the clause, never a
+hometown (老家) or a wish.
 """
 
 from __future__ import annotations

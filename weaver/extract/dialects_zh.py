@@ -24,7 +24,9 @@ _CANTONESE_AT = re.compile(r"喺(?=[\u4e00-\u9fff])")
 _CANTONESE_WORDS = {"咗": "了", "嘅": "的", "唔": "不", "佢": "他", "冇": "没有", "而家": "现在",
                     "琴日": "昨天", "尋日": "昨天", "寻日": "昨天", "听日": "明天", "聽日": "明天",
                     "最后一日": "最后一天", "做埋": "做完", "返工": "上班",
-                    "搬咗去": "搬到", "搬咗嚟": "搬到"}
+                    "搬咗去": "搬到", "搬咗嚟": "搬到",
+                    # 睇 (look, see), 朝早 (morning), 嗰 (that), 嚟 (come): "下个礼拜四朝早十点睇医生"
+                    "睇": "看", "每朝": "每天早上", "朝早": "早上", "嗰": "那", "𠮶": "那", "嚟": "来"}
 _CANTONESE = re.compile("|".join(sorted(_CANTONESE_WORDS, key=len, reverse=True)))
 
 
@@ -36,8 +38,15 @@ _CANTONESE_IS = re.compile(r"(?:(?<=[我你他她佢])|(?<=老公|老婆|男友|
 _CANTONESE_WE = re.compile(r"(?<=[我你他佢])哋")
 
 
+# 紧 after a verb is the Cantonese "-ing" ("读紧大学": 在读大学); 个 before kin is "my" ("个仔", "我个孙女")
+_CANTONESE_ING = re.compile(r"(?<=[读做学住教])紧(?=[\u4e00-\u9fff])")
+_CANTONESE_SON = re.compile(r"(?<![一两几这那每半])个仔(?![细裤])")
+_CANTONESE_KIN = re.compile(r"(?:(?<=我)|(?<=^)|(?<=[，,\s]))个(?=仔|孙|女儿|老公|老婆|妈|爸)")
+
+
 def as_mandarin(text: str) -> str:
     """``text`` with the regional words above in their Mandarin form."""
+    text = _CANTONESE_KIN.sub("", _CANTONESE_SON.sub("儿子", _CANTONESE_ING.sub("", text)))
     text = _CANTONESE_WE.sub("们", _CANTONESE_IS.sub("是", text.replace("姊", "姐")))
     text = _SHANGHAI_WE.sub("我们", _NORTHEAST_AT.sub("在", _BLUNT_I.sub("我", text)))
     text = _CANTONESE_AT.sub("在", _NORTHERN_I.sub("我", text))

@@ -78,14 +78,16 @@ def held_before_ending(found: list[Fact], earlier: list[Fact], clause: str) -> l
 
 
 def place_aside(pieces: list[str], facts: list[Fact]) -> list[Fact]:
-    """ "入职阿里了，杭州这边": a piece that is only a known place, after a job, is the home."""
+    """ "入职阿里了，杭州这边", "在美团当产品经理，北京望京": a piece that is only a known place
+    (a city, or a city and its district), after a job, is the home."""
     job = next((f for f in facts if f.attribute in _WORK and f.op is Op.ASSERT), None)
     if job is None or any(f.attribute == "lives_in" for f in facts):
         return []
     for piece in pieces:
-        found = re.match(rf"(?P<v>[{_CJK}]{{2,4}}?)(?:这边|那边)", piece.strip())
+        found = (re.match(rf"(?P<v>[{_CJK}]{{2,4}}?)(?:这边|那边)", piece.strip())
+                 or re.fullmatch(rf"(?P<v>[{_CJK}]{{2,3}}(?:[{_CJK}]{{2}})?)", piece.strip()))
         place = place_of(found.group("v")) if found else None
-        if place and is_place(place):
+        if place and (is_place(place) or len(place) >= 4 and is_place(place[:2])):  # 北京望京
             return [replace(job, attribute="lives_in", value=place, confidence=0.7)]
     return []
 

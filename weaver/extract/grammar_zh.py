@@ -6,16 +6,20 @@ import re
 from dataclasses import replace
 
 from vaultweave.weaver.extract import (
+    booked_zh,
     dated_zh,
     dates_zh,
     follow_zh,
+    homes_zh,
     intro_zh,
     routines_zh,
     rules_zh,
     rules_zh_doubts,
     rules_zh_people,
     rules_zh_updates,
+    schools_zh,
     shapes_zh,
+    titles_zh,
     words_zh,
 )
 from vaultweave.weaver.extract.base import Op
@@ -33,7 +37,9 @@ _ZH_DISCOURSE = re.compile(
     r"^(?:嗯+|哦+|啊+|唉+|哎+|对了|顺便说一下|顺便说|顺便|其实|另外|还有|而且|并且|然后|所以|因为|不过|但是|可是|但|"
     r"哈哈+|嘿|你好|好的|对(?![象面门了])|是的|说起来|告诉你|跟你说|最近|就是|还好|幸好|好在|说真的|说实话|讲真|好消息|"
     # time words that date nothing dateparser reads: the clause after them is plain
-    r"过完年|年后|节后|开年|以后(?=不|别|再也)|(?:这|新)(?:个)?学期(?:开始)?)[，,、:：\s]*"
+    r"过完年|年后|节后|开年|以后(?=不|别|再也)|(?:这|新)(?:个)?学期(?:开始)?|"
+    # "覆诊那天我孙女陪我去": the day of something, told before who did what
+    r"[\u4e00-\u9fff]{1,6}?(?:那天|那日|当天)(?=我))[，,、:：\s]*"
 )
 # "地铁那边我上个月底辞了": a place or employer put first, then what I did there
 _ZH_TOPIC_THEN_I = re.compile(r"^[^，,我]{1,8}?(?:那边|这边|那儿|这儿|那里|这里)我")
@@ -56,6 +62,8 @@ _ZH_PREDICATE = re.compile(
     # verbs of change and ending, and chat shapes of where one is ("base北京", "人在深圳")
     r"租(?=在|房在|房子在)|(?:到|来)(?=[^，,]{2,6}?[一两三四五六七八九十半几\d]+个?多?(?:天|周|礼拜|星期|月|年))|正式|裸辞|退休|转行|转岗|报到|受不了|升|考上|毕业|开始|去(?!年)|留在|领养|收养|读|念|教|跳到|跳去|跳槽|转去|跑去|跑路|回|周末(?=在)|新(?=养|买|领养)|把|提了|买了|干(?=了|过)|"
     r"[一二三四五六七八九十]{1,3}岁(?=，|$)|还是(?=做|干|当|在|留|被)|下周|下个?月|明天|后天|base|坐标|人(?=已经|现在|还|在|也|确实|其实)|\d{1,2}岁?$|"
+    # an age alone ("56了", "五十八了")
+    r"(?:\d{2}|[二三四五六七八九]十[一二三四五六七八九]?)岁?了$|"
     # a past date before the verb ("上个月搬去成都了"), a workplace ended first ("阿里辞了")
     r"(?:上个?(?:月|周|礼拜|星期)|前几天|前天|昨天|去年)(?=搬|去|辞|离|回|开|换|跳|入职)|[^，,我你他她]{2,8}?(?:辞了|不干了)$|开了)"
 )
@@ -80,7 +88,10 @@ _ZH_SUBJECT = re.compile(
 _ZH_QUESTION = re.compile(
     r"[?？]|[吗么嘛][。.!！]*$|要不要|是不是|有没有|能不能|会不会|啥|什么|哪|多少|几[点个岁号]"
 )
-_ZH_BREAK = re.compile(r"[，,…（(）)]+|\.{3,}|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff]|\d{1,2}[月号点])")
+# a space after a Latin word parts a home or a study told next ("做data analyst 住Tampines", "读UM 读会计");
+# elsewhere it may be inside one thought ("拿了X的offer 上周去杭州报到了": his)
+_ZH_BREAK = re.compile(r"[，,…（(）)]+|\.{3,}|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff]|\d{1,2}[月号点])"
+                       r"|(?<=[A-Za-z])\s+(?=住(?![院宿校])|读|念)")
 
 
 def _zh_split_clauses(sentence: str) -> list[str]:
@@ -98,7 +109,7 @@ def _zh_split_clauses(sentence: str) -> list[str]:
                   or _ZH_SUBJECT.match(undated)
                   or dates_zh.SCHEDULE.match(text) or rules_zh_people.MOVED.search(text)
                   or shapes_zh.starts_clause(text) or _opens_with_person(text) or _ZH_WE.match(text)
-                  or _ZH_TOPIC_THEN_I.match(text))
+                  or _ZH_TOPIC_THEN_I.match(text) or homes_zh.STARTS_CLAUSE.match(text))
         if clauses and not starts:
             clauses[-1] += "，" + piece.strip()
         elif text:
@@ -152,11 +163,15 @@ def zh_sentence(
             found = (follow_zh.works_there(head, last) or follow_zh.works_as(head, last)
                      or follow_zh.lessons(head, last))
             found = found + follow_zh.place_aside(text.split("，")[1:], found + last) if found else found
+        if not found and previous:  # "把婚纱照订好了，3月8号下午两点"
+            found = booked_zh.told_after(head, previous, context)
         if not found and previous:
             joined = follow_zh.joined_after(head, previous, topic is not None)  # 换工作了，去了华为
             found = rules_zh_people.about(joined, topic) if topic and joined else joined
         found = follow_zh.held_before_ending(follow_zh.dated_with(found, last), facts, text)
         found = follow_zh.routine_goes_on(found, last)  # 每周二四打羽毛球 周六上午钢琴课
+        if previous and not any(f.attribute in ("routine", "appointment") for f in found):
+            found = found + routines_zh.split_routine(previous, head)  # 学葫芦丝，每周二下午
         dated = dates_zh.find_past(text)[0] if not found else ""
         if dated and last and all(f.op is Op.RETRACT and not f.when for f in last):
             # "被裁了…昨天刚签的协议": a date told right after an undated ending dates it
@@ -187,7 +202,7 @@ def _zh_clause(
     head = text.split("，")[0]
     if not text or _ZH_QUESTION.search(head):
         return [], None
-    event = rules_zh_people.appointment(head, context, text[len(head):])
+    event = rules_zh_people.appointment(head, context, text[len(head):]) or booked_zh.booked(text, context)
     if event:
         who = rules_zh_people.person(text, named)
         if who is not None:  # "我媳妇下周二下午三点约了医院复查": hers
@@ -236,7 +251,8 @@ def _zh_clause(
         facts = [f if f.op is Op.DOUBT or f.when else
                  replace(f, when=when, starts=when if f.op is Op.ASSERT else "") for f in facts]
     asides = text.split("，")[1:]  # "入职阿里了，杭州这边", "做测试开发，35了"
-    facts = _told_before(facts) + follow_zh.place_aside(asides, facts) + follow_zh.age_aside(asides, facts)
+    facts = (_told_before(facts) + follow_zh.place_aside(asides, facts) + follow_zh.age_aside(asides, facts)
+             + titles_zh.title_aside(asides, facts))  # "在青啤二厂上班，干化验员的"
     if person is not None:
         called = next((f.value for f in facts if f.attribute == "name" and f.op is Op.ASSERT), "")
         if called and not person.name and person.about:  # "她叫程悦": the relative's name
@@ -338,7 +354,7 @@ def _zh_prepare(clause: str) -> str:
     # 我是2月底搬到上海的; 在西安重型机械厂干了三十五年钳工; 从沈阳搬大连去了
     text = "，".join(shapes_zh.plain_form(shapes_zh.uncleft(piece)) for piece in text.split("，"))
     text = _ZH_WE.sub(lambda m: "我家" if m.group().startswith("家") else "我", text)
-    return re.sub(r"[啦呢啊哦呀吧嘛哈喔呗~～!！]+(?=，|$)", "", text).strip(EDGES)
+    return re.sub(r"[啦呢啊哦呀吧嘛哈喔呗咯喇啰嘞哟~～!！]+(?=，|$)", "", text).strip(EDGES)
 
 
 def _zh_is_question(sentence: str) -> bool:
@@ -377,6 +393,7 @@ CHINESE = Grammar(
     note=_zh_note,
     negated=_zh_negated,
     retractions=rules_zh.RETRACTIONS + rules_zh_updates.ENDINGS,
-    rules=rules_zh_updates.STARTS + rules_zh.RULES + rules_zh_updates.LATE,
+    rules=(titles_zh.RULES + rules_zh_updates.STARTS + schools_zh.RULES + rules_zh.RULES
+           + rules_zh_updates.LATE + homes_zh.RULES),
     mentions=STUDIES_ZH,
 )

@@ -43,6 +43,32 @@ _DAILY = re.compile(r"跑|走路|散步|遛|太极|广场舞|游泳|健身|瑜�
 _NOT_ROUTINE = re.compile(r"^(?:都|很|好|太(?!极)|不|没|要|想|在家|加班|上班|工作|吃饭|睡觉|忙|累|有|是)")
 
 
+# The days (and the hour) told as a piece of their own ("每个礼拜三跟礼拜六早上", "每周二下午")
+_BARE_DAYS = re.compile(rf"^{_LEAD}(?:{_DAYS})(?:的)?(?:早上|上午|中午|下午|晚上|傍晚|早晨)?"
+                        r"(?:[零一二两三四五六七八九十\d]{1,3}点(?:半)?)?$")
+# An activity told before its days: a verb of doing or attending first ("下班还去学爵士舞")
+_ACTIVITY = re.compile(r"^(?:我)?(?:现在|平时|下班|放学|后|以后|还|也|都|就|会|另外)*"
+                       r"(?P<a>(?:去|到)?(?:学|上|练|打|跳|踢|游|跑|骑|爬)[^，,]{1,10})$")
+# What the speaker does after the days told alone: a verb, not someone else ("志明回来帮忙")
+_DONE_BY_ME = re.compile(r"^(?:我|我们)?(?:都|也|会|就|固定|一般|还)*"
+                         r"(?:去|到|在|打|练|上|学|跳|踢|游|跑|骑|爬|钓|做|买|遛|带|送|陪)")
+_UNSAID = re.compile(r"想|打算|准备|要不要|如果|要是|可能|也许|不|没|吗|？|\?")
+
+
+def split_routine(before: str, piece: str) -> list[Fact]:
+    """A routine told in two pieces: the days, then what one does ("每个礼拜三跟礼拜六早上，我都去
+    市场买菜"), or what one does, then the days ("下班还去学爵士舞，每周二周四晚上")."""
+    before = re.split(r"[，,]", before)[-1].strip(EDGES)
+    if not before or _UNSAID.search(before) or _UNSAID.search(piece):
+        return []
+    if _BARE_DAYS.match(before) and _DONE_BY_ME.match(piece):
+        return routine(before + piece)
+    activity = _ACTIVITY.match(before)
+    if _BARE_DAYS.match(piece) and activity:
+        return [f for f in routine(piece + activity.group("a")) if f.attribute == "routine"]
+    return []
+
+
 def later_routine(pieces: str) -> list[Fact]:
     """The routine a later piece of a clause opens with ("报了个陶艺班，以后每周日下午去捏泥巴")."""
     for piece in re.split(r"[，,]", pieces):

@@ -32,6 +32,7 @@ from vaultweave.weaver.extract.rules_zh_values import (
     branch_place,
     cleaned,
     is_place,
+    kind_title,
     leading_place,
     number_of,
     org_of,
@@ -129,12 +130,10 @@ def _job(conf: float = 0.9, op: Op = Op.ASSERT) -> Build:
             return [Fact("studies_at", org, op, conf)] if org else [Fact("job_title", title, op, conf)]
         if title in ("员工", "职员", "雇员"):
             title = None
-        kind = re.search(r"(?:一个|一家|一间|一所)(?P<k>[\u4e00-\u9fff]{2,4})$", groups.get("org") or "")
-        if title and kind and len(title) <= 2 and title.endswith("长"):
-            title = kind.group("k") + title  # 一个加油站当站长: 加油站站长
+        title = kind_title(title, groups.get("org") or "")  # 一个加油站当站长, 在幼儿园当老师
         facts = [Fact("job_title", title, op, conf)] if title else []
         place = re.match(r"(?P<p>[\u4e00-\u9fff]{2,4}?)的?(?:一家|一间|一所|一个)", groups.get("org") or "")
-        located = leading_place(cleaned(groups.get("org") or "") or "") or branch_place(org or "")
+        located = leading_place(cleaned(groups.get("org") or "") or "") or branch_place(raw_org or org or "")
         if place and is_place(place.group("p")) and op is Op.ASSERT:
             facts.append(Fact("lives_in", place.group("p"), op, 0.6))  # 在北京一家广告公司做文案
         elif located and org:
@@ -249,8 +248,8 @@ def _hometown_people(m: re.Match[str]) -> list[Fact]:
 
 
 def _where_now(m: re.Match[str]) -> list[Fact]:
-    """我现在在美团了: a place is where one lives, a name where one works."""
-    value = cleaned(m.group("v"))
+    """我现在在美团了: a place is where one lives, a name where one works (在T&T超市打工: T&T超市)."""
+    value = cleaned(re.sub(r"(?<=..)(?:打工|兼职|实习)$", "", m.group("v")))
     if not value or re.search(r"上班|工作|学|看|吃|玩|忙|家|路上|想|等|考虑|找|做|写|搞|交接|公司", value):
         return []
     if is_place(value):

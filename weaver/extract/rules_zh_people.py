@@ -39,6 +39,11 @@ RELATIONS = {
     # children by birth order: 大 the eldest, 小 and (northern) 老 the youngest
     "大儿子": "son", "小儿子": "son", "老儿子": "son", "二儿子": "son", "大女儿": "daughter",
     "小女儿": "daughter", "二女儿": "daughter", "大闺女": "daughter", "小闺女": "daughter", "老闺女": "daughter",
+    # grandchildren, and children by the family's words for them (大宝 the first, 二宝 the second)
+    "孙子": "grandson", "孙女": "granddaughter", "外孙": "grandson", "外孙女": "granddaughter",
+    "大宝": "child", "二宝": "child",
+    # the old couple's words for each other
+    "老伴": "spouse", "老伴儿": "spouse", "老头子": "husband", "老太婆": "wife",
 }
 # The speaker's relation fact is named by the relation word, spouses and partners by kind.
 _ATTRIBUTE = {"husband": "spouse", "wife": "spouse", "boyfriend": "partner", "girlfriend": "partner"}
@@ -55,7 +60,7 @@ _AFTER_NAME = (
 )
 _NAME = r"[\u4e00-\u9fff]{2,3}?|阿[A-Za-z]+|[A-Z][A-Za-z]+"
 # Family said without 我 at the start of a clause ("儿子查出来对猫过敏", "老公下个月调去深圳").
-_BARE_FAMILY = "儿子|女儿|闺女|老公|老婆|媳妇|男朋友|女朋友|男友|女友|老爸|老妈|对象|未婚妻|未婚夫|室友|闺蜜"
+_BARE_FAMILY = "儿子|女儿|闺女|老公|老婆|媳妇|男朋友|女朋友|男友|女友|老爸|老妈|对象|未婚妻|未婚夫|室友|闺蜜|孙子|孙女|外孙|大宝|二宝"
 _PERSON = re.compile(
     rf"^(?:我(?:们)?(?:的|家)?|(?=(?:{_BARE_FAMILY})))(?P<rel>{_REL})(?:(?:叫|名叫|的名字是|的名字叫)(?P<called>{_NAME})(?:[，,]|$)"
     rf"|(?P<name>{_NAME}){_AFTER_NAME})?"
@@ -135,14 +140,15 @@ _EVENT_LEAD = re.compile(r"^(?:我|我们)?(?:要|得|有个|有一个|有|约�
 _EVENT_NOISE = re.compile(r"^(?:还|也|都)?(?:要|得|有个|有一个|有|约了|预约了|就|会)+")
 _EVENT_TAIL = re.compile(r"[，,].*$|(?:帮我|记得|提醒我|记一下|记着).*$")
 _EVENTS = re.compile(
-    r"(?:看牙医?|牙医|拔牙|体检|面试(?!官)|[一二三终]面|复查|复诊|看病|看医生|打[^，,]{0,6}?疫苗|打猫三联|看房|考试|开会|会议|"
+    r"(?:看牙医?|牙医|拔牙|体检|面试(?!官)|[一二三终]面|复查|[复覆]诊|看病|看医生|打[^，,]{0,6}?疫苗|打猫三联|看房|考试|开会|会议|"
     r"飞机|航班|机票|聚餐|约会|理发|答辩|面签|开庭|复试|"
     # "跟VP汇报", "跟导师meeting", "qualifying exam", "看骨科专家": a meeting, an exam, a specialist
     r"(?:跟|和|给)[^，,]{1,6}?(?:汇报|meeting|开会|面谈)|(?i:[a-z ]{0,20}(?:exam|meeting|interview|viva))|"
     r"看[\u4e00-\u9fff]{1,3}(?:科|专家|门诊)|"
     r"办(?:护照|签证|身份证|驾照|港澳通行证|通行证)|飞[\u4e00-\u9fff]{2,4}|"
-    r"婚礼|家长会|签证|领证|拍婚纱照|换驾照|年检|(?:羽毛球|篮球|足球|网球|乒乓球|瑜伽|游泳|健身|舞蹈)课?|胃镜|肠镜|CT|核磁|B超|抽血|化验|手术|产检|拍片|科目[一二三四]|吃(?!完)[^，,]{1,6}|见[^，,]{1,6}|[^，,]{0,8}课)"
+    r"婚礼|家长会|签证|领证|拍婚纱照|婚纱照|[^，,]{0,6}?(?:博会|展会|博览会|车展|画展|展览|年会|发布会|音乐会|演唱会)|换驾照|年检|(?:羽毛球|篮球|足球|网球|乒乓球|瑜伽|游泳|健身|舞蹈)课?|胃镜|肠镜|CT|核磁|B超|抽血|化验|手术|产检|拍片|科目[一二三四]|吃(?!完)[^，,]{1,6}|见[^，,]{1,6}|[^，,]{0,8}课)"
 )
+EVENTS = _EVENTS  # what is booked, for the bookings told thing first (booked_zh)
 _ASKED_TO_REMEMBER = re.compile(r"^(?:好|嗯|ok|OK)?\s*(?:顺便|另外|还有|对了)?(?:帮我|麻烦你?)?(?:提醒我|记一下|记着|记得)(?=.*\d|.*[点号])")
 _EVERY = re.compile(r"每(?:个)?(?:周|星期|礼拜)")
 _ENDED = re.compile(r"最后一(?:节|次|堂)|停了|不上了|取消了|退出了|不去了|散了|黄了|没得上了|上不了了|开始(?:吃|戒|喝|不)")  # or a way of living begun
@@ -221,6 +227,7 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
                          starts=starts), *ended]
     else:
         tail = _EVENT_TAIL.sub("", clause[when.end() :]).strip(EDGES)
+        tail = re.sub(r"^(?:到|至|~|-)[\d一二三四五六七八九十]{1,3}[号日]", "", tail)  # 3月12号到15号茶博会: the first day
         more = dates_zh.SCHEDULE.match(tail)
         while more and more.group():  # "4月18号周六下午两点拍婚纱照": one slot told in pieces
             extra += more.group()
@@ -265,4 +272,6 @@ _JOINED = re.compile(r"(?:参加|有个|有一个|开个|做个)(?P<x>[\u4e00-\u
 _ERRAND = re.compile(r"(?![我你他她不没])[\u4e00-\u9fffA-Za-z]{2,12}")
 _REMEMBER = re.compile(r"(?:帮|给)(?:我|俺)记|记一下|记下|记着|提醒(?:我|俺)|别让我忘")
 _SAME_TIME = re.compile(r"同一?(?:个)?时间|时间不变|时间没变|时间照旧|原来的?时间|老时间|还是那个(?:时间|点)")
-_SAME_CLOCK = re.compile(r"(?:还是|仍然|依然|照样|时间是)(?P<h>[零一二两三四五六七八九十\d]{1,3}点(?:半)?)")
+# "还是两点", "时间还是上午九点半", "还是早上8点": the hour kept, with its part of the day
+_SAME_CLOCK = re.compile(r"(?:还是|仍然|依然|照样|时间是)(?P<h>(?:早上|上午|中午|下午|晚上|傍晚)?"
+                         r"[零一二两三四五六七八九十\d]{1,3}点(?:半)?)")

@@ -183,8 +183,8 @@ def _each_liked(m: re.Match[str]) -> list[Fact]:
 def _runs_business(m: re.Match[str]) -> list[Fact]:
     """在东莞开厂 / 在丽江开了家小客栈: the place is home, a shop or an inn makes one its owner."""
     place = place_of(m.group("v"))
-    if not place or re.search(r"[上里下边]$|^(?:网|线|家|店|公司)", place):
-        return []
+    if not place or re.search(r"[上里下边]$|^(?:网|线|家|店|公司)|(?:超市|餐厅|饭店|酒店|工厂|厂|公司|店|馆|医院|学校|工地)$", place):
+        return []  # 在T&T超市打工: where one works, not a town
     facts = [Fact("lives_in", place, Op.ASSERT, 0.75)]
     shop = re.search(r"(?P<s>(?:小)?[^，,家个了开]{0,4}(?:店|民宿|客栈))$", m.group("act"))
     return facts + [Fact("job_title", shop.group("s") + "老板", Op.ASSERT, 0.75)] if shop else facts
@@ -315,6 +315,8 @@ ENDINGS: tuple[Rule, ...] = (
     rule(r"(?:我)?(?:已经)?(?:(?:和|跟)(?P<v>[^，,我]{1,6}?))?(?:已经)?(?:离婚|离了婚)了", _divorced),
     rule(r"(?P<v>[^，,我]{2,4}?)(?:已经|刚刚?)?走了$", _pet_left),
     rule(r"(?:我的?)?(?P<v>[^，,我]{2,8}?)(?:被)?(?:临时)?(?:取消了|泡汤了)", _cancelled),
+    # "演唱会的票也转出去了": the tickets given up, the event with them
+    rule(r"(?:我的?)?(?P<v>[^，,我]{2,8}?)的?票(?:也|都|已经)*(?:退了|退掉了|转出去了|转让了|转手了|卖掉了)", _cancelled),
 )
 
 # A habit told by how much: "一天一包烟", "每天三杯美式"; the drink or smoke names the habit.
@@ -382,6 +384,7 @@ LATE: tuple[Rule, ...] = (
          lambda m: [Fact("dislikes", v, Op.ASSERT, 0.7) for v in [cleaned(m.group("v"))]
                     if v and not re.match(r"[了饭东早午晚宵]", v)]),  # 不吃香菜
     rule(_I + r"(?:都|已经)?(?P<v>\d{2}|[二三四五六七八九]?十[一二三四五六七八九]?)(?:岁)?了$", _age_now),  # 我30了, 我妈六十五了
+    rule(_I + r"今年整(?P<v>\d{2}|[二三四五六七八九]?十[一二三四五六七八九]?)(?:岁)?了?$", _age_now),  # 我今年整六十
     # "我是乐山的", "我是泉州的", "我河南周口的", "我东北铁岭的": where one is from
     rule(r"我(?:也)?是?(?P<v>[" + _CJK + r"]{2,6}?)的$", _from_there),
     # "我是湖南人", "阿拉宁波人" (我们), "27岁潮汕仔": where one is from, said of oneself

@@ -17,7 +17,7 @@ from vaultweave.weaver.extract.words_zh import tagged_place
 
 _CJK = "\u4e00-\u9fff"
 
-_PARTICLES = re.compile(r"[了啦呢啊哦呀吧嘛哈喔呗~～]+$")
+_PARTICLES = re.compile(r"[了啦呢啊哦呀吧嘛哈喔呗咯喇啰嘞哟~～]+$")
 # "跑步五公里" -> 跑步, "榴莲那味儿" -> 榴莲: an amount or a "that smell/thing" tail is no part of the value
 _AMOUNT = re.compile(r"[一二两三四五六七八九十半\d]+(?:公里|km|分钟|个?小时|页|杯|次|圈|组|瓶)$")
 LEAD_WORDS = re.compile(r"^(?:还是|就是|其实是|其实|一(?:杯|碗|份|瓶|盒|块|口|盘|顿))(?=..)")
@@ -167,9 +167,9 @@ def is_place(value: str) -> bool:
 
 
 def org_of(raw: str) -> str | None:
-    parent = re.match(r"(?P<v>[^，,的]{2,8})(?:下面|下属|旗下)的", raw)
+    parent = re.match(r"(?P<v>[^，,的]{2,8}?)(?:下面|下属|旗下)(?:的|一个|一家|一间)", raw)
     if parent:
-        raw = parent.group("v")  # 中石化下面的一个加油站: the company is 中石化
+        raw = parent.group("v")  # 中石化下面的一个加油站, 陕煤下面一个子公司: the company
     named = re.search(r"(?:一家|一间|一个|一所)?(?:叫|名叫|叫做)(?P<v>[^的，,]{2,12})的", raw)
     value = cleaned(named.group("v") if named else re.sub(r"^(?:叫|名叫|叫做)(?=..)", "", raw))
     if not value or value in _GENERIC_WORKPLACES or value in _GENERIC_ORGS or re.fullmatch(r"[\u4e00-\u9fff]", value):
@@ -181,11 +181,15 @@ def org_of(raw: str) -> str | None:
     located = re.fullmatch(r"(?P<at>[\u4e00-\u9fff]{2,4})的(?P<v>[A-Za-z][A-Za-z0-9 &'.-]*|[\u4e00-\u9fff]{2,8})", value)
     if located and (is_place(located.group("at")) or located.group("v")[0].isascii()):
         value = located.group("v")  # 三里屯的Apple Store: the company, not the street
+    aside = re.fullmatch(r"(?P<at>[\u4e00-\u9fff]{2,4})(?:这边|那边)(?P<v>[A-Za-z0-9\u4e00-\u9fff]{2,8})", value)
+    if aside and is_place(aside.group("at")):
+        value = aside.group("v")  # 望京这边美团: the company, not where it is
     leading = leading_place(value)
     if leading:
         value = value[len(leading):]  # 北京百度, 武汉中南医院: the company, not its city
         located = re.fullmatch(r"(?P<at>[\u4e00-\u9fff]{2,4})的(?P<v>[A-Za-z][A-Za-z0-9 &'.-]*)", value)
         value = located.group("v") if located else value  # 成都太古里的Apple Store
+    value = without_site(value)  # 台积电新竹十二厂, 招商银行厦门分行: the company
     if re.search(r"一家|一间|一个|一所|那栋|那家|对面", value):
         return None  # 上海一家外企, 国贸麦当劳对面那栋写字楼: no name given
     if re.search(r"到手|工资|月薪|年薪|[一二两三四五六七八九十]+[千万](?:[一二三四五六七八九])?$", value):
@@ -195,6 +199,42 @@ def org_of(raw: str) -> str | None:
     if re.fullmatch(r"[\u4e00-\u9fff]{1,2}[上下]", value):
         return None  # 在网上做生意, 在楼下上班: where, not who
     return value
+
+
+# A company's site named after its city: a plant, a branch, an office, a base
+_SITE = re.compile(r"^[一二三四五六七八九十\d]*号?(?:分厂|工厂|厂|分行|支行|分公司|总部|办事处|分部|分院|分店|分校|校区|"
+                   r"研发中心|办公室|园区|基地|门店|仓库?)")
+
+
+def site_of(value: str) -> tuple[str, str]:
+    """The company and the known city of its site, when a site follows its name ("台积电新竹
+    十二厂", "蔚来合肥工厂总装线" -> 台积电 and 新竹, 蔚来 and 合肥); else the value and ""."""
+    for start in range(2, len(value) - 2):
+        for size in (3, 2):
+            city = value[start : start + size]
+            if (city in PLACES_ZH or known_city(city)) and _SITE.match(value[start + size :]):
+                return value[:start], city
+    return value, ""
+
+
+def without_site(value: str) -> str:
+    return site_of(value)[0]
+
+
+_KIND = re.compile(r"(?:一个|一家|一间|一所)(?P<k>[\u4e00-\u9fff]{2,4})$")
+_SCHOOL_KIND = re.compile(r"(?:^|一个|一家|一间|一所)(?P<k>幼儿园|小学|中学|初中|高中|大学)$")
+
+
+def kind_title(title: str | None, org: str) -> str | None:
+    """A short title said with the kind of place, which the kind completes: 一个加油站当站长
+    (加油站站长), 在幼儿园当老师 / 在一所小学当老师 (幼儿园老师, 小学老师)."""
+    kind = _KIND.search(org)
+    if title and kind and len(title) <= 2 and title.endswith("长"):
+        return kind.group("k") + title
+    school = _SCHOOL_KIND.search(org)
+    if title in ("老师", "教师") and school:
+        return school.group("k") + title
+    return title
 
 
 def leading_place(value: str) -> str:
@@ -215,6 +255,8 @@ _BRANCH = re.compile(r"(?:市|区)?(?:分行|支行|分公司|总部|办事处|�
 def branch_place(value: str) -> str:
     """The known city a company's name ends on, as its branch ("招商银行厦门分行",
     "拼多多上海总部", "西门子上海" -> the city); "" when none does."""
+    if site_of(value)[1]:
+        return site_of(value)[1]
     head = _BRANCH.sub("", value)
     for size in (4, 3, 2):
         city = head[-size:]

@@ -24,6 +24,7 @@ from vaultweave.weaver.extract.rules_text import Fact
 from vaultweave.weaver.extract.shapes_zh import spaces_as_commas
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
+_DAYS = re.compile(r"每|周|星期|礼拜")
 
 
 @cache
@@ -51,8 +52,14 @@ def read_as_mandarin(read: Reader, text: str, asked: str, who: str) -> list[Fact
 
 
 def _as_typed(value: str, simple: str, typed: str) -> str:
+    """``value`` in the characters typed; a value put together from words said apart ("市场买菜
+    每礼拜三跟礼拜六") word by word."""
     at = simple.find(value) if value and len(simple) == len(typed) else -1
-    return typed[at : at + len(value)] if at >= 0 else value
+    if at >= 0 or " " not in value.strip() or len(simple) != len(typed):
+        return typed[at : at + len(value)] if at >= 0 else value
+    # the days of a routine stay simplified, the form its days are read in ("瑜伽 每周二四")
+    words = value.split(" ")
+    return " ".join(word if _DAYS.match(word) else _as_typed(word, simple, typed) for word in words)
 
 
 __all__ = ["read_as_mandarin", "simplified"]

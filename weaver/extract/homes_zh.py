@@ -1,0 +1,70 @@
+"""Where one lives, told by one's home rather than by 住.
+
+"租的房子在郑东新区", "房子买在曲江", "我现在的家在望京", "在上海长宁租了个一室户", "住郑东新区":
+the flat one rents or owns, or the home one names, is where one lives. The place must look
+like one (a known place, a place first, or a district's ending): "房子在装修" and "家在楼上"
+name none. "就在我们福州家楼下" names the home by its town wherever in the clause, never a
+hometown (老家) or a wish.
+"""
+
+from __future__ import annotations
+
+import re
+
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.rules_text import Fact, Rule, rule
+from vaultweave.weaver.extract.rules_zh_values import is_place, place_of
+
+_CJK = "\u4e00-\u9fff"
+# A place's own ending: a district, county, town or village ("郑东新区", "凤山区", "沙子口村").
+_PLACE_END = re.compile(r"(?:新区|区|县|镇|乡|村|市)$")
+_NOT_PLACE = re.compile(r"^(?:附近|隔壁|楼|一起|这|那|得|不|在|了|过|着|哪|公司|单位|学校|医院|装修|"
+                        r"市中心|老家)"
+                        r"|[院宿校店馆舍楼]$")
+# the flat (房子), or the home one has now (现在的家); a bare 家 is as often where one is from
+_HOME = (r"^(?:我|我们)?(?:现在|目前|也|就|一直)*(?:的)?"
+         r"(?:(?:租的|买的|住的|自己的)?房子?|(?<=现在)的?家|住的家)"
+         r"(?:是|就|也)*"
+         r"(?:租|买)?(?:的)?(?:就|也)?在(?P<v>[" + _CJK + r"A-Za-z]{2,8}?)(?:那边|这边|附近|一带|那块)?$")
+
+
+# A piece that names the home starts a clause of its own ("今年三十二了 房子买在曲江").
+STARTS_CLAUSE = re.compile(r"^(?:租的|买的|住的)?房子?(?:是|就|也)*(?:租|买)?(?:的)?(?:就|也)?在")
+
+
+_LATIN_PLACE = re.compile(r"[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)*")
+
+
+def placeish(value: str) -> bool:
+    """A place by name: known, opening with a known place (上海长宁), or by a district's ending."""
+    if not value or _NOT_PLACE.search(value):
+        return False
+    return (is_place(value) or any(is_place(value[:n]) for n in (2, 3) if len(value) - n >= 2)
+            or bool(_PLACE_END.search(value)) or bool(_LATIN_PLACE.fullmatch(value)))
+
+
+def _home(m: re.Match[str]) -> list[Fact]:
+    value = place_of(m.group("v"))
+    return [Fact("lives_in", value, Op.ASSERT, 0.7)] if value and placeish(value) else []
+
+
+def _home_in(m: re.Match[str]) -> list[Fact]:
+    value = m.group("v")
+    return [Fact("lives_in", value, Op.ASSERT, 0.65)] if is_place(value) else []
+
+
+RULES: tuple[Rule, ...] = (
+    # "租的房子在郑东新区", "房子买在曲江", "现在家在望京": the home's place
+    rule(_HOME, _home),
+    # "在上海长宁租了个一室户", "在望京租了一间小房子": where the flat one rented is
+    rule(r"^我?(?:现在|目前|也|就)*在(?P<v>[" + _CJK + r"A-Za-z]{2,8}?)(?:那边|这边|附近)?租了?"
+         r"(?:个|一个|一间|一套|间|套)"
+         r"[^，,]{0,6}?(?:室|房|户|厅|公寓|单间|loft)", _home),
+    # "住郑东新区", "我现在住凤山区": a place of four or more after 住, known by its ending
+    rule(r"^我?(?:现在|目前|也|就|还)*住(?!院|宿|校|在|了|过|着|得)(?P<v>[" + _CJK + r"]{4,6})$",
+         lambda m: _home(m) if _PLACE_END.search(m.group("v")) else []),
+    # "就在我们福州家楼下", "我杭州家里": the home named by its town, wherever in the clause
+    rule(r"^(?!.*(?:老家|如果|要是|以前|之前))(?:.*?[^老])?(?:我们|我)(?P<v>[" + _CJK + r"]{2,3}?)的?家"
+         r"(?:里|楼下|附近|门口|旁边|这边)",
+         _home_in),
+)

@@ -1,0 +1,61 @@
+"""The school one attends, told with the city it is in or as what one attends.
+
+"在济南上山大", "在台北读台大", "在新山读UTM": 在 names the city, and what is read or
+attended there is the school (and the city where one lives). "读的是卢湾一中心小学" names
+the school outright. Only a school's shape counts: a university's short name (山大, 台大), a
+school word at the end (学院, 小学, 一中) or a Latin acronym (UTM). A level or a year
+("在上海读研究生", "在北京上二年级") or a bare 大学 is no school.
+"""
+
+from __future__ import annotations
+
+import re
+
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.rules_text import Fact, Rule, rule
+from vaultweave.weaver.extract.rules_zh_values import is_place
+
+_CJK = "\u4e00-\u9fff"
+_SCHOOL = re.compile(
+    rf"[{_CJK}]{{1,3}}大|[{_CJK}]{{1,8}}(?:大学|学院|中学|小学|高中|初中|附中|附小|[一二三四五六七八九十]中|实验|幼儿园|理工|师范|科大)"
+    r"|[A-Z]{2,6}"
+)
+# Levels, years and kinds of study: what one is in, not where
+_NOT_SCHOOL = re.compile(r"^(?:大学|中学|小学|高中|初中|[读上念]?大[一二三四]|研[一二三]|"
+                         r"高[一二三]|初[一二三]|"
+                         r"[一二三四五六]年级|研究生|本科|博士|硕士|博|研|大专|中专|夜大|电大|老年大学|"
+                         r"MBA|MSc|PhD|EMBA)$")
+_WHERE = (r"^我?(?:现在|目前|也|还|已经|一直)*在(?P<p>[" + _CJK + r"]{2,4}?)(?:读|上|念)"
+          r"(?P<v>[" + _CJK + r"A-Za-z]{2,10}?)了?$")
+
+
+def school(value: str) -> bool:
+    return bool(_SCHOOL.fullmatch(value)) and not _NOT_SCHOOL.match(value) and not is_place(value)
+
+
+def _in_city(m: re.Match[str]) -> list[Fact]:
+    city, value = m.group("p"), m.group("v")
+    if not school(value):
+        return []
+    home = [Fact("lives_in", city, Op.ASSERT, 0.65)] if is_place(city) else []
+    return [Fact("studies_at", value, Op.ASSERT, 0.8), *home]
+
+
+# A year of school after the school: "在杭州二中高一", "在乐山一中读高三", "华师新闻系大二"
+_YEAR = r"(?:大[一二三四]|高[一二三]|初[一二三]|研[一二三]|[一二三四五六]年级)"
+_SCHOOL_YEAR = (r"^我?(?:现在|目前|今年)?(?:是|在)?(?P<v>[" + _CJK + r"A-Za-z]{2,10}?)"
+                r"(?:[" + _CJK + r"]{1,4}系)?(?:读|上|念)?" + _YEAR + r"(?:了|的|学生)?$")
+
+
+def _school_year(m: re.Match[str]) -> list[Fact]:
+    value = m.group("v")
+    return [Fact("studies_at", value, Op.ASSERT, 0.8)] if school(value) else []
+
+
+RULES: tuple[Rule, ...] = (
+    rule(_WHERE, _in_city),
+    rule(_SCHOOL_YEAR, _school_year),
+    # "读的是卢湾一中心小学", "上的是山大": the school, named as what one attends
+    rule(r"^我?(?:现在)?(?:读|上|念)(?:的|个)是(?P<v>[" + _CJK + r"A-Za-z]{2,12}?)$",
+         lambda m: [Fact("studies_at", m.group("v"), Op.ASSERT, 0.8)] if school(m.group("v")) else []),
+)

@@ -1,0 +1,55 @@
+"""A line of work told by what one does rather than by its name.
+
+- "在惠州教高中英语", "我教初中数学": one who teaches a subject (at a level) is its teacher
+  (高中英语老师, 初中数学老师). Teaching someone ("教我儿子英语", "教孩子") names no job.
+- "我就在青啤二厂上班，干化验员的": after a clause that names where one works, a piece that
+  is only 干/做/当 and a title is the title.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.rules_text import Fact, Rule, rule
+from vaultweave.weaver.extract.rules_zh_values import JOB_HEADS, is_place, org_of, title_of
+
+_SUBJECTS = (r"语文|数学|英语|英文|物理|化学|生物|历史|地理|政治|体育|音乐|美术|科学|信息技术|编程|"
+             r"钢琴|小提琴|吉他|舞蹈|声乐|书法|瑜伽|游泳|日语|韩语|法语|德语|西班牙语|对外汉语|汉语|中文")
+_LEVEL = r"幼儿园|小学|初中|高中|中学|大学|国中"
+_TEACHES = (r"^我?(?:现在|目前|一直|自己|也|还|就)*(?:在(?P<at>[\u4e00-\u9fff]{2,8}?))?(?:当老师)?教"
+            r"(?:了[^，,]{1,6}?)?"
+            rf"(?P<v>(?:{_LEVEL})?(?:{_SUBJECTS}))(?:的)?$")
+_ASIDE = re.compile(r"^(?:我)?(?:是)?(?:干|做|当)(?P<t>[^，,]{2,8}?)的?$")
+
+
+def _teacher(m: re.Match[str]) -> list[Fact]:
+    """The teacher of the subject; the town one teaches in (在惠州教高中英语) is home, the school
+    (在多伦多大学教化学, 在县实验小学教英语) the employer, its kind the level (在一所初中教数学)."""
+    at, subject = m.group("at") or "", m.group("v")
+    if is_place(at):
+        return [Fact("job_title", subject + "老师", Op.ASSERT, 0.75), Fact("lives_in", at, Op.ASSERT, 0.7)]
+    # the kind of school, never a school's name ("多伦多大学")
+    level = re.fullmatch(rf"(?:[\u4e00-\u9fff]{{2,4}}的|一所|一个|一家)?(?P<l>{_LEVEL})", at)
+    if level and not re.match(_LEVEL, subject):
+        subject = level.group("l") + subject
+    employer = org_of(at) if at and not re.search(r"一所|一个|一家|的", at) else None
+    return [Fact("job_title", subject + "老师", Op.ASSERT, 0.75),
+            *([Fact("employer", employer, Op.ASSERT, 0.75)] if employer and employer != at[-2:] else [])]
+
+
+RULES: tuple[Rule, ...] = (rule(_TEACHES, _teacher),)
+
+
+def title_aside(pieces: list[str], facts: list[Fact]) -> list[Fact]:
+    """A piece that is only a title after a clause that names the employer ("干化验员的")."""
+    employer = next((f for f in facts if f.attribute == "employer" and f.op is Op.ASSERT), None)
+    if employer is None or any(f.attribute == "job_title" for f in facts):
+        return []
+    for piece in pieces:
+        found = _ASIDE.match(piece.strip())
+        title = title_of(found.group("t")) if found else None
+        if title and title.endswith(JOB_HEADS):
+            return [replace(employer, attribute="job_title", value=title, confidence=0.75)]
+    return []

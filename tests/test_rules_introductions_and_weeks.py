@@ -98,6 +98,7 @@ def test_read(text: str, fact: tuple[str, str, str, str]) -> None:
         ("my cousin got good news, she just turned 21", "age"),  # hers, not the speaker's
         ("my son is in UCD now, loves it", "lives_in"),  # a college, no town
         ("i'm tired, 2 hours sleep", "name"),
+        ("i'm exhausted, 12 hour shift again", "name"),  # a length of time, no age
         ("my mum still tuesdays, she says", "routine"),  # a person, no activity
         ("we stay in touch on whatsapp", "lives_in"),
         ("I'm having a rough day on monday, ugh", "appointment"),

@@ -85,7 +85,8 @@ def _here_capitalised(m: re.Match[str]) -> str:
 # "i'm destiny, hairstylist, ...": a name in lower case, known by the age or the title after it
 _LOWER_NAME_THEN = re.compile(r"(?:^|(?<=[.!?,]\s)|(?<=\bhey\s)|(?<=\bhi\s)|(?<=\bhiya\s)|(?<=\bhello\s))"
                               r"(?:i'm|im|i\s+am|I'm|I\s+am)\s+(?P<n>[a-z][a-z'-]{2,12})(?:\s+btw)?,\s+"
-                              r"(?=\d{2}\b|(?:a\s+|an\s+)?(?P<t>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s*[,.])")
+                              r"(?=\d{2}\b(?!\s*(?:min|hour|hr|day|week|month|year|%|k\b|am\b|pm\b))"
+                              r"|(?:a\s+|an\s+)?(?P<t>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s*[,.])")
 
 
 def _lower_name(m: re.Match[str]) -> str:

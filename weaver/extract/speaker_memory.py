@@ -7,8 +7,8 @@
 - A switch that does not say what changed ("switched to Lidl", "transferred to Westview"):
   the one of employer / school the speaker told a value for (the last told), since a
   shop, a school and an employer are all names; with neither told, nothing is read.
-- A change told weeks ahead with its day ("joining Swiggy on 2nd march", "moving to
-  kilimani on the 28th") is a plan, not yet a fact; when a later turn tells it as done
+- A start told weeks ahead with its day ("joining Swiggy on 2nd march", "starting at
+  Kanonkop on 1 october") is a plan, not yet a fact; when a later turn tells it as done
   ("first week at swiggy done"), it is dated by the day the plan named, not by the turn.
 - A name told with its capital and typed later in lower case ("my cat Pickles" ... "we
   had to put pickles to sleep", "Tata Consultancy Services" ... "resigned from tata"):

@@ -48,6 +48,7 @@ def told(text: str) -> set[tuple[str, str, str, str]]:
         ("I drive a taxi for CityCabs, nights mostly", ("", "", "job_title", "taxi driver")),
         ("I drive a taxi for CityCabs, nights mostly", ("", "", "employer", "CityCabs")),
         ("I drive buses for Arriva", ("", "", "job_title", "bus driver")),
+        ("I drive lorries for Tesco", ("", "", "job_title", "truck driver")),  # a plural, said as one
         ("I am second officer on a container ship", ("", "", "job_title", "second officer")),
         ("my wife is primary teacher at a school in Ipoh", ("wife", "", "job_title", "primary teacher")),
         ("my housemate Ola is a dispatcher for the ambulance service",

@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass
 
 from vaultweave.weaver.extract import dates_en
+from vaultweave.weaver.extract.normalise_en import NOT_HOMES
 from vaultweave.weaver.extract.places_en import capitalise_places, known_place
 from vaultweave.weaver.extract.rules_text import NAME, is_job, words
 
@@ -242,7 +243,7 @@ def _shape(fragment: str, introduced: bool = True) -> str | None:
     place = _PLACE_ONLY.match(fragment)
     said = place.group("v") if place else ""
     # a home's town the list does not know, one word: "flat in marchmont"
-    one_word = re.fullmatch(r"[A-Za-z][a-z'-]{3,}", said) and said.lower() not in _NOT_TOWNS
+    one_word = re.fullmatch(r"[A-Za-z][a-z'-]{3,}", said) and said.lower() not in NOT_HOMES
     dwelling = place and place.group("pre").lower().endswith(" in") and one_word
     if place and (known_place(said) or dwelling):
         verb = "I'm from" if place.group("pre").lower() == "from" else "I live in"
@@ -254,7 +255,6 @@ def _shape(fragment: str, introduced: bool = True) -> str | None:
 
 # "Inkosi Albert Luthuli hospital": a lower-case kind of organisation after its name is part
 # of the name.
-_NOT_TOWNS = words("town the city centre center suburbs halls dorms college uni campus there here london's")
 _ORG_KIND = re.compile(r"\b([A-Z][\w'&.-]*\s+)(hospital|university|college|school|bank|clinic|academy|"
                        r"institute|"
                        r"labs?|studios?|group|partners|agency|council|library|museum|airport|hotel|cafe|café)\b")

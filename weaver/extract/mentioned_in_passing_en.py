@@ -79,15 +79,16 @@ APP_WORK: tuple[Rule, ...] = (
 )
 
 # "i drive a taxi for comfortdelgro", "I drive buses for Stagecoach": the vehicle names the title
-_VEHICLES = r"taxi|cab|bus|truck|lorry|van|tram|train|forklift|ambulance|tractor|school\s+bus|delivery\s+van"
+_VEHICLES = (r"taxi|cab|bus|truck|lorry|lorrie(?=s)|van|tram|train|forklift|ambulance|tractor|school\s+bus|"
+             r"delivery\s+van")
 
 
 def _vehicle_work(m: re.Match[str]) -> list[Fact]:
-    kind = re.sub(r"e?s$", "", m.group("kind").lower()) if m.group("kind").lower() != "bus" else "bus"
     said = m.group("org") or ""
     org = clean_org(said.title() if said.islower() else said)
-    title = {"cab": "taxi", "lorry": "truck"}.get(kind, kind)
-    owned = title in ("truck", "van", "tractor", "train") and not m.group("kind").lower().endswith("s")
+    kind = " ".join(m.group("kind").lower().split())
+    title = {"cab": "taxi", "lorry": "truck", "lorrie": "truck"}.get(kind, kind)
+    owned = title in ("truck", "van", "tractor", "train") and not m.group("plural")
     if owned and not org:
         return []  # "I drive a van": what one drives, not a job
     return [Fact("job_title", f"{title} driver", Op.ASSERT, 0.75),
@@ -97,7 +98,7 @@ def _vehicle_work(m: re.Match[str]) -> list[Fact]:
 
 VEHICLE_WORK: tuple[Rule, ...] = (
     rule(r"^\W*(?:I|i)\s+(?:(?:now|still|also|just|currently|mostly)\s+)?drive\s+(?:a\s+)?"
-         rf"(?P<kind>(?i:{_VEHICLES})(?:e?s)?)(?:\s+for\s+(?P<org>[A-Za-z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*))?"
+         rf"(?P<kind>(?i:{_VEHICLES}))(?P<plural>(?<=s)es|(?<!s)s)?(?:\s+for\s+(?P<org>[A-Za-z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*))?"
          r"(?=\s|$|[,.!;:)])(?!\s+(?:to|home|into|back)\b)", _vehicle_work),
 )
 

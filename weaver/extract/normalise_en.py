@@ -132,13 +132,13 @@ _EN_LOWER_HOME = re.compile(
     r"(?=\s*(?:$|[,.;!?)]|\s(?:so|and|but|now|since|for|with|w/?|because|bc|cuz|rn|atm|lol|haha\w*|tbh|"
     r"these|this|last|near|area|too|on|at|in|every|each|daily|is|was|to)\b))"
 )
-_NOT_HOMES = words(
+NOT_HOMES = words(
     "fear hope peace sin denial reality style comfort luxury silence harmony poverty debt hiding "
     "sync order general public private person together alone abroad remote nights days evenings "
     "mornings weekends shifts part-time full-time town city country countryside suburbs dorms halls "
     "campus college school work home here there nowhere somewhere everywhere tears overseas upstairs "
     "downstairs marketing sales finance engineering design product operations ops support legal research "
-    "admin accounts procurement logistics"
+    "admin accounts procurement logistics centre center uni"
 )
 
 # "Priya, she's a junior doctor", "Marcus, he's a firefighter": the name and the pronoun
@@ -186,7 +186,7 @@ _EN_LOWER_WORKPLACE = re.compile(
     r"mostly|full|part|each|daily|done|yaar|already|over|\d)\b))"
 )
 _WORK_WORDS = words("work works working worked job do does stuff")
-_NOT_WORKPLACES = _NOT_HOMES | words(
+_NOT_WORKPLACES = NOT_HOMES | words(
     "night nights day days least all once first last school uni university college hospital office work "
     "the a an my our his her their your this that it them him me us weekend weekends moment minute time "
     "lunch dinner breakfast nighttime daytime gym church home local small big new old same different "
@@ -262,7 +262,7 @@ def normalise(sentence: str) -> str:
     text = _EN_LOWER_WORKPLACE.sub(_workplace_capitalised, _EN_BARE_TITLE.sub(_article_given, text))
     text = _EN_ASIDE.sub(lambda m: ", " if re.match(r"\s*(?:I|I'm|my|we)\b", text[m.end():]) else " ", text)
     text = _EN_LOWER_PLACE.sub(lambda m: m.group("pre") + " " + m.group(2).title(), text)
-    text = _EN_LOWER_HOME.sub(lambda m: m.group("pre") + (m.group("v") if m.group("v") in _NOT_HOMES
+    text = _EN_LOWER_HOME.sub(lambda m: m.group("pre") + (m.group("v") if m.group("v") in NOT_HOMES
                                                            else m.group("v").title()), text)
     text = _EN_DIRECTED_IN.sub(_direction_dropped, text)
     # "lmao im a nurse": a filler before a new first-person statement ends the one before it

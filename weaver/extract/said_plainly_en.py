@@ -69,11 +69,17 @@ _NOT_NAMES = words("anyway anyways yes yeah me everyone someone anyone nobody wh
                    "lol haha honestly please")
 
 
+def _no_name(name: str) -> bool:
+    """A word where an introduction's name stands that names no one: a word of chat, a title
+    ("Lena here. paramedic, 29, ...") or a place and its weather ("Paris. 30 degrees.")."""
+    return (name.split()[0].lower() in _NOT_NAMES or clean_name(name) is None or is_job(name.lower())
+            or name.lower() in PLACES)
+
+
 def _name_told(m: re.Match[str]) -> str:
     name = m.group("n")
-    if name.split()[0].lower() in _NOT_NAMES or clean_name(name) is None or is_job(name.lower()) \
-            or name.lower() in PLACES:  # "Paris. 30 degrees.": a place and its weather
-        return m.group(0)  # "Lena here. paramedic, 29, ...": a title, not a name
+    if _no_name(name):
+        return m.group(0)
     lead = m.group(0)[: m.start("n") - m.start()]
     return f"{lead}I'm {' '.join(w.capitalize() for w in name.split())}, "
 
@@ -91,7 +97,7 @@ _LOWER_NAME_THEN = re.compile(r"(?:^|(?<=[.!?,]\s)|(?<=\bhey\s)|(?<=\bhi\s)|(?<=
 
 def _lower_name(m: re.Match[str]) -> str:
     name, title = m.group("n"), m.group("t")
-    if name in _NOT_NAMES or clean_name(name) is None or is_job(name) or (title and not is_job(title)):
+    if _no_name(name) or (title and not is_job(title)):
         return m.group(0)
     return f"I'm {name.capitalize()}, "
 

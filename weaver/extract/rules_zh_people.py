@@ -42,6 +42,9 @@ RELATIONS = {
     # grandchildren, and children by the family's words for them (大宝 the first, 二宝 the second)
     "孙子": "grandson", "孙女": "granddaughter", "外孙": "grandson", "外孙女": "granddaughter",
     "大宝": "child", "二宝": "child",
+    # cousins, on the mother's side (表) or the father's (堂)
+    "表姐": "cousin", "表妹": "cousin", "表哥": "cousin", "表弟": "cousin", "堂姐": "cousin", "堂妹": "cousin",
+    "堂哥": "cousin", "堂弟": "cousin",
     # the old couple's words for each other
     "老伴": "spouse", "老伴儿": "spouse", "老头子": "husband", "老太婆": "wife",
 }

@@ -131,7 +131,9 @@ _LODGING = re.compile(r"(?i:airbnb|hotel|hostel|motel)|青旅|旅馆|宾馆|酒�
 
 def place_of(raw: str) -> str | None:
     """A place as spoken, trimmed to its city when a district follows ("深圳龙岗万科城那边" -> 深圳)."""
-    value = cleaned(re.sub(r"(?:那边|这边|附近|一带|那儿|这儿|那里|这里)$", "", raw.strip(EDGES)))
+    # "搬到荃湾住": the verb after the place is no part of it
+    raw = re.sub(r"(?<=..)(?:去|来)?(?:住|生活|定居)(?:了|下来)?$", "", raw.strip(EDGES))
+    value = cleaned(re.sub(r"(?:那边|这边|附近|一带|那儿|这儿|那里|这里)$", "", raw))
     if value:  # "滨江一个单间", "西溪的两室一厅": the place, not the flat
         value = re.sub(r"(?<=..)(?:的)?(?:一|个|间|套|[一两三]室[一两]厅|[一两三]房[一两]厅)*(?:单间|房子|房间|公寓|"
                        r"[一两三]室[一两]厅|[一两三]房[一两]厅|loft|Loft)$", "", value) or value

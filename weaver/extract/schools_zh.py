@@ -4,7 +4,8 @@
 attended there is the school (and the city where one lives). "读的是卢湾一中心小学" names
 the school outright. Only a school's shape counts: a university's short name (山大, 台大), a
 school word at the end (学院, 小学, 一中) or a Latin acronym (UTM). A level or a year
-("在上海读研究生", "在北京上二年级") or a bare 大学 is no school.
+("在上海读研究生", "在北京上二年级") or a bare 大学 is no school: the city is then where one lives
+("在青岛上大学" never stores the school "青岛上大学").
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ def school(value: str) -> bool:
 
 def _in_city(m: re.Match[str]) -> list[Fact]:
     city, value = m.group("p"), m.group("v")
+    if _NOT_SCHOOL.match(value) and is_place(city):
+        return [Fact("lives_in", city, Op.ASSERT, 0.7)]  # 在青岛上大学: a level, in the city one lives in
     if not school(value):
         return []
     home = [Fact("lives_in", city, Op.ASSERT, 0.65)] if is_place(city) else []

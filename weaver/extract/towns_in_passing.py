@@ -19,6 +19,7 @@ import re
 from collections.abc import Sequence
 
 from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.local_towns_zh import local_town
 from vaultweave.weaver.extract.places_en import known_place
 from vaultweave.weaver.extract.places_zh import known_city
 from vaultweave.weaver.extract.rules_text import Fact
@@ -87,7 +88,8 @@ def towns_in_passing(sentences: Sequence[str], facts: Sequence[Fact]) -> list[Fa
             if (fact.about, fact.name) not in housed:
                 housed.add((fact.about, fact.name))
                 found.append(fact)
-    return found
+    town = "" if ("", "") in housed else local_town(sentences)  # "杭州有没有靠谱的宠物医院推荐"
+    return [*found, _assumed(town)] if town else found
 
 
 def _in_sentence(sentence: str, facts: Sequence[Fact]) -> list[Fact]:

@@ -1,13 +1,20 @@
 """Chinese facts the eighteenth round reads (docs/FACTS.md): a town told as one's own while
 talking of something else (its weather, a local ask, "我们X人"), a level of school in a city
-(the city is the home, not a school), a home with the verb after it. Every sentence is written
-for these tests, none is taken from the bench."""
+(the city is the home, not a school), a home with the verb after it, cousins, a routine's value
+without its venue or the words around it, a class moved by who told of it. Every sentence is
+written for these tests, none is taken from the bench."""
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta, timezone
+
 import pytest
+from vaultweave.store.resources import Resource
 from vaultweave.weaver.extract.base import Op
-from vaultweave.weaver.extract.rules import facts_in
+from vaultweave.weaver.extract.dates_zh import weekdays
+from vaultweave.weaver.extract.routines_zh import routine, split_routine
+from vaultweave.weaver.extract.rules import RulesExtractor, facts_in
+from vaultweave.weaver.extract.span_reader import someone_else
 
 A, R = Op.ASSERT, Op.RETRACT
 
@@ -97,3 +104,91 @@ def test_a_home_moved_to_without_the_verb_after_it(text: str, town: str) -> None
 def test_a_cousin_is_someone_else_with_their_own_facts() -> None:
     assert ("cousin", "李想", "job_title", "医生") in theirs("我堂弟叫李想，在西安当医生")
     assert not homes("我表姐在贵阳 贵阳的天气真是舒服")
+
+
+# -- a routine's value ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("clause", "value"),
+    [
+        ("每周四晚上照样去老街茶馆听评书", "听评书 每周四"),
+        ("每周一周三去羽毛球馆", "羽毛球 每周一周三"),
+        ("每天早上沿着江边跑个三公里", "跑步 每天"),
+        ("我每周二上午去康复医院做针灸", "针灸 每周二"),
+    ],
+)
+def test_a_routine_is_the_activity_not_the_venue_or_the_distance(clause: str, value: str) -> None:
+    assert [f.value for f in routine(clause) if f.attribute == "routine"] == [value]
+
+
+def test_a_routine_that_names_only_where_is_none() -> None:
+    assert not routine("每周五下午在图书馆那边")
+
+
+@pytest.mark.parametrize(
+    ("before", "piece", "value"),
+    [
+        ("报了个书法班", "每周日上午", "书法班 每周日"),
+        ("我们每个礼拜三早浪向八点钟", "到人民公园练剑", "练剑 每礼拜三"),
+    ],
+)
+def test_a_routine_in_two_pieces_a_class_or_a_wu_morning(before: str, piece: str, value: str) -> None:
+    assert [f.value for f in split_routine(before, piece)] == [value]
+
+
+def test_a_count_after_the_day_names_no_day() -> None:
+    assert weekdays("改成每周三一次") == ("wednesday",)
+    assert weekdays("每周一三五") == ("monday", "wednesday", "friday")
+
+
+# -- a class moved, named by who told of it --------------------------------------------------------
+
+SPOKEN = datetime(2026, 3, 2, 2, 0, tzinfo=timezone.utc)
+
+
+def routines_after(*texts: str) -> dict[str, set[str]]:
+    """The routines asserted and ended over a session of turns a day apart."""
+    said = [Resource(id=f"r#L{i}", path="r", line=i + 1, ts=SPOKEN + timedelta(days=i), role="user",
+                     speaker="林", session="s", text=text) for i, text in enumerate(texts)]
+    found: dict[str, set[str]] = {"asserted": set(), "ended": set()}
+    for c in RulesExtractor().extract(said):
+        if c.attribute == "routine" and not c.subject.endswith("'s"):
+            found["asserted" if c.op is A else "ended"].add(c.value)
+    return found
+
+
+def test_a_class_moved_as_the_coach_told_is_the_routine_told_before() -> None:
+    found = routines_after("每周一周三晚上去练跆拳道", "馆长说周三那节课没了 以后改成周一和周五晚上")
+    assert "跆拳道 每周一和五" in found["asserted"]
+    assert "跆拳道 每周一周三" in found["ended"]
+    assert not any("说" in value for value in found["asserted"])
+
+
+def test_a_class_moved_by_its_teacher_keeps_the_class_named() -> None:
+    found = routines_after("每周二晚上上尤克里里课", "尤克里里老师排课变了 改到周四晚上了")
+    assert "尤克里里 每周四" in found["asserted"]
+    assert not any("老师" in value for value in found["asserted"])
+
+
+def test_a_class_moved_as_someone_else_told_is_not_the_speakers() -> None:
+    found = routines_after("我每周一上午去游泳", "我女儿说舞蹈老师排课变了 改到周六上午了")
+    assert not any("舞蹈" in value for value in found["asserted"])
+
+
+@pytest.mark.parametrize("clause", ["游泳教练说下周停课", "数学老师讲这次考得不好", "房东通知下个月涨租"])
+def test_a_clause_opened_by_someone_named_by_their_role_is_theirs(clause: str) -> None:
+    assert someone_else(clause)
+
+
+@pytest.mark.parametrize("clause", ["我是初中数学老师", "跟医生说了我对花粉过敏", "医生让我每天快走半小时"])
+def test_a_clause_of_ones_own_with_a_role_in_it_is_the_speakers(clause: str) -> None:
+    assert not someone_else(clause)
+
+
+def test_someone_elses_class_moved_moves_no_appointment_of_the_speakers() -> None:
+    turns = ["下周三下午三点去看牙医", "我女儿说舞蹈老师排课变了 周四那节挪到周六了"]
+    said = [Resource(id=f"r#L{i}", path="r", line=i + 1, ts=SPOKEN + timedelta(days=i), role="user",
+                     speaker="林", session="s", text=text) for i, text in enumerate(turns)]
+    moved = [c for c in RulesExtractor().extract(said) if c.attribute == "appointment" and c.op is A]
+    assert len(moved) == 1

@@ -203,7 +203,10 @@ def weekdays(text: str) -> tuple[str, ...]:
     """English weekday names of "每周二和周四" / "每周一三五" / "每个周末" (none for other text)."""
     found: set[int] = set()
     for match in re.finditer(r"(?:每个?)?(?:周|星期|礼拜)(?P<d>[一二三四五六日天末、和]+)", text):
-        for char in match.group("d"):
+        days = match.group("d")
+        if len(days) > 1 and re.match(r"[次回下节堂点个]", text[match.end():]):
+            days = days[:-1]  # "每周四一次", "周二三点": the last numeral counts, it names no day
+        for char in days:
             if char == "末":
                 found |= {5, 6}
             elif char in _WEEKDAY:

@@ -24,18 +24,19 @@ _DAYS = (
 # What may open the clause before the days: the speaker, a lead word, a habit word.
 _LEAD = r"(?:ok|OK|好|嗯|另外|还有|然后|我|我们|自己|平时|一般|现在|以后|最近|都|也|还|基本上?|固定|\s+)*"
 _ROUTINE = re.compile(rf"^{_LEAD}(?P<days>{_DAYS})(?P<rest>[^，,]{{1,30}})$")
-_VERB = r"(?=打|去|练|玩|踢|上|跑|游|做|学|跳|骑|爬|钓|划|滑|健身|撸铁|遛)"
+_VERB = r"(?=打|去|练|玩|踢|上|跑|游|做|学|跳|骑|爬|钓|划|滑|健身|撸铁|遛|听|唱|弹|画|下棋|喝茶|飲|饮)"
 # Between the days and the activity, in the order people put them.
 _BETWEEN = (
     r"^的",
-    r"^(?:早上|上午|中午|下午|晚上|傍晚|早晨|凌晨|夜里)",
-    r"^[零一二两三四五六七八九十\d]{1,3}点(?:半|[零一二三四五]?十?[一二三四五六七八九]?分?|\d{1,2}分?)?",
+    r"^(?:早上|上午|中午|下午|晚上|傍晚|早晨|凌晨|夜里|早浪向|夜里向|上半天|下半天)",
+    r"^[零一二两三四五六七八九十\d]{1,3}点(?:半|[零一二三四五]?十?[一二三四五六七八九]?分?|\d{1,2}分?)?钟?",
     r"^\d{1,2}[:：]\d{2}",
     r"^(?:下班|放学|吃完饭|饭后)(?:后|以后|之后)?",
     r"^(?:我们|我)",
-    r"^(?:都|会|要|得|固定|雷打不动|照旧|坚持|必须|一定|准时|基本)+",
+    r"^(?:都|会|要|得|固定|雷打不动|照旧|照样|照常|依旧|依然|仍然|继续|还是|坚持|必须|一定|准时|基本)+",
     rf"^(?:带|跟|和|陪|送)(?:我的?|我家)?[^，,]{{1,6}}?{_VERB}",
-    rf"^(?:去|到|在)?[^，,]{{1,10}}?(?:宫|馆|中心|公园|房|室|家|边|场|湖|水库|广场|小区|学校|俱乐部|楼下|附近){_VERB}",
+    rf"^(?:去|到|在)?[^，,]{{1,10}}?(?:宫|馆|中心|公园|房|室|家|边|场|湖|水库|广场|小区|学校|俱乐部|楼下|附近|"
+    rf"医院|诊所|琴行|那|那儿|那里){_VERB}",
     rf"^在[^，,]{{1,8}}?{_VERB}",
 )
 # What is kept every day as a routine: exercise and its kin
@@ -44,11 +45,14 @@ _NOT_ROUTINE = re.compile(r"^(?:都|很|好|太(?!极)|不|没|要|想|在家|�
 
 
 # The days (and the hour) told as a piece of their own ("每个礼拜三跟礼拜六早上", "每周二下午")
-_BARE_DAYS = re.compile(rf"^{_LEAD}(?:{_DAYS})(?:的)?(?:早上|上午|中午|下午|晚上|傍晚|早晨)?"
-                        r"(?:[零一二两三四五六七八九十\d]{1,3}点(?:半)?)?$")
+_BARE_DAYS = re.compile(rf"^{_LEAD}(?:{_DAYS})(?:的)?"
+                        r"(?:早上|上午|中午|下午|晚上|傍晚|早晨|早浪向|夜里向|下半天)?"
+                        r"(?:[零一二两三四五六七八九十\d]{1,3}点(?:半)?钟?)?$")
 # An activity told before its days: a verb of doing or attending first ("下班还去学爵士舞")
-_ACTIVITY = re.compile(r"^(?:我)?(?:现在|平时|下班|放学|后|以后|还|也|都|就|会|另外)*"
-                       r"(?P<a>(?:去|到)?(?:学|上|练|打|跳|踢|游|跑|骑|爬)[^，,]{1,10})$")
+_ACTIVITY = re.compile(r"^(?:我)?(?:现在|平时|下班|放学|后|以后|还|也|都|就|会|另外|最近)*"
+                       r"(?:(?P<a>(?:去|到)?(?:学|上|练|打|跳|踢|游|跑|骑|爬)[^，,]{1,10})"
+                       # "报了个韩文课, 每周二晚上": the class signed up for
+                       r"|报(?:了一个|了个|了|个)?(?P<b>[^，,]{1,8}?(?:课|班)))$")
 # What the speaker does after the days told alone: a verb, not someone else ("志明回来帮忙")
 _DONE_BY_ME = re.compile(r"^(?:我|我们)?(?:都|也|会|就|固定|一般|还)*"
                          r"(?:去|到|在|打|练|上|学|跳|踢|游|跑|骑|爬|钓|做|买|遛|带|送|陪)")
@@ -65,7 +69,8 @@ def split_routine(before: str, piece: str) -> list[Fact]:
         return routine(before + piece)
     activity = _ACTIVITY.match(before)
     if _BARE_DAYS.match(piece) and activity:
-        return [f for f in routine(piece + activity.group("a")) if f.attribute == "routine"]
+        what = activity.group("a") or "上" + activity.group("b")
+        return [f for f in routine(piece + what) if f.attribute == "routine"]
     return []
 
 
@@ -94,7 +99,10 @@ def routine(clause: str) -> list[Fact]:
     what = re.sub(r"^健身房.*$", "健身", what)  # 去健身房撸铁: the gym
     what = re.sub(r"(?:散散心|放松一下|锻炼身体|打卡|雷打不动|风雨无阻|从不间断)+$", "", what).strip(EDGES)
     # 游泳两公里: the distance or the time is not the activity
-    what = re.sub(r"[半一二两三四五六七八九十百\d]+(?:公里|千米|km|圈|分钟|个?小时|个?钟头?)$", "", what)
+    what = re.sub(r"个?[半一二两三四五六七八九十百\d]+(?:公里|千米|km|圈|分钟|个?小时|个?钟头?)$", "", what)
+    what = re.sub(r"(?<=泳)(?:馆|池)$|(?<=球)(?:馆|场)$", "", what)  # 去游泳馆: swimming
+    if re.fullmatch(r"(?:在|去|到)?[^，,]{1,8}?(?:那边|这边|那儿|那里|附近)", what):
+        return []  # "每周二晚上，在师大那边": where, not what
     what = "跑步" if what == "跑" else what  # "天天六点跑"
     if len(what) < 2 or len(what) > 12 or _NOT_ROUTINE.match(what):
         return []

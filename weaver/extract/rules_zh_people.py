@@ -172,11 +172,34 @@ def _left_days(activity: str, left: re.Match[str] | None) -> list[Fact]:
     return [Fact("routine", f"{activity} 每周{days}", Op.RETRACT, 0.75)]
 
 
+# Who told of a change or made it is no part of the thing moved ("教练说周四那节课", "钢琴老师排课",
+# "琴行老师调课"); what is left may name no thing ("周四那节", "课"): the routine told before, by
+# the day it names or the only one (speaker_memory).
+_TOLD_BY = re.compile(r"^[^，,]{1,6}?说")
+_MADE_BY = re.compile(r"(?:老师|教练|琴行|馆里|机构)+(?:排课|调课|排|调|课)?$")
+_NO_THING = re.compile(r"(?:(?:周|星期|礼拜)[一二三四五六日天])?(?:那|这)?(?:节|堂|次)?课?")
+
+
+def _moved_thing(what: str) -> str:
+    """The thing moved, IT for a class named by no thing; "" when someone not of the class told of
+    it ("乐乐说钢琴…": perhaps his class, not the speaker's)."""
+    told = _TOLD_BY.match(what)
+    if told and not re.search(r"老师|教练|馆|前台|客服|机构|学校|通知|群里|店", told.group()):
+        return ""
+    what = _MADE_BY.sub("", what[told.end():] if told else what)
+    return IT if _NO_THING.fullmatch(what) else what
+
+
 def _piece_at(clause: str, at: re.Match[str] | None) -> str:
     """The comma-piece of ``clause`` where ``at`` ends (the whole clause without it)."""
     if at is None:
         return clause
     return re.split(r"[，,]", clause[: at.end()])[-1] + re.split(r"[，,]", clause[at.end():])[0]
+
+
+def _routine_on(what: str, days: str) -> str:
+    """ "瑜伽 每周二和四"; "it on 每周二和四" for a class named by no thing (speaker_memory)."""
+    return f"{IT} on 每周{days}" if what == IT else f"{re.sub(r'课$', '', what)} 每周{days}"
 
 
 def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
@@ -209,12 +232,15 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
         things = _EVENTS.findall(context + "，" + clause[: moved.start()])
         # 普拉提馆排课调了: the class, not its timetable at the studio
         what = re.sub(r"(?:馆|店|工作室|中心)?的?排(?=课$)", "", things[-1]) if things else ""
+        said, what = what, _moved_thing(what) if what else what
+        if said and not what:
+            return []  # someone else's class, moved (and no appointment of the speaker's)
         # a bare weekday is a routine's new day when the change lasts ("从下周开始") or the
         # thing recurs by nature: classes and training ("舞蹈课换到周五晚上了")
         weekday = re.fullmatch(r"(?:周|星期|礼拜)([一二三四五六日天])(?:早上|上午|中午|下午|晚上|傍晚)?", when.group())
         recurring = re.search(r"开始|以后|每", clause) or (
-            re.search(RECURRING, what + clause[: moved.start()])
-            and not re.search(r"赛", what + clause[: moved.start()]))  # sports recur; a match is one day
+            re.search(RECURRING, said + clause[: moved.start()])
+            and not re.search(r"赛", said + clause[: moved.start()]))  # sports recur; a match is one day
         since = _SINCE.search(clause)  # 从下周开始: the day the new schedule starts
         starts = re.sub(r"^(.+月)份?$", r"\g<1>1号", since.group("s")) if since else ""
         days = dates_zh.weekdays(clause[moved.start():])
@@ -222,12 +248,10 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
         if what and len(days) > 1 and (re.search(r"都|每", clause[moved.start():]) or recurring):
             # 改成周三周六都打了, 以后改成周三周五晚上: the routine on all the days named
             chars = "和".join("一二三四五六日"[dates_zh.DAY_NAMES.index(d)] for d in days)
-            return [Fact("routine", f"{re.sub(r'课$', '', what)} 每周{chars}", Op.ASSERT, 0.75, starts=starts),
-                    *ended]
+            return [Fact("routine", _routine_on(what, chars), Op.ASSERT, 0.75, starts=starts), *ended]
         if what and weekday and recurring:
             # 瑜伽课从下周开始改到周四了: a routine on a new day
-            return [Fact("routine", f"{re.sub(r'课$', '', what)} 每周{weekday.group(1)}", Op.ASSERT, 0.75,
-                         starts=starts), *ended]
+            return [Fact("routine", _routine_on(what, weekday.group(1)), Op.ASSERT, 0.75, starts=starts), *ended]
     else:
         tail = _EVENT_TAIL.sub("", clause[when.end() :]).strip(EDGES)
         tail = re.sub(r"^(?:到|至|~|-)[\d一二三四五六七八九十]{1,3}[号日]", "", tail)  # 3月12号到15号茶博会: the first day

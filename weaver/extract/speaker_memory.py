@@ -99,7 +99,14 @@ class SpeakerMemory:
                 # "(piano is tuesdays,) she asked to change to thursdays": the last routine told, on new days
                 told = [f.value for f in out if f.attribute == "routine" and f.op is Op.ASSERT
                         and not f.about]
-                last = ([*self.routines, *told] or [""])[-1].split(" on ")[0]
+                last = ([*self.routines, *told] or [""])[-1]
+                days = fact.value.removeprefix(IT + " on ")
+                if days.startswith("每") and last and not fact.about:
+                    # Chinese "(拳击 每周二周四) 那节课以后改成周二和周六": the class on its new days only
+                    out += [replace(fact, value=last, op=Op.RETRACT),
+                            replace(fact, value=f"{last.split(' 每')[0]} {days}")]
+                    continue
+                last = last.split(" on ")[0]
                 moved_to = replace(fact, value=last + fact.value.removeprefix(IT))
                 out += [moved_to] if last and not fact.about else []
             elif fact.attribute == "routine" and fact.value.startswith(IT + " ") and not fact.about:

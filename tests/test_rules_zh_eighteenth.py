@@ -192,3 +192,30 @@ def test_someone_elses_class_moved_moves_no_appointment_of_the_speakers() -> Non
                      speaker="林", session="s", text=text) for i, text in enumerate(turns)]
     moved = [c for c in RulesExtractor().extract(said) if c.attribute == "appointment" and c.op is A]
     assert len(moved) == 1
+
+
+# -- a habit's value ---------------------------------------------------------------------------------
+
+
+def habits(text: str) -> set[str]:
+    return {value for attribute, value, op in own(text) if attribute == "habit" and op is A}
+
+
+@pytest.mark.parametrize(
+    ("text", "habit"), [("我每天三点半都要吃一个苹果", "吃一个苹果"), ("我天天早上六点去滨江路快走", "快走")]
+)
+def test_a_habit_without_its_hour_or_its_place(text: str, habit: str) -> None:
+    assert any(habit in value for value in habits(text))
+    assert not any("点" in value or "楼下" in value or "路" in value for value in habits(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["我每天坐地铁去陆家嘴上班", "我天天八点还要开早会", "我每天都在写结题报告", "我每天晚上带它去河边转转"],
+)
+def test_work_errands_and_what_is_done_with_others_are_no_habits(text: str) -> None:
+    assert not habits(text)
+
+
+def test_a_time_of_every_day_is_no_appointment() -> None:
+    assert not any(attribute == "appointment" for attribute, _, _ in own("我每天下午三点半吃一个苹果"))

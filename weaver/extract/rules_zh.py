@@ -15,6 +15,7 @@ from vaultweave.weaver.extract import rules_zh_changes as changes
 from vaultweave.weaver.extract import rules_zh_evidence as evidence
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.fields_of_study import field_told_zh
+from vaultweave.weaver.extract.habits_zh import habit_value
 from vaultweave.weaver.extract.kin_values import counted, relative_value
 from vaultweave.weaver.extract.rules_text import Build, Fact, Rule, rule
 from vaultweave.weaver.extract.rules_zh_values import (
@@ -191,9 +192,7 @@ def _quit(m: re.Match[str]) -> list[Fact]:
 def _habit(conf: float) -> Build:
     def build(m: re.Match[str]) -> list[Fact]:
         value = cleaned(re.sub(r"[一二两三四五六七八九十\d]+次$", "", m.group("v")))
-        value = re.sub(r"^去[\u4e00-\u9fff]{1,3}?(?:边|里|上|附近)(?=..)", "", value) if value else value
-        if value and re.match(r"[一二三四五六日天和、]", value):
-            return []  # 每周二和周四...: a routine, read by rules_zh_people
+        value = habit_value(value) if value else value  # 每天七点去江边跑步: 跑步; 每周二和周四…: none
         if not value or len(value) < 2 or re.match(r"(?:很|好|太|非常|挺|比较|不|没|要|觉得|想|在家|必|得|上午|一)", value):
             return []
         return [Fact("habit", HABITS.get(value, value), Op.ASSERT, conf)]

@@ -219,3 +219,14 @@ def test_work_errands_and_what_is_done_with_others_are_no_habits(text: str) -> N
 
 def test_a_time_of_every_day_is_no_appointment() -> None:
     assert not any(attribute == "appointment" for attribute, _, _ in own("我每天下午三点半吃一个苹果"))
+
+
+# -- a home told and a workplace's district in one turn ------------------------------------------------
+
+
+def test_a_home_told_outranks_the_district_of_a_workplace_in_the_same_turn() -> None:
+    assert homes("我住天通苑 在望京一家外企做财务 每天挤地铁") == {"天通苑"}
+
+
+def test_the_city_of_a_workplace_alone_is_still_the_home() -> None:
+    assert "苏州" in homes("在苏州一家外企做财务")

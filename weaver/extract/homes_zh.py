@@ -68,3 +68,13 @@ RULES: tuple[Rule, ...] = (
          r"(?:里|楼下|附近|门口|旁边|这边)",
          _home_in),
 )
+
+
+def told_first(facts: list[Fact]) -> list[Fact]:
+    """A turn's homes with those only inferred (the district of a workplace, a town's "here": 0.6
+    or below) left out for a person whose home the same turn tells more surely ("我住回龙观…我在中关村
+    一家AI公司当产品经理": 回龙观, not 中关村)."""
+    told = {(f.about, f.name) for f in facts if f.attribute == "lives_in" and f.op is Op.ASSERT
+            and f.confidence >= 0.7}
+    return [f for f in facts if not (f.attribute == "lives_in" and f.op is Op.ASSERT and f.confidence <= 0.6
+                                     and (f.about, f.name) in told)]

@@ -63,6 +63,7 @@ from vaultweave.weaver.extract.fragments_en import Carried, last_mentioned
 from vaultweave.weaver.extract.fragments_en import clauses as fragment_clauses
 from vaultweave.weaver.extract.grammar_en import ENGLISH
 from vaultweave.weaver.extract.grammar_zh import CHINESE, _zh_sentence_facts, zh_sentence
+from vaultweave.weaver.extract.homes_zh import told_first
 from vaultweave.weaver.extract.known_people import KnownPeople
 from vaultweave.weaver.extract.patterns_en import pets_named_in_turn, without_unnamed_pets
 from vaultweave.weaver.extract.places_en import there_said_in_full
@@ -420,7 +421,7 @@ def _turn_facts(text: str, who: str = "", about: str = "") -> list[Fact]:
             if key not in seen:
                 seen.add(key)
                 facts.append(fact)
-    return without_unnamed_pets(facts)
+    return without_unnamed_pets(told_first(facts) if _is_chinese(text) else facts)  # homes_zh
 
 
 def _fragment_facts(

@@ -230,3 +230,23 @@ def test_a_home_told_outranks_the_district_of_a_workplace_in_the_same_turn() -> 
 
 def test_the_city_of_a_workplace_alone_is_still_the_home() -> None:
     assert "苏州" in homes("在苏州一家外企做财务")
+
+
+# -- he or she after someone the speaker did something with ------------------------------------------
+
+
+def test_he_after_a_relative_one_did_something_with_is_that_relative() -> None:
+    found = theirs("我跟老婆在成都买了房 她在川大当老师 我在家带娃")
+    assert ("wife", "", "job_title", "老师") in found
+    assert ("lives_in", "成都", A) in own("我跟老婆在成都买了房 她在川大当老师 我在家带娃")
+
+
+def test_a_relative_named_with_what_one_did_together_is_named_and_is_she_next() -> None:
+    found = facts_in("我跟女朋友林悦订了下周六晚上七点的餐厅，她是中山医院的医生")
+    assert any(f.attribute == "partner" and f.value == "林悦" for f in found)
+    assert any(f.name == "林悦" and f.attribute == "job_title" and f.value == "医生" for f in found)
+
+
+def test_a_clause_without_a_subject_after_a_relative_as_company_is_the_speakers() -> None:
+    found = facts_in("我跟老公在青岛买了房 在银行当柜员")
+    assert any(f.attribute == "job_title" and f.value == "柜员" and not f.about and not f.name for f in found)

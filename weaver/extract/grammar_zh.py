@@ -142,7 +142,7 @@ def zh_sentence(
     the last clause was about."""
     facts: list[Fact] = []
     named: rules_zh_people.Person | None = carried  # for 她/他
-    topic: rules_zh_people.Person | None = carried  # who the clause before was about
+    topic = None if carried is None or carried.only_as_pronoun else carried  # who the clause before was about
     context = ""
     last: list[Fact] = []  # the facts of the clause before
     previous = ""  # the clause before, as read
@@ -187,9 +187,15 @@ def zh_sentence(
             found = [together[1]]
         last = found
         facts.extend(found)
+        who = replace(who, only_as_pronoun=False) if who is not None else who
+        mate = rules_zh_people.companion(text, found) if who is None and together is None else None
+        if mate and mate.name and not any(f.value == mate.name and not f.about for f in found):
+            facts.append(rules_zh_people.relation_fact(mate, mate.name))  # "跟未婚妻卓玛…": the fiancée
         named, topic, context, previous = who or named, who, context + "，" + text, text
-        named = together[0] if together else named
-    return facts + intro_zh.introduced(sentence, facts), topic
+        named = together[0] if together else (mate or named)
+    # "我跟老公在青岛买了房 他在海尔当工程师": who 他 is goes on into the next sentence
+    carried = named if named is not None and named.only_as_pronoun else None
+    return facts + intro_zh.introduced(sentence, facts), topic or carried
 
 
 def _zh_clause(

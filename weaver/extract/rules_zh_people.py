@@ -56,7 +56,7 @@ _AFTER_NAME = (
     r"(?=在|是|住|今年|也|说|对|最|上个?|刚|已经|去|搬|入职|跳槽|辞职|离职|怀孕|开|做|当|读|学|喜欢|爱|\d|"
     r"休学|退学|转学|辍学|毕业|"
     r"每(?:周|个|天|礼拜|星期|晚|早)|天天|周[一二三四五六日末]|礼拜[一二三四五六天日]|星期[一二三四五六天日]|"
-    r"现在|最近|平时|今天|明天|后天|昨天|前天|下周|下个?月|这周|本周|定了|约了|一起|商量|打算|准备|"
+    r"现在|最近|平时|今天|明天|后天|昨天|前天|下周|下个?月|这周|本周|定了|订了|约了|一起|商量|打算|准备|"
     r"[一二两三四五六七八九十]+[月号岁]|"
     # "我老公周磊三天前从顺丰那边辞了": a date or a verb of leaving after the name
     r"从|被|把|还|又|终于|辞|换|回|考|找|前几天|前阵子|[一二两三四五六七八九十几\d]+个?(?:天|周|礼拜|星期|月|年)前)"
@@ -80,6 +80,8 @@ _PRONOUN = re.compile(r"^(?:他|她)(?!们)")
 class Person:
     about: str
     name: str
+    # named as company ("我跟老公在青岛买了房"): 他/她 next is them, a clause without a subject is not
+    only_as_pronoun: bool = False
 
 
 def person(clause: str, last: Person | None) -> tuple[Person, str, list[Fact]] | None:
@@ -112,6 +114,22 @@ def together_with(clause: str) -> tuple[Person, Fact] | None:
         return None
     who = Person(RELATIONS[match.group("rel")], match.group("name"))
     return who, relation_fact(who, who.name)
+
+
+_WITH = re.compile(rf"^我?们?(?:跟|和|同|与)(?:我的?|我家)?(?P<rel>{_REL})(?:(?P<name>{_NAME}){_AFTER_NAME})?")
+
+
+def companion(clause: str, found: list[Fact]) -> Person | None:
+    """ "我跟老公在青岛买了房", "我跟未婚妻卓玛定了10月2号办婚礼": the relative the speaker tells of
+    doing something with, whom 他/她 in what follows names (by the name the clause gave them)."""
+    match = _WITH.match(clause)
+    if not match:
+        return None
+    about = RELATIONS[match.group("rel")]
+    attribute = _ATTRIBUTE.get(about, about)
+    name = next((f.value for f in found if f.attribute == attribute and f.op is Op.ASSERT and not f.about), "")
+    said = match.group("name") or ""
+    return Person(about, name or ("" if _NOT_NAMES.match(said) else said), only_as_pronoun=True)
 
 
 def relation_fact(who: Person, name: str) -> Fact:

@@ -250,3 +250,23 @@ def test_a_relative_named_with_what_one_did_together_is_named_and_is_she_next() 
 def test_a_clause_without_a_subject_after_a_relative_as_company_is_the_speakers() -> None:
     found = facts_in("我跟老公在青岛买了房 在银行当柜员")
     assert any(f.attribute == "job_title" and f.value == "柜员" and not f.about and not f.name for f in found)
+
+
+# -- a routine moved with no thing named, and Cantonese days -----------------------------------------
+
+
+def test_a_game_moved_to_new_days_without_naming_it_moves_the_routine_told_before() -> None:
+    found = routines_after("我每周五晚上踢足球", "踢球改成周一和周四了")
+    assert "踢足球 每周一和四" in found["asserted"]
+    assert "踢足球 每周五" in found["ended"]
+
+
+def test_cantonese_every_and_and_between_days() -> None:
+    found = routines_after("我逢礼拜六打波", "打波改咗星期日同星期三")
+    assert "打球 每礼拜六" in found["ended"]
+    assert any(v.startswith("打球 每周") and "三" in v and "日" in v for v in found["asserted"])
+
+
+def test_an_appointment_moved_to_two_days_stays_an_appointment() -> None:
+    found = routines_after("下周三下午三点去看牙医", "改到周四和周五了")
+    assert not found["asserted"]

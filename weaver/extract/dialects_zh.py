@@ -44,8 +44,15 @@ _CANTONESE_SON = re.compile(r"(?<![一两几这那每半])个仔(?![细裤])")
 _CANTONESE_KIN = re.compile(r"(?:(?<=我)|(?<=^)|(?<=[，,\s]))个(?=仔|孙|女儿|老公|老婆|妈|爸)")
 
 
+# Cantonese 同 ("and") between days: "星期二同星期四"; 逢 ("every") before one: "逢星期三"; 打波 is
+# playing ball
+_CANTONESE_AND = re.compile(r"(?<=[一二三四五六日天])同(?=(?:星期|礼拜|周)?[一二三四五六日天])")
+_CANTONESE_EVERY = re.compile(r"逢(?=星期|礼拜|周)")
+
+
 def as_mandarin(text: str) -> str:
     """``text`` with the regional words above in their Mandarin form."""
+    text = _CANTONESE_EVERY.sub("每", _CANTONESE_AND.sub("和", text.replace("打波", "打球")))
     text = _CANTONESE_KIN.sub("", _CANTONESE_SON.sub("儿子", _CANTONESE_ING.sub("", text)))
     text = _CANTONESE_WE.sub("们", _CANTONESE_IS.sub("是", text.replace("姊", "姐")))
     text = _SHANGHAI_WE.sub("我们", _NORTHEAST_AT.sub("在", _BLUNT_I.sub("我", text)))

@@ -175,7 +175,8 @@ _EVERY = re.compile(r"每(?:个)?(?:周|星期|礼拜)|每天|天天|每晚|每�
 _ENDED = re.compile(r"最后一(?:节|次|堂)|停了|不上了|取消了|退出了|不去了|散了|黄了|没得上了|上不了了|开始(?:吃|戒|喝|不)")  # or a way of living begun
 _PLAN = re.compile(r"如果|要是|假如|要不要|想|打算|可能|也许|会不会|是不是|吗|？|\?")
 _SINCE = re.compile(r"从(?P<s>下周[一二三四五六日天]?|下个?月(?:初|\d{1,2}号)?|(?:\d{1,2}|[一二三四五六七八九十]{1,3})月(?:份)?)(?:开始|起)")
-MOVED = re.compile(r"(?:改签到|改到|改成|改为|提前到|推迟到|推到|延期到|挪到|换到|调到|改(?=每?(?:周|星期|礼拜)[一二三四五六日天末]))(?:了)?")
+MOVED = re.compile(r"(?:改签到|改到|改成|改为|提前到|推迟到|推到|延期到|挪到|换到|调到|改了?(?=每?(?:周|星期|礼拜)[一二三四五六日天末]))"
+                   r"(?:了)?")
 
 
 _FROM_DAYS = re.compile(r"从每?(?:个)?(?:周|星期|礼拜)(?P<d>[一二三四五六日天](?:[、和]?(?:周|星期)?[一二三四五六日天])*)"
@@ -253,6 +254,9 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
         said, what = what, _moved_thing(what) if what else what
         if said and not what:
             return []  # someone else's class, moved (and no appointment of the speaker's)
+        days_after = dates_zh.weekdays(clause[moved.start():])
+        if not said and re.search(RECURRING, clause[: moved.start()]) and len(days_after) > 1:
+            what = IT  # "我们打球改了星期二和星期四": the routine told before, on its new days
         # a bare weekday is a routine's new day when the change lasts ("从下周开始") or the
         # thing recurs by nature: classes and training ("舞蹈课换到周五晚上了")
         weekday = re.fullmatch(r"(?:周|星期|礼拜)([一二三四五六日天])(?:早上|上午|中午|下午|晚上|傍晚)?", when.group())

@@ -438,7 +438,7 @@ HOMES_IN_PASSING: tuple[Rule, ...] = (
     rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+" + ADV
          + r"(?:visiting|coming(?:\s+(?:down|up|over|in|(?:to\s+)?visit))?|flying\s+in|"
          r"driving\s+(?:over|up|down|in))\s+from\s+" + _PLACE, one("lives_in", clean_place, 0.6)),
-    rule(r"(?:but\s+|and\s+|so\s+)?(?:(?:[A-Za-z]+\s+){0,3}?(?:from|to|near|by)\s+)?(?:my|(?P<we>our))\s+(?:own\s+|tiny\s+|little\s+|small\s+|rented\s+)*"
+    rule(r"(?:but\s+|and\s+|so\s+)?(?:(?:[A-Za-z]+\s+){0,3}?(?:from|to|near|by)\s+)?(?<!until\s)(?<!till\s)(?<!once\s)(?:my|(?P<we>our))\s+(?:own\s+|tiny\s+|little\s+|small\s+|rented\s+)*"
          r"(?:apartment|flat|house|place|studio|condo)\s+in\s+" + _PLACE
          + r"(?=$|\s*,|\s+(?:is|has|'s|was)\b)", one("lives_in", clean_place, 0.75)),
 )

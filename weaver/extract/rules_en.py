@@ -358,13 +358,13 @@ RULES: tuple[Rule, ...] = (
     # "I do backend stuff at Shopify", "I do marketing for Oatly"
     rule(_I + r"do\s+(?:[a-z]+\s+){1,3}?(?:at|for)\s+" + _ORG, lambda m: [] if m.group("org").lower() in PLACES
          else [Fact("employer", o, Op.ASSERT, 0.8) for o in [clean_org(m.group("org"))] if o]),
-    # Starting somewhere told by its first day, or by what one now is there.
+    # A start told by its first day or by what one now is there; "got bumped up to head chef!!"
     rule(r"(?:(?:today|yesterday)\s+(?:was|is)\s+|it(?:'s|\s+is|\s+was)\s+|was\s+|is\s+)?(?:my\s+)?"
          r"(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:day|week|month|shift)"
          r"\s+(?:at|with|for)\s+" + _ORG, _job(0.85)),
     rule(r"(?:" + _BE + r"|(?:officially|now)\s+)(?:an?\s+)?" + _ORG + r"\s+(?:employee|staffer|hire)\b", _job(0.8)),
-    rule(r"I(?:'ve|\s+have)?\s+(?:just\s+)?(?:got|been|was)\s+promoted\s+to\s+(?:a\s+|an\s+)?(?P<title>.+)$",
-         _job(0.85)),
+    rule(r"(?:I(?:'ve|\s+have)?\s+)?(?:just\s+|finally\s+)?(?:got|been|was)\s+(?:promoted|bumped\s+up|moved\s+up)"
+         r"\s+to\s+(?:a\s+|an\s+)?(?P<title>.+)$", _job(0.85)),
     rule(_I + r"work\s+as\s+(?:a\s+|an\s+|the\s+)?(?P<title>.+)$", _job(0.9)),
     # "I animate ads at a small studio called Blue Zoo": a workplace named by "called"
     rule(r"(?:" + _I + r"[a-z]+|" + _BE + r"[a-z]+ing)\b.*?\b(?:at|for)\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}?"

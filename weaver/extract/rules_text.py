@@ -185,7 +185,7 @@ _FILLER = re.compile(
 _CUT = re.compile(
     r"(?:\s*,\s*|\s+)(?:because|bc|cuz|cause|since|but|though|so|although|when|whenever|if|unless|so\s+that|"
     r"which|especially|particularly|except|while|whereas|as\s+long\s+as|compared\s+to|"
-    r"more\s+than|instead\s+of|rather\s+than)\b.*$|\s+[-–—(].*$",
+    r"more\s+than|instead\s+of|rather\s+than|(?:just\s+|right\s+)?before)\b.*$|\s+[-–—(].*$",
     re.IGNORECASE,
 )
 
@@ -328,8 +328,14 @@ _JOB_HEADS = words(
     "esthetician masseuse masseur invigilator examiner assessor adjuster investigator advocate bailiff "
     "constable garda fireman warden mason stonemason blacksmith farrier shepherd rancher farmhand "
     "tradesman contractor draftsman draughtsman cartographer navigator fitter boilermaker millwright "
-    "lineman installer repairman homemaker housewife househusband postdoc academic"
+    "lineman installer repairman homemaker housewife househusband postdoc academic scaffolder postie "
+    "binman dustman milkman barman barmaid croupier busker fabricator rigger driller slater upholsterer "
+    "cobbler thatcher cartoonist columnist novelist cellist bassist saxophonist percussionist harpist "
+    "organist typist lobbyist brickie"
 )
+# Whole families of trades by their ending: "hypnotherapist", "archaeologist", "dietician",
+# "videographer", "podiatrist", "goldsmith", "shipwright".
+_JOB_ENDINGS = ("therapist", "ologist", "ician", "grapher", "iatrist", "smith", "wright")
 
 
 # What trails a title in chat: "a backend dev not a scrum master", "a DJ actually", "field
@@ -362,7 +368,8 @@ def is_job(title: str) -> bool:
                                r"are|was|were|work|works|worked)\b", title.lower()):
         return False  # "done with the engineer": a state, not a title
     # "IT support", "tech support": support named by its kind is a job
-    return tokens[-1] in _JOB_HEADS or bool(re.match(r"(?:head|director|vp)\s+of\b|(?:it|tech|technical|desktop)"
+    last = tokens[-1]
+    return last in _JOB_HEADS or last.endswith(_JOB_ENDINGS) and len(last) > 7 or bool(re.match(r"(?:head|director|vp)\s+of\b|(?:it|tech|technical|desktop)"
                                                      r"\s+support$", title.lower()))
 
 

@@ -34,7 +34,7 @@ _JOB_ATTRIBUTES = frozenset({"job_title", "employer", "workplace"})
 # A town thought of, not lived in: a plan, a wish, a maybe, a denial, a move still to come.
 _NOT_NOW_EN = re.compile(
     r"\b(?:if|would|could|might|maybe|perhaps|thinking|considering|plan(?:ning)?|hope|wish|dream\w*|"
-    r"moving|move|relocat\w*|leave|leaving|not|never|no\s+longer|used\s+to|back\s+when)\b",
+    r"moving|move|relocat\w*|leave|leaving|not|never|no\s+longer|used\s+to|back\s+when|until|till|once)\b",
     re.IGNORECASE,
 )
 # Whose home "my parents house" is: theirs, however the apostrophe was typed

@@ -1,0 +1,76 @@
+"""Homes told in passing and trades told by what one does: "from my place in Stellenbosch",
+"3 years in Dubai now", "the village where we live", "I drive the 42 bus for Metro", "i
+drive logging trucks", trades by their word or their ending ("scaffolder",
+"hypnotherapist"), "shes a garda", a promotion with the subject dropped. And what must stay
+unread: a home still to come, a friend of mine in a town, a stay for a conference, kids
+driven to school. A home told in passing never ends the one the vault holds. None is taken
+from the bench."""
+
+from __future__ import annotations
+
+import pytest
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.rules import facts_in
+
+from tests.conftest import FakeClock, say
+
+
+def told(text: str) -> set[tuple[str, str, str, str]]:
+    return {(f.about, f.name, f.attribute, f.value) for f in facts_in(text) if f.op is Op.ASSERT}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        # homes in passing
+        ("the vineyard is ten min from my place in Franschhoek, handy", ("", "", "lives_in", "Franschhoek")),
+        ("our tiny flat in Tallinn has no oven lol", ("", "", "lives_in", "Tallinn")),
+        ("drinks at mine in Leith on saturday, bring snacks", ("", "", "lives_in", "Leith")),
+        ("we grow apples in Ludlow where we live", ("", "", "lives_in", "Ludlow")),
+        ("4 years in Doha now, quantity surveyor", ("", "", "lives_in", "Doha")),
+        ("I've been living in Porto for ages", ("", "", "lives_in", "Porto")),
+        ("been in Leeds since I was 12", ("", "", "lives_in", "Leeds")),
+        ("im from ibadan originally, nurse", ("", "", "hometown", "Ibadan")),
+        # trades
+        ("hiya, i drive the 42 bus for Metro, early shifts", ("", "", "job_title", "bus driver")),
+        ("hiya, i drive the 42 bus for Metro, early shifts", ("", "", "employer", "Metro")),
+        ("I drive timber trucks... no wait, I drive logging trucks for Pinecrest", ("", "", "job_title",
+                                                                                  "logging truck driver")),
+        ("i drive the tube, central line mostly", ("", "", "job_title", "tube driver")),
+        ("I drive ferries for Caledonian, six years now", ("", "", "job_title", "ferry driver")),
+        ("im kai, scaffolder, play rugby on weekends", ("", "", "job_title", "scaffolder")),
+        ("hey i'm noor, 33, hypnotherapist", ("", "", "job_title", "hypnotherapist")),
+        ("im ola, 30, videographer, mostly weddings", ("", "", "job_title", "videographer")),
+        ("my cousin aisling keeps texting, shes a garda in Mullingar", ("cousin", "Aisling", "job_title",
+                                                                       "garda")),
+        ("got bumped up to head baker!! still at the same bakery", ("", "", "job_title", "head baker")),
+        ("got promoted to inspector just before christmas", ("", "", "job_title", "inspector")),
+    ],
+)
+def test_read(text: str, fact: tuple[str, str, str, str]) -> None:
+    assert fact in told(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute"),
+    [
+        ("we're at my sister's for now, until our own flat in Swindon is ready", "lives_in"),
+        ("a friend of mine in Berlin says hi", "lives_in"),
+        ("my old flat in Leeds had mould everywhere", "lives_in"),
+        ("honestly, where i live it rains all year", "lives_in"),
+        ("i drive the kids to school at 8", "job_title"),
+        ("I drive a van, it's a Transit", "job_title"),
+    ],
+)
+def test_not_read_as_current(text: str, attribute: str) -> None:
+    assert not {f for f in facts_in(text) if f.attribute == attribute and f.op is Op.ASSERT and not f.about}
+
+
+def test_a_home_told_in_passing_does_not_end_the_one_held(make_vault, clock: FakeClock) -> None:
+    vault = make_vault()
+    clock.advance(days=10)
+    say(vault, "the landlord wants more rent for my flat in Peckham", "2026-01-05T09:00:00Z")
+    say(vault, "im from enugu originally, 8 yrs in London now", "2026-01-06T09:00:00Z")
+    vault.weave()
+    homes = {i.value: i.status.value for i in vault.loaded_items().values() if i.attribute == "lives_in"}
+    assert homes == {"Peckham": "current"}

@@ -1,10 +1,10 @@
-"""Homes told in passing and trades told by what one does: "from my place in Stellenbosch",
-"3 years in Dubai now", "the village where we live", "I drive the 42 bus for Metro", "i
-drive logging trucks", trades by their word or their ending ("scaffolder",
-"hypnotherapist"), "shes a garda", a promotion with the subject dropped. And what must stay
-unread: a home still to come, a friend of mine in a town, a stay for a conference, kids
-driven to school. A home told in passing never ends the one the vault holds. None is taken
-from the bench."""
+"""Homes told in passing or left by their kind, and trades told by what one does: "from my
+place in Stellenbosch", "3 years in Dubai now", "Ludlow where we live", "left the flat in
+Hackney", "I drive the 42 bus for Metro", "i drive logging trucks", trades by their word or
+their ending ("scaffolder", "hypnotherapist"), "shes a garda", a promotion with the subject
+dropped. And what must stay unread: a home still to come, a friend of mine in a town, a
+stay for a conference, kids driven to school. A home told in passing never ends the one the
+vault holds. None is taken from the bench."""
 
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ def told(text: str) -> set[tuple[str, str, str, str]]:
         ("4 years in Doha now, quantity surveyor", ("", "", "lives_in", "Doha")),
         ("I've been living in Porto for ages", ("", "", "lives_in", "Porto")),
         ("been in Leeds since I was 12", ("", "", "lives_in", "Leeds")),
+        ("you can come to mine in partick after", ("", "", "lives_in", "Partick")),
         ("im from ibadan originally, nurse", ("", "", "hometown", "Ibadan")),
         # trades
         ("hiya, i drive the 42 bus for Metro, early shifts", ("", "", "job_title", "bus driver")),
@@ -58,12 +59,24 @@ def test_read(text: str, fact: tuple[str, str, str, str]) -> None:
         ("a friend of mine in Berlin says hi", "lives_in"),
         ("my old flat in Leeds had mould everywhere", "lives_in"),
         ("honestly, where i live it rains all year", "lives_in"),
+        ("I've been in London for a conference", "lives_in"),
         ("i drive the kids to school at 8", "job_title"),
         ("I drive a van, it's a Transit", "job_title"),
     ],
 )
 def test_not_read_as_current(text: str, attribute: str) -> None:
     assert not {f for f in facts_in(text) if f.attribute == attribute and f.op is Op.ASSERT and not f.about}
+
+
+def test_a_home_left_by_its_kind_ends_its_town(make_vault, clock: FakeClock) -> None:
+    vault = make_vault()
+    clock.advance(days=10)
+    say(vault, "I live in Hackney", "2026-01-05T09:00:00Z")
+    say(vault, "left the flat in Hackney and moved down to Brighton on saturday", "2026-02-02T09:00:00Z")
+    say(vault, "we moved out of our old place in Galway in 2024", "2026-02-03T09:00:00Z")
+    vault.weave()
+    homes = {i.value: i.status.value for i in vault.loaded_items().values() if i.attribute == "lives_in"}
+    assert homes == {"Hackney": "historical", "Brighton": "current", "Galway": "historical"}
 
 
 def test_a_home_told_in_passing_does_not_end_the_one_held(make_vault, clock: FakeClock) -> None:
@@ -74,3 +87,35 @@ def test_a_home_told_in_passing_does_not_end_the_one_held(make_vault, clock: Fak
     vault.weave()
     homes = {i.value: i.status.value for i in vault.loaded_items().values() if i.attribute == "lives_in"}
     assert homes == {"Peckham": "current"}
+
+
+# Appointments as chat moves them: the exam one studies for, a slot moved by "now it's" or
+# "rebooked for" (the minutes kept), and "its" is no appointment.
+def test_the_exam_studied_for_is_the_event_and_nothing_is_learned() -> None:
+    found = facts_in("revising for my chem exam next monday 9.30 ugh")
+    assert [(f.attribute, f.value, f.scheduled) for f in found] == [("appointment", "chem exam",
+                                                                     "next monday 9.30")]
+
+
+def test_its_is_no_appointment() -> None:
+    assert not [f for f in facts_in("its on march 18 by 8am at the embassy") if f.value == "its"]
+
+
+@pytest.mark.parametrize(
+    ("moved", "when"),
+    [
+        ("ugh dentist cancelled on me. now it's next tuesday 8am which is grim", "2026-03-10T08:00"),
+        ("receptionist rang 🙄 rebooked for the 22nd at 9:30", "2026-03-22T09:30"),
+    ],
+)
+def test_a_slot_moved_by_now_or_rebooked_moves_the_last_appointment(
+    make_vault, clock: FakeClock, moved: str, when: str
+) -> None:
+    vault = make_vault()
+    clock.advance(days=10)
+    say(vault, "dentist on friday at 4:15", "2026-03-02T10:00:00Z")
+    say(vault, moved, "2026-03-03T10:00:00Z")
+    vault.weave()
+    slots = {(i.status.value, i.when.strftime("%Y-%m-%dT%H:%M")) for i in vault.loaded_items().values()
+             if i.attribute == "appointment"}
+    assert slots == {("historical", "2026-03-06T16:15"), ("current", when)}

@@ -175,7 +175,8 @@ def events(clause: str) -> list[Fact]:
         return routed
     # "they're closed on the 22nd now so it's oct 1 instead": each part has its own date
     # ("the 16th, 10 in the morning": an hour after the comma stays with its day)
-    pieces = [clause, *re.split(r"\s*[,:;](?!\s*(?:at\s+)?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|h\b|in\s+the\b))"
+    pieces = [clause, *re.split(r"\s*(?:[,;]|(?<!\d):)"
+                                r"(?!\s*(?:at\s+)?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|h\b|in\s+the\b))"
                                 r"\s*|\s+(?:so|but)\s+", clause)[1:]]
     for piece in pieces:
         found = _appointment(piece.strip())
@@ -273,7 +274,8 @@ def _appointment(clause: str) -> list[Fact]:
     found = dates_en.find_span(clause)
     if found:
         start, phrase = found
-        head = _REMIND.sub("", clause[:start].strip(" ,"))
+        # "studying for my stats exam next monday": the exam is the event
+        head = _STUDYING_FOR.sub("", _REMIND.sub("", clause[:start].strip(" ,")))
         # "the physio appointment for my ankle moved to": what it is for, no part of the thing
         head = re.sub(r"\s+for\s+(?:my|his|her|our|the)\s+[a-z]+(?=\s+(?:moved|is|was|got|has|'s)\b)", "",
                       head)
@@ -282,7 +284,8 @@ def _appointment(clause: str) -> list[Fact]:
                       r"(?=\s+(?:is|'s)$)", r"\1",
                       head, flags=re.IGNORECASE)
         # "(must change my appointment,) now 21 jan same time": the appointment just told, moved
-        now = re.fullmatch(r"(?:(?:it's|its|it\s+is)\s+)?now", head, re.IGNORECASE)
+        # "(physio cancelled on me.) now it's next tuesday", "rebooked for the 22nd": the same, moved
+        now = _NOW_IT.fullmatch(head)
         if now or _INSTEAD.match(head) and re.search(r"\binstead\b", clause[start:], re.IGNORECASE):
             return [Fact("appointment", IT, Op.ASSERT, 0.75, scheduled=phrase)]
         for pattern in (_MOVED_AFTER, _MOVED, _MEETING_HEAD, _HAVE_HEAD, _NOUN_HEAD, _BARE_HEAD):
@@ -307,6 +310,13 @@ def _appointment(clause: str) -> list[Fact]:
 # "pls remind me dentist appt on the 30th": the request is no part of the thing
 _REMIND = re.compile(r"^(?:(?:pls|please|plz|can\s+you|can\s+u|could\s+you)\s+)?remind\s+me"
                      r"(?:\s+(?:that|about|of|say))?[:,]?\s*", re.IGNORECASE)
+
+
+_NOW_IT = re.compile(r"(?:(?:it's|its|it\s+is)\s+)?now(?:\s+(?:on|at|for))?|"
+                     r"(?:(?:just|got|it\s+got|it's|i|we|they)\s+)?(?:re-?booked|re-?scheduled)(?:\s+(?:it|me|us))?"
+                     r"\s+(?:for|to|on)", re.IGNORECASE)
+_STUDYING_FOR = re.compile(r"^(?:studying|revising|prepping|preparing|cramming)\s+for\s+"
+                           r"(?:my|the|an?|our)\s+", re.IGNORECASE)
 
 
 def _bare(head: str) -> str:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 
 from vaultweave.weaver.extract.base import Op
-from vaultweave.weaver.extract.homes_in_passing_en import HOMES_SAID_IN_PASSING
 from vaultweave.weaver.extract.patterns_en import _job
 from vaultweave.weaver.extract.places_en import known_place
 from vaultweave.weaver.extract.rules_text import (
@@ -202,6 +201,6 @@ TITLES_INTRODUCED: tuple[Rule, ...] = (
 # Searched anywhere in a clause (rules_en.MENTIONS): a workplace by its name, what one is a fan
 # of; a title and its town as a piece of its own
 MENTIONED_IN_PASSING = (*WORKPLACES_CALLED, *WORKPLACES_NEW, *FANS, *TITLES_IN_TOWNS, *TITLES_INTRODUCED,
-                        *HOMETOWNS_BORN, *HOMES_SAID_IN_PASSING)
+                        *HOMETOWNS_BORN)
 # Read as whole clauses, among rules_en.RULES: a hometown in lower case, work for an app
 RULES_IN_PASSING = (*HOMETOWNS_SAID_LOWER, *APP_WORK, *VEHICLE_WORK)

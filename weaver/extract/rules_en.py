@@ -43,6 +43,7 @@ from vaultweave.weaver.extract.patterns_en import (
     _TITLE,
     _WE,
     _WORK_HOW,
+    HOME_IN,
     HOMES_IN_PASSING,
     HOMES_MOVED_INTO,
     LANGUAGES_AND_CARS_IN_PASSING,
@@ -184,16 +185,15 @@ RETRACTIONS: tuple[Rule, ...] = (
     rule(_PAST + r"left\s+(?:my\s+(?:job|position|role)\s+(?:at|with)\s+)?" + _ORG
          + r"(?:\s+(?:for|to\s+join)\s+" + _org("org2") + r")?", _left),
     rule(r"I(?:'ve|\s+have)?\s+(?:just\s+)?(?:lost|left)\s+my\s+job$", lambda m: _JOB_ENDED),
-    rule(_PAST + r"left\s+(?:the|my)\s+(?:firm|company|agency|practice|startup|job|office|hospital|shop|"
-                 r"store|"
+    rule(_PAST + r"left\s+(?:the|my)\s+(?:firm|company|agency|practice|startup|job|office|hospital|shop|store|"
          r"restaurant|bank|school|team)(?:\s+(?:on|in|last|this|yesterday|today)\b[^,]*)?(?=$|\s*,)",
          _fixed("employer", "", 0.75, Op.RETRACT)),
     rule(r"I\s+(?:was|got|have\s+been|'ve\s+been)\s+(?:just\s+)?(?:laid\s+off|fired|let\s+go|"
          r"made\s+redundant)"
          r"(?:\s+(?:from|by|at)\s+" + _ORG + ")?", _laid_off),
     rule(_PAST + r"resigned\s+(?:from\s+)?" + _ORG, _job(0.85, Op.RETRACT)),
-    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"moved\s+(?:away\s+from|out\s+of)\s+" + _PLACE,
-         one("lives_in", clean_place, 0.85, Op.RETRACT)),
+    rule(r"(?:.*?,\s*)?(?:" + _WE + r"(?:'ve|\s+have)?\s+" + ADV + r")?(?:moved\s+(?:away\s+from|out\s+of)\s+"
+         r"(?:" + HOME_IN + ")?|left\s+" + HOME_IN + ")" + _PLACE, one("lives_in", clean_place, 0.85, Op.RETRACT)),
     rule(_PAST + r"(?:broke|split)\s+up\s+with\s+(?:my\s+\w+\s*,?\s*)?(?P<name>" + NAME + ")",
          _named("partner", 0.8, Op.RETRACT)),
     rule(r"I(?:'m|\s+am|\s+got)\s+" + ADV + r"divorced\s+from\s+(?P<name>" + NAME + ")",

@@ -46,6 +46,8 @@ def told(text: str) -> set[tuple[str, str, str, str]]:
                                                                        "garda")),
         ("got bumped up to head baker!! still at the same bakery", ("", "", "job_title", "head baker")),
         ("got promoted to inspector just before christmas", ("", "", "job_title", "inspector")),
+        ("im a sparky, mostly rewires", ("", "", "job_title", "electrician")),
+        ("hiya, im jo, postie for the royal mail", ("", "", "job_title", "postman")),
     ],
 )
 def test_read(text: str, fact: tuple[str, str, str, str]) -> None:
@@ -62,6 +64,9 @@ def test_read(text: str, fact: tuple[str, str, str, str]) -> None:
         ("I've been in London for a conference", "lives_in"),
         ("i drive the kids to school at 8", "job_title"),
         ("I drive a van, it's a Transit", "job_title"),
+        ("im a test lead in QA", "lives_in"),
+        ("im a staff nurse in ICU at the moment", "lives_in"),
+        ("back on monday at 9", "appointment"),
     ],
 )
 def test_not_read_as_current(text: str, attribute: str) -> None:

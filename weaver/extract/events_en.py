@@ -27,6 +27,7 @@ from vaultweave.weaver.extract.event_words_en import (
     RECURS,
     SERVICES,
     SWITCHED_VERBS,
+    VAGUE_EVENTS,
 )
 from vaultweave.weaver.extract.normalise_en import PERSON
 from vaultweave.weaver.extract.rules_text import (
@@ -336,15 +337,15 @@ _BOOKED = re.compile(r"^(?:(?:just|finally)\s+)?(?:booked|made|scheduled|got)\s+
 def _what(raw: str) -> str:
     raw = _JOINING.sub("", raw.strip())  # "and cricket nets on sunday": the nets
     # "wedding's moved to oct 3", "booked a hair appt for saturday": the thing, not the verb
-    raw = _BOOKED.sub("", re.sub(r"'s$", "", raw))
+    raw = _BOOKED.sub("", re.sub(r"'s$|\s+is$|^now\s+(?:the\s+)?", "", raw))
     value = raw.lower()
     first, *rest = value.split() or [""]
     if first in OWNED and rest and rest[0] in SERVICES:
         first = ""  # "car service", "flat viewing", "dog grooming": an errand for the thing
     if value.split() and value.split()[-1] in GOT:
         return ""  # "got a cockapoo pup on saturday", "got a new phone on monday": what one got, no event
-    if not value or first in NOT_EVENTS or value in NOT_EVENTS | DATES_OF_ONES_OWN or _UNFINISHED.search(
-            value):
+    vague = value in NOT_EVENTS | DATES_OF_ONES_OWN | VAGUE_EVENTS
+    if not value or first in NOT_EVENTS or vague or _UNFINISHED.search(value):
         return ""
     return re.sub(r"^flying\s+(?=to\s)", "flight ", spoken_case(raw))  # "flying to Lisbon on the 3rd"
 

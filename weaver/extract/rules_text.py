@@ -158,7 +158,9 @@ _NOT_NAMES = _MONTHS_DAYS | words(
     "so just still also really is was and but the a an has had very too well busy thanks "
     "thank hi hello hey"
 )
-_NOT_PLACES = _MONTHS_DAYS | {"i", "home", "town", "the city", "the area"}
+# ("a test lead in QA", "a nurse in ICU": the team or the ward one works in is no town)
+_NOT_PLACES = _MONTHS_DAYS | {"i", "home", "town", "the city", "the area"} | words(
+    "qa hr it pr icu nicu picu a&e er r&d ops devops sales marketing finance admin accounts logistics")
 _PRONOUNS = words(
     "it its it's that that's this these those them they you your yours you're him her his us "
     "our how what when where why who which whether if so there here something anything "
@@ -359,7 +361,12 @@ def clean_title(raw: str) -> str | None:
         return None
     if tokens[0].lower() in ("no", "not", "never") or value.lower() in ("a", "an", "the"):
         return None  # "I'm no chef": what one is not; "as a, what do they call it, ...": no title yet
-    return " ".join(t if t.isupper() and len(t) > 1 else t.lower() for t in tokens)
+    return " ".join(_TRADE_NAMES.get(t.lower(), t if t.isupper() and len(t) > 1 else t.lower()) for t in tokens)
+
+
+# What a trade is called in chat, said as its name: "a sparky" is an electrician
+_TRADE_NAMES = {"sparky": "electrician", "sparkie": "electrician", "postie": "postman", "cabbie": "taxi driver",
+                "brickie": "bricklayer"}
 
 
 def is_job(title: str) -> bool:

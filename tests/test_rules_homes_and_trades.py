@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.rules import facts_in
+from vaultweave.weaver.value_match import names_ended
 
 from tests.conftest import FakeClock, say
 
@@ -124,3 +125,25 @@ def test_a_slot_moved_by_now_or_rebooked_moves_the_last_appointment(
     slots = {(i.status.value, i.when.strftime("%Y-%m-%dT%H:%M")) for i in vault.loaded_items().values()
              if i.attribute == "appointment"}
     assert slots == {("historical", "2026-03-06T16:15"), ("current", when)}
+
+
+def test_an_organisation_is_ended_by_its_clipped_name() -> None:
+    assert names_ended("employer", "ComfortDelGro", "comfort")
+    assert names_ended("employer", "Maru-a-Pula", "MaP")
+    assert names_ended("studies_at", "Amazon Web Services", "AWS")
+    assert not names_ended("employer", "Google", "Go")
+    assert not names_ended("likes", "JavaScript", "Java")
+
+
+def test_a_job_left_at_the_end_of_last_month_for_an_app(make_vault, clock: FakeClock) -> None:
+    vault = make_vault()
+    clock.advance(days=60)
+    say(vault, "i drive a taxi for StarCabs, 20 years already", "2026-01-05T09:00:00Z")
+    say(vault, "i quit star end of last month. now drive grab full time, own car own time",
+        "2026-03-16T09:00:00Z")
+    vault.weave()
+    held = {(i.attribute, i.value): (i.status.value, i.valid_to and i.valid_to.date().isoformat())
+            for i in vault.loaded_items().values()}
+    assert held[("employer", "StarCabs")] == ("historical", "2026-02-28")
+    assert held[("employer", "Grab")][0] == "current"
+    assert held[("job_title", "Grab driver")][0] == "current"

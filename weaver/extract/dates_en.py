@@ -57,7 +57,7 @@ _PHRASE = re.compile(
     rf"|(?:the\s+)?day\s+after\s+tomorrow(?:\s+(?:morning|afternoon|evening|night))?{_TIME}"
     rf"|(?:yesterday|today|tomorrow|tonight)(?:\s+(?:morning|afternoon|evening|night))?{_TIME}"
     r"|the\s+other\s+day"
-    r"|(?:at\s+)?the\s+(?:start|beginning|end)\s+of\s+(?:the|this|last)\s+(?:month|year|week)"
+    r"|(?:at\s+)?(?:the\s+)?(?:start|beginning|end)\s+of\s+(?:the|this|last)\s+(?:month|year|week)"
     # "left Siemens end of december", "moved out in the end of august", "mid-february"
     rf"|(?:(?:at|in|by|around)\s+)?(?:the\s+)?(?:start|beginning|end|middle)\s+of\s+(?:last\s+)?{_MONTH}(?!\s+\d)"
     rf"|mid-?{_MONTH}(?!\s+\d)"

@@ -297,9 +297,10 @@ def _en_prepare(clause: str) -> str:
     if first.lower() in _EN_LOWER_FIRST:
         text = first.lower() + (" " + rest if rest else "")
     while True:
-        shorter = _EN_TRAIL.sub("", text)
+        shorter = text  # the whole date first: "end of last month", not "last month" alone
         if not re.search(r"\b(?:born|birthday)\b", shorter):  # "I was born on 3 May 1991" keeps its date
             shorter = dates_en.strip_trailing(shorter)
+        shorter = _EN_TRAIL.sub("", shorter)
         shorter = shorter.strip(EDGES)
         if shorter == text:
             return text

@@ -73,7 +73,8 @@ def _app_work(m: re.Match[str]) -> list[Fact]:
 
 
 APP_WORK: tuple[Rule, ...] = (
-    rule(r"^\W*(?:I|i)(?:'m|\s+am)?\s+(?:(?:now|still|also|just|currently|mostly)\s+)?"
+    # ("now drive grab full time": the subject dropped, as chat drops it)
+    rule(r"^\W*(?:(?:I|i)(?:'m|\s+am)?\s+)?(?:(?:now|still|also|just|currently|mostly)\s+)?"
          r"(?:(?P<verb>drive|driving)\s+(?:for\s+)?|(?:ride|riding|deliver|delivering|cycle|cycling)\s+for\s+)"
          rf"(?P<app>(?i:{_APP}))(?=\s|$|[,.!;:)])(?!\s+(?:to|home|into)\b)", _app_work),
 )

@@ -10,7 +10,7 @@ NOT_EVENTS = frozenset(
     ["car", "house", "flat", "apartment", "dog", "cat", "kid", "kids", "baby", "feeling", "idea"]
     + ["time", "lot", "day", "week", "month", "it", "that", "this", "everything", "nothing", "he", "she"]
     + ["they", "we", "i", "you", "work", "school", "life", "weather", "born", "aye", "ok", "okay", "so"]
-    + ["its", "not", "can't", "cant", "same", "my", "our", "his", "her", "their"]  # "its on march 18": no thing
+    + ["its", "not", "can't", "cant", "same", "my", "our", "his", "her", "their"]  # "its on march 18"
     + ["also", "gave", "given", "lasted", "quit", "stopped", "made"]  # "gave up on saturday": what ended then
 )
 GOT = frozenset(["pup", "puppy", "kitten", "dog", "cat", "puppies", "kittens", "hamster", "rabbit", "bunny",

@@ -48,6 +48,11 @@ def told(text: str) -> set[tuple[str, str, str, str]]:
         ("got bumped up to head baker!! still at the same bakery", ("", "", "job_title", "head baker")),
         ("got promoted to inspector just before christmas", ("", "", "job_title", "inspector")),
         ("im a sparky, mostly rewires", ("", "", "job_title", "electrician")),
+        ("i teach 3rd grade at Lincoln Elementary", ("", "", "job_title", "3rd grade teacher")),
+        ("day job i teach physics at a high school in Leeds", ("", "", "job_title", "physics teacher")),
+        ("i'm a lab tech at St James", ("", "", "job_title", "lab technician")),
+        ("im a junior dev at Monzo", ("", "", "job_title", "junior developer")),
+        ("hello, am a cheesemaker in Wensleydale", ("", "", "job_title", "cheesemaker")),
         ("hiya, im jo, postie for the royal mail", ("", "", "job_title", "postman")),
     ],
 )
@@ -68,6 +73,7 @@ def test_read(text: str, fact: tuple[str, str, str, str]) -> None:
         ("im a test lead in QA", "lives_in"),
         ("im a staff nurse in ICU at the moment", "lives_in"),
         ("back on monday at 9", "appointment"),
+        ("am a bit tired today", "job_title"),
     ],
 )
 def test_not_read_as_current(text: str, attribute: str) -> None:

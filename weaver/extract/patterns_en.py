@@ -223,13 +223,20 @@ def _moved_from(m: re.Match[str]) -> list[Fact]:
 
 
 _TEACHER = {"teach": "teacher", "lecture": "lecturer", "tutor": "tutor"}
+# Whom or when one teaches, no subject: "I teach kids at a primary school"
+_NOT_SUBJECTS = frozenset({"kids", "children", "students", "adults", "there", "here", "part", "full",
+                           "mostly", "nights", "mornings", "evenings", "weekends", "full-time", "part-time",
+                           "also", "still"})
 
 
 def _taught(m: re.Match[str]) -> list[Fact]:
     """ "I teach year 4 at a primary school in Norwich": a teacher, and the town; "i teach
     biology at Colegio Americano": a biology teacher, and the school that employs them."""
     subject, teacher = m.group("subject") or "", _TEACHER[m.group("verb")]
-    title = f"{subject} {teacher}" if m.group("org") and subject else teacher
+    taught = (m.group("taught") or "").strip()  # "chemistry at a secondary school": its subject
+    if not subject and re.fullmatch(r"[a-z]{4,}", taught) and taught not in _NOT_SUBJECTS:
+        subject = taught
+    title = f"{subject} {teacher}" if subject and (m.group("org") or taught) else teacher
     facts = [Fact("job_title", title, Op.ASSERT, 0.8)]
     facts += [Fact("employer", o, Op.ASSERT, 0.8) for o in [clean_org(m.group("org") or "")] if o]
     return facts + [Fact("lives_in", p, Op.ASSERT, 0.7) for p in [clean_place(m.group("v") or "")] if p]

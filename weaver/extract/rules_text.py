@@ -333,7 +333,8 @@ _JOB_HEADS = words(
     "lineman installer repairman homemaker housewife househusband postdoc academic scaffolder postie "
     "binman dustman milkman barman barmaid croupier busker fabricator rigger driller slater upholsterer "
     "cobbler thatcher cartoonist columnist novelist cellist bassist saxophonist percussionist harpist "
-    "organist typist lobbyist brickie"
+    "organist typist lobbyist brickie winemaker cheesemaker dressmaker shoemaker filmmaker watchmaker "
+    "cabinetmaker brewer distiller beekeeper groundskeeper gamekeeper innkeeper"
 )
 # Whole families of trades by their ending: "hypnotherapist", "archaeologist", "dietician",
 # "videographer", "podiatrist", "goldsmith", "shipwright".
@@ -361,9 +362,13 @@ def clean_title(raw: str) -> str | None:
         return None
     if tokens[0].lower() in ("no", "not", "never") or value.lower() in ("a", "an", "the"):
         return None  # "I'm no chef": what one is not; "as a, what do they call it, ...": no title yet
-    return " ".join(_TRADE_NAMES.get(t.lower(), t if t.isupper() and len(t) > 1 else t.lower()) for t in tokens)
+    said = [_TRADE_NAMES.get(t.lower(), t if t.isupper() and len(t) > 1 else t.lower()) for t in tokens]
+    if len(said) > 1 and said[-1] in _CLIPPED_HEADS:  # "lab tech", "junior dev": the whole word
+        said[-1] = _CLIPPED_HEADS[said[-1]]
+    return " ".join(said)
 
 
+_CLIPPED_HEADS = {"tech": "technician", "dev": "developer"}
 # What a trade is called in chat, said as its name: "a sparky" is an electrician
 _TRADE_NAMES = {"sparky": "electrician", "sparkie": "electrician", "postie": "postman", "cabbie": "taxi driver",
                 "brickie": "bricklayer"}

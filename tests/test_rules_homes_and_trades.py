@@ -153,3 +153,8 @@ def test_a_job_left_at_the_end_of_last_month_for_an_app(make_vault, clock: FakeC
     assert held[("employer", "StarCabs")] == ("historical", "2026-02-28")
     assert held[("employer", "Grab")][0] == "current"
     assert held[("job_title", "Grab driver")][0] == "current"
+
+
+def test_a_relatives_name_typed_in_lower_case_before_a_comma_is_their_name() -> None:
+    assert ("", "", "husband", "Ramon") in told("my husband ramon, he drives a tricycle")
+    assert not [f for f in facts_in("my sister again, she never calls") if f.attribute == "sister"]

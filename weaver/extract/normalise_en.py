@@ -279,13 +279,15 @@ def normalise(sentence: str) -> str:
 _EN_LOWER_NAME = re.compile(
     r"\b(?:my|our)\s+(?:" + PERSON + r"|(?:old\s+|little\s+)?(?:dog|cat|puppy|kitten|pup|rabbit|bunny|"
     r"parrot|hamster))\s+(?P<lower>[a-z][a-z-]{1,14})(?='s\b|\s*\(|\s+(?:" + SAID_OF_THEM
-    + r"|keeps|kept|wants|wanted|says|said|thinks|needs|and\s+I|and\s+me)\b)"
+    + r"|keeps|kept|wants|wanted|says|said|thinks|needs|and\s+I|and\s+me)\b"
+    # ("my husband ramon, he drives a tricycle": the name, then a comma or a full stop)
+    r"|\s*[,.!](?=\s*(?:he|she|they)?\b))"
 )
 _EN_ADVERBS = words(
     "just also still now finally recently actually literally apparently basically always never really "
     "already only even totally officially currently lowkey kinda probably definitely who that which and "
     "but so then here there too lol tho would could should will can might must may did does do is was has "
-    "had gets keeps"
+    "had gets keeps again lol haha omg ugh though"
 )
 
 

@@ -158,3 +158,21 @@ def test_a_job_left_at_the_end_of_last_month_for_an_app(make_vault, clock: FakeC
 def test_a_relatives_name_typed_in_lower_case_before_a_comma_is_their_name() -> None:
     assert ("", "", "husband", "Ramon") in told("my husband ramon, he drives a tricycle")
     assert not [f for f in facts_in("my sister again, she never calls") if f.attribute == "sister"]
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute"),
+    [
+        ("lowkey thinking about leaving halden, the hours are brutal", "employer"),
+        ("honestly been thinking about leaving nursing altogether", "employer"),
+        ("might quit my job after bonus season", "employer"),
+        ("been seriously thinking about moving back to cork", "lives_in"),
+    ],
+)
+def test_a_change_weighed_puts_the_value_in_doubt(text: str, attribute: str) -> None:
+    assert [(f.attribute, f.op) for f in facts_in(text)] == [(attribute, Op.DOUBT)]
+
+
+@pytest.mark.parametrize("text", ["I might leave early today", "i might quit sugar lol"])
+def test_leaving_early_or_quitting_sugar_doubts_no_job(text: str) -> None:
+    assert not [f for f in facts_in(text) if f.attribute == "employer"]

@@ -50,7 +50,7 @@ def told(text: str) -> set[tuple[str, str, str, str]]:
         ("im a sparky, mostly rewires", ("", "", "job_title", "electrician")),
         ("i teach 3rd grade at Lincoln Elementary", ("", "", "job_title", "3rd grade teacher")),
         ("day job i teach physics at a high school in Leeds", ("", "", "job_title", "physics teacher")),
-        ("i'm a lab tech at St James", ("", "", "job_title", "lab technician")),
+        ("i'm a vet tech at Paws & Co", ("", "", "job_title", "vet tech")),
         ("im a junior dev at Monzo", ("", "", "job_title", "junior developer")),
         ("hello, am a cheesemaker in Wensleydale", ("", "", "job_title", "cheesemaker")),
         ("hiya, im jo, postie for the royal mail", ("", "", "job_title", "postman")),

@@ -363,12 +363,12 @@ def clean_title(raw: str) -> str | None:
     if tokens[0].lower() in ("no", "not", "never") or value.lower() in ("a", "an", "the"):
         return None  # "I'm no chef": what one is not; "as a, what do they call it, ...": no title yet
     said = [_TRADE_NAMES.get(t.lower(), t if t.isupper() and len(t) > 1 else t.lower()) for t in tokens]
-    if len(said) > 1 and said[-1] in _CLIPPED_HEADS:  # "lab tech", "junior dev": the whole word
+    if len(said) > 1 and said[-1] in _CLIPPED_HEADS:  # "junior dev": the whole word ("vet tech" is a name)
         said[-1] = _CLIPPED_HEADS[said[-1]]
     return " ".join(said)
 
 
-_CLIPPED_HEADS = {"tech": "technician", "dev": "developer"}
+_CLIPPED_HEADS = {"dev": "developer"}
 # What a trade is called in chat, said as its name: "a sparky" is an electrician
 _TRADE_NAMES = {"sparky": "electrician", "sparkie": "electrician", "postie": "postman", "cabbie": "taxi driver",
                 "brickie": "bricklayer"}

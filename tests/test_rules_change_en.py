@@ -288,7 +288,8 @@ PARTNERS = ("partner", "boyfriend", "girlfriend", "spouse", "wife", "husband", "
         ("I'm off to Lisbon", []),
         # a line of work ends by its field; teaching at a school is a teacher
         ("I left nursing last spring", [("job_title", "nurse", R)]),
-        ("I teach chemistry at a sixth form college in Derby", [("job_title", "teacher", A),
+        # (the subject taught names the title, as it does before a school's name)
+        ("I teach chemistry at a sixth form college in Derby", [("job_title", "chemistry teacher", A),
                                                                  ("lives_in", "Derby", A)]),
         # a move told from where it started
         ("moved from Glasgow to Bristol in 2021", [("lives_in", "Bristol", A), ("lives_in", "Glasgow", R)]),

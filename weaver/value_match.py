@@ -70,7 +70,25 @@ def names_ended(attribute: str, stored: str, spoken: str) -> bool:
     """Whether an ending that says ``spoken`` ends the ``stored`` value of ``attribute``:
     ``names_value``, or for a person a short form of their given name ("javi and i broke up"
     ends boyfriend Javier)."""
-    return names_value(stored, spoken) or (attribute in PERSON_ATTRIBUTES and short_name_of(spoken, stored))
+    return (names_value(stored, spoken) or (attribute in PERSON_ATTRIBUTES and short_name_of(spoken, stored))
+            or attribute in _PLACES_OF_WORK_AND_STUDY and _clipped(spoken, stored))
+
+
+# Organisations people name by a clipped form once everyone knows them (never a language or a
+# thing liked: quitting "Java" ends no "JavaScript")
+_PLACES_OF_WORK_AND_STUDY = frozenset({"employer", "workplace", "studies_at", "school"})
+
+
+def _clipped(short: str, full: str) -> bool:
+    """ "comfort" for "ComfortDelGro", "MaP" for "Maru-a-Pula": an organisation clipped to its
+    first letters, or to the first letters of its words."""
+    said, words = tokens(short), tokens(full)
+    if len(said) != 1 or len(said[0]) < 4 and not re.fullmatch(r"(?:[A-Z][a-z]?){2,4}", short.strip()):
+        return False
+    first = said[0]
+    clipped = any(w.startswith(first) and len(w) >= len(first) + 3 for w in words)
+    spelled = len(words) >= 2 and "".join(w[0] for w in _WORD.findall(full)).lower() == first
+    return clipped or spelled and any(c.isupper() for c in short)
 
 
 def short_name_of(short: str, full: str) -> bool:

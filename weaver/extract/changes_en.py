@@ -363,6 +363,9 @@ LATE_ENDINGS: tuple[Rule, ...] = (
 
 # A change talked about without its new value: the current one may be outdated. Hedged
 # talk ("thinking about dropping out") counts: it never ends anything.
+# Weighing a change, not yet made: "(been) (lowkey) thinking about", "considering"
+_WEIGHING = (r"(?:I(?:'m|\s+am|'ve\s+been|\s+have\s+been)\s+|been\s+)?" + ADV
+             + r"(?:thinking\s+(?:about|of)|considering)\s+")
 DOUBTS: tuple[Rule, ...] = (
     rule(r"(?:the|my|our)\s+(?:big\s+|recent\s+)?move\b(?!\s+to\b)", _fixed("lives_in", "", 0.6, Op.DOUBT)),
     rule(r"(?:I(?:'ve|\s+have)?\s+|we(?:'ve|\s+have)?\s+)?(?:started\s+|been\s+|finished\s+|"
@@ -391,13 +394,12 @@ DOUBTS: tuple[Rule, ...] = (
          r"|other"
          r"\s+jobs|roles)|looking\s+for\s+(?:a\s+)?(?:new\s+|another\s+)?job)",
          _fixed("employer", "", 0.6, Op.DOUBT)),
-    rule(r"(?:I(?:'m|\s+am)\s+)?(?:thinking\s+(?:about|of)|considering)\s+(?:quitting|leaving|handing\s+in)",
+    # ("lowkey thinking about leaving ups", "been thinking about leaving teaching", "might quit")
+    rule(_WEIGHING + r"(?:quitting|leaving|handing\s+in)|(?:I\s+)?" + ADV + r"(?:might|may)\s+(?:resign\b|"
+         r"(?:quit|leave)\s+(?:my\s+job|the\s+job|work|the\s+(?:company|firm|practice)|(?-i:[A-Z]\w+)))",
          _fixed("employer", "", 0.6, Op.DOUBT)),
-    rule(r"(?:I(?:'m|\s+am)\s+)?(?:thinking\s+(?:about|of)|considering)\s+dropping\s+out",
-         _fixed("studies_at", "", 0.6, Op.DOUBT)),
-    rule(r"(?:I(?:'m|\s+am)\s+)?(?:(?:seriously|really)\s+)?(?:thinking\s+(?:about|of)|considering)\s+"
-         r"(?:moving|relocating)\b",
-         _fixed("lives_in", "", 0.6, Op.DOUBT)),
+    rule(_WEIGHING + r"dropping\s+out", _fixed("studies_at", "", 0.6, Op.DOUBT)),
+    rule(_WEIGHING + r"(?:moving|relocating)\b", _fixed("lives_in", "", 0.6, Op.DOUBT)),
     rule(r"(?:I\s+)?(?:haven't|have\s+not)\s+(?:been\s+to|done|gone\s+to)\s+(?:any\s+)?[a-z]+\s+in\s+"
          r"(?:ages|weeks|months|a\s+while|forever)", _fixed("routine", "", 0.6, Op.DOUBT)),
     rule(r"(?:(?:since|after)\s+I\s+|I\s+)?changed\s+(?:teams|roles|departments)",

@@ -28,7 +28,7 @@ _TIME = (
     r"(?:,?\s+(?:at\s+)?\d{1,2}(?:[:.]\d{2})?\s+in\s+the\s+(?:morning|afternoon|evening)"
     r"|,?\s+(?:at\s+)?\d{1,2}h(?:\d{2})?(?!\w)"
     r"|,?\s+at\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?"
-    r"|,?\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)|,?\s+\d{1,2}:\d{2})?"
+    r"|,?\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)|,?\s+\d{1,2}:\d{2}|\s+(?:[01]?\d|2[0-3])\.[0-5]\d(?![\d%.]))?"
 )
 _DATE = (
     rf"(?:{_ORD}\s+(?:of\s+)?{_MONTH}(?:\s+\d{{4}})?|{_MONTH}\s+{_ORD}(?:,?\s+\d{{4}})?|"
@@ -57,7 +57,7 @@ _PHRASE = re.compile(
     rf"|(?:the\s+)?day\s+after\s+tomorrow(?:\s+(?:morning|afternoon|evening|night))?{_TIME}"
     rf"|(?:yesterday|today|tomorrow|tonight)(?:\s+(?:morning|afternoon|evening|night))?{_TIME}"
     r"|the\s+other\s+day"
-    r"|(?:at\s+)?the\s+(?:start|beginning|end)\s+of\s+(?:the|this|last)\s+(?:month|year|week)"
+    r"|(?:at\s+)?(?:the\s+)?(?:start|beginning|end)\s+of\s+(?:the|this|last)\s+(?:month|year|week)"
     # "left Siemens end of december", "moved out in the end of august", "mid-february"
     rf"|(?:(?:at|in|by|around)\s+)?(?:the\s+)?(?:start|beginning|end|middle)\s+of\s+(?:last\s+)?{_MONTH}(?!\s+\d)"
     rf"|mid-?{_MONTH}(?!\s+\d)"

@@ -10,10 +10,13 @@ NOT_EVENTS = frozenset(
     ["car", "house", "flat", "apartment", "dog", "cat", "kid", "kids", "baby", "feeling", "idea"]
     + ["time", "lot", "day", "week", "month", "it", "that", "this", "everything", "nothing", "he", "she"]
     + ["they", "we", "i", "you", "work", "school", "life", "weather", "born", "aye", "ok", "okay", "so"]
+    + ["its", "not", "can't", "cant", "same", "my", "our", "his", "her", "their"]  # "its on march 18"
     + ["also", "gave", "given", "lasted", "quit", "stopped", "made"]  # "gave up on saturday": what ended then
 )
 GOT = frozenset(["pup", "puppy", "kitten", "dog", "cat", "puppies", "kittens", "hamster", "rabbit", "bunny",
                  "parrot", "budgie", "car", "bike", "phone", "laptop", "tv", "sofa", "couch"])
+# Whole values that name no appointment: "back on monday", "office on the 3rd"
+VAGUE_EVENTS = frozenset(["office", "back", "home"])
 # "my dad's birthday is 9 june": a birthday is a date of one's own, not an appointment
 DATES_OF_ONES_OWN = frozenset(["birthday", "bday", "b-day", "birthday's", "anniversary"])
 

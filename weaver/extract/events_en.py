@@ -27,6 +27,7 @@ from vaultweave.weaver.extract.event_words_en import (
     RECURS,
     SERVICES,
     SWITCHED_VERBS,
+    VAGUE_EVENTS,
 )
 from vaultweave.weaver.extract.normalise_en import PERSON
 from vaultweave.weaver.extract.rules_text import (
@@ -175,7 +176,8 @@ def events(clause: str) -> list[Fact]:
         return routed
     # "they're closed on the 22nd now so it's oct 1 instead": each part has its own date
     # ("the 16th, 10 in the morning": an hour after the comma stays with its day)
-    pieces = [clause, *re.split(r"\s*[,:;](?!\s*(?:at\s+)?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|h\b|in\s+the\b))"
+    pieces = [clause, *re.split(r"\s*(?:[,;]|(?<!\d):)"
+                                r"(?!\s*(?:at\s+)?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|h\b|in\s+the\b))"
                                 r"\s*|\s+(?:so|but)\s+", clause)[1:]]
     for piece in pieces:
         found = _appointment(piece.strip())
@@ -273,7 +275,8 @@ def _appointment(clause: str) -> list[Fact]:
     found = dates_en.find_span(clause)
     if found:
         start, phrase = found
-        head = _REMIND.sub("", clause[:start].strip(" ,"))
+        # "studying for my stats exam next monday": the exam is the event
+        head = _STUDYING_FOR.sub("", _REMIND.sub("", clause[:start].strip(" ,")))
         # "the physio appointment for my ankle moved to": what it is for, no part of the thing
         head = re.sub(r"\s+for\s+(?:my|his|her|our|the)\s+[a-z]+(?=\s+(?:moved|is|was|got|has|'s)\b)", "",
                       head)
@@ -282,7 +285,8 @@ def _appointment(clause: str) -> list[Fact]:
                       r"(?=\s+(?:is|'s)$)", r"\1",
                       head, flags=re.IGNORECASE)
         # "(must change my appointment,) now 21 jan same time": the appointment just told, moved
-        now = re.fullmatch(r"(?:(?:it's|its|it\s+is)\s+)?now", head, re.IGNORECASE)
+        # "(physio cancelled on me.) now it's next tuesday", "rebooked for the 22nd": the same, moved
+        now = _NOW_IT.fullmatch(head)
         if now or _INSTEAD.match(head) and re.search(r"\binstead\b", clause[start:], re.IGNORECASE):
             return [Fact("appointment", IT, Op.ASSERT, 0.75, scheduled=phrase)]
         for pattern in (_MOVED_AFTER, _MOVED, _MEETING_HEAD, _HAVE_HEAD, _NOUN_HEAD, _BARE_HEAD):
@@ -309,6 +313,13 @@ _REMIND = re.compile(r"^(?:(?:pls|please|plz|can\s+you|can\s+u|could\s+you)\s+)?
                      r"(?:\s+(?:that|about|of|say))?[:,]?\s*", re.IGNORECASE)
 
 
+_NOW_IT = re.compile(r"(?:(?:it's|its|it\s+is)\s+)?now(?:\s+(?:on|at|for))?|"
+                     r"(?:(?:just|got|it\s+got|it's|i|we|they)\s+)?(?:re-?booked|re-?scheduled)(?:\s+(?:it|me|us))?"
+                     r"\s+(?:for|to|on)", re.IGNORECASE)
+_STUDYING_FOR = re.compile(r"^(?:studying|revising|prepping|preparing|cramming)\s+for\s+"
+                           r"(?:my|the|an?|our)\s+", re.IGNORECASE)
+
+
 def _bare(head: str) -> str:
     return re.sub(r"\s+(?:is|'s)$|\s+for\s+(?:(?:my|the|our|his|her)\s+)?(?:\w+\s+)?\w+$", "", head)
 
@@ -326,15 +337,15 @@ _BOOKED = re.compile(r"^(?:(?:just|finally)\s+)?(?:booked|made|scheduled|got)\s+
 def _what(raw: str) -> str:
     raw = _JOINING.sub("", raw.strip())  # "and cricket nets on sunday": the nets
     # "wedding's moved to oct 3", "booked a hair appt for saturday": the thing, not the verb
-    raw = _BOOKED.sub("", re.sub(r"'s$", "", raw))
+    raw = _BOOKED.sub("", re.sub(r"'s$|\s+is$|^now\s+(?:the\s+)?", "", raw))
     value = raw.lower()
     first, *rest = value.split() or [""]
     if first in OWNED and rest and rest[0] in SERVICES:
         first = ""  # "car service", "flat viewing", "dog grooming": an errand for the thing
     if value.split() and value.split()[-1] in GOT:
         return ""  # "got a cockapoo pup on saturday", "got a new phone on monday": what one got, no event
-    if not value or first in NOT_EVENTS or value in NOT_EVENTS | DATES_OF_ONES_OWN or _UNFINISHED.search(
-            value):
+    vague = value in NOT_EVENTS | DATES_OF_ONES_OWN | VAGUE_EVENTS
+    if not value or first in NOT_EVENTS or vague or _UNFINISHED.search(value):
         return ""
     return re.sub(r"^flying\s+(?=to\s)", "flight ", spoken_case(raw))  # "flying to Lisbon on the 3rd"
 

@@ -93,6 +93,8 @@ def _studies_en(strict: bool, conf: float, unless: re.Pattern[str] | None = None
 def learning_or_field(m: re.Match[str]) -> list[Fact]:
     """"I'm studying physiotherapy at Otago" is a field (and a school); "I'm studying
     Spanish" or "learning to code" is ``learning``."""
+    if re.match(r"(?:for|towards?)\b", m.group("v"), re.IGNORECASE):
+        return []  # "studying for my stats exam": an exam ahead, nothing learned by name
     studying = re.search(r"(?i:studying)\s+" + _FIELD + _SCHOOL + _AFTER, m.group(0))
     facts = _studies_en(False, 0.85)(studying) if studying else []
     return facts or each("learning", learned, 0.85)(m)

@@ -10,6 +10,7 @@ from vaultweave.weaver.extract.clauses import MAX_NOTE
 from vaultweave.weaver.extract.normalise_en import PERSON, SAID_OF_THEM, normalise
 from vaultweave.weaver.extract.rules_text import ADV, EDGES, NAME, Fact, Grammar, is_job
 from vaultweave.weaver.extract.someone_named_en import THIRD_VERBS, named_other
+from vaultweave.weaver.extract.trips import TRIP_EN
 
 # -- English clauses ----------------------------------------------------------------------
 
@@ -22,7 +23,7 @@ _EN_DISCOURSE = re.compile(
     r"now|then|today|yesterday|recently|lately|currently|these\s+days|this\s+week|"
     r"last\s+(?:week|month|year)|this\s+month|since\s+(?:last\s+)?\w+|as\s+of\s+\w+|"
     r"in\s+fact|to\s+be\s+honest|tbh|ngl|turns\s+out(?:\s+that)?|apparently|yess+|omg|wow|ugh+|welp|"
-    r"anyhow|side\s+note|for\s+context|for\s+the\s+record|technically|plot\s+twist|confession|"
+    r"anyhow|side\s+note|for\s+context|for\s+the\s+record|technically|plot\s+twist|confession|day\s+job|"
     r"(?:life|job|work|small|big|quick)\s+update|spoiler(?:\s+alert)?|long\s+story\s+short|"
     r"so+|well\s+then|wait|no\s+wait|oh\s+wait|sorry|correction|for\s+now|right\s+now|"
     # the listener called by a name of friendship: "big news bro, resigned from tata"
@@ -284,7 +285,7 @@ def _en_prepare(clause: str) -> str:
         text = "it " + text
     if re.match(r"born\s+(?:on\s+|in\s+|and\s+raised\s+|\d)", text, re.IGNORECASE):
         text = "I was " + text  # "born 17 march 1990, chicago south side kid"
-    elif _EN_BEEN.match(text):  # "been in Seattle since January": lives there
+    elif _EN_BEEN.match(text) and not TRIP_EN.search(text):  # "been in Seattle since January": lives there
         text = _EN_BEEN.sub("I live in ", text, count=1)
     elif re.match(r"been\s+(?:[a-z]+\s+)?[a-z]+ing\b", text):  # "been job hunting all week"
         text = "I've " + text
@@ -296,9 +297,10 @@ def _en_prepare(clause: str) -> str:
     if first.lower() in _EN_LOWER_FIRST:
         text = first.lower() + (" " + rest if rest else "")
     while True:
-        shorter = _EN_TRAIL.sub("", text)
+        shorter = text  # the whole date first: "end of last month", not "last month" alone
         if not re.search(r"\b(?:born|birthday)\b", shorter):  # "I was born on 3 May 1991" keeps its date
             shorter = dates_en.strip_trailing(shorter)
+        shorter = _EN_TRAIL.sub("", shorter)
         shorter = shorter.strip(EDGES)
         if shorter == text:
             return text
@@ -326,7 +328,9 @@ def _en_events(clause: str) -> list[Fact]:
     corrected = events_en.corrected_day(normalise(clause))  # "no wait, friday": before "no" goes
     if corrected:
         return corrected
-    text = _EN_DISCOURSE.sub("", normalise(clause).strip(EDGES)).strip(EDGES)
+    # ("now it's next tuesday 8am": the moved slot, whose "now" is no word of talk)
+    said = re.sub(r"^(?i:now)\s+(it's|its|it\s+is)\b", r"\1 now", normalise(clause).strip(EDGES))
+    text = _EN_DISCOURSE.sub("", said).strip(EDGES)
     # "thursday is pub quiz and idk if that survives": a doubt after it supposes nothing of it
     told = _EN_UNSURE_TAIL.sub("", text)
     # "yoga moved to thursdays so the physio reckons I should rest": the advice after it is its own

@@ -73,21 +73,24 @@ def _app_work(m: re.Match[str]) -> list[Fact]:
 
 
 APP_WORK: tuple[Rule, ...] = (
-    rule(r"^\W*(?:I|i)(?:'m|\s+am)?\s+(?:(?:now|still|also|just|currently|mostly)\s+)?"
+    # ("now drive grab full time": the subject dropped, as chat drops it)
+    rule(r"^\W*(?:(?:I|i)(?:'m|\s+am)?\s+)?(?:(?:now|still|also|just|currently|mostly)\s+)?"
          r"(?:(?P<verb>drive|driving)\s+(?:for\s+)?|(?:ride|riding|deliver|delivering|cycle|cycling)\s+for\s+)"
          rf"(?P<app>(?i:{_APP}))(?=\s|$|[,.!;:)])(?!\s+(?:to|home|into)\b)", _app_work),
 )
 
 # "i drive a taxi for comfortdelgro", "I drive buses for Stagecoach": the vehicle names the title
 _VEHICLES = (r"taxi|cab|bus|truck|lorry|lorrie(?=s)|van|tram|train|forklift|ambulance|tractor|school\s+bus|"
-             r"delivery\s+van")
+             r"delivery\s+van|tube|subway|metro|ferry|ferrie(?=s)|coach|minibus|digger|crane|bin\s+lorry")
 
 
 def _vehicle_work(m: re.Match[str]) -> list[Fact]:
     said = m.group("org") or ""
     org = clean_org(said.title() if said.islower() else said)
     kind = " ".join(m.group("kind").lower().split())
-    title = {"cab": "taxi", "lorry": "truck", "lorrie": "truck"}.get(kind, kind)
+    title = {"cab": "taxi", "lorry": "truck", "lorrie": "truck", "ferrie": "ferry"}.get(kind, kind)
+    # "logging trucks": a kind of the work said before the vehicle is part of the title
+    title = f"{m.group('kind_of').lower()} {title}" if m.group("kind_of") else title
     owned = title in ("truck", "van", "tractor", "train") and not m.group("plural")
     if owned and not org:
         return []  # "I drive a van": what one drives, not a job
@@ -97,7 +100,9 @@ def _vehicle_work(m: re.Match[str]) -> list[Fact]:
 
 
 VEHICLE_WORK: tuple[Rule, ...] = (
-    rule(r"^\W*(?:I|i)\s+(?:(?:now|still|also|just|currently|mostly)\s+)?drive\s+(?:a\s+)?"
+    # ("I drive the 9 ashland bus", "i drive logging trucks": a route or a kind before it)
+    rule(r"^\W*(?:I|i)\s+(?:(?:now|still|also|just|currently|mostly)\s+)?drive\s+(?:a\s+|the\s+)?"
+         r"(?:(?P<kind_of>[a-z]+ing)\s+|(?:\d+[a-z]?|[A-Za-z]+\s+line)\s+(?:[a-z]+\s+)?)?"
          rf"(?P<kind>(?i:{_VEHICLES}))(?P<plural>(?<=s)es|(?<!s)s)?(?:\s+for\s+(?P<org>[A-Za-z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*))?"
          r"(?=\s|$|[,.!;:)])(?!\s+(?:to|home|into|back)\b)", _vehicle_work),
 )
@@ -136,7 +141,7 @@ HOMETOWNS_BORN: tuple[Rule, ...] = (
 
 HOMETOWNS_SAID_LOWER: tuple[Rule, ...] = (
     rule(r"(?:(?:I(?:'m|\s+am)|im|i'm|i\s+am)\s+)?(?:originally\s+|orig\s+)?from\s+(?P<v>[a-zà-ÿ][\w'.-]*"
-         r"(?:\s+[a-zà-ÿ][\w'.-]*)?)(?=\s*(?:,|$)|\s+(?:but|and|originally|so|though|tho|lol|haha|born)\b)",
+         r"(?:\s+(?!originally\b|orig\b)[a-zà-ÿ][\w'.-]*)?)(?=\s*(?:,|$)|\s+(?:but|and|originally|so|though|tho|lol|haha|born)\b)",
          lambda m: [] if set(m.group("v").split()) & _NOT_FROM
          else one("hometown", _place_said_lower, 0.75)(m)),
 )

@@ -33,6 +33,7 @@ _EN_FIXES = (
     (re.compile(r"\b[Ii]m\b"), "I'm"),
     (re.compile(r"\b[Ii]ve\b"), "I've"),
     (re.compile(r"\bdont\b"), "don't"),
+    (re.compile(r"\b([Ss]he|[Hh]e)s\b"), r"\1's"),  # "shes a garda": she's
     (re.compile(r"\bcant\b"), "can't"),
     (re.compile(r"\bfrm\b"), "from"),
     (re.compile(r"\b(?:tmr|tmrw|tmw|tmrrw|2moro|2morrow|2mrw)\b", re.IGNORECASE), "tomorrow"),
@@ -49,6 +50,7 @@ _EN_FIXES = (
     (re.compile(r"\b(my|our|her|his|your|ur)\s+(?:bf|boyf)\b", re.IGNORECASE), r"\1 boyfriend"),
     (re.compile(r"\b(my|our|her|his|your|ur)\s+(?:gf|girlf)\b", re.IGNORECASE), r"\1 girlfriend"),
     (re.compile(r"\b(my|our|her|his|your|ur)\s+(?:hubby|hubs)\b", re.IGNORECASE), r"\1 husband"),
+    (re.compile(r"\b(?:my|the)\s+(?:missus|missis|wifey)\b", re.IGNORECASE), "my wife"),
     (re.compile(r"\b(my|our|his|your|ur)\s+wifey\b", re.IGNORECASE), r"\1 wife"),
     (re.compile(r"\b(my|our|her|his|your|ur)\s+(?:housemate|house-mate|roomie)\b", re.IGNORECASE),
      r"\1 roommate"),
@@ -277,13 +279,15 @@ def normalise(sentence: str) -> str:
 _EN_LOWER_NAME = re.compile(
     r"\b(?:my|our)\s+(?:" + PERSON + r"|(?:old\s+|little\s+)?(?:dog|cat|puppy|kitten|pup|rabbit|bunny|"
     r"parrot|hamster))\s+(?P<lower>[a-z][a-z-]{1,14})(?='s\b|\s*\(|\s+(?:" + SAID_OF_THEM
-    + r"|keeps|kept|wants|wanted|says|said|thinks|needs|and\s+I|and\s+me)\b)"
+    + r"|keeps|kept|wants|wanted|says|said|thinks|needs|and\s+I|and\s+me)\b"
+    # ("my husband ramon, he drives a tricycle": the name, then a comma or a full stop)
+    r"|\s*[,.!](?=\s*(?:he|she|they)?\b))"
 )
 _EN_ADVERBS = words(
     "just also still now finally recently actually literally apparently basically always never really "
     "already only even totally officially currently lowkey kinda probably definitely who that which and "
     "but so then here there too lol tho would could should will can might must may did does do is was has "
-    "had gets keeps"
+    "had gets keeps again lol haha omg ugh though"
 )
 
 

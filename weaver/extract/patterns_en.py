@@ -42,6 +42,8 @@ _BE = r"I(?:'m|\s+am)\s+" + ADV
 _WE = r"(?:I|(?P<we>we|me\s+and\s+(?:my\s+)?\w+|\w+\s+and\s+I))"
 _PAST = r"I(?:'ve|\s+have)?\s+" + ADV  # "I moved" / "I've moved"
 _DONT = r"I\s+" + ADV + r"(?:don't|do\s+not)\s+" + ADV
+# "left the flat in Galway", "moved out of our place in Hackney": the town of a home left
+HOME_IN = r"(?:the|my|our)\s+(?:old\s+)?(?:flat|place|house|apartment|apt|flatshare|studio)\s+in\s+"
 _PLACE = (
     r"(?P<v>(?:the\s+)?[A-Z][\w'.-]*(?:\s+(?:(?:de|del|da|do|of|on|upon|am|la|le|du|di|y|and)"
     r"\s+)?[A-Z][\w'.-]*)*(?:,\s+[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)?)"
@@ -221,13 +223,20 @@ def _moved_from(m: re.Match[str]) -> list[Fact]:
 
 
 _TEACHER = {"teach": "teacher", "lecture": "lecturer", "tutor": "tutor"}
+# Whom or when one teaches, no subject: "I teach kids at a primary school"
+_NOT_SUBJECTS = frozenset({"kids", "children", "students", "adults", "there", "here", "part", "full",
+                           "mostly", "nights", "mornings", "evenings", "weekends", "full-time", "part-time",
+                           "also", "still"})
 
 
 def _taught(m: re.Match[str]) -> list[Fact]:
     """ "I teach year 4 at a primary school in Norwich": a teacher, and the town; "i teach
     biology at Colegio Americano": a biology teacher, and the school that employs them."""
     subject, teacher = m.group("subject") or "", _TEACHER[m.group("verb")]
-    title = f"{subject} {teacher}" if m.group("org") and subject else teacher
+    taught = (m.group("taught") or "").strip()  # "chemistry at a secondary school": its subject
+    if not subject and re.fullmatch(r"[a-z]{4,}", taught) and taught not in _NOT_SUBJECTS:
+        subject = taught
+    title = f"{subject} {teacher}" if subject and (m.group("org") or taught) else teacher
     facts = [Fact("job_title", title, Op.ASSERT, 0.8)]
     facts += [Fact("employer", o, Op.ASSERT, 0.8) for o in [clean_org(m.group("org") or "")] if o]
     return facts + [Fact("lives_in", p, Op.ASSERT, 0.7) for p in [clean_place(m.group("v") or "")] if p]
@@ -438,7 +447,7 @@ HOMES_IN_PASSING: tuple[Rule, ...] = (
     rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+" + ADV
          + r"(?:visiting|coming(?:\s+(?:down|up|over|in|(?:to\s+)?visit))?|flying\s+in|"
          r"driving\s+(?:over|up|down|in))\s+from\s+" + _PLACE, one("lives_in", clean_place, 0.6)),
-    rule(r"(?:but\s+|and\s+|so\s+)?(?:(?:[A-Za-z]+\s+){0,3}?(?:from|to|near|by)\s+)?(?:my|(?P<we>our))\s+(?:own\s+|tiny\s+|little\s+|small\s+|rented\s+)*"
+    rule(r"(?:but\s+|and\s+|so\s+)?(?:(?:[A-Za-z]+\s+){0,3}?(?:from|to|near|by)\s+)?(?<!until\s)(?<!till\s)(?<!once\s)(?:my|(?P<we>our))\s+(?:own\s+|tiny\s+|little\s+|small\s+|rented\s+)*"
          r"(?:apartment|flat|house|place|studio|condo)\s+in\s+" + _PLACE
          + r"(?=$|\s*,|\s+(?:is|has|'s|was)\b)", one("lives_in", clean_place, 0.75)),
 )

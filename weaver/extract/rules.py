@@ -366,15 +366,16 @@ def _gated_clauses(
                 else:
                     when = dates_en.find(clause)
                 statements += [(part, when) for part in span_reader.readable_parts(clause)
-                               if grammar is CHINESE or not _SAID_OF_SOMEONE.search(part)]
+                               if grammar is CHINESE or not _NOT_THE_SPEAKERS_NOW.search(part)]
     return statements, events, others
 
 
 # "my mei mei got good news, she just turned 19": a clause that goes on about someone else
-# is no statement of the speaker's for the reader
-_SAID_OF_SOMEONE = re.compile(r"(?:^|[,;]\s*|\b(?:and|but|so|cos|because)\s+)(?:he|she|they|hes|shes)"
-                              r"(?:'s|'re|\s)",
-                              re.IGNORECASE)
+# is no statement of the speaker's for the reader; nor is "until our own flat in Swindon is
+# ready", a value still to come
+_NOT_THE_SPEAKERS_NOW = re.compile(r"(?:^|[,;]\s*|\b(?:and|but|so|cos|because)\s+)(?:he|she|they|hes|shes)"
+                                   r"(?:'s|'re|\s)|(?:^|[,;]\s*)(?:until|till|til|once|as\s+soon\s+as)\s",
+                                   re.IGNORECASE)
 
 
 def _turn_facts(text: str, who: str = "", about: str = "") -> list[Fact]:

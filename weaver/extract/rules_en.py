@@ -43,6 +43,7 @@ from vaultweave.weaver.extract.patterns_en import (
     _TITLE,
     _WE,
     _WORK_HOW,
+    HOME_IN,
     HOMES_IN_PASSING,
     HOMES_MOVED_INTO,
     LANGUAGES_AND_CARS_IN_PASSING,
@@ -184,16 +185,15 @@ RETRACTIONS: tuple[Rule, ...] = (
     rule(_PAST + r"left\s+(?:my\s+(?:job|position|role)\s+(?:at|with)\s+)?" + _ORG
          + r"(?:\s+(?:for|to\s+join)\s+" + _org("org2") + r")?", _left),
     rule(r"I(?:'ve|\s+have)?\s+(?:just\s+)?(?:lost|left)\s+my\s+job$", lambda m: _JOB_ENDED),
-    rule(_PAST + r"left\s+(?:the|my)\s+(?:firm|company|agency|practice|startup|job|office|hospital|shop|"
-                 r"store|"
+    rule(_PAST + r"left\s+(?:the|my)\s+(?:firm|company|agency|practice|startup|job|office|hospital|shop|store|"
          r"restaurant|bank|school|team)(?:\s+(?:on|in|last|this|yesterday|today)\b[^,]*)?(?=$|\s*,)",
          _fixed("employer", "", 0.75, Op.RETRACT)),
     rule(r"I\s+(?:was|got|have\s+been|'ve\s+been)\s+(?:just\s+)?(?:laid\s+off|fired|let\s+go|"
          r"made\s+redundant)"
          r"(?:\s+(?:from|by|at)\s+" + _ORG + ")?", _laid_off),
     rule(_PAST + r"resigned\s+(?:from\s+)?" + _ORG, _job(0.85, Op.RETRACT)),
-    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"moved\s+(?:away\s+from|out\s+of)\s+" + _PLACE,
-         one("lives_in", clean_place, 0.85, Op.RETRACT)),
+    rule(r"(?:.*?,\s*)?(?:" + _WE + r"(?:'ve|\s+have)?\s+" + ADV + r")?(?:moved\s+(?:away\s+from|out\s+of)\s+"
+         r"(?:" + HOME_IN + ")?|left\s+" + HOME_IN + ")" + _PLACE, one("lives_in", clean_place, 0.85, Op.RETRACT)),
     rule(_PAST + r"(?:broke|split)\s+up\s+with\s+(?:my\s+\w+\s*,?\s*)?(?P<name>" + NAME + ")",
          _named("partner", 0.8, Op.RETRACT)),
     rule(r"I(?:'m|\s+am|\s+got)\s+" + ADV + r"divorced\s+from\s+(?P<name>" + NAME + ")",
@@ -358,13 +358,13 @@ RULES: tuple[Rule, ...] = (
     # "I do backend stuff at Shopify", "I do marketing for Oatly"
     rule(_I + r"do\s+(?:[a-z]+\s+){1,3}?(?:at|for)\s+" + _ORG, lambda m: [] if m.group("org").lower() in PLACES
          else [Fact("employer", o, Op.ASSERT, 0.8) for o in [clean_org(m.group("org"))] if o]),
-    # Starting somewhere told by its first day, or by what one now is there.
+    # A start told by its first day or by what one now is there; "got bumped up to head chef!!"
     rule(r"(?:(?:today|yesterday)\s+(?:was|is)\s+|it(?:'s|\s+is|\s+was)\s+|was\s+|is\s+)?(?:my\s+)?"
          r"(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:day|week|month|shift)"
          r"\s+(?:at|with|for)\s+" + _ORG, _job(0.85)),
     rule(r"(?:" + _BE + r"|(?:officially|now)\s+)(?:an?\s+)?" + _ORG + r"\s+(?:employee|staffer|hire)\b", _job(0.8)),
-    rule(r"I(?:'ve|\s+have)?\s+(?:just\s+)?(?:got|been|was)\s+promoted\s+to\s+(?:a\s+|an\s+)?(?P<title>.+)$",
-         _job(0.85)),
+    rule(r"(?:I(?:'ve|\s+have)?\s+)?(?:just\s+|finally\s+)?(?:got|been|was)\s+(?:promoted|bumped\s+up|moved\s+up)"
+         r"\s+to\s+(?:a\s+|an\s+)?(?P<title>.+)$", _job(0.85)),
     rule(_I + r"work\s+as\s+(?:a\s+|an\s+|the\s+)?(?P<title>.+)$", _job(0.9)),
     # "I animate ads at a small studio called Blue Zoo": a workplace named by "called"
     rule(r"(?:" + _I + r"[a-z]+|" + _BE + r"[a-z]+ing)\b.*?\b(?:at|for)\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}?"
@@ -377,7 +377,7 @@ RULES: tuple[Rule, ...] = (
     rule(r"(?:" + _PAST + r"(?:went|gone|become|became|turned)|" + _BE + r"(?:now\s+)?)\s*(?:fully\s+)?"
          r"(?:freelance|self[- ]employed)\b", _fixed("employer", "freelance", 0.8)),
     # "I teach year 4 at a primary school in Norwich": a teacher, and the town.
-    rule(_I + r"(?P<verb>teach|lecture|tutor)\s+(?:(?P<subject>[a-z]+)\s+at\s+" + _ORG + r"|(?:[\w'-]+\s+){0,3}?(?:at|in)"
+    rule(_I + r"(?P<verb>teach|lecture|tutor)\s+(?:(?P<subject>(?:\w+\s+)?[a-z]+)\s+at\s+" + _ORG + r"|(?P<taught>(?:[\w'-]+\s+){0,3}?)(?:at|in)"
          r"\s+(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,2}?(?:school|college|academy|university|uni|nursery)\b"
          r"(?:\s+in\s+" + _PLACE + r")?)", _taught),
     rule(_BE + r"(?:a|an)\s+" + _TITLE + r"\s+in\s+" + _PLACE + "$", _titled_in),

@@ -158,7 +158,9 @@ _NOT_NAMES = _MONTHS_DAYS | words(
     "so just still also really is was and but the a an has had very too well busy thanks "
     "thank hi hello hey"
 )
-_NOT_PLACES = _MONTHS_DAYS | {"i", "home", "town", "the city", "the area"}
+# ("a test lead in QA", "a nurse in ICU": the team or the ward one works in is no town)
+_NOT_PLACES = _MONTHS_DAYS | {"i", "home", "town", "the city", "the area"} | words(
+    "qa hr it pr icu nicu picu a&e er r&d ops devops sales marketing finance admin accounts logistics")
 _PRONOUNS = words(
     "it its it's that that's this these those them they you your yours you're him her his us "
     "our how what when where why who which whether if so there here something anything "
@@ -185,7 +187,7 @@ _FILLER = re.compile(
 _CUT = re.compile(
     r"(?:\s*,\s*|\s+)(?:because|bc|cuz|cause|since|but|though|so|although|when|whenever|if|unless|so\s+that|"
     r"which|especially|particularly|except|while|whereas|as\s+long\s+as|compared\s+to|"
-    r"more\s+than|instead\s+of|rather\s+than)\b.*$|\s+[-–—(].*$",
+    r"more\s+than|instead\s+of|rather\s+than|(?:just\s+|right\s+)?before)\b.*$|\s+[-–—(].*$",
     re.IGNORECASE,
 )
 
@@ -328,8 +330,15 @@ _JOB_HEADS = words(
     "esthetician masseuse masseur invigilator examiner assessor adjuster investigator advocate bailiff "
     "constable garda fireman warden mason stonemason blacksmith farrier shepherd rancher farmhand "
     "tradesman contractor draftsman draughtsman cartographer navigator fitter boilermaker millwright "
-    "lineman installer repairman homemaker housewife househusband postdoc academic"
+    "lineman installer repairman homemaker housewife househusband postdoc academic scaffolder postie "
+    "binman dustman milkman barman barmaid croupier busker fabricator rigger driller slater upholsterer "
+    "cobbler thatcher cartoonist columnist novelist cellist bassist saxophonist percussionist harpist "
+    "organist typist lobbyist brickie winemaker cheesemaker dressmaker shoemaker filmmaker watchmaker "
+    "cabinetmaker brewer distiller beekeeper groundskeeper gamekeeper innkeeper"
 )
+# Whole families of trades by their ending: "hypnotherapist", "archaeologist", "dietician",
+# "videographer", "podiatrist", "goldsmith", "shipwright".
+_JOB_ENDINGS = ("therapist", "ologist", "ician", "grapher", "iatrist", "smith", "wright")
 
 
 # What trails a title in chat: "a backend dev not a scrum master", "a DJ actually", "field
@@ -353,7 +362,16 @@ def clean_title(raw: str) -> str | None:
         return None
     if tokens[0].lower() in ("no", "not", "never") or value.lower() in ("a", "an", "the"):
         return None  # "I'm no chef": what one is not; "as a, what do they call it, ...": no title yet
-    return " ".join(t if t.isupper() and len(t) > 1 else t.lower() for t in tokens)
+    said = [_TRADE_NAMES.get(t.lower(), t if t.isupper() and len(t) > 1 else t.lower()) for t in tokens]
+    if len(said) > 1 and said[-1] in _CLIPPED_HEADS:  # "junior dev": the whole word ("vet tech" is a name)
+        said[-1] = _CLIPPED_HEADS[said[-1]]
+    return " ".join(said)
+
+
+_CLIPPED_HEADS = {"dev": "developer"}
+# What a trade is called in chat, said as its name: "a sparky" is an electrician
+_TRADE_NAMES = {"sparky": "electrician", "sparkie": "electrician", "postie": "postman", "cabbie": "taxi driver",
+                "brickie": "bricklayer"}
 
 
 def is_job(title: str) -> bool:
@@ -362,7 +380,8 @@ def is_job(title: str) -> bool:
                                r"are|was|were|work|works|worked)\b", title.lower()):
         return False  # "done with the engineer": a state, not a title
     # "IT support", "tech support": support named by its kind is a job
-    return tokens[-1] in _JOB_HEADS or bool(re.match(r"(?:head|director|vp)\s+of\b|(?:it|tech|technical|desktop)"
+    last = tokens[-1]
+    return last in _JOB_HEADS or last.endswith(_JOB_ENDINGS) and len(last) > 7 or bool(re.match(r"(?:head|director|vp)\s+of\b|(?:it|tech|technical|desktop)"
                                                      r"\s+support$", title.lower()))
 
 

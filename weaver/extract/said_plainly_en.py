@@ -51,7 +51,7 @@ _HOME_BY_KIND = re.compile(
 # "bit about me, Shane, 38," (a name and an age, told as a pair)
 _HONORIFIC = re.compile(r"\b(I(?:'m|\s+am)\s+)(?:(?:Rev|Revd|Dr|Mr|Mrs|Ms|Fr|Prof|Engr|Hon)\.?\s+|"
                         r"(?:Pastor|Father|Sister|Brother|Chief|Doctor)\s+|[A-Z]\.\s*)(?=[A-Z][a-z])")
-_AM_NAME = re.compile(r"(^|[.!?,]\s*)am\s+(?=[A-Z][a-z]+(?:\s*[,.!]|\s+here\b|$))")
+_AM_NAME = re.compile(r"(^|[.!?,]\s*)am\s+(?=[A-Z][a-z]+(?:\s*[,.!]|\s+here\b|$)|(?:a|an)\s+[a-z])")
 _INTRO_LEAD = (r"(?:^|(?<=[.!?])\s+|"
                r"(?:about\s+me|hi(?:\s+there)?|hello|hey|hiya|howya|evening|morning)[,.!:]?\s+)")
 _NAME_HERE = re.compile(_INTRO_LEAD + r"(?P<n>[a-zà-ÿ][a-zà-ÿ'-]{2,14})\s+here"

@@ -35,7 +35,7 @@ _JOB_ATTRIBUTES = frozenset({"job_title", "employer", "workplace"})
 # A town thought of, not lived in: a plan, a wish, a maybe, a denial, a move still to come.
 _NOT_NOW_EN = re.compile(
     r"\b(?:if|would|could|might|maybe|perhaps|thinking|considering|plan(?:ning)?|hope|wish|dream\w*|"
-    r"moving|move|relocat\w*|leave|leaving|not|never|no\s+longer|used\s+to|back\s+when)\b",
+    r"moving|move|relocat\w*|leave|leaving|not|never|no\s+longer|used\s+to|back\s+when|until|till|once)\b",
     re.IGNORECASE,
 )
 # Whose home "my parents house" is: theirs, however the apostrophe was typed
@@ -52,6 +52,11 @@ _EVERYDAY_EN = (
                r"condo|studio|room|street|"
                r"neighbou?rhood|area)\s+in\s+" + _WORDS_EN, re.IGNORECASE),
     re.compile(r"\b\d+\s*(?:yrs?|years?|months?)\s+(?:now\s+)?in\s+" + _WORDS_EN, re.IGNORECASE),
+    # "been in manchester since i was 10", "been living in riga for ages"
+    re.compile(r"\bbeen\s+(?:living\s+)?in\s+" + _WORDS_EN + r"\s+(?:now\s+)?(?:since|for\s+"
+               r"(?:over\s+|about\s+)?(?:\d+|a\s+few|a\s+couple|two|three|four|five|six|seven|eight|nine|ten|"
+               r"years|ages|decades))\b",
+               re.IGNORECASE),
 )
 _TOWN_FIRST_EN = re.compile(
     r"(?:^|[\s,(])(?P<town>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)\s+(?:traffic|rent|rents|weather|winters?|"
@@ -110,20 +115,23 @@ def _in_sentence(sentence: str, facts: Sequence[Fact]) -> list[Fact]:
 
 
 # A home of one's own in a place the gazetteer may not know, named with its capitals:
-# "MRT from my place in Jurong", "our flat in Kakkanad", "come to mine in Partick".
+# "MRT from my place in Jurong", "our flat in Kakkanad", "come to mine in Partick after".
 _HOME_NAMED_EN = re.compile(
     r"\b(?:(?:my|our)\s+(?!old\b|former\b|previous\b)(?:" + _NOT_KIN + r"[\w-]+\s+){0,2}?"
     r"(?:flat|apartment|apt|place|house|unit|condo|studio|home)|(?:to|at)\s+mine)\s+in\s+(?:(?P<town>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)|"
     # typed in lower case: one word, ending the phrase ("my place in jurong is like 1.5 hrs")
-    r"(?P<lower>[a-z][a-z'-]{3,})(?=\s*(?:$|[,.;!?)]|\s(?:is|was|and|so|but|lol|too|now)\b)))"
+    r"(?P<lower>[a-z][a-z'-]{3,})(?=\s*(?:$|[,.;!?)]|\s(?:is|was|and|so|but|lol|too|now|after|later|tonight)\b)))"
 )
+# "in Saint-Jean-Port-Joli where we live", "Ponsonby, where I live"
+_WHERE_WE_LIVE_EN = re.compile(r"\b(?P<town>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?),?\s+where\s+(?:I|we)\s+"
+                               r"(?:live|stay|(?:'re|\s+are|'m|\s+am)\s+based)\b")
 _NOT_TOWNS = frozenset({"the", "my", "our", "i", "town", "city", "centre", "center", "halls", "college",
                         "between", "general", "there", "here", "question"})
 
 
 def _home_named(sentence: str) -> str:
-    match = _HOME_NAMED_EN.search(sentence)
-    town = (match.group("town") or match.group("lower").title()) if match else ""
+    match = _HOME_NAMED_EN.search(sentence) or _WHERE_WE_LIVE_EN.search(sentence)
+    town = (match.group("town") or match.groupdict()["lower"].title()) if match else ""
     return town if town.lower() not in _NOT_TOWNS else ""
 
 

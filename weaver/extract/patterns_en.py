@@ -236,7 +236,7 @@ def _taught(m: re.Match[str]) -> list[Fact]:
     taught = (m.group("taught") or "").strip()  # "chemistry at a secondary school": its subject
     if not subject and re.fullmatch(r"[a-z]{4,}", taught) and taught not in _NOT_SUBJECTS:
         subject = taught
-    title = f"{subject} {teacher}" if subject and (m.group("org") or taught) else teacher
+    title = f"{subject} {teacher}" if subject else teacher
     facts = [Fact("job_title", title, Op.ASSERT, 0.8)]
     facts += [Fact("employer", o, Op.ASSERT, 0.8) for o in [clean_org(m.group("org") or "")] if o]
     return facts + [Fact("lives_in", p, Op.ASSERT, 0.7) for p in [clean_place(m.group("v") or "")] if p]

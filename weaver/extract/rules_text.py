@@ -370,8 +370,8 @@ def clean_title(raw: str) -> str | None:
 
 _CLIPPED_HEADS = {"dev": "developer"}
 # What a trade is called in chat, said as its name: "a sparky" is an electrician
-_TRADE_NAMES = {"sparky": "electrician", "sparkie": "electrician", "postie": "postman", "cabbie": "taxi driver",
-                "brickie": "bricklayer"}
+_TRADE_NAMES = {"sparky": "electrician", "sparkie": "electrician", "postie": "postman",
+                "cabbie": "taxi driver", "brickie": "bricklayer"}
 
 
 def is_job(title: str) -> bool:
@@ -381,8 +381,9 @@ def is_job(title: str) -> bool:
         return False  # "done with the engineer": a state, not a title
     # "IT support", "tech support": support named by its kind is a job
     last = tokens[-1]
-    return last in _JOB_HEADS or last.endswith(_JOB_ENDINGS) and len(last) > 7 or bool(re.match(r"(?:head|director|vp)\s+of\b|(?:it|tech|technical|desktop)"
-                                                     r"\s+support$", title.lower()))
+    by_ending = last.endswith(_JOB_ENDINGS) and len(last) > 7
+    return last in _JOB_HEADS or by_ending or bool(re.match(r"(?:head|director|vp)\s+of\b|"
+                                                           r"(?:it|tech|technical|desktop)\s+support$", title.lower()))
 
 
 _FAV_SYNONYMS = {"color": "colour", "flavor": "flavour", "film": "movie", "tv_show": "show"}

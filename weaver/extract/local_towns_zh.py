@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from vaultweave.weaver.extract.places_zh import known_city
+from vaultweave.weaver.extract.places_zh import city_at_end
 from vaultweave.weaver.extract.span_reader import someone_else
 from vaultweave.weaver.extract.trips import TRIP_ZH
 
@@ -57,7 +57,7 @@ def local_town(sentences: Sequence[str]) -> str:
             continue
         for match in (*_TOWN_THEN.finditer(clause), *_ASK_THEN.finditer(clause)):
             said = match.group("said")
-            town = next((said[-n:] for n in (4, 3, 2) if len(said) >= n and known_city(said[-n:])), "")
+            town = city_at_end(said)
             if not town or any(town in c and not _SPEAKER_IN.match(c) for c in clauses[:at]):
                 continue  # "我表姐在贵阳 贵阳的天气…": the town is told of before, as someone's
             start = match.start("said") + len(said) - len(town)

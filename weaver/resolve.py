@@ -1,12 +1,11 @@
 """Conflict resolution as a pure plan: candidates + a snapshot of items -> Resolution.
 
 Rules, by (subject, attribute):
-- the same source already applied to the same fact: nothing (a cycle can be redone);
-- the same value is current: reinforce it (importance up, source added);
+- the same source already applied to the same fact: nothing (a cycle can be redone); the same
+  value is current: reinforce it (importance up, source added);
 - the same value was archived by upkeep and none is current: revive and reinforce it;
-- a single-valued attribute with another current value: the older fact becomes
-  historical (valid_to = the newer one's valid_from, superseded_by set);
-- a multi-valued attribute: the new fact joins the others;
+- a single-valued attribute with another current value: the older fact becomes historical
+  (valid_to = the newer one's valid_from, superseded_by set); a multi-valued one: it joins;
 - a value only assumed from a passing mention (``Candidate.assumed``: "rent in cork is
   1100") fills a single-valued attribute that holds no current value, and is otherwise
   left out: it never replaces a value that was told;
@@ -16,9 +15,9 @@ Rules, by (subject, attribute):
   Leaving an employer also ends the job title told in the same turn as it ("a nurse at
   Mercy"), unless the turn that tells the leaving tells a title or a new employer too;
   ``retracted`` stays for what was never true: a forget, a deleted bullet, a duplicate;
-- across attribute families (attributes.reaches): ending "likes tea" ends a favourite
-  tea, a vegetarian diet ends liked meat; a liking told in the same turn as the end of a
-  favourite takes its place ("so over Arctic Monkeys, it's all Fontaines DC now");
+- across attribute families (attributes.reaches): ending "likes tea" ends a favourite tea,
+  ending a habit its routine ("I stopped running": "running every day"), a vegetarian diet
+  ends liked meat; a liking told with the end of a favourite takes its place;
 - a doubt (the turn talks of the attribute, no new value) flags the current value as
   possibly outdated (``doubt``), never ends it; a new value or a repeat clears it;
 - an appointment with the same value and a new time is rescheduled (the old one ends);
@@ -297,6 +296,9 @@ def _end(work: _Working, candidate: Candidate) -> bool:
         exact = [i for i in live if normalise(i.value) == candidate.value_key]
         # "I left Mercy" ends "Mercy Hospital"; an exact value wins over a looser one.
         live = exact or [i for i in live if names_ended(i.attribute, i.value, candidate.value)]
+        if candidate.attribute == "habit":  # "I stopped running" ends "running every day" too
+            live += [i for i in work.with_key(candidate.subject, "routine") if i.is_current
+                     and _newer_or_equal(candidate, i) and names_ended("routine", i.value, candidate.value)]
         if candidate.attribute in ("likes", "dislikes"):
             # "I'm off tea now" also ends a favourite tea.
             live += [

@@ -19,6 +19,7 @@ import re
 from vaultweave.weaver.attributes import PERSON_ATTRIBUTES
 from vaultweave.weaver.extract.base import normalise
 from vaultweave.weaver.extract.kin_values import CAT_BREEDS, DOG_BREEDS
+from vaultweave.weaver.extract.word_forms_en import base_of
 
 # Words that never tell two values apart.
 _FILLER = frozenset((
@@ -72,7 +73,29 @@ def names_ended(attribute: str, stored: str, spoken: str) -> bool:
     ends boyfriend Javier), or for a place of work or study its clipped name ("quit comfort"
     ends ComfortDelGro)."""
     return (names_value(stored, spoken) or (attribute in PERSON_ATTRIBUTES and short_name_of(spoken, stored))
-            or attribute in _PLACES_OF_WORK_AND_STUDY and _clipped(spoken, stored))
+            or attribute in _PLACES_OF_WORK_AND_STUDY and _clipped(spoken, stored)
+            or attribute in _KEPT_UP and _activity_said(stored, spoken))
+
+
+_KEPT_UP = frozenset({"routine", "habit"})
+_SCHEDULE_EN = re.compile(r"\s+(?:every\s+day|on\s+[A-Z][a-z]+days?\b.*)$")
+
+
+def _stem(word: str) -> str:
+    if word.endswith("ing"):
+        return base_of(word)
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") and len(word) > 3 else word
+
+
+def _activity_said(stored: str, spoken: str) -> bool:
+    """A routine or habit ended by its activity said another way: "bye bye morning runs"
+    ends "running every day" and "runs" (the activity's words by their stems, and no other
+    but a time of day: "run club" ends no running)."""
+    kept = {_stem(w) for w in tokens(_SCHEDULE_EN.sub("", stored))}
+    return bool(kept) and kept == {_stem(w) for w in tokens(spoken) if w not in _TIMES_OF_DAY}
+
+
+_TIMES_OF_DAY = frozenset(("morning", "evening", "night", "daily", "weekend", "early", "late", "usual"))
 
 
 # Organisations people name by a clipped form once everyone knows them (never a language or a

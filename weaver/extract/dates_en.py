@@ -68,7 +68,7 @@ _PHRASE = re.compile(
 # Found, never stripped from a value (the phrase starts inside the statement).
 _DURATION = re.compile(
     rf"(?<=\bbeen\s)(?:[\w'-]+\s+){{0,4}}?(?:for\s+)?(?:like\s+|about\s+|almost\s+|nearly\s+|over\s+)?"
-    rf"{_COUNT}\s+{_UNIT}\b(?!\s+ago)",
+    rf"{_COUNT}\s+{_UNIT}\b(?!\s+ago|\s+(?:a|per|each|every)\s+(?:week|month|year)\b)",  # not "3 days a week"
     re.IGNORECASE,
 )
 _FULL_DAY = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday", "weds": "wednesday",

@@ -83,7 +83,7 @@ _MOVED_AFTER = re.compile(
 _BARE_HEAD = re.compile(r"^(?:(?:my|the|our)\s+)?(?!.*'s\b)(?!.*\b(?:[a-z]+ed|been|being|going|every|still|"
                         r"since|from|in|at|with|is|was|are|were|for|I|we|it|my|quit|left|got|had|went|set|put|cut|met|ran|saw|took|"
                         r"made|came|did|done|sold|bought|lost|won|start|starting|moving|leaving|joining)\b(?!'))"
-                        r"(?P<v>[a-z][\w'-]*(?:\s+(?:to\s+)?[A-Za-z][\w'-]*){0,2})"
+                        r"(?P<v>(?:[a-z][\w'-]*|[A-Z]{2,5})(?:\s+(?:to\s+)?[A-Za-z][\w'-]*){0,2})"
                         r"(?:\s+(?:appointment|appt))?(?:\s+(?:is|'s))?$")
 # "a meeting with my academic advisor", "first proper meeting with the owners is": a meeting
 # named by whom it is with
@@ -345,7 +345,8 @@ def _what(raw: str) -> str:
     if value.split() and value.split()[-1] in GOT:
         return ""  # "got a cockapoo pup on saturday", "got a new phone on monday": what one got, no event
     vague = value in NOT_EVENTS | DATES_OF_ONES_OWN | VAGUE_EVENTS
-    if not value or first in NOT_EVENTS or vague or _UNFINISHED.search(value):
+    acronym = re.match(r"[A-Z]{2,}\b", raw)  # "US visa interview": not "us"
+    if not value or first in NOT_EVENTS and not acronym or vague or _UNFINISHED.search(value):
         return ""
     return re.sub(r"^flying\s+(?=to\s)", "flight ", spoken_case(raw))  # "flying to Lisbon on the 3rd"
 

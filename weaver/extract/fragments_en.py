@@ -29,6 +29,7 @@ from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.normalise_en import NOT_HOMES
 from vaultweave.weaver.extract.places_en import capitalise_places, known_place
 from vaultweave.weaver.extract.rules_text import NAME, is_job, words
+from vaultweave.weaver.extract.trips import TRIP_EN
 
 # Longest sentence read fragment by fragment; past it a turn is a pasted text, not chat.
 MAX_CHARS = 1200
@@ -158,7 +159,7 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
     # "my son oscar (7)", "our daughter Ama (6)": an age in brackets after a relative is theirs
     said.extend(" ".join([m.group("who").lower(), *([m.group("name").title()] if m.group("name") else []),
                           "is", m.group("n")]) for m in _KIN_AGE.finditer(text))
-    if not unsure and not carried.who:
+    if not unsure and not carried.who and not TRIP_EN.search(text):  # not "here in Paris for a conference"
         said.extend(_where_said(text))
     for raw in _CUT.split(_ASIDE.sub(",", text))[:MAX_FRAGMENTS]:
         fragment = _TAIL.sub("", _LEAD.sub("", raw.strip())).strip()

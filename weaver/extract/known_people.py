@@ -205,6 +205,12 @@ def _pronouns_within(text: str) -> str:
             last = mentions[-1]
             relation = SAID_AS.get(last.group("rel").lower(), last.group("rel").lower())
             spoken = f"my {relation} {last.group('name')}" if last.group("name") else f"my {relation}"
+            # "my son Tommy set up this tablet, he's a fire fighter": him, after a comma
+            pronouns = "she" if relation in _FEMALE else "he" if relation in _MALE else "he|she"
+            sentence = sentence[: last.end()] + re.sub(
+                rf",\s*(?:{pronouns})(?='s\s+(?:a|an)\s|\s+(?:is\s+(?:a|an)|works|lives|teaches|runs)\s)",
+                ", " + spoken,
+                sentence[last.end():], count=1, flags=re.IGNORECASE)
         out.append(sentence)
     return "".join(out)
 

@@ -199,9 +199,28 @@ TITLES_INTRODUCED: tuple[Rule, ...] = (
          r"(?=\s*(?:[,.;!]|$))", _title_in_introduction),
 )
 
+
+
+def _title_here(m: re.Match[str]) -> list[Fact]:
+    title = clean_title(m.group("title"))
+    if not title or not is_job(title):
+        return []
+    org = clean_org(m.group("org")) if m.group("org") else None
+    at = [Fact("employer", org, Op.ASSERT, 0.65)] if org else []
+    return [Fact("job_title", title, Op.ASSERT, 0.75), *at]
+
+
+# "fifo sparky here, 2 weeks on 1 off", "call center agent here at Teleserve Cebu": who is
+# talking, by their trade, where a message opens
+TITLES_HERE: tuple[Rule, ...] = (
+    rule(r"(?:^|(?<=[!.]\s))(?:(?:a|an|just\s+a|your|ur)\s+)?(?P<title>(?i:[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?))"
+         r"\s+here\b(?!\s+(?:is|are|was|were|in\s+the|and|too|says))(?:\s+at\s+(?P<org>[A-Z][\w&.'-]*"
+         r"(?:\s+[A-Z][\w&.'-]*){0,2}))?", _title_here),
+)
+
 # Searched anywhere in a clause (rules_en.MENTIONS): a workplace by its name, what one is a fan
 # of; a title and its town as a piece of its own
 MENTIONED_IN_PASSING = (*WORKPLACES_CALLED, *WORKPLACES_NEW, *FANS, *TITLES_IN_TOWNS, *TITLES_INTRODUCED,
-                        *HOMETOWNS_BORN)
+                        *HOMETOWNS_BORN, *TITLES_HERE)
 # Read as whole clauses, among rules_en.RULES: a hometown in lower case, work for an app
 RULES_IN_PASSING = (*HOMETOWNS_SAID_LOWER, *APP_WORK, *VEHICLE_WORK)

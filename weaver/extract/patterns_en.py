@@ -271,7 +271,9 @@ def _titled_quoted(m: re.Match[str]) -> list[Fact]:
 
 
 def _titled(m: re.Match[str]) -> list[Fact]:
-    title = clean_title(re.sub(r"\s+(?:in|on|for|since)\s+.*$", "", m.group("title").split(",")[0]))
+    # "a nurse in Leeds", "a firefighter down in phoenix": where, not what
+    title = clean_title(re.sub(r"\s+(?:(?:down|up|out|over)\s+)?(?:in|on|for|since)\s+.*$", "",
+                               m.group("title").split(",")[0]))
     return [Fact("job_title", title, Op.ASSERT, 0.85)] if title and is_job(title) else []
 
 
@@ -309,7 +311,8 @@ def _learned(raw: str) -> list[str]:
     return languages(raw) or things(raw, split=False)
 
 
-def _habit(m: re.Match[str]) -> list[Fact]:
+def habit_of(m: re.Match[str]) -> list[Fact]:
+    """"I swim every day": the habit of the verb (group ``verb``) and its object (``obj``)."""
     verb, obj = m.group("verb"), (m.group("obj") or "").strip()
     if verb in _NOT_HABITS or re.search(r"ed$", verb) or verb in _PAST_VERBS:
         return []

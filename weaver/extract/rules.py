@@ -58,6 +58,7 @@ from vaultweave.weaver.extract.allergens import allergies_in
 from vaultweave.weaver.extract.base import Candidate, Op
 from vaultweave.weaver.extract.clauses import clause_facts
 from vaultweave.weaver.extract.doubt_cues import cue_doubts
+from vaultweave.weaver.extract.event_it_en import it_said_in_full
 from vaultweave.weaver.extract.events_en import IT
 from vaultweave.weaver.extract.fragments_en import Carried, last_mentioned
 from vaultweave.weaver.extract.fragments_en import clauses as fragment_clauses
@@ -269,7 +270,7 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
     speaker would say it ("my brother Jun"), for a question about them (``turn_context``).
     Chinese is read as simplified Mandarin (``typed_zh``), English of many places in plain
     words (``said_plainly_en``), "lives there" as the place named."""
-    return read_as_mandarin(_facts_in, there_said_in_full(said_plainly(text)), asked, who)
+    return read_as_mandarin(_facts_in, it_said_in_full(there_said_in_full(said_plainly(text))), asked, who)
 
 
 def _facts_in(text: str, asked: str, who: str) -> list[Fact]:

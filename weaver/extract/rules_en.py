@@ -12,6 +12,7 @@ import re
 from dataclasses import replace
 
 from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.businesses_en import BUSINESSES_RUN
 from vaultweave.weaver.extract.changes_en import (
     CAR,
     DOUBTS,
@@ -22,6 +23,7 @@ from vaultweave.weaver.extract.changes_en import (
     ending_of_thing,
 )
 from vaultweave.weaver.extract.fields_of_study import STUDIES_EN, learning_or_field
+from vaultweave.weaver.extract.habits_en import HABITS_TOLD
 from vaultweave.weaver.extract.mentioned_in_passing_en import MENTIONED_IN_PASSING, RULES_IN_PASSING
 from vaultweave.weaver.extract.patterns_en import (
     _AGE,
@@ -55,7 +57,6 @@ from vaultweave.weaver.extract.patterns_en import (
     _diet,
     _favourite,
     _fixed,
-    _habit,
     _hobbies,
     _job,
     _laid_off,
@@ -76,7 +77,6 @@ from vaultweave.weaver.extract.patterns_en import (
 from vaultweave.weaver.extract.places_en import known_place
 from vaultweave.weaver.extract.rules_text import (
     ADV,
-    FREQ,
     NAME,
     PLACES,
     Fact,
@@ -193,7 +193,7 @@ RETRACTIONS: tuple[Rule, ...] = (
          r"(?:\s+(?:from|by|at)\s+" + _ORG + ")?", _laid_off),
     rule(_PAST + r"resigned\s+(?:from\s+)?" + _ORG, _job(0.85, Op.RETRACT)),
     rule(r"(?:.*?,\s*)?(?:" + _WE + r"(?:'ve|\s+have)?\s+" + ADV + r")?(?:moved\s+(?:away\s+from|out\s+of)\s+"
-         r"(?:" + HOME_IN + ")?|left\s+" + HOME_IN + ")" + _PLACE, one("lives_in", clean_place, 0.85, Op.RETRACT)),
+         r"(?:" + HOME_IN + r")?|left\s+" + HOME_IN + ")" + _PLACE, one("lives_in", clean_place, 0.85, Op.RETRACT)),
     rule(_PAST + r"(?:broke|split)\s+up\s+with\s+(?:my\s+\w+\s*,?\s*)?(?P<name>" + NAME + ")",
          _named("partner", 0.8, Op.RETRACT)),
     rule(r"I(?:'m|\s+am|\s+got)\s+" + ADV + r"divorced\s+from\s+(?P<name>" + NAME + ")",
@@ -239,7 +239,7 @@ RULES: tuple[Rule, ...] = (
     rule(r"I(?:'m|\s+am)\s+(?P<v>" + NAME + r")(?:\s+here|\s*,.*)?(?:$|(?=\s+but\s))", one("name", clean_name, 0.8)),
     # "hey, Raj here": a chat intro
     rule(r"(?P<v>" + NAME + r")\s+here(?=$|\s*,)", lambda m: [] if m.group("v").lower() in PLACES
-         else one("name", clean_name, 0.75)(m)),
+         or is_job(m.group("v").lower()) else one("name", clean_name, 0.75)(m)),
     rule(r"(?:it's\s+|it\s+is\s+|today\s+is\s+|today's\s+)my\s+birthday(?:\s+today)?$", _fixed("birthday", "today", 0.85)),
     rule(r"my\s+birthday(?:\s+is|'s)\s+(?:on\s+)?(?:the\s+)?(?P<v>.+)$", one("birthday", _birthday_value)),
     # diet and health
@@ -298,7 +298,7 @@ RULES: tuple[Rule, ...] = (
                                               r"away)\s+)?to|"
          r"relocated\s+(?:back\s+)?to|settled\s+(?:down\s+)?in)\s+" + _PLACE, one("lives_in", clean_place, 0.9)),
     *HOMES_MOVED_INTO, *RULES_IN_PASSING,  # "from rimouski but...", "i drive grab full time now"
-    *HOMES_IN_PASSING,
+    *HOMES_IN_PASSING, *BUSINESSES_RUN,  # "i run a small hair salon": a hair salon owner
     # study and work
     rule(_BE + r"(?:doing|studying|taking|finishing|starting|in\s+the\s+\w+\s+year\s+of)\s+(?:a|an|"
                r"my)\s+(?:(?:\w+\s+){0,2}?)(?i:masters?|"
@@ -380,7 +380,7 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"(?P<verb>teach|lecture|tutor)\s+(?:(?P<subject>(?:\w+\s+)?[a-z]+)\s+at\s+" + _ORG + r"|(?P<taught>(?:[\w'-]+\s+){0,3}?)(?:at|in)"
          r"\s+(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,2}?(?:school|college|academy|university|uni|nursery)\b"
          r"(?:\s+in\s+" + _PLACE + r")?)", _taught),
-    rule(_BE + r"(?:a|an)\s+" + _TITLE + r"\s+in\s+" + _PLACE + "$", _titled_in),
+    rule(_BE + r"(?:a|an)\s+" + _TITLE + r"\s+(?:(?:down|up|out|over)\s+)?in\s+" + _PLACE + "$", _titled_in),
     rule(r"(?:" + _BE + r"|I(?:'ve|\s+have)\s+been\s+)(?:a|an)\s+(?P<title>.+)$", _titled),
     rule(_BE + r"(?:now\s+)?(?:the\s+)?(?P<title>(?:head|director|vp|chief)\s+of\s+[a-z]+(?:\s+[a-z]+)?)$", _titled),
     rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+(?:now\s+|still\s+|back\s+)?(?:in|over\s+in|based\s+out\s+of)\s+" + _PLACE
@@ -481,7 +481,7 @@ RULES: tuple[Rule, ...] = (
          r"(?:do|practi[cs]e)\s+(?:yoga|pilates|crossfit)|work\s+out|exercise|"
          r"go\s+(?:to\s+the\s+gym|running|swimming|climbing|cycling)|(?:bike|cycle|walk)\s+to\s+work)$",
          _bare_habit),
-    rule(_I + r"(?P<verb>[a-z]+)(?P<obj>(?:\s+[\w'-]+){0,5}?)\s+" + FREQ + "$", _habit),
+    *HABITS_TOLD,  # "I run every morning", "i'm jogging every morning instead"
 )
 
 MENTIONS: tuple[Rule, ...] = (

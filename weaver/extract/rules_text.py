@@ -135,7 +135,7 @@ _DAY = r"(?:day|morning|evening|night|week|weekend|weekday|month|monday|tuesday|
 _ONE_FREQ = (
     rf"(?:every\s+(?:single\s+|other\s+)?{_DAY}|each\s+{_DAY}|daily|nightly|weekly|"
     rf"on\s+(?:the\s+)?{_DAY}s|(?:once|twice|three\s+times|four\s+times|five\s+times|\d+\s+times|"
-    r"a\s+few\s+times|several\s+times|a\s+couple\s+(?:of\s+)?times)\s+(?:a|per|each|every)\s+"
+    r"a\s+few\s+times|several\s+times|a\s+couple\s+(?:of\s+)?times|\d\s*x|\d\s+days)\s*(?:a|per|each|every|/)\s*"
     r"(?:day|week|month)|most\s+(?:days|mornings|evenings|nights|weekends)|regularly|religiously|"
     r"before\s+work|after\s+work|before\s+bed|in\s+the\s+(?:morning|evening)s?)"
 )

@@ -85,6 +85,8 @@ def _name_told(m: re.Match[str]) -> str:
 
 
 def _here_capitalised(m: re.Match[str]) -> str:
+    if is_job(m.group("n")):
+        return m.group(0)  # "nurse here": a trade, not a name
     return f"{m.group(0)[: m.start('n') - m.start()]}{m.group('n').capitalize()} here"
 
 

@@ -16,7 +16,7 @@ from vaultweave.weaver.extract.rules_text import LANGUAGE_NAMES, PLACES, Fact, i
 # The verbs said of someone else, and their first-person form
 THIRD_VERBS = {"lives": "live", "works": "work", "speaks": "speak", "studies": "study",
                "loves": "love", "likes": "like", "hates": "hate", "has": "have", "turns": "turn",
-               "does": "do", "plays": "play", "goes": "go"}
+               "does": "do", "plays": "play", "goes": "go", "runs": "run", "owns": "own"}
 
 _EN_NAMED_OTHER = re.compile(r"(?!I\b)(?P<name>[A-Z][a-z]+)(?:\s+(?:just\s+|finally\s+|recently\s+)?"
                              r"(?P<verb>lives|moved|left|works|started|quit|joined|got\s+promoted|retired|"

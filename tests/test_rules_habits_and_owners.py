@@ -115,3 +115,28 @@ def test_a_pet_named_in_a_habit_is_told_too() -> None:
 )
 def test_a_routine_is_ended_by_its_activity_said_another_way(stored: str, spoken: str, ended: bool) -> None:
     assert names_ended("routine", stored, spoken) is ended
+
+
+@pytest.mark.parametrize(
+    ("text", "started", "ended"),
+    [
+        ("we move from Ghent to Leuven on 3 May", "Leuven", "Ghent"),
+        ("we're finally moving out of Leeds down to Bristol next week", "Bristol", "Leeds"),
+        ("I'm relocating to Perth on the 14th, so excited", "Perth", None),
+    ],
+)
+def test_a_move_told_ahead_with_its_day(text: str, started: str, ended: str | None) -> None:
+    facts = facts_in(text)
+    assert {(f.value, f.op) for f in facts if f.attribute == "lives_in"} == {
+        (started, Op.ASSERT), *([(ended, Op.RETRACT)] if ended else [])}
+    assert all(f.starts for f in facts if f.attribute == "lives_in")
+
+
+def test_a_move_told_without_its_day_is_no_fact_yet() -> None:
+    assert not [f for f in facts_in("I'm moving to Bristol, can't wait") if f.attribute == "lives_in"]
+
+
+def test_a_town_shifted_from_or_moved_out_of_ends() -> None:
+    assert ("", "", "lives_in", "Pune") not in told("i shifted from Pune for this job")
+    assert any(f.value == "Pune" and f.op is Op.RETRACT for f in facts_in("i shifted from Pune for this job"))
+    assert any(f.value == "London" and f.op is Op.RETRACT for f in facts_in("we moved out of London in May"))

@@ -120,6 +120,17 @@ def test_a_model_trained_on_a_small_corpus_tags_what_it_was_shown(tmp_path: Path
     assert tagger.tag(features("i work at Nike now")) == ["O", "O", "O", "B-employer", "O"]
 
 
+def test_a_value_ended_is_not_learned_where_the_change_names_the_new_one() -> None:
+    conv = {
+        "speaker": "Ana", "current": [{"subject": "Ana", "attribute": "lives_in", "value": "Porto"}],
+        "superseded": [{"subject": "Ana", "attribute": "lives_in", "value": "Lisbon"}],
+        "turns": [{"role": "user", "text": "we move from Lisbon to Porto on the 3rd. I love Lisbon though"}],
+    }
+    labels = [y for _, y in train_reader.examples([conv], lowered=False)]
+    assert labels[0] == ["O"] * 5 + ["B-lives_in"] + ["O"] * 4  # Porto only
+    assert "B-lives_in" not in labels[1]  # Lisbon is not learned later either
+
+
 def test_a_damaged_model_is_refused_with_the_package_to_reinstall(tmp_path: Path) -> None:
     # CRFsuite crashes the process on a truncated model: it must never reach it unchecked
     damaged = tmp_path / span_reader.model_file("en")

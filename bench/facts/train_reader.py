@@ -100,11 +100,14 @@ def corpus_examples(rows: Iterable[dict[str, Any]], lowered: bool = True) -> Ite
 
 
 def _labelled(
-    sentences: Iterable[str], facts: list[tuple[str, str]], marked: set[tuple[str, str]], lowered: bool
+    sentences: Iterable[str], facts: list[tuple[str, str]], marked: set[tuple[str, str]], lowered: bool,
+    ended: frozenset[tuple[str, str]] = frozenset(),
 ) -> Iterator[Example]:
     """Each sentence with every not yet ``marked`` value of ``facts`` marked where it first
     appears (``marked`` is updated: a value is marked once per conversation); with
-    ``lowered``, each sentence once more in lower case."""
+    ``lowered``, each sentence once more in lower case. A value that has ``ended`` is not
+    marked in a sentence that names another value of its attribute too ("we move from
+    Lisbon to Porto": the sentence ends Lisbon, it does not state it)."""
     for sentence in sentences:
         toks = tokens(sentence)
         labels = ["O"] * len(toks)
@@ -115,6 +118,9 @@ def _labelled(
             if span is None or any(label != "O" for label in labels[span[0] : span[1]]):
                 continue
             marked.add((attribute, value))
+            if (attribute, value) in ended and any(
+                    a == attribute and v != value and _find(toks, v) for a, v in facts):
+                continue
             labels[span[0]] = f"B-{attribute}"
             for i in range(span[0] + 1, span[1]):
                 labels[i] = f"I-{attribute}"
@@ -127,9 +133,10 @@ def _labelled(
                 yield features(lower), labels
 
 
-def _own_facts(conv: dataset.Conversation) -> list[tuple[str, str]]:
+def _own_facts(conv: dataset.Conversation, kinds: tuple[str, ...] = ("current", "superseded")
+               ) -> list[tuple[str, str]]:
     speaker = str(conv.get("speaker", ""))
-    gold = [*conv.get("current", []), *conv.get("superseded", [])]
+    gold = [f for kind in kinds for f in conv.get(kind, [])]
     return [
         (str(f["attribute"]), str(f["value"]))
         for f in gold
@@ -143,10 +150,12 @@ def examples(conversations: Iterable[dataset.Conversation], lowered: bool = True
     """Every user sentence of the gold ``conversations`` as (features, labels)."""
     for conv in conversations:
         facts = _own_facts(conv)
+        ended = frozenset(_own_facts(conv, ("superseded",)))
         marked: set[tuple[str, str]] = set()
         for turn in conv.get("turns", []):
             if turn.get("role") == "user":
-                yield from _labelled(split_sentences(str(turn.get("text", ""))), facts, marked, lowered)
+                sentences = split_sentences(str(turn.get("text", "")))
+                yield from _labelled(sentences, facts, marked, lowered, ended)
 
 
 def _frequent(data: list[Example]) -> list[Example]:

@@ -423,9 +423,28 @@ def without_unnamed_pets(facts: list[Fact]) -> list[Fact]:
                                      and " named " not in f.value and f.value in named)]
 
 
+# ``Fact.starts`` of a move told ahead ("we move from Lisbon to Porto on 14 March"): the day
+# the clause tells (a plan weeks ahead stays a plan, ``rules._planned``), or no fact at all
+# when it tells none ("I'm moving to Leeds"); the town left is never read as a home.
+AHEAD = "ahead"
+_PARTICLE = r"(?:(?:back|down|up|over|away)\s+)?"
+
+
+def _moving_ahead(m: re.Match[str]) -> list[Fact]:
+    new = clean_place(m.group("v"))
+    old = clean_place(m.group("old")) if m.group("old") else None
+    if not new:
+        return []
+    ended = [Fact("lives_in", old, Op.RETRACT, 0.8, starts=AHEAD)] if old and old != new else []
+    return [Fact("lives_in", new, Op.ASSERT, 0.85, starts=AHEAD), *ended]
+
+
 # "moved into a unit in Surry Hills", "moved in with my friend Leah in Burnaby": a home moved
-# into, in its town
+# into, in its town; "we're moving out of Brisbane down to Melbourne next month": ahead
 HOMES_MOVED_INTO: tuple[Rule, ...] = (
+    rule(_WE + r"(?:(?:'m|'re|\s+am|\s+are)\s+" + ADV + r"(?:moving|relocating|shifting)|\s+" + ADV
+         + r"(?:move|relocate))\s+" + _PARTICLE + r"(?:(?:from|out\s+of)\s+"
+         + _PLACE.replace("(?P<v>", "(?P<old>") + r"\s+" + _PARTICLE + r")?to\s+" + _PLACE, _moving_ahead),
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:moved|relocated)\s+(?:in)?to\s+(?:a|an|my|our|the)\s+"
          r"(?:[\w-]+\s+){0,2}?(?:apartment|apt|flat|house|place|home|studio|unit|condo|townhouse|bedsit)\s+in\s+"
          + _PLACE, one("lives_in", clean_place, 0.85)),

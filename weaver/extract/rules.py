@@ -66,7 +66,7 @@ from vaultweave.weaver.extract.grammar_en import ENGLISH
 from vaultweave.weaver.extract.grammar_zh import CHINESE, _zh_sentence_facts, zh_sentence
 from vaultweave.weaver.extract.homes_zh import told_first
 from vaultweave.weaver.extract.known_people import KnownPeople
-from vaultweave.weaver.extract.patterns_en import pets_named_in_turn, without_unnamed_pets
+from vaultweave.weaver.extract.patterns_en import AHEAD, pets_named_in_turn, without_unnamed_pets
 from vaultweave.weaver.extract.places_en import there_said_in_full
 from vaultweave.weaver.extract.rules_en import UPCOMING
 from vaultweave.weaver.extract.rules_text import Fact, Grammar
@@ -487,7 +487,8 @@ def _sentence_facts(sentence: str, grammar: Grammar, allow_note: bool) -> list[F
             found = clause_facts(prepared, grammar)
         when = grammar.dated(clause) if grammar.dated else ""
         # "I'm starting at Delta in July": the start is still to come, on the day told if any
-        found = [replace(f, starts=when) if f.starts == UPCOMING else f for f in found]
+        found = [replace(f, starts=when) if f.starts in (UPCOMING, AHEAD) else f for f in found
+                 if when or f.starts != AHEAD]  # a move ahead with no day told is no fact yet
         if when:  # "we moved to Denver last month": the change happened then (not the kinship told with it)
             kinship = other[3] if other else []
             found = [

@@ -291,7 +291,7 @@ RULES: tuple[Rule, ...] = (
          + _PLACE + r"\s+for\s+(?:a|an|the|my|his|her)\s+(?:new\s+)?(?:job|role|position)\s+(?:at|with)\s+" + _ORG,
          lambda m: [*one("lives_in", clean_place, 0.9)(m), *_job(0.8)(m)]),
     # "moved from Sydney to Melbourne last year": the old town ends as the new one starts.
-    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:moved|relocated)\s+(?:(?:back|down|up|over|out|away)\s+)?from\s+"
+    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:moved|relocated)\s+(?:(?:back|down|up|over|out|away)\s+)?(?:from|(?<=out\s)of)\s+"
          + _PLACE.replace("(?P<v>", "(?P<old>") + r"(?:\s+(?:back\s+|down\s+|up\s+|over\s+)?to\s+" + _PLACE + ")?",
          _moved_from),
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:been\s+living\s+in|moved\s+(?:(?:back|down|up|over|out|"

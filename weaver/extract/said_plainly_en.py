@@ -17,8 +17,8 @@ from vaultweave.weaver.extract.places_en import known_place
 from vaultweave.weaver.extract.rules_text import PLACES, clean_name, is_job, words
 
 # "shifted to Lahore", "we're shifting into a new flat": moved, in the English of South Asia
-_SHIFTED = re.compile(r"\bshift(ed|ing)(?=\s+(?:back\s+)?(?:to|into)\s+"
-                      r"(?:[A-Z]|a\s+new\b|(?:my|our)\s+new\b))")
+_SHIFTED = re.compile(r"\bshift(ed|ing)(?=\s+(?:back\s+)?(?:to|into|from)\s+"
+                      r"(?:[A-Za-z]|a\s+new\b|(?:my|our)\s+new\b))")
 
 
 # "i stay in abuja", "i stay tampines", "i dey stay for lekki", "i dey lagos": where one lives,

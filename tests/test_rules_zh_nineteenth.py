@@ -13,6 +13,7 @@ from vaultweave.weaver.extract.rules import facts_in
 from vaultweave.weaver.extract.rules_zh_doubts import doubts
 from vaultweave.weaver.extract.schools_zh import school_and_year
 from vaultweave.weaver.extract.span_reader import someone_else
+from vaultweave.weaver.extract.unsure import doubts_of
 
 from tests.zh_facts import homes, own, theirs
 
@@ -113,3 +114,22 @@ def test_a_change_of_ones_own_told_by_someone_still_puts_it_in_doubt(clause: str
 )
 def test_a_trade_told_by_the_vehicle_one_drives(text: str, title: str) -> None:
     assert any(f.attribute == "job_title" and f.value == title for f in facts_in("我哥叫张磊 " + text))
+
+
+@pytest.mark.parametrize(
+    ("text", "title"), [("在长春开了十五年公交", "公交车司机"), ("开大车的 常年跑长途", "货车司机")]
+)
+def test_a_drivers_trade_with_how_long_or_by_its_chat_name(text: str, title: str) -> None:
+    assert ("job_title", title, A) in own(text)
+
+
+# -- a doubt about what is weighed ----------------------------------------------------------------
+
+
+def test_a_sentence_of_doubt_that_weighs_a_move_doubts_the_home_alone() -> None:
+    sentence = "房子要不要换到城东住 还没想好"
+    assert {f.attribute for f in doubts_of(sentence)} == {"lives_in"}
+
+
+def test_a_sentence_of_doubt_that_weighs_nothing_named_may_doubt_any_value_it_names() -> None:
+    assert "routine" in {f.attribute for f in doubts_of("周末那个羽毛球还去不去 不好说")}

@@ -133,3 +133,15 @@ def test_a_sentence_of_doubt_that_weighs_a_move_doubts_the_home_alone() -> None:
 
 def test_a_sentence_of_doubt_that_weighs_nothing_named_may_doubt_any_value_it_names() -> None:
     assert "routine" in {f.attribute for f in doubts_of("周末那个羽毛球还去不去 不好说")}
+
+
+# -- what chat calls a company, a trade or a partner -------------------------------------------
+
+
+def test_chat_names_of_a_company_and_a_trade_are_stored_by_their_names() -> None:
+    assert {("employer", "网易", A), ("job_title", "工程师", A)} <= own("我是猪厂的攻城狮")
+
+
+def test_a_partner_called_by_chats_word_is_who_he_is_next() -> None:
+    facts = theirs("男票昨天又加班 他是鹅厂的程序猿")
+    assert ("boyfriend", "", "job_title", "程序员") in facts

@@ -16,21 +16,9 @@ from vaultweave.weaver.extract.routines_zh import routine, split_routine
 from vaultweave.weaver.extract.rules import RulesExtractor, facts_in
 from vaultweave.weaver.extract.span_reader import someone_else
 
+from tests.zh_facts import homes, own, theirs
+
 A, R = Op.ASSERT, Op.RETRACT
-
-
-def own(text: str) -> set[tuple[str, str, Op]]:
-    """The speaker's own facts in ``text``: (attribute, value, op)."""
-    return {(f.attribute, f.value, f.op) for f in facts_in(text) if not f.about and not f.name}
-
-
-def theirs(text: str) -> set[tuple[str, str, str, str]]:
-    """Everyone else's facts in ``text``: (relation, name, attribute, value)."""
-    return {(f.about, f.name, f.attribute, f.value) for f in facts_in(text) if f.about or f.name}
-
-
-def homes(text: str) -> set[str]:
-    return {value for attribute, value, op in own(text) if attribute == "lives_in" and op is A}
 
 
 # -- a town told as one's own ------------------------------------------------------------------

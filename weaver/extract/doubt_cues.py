@@ -132,8 +132,9 @@ _NEGATED = re.compile(
     r"(?:\s+\w+){0,2}\s*$)|(?:[没不别]|没有|不会|不想|不打算|没打算)$",
     re.IGNORECASE,
 )
-_PEOPLE_ZH = (r"我[们]?的?(?:妈|爸|姐|妹|哥|弟|老公|老婆|女朋友|男朋友|对象|朋友|闺蜜|同事|"
-              r"老板|领导|上司|经理|儿子|女儿|爷|奶|外公|外婆|室友|邻居)")
+# 我个/我嘅 are Cantonese for "my": "我个friend阿Ken话…"
+_PEOPLE_ZH = (r"我(?:们|个|嘅)?的?(?:妈|爸|姐|妹|哥|弟|老公|老婆|女朋友|男朋友|对象|朋友|friend|闺蜜|"
+              r"同事|同学|同门|老板|领导|上司|经理|儿子|女儿|爷|奶|外公|外婆|室友|邻居)")
 _FIRST_PERSON = re.compile(
     rf"\b(?:I|I'm|I've|I'll|I'd|im|ive|me|we|we're|we've|us|our)\b|(?!{_PEOPLE_ZH})我|咱|俺", re.IGNORECASE
 )
@@ -142,6 +143,7 @@ _OTHER_SUBJECT = re.compile(
     r"boyfriend|girlfriend|friend|colleague|coworker|boss|manager|son|daughter|roommate|flatmate|neighbou?r|"
     rf"cousin|aunt|uncle|grandma|grandpa))\b|(?<![跟和同与])[他她]|{_PEOPLE_ZH}|"  # 跟他吵架: with him
     r"^\s*(?:小|老|阿)[\u4e00-\u9fff]|"  # 小李, 老王, 阿强: a person called by name
+    r"^\s*(?:同门|同学|同事|室友|朋友|师兄|师姐|学长|学姐)(?:们)?(?:说|话)|"  # 同门说…: what they plan
     r"^\s*[A-Z][a-z]+(?=[\u4e00-\u9fff])",  # "Kevin前天被裁了": someone named in Latin letters
     re.IGNORECASE,
 )

@@ -150,6 +150,7 @@ def zh_sentence(
     if _ZH_SARCASM.search(sentence):
         return [], None
     sentence = _FILLERS.sub(_unfilled, sentence) or sentence  # "做那个 怎么说 课程研发吧": 做课程研发吧
+    sentence = schools_zh.school_and_year(sentence)  # "武汉理工 大四"
     clauses = _zh_split_clauses(_EMOJI.sub("，", sentence))
     if clauses and re.search(r"[?？]\W*$", sentence):
         # "…，去大理开客栈？" / "我在北京，你呢？": the last piece asks
@@ -207,7 +208,8 @@ def _zh_clause(
     """One clause: appointments and doubts first (they name plans), then whose it is, when, and what."""
     head = text.split("，")[0]
     if not text or _ZH_QUESTION.search(head):
-        return [], None
+        asker = rules_zh_people.person(text, named) if text else None
+        return [], (asker[0] if asker else None)  # "我室友小敏倒是啥事没有 她…": she is who 她 is
     event = rules_zh_people.appointment(head, context, text[len(head):]) or booked_zh.booked(text, context)
     if event:
         who = rules_zh_people.person(text, named)

@@ -73,8 +73,13 @@ RULES: tuple[Rule, ...] = (
 def told_first(facts: list[Fact]) -> list[Fact]:
     """A turn's homes with those only inferred (the district of a workplace, a town's "here": 0.6
     or below) left out for a person whose home the same turn tells more surely ("我住回龙观…我在中关村
-    一家AI公司当产品经理": 回龙观, not 中关村)."""
-    told = {(f.about, f.name) for f in facts if f.attribute == "lives_in" and f.op is Op.ASSERT
-            and f.confidence >= 0.7}
-    return [f for f in facts if not (f.attribute == "lives_in" and f.op is Op.ASSERT and f.confidence <= 0.6
-                                     and (f.about, f.name) in told)]
+    一家AI公司当产品经理": 回龙观, not 中关村), and an assumed home that is no town left out for a
+    person the turn places in a town."""
+    homes = [f for f in facts if f.attribute == "lives_in" and f.op is Op.ASSERT]
+    told = {(f.about, f.name) for f in homes if f.confidence >= 0.7}
+    # an assumed home that is no known town (the district of one's shop: "在解放碑开了个火锅店")
+    # gives way to a town the same turn names as the person's ("我们重庆人")
+    towns = {(f.about, f.name) for f in homes if is_place(f.value)}
+    return [f for f in facts if not (f in homes and (
+        (f.confidence <= 0.6 and (f.about, f.name) in told)
+        or (f.assumed and not is_place(f.value) and (f.about, f.name) in towns)))]

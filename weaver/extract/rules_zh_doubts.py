@@ -42,6 +42,13 @@ _DOUBTS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (re.compile(rf"(?:{PETS_RE}).{{0,4}}(?:住院|病危|不行了)"), ("pet",)),
 )
 
+# Someone else as the subject before the cue, with no 我 after them: "上周末她搬走了", a peer telling
+# of their own plans ("我个friend阿Ken话想搬去温哥华", 话: Cantonese "says"; "同门说毕业后要去深圳"); a
+# doctor or a boss telling of the speaker's ("医生说可能不是…过敏") is no one else's change
+_THEIRS = re.compile(r"(?:(?<![跟和同与])[他她]|(?:同门|同学|同事|朋友|friend|室友|闺蜜|师兄|师姐)[^，,]{0,6}?"
+                     r"(?:说|话))(?!.*我)")
+
+
 _NAMED_ILL = re.compile(r"^(?P<name>[^，,我你他她它]{2,4}?)(?:又|也|突然)?(?:住院|病危|快不行|不行了)")
 
 
@@ -53,7 +60,8 @@ def doubts(clause: str) -> list[Fact]:
     if named:  # 旺财住院了: the pet of that name, if there is one
         return [Fact("pet", named.group("name"), Op.DOUBT, 0.6)]
     for pattern, attributes in _DOUBTS:
-        if pattern.search(clause):
+        found = pattern.search(clause)
+        if found and not _THEIRS.search(clause[: found.start()]):
             return [Fact(a, "", Op.DOUBT, 0.6) for a in attributes]
     return []
 

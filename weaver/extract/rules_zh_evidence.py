@@ -65,10 +65,12 @@ def settled(m: re.Match[str]) -> list[Fact]:
 
 
 def drives(m: re.Match[str]) -> list[Fact]:
-    """我在成都开出租 / 哈尔滨开出租车的: a driver, and the town one drives in is home."""
+    """我在成都开出租 / 哈尔滨开出租车的 / 在长春开了十年公交: a driver, and the town one drives in
+    is home."""
     if m.group("city") and not is_place(m.group("city")):
         return []
-    title = {"出租": "出租车", "滴滴": "网约车", "公交": "公交车"}.get(m.group("v"), m.group("v")) + "司机"
+    said = {"出租": "出租车", "滴滴": "网约车", "公交": "公交车", "大车": "货车", "大货": "货车"}
+    title = said.get(m.group("v"), m.group("v")) + "司机"  # 开大车: a lorry
     town = m.group("city") or place_of(m.group("where") or "")
     return [Fact("job_title", title, Op.ASSERT, 0.8)] + (
         [Fact("lives_in", town, Op.ASSERT, 0.7)] if town and is_place(town) else [])

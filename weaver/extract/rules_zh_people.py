@@ -47,6 +47,8 @@ RELATIONS = {
     "堂哥": "cousin", "堂弟": "cousin",
     # the old couple's words for each other
     "老伴": "spouse", "老伴儿": "spouse", "老头子": "husband", "老太婆": "wife",
+    # chat's words for a partner
+    "男票": "boyfriend", "女票": "girlfriend",
 }
 # The speaker's relation fact is named by the relation word, spouses and partners by kind.
 _ATTRIBUTE = {"husband": "spouse", "wife": "spouse", "boyfriend": "partner", "girlfriend": "partner"}
@@ -59,11 +61,11 @@ _AFTER_NAME = (
     r"现在|最近|平时|今天|明天|后天|昨天|前天|下周|下个?月|这周|本周|定了|订了|约了|一起|商量|打算|准备|"
     r"[一二两三四五六七八九十]+[月号岁]|"
     # "我老公周磊三天前从顺丰那边辞了": a date or a verb of leaving after the name
-    r"从|被|把|还|又|终于|辞|换|回|考|找|前几天|前阵子|[一二两三四五六七八九十几\d]+个?(?:天|周|礼拜|星期|月|年)前)"
+    r"从|被|把|还|又|终于|辞|换|回|考|找|倒|却|前几天|前阵子|[一二两三四五六七八九十几\d]+个?(?:天|周|礼拜|星期|月|年)前)"
 )
 _NAME = r"[\u4e00-\u9fff]{2,3}?|阿[A-Za-z]+|[A-Z][A-Za-z]+"
 # Family said without 我 at the start of a clause ("儿子查出来对猫过敏", "老公下个月调去深圳").
-_BARE_FAMILY = "儿子|女儿|闺女|老公|老婆|媳妇|男朋友|女朋友|男友|女友|老爸|老妈|对象|未婚妻|未婚夫|室友|闺蜜|孙子|孙女|外孙|大宝|二宝"
+_BARE_FAMILY = "儿子|女儿|闺女|老公|老婆|媳妇|男朋友|女朋友|男友|女友|男票|女票|老爸|老妈|对象|未婚妻|未婚夫|室友|闺蜜|孙子|孙女|外孙|大宝|二宝"
 _PERSON = re.compile(
     rf"^(?:我(?:们)?(?:的|家)?|(?=(?:{_BARE_FAMILY})))(?P<rel>{_REL})(?:(?:叫|名叫|的名字是|的名字叫)(?P<called>{_NAME})(?:[，,]|$)"
     rf"|(?P<name>{_NAME}){_AFTER_NAME})?"

@@ -185,7 +185,10 @@ def _runs_business(m: re.Match[str]) -> list[Fact]:
     place = place_of(m.group("v"))
     if not place or re.search(r"[上里下边]$|^(?:网|线|家|店|公司)|(?:超市|餐厅|饭店|酒店|工厂|厂|公司|店|馆|医院|学校|工地)$", place):
         return []  # 在T&T超市打工: where one works, not a town
-    facts = [Fact("lives_in", place, Op.ASSERT, 0.75)]
+    # 在解放碑那边开了个火锅店: a place not known as a town may be only the shop's district, so it
+    # is an assumed home (it fills an empty slot, never replaces a home told)
+    known = is_place(place)
+    facts = [Fact("lives_in", place, Op.ASSERT, 0.75 if known else 0.6, assumed=not known)]
     shop = re.search(r"(?P<s>(?:小)?[^，,家个了开]{0,4}(?:店|民宿|客栈))$", m.group("act"))
     return facts + [Fact("job_title", shop.group("s") + "老板", Op.ASSERT, 0.75)] if shop else facts
 

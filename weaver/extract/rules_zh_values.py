@@ -92,7 +92,7 @@ JOB_HEADS = ("师", "员", "家", "空姐", "老板", "站长", "组长", "店�
               "翻译", "导游", "教练", "警察", "军人", "农民", "工人", "保姆", "月嫂", "质检", "PM",
               "牙医", "兽医", "中医", "校医", "军医", "飞手", "歌手", "鼓手", "车手", "写手", "画手", "码农",
               "茶农", "果农", "菜农", "渔民", "牧民", "店主", "摊主", "老板娘", "船长", "机长", "包工头",
-              "外卖小哥", "快递小哥", "跟单", "学徒", "仓管", "收银",
+              "外卖小哥", "快递小哥", "跟单", "学徒", "仓管", "收银", "程序猿", "程序媛", "攻城狮",
               # police by branch, and the trades named by their last character 工
               "交警", "辅警", "民警", "刑警", "特警", "狱警", "巡警", "电工", "焊工", "钳工", "木工", "瓦工",
               "钢筋工", "水电工", "油漆工", "搬运工", "清洁工", "环卫工", "普工", "技工", "泥瓦工", "装修工")
@@ -200,7 +200,13 @@ def org_of(raw: str) -> str | None:
         return None  # 我在北京工作: a city, not an employer
     if re.fullmatch(r"[\u4e00-\u9fff]{1,2}[上下]", value):
         return None  # 在网上做生意, 在楼下上班: where, not who
-    return value
+    return CHAT_ORGS.get(value, value)
+
+
+# What chat calls the largest companies, stored by their names: "鹅厂的程序猿" works at 腾讯
+CHAT_ORGS = {"鹅厂": "腾讯", "企鹅": "腾讯", "猪厂": "网易", "狗东": "京东", "度厂": "百度", "阿里爸爸": "阿里巴巴"}
+# ... and trades: a 程序猿 is a 程序员, an 攻城狮 an 工程师
+_CHAT_TITLES = {"程序猿": "程序员", "程序媛": "程序员", "攻城狮": "工程师"}
 
 
 # A company's site named after its city: a plant, a branch, an office, a base
@@ -291,7 +297,7 @@ def own_title(value: str) -> str:
     workplace is the employer rules' to read); "" for what is no title ("打工人")."""
     tail = value.rsplit("的", 1)[-1] if "的" in value[1:-1] else ""
     title = tail if len(tail) >= 2 and tail.endswith(JOB_HEADS) else value
-    return "" if title in _NOT_TITLES else title
+    return "" if title in _NOT_TITLES else _CHAT_TITLES.get(title, title)
 
 
 def title_of(raw: str) -> str | None:

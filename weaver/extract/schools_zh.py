@@ -5,7 +5,8 @@ attended there is the school (and the city where one lives). "读的是卢湾一
 the school outright. Only a school's shape counts: a university's short name (山大, 台大), a
 school word at the end (学院, 小学, 一中) or a Latin acronym (UTM). A level or a year
 ("在上海读研究生", "在北京上二年级") or a bare 大学 is no school: the city is then where one lives
-("在青岛上大学" never stores the school "青岛上大学").
+("在青岛上大学" never stores the school "青岛上大学"). A school and its year typed as two
+pieces ("武汉理工 大四") are read as one.
 """
 
 from __future__ import annotations
@@ -53,6 +54,17 @@ _SCHOOL_YEAR = (r"^我?(?:现在|目前|今年)?(?:是|在)?(?P<v>[" + _CJK + r"
 def _school_year(m: re.Match[str]) -> list[Fact]:
     value = m.group("v")
     return [Fact("studies_at", value, Op.ASSERT, 0.8)] if school(value) else []
+
+
+# "武汉理工 大四", "川大，研二": a school and the year one is in, typed as two pieces
+_PIECES = re.compile(r"(?:^|(?<=[\s，,]))(?P<v>[" + _CJK + r"A-Za-z]{2,10})[\s，,]+(?P<y>" + _YEAR
+                     + r")(?=$|[\s，,。!！])")
+
+
+def school_and_year(sentence: str) -> str:
+    """``sentence`` with a school and its year, typed apart, made one piece ("武汉理工大四")."""
+    return _PIECES.sub(lambda m: m.group("v") + m.group("y") if school(m.group("v")) else m.group(0),
+                       sentence)
 
 
 RULES: tuple[Rule, ...] = (

@@ -133,10 +133,10 @@ _REPLY_FILLER = re.compile(
 # ("小李换工作了，去了百度"). A pronoun, a relation (``person``) or a name of the 小/老/阿 kind.
 _ZH_SOMEONE = re.compile(
     r"^(?:他|她|它)(?!们)|^(?:小|老|阿)[\u4e00-\u9fff](?=[^\s，,]{0,12}(?:了|在|是|去|说))"
-    # "琴行老师调课了", "教练说…": someone named by their role, who says or changes something
-    # ("跟医生说了我…", "医生让我…": the speaker's own)
+    # "琴行老师调课了", "教练说…", "琴行老师跑路了": someone named by their role, who says or
+    # changes something, or leaves ("跟医生说了我…", "医生让我…": the speaker's own)
     r"|^(?![^，,]{0,4}?[我跟和给对问找向同])[\u4e00-\u9fff]{0,4}?(?:老师|教练|医生|房东|师傅|馆长|班主任)"
-    r"(?:说|讲|调|排|通知)"
+    r"(?:说|讲|调|排|通知|跑路|跑了|走了|辞职|离职|请假|病了|退休|不干了|不教了)"
 )
 
 

@@ -4,6 +4,9 @@
   (高中英语老师, 初中数学老师). Teaching someone ("教我儿子英语", "教孩子") names no job.
 - "我就在青啤二厂上班，干化验员的": after a clause that names where one works, a piece that
   is only 干/做/当 and a title is the title.
+- "我是渣打的analyst", "我是做real estate agent的": a trade said in English inside a Chinese
+  clause is a title when its head word is one (``rules_text.is_job``); the workplace before 的 is
+  the employer.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ import re
 from dataclasses import replace
 
 from vaultweave.weaver.extract.base import Op
-from vaultweave.weaver.extract.rules_text import Fact, Rule, rule
+from vaultweave.weaver.extract.rules_text import Fact, Rule, clean_title, is_job, rule
 from vaultweave.weaver.extract.rules_zh_values import JOB_HEADS, is_place, org_of, title_of
 
 _SUBJECTS = (r"语文|数学|英语|英文|物理|化学|生物|历史|地理|政治|体育|音乐|美术|科学|信息技术|编程|"
@@ -39,7 +42,28 @@ def _teacher(m: re.Match[str]) -> list[Fact]:
             *([Fact("employer", employer, Op.ASSERT, 0.75)] if employer and employer != at[-2:] else [])]
 
 
-RULES: tuple[Rule, ...] = (rule(_TEACHES, _teacher),)
+# the English words of the title, and any talk after it ("pilot 常常飞")
+_LATIN_TITLE = r"(?P<t>[A-Za-z][A-Za-z ]{1,30}?)(?:\s+[\u4e00-\u9fff].*)?"
+
+
+def _latin_title(m: re.Match[str]) -> list[Fact]:
+    """A title said in English ("pilot", "property agent"), with the workplace said before it."""
+    title = clean_title(m.group("t"))
+    if not title or not is_job(title):
+        return []
+    employer = org_of(m.group("org")) if m.groupdict().get("org") else None
+    return [Fact("job_title", title, Op.ASSERT, 0.8),
+            *([Fact("employer", employer, Op.ASSERT, 0.8)] if employer and not is_place(employer) else [])]
+
+
+RULES: tuple[Rule, ...] = (
+    rule(_TEACHES, _teacher),
+    # "我是星展的teller", "我老公是SIA的pilot" (read as the husband's own clause)
+    rule(r"^我(?:现在|目前|也|就)*是(?P<org>[A-Za-z0-9\u4e00-\u9fff&]{2,12}?)的" + _LATIN_TITLE + "$",
+         _latin_title),
+    # "我是做property agent的", "我当nanny的"
+    rule(r"^我(?:现在|目前|也|就)*(?:是)?(?:做|当|干)(?:个|一个)?" + _LATIN_TITLE + "(?:的)?$", _latin_title),
+)
 
 
 def title_aside(pieces: list[str], facts: list[Fact]) -> list[Fact]:

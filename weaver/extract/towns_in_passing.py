@@ -88,7 +88,10 @@ def towns_in_passing(sentences: Sequence[str], facts: Sequence[Fact]) -> list[Fa
             if (fact.about, fact.name) not in housed:
                 housed.add((fact.about, fact.name))
                 found.append(fact)
-    town = "" if ("", "") in housed else local_town(sentences)  # "杭州有没有靠谱的宠物医院推荐"
+    # "杭州有没有靠谱的宠物医院推荐"; also beside a home only assumed that is no town (a shop's district)
+    own = [f for f in (*facts, *found) if f.attribute == "lives_in" and f.op is Op.ASSERT and not f.about
+           and not f.name]
+    town = local_town(sentences) if all(f.assumed and not known_city(f.value) for f in own) else ""
     return [*found, _assumed(town)] if town else found
 
 

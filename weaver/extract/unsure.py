@@ -40,6 +40,14 @@ DOUBTABLE = (
     "lives_in", "employer", "studies_at", "job_title", "diet", "allergy", "hobby", "likes", "routine", "car",
     "pet", "learning",
 )
+# What a Chinese sentence of doubt weighs, by the word of the change it names: "要不要跟着搬 还没定"
+# doubts the home alone, "要不要从美团离职 还没想好" the job; a sentence naming none of them may
+# doubt any attribute whose value it names
+_DISCUSSED_ZH = (
+    (re.compile(r"搬|住|房子|租房|买房"), ("lives_in",)),
+    (re.compile(r"辞|离职|跳槽|换工作|上班|offer|公司|单位|转正|入职"), ("employer", "job_title")),
+    (re.compile(r"读书|学校|毕业|考研|转学|退学|休学|读研|读博"), ("studies_at",)),
+)
 PARTNERS = ("partner", "boyfriend", "girlfriend", "fiance", "fiancee", "spouse", "wife", "husband")
 _WITH_ME = re.compile(r"\b(?:me|we|us|I)\b|我们|我俩|咱俩", re.IGNORECASE)
 
@@ -53,8 +61,10 @@ def doubts_of(sentence: str, about: str = "", name: str = "") -> list[Fact]:
     """A doubt for each attribute, matched by the resolver against the current values the
     sentence names; of the speaker, or of the person given."""
     partners = PARTNERS if not about and not name and _WITH_ME.search(sentence) else ()
+    weighed = tuple(a for cue, family in _DISCUSSED_ZH if cue.search(sentence) for a in family)
+    attributes = weighed if weighed and _UNSURE_ZH.search(sentence) else (*DOUBTABLE, *partners)
     return [Fact(attribute, sentence, Op.DOUBT, UNSURE_CONFIDENCE, about=about, name=name)
-            for attribute in (*DOUBTABLE, *partners)]
+            for attribute in attributes]
 
 
 def unsure_of_people(

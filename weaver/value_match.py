@@ -70,8 +70,9 @@ def _initials_of(short: str, full: str) -> bool:
 def names_ended(attribute: str, stored: str, spoken: str) -> bool:
     """Whether an ending that says ``spoken`` ends the ``stored`` value of ``attribute``:
     ``names_value``, or for a person a short form of their given name ("javi and i broke up"
-    ends boyfriend Javier), or for a place of work or study its clipped name ("quit comfort"
-    ends ComfortDelGro)."""
+    ends boyfriend Javier), for a place of work or study its clipped name ("quit comfort"
+    ends ComfortDelGro), or for a routine or a habit its activity said another way ("bye bye
+    morning runs" ends "running every day")."""
     return (names_value(stored, spoken) or (attribute in PERSON_ATTRIBUTES and short_name_of(spoken, stored))
             or attribute in _PLACES_OF_WORK_AND_STUDY and _clipped(spoken, stored)
             or attribute in _KEPT_UP and _activity_said(stored, spoken))

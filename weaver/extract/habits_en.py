@@ -8,6 +8,7 @@ day instead, with its named place ("walking at Marina Beach every day"), as the 
 routines are (``events_en``); what one takes in stays a habit ("I smoke every day"). A habit
 of the past ("I used to swim every day") matches none of them: the verb must be the present.
 """
+
 from __future__ import annotations
 
 import re
@@ -72,9 +73,10 @@ def _present(m: re.Match[str]) -> list[Fact]:
 
 
 def _first(m: re.Match[str]) -> list[Fact]:
-    """ "every morning I walk the dog"; a weekday first is a routine's, read with the events."""
-    return [] if re.search(r"day\b", m.group("freq"), re.IGNORECASE) and not _DAILY.search(m.group("freq")) \
-        else _present(m)
+    """ "every morning I walk the dog"; a weekday first ("every sunday I ...") is a routine's,
+    read with the events."""
+    weekday = re.search(r"day\b", m.group("freq"), re.IGNORECASE) and not _DAILY.search(m.group("freq"))
+    return [] if weekday else _present(m)
 
 
 HABITS_TOLD: tuple[Rule, ...] = (

@@ -17,10 +17,10 @@ from tests.conftest import say
 
 
 def _doubted(text: str) -> set[str]:
-    """The attributes a cue puts in doubt (a sentence doubting a value it names is
-    tests/test_unsure.py's)."""
+    """The attributes of the speaker's a cue puts in doubt (a sentence doubting a value it
+    names is tests/test_unsure.py's)."""
     named = set(unsure_sentences(split_sentences(text)))
-    return {f.attribute for f in facts_in(text) if f.op is Op.DOUBT and f.value not in named}
+    return {f.attribute for f in facts_in(text) if f.op is Op.DOUBT and f.value not in named and not f.about}
 
 
 @pytest.mark.parametrize(
@@ -56,6 +56,11 @@ def test_a_change_in_words_no_rule_reads_raises_a_doubt(text: str, attributes: s
 )
 def test_someone_elses_change_a_hypothetical_or_a_ruled_out_one_raises_none(text: str) -> None:
     assert _doubted(text) & {"employer", "job_title", "lives_in"} == set()
+
+
+def test_someone_elses_move_ahead_doubts_their_home_not_the_speakers() -> None:
+    facts = facts_in("my sister is moving to Oslo next month")
+    assert [(f.about, f.attribute) for f in facts if f.op is Op.DOUBT] == [("sister", "lives_in")]
 
 
 def test_a_turn_that_tells_the_new_value_raises_no_doubt_of_its_family() -> None:

@@ -425,7 +425,8 @@ def without_unnamed_pets(facts: list[Fact]) -> list[Fact]:
 
 # ``Fact.starts`` of a move told ahead ("we move from Lisbon to Porto on 14 March"): the day
 # the clause tells (a plan weeks ahead stays a plan, ``rules._planned``), or no fact at all
-# when it tells none ("I'm moving to Leeds"); the town left is never read as a home.
+# when it tells none ("I'm moving to Leeds"); the town left is never read as a home. Either
+# way the home held may soon be outdated: it is put in doubt.
 AHEAD = "ahead"
 _PARTICLE = r"(?:(?:back|down|up|over|away)\s+)?"
 
@@ -436,7 +437,7 @@ def _moving_ahead(m: re.Match[str]) -> list[Fact]:
     if not new:
         return []
     ended = [Fact("lives_in", old, Op.RETRACT, 0.8, starts=AHEAD)] if old and old != new else []
-    return [Fact("lives_in", new, Op.ASSERT, 0.85, starts=AHEAD), *ended]
+    return [Fact("lives_in", new, Op.ASSERT, 0.85, starts=AHEAD), *ended, Fact("lives_in", "", Op.DOUBT, 0.6)]
 
 
 # "moved into a unit in Surry Hills", "moved in with my friend Leah in Burnaby": a home moved

@@ -224,7 +224,6 @@ SMALL_TALK: list[str] = [
     "I'd like to visit Paris someday.",
     "I would love to live in Tokyo.",
     "If I lived in Paris, I'd eat croissants every day.",
-    "I'm moving to Lisbon next month.",
     "I'm going to quit smoking.",
     "I think I love sushi.",
     "I feel like pizza tonight.",
@@ -271,6 +270,10 @@ def test_retractions(text: str, expected: Expected) -> None:
 @pytest.mark.parametrize("text", SMALL_TALK)
 def test_small_talk_yields_nothing(text: str) -> None:
     assert facts(text) == []
+
+
+def test_a_move_weeks_ahead_is_a_plan_that_only_doubts_the_home() -> None:
+    assert facts("I'm moving to Lisbon next month.") == [("lives_in", "", Op.DOUBT)]
 
 
 def test_candidate_carries_subject_source_time_and_canonical_text() -> None:

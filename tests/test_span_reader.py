@@ -120,6 +120,15 @@ def test_a_model_trained_on_a_small_corpus_tags_what_it_was_shown(tmp_path: Path
     assert tagger.tag(features("i work at Nike now")) == ["O", "O", "O", "B-employer", "O"]
 
 
+def test_english_words_carry_the_class_the_rules_know_them_by() -> None:
+    sentence = "my flatmate is a farrier, 32, off on thurs in june speaking Welsh"
+    classes = [next(f for f in row if f.startswith("cls=")) for row in features(sentence)]
+    assert dict(zip([t.text for t in tokens(sentence)], classes, strict=True)) == {
+        "my": "cls=o", "flatmate": "cls=kin", "is": "cls=o", "a": "cls=o", "farrier": "cls=job",
+        ",": "cls=o", "32": "cls=num", "off": "cls=o", "on": "cls=o", "thurs": "cls=day", "in": "cls=o",
+        "june": "cls=month", "speaking": "cls=o", "Welsh": "cls=lang"}
+
+
 def test_a_value_ended_is_not_learned_where_the_change_names_the_new_one() -> None:
     conv = {
         "speaker": "Ana", "current": [{"subject": "Ana", "attribute": "lives_in", "value": "Porto"}],

@@ -23,19 +23,16 @@ _EN_TOKEN = re.compile(r"[^\W_]+(?:['’.&-][^\W_]+)*|\S")
 _ZH_TOKEN = re.compile(r"[A-Za-z0-9]+(?:['’.&-][A-Za-z0-9]+)*|\S")
 # How far either side a token's neighbours count.
 WINDOW = 2
-# Words that, a few tokens back, say the clause is about someone else, a wish or a question.
-_OTHER = words(
+_PEOPLE = words(
     "sister brother mom mum mother dad father wife husband son daughter boyfriend girlfriend "
-    "partner friend roommate boss colleague coworker cousin aunt uncle grandma grandpa kid kids "
-    "he she they his her their"
+    "partner friend roommate boss colleague coworker cousin aunt uncle grandma grandpa kid kids"
 )
+# Words that, a few tokens back, say the clause is about someone else, a wish or a question.
+_OTHER = _PEOPLE | words("he she they his her their")
 _WISH = words("if would could wish maybe might dream hope thinking considering someday")
 # Word classes the rules already know, so a job word, a relative or a day never seen in
-# training is still read as one ("a farrier at", "my stepdad", "every thurs")
-_KIN = words(
-    "sister brother mom mum mother dad father wife husband son daughter boyfriend girlfriend partner friend "
-    "roommate flatmate boss colleague coworker cousin aunt uncle grandma grandpa kid kids fiance fiancee"
-)
+# training is still read as one ("a farrier at", "my flatmate", "every thurs")
+_KIN = _PEOPLE | words("flatmate fiance fiancee")
 _DAYS = words(
     "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun "
     "mondays tuesdays wednesdays thursdays fridays saturdays sundays weekend weekends"

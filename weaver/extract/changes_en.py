@@ -123,6 +123,8 @@ ENDING_VERBS = (
     _PAST + r"(?:quit|stopped|gave\s+up(?:\s+on)?|given\s+up(?:\s+on)?|kicked|ditched|cut\s+out|dropped|"
     r"packed\s+in|binned|"
     r"abandoned|walked\s+away\s+from|let\s+go\s+of|got\s+rid\s+of|parted\s+ways\s+with)\s+(?P<v>.+)$",
+    # "giving up arabic for good", "I'm packing in the choir": a decision told as it is made
+    r"(?:I(?:'m|\s+am)\s+)?(?:finally\s+)?(?:giving\s+up(?:\s+on)?|packing\s+in)\s+(?P<v>.+?)(?:\s+for\s+good)?$",
     # said without "I": "finally let go of the old jazz"
     r"(?:[a-z]+[\s,!]+)?(?:finally|just)\s+(?:let\s+go\s+of|got\s+rid\s+of|ditched|quit|dropped)\s+(?P<v>.+)$",
     r"I(?:'m|\s+am)\s+" + ADV + r"(?:so\s+|totally\s+|completely\s+|officially\s+)?(?:done\s+with|over|"

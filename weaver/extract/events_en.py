@@ -36,7 +36,7 @@ from vaultweave.weaver.extract.rules_text import (
 from vaultweave.weaver.extract.weekdays_en import ANY_DAY as _ANY_DAY
 from vaultweave.weaver.extract.weekdays_en import DAY_JOIN as _DAY_JOIN
 from vaultweave.weaver.extract.weekdays_en import DAYS as _DAYS
-from vaultweave.weaver.extract.weekdays_en import on_days
+from vaultweave.weaver.extract.weekdays_en import moved_to_days, on_days
 from vaultweave.weaver.extract.weekdays_en import said_days as _said_days
 from vaultweave.weaver.extract.word_forms_en import gerund
 
@@ -162,10 +162,12 @@ def events(clause: str) -> list[Fact]:
     clause = re.sub(r"\b(moved|pushed|changed|rescheduled|shifted|switched)\s+from\s+[^,]+?\s+(?=to\s)",
                     r"\1 ", clause, count=1, flags=re.IGNORECASE)
     # "swim is tuesday and thursday now": days told two at a time are a week's, not one day's
+    clause = moved_to_days(clause)  # "practice moved to tues and thurs now": said the same way
     weekly = _TWO_DAYS.search(clause)
     # "padel is saturday now": one day, but of what recurs and said as its new day
     one_day = _ONE_DAY_NOW.search(clause)
-    weekly = weekly or (one_day if one_day and RECURS.search(clause[: one_day.start()]) else None)
+    weekly = weekly or (one_day if one_day and (RECURS.search(clause[: one_day.start()])
+                                                or one_day.group("days").endswith("s")) else None)
     if weekly:
         routed = _routines(clause[: weekly.start("days")] + re.sub(r"day\b", "days", weekly.group("days"))
                            + clause[weekly.end("days"):])
@@ -214,7 +216,7 @@ _CORRECTED_DAY = re.compile(r"^(?:no\s+wait|wait\s+no|wait|no\s+sorry|sorry|no|c
                             r"(?:it'?s\s+|make\s+(?:that|it)\s+)?(?:on\s+)?(?P<d>[^,.!?]{3,30}?)[.!]*$",
                             re.IGNORECASE)
 _WEEKLY_PART = re.compile(rf"\b{_DAY}\s+(?:mornings|afternoons|evenings|nights)\b", re.IGNORECASE)
-_ONE_DAY_NOW = re.compile(rf"\b(?:is|are|'s)\s+(?:on\s+)?(?P<days>{_DAY})\s+now\b", re.IGNORECASE)
+_ONE_DAY_NOW = re.compile(rf"\b(?:is|are|'s)\s+(?:on\s+)?(?P<days>{_DAY}s?)\s+now\b", re.IGNORECASE)
 
 # "netball's moved from monday nights to wednesday nights", "we moved yoga from tuesdays to
 # thursdays": the routine ended on its old days and goes on on its new ones

@@ -7,6 +7,7 @@ import re
 from vaultweave.weaver.extract import changes_en, dates_en, events_en, rules_en
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.clauses import MAX_NOTE
+from vaultweave.weaver.extract.jobs_ended_en import named_where_left
 from vaultweave.weaver.extract.normalise_en import PERSON, SAID_OF_THEM, normalise
 from vaultweave.weaver.extract.rules_text import ADV, EDGES, NAME, Fact, Grammar, is_job
 from vaultweave.weaver.extract.someone_named_en import THIRD_VERBS, named_other
@@ -85,15 +86,15 @@ _EN_SHARED_SUBJECT = re.compile(
     r"learning|working|living|studying|doing)\s)"
 )
 _EN_CHATTER_START = re.compile(
-    r"(?:if|when|once|unless|whenever|while|before|after|as\s+soon\s+as|maybe|perhaps|"
+    r"(?:if|when|once|unless|whenever|while|before(?!\s+that\b)|after|as\s+soon\s+as|maybe|perhaps|"
     r"hopefully|someday|one\s+day|do|does|did|are|is|was|were|can|could|would|should|will|"
     r"what|who|where|why|how|which|have\s+you|has|thanks?|thank\s+you|let's|let\s+me)\b",
     re.IGNORECASE,
 )
 _EN_HYPOTHETICAL = re.compile(
     r"\b(?:I'd|would|I\s+wish|wish\s+I|I\s+hope|I\s+might|I\s+may|I\s+could|I\s+should|"
-    # "going to the gym" is where one goes, "going to move" a plan
-    r"I'll|I\s+will|going\s+to(?!\s+(?:the|a|an|my|our|church|school|work|uni|college|class|bed)\b)|gonna|I\s+plan|I'm\s+planning|I\s+want\s+to|I\s+wanna|"
+    # "going to the gym" is where one goes (and "is going to tuesdays" a routine's new day), "going to move" a plan
+    r"I'll|I\s+will|going\s+to(?!\s+(?:the|a|an|my|our|church|school|work|uni|college|class|bed|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b)|gonna|I\s+plan|I'm\s+planning|I\s+want\s+to|I\s+wanna|"
     r"I\s+think|I\s+feel\s+like|I\s+guess|I\s+suppose|I\s+wonder|I\s+believe|"
     r"I'm\s+not\s+sure|imagine|pretend|supposed\s+to|thinking\s+(?:about|of)|considering|"
     r"if|unless)\b",
@@ -255,7 +256,7 @@ _EN_SUBJECTLESS = re.compile(
     r"dropped|quit|left|joined|went|turned|retired|graduated|stopped|sold|adopted|rescued|"
     r"relocated|resigned|changed|became|picked|took|gave|signed|landed|bought|broke|split|"
     r"cancell?ed|rescheduled|booked|passed|finished|completed|ditched|accepted|traded|handed|"
-    r"swapped|scrapped)\s",
+    r"swapped|scrapped|packed)\s",
     re.IGNORECASE,
 )
 _EN_GERUND_START = re.compile(r"(?:working|living|studying|learning|picking\s+up|based|temping|interning|"
@@ -278,7 +279,7 @@ def _en_prepare(clause: str) -> str:
     text = dates_en.strip_leading(_EN_LABEL.sub("", clause.strip(EDGES)))
     text = _EN_LEAD_CLAUSE.sub("", text)
     text = _EN_DISCOURSE.sub("", text).strip(EDGES)
-    text = _EN_GUESS_WHO.sub("I ", dates_en.strip_leading(text))
+    text = named_where_left(_EN_GUESS_WHO.sub("I ", dates_en.strip_leading(text)))  # "left aviva": Aviva
     # "favourite food is, hmm, ..., but ramen" and "allergies, since you asked: a, b": the value is last
     if not (_EN_FAVOURITE_HEAD.match(text) or _EN_LABELLED_LIST.match(text)):
         text = _EN_AFTERTHOUGHT.sub("", text)

@@ -24,6 +24,7 @@ from vaultweave.weaver.extract.changes_en import (
 )
 from vaultweave.weaver.extract.fields_of_study import STUDIES_EN, learning_or_field
 from vaultweave.weaver.extract.habits_en import HABITS_TOLD
+from vaultweave.weaver.extract.jobs_ended_en import JOBS_ENDED
 from vaultweave.weaver.extract.mentioned_in_passing_en import MENTIONED_IN_PASSING, RULES_IN_PASSING
 from vaultweave.weaver.extract.patterns_en import (
     _AGE,
@@ -181,13 +182,11 @@ _PLAYED = (r"(?i:basketball|football|soccer|rugby|cricket|tennis|badminton|squas
 
 RETRACTIONS: tuple[Rule, ...] = (
     *ENDINGS,
+    *JOBS_ENDED,  # "last day at Hillcrest was today", "quit the firm", "before that I was at Infosys"
     *(rule(pattern, _ended) for pattern in ENDING_VERBS),
     rule(_PAST + r"left\s+(?:my\s+(?:job|position|role)\s+(?:at|with)\s+)?" + _ORG
          + r"(?:\s+(?:for|to\s+join)\s+" + _org("org2") + r")?", _left),
     rule(r"I(?:'ve|\s+have)?\s+(?:just\s+)?(?:lost|left)\s+my\s+job$", lambda m: _JOB_ENDED),
-    rule(_PAST + r"left\s+(?:the|my)\s+(?:firm|company|agency|practice|startup|job|office|hospital|shop|store|"
-         r"restaurant|bank|school|team)(?:\s+(?:on|in|last|this|yesterday|today)\b[^,]*)?(?=$|\s*,)",
-         _fixed("employer", "", 0.75, Op.RETRACT)),
     rule(r"I\s+(?:was|got|have\s+been|'ve\s+been)\s+(?:just\s+)?(?:laid\s+off|fired|let\s+go|"
          r"made\s+redundant)"
          r"(?:\s+(?:from|by|at)\s+" + _ORG + ")?", _laid_off),

@@ -46,3 +46,27 @@ def weekdays(value: str) -> tuple[str, ...]:
     return tuple(
         d for d in WEEKDAYS if re.search(rf"\b{d}s?\b", value, re.IGNORECASE) or (weekend and d in WEEKEND)
     )
+
+
+# "quilting is going to tuesdays now", "practice moved to tues and thurs now": a routine's new
+# days, told by a verb of moving. Said the way a routine's days are ("X is tuesday and thursday
+# now") when the days are a week's: more than one, a plural, or "now" / "from now on".
+_MOVED_TO_DAYS = re.compile(
+    r"(?:\s+(?:is|are|has|have)|'s)?(?:\s+been)?\s+(?:moved|moving|going|gone|switched|switching|changed|"
+    rf"changing|shifted|shifting)\s+to\s+(?:on\s+)?(?P<days>{DAYS})(?P<now>\s+(?:now|from\s+now\s+on)\b)?",
+    re.IGNORECASE,
+)
+
+
+def moved_to_days(clause: str) -> str:
+    """``clause`` with a routine moved to new weekdays said as "X is <days> now"; unchanged when
+    the days may be one day's ("the dentist moved to friday": an appointment rescheduled)."""
+    found = _MOVED_TO_DAYS.search(clause)
+    if not found:
+        return clause
+    days = said_days(found.group("days"))
+    weekly = len(days) > 1 or found.group("now") or re.search(r"s\b", found.group("days").rstrip())
+    if not days or not weekly or not clause[: found.start()].strip():
+        return clause
+    spelled = " and ".join(days) if len(days) > 1 else days[0] + "s"  # "tuesdays": one day of each week
+    return f"{clause[: found.start()]} is {spelled} now{clause[found.end():]}"

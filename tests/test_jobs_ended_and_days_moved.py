@@ -1,0 +1,93 @@
+"""A job that ended, told the ways chat tells it ("last day at Hillcrest was today",
+"finished up at harlow's last friday", "quit the firm", "before that I was at Infosys",
+"left aviva after 6 years"), a routine moved to new weekdays by a verb of moving
+("quilting is going to tuesdays now", "practice moved to tues and thurs now"), and a thing
+given up as the decision is told ("giving up arabic for good"). And what must stay unread:
+a shift that ended, a trip, one appointment rescheduled, a plan. None is taken from the bench."""
+
+from __future__ import annotations
+
+import pytest
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.jobs_ended_en import named_where_left
+from vaultweave.weaver.extract.rules import facts_in
+
+from tests.conftest import say, values_held
+
+
+def read(text: str) -> set[tuple[str, str, str]]:
+    return {(f.attribute, f.value, f.op.value) for f in facts_in(text) if not f.about}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Last day at Hillcrest was today, the kids made me a card", ("employer", "Hillcrest", "retract")),
+        ("last shift in Boots is friday, can't wait", ("employer", "Boots", "retract")),
+        ("finished up at Harlow's last friday, boss gave me a bottle", ("employer", "Harlow's", "retract")),
+        ("i quit the firm last week", ("employer", "", "retract")),
+        ("officially resigned from the hospital as of monday", ("employer", "", "retract")),
+        ("joined Monzo in may, before that I was at Barclays for 4 years", ("employer", "Barclays", "retract")),
+        ("I was with Lloyds for 5 years before I joined Monzo", ("employer", "Lloyds", "retract")),
+        ("left aviva after 6 years, bittersweet", ("employer", "Aviva", "retract")),
+        ("practice moved to tues and thurs now", ("routine", "practice on Tuesdays and Thursdays", "assert")),
+        ("quilting is going to Tuesdays now because the hall is booked",
+         ("routine", "quilting on Tuesdays", "assert")),
+        ("swimming has switched to mon and wed", ("routine", "swimming on Mondays and Wednesdays", "assert")),
+        ("giving up spanish for good, it was doing my head in", ("learning", "spanish", "retract")),
+    ],
+)
+def test_read(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "just finished up at Tesco, knackered",  # a shift ended, not the job
+        "I was at Tesco before, no milk left",  # where one was, not a job
+        "quit the gym, too expensive",  # a membership, not a job
+        "left early today lol",
+        "left london for the weekend",
+    ],
+)
+def test_no_employer_ended(text: str) -> None:
+    assert not [f for f in facts_in(text) if f.attribute == "employer" and f.op is Op.RETRACT and not f.value]
+    assert not [f for f in facts_in(text) if f.attribute == "employer" and f.value.lower() in ("tesco", "early",
+                                                                                               "london")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the dentist moved to friday",  # one appointment, rescheduled
+        "I am thinking of giving up arabic",  # a thought, not a decision
+    ],
+)
+def test_no_routine_moved_and_nothing_given_up(text: str) -> None:
+    assert not [f for f in facts_in(text) if f.attribute == "routine" or f.op is Op.RETRACT]
+
+
+def test_an_organisation_typed_in_lower_case_is_named_after_leaving_it() -> None:
+    assert named_where_left("left vodafone ghana after 4 years") == "left Vodafone Ghana after 4 years"
+    assert named_where_left("quit heb lol") == "quit heb lol"  # "quit" ends whatever it names already
+    assert named_where_left("left home at 8") == "left home at 8"
+    assert named_where_left("left durban last year") == "left durban last year"  # a place
+
+
+def test_a_job_left_by_its_short_name_ends_the_employer_held(make_vault) -> None:
+    vault = make_vault()
+    say(vault, "I teach maths at Hillcrest Academy, year 9 mostly", "2026-01-05T09:00:00Z")
+    say(vault, "last day at Hillcrest was today!! the kids made me a card", "2026-02-20T16:00:00Z")
+    vault.weave()
+    assert values_held(vault, "employer") == [("Hillcrest Academy", False)]
+
+
+def test_a_routine_moved_to_new_days_ends_its_old_days(make_vault) -> None:
+    vault = make_vault()
+    say(vault, "my quilting group meets monday afternoons at the church hall", "2026-01-05T09:00:00Z")
+    say(vault, "quilting is going to Tuesdays now, the church needs the hall", "2026-02-10T09:00:00Z")
+    vault.weave()
+    held = values_held(vault, "routine")
+    assert ("quilting on Tuesdays", True) in held
+    assert not [v for v, current in held if current and "Monday" in v]

@@ -27,7 +27,8 @@ def read(text: str) -> set[tuple[str, str, str]]:
         ("finished up at Harlow's last friday, boss gave me a bottle", ("employer", "Harlow's", "retract")),
         ("i quit the firm last week", ("employer", "", "retract")),
         ("officially resigned from the hospital as of monday", ("employer", "", "retract")),
-        ("joined Monzo in may, before that I was at Barclays for 4 years", ("employer", "Barclays", "retract")),
+        ("joined Monzo in may, before that I was at Barclays for 4 years",
+         ("employer", "Barclays", "retract")),
         ("I was with Lloyds for 5 years before I joined Monzo", ("employer", "Lloyds", "retract")),
         ("left aviva after 6 years, bittersweet", ("employer", "Aviva", "retract")),
         ("practice moved to tues and thurs now", ("routine", "practice on Tuesdays and Thursdays", "assert")),
@@ -53,8 +54,8 @@ def test_read(text: str, fact: tuple[str, str, str]) -> None:
 )
 def test_no_employer_ended(text: str) -> None:
     assert not [f for f in facts_in(text) if f.attribute == "employer" and f.op is Op.RETRACT and not f.value]
-    assert not [f for f in facts_in(text) if f.attribute == "employer" and f.value.lower() in ("tesco", "early",
-                                                                                               "london")]
+    named = {"tesco", "early", "london"}
+    assert not [f for f in facts_in(text) if f.attribute == "employer" and f.value.lower() in named]
 
 
 @pytest.mark.parametrize(

@@ -51,3 +51,40 @@ RECURS = re.compile(r"\b(?:class(?:es)?|lessons?|practice|training|club|league|q
                     r"golf|climbing|boxing|karate|judo|taekwondo|dance|ballet|piano|guitar|violin|tuition|"
                     r"tutoring|choir|church|mass|book\s+club|cycling|ride|parkrun)\b",
                     re.IGNORECASE)
+
+
+# "pls remind me dentist appt on the 30th": the request is no part of the thing
+REMIND = re.compile(r"^(?:(?:pls|please|plz|can\s+you|can\s+u|could\s+you)\s+)?remind(?:er)?\s+"
+                    r"(?:me|pls|please)(?:\s+(?:that|about|of|say))?[:,]?\s*", re.IGNORECASE)
+STUDYING_FOR = re.compile(r"^(?:studying|revising|prepping|preparing|cramming)\s+for\s+"
+                          r"(?:my|the|an?|our)\s+", re.IGNORECASE)
+
+# What only qualifies the thing before its slot: "eye checkup at lighthouse optica", "knee check
+# up with the ortho is on", "driving test finally booked", "physio appt for the knee".
+_HEAD_TAIL = re.compile(
+    r"(?:\s+(?:is|'s|are)(?:\s+(?:on|at|for|now))?"
+    r"|\s+(?:(?:all|finally|now|just)\s+)?(?:booked(?:\s+in)?|confirmed|sorted|scheduled|fixed)"
+    r"|\s+(?:at|with|in)\s+(?:the\s+|a\s+|my\s+)?[\w'.&-]+(?:\s+[\w'.&-]+){0,3}"
+    r"|\s+for\s+(?:the|my|his|her|a|an)\s+[\w-]+(?:\s+thing)?|\s*[,:!.]+)$",
+    re.IGNORECASE,
+)
+_GOT_ONE = re.compile(r"^(?:(?:finally|just)\s+)?(?:got|have|made|booked)\s+(?:a|an|my|the)\s+(?=\w)",
+                      re.IGNORECASE)
+
+
+def trimmed_head(head: str) -> str:
+    """The thing before an appointment's slot without what only qualifies it: where, with
+    whom, for what, "finally booked"; "got a physio appt for the knee" -> "physio appt"."""
+    for _ in range(4):
+        shorter = _HEAD_TAIL.sub("", head).strip()
+        if not shorter or shorter == head:
+            break
+        head = shorter
+    return _GOT_ONE.sub("", head)
+
+
+def spoken_case(raw: str) -> str:
+    """An event's words in lower case, but acronyms keep theirs ("MRI", "GP") and so do
+    names after the first word ("flight to Lisbon")."""
+    return " ".join(w if (w.isupper() and len(w) > 1) or (k and w[:1].isupper()) else w.lower()
+                    for k, w in enumerate(raw.split()))

@@ -28,7 +28,11 @@ from vaultweave.weaver.extract.event_words_en import (
     SERVICES,
     SWITCHED_VERBS,
     VAGUE_EVENTS,
+    spoken_case,
+    trimmed_head,
 )
+from vaultweave.weaver.extract.event_words_en import REMIND as _REMIND
+from vaultweave.weaver.extract.event_words_en import STUDYING_FOR as _STUDYING_FOR
 from vaultweave.weaver.extract.normalise_en import PERSON
 from vaultweave.weaver.extract.rules_text import (
     Fact,
@@ -291,7 +295,11 @@ def _appointment(clause: str) -> list[Fact]:
         now = _NOW_IT.fullmatch(head)
         if now or _INSTEAD.match(head) and re.search(r"\binstead\b", clause[start:], re.IGNORECASE):
             return [Fact("appointment", IT, Op.ASSERT, 0.75, scheduled=phrase)]
-        for pattern in (_MOVED_AFTER, _MOVED, _MEETING_HEAD, _HAVE_HEAD, _NOUN_HEAD, _BARE_HEAD):
+        # "eye checkup at the optician friday 9am", "driving test finally booked 12th feb": tried as
+        # said, then without what only qualifies it
+        heads = [head] + [trimmed_head(head)] * (trimmed_head(head) != head)
+        for head, pattern in ((h, p) for h in heads for p in (_MOVED_AFTER, _MOVED, _MEETING_HEAD, _HAVE_HEAD,
+                                                              _NOUN_HEAD, _BARE_HEAD)):
             # "car service is monday 9 feb": the verb before the slot only joins them; "remind me: vet
             # for pepe thursday": the request and whom it is for are no part of the thing
             match = pattern.match(_bare(head) if pattern is _BARE_HEAD else head)
@@ -310,16 +318,11 @@ def _appointment(clause: str) -> list[Fact]:
     return []
 
 
-# "pls remind me dentist appt on the 30th": the request is no part of the thing
-_REMIND = re.compile(r"^(?:(?:pls|please|plz|can\s+you|can\s+u|could\s+you)\s+)?remind\s+me"
-                     r"(?:\s+(?:that|about|of|say))?[:,]?\s*", re.IGNORECASE)
 
 
 _NOW_IT = re.compile(r"(?:(?:it's|its|it\s+is)\s+)?now(?:\s+(?:on|at|for))?|"
                      r"(?:(?:just|got|it\s+got|it's|i|we|they)\s+)?(?:re-?booked|re-?scheduled)(?:\s+(?:it|me|us))?"
                      r"\s+(?:for|to|on)", re.IGNORECASE)
-_STUDYING_FOR = re.compile(r"^(?:studying|revising|prepping|preparing|cramming)\s+for\s+"
-                           r"(?:my|the|an?|our)\s+", re.IGNORECASE)
 
 
 def _bare(head: str) -> str:
@@ -351,13 +354,6 @@ def _what(raw: str) -> str:
     if not value or first in NOT_EVENTS and not acronym or vague or _UNFINISHED.search(value):
         return ""
     return re.sub(r"^flying\s+(?=to\s)", "flight ", spoken_case(raw))  # "flying to Lisbon on the 3rd"
-
-
-def spoken_case(raw: str) -> str:
-    """An event's words in lower case, but acronyms keep theirs ("MRI", "GP") and so do
-    names after the first word ("flight to Lisbon")."""
-    return " ".join(w if (w.isupper() and len(w) > 1) or (k and w[:1].isupper()) else w.lower()
-                    for k, w in enumerate(raw.split()))
 
 
 # The days said first: "every wed night i got badminton w my colleagues 8pm".

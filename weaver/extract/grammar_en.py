@@ -93,7 +93,7 @@ _EN_CHATTER_START = re.compile(
 )
 _EN_HYPOTHETICAL = re.compile(
     r"\b(?:I'd|would|I\s+wish|wish\s+I|I\s+hope|I\s+might|I\s+may|I\s+could|I\s+should|"
-    # "going to the gym" is where one goes (and "is going to tuesdays" a routine's new day), "going to move" a plan
+    # "going to the gym" is where one goes ("is going to tuesdays": new days), "going to move" a plan
     r"I'll|I\s+will|going\s+to(?!\s+(?:the|a|an|my|our|church|school|work|uni|college|class|bed|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b)|gonna|I\s+plan|I'm\s+planning|I\s+want\s+to|I\s+wanna|"
     r"I\s+think|I\s+feel\s+like|I\s+guess|I\s+suppose|I\s+wonder|I\s+believe|"
     r"I'm\s+not\s+sure|imagine|pretend|supposed\s+to|thinking\s+(?:about|of)|considering|"

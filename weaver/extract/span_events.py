@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from vaultweave.weaver.extract import dates_en, dates_zh, events_en, span_reader, weekdays_en
+from vaultweave.weaver.extract.event_words_en import spoken_case
 from vaultweave.weaver.extract.rules_text import Fact, words
 from vaultweave.weaver.extract.span_features import is_chinese
 from vaultweave.weaver.extract.word_forms_en import gerund
@@ -90,7 +91,7 @@ def _thing(raw: str, chinese: bool) -> str:
     thing = " ".join(raw.split()).strip(" ,.;:!?\"'()")
     if not thing or len(thing.split()) > 5 or thing.split()[0].casefold() in _NOT_THINGS:
         return ""
-    return events_en.spoken_case(thing)
+    return spoken_case(thing)
 
 
 def _appointment(clause: str, thing: str, chinese: bool) -> Fact | None:

@@ -92,3 +92,21 @@ def test_a_routine_moved_to_new_days_ends_its_old_days(make_vault) -> None:
     held = values_held(vault, "routine")
     assert ("quilting on Tuesdays", True) in held
     assert not [v for v, current in held if current and "Monday" in v]
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("reminder pls: eye test at the optician on market st friday 29th aug, 9.30am", "eye test"),
+        ("my knee check up with the ortho is on august 19 10am", "knee check up"),
+        ("finally got a physio appt for the ankle, wednesday the 8th at 4:30", "physio"),
+        ("dinner at Nonna's on friday 7.30pm", "dinner"),
+    ],
+)
+def test_an_appointment_is_read_without_what_qualifies_it(text: str, thing: str) -> None:
+    assert [f.value for f in facts_in(text) if f.attribute == "appointment"] == [thing]
+
+
+@pytest.mark.parametrize("text", ["I was at the gym on monday at 6", "working from home on friday at 9"])
+def test_where_one_was_is_no_appointment(text: str) -> None:
+    assert not [f for f in facts_in(text) if f.attribute == "appointment"]

@@ -36,6 +36,8 @@ def read(text: str) -> set[tuple[str, str, str]]:
          ("routine", "quilting on Tuesdays", "assert")),
         ("swimming has switched to mon and wed", ("routine", "swimming on Mondays and Wednesdays", "assert")),
         ("giving up spanish for good, it was doing my head in", ("learning", "spanish", "retract")),
+        # subjects taught, capitalised and joined
+        ("I teach Physics and Maths at Ridgeway College", ("job_title", "physics and maths teacher", "assert")),
     ],
 )
 def test_read(text: str, fact: tuple[str, str, str]) -> None:

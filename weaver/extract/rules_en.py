@@ -376,7 +376,7 @@ RULES: tuple[Rule, ...] = (
     rule(r"(?:" + _PAST + r"(?:went|gone|become|became|turned)|" + _BE + r"(?:now\s+)?)\s*(?:fully\s+)?"
          r"(?:freelance|self[- ]employed)\b", _fixed("employer", "freelance", 0.8)),
     # "I teach year 4 at a primary school in Norwich": a teacher, and the town.
-    rule(_I + r"(?P<verb>teach|lecture|tutor)\s+(?:(?P<subject>(?:\w+\s+)?[a-z]+)\s+at\s+" + _ORG + r"|(?P<taught>(?:[\w'-]+\s+){0,3}?)(?:at|in)"
+    rule(_I + r"(?P<verb>teach|lecture|tutor)\s+(?:(?P<subject>(?:\w+\s+)?[A-Za-z]+(?:\s+(?:and|&)\s+[A-Za-z]+)?)\s+at\s+" + _ORG + r"|(?P<taught>(?:[\w'-]+\s+){0,3}?)(?:at|in)"
          r"\s+(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,2}?(?:school|college|academy|university|uni|nursery)\b"
          r"(?:\s+in\s+" + _PLACE + r")?)", _taught),
     rule(_BE + r"(?:a|an)\s+" + _TITLE + r"\s+(?:(?:down|up|out|over)\s+)?in\s+" + _PLACE + "$", _titled_in),

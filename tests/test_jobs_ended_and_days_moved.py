@@ -37,7 +37,7 @@ def read(text: str) -> set[tuple[str, str, str]]:
         ("swimming has switched to mon and wed", ("routine", "swimming on Mondays and Wednesdays", "assert")),
         ("giving up spanish for good, it was doing my head in", ("learning", "spanish", "retract")),
         # subjects taught, capitalised and joined
-        ("I teach Physics and Maths at Ridgeway College", ("job_title", "physics and maths teacher", "assert")),
+        ("I teach Physics and Maths at Ridgeway", ("job_title", "physics and maths teacher", "assert")),
     ],
 )
 def test_read(text: str, fact: tuple[str, str, str]) -> None:
@@ -112,3 +112,34 @@ def test_an_appointment_is_read_without_what_qualifies_it(text: str, thing: str)
 @pytest.mark.parametrize("text", ["I was at the gym on monday at 6", "working from home on friday at 9"])
 def test_where_one_was_is_no_appointment(text: str) -> None:
     assert not [f for f in facts_in(text) if f.attribute == "appointment"]
+
+
+@pytest.mark.parametrize(
+    ("text", "doubted"),
+    [
+        ("honestly might leave wipro if the offer comes through", ("employer", "wipro")),
+        ("not sure how long i'll last at Nando's, the manager is a nightmare", ("employer", "Nando's")),
+        ("might have to move out of leeds, the landlord is selling", ("lives_in", "Leeds")),
+        ("we mightnt even stay in Leeds after the wedding", ("lives_in", "Leeds")),
+        ("might have to move, rent went up again", ("lives_in", "")),
+    ],
+)
+def test_an_ending_only_weighed_is_a_doubt(text: str, doubted: tuple[str, str]) -> None:
+    facts = facts_in(text)
+    assert doubted in {(f.attribute, f.value) for f in facts if f.op is Op.DOUBT}
+    assert not [f for f in facts if f.op is Op.RETRACT]
+
+
+@pytest.mark.parametrize("text", ["i might be late tonight", "might stay in tonight", "may be at the gym"])
+def test_a_hedge_about_the_day_doubts_nothing(text: str) -> None:
+    assert not [f for f in facts_in(text) if f.op is Op.DOUBT and f.attribute in ("employer", "lives_in")]
+
+
+def test_a_weighed_ending_flags_only_the_value_it_names(make_vault) -> None:
+    vault = make_vault()
+    say(vault, "I'm a line cook at Carbone, and I live in Bushwick", "2026-01-05T09:00:00Z")
+    say(vault, "kitchen is brutal lately, might not last at carbone tbh", "2026-02-10T09:00:00Z")
+    vault.weave()
+    held = {i.attribute: i for i in vault.loaded_items().values() if i.is_current}
+    assert held["employer"].value == "Carbone" and held["employer"].doubt
+    assert not held["lives_in"].doubt

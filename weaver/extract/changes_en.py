@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.doubts_hedged_en import HEDGED_DOUBTS
 from vaultweave.weaver.extract.rules_text import (
     ADV,
     NAME,
@@ -369,6 +370,7 @@ LATE_ENDINGS: tuple[Rule, ...] = (
 _WEIGHING = (r"(?:I(?:'m|\s+am|'ve\s+been|\s+have\s+been)\s+|been\s+)?" + ADV
              + r"(?:thinking\s+(?:about|of)|considering)\s+")
 DOUBTS: tuple[Rule, ...] = (
+    *HEDGED_DOUBTS,  # "might leave tcs", "not sure how long i'll last at dusty's"
     rule(r"(?:the|my|our)\s+(?:big\s+|recent\s+)?move\b(?!\s+to\b)", _fixed("lives_in", "", 0.6, Op.DOUBT)),
     rule(r"(?:I(?:'ve|\s+have)?\s+|we(?:'ve|\s+have)?\s+)?(?:started\s+|been\s+|finished\s+|"
          r"still\s+)?(?:packing"

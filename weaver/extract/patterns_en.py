@@ -232,7 +232,7 @@ _NOT_SUBJECTS = frozenset({"kids", "children", "students", "adults", "there", "h
 def _taught(m: re.Match[str]) -> list[Fact]:
     """ "I teach year 4 at a primary school in Norwich": a teacher, and the town; "i teach
     biology at Colegio Americano": a biology teacher, and the school that employs them."""
-    subject, teacher = (m.group("subject") or "").lower(), _TEACHER[m.group("verb")]  # "Chemistry and Biology"
+    subject, teacher = (m.group("subject") or "").lower(), _TEACHER[m.group("verb")]  # "Maths and Physics"
     taught = (m.group("taught") or "").strip()  # "chemistry at a secondary school": its subject
     if not subject and re.fullmatch(r"[a-z]{4,}", taught) and taught not in _NOT_SUBJECTS:
         subject = taught

@@ -1,0 +1,60 @@
+"""English: an ending only weighed, which puts the value in doubt and ends nothing.
+
+"might leave tcs if i get a good call", "not sure how long i'll last at dusty's", "dont know
+if i stay in pwc", "might have to move out of peckham", "we mightn't even stay in dublin",
+"not sure I'll keep the house in Saskatoon much longer". The thing weighed, when named, says
+which fact is in doubt (the home, the employer or the school it names); "might have to move"
+names none and doubts the home. Nothing is ended on a doubt.
+"""
+
+from __future__ import annotations
+
+import re
+
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.places_en import known_place
+from vaultweave.weaver.extract.rules_text import Fact, Rule, rule
+
+# The hedge, after anything else said first: "honestly might leave", "not sure how long
+# i'll last", "dont know if i stay", "we mightn't even stay", "lowkey thinking about quitting".
+_HEDGE = (
+    r"(?:.*?\b)?(?:(?:I|we|i)\s+)?(?:(?:honestly|probably|prob|tbh|even|really)\s+)*(?i:"
+    r"might(?:n'?t|\s+not)?|may(?:\s+not)?|"
+    r"(?:(?:I'm|I\s+am|im|i'm)\s+)?not\s+sure(?:\s+(?:if|whether|how\s+long))?|"
+    r"(?:don't|dont|do\s+not)\s+know\s+(?:if|whether|how\s+long)|dunno\s+(?:if|whether|how\s+long)|"
+    r"(?:lowkey\s+|seriously\s+)?thinking\s+(?:about|of))"
+    r"(?:\s+(?:I|we|i)(?:'ll|\s+will|\s+can|\s+should|'d)?)?(?:\s+(?:even|still|really|actually))*\s+"
+    r"(?:have\s+to\s+|(?:be\s+)?able\s+to\s+)?"
+)
+# What is weighed, typed as it is: "tcs", "dusty's", "saskatoon"
+_THING = (r"(?P<v>(?!(?:it|this|that|here|there|the|a|an|my|our|much|long|for|if|or|and|tonight|today|"
+          r"tomorrow|bed|home|touch|time|now|soon|early|late)\b)[\w&'.-]+(?:\s+[\w&'.-]+)?)")
+_UNTIL = r"(?=$|\s*[,.!?;]|\s+(?:if|after|by|past|once|when|tbh|lol|much|for|or|and|but|so|anymore|either)\b)"
+
+
+def _weighed(m: re.Match[str]) -> list[Fact]:
+    """The facts the thing weighed may name: a doubt with a value flags only a current value it
+    names (resolve), so it is tried on each attribute a place of one's life may be; none named
+    doubts the home."""
+    value = (m.groupdict().get("v") or "").strip()
+    if not value:
+        return [Fact("lives_in", "", Op.DOUBT, 0.6)]
+    place = known_place(value)  # "leeds": a town, so the home
+    if place:
+        return [Fact("lives_in", place, Op.DOUBT, 0.6)]
+    return [Fact(attribute, value, Op.DOUBT, 0.6) for attribute in _PLACES_OF_ONES_LIFE]
+
+
+_PLACES_OF_ONES_LIFE = ("lives_in", "employer", "workplace", "studies_at")
+
+
+HEDGED_DOUBTS: tuple[Rule, ...] = (
+    # "might leave tcs", "thinking about quitting delta", "not sure how long i'll last at dusty's"
+    rule(_HEDGE + r"(?:(?:leave|leaving|quit|quitting)|(?:last|stay|staying|stick\s+it\s+out|be\s+still|"
+         r"still\s+be)\s+(?:at|in|with))\s+" + _THING + _UNTIL, _weighed),
+    # "might have to move out of peckham", "might have to move", "not sure I'll keep the house in X"
+    rule(_HEDGE + r"(?:move|moving)(?:\s+(?:out|away|house))?(?:\s+(?:of|from)\s+" + _THING + r")?"
+         + _UNTIL, _weighed),
+    rule(_HEDGE + r"keep\s+(?:the|my|our)\s+(?:house|flat|place|apartment)(?:\s+in\s+" + _THING + r")?"
+         + _UNTIL, _weighed),
+)

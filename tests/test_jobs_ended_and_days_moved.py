@@ -143,3 +143,21 @@ def test_a_weighed_ending_flags_only_the_value_it_names(make_vault) -> None:
     held = {i.attribute: i for i in vault.loaded_items().values() if i.is_current}
     assert held["employer"].value == "Carbone" and held["employer"].doubt
     assert not held["lives_in"].doubt
+
+
+@pytest.mark.parametrize(
+    "moved",
+    [
+        "clinic just texted, they push to next wed same time",
+        "so the review is postponed to next wednesday, same time",
+        "ugh they moved the appointment to 11th. same time",
+    ],
+)
+def test_an_appointment_moved_without_naming_it_again(make_vault, moved: str) -> None:
+    vault = make_vault()
+    say(vault, "my eye review is on 5 february at 9.15am", "2026-01-30T09:00:00Z")
+    say(vault, moved, "2026-02-02T09:00:00Z")
+    vault.weave()
+    held = [(i.value, i.when.day if i.when else None) for i in vault.loaded_items().values()
+            if i.attribute == "appointment" and i.is_current]
+    assert len(held) == 1 and held[0][0] == "eye review" and held[0][1] != 5

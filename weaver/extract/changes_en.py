@@ -370,7 +370,6 @@ LATE_ENDINGS: tuple[Rule, ...] = (
 _WEIGHING = (r"(?:I(?:'m|\s+am|'ve\s+been|\s+have\s+been)\s+|been\s+)?" + ADV
              + r"(?:thinking\s+(?:about|of)|considering)\s+")
 DOUBTS: tuple[Rule, ...] = (
-    *HEDGED_DOUBTS,  # "might leave tcs", "not sure how long i'll last at dusty's"
     rule(r"(?:the|my|our)\s+(?:big\s+|recent\s+)?move\b(?!\s+to\b)", _fixed("lives_in", "", 0.6, Op.DOUBT)),
     rule(r"(?:I(?:'ve|\s+have)?\s+|we(?:'ve|\s+have)?\s+)?(?:started\s+|been\s+|finished\s+|"
          r"still\s+)?(?:packing"
@@ -433,4 +432,5 @@ DOUBTS: tuple[Rule, ...] = (
          r"things\s+(?:with\s+" + NAME + r"|between\s+us|at\s+home)\s+(?:are|have\s+been)\s+"
          r"(?:\w+\s+)?(?:rough|rocky|bad|difficult|hard|strained|tense))",
          _all(*((p, Op.DOUBT) for p in _PARTNERS))),
+    *HEDGED_DOUBTS,  # "might leave tcs", "not sure how long i'll last at dusty's" (after the rules above)
 )

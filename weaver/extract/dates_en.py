@@ -34,7 +34,10 @@ _DATE = (
     rf"(?:{_ORD}\s+(?:of\s+)?{_MONTH}(?:\s+\d{{4}})?|{_MONTH}\s+{_ORD}(?:,?\s+\d{{4}})?|"
     rf"the\s+{_ORD}(?:\s+of\s+{_MONTH})?|{_MONTH}\s+\d{{4}}"
     # "appointment on 20th, 4pm": the day of this month, said without "the"
-    r"|(?<=\bon\s)\d{1,2}(?:st|nd|rd|th)(?!\s*(?:floor|century|birthday|time|place|attempt|anniversary|day|try)\b))"
+    # "moved it to 29th": after "to" too (not "to 5th avenue")
+    r"|(?:(?<=\bon\s)|(?<=\bto\s))\d{1,2}(?:st|nd|rd|th)"
+    r"(?!\s*(?:floor|century|birthday|time|place|attempt|anniversary|day|try|street|st|avenue|ave|road|rd|"
+    r"grade|year|gear)\b))"
 )
 _PHRASE = re.compile(
     r"\b(?:"

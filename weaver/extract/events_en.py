@@ -68,8 +68,8 @@ _NOUN_HEAD = re.compile(
 _MOVED = re.compile(
     r"^(?:[\w']+\s+){0,3}?(?:just\s+|had\s+to\s+|have\s+to\s+)?(?:moved|rescheduled|pushed|changed|bumped|"
     r"shifted|postponed|move|reschedule|push|shift|postpone)\s+"
-    r"(?:(?:my|the|our)\s+" + _WHAT + r"|(?P<it>it|me|us|him|her|them|[a-z][\w'-]*))"
-    + r"(?:\s+appointment)?\s+(?:back\s+)?(?:to|till|until)$",
+    r"(?:(?:(?:my|the|our)\s+" + _WHAT + r"|(?P<it>it|me|us|him|her|them|[a-z][\w'-]*))"
+    + r"(?:\s+appointment)?\s+)?(?:back\s+)?(?:to|till|until)$",  # "they push to next wed": the last one
     re.IGNORECASE,
 )
 # "physio moved me to friday 10am", "dentist is now the 13th", "the MRI got pushed to":
@@ -78,7 +78,7 @@ _MOVED_AFTER = re.compile(
     r"^(?:(?:oh\s+no|ugh+|ok|okay|so|update|argh|welp|well|annoyingly|great)[\s,:!]+)*(?:(?:my|the|our)\s+)?"
     + _WHAT + r"(?:\s+(?:appointment|appt))?\s+(?:(?:moved|pushed|rescheduled|"
     r"changed|bumped)\s+(?:me|us|it)\s+(?:back\s+)?to|(?:got|was|is|has\s+been|is\s+being)\s+(?:moved|pushed|"
-    r"rescheduled|changed|bumped)(?:\s+back)?\s+to|(?:(?:is|'s)\s+)?now(?:\s+on|\s+at)?|(?:moved|changed|pushed|"
+    r"rescheduled|changed|bumped|postponed)(?:\s+back)?\s+to|(?:(?:is|'s)\s+)?now(?:\s+on|\s+at)?|(?:moved|changed|pushed|"
     r"rescheduled|bumped|postponed)\s+to)$",
     re.IGNORECASE,
 )
@@ -308,7 +308,7 @@ def _appointment(clause: str) -> list[Fact]:
             generic = pattern is _BARE_HEAD and bool(match and _GENERIC_SLOT.match(said))
             # "eish they moved it to friday": a subject before the verb, not a thing
             someone = moved and bool(re.search(r"(?:^|\s)(?:they|he|she|we|someone|somebody)$", said))
-            said_it = bool(match and match.groupdict().get("it"))
+            said_it = bool(match and (match.groupdict().get("it") or moved and not said))
             if match and (said_it or moved and said in _ANY_APPOINTMENT or generic or someone):
                 # "they pushed it to monday", "shift my appt to", "the new slot is friday": the last one told
                 return [Fact("appointment", IT, Op.ASSERT, 0.75, scheduled=phrase)]

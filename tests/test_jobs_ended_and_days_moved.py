@@ -161,3 +161,15 @@ def test_an_appointment_moved_without_naming_it_again(make_vault, moved: str) ->
     held = [(i.value, i.when.day if i.when else None) for i in vault.loaded_items().values()
             if i.attribute == "appointment" and i.is_current]
     assert len(held) == 1 and held[0][0] == "eye review" and held[0][1] != 5
+
+
+@pytest.mark.parametrize(
+    ("text", "doubted"),
+    [
+        ("the new shop is way busier than tesco was", ("employer", "tesco")),
+        ("back when i was at infosys we had free lunch", ("employer", "infosys")),
+        ("when we lived in leeds it rained every day", ("lives_in", "Leeds")),
+    ],
+)
+def test_a_value_spoken_of_as_past_is_put_in_doubt(text: str, doubted: tuple[str, str]) -> None:
+    assert doubted in {(f.attribute, f.value) for f in facts_in(text) if f.op is Op.DOUBT}

@@ -2,7 +2,8 @@
 
 "might leave tcs if i get a good call", "not sure how long i'll last at dusty's", "dont know
 if i stay in pwc", "might have to move out of peckham", "we mightn't even stay in dublin",
-"not sure I'll keep the house in Saskatoon much longer". The thing weighed, when named, says
+"not sure I'll keep the house in Saskatoon much longer"; or one spoken of as past ("lidl is
+busier than aldi was", "back when i was at tcs"). The thing weighed, when named, says
 which fact is in doubt (the home, the employer or the school it names); "might have to move"
 names none and doubts the home. Nothing is ended on a doubt.
 """
@@ -26,10 +27,14 @@ _HEDGE = (
     r"(?:\s+(?:I|we|i)(?:'ll|\s+will|\s+can|\s+should|'d)?)?(?:\s+(?:even|still|really|actually))*\s+"
     r"(?:have\s+to\s+|(?:be\s+)?able\s+to\s+)?"
 )
+# Words after the thing weighed that are no part of it: "tcs if i get a good call", "tcs we had"
+_AFTER = (r"(?:if|after|by|past|once|when|tbh|lol|much|for|or|and|but|so|anymore|either|ever|used|was|"
+          r"were|is|we|i|I|they|it|he|she|you|had|has|there)")
 # What is weighed, typed as it is: "tcs", "dusty's", "saskatoon"
 _THING = (r"(?P<v>(?!(?:it|this|that|here|there|the|a|an|my|our|much|long|for|if|or|and|tonight|today|"
-          r"tomorrow|bed|home|touch|time|now|soon|early|late)\b)[\w&'.-]+(?:\s+[\w&'.-]+)?)")
-_UNTIL = r"(?=$|\s*[,.!?;]|\s+(?:if|after|by|past|once|when|tbh|lol|much|for|or|and|but|so|anymore|either)\b)"
+          r"tomorrow|bed|home|touch|time|now|soon|early|late)\b)[\w&'.-]+"
+          r"(?:\s+(?!" + _AFTER + r"\b)[\w&'.-]+)?)")
+_UNTIL = r"(?=$|\s*[,.!?;]|\s+" + _AFTER + r"\b)"
 
 
 def _weighed(m: re.Match[str]) -> list[Fact]:
@@ -57,4 +62,12 @@ HEDGED_DOUBTS: tuple[Rule, ...] = (
          + _UNTIL, _weighed),
     rule(_HEDGE + r"keep\s+(?:the|my|our)\s+(?:house|flat|place|apartment)(?:\s+in\s+" + _THING + r")?"
          + _UNTIL, _weighed),
+    # Said as past: "lidl is way busier than aldi was", "less red tape than eskom ever was", "back when
+    # i was at tcs", "my old job at wipro" -- the value named may be over; only a current one is flagged
+    rule(r"(?:.*?\b)?(?:than|unlike)\s+" + _THING + r"\s+(?:ever\s+|used\s+to\s+be\b|was\b)(?:was\b)?",
+         _weighed),
+    rule(r"(?:.*?\b)?(?:back\s+)?when\s+(?:I|i|we)\s+(?:was|were|worked|lived)\s+(?:at|with|in)\s+" + _THING
+         + _UNTIL, _weighed),
+    rule(r"(?:.*?\b)?(?:my|our)\s+(?:old|former|previous)\s+(?:job|place|flat|house|company|office|school|uni)"
+         r"\s+(?:at|in|with)\s+" + _THING + _UNTIL, _weighed),
 )

@@ -173,3 +173,9 @@ def test_an_appointment_moved_without_naming_it_again(make_vault, moved: str) ->
 )
 def test_a_value_spoken_of_as_past_is_put_in_doubt(text: str, doubted: tuple[str, str]) -> None:
     assert doubted in {(f.attribute, f.value) for f in facts_in(text) if f.op is Op.DOUBT}
+
+
+def test_a_routine_signed_up_for_is_the_activity() -> None:
+    said = "I've signed up for aqua fit on Mondays and Thursdays at the leisure centre"
+    routines = [f.value for f in facts_in(said) if f.attribute == "routine"]
+    assert routines == ["aqua fit on Mondays and Thursdays"]

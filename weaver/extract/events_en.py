@@ -449,9 +449,10 @@ def _routines(clause: str) -> list[Fact]:
         # "golf with my brother-in-law Ross", "the club at the library": the activity alone
         raw_head = dates_en.strip_trailing(re.sub(r"\s+(?:with|w/?|at)\s+.*$", "", raw_head))
         # "i joined mandarin classes", "signed up for a pottery course": what was joined
-        raw_head = re.sub(r"^((?:I|we)\s+)?(?:joined|signed\s+up\s+for|enrolled\s+in|started|began)\s+"
+        raw_head = re.sub(r"^(?:(I|we)(?:'ve|\s+have)?\s+)?(?:(?:joined|enrolled\s+in|started|began)\s+"
                           r"(?=(?:a\s+|an\s+|the\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:class|classes|lessons?|course|club|"
-                          r"team|choir|league)$)", lambda m: f"{m.group(1)}do " if m.group(1) else "doing ",
+                          r"team|choir|league)$)|signed\s+up\s+for\s+(?=(?:a\s+|an\s+|the\s+)?[a-z]+(?:\s+[a-z]+)?$))",
+                          lambda m: f"{m.group(1)} do " if m.group(1) else "doing ",
                           raw_head, flags=re.IGNORECASE)
         head = _ROUTINE_HEAD.match(_JOINING.sub("", raw_head))
         if not head:

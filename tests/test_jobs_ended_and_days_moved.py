@@ -179,3 +179,14 @@ def test_a_routine_signed_up_for_is_the_activity() -> None:
     said = "I've signed up for aqua fit on Mondays and Thursdays at the leisure centre"
     routines = [f.value for f in facts_in(said) if f.attribute == "routine"]
     assert routines == ["aqua fit on Mondays and Thursdays"]
+
+
+@pytest.mark.parametrize(
+    ("text", "routine"),
+    [
+        ("every mon and wed i go swim at the leisure centre after work", "swimming on Mondays and Wednesdays"),
+        ("saturdays i go run with the club", "running on Saturdays"),
+    ],
+)
+def test_a_routine_told_days_first_with_a_bare_verb(text: str, routine: str) -> None:
+    assert [f.value for f in facts_in(text) if f.attribute == "routine"] == [routine]

@@ -360,7 +360,8 @@ def _what(raw: str) -> str:
 _DAYS_FIRST = re.compile(
     rf"^(?:every\s+(?P<days>{_DAYS})|(?P<weekly>{_DAY}s(?:{_DAY_JOIN}{_DAY}s)*))"
     r"(?:\s+(?:mornings?|afternoons?|evenings?|nights?))?,?\s+(?P<rest>(?:I|we)\s+"
-    r"(?:have|got|do|play|go\s+to|go(?=\s+[a-z]+ing\b)|lead|teach|coach|attend|take|run|sing\s+in|"
+    r"(?:have|got|do|play|go\s+to|go(?=\s+(?:[a-z]+ing|swim|run|jog|walk|cycle|hike|climb|surf|skate|row)\b)|"
+    r"lead|teach|coach|attend|take|run|sing\s+in|"
     r"(?:volunteer|help)\s+(?:out\s+)?at)\s+"
     r"[A-Za-z][A-Za-z' -]*?)(?=\s+(?:w|with|at|in)\b|\s+\d|$)",
     re.IGNORECASE,
@@ -420,6 +421,8 @@ def _routines(clause: str) -> list[Fact]:
             # "Wednesdays I help at the soup kitchen": where one helps is the activity
             rest = re.sub(r"^(I|we)\s+(?:volunteer|help)\s+(?:out\s+)?at\s+(?:the\s+|a\s+)?", r"\1 do ",
                           days_first.group("rest"), flags=re.IGNORECASE)
+            rest = re.sub(r"^(I|we)\s+go\s+(?!\w+ing$)([a-z]+)$",  # "i go swim": swimming
+                          lambda m: f"{m.group(1)} go {gerund(m.group(2))}", rest)
             piece = f"{rest} every {days_first.group('days') or days_first.group('weekly')}"
         match = _ROUTINE.match(piece.strip())
         if not match:

@@ -55,8 +55,9 @@ _PLACES_OF_ONES_LIFE = ("lives_in", "employer", "workplace", "studies_at")
 
 HEDGED_DOUBTS: tuple[Rule, ...] = (
     # "might leave tcs", "thinking about quitting delta", "not sure how long i'll last at dusty's"
-    rule(_HEDGE + r"(?:(?:leave|leaving|quit|quitting)|(?:last|stay|staying|stick\s+it\s+out|be\s+still|"
-         r"still\s+be)\s+(?:at|in|with))\s+" + _THING + _UNTIL, _weighed),
+    # (a name quit is capitalised: "might quit sugar" weighs no job)
+    rule(_HEDGE + r"(?:(?:leave|leaving)|(?:quit|quitting)(?=\s+[A-Z])|(?:last|stay|staying|stick\s+it\s+out|"
+         r"be\s+still|still\s+be)\s+(?:at|in|with))\s+" + _THING + _UNTIL, _weighed),
     # "might have to move out of peckham", "might have to move", "not sure I'll keep the house in X"
     rule(_HEDGE + r"(?:move|moving)(?:\s+(?:out|away|house))?(?:\s+(?:of|from)\s+" + _THING + r")?"
          + _UNTIL, _weighed),

@@ -18,13 +18,14 @@ from types import MappingProxyType
 
 from vaultweave.weaver.attributes import PERSON_ATTRIBUTES
 from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.others_in_full_en import others_said_in_full
 from vaultweave.weaver.extract.rules_text import Fact
 from vaultweave.weaver.extract.rules_zh_people import RELATIONS
 
 _FEMALE = frozenset(("sister", "mother", "wife", "girlfriend", "daughter", "grandmother", "aunt", "niece",
-                     "fiancee"))
+                     "fiancee", "granddaughter", "daughter-in-law"))
 _MALE = frozenset(("brother", "father", "husband", "boyfriend", "son", "grandfather", "uncle", "nephew",
-                   "fiance"))
+                   "fiance", "grandson", "son-in-law"))
 # A turn naming someone itself: "my sister ...", "我妈...", a relation word after "my"/我.
 _NAMES_SOMEONE = re.compile(
     r"\bmy\s+(?:\w+\s+)?(?:"
@@ -45,14 +46,16 @@ _INTERJECTION = r"(?:(?:perfect|great|ok|okay|oh|ah|yeah|yes|yep|haha|lol|well|a
 # Where a sentence opens, with its reply words or headline: "good news, moussa got hired"
 _OPENS = (rf"(^|[.!?:]\s+|{_EMOJI}\s*)"
           rf"((?i:(?:(?:good|great|big|bad|sad)\s+news[,!:]*\s+)?(?:{_INTERJECTION})?))")
+# Relatives the speaker names whom the relation attributes leave out ("my grandson Oliver")
+_IN_FAMILY = {"grandson", "granddaughter", "daughter-in-law", "son-in-law"}
 # Relation words chat shortens, and the relation they name
 SAID_AS = {"mum": "mother", "mom": "mother", "dad": "father", "sis": "sister", "bro": "brother",
            "mam": "mother", "amma": "mother", "appa": "father", "kuya": "brother", "didi": "sister"}
 # English: a person named in the turn itself, "my older sister Jia", "my coworker Ben".
 _MENTION = re.compile(
-    r"\bmy\s+(?:(?:little|big|older|younger|baby|twin|elder|best)\s+)?(?P<rel>"
-    + "|".join(sorted(PERSON_ATTRIBUTES | set(SAID_AS), key=len, reverse=True))
-    + r")\b(?:,?\s+(?P<name>[A-Z][a-z]+)\b)?"
+    r"\b(?i:my)\s+(?:(?:little|big|older|younger|baby|twin|elder|best)\s+)?(?P<rel>"
+    + "|".join(sorted(PERSON_ATTRIBUTES | set(SAID_AS) | _IN_FAMILY, key=len, reverse=True))
+    + r")\b(?![-'])(?:\s*,?\s+(?P<name>[A-Z][a-zà-ÿ]+)\b)?"
 )
 _SENTENCE = re.compile(r"[^.!?]+[.!?]*\s*")
 
@@ -94,7 +97,7 @@ class KnownPeople:
         relation = self.by_name.get(name, "")
         return _spoken(relation, name) if relation and relation != _AMBIGUOUS else ""
 
-    def said_in_full(self, text: str) -> str:
+    def said_in_full(self, text: str, asked: str = "") -> str:
         """The turn with the people it leans on said in full, so the clause grammar reads
         it as about them: "she"/"he" (她/他) for the person named last, and in Chinese a
         turn that opens with a known name ("郝杰休学了" after "我弟郝杰…" -> "我弟弟郝杰休学了";
@@ -103,6 +106,7 @@ class KnownPeople:
             return text
         if not re.search(r"[\u3400-\u9fff]", text):
             # names first: "ciara came home!! she moved back" -> she is Ciara, named in the turn
+            text = others_said_in_full(text, asked)  # "wife Annick runs ...": "my wife Annick"
             return self._pronoun_said_in_full(self._names_said_in_full(text))
         text = self._pronoun_said_in_full(text)
         for name, relation in self.by_name.items():
@@ -208,7 +212,8 @@ def _pronouns_within(text: str) -> str:
             # "my son Tommy set up this tablet, he's a fire fighter": him, after a comma
             pronouns = "she" if relation in _FEMALE else "he" if relation in _MALE else "he|she"
             sentence = sentence[: last.end()] + re.sub(
-                rf",\s*(?:{pronouns})(?='s\s+(?:a|an)\s|\s+(?:is\s+(?:a|an)|works|lives|teaches|runs)\s)",
+                rf",\s*(?:{pronouns})(?=(?:'s|\s+is)\s+(?:a|an|\d+|in\s+(?:his|her)\s|at\s+[A-Z])\s|\s+is\s+[a-z]+\s+"
+                rf"(?:with|at|for)\s|\s+(?:works|lives|teaches|teach|runs|studies|drives|sells)\s)",
                 ", " + spoken,
                 sentence[last.end():], count=1, flags=re.IGNORECASE)
         out.append(sentence)

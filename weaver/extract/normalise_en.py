@@ -19,7 +19,8 @@ PERSON = (
     r"(?P<rel>(?:(?:little|big|older|younger|baby|twin|elder|best)\s+)?(?:sister|brother|sis|bro|"
     r"wife|husband|boyfriend|girlfriend|partner|fianc[eé]e?|mom|mum|mother|dad|father|son|"
     r"daughter|friend|mate|boss|manager|coworker|co-worker|colleague|roommate|flatmate|neighbou?r|"
-    r"grandma|grandpa|grandmother|grandfather|aunt|uncle|cousin|niece|nephew))"
+    r"grandma|grandpa|grandmother|grandfather|grandson|granddaughter|daughter-in-law|son-in-law|aunt|uncle|"
+    r"cousin|niece|nephew))"
 )
 # What is said of someone named by relation, right after their name: "my sister Anna lives ...".
 SAID_OF_THEM = (

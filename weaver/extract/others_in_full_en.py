@@ -1,0 +1,93 @@
+"""Other people said in full, in English, before the clause grammar reads a turn.
+
+Chat names the people around the speaker in ways the grammar's "my sister Anna lives ..."
+does not cover, and each is said again here in that shape:
+
+- a relation without "my" where a clause opens: "wife Annick runs the bakery in Tusket",
+  "..., son Colm's an engineer in Galway" -> "my wife Annick runs ...";
+- a name given in answer to a question about a relation: "Which flatmate took it?" ->
+  "hattie. she's a barrister" -> "my flatmate Hattie. she's a barrister";
+- "herself"/"himself" after the one spoken of: "Funmi herself is a nurse" -> "Funmi is a
+  nurse";
+- a pronoun after a comma in a sentence that opens with someone's name: "Femi is in Dallas,
+  he is engineer with TI" -> "..., Femi is engineer with TI".
+
+The speaker is never made the subject of these: each rewrite names the other person.
+"""
+
+from __future__ import annotations
+
+import re
+
+from vaultweave.weaver.extract.normalise_en import SAID_OF_THEM
+from vaultweave.weaver.extract.rules_text import PLACES, words
+
+# Relation words chat uses without "my" (mum and dad are read bare already: grammar_en)
+_BARE = (r"wife|husband|hubby|boyfriend|girlfriend|partner|fianc[eé]e?|son|daughter|grandson|granddaughter|"
+         r"sister|brother|cousin|uncle|aunt|niece|nephew|flatmate|roommate|boss|daughter-in-law|son-in-law")
+_NAME = r"[A-ZÀ-Þ][a-zà-ÿ]+(?:-[A-Z][a-zà-ÿ]+)?"
+# What is said of them right after the name: their verb, or "'s" before what they are or do
+_THEIR_VERB = rf"(?:'s\s|\s+(?:{SAID_OF_THEM}|teaches|drives|sells|farms|fishes|nurses|is\s+doing)\b)"
+# Where a clause opens: the turn's start, a sentence's, or a piece of a list ("..., son Colm's")
+_CLAUSE_OPENS = r"(?:^|(?<=[.!?;:]\s)|(?<=[.!?;:]\s\s)|(?<=,\s)|(?<=\band\s)|(?<=\balso\s)|(?<=\bplus\s))"
+_BARE_RELATION = re.compile(
+    rf"{_CLAUSE_OPENS}(?P<rel>(?i:{_BARE}))(?=\s+{_NAME}{_THEIR_VERB}|\s+(?:is|'s)\s+(?:a|an)\s)"
+)
+
+# The relation a question asks after: "Is your wife cooking with you?", "Which flatmate is it?",
+# "Tell me about your fiancé"
+_ASKED_RELATION = re.compile(rf"\b(?:your|which|what's\s+your|whose)\s+(?P<rel>(?i:{_BARE}|friend|mum|mom|dad))\b",
+                             re.IGNORECASE)
+# A reply that opens with a name alone: "hattie.", "linnea? no.", "Youssef, who ...".
+_NAME_FIRST = re.compile(r"^\W*(?P<name>[A-Za-zà-ÿ][a-zà-ÿ]{2,14})(?=\s*[.?!,]\s+(?:\w+[.?!,]\s+)?(?:she|he)\b)")
+_NOT_A_NAME = words(
+    "yes yeah yep yup nope no nah ok okay sure well oh ah hmm um lol haha thanks true right exactly "
+    "honestly actually hi hey hello sorry definitely maybe probably mine she he they him her them that this "
+    "both neither either none nobody everyone someone"
+)
+
+_REFLEXIVE = re.compile(r"(?<=[A-Za-zà-ÿ])\s+(?:herself|himself)(?=\s+(?:is|was|'s|works|lives|runs|teaches)\b)")
+
+# "Femi is in Dallas, he is engineer ...": the sentence's subject, then a pronoun after a comma
+_NAMED_SUBJECT = re.compile(rf"(?:^|(?<=[.!?]\s))(?:(?i:no|yes|yeah|well|oh|so)[,!]?\s+)*(?P<name>{_NAME})"
+                            rf"(?=\s+(?:is|was|lives|works|moved|got|just)\b|'s\s)(?P<said>[^.!?,]*?),\s+"
+                            r"(?P<pronoun>he|she)(?=\s+(?:is|was|works|lives|teaches|runs|studies)\b|'s\s)")
+_SOMEONE_BETWEEN = re.compile(rf"(?<!\bin\s)(?<!\bat\s)(?<!\bto\s)(?<!\bfrom\s)(?<!\bnear\s)(?<!\bfor\s)"
+                              rf"(?<!\bof\s)(?<!\bwith\s)\b(?!I\b){_NAME}")
+_NOT_SOMEONE = words("this that it there here what who which where when why how today tonight tomorrow "
+                     "everything nothing something everyone someone anyone work life mum mom dad")
+
+
+def others_said_in_full(text: str, asked: str = "") -> str:
+    """English ``text`` with the other people it speaks of said as "my <relation> <Name>" or
+    by name where chat leaves it to be understood; ``asked``: the assistant's turn before."""
+    text = _answer_named(text, asked)
+    text = _BARE_RELATION.sub(lambda m: "my " + m.group("rel").lower(), text)
+    text = _REFLEXIVE.sub("", text)
+    return _NAMED_SUBJECT.sub(_pronoun_named, text)
+
+
+def _answer_named(text: str, asked: str) -> str:
+    """"Which flatmate is it?" -> "hattie. she's a barrister": the name answers who the
+    relation is; said as "my flatmate Hattie", the pronoun after it is theirs."""
+    relation = _ASKED_RELATION.search(asked) if asked and "?" in asked else None
+    named = _NAME_FIRST.match(text) if relation else None
+    if relation is None or named is None or named.group("name").lower() in _NOT_A_NAME:
+        return text
+    name = named.group("name")
+    if name.lower() in PLACES or name.lower() == relation.group("rel").lower():
+        return text
+    said = f"my {relation.group('rel').lower()} {name.capitalize()}"
+    return text[: named.start("name")] + said + text[named.end("name"):]
+
+
+def _pronoun_named(m: re.Match[str]) -> str:
+    name = m.group("name")
+    if name.lower() in PLACES or name.lower() in _NOT_SOMEONE:
+        return m.group(0)
+    # another person named between them may be the one: "Femi met Tobi, she ..." (a place is none)
+    said = m.group("said")
+    if _SOMEONE_BETWEEN.search(said) or re.search(r"\b(?:my|our|his|her|their)\s+[a-z]+", said):
+        return m.group(0)
+    # a sentence of its own, so the clause grammar reads it as theirs whole
+    return m.group(0)[: m.start("said") - m.start()] + said + ". " + name

@@ -55,8 +55,13 @@ SAID_AS = {"mum": "mother", "mom": "mother", "dad": "father", "sis": "sister", "
 _MENTION = re.compile(
     r"\b(?i:my)\s+(?:(?:little|big|older|younger|baby|twin|elder|best)\s+)?(?P<rel>"
     + "|".join(sorted(PERSON_ATTRIBUTES | set(SAID_AS) | _IN_FAMILY, key=len, reverse=True))
-    + r")\b(?![-'])(?:\s*,?\s+(?P<name>[A-Z][a-zà-ÿ]+)\b)?"
+    + r")\b(?!-)(?:\s*,?\s+(?P<name>[A-Z][a-zà-ÿ]+)\b)?"
 )
+# What a pronoun after a comma (or "and") says of the person just named: "he's a fisherman",
+# "she is 84", "he's vegan", "she works at ...", "he is engineer with TI"
+_THEIR_PREDICATE = (r"(?:'s|\s+is)\s+(?:a|an|\d+|in\s+(?:his|her)|at\s+[A-Z]\S*|vegan|vegetarian|allergic|"
+                    r"from\s+[A-Z]\S*)\b|(?:'s|\s+is)\s+[a-z]+\s+(?:with|at|for)\s|"
+                    r"\s+(?:works|lives|teaches|runs|studies|drives|sells)\s")
 _SENTENCE = re.compile(r"[^.!?]+[.!?]*\s*")
 
 
@@ -212,9 +217,7 @@ def _pronouns_within(text: str) -> str:
             # "my son Tommy set up this tablet, he's a fire fighter": him, after a comma
             pronouns = "she" if relation in _FEMALE else "he" if relation in _MALE else "he|she"
             sentence = sentence[: last.end()] + re.sub(
-                rf",\s*(?:{pronouns})(?=(?:'s|\s+is)\s+(?:a|an|\d+|in\s+(?:his|her)\s|at\s+[A-Z])\s|\s+is\s+[a-z]+\s+"
-                rf"(?:with|at|for)\s|\s+(?:works|lives|teaches|teach|runs|studies|drives|sells)\s)",
-                ", " + spoken,
+                rf"(,\s*|\s+and\s+)(?:{pronouns})(?={_THEIR_PREDICATE})", lambda m: m.group(1) + spoken,  # noqa: B023
                 sentence[last.end():], count=1, flags=re.IGNORECASE)
         out.append(sentence)
     return "".join(out)

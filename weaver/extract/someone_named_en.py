@@ -16,7 +16,8 @@ from vaultweave.weaver.extract.rules_text import LANGUAGE_NAMES, PLACES, Fact, i
 # The verbs said of someone else, and their first-person form
 THIRD_VERBS = {"lives": "live", "works": "work", "speaks": "speak", "studies": "study",
                "loves": "love", "likes": "like", "hates": "hate", "has": "have", "turns": "turn",
-               "does": "do", "plays": "play", "goes": "go", "runs": "run", "owns": "own"}
+               "does": "do", "plays": "play", "goes": "go", "runs": "run", "owns": "own", "teaches": "teach",
+               "drives": "drive", "sells": "sell"}
 
 _EN_NAMED_OTHER = re.compile(r"(?!I\b)(?P<name>[A-Z][a-z]+)(?:\s+(?:just\s+|finally\s+|recently\s+)?"
                              r"(?P<verb>lives|moved|left|works|started|quit|joined|got\s+promoted|retired|"
@@ -60,7 +61,7 @@ def named_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
     return "", name, f"I {verb} {rest}".strip(), []
 
 
-_WHAT_SOMEONE_IS = re.compile(r"(?:a|an|\d|from|vegan|vegetarian|in\s+[A-Z](?!.*\b(?:this|till|until|today|tonight|"
+_WHAT_SOMEONE_IS = re.compile(r"(?:a|an|\d|from|vegan|vegetarian|allergic\s+to\s|in\s+[A-Z](?!.*\b(?:this|till|until|today|tonight|"
                               r"tomorrow|visiting|holiday|vacation|trip|for\s+a)\b)|(?:[a-z]+\s+){1,3}?(?:at|in|for|with)\s|"
                               r"[a-z]+(?:\s+[a-z]+)?\s*$)")
 # Words that open a sentence as its subject without being someone: "This is a nightmare".

@@ -19,7 +19,7 @@ from types import MappingProxyType
 from vaultweave.weaver.attributes import PERSON_ATTRIBUTES
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.others_in_full_en import others_said_in_full
-from vaultweave.weaver.extract.rules_text import Fact
+from vaultweave.weaver.extract.rules_text import LANGUAGE_NAMES, PLACES, Fact
 from vaultweave.weaver.extract.rules_zh_people import RELATIONS
 
 _FEMALE = frozenset(("sister", "mother", "wife", "girlfriend", "daughter", "grandmother", "aunt", "niece",
@@ -55,7 +55,7 @@ SAID_AS = {"mum": "mother", "mom": "mother", "dad": "father", "sis": "sister", "
 _MENTION = re.compile(
     r"\b(?i:my)\s+(?:(?:little|big|older|younger|baby|twin|elder|best)\s+)?(?P<rel>"
     + "|".join(sorted(PERSON_ATTRIBUTES | set(SAID_AS) | _IN_FAMILY, key=len, reverse=True))
-    + r")\b(?!-)(?:\s*,?\s+(?P<name>[A-Z][a-zà-ÿ]+)\b)?"
+    + r")\b(?!-)(?:\s*,?\s+(?:is\s+(?=[A-Z][a-zà-ÿ]+\s*[.!,]))?(?P<name>[A-Z][a-zà-ÿ]+)\b)?"
 )
 # What a pronoun after a comma (or "and") says of the person just named: "he's a fisherman",
 # "she is 84", "he's vegan", "she works at ...", "he is engineer with TI"
@@ -213,7 +213,9 @@ def _pronouns_within(text: str) -> str:
         if mentions:
             last = mentions[-1]
             relation = SAID_AS.get(last.group("rel").lower(), last.group("rel").lower())
-            spoken = f"my {relation} {last.group('name')}" if last.group("name") else f"my {relation}"
+            name = last.group("name") or ""
+            name = "" if name.lower() in PLACES or name.lower() in LANGUAGE_NAMES else name  # "my mum is English."
+            spoken = f"my {relation} {name}" if name else f"my {relation}"
             # "my son Tommy set up this tablet, he's a fire fighter": him, after a comma
             pronouns = "she" if relation in _FEMALE else "he" if relation in _MALE else "he|she"
             sentence = sentence[: last.end()] + re.sub(

@@ -15,6 +15,7 @@ import re
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.patterns_en import _job
 from vaultweave.weaver.extract.places_en import known_place
+from vaultweave.weaver.extract.school_years_en import SCHOOL_YEARS
 from vaultweave.weaver.extract.rules_text import (
     Fact,
     Rule,
@@ -222,5 +223,6 @@ TITLES_HERE: tuple[Rule, ...] = (
 # of; a title and its town as a piece of its own
 MENTIONED_IN_PASSING = (*WORKPLACES_CALLED, *WORKPLACES_NEW, *FANS, *TITLES_IN_TOWNS, *TITLES_INTRODUCED,
                         *HOMETOWNS_BORN, *TITLES_HERE)
-# Read as whole clauses, among rules_en.RULES: a hometown in lower case, work for an app
-RULES_IN_PASSING = (*HOMETOWNS_SAID_LOWER, *APP_WORK, *VEHICLE_WORK)
+# Read as whole clauses, among rules_en.RULES: a hometown in lower case, work for an app, a
+# year at school ("in 2nd year at KNUST")
+RULES_IN_PASSING = (*HOMETOWNS_SAID_LOWER, *APP_WORK, *VEHICLE_WORK, *SCHOOL_YEARS)

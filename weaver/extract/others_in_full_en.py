@@ -46,6 +46,14 @@ _NOT_A_NAME = words(
     "both neither either none nobody everyone someone"
 )
 
+# "i have a new bf!!! his name is theo": whose name it is, the speaker's new one told before it
+# (not "my friend has a new boyfriend, his name is Sam")
+_INTRODUCED = re.compile(
+    r"\b[Ii](?:'ve)?\s+(?:have|got|found|met)\s+(?:(?:a|new)\s+)+(?P<rel>(?i:boyfriend|girlfriend|bf|gf|partner|husband|wife|fianc[eé]e?|flatmate|"
+    r"roommate|boss|manager|neighbou?r|friend|colleague|coworker))\b(?P<between>[^.!?,]{0,60}(?:[.!?,]+\s*))"
+    r"(?P<whose>(?i:his|her))\s+name(?:'s|\s+is)\s+(?P<name>[A-Za-zà-ÿ][a-zà-ÿ]+)\b(?P<comma>\s*,)?")
+_SHORT = {"bf": "boyfriend", "gf": "girlfriend"}
+
 _REFLEXIVE = re.compile(r"(?<=[A-Za-zà-ÿ])\s+(?:herself|himself)(?=\s+(?:is|was|'s|works|lives|runs|teaches)\b)")
 
 # "Femi is in Dallas, he is engineer ...": the sentence's subject, then a pronoun after a comma
@@ -62,6 +70,7 @@ def others_said_in_full(text: str, asked: str = "") -> str:
     """English ``text`` with the other people it speaks of said as "my <relation> <Name>" or
     by name where chat leaves it to be understood; ``asked``: the assistant's turn before."""
     text = _answer_named(text, asked)
+    text = _INTRODUCED.sub(_introduced, text)
     text = _BARE_RELATION.sub(lambda m: "my " + m.group("rel").lower(), text)
     text = _REFLEXIVE.sub("", text)
     return _NAMED_SUBJECT.sub(_pronoun_named, text)
@@ -79,6 +88,17 @@ def _answer_named(text: str, asked: str) -> str:
         return text
     said = f"my {relation.group('rel').lower()} {name.capitalize()}"
     return text[: named.start("name")] + said + text[named.end("name"):]
+
+
+def _introduced(m: re.Match[str]) -> str:
+    """"a boyfriend now?? his name is Ravindu, we met ..." -> "... my boyfriend is Ravindu. we met ..."."""
+    name = m.group("name")
+    if name.lower() in _NOT_A_NAME or name.lower() in PLACES:
+        return m.group(0)
+    relation = _SHORT.get(m.group("rel").lower(), m.group("rel").lower())
+    # (a sentence of its own: "is Theo, he's ..." would read as "Theo's ...")
+    said = f"my {relation} is {name[0].upper() + name[1:]}" + ("." if m.group("comma") else "")
+    return m.group(0)[: m.start("whose") - m.start()] + said
 
 
 def _pronoun_named(m: re.Match[str]) -> str:

@@ -61,9 +61,11 @@ def named_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
     return "", name, f"I {verb} {rest}".strip(), []
 
 
-_WHAT_SOMEONE_IS = re.compile(r"(?:a|an|\d|from|vegan|vegetarian|allergic\s+to\s|in\s+[A-Z](?!.*\b(?:this|till|until|today|tonight|"
-                              r"tomorrow|visiting|holiday|vacation|trip|for\s+a)\b)|(?:[a-z]+\s+){1,3}?(?:at|in|for|with)\s|"
-                              r"[a-z]+(?:\s+[a-z]+)?\s*$)")
+_WHAT_SOMEONE_IS = re.compile(r"(?:a|an|\d|from|vegan|vegetarian|allergic\s+to\s|in\s+(?:his|her|their)\s|"
+                              # "Tobi is in Houston", not "in Dallas till friday"
+                              r"in\s+[A-Z](?!.*\b(?:this|till|until|today|tonight|tomorrow|visiting|holiday|"
+                              r"vacation|trip|for\s+a)\b)|"
+                              r"(?:[a-z]+\s+){1,3}?(?:at|in|for|with)\s|[a-z]+(?:\s+[a-z]+)?\s*$)")
 # Words that open a sentence as its subject without being someone: "This is a nightmare".
 _NOT_SOMEONE = words(
     "this that it there here what who which where when why how today tonight tomorrow yesterday life work "

@@ -18,7 +18,7 @@ from types import MappingProxyType
 
 from vaultweave.weaver.attributes import PERSON_ATTRIBUTES
 from vaultweave.weaver.extract.base import Op
-from vaultweave.weaver.extract.others_in_full_en import others_said_in_full
+from vaultweave.weaver.extract.others_in_full_en import FAMILY_WORDS, others_said_in_full
 from vaultweave.weaver.extract.rules_text import LANGUAGE_NAMES, PLACES, Fact
 from vaultweave.weaver.extract.rules_zh_people import RELATIONS
 
@@ -50,7 +50,7 @@ _OPENS = (rf"(^|[.!?:]\s+|{_EMOJI}\s*)"
 _IN_FAMILY = {"grandson", "granddaughter", "daughter-in-law", "son-in-law"}
 # Relation words chat shortens, and the relation they name
 SAID_AS = {"mum": "mother", "mom": "mother", "dad": "father", "sis": "sister", "bro": "brother",
-           "mam": "mother", "amma": "mother", "appa": "father", "kuya": "brother", "didi": "sister"}
+           "mam": "mother", "amma": "mother", "appa": "father", "kuya": "brother", "didi": "sister", **FAMILY_WORDS}
 # English: a person named in the turn itself, "my older sister Jia", "my coworker Ben".
 _MENTION = re.compile(
     r"\b(?i:my)\s+(?:(?:little|big|older|younger|baby|twin|elder|best)\s+)?(?P<rel>"

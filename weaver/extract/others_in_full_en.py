@@ -54,6 +54,27 @@ _INTRODUCED = re.compile(
     r"(?P<whose>(?i:his|her))\s+name(?:'s|\s+is)\s+(?P<name>[A-Za-zà-ÿ][a-zà-ÿ]+)\b(?P<comma>\s*,)?")
 _SHORT = {"bf": "boyfriend", "gf": "girlfriend"}
 
+# Family words of chat and of other Englishes, and the relation they name ("my nan", "my lola")
+FAMILY_WORDS = {"nan": "grandmother", "nana": "grandmother", "nanna": "grandmother", "gran": "grandmother",
+                "granny": "grandmother", "grandma": "grandmother", "nain": "grandmother", "ouma": "grandmother",
+                "lola": "grandmother", "grandpa": "grandfather", "grandad": "grandfather", "granddad": "grandfather",
+                "oupa": "grandfather", "lolo": "grandfather", "taid": "grandfather", "mommy": "mother",
+                "mummy": "mother", "mumma": "mother", "nanay": "mother", "daddy": "father", "tatay": "father"}
+_KIN = "|".join(sorted({*FAMILY_WORDS, "mum", "mom", "dad", "mother", "father", "grandmother", "grandfather",
+                        "aunt", "uncle", "wife", "husband", "sister", "brother", "son", "daughter"},
+                       key=len, reverse=True))
+# "a speech for my nan's 80th": the age the birthday is of
+_NTH_BIRTHDAY = re.compile(rf"\b(?i:my)\s+(?P<rel>(?i:{_KIN}))'s\s+(?P<n>[2-9]\d|1[01]\d)(?:st|nd|rd|th)\b"
+                           r"(?!\s+(?:anniversary|wedding|time|year|place|floor))(?P<rest>[^.!?]*[.!?]*)")
+
+# "her fiancé Chidi is from Enugu": the one named is the subject (a relative of someone else's)
+_THEIR_RELATIVE = re.compile(rf"{_CLAUSE_OPENS}(?i:his|her|their)\s+(?:{_BARE}|mum|mom|dad|mother|father)\s+"
+                             rf"(?={_NAME}(?:\s+(?:is|was|lives|works|moved|got|just|runs|teaches)\b|'s\s))")
+# Ages answered in a list: "diego is 9, bella is 6", "ava's 7, olly's 5"
+_AGE_PAIR = r"(?:'s|\s+is)\s+\d{1,2}\b(?!\s*(?:am|pm|:|%|k\b|mins?|minutes|hours|o'clock))"
+_NEXT_AGE = re.compile(rf",\s+(?:and\s+)?(?=[A-Za-zà-ÿ][a-zà-ÿ]+{_AGE_PAIR})")
+_LOWER_AGED = re.compile(rf"(?:^|(?<=[,.!]\s)|(?<=\band\s))(?P<name>[a-zà-ÿ][a-zà-ÿ]{{2,12}})(?={_AGE_PAIR})")
+
 _REFLEXIVE = re.compile(r"(?<=[A-Za-zà-ÿ])\s+(?:herself|himself)(?=\s+(?:is|was|'s|works|lives|runs|teaches)\b)")
 
 # "Femi is in Dallas, he is engineer ...": the sentence's subject, then a pronoun after a comma
@@ -71,6 +92,9 @@ def others_said_in_full(text: str, asked: str = "") -> str:
     by name where chat leaves it to be understood; ``asked``: the assistant's turn before."""
     text = _answer_named(text, asked)
     text = _INTRODUCED.sub(_introduced, text)
+    text = _NTH_BIRTHDAY.sub(_birthday_age, text)
+    text = _THEIR_RELATIVE.sub("", text)
+    text = _ages_listed(text, asked)
     text = _BARE_RELATION.sub(lambda m: "my " + m.group("rel").lower(), text)
     text = _REFLEXIVE.sub("", text)
     return _NAMED_SUBJECT.sub(_pronoun_named, text)
@@ -88,6 +112,25 @@ def _answer_named(text: str, asked: str) -> str:
         return text
     said = f"my {relation.group('rel').lower()} {name.capitalize()}"
     return text[: named.start("name")] + said + text[named.end("name"):]
+
+
+def _birthday_age(m: re.Match[str]) -> str:
+    """"for my nan's 80th. she's from jamaica" -> "..., my grandmother is 80. she's ..."."""
+    rel = m.group("rel").lower()
+    said = f"my {FAMILY_WORDS.get(rel, rel)} is {m.group('n')}"
+    rest = m.group("rest")
+    return m.group(0) + (" " if rest.endswith((".", "!", "?")) else ". ") + said + "."
+
+
+def _ages_listed(text: str, asked: str) -> str:
+    """Each age of a list its own sentence ("Diego is 9. Bella is 6."), and names typed in
+    lower case given their capitals where the assistant asked how old they are."""
+    if re.search(r"(?i:\bhow\s+old\b)", asked):
+        text = _LOWER_AGED.sub(lambda m: m.group("name") if m.group("name") in _NOT_SOMEONE
+                               or m.group("name") in _NOT_A_NAME else m.group("name").capitalize(), text)
+    if not re.search(rf"{_NAME}{_AGE_PAIR}", text):
+        return text
+    return _NEXT_AGE.sub(". ", text)
 
 
 def _introduced(m: re.Match[str]) -> str:

@@ -50,7 +50,8 @@ _OPENS = (rf"(^|[.!?:]\s+|{_EMOJI}\s*)"
 _IN_FAMILY = {"grandson", "granddaughter", "daughter-in-law", "son-in-law"}
 # Relation words chat shortens, and the relation they name
 SAID_AS = {"mum": "mother", "mom": "mother", "dad": "father", "sis": "sister", "bro": "brother",
-           "mam": "mother", "amma": "mother", "appa": "father", "kuya": "brother", "didi": "sister", **FAMILY_WORDS}
+           "mam": "mother", "amma": "mother", "appa": "father", "kuya": "brother", "didi": "sister",
+           **FAMILY_WORDS}
 # English: a person named in the turn itself, "my older sister Jia", "my coworker Ben".
 _MENTION = re.compile(
     r"\b(?i:my)\s+(?:(?:little|big|older|younger|baby|twin|elder|best)\s+)?(?P<rel>"
@@ -214,7 +215,8 @@ def _pronouns_within(text: str) -> str:
             last = mentions[-1]
             relation = SAID_AS.get(last.group("rel").lower(), last.group("rel").lower())
             name = last.group("name") or ""
-            name = "" if name.lower() in PLACES or name.lower() in LANGUAGE_NAMES else name  # "my mum is English."
+            if name.lower() in PLACES or name.lower() in LANGUAGE_NAMES:
+                name = ""  # "my mum is English."
             spoken = f"my {relation} {name}" if name else f"my {relation}"
             # "my son Tommy set up this tablet, he's a fire fighter": him, after a comma
             pronouns = "she" if relation in _FEMALE else "he" if relation in _MALE else "he|she"

@@ -15,7 +15,6 @@ import re
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.patterns_en import _job
 from vaultweave.weaver.extract.places_en import known_place
-from vaultweave.weaver.extract.school_years_en import SCHOOL_YEARS
 from vaultweave.weaver.extract.rules_text import (
     Fact,
     Rule,
@@ -27,6 +26,7 @@ from vaultweave.weaver.extract.rules_text import (
     rule,
     words,
 )
+from vaultweave.weaver.extract.school_years_en import SCHOOL_YEARS
 
 # "work in IT support in company called comarch", "i joined a startup called Loop": the
 # workplace by the name it is called, after one's own work is told in the clause.

@@ -20,8 +20,17 @@ from __future__ import annotations
 import re
 
 from vaultweave.weaver.extract.normalise_en import SAID_OF_THEM
+from vaultweave.weaver.extract.places_en import known_place
 from vaultweave.weaver.extract.rules_text import PLACES, words
 
+# Family words of chat and of other Englishes, and the relation they name ("my nan", "my lola")
+FAMILY_WORDS = {
+    **dict.fromkeys(("nan", "nana", "nanna", "gran", "granny", "grandma", "nain", "ouma", "lola"),
+                    "grandmother"),
+    **dict.fromkeys(("grandpa", "grandad", "granddad", "oupa", "lolo", "taid"), "grandfather"),
+    **dict.fromkeys(("mommy", "mummy", "mumma", "nanay"), "mother"),
+    **dict.fromkeys(("daddy", "tatay"), "father"),
+}
 # Relation words chat uses without "my" (mum and dad are read bare already: grammar_en)
 _BARE = (r"wife|husband|hubby|boyfriend|girlfriend|partner|fianc[eé]e?|son|daughter|grandson|granddaughter|"
          r"sister|brother|cousin|uncle|aunt|niece|nephew|flatmate|roommate|boss|daughter-in-law|son-in-law")
@@ -31,15 +40,29 @@ _THEIR_VERB = rf"(?:'s\s|\s+(?:{SAID_OF_THEM}|teaches|drives|sells|farms|fishes|
 # Where a clause opens: the turn's start, a sentence's, or a piece of a list ("..., son Colm's")
 _CLAUSE_OPENS = r"(?:^|(?<=[.!?;:]\s)|(?<=[.!?;:]\s\s)|(?<=,\s)|(?<=\band\s)|(?<=\balso\s)|(?<=\bplus\s))"
 _BARE_RELATION = re.compile(
-    rf"{_CLAUSE_OPENS}(?P<rel>(?i:{_BARE}))(?=\s+{_NAME}{_THEIR_VERB}|\s+(?:is|'s)\s+(?:a|an)\s)"
+    rf"{_CLAUSE_OPENS}(?:(?i:new)\s+)?(?P<rel>(?i:{_BARE}))(?=\s+{_NAME}{_THEIR_VERB}|\s+(?:is|'s)\s+(?:a|an)\s)"
 )
+# "wife is deepa, she's ...", "new flatmate is Ruth, she ...": who the relation is, then more of them
+_BARE_RELATION_NAMED = re.compile(rf"{_CLAUSE_OPENS}(?:(?i:new)\s+)?(?P<rel>(?i:{_BARE}))(?:'s|\s+is)\s+"
+                                  r"(?P<name>[A-Za-zà-ÿ][a-zà-ÿ]{2,14})(?=\s*,\s*(?:and\s+)?(?:she|he)\b)")
+
+# "my brother Emre is visiting from izmir", "Kayla's flyin in from Fort McMurray": where they
+# come from is where they live (not "back from", "home from": a trip, a day out)
+_WHO_COMES = (rf"(?P<who>\b(?i:my)\s+(?:[a-z]+\s+)?(?:{_BARE}|mum|mom|dad|{'|'.join(FAMILY_WORDS)})"
+              rf"(?:\s+(?!(?:is|was|will|just|also|already|has|had|and)\b)[A-Za-zà-ÿ][a-zà-ÿ]+)?|{_NAME}|\b(?i:he|she))")
+_COMES_FROM = re.compile(
+    _WHO_COMES + r"(?:\s+is|'s|\s+will|'ll)?\s+(?:also\s+|just\s+|already\s+)?"
+    r"(?:coming|comin|visiting|flying|flyin|driving|drivin|came|flew|drove|comes|come|visit|fly|drive)\s+"
+    r"(?:(?:in|up|down|over|across|all\s+the\s+way)\s+)*from\s+"
+    r"(?P<place>[A-Za-zà-ÿ][\w'-]+(?:\s+[A-Z][\w'-]+)?)(?P<end>\s*[,.!]|\s+(?=\w))")
 
 # The relation a question asks after: "Is your wife cooking with you?", "Which flatmate is it?",
 # "Tell me about your fiancé"
-_ASKED_RELATION = re.compile(rf"\b(?:your|which|what's\s+your|whose)\s+(?P<rel>(?i:{_BARE}|friend|mum|mom|dad))\b",
-                             re.IGNORECASE)
+_ASKED_RELATION = re.compile(
+    rf"\b(?:your|which|what's\s+your|whose)\s+(?P<rel>(?i:{_BARE}|friend|mum|mom|dad))\b", re.IGNORECASE)
 # A reply that opens with a name alone: "hattie.", "linnea? no.", "Youssef, who ...".
-_NAME_FIRST = re.compile(r"^\W*(?P<name>[A-Za-zà-ÿ][a-zà-ÿ]{2,14})(?=\s*[.?!,]\s+(?:\w+[.?!,]\s+)?(?:she|he)\b)")
+_NAME_FIRST = re.compile(
+    r"^\W*(?P<name>[A-Za-zà-ÿ][a-zà-ÿ]{2,14})(?=\s*[.?!,]\s+(?:\w+[.?!,]\s+)?(?:she|he)\b)")
 _NOT_A_NAME = words(
     "yes yeah yep yup nope no nah ok okay sure well oh ah hmm um lol haha thanks true right exactly "
     "honestly actually hi hey hello sorry definitely maybe probably mine she he they him her them that this "
@@ -54,12 +77,6 @@ _INTRODUCED = re.compile(
     r"(?P<whose>(?i:his|her))\s+name(?:'s|\s+is)\s+(?P<name>[A-Za-zà-ÿ][a-zà-ÿ]+)\b(?P<comma>\s*,)?")
 _SHORT = {"bf": "boyfriend", "gf": "girlfriend"}
 
-# Family words of chat and of other Englishes, and the relation they name ("my nan", "my lola")
-FAMILY_WORDS = {"nan": "grandmother", "nana": "grandmother", "nanna": "grandmother", "gran": "grandmother",
-                "granny": "grandmother", "grandma": "grandmother", "nain": "grandmother", "ouma": "grandmother",
-                "lola": "grandmother", "grandpa": "grandfather", "grandad": "grandfather", "granddad": "grandfather",
-                "oupa": "grandfather", "lolo": "grandfather", "taid": "grandfather", "mommy": "mother",
-                "mummy": "mother", "mumma": "mother", "nanay": "mother", "daddy": "father", "tatay": "father"}
 _KIN = "|".join(sorted({*FAMILY_WORDS, "mum", "mom", "dad", "mother", "father", "grandmother", "grandfather",
                         "aunt", "uncle", "wife", "husband", "sister", "brother", "son", "daughter"},
                        key=len, reverse=True))
@@ -73,14 +90,19 @@ _THEIR_RELATIVE = re.compile(rf"{_CLAUSE_OPENS}(?i:his|her|their)\s+(?:{_BARE}|m
 # Ages answered in a list: "diego is 9, bella is 6", "ava's 7, olly's 5"
 _AGE_PAIR = r"(?:'s|\s+is)\s+\d{1,2}\b(?!\s*(?:am|pm|:|%|k\b|mins?|minutes|hours|o'clock))"
 _NEXT_AGE = re.compile(rf",\s+(?:and\s+)?(?=[A-Za-zà-ÿ][a-zà-ÿ]+{_AGE_PAIR})")
-_LOWER_AGED = re.compile(rf"(?:^|(?<=[,.!]\s)|(?<=\band\s))(?P<name>[a-zà-ÿ][a-zà-ÿ]{{2,12}})(?={_AGE_PAIR})")
+_LOWER_AGED = re.compile(
+    rf"(?:^|(?<=[,.!]\s)|(?<=\band\s))(?P<name>[a-zà-ÿ][a-zà-ÿ]{{2,12}})(?={_AGE_PAIR})")
 
-_REFLEXIVE = re.compile(r"(?<=[A-Za-zà-ÿ])\s+(?:herself|himself)(?=\s+(?:is|was|'s|works|lives|runs|teaches)\b)")
+_REFLEXIVE = re.compile(
+    r"(?<=[A-Za-zà-ÿ])\s+(?:herself|himself)(?=\s+(?:is|was|'s|works|lives|runs|teaches)\b)")
 
 # "Femi is in Dallas, he is engineer ...": the sentence's subject, then a pronoun after a comma
 _NAMED_SUBJECT = re.compile(rf"(?:^|(?<=[.!?]\s))(?:(?i:no|yes|yeah|well|oh|so)[,!]?\s+)*(?P<name>{_NAME})"
                             rf"(?=\s+(?:is|was|lives|works|moved|got|just)\b|'s\s)(?P<said>[^.!?,]*?),\s+"
                             r"(?P<pronoun>he|she)(?=\s+(?:is|was|works|lives|teaches|runs|studies)\b|'s\s)")
+_NOT_FROM = words("work school uni college home there here abroad overseas town the a an my our his her "
+                  "their church hospital")
+_CROWDS = words("everybody people guests friends family relatives cousins kids we they you")
 _SOMEONE_BETWEEN = re.compile(rf"(?<!\bin\s)(?<!\bat\s)(?<!\bto\s)(?<!\bfrom\s)(?<!\bnear\s)(?<!\bfor\s)"
                               rf"(?<!\bof\s)(?<!\bwith\s)\b(?!I\b){_NAME}")
 _NOT_SOMEONE = words("this that it there here what who which where when why how today tonight tomorrow "
@@ -95,7 +117,9 @@ def others_said_in_full(text: str, asked: str = "") -> str:
     text = _NTH_BIRTHDAY.sub(_birthday_age, text)
     text = _THEIR_RELATIVE.sub("", text)
     text = _ages_listed(text, asked)
+    text = _BARE_RELATION_NAMED.sub(_bare_named, text)
     text = _BARE_RELATION.sub(lambda m: "my " + m.group("rel").lower(), text)
+    text = _COMES_FROM.sub(_lives_where_from, text)
     text = _REFLEXIVE.sub("", text)
     return _NAMED_SUBJECT.sub(_pronoun_named, text)
 
@@ -112,6 +136,23 @@ def _answer_named(text: str, asked: str) -> str:
         return text
     said = f"my {relation.group('rel').lower()} {name.capitalize()}"
     return text[: named.start("name")] + said + text[named.end("name"):]
+
+
+def _bare_named(m: re.Match[str]) -> str:
+    name = m.group("name")
+    if name.lower() in _NOT_A_NAME or name.lower() in PLACES or name.lower() in _NOT_SOMEONE:
+        return m.group(0)
+    return f"my {m.group('rel').lower()} is {name[0].upper() + name[1:]}"
+
+
+def _lives_where_from(m: re.Match[str]) -> str:
+    place, who = m.group("place"), m.group("who")
+    if who.lower() in _NOT_SOMEONE or who.lower() in _NOT_A_NAME or who.lower() in _CROWDS:
+        return m.group(0)
+    if place.lower() in _NOT_FROM or (place.islower() and place not in PLACES and not known_place(place)):
+        return m.group(0)
+    end = m.group("end") if m.group("end").strip() else ", "
+    return f"{who} lives in {place}{end}"
 
 
 def _birthday_age(m: re.Match[str]) -> str:

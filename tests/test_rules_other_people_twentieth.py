@@ -195,3 +195,24 @@ def test_where_someone_comes_from_to_visit_is_where_they_live(text: str, who: st
 def test_coming_back_from_a_trip_or_from_work_is_no_home() -> None:
     found = session("my cousin Farid just came back from Rabat, my sister is coming from work")
     assert not [f for f in found if f[1] == "lives_in"]
+
+
+def test_a_relative_then_what_they_are_doing_is_theirs() -> None:
+    found = session("my son Kojo working at Shoprite now, my niece abena studying law at Legon")
+    assert ("employer", "Shoprite") in of(found, "Kojo")
+    assert ("studies_at", "Legon") in of(found, "Abena")
+    assert not speakers_own(found, "employer", "studies_at", "studies")
+
+
+def test_a_relatives_town_is_not_the_speakers_too() -> None:
+    found = session("my brother is living in Kisumu these days")
+    assert ("lives_in", "Kisumu") in of(found, "Ola's brother")
+    assert not speakers_own(found, "lives_in")
+    assert ("lives_in", "Kisumu") in of(session("rent in Kisumu is brutal"), "Ola")
+
+
+def test_the_one_named_last_is_he_even_without_a_relation() -> None:
+    found = session("my boyfriend Piet wants a dog",
+                    "Piet and I broke up. seeing someone new, Sizwe, he's a welder",
+                    "A: Congrats! What's he into?", "climbing and bad action movies")
+    assert not [f for f in found if f[0] == "Piet" and f[1] == "likes"]

@@ -96,6 +96,10 @@ class KnownPeople:
                 relations[relation] = name
             names.setdefault(name, relation)
             last = _spoken(relation, name)
+        # "seeing someone new, Marcus, he's a firefighter": the one spoken of last has no relation
+        theirs = [f for f in facts if f.op is Op.ASSERT and (f.about or f.name)]
+        if theirs and theirs[-1].name and not theirs[-1].about and not names.get(theirs[-1].name):
+            last = theirs[-1].name
         return KnownPeople(_frozen(relations), _frozen(names), last)
 
     def spoken_of(self, name: str) -> str:

@@ -26,7 +26,7 @@ PERSON = (
 SAID_OF_THEM = (
     r"'s|is|has|lives|works|moved|just|recently|finally|officially|also|still|now|actually|already|turned|speaks|studies|loves|"
     r"likes|hates|left|started|got|joined|quit|was|used|retired|retiring|turns|turned|does|plays|goes|"
-    r"dropped|graduated|runs|owns|teaches|drives|sells"
+    r"dropped|graduated|runs|owns|teaches|drives|sells|working|studying|living|teaching"
 )
 _EN_FIXES = (
     (re.compile(r"[’‘]"), "'"),

@@ -216,3 +216,24 @@ def test_the_one_named_last_is_he_even_without_a_relation() -> None:
                     "Piet and I broke up. seeing someone new, Sizwe, he's a welder",
                     "A: Congrats! What's he into?", "climbing and bad action movies")
     assert not [f for f in found if f[0] == "Piet" and f[1] == "likes"]
+
+
+def test_children_named_with_their_ages() -> None:
+    found = session("widowed, three kids, Kemi 14, Tayo 11 and Bisi 6, all at home")
+    assert ("age", "14") in of(found, "Kemi")
+    assert ("age", "11") in of(found, "Tayo")
+    assert ("age", "6") in of(found, "Bisi")
+    assert not speakers_own(found, "age")
+    found = session("our son Femi who is 4 loves trains")
+    assert ("age", "4") in of(found, "Femi")
+
+
+def test_a_number_after_a_name_without_children_is_no_age() -> None:
+    found = session("took the kids on Route 66 and Highway 9, long drive")
+    assert not [f for f in found if f[1] == "age"]
+
+
+def test_a_parent_named_bare_coming_from_a_town() -> None:
+    found = session("amma is coming from Jaffna next week, she has knee trouble")
+    assert ("lives_in", "Jaffna") in of(found, "Ola's mother")
+    assert not speakers_own(found, "lives_in")

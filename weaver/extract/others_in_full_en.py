@@ -10,9 +10,16 @@ does not cover, and each is said again here in that shape:
 - "herself"/"himself" after the one spoken of: "Funmi herself is a nurse" -> "Funmi is a
   nurse";
 - a pronoun after a comma in a sentence that opens with someone's name: "Femi is in Dallas,
-  he is engineer with TI" -> "..., Femi is engineer with TI".
+  he is engineer with TI" -> "Femi is in Dallas. Femi is engineer with TI";
+- a new partner named after the speaker tells of them: "i have a new bf!! his name is theo";
+- someone else's relative by name: "her fiancé Chidi is from Enugu" -> "Chidi is from Enugu";
+- ages: "my nan's 80th", "diego is 9, bella is 6" (to "how old?"), "Ama who is 7", "two
+  kids, Liam 12 and Nora 9" -> "... Liam is 12. Nora is 9.";
+- where someone comes from to visit is their home: "my brother Emre is visiting from izmir"
+  -> "my brother Emre lives in izmir".
 
-The speaker is never made the subject of these: each rewrite names the other person.
+The speaker is never made the subject of these: each rewrite names the other person (or
+"he"/"she", which ``known_people`` resolves or leaves to no one).
 """
 
 from __future__ import annotations
@@ -48,8 +55,11 @@ _BARE_RELATION_NAMED = re.compile(rf"{_CLAUSE_OPENS}(?:(?i:new)\s+)?(?P<rel>(?i:
 
 # "my brother Emre is visiting from izmir", "Kayla's flyin in from Fort McMurray": where they
 # come from is where they live (not "back from", "home from": a trip, a day out)
-_WHO_COMES = (rf"(?P<who>\b(?i:my)\s+(?:[a-z]+\s+)?(?:{_BARE}|mum|mom|dad|{'|'.join(FAMILY_WORDS)})"
-              rf"(?:\s+(?!(?:is|was|will|just|also|already|has|had|and)\b)[A-Za-zà-ÿ][a-zà-ÿ]+)?|{_NAME}|\b(?i:he|she))")
+_PARENT_WORDS = {"amma": "mother", "appa": "father", "mum": "mother", "mom": "mother", "mam": "mother",
+                 "ma": "mother", "dad": "father", "da": "father", **FAMILY_WORDS}
+_WHO_COMES = (rf"(?:{_CLAUSE_OPENS}(?P<bare>(?i:{'|'.join(sorted(_PARENT_WORDS, key=len, reverse=True))}))\b|"
+              rf"(?P<who>\b(?i:my)\s+(?:[a-z]+\s+)?(?:{_BARE}|mum|mom|dad|{'|'.join(FAMILY_WORDS)})"
+              rf"(?:\s+(?!(?:is|was|will|just|also|already|has|had|and)\b)[A-Za-zà-ÿ][a-zà-ÿ]+)?|{_NAME}|\b(?i:he|she)))")
 _COMES_FROM = re.compile(
     _WHO_COMES + r"(?:\s+is|'s|\s+will|'ll)?\s+(?:also\s+|just\s+|already\s+)?"
     r"(?:coming|comin|visiting|flying|flyin|driving|drivin|came|flew|drove|comes|come|visit|fly|drive)\s+"
@@ -93,6 +103,17 @@ _NEXT_AGE = re.compile(rf",\s+(?:and\s+)?(?=[A-Za-zà-ÿ][a-zà-ÿ]+{_AGE_PAIR})
 _LOWER_AGED = re.compile(
     rf"(?:^|(?<=[,.!]\s)|(?<=\band\s))(?P<name>[a-zà-ÿ][a-zà-ÿ]{{2,12}})(?={_AGE_PAIR})")
 
+# "our daughter Ama who is 7": the age told in a relative clause
+_WHO_IS_AGED = re.compile(rf"(?<=[a-zà-ÿ])\s+(?P<name>{_NAME}),?\s+who(?:'s|\s+is)\s+(?P<n>\d{{1,2}})\b"
+                          r"(?!\s*(?:am|pm|[:.%]\d|k\b|mins?|minutes|hours|o'clock|times|days|weeks|months))"
+                          r"(?P<more>\s+(?=[a-z]))?")
+# "two kids, Liam 12 and Nora 9": children named with their ages after them
+_JOINED = re.compile(r"\s*(?:,|and|&)?\s*(?:and\s+)?")
+_SENTENCE_END = re.compile(r"[.!?]+(?:\s|$)|$")
+_KIDS = re.compile(r"\b(?i:kids|children|boys|girls|sons|daughters|grandkids|grandchildren|twins)\b")
+_NAME_AGED = re.compile(
+    rf"[\s,:(-]*(?P<name>{_NAME})\s+\(?(?P<n>\d{{1,2}})\)?(?=\s*(?:,|;|\.|!|$|\s+(?:and|&)\s+{_NAME}))")
+
 _REFLEXIVE = re.compile(
     r"(?<=[A-Za-zà-ÿ])\s+(?:herself|himself)(?=\s+(?:is|was|'s|works|lives|runs|teaches)\b)")
 
@@ -117,6 +138,8 @@ def others_said_in_full(text: str, asked: str = "") -> str:
     text = _NTH_BIRTHDAY.sub(_birthday_age, text)
     text = _THEIR_RELATIVE.sub("", text)
     text = _ages_listed(text, asked)
+    text = _WHO_IS_AGED.sub(_aged_who, text)
+    text = _kids_aged(text)
     text = _BARE_RELATION_NAMED.sub(_bare_named, text)
     text = _BARE_RELATION.sub(lambda m: "my " + m.group("rel").lower(), text)
     text = _COMES_FROM.sub(_lives_where_from, text)
@@ -146,7 +169,9 @@ def _bare_named(m: re.Match[str]) -> str:
 
 
 def _lives_where_from(m: re.Match[str]) -> str:
-    place, who = m.group("place"), m.group("who")
+    place = m.group("place")
+    # "amma is coming from Madurai": a parent named bare is said as the grammar knows them
+    who = f"my {_PARENT_WORDS[m.group('bare').lower()]}" if m.group("bare") else m.group("who")
     if who.lower() in _NOT_SOMEONE or who.lower() in _NOT_A_NAME or who.lower() in _CROWDS:
         return m.group(0)
     if place.lower() in _NOT_FROM or (place.islower() and place not in PLACES and not known_place(place)):
@@ -172,6 +197,33 @@ def _ages_listed(text: str, asked: str) -> str:
     if not re.search(rf"{_NAME}{_AGE_PAIR}", text):
         return text
     return _NEXT_AGE.sub(". ", text)
+
+
+def _aged_who(m: re.Match[str]) -> str:
+    """"our son Femi who is 4 loves trains" -> "our son Femi is 4, loves trains"."""
+    return f" {m.group('name')} is {m.group('n')}" + (", " if m.group("more") else "")
+
+
+def _kids_aged(text: str) -> str:
+    """"divorced, two kids, Liam 12 and Nora 9, they're ..." -> the sentence as said, then
+    "Liam is 12. Nora is 9." after it."""
+    kids = _KIDS.search(text)
+    if not kids:
+        return text
+    aged: list[re.Match[str]] = []
+    at = kids.end()
+    while (pair := _NAME_AGED.match(text, at)) is not None:  # "Liam 12 and Nora 9", one after the other
+        aged.append(pair)
+        joined = _JOINED.match(text, pair.end())
+        at = joined.end() if joined else pair.end()
+    if len(aged) < 2 or any(m.group("name").lower() in PLACES for m in aged):
+        return text  # one "Name N" is too little to tell an age from a number
+    said = " ".join(f"{m.group('name')} is {m.group('n')}." for m in aged)
+    end = _SENTENCE_END.search(text, aged[-1].end())
+    at = end.end() if end else len(text)
+    sentence = text[:at].rstrip()
+    stop = "" if sentence.endswith((".", "!", "?")) else "."
+    return f"{sentence}{stop} {said} {text[at:]}".rstrip()
 
 
 def _introduced(m: re.Match[str]) -> str:

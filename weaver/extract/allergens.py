@@ -32,7 +32,10 @@ _ALLERGEN = re.compile(
 # "allergies" alone is talk of allergies in general ("peanut allergies are so common")
 _SAYS_ALLERGY = re.compile(r"\ballerg(?:ic|y)\b|\bmy\s+allergies\b|\bintoleran(?:t|ce)\b", re.IGNORECASE)
 _COELIAC = re.compile(r"\b(?:celiac|coeliac)\b", re.IGNORECASE)
-_SOMEONE_ELSE = re.compile(r"\b(?:he|she|they|his|her|their|my\s+\w+\s+(?:is|has|'s))\b|'s\s+allerg",
+_SOMEONE_ELSE = re.compile(r"\b(?:he|she|they|his|her|their|my\s+\w+\s+(?:is|has|'s))\b|'s\s+allerg"
+                           # "my mum allergic to shellfish", "jonas is allergic to shellfish"
+                           r"|\bmy\s+\w+\s+(?:\w+\s+)?allergic\b|\b(?!(?:I|im|am|me)\b)\w+\s+(?:is|was)\s+"
+                           r"(?:\w+\s+)?allergic\b",
                            re.IGNORECASE)
 _IN_GENERAL = re.compile(r"\b(?:a|an)\s+\w+\s+allergy\s+(?:is|can|must)\b", re.IGNORECASE)
 # a denial, a question, or what someone else thinks ("my coworker thinks i'm allergic to cats")

@@ -18,13 +18,14 @@ from types import MappingProxyType
 
 from vaultweave.weaver.attributes import PERSON_ATTRIBUTES
 from vaultweave.weaver.extract.base import Op
-from vaultweave.weaver.extract.rules_text import Fact
+from vaultweave.weaver.extract.others_in_full_en import FAMILY_WORDS, others_said_in_full
+from vaultweave.weaver.extract.rules_text import LANGUAGE_NAMES, PLACES, Fact
 from vaultweave.weaver.extract.rules_zh_people import RELATIONS
 
 _FEMALE = frozenset(("sister", "mother", "wife", "girlfriend", "daughter", "grandmother", "aunt", "niece",
-                     "fiancee"))
+                     "fiancee", "granddaughter", "daughter-in-law"))
 _MALE = frozenset(("brother", "father", "husband", "boyfriend", "son", "grandfather", "uncle", "nephew",
-                   "fiance"))
+                   "fiance", "grandson", "son-in-law"))
 # A turn naming someone itself: "my sister ...", "我妈...", a relation word after "my"/我.
 _NAMES_SOMEONE = re.compile(
     r"\bmy\s+(?:\w+\s+)?(?:"
@@ -45,15 +46,23 @@ _INTERJECTION = r"(?:(?:perfect|great|ok|okay|oh|ah|yeah|yes|yep|haha|lol|well|a
 # Where a sentence opens, with its reply words or headline: "good news, moussa got hired"
 _OPENS = (rf"(^|[.!?:]\s+|{_EMOJI}\s*)"
           rf"((?i:(?:(?:good|great|big|bad|sad)\s+news[,!:]*\s+)?(?:{_INTERJECTION})?))")
+# Relatives the speaker names whom the relation attributes leave out ("my grandson Oliver")
+_IN_FAMILY = {"grandson", "granddaughter", "daughter-in-law", "son-in-law"}
 # Relation words chat shortens, and the relation they name
 SAID_AS = {"mum": "mother", "mom": "mother", "dad": "father", "sis": "sister", "bro": "brother",
-           "mam": "mother", "amma": "mother", "appa": "father", "kuya": "brother", "didi": "sister"}
+           "mam": "mother", "amma": "mother", "appa": "father", "kuya": "brother", "didi": "sister",
+           **FAMILY_WORDS}
 # English: a person named in the turn itself, "my older sister Jia", "my coworker Ben".
 _MENTION = re.compile(
-    r"\bmy\s+(?:(?:little|big|older|younger|baby|twin|elder|best)\s+)?(?P<rel>"
-    + "|".join(sorted(PERSON_ATTRIBUTES | set(SAID_AS), key=len, reverse=True))
-    + r")\b(?:,?\s+(?P<name>[A-Z][a-z]+)\b)?"
+    r"\b(?i:my)\s+(?:(?:little|big|older|younger|baby|twin|elder|best)\s+)?(?P<rel>"
+    + "|".join(sorted(PERSON_ATTRIBUTES | set(SAID_AS) | _IN_FAMILY, key=len, reverse=True))
+    + r")\b(?!-)(?:\s*,?\s+(?:is\s+(?=[A-Z][a-zà-ÿ]+\s*[.!,]))?(?P<name>[A-Z][a-zà-ÿ]+)\b)?"
 )
+# What a pronoun after a comma (or "and") says of the person just named: "he's a fisherman",
+# "she is 84", "he's vegan", "she works at ...", "he is engineer with TI"
+_THEIR_PREDICATE = (r"(?:'s|\s+is)\s+(?:a|an|\d+|in\s+(?:his|her)|at\s+[A-Z]\S*|vegan|vegetarian|allergic|"
+                    r"from\s+[A-Z]\S*)\b|(?:'s|\s+is)\s+[a-z]+\s+(?:with|at|for)\s|"
+                    r"\s+(?:works|lives|teaches|runs|studies|drives|sells)\s")
 _SENTENCE = re.compile(r"[^.!?]+[.!?]*\s*")
 
 
@@ -87,6 +96,10 @@ class KnownPeople:
                 relations[relation] = name
             names.setdefault(name, relation)
             last = _spoken(relation, name)
+        # "seeing someone new, Marcus, he's a firefighter": the one spoken of last has no relation
+        theirs = [f for f in facts if f.op is Op.ASSERT and (f.about or f.name)]
+        if theirs and theirs[-1].name and not theirs[-1].about and not names.get(theirs[-1].name):
+            last = theirs[-1].name
         return KnownPeople(_frozen(relations), _frozen(names), last)
 
     def spoken_of(self, name: str) -> str:
@@ -94,7 +107,7 @@ class KnownPeople:
         relation = self.by_name.get(name, "")
         return _spoken(relation, name) if relation and relation != _AMBIGUOUS else ""
 
-    def said_in_full(self, text: str) -> str:
+    def said_in_full(self, text: str, asked: str = "") -> str:
         """The turn with the people it leans on said in full, so the clause grammar reads
         it as about them: "she"/"he" (她/他) for the person named last, and in Chinese a
         turn that opens with a known name ("郝杰休学了" after "我弟郝杰…" -> "我弟弟郝杰休学了";
@@ -103,6 +116,7 @@ class KnownPeople:
             return text
         if not re.search(r"[\u3400-\u9fff]", text):
             # names first: "ciara came home!! she moved back" -> she is Ciara, named in the turn
+            text = others_said_in_full(text, asked)  # "wife Annick runs ...": "my wife Annick"
             return self._pronoun_said_in_full(self._names_said_in_full(text))
         text = self._pronoun_said_in_full(text)
         for name, relation in self.by_name.items():
@@ -204,12 +218,14 @@ def _pronouns_within(text: str) -> str:
         if mentions:
             last = mentions[-1]
             relation = SAID_AS.get(last.group("rel").lower(), last.group("rel").lower())
-            spoken = f"my {relation} {last.group('name')}" if last.group("name") else f"my {relation}"
+            name = last.group("name") or ""
+            if name.lower() in PLACES or name.lower() in LANGUAGE_NAMES:
+                name = ""  # "my mum is English."
+            spoken = f"my {relation} {name}" if name else f"my {relation}"
             # "my son Tommy set up this tablet, he's a fire fighter": him, after a comma
             pronouns = "she" if relation in _FEMALE else "he" if relation in _MALE else "he|she"
             sentence = sentence[: last.end()] + re.sub(
-                rf",\s*(?:{pronouns})(?='s\s+(?:a|an)\s|\s+(?:is\s+(?:a|an)|works|lives|teaches|runs)\s)",
-                ", " + spoken,
+                rf"(,\s*|\s+and\s+)(?:{pronouns})(?={_THEIR_PREDICATE})", lambda m: m.group(1) + spoken,  # noqa: B023
                 sentence[last.end():], count=1, flags=re.IGNORECASE)
         out.append(sentence)
     return "".join(out)

@@ -26,6 +26,7 @@ from vaultweave.weaver.extract.rules_text import (
     rule,
     words,
 )
+from vaultweave.weaver.extract.school_years_en import SCHOOL_YEARS
 
 # "work in IT support in company called comarch", "i joined a startup called Loop": the
 # workplace by the name it is called, after one's own work is told in the clause.
@@ -222,5 +223,6 @@ TITLES_HERE: tuple[Rule, ...] = (
 # of; a title and its town as a piece of its own
 MENTIONED_IN_PASSING = (*WORKPLACES_CALLED, *WORKPLACES_NEW, *FANS, *TITLES_IN_TOWNS, *TITLES_INTRODUCED,
                         *HOMETOWNS_BORN, *TITLES_HERE)
-# Read as whole clauses, among rules_en.RULES: a hometown in lower case, work for an app
-RULES_IN_PASSING = (*HOMETOWNS_SAID_LOWER, *APP_WORK, *VEHICLE_WORK)
+# Read as whole clauses, among rules_en.RULES: a hometown in lower case, work for an app, a
+# year at school ("in 2nd year at KNUST")
+RULES_IN_PASSING = (*HOMETOWNS_SAID_LOWER, *APP_WORK, *VEHICLE_WORK, *SCHOOL_YEARS)

@@ -19,13 +19,14 @@ PERSON = (
     r"(?P<rel>(?:(?:little|big|older|younger|baby|twin|elder|best)\s+)?(?:sister|brother|sis|bro|"
     r"wife|husband|boyfriend|girlfriend|partner|fianc[eé]e?|mom|mum|mother|dad|father|son|"
     r"daughter|friend|mate|boss|manager|coworker|co-worker|colleague|roommate|flatmate|neighbou?r|"
-    r"grandma|grandpa|grandmother|grandfather|aunt|uncle|cousin|niece|nephew))"
+    r"grandma|grandpa|grandmother|grandfather|grandson|granddaughter|daughter-in-law|son-in-law|aunt|uncle|"
+    r"cousin|niece|nephew))"
 )
 # What is said of someone named by relation, right after their name: "my sister Anna lives ...".
 SAID_OF_THEM = (
     r"'s|is|has|lives|works|moved|just|recently|finally|officially|also|still|now|actually|already|turned|speaks|studies|loves|"
     r"likes|hates|left|started|got|joined|quit|was|used|retired|retiring|turns|turned|does|plays|goes|"
-    r"dropped|graduated|runs|owns"
+    r"dropped|graduated|runs|owns|teaches|drives|sells|working|studying|living|teaching"
 )
 _EN_FIXES = (
     (re.compile(r"[’‘]"), "'"),

@@ -146,7 +146,7 @@ class RulesExtractor:
             who = (resource.session, resource.speaker)
             known = people.get(who, KnownPeople())
             told = speaker.get(who, SpeakerMemory())
-            text = known.said_in_full(told.with_capitals(resource.text))
+            text = known.said_in_full(told.with_capitals(resource.text), asked)
             # "How old is Jalen?" asks of Jalen, whoever was named last
             asked_of = known.spoken_of(named_in(asked)) if asked else ""
             read = facts_in(text, asked, asked_of or known.last_named)

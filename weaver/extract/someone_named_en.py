@@ -16,7 +16,8 @@ from vaultweave.weaver.extract.rules_text import LANGUAGE_NAMES, PLACES, Fact, i
 # The verbs said of someone else, and their first-person form
 THIRD_VERBS = {"lives": "live", "works": "work", "speaks": "speak", "studies": "study",
                "loves": "love", "likes": "like", "hates": "hate", "has": "have", "turns": "turn",
-               "does": "do", "plays": "play", "goes": "go", "runs": "run", "owns": "own"}
+               "does": "do", "plays": "play", "goes": "go", "runs": "run", "owns": "own", "teaches": "teach",
+               "drives": "drive", "sells": "sell"}
 
 _EN_NAMED_OTHER = re.compile(r"(?!I\b)(?P<name>[A-Z][a-z]+)(?:\s+(?:just\s+|finally\s+|recently\s+)?"
                              r"(?P<verb>lives|moved|left|works|started|quit|joined|got\s+promoted|retired|"
@@ -29,7 +30,7 @@ _EN_NAMED_OTHER = re.compile(r"(?!I\b)(?P<name>[A-Z][a-z]+)(?:\s+(?:just\s+|fina
 # A name typed in lower case is taken only before what can be no one's but a person's: a job
 # ("marcus is a barber", "darragh's a garda"), never "work is a nightmare".
 _EN_LOWER_NAMED_JOB = re.compile(r"(?P<name>[a-z][a-z-]{2,11})(?:\s+is|'s)\s+(?P<rest>(?:a|an)\s+"
-                                 r"(?P<title>(?:[a-z-]+\s+){0,2}?[a-z-]+)\b.*)$")
+                                 r"(?P<title>(?:[a-z-]+\s+){0,2}[a-z-]+)\b.*)$")
 
 
 def named_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
@@ -60,8 +61,11 @@ def named_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
     return "", name, f"I {verb} {rest}".strip(), []
 
 
-_WHAT_SOMEONE_IS = re.compile(r"(?:a|an|\d|from|vegan|vegetarian|(?:[a-z]+\s+){1,3}?(?:at|in|for|with)\s|"
-                              r"[a-z]+(?:\s+[a-z]+)?\s*$)")
+_WHAT_SOMEONE_IS = re.compile(r"(?:a|an|\d|from|vegan|vegetarian|allergic\s+to\s|in\s+(?:his|her|their)\s|"
+                              # "Tobi is in Houston", not "in Dallas till friday"
+                              r"in\s+[A-Z](?!.*\b(?:this|till|until|today|tonight|tomorrow|visiting|holiday|"
+                              r"vacation|trip|for\s+a)\b)|"
+                              r"(?:[a-z]+\s+){1,3}?(?:at|in|for|with)\s|[a-z]+(?:\s+[a-z]+)?\s*$)")
 # Words that open a sentence as its subject without being someone: "This is a nightmare".
 _NOT_SOMEONE = words(
     "this that it there here what who which where when why how today tonight tomorrow yesterday life work "
@@ -77,4 +81,6 @@ _NOT_A_PERSON = words("everyone everybody nobody someone somebody mum mom dad he
 def _named_in_lower_case(name: str, title: str) -> bool:
     taken = name in PLACES or name in _NOT_SOMEONE or name in _NOT_A_PERSON or is_job(name)
     relative = re.fullmatch(PERSON, name) is not None
-    return not taken and not relative and is_job(title.split()[-1])
+    # "conor's a taxi driver up in derry": the job may take a word or two more than the first
+    said = title.split()
+    return not taken and not relative and any(is_job(" ".join(said[:n])) for n in range(1, len(said) + 1))

@@ -82,9 +82,14 @@ def towns_in_passing(sentences: Sequence[str], facts: Sequence[Fact]) -> list[Fa
     person a job fact of the same sentence is about), for those the turn's ``facts`` give
     no home."""
     housed = {(f.about, f.name) for f in facts if f.attribute == "lives_in" and f.op is Op.ASSERT}
+    # "my sister is living in Leeds these days": the town is hers, not the speaker's too
+    theirs = {f.value for f in facts
+              if f.attribute == "lives_in" and f.op is Op.ASSERT and (f.about or f.name)}
     found: list[Fact] = []
     for sentence in sentences:
         for fact in _in_sentence(sentence, facts):
+            if not (fact.about or fact.name) and fact.value in theirs:
+                continue
             if (fact.about, fact.name) not in housed:
                 housed.add((fact.about, fact.name))
                 found.append(fact)

@@ -20,6 +20,7 @@ from vaultweave.weaver.extract import (
     schools_zh,
     shapes_zh,
     titles_zh,
+    trades_zh,
     words_zh,
 )
 from vaultweave.weaver.extract.base import Op
@@ -196,7 +197,7 @@ def zh_sentence(
         named = together[0] if together else (mate or named)
     # "我跟老公在青岛买了房 他在海尔当工程师": who 他 is goes on into the next sentence
     carried = named if named is not None and named.only_as_pronoun else None
-    return facts + intro_zh.introduced(sentence, facts), topic or carried
+    return trades_zh.kept_across_apps(facts + intro_zh.introduced(sentence, facts)), topic or carried
 
 
 def _zh_clause(
@@ -247,6 +248,8 @@ def _zh_clause(
             facts = clause_facts(plain, CHINESE)
     if not any(f.attribute == "employer" for f in facts):
         facts = facts + rules_zh_updates.named_after(_zh_subject(text))  # 在一家外资银行，渣打
+    if not _zh_is_chatter(text):
+        facts = facts + trades_zh.beside(facts, _zh_subject(text))  # "晚上开滴滴", "在奥美写文案"
     if rest and not any(f.attribute == "routine" for f in facts):
         facts = facts + routines_zh.later_routine(rest)  # 报了个陶艺班，以后每周日下午去捏泥巴
     # a doubt adds to what the clause states, about attributes it gives no value for

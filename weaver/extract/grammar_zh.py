@@ -250,6 +250,8 @@ def _zh_clause(
         facts = facts + rules_zh_updates.named_after(_zh_subject(text))  # 在一家外资银行，渣打
     if not _zh_is_chatter(text):
         facts = facts + trades_zh.beside(facts, _zh_subject(text))  # "晚上开滴滴", "在奥美写文案"
+    if not any(f.attribute == "lives_in" for f in facts) and not _zh_is_chatter(text):
+        facts = facts + homes_zh.commuted(text)  # "住望京通勤去国贸", "每天从回龙观过去"
     if rest and not any(f.attribute == "routine" for f in facts):
         facts = facts + routines_zh.later_routine(rest)  # 报了个陶艺班，以后每周日下午去捏泥巴
     # a doubt adds to what the clause states, about attributes it gives no value for

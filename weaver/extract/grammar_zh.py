@@ -18,6 +18,7 @@ from vaultweave.weaver.extract import (
     rules_zh_people,
     rules_zh_updates,
     schools_zh,
+    searched_zh,
     shapes_zh,
     titles_zh,
     trades_zh,
@@ -197,6 +198,7 @@ def zh_sentence(
         named = together[0] if together else (mate or named)
     # "我跟老公在青岛买了房 他在海尔当工程师": who 他 is goes on into the next sentence
     carried = named if named is not None and named.only_as_pronoun else None
+    facts = searched_zh.settled(sentence, facts)  # "干的是 那个啥 仓库调度 对 调度员"
     return trades_zh.kept_across_apps(facts + intro_zh.introduced(sentence, facts)), topic or carried
 
 

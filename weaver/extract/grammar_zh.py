@@ -11,6 +11,7 @@ from vaultweave.weaver.extract import (
     dates_zh,
     follow_zh,
     homes_zh,
+    hometowns_zh,
     intro_zh,
     routines_zh,
     rules_zh,
@@ -199,6 +200,7 @@ def zh_sentence(
     # "我跟老公在青岛买了房 他在海尔当工程师": who 他 is goes on into the next sentence
     carried = named if named is not None and named.only_as_pronoun else None
     facts = searched_zh.settled(sentence, facts)  # "干的是 那个啥 仓库调度 对 调度员"
+    facts = facts + hometowns_zh.beside(sentence, facts)  # "要是做不起来就回义乌老家"
     return trades_zh.kept_across_apps(facts + intro_zh.introduced(sentence, facts)), topic or carried
 
 

@@ -68,7 +68,7 @@ _ZH_PREDICATE = re.compile(
     # an age alone ("56了", "五十八了")
     r"(?:\d{2}|[二三四五六七八九]十[一二三四五六七八九]?)岁?了$|"
     # a past date before the verb ("上个月搬去成都了"), a workplace ended first ("阿里辞了")
-    r"(?:上个?(?:月|周|礼拜|星期)|前几天|前天|昨天|去年)(?=搬|去|辞|离|回|开|换|跳|入职)|[^，,我你他她]{2,8}?(?:辞了|不干了)$|开了)"
+    r"(?:上个?(?:月|周|礼拜|星期)|前几天|前天|昨天|去年)(?=搬|去|辞|离|回|开|换|跳|入职)|(?:这个?|本)?月底(?=[^，,]{0,6}?搬)|[^，,我你他她]{2,8}?(?:辞了|不干了)$|开了)"
 )
 # Hesitations typed while finding the word ("干的是……emm说好听点叫新媒体运营", "我是做，怎么说，
 # 就是帮人装修的"): dropped with the pauses around them, so the words on either side read as one.
@@ -182,9 +182,10 @@ def zh_sentence(
             facts[-len(last):] = [replace(f, when=dated) for f in last]
         elif last and not found:  # "升区域经理了，上周一宣布的"
             facts[-len(last):] = dated_zh.dated_by_frame(last, dated_zh.is_day_frame(head))
-        if found and day_before[0]:  # "上周六终于搬完了，累瘫，现在人在深圳龙华"
+        doubts_only = all(f.op is Op.DOUBT for f in found)  # "5月1号要搬家了": a doubt, and the day
+        if found and day_before[0] and not doubts_only:  # "上周六终于搬完了，累瘫，现在人在深圳龙华"
             found, day_before = dated_zh.dated_after(found, *day_before), ("", ())
-        elif not found:
+        elif doubts_only:
             day_before = dated_zh.day_told_before(text) or day_before
         together = rules_zh_people.together_with(text) if who is None and not found else None
         if together:  # "跟我女朋友周琪在一起三年了": she is 她 next, the clause stays the couple's
@@ -236,6 +237,8 @@ def _zh_clause(
     when, head = dates_zh.find_past(first)
     if not when:
         when, head = dates_zh.find_since(first)
+    if not when:  # "月底从济南搬去烟台": the coming day of the move
+        when, head = dated_zh.move_ahead(first)
     # the whole clause, then its first part alone ("我离开协和了，想先歇一阵子"), then
     # with its date phrase left in ("我是1991年5月3日出生的")
     tries = [_zh_subject(head.strip(EDGES)) + rest, _zh_subject(head.strip(EDGES)), _zh_subject(first)]

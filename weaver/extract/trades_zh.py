@@ -62,8 +62,9 @@ _SELLS = re.compile(rf"^{_ME}(?:是)?{_WHEN}{_AT}{_WHEN}跑(?P<what>[{_CJK}]{{0,
 
 # What is taught: a subject of one to four hanzi that names no one taught ("教我女儿数学").
 _TEACHES = re.compile(
-    rf"^{_ME}(?:在?(?P<at>[{_CJK}A-Za-z]{{2,10}}?)(?:这边|那边|那个|这个)?)?{_WHEN}"
-    rf"教(?![我你他她人孩学小大儿女娃侄外练授室材程育训会堂导得的过了着完])(?P<what>[{_CJK}]{{1,4}}?)"
+    rf"^{_ME}{_WHEN}(?:在(?P<at>[{_CJK}A-Za-z]{{2,10}}?)(?:这边|那边|那个|这个)?|"
+    rf"[{_CJK}]{{1,6}}(?:班|校|馆|所|中心|机构|学院|园|室))?{_WHEN}"  # "补习班教英文": a kind of school
+    rf"教(?![我你他她人孩学小大儿女娃侄外练授室材程育训会堂导得的过了着完师书])(?P<what>[{_CJK}]{{1,4}}?)"
     r"(?:课|的|了|教到[^，,]*|，|$)"
 )
 _NOT_SUBJECTS = frozenset({"书", "课", "会", "育", "练"})
@@ -76,8 +77,8 @@ _SHOP_RE = re.compile(
 
 
 def beside(facts: list[Fact], clause: str) -> list[Fact]:
-    """What ``told_by_trade`` adds to the ``facts`` a clause already gave: a home only when
-    they name none, nothing they already hold."""
+    """What ``told_by_trade`` adds to the ``facts`` a clause already gave: only the attributes
+    (title, employer, home) they name none of."""
     held = {(f.attribute, f.value) for f in facts}
     # what the clause already names stays ("白天在富士康上班 晚上开滴滴": a side job, the employer kept)
     named = {f.attribute for f in facts if f.attribute in ("lives_in", "employer", "job_title")}

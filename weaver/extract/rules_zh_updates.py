@@ -295,9 +295,9 @@ ENDINGS: tuple[Rule, ...] = (
          r"(?:只能|彻底|也|就)?(?:拜拜了|说再见了?|再见了?|告别了)(?:[呜哈啊]+|[!！~]+)?$",
          lambda m: [Fact("likes", v, Op.RETRACT, 0.7) for v in [cleaned(m.group("v"))] if v]),
     rule(r"(?:我们)?(?P<v>[^，,我]{2,8}?)(?:已经|也|都|就|突然|直接|彻底|竟然|居然)*(?:倒闭|破产|解散)了", _closed),
-    # "支教结束了", "实习也结束了", "合同到期没续": a job held for a term, ended with it
-    rule(r"^(?:我的?)?(?:[^，,我他她]{0,4}?的)?(?:支教|实习|外派|借调|援藏|援疆)(?:期)?(?:也|已经|终于|正式|都)*结束了"
-         r"|^(?:我的?)?[^，,我他她]{0,6}?合同(?:也|已经)*到期(?:了)?[，,]?(?:没|不)(?:给|让)?续", lambda m: list(_QUIT)),
+    # "支教结束了", "实习也结束了": a job held for a term, ended with it
+    rule(r"^(?:我的?)?(?:[^，,我他她]{0,4}?的)?(?:支教|实习|外派|借调|援藏|援疆)(?:期)?(?:也|已经|终于|正式|都)*结束了",
+         lambda m: list(_QUIT)),
     rule(_I + r"(?:上周|昨天|今天)?被(?:layoff|lay off|layoffed|fire|fired|炒鱿鱼|炒|劝退|毕业)了?$", lambda m: list(_QUIT)),
     # "智谱那边三天前已经离职了": the place one worked, named first, then left
     rule(r"(?P<v>[^，,我]{2,8}?)(?:那边|这边)(?:我)?[^，,]{0,6}?(?:离职|辞职|不干|辞)了", _left_there),

@@ -41,10 +41,24 @@ def dated_by_frame(facts: list[Fact], when: str) -> list[Fact]:
     return [replace(f, when=when) if _undated_change(f) else f for f in facts]
 
 
+# A move told with the coming day it happens on: "月底从济南搬去烟台", "下礼拜六从沈阳搬大连去了",
+# "5月1号要搬家了" (its place in the clause after). Only a day the calendar can name, never a wish.
+_AHEAD = re.compile(
+    r"^我?(?:们)?(?P<day>(?:这个?|本)?月底|下个?月(?:初|底|\d{1,2}号)|(?:这|本|下)个?(?:周|礼拜|星期)[一二三四五六日天末]|"
+    r"\d{1,2}月\d{1,2}[号日])(?:就|要|得|准备)?(?=[^，,]{0,10}?搬)(?![^，,]*(?:想|打算|考虑|如果|要是|可能|不))"
+)
+
+
+def move_ahead(clause: str) -> tuple[str, str]:
+    """The coming day of a move the clause tells, and the clause without it ("", clause when none)."""
+    match = _AHEAD.match(clause)
+    return (match.group("day"), "我" + clause[match.end():]) if match else ("", clause)
+
+
 def day_told_before(clause: str) -> tuple[str, tuple[str, ...]] | None:
     """A clause telling a change's day without its value: the day and the attributes the
     clauses after it give ("上周六终于搬完了" -> ("上周六", ("lives_in",))), else None."""
-    when = dates_zh.find_past(clause)[0]
+    when = dates_zh.find_past(clause)[0] or move_ahead(clause)[0]
     if not when:
         return None
     return next(((when, attributes) for verb, attributes in _DAY_OF if verb.search(clause)), None)

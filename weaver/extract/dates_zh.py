@@ -120,6 +120,9 @@ def rewrite(phrase: str, base: datetime | None = None, past: bool = False) -> st
 
 def _next_month(phrase: str, now: datetime) -> datetime | None:
     """ "下个月1号" / "下个月初" / "下个月底": a day of next month, at its local noon."""
+    if re.fullmatch(r"(?:这个?|本)?月底", phrase):  # "月底搬": the last day of this month
+        return (now.replace(day=1, hour=12, minute=0, second=0, microsecond=0) + timedelta(days=32)).replace(
+            day=1) - timedelta(days=1)
     match = re.fullmatch(rf"下个?月(?:(?P<d>{_N})[号日]|(?P<edge>初|底))", phrase)
     if not match:
         return None

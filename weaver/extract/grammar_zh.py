@@ -11,6 +11,7 @@ from vaultweave.weaver.extract import (
     dates_zh,
     follow_zh,
     homes_zh,
+    hometowns_zh,
     intro_zh,
     routines_zh,
     rules_zh,
@@ -18,8 +19,10 @@ from vaultweave.weaver.extract import (
     rules_zh_people,
     rules_zh_updates,
     schools_zh,
+    searched_zh,
     shapes_zh,
     titles_zh,
+    trades_zh,
     words_zh,
 )
 from vaultweave.weaver.extract.base import Op
@@ -60,12 +63,12 @@ _ZH_PREDICATE = re.compile(
     r"爱好|爱|热爱|养|会说|能说|正在|学|改|换|升|现在|目前|已经|一直|平时|平常|从|吃|戒|当|做|老家|家乡|"
     r"超喜欢|特别|非常|英文名|卖|迷上|这周|这个月|今天|终于|总算|以前|之前|曾经|原来(?=在|是|住|做|当)|[\u4e00-\u9fff]{2,3}人$|"
     # verbs of change and ending, and chat shapes of where one is ("base北京", "人在深圳")
-    r"租(?=在|房在|房子在)|(?:到|来)(?=[^，,]{2,6}?[一两三四五六七八九十半几\d]+个?多?(?:天|周|礼拜|星期|月|年))|正式|裸辞|退休|转行|转岗|报到|受不了|升|考上|毕业|开始|去(?!年)|留在|领养|收养|读|念|教|跳到|跳去|跳槽|转去|跑去|跑路|回|周末(?=在)|新(?=养|买|领养)|把|提了|买了|干(?=了|过)|"
+    r"租(?=在|房在|房子在)|(?:到|来)(?=[^，,]{2,6}?[一两三四五六七八九十半几\d]+个?多?(?:天|周|礼拜|星期|月|年))|正式|裸辞|退休|转行|转岗|报到|受不了|升|考上|毕业|开始|去(?!年)|留在|领养|收养|读|念|教|跳到|跳去|跳槽|转去|转到(?![周星礼下明后])|跑去|跑路|回|周末(?=在)|新(?=养|买|领养)|把|提了|买了|干(?=了|过)|"
     r"[一二三四五六七八九十]{1,3}岁(?=，|$)|还是(?=做|干|当|在|留|被)|下周|下个?月|明天|后天|base|坐标|人(?=已经|现在|还|在|也|确实|其实)|\d{1,2}岁?$|"
     # an age alone ("56了", "五十八了")
     r"(?:\d{2}|[二三四五六七八九]十[一二三四五六七八九]?)岁?了$|"
     # a past date before the verb ("上个月搬去成都了"), a workplace ended first ("阿里辞了")
-    r"(?:上个?(?:月|周|礼拜|星期)|前几天|前天|昨天|去年)(?=搬|去|辞|离|回|开|换|跳|入职)|[^，,我你他她]{2,8}?(?:辞了|不干了)$|开了)"
+    r"(?:上个?(?:月|周|礼拜|星期)|前几天|前天|昨天|去年)(?=搬|去|辞|离|回|开|换|跳|入职)|(?:这个?|本)?月底(?=[^，,]{0,6}?搬)|[^，,我你他她]{2,8}?(?:辞了|不干了)$|开了)"
 )
 # Hesitations typed while finding the word ("干的是……emm说好听点叫新媒体运营", "我是做，怎么说，
 # 就是帮人装修的"): dropped with the pauses around them, so the words on either side read as one.
@@ -179,9 +182,10 @@ def zh_sentence(
             facts[-len(last):] = [replace(f, when=dated) for f in last]
         elif last and not found:  # "升区域经理了，上周一宣布的"
             facts[-len(last):] = dated_zh.dated_by_frame(last, dated_zh.is_day_frame(head))
-        if found and day_before[0]:  # "上周六终于搬完了，累瘫，现在人在深圳龙华"
+        doubts_only = all(f.op is Op.DOUBT for f in found)  # "5月1号要搬家了": a doubt, and the day
+        if found and day_before[0] and not doubts_only:  # "上周六终于搬完了，累瘫，现在人在深圳龙华"
             found, day_before = dated_zh.dated_after(found, *day_before), ("", ())
-        elif not found:
+        elif doubts_only:
             day_before = dated_zh.day_told_before(text) or day_before
         together = rules_zh_people.together_with(text) if who is None and not found else None
         if together:  # "跟我女朋友周琪在一起三年了": she is 她 next, the clause stays the couple's
@@ -196,7 +200,9 @@ def zh_sentence(
         named = together[0] if together else (mate or named)
     # "我跟老公在青岛买了房 他在海尔当工程师": who 他 is goes on into the next sentence
     carried = named if named is not None and named.only_as_pronoun else None
-    return facts + intro_zh.introduced(sentence, facts), topic or carried
+    facts = searched_zh.settled(sentence, facts)  # "干的是 那个啥 仓库调度 对 调度员"
+    facts = facts + hometowns_zh.beside(sentence, facts)  # "要是做不起来就回义乌老家"
+    return trades_zh.kept_across_apps(facts + intro_zh.introduced(sentence, facts)), topic or carried
 
 
 def _zh_clause(
@@ -231,6 +237,8 @@ def _zh_clause(
     when, head = dates_zh.find_past(first)
     if not when:
         when, head = dates_zh.find_since(first)
+    if not when:  # "月底从济南搬去烟台": the coming day of the move
+        when, head = dated_zh.move_ahead(first)
     # the whole clause, then its first part alone ("我离开协和了，想先歇一阵子"), then
     # with its date phrase left in ("我是1991年5月3日出生的")
     tries = [_zh_subject(head.strip(EDGES)) + rest, _zh_subject(head.strip(EDGES)), _zh_subject(first)]
@@ -247,6 +255,10 @@ def _zh_clause(
             facts = clause_facts(plain, CHINESE)
     if not any(f.attribute == "employer" for f in facts):
         facts = facts + rules_zh_updates.named_after(_zh_subject(text))  # 在一家外资银行，渣打
+    if not _zh_is_chatter(text):
+        facts = facts + trades_zh.beside(facts, _zh_subject(text))  # "晚上开滴滴", "在奥美写文案"
+    if not any(f.attribute == "lives_in" for f in facts) and not _zh_is_chatter(text):
+        facts = facts + homes_zh.commuted(text)  # "住望京通勤去国贸", "每天从回龙观过去"
     if rest and not any(f.attribute == "routine" for f in facts):
         facts = facts + routines_zh.later_routine(rest)  # 报了个陶艺班，以后每周日下午去捏泥巴
     # a doubt adds to what the clause states, about attributes it gives no value for

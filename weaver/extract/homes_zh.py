@@ -32,6 +32,8 @@ _HOME = (r"^(?:我|我们)?(?:现在|目前|也|就|一直)*(?:的)?"
 STARTS_CLAUSE = re.compile(r"^(?:租的|买的|住的)?房子?(?:是|就|也)*(?:租|买)?(?:的)?(?:就|也)?在")
 
 
+# Where one works or a stop on the way is no home: "每天从公司过去", "从地铁站过去".
+_WORKPLACE = re.compile(r"公司|单位|学校|医院|工地|地铁站|车站|站|店|厂|家|宿舍|这|那|哪")
 _LATIN_PLACE = re.compile(r"[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)*")
 
 
@@ -46,6 +48,43 @@ def placeish(value: str) -> bool:
 def _home(m: re.Match[str]) -> list[Fact]:
     value = place_of(m.group("v"))
     return [Fact("lives_in", value, Op.ASSERT, 0.7)] if value and placeish(value) else []
+
+
+def _home_commuted(m: re.Match[str]) -> list[Fact]:
+    """Where one lives, told by the way to work from it: said with 住, any place-like name
+    ("住回龙观"); said only as where one sets out from each day, a home assumed."""
+    value = place_of(m.group("v"))
+    if not value or _NOT_PLACE.search(value) or _WORKPLACE.search(value):
+        return []
+    lived = m.group("lived") is not None
+    if m.group("near") and not lived:
+        return []  # "每天从X近": no way to work told
+    if not lived and not placeish(value) and not re.fullmatch(rf"[{_CJK}]{{2,4}}", value):
+        return []
+    return [Fact("lives_in", value, Op.ASSERT, 0.7 if lived else 0.6, assumed=not lived)]
+
+
+# "住望京通勤去国贸", "我们住Coquitlam 开过去二十分钟", "每天从回龙观过去一个半小时": the home one
+# sets out from to work, told beside whatever else the clause says
+_COMMUTE = re.compile(
+    r"(?:(?P<lived>住)(?!院|宿|校|在|了|过|着|得|的)|(?:每天|天天|平时|每次)(?:早上)?从)"
+    r"(?P<v>[" + _CJK + r"A-Za-z][" + _CJK + r"A-Za-z ]{1,14}?)\s*"
+    r"(?:(?P<near>通勤|(?<!附)(?:算|挺|很|比较)?近)|"
+    r"(?:每天|天天)?(?:开车|开|骑车|坐地铁|坐公交|坐车|搭地铁|搭MRT|MRT|地铁|走路)?"
+    r"(?:过去|到公司|去公司|去上班|上班|去[^，,]{1,20}?要|到[^，,]{1,20}?要))"
+)
+_NOT_NOW = re.compile(r"如果|要是|假如|以前|之前|想|打算|准备|他|她")
+
+
+def commuted(clause: str) -> list[Fact]:
+    """The speaker's home told by the way to work from it, in any piece of ``clause``."""
+    for piece in clause.split("，"):
+        match = _COMMUTE.search(piece)
+        if match and not _NOT_NOW.search(piece[: match.start()]):
+            found = _home_commuted(match)
+            if found:
+                return found
+    return []
 
 
 def _home_in(m: re.Match[str]) -> list[Fact]:

@@ -143,16 +143,21 @@ _APP = "|".join(sorted((re.escape(a) for apps in _APP_TITLES.values() for a in a
 _BY_KIND = {"外卖": "外卖骑手", "网约车": "网约车司机", "快递": "快递员", "出租": "出租车司机", "货运": "货车司机"}
 
 
+def app_title(app: str, kind: str = "") -> str:
+    """The title of one who works for ``app`` ("美团" with "外卖": 外卖骑手); "" for no app known."""
+    return _BY_KIND.get(kind) or _APP_TITLE.get(re.sub(r"\s+", " ", app).casefold(), "")
+
+
 def _app_work(m: re.Match[str]) -> list[Fact]:
     app = m.group("app")
     if not app:  # "跑外卖": the title only
         return [Fact("job_title", _BY_KIND[m.group("kind2")], Op.ASSERT, 0.8)]
-    title = _BY_KIND.get(m.group("kind") or "") or _APP_TITLE[app.casefold()]
+    title = app_title(app, m.group("kind") or "")
     return [Fact("employer", app, Op.ASSERT, 0.8), Fact("job_title", title, Op.ASSERT, 0.8)]
 
 
 APP_WORK: tuple[Rule, ...] = (
-    rule(r"^我?[^，,跑]{0,12}?跑(?:了)?(?:(?P<app>(?i:" + _APP + r"))\s*(?P<kind>外卖)?|(?P<kind2>外卖|网约车|快递|出租|货运))"
+    rule(r"^我?[^，,跑不没别]{0,12}?跑(?:了)?(?:(?P<app>(?i:" + _APP + r"))\s*(?P<kind>外卖)?|(?P<kind2>外卖|网约车|快递|出租|货运))"
          r"(?![\u4e00-\u9fff]{0,2}(?:的人|小哥的|店))",
          _app_work),
 )

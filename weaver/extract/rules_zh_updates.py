@@ -73,6 +73,9 @@ def _stopped_job(m: re.Match[str]) -> list[Fact]:
     if said.startswith(("从", "在")) or job_at:  # 从顺丰那边辞了, 把律所工作辞了: the place, and the job there
         at = job_at.group("at") if job_at else value
         return [Fact("employer", at, Op.RETRACT, 0.75), Fact("job_title", "", Op.RETRACT, 0.7)]
+    if not value.endswith(JOB_HEADS) and not re.search(r"兼职|副业|实习|家教|零工", value) and org_of(value):
+        # "新东方辞了": a company quit, and the job held there with it
+        return [Fact("employer", value, Op.RETRACT, 0.75), Fact("job_title", "", Op.RETRACT, 0.7)]
     return [Fact("job_title", value, Op.RETRACT, 0.75), Fact("employer", value, Op.RETRACT, 0.7)]
 
 
@@ -124,7 +127,7 @@ def _cancelled(m: re.Match[str]) -> list[Fact]:
 
 def _joined(m: re.Match[str]) -> list[Fact]:
     """跳到如家了 / 正式去平安银行了: a company is the new employer, a city the new home."""
-    raw = m.group("org")
+    raw = re.sub(r"(?<=..)(?:跑|干|上班|打工)$", "", m.group("org"))  # "转去饿了么跑了": the company
     value = cleaned(raw)
     if not value or _NOT_ORG.search(value) or re.search(r"上班|工作|看|玩|旅游|出差|吃|逛|买", value):
         return []
@@ -292,6 +295,9 @@ ENDINGS: tuple[Rule, ...] = (
          r"(?:只能|彻底|也|就)?(?:拜拜了|说再见了?|再见了?|告别了)(?:[呜哈啊]+|[!！~]+)?$",
          lambda m: [Fact("likes", v, Op.RETRACT, 0.7) for v in [cleaned(m.group("v"))] if v]),
     rule(r"(?:我们)?(?P<v>[^，,我]{2,8}?)(?:已经|也|都|就|突然|直接|彻底|竟然|居然)*(?:倒闭|破产|解散)了", _closed),
+    # "支教结束了", "实习也结束了": a job held for a term, ended with it
+    rule(r"^(?:我的?)?(?:[^，,我他她]{0,4}?的)?(?:支教|实习|外派|借调|援藏|援疆)(?:期)?(?:也|已经|终于|正式|都)*结束了",
+         lambda m: list(_QUIT)),
     rule(_I + r"(?:上周|昨天|今天)?被(?:layoff|lay off|layoffed|fire|fired|炒鱿鱼|炒|劝退|毕业)了?$", lambda m: list(_QUIT)),
     # "智谱那边三天前已经离职了": the place one worked, named first, then left
     rule(r"(?P<v>[^，,我]{2,8}?)(?:那边|这边)(?:我)?[^，,]{0,6}?(?:离职|辞职|不干|辞)了", _left_there),

@@ -25,7 +25,7 @@ _FRONTED = re.compile(
 # A piece that names its topic first and then how it changed: a clause of its own.
 TOPIC_CHANGE = re.compile(
     r"^[\u4e00-\u9fffA-Za-z]{1,8}?(?:已经|也|都|就|只能|只好|早就|终于|彻底|直接|全|被)*"
-    r"(?:戒掉?|放弃|卸载|取消|停|倒闭|破产|解散|黄|不干|不学|不练|不上|分手|送人|送走|卖|挂|死|送[^，,]{1,6}?养)了"
+    r"(?:戒掉?|放弃|卸载|取消|停|倒闭|破产|解散|黄|不干|不学|不练|不上|不跑|不开|不送|分手|送人|送走|卖|挂|死|送[^，,]{1,6}?养)了"
     # "演唱会的票也转出去了": the tickets given up
     r"|^[\u4e00-\u9fffA-Za-z]{1,8}?的?票(?:也|都|已经)*(?:退|退掉|转出去|转让|转手|卖掉)了"
 )

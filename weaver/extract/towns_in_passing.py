@@ -68,8 +68,10 @@ _WORK_TOWN_EN = (
 
 # The speaker, then a few words at most, then 在 and a town: "我还在南京", "我们在太原".
 _SPEAKER_AT_ZH = re.compile(
-    r"(?P<who>我们|咱们|咱|我|老子|阿拉|本人)(?P<between>[^，。,\s在]{0,3}?)在(?P<rest>[\u4e00-\u9fff]{2,8})"
+    r"(?P<who>我们|咱们|咱|我|老子|阿拉|本人|俺们|俺|阮)(?P<between>[^，。,\s在]{0,3}?)在(?P<rest>[\u4e00-\u9fff]{2,8})"
 )
+# A sentence that opens with 在 and a town, its subject dropped: the speaker ("在成都市住建局当科员").
+_DROPPED_AT_ZH = re.compile(r"^(?P<who>)(?P<between>)在(?P<rest>[\u4e00-\u9fff]{2,8})")
 _NOT_NOW_ZH = re.compile(
     r"想|要|打算|准备|考虑|计划|不|没|别|如果|要是|假如|的话|可能|也许|以前|之前|曾经|原来|当年"
 )
@@ -175,11 +177,14 @@ def _longest_town(words: str) -> str:
 
 def _speaker_town_zh(sentence: str) -> str:
     """ "我还在南京苦哈哈上班呢" -> 南京; "" for a trip, a plan or a denial."""
-    for clause in re.split(r"[，,；;。!！?？~～\s]+", sentence):
+    others, before = False, ""  # the dropped subject is the speaker unless a clause before names someone else
+    for clause in re.split(r"[，,；;。!！?？~～\s]+", sentence.strip()):
+        others, before = others or bool(before and someone_else(before)), clause
         if TRIP_ZH.search(clause):
             continue
-        for match in _SPEAKER_AT_ZH.finditer(clause):
-            if match.group("who").startswith(("我", "咱")) and someone_else(clause[match.start():]):
+        dropped = [] if others or _SPEAKER_AT_ZH.match(clause) else list(_DROPPED_AT_ZH.finditer(clause))
+        for match in [*dropped, *_SPEAKER_AT_ZH.finditer(clause)]:
+            if match.group("who").startswith(("我", "咱", "俺")) and someone_else(clause[match.start():]):
                 continue  # "我老公在苏州": his town ("老子", "阿拉": the speaker's own words for I)
             if _NOT_NOW_ZH.search(match.group("between")) or _NOT_NOW_ZH.search(clause[: match.start()]):
                 continue

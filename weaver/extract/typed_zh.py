@@ -28,8 +28,8 @@ _DAYS = re.compile(r"每|周|星期|礼拜")
 
 
 @cache
-def _converter() -> opencc.OpenCC:
-    return opencc.OpenCC("t2s")
+def _converter(config: str = "t2s") -> opencc.OpenCC:
+    return opencc.OpenCC(config)
 
 
 def simplified(text: str) -> str:
@@ -47,19 +47,25 @@ def read_as_mandarin(read: Reader, text: str, asked: str, who: str) -> list[Fact
     facts = read(as_mandarin(simple), simplified(asked), who)
     if simple == text:
         return facts
-    return [replace(f, value=_as_typed(f.value, simple, text), name=_as_typed(f.name, simple, text))
-            for f in facts]
+    traditional = simplified(text) != text
+    return [replace(f, value=_as_typed(f.value, simple, text, traditional),
+                    name=_as_typed(f.name, simple, text, traditional)) for f in facts]
 
 
-def _as_typed(value: str, simple: str, typed: str) -> str:
+def _as_typed(value: str, simple: str, typed: str, traditional: bool = False) -> str:
     """``value`` in the characters typed; a value put together from words said apart ("市场买菜
-    每礼拜三跟礼拜六") word by word."""
+    每礼拜三跟礼拜六") word by word. A value the turn does not say as such (a title made of what
+    one does: "在幼兒園教小班" -> 幼儿园老师) is written in traditional characters when they were
+    typed."""
     at = simple.find(value) if value and len(simple) == len(typed) else -1
     if at >= 0 or " " not in value.strip() or len(simple) != len(typed):
-        return typed[at : at + len(value)] if at >= 0 else value
+        if at >= 0:
+            return typed[at : at + len(value)]
+        return str(_converter("s2t").convert(value)) if traditional and _CJK.search(value) else value
     # the days of a routine stay simplified, the form its days are read in ("瑜伽 每周二四")
     words = value.split(" ")
-    return " ".join(word if _DAYS.match(word) else _as_typed(word, simple, typed) for word in words)
+    return " ".join(word if _DAYS.match(word) else _as_typed(word, simple, typed, traditional)
+                    for word in words)
 
 
 __all__ = ["read_as_mandarin", "simplified"]

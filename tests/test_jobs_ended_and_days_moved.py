@@ -52,6 +52,7 @@ def test_read(text: str, fact: tuple[str, str, str]) -> None:
         "quit the gym, too expensive",  # a membership, not a job
         "left early today lol",
         "left london for the weekend",
+        "just left the office, heading home",  # the day's work, not the job
     ],
 )
 def test_no_employer_ended(text: str) -> None:

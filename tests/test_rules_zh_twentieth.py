@@ -11,6 +11,7 @@ from vaultweave.weaver.extract.homes_zh import commuted
 from vaultweave.weaver.extract.rules import facts_in
 from vaultweave.weaver.extract.searched_zh import searched_title
 from vaultweave.weaver.extract.trades_zh import told_by_trade
+from vaultweave.weaver.extract.span_reader import readable_parts
 
 from tests.zh_facts import homes, own, theirs
 
@@ -282,3 +283,9 @@ def test_someone_elses_home_town_or_an_unnamed_one_is_not_the_speakers(text: str
 def test_a_title_made_of_what_one_does_is_written_as_typed() -> None:
     assert "幼兒園老師" in _titles("我在幼兒園教中班 每天都好累")
     assert "幼儿园老师" in _titles("我在幼儿园 教中班 每天都好累")
+
+
+def test_the_reader_reads_no_job_where_one_sits() -> None:
+    # the trained reader fills what the rules leave; a café one works in is no employer to it either
+    assert readable_parts("周末在图书馆写论文") == []
+    assert readable_parts("我在星巴克上班三年了") == ["我在星巴克上班三年了"]

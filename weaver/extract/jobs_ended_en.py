@@ -1,9 +1,10 @@
 """English: a job that ended, told the ways chat tells it.
 
 "last day at Hillcrest was today", "finished up at Harlow's last friday", "quit the firm",
-"before that I was at Infosys", "I was with Lloyds before": the employer ends (or is told as
-one that already had). Chat drops capitals, so the organisation after a verb of leaving is
-named first (``named_where_left``): "left vodafone ghana after 4 years" -> "Vodafone Ghana".
+"before that I was at Infosys", "I was with Lloyds for 5 years before I joined Monzo": the
+employer ends (or is told as one that already had). Chat drops capitals, so the organisation
+after a verb of leaving is named first (``named_where_left``): "left vodafone ghana after 4
+years" -> "Vodafone Ghana".
 """
 
 from __future__ import annotations
@@ -67,11 +68,12 @@ def _employer_ended(m: re.Match[str]) -> list[Fact]:
 # Kinds of workplace a job is left by: "quit the firm", "resigned from the hospital" ("quit my job"
 # ends the title too: rules_en).
 _WORKPLACE = (
-    r"(?:firm|company|agency|practice|startup|office|hospital|clinic|shop|store|restaurant|cafe|"
-    r"bank|school|factory|warehouse|hotel|salon|call\s+cent(?:er|re)|plant|site|mine|ward|surgery|"
+    r"(?:firm|company|agency|practice|startup|hospital|clinic|shop|store|restaurant|cafe|"
+    r"bank|school|factory|warehouse|hotel|salon|call\s+cent(?:er|re)|plant|mine|surgery|"
     r"pharmacy|council|ministry|depot|garage|bakery|lab)"
 )
-_I_PAST = r"(?:I(?:'ve|\s+have)?\s+)?(?:just\s+|finally\s+|officially\s+|already\s+)*"
+# (never "just left the office": a day's work ended, not the job)
+_I_PAST = r"(?:I(?:'ve|\s+have)?\s+)?(?:finally\s+|officially\s+|already\s+)*"
 
 JOBS_ENDED: tuple[Rule, ...] = (
     # "last day at Hillcrest was today", "last shift in Boots is friday": the job ends then

@@ -49,6 +49,7 @@ from vaultweave.weaver.extract.rules_zh_people import person
 from vaultweave.weaver.extract.rules_zh_values import LANGUAGES as ZH_LANGUAGES
 from vaultweave.weaver.extract.rules_zh_values import LEAD_WORDS, number_of, org_of, place_of
 from vaultweave.weaver.extract.span_features import features, is_chinese, tokens
+from vaultweave.weaver.extract.trades_zh import SITTING
 from vaultweave.weaver.extract.trips import is_trip, left_behind, passed_through, planned_visit
 
 LANGS = ("en", "zh")
@@ -147,6 +148,10 @@ def someone_else(clause: str) -> bool:
     return person(start, None) is not None or bool(_ZH_SOMEONE.search(start))
 
 
+# "在星巴克写代码", "在图书馆看书": a place one sits in to do something, not a job there
+_SAT_IN = re.compile(r"在([^\s，,。在]{1,8}?)(?:里|上)?(?:写|看|学|做作业|复习|读|刷|喝|坐|等)")
+
+
 def readable_parts(clause: str) -> list[str]:
     """The parts of ``clause`` the reader may read: long enough to stand alone, not negated,
     and not about someone else ("我哥跳槽去网易了"); a Chinese clause part by part between its
@@ -161,10 +166,12 @@ def readable_parts(clause: str) -> list[str]:
     for part in (p.strip() for p in _ZH_COMMA.split(clause)):
         if someone_else(part):
             break  # theirs, and so is what follows without a subject of its own
+        sat_in = _SAT_IN.search(part)  # "周末在星巴克写代码": where one sits, no employer
         if (
             len(_HANZI.findall(part)) >= MIN_HANZI
             and not _NEGATED_ZH.search(part)
             and not part.rstrip(_ZH_EDGES).endswith("的")
+            and not (sat_in and SITTING.search(sat_in.group(1)))
         ):
             readable.append(part)
     return readable

@@ -41,7 +41,7 @@ _WISH = re.compile(r"如果|要是|假如|的话|梦想|做梦|[吗?？]$")
 # Who one works with is not who works: "跟朋友合伙", "我跟他妈在沈阳".
 _WITH = re.compile(rf"(?:跟|和|同)[{_CJK}]{{1,4}}?(?=在|开|一起|合伙)")
 # Where people sit to work without working for it: "在星巴克写代码"
-_SITTING = re.compile(r"星巴克|麦当劳|肯德基|瑞幸|图书馆|咖啡|自习室|宿舍|高铁|地铁|飞机|^家里?$")
+SITTING = re.compile(r"星巴克|麦当劳|肯德基|瑞幸|图书馆|咖啡|自习室|宿舍|高铁|地铁|飞机|^家里?$")
 _APPS = r"滴滴|曹操|T3|花小猪|Grab|Uber|货拉拉|Lalamove|美团|饿了么|Uber\s?Eats|foodpanda"
 
 _DRIVES = re.compile(
@@ -114,7 +114,7 @@ def _in_piece(piece: str) -> list[Fact]:
         # who does it and whether, before the trade: "我跟他妈在沈阳开了个饭店" is the speaker's
         before = _WITH.sub("", piece[: match.start("what")]) if match else ""
         at = (match.groupdict().get("at") or "") if match else ""
-        if match and not _NOT_NOW.search(before) and not _SITTING.search(at):  # "在星巴克写代码": no trade
+        if match and not _NOT_NOW.search(before) and not SITTING.search(at):  # "在星巴克写代码": no trade
             facts = read(match)
             if facts:
                 return facts
@@ -136,7 +136,7 @@ def _where(match: re.Match[str], employer: bool = True) -> list[Fact]:
 
 
 def _where_named(at: str, employer: bool) -> list[Fact]:
-    if _SITTING.search(at):
+    if SITTING.search(at):
         return []
     town = next((at[:n] for n in (4, 3, 2) if len(at) >= n and is_place(at[:n])), "")
     if town:  # a district ("在滨江一家广告公司", "在望京这边") is where one works, not surely one's town

@@ -10,8 +10,8 @@ from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.homes_zh import commuted
 from vaultweave.weaver.extract.rules import facts_in
 from vaultweave.weaver.extract.searched_zh import searched_title
-from vaultweave.weaver.extract.trades_zh import told_by_trade
 from vaultweave.weaver.extract.span_reader import readable_parts
+from vaultweave.weaver.extract.trades_zh import told_by_trade
 
 from tests.zh_facts import homes, own, theirs
 

@@ -65,6 +65,7 @@ def test_no_employer_ended(text: str) -> None:
     "text",
     [
         "the dentist moved to friday",  # one appointment, rescheduled
+        "my physio moved to thurs",  # "thurs" is one day typed short, not a plural
         "I am thinking of giving up arabic",  # a thought, not a decision
     ],
 )

@@ -1,7 +1,7 @@
 """English: an ending only weighed, which puts the value in doubt and ends nothing.
 
-"might leave tcs if i get a good call", "not sure how long i'll last at dusty's", "dont know
-if i stay in pwc", "might have to move out of peckham", "we mightn't even stay in dublin",
+"might leave tcs if i get a good call", "not sure how long i'll last at dusty's", "might have
+to move out of peckham", "we mightn't even stay in dublin",
 "not sure I'll keep the house in Saskatoon much longer"; or one spoken of as past ("lidl is
 busier than aldi was", "back when i was at tcs"). The thing weighed, when named, says
 which fact is in doubt (the home, the employer or the school it names); "might have to move"

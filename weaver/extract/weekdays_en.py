@@ -65,7 +65,9 @@ def moved_to_days(clause: str) -> str:
     if not found:
         return clause
     days = said_days(found.group("days"))
-    weekly = len(days) > 1 or found.group("now") or re.search(r"s\b", found.group("days").rstrip())
+    # a plural is a week's ("tuesdays", "weds"); "tues" and "thurs" are one day typed short
+    plural = re.search(r"days\b|\b(?:mon|weds|fri|sat|sun)s\b", found.group("days"), re.IGNORECASE)
+    weekly = len(days) > 1 or found.group("now") or plural
     if not days or not weekly or not clause[: found.start()].strip():
         return clause
     spelled = " and ".join(days) if len(days) > 1 else days[0] + "s"  # "tuesdays": one day of each week

@@ -26,6 +26,7 @@ def read(text: str) -> set[tuple[str, str, str]]:
         ("last shift in Boots is friday, can't wait", ("employer", "Boots", "retract")),
         ("finished up at Harlow's last friday, boss gave me a bottle", ("employer", "Harlow's", "retract")),
         ("i quit the firm last week", ("employer", "", "retract")),
+        ("I left the job in march, burnt out", ("employer", "", "retract")),
         ("officially resigned from the hospital as of monday", ("employer", "", "retract")),
         ("joined Monzo in may, before that I was at Barclays for 4 years",
          ("employer", "Barclays", "retract")),

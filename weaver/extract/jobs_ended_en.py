@@ -94,8 +94,9 @@ JOBS_ENDED: tuple[Rule, ...] = (
     # "quit the firm", "resigned from the hospital as of monday", "walked out of the call centre"
     rule(
         _I_PAST + r"(?:quit|resigned\s+from|walked\s+out\s+of|handed\s+in\s+my\s+resignation\s+at|"
-        r"left)\s+(?:the|my)\s+"
+        r"left)\s+(?:(?:the|my)\s+"
         + _WORKPLACE
+        + r"|the\s+job)"  # ("my job" ends the title too: rules_en)
         + r"(?:\s+(?:on|in|last|this|yesterday|today|as\s+of|after|for\s+good)\b[^,]*)?(?=$|\s*,)",
         lambda m: [Fact("employer", "", Op.RETRACT, 0.75)],
     ),

@@ -37,6 +37,9 @@ _THING = (r"(?P<v>(?!(?:it|this|that|here|there|the|a|an|my|our|much|long|for|if
 _UNTIL = r"(?=$|\s*[,.!?;]|\s+" + _AFTER + r"\b)"
 
 
+_PLACES_OF_ONES_LIFE = ("lives_in", "employer", "workplace", "studies_at")
+
+
 def _weighed(m: re.Match[str]) -> list[Fact]:
     """The facts the thing weighed may name: a doubt with a value flags only a current value it
     names (resolve), so it is tried on each attribute a place of one's life may be; none named
@@ -48,9 +51,6 @@ def _weighed(m: re.Match[str]) -> list[Fact]:
     if place:
         return [Fact("lives_in", place, Op.DOUBT, 0.6)]
     return [Fact(attribute, value, Op.DOUBT, 0.6) for attribute in _PLACES_OF_ONES_LIFE]
-
-
-_PLACES_OF_ONES_LIFE = ("lives_in", "employer", "workplace", "studies_at")
 
 
 HEDGED_DOUBTS: tuple[Rule, ...] = (

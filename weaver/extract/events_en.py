@@ -297,7 +297,7 @@ def _appointment(clause: str) -> list[Fact]:
             return [Fact("appointment", IT, Op.ASSERT, 0.75, scheduled=phrase)]
         # "eye checkup at the optician friday 9am", "driving test finally booked 12th feb": tried as
         # said, then without what only qualifies it
-        heads = [head] + [trimmed_head(head)] * (trimmed_head(head) != head)
+        heads = list(dict.fromkeys([head, trimmed_head(head)]))
         for head, pattern in ((h, p) for h in heads for p in (_MOVED_AFTER, _MOVED, _MEETING_HEAD, _HAVE_HEAD,
                                                               _NOUN_HEAD, _BARE_HEAD)):
             # "car service is monday 9 feb": the verb before the slot only joins them; "remind me: vet

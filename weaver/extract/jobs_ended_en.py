@@ -59,8 +59,8 @@ def named_where_left(text: str) -> str:
 
 
 def _employer_ended(m: re.Match[str]) -> list[Fact]:
-    org = clean_org(m.group("org")) if m.groupdict().get("org") else ""
-    if org is None or (org and org.lower().removeprefix("the ") in _NOT_LEFT):
+    org = clean_org(m.group("org"))
+    if not org or org.lower().removeprefix("the ") in _NOT_LEFT:
         return []
     return [Fact("employer", org, Op.RETRACT, 0.75)]
 

@@ -131,9 +131,16 @@ _EN_LOWER_HOME = re.compile(
     r"\b(?P<pre>(?:(?:live|lives|living|based|moved|moving|relocated|settled|commute|commuting|stay|stays|"
     r"residing)\s+(?:with\s+(?:my|our)\s+(?:parents|folks|family|mum|mom|dad|wife|husband)\s+)?"
     r"(?:(?:back|down|up|over|out)\s+)?|(?:my|our)\s+(?:own\s+|new\s+)*(?:place|flat|apartment|house)\s+)"
-    r"(?:in|to|from)\s)(?P<v>[a-z][a-z'-]{3,}(?:\s" + _PLACE_WORD + r")?)"
+    r"(?:in|to|from)\s)(?P<v>(?:(?:east|west|north|south|central|upper|lower|st\.?|saint|port|fort|mount)\s)?"
+    r"[a-z][a-z'-]{3,}(?:\s" + _PLACE_WORD + r")?)"
     r"(?=\s*(?:$|[,.;!?)]|\s(?:so|and|but|now|since|for|with|w/?|because|bc|cuz|rn|atm|lol|haha\w*|tbh|"
-    r"these|this|last|near|area|too|on|at|in|every|each|daily|is|was|to)\b))"
+    r"these|this|last|near|area|too|on|at|in|every|each|daily|is|was|to|lah|la|lor|leh|sia|tho|innit)\b))"
+)
+# "nah I'm in east vancouver with my mom": after "I'm in" only a part of a town is one ("I'm in
+# bed", "I'm in shock" are not), so only a name after a point of the compass is capitalised
+_EN_LOWER_PART_OF_TOWN = re.compile(
+    r"\b(?P<pre>(?:I'm|I\s+am|we're|we\s+are)\s+(?:still\s+|now\s+)?in\s)(?P<v>(?:east|west|north|south)\s"
+    r"[a-z]{4,}(?:\s" + _PLACE_WORD + r")?)(?=\s*(?:$|[,.;!?)]|\s(?:with|now|and|but|so|since|for|lol)\b))"
 )
 NOT_HOMES = words(
     "fear hope peace sin denial reality style comfort luxury silence harmony poverty debt hiding "
@@ -267,6 +274,7 @@ def normalise(sentence: str) -> str:
     text = _EN_LOWER_PLACE.sub(lambda m: m.group("pre") + " " + m.group(2).title(), text)
     text = _EN_LOWER_HOME.sub(lambda m: m.group("pre") + (m.group("v") if m.group("v") in NOT_HOMES
                                                            else m.group("v").title()), text)
+    text = _EN_LOWER_PART_OF_TOWN.sub(lambda m: m.group("pre") + m.group("v").title(), text)
     text = _EN_DIRECTED_IN.sub(_direction_dropped, text)
     # "lmao im a nurse": a filler before a new first-person statement ends the one before it
     text = _EN_INLINE_FILLER.sub(

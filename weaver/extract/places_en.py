@@ -147,7 +147,7 @@ def there_said_in_full(text: str) -> str:
     out: list[str] = []
     last = 0
     for there in _THERE.finditer(text):
-        place = _last_place(text[: there.start()])
+        place = last_place(text[: there.start()])
         if place:
             to = "to" if re.match(r"mov|reloc", there.group("verb"), re.IGNORECASE) else "in"
             out.append(text[last : there.start()] + f"{there.group('verb')} {to} {place}")
@@ -156,7 +156,7 @@ def there_said_in_full(text: str) -> str:
     return "".join(out)
 
 
-def _last_place(text: str) -> str | None:
+def last_place(text: str) -> str | None:
     found: tuple[int, str] | None = None
     for at in (m.start() for m in re.finditer(r"\b[^\W\d_]", text)):
         following = _WORDS.match(text, at)

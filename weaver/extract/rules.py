@@ -64,10 +64,10 @@ from vaultweave.weaver.extract.fragments_en import Carried, last_mentioned
 from vaultweave.weaver.extract.fragments_en import clauses as fragment_clauses
 from vaultweave.weaver.extract.grammar_en import ENGLISH
 from vaultweave.weaver.extract.grammar_zh import CHINESE, _zh_sentence_facts, zh_sentence
+from vaultweave.weaver.extract.homes_pointed_en import pointed_at_in_full
 from vaultweave.weaver.extract.homes_zh import told_first
 from vaultweave.weaver.extract.known_people import KnownPeople
 from vaultweave.weaver.extract.patterns_en import AHEAD, pets_named_in_turn, without_unnamed_pets
-from vaultweave.weaver.extract.places_en import there_said_in_full
 from vaultweave.weaver.extract.rules_en import UPCOMING
 from vaultweave.weaver.extract.rules_text import Fact, Grammar
 from vaultweave.weaver.extract.rules_zh_people import Person
@@ -270,7 +270,7 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
     speaker would say it ("my brother Jun"), for a question about them (``turn_context``).
     Chinese is read as simplified Mandarin (``typed_zh``), English of many places in plain
     words (``said_plainly_en``), "lives there" as the place named."""
-    return read_as_mandarin(_facts_in, it_said_in_full(there_said_in_full(said_plainly(text))), asked, who)
+    return read_as_mandarin(_facts_in, it_said_in_full(pointed_at_in_full(said_plainly(text))), asked, who)
 
 
 def _facts_in(text: str, asked: str, who: str) -> list[Fact]:

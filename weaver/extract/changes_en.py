@@ -164,6 +164,7 @@ _MODEL = (
     r"picanto|qashqai|micra|navara|leaf|clio|megane|outback|forester|impreza|tacoma|wrangler|"
     r"mx-?5|miata|pajero|outlander|ute|beetle|punto|panda|astra|corsa|kombi)"
 )
+CAR_MODEL = _MODEL
 _ANY_CAR = (rf"(?:{CAR}|{_MODEL}(?:\s+(?:hybrid|ev|estate|wagon|[A-Z0-9][\w-]*))?\b"
             # the model ends its noun phrase: "sold my golf clubs" sold no car
             r"(?=\s*$|\s*[,.!;:)(]|\s+(?:to|for|in|on|last|this|yesterday|today|and|at|after|because|cos|since|"
@@ -197,8 +198,9 @@ def _abstained(what: str, when: str = "") -> list[Fact]:
 
 def _quit_since(m: re.Match[str]) -> list[Fact]:
     """ "it's been two weeks since my last cigarette", "3 weeks without a cigarette", "90
-    days sober": the habit ended that long ago."""
-    return _abstained(m.group("what") or "drink", f"{m.group('n')} ago")
+    days sober", "3 weeks smoke free": the habit ended that long ago."""
+    free_of = "smoke" if re.search(r"smoke[- ]free", m.group(0), re.IGNORECASE) else "drink"
+    return _abstained(m.group("what") or free_of, f"{m.group('n')} ago")
 
 
 def _partners(op: Op) -> Build:
@@ -286,7 +288,11 @@ ENDINGS: tuple[Rule, ...] = (
                  r"(?:old\s+)?(?P<car>" + _ANY_CAR + r")\s+(?:in\s+)?for\s+(?:a|an|the)\s+(?:new\s+|used\s+|"
                  r"second[- ]hand\s+|(?:19|20)\d{2}\s+)*(?P<new>" + _ANY_CAR + ")", _swapped_car),
     rule(_PAST + r"(?:just\s+|finally\s+)?(?:sold|scrapped|traded\s+in|wrote\s+off|totall?ed)\s+"
-                 r"(?:the|my|our)\s+(?:old\s+)?(?P<car>" + _ANY_CAR + ")", _car(Op.RETRACT)),
+                 r"(?:the|my|our|mi|ma)\s+(?:old\s+)?(?P<car>" + _ANY_CAR + ")", _car(Op.RETRACT)),
+    # "sold my car last week", "finally got rid of the car": whichever car the speaker had
+    rule(_PAST + r"(?:just\s+|finally\s+)?(?:sold|scrapped|got\s+rid\s+of)\s+(?:the|my|our|mi|ma)\s+"
+                 r"(?:old\s+)?car\b(?!\s+(?:seat|charger|insurance|stereo|mat|cover|boot))",
+         lambda m: [Fact("car", "", Op.RETRACT, 0.7)]),
     # "my 2011 civic finally died on I-85": the car is gone
     rule(r"(?:.*?,\s*)?(?:rip\s+)?my\s+(?:old\s+|trusty\s+)?(?:(?:19|20)\d{2}\s+)?"
          r"(?P<car>" + _ANY_CAR + r")\s+(?:has\s+|finally\s+|just\s+)*(?:died|is\s+dead|"

@@ -89,3 +89,16 @@ def spoken_case(raw: str) -> str:
     names after the first word ("flight to Lisbon")."""
     return " ".join(w if (w.isupper() and len(w) > 1) or (k and w[:1].isupper()) else w.lower()
                     for k, w in enumerate(raw.split()))
+
+
+# "signed up at that boxing gym", "joined a climbing gym": the place joined names the activity
+_JOINED_AT = re.compile(r"^(?:.*\s)?(?:signed\s+up|joined|enrolled)\s+(?:at\s+)?"
+                        r"(?:a|an|the|that|this|my|our)\s+(?:new\s+|local\s+)?(?P<what>[a-z]+)\s+(?:gym|club|studio|dojo|academy|school)$",
+                        re.IGNORECASE)
+
+
+def joined_at(head: str) -> str:
+    """A routine's head that names the place joined, said as the activity: "signed up at that
+    boxing gym" -> "doing boxing"; other heads unchanged."""
+    joined = _JOINED_AT.match(head.strip())
+    return f"doing {joined.group('what')}" if joined else head

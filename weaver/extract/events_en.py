@@ -28,19 +28,18 @@ from vaultweave.weaver.extract.event_words_en import (
     SERVICES,
     SWITCHED_VERBS,
     VAGUE_EVENTS,
+    joined_at,
     spoken_case,
     trimmed_head,
 )
 from vaultweave.weaver.extract.event_words_en import REMIND as _REMIND
 from vaultweave.weaver.extract.event_words_en import STUDYING_FOR as _STUDYING_FOR
 from vaultweave.weaver.extract.normalise_en import PERSON
-from vaultweave.weaver.extract.rules_text import (
-    Fact,
-)
+from vaultweave.weaver.extract.rules_text import Fact
 from vaultweave.weaver.extract.weekdays_en import ANY_DAY as _ANY_DAY
 from vaultweave.weaver.extract.weekdays_en import DAY_JOIN as _DAY_JOIN
 from vaultweave.weaver.extract.weekdays_en import DAYS as _DAYS
-from vaultweave.weaver.extract.weekdays_en import moved_to_days, on_days
+from vaultweave.weaver.extract.weekdays_en import days_now, moved_to_days, on_days
 from vaultweave.weaver.extract.weekdays_en import said_days as _said_days
 from vaultweave.weaver.extract.word_forms_en import gerund
 
@@ -130,8 +129,8 @@ _JOINING = re.compile(r"^(?:(?:also|and|so|plus|oh|btw|then|ok|okay|yeah|ya|aye|
 
 _DAY = r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend)"
 _ROUTINE = re.compile(
-    rf"^(?P<head>.+?)\s+(?:every\s+(?:other\s+)?(?P<d1>{_DAYS})|on\s+(?P<d2>{_DAY}s(?:\s*(?:,|and|&)?\s*{_DAY}s)*)"
-    rf"|(?P<d3>{_DAY}s(?:\s*(?:,|and|&)?\s*{_DAY}s)*|{_ANY_DAY}(?:{_DAY_JOIN}{_ANY_DAY})+))"
+    rf"^(?P<head>.+?)\s+(?:every\s+(?:other\s+)?(?P<d1>{_DAYS})|on\s+(?P<d2>{_DAY}s(?:(?:\s*(?:,|and|&)?\s*|\s+n\s+){_DAY}s)*)"
+    rf"|(?P<d3>{_DAY}s(?:(?:\s*(?:,|and|&)?\s*|\s+n\s+){_DAY}s)*|{_ANY_DAY}(?:{_DAY_JOIN}{_ANY_DAY})+))"
     r"(?:\s+(?:mornings?|afternoons?|evenings?|nights?))?(?:\s+only)?\b",
     re.IGNORECASE,
 )
@@ -268,7 +267,7 @@ _CHANGED_TO = re.compile(
 def _changed_to(piece: str) -> list[Fact]:
     said = _CHANGED_TO.match(_JOINING.sub("", piece.strip()))
     weekly = said and (said.group("on") or _A_WEEKS_DAYS.search(said.group("days")))
-    days = _said_days(said.group("days")) if said and weekly else []
+    days = _said_days(said.group("days")) if said and weekly else days_now(_JOINING.sub("", piece))
     return [Fact("routine", on_days(IT, days), Op.ASSERT, 0.75)] if days else []
 
 
@@ -448,7 +447,7 @@ def _routines(clause: str) -> list[Fact]:
         # "started pottery last wednesday, going every wednesday now": the pottery
         raw_head = re.sub(r"^(?:also\s+)?(?:started|began)\s+(?=[a-z])", "", raw_head)
         # "the studio changed the schedule so yoga is mondays": the last clause of the head
-        raw_head = re.split(r"\s+(?:so|and|but|because|now)\s+", raw_head)[-1]
+        raw_head = joined_at(re.split(r"\s+(?:so|and|but|because|now)\s+", raw_head)[-1])
         # "golf with my brother-in-law Ross", "the club at the library": the activity alone
         raw_head = dates_en.strip_trailing(re.sub(r"\s+(?:with|w/?|at)\s+.*$", "", raw_head))
         # "i joined mandarin classes", "signed up for a pottery course": what was joined

@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass
 
 from vaultweave.weaver.extract import dates_en
+from vaultweave.weaver.extract.cars_en import cars_said
 from vaultweave.weaver.extract.normalise_en import NOT_HOMES
 from vaultweave.weaver.extract.places_en import capitalise_places, known_place
 from vaultweave.weaver.extract.rules_text import NAME, is_job, words
@@ -160,7 +161,7 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
     said.extend(" ".join([m.group("who").lower(), *([m.group("name").title()] if m.group("name") else []),
                           "is", m.group("n")]) for m in _KIN_AGE.finditer(text))
     if not unsure and not carried.who and not TRIP_EN.search(text):  # not "here in Paris for a conference"
-        said.extend(_where_said(text))
+        said.extend([*_where_said(text), *cars_said(text)])  # "it's a 2014 honda civic": the car
     for raw in _CUT.split(_ASIDE.sub(",", text))[:MAX_FRAGMENTS]:
         fragment = _TAIL.sub("", _LEAD.sub("", raw.strip())).strip()
         if not fragment:

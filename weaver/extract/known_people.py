@@ -64,6 +64,13 @@ _THEIR_PREDICATE = (r"(?:'s|\s+is)\s+(?:a|an|\d+|in\s+(?:his|her)|at\s+[A-Z]\S*|
                     r"from\s+[A-Z]\S*)\b|(?:'s|\s+is)\s+[a-z]+\s+(?:with|at|for)\s|"
                     r"\s+(?:works|lives|teaches|runs|studies|drives|sells)\s")
 _SENTENCE = re.compile(r"[^.!?]+[.!?]*\s*")
+# Who one marries: the girl- or boyfriend, fiancé(e) or partner told before
+_COURTING = frozenset(("girlfriend", "boyfriend", "fiance", "fiancee", "partner"))
+# "we got married", "we finally tied the knot": a wedding said without a name (not "we're
+# getting married", still to come; not a question)
+_WE_WED = re.compile(r"(?P<lead>^|[.!,:]\s+|\b(?:so|and|but|guess\s+what,?)\s+)(?i:we)\s+"
+                     r"(?:(?:just|finally|officially|actually)\s+)?(?:got\s+married|got\s+hitched|tied\s+the\s+knot)"
+                     r"\b(?![^.!]*\?)")
 
 
 def _frozen(mapping: dict[str, str]) -> Mapping[str, str]:
@@ -117,7 +124,7 @@ class KnownPeople:
         if not re.search(r"[\u3400-\u9fff]", text):
             # names first: "ciara came home!! she moved back" -> she is Ciara, named in the turn
             text = others_said_in_full(text, asked)  # "wife Annick runs ...": "my wife Annick"
-            return self._pronoun_said_in_full(self._names_said_in_full(text))
+            return self._pronoun_said_in_full(self._names_said_in_full(self._wedding_said_in_full(text)))
         text = self._pronoun_said_in_full(text)
         for name, relation in self.by_name.items():
             if name.isascii() or relation not in _ZH_RELATION:
@@ -126,6 +133,15 @@ class KnownPeople:
                 if said and text.startswith(said) and not text.startswith(said + "的"):
                     return f"我{_ZH_RELATION[relation]}{name}{text[len(said):]}"
         return text
+
+    def _wedding_said_in_full(self, text: str) -> str:
+        """English: "we got married on saturday" after "my girlfriend Layla" says whom:
+        "I got married to Layla on saturday" (one partner known, or it says nobody)."""
+        partners = {n for r, n in self.by_relation.items() if r in _COURTING and n != _AMBIGUOUS}
+        if len(partners) != 1:
+            return text
+        name = partners.pop()
+        return _WE_WED.sub(lambda m: f"{m.group('lead')}I got married to {name}", text)
 
     def _names_said_in_full(self, text: str) -> str:
         """English: a sentence that opens with the name of someone told before, in any case,

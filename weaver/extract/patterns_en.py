@@ -391,6 +391,16 @@ def _named(attribute: str, conf: float, op: Op = Op.ASSERT) -> Build:
     return build
 
 
+def wed(conf: float) -> Build:
+    """"I got married to Layla": the spouse, who is no more a girl- or boyfriend or fiancé(e)."""
+    def build(m: re.Match[str]) -> list[Fact]:
+        name = clean_name(m.group("name"))
+        courting = ("girlfriend", "boyfriend", "fiance", "fiancee", "partner")
+        ended = [Fact(a, name, Op.RETRACT, conf - 0.1) for a in courting] if name else []
+        return [Fact("spouse", name, Op.ASSERT, conf), *ended] if name else []
+    return build
+
+
 # "we adopted a rescue greyhound!! his name is Biscuit": a pet told, then named.
 _PET_NAMED_AFTER = re.compile(r"^\W*(?:and\s+)?(?:his|her|its|their)\s+names?(?:'s|\s+is|\s+are)\s+"
                               r"(?P<name>" + _PET_NAME + r")\b")

@@ -78,7 +78,7 @@ from vaultweave.weaver.extract.towns_in_passing import former_homes, towns_in_pa
 from vaultweave.weaver.extract.turn_context import named_in, restated, topic_of, with_topic
 from vaultweave.weaver.extract.typed_zh import read_as_mandarin
 from vaultweave.weaver.extract.unsure import doubts_of, unsure_of_people, unsure_sentences
-from vaultweave.weaver.extract.whole_turn import dated_by_last_day, kin_named, kin_not_said, title_in_doubt
+from vaultweave.weaver.extract.whole_turn import dated_by_last_day, kin_named, kin_said, title_in_doubt
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 NOTE_CONFIDENCE = 0.95
@@ -151,7 +151,7 @@ class RulesExtractor:
             asked_of = known.spoken_of(named_in(asked)) if asked else ""
             read = facts_in(text, asked, asked_of or known.last_named)
             # "she's taking the austin job": a kinship only the rewriting said is not told again
-            read = [f for f in read if not kin_not_said(f, resource.text)]
+            read = kin_said(read, resource.text)
             # "not sure he's still in sydney": the people a doubting sentence speaks of
             read += unsure_of_people(split_sentences(resource.text), known.by_name, known.last_person())
             facts = told.dated_by_plan(told.complete([known.complete(f) for f in read]), resource.ts)

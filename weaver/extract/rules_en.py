@@ -74,6 +74,7 @@ from vaultweave.weaver.extract.patterns_en import (
     _titled_in,
     _titled_quoted,
     _took_up,
+    wed,
 )
 from vaultweave.weaver.extract.places_en import known_place
 from vaultweave.weaver.extract.rules_text import (
@@ -422,7 +423,7 @@ RULES: tuple[Rule, ...] = (
          else [Fact({"fiancé": "fiance", "fiancée": "fiance", "fiancee": "fiance", "manager": "boss",
                      "flatmate": "roommate"}.get(m.group("rel").lower(), m.group("rel").lower()),
                     m.group("name"), Op.ASSERT, 0.85)]),
-    rule(_PAST + r"got\s+married\s+to\s+(?P<name>" + NAME + ")", _named("spouse", 0.9)),
+    rule(_PAST + r"(?:got\s+married\s+to|married)\s+(?P<name>" + NAME + ")", wed(0.9)),
     rule(_BE + r"(?:dating|seeing|engaged\s+to)\s+(?P<name>" + NAME + ")", _named("partner", 0.8)),
     # likes, dislikes, hobbies
     rule(_I + r"(?P<verb>love|adore|enjoy|like|dig|appreciate)s?\s+(?!(?:it|that|this|them)\b)(?P<v>.+)$",

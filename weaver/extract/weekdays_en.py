@@ -72,3 +72,24 @@ def moved_to_days(clause: str) -> str:
         return clause
     spelled = " and ".join(days) if len(days) > 1 else days[0] + "s"  # "tuesdays": one day of each week
     return f"{clause[: found.start()]} is {spelled} now{clause[found.end():]}"
+
+
+# "just tuesdays now", "now the class is monday wednesday and friday", "now is only mondays": the
+# routine told before, on its new days (``speaker_memory``). Only a week's days (more than
+# one, or a plural) said as the whole of what changed: "free tuesdays now" is no routine.
+_DAYS_NOW = re.compile(
+    r"^(?:(?:so|but|and|ok|okay|yeah)\s+)*(?P<now1>now\s+)?(?:(?:it|the\s+(?:class|classes|lesson|lessons|practice|"
+    r"training|session|sessions))(?:'s|\s+is|\s+are)\s+|is\s+)?(?P<now2>now\s+)?(?P<only>(?:just|only)\s+)?"
+    rf"(?P<days>{DAYS})(?P<only2>\s+only)?(?P<now3>\s+now)?\s*[.!]*$",
+    re.IGNORECASE,
+)
+
+
+def days_now(piece: str) -> list[str]:
+    """The weekdays a routine is on now, when ``piece`` says only that ("just tuesdays now")."""
+    said = _DAYS_NOW.match(piece.strip())
+    if not said or not any(said.group(g) for g in ("now1", "now2", "now3", "only", "only2")):
+        return []
+    days = said_days(said.group("days"))
+    plural = re.search(r"days\b|\b(?:mon|weds|fri|sat|sun)s\b", said.group("days"), re.IGNORECASE)
+    return days if len(days) > 1 or plural else []

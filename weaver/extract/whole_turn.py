@@ -70,11 +70,25 @@ def dated_by_last_day(facts: list[Fact], text: str) -> list[Fact]:
             and f.attribute in _LEFT_ATTRIBUTES else f for f in facts]
 
 
-def kin_not_said(fact: Fact, said: str) -> bool:
-    """A kinship the turn's own words do not name ("she's taking the austin job", read as
-    "my girlfriend Jess is ..."): the rewriting of a pronoun tells no kinship again."""
-    return (fact.op is Op.ASSERT and not fact.about and fact.attribute in PERSON_ATTRIBUTES
-            and bool(_A_NAME.fullmatch(fact.value)) and fact.value.lower() not in said.lower())
+def kin_said(read: list[Fact], said: str) -> list[Fact]:
+    """``read`` without the kinships the turn's own words do not tell: a name the turn does
+    not say ("she's taking the austin job", read as "my girlfriend Jess is ..."), or a kinship
+    the same turn ends ("dave and i broke up. he kept the dog", the pronoun said as "my
+    boyfriend Dave"): the rewriting of a pronoun tells no kinship again."""
+    ended = {(f.attribute, f.value.casefold()) for f in read if f.op is Op.RETRACT and not f.about}
+    # a kinship that replaces another of the same person is news ("we got married": the
+    # girlfriend named before is the spouse now)
+    changed = {value for _, value in ended}
+
+    def repeated(f: Fact) -> bool:
+        if f.op is not Op.ASSERT or f.about or f.attribute not in PERSON_ATTRIBUTES:
+            return False
+        if not _A_NAME.fullmatch(f.value):
+            return False
+        key = f.value.casefold()
+        return (f.attribute, key) in ended or (f.value.lower() not in said.lower() and key not in changed)
+
+    return [f for f in read if not repeated(f)]
 
 
 _SAID_AS = {**SAID_AS, "mam": "mother", "hubby": "husband", "bf": "boyfriend", "gf": "girlfriend",

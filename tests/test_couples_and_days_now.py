@@ -69,3 +69,4 @@ def test_days_said_alone_that_are_not_a_weeks_or_not_a_routines_move_nothing() -
         facts = _facts("i go to pottery class mondays and thursdays after work", later)
         assert [f for f in facts if f[0] == "routine"] == [
             ("routine", "pottery class on Mondays and Thursdays", Op.ASSERT)], later
+        assert not [f for f in facts if f[0] == "appointment"], later  # "just tuesday" books nothing

@@ -11,8 +11,8 @@ NOT_EVENTS = frozenset(
     + ["time", "lot", "day", "week", "month", "it", "that", "this", "everything", "nothing", "he", "she"]
     + ["they", "we", "i", "you", "work", "school", "life", "weather", "born", "aye", "ok", "okay", "so"]
     + ["its", "not", "can't", "cant", "same", "my", "our", "his", "her", "their"]  # "its on march 18"
-    # "gave up on saturday": what ended then; "last day at X friday": a job ending
-    + ["also", "gave", "given", "lasted", "quit", "stopped", "made", "last"]
+    # "gave up on saturday": what ended then; "last day at X friday": a job ending; "just tuesday": a day
+    + ["also", "gave", "given", "lasted", "quit", "stopped", "made", "last", "just", "only", "still", "even"]
 )
 GOT = frozenset(["pup", "puppy", "kitten", "dog", "cat", "puppies", "kittens", "hamster", "rabbit", "bunny",
                  "parrot", "budgie", "car", "bike", "phone", "laptop", "tv", "sofa", "couch"])

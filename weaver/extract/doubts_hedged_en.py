@@ -1,7 +1,8 @@
 """English: an ending only weighed, which puts the value in doubt and ends nothing.
 
 "might leave tcs if i get a good call", "not sure how long i'll last at dusty's", "might have
-to move out of peckham", "we mightn't even stay in dublin",
+to move out of peckham", "we mightn't even stay in dublin", "might not be in croydon much
+longer", "maybe I leave Karachi",
 "not sure I'll keep the house in Saskatoon much longer"; or one spoken of as past ("lidl is
 busier than aldi was", "back when i was at tcs"). The thing weighed, when named, says
 which fact is in doubt (the home, the employer or the school it names); "might have to move"
@@ -20,7 +21,7 @@ from vaultweave.weaver.extract.rules_text import Fact, Rule, rule
 # i'll last", "dont know if i stay", "we mightn't even stay", "lowkey thinking about quitting".
 _HEDGE = (
     r"(?:.*?\b)?(?:(?:I|we|i)\s+)?(?:(?:honestly|probably|prob|tbh|even|really)\s+)*(?i:"
-    r"might(?:n'?t|\s+not)?|may(?:\s+not)?|"
+    r"might(?:n'?t|\s+not)?|may(?:\s+not)?|maybe|perhaps|"
     r"(?:(?:I'm|I\s+am|im|i'm)\s+)?not\s+sure(?:\s+(?:if|whether|how\s+long))?|"
     r"(?:don't|dont|do\s+not)\s+know\s+(?:if|whether|how\s+long)|dunno\s+(?:if|whether|how\s+long)|"
     r"(?:lowkey\s+|seriously\s+)?thinking\s+(?:about|of))"
@@ -32,7 +33,7 @@ _AFTER = (r"(?:if|after|by|past|once|when|tbh|lol|much|for|or|and|but|so|anymore
           r"were|is|we|i|I|they|it|he|she|you|had|has|there)")
 # What is weighed, typed as it is: "tcs", "dusty's", "saskatoon"
 _THING = (r"(?P<v>(?!(?:it|this|that|here|there|the|a|an|my|our|much|long|for|if|or|and|tonight|today|"
-          r"tomorrow|bed|home|touch|time|now|soon|early|late)\b)[\w&'.-]+"
+          r"tomorrow|bed|home|touch|time|now|soon|early|late|work)\b)[\w&'.-]+"
           r"(?:\s+(?!" + _AFTER + r"\b)[\w&'.-]+)?)")
 _UNTIL = r"(?=$|\s*[,.!?;]|\s+" + _AFTER + r"\b)"
 
@@ -58,6 +59,9 @@ HEDGED_DOUBTS: tuple[Rule, ...] = (
     # (a name quit is capitalised: "might quit sugar" weighs no job)
     rule(_HEDGE + r"(?:(?:leave|leaving)|(?:quit|quitting)(?=\s+[A-Z])|(?:last|stay|staying|stick\s+it\s+out|"
          r"be\s+still|still\s+be)\s+(?:at|in|with))\s+" + _THING + _UNTIL, _weighed),
+    # "might not be in croydon much longer", "not sure i'll be at deloitte much longer"
+    rule(_HEDGE + r"(?:be|live|living|work|working)\s+(?:at|in|with|for)\s+" + _THING
+         + r"\s+(?:for\s+)?(?:much|a\s+lot|any)\s+longer\b", _weighed),
     # "might have to move out of peckham", "might have to move", "not sure I'll keep the house in X"
     rule(_HEDGE + r"(?:move|moving)(?:\s+(?:out|away|house))?(?:\s+(?:of|from)\s+" + _THING + r")?"
          + _UNTIL, _weighed),

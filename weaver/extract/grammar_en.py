@@ -97,7 +97,9 @@ _EN_HYPOTHETICAL = re.compile(
     r"I'll|I\s+will|going\s+to(?!\s+(?:the|a|an|my|our|church|school|work|uni|college|class|bed|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b)|gonna|I\s+plan|I'm\s+planning|I\s+want\s+to|I\s+wanna|"
     r"I\s+think|I\s+feel\s+like|I\s+guess|I\s+suppose|I\s+wonder|I\s+believe|"
     r"I'm\s+not\s+sure|imagine|pretend|supposed\s+to|thinking\s+(?:about|of)|considering|"
-    r"if|unless)\b",
+    r"if|unless|"
+    # someone else's advice: "Pieter says maybe I must come live with them in Perth"
+    r"(?:says?|said|wants?|thinks?)\s+(?:that\s+)?(?:maybe\s+)?I\s+(?:must|should|have\s+to|need\s+to|ought\s+to))\b",
     re.IGNORECASE,
 )
 _EN_NEGATIONS = (

@@ -144,6 +144,13 @@ def from_day(clause: str) -> tuple[str, str] | None:
 _SPACED = re.compile(r"(?<=[\u3400-\u9fff])[ \u3000]+(?=[\u3400-\u9fff])")
 
 
+# A word typed in lower-case Latin letters that opens a Chinese turn calls or greets the listener
+# ("bro 我在吉隆坡做审计的", "hello 我在…"): a clause of its own, never who the turn is about.
+_OPENING_WORD = re.compile(r"^(?P<w>[a-z]{2,8})(?P<gap>[ \u3000]+)(?=[\u3400-\u9fff])")
+
+
 def spaces_as_commas(text: str) -> str:
-    """``text`` with a space between two hanzi read as the comma it stands for."""
+    """``text`` with a space between two hanzi read as the comma it stands for, and after a word
+    of Latin letters that opens the turn; the length is kept (values are found at their place)."""
+    text = _OPENING_WORD.sub(lambda m: m.group("w") + "，" * len(m.group("gap")), text)
     return _SPACED.sub("，", text)

@@ -223,19 +223,32 @@ def test_irony_itself_tells_no_liking() -> None:
     assert not any(a == "likes" and op is A for a, _, op in own("我可太喜欢周一了🙃 在京东做数据分析"))
 
 
-# -- a school named by its city ---------------------------------------------------------------
+# -- a time alone, then the thing -------------------------------------------------------------
 
 
-def test_a_school_named_by_its_city_is_where_the_student_lives_assumed() -> None:
-    found = [f for f in facts_in("我表弟在曼彻斯特大学读研") if f.attribute == "lives_in"]
-    assert [(f.about, f.value, f.assumed) for f in found] == [("cousin", "曼彻斯特", True)]
+def test_a_time_alone_then_the_thing_is_an_appointment() -> None:
+    assert "腾讯终面" in _appointments("11月3号上午十点半 腾讯终面 好慌")
 
 
-@pytest.mark.parametrize("text", ["我在浙江大学读研", "我在清华读书 住在五道口"])
-def test_a_school_named_by_its_province_or_a_home_told_beside_it_gives_no_town(text: str) -> None:
-    assert not [f for f in facts_in(text) if f.attribute == "lives_in" and f.assumed]
+@pytest.mark.parametrize("text", ["上周五下午两点 面试挂了", "下周二上午十点 我再想想"])
+def test_a_time_then_a_past_or_no_thing_is_no_appointment(text: str) -> None:
+    assert not _appointments(text)
 
 
-def test_a_school_of_a_known_city_gives_its_city() -> None:
-    found = [f for f in facts_in("我弟在成都七中读高二") if f.attribute == "lives_in"]
-    assert [(f.about, f.value, f.assumed) for f in found] == [("brother", "成都", True)]
+def test_a_day_typed_with_a_slash_before_its_hour_is_the_day() -> None:
+    found = [f for f in facts_in("幫我記一下 6/18 上午十點要去牙科回診") if f.attribute == "appointment"]
+    assert [(f.value, f.scheduled) for f in found] == [("牙科回診", "6月18号上午十点")]
+
+
+def test_a_score_typed_with_a_slash_is_no_day() -> None:
+    assert not _appointments("数学考了4/5 晚上再复盘")
+
+
+def test_a_space_after_a_latin_word_before_i_opens_a_clause() -> None:
+    facts = theirs("我表哥在Penang做engineer 我妈一个人住新竹")
+    assert ("mother", "", "lives_in", "新竹") in facts
+    assert not homes("我表哥在Penang做engineer 我妈一个人住新竹")
+
+
+def test_the_town_gone_to_is_no_part_of_the_errand() -> None:
+    assert "复查" in _appointments("下周三下午三点去广州复查")

@@ -212,7 +212,6 @@ def zh_sentence(
         facts = [f for f in facts if f.attribute not in _ATTITUDES]
     facts = searched_zh.settled(sentence, facts)  # "干的是 那个啥 仓库调度 对 调度员"
     facts = facts + hometowns_zh.beside(sentence, facts)  # "要是做不起来就回义乌老家"
-    facts = facts + schools_zh.town_of_school(facts)  # "我妹在慕尼黑工大读研": she lives there
     return trades_zh.kept_across_apps(facts + intro_zh.introduced(sentence, facts)), topic or carried
 
 
@@ -220,6 +219,10 @@ def _booked_later(text: str, context: str) -> list[Fact]:
     """An appointment in a later piece of a clause the splitter kept whole ("我这血压老是高，大夫
     让我3月18号上午九点去复查"): the first piece with an hour that books something."""
     pieces = text.split("，")
+    if len(pieces) > 1:  # "10月20号下午两点半，字节三面": the time alone, then the thing
+        after = booked_zh.told_after(pieces[1], pieces[0], context)
+        if after:
+            return after
     for at, piece in enumerate(pieces[1:], start=1):
         if "点" in piece:
             found = rules_zh_people.appointment(piece, context + "，" + "，".join(pieces[:at]),

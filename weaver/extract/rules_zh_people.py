@@ -20,7 +20,7 @@ from vaultweave.weaver.extract import dates_zh
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.events_en import IT, SAME_TIME
 from vaultweave.weaver.extract.rules_text import EDGES, Fact
-from vaultweave.weaver.extract.rules_zh_values import RECURRING
+from vaultweave.weaver.extract.rules_zh_values import RECURRING, is_place
 
 # Relation words, longest first in the pattern; values are the English relation.
 RELATIONS = {
@@ -165,7 +165,7 @@ _EVENT_LEAD = re.compile(r"^(?:我|我们)?(?:要|得|有个|有一个|有|约�
 _EVENT_NOISE = re.compile(r"^(?:还|也|都)?(?:要|得|有个|有一个|有|约了|预约了|就|会)+")
 _EVENT_TAIL = re.compile(r"[，,].*$|(?:帮我|记得|提醒我|记一下|记着).*$")
 _EVENTS = re.compile(
-    r"(?:看牙医?|牙医|拔牙|体检|面试(?!官)|[一二三终]面|复查|[复覆]诊|看病|看医生|打[^，,]{0,6}?疫苗|打猫三联|看房|考试|开会|会议|"
+    r"(?:看牙医?|牙医|拔牙|体检|面试(?!官)|[一二三终]面|复查|[复覆回]诊|看病|看医生|验眼|验光|打[^，,]{0,6}?疫苗|打猫三联|看房|考试|开会|会议|"
     r"飞机|航班|机票|聚餐|约会|理发|答辩|面签|开庭|复试|"
     # "跟VP汇报", "跟导师meeting", "qualifying exam", "看骨科专家": a meeting, an exam, a specialist
     r"(?:跟|和|给)[^，,]{1,6}?(?:汇报|meeting|开会|面谈)|(?i:[a-z ]{0,20}(?:exam|meeting|interview|viva))|"
@@ -294,6 +294,9 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
         what = re.sub(r"^[^，,]{1,8}?(?:医院|诊所|卫生院|服务中心|医生)(?=打|做|看|拍|复查|复诊|体检|抽血)", "", what)
         gone = what.startswith("去")  # "下周一下午三点去医院拿报告": an errand one goes to
         what = re.sub(r"^(?:去)?(?P<v>.+?)(?:了|吧)?$", r"\g<v>", what) if gone else what
+        # "过珠海验眼", "去广州复查": the town one goes to is no part of the errand
+        what = re.sub(r"^(?:过|去)?(?P<p>[\u4e00-\u9fff]{2,3}?)(?=验|看|做|打|拍|办|复查|复诊|体检|考)",
+                      lambda m: "" if is_place(m.group("p")) else m.group(), what)
         # 去医院做胃镜, 省医做胃镜, 瑞金医院复查甲状腺: the care, not where
         what = re.sub(r"^[\u4e00-\u9fff]{0,6}?(?:医院|附院|诊所|省医|市医|卫生院|医务室)(?:做|拍|打)?(?=..)", "", what)
         what = re.sub(r"^(?:出入境|派出所)(?=办)", "", what)  # 去出入境办护照: 办护照

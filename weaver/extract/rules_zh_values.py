@@ -46,8 +46,6 @@ _PROVINCES = words(
     "河北 山西 辽宁 吉林 黑龙江 江苏 浙江 安徽 福建 江西 山东 河南 湖北 湖南 广东 广西 海南 四川 贵州 云南 陕西 "
     "甘肃 青海 台湾 内蒙古 新疆 西藏 宁夏"
 )
-_COUNTRIES_ZH = words("中国 美国 英国 德国 法国 日本 韩国 葡萄牙 西班牙 意大利 加拿大 澳大利亚 荷兰 瑞士 挪威 瑞典 "
-                      "芬兰 丹麦 泰国 越南 印度 俄罗斯 新西兰 爱尔兰 马来西亚 新加坡 东北 台湾")
 _GENERIC_ORGS = words(
     "外企 国企 央企 私企 大厂 小厂 创业公司 小公司 大公司 工厂 药店 医院 学校 银行 超市 餐厅 饭店 写字楼 "
     "公司 单位 事务所 门店 店里 店 诊所 研究所 实验室 互联网公司 广告公司 游戏公司 科技公司 车企 新能源车企 "
@@ -161,11 +159,6 @@ def place_of(raw: str) -> str | None:
     if city and len(value) - len(city) > 2:
         return city  # 自贡大安区那边: 自贡
     return value
-
-
-def is_region(value: str) -> bool:
-    """A province or a country, not a city ("浙江", "英国", "马来西亚")."""
-    return value in _PROVINCES or value in _COUNTRIES_ZH or value.endswith("国")
 
 
 def is_place(value: str) -> bool:

@@ -15,7 +15,7 @@ import re
 
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.rules_text import Fact, Rule, rule
-from vaultweave.weaver.extract.rules_zh_values import is_place, is_region
+from vaultweave.weaver.extract.rules_zh_values import is_place
 
 _CJK = "\u4e00-\u9fff"
 _SCHOOL = re.compile(
@@ -74,26 +74,3 @@ RULES: tuple[Rule, ...] = (
     rule(r"^我?(?:现在)?(?:读|上|念)(?:的|个)是(?P<v>[" + _CJK + r"A-Za-z]{2,12}?)$",
          lambda m: [Fact("studies_at", m.group("v"), Op.ASSERT, 0.8)] if school(m.group("v")) else []),
 )
-
-
-# A school named by its city ("慕尼黑工大", "曼彻斯特大学", "乐山一中"): the city first, known as one
-# and no province or country ("浙江大学" is in Hangzhou), then what kind of school it is
-_KIND_AFTER_CITY = re.compile(rf"^[{_CJK}]{{0,2}}(?:大学|学院|理工|师范|科大|工大|中学|"
-                              r"[一二三四五六七八九十]中)")
-
-
-def town_of_school(facts: list[Fact]) -> list[Fact]:
-    """Where a student lives, *assumed*, when the school is named by its city and nothing in
-    the turn says where they live ("我妹在慕尼黑工大读研": 慕尼黑)."""
-    added: list[Fact] = []
-    for fact in facts:
-        if fact.attribute != "studies_at" or fact.op is not Op.ASSERT:
-            continue
-        city = next((fact.value[:n] for n in (4, 3, 2) if len(fact.value) > n and is_place(fact.value[:n])
-                     and not is_region(fact.value[:n]) and _KIND_AFTER_CITY.match(fact.value[n:])), "")
-        told = any(f.attribute == "lives_in" and f.about == fact.about and f.name == fact.name
-                   for f in [*facts, *added])
-        if city and not told:
-            added.append(Fact("lives_in", city, Op.ASSERT, 0.6, about=fact.about, name=fact.name,
-                              assumed=True))
-    return added

@@ -56,24 +56,19 @@ def _latin_title(m: re.Match[str]) -> list[Fact]:
             *([Fact("employer", employer, Op.ASSERT, 0.8)] if employer and not is_place(employer) else [])]
 
 
-# "我一个程序员写代码都没这么被骂过", "我一个data analyst天天做ppt", "我一个当老师的": the speaker
+# "我一个程序员写代码都没这么被骂过", "我一个当老师的": the speaker
 # named by their trade in passing, with talk after it run on
 _ONE_OF = (r"^我(?:一个|这个|一介|一枚)(?:在(?P<org>[A-Za-z\u4e00-\u9fff]{2,8}?)的)?"
-           r"(?:穷|小|普通的?|苦逼的?)?(?:当|做|干)?(?P<rest>[A-Za-z\u4e00-\u9fff].*)$")
+           r"(?:穷|小|普通的?|苦逼的?)?(?:当|做|干)?(?P<rest>[\u4e00-\u9fff].*)$")
 
 
 def _one_of(m: re.Match[str]) -> list[Fact]:
-    """The title that opens what follows 我一个 (the longest piece of a few characters that ends
-    as titles do, or a trade in English), and the workplace told before it."""
+    """The title that opens what follows 我一个 (the longest piece of a few hanzi that ends as
+    titles do; a trade in English is left, its Chinese name unknown), and the workplace before it."""
     rest = m.group("rest")
-    latin = re.match(r"[A-Za-z][A-Za-z ]{1,30}?(?=[^A-Za-z ]|$)", rest)
-    if latin:
-        title = clean_title(latin.group())
-        title = title if title and is_job(title) else ""
-    else:
-        ends = [k for k in range(2, min(len(rest), 6) + 1)
-                if rest[:k].endswith(JOB_HEADS) and re.fullmatch(r"(?!人)[^在的了着去\W\dA-Za-z]+", rest[:k])]
-        title = rest[: ends[-1]] if ends else ""
+    ends = [k for k in range(2, min(len(rest), 6) + 1)
+            if rest[:k].endswith(JOB_HEADS) and re.fullmatch(r"(?!人)[^在的了着去\W\dA-Za-z]+", rest[:k])]
+    title = rest[: ends[-1]] if ends else ""
     if not title or title in ("学生", "大学生"):
         return []
     employer = org_of(m.group("org")) if m.group("org") else None

@@ -220,13 +220,13 @@ def _booked_later(text: str, context: str) -> list[Fact]:
     让我3月18号上午九点去复查"): the first piece with an hour that books something."""
     pieces = text.split("，")
     if len(pieces) > 1:  # "10月20号下午两点半，字节三面": the time alone, then the thing
-        after = booked_zh.told_after(pieces[1], pieces[0], context)
+        after: list[Fact] = booked_zh.told_after(pieces[1], pieces[0], context)
         if after:
             return after
     for at, piece in enumerate(pieces[1:], start=1):
         if "点" in piece:
-            found = rules_zh_people.appointment(piece, context + "，" + "，".join(pieces[:at]),
-                                                "，".join(["", *pieces[at + 1:]]))
+            found: list[Fact] = rules_zh_people.appointment(
+                piece, context + "，" + "，".join(pieces[:at]), "，".join(["", *pieces[at + 1:]]))
             if found:
                 return found
     return []

@@ -9,7 +9,8 @@ People as often name the thing and then the booking and its time:
 - "把婚纱照订好了，3月8号下午两点", "约的华西，2月26号上午九点半": the booking, then the time
   alone in the next clause (``told_after``), the thing named in the booking or before it;
 - "要去JPJ renew，约了礼拜五早上十点": a booking of a time, the errand named just before;
-- "下礼拜二下午三点，约了福州客户来店里谈合作": a time alone, then whom one meets.
+- "下礼拜二下午三点，约了福州客户来店里谈合作": a time alone, then whom one meets; "10月20号下午
+  两点半，字节三面": a time alone, then the thing.
 
 A booking not made ("还没定", "想约在…", "可能排在…") or asked about is none.
 """
@@ -110,6 +111,15 @@ def told_after(head: str, previous: str, context: str) -> list[Fact]:
             return []
         return _appointment(_thing(booking.group("what"), context), head.strip(EDGES))
     meeting = _MEETING.match(head)
-    if meeting is None or not _bare_time(previous):
+    if not _bare_time(previous):
         return []
-    return _appointment(meeting.group("who"), previous.strip(EDGES))
+    if meeting is not None:
+        return _appointment(meeting.group("who"), previous.strip(EDGES))
+    # "10月20号下午两点半，字节三面": a day and an hour alone, then the thing, short, on its own (never
+    # a time gone by or a thing done: "上周五下午两点 面试挂了")
+    thing = _LEAD.sub("", head.strip(EDGES))
+    done = re.match(r"上|昨|前天|前几天|去年|刚才", previous.strip(EDGES)) or re.search(r"了|过", thing)
+    found = EVENTS.search(thing)
+    if "点" in previous and 2 <= len(thing) <= 10 and found and found.start() <= 4 and not done:
+        return _appointment(thing, previous.strip(EDGES))
+    return []

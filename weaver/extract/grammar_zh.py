@@ -39,6 +39,8 @@ _ZH_NOTE = re.compile(
 _ZH_DISCOURSE = re.compile(
     r"^(?:嗯+|哦+|啊+|唉+|哎+|对了|顺便说一下|顺便说|顺便|其实|另外|还有|而且|并且|然后|所以|因为|不过|但是|可是|但|"
     r"哈哈+|嘿|你好|好的|对(?![象面门了])|是的|说起来|告诉你|跟你说|最近|就是|还好|幸好|好在|说真的|说实话|讲真|好消息|"
+    # the listener called by a name of friendship: "哥们儿我被优化了", "姐妹们 我…"
+    r"(?:哥们儿?|兄弟们?|姐妹们?|老铁们?|家人们|宝子们?|老妹儿)(?=[，,、:：\s]|我|俺)|"
     # time words that date nothing dateparser reads: the clause after them is plain
     r"过完年|年后|节后|开年|以后(?=不|别|再也)|(?:这|新)(?:个)?学期(?:开始)?|"
     # "覆诊那天我孙女陪我去": the day of something, told before who did what
@@ -53,7 +55,8 @@ _ZH_CHATTER = re.compile(
 )
 _ZH_NEGATIONS = (
     (re.compile(r"我(?:已经)?不再(?P<rest>.+)$"), 1.0),
-    (re.compile(r"我(?:已经|现在)?(?:不|没有?再?)(?P<rest>(?![太很好])[^了]+?)了$"), 1.0),
+    # 了 inside a name is no ending of its own: "我不跑饿了么了"
+    (re.compile(r"我(?:已经|现在)?(?:不|没有?再?)(?P<rest>(?![太很好])(?:[^了]|了么)+?)了$"), 1.0),
     (re.compile(r"我(?:以前|之前|曾经|过去|原来|早先)(?:也|还|一直)?(?P<rest>.+)$"), 0.85),
 )
 
@@ -85,6 +88,8 @@ def _unfilled(filler: re.Match[str]) -> str:
 
 
 _ZH_SARCASM = re.compile(r"🙃|呵呵|可太.{1,6}了|爱死了|真是太好了呢")
+_ATTITUDES = frozenset({"likes", "dislikes", "hobby", "favourite_food", "favourite_drink", "favourite_band",
+                        "favourite_colour", "favourite_movie", "favourite_book", "favourite_sport"})
 _ZH_SUBJECT = re.compile(
     r"我|她(?!们)|他(?!们)|(?:公司里?|学校里?)?(?:大家|别人|朋友们|同事们|家里人)(?:也|都)?(?:叫|喊)我"
 )
@@ -150,8 +155,9 @@ def zh_sentence(
     last: list[Fact] = []  # the facts of the clause before
     previous = ""  # the clause before, as read
     day_before: tuple[str, tuple[str, ...]] = ("", ())  # a move's day told before its place
-    if _ZH_SARCASM.search(sentence):
-        return [], None
+    # Irony ("我可太爱加班了 爱死了", "…🙃") says nothing of what one likes, and its own clause
+    # nothing at all; what the sentence tells plainly beside it stands ("…🙃 在米哈游做游戏策划").
+    ironic = bool(_ZH_SARCASM.search(sentence))
     sentence = _FILLERS.sub(_unfilled, sentence) or sentence  # "做那个 怎么说 课程研发吧": 做课程研发吧
     sentence = schools_zh.school_and_year(sentence)  # "武汉理工 大四"
     clauses = _zh_split_clauses(_EMOJI.sub("，", sentence))
@@ -160,6 +166,8 @@ def zh_sentence(
         asked = clauses.pop()
         clauses += [asked.rsplit("，", 1)[0]] if "，" in asked else []
     for clause in clauses:
+        if ironic and _ZH_SARCASM.search(clause):
+            continue
         text = _zh_prepare(clause)
         found, who = _zh_clause(text, named, topic, context)
         head = text.split("，")[0]
@@ -200,9 +208,28 @@ def zh_sentence(
         named = together[0] if together else (mate or named)
     # "我跟老公在青岛买了房 他在海尔当工程师": who 他 is goes on into the next sentence
     carried = named if named is not None and named.only_as_pronoun else None
+    if ironic:
+        facts = [f for f in facts if f.attribute not in _ATTITUDES]
     facts = searched_zh.settled(sentence, facts)  # "干的是 那个啥 仓库调度 对 调度员"
     facts = facts + hometowns_zh.beside(sentence, facts)  # "要是做不起来就回义乌老家"
     return trades_zh.kept_across_apps(facts + intro_zh.introduced(sentence, facts)), topic or carried
+
+
+def _booked_later(text: str, context: str) -> list[Fact]:
+    """An appointment in a later piece of a clause the splitter kept whole ("我这血压老是高，大夫
+    让我3月18号上午九点去复查"): the first piece with an hour that books something."""
+    pieces = text.split("，")
+    if len(pieces) > 1:  # "10月20号下午两点半，字节三面": the time alone, then the thing
+        after: list[Fact] = booked_zh.told_after(pieces[1], pieces[0], context)
+        if after:
+            return after
+    for at, piece in enumerate(pieces[1:], start=1):
+        if "点" in piece:
+            found: list[Fact] = rules_zh_people.appointment(
+                piece, context + "，" + "，".join(pieces[:at]), "，".join(["", *pieces[at + 1:]]))
+            if found:
+                return found
+    return []
 
 
 def _zh_clause(
@@ -216,7 +243,8 @@ def _zh_clause(
     if not text or _ZH_QUESTION.search(head):
         asker = rules_zh_people.person(text, named) if text else None
         return [], (asker[0] if asker else None)  # "我室友小敏倒是啥事没有 她…": she is who 她 is
-    event = rules_zh_people.appointment(head, context, text[len(head):]) or booked_zh.booked(text, context)
+    event = (rules_zh_people.appointment(head, context, text[len(head):]) or booked_zh.booked(text, context)
+             or _booked_later(text, context))
     if event:
         who = rules_zh_people.person(text, named)
         if who is not None:  # "我媳妇下周二下午三点约了医院复查": hers

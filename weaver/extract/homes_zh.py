@@ -92,7 +92,14 @@ def _home_in(m: re.Match[str]) -> list[Fact]:
     return [Fact("lives_in", value, Op.ASSERT, 0.65)] if is_place(value) else []
 
 
+# Chat's name for one who moved to a big city to work there: 北漂 lives in Beijing
+_DRIFTED_TO = {"北": "北京", "沪": "上海", "深": "深圳", "杭": "杭州", "广": "广州", "蓉": "成都"}
+
+
 RULES: tuple[Rule, ...] = (
+    # "现在北漂", "我一个人北漂": the city the chat word names (never "北漂过", "不想北漂了")
+    rule(r"^我?(?:现在|目前|一个人|也|还|就|一直|在)*(?P<v>[北沪深杭广蓉])漂(?!过|不|了)(?:(?:了|中)?[^，,]{0,8})$",
+         lambda m: [Fact("lives_in", _DRIFTED_TO[m.group("v")], Op.ASSERT, 0.7)]),
     # "租的房子在郑东新区", "房子买在曲江", "现在家在望京": the home's place
     rule(_HOME, _home),
     # "在上海长宁租了个一室户", "在望京租了一间小房子": where the flat one rented is

@@ -334,7 +334,7 @@ RETRACTIONS: tuple[Rule, ...] = (
     rule(_I + r"从(?P<v>[^，,]{2,10}?)(?:出来|走|离开)了", _left),
     rule(r"(?P<v>[^，,我]{1,4}?)(?:已经|刚刚?)?(?:去世|病逝|死|没)了$", changes.named_gone),
     rule(r".*最后一(?:节|次|堂)(?P<v>[^，,]{1,8}?课)了?$", _fact("routine", op=Op.RETRACT, conf=0.75)),
-    rule(r"(?:.*说)?(?P<v>[^，,我]{1,6}?)(?:以后)?(?:别|不能再?|不再|再也不)(?:打|踢|练|去|上|跳|游)了$",
+    rule(r"(?:.*说)?(?P<v>[^，,我]{1,6}?)(?:以后|先|暂时)?(?:别|不能再?|不再|再也不)(?:打|踢|练|去|上|跳|游)了$",
          _fact("routine", op=Op.RETRACT, conf=0.7)),
     rule(r"(?:我的?)?(?P<v>[^，,我]{1,8}?课)(?:已经|也|就|早就)?(?:没(?:有)?续费?|不上了|停了|退了|不去了)",
          _fact("routine", op=Op.RETRACT, conf=0.75)),
@@ -451,7 +451,8 @@ RULES: tuple[Rule, ...] = (
          _each("learning", 0.85, mapping=LANGUAGES, split=r"[、/和跟]")),
     rule(_I + r"去(?:了)?(?P<org>.+?)(?:工作|上班)了?$", _job(0.85)),
     rule(_I + r"(?P<change>改|转行?|换|转岗|还是|也是|依然)?(?:去)?(?:做|当|干)了?(?P<t>[^，,]{2,10}?)了?$", changes.work_as),
-    rule(r"我是(?P<org>.+?)的(?P<t>.+)$", lambda m: _job(0.85)(m) if cleaned(m.group("t")) in
+    # "我是呼伦贝尔的牧民，叫巴特尔": the title ends at the comma, talk runs on after it
+    rule(r"我是(?P<org>[^，,]+?)的(?P<t>[^，,]+)(?:[，,].*)?$", lambda m: _job(0.85)(m) if cleaned(m.group("t")) in
          ("学生", "员工", "职员", "雇员") or (m.group("t") or "").endswith(JOB_HEADS) else []),
     rule(r"我是(?P<v>[\u4e00-\u9fff]{2,3})$", evidence.said_name),
     rule(_I + r"是一(?:名|位)(?P<t>.+)$", _titled(0.9)),

@@ -20,7 +20,7 @@ from vaultweave.weaver.extract import dates_zh
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.events_en import IT, SAME_TIME
 from vaultweave.weaver.extract.rules_text import EDGES, Fact
-from vaultweave.weaver.extract.rules_zh_values import RECURRING
+from vaultweave.weaver.extract.rules_zh_values import RECURRING, is_place
 
 # Relation words, longest first in the pattern; values are the English relation.
 RELATIONS = {
@@ -61,7 +61,9 @@ _AFTER_NAME = (
     r"现在|最近|平时|今天|明天|后天|昨天|前天|下周|下个?月|这周|本周|定了|订了|约了|一起|商量|打算|准备|"
     r"[一二两三四五六七八九十]+[月号岁]|"
     # "我老公周磊三天前从顺丰那边辞了": a date or a verb of leaving after the name
-    r"从|被|把|还|又|终于|辞|换|回|考|找|倒|却|前几天|前阵子|[一二两三四五六七八九十几\d]+个?(?:天|周|礼拜|星期|月|年)前)"
+    r"从|被|把|还|又|终于|辞|换|回|考|找|倒|却|前几天|前阵子|[一二两三四五六七八九十几\d]+个?(?:天|周|礼拜|星期|月|年)前|"
+    # what only two people do: "跟男朋友阿杰吵架了", "跟对象小冉同居第二年了"
+    r"吵|冷战|同居|闹)"
 )
 _NAME = r"[\u4e00-\u9fff]{2,3}?|阿[A-Za-z]+|[A-Z][A-Za-z]+"
 # Family said without 我 at the start of a clause ("儿子查出来对猫过敏", "老公下个月调去深圳").
@@ -163,7 +165,7 @@ _EVENT_LEAD = re.compile(r"^(?:我|我们)?(?:要|得|有个|有一个|有|约�
 _EVENT_NOISE = re.compile(r"^(?:还|也|都)?(?:要|得|有个|有一个|有|约了|预约了|就|会)+")
 _EVENT_TAIL = re.compile(r"[，,].*$|(?:帮我|记得|提醒我|记一下|记着).*$")
 _EVENTS = re.compile(
-    r"(?:看牙医?|牙医|拔牙|体检|面试(?!官)|[一二三终]面|复查|[复覆]诊|看病|看医生|打[^，,]{0,6}?疫苗|打猫三联|看房|考试|开会|会议|"
+    r"(?:看牙医?|牙医|拔牙|体检|面试(?!官)|[一二三终]面|复查|[复覆回]诊|看病|看医生|验眼|验光|打[^，,]{0,6}?疫苗|打猫三联|看房|考试|开会|会议|"
     r"飞机|航班|机票|聚餐|约会|理发|答辩|面签|开庭|复试|"
     # "跟VP汇报", "跟导师meeting", "qualifying exam", "看骨科专家": a meeting, an exam, a specialist
     r"(?:跟|和|给)[^，,]{1,6}?(?:汇报|meeting|开会|面谈)|(?i:[a-z ]{0,20}(?:exam|meeting|interview|viva))|"
@@ -229,6 +231,7 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
     "面试提前到这周五上午十点了" / "(牙医诊所说医生请假，)改到下周一了" is the same thing
     at a new time, the thing named before the move (or earlier in the sentence).
     """
+    asked = clause  # the request to be reminded is read below, after the booking is cut from it
     clause = _ASKED_TO_REMEMBER.sub("", clause)  # "顺便提醒我5月2号上午十点…": the booking after it
     corrected = _CORRECTED_DAY.match(clause) if _PUT_RIGHT.search(context) else None
     if corrected:  # "下周四下午三点做病例汇报。不对不对，是下周五": the day put right, the hour kept
@@ -289,7 +292,11 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
         # 带儿子去打疫苗, 跟房东看房, 约了社区医院打疫苗: the errand, not who goes along or where
         what = re.sub(r"^(?:带|跟|和|陪|同)(?:我的?|我家)?[^，,去]{1,6}?(?=去|做|看|打|拍|考|办|体检|复查|复诊|见|吃)", "", what)
         what = re.sub(r"^[^，,]{1,8}?(?:医院|诊所|卫生院|服务中心|医生)(?=打|做|看|拍|复查|复诊|体检|抽血)", "", what)
-        what = re.sub(r"^(?:去)?(?P<v>.+?)(?:了|吧)?$", r"\g<v>", what) if what.startswith("去") else what
+        gone = what.startswith("去")  # "下周一下午三点去医院拿报告": an errand one goes to
+        what = re.sub(r"^(?:去)?(?P<v>.+?)(?:了|吧)?$", r"\g<v>", what) if gone else what
+        # "过珠海验眼", "去广州复查": the town one goes to is no part of the errand
+        what = re.sub(r"^(?:过|去)?(?P<p>[\u4e00-\u9fff]{2,3}?)(?=验|看|做|打|拍|办|复查|复诊|体检|考)",
+                      lambda m: "" if is_place(m.group("p")) else m.group(), what)
         # 去医院做胃镜, 省医做胃镜, 瑞金医院复查甲状腺: the care, not where
         what = re.sub(r"^[\u4e00-\u9fff]{0,6}?(?:医院|附院|诊所|省医|市医|卫生院|医务室)(?:做|拍|打)?(?=..)", "", what)
         what = re.sub(r"^(?:出入境|派出所)(?=办)", "", what)  # 去出入境办护照: 办护照
@@ -298,8 +305,10 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
         joined = _JOINED.search(what) if "点" in when.group() else None
         if joined:  # "后天早上八点去市局参加岗前培训", "上午九点市里有个考核": what is attended
             what = joined.group("x")
-        elif not _EVENTS.search(what) and not (_ERRAND.fullmatch(what) and _REMEMBER.search(context + clause + rest)):
-            return []  # any errand at an hour, when the speaker asks to be reminded of it
+        elif not _EVENTS.search(what) and not (_ERRAND.fullmatch(what) and (
+                _REMEMBER.search(context + asked + rest)
+                or (gone and _DAY_AND_HOUR.search(when.group()) and not re.search(r"[一这那]个$", what)))):
+            return []  # any errand at an hour, when the speaker asks to be reminded of it or goes to it
     what = re.sub(r"^(?:坐)?(?:的)?飞机(?:去|到)", "飞", re.sub(r"[了啦呢吧]+$", "", what))
     if moved and not what:
         what = IT  # "(医院说医生停诊，)改到下周一早上九点了": the last one told (speaker_memory)
@@ -320,6 +329,8 @@ _PUT_RIGHT = re.compile(r"(?:不对|说错了|搞错了|记错了|打错了)\W*$
 _CORRECTED_DAY = re.compile(r"^(?:应该)?是(?P<d>(?:下下?|这|本)?(?:周|星期|礼拜)[一二三四五六日天]|"
                             r"[\d一二三四五六七八九十]{1,3}[号日]|明天|后天|大后天)(?:才对|啦|哈|的)*$")
 _JOINED = re.compile(r"(?:参加|有个|有一个|开个|做个)(?P<x>[\u4e00-\u9fffA-Za-z]{2,10})$")
+# a day the calendar can place and an hour on it ("下周一下午三点", "5月2号上午十点"), not an hour alone
+_DAY_AND_HOUR = re.compile(r"(?:周|星期|礼拜|[号日]|明天|后天|今天|今晚|明早|明晚).*点")
 _ERRAND = re.compile(r"(?![我你他她不没])[\u4e00-\u9fffA-Za-z]{2,12}")
 _REMEMBER = re.compile(r"(?:帮|给)(?:我|俺)记|记一下|记下|记着|提醒(?:我|俺)|别让我忘")
 _SAME_TIME = re.compile(r"同一?(?:个)?时间|时间不变|时间没变|时间照旧|原来的?时间|老时间|还是那个(?:时间|点)")

@@ -271,11 +271,13 @@ _LANGUAGE = rf"(?:{'|'.join(sorted(LANGUAGES, key=len, reverse=True))}|[{_CJK}]{
 # A routine ended by its day or by a word of it: "周日也就不去了", "周五的龙虾局只能退出了",
 # "健身那个就先停了", "课也没得上了", each at the start of its own piece of the sentence.
 _STOP_ADVERBS = r"(?:也|就|只能|只好|先|暂时|都|彻底)*"
-_STOPPED = r"不去了|退出了|停了|不练了|不上了|没得上了|上不了了"
+_STOPPED = r"不去了|退出了|停了|不练了|不上了|没得上了|上不了了|没再去了|没去了|不续了|不跳了|不打了|不游了"
 _LEAD = r"(?:唉|哎|所以|然后|那|现在|以后|反正|我)*"
 _BY_DAY = re.compile(_LEAD + r"(?:每个?)?(?P<ref>(?:周|星期|礼拜)[一二三四五六日天])(?:的|那个|那场|那节|那次)?"
                      rf"[^，,\s我]{{0,6}}?{_STOP_ADVERBS}(?:{_STOPPED}|散了|黄了)")  # "周四那场散了": that day's
-_BY_WORD = re.compile(_LEAD + rf"(?P<ref>[^，,\s我]{{1,6}}?)(?:那个|那边)?(?:我)?{_STOP_ADVERBS}(?:{_STOPPED})")
+# "韩文课我上个月就没去了": since when, between the routine and its end
+_SINCE_WHEN = r"(?:上个?月|上周|上礼拜|这个月|这周|最近|好久|早就)?"
+_BY_WORD = re.compile(_LEAD + rf"(?P<ref>[^，,\s我]{{1,6}}?)(?:那个|那边)?(?:我)?{_SINCE_WHEN}{_STOP_ADVERBS}(?:{_STOPPED})")
 
 
 def routines_ended_by_reference(text: str) -> list[Fact]:
@@ -295,6 +297,9 @@ ENDINGS: tuple[Rule, ...] = (
          r"(?:只能|彻底|也|就)?(?:拜拜了|说再见了?|再见了?|告别了)(?:[呜哈啊]+|[!！~]+)?$",
          lambda m: [Fact("likes", v, Op.RETRACT, 0.7) for v in [cleaned(m.group("v"))] if v]),
     rule(r"(?:我们)?(?P<v>[^，,我]{2,8}?)(?:已经|也|都|就|突然|直接|彻底|竟然|居然)*(?:倒闭|破产|解散)了", _closed),
+    # "我出来单干了", "现在自己单干": the employer left for work on one's own; the trade goes on
+    rule(r"(?:我)?(?:已经|现在|也|终于)*(?:辞职)?(?:出来)?(?:自己)?单干(?:了|啦)?(?!吗|呢)",
+         lambda m: [Fact("employer", "", Op.RETRACT, 0.75)]),
     # "支教结束了", "实习也结束了": a job held for a term, ended with it
     rule(r"^(?:我的?)?(?:[^，,我他她]{0,4}?的)?(?:支教|实习|外派|借调|援藏|援疆)(?:期)?(?:也|已经|终于|正式|都)*结束了",
          lambda m: list(_QUIT)),

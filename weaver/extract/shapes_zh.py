@@ -140,10 +140,29 @@ def from_day(clause: str) -> tuple[str, str] | None:
     return (match.group("day"), match.group("rest")) if match else None
 
 
-# Chat types a pause as a space between hanzi: "在考虑 我在中芯国际做工艺工程师 经常要进fab".
-_SPACED = re.compile(r"(?<=[\u3400-\u9fff])[ \u3000]+(?=[\u3400-\u9fff])")
+# Chat types a pause as a space between hanzi: "在考虑 我在中芯国际做工艺工程师 经常要进fab", and
+# before 我 after a word in Latin letters ("在Penang做engineer 我妈一个人住怡保").
+_SPACED = re.compile(r"(?<=[\u3400-\u9fff])[ \u3000]+(?=[\u3400-\u9fff])|(?<=[A-Za-z])[ \u3000]+(?=[我俺])")
+
+
+# A word typed in lower-case Latin letters that opens a Chinese turn calls or greets the listener
+# ("bro 我在吉隆坡做审计的", "hello 我在…"): a clause of its own, never who the turn is about.
+_OPENING_WORD = re.compile(r"^(?P<w>[a-z]{2,8})(?P<gap>[ \u3000]+)(?=[\u3400-\u9fff])")
 
 
 def spaces_as_commas(text: str) -> str:
-    """``text`` with a space between two hanzi read as the comma it stands for."""
+    """``text`` with a space between two hanzi read as the comma it stands for, and after a word
+    of Latin letters that opens the turn; the length is kept (values are found at their place)."""
+    text = _OPENING_WORD.sub(lambda m: m.group("w") + "，" * len(m.group("gap")), text)
     return _SPACED.sub("，", text)
+
+
+# A day typed as month/day before a part of the day or an hour ("5/20 下午两点", "7/14下午兩點"):
+# the day as it is said, 5月20号, so the calendar can place it
+_SLASHED_DAY = re.compile(r"(?<![\d/])(?P<m>1[0-2]|0?[1-9])/(?P<d>[12]\d|3[01]|0?[1-9])(?![\d/])\s*"
+                          r"(?=(?:[(（]?[周週星礼禮][^)）]{0,3}[)）]?\s*)?(?:早|上午|中午|下午|晚|傍晚|凌晨|[\d一二两兩三四五六七八九十]+点|[\d一二两兩三四五六七八九十]+點))")
+
+
+def slashed_days(text: str) -> str:
+    """``text`` with a month/day typed with a slash before a time said as 5月20号."""
+    return _SLASHED_DAY.sub(lambda m: f"{int(m.group('m'))}月{int(m.group('d'))}号", text)

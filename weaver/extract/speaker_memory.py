@@ -37,6 +37,9 @@ SWITCHABLE = ("employer", "studies_at")
 # Attributes whose values are names the speaker may type again in lower case.
 # Values that name someone or something: "no more vikram" after "my manager Vikram"
 _NAMED = frozenset(("employer", "studies_at", "pet", "car", *PERSON_ATTRIBUTES))
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+# A gym's routine is told by the lifting or by the gym; an ending names either
+_GYM = ("健身", "撸铁", "举铁")
 _CAPITALISED = re.compile(r"\b[A-Z][a-z]{2,}(?:-[A-Z]?[a-z]+)?\b")
 # Capitalised words of values that name nothing on their own ("The Body Shop": The).
 _NOT_NAMES = frozenset(("the", "my", "our", "old", "new", "and", "of", "at", "in", "for", "named", "called",
@@ -113,6 +116,11 @@ class SpeakerMemory:
                 # "周日也就不去了": the routine of that day or that word, when one is known
                 named = self._routines_named(fact.value.removeprefix(IT + " "))
                 out += [replace(fact, value=v) for v in named]
+            elif (fact.attribute == "routine" and fact.op is Op.RETRACT and not fact.about
+                  and fact.value and " " not in fact.value and _CJK.search(fact.value)):
+                # "太极先别打了": the routine told with its days ("太极 每周三和周六"), named without them
+                out += [replace(fact, value=v) for v in self._routines_named(fact.value)
+                        if v != fact.value] or [fact]
             elif fact.attribute != SWITCH:
                 out.append(fact)
             elif self.switchable:
@@ -174,7 +182,10 @@ class SpeakerMemory:
         if ref in ("课", "班", "那个", "那节课", "这个"):
             return list(self.routines) if len(self.routines) == 1 else []
         thing = re.sub(r"[课班局]$", "", ref)
-        return [r for r in self.routines if (len(thing) >= 2 and thing in r) or r.split(" ")[0] in ref]
+        named = [r for r in self.routines if (len(thing) >= 2 and thing in r) or r.split(" ")[0] in ref]
+        if not named and any(w in ref for w in _GYM):  # "健身房我不去了" after "去健身房撸铁"
+            named = [r for r in self.routines if any(w in r.split(" ")[0] for w in _GYM)]
+        return named
 
     def _names_in(self, facts: Sequence[Fact]) -> tuple[str, ...]:
         said = [f.value for f in facts if f.op is Op.ASSERT and f.attribute in _NAMED]

@@ -56,7 +56,28 @@ def _latin_title(m: re.Match[str]) -> list[Fact]:
             *([Fact("employer", employer, Op.ASSERT, 0.8)] if employer and not is_place(employer) else [])]
 
 
+# "我一个程序员写代码都没这么被骂过", "我一个当老师的": the speaker
+# named by their trade in passing, with talk after it run on
+_ONE_OF = (r"^我(?:一个|这个|一介|一枚)(?:在(?P<org>[A-Za-z\u4e00-\u9fff]{2,8}?)的)?"
+           r"(?:穷|小|普通的?|苦逼的?)?(?:当|做|干)?(?P<rest>[\u4e00-\u9fff].*)$")
+
+
+def _one_of(m: re.Match[str]) -> list[Fact]:
+    """The title that opens what follows 我一个 (the longest piece of a few hanzi that ends as
+    titles do; a trade in English is left, its Chinese name unknown), and the workplace before it."""
+    rest = m.group("rest")
+    ends = [k for k in range(2, min(len(rest), 6) + 1)
+            if rest[:k].endswith(JOB_HEADS) and re.fullmatch(r"(?!人)[^在的了着去\W\dA-Za-z]+", rest[:k])]
+    title = rest[: ends[-1]] if ends else ""
+    if not title or title in ("学生", "大学生"):
+        return []
+    employer = org_of(m.group("org")) if m.group("org") else None
+    return [Fact("job_title", title, Op.ASSERT, 0.75),
+            *([Fact("employer", employer, Op.ASSERT, 0.75)] if employer and not is_place(employer) else [])]
+
+
 RULES: tuple[Rule, ...] = (
+    rule(_ONE_OF, _one_of),
     rule(_TEACHES, _teacher),
     # "我是星展的teller", "我老公是SIA的pilot" (read as the husband's own clause)
     rule(r"^我(?:现在|目前|也|就)*是(?P<org>[A-Za-z0-9\u4e00-\u9fff&]{2,12}?)的" + _LATIN_TITLE + "$",

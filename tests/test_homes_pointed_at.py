@@ -24,6 +24,7 @@ def _homes(text: str) -> list[str]:
         ("we live in st. albans with two cats", "St. Albans"),
         ("self employed roofer, live in north leeds. need an invoice template", "North Leeds"),
         ("still stay with my folks in punggol lah, cannot afford my own place", "Punggol"),
+        ("it's freezing here in St. John's today", "St. John's"),
     ],
 )
 def test_a_home_pointed_at_is_read_as_the_place(text: str, home: str) -> None:

@@ -291,7 +291,8 @@ def _org_heads(fragment: str) -> str:
 
 
 # "the fam here in atlanta", "wellington based number cruncher": where the speaker is.
-_HERE_IN = re.compile(r"\b(?:here\s+in|back\s+home\s+in)\s+(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})\b"
+_HERE_IN = re.compile(r"\b(?:here\s+in|back\s+home\s+in)\s+"
+                      r"(?P<v>(?:(?:St|Mt|Ft)\.\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})\b"
                       r"|^(?P<b>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)[- ]based\b|^(?P<c>[a-z][\w'-]+)[- ]based\b")
 
 

@@ -72,21 +72,18 @@ _DIET = (
 )
 _DIET_END = r"(?=$|\s*[,;]|\s+(?:and|but|so|now|since|for|as\s+of|starting)\b)"
 _DIET_CANON = {
-    "veggie": "vegetarian",
-    "pescetarian": "pescatarian",
-    "gluten free": "gluten-free",
-    "dairy free": "dairy-free",
-    "plant based": "plant-based",
-    "low carb": "low-carb",
+    "veggie": "vegetarian", "pescetarian": "pescatarian", "gluten free": "gluten-free",
+    "dairy free": "dairy-free", "plant based": "plant-based", "low carb": "low-carb",
     "mediterranean": "Mediterranean",
 }
 _SPECIES = (
-    r"(?P<species>dogs?|cats?|pupp(?:y|ies)|kittens?|rabbits?|bunn(?:y|ies)|hamsters?|"
-    r"guinea\s+pigs?|parrots?|budgies?|birds?|goldfish|fish|turtles?|tortoises?|snakes?|"
-    r"lizards?|geckos?|ferrets?|horses?|chickens?|retrievers?|labradors?|poodles?|beagles?|"
-    r"terriers?|corgis?|huskies|husky|bulldogs?|dachshunds?|spaniels?|collies?|pugs?|greyhounds?|whippets?|"
-    r"lurchers?|labradoodles?|cockapoos?|cavapoos?|schnauzers?|shepherds?|chihuahuas?|dalmatians?|"
-    r"rottweilers?|shih\s+tzus?|pomeranians?|ragdolls?|tabby|tabbies)(?![\w-])"
+    r"(?P<species>dogs?|cats?|pupp(?:y|ies)|kittens?|rabbits?|bunn(?:y|ies)|hamsters?|guinea\s+pigs?|"
+    r"parrots?|budgies?|birds?|goldfish|fish|turtles?|tortoises?|snakes?|lizards?|geckos?|ferrets?|horses?|"
+    r"chickens?|retrievers?|labradors?|poodles?|beagles?|terriers?|corgis?|huskies|husky|bulldogs?|"
+    r"dachshunds?|spaniels?|collies?|pugs?|greyhounds?|whippets?|lurchers?|labradoodles?|cockapoos?|"
+    r"cavapoos?|schnauzers?|shepherds?|chihuahuas?|dalmatians?|rottweilers?|shih\s+tzus?|pomeranians?|"
+    r"ragdolls?|tabby|tabbies|kelpies?|staff(?:y|ies|ie)|labs?|pitbulls?|bearded\s+dragons?|parakeets?|"
+    r"cockatiels?|hens|moggy|mutts?|pups?|jack\s+russells?)(?![\w-])"
 )
 _COUNT = r"(?P<n>a|an|one|two|three|four|five|six|\d)"
 # A pet's name may carry a number: "R2", "Nugget 2".

@@ -25,5 +25,17 @@ def test_a_pet_told_by_its_breed_is_read_with_its_name(text: str, pet: str) -> N
     assert _pets(text) == [pet]
 
 
+@pytest.mark.parametrize(
+    ("text", "pet"),
+    [
+        ("I have two cats, Biscuit and Mo, who fight all night", "two cats named Biscuit and Mo"),
+        ("we just got a puppy called toffee.", "a dog named Toffee"),
+        ("i have a dog called him, long story", "a dog"),  # a pronoun is no name
+    ],
+)
+def test_names_after_a_comma_or_typed_in_lower_case(text: str, pet: str) -> None:
+    assert _pets(text) == [pet]
+
+
 def test_a_lab_with_a_time_is_no_pet() -> None:
     assert _pets("i have a lab on thursday at 2") == []

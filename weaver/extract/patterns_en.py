@@ -86,9 +86,11 @@ _SPECIES = (
     r"cockatiels?|hens|moggy|mutts?|pups?|jack\s+russells?)(?![\w-])"
 )
 _COUNT = r"(?P<n>a|an|one|two|three|four|five|six|\d)"
-# A pet's name may carry a number: "R2", "Nugget 2".
+# A pet's name: "R2", "Nugget 2"; in lower case after "named" ("tabby named pickles"); two after a comma
 _PET_NAME = rf"(?:[A-Z][A-Za-z]*\d+[A-Za-z0-9]*|{NAME}(?:\s+\d+)?)"
-_NAMED = rf"(?:\s*,?\s+(?:named|called)\s+(?P<name>{_PET_NAME})(?:\s+and\s+(?P<name2>{_PET_NAME}))?)?"
+_LOWER_NAME = r"(?!(?:him|her|it|them|me|you|us|that|this|the|and|but)\b)[a-z]{3,12}(?=\s*(?:[,.!?(]|$))"
+_NAMED = (rf"(?:\s*,?\s+(?:named|called)\s+(?P<name>{_PET_NAME}|{_LOWER_NAME})(?:\s+and\s+"
+          rf"(?P<name2>{_PET_NAME}))?|,\s+(?P<name3>{_PET_NAME})\s+and\s+(?P<name4>{_PET_NAME})(?=\s*(?:[,.!?]|$)))?")
 _HAVE = r"(?:I|(?P<we>we))(?:(?:'ve|\s+have)\s+(?:just\s+)?got|'ve|\s+" + ADV + r"(?:have|own|got))"
 _REL = (
     r"(?P<rel>(?:(?:little|big|older|younger|baby|twin|elder|half[- ]|step)\s*)?(?:sister|brother|sis|bro)|"
@@ -337,7 +339,8 @@ def _bare_habit(m: re.Match[str]) -> list[Fact]:
 def _pet(conf: float, op: Op = Op.ASSERT) -> Build:
     def build(m: re.Match[str]) -> list[Fact]:
         groups = m.groupdict()
-        names = [n for n in (groups.get("name"), groups.get("name2")) if n]
+        told = (groups.get(g) for g in ("name", "name2", "name3", "name4"))
+        names = [n[:1].upper() + n[1:] for n in told if n]
         value = pet_value(groups.get("n") or "a", groups["species"], names)
         return [Fact("pet", value, op, we_conf(m, conf))] if value else []
 
@@ -352,7 +355,7 @@ _RELATION_WORD = {"mum": "mother", "mom": "mother", "mama": "mother", "dad": "fa
 def _relative(conf: float, op: Op = Op.ASSERT) -> Build:
     def build(m: re.Match[str]) -> list[Fact]:
         groups = m.groupdict()
-        names = [n for n in (groups.get("name"), groups.get("name2")) if n]
+        names = [n for n in (groups.get(g) for g in ("name", "name2", "name3", "name4")) if n]
         rel = re.sub(r"^(?:(?:little|big|older|younger|baby|twin|elder|half[- ]|step)\s*)", "",
                      groups["rel"].lower())
         if len(names) == 1 and not groups.get("n") and clean_name(names[0]):

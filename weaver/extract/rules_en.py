@@ -96,8 +96,10 @@ from vaultweave.weaver.extract.rules_text import (
     things,
     words,
 )
+from vaultweave.weaver.extract.trades_en import TRADES_DONE
 from vaultweave.weaver.extract.trips import TRIP_EN
 from vaultweave.weaver.extract.word_forms_en import base_phrase, gerund
+from vaultweave.weaver.extract.workplaces_en import started_at
 
 # A start told before it happens ("starting at Stripe in July") starts on its date, if told.
 UPCOMING = "upcoming"
@@ -259,8 +261,7 @@ RULES: tuple[Rule, ...] = (
          r"fructose|histamine|caffeine|soy|egg|nut)\s+intolerant\b", one("allergy", lambda v: v.lower(), 0.85)),
     rule(r"(?:(?:a|an|my)\s+)?(?:bad\s+|severe\s+|mild\s+)?(?P<v>[a-z]+(?:\s+[a-z]+)?)\s+allergy$",
          one("allergy", lambda v: None if v in ("an", "the", "my", "no", "any", "food") else v, 0.75)),
-    rule(r"I\s+have\s+(?:a|an)\s+(?P<v>[\w -]+?)\s+allergy$", one("allergy", lambda v: things(v)[0]
-                                                                    if things(v) else None)),
+    rule(r"I\s+have\s+(?:a|an)\s+(?P<v>[\w -]+?)\s+allergy$", one("allergy", lambda v: (things(v) or [None])[0])),
     # favourites
     rule(r"(?:my\s+)?(?:new\s+|all[- ]time\s+|absolute\s+|current\s+)?(?:favou?rite|fav|fave)\s+"
          r"(?P<thing>[A-Za-z][A-Za-z -]{0,30}?)(?:\s+(?:right\s+now|at\s+the\s+moment|these\s+days|"
@@ -296,7 +297,7 @@ RULES: tuple[Rule, ...] = (
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:been\s+living\s+in|moved\s+(?:(?:back|down|up|over|out|"
                                               r"away)\s+)?to|"
          r"relocated\s+(?:back\s+)?to|settled\s+(?:down\s+)?in)\s+" + _PLACE, one("lives_in", clean_place, 0.9)),
-    *HOMES_MOVED_INTO, *RULES_IN_PASSING,  # "from rimouski but...", "i drive grab full time now"
+    *HOMES_MOVED_INTO, *RULES_IN_PASSING, *TRADES_DONE,  # "from rimouski but...", "drivin buses for X"
     *HOMES_IN_PASSING, *BUSINESSES_RUN,  # "i run a small hair salon": a hair salon owner
     # study and work
     rule(_BE + r"(?:doing|studying|taking|finishing|starting|in\s+the\s+\w+\s+year\s+of)\s+(?:a|an|"
@@ -310,7 +311,7 @@ RULES: tuple[Rule, ...] = (
                                                                                               r"|with)\s+"
          + _ORG, _job(0.9)),
     # An answer without a verb: "backend dev at Farfetch" (the title must name a job).
-    rule(r"(?:a\s+|an\s+)?(?P<title>[a-z][\w/+-]*(?:\s+[a-z][\w/+-]*){0,3})\s+at\s+" + _ORG + r"$",
+    rule(r"(?:a\s+|an\s+)?(?P<title>(?:[a-z]|[A-Z]{2,}\b)[\w/+-]*(?:\s+[a-z][\w/+-]*){0,3})\s+at\s+" + _ORG + r"$",
          lambda m: _job(0.75)(m) if is_job(m.group("title")) else []),
     # "last semester at Georgia Tech": a pupil's year, said without a verb
     rule(r"(?:I(?:'m|\s+am)\s+(?:in\s+)?)?(?:my\s+|it's\s+my\s+)?(?:last|final|first|second|third|fourth)\s+"
@@ -331,7 +332,7 @@ RULES: tuple[Rule, ...] = (
          + r"(?:\s+as\s+(?:a\s+|an\s+|the\s+)?(?P<title>.+))?", _job(0.9)),
     rule(_PAST + r"(?:started|begun|began)\s+(?:working\s+|a\s+(?:new\s+)?(?:job|role|position)\s+|"
          r"my\s+new\s+(?:job|role|position)\s+)?(?:at|with|for)\s+" + _ORG
-         + r"(?:\s+as\s+(?:a\s+|an\s+)?" + _TITLE + r"(?=$|\s+(?:on|in|from|since|last|this|and|but)\b))?", _job(0.85)),
+         + r"(?:\s+as\s+(?:a\s+|an\s+)?" + _TITLE + r"(?=$|\s+(?:on|in|from|since|last|this|and|but)\b))?", started_at),
     # "just started as a research assistant at cedars-sinai this week"
     rule(_PAST + r"(?:just\s+)?(?:started|began)\s+(?:work(?:ing)?\s+)?as\s+(?:a\s+|an\s+)?" + _TITLE
          + r"\s+(?:at|with|for)\s+" + _ORG, _job(0.85)),

@@ -229,10 +229,19 @@ TITLES_OFFICIAL: tuple[Rule, ...] = (
                     if t and is_job(t)]),
 )
 
+# "since may I'm team lead instead of UX researcher": the title given up for the new one
+TITLES_INSTEAD: tuple[Rule, ...] = (
+    rule(r"\binstead\s+of\s+(?:being\s+)?(?:a\s+|an\s+)?(?P<title>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
+         r"(?=\s*(?:[,.;!?]|$)|\s+(?:now|and|but|so|at|still|anymore)\b)",
+         lambda m: [Fact("job_title", t, Op.RETRACT, 0.65) for t in [clean_title(m.group("title"))]
+                    if t and is_job(t)]),
+)
+
 # Searched anywhere in a clause (rules_en.MENTIONS): a workplace by its name, what one is a fan
 # of; a title and its town as a piece of its own
 MENTIONED_IN_PASSING = (*WORKPLACES_CALLED, *WORKPLACES_NEW, *FANS, *TITLES_IN_TOWNS, *TITLES_INTRODUCED,
-                        *HOMETOWNS_BORN, *TITLES_HERE, *TITLES_OFFICIAL, *WORKPLACES_NAMED_AFTER)
+                        *HOMETOWNS_BORN, *TITLES_HERE, *TITLES_OFFICIAL, *TITLES_INSTEAD,
+                        *WORKPLACES_NAMED_AFTER)
 # Read as whole clauses, among rules_en.RULES: a hometown in lower case, work for an app, a
 # year at school ("in 2nd year at KNUST")
 RULES_IN_PASSING = (*HOMETOWNS_SAID_LOWER, *APP_WORK, *VEHICLE_WORK, *SCHOOL_YEARS)

@@ -321,8 +321,8 @@ RULES: tuple[Rule, ...] = (
     rule(r"(?:I(?:'m|\s+am)\s+|we(?:'re|\s+are)\s+)?(?:still\s+)?stuck\s+in\s+" + _PLACE,
          one("lives_in", clean_place, 0.7)),
     # "I'm at Kaiser now", "I'm at Klarna right now": where one works, told by a state word.
-    rule(_BE + r"(?:still\s+)?at\s+" + _ORG + r"(?=\s+(?:now|right\s+now|these\s+days|currently|head\s+office|HQ|"
-         r"doing|working|as\s+an?)\b)",
+    rule(r"(?:" + _BE + r"(?:still\s+)?|(?:still|currently)\s+)at\s+" + _ORG + r"(?=\s+(?:now|right\s+now|these\s+days|"
+         r"currently|head\s+office|HQ|doing|working|as)\b)(?:\s+as\s+(?:a\s+|an\s+)?(?P<title>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}))?",
          lambda m: [] if m.group("org").lower().removeprefix("the ") in PLACES else _job(0.7)(m)),
     rule(r"(?:" + _I + r"work|" + _BE + r"working)\s+as\s+(?:a\s+|an\s+|the\s+)?" + _TITLE
          + r"\s+(?:at|for|with)\s+" + _ORG, _job(0.9)),

@@ -368,7 +368,7 @@ def clean_title(raw: str) -> str | None:
     return " ".join(said)
 
 
-_CLIPPED_HEADS = {"dev": "developer"}
+_CLIPPED_HEADS = {"dev": "developer", "exec": "executive"}
 # What a trade is called in chat, said as its name: "a sparky" is an electrician
 _TRADE_NAMES = {"sparky": "electrician", "sparkie": "electrician", "postie": "postman",
                 "cabbie": "taxi driver", "brickie": "bricklayer", "csr": "customer service rep",

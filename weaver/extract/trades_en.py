@@ -27,6 +27,13 @@ def _driven(m: re.Match[str]) -> list[Fact]:
             *([Fact("employer", org, Op.ASSERT, 0.7)] if org else [])]
 
 
+def _taken_on(m: re.Match[str]) -> list[Fact]:
+    title = m.group("title") if m.group("title") and is_job(m.group("title")) else None
+    org = clean_org(m.group("org"))
+    return [*([Fact("job_title", title, Op.ASSERT, 0.75)] if title else []),
+            *([Fact("employer", org, Op.ASSERT, 0.8)] if org else [])]
+
+
 def _graded(m: re.Match[str]) -> list[Fact]:
     subject = " ".join((m.group("subject") or "").split())
     facts = [Fact("job_title", f"{subject} teacher" if subject else "teacher", Op.ASSERT, 0.75)]
@@ -78,6 +85,12 @@ TRADES_DONE: tuple[Rule, ...] = (
     # plural, or one driven for someone; never "driving a bus to town")
     rule(r"(?:.*?\b(?:I'm\s+|I\s+am\s+|I\s+)?)?(?:driving|drivin'?)\s+(?:the\s+)?(?P<kind>(?i:" + _VEHICLES
          + r"))(?:(?<=s)es|(?<!s)s)\s+(?:for\s+" + _ORG_SAID + r"|for\s+a\s+living)?", _driven),
+    # "got taken on by SPT to drive the subway": a new employer, and the trade when driving is told
+    rule(r"(?:I(?:'ve|\s+have)?\s+)?(?:just\s+|finally\s+)?(?:got|been|was)\s+taken\s+on\s+(?:by|at)\s+"
+         + _ORG_SAID + r"(?:\s+(?:to|as\s+a)\s+(?:drive\s+(?:the\s+)?(?P<kind>(?i:" + _VEHICLES
+         + r"))(?:(?<=s)es|(?<!s)s)?|"
+         r"(?P<title>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)))?",
+         lambda m: _driven(m) if m.group("kind") else _taken_on(m)),
     # "i teach grade 4 french immersion", "teaching year 6 at Hillcrest Primary", "she teaches 4th grade"
     rule(r"(?:I\s+|I'm\s+|I\s+am\s+)?(?:still\s+|now\s+|also\s+)?(?:teach|teaching)\s+(?:(?:grade|year|standard|std|"
          r"form|class|primary|p)\s*\d{1,2}|\d{1,2}(?:st|nd|rd|th)\s+grade|(?:first|second|third|fourth|fifth|"

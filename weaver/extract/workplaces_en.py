@@ -35,12 +35,14 @@ _DOING = (r"\b(?:teach|teaches|teaching|lecture|lectures|lecturing|drive|drives|
 # "i do backend stuff at razorpay"
 _STARTED = (r"\b(?:started|starting|start|hired|resume|resuming)\s+(?:at|with|by)|"
             r"\b(?:I'm|I\s+am|im|i'm)\s+(?:a|an)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:at|for|with)|"
-            r"\bdo\s+(?:[a-z]+\s+){0,2}(?:stuff|work)\s+(?:at|for)")
+            r"\bdo\s+(?:[a-z]+\s+){0,2}(?:stuff|work)\s+(?:at|for)|\b(?:still|currently)\s+at")
 _FRAMES = re.compile(rf"(?:{_WORKING}\s+(?:at|for)|{_DOING}\s+(?:at|for)|{_JOB_WORD}\s+(?:at|with)|"
                      rf"{_STARTED}|\b(?P<been>been)\s+(?:at|with)|"
                      r"\b(?:retired|retiring|retire|resigned|resigning)\s+from)\s+$")
 _TITLE_BEFORE = re.compile(r"\b(?P<title>[A-Za-z][\w/+-]*(?:\s+[A-Za-z][\w/+-]*){0,2})\s+(?:at|for|with)\s+$")
-_AT = re.compile(r"\b(?:at|for|with|from)\s+(?P<name>(?:the\s+)?[a-z][\w&'.-]*(?:\s+[a-z][\w&'.-]*){0,2})")
+# (the name is looked ahead at, so that "for now still at systems ltd" finds "at" after "for")
+_AT = re.compile(r"\b(?:at|for|with|from)\s+"
+                 r"(?=(?P<name>(?:the\s+)?[a-z][\w&'.-]*(?:\s+[a-z][\w&'.-]*){0,2}))")
 
 # Words that end a name: what chat says after it ("at razorpay, payments infra", "at dell as data
 # analyst", "at the aldi in bedminster", "at home depot corporate")
@@ -49,7 +51,7 @@ _AFTER_NAME = words(
     "which who where when because cos till until from with after before mostly though tho right bc "
     "doing full part tonight today yesterday tomorrow this last next these is was are were has have had "
     "corporate hq headquarters campus branch office dey na sha lah la leh liao o oo "
-    "to of or if then just already again yet anymore rly really been will would can could "
+    "to of or if then just already again yet anymore rly really been will would can could done over "
     "keep keeps want wants say says said pay pays paid give gives gave got gets get let lets made makes "
     "asked asks told tells does did do hired sent put need needs think thinks know knows hate hates "
     "love loves like likes treat treats expect expects decided announced finally literally honestly "
@@ -109,30 +111,36 @@ def _framed(before: str) -> re.Match[str] | None:
     return titled if any(is_job(" ".join(title[k:])) for k in range(len(title))) else None
 
 
-def _workplace(m: re.Match[str]) -> str:
+def _workplace(m: re.Match[str]) -> tuple[int, int, str] | None:
+    """Where the name after ``m``'s preposition lies and how it is written with capitals, if
+    what comes before is a frame of work and the name names a workplace."""
     frame = _framed(m.string[: m.start("name")])
     tokens = _name_words(m.group("name"))
     article = tokens[:1] == ["the"]
     name = tokens[1:] if article else tokens
     if frame is None or not name or (article and name[0] in _KINDS):
-        return m.group()
+        return None
     if name[0] in _NOT_A_NAME and not (name[0] == "home" and len(name) > 1):  # "home depot"
-        return m.group()
+        return None
     said = " ".join(name)
     if is_job(said) or known_place(said) or said in _KINDS:
-        return m.group()
+        return None
     if frame.groupdict().get("been") and not _SERVED.match(m.string, m.start("name") + len(" ".join(tokens))):
-        return m.group()  # "been at the gym", "been with my sister": no time served there
-    named = " ".join(t[:1].upper() + t[1:] for t in name)
-    start = m.start("name") - m.start() + (4 if article else 0)
-    text = m.group()
-    return text[:start] + named + text[start + len(said):]
+        return None  # "been at the gym", "been with my sister": no time served there
+    start = m.start("name") + (4 if article else 0)
+    return start, start + len(said), " ".join(t[:1].upper() + t[1:] for t in name)
 
 
 def named_where_worked(text: str) -> str:
     """``text`` with a lower-case workplace after a frame of work capitalised: "PM at wayfair"
     -> "PM at Wayfair", "work at the aldi in bedminster" -> "work at the Aldi in bedminster"."""
-    return _AT.sub(_workplace, text)
+    said, last = [], 0
+    for m in _AT.finditer(text):
+        edit = _workplace(m) if m.start() >= last else None
+        if edit is not None:
+            said += [text[last : edit[0]], edit[2]]
+            last = edit[1]
+    return "".join([*said, text[last:]])
 
 
 # "he is in Infosys, project manager": where one is, told with the title held there
@@ -207,6 +215,11 @@ WORKPLACES_NAMED_AFTER = (
          r",\s+(?:(?:name|called|named)\s+)?"
          r"(?P<org>[A-Z][\w&.'-]*(?:\s+(?:&|and|of|by|der|van|de|la|[A-Z][\w&.'-]*)){0,4})"
          r"(?=\s*(?:[,.!;:)(]|$)|\s+(?:in|on|near|is|was)\b)", _named_after),
+    # "i've been with Seplat here in lagos 5 years now": time served there
+    rule(r"\bbeen\s+(?:at|with)\s+(?P<org>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,3})(?:\s+(?:here\s+)?in\s+[\w-]+)?"
+         r"\s+(?:for\s+)?(?:almost\s+|nearly\s+|over\s+|about\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|"
+         r"nine|ten)\s*\+?\s*(?:yrs?|years?|months?)\b",
+         lambda m: [] if _SOMEONE_ELSE.search(m.string[: m.start()]) else _boss_at(m)),
     # "my boss at DBS keeps asking", "my manager at Rappi wants me running standups": one's own
     # workplace (never "my old boss at", "my husband's boss at")
     rule(r"(?:^|(?<=\s))my\s+(?:boss|manager|supervisor|line\s+manager|team\s+lead)\s+at\s+"
@@ -221,20 +234,23 @@ _ORG_WORD = re.compile(r"(?:'s|\b(?:Hospital|Clinic|Cl[ií]nica|MC|Bank|Ltd|Grou
 # "work in Bewley's as barista", "nurse in the mercy", "ICU nurse sa Leeds General Infirmary" (Tagalog
 # "sa": at), "chef siya sa Manila Hotel"
 _IN_OR_SA = re.compile(r"\b(?P<lead>[A-Za-z][\w-]*)(?:\s+(?:siya|ako))?\s+(?P<prep>in|sa)\s+"
-                       r"(?P<org>(?:the\s+)?[A-Za-z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,3})")
+                       r"(?P<org>(?:the\s+)?[A-Za-z][\w&.'-]*(?:\s+[A-Za-z][\w&.'-]*){0,3})")
 _WORK_VERB = frozenset(("work", "works", "working", "worked", "workin"))
 
 
 def _at_not_in(m: re.Match[str]) -> str:
     lead, org = m.group("lead"), m.group("org")
-    if not (lead.lower() in _WORK_VERB or is_job(lead.lower())):
+    first = lead.lower() in ("day", "week", "shift") and re.search(r"\b(?:first|1st|second|last)\s+$",
+                                                                   m.string[: m.start("lead")])
+    if not (lead.lower() in _WORK_VERB or is_job(lead.lower()) or first):
         return m.group()
-    bare = org.removeprefix("the ").split()
+    bare = _name_words(org.removeprefix("the "))
     if not bare or known_place(" ".join(bare)) or len(bare) == 1 and known_place(bare[0]):
         return m.group()
     if bare[0].lower() in _KINDS | _NOT_A_NAME:
         return m.group()
-    told = m.group("prep") == "sa" or org.startswith("the ") or org[:1].isupper() and _ORG_WORD.search(org)
+    told = m.group("prep") == "sa" or first or org.startswith("the ") or (
+        org[:1].isupper() and _ORG_WORD.search(org))
     if not told:
         return m.group()
     return m.group()[: m.start("prep") - m.start()] + "at" + m.group()[m.end("prep") - m.start():]

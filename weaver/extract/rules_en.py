@@ -311,7 +311,7 @@ RULES: tuple[Rule, ...] = (
                                                                                               r"|with)\s+"
          + _ORG, _job(0.9)),
     # An answer without a verb: "backend dev at Farfetch" (the title must name a job).
-    rule(r"(?:a\s+|an\s+)?(?P<title>(?:[a-z]|[A-Z]{2,}\b)[\w/+-]*(?:\s+[a-z][\w/+-]*){0,3})\s+at\s+" + _ORG + r"$",
+    rule(r"(?:a\s+|an\s+)?(?P<title>(?:[a-z]|[A-Z]{2,}\b)[\w/+-]*(?:\s+[a-z][\w/+-]*){0,3})\s+at\s+" + _ORG + r"(?:\s+here)?$",
          lambda m: _job(0.75)(m) if is_job(m.group("title")) else []),
     # "last semester at Georgia Tech": a pupil's year, said without a verb
     rule(r"(?:I(?:'m|\s+am)\s+(?:in\s+)?)?(?:my\s+|it's\s+my\s+)?(?:last|final|first|second|third|fourth)\s+"
@@ -377,7 +377,7 @@ RULES: tuple[Rule, ...] = (
     rule(r"(?:" + _PAST + r"(?:went|gone|become|became|turned)|" + _BE + r"(?:now\s+)?)\s*(?:fully\s+)?"
          r"(?:freelance|self[- ]employed)\b", _fixed("employer", "freelance", 0.8)),
     # "I teach year 4 at a primary school in Norwich": a teacher, and the town.
-    rule(_I + r"(?P<verb>teach|lecture|tutor)\s+(?:(?P<subject>(?:\w+\s+)?[A-Za-z]+(?:\s+(?:and|&)\s+[A-Za-z]+)?)\s+at\s+" + _ORG + r"|(?P<taught>(?:[\w'-]+\s+){0,3}?)(?:at|in)"
+    rule(_I + r"(?P<verb>teach|lecture|tutor)\s+(?:(?:(?P<subject>(?:\w+\s+)?[A-Za-z]+(?:\s+(?:and|&)\s+[A-Za-z]+)?)\s+)?at\s+" + _ORG + r"|(?P<taught>(?:[\w'-]+\s+){0,3}?)(?:at|in)"
          r"\s+(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,2}?(?:school|college|academy|university|uni|nursery)\b"
          r"(?:\s+in\s+" + _PLACE + r")?)", _taught),
     rule(_BE + r"(?:a|an)\s+" + _TITLE + r"\s+(?:(?:down|up|out|over)\s+)?in\s+" + _PLACE + "$", _titled_in),

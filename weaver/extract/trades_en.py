@@ -35,8 +35,13 @@ def _taken_on(m: re.Match[str]) -> list[Fact]:
 
 
 def _graded(m: re.Match[str]) -> list[Fact]:
+    """ "i teach grade 4 french immersion": a French immersion teacher; "teaching 3rd grade": a
+    3rd grade teacher (the grade names the title only when said as the grade taught)."""
     subject = " ".join((m.group("subject") or "").split())
-    facts = [Fact("job_title", f"{subject} teacher" if subject else "teacher", Op.ASSERT, 0.75)]
+    grade = re.search(r"\b(?:\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth)\s+grade\b",
+                      m.group())
+    said = subject or (grade.group().lower() if grade else "")
+    facts = [Fact("job_title", f"{said} teacher" if said else "teacher", Op.ASSERT, 0.75)]
     org = clean_org(m.group("org")) if m.group("org") else None
     return facts + ([Fact("employer", org, Op.ASSERT, 0.75)] if org else [])
 

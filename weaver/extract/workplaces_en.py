@@ -55,7 +55,7 @@ _AFTER_NAME = words(
     "keep keeps want wants say says said pay pays paid give gives gave got gets get let lets made makes "
     "asked asks told tells does did do hired sent put need needs think thinks know knows hate hates "
     "love loves like likes treat treats expect expects decided announced finally literally honestly "
-    "basically actually gonna wanna pls please"
+    "basically actually gonna wanna pls please most sometimes often usually alone"
 )
 # A third word is part of a name only as the kind of organisation it is ("delta air lines")
 _ORG_TAILS = words(
@@ -80,6 +80,8 @@ _KINDS = words(
     "pool zoo museum charity government army navy police church temple mosque end start top bottom "
     "back weekend place spot job city town village area region district countryside suburbs middle"
 )
+# Endings of common nouns: after "the", one such word names the kind of place ("the roastery")
+_COMMON = re.compile(r"(?:ery|ory|ing|ment|tion|sion|ness|ship|arium|house|room|yard|shop|works|mill)$")
 _NUMBER = r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|almost|nearly|over|about)"
 _SERVED = re.compile(r"\s+(?:for\s+)?(?:almost\s+|nearly\s+|over\s+|about\s+)?" + _NUMBER
                      + r"\s*(?:\+\s*)?(?:yrs?|years?|months?|weeks?)\b")
@@ -118,8 +120,10 @@ def _workplace(m: re.Match[str]) -> tuple[int, int, str] | None:
     tokens = _name_words(m.group("name"))
     article = tokens[:1] == ["the"]
     name = tokens[1:] if article else tokens
-    if frame is None or not name or (article and name[0] in _KINDS):
+    if frame is None or not name:
         return None
+    if article and (name[0] in _KINDS or len(name) == 1 and _COMMON.search(name[0])):
+        return None  # "a barista at the roastery": a kind of place, not its name
     if name[0] in _NOT_A_NAME and not (name[0] == "home" and len(name) > 1):  # "home depot"
         return None
     said = " ".join(name)
@@ -247,7 +251,7 @@ def _at_not_in(m: re.Match[str]) -> str:
     bare = _name_words(org.removeprefix("the "))
     if not bare or known_place(" ".join(bare)) or len(bare) == 1 and known_place(bare[0]):
         return m.group()
-    if bare[0].lower() in _KINDS | _NOT_A_NAME:
+    if bare[0].lower() in _KINDS | _NOT_A_NAME or len(bare) == 1 and _COMMON.search(bare[0].lower()):
         return m.group()
     told = m.group("prep") == "sa" or first or org.startswith("the ") or (
         org[:1].isupper() and _ORG_WORD.search(org))

@@ -261,7 +261,7 @@ RULES: tuple[Rule, ...] = (
          r"fructose|histamine|caffeine|soy|egg|nut)\s+intolerant\b", one("allergy", lambda v: v.lower(), 0.85)),
     rule(r"(?:(?:a|an|my)\s+)?(?:bad\s+|severe\s+|mild\s+)?(?P<v>[a-z]+(?:\s+[a-z]+)?)\s+allergy$",
          one("allergy", lambda v: None if v in ("an", "the", "my", "no", "any", "food") else v, 0.75)),
-    rule(r"I\s+have\s+(?:a|an)\s+(?P<v>[\w -]+?)\s+allergy$", one("allergy", lambda v: (things(v) or [None])[0])),
+    rule(r"I\s+have\s+(?:a|an)\s+(?P<v>[\w -]+?)\s+allergy$", one("allergy", lambda v: things(v)[0] if things(v) else None)),
     # favourites
     rule(r"(?:my\s+)?(?:new\s+|all[- ]time\s+|absolute\s+|current\s+)?(?:favou?rite|fav|fave)\s+"
          r"(?P<thing>[A-Za-z][A-Za-z -]{0,30}?)(?:\s+(?:right\s+now|at\s+the\s+moment|these\s+days|"

@@ -27,7 +27,8 @@ _WORKING = (r"\b(?:work|works|working|worked|wfh|wfh-ing|casual|temping|internin
             r"there|casual|casually|early|late|mostly|again))*")
 # A word of the job: "my boss at dbs", "first week at stripe", "job at zalando", "internship at kpmg"
 _JOB_WORD = (r"\b(?:job|job's|jobs|shift|shifts|boss|manager|colleagues|coworkers|co-workers|internship|"
-             r"placement|contract|notice(?:\s+in)?|(?:first|second|third|last|1st|2nd|3rd)\s+(?:day|week|month))")
+             r"placement|contract|notice(?:\s+in)?|"
+             r"(?:first|second|third|last|1st|2nd|3rd)\s+(?:day|week|month))")
 # A trade's verb and what it takes: "teach grade 3 at", "drivin buses for", "lecture in history at"
 _DOING = (r"\b(?:teach|teaches|teaching|lecture|lectures|lecturing|drive|drives|driving|drivin'?|"
           r"code|codes|coding)(?:\s+[\w'-]+){0,3}")
@@ -129,7 +130,8 @@ def _workplace(m: re.Match[str]) -> tuple[int, int, str] | None:
     said = " ".join(name)
     if is_job(said) or known_place(said) or said in _KINDS:
         return None
-    if frame.groupdict().get("been") and not _SERVED.match(m.string, m.start("name") + len(" ".join(tokens))):
+    served = _SERVED.match(m.string, m.start("name") + len(" ".join(tokens)))
+    if frame.groupdict().get("been") and not served:
         return None  # "been at the gym", "been with my sister": no time served there
     start = m.start("name") + (4 if article else 0)
     return start, start + len(said), " ".join(t[:1].upper() + t[1:] for t in name)
@@ -149,7 +151,8 @@ def named_where_worked(text: str) -> str:
 
 # "he is in Infosys, project manager": where one is, told with the title held there
 _IN_WITH_TITLE = re.compile(r"\b(?P<be>is|am|'m|'s|are|'re)\s+in\s+"
-                            r"(?P<org>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*)?)\s*,\s*(?:a\s+|an\s+)?(?P<title>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})(?=\s*(?:[.;!?]|$))")
+                            r"(?P<org>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*)?)\s*,\s*(?:a\s+|an\s+)?(?P<title>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})"
+                            r"(?=\s*(?:[.;!?]|$))")
 
 
 def _at_work(m: re.Match[str]) -> str:
@@ -220,9 +223,8 @@ WORKPLACES_NAMED_AFTER = (
          r"(?P<org>[A-Z][\w&.'-]*(?:\s+(?:&|and|of|by|der|van|de|la|[A-Z][\w&.'-]*)){0,4})"
          r"(?=\s*(?:[,.!;:)(]|$)|\s+(?:in|on|near|is|was)\b)", _named_after),
     # "i've been with Seplat here in lagos 5 years now": time served there
-    rule(r"\bbeen\s+(?:at|with)\s+(?P<org>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,3})(?:\s+(?:here\s+)?in\s+[\w-]+)?"
-         r"\s+(?:for\s+)?(?:almost\s+|nearly\s+|over\s+|about\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|"
-         r"nine|ten)\s*\+?\s*(?:yrs?|years?|months?)\b",
+    rule(r"\bbeen\s+(?:at|with)\s+(?P<org>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,3})"
+         r"(?:\s+(?:here\s+)?in\s+[\w-]+)?" + _SERVED.pattern,
          lambda m: [] if _SOMEONE_ELSE.search(m.string[: m.start()]) else _boss_at(m)),
     # "my boss at DBS keeps asking", "my manager at Rappi wants me running standups": one's own
     # workplace (never "my old boss at", "my husband's boss at")
@@ -233,10 +235,11 @@ WORKPLACES_NAMED_AFTER = (
 
 # What marks a name after "in" as a workplace, not a town: "in Erasmus MC", "in Bewley's"
 _ORG_WORD = re.compile(r"(?:'s|\b(?:Hospital|Clinic|Cl[ií]nica|MC|Bank|Ltd|Group|Office|Centre|Center|"
-                       r"Infirmary|Hotel|Foods|Motors|Barbers|Salon|Pharmacy|Surgery|Council|Ministry|Agency|Studio|Bakery|"
-                       r"Cafe|Café|Restaurant|Stores?|Supermarket|Factory|Labs?|Technologies|Solutions))\b")
-# "work in Bewley's as barista", "nurse in the mercy", "ICU nurse sa Leeds General Infirmary" (Tagalog
-# "sa": at), "chef siya sa Manila Hotel"
+                       r"Infirmary|Hotel|Foods|Motors|Barbers|Salon|Pharmacy|Surgery|Council|Ministry|Agency|"
+                       r"Studio|Bakery|Cafe|Café|Restaurant|Stores?|Supermarket|Factory|Labs?|Technologies|"
+                       r"Solutions))\b")
+# "work in Bewley's as barista", "nurse in the mercy", "ICU nurse sa Leeds General Infirmary"
+# (Tagalog "sa": at), "chef siya sa Manila Hotel"
 _IN_OR_SA = re.compile(r"\b(?P<lead>[A-Za-z][\w-]*)(?:\s+(?:siya|ako))?\s+(?P<prep>in|sa)\s+"
                        r"(?P<org>(?:the\s+)?[A-Za-z][\w&.'-]*(?:\s+[A-Za-z][\w&.'-]*){0,3})")
 _WORK_VERB = frozenset(("work", "works", "working", "worked", "workin"))

@@ -110,6 +110,22 @@ def _retired_as(m: re.Match[str]) -> list[Fact]:
     return [Fact("employer", "", Op.RETRACT, 0.8), Fact("job_title", title, Op.ASSERT, 0.8)]
 
 
+# ``Fact.starts`` of an employer left by notice: the last day the turn tells, else no ending yet
+NOTICE = "notice"
+
+
+def _notice_at(m: re.Match[str]) -> list[Fact]:
+    org = m.group("org")
+    return [Fact("employer", org, Op.RETRACT, 0.75, starts=NOTICE)] if org else []
+
+
+def _retired_from(m: re.Match[str]) -> list[Fact]:
+    """ "I retired from the Sobeys last friday": the employer named ends (and is kept as once
+    held when it was never told), and the title with it."""
+    org = m.groupdict().get("org") or ""
+    return [Fact("employer", org, Op.RETRACT, 0.8), Fact("job_title", "", Op.RETRACT, 0.8)]
+
+
 def _named_pet(op: Op, conf: float) -> Build:
     return lambda m: [Fact("pet", m.group("name"), op, conf)]
 
@@ -335,8 +351,8 @@ ENDINGS: tuple[Rule, ...] = (
     # (never "retired racer called Bolt": an animal told of, by what it was)
     rule(r"I(?:'ve|\s+have|'m|\s+am)?\s+" + ADV
          + r"(?:retired(?!\s+[a-z]+(?:\s+[a-z]+)?\s+(?:called|named)\b)|unemployed|between\s+jobs|"
-           r"out\s+of\s+work)\b",
-         lambda m: _retired_as(m) or _all(("employer", Op.RETRACT), ("job_title", Op.RETRACT))(m)),
+           r"out\s+of\s+work)\b(?:\s+from\s+(?:the\s+)?(?P<org>[A-Z][\w&'.-]*(?:\s+(?:of\s+)?[A-Z][\w&'.-]*)*))?",
+         lambda m: _retired_as(m) or _retired_from(m)),
     # A pet put down or gone: "we had to put Biscuit down", "RIP Rex".
     rule(r"(?:I|we)\s+(?:had\s+to\s+)?(?:have\s+|get\s+)?put\s+(?:my\s+|our\s+)?(?:" + _PET_WORD + r"\s+)?"
          r"(?P<name>" + NAME + r")\s+(?:down|to\s+sleep)", _named_pet(Op.RETRACT, 0.8)),
@@ -386,8 +402,10 @@ DOUBTS: tuple[Rule, ...] = (
          _fixed("lives_in", "", 0.6, Op.DOUBT)),
     rule(r"(?:the|my)?\s*new\s+(?:job|role|position|company|employer|boss)\b",
          _fixed("employer", "", 0.6, Op.DOUBT)),
-    rule(r"(?:I(?:'m|\s+am|'ve|\s+have)?\s+)?(?:just\s+)?(?:handing|handed|hand)\s+in\s+my\s+(?:notice|"
-         r"resignation)", _fixed("employer", "", 0.6, Op.DOUBT)),
+    # "handed in my notice at Accenture": the job ends on the last day the turn tells (whole_turn)
+    rule(r"(?:I(?:'m|\s+am|'ve|\s+have)?\s+)?(?:just\s+)?(?:handing|handed|hand)\s+(?:in\s+)?my\s+(?:notice|"
+         r"resignation)(?:\s+in)?(?:\s+(?:at|to)\s+(?:the\s+)?(?P<org>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*))?",
+         lambda m: [Fact("employer", "", Op.DOUBT, 0.6), *_notice_at(m)]),
     rule(r"(?:I\s+)?(?:had|have|got)\s+(?:my|an?)\s+exit\s+interview", _fixed("employer", "", 0.6, Op.DOUBT)),
     # A last day still to come: "my last day at Deloitte is friday" (told as past, it ends).
     rule(r"(?:it's\s+|tomorrow(?:'s|\s+is)\s+|friday(?:'s|\s+is)\s+)?my\s+last\s+(?:day|shift|week)\b(?!.*\bwas\b)",

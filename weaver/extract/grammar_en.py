@@ -72,7 +72,8 @@ _EN_CLAUSE_BREAK = re.compile(
     # "been a while but Ben and I broke up": the couple opens a clause of its own
     r"|\s+(?:and|but|so)\s+(?=[A-Z][\w'-]*\s+and\s+I\b)"
     # "i'm an accountant in brisbane, what would i even put in a ute": the question is a clause of its own
-    r"|(?:[,;]|(?<!\d):)\s*(?=(?:what|how|where|which|who|why|any|anything|can|could|should|would|pls|please|help)\s)"
+    r"|(?:[,;]|(?<!\d):)\s*(?=(?:what|how|where|which|who|why|any|anything|can|could|should|would|pls|please|help|"
+    r"need(?:ing)?\s+(?:some\s+|a\s+hand\s+with\s+|your\s+|ur\s+)?(?:help|advice|tips|ideas))\s)"
     # "im a junior analyst at a broker, so this would be a step up": the guess is its own clause
     r"|(?:[,;]|(?<!\d):)\s*(?:(?:so|and|but|because|though)\s+)?(?=(?:this|that|it|there)(?:\s+\w+)?\s+(?:would|could|might|"
     r"will|may)\b|(?:it|that|this|there)'(?:d|ll)\b)"

@@ -27,6 +27,7 @@ from vaultweave.weaver.extract.rules_text import (
     words,
 )
 from vaultweave.weaver.extract.school_years_en import SCHOOL_YEARS
+from vaultweave.weaver.extract.workplaces_en import WORKPLACES_NAMED_AFTER
 
 # "work in IT support in company called comarch", "i joined a startup called Loop": the
 # workplace by the name it is called, after one's own work is told in the clause.
@@ -219,10 +220,28 @@ TITLES_HERE: tuple[Rule, ...] = (
          r"(?:\s+[A-Z][\w&.'-]*){0,2}))?", _title_here),
 )
 
+# "i do marketing, officially 'marketing specialist'", "job is qa tester? officially is 'quality
+# assurance specialist'": the title as the employer names it, in quotes
+TITLES_OFFICIAL: tuple[Rule, ...] = (
+    rule(r"\bofficially(?:\s+(?:it's|it\s+is|is|I'm|I\s+am|my\s+title\s+is))?[\s,]+['\"‘“]"
+         r"(?P<title>[^'\"’”]{2,40})(?:['\"’”]|$)",
+         lambda m: [Fact("job_title", t, Op.ASSERT, 0.8) for t in [clean_title(m.group("title"))]
+                    if t and is_job(t)]),
+)
+
+# "since may I'm team lead instead of UX researcher": the title given up for the new one
+TITLES_INSTEAD: tuple[Rule, ...] = (
+    rule(r"\binstead\s+of\s+(?:being\s+)?(?:a\s+|an\s+)?(?P<title>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
+         r"(?=\s*(?:[,.;!?]|$)|\s+(?:now|and|but|so|at|still|anymore)\b)",
+         lambda m: [Fact("job_title", t, Op.RETRACT, 0.65) for t in [clean_title(m.group("title"))]
+                    if t and is_job(t)]),
+)
+
 # Searched anywhere in a clause (rules_en.MENTIONS): a workplace by its name, what one is a fan
 # of; a title and its town as a piece of its own
 MENTIONED_IN_PASSING = (*WORKPLACES_CALLED, *WORKPLACES_NEW, *FANS, *TITLES_IN_TOWNS, *TITLES_INTRODUCED,
-                        *HOMETOWNS_BORN, *TITLES_HERE)
+                        *HOMETOWNS_BORN, *TITLES_HERE, *TITLES_OFFICIAL, *TITLES_INSTEAD,
+                        *WORKPLACES_NAMED_AFTER)
 # Read as whole clauses, among rules_en.RULES: a hometown in lower case, work for an app, a
 # year at school ("in 2nd year at KNUST")
 RULES_IN_PASSING = (*HOMETOWNS_SAID_LOWER, *APP_WORK, *VEHICLE_WORK, *SCHOOL_YEARS)

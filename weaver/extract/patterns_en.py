@@ -63,7 +63,8 @@ def _org(group: str = "org") -> str:
 _ORG = _org()
 _WORK_HOW = (r"(?:(?:remotely|remote|full[- ]time|part[- ]time|freelance|now|still|again|there|nights|days|"
              r"evenings|mornings|weekends|shifts|nine\s+to\s+five)\s+)*"
-             r"(?:in\s+[a-z]+(?:\s+[a-z]+)?\s+(?=at\s))?")  # "work in marketing at Telefónica"
+             # "work in marketing at Telefónica", "work QA at Bungie"
+             r"(?:(?:in\s+)?[A-Za-z][A-Za-z]*(?:\s+[a-z]+)?\s+(?=at\s|for\s))?")
 _TITLE = r"(?P<title>[A-Za-z][\w/+-]*(?:\s+[\w/+-]+){0,4}?)"
 _DIET = (
     r"(?P<v>(?i:vegetarian|veggie|vegan|pescatarian|pescetarian|flexitarian|keto|paleo|"
@@ -173,7 +174,7 @@ def _job(conf: float, op: Op = Op.ASSERT) -> Build:
     def build(m: re.Match[str]) -> list[Fact]:
         groups = m.groupdict()
         # "a sound designer at a game studio": the place of work named by its kind is no part of it
-        raw_title = re.split(r",|\s+(?:in|on)\s+|\s+(?:at|for|with)\s+(?:a|an|the|my|our|some|this)\s",
+        raw_title = re.split(r",|\s+(?:in|on|to)\s+|\s+(?:at|for|with)\s+(?:a|an|the|my|our|some|this)\s",
                              groups["title"])[0] if groups.get("title") else ""
         title = clean_title(raw_title) if raw_title else None
         org = clean_org(groups["org"]) if groups.get("org") else None

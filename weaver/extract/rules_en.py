@@ -97,8 +97,10 @@ from vaultweave.weaver.extract.rules_text import (
     things,
     words,
 )
+from vaultweave.weaver.extract.trades_en import TRADES_DONE
 from vaultweave.weaver.extract.trips import TRIP_EN
 from vaultweave.weaver.extract.word_forms_en import base_phrase, gerund
+from vaultweave.weaver.extract.workplaces_en import started_at
 
 # A start told before it happens ("starting at Stripe in July") starts on its date, if told.
 UPCOMING = "upcoming"
@@ -260,8 +262,7 @@ RULES: tuple[Rule, ...] = (
          r"fructose|histamine|caffeine|soy|egg|nut)\s+intolerant\b", one("allergy", lambda v: v.lower(), 0.85)),
     rule(r"(?:(?:a|an|my)\s+)?(?:bad\s+|severe\s+|mild\s+)?(?P<v>[a-z]+(?:\s+[a-z]+)?)\s+allergy$",
          one("allergy", lambda v: None if v in ("an", "the", "my", "no", "any", "food") else v, 0.75)),
-    rule(r"I\s+have\s+(?:a|an)\s+(?P<v>[\w -]+?)\s+allergy$", one("allergy", lambda v: things(v)[0]
-                                                                    if things(v) else None)),
+    rule(r"I\s+have\s+(?:a|an)\s+(?P<v>[\w -]+?)\s+allergy$", one("allergy", lambda v: things(v)[0] if things(v) else None)),
     # favourites
     rule(r"(?:my\s+)?(?:new\s+|all[- ]time\s+|absolute\s+|current\s+)?(?:favou?rite|fav|fave)\s+"
          r"(?P<thing>[A-Za-z][A-Za-z -]{0,30}?)(?:\s+(?:right\s+now|at\s+the\s+moment|these\s+days|"
@@ -297,7 +298,7 @@ RULES: tuple[Rule, ...] = (
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:been\s+living\s+in|moved\s+(?:(?:back|down|up|over|out|"
                                               r"away)\s+)?to|"
          r"relocated\s+(?:back\s+)?to|settled\s+(?:down\s+)?in)\s+" + _PLACE, one("lives_in", clean_place, 0.9)),
-    *HOMES_MOVED_INTO, *RULES_IN_PASSING,  # "from rimouski but...", "i drive grab full time now"
+    *HOMES_MOVED_INTO, *RULES_IN_PASSING, *TRADES_DONE,  # "from rimouski but...", "drivin buses for X"
     *HOMES_IN_PASSING, *BUSINESSES_RUN,  # "i run a small hair salon": a hair salon owner
     # study and work
     rule(_BE + r"(?:doing|studying|taking|finishing|starting|in\s+the\s+\w+\s+year\s+of)\s+(?:a|an|"
@@ -311,7 +312,7 @@ RULES: tuple[Rule, ...] = (
                                                                                               r"|with)\s+"
          + _ORG, _job(0.9)),
     # An answer without a verb: "backend dev at Farfetch" (the title must name a job).
-    rule(r"(?:a\s+|an\s+)?(?P<title>[a-z][\w/+-]*(?:\s+[a-z][\w/+-]*){0,3})\s+at\s+" + _ORG + r"$",
+    rule(r"(?:a\s+|an\s+)?(?P<title>(?:[a-z]|[A-Z]{2,}\b)[\w/+-]*(?:\s+[a-z][\w/+-]*){0,3})\s+at\s+" + _ORG + r"(?:\s+here)?$",
          lambda m: _job(0.75)(m) if is_job(m.group("title")) else []),
     # "last semester at Georgia Tech": a pupil's year, said without a verb
     rule(r"(?:I(?:'m|\s+am)\s+(?:in\s+)?)?(?:my\s+|it's\s+my\s+)?(?:last|final|first|second|third|fourth)\s+"
@@ -321,8 +322,8 @@ RULES: tuple[Rule, ...] = (
     rule(r"(?:I(?:'m|\s+am)\s+|we(?:'re|\s+are)\s+)?(?:still\s+)?stuck\s+in\s+" + _PLACE,
          one("lives_in", clean_place, 0.7)),
     # "I'm at Kaiser now", "I'm at Klarna right now": where one works, told by a state word.
-    rule(_BE + r"(?:still\s+)?at\s+" + _ORG + r"(?=\s+(?:now|right\s+now|these\s+days|currently|head\s+office|HQ|"
-         r"doing|working|as\s+an?)\b)",
+    rule(r"(?:" + _BE + r"(?:still\s+)?|(?:still|currently)\s+)at\s+" + _ORG + r"(?=\s+(?:now|right\s+now|these\s+days|"
+         r"currently|head\s+office|HQ|doing|working|as)\b)(?:\s+as\s+(?:a\s+|an\s+)?(?P<title>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}))?",
          lambda m: [] if m.group("org").lower().removeprefix("the ") in PLACES else _job(0.7)(m)),
     rule(r"(?:" + _I + r"work|" + _BE + r"working)\s+as\s+(?:a\s+|an\s+|the\s+)?" + _TITLE
          + r"\s+(?:at|for|with)\s+" + _ORG, _job(0.9)),
@@ -332,7 +333,7 @@ RULES: tuple[Rule, ...] = (
          + r"(?:\s+as\s+(?:a\s+|an\s+|the\s+)?(?P<title>.+))?", _job(0.9)),
     rule(_PAST + r"(?:started|begun|began)\s+(?:working\s+|a\s+(?:new\s+)?(?:job|role|position)\s+|"
          r"my\s+new\s+(?:job|role|position)\s+)?(?:at|with|for)\s+" + _ORG
-         + r"(?:\s+as\s+(?:a\s+|an\s+)?" + _TITLE + r"(?=$|\s+(?:on|in|from|since|last|this|and|but)\b))?", _job(0.85)),
+         + r"(?:\s+as\s+(?:a\s+|an\s+)?" + _TITLE + r"(?=$|\s+(?:on|in|from|since|last|this|and|but)\b))?", started_at),
     # "just started as a research assistant at cedars-sinai this week"
     rule(_PAST + r"(?:just\s+)?(?:started|began)\s+(?:work(?:ing)?\s+)?as\s+(?:a\s+|an\s+)?" + _TITLE
          + r"\s+(?:at|with|for)\s+" + _ORG, _job(0.85)),
@@ -377,7 +378,7 @@ RULES: tuple[Rule, ...] = (
     rule(r"(?:" + _PAST + r"(?:went|gone|become|became|turned)|" + _BE + r"(?:now\s+)?)\s*(?:fully\s+)?"
          r"(?:freelance|self[- ]employed)\b", _fixed("employer", "freelance", 0.8)),
     # "I teach year 4 at a primary school in Norwich": a teacher, and the town.
-    rule(_I + r"(?P<verb>teach|lecture|tutor)\s+(?:(?P<subject>(?:\w+\s+)?[A-Za-z]+(?:\s+(?:and|&)\s+[A-Za-z]+)?)\s+at\s+" + _ORG + r"|(?P<taught>(?:[\w'-]+\s+){0,3}?)(?:at|in)"
+    rule(_I + r"(?P<verb>teach|lecture|tutor)\s+(?:(?:(?P<subject>(?:\w+\s+)?[A-Za-z]+(?:\s+(?:and|&)\s+[A-Za-z]+)?)\s+)?at\s+" + _ORG + r"|(?P<taught>(?:[\w'-]+\s+){0,3}?)(?:at|in)"
          r"\s+(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,2}?(?:school|college|academy|university|uni|nursery)\b"
          r"(?:\s+in\s+" + _PLACE + r")?)", _taught),
     rule(_BE + r"(?:a|an)\s+" + _TITLE + r"\s+(?:(?:down|up|out|over)\s+)?in\s+" + _PLACE + "$", _titled_in),

@@ -298,7 +298,7 @@ _JOB_HEADS = words(
     "engineer developer programmer designer manager teacher professor lecturer nurse doctor "
     "physician surgeon dentist lawyer attorney accountant architect scientist researcher "
     "analyst consultant writer journalist editor artist musician chef cook baker "
-    "photographer student intern founder co-founder ceo cto cfo coo vp director lead csr rn lpn cna emt "
+    "photographer student intern founder co-founder ceo cto cfo coo vp director lead csr rn lpn cna emt ca "
     "pharmacist therapist psychologist economist entrepreneur freelancer translator pilot "
     "electrician plumber mechanic carpenter librarian recruiter marketer officer "
     "administrator specialist technician coordinator strategist producer actor actress "
@@ -368,10 +368,11 @@ def clean_title(raw: str) -> str | None:
     return " ".join(said)
 
 
-_CLIPPED_HEADS = {"dev": "developer"}
+_CLIPPED_HEADS = {"dev": "developer", "exec": "executive"}
 # What a trade is called in chat, said as its name: "a sparky" is an electrician
 _TRADE_NAMES = {"sparky": "electrician", "sparkie": "electrician", "postie": "postman",
-                "cabbie": "taxi driver", "brickie": "bricklayer"}
+                "cabbie": "taxi driver", "brickie": "bricklayer", "csr": "customer service rep",
+                "ca": "chartered accountant"}
 
 
 def is_job(title: str) -> bool:

@@ -15,6 +15,7 @@ import re
 
 from vaultweave.weaver.extract.places_en import known_place
 from vaultweave.weaver.extract.rules_text import PLACES, clean_name, is_job, words
+from vaultweave.weaver.extract.workplaces_en import at_work_in, in_said_as_at, named_where_worked
 
 # "shifted to Lahore", "we're shifting into a new flat": moved, in the English of South Asia
 _SHIFTED = re.compile(r"\bshift(ed|ing)(?=\s+(?:back\s+)?(?:to|into|from)\s+"
@@ -165,8 +166,26 @@ _BARE_KIN = re.compile(r"(^|[.!?]\s+)((?i:wife|husband|son|daughter|sister|broth
 _TITLE_SAID_AS_THEIRS = re.compile(
     r"\b(?:(?P<be>I|i|he|she|He|She)\s+be\s+(?P<t1>[a-z]+(?:\s+[a-z]+){0,2}?)"
     r"(?=\s*(?:[,.;!?]|$|\s+(?:so|and|for|at|in|with)\b))"
-    r"|(?P<t2>[A-Za-z]+(?:\s+[a-z]+)?)\s+ako(?:\s+(?P<sa>sa)\b)?"
+    r"|(?P<t2>[A-Za-z]+(?:\s+[a-z]+)?)\s+(?:na\s+)?ako(?:\s+(?P<sa>sa)\b)?"
     r"|(?P<me>I'm|i'm|im|I\s+am|i\s+am)\s+(?P<a>an?)\s+(?P<t3>[a-z]+(?:\s+[a-z]+)?)\s+(?:myself|too)\b)")
+
+
+# The verb "be" left out, as Caribbean and West African English leave it: "she a nurse up deh",
+# "mi a team leader at a call centre", "my sister Ngozi na lawyer", "na civil engineer i be"
+_TITLE_WITHOUT_BE = re.compile(
+    r"\b(?:(?P<who>[Hh]e|[Ss]he|[Mm]i)\s+(?:an?)|(?P<name>[A-Z][a-z]+|[Hh]e|[Ss]he)\s+na)\s+"
+    r"(?P<t>[a-z]+(?:\s+[a-z]+){0,2}?)(?=\s*(?:[,.;!?]|$)|\s+(?:at|in|for|with|up|down|out|inna|so|and)\b)"
+    r"|^\W*na\s+(?P<t2>[a-z]+(?:\s+[a-z]+)?)\s+i\s+be\b")
+
+
+def _title_without_be(m: re.Match[str]) -> str:
+    title = m.group("t") or m.group("t2")
+    asked = re.search(r"\b(?:is|was|are|were|'s)\s*$", m.string[: m.start()])  # "is she a nurse?"
+    if not is_job(title) or asked:
+        return m.group(0)
+    if m.group("t2") or (m.group("who") or "").lower() == "mi":
+        return f"I am a {title}"
+    return f"{m.group('who') or m.group('name')} is a {title}"
 
 
 def _title_said_plainly(m: re.Match[str]) -> str:
@@ -185,10 +204,12 @@ def said_plainly(text: str) -> str:
     Lahore last week", "i stay there with my wife" -> "I live there", "she be resident doctor
     for national hospital" -> "she is resident doctor for national hospital"."""
     text = _SCOTS.sub(lambda m: _SCOTS_WORD[m.group(1).lower()], _DROPPED_G.sub(r"\1ing", text))
+    # "nurse in the mater", "PM at wayfair", "he is in Infosys, project manager" (workplaces_en)
+    text = at_work_in(named_where_worked(in_said_as_at(text)))
     text = _MA_KIN.sub(lambda m: ("M" if m.group(1) == "M" else "m") + "y ", text)
     text = _KIN_WORD.sub(lambda m: m.group(1) + _KIN[m.group(2).lower()], text)
     text = _BARE_KIN.sub(lambda m: m.group(1) + "my " + m.group(2).lower() + " ", text)
-    text = _TITLE_SAID_AS_THEIRS.sub(_title_said_plainly, text)
+    text = _TITLE_WITHOUT_BE.sub(_title_without_be, _TITLE_SAID_AS_THEIRS.sub(_title_said_plainly, text))
     text = _PIDGIN_BE.sub(_is, _PIDGIN_DEY.sub(_does, _SHIFTED.sub(r"mov\1", text)))
     text = re.sub(r"\b(live|lives|living)\s+for\s+(?=[A-Z])", r"\1 in ", text)  # "we dey live for Ikeja"
     text = _HOME_BY_KIND.sub(_home_by_kind, introduced(text))

@@ -12,6 +12,7 @@ from dataclasses import replace
 from vaultweave.weaver.attributes import PERSON_ATTRIBUTES
 from vaultweave.weaver.extract import dates_en, dates_zh
 from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.changes_en import NOTICE
 from vaultweave.weaver.extract.known_people import SAID_AS
 from vaultweave.weaver.extract.rules_text import Fact
 from vaultweave.weaver.extract.rules_zh_people import person
@@ -62,11 +63,14 @@ def dated_by_last_day(facts: list[Fact], text: str) -> list[Fact]:
     ending happened."""
     said = _LAST_DAY.search(text)
     when = dates_en.find(text[said.end():]) if said else ""
+    # "handed in my notice at X ... last day is the 27th": X ends on that day, if one is told
+    facts = [replace(f, starts=when) if f.starts == NOTICE else f
+             for f in facts if f.starts != NOTICE or when]
     zh_said = None if when else _LAST_DAY_ZH.search(text)
     when = when or (dates_zh.find_past(zh_said.group("day"))[0] if zh_said else "")
     if not when:
         return facts
-    return [replace(f, when=when) if f.op is Op.RETRACT and not f.when and not f.about
+    return [replace(f, when=when) if f.op is Op.RETRACT and not f.when and not f.starts and not f.about
             and f.attribute in _LEFT_ATTRIBUTES else f for f in facts]
 
 

@@ -198,8 +198,7 @@ RETRACTIONS: tuple[Rule, ...] = (
          r"(?:" + HOME_IN + r")?|left\s+" + HOME_IN + ")" + _PLACE, one("lives_in", clean_place, 0.85, Op.RETRACT)),
     rule(_PAST + r"(?:broke|split)\s+up\s+with\s+(?:my\s+\w+\s*,?\s*)?(?P<name>" + NAME + ")",
          _named("partner", 0.8, Op.RETRACT)),
-    rule(r"I(?:'m|\s+am|\s+got)\s+" + ADV + r"divorced\s+from\s+(?P<name>" + NAME + ")",
-         _named("spouse", 0.85, Op.RETRACT)),
+    rule(r"I(?:'m|\s+am|\s+got)\s+" + ADV + r"divorced\s+from\s+(?P<name>" + NAME + ")", _named("spouse", 0.85, Op.RETRACT)),
     rule(r"my\s+(?:[a-z]+\s+)?" + _SPECIES + r"\s+(?P<name>" + NAME + r")\s+"
          r"(?:died|passed\s+away|passed|ran\s+away|is\s+gone|went\s+missing)", _pet(0.8, Op.RETRACT)),
     rule(_DONT + r"eat\s+(?:any\s+)?meat(?:\s+(?:anymore|any\s+more|any\s+longer))?$",

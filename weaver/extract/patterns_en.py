@@ -61,9 +61,9 @@ def _org(group: str = "org") -> str:
 
 
 _ORG = _org()
-# how one works, and in what: "work remotely", "work in marketing at Telefónica", "work QA at Bungie"
 _WORK_HOW = (r"(?:(?:remotely|remote|full[- ]time|part[- ]time|freelance|now|still|again|there|nights|days|"
-             r"evenings|mornings|weekends|shifts|nine\s+to\s+five)\s+)*(?:(?:in\s+)?[A-Za-z][A-Za-z]*(?:\s+[a-z]+)?\s+(?=at\s|for\s))?")
+             r"evenings|mornings|weekends|shifts|nine\s+to\s+five)\s+)*"
+             r"(?:(?:in\s+)?[A-Za-z][A-Za-z]*(?:\s+[a-z]+)?\s+(?=at\s|for\s))?")  # "work (in) marketing at X"
 _TITLE = r"(?P<title>[A-Za-z][\w/+-]*(?:\s+[\w/+-]+){0,4}?)"
 _DIET = (
     r"(?P<v>(?i:vegetarian|veggie|vegan|pescatarian|pescetarian|flexitarian|keto|paleo|"

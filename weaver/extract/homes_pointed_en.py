@@ -40,6 +40,8 @@ _NOT_TOWNS = words(
     "around close right exactly just is was not"
 )
 
+_NOT_ONE_WORD_TOWNS = _NOT_TOWNS | NOT_HOMES
+
 
 def _town(said: str) -> str | None:
     tokens = said.split()
@@ -49,9 +51,9 @@ def _town(said: str) -> str | None:
             return known_place(tail)
     last = tokens[-1]
     if last[:1].isupper() and last.lower() not in _NOT_TOWNS:
-        capitalised = [t for t in tokens if t[:1].isupper()]
-        return " ".join(capitalised[-2:]) if tokens[-len(capitalised[-2:]):] == capitalised[-2:] else last
-    if len(tokens) == 1 and len(last) >= 4 and last.isalpha() and last.lower() not in _NOT_TOWNS | NOT_HOMES:
+        named = tokens[-2:] if len(tokens) > 1 and tokens[-2][:1].isupper() else [last]  # "Grey Lynn"
+        return " ".join(named)
+    if len(tokens) == 1 and len(last) >= 4 and last.isalpha() and last.lower() not in _NOT_ONE_WORD_TOWNS:
         return last.title()
     return None
 

@@ -48,6 +48,15 @@ def weekdays(value: str) -> tuple[str, ...]:
     )
 
 
+# a plural is a week's ("tuesdays", "weds"); "tues" and "thurs" are one day typed short
+_PLURAL_DAY = re.compile(r"days\b|\b(?:mon|weds|fri|sat|sun)s\b", re.IGNORECASE)
+
+
+def _weekly(said: str, days: Sequence[str]) -> bool:
+    """Whether days said are a week's: more than one, or one said in the plural."""
+    return len(days) > 1 or bool(_PLURAL_DAY.search(said))
+
+
 # "quilting is going to tuesdays now", "practice moved to tues and thurs now": a routine's new
 # days, told by a verb of moving. Said the way a routine's days are ("X is tuesday and thursday
 # now") when the days are a week's: more than one, a plural, or "now" / "from now on".
@@ -65,9 +74,7 @@ def moved_to_days(clause: str) -> str:
     if not found:
         return clause
     days = said_days(found.group("days"))
-    # a plural is a week's ("tuesdays", "weds"); "tues" and "thurs" are one day typed short
-    plural = re.search(r"days\b|\b(?:mon|weds|fri|sat|sun)s\b", found.group("days"), re.IGNORECASE)
-    weekly = len(days) > 1 or found.group("now") or plural
+    weekly = found.group("now") or _weekly(found.group("days"), days)
     if not days or not weekly or not clause[: found.start()].strip():
         return clause
     spelled = " and ".join(days) if len(days) > 1 else days[0] + "s"  # "tuesdays": one day of each week
@@ -91,5 +98,4 @@ def days_now(piece: str) -> list[str]:
     if not said or not any(said.group(g) for g in ("now1", "now2", "now3", "only", "only2")):
         return []
     days = said_days(said.group("days"))
-    plural = re.search(r"days\b|\b(?:mon|weds|fri|sat|sun)s\b", said.group("days"), re.IGNORECASE)
-    return days if len(days) > 1 or plural else []
+    return days if _weekly(said.group("days"), days) else []

@@ -103,3 +103,20 @@ def _parse(text: str, base_iso: str, prefer: Prefer) -> datetime | None:
     except (ValueError, OverflowError):
         return None
     return found
+
+
+# A day said without its year is the nearest one the tense allows; past tense alone, "may 22"
+# said on 5 May would be last year's. When that reading is most of a year back and this
+# year's is weeks ahead, the day is still to come: "last day at amazon is may 22".
+_YEAR_BACK = timedelta(days=300)
+_WEEKS_AHEAD = timedelta(days=60)
+
+
+def ahead(phrase: str, spoken_at: datetime, zone: tzinfo | None = None) -> bool:
+    """Whether ``phrase`` (a day without a year) names a day still to come."""
+    if re.search(r"\b\d{4}\b|年", phrase):
+        return False
+    past = resolve(phrase, spoken_at, "past", zone)
+    future = resolve(phrase, spoken_at, "future", zone)
+    return (past is not None and future is not None and spoken_at - past > _YEAR_BACK
+            and future - spoken_at < _WEEKS_AHEAD)

@@ -91,10 +91,11 @@ JOBS_ENDED: tuple[Rule, ...] = (
         r"|\s*,|\s*$)",
         _employer_ended,
     ),
-    # "quit the firm", "resigned from the hospital as of monday", "walked out of the call centre"
+    # "quit the firm", "resigned from the hospital as of monday", "walked out of the call centre",
+    # "finished up in the clinic last friday"
     rule(
         _I_PAST + r"(?:quit|resigned\s+from|walked\s+out\s+of|handed\s+in\s+my\s+resignation\s+at|"
-        r"left)\s+(?:(?:the|my)\s+"
+        r"left|finished\s+up\s+(?:at|in))\s+(?:(?:the|my)\s+"
         + _WORKPLACE
         + r"|the\s+job)"  # ("my job" ends the title too: rules_en)
         + r"(?:\s+(?:on|in|last|this|yesterday|today|as\s+of|after|for\s+good)\b[^,]*)?(?=$|\s*,)",

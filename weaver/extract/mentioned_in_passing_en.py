@@ -127,7 +127,12 @@ def _place_said_lower(raw: str) -> str | None:
 def _born_in(m: re.Match[str]) -> list[Fact]:
     said = m.group("v") or m.group("v2")
     place = known_place(said) or (said if said[:1].isupper() and said.lower() not in _NOT_FROM else None)
-    return [Fact("hometown", place, Op.ASSERT, 0.75)] if place else []
+    if not place:
+        return []
+    # "croydon born and bred": where one was raised is home too, unless a home is told
+    raised = re.search(r"\b(?:bred|raised)\b", m.group())
+    return [Fact("hometown", place, Op.ASSERT, 0.75),
+            *([Fact("lives_in", place, Op.ASSERT, 0.6, assumed=True)] if raised else [])]
 
 
 # "croydon born and bred", "ya penang born", "born and raised in cebu": where one is from,

@@ -12,12 +12,11 @@ clause goes through, in order:
 4. the positive rules, first accepting rule wins;
 5. mentions anywhere after the matched part ("... with my wife Li", "my cat Mochi").
 
-Then the turn as a whole: what the rules read of none of the speaker's attributes, the
-trained span reader (``span_reader``) may still find, outside questions; and a turn that
-speaks of a change the rules could not read puts the current value in doubt (``doubt_cues``).
-
-Layout: this module holds the extractor and sentence cutting; ``grammar_en`` / ``grammar_zh``
-the clause grammars, ``rules_en`` / ``rules_zh`` the pattern tables, ``rules_text`` the types.
+Then the turn as a whole: what the rules read of none of the speaker's attributes, the trained span
+reader (``span_reader``) may still find, outside questions; and a turn that speaks of a change the
+rules could not read puts the current value in doubt (``doubt_cues``). Layout: this module holds the
+extractor and sentence cutting; ``grammar_en`` / ``grammar_zh`` the clause grammars, ``rules_en`` /
+``rules_zh`` the pattern tables, ``rules_text`` the types.
 
 Mapping decisions:
 - "I'm learning X" / "我在学X" -> ``learning`` (a state that ends), not ``hobby``.
@@ -56,6 +55,7 @@ from vaultweave.weaver.extract import (
 )
 from vaultweave.weaver.extract.allergens import allergies_in
 from vaultweave.weaver.extract.base import Candidate, Op
+from vaultweave.weaver.extract.changes_dated_en import dated_by_change
 from vaultweave.weaver.extract.clauses import clause_facts
 from vaultweave.weaver.extract.doubt_cues import cue_doubts
 from vaultweave.weaver.extract.event_it_en import it_said_in_full
@@ -132,6 +132,7 @@ class RulesExtractor:
         # sister Maya named, and Eve's "I switched to X" is not Maya's employer.
         people: dict[tuple[str | None, str | None], KnownPeople] = {}
         speaker: dict[tuple[str | None, str | None], SpeakerMemory] = {}
+        zone = self.zone
         context = _last_of_each_session(earlier, {r.session for r in resources}, EARLIER_TURNS)
         fresh = len(context)
         for at, resource in enumerate([*context, *resources]):
@@ -154,6 +155,8 @@ class RulesExtractor:
             read = kin_said(read, resource.text)
             # "not sure he's still in sydney": the people a doubting sentence speaks of
             read += unsure_of_people(split_sentences(resource.text), known.by_name, known.last_person())
+            read = [replace(f, when="", starts=f.when) if f.op is Op.RETRACT and f.when and dates.ahead(
+                f.when, resource.ts, zone) else f for f in read]  # "last day at amazon is may 22": to come
             facts = told.dated_by_plan(told.complete([known.complete(f) for f in read]), resource.ts)
             learned = known.learn(facts)
             if learned.last_named == known.last_named and last_mentioned(text):
@@ -204,9 +207,10 @@ def _unresolved(fact: Fact) -> bool:
 
 def _planned(fact: Fact, resource: Resource, zone: tzinfo | None) -> bool:
     """An English start told weeks ahead ("starting at Delta in July") is a plan, not yet a
-    fact; one days ahead ("starting at Stripe next monday") is taken as it is told. The
-    Chinese rules keep their own reading of a start ("下周一去网易报到")."""
-    if not fact.starts or _CJK.search(fact.starts):
+    fact; one days ahead ("starting at Stripe next monday") is taken as it is told, and so is
+    an ending told with its day ("last day at Amazon is May 22"). The Chinese rules keep their
+    own reading of a start ("下周一去网易报到")."""
+    if not fact.starts or _CJK.search(fact.starts) or fact.op is Op.RETRACT:
         return False
     day = dates.resolve(fact.starts, resource.ts, "future", zone)
     return day is not None and day - resource.ts > PLAN_AHEAD
@@ -245,13 +249,8 @@ def _candidate(speaker: str, fact: Fact, resource: Resource, zone: tzinfo | None
     else:  # "I quit my job": ends whatever value is current
         text = f"{subject}'s {fact.attribute.replace('_', ' ')} ended."
     return Candidate(
-        subject=subject,
-        attribute=fact.attribute,
-        value=fact.value,
-        text=text,
-        category=spec.category,
-        kind=spec.kind,
-        source=resource.id,
+        subject=subject, attribute=fact.attribute, value=fact.value, text=text,
+        category=spec.category, kind=spec.kind, source=resource.id,
         valid_from=happened or resource.ts,
         op=fact.op,
         confidence=fact.confidence,
@@ -316,6 +315,7 @@ def _facts_in(text: str, asked: str, who: str) -> list[Fact]:
         facts = told_first(facts) + rules_zh_updates.routines_ended_by_reference(text)
     facts += former_homes(sentences)  # "better than my old place in pilsen"
     unsure = [d for s in unsure_sentences(sentences) for d in doubts_of(s)]  # "not sure I'll stay in X"
+    facts = dated_by_change(facts, sentences)  # "got promoted two weeks ago!! account manager now"
     return dated_by_last_day(title_in_doubt(facts + cue_doubts(sentences, facts), text), text) + unsure
 
 

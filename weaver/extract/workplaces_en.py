@@ -43,7 +43,7 @@ _FRAMES = re.compile(rf"(?:{_WORKING}\s+(?:at|for)|{_DOING}\s+(?:at|for)|{_JOB_W
 _TITLE_BEFORE = re.compile(r"\b(?P<title>[A-Za-z][\w/+-]*(?:\s+[A-Za-z][\w/+-]*){0,2})\s+(?:at|for|with)\s+$")
 # (the name is looked ahead at, so that "for now still at systems ltd" finds "at" after "for")
 _AT = re.compile(r"\b(?:at|for|with|from)\s+"
-                 r"(?=(?P<name>(?:the\s+)?[a-z][\w&'.-]*(?:\s+[a-z][\w&'.-]*){0,2}))")
+                 r"(?=(?P<name>(?:the\s+)?[a-z][\w&'.-]*(?:\s+(?:&|[a-z][\w&'.-]*)){0,2}))")
 
 # Words that end a name: what chat says after it ("at razorpay, payments infra", "at dell as data
 # analyst", "at the aldi in bedminster", "at home depot corporate")
@@ -99,7 +99,7 @@ def _name_words(said: str) -> list[str]:
         if token.endswith("."):  # "at wayfair." ends the sentence
             break
     named = tokens[1:] if tokens[:1] == ["the"] else tokens
-    if len(named) == 3 and named[2] not in _ORG_TAILS:
+    if len(named) == 3 and named[2] not in _ORG_TAILS and named[1] != "&":  # "marks & spencer"
         tokens = tokens[:-1]
     return tokens
 

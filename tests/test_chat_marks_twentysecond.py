@@ -1,0 +1,56 @@
+"""The marks chat writes for words and stops, read through the real extractor.
+
+- An emoji between two English statements ends the first and is left out of it ("left the
+  bakery on friday 😭 cried on the bus"); one that ends the turn cuts nothing, and Chinese keeps
+  its own stops.
+- "w" alone between lower-case words is "with" ("started w medforce", "moved in w my sister").
+- "finished up in the clinic" ends the job held there, as "quit the clinic" does; "just
+  finished up at the clinic" is a shift.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+from vaultweave.store.resources import Resource
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.rules import RulesExtractor, facts_in
+from vaultweave.weaver.extract.sentences import split_sentences
+
+_START = datetime(2026, 5, 4, 9, tzinfo=timezone.utc)
+
+
+def _facts(*turns: str) -> list[tuple[str, str, Op]]:
+    resources = [
+        Resource(id=f"r{k}", path="conversation.jsonl", line=k + 1, text=text, ts=_START + timedelta(days=k),
+                 role="user", speaker="Ana", session="s1")
+        for k, text in enumerate(turns)
+    ]
+    return [(c.attribute, c.value, c.op) for c in RulesExtractor().extract(resources) if c.subject == "Ana"]
+
+
+def test_an_emoji_between_statements_ends_the_first() -> None:
+    assert split_sentences("left the bakery on friday 😭 cried on the bus home") == [
+        "left the bakery on friday", "cried on the bus home"]
+    assert split_sentences("closed on a house in leeds 🏡🥹 so happy") == [
+        "closed on a house in leeds", "so happy"]
+    assert split_sentences("new flat!! 🎉🎉 so happy") == ["new flat!!", "so happy"]
+    assert split_sentences("thanks a lot 🙏🏾") == ["thanks a lot 🙏🏾"]
+    assert split_sentences("我搬到杭州了😂 下周上班") == ["我搬到杭州了😂 下周上班"]
+
+
+def test_a_job_left_before_an_emoji_and_more_talk_is_read() -> None:
+    said = facts_in("finished up in the clinic on friday 😭 cried in the car park like a baby")
+    assert [(f.attribute, f.value, f.op, f.when) for f in said if f.attribute == "employer"] == [
+        ("employer", "", Op.RETRACT, "friday")]
+
+
+def test_w_between_words_is_with() -> None:
+    said = facts_in("started w brightwave on monday, same hours")
+    assert [(f.attribute, f.value) for f in said if f.op is Op.ASSERT] == [("employer", "Brightwave")]
+    assert not [f for f in said if f.attribute == "hobby"]
+
+
+def test_a_shift_finished_at_the_clinic_ends_nothing() -> None:
+    facts = _facts("I'm a theatre nurse at Kilbride Clinic", "just finished up at the clinic, long day")
+    assert not [f for f in facts if f[2] is Op.RETRACT]

@@ -100,6 +100,9 @@ RULES: tuple[Rule, ...] = (
     # "现在北漂", "我一个人北漂": the city the chat word names (never "北漂过", "不想北漂了")
     rule(r"^我?(?:现在|目前|一个人|也|还|就|一直|在)*(?P<v>[北沪深杭广蓉])漂(?!过|不|了)(?:(?:了|中)?[^，,]{0,8})$",
          lambda m: [Fact("lives_in", _DRIFTED_TO[m.group("v")], Op.ASSERT, 0.7)]),
+    # "嫁到苏州去了", "前年移民去了温哥华": the town one married or emigrated to is home
+    rule(r"^我?(?:已经|也|早就|去年|前年|上年|早几年)*(?:远嫁|嫁|移民|移咗民|移了民)(?:到了?|去了?|咗去|咗)"
+         r"(?P<v>[" + _CJK + r"A-Za-z]{2,8}?)(?:去|了|啦|咗|喇)*$", _home),
     # "租的房子在郑东新区", "房子买在曲江", "现在家在望京": the home's place
     rule(_HOME, _home),
     # "在上海长宁租了个一室户", "在望京租了一间小房子": where the flat one rented is

@@ -41,7 +41,8 @@ def _routines(tmp_path: Path, *turns: str) -> set[tuple[str, str]]:
 @pytest.mark.parametrize(
     ("before", "change", "old", "new"),
     [("我每周二周四晚上去游泳", "最近加班 游泳改成周六周日上午了", "游泳 每周二周四", "游泳 每周六和日"),
-     ("每周一三五早上去公园打太极", "天冷了 现在改成每周二四去公园打太极", "太极 每周一三五", "太极 每周二四"),
+     ("每周一三五早上去公园打太极", "天冷了 现在改成每周二四去公园打太极", "太极 每周一三五",
+      "太极 每周二四"),
      ("我每周三晚上跟同事打羽毛球", "羽毛球改到周五了", "羽毛球 每周三", "羽毛球 每周五")],
 )
 def test_a_routine_told_on_new_days_ends_its_old_days(tmp_path: Path, before: str, change: str, old: str,
@@ -132,3 +133,40 @@ def test_a_bank_named_by_its_town_is_no_home() -> None:
 
 def test_a_bank_in_a_town_is_where_one_lives() -> None:
     assert homes("我在宁波一家银行当柜员") == {"宁波"}
+
+
+# -- a routine ended bare, or told it may be done no more -------------------------------------
+
+
+def test_a_bare_end_after_the_gym_card_lapsed_ends_the_gym(tmp_path: Path) -> None:
+    routines = _routines(tmp_path, "每周一三五晚上去健身房举铁", "健身房的卡过期了也没续 以后不去了")
+    assert ("健身 每周一三五", "historical") in routines
+
+
+def test_told_it_may_be_done_no_more_ends_the_routine(tmp_path: Path) -> None:
+    routines = _routines(tmp_path, "我每天早上去江边跑步", "腰扭了 医生说不能再跑步了")
+    assert ("跑步 每天", "historical") in routines
+
+
+def test_a_bare_end_after_something_else_ends_no_routine(tmp_path: Path) -> None:
+    routines = _routines(tmp_path, "我每周二周四下班去游泳", "我爸住院了 以后不去了 得陪床")
+    assert ("游泳 每周二周四", "current") in routines
+
+
+# -- one living in the family's town ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "town"),
+    [("我妈在湖南常德老家 退休了", "mother", "常德"),
+     ("老头子一个人在赣州老家种橘子，我每年回去两趟", "husband", "赣州"),
+     ("我婆娘在南充老家带孙子", "wife", "南充")],
+)
+def test_a_relative_in_the_family_town_lives_there(text: str, relation: str, town: str) -> None:
+    assert (relation, "", "lives_in", town) in theirs(text)
+
+
+@pytest.mark.parametrize("text", ["我妈在老家", "我妈老说要回常德老家", "我在老家的时候天天下河"])
+def test_a_family_town_unnamed_or_only_wished_for_is_no_home(text: str) -> None:
+    assert not any(attribute == "lives_in" for *_, attribute, _ in theirs(text))
+    assert not homes(text)

@@ -265,7 +265,8 @@ def test_routines(text: str, value: str, days: tuple[str, ...]) -> None:
 
 
 def test_a_routine_moved_to_another_day() -> None:
-    assert said("瑜伽课从下周开始改到周四了") == [("routine", "瑜伽 每周四", A)]
+    # the class on its new day, and the one told before on other days ended (speaker_memory)
+    assert said("瑜伽课从下周开始改到周四了") == [("routine", "it 瑜伽", R), ("routine", "瑜伽 每周四", A)]
 
 
 # -- doubts ---------------------------------------------------------------------------------

@@ -167,7 +167,7 @@ def test_next_month_days() -> None:
 
 
 def test_routines_moved_say_from_when() -> None:
-    moved = [f for f in facts_in("游泳课从下周开始改到周三了") if f.attribute == "routine"]
+    moved = [f for f in facts_in("游泳课从下周开始改到周三了") if f.attribute == "routine" and f.op is A]
     assert [(f.value, f.starts) for f in moved] == [("游泳 每周三", "下周")]
     assert ("routine", "乒乓球 每周日", A) in said("乒乓球改到每周日上午了")
     assert ("routine", "足球 每周五", A) in said("足球改到周五晚上了，周二老加班")

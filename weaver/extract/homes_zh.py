@@ -87,6 +87,11 @@ def commuted(clause: str) -> list[Fact]:
     return []
 
 
+def _town_at_end(said: str) -> str:
+    """The longest known town ``said`` ends with ("湖南邵阳": 邵阳), or ""."""
+    return next((said[-n:] for n in (4, 3, 2) if len(said) >= n and is_place(said[-n:])), "")
+
+
 def _home_in(m: re.Match[str]) -> list[Fact]:
     value = m.group("v")
     return [Fact("lives_in", value, Op.ASSERT, 0.65)] if is_place(value) else []
@@ -100,6 +105,12 @@ RULES: tuple[Rule, ...] = (
     # "现在北漂", "我一个人北漂": the city the chat word names (never "北漂过", "不想北漂了")
     rule(r"^我?(?:现在|目前|一个人|也|还|就|一直|在)*(?P<v>[北沪深杭广蓉])漂(?!过|不|了)(?:(?:了|中)?[^，,]{0,8})$",
          lambda m: [Fact("lives_in", _DRIFTED_TO[m.group("v")], Op.ASSERT, 0.7)]),
+    # "嫁到苏州去了", "前年移民去了温哥华": the town one married or emigrated to is home
+    rule(r"^我?(?:已经|也|早就|去年|前年|上年|早几年)*(?:远嫁|嫁|移民|移咗民|移了民)(?:到了?|去了?|咗去|咗)"
+         r"(?P<v>[" + _CJK + r"A-Za-z]{2,8}?)(?:去|了|啦|咗|喇)*$", _home),
+    # "(我妈)一个人住在绍兴老家", "(老头子)在上饶老家种地": one living in the family's town
+    rule(r"^我?(?:一个人|现在|还|也|都|一直)*住?在(?P<v>[" + _CJK + r"]{2,6}?)老家(?!的)",
+         lambda m: [Fact("lives_in", town, Op.ASSERT, 0.7) for town in [_town_at_end(m.group("v"))] if town]),
     # "租的房子在郑东新区", "房子买在曲江", "现在家在望京": the home's place
     rule(_HOME, _home),
     # "在上海长宁租了个一室户", "在望京租了一间小房子": where the flat one rented is

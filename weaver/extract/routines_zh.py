@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.events_en import IT
 from vaultweave.weaver.extract.rules_text import EDGES, Fact
 from vaultweave.weaver.extract.rules_zh_values import HABITS
 
@@ -23,20 +24,27 @@ _DAYS = (
 )
 # What may open the clause before the days: the speaker, a lead word, a habit word.
 _LEAD = r"(?:ok|OK|好|嗯|另外|还有|然后|我|我们|自己|平时|一般|现在|以后|最近|都|也|还|基本上?|固定|\s+)*"
-_ROUTINE = re.compile(rf"^{_LEAD}(?P<days>{_DAYS})(?P<rest>[^，,]{{1,30}})$")
+# A routine told as a change ("现在改成每周二四六去游泳了"): its new days, the old ones ended
+_CHANGED = r"(?P<changed>(?:只能|就)?(?:改成|改为|换成|改到)了?)?"
+_ROUTINE = re.compile(rf"^{_LEAD}{_CHANGED}(?P<days>{_DAYS})(?P<rest>[^，,]{{1,30}})$")
+# told as a change, the days need no 每 ("改成周末跟我哥去爬山"): not so an appointment moved, told
+# with no activity after its day ("改到周五了")
+_CHANGED_DAYS = re.compile(rf"^{_LEAD}(?P<changed>(?:只能|就)?(?:改成|改为|换成)了?)"
+                           rf"(?P<days>(?:周|星期|礼拜)[{_DAY}](?:(?:、|和|跟)?(?:周|星期|礼拜)?[{_DAY}])*|周末)"
+                           rf"(?![、和跟]?(?:周|星期|礼拜)?[{_DAY}])(?P<rest>[^，,]{{1,30}})$")
 _VERB = r"(?=打|去|练|玩|踢|上|跑|游|做|学|跳|骑|爬|钓|划|滑|健身|撸铁|遛|听|唱|弹|画|下棋|喝茶|飲|饮)"
 # Between the days and the activity, in the order people put them.
 _BETWEEN = (
     r"^的",
-    r"^(?:早上|上午|中午|下午|晚上|傍晚|早晨|凌晨|夜里|早浪向|夜里向|上半天|下半天)",
+    r"^(?:早上|上午|中午|下午|晚上|傍晚|早晨|凌晨|夜里厢|夜里|早浪向|夜里向|上半天|下半天)",
     r"^[零一二两三四五六七八九十\d]{1,3}点(?:半|[零一二三四五]?十?[一二三四五六七八九]?分?|\d{1,2}分?)?钟?",
     r"^\d{1,2}[:：]\d{2}",
     r"^(?:下班|放学|吃完饭|饭后)(?:后|以后|之后)?",
     r"^(?:我们|我)",
-    r"^(?:都|会|要|得|固定|雷打不动|照旧|照样|照常|依旧|依然|仍然|继续|还是|坚持|必须|一定|准时|基本)+",
+    r"^(?:还|都|会|要|得|固定|雷打不动|照旧|照样|照常|依旧|依然|仍然|继续|还是|坚持|必须|一定|准时|基本)+",
     rf"^(?:带|跟|和|陪|送)(?:我的?|我家)?[^，,]{{1,6}}?{_VERB}",
     rf"^(?:去|到|在)?[^，,]{{1,10}}?(?:宫|馆|中心|公园|房|室|家|边|场|湖|路|水库|广场|小区|学校|俱乐部|楼下|附近|"
-    rf"医院|诊所|琴行|那|那儿|那里){_VERB}",
+    rf"医院|诊所|琴行|门口|那|那儿|那里){_VERB}",
     rf"^在[^，,]{{1,8}}?{_VERB}",
 )
 # What is kept every day as a routine: exercise and its kin
@@ -85,7 +93,7 @@ def later_routine(pieces: str) -> list[Fact]:
 
 def routine(clause: str) -> list[Fact]:
     """ "我每周二晚上去练瑜伽" -> routine "瑜伽 每周二"; [] when the clause tells none."""
-    match = _ROUTINE.match(clause)
+    match = _ROUTINE.match(clause) or _CHANGED_DAYS.match(clause)
     if not match:
         return []
     what = match.group("rest").strip(EDGES)
@@ -104,12 +112,15 @@ def routine(clause: str) -> list[Fact]:
     if re.fullmatch(r"(?:在|去|到)?[^，,]{1,8}?(?:那边|这边|那儿|那里|附近)", what):
         return []  # "每周二晚上，在师大那边": where, not what
     what = "跑步" if what == "跑" else what  # "天天六点跑"
+    what = "健身" if what in ("撸铁", "举铁") else what  # (去健身房)撸铁: the gym, as people name it
     if len(what) < 2 or len(what) > 12 or _NOT_ROUTINE.match(what):
         return []
-    days = match.group("days").replace("个", "")
+    days = re.sub(r"^(?!每|天天)", "每", match.group("days").replace("个", ""))
     if days in ("每天", "天天") and not _DAILY.search(what):
         return []  # "天天琢磨要不要辞职", "每天必喝一杯": a habit or a mood, not a routine kept
     kept = [Fact("routine", f"{what} {days}", Op.ASSERT, 0.8)]
+    if match.group("changed"):  # the routine of that activity told before, on its old days (speaker_memory)
+        kept.insert(0, Fact("routine", f"{IT} {what}", Op.RETRACT, 0.75))
     # "每天游泳": a routine, and the habit of swimming the habit rules would have read
     daily = days in ("每天", "天天")
     return kept + ([Fact("habit", HABITS[what], Op.ASSERT, 0.8)] if daily and what in HABITS else [])

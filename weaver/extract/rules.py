@@ -1,8 +1,7 @@
 """The rules extractor: deterministic, offline facts from English and Chinese turns.
 
-Pure: the same resources always give the same candidates, in textual order. One turn is
-cut into sentences, a sentence into clauses (one first-person statement each), and every
-clause goes through, in order:
+Pure: the same resources always give the same candidates, in textual order. One turn is cut into
+sentences, a sentence into clauses (one first-person statement each), and every clause goes through, in order:
 
 1. chatter gates: questions, hypotheticals ("I'd love to", "if I lived"), opinions
    ("I think", "I feel like") and third-person talk state nothing about the speaker;
@@ -234,8 +233,9 @@ def _candidate(speaker: str, fact: Fact, resource: Resource, zone: tzinfo | None
         day = (dates.resolve(fact.when, resource.ts, "past", zone) if fact.when else None) or resource.ts
         fact = replace(fact, value=f"{day.astimezone(zone) if zone else day:%m-%d}")
     happened = dates.resolve(fact.when, resource.ts, "past", zone) if fact.when else None
-    if happened is None and fact.starts:  # a start on a day still to come
-        happened = dates.resolve(fact.starts, resource.ts, "future", zone)
+    if happened is None and (fact.starts or (fact.op is Op.RETRACT and _CJK.search(fact.when))):
+        # a start on a day still to come; "月底从济南搬去烟台": the home left on the day of the move
+        happened = dates.resolve(fact.starts or fact.when, resource.ts, "future", zone)
     told_at = fact.scheduled.removesuffix(events_en.SAME_TIME)  # no earlier hour to keep
     scheduled = dates.resolve(told_at, resource.ts, "future", zone) if told_at else None
     # A routine's weekdays ride in a tag ("days:tuesday"); an appointment's time is `when`.

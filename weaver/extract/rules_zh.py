@@ -454,7 +454,7 @@ RULES: tuple[Rule, ...] = (
     # "我是呼伦贝尔的牧民，叫巴特尔": the title ends at the comma, talk runs on after it
     rule(r"我是(?P<org>[^，,]+?)的(?P<t>[^，,]+)(?:[，,].*)?$", lambda m: _job(0.85)(m) if cleaned(m.group("t")) in
          ("学生", "员工", "职员", "雇员") or (m.group("t") or "").endswith(JOB_HEADS) else []),
-    rule(r"我是(?P<v>[\u4e00-\u9fff]{2,3})$", evidence.said_name),
+    rule(r"(?:我是|^叫)(?P<v>[\u4e00-\u9fff]{2,3})$", evidence.said_name),  # "(我是果农，)叫马永福"
     rule(_I + r"是一(?:名|位)(?P<t>.+)$", _titled(0.9)),
     rule(_I + r"是(?:一个|个)?(?P<t>.+)$", _titled(0.8)),
     rule(r"我的工作是(?P<t>.+)$", _titled(0.8)),

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from vaultweave.weaver.extract import dates_zh
+from vaultweave.weaver.extract import dates_zh, routines_zh
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.events_en import IT, SAME_TIME
 from vaultweave.weaver.extract.rules_text import EDGES, Fact
@@ -46,7 +46,7 @@ RELATIONS = {
     "表姐": "cousin", "表妹": "cousin", "表哥": "cousin", "表弟": "cousin", "堂姐": "cousin", "堂妹": "cousin",
     "堂哥": "cousin", "堂弟": "cousin",
     # the old couple's words for each other
-    "老伴": "spouse", "老伴儿": "spouse", "老头子": "husband", "老太婆": "wife",
+    "老伴": "spouse", "老伴儿": "spouse", "老头子": "husband", "老太婆": "wife", "婆娘": "wife",
     # chat's words for a partner
     "男票": "boyfriend", "女票": "girlfriend",
 }
@@ -67,7 +67,7 @@ _AFTER_NAME = (
 )
 _NAME = r"[\u4e00-\u9fff]{2,3}?|阿[A-Za-z]+|[A-Z][A-Za-z]+"
 # Family said without 我 at the start of a clause ("儿子查出来对猫过敏", "老公下个月调去深圳").
-_BARE_FAMILY = "儿子|女儿|闺女|老公|老婆|媳妇|男朋友|女朋友|男友|女友|男票|女票|老爸|老妈|对象|未婚妻|未婚夫|室友|闺蜜|孙子|孙女|外孙|大宝|二宝"
+_BARE_FAMILY = "儿子|女儿|闺女|老公|老婆|媳妇|婆娘|老头子|男朋友|女朋友|男友|女友|男票|女票|老爸|老妈|对象|未婚妻|未婚夫|室友|闺蜜|孙子|孙女|外孙|大宝|二宝"
 _PERSON = re.compile(
     rf"^(?:我(?:们)?(?:的|家)?|(?=(?:{_BARE_FAMILY})))(?P<rel>{_REL})(?:(?:叫|名叫|的名字是|的名字叫)(?P<called>{_NAME})(?:[，,]|$)"
     rf"|(?P<name>{_NAME}){_AFTER_NAME})?"
@@ -75,7 +75,7 @@ _PERSON = re.compile(
 _NOT_NAMES = re.compile(
     r"^(?:他|她|它|这|那|一|二|两|三|四|五|六|七|八|九|十|几|前|后|今年|明年|倒|可|才|却|也|都|就|还|又|很|总|天天|每|现在|最近|今|昨|明|去年|上|下|在|正|刚|是|说|对|从|跟|和|来|去|"
     r"老家|老是|已经|以前|平时|自己|本来|查|发现|确诊|被|得|要|想|让|给|把|突然|居然|竟然|妈|爸|搬|住|开|的|"
-    r"退休|退|生病|病|住院|出院|过世|去世|离开|回)"
+    r"退休|退|生病|病|住院|出院|过世|去世|离开|回|嫁|移民|带)"
 )
 _PRONOUN = re.compile(r"^(?:他|她)(?!们)")
 
@@ -243,7 +243,9 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
     before = before.replace(left.group(), "") if left else before
     extra = ""
     # "下周三早上八点去做胃镜，要不要陪他": a question after the booking asks of something else
-    if _PLAN.search(_piece_at(clause, dates_zh.find_schedule(clause) or moved)) or _EVERY.search(before) or _ENDED.search(clause):
+    # "现在改成每周六去打球了": a routine on new days (routines_zh), no appointment moved
+    every = _EVERY.search(before) or (moved and routines_zh.routine(clause[moved.start():]))
+    if _PLAN.search(_piece_at(clause, dates_zh.find_schedule(clause) or moved)) or every or _ENDED.search(clause):
         return []  # a plan, a routine ("每周三晚上上舞蹈课") or its end ("今天是最后一节课")
     if not moved and dates_zh.DONE.search(clause):
         return []  # "昨天下午三点去看了牙医": done, not booked
@@ -272,13 +274,15 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
         starts = re.sub(r"^(.+月)份?$", r"\g<1>1号", since.group("s")) if since else ""
         days = dates_zh.weekdays(clause[moved.start():])
         ended = _left_days(re.sub(r"课$", "", what), left)
+        if not ended and what != IT:  # "健身改成周二周四了": the routine told before on other days (speaker_memory)
+            ended = [Fact("routine", f"{IT} {re.sub(r'课$', '', what)}", Op.RETRACT, 0.75)]
         if what and len(days) > 1 and (re.search(r"都|每", clause[moved.start():]) or recurring):
             # 改成周三周六都打了, 以后改成周三周五晚上: the routine on all the days named
             chars = "和".join("一二三四五六日"[dates_zh.DAY_NAMES.index(d)] for d in days)
-            return [Fact("routine", _routine_on(what, chars), Op.ASSERT, 0.75, starts=starts), *ended]
+            return [*ended, Fact("routine", _routine_on(what, chars), Op.ASSERT, 0.75, starts=starts)]
         if what and weekday and recurring:
             # 瑜伽课从下周开始改到周四了: a routine on a new day
-            return [Fact("routine", _routine_on(what, weekday.group(1)), Op.ASSERT, 0.75, starts=starts), *ended]
+            return [*ended, Fact("routine", _routine_on(what, weekday.group(1)), Op.ASSERT, 0.75, starts=starts)]
     else:
         tail = _EVENT_TAIL.sub("", clause[when.end() :]).strip(EDGES)
         tail = re.sub(r"^(?:到|至|~|-)[\d一二三四五六七八九十]{1,3}[号日]", "", tail)  # 3月12号到15号茶博会: the first day

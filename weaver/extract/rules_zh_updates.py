@@ -280,14 +280,24 @@ _SINCE_WHEN = r"(?:上个?月|上周|上礼拜|这个月|这周|最近|好久|�
 _BY_WORD = re.compile(_LEAD + rf"(?P<ref>[^，,\s我]{{1,6}}?)(?:那个|那边)?(?:我)?{_SINCE_WHEN}{_STOP_ADVERBS}(?:{_STOPPED})")
 
 
+# "健身卡到期了没续，以后不去了": an end told bare, its routine named in the piece before;
+# "医生讲不好再跳广场舞了": told it may be done no more
+_BARE_STOP = re.compile(_LEAD + r"(?:也|就|都)*(?:不去了|没再去了|不练了|不上了)$")
+_NO_MORE = re.compile(r"(?:不好|不能|不可以|不让)再(?P<ref>[^，,\s我]{2,6}?)了")
+
+
 def routines_ended_by_reference(text: str) -> list[Fact]:
     """Endings of a routine the speaker names by its day or a word of it; the value is the
-    reference (``IT`` and the words), which the speaker's memory makes the routine told."""
-    found = []
+    reference (``IT`` and the words), which the speaker's memory makes the routine told (by a
+    word of it in the pieces before, for an end told bare)."""
+    found, before = [], ""
     for piece in re.split(r"[，,。!！？?~\s]+", text):
-        said = _BY_DAY.match(piece) or _BY_WORD.match(piece)
-        if said and not re.search(r"要不|如果|要是|打算|想|吗|会不会", piece):
-            found.append(Fact("routine", f"{IT} {said.group('ref')}", Op.RETRACT, 0.8))
+        bare = _BARE_STOP.match(piece)
+        said = None if bare else _BY_DAY.match(piece) or _BY_WORD.match(piece) or _NO_MORE.search(piece)
+        ref = said.group("ref") if said else before if bare else ""
+        if ref and not re.search(r"要不|如果|要是|打算|想|吗|会不会", piece):
+            found.append(Fact("routine", f"{IT} {ref}", Op.RETRACT, 0.8))
+        before += piece
     return found
 
 

@@ -115,7 +115,8 @@ class SpeakerMemory:
             elif fact.attribute == "routine" and fact.value.startswith(IT + " ") and not fact.about:
                 # "周日也就不去了": the routine of that day or that word, when one is known
                 named = self._routines_named(fact.value.removeprefix(IT + " "))
-                out += [replace(fact, value=v) for v in named]
+                kept = {f.value for f in facts if f.attribute == "routine" and f.op is Op.ASSERT}
+                out += [replace(fact, value=v) for v in named if v not in kept]  # not the days it moved to
             elif (fact.attribute == "routine" and fact.op is Op.RETRACT and not fact.about
                   and fact.value and " " not in fact.value and _CJK.search(fact.value)):
                 # "太极先别打了": the routine told with its days ("太极 每周三和周六"), named without them

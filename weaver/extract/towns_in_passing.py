@@ -76,7 +76,8 @@ _NOT_NOW_ZH = re.compile(
     r"想|要|打算|准备|考虑|计划|不|没|别|如果|要是|假如|的话|可能|也许|以前|之前|曾经|原来|当年"
 )
 # A station or a moment in a town is no home (a school named for it is: 我在南京大学读研).
-_AFTER_TOWN_ZH = re.compile(rf"^(?:{STATION_ZH}|转机|的时候|那会|那时)")
+# Nor is a bank named by its town ("我在南京银行当柜员"): its branches are everywhere in the province.
+_AFTER_TOWN_ZH = re.compile(rf"^(?:{STATION_ZH}|转机|的时候|那会|那时|银行|农商行|农商银行|证券)")
 
 
 def towns_in_passing(sentences: Sequence[str], facts: Sequence[Fact]) -> list[Fact]:

@@ -1,4 +1,4 @@
-"""A turn cut into sentences: at . ! ? ; 。！？；, newlines and emoji, but not inside "Dr. Li",
+"""A turn cut into sentences: at . ! ? ; 。！？； and newlines, but not inside "Dr. Li",
 "e.g. tea", "6.30" or a pause mid-phrase ("i'm kind of a... freelance translator")."""
 
 from __future__ import annotations
@@ -6,13 +6,7 @@ from __future__ import annotations
 import re
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
-# Chat ends a sentence with an emoji as often as with a stop: "finished up last friday 😭 bawled
-# in the car park" is two sentences (one said before more English; never one that ends the turn,
-# and Chinese keeps its own stops).
-_EMOJI = "\U0001F300-\U0001FAFF\u2600-\u27BF"
-_EMOJI_CUT = re.compile(f"[{_EMOJI}]")
-_ENDS = re.compile(rf"[.!?;。！？；]+|\n+|"
-                   rf"[{_EMOJI}][{_EMOJI}\uFE0F\u200D\U0001F3FB-\U0001F3FF\s]*(?=\s[^\s\u4e00-\u9fff])")
+_ENDS = re.compile(r"[.!?;。！？；]+|\n+")
 _PAUSE_MID_PHRASE = re.compile(r"\b(?:a|an|the|my|like|of|as|is|am|i'm|I'm)\.\.+$", re.IGNORECASE)
 _ABBREVIATIONS = frozenset(
     ["mr", "mrs", "ms", "dr", "st", "prof", "jr", "sr", "vs", "etc", "e.g", "i.e", "approx", "no", "mt"]
@@ -29,8 +23,7 @@ def split_sentences(text: str) -> list[str]:
             continue
         if _PAUSE_MID_PHRASE.search(text, 0, match.end()) and re.match(r"\s*[a-z]", text[match.end():]):
             continue  # "i'm kind of a... freelance translator": a pause, the phrase goes on
-        # (an emoji that cuts is left out: "in decatur 🏡" ends at its town)
-        piece = text[start : match.start() if _EMOJI_CUT.match(match.group()) else match.end()].strip()
+        piece = text[start : match.end()].strip()
         if piece:
             sentences.append(piece)
         start = match.end()

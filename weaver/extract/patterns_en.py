@@ -6,7 +6,6 @@ functions that turn a match into Facts. The tables and the builders that read th
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.base import Op
@@ -391,41 +390,6 @@ def wed(conf: float) -> Build:
         ended = [Fact(a, name, Op.RETRACT, conf - 0.1) for a in courting] if name else []
         return [Fact("spouse", name, Op.ASSERT, conf), *ended] if name else []
     return build
-
-
-# "we adopted a rescue greyhound!! his name is Biscuit": a pet told, then named.
-_PET_NAMED_AFTER = re.compile(r"^\W*(?:and\s+)?(?:his|her|its|their)\s+names?(?:'s|\s+is|\s+are)\s+"
-                              r"(?P<name>" + _PET_NAME + r")\b")
-
-
-def pets_named_in_turn(sentence: str, facts: list[Fact]) -> list[Fact]:
-    """``facts`` (a turn's so far) with the last pet told without a name given the name
-    ``sentence`` tells for it ("his name is Biscuit"); unchanged when it names none."""
-    said = _PET_NAMED_AFTER.match(sentence)
-    unnamed = [k for k, f in enumerate(facts)
-               if f.attribute == "pet" and f.op is Op.ASSERT and " named " not in f.value and not f.about]
-    if not said or not unnamed:
-        return facts
-    at = unnamed[-1]
-    value = pet_value_named(facts[at].value, said.group("name"))
-    return facts if value is None else [*facts[:at], replace(facts[at], value=value), *facts[at + 1:]]
-
-
-def pet_value_named(value: str, name: str) -> str | None:
-    """ "a dog" named "Rex" -> "a dog named Rex" (the form the pet rules give)."""
-    named = clean_name(name)
-    return f"{value} named {named}" if named else None
-
-
-def without_unnamed_pets(facts: list[Fact]) -> list[Fact]:
-    """A turn that names its new pet ("a puppy!! a beagle called Pickle") keeps the named
-    one: "a dog" beside "a dog named Pickle" is the same animal."""
-    def kind(value: str) -> str:  # "a dog named Bo" and "two dogs" are dogs
-        return value.split(" named ")[0].split()[-1].removesuffix("s") if value else ""
-
-    named = {kind(f.value) for f in facts if f.attribute == "pet" and " named " in f.value}
-    return [f for f in facts if not (f.attribute == "pet" and f.op is Op.ASSERT and not f.about
-                                     and " named " not in f.value and kind(f.value) in named)]
 
 
 # ``Fact.starts`` of a move told ahead ("we move from Lisbon to Porto on 14 March"): the day

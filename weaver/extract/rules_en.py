@@ -76,7 +76,7 @@ from vaultweave.weaver.extract.patterns_en import (
     _took_up,
     wed,
 )
-from vaultweave.weaver.extract.pets_en import PETS_GONE, PETS_MENTIONED
+from vaultweave.weaver.extract.pets_en import PETS_GONE, PETS_MENTIONED, PETS_TOLD
 from vaultweave.weaver.extract.places_en import known_place
 from vaultweave.weaver.extract.rules_text import (
     ADV,
@@ -408,6 +408,7 @@ RULES: tuple[Rule, ...] = (
          each("speaks", languages)),
     rule(r"(?:" + _BE + r"|I(?:'ve|\s+have)\s+been\s+)(?:learning|studying|picking\s+up)\s+(?P<v>.+)$", learning_or_field),
     # pets and family
+    *PETS_TOLD,  # "I have a cat, Dubu, 2 years old"
     rule(_HAVE + r"\s+" + _COUNT + r"\s+(?:[a-z]+\s+){0,2}?" + _SPECIES + _NAMED, _pet(0.9)),
     # "a beagle called Pickle" (the pet just told of, said again with its name)
     rule(r"(?:a|an)\s+(?:[a-z]+\s+){0,2}?" + _SPECIES + r"\s+(?:called|named)\s+(?P<name>" + _PET_NAME + ")",

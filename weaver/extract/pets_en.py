@@ -91,6 +91,8 @@ def pets_named_in_turn(sentence: str, facts: list[Fact]) -> list[Fact]:
     animal = said.group("name")
     kept = [f for f in facts if not (animal and f.attribute == "name" and f.value == animal)]
     at = kept.index(facts[at])
+    if any(f.attribute == "pet" and f.op is Op.ASSERT and f.value == value for f in kept):
+        return kept[:at] + kept[at + 1:]  # "a puppy!! a whippet called Olive": told once, named once
     return [*kept[:at], replace(kept[at], value=value), *kept[at + 1:]]
 
 

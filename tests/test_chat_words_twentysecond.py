@@ -1,8 +1,6 @@
-"""The marks chat writes for words and stops, read through the real extractor.
+"""Words chat shortens, and a job left by the kind of place it was, read through the real
+extractor.
 
-- An emoji between two English statements ends the first and is left out of it ("left the
-  bakery on friday 😭 cried on the bus"); one that ends the turn cuts nothing, and Chinese keeps
-  its own stops.
 - "w" alone between lower-case words is "with" ("started w medforce", "moved in w my sister").
 - "finished up in the clinic" ends the job held there, as "quit the clinic" does; "just
   finished up at the clinic" is a shift.
@@ -15,7 +13,6 @@ from datetime import datetime, timedelta, timezone
 from vaultweave.store.resources import Resource
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.rules import RulesExtractor, facts_in
-from vaultweave.weaver.extract.sentences import split_sentences
 
 _START = datetime(2026, 5, 4, 9, tzinfo=timezone.utc)
 
@@ -29,18 +26,8 @@ def _facts(*turns: str) -> list[tuple[str, str, Op]]:
     return [(c.attribute, c.value, c.op) for c in RulesExtractor().extract(resources) if c.subject == "Ana"]
 
 
-def test_an_emoji_between_statements_ends_the_first() -> None:
-    assert split_sentences("left the bakery on friday 😭 cried on the bus home") == [
-        "left the bakery on friday", "cried on the bus home"]
-    assert split_sentences("closed on a house in leeds 🏡🥹 so happy") == [
-        "closed on a house in leeds", "so happy"]
-    assert split_sentences("new flat!! 🎉🎉 so happy") == ["new flat!!", "so happy"]
-    assert split_sentences("thanks a lot 🙏🏾") == ["thanks a lot 🙏🏾"]
-    assert split_sentences("我搬到杭州了😂 下周上班") == ["我搬到杭州了😂 下周上班"]
-
-
-def test_a_job_left_before_an_emoji_and_more_talk_is_read() -> None:
-    said = facts_in("finished up in the clinic on friday 😭 cried in the car park like a baby")
+def test_a_job_finished_up_at_its_kind_of_place_ends() -> None:
+    said = facts_in("finished up in the clinic on friday, cried in the car park like a baby")
     assert [(f.attribute, f.value, f.op, f.when) for f in said if f.attribute == "employer"] == [
         ("employer", "", Op.RETRACT, "friday")]
 

@@ -26,15 +26,15 @@ def test_a_pet_told_by_its_breed_is_read_with_its_name(text: str, pet: str) -> N
 
 
 @pytest.mark.parametrize(
-    ("text", "pet"),
+    ("text", "pets"),
     [
-        ("I have two cats, Biscuit and Mo, who fight all night", "two cats named Biscuit and Mo"),
-        ("we just got a puppy called toffee.", "a dog named Toffee"),
-        ("i have a dog called him, long story", "a dog"),  # a pronoun is no name
+        ("I have two cats, Biscuit and Mo, who fight all night", ["a cat named Biscuit", "a cat named Mo"]),
+        ("we just got a puppy called toffee.", ["a dog named Toffee"]),
+        ("i have a dog called him, long story", ["a dog"]),  # a pronoun is no name
     ],
 )
-def test_names_after_a_comma_or_typed_in_lower_case(text: str, pet: str) -> None:
-    assert _pets(text) == [pet]
+def test_names_after_a_comma_or_typed_in_lower_case(text: str, pets: list[str]) -> None:
+    assert _pets(text) == pets
 
 
 def test_a_lab_with_a_time_is_no_pet() -> None:

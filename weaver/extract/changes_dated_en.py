@@ -58,8 +58,7 @@ def dated_by_change(facts: list[Fact], sentences: Sequence[str]) -> list[Fact]:
     # starts on is a start for every fact dated by it
     ahead = {f.starts for f in facts if f.starts}
     facts = [replace(f, when="", starts=f.when) if f.when in ahead and f.attribute in _CHANGED
-             and f.op is Op.ASSERT else f
-             for f in facts]
+             and f.op is Op.ASSERT and not f.starts else f for f in facts]
     days = _days_of_changes(sentences)
     if not days:
         return facts

@@ -353,9 +353,7 @@ ENDINGS: tuple[Rule, ...] = (
          + r"(?:retired(?!\s+[a-z]+(?:\s+[a-z]+)?\s+(?:called|named)\b)|unemployed|between\s+jobs|"
            r"out\s+of\s+work)\b(?:\s+from\s+(?:the\s+)?(?P<org>[A-Z][\w&'.-]*(?:\s+(?:of\s+)?[A-Z][\w&'.-]*)*))?",
          lambda m: _retired_as(m) or _retired_from(m)),
-    # A pet put down or gone: "we had to put Biscuit down", "RIP Rex".
-    rule(r"(?:I|we)\s+(?:had\s+to\s+)?(?:have\s+|get\s+)?put\s+(?:my\s+|our\s+)?(?:" + _PET_WORD + r"\s+)?"
-         r"(?P<name>" + NAME + r")\s+(?:down|to\s+sleep)", _named_pet(Op.RETRACT, 0.8)),
+    # A pet given away (put down: ``pets_en.PETS_GONE``), or "RIP Rex".
     rule(r"(?:I|we)\s+(?:had\s+to\s+|have\s+had\s+to\s+)?(?:rehome|rehomed|re-home|re-homed|give\s+away|gave"
          r"\s+away)\s+"
          r"(?:my\s+|our\s+)?(?:" + _PET_WORD + r"\s+)?(?P<name>" + NAME + r")", _named_pet(Op.RETRACT, 0.8)),

@@ -87,7 +87,8 @@ _EN_CUES: tuple[tuple[str, tuple[str, ...]], ...] = (
      r"fell\s+off\s+the\s+wagon|cheat\s+(?:day|meal)|gave\s+up\s+on\s+(?:being\s+)?(?:vegan|vegetarian|keto)",
      ("diet",)),
     (rf"\b{_PET_EN}s?\b.{{0,40}}?(?:\bvet\b|put\s+(?:down|to\s+sleep)|rehom|passed|died|missing|ran\s+away|"
-     r"(?:is|was|got)\s+(?:sick|ill|poorly))|(?:\bvet\b|rehom).{0,40}?\b" + _PET_EN + r"s?\b",
+     r"(?:is|was|got)\s+(?:sick|ill|poorly))|(?:\bvet\b|rehom).{0,40}?\b" + _PET_EN + r"s?\b|"
+     r"\b(?:have|need|going)\s+to\s+rehome\b",  # "might have to rehome Pip": only an animal is rehomed
      ("pet",)),
 )
 _ZH_CUES: tuple[tuple[str, tuple[str, ...]], ...] = (

@@ -313,7 +313,7 @@ def _en_prepare(clause: str) -> str:
 
 
 # Parents are named without "my" in chat: "mum finally retired last friday".
-_EN_BARE_PARENT = re.compile(r"(?=(?:mum|mom|dad|grandma|grandpa|nan|nana)\s)", re.IGNORECASE)
+_EN_BARE_PARENT = re.compile(r"(?=(?:mum|mom|dad|grandma|grandpa|nan|nana)(?:\s|'s\s))", re.IGNORECASE)
 _EN_OTHER = re.compile(
     r"(?:(?:my|our)\s+|" + _EN_BARE_PARENT.pattern + r")" + PERSON
     + r"(?:,?\s+(?P<name>" + NAME + r"))?(?:,?\s+|(?='s))"

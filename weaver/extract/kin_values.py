@@ -19,6 +19,16 @@ DOG_BREEDS = re.compile(r"(?:retriever|labrador|poodle|beagle|terrier|corgi|bull
                          r"shepherd|chihuahua|dalmatian|rottweiler|shih\s+tzu|pomeranian|husk(?:y|ie))s?$")
 CAT_BREEDS = re.compile(r"(?:ragdoll|tabby|tabbie)s?$")
 _INVARIANT = {"fish", "goldfish"}
+# The kinds of animal people keep, as chat names them (a species or a breed), singular or plural.
+PET_KINDS = (
+    r"dogs?|cats?|pupp(?:y|ies)|kittens?|rabbits?|bunn(?:y|ies)|hamsters?|guinea\s+pigs?|"
+    r"parrots?|budgies?|birds?|goldfish|fish|turtles?|tortoises?|snakes?|lizards?|geckos?|ferrets?|horses?|"
+    r"chickens?|retrievers?|labradors?|poodles?|beagles?|terriers?|corgis?|huskies|husky|bulldogs?|"
+    r"dachshunds?|spaniels?|collies?|pugs?|greyhounds?|whippets?|lurchers?|labradoodles?|cockapoos?|"
+    r"cavapoos?|schnauzers?|shepherds?|chihuahuas?|dalmatians?|rottweilers?|shih\s+tzus?|pomeranians?|"
+    r"ragdolls?|tabby|tabbies|kelpies?|staff(?:y|ies|ie)|labs?|pitbulls?|bearded\s+dragons?|parakeets?|"
+    r"cockatiels?|hens|moggy|mutts?|pups?|jack\s+russells?"
+)
 
 
 def count_of(word: str | None) -> int:
@@ -44,15 +54,30 @@ def _named(value: str | None, names: Sequence[str]) -> str | None:
     return f"{value} named {' and '.join(cleaned)}" if cleaned else value
 
 
+def _pet_noun(word: str) -> str:
+    noun = _PET_SINGULAR.get(word) or (word[:-1] if word.endswith("s") else word)
+    return "dog" if DOG_BREEDS.match(noun) else "cat" if CAT_BREEDS.match(noun) else noun
+
+
 def pet_value(n: str | None, species: str, names: Sequence[str]) -> str | None:
     """Normalised so "I have a puppy called Rex" and "my dog Rex" give one value."""
     word = " ".join(species.lower().split())
-    noun = _PET_SINGULAR.get(word) or (word[:-1] if word.endswith("s") else word)
-    noun = "dog" if DOG_BREEDS.match(noun) else "cat" if CAT_BREEDS.match(noun) else noun
     count = count_of(n)
     if count == 1 and word.endswith("s") and word not in _PET_SINGULAR:
         return None  # "a lot of cats"
-    return _named(counted(count, noun), names)
+    return _named(counted(count, _pet_noun(word)), names)
+
+
+def pet_values(n: str | None, species: str, names: Sequence[str]) -> list[str]:
+    """One value per animal named: "two cats, Pickles and Dot" are a cat named Pickles and
+    a cat named Dot, so that either can end alone; unnamed or one name, as ``pet_value``."""
+    count = count_of(n)
+    if len(names) < 2 or count not in (len(names), 1):
+        value = pet_value(n, species, names)
+        return [value] if value else []
+    noun = _pet_noun(" ".join(species.lower().split()))
+    each = [_named(counted(1, noun), [name]) for name in names]
+    return [v for v in each if v] if all(each) else []
 
 
 def _relatives() -> dict[str, tuple[str, str, str]]:

@@ -53,8 +53,9 @@ SAID_AS = {"mum": "mother", "mom": "mother", "dad": "father", "sis": "sister", "
            "mam": "mother", "amma": "mother", "appa": "father", "kuya": "brother", "didi": "sister",
            **FAMILY_WORDS}
 # English: a person named in the turn itself, "my older sister Jia", "my coworker Ben".
-_MENTION = re.compile(
-    r"\b(?i:my)\s+(?:(?:little|big|older|younger|baby|twin|elder|best)\s+)?(?P<rel>"
+_MENTION = re.compile(  # (a parent is named without "my" where a sentence opens: "mum is not coping")
+    r"(?:\b(?i:my)\s+|^\W*(?=(?i:mum|mom|dad|mam|mumma|mummy|mommy|nan|gran|grandma|grandpa)(?:\s|'s\s)))"
+    r"(?:(?:little|big|older|younger|baby|twin|elder|best)\s+)?(?P<rel>"
     + "|".join(sorted(PERSON_ATTRIBUTES | set(SAID_AS) | _IN_FAMILY, key=len, reverse=True))
     + r")\b(?!-)(?:\s*,?\s+(?:is\s+(?=[A-Z][a-zà-ÿ]+\s*[.!,]))?(?P<name>[A-Z][a-zà-ÿ]+)\b)?"
 )

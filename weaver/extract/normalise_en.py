@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from vaultweave.weaver.extract import dates_en
+from vaultweave.weaver.extract.kin_values import PET_KINDS
 from vaultweave.weaver.extract.rules_text import LANGUAGE_NAMES, PLACES, is_job, words
 
 # Who a speaker names by relation ("my older sister", "my best friend").
@@ -268,7 +269,7 @@ def normalise(sentence: str) -> str:
         lambda w: _EN_RUN.sub(lambda m: m.group(1) if len(m.group()) <= 8 else m.group(), w.group()), text
     )
     # "blink-182, don't judge, I'm a 2000s kid": the aside goes, the comma before a new clause stays
-    text = _names_capitalised(_EN_TOLD_ASIDE.sub("", text))
+    text = names_capitalised(_EN_TOLD_ASIDE.sub("", text))
     text = _EN_NAME_THEN_PRONOUN.sub(_name_then_pronoun, text)
     text = _EN_LOWER_WORKPLACE.sub(_workplace_capitalised, _EN_BARE_TITLE.sub(_article_given, text))
     text = _EN_ASIDE.sub(lambda m: ", " if re.match(r"\s*(?:I|I'm|my|we)\b", text[m.end():]) else " ", text)
@@ -287,11 +288,19 @@ def normalise(sentence: str) -> str:
 # "my brother declan lives in sydney": a name typed in lower case after a relation word,
 # before what is said of them, is a name (the words that stand there otherwise are adverbs).
 _EN_LOWER_NAME = re.compile(
-    r"\b(?:my|our)\s+(?:" + PERSON + r"|(?:old\s+|little\s+)?(?:dog|cat|puppy|kitten|pup|rabbit|bunny|"
-    r"parrot|hamster))\s+(?P<lower>[a-z][a-z-]{1,14})(?='s\b|\s*\(|\s+(?:" + SAID_OF_THEM
+    r"\b(?:my|our)\s+(?:" + PERSON + r"|(?:old\s+|little\s+)?(?:" + PET_KINDS + r"))"
+    r"\s+(?P<lower>[a-z][a-z-]{1,14})(?='s\b|\s*\(|\s+(?:" + SAID_OF_THEM
     + r"|keeps|kept|wants|wanted|says|said|thinks|needs|and\s+I|and\s+me)\b"
     # ("my husband ramon, he drives a tricycle": the name, then a comma or a full stop)
-    r"|\s*[,.!](?=\s*(?:he|she|they)?\b))"
+    r"|\s*[,.!?](?=\s*(?:he|she|they)?\b)|\s*$)"
+)
+# "pickles (my cat) needs the vet": a name in lower case before whose animal it is
+_EN_LOWER_PET_BEFORE = re.compile(r"\b(?P<a>[a-z]{3,12})(?=\s*\((?:my|our)\s+(?:[a-z]+\s+)?(?:"
+                                  + PET_KINDS + r")\b)")
+# "my cats simba and nala have been fighting": two animals named in lower case after their kind
+_EN_LOWER_PETS = re.compile(
+    r"\b(?:my|our)\s+(?:two\s+|2\s+)?(?:" + PET_KINDS + r")\s+(?P<a>[a-z]{2,14})\s+(?:and|&|n)\s+"
+    r"(?P<b>[a-z]{2,14})(?=\s+(?:" + SAID_OF_THEM + r"|have|are|were|keep|both)\b|\s*[,.!(]|\s*$)"
 )
 _EN_ADVERBS = words(
     "just also still now finally recently actually literally apparently basically always never really "
@@ -301,11 +310,20 @@ _EN_ADVERBS = words(
 )
 
 
-def _names_capitalised(text: str) -> str:
+def names_capitalised(text: str) -> str:
     def spoken(m: re.Match[str]) -> str:
         lower = m.group("lower")
         if lower in _EN_ADVERBS:
             return m.group(0)
         return m.group(0)[: m.start("lower") - m.start()] + lower.capitalize()
 
-    return _EN_LOWER_NAME.sub(spoken, text)
+    def pair(m: re.Match[str]) -> str:
+        if m.group("a") in _EN_ADVERBS or m.group("b") in _EN_ADVERBS:
+            return m.group(0)
+        said, at = m.group(0), m.start()
+        between = said[m.end("a") - at: m.start("b") - at]
+        return (said[: m.start("a") - at] + m.group("a").capitalize() + between
+                + m.group("b").capitalize() + said[m.end("b") - at:])
+
+    text = _EN_LOWER_PET_BEFORE.sub(lambda m: m.group("a").capitalize(), text)
+    return _EN_LOWER_PETS.sub(pair, _EN_LOWER_NAME.sub(spoken, text))

@@ -80,9 +80,10 @@ _NOT_A_NAME = words(
 )
 
 # "i have a new bf!!! his name is theo": whose name it is, the speaker's new one told before it
-# (not "my friend has a new boyfriend, his name is Sam")
+# (not "my friend has a new boyfriend, his name is Sam"); "new roommate moved in! her name's ana" too
 _INTRODUCED = re.compile(
-    r"\b[Ii](?:'ve)?\s+(?:have|got|found|met)\s+(?:(?:a|new)\s+)+(?P<rel>(?i:boyfriend|girlfriend|bf|gf|partner|husband|wife|fianc[eé]e?|flatmate|"
+    r"(?:\b[Ii](?:'ve)?\s+(?:have|got|found|met)\s+(?:(?:a|new)\s+)+|(?:^|(?<=[.!?]\s))(?i:(?:a|my|our)\s+)?"
+    r"(?i:new)\s+)(?P<rel>(?i:boyfriend|girlfriend|bf|gf|partner|husband|wife|fianc[eé]e?|flatmate|"
     r"roommate|boss|manager|neighbou?r|friend|colleague|coworker))\b(?P<between>[^.!?,]{0,60}(?:[.!?,]+\s*))"
     r"(?P<whose>(?i:his|her))\s+name(?:'s|\s+is)\s+(?P<name>[A-Za-zà-ÿ][a-zà-ÿ]+)\b(?P<comma>\s*,)?")
 _SHORT = {"bf": "boyfriend", "gf": "girlfriend"}
@@ -93,6 +94,11 @@ _KIN = "|".join(sorted({*FAMILY_WORDS, "mum", "mom", "dad", "mother", "father", 
 # "a speech for my nan's 80th": the age the birthday is of
 _NTH_BIRTHDAY = re.compile(rf"\b(?i:my)\s+(?P<rel>(?i:{_KIN}))'s\s+(?P<n>[2-9]\d|1[01]\d)(?:st|nd|rd|th)\b"
                            r"(?!\s+(?:anniversary|wedding|time|year|place|floor))(?P<rest>[^.!?]*[.!?]*)")
+
+# "his name is Faraz, he's an engineer in Multan": the one named, then what he is (a pet's name
+# told with "and" is left to the pets: "his name is Waffles and he's a menace")
+_NAME_THEN_WHAT = re.compile(r"(?:^|(?<=[.!?]\s))(?i:his|her)\s+name(?:'s|\s+is)\s+(?P<name>[A-Z][a-zà-ÿ]+)"
+                             r"\s*,\s*(?i:he|she)(?='s\s|\s+(?:is|works|lives|teaches|studies)\b)")
 
 # "her fiancé Chidi is from Enugu": the one named is the subject (a relative of someone else's)
 _THEIR_RELATIVE = re.compile(rf"{_CLAUSE_OPENS}(?i:his|her|their)\s+(?:{_BARE}|mum|mom|dad|mother|father)\s+"
@@ -130,11 +136,15 @@ _NOT_SOMEONE = words("this that it there here what who which where when why how 
                      "everything nothing something everyone someone anyone work life mum mom dad")
 
 
+# "my ma is still in soweto", "my mumma cried": a mother by the words chat calls her
+_MOTHER_SAID = re.compile(r"\b(?P<my>(?i:my|our))\s+(?i:ma|mam|mama|mammy|mumma|mummy|mommy)(?=\s|'s\s)")
+
+
 def others_said_in_full(text: str, asked: str = "") -> str:
     """English ``text`` with the other people it speaks of said as "my <relation> <Name>" or
     by name where chat leaves it to be understood; ``asked``: the assistant's turn before."""
-    text = _answer_named(text, asked)
-    text = _INTRODUCED.sub(_introduced, text)
+    text = _MOTHER_SAID.sub(lambda m: m.group("my") + " mum", _answer_named(text, asked))
+    text = _NAME_THEN_WHAT.sub(lambda m: m.group("name"), _INTRODUCED.sub(_introduced, text))
     text = _NTH_BIRTHDAY.sub(_birthday_age, text)
     text = _THEIR_RELATIVE.sub("", text)
     text = _ages_listed(text, asked)

@@ -6,12 +6,11 @@ functions that turn a match into Facts. The tables and the builders that read th
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.changes_en import CAR_MAKE
-from vaultweave.weaver.extract.kin_values import pet_value, relative_value
+from vaultweave.weaver.extract.kin_values import PET_KINDS, pet_values, relative_value
 from vaultweave.weaver.extract.rules_text import (
     ADV,
     NAME,
@@ -76,15 +75,7 @@ _DIET_CANON = {
     "dairy free": "dairy-free", "plant based": "plant-based", "low carb": "low-carb",
     "mediterranean": "Mediterranean",
 }
-_SPECIES = (
-    r"(?P<species>dogs?|cats?|pupp(?:y|ies)|kittens?|rabbits?|bunn(?:y|ies)|hamsters?|guinea\s+pigs?|"
-    r"parrots?|budgies?|birds?|goldfish|fish|turtles?|tortoises?|snakes?|lizards?|geckos?|ferrets?|horses?|"
-    r"chickens?|retrievers?|labradors?|poodles?|beagles?|terriers?|corgis?|huskies|husky|bulldogs?|"
-    r"dachshunds?|spaniels?|collies?|pugs?|greyhounds?|whippets?|lurchers?|labradoodles?|cockapoos?|"
-    r"cavapoos?|schnauzers?|shepherds?|chihuahuas?|dalmatians?|rottweilers?|shih\s+tzus?|pomeranians?|"
-    r"ragdolls?|tabby|tabbies|kelpies?|staff(?:y|ies|ie)|labs?|pitbulls?|bearded\s+dragons?|parakeets?|"
-    r"cockatiels?|hens|moggy|mutts?|pups?|jack\s+russells?)(?![\w-])"
-)
+_SPECIES = r"(?P<species>" + PET_KINDS + r")(?![\w-])"
 _COUNT = r"(?P<n>a|an|one|two|three|four|five|six|\d)"
 # A pet's name: "R2", "Nugget 2"; in lower case after "named" ("tabby named pickles"); two after a comma
 _PET_NAME = rf"(?:[A-Z][A-Za-z]*\d+[A-Za-z0-9]*|{NAME}(?:\s+\d+)?)"
@@ -341,8 +332,8 @@ def _pet(conf: float, op: Op = Op.ASSERT) -> Build:
         groups = m.groupdict()
         told = (groups.get(g) for g in ("name", "name2", "name3", "name4"))
         names = [n[:1].upper() + n[1:] for n in told if n]
-        value = pet_value(groups.get("n") or "a", groups["species"], names)
-        return [Fact("pet", value, op, we_conf(m, conf))] if value else []
+        values = pet_values(groups.get("n") or "a", groups["species"], names)
+        return [Fact("pet", value, op, we_conf(m, conf)) for value in values]
 
     return build
 
@@ -399,38 +390,6 @@ def wed(conf: float) -> Build:
         ended = [Fact(a, name, Op.RETRACT, conf - 0.1) for a in courting] if name else []
         return [Fact("spouse", name, Op.ASSERT, conf), *ended] if name else []
     return build
-
-
-# "we adopted a rescue greyhound!! his name is Biscuit": a pet told, then named.
-_PET_NAMED_AFTER = re.compile(r"^\W*(?:and\s+)?(?:his|her|its|their)\s+names?(?:'s|\s+is|\s+are)\s+"
-                              r"(?P<name>" + _PET_NAME + r")\b")
-
-
-def pets_named_in_turn(sentence: str, facts: list[Fact]) -> list[Fact]:
-    """``facts`` (a turn's so far) with the last pet told without a name given the name
-    ``sentence`` tells for it ("his name is Biscuit"); unchanged when it names none."""
-    said = _PET_NAMED_AFTER.match(sentence)
-    unnamed = [k for k, f in enumerate(facts)
-               if f.attribute == "pet" and f.op is Op.ASSERT and " named " not in f.value and not f.about]
-    if not said or not unnamed:
-        return facts
-    at = unnamed[-1]
-    value = pet_value_named(facts[at].value, said.group("name"))
-    return facts if value is None else [*facts[:at], replace(facts[at], value=value), *facts[at + 1:]]
-
-
-def pet_value_named(value: str, name: str) -> str | None:
-    """ "a dog" named "Rex" -> "a dog named Rex" (the form the pet rules give)."""
-    named = clean_name(name)
-    return f"{value} named {named}" if named else None
-
-
-def without_unnamed_pets(facts: list[Fact]) -> list[Fact]:
-    """A turn that names its new pet ("a puppy!! a beagle called Pickle") keeps the named
-    one: "a dog" beside "a dog named Pickle" is the same animal."""
-    named = {f.value.split(" named ")[0] for f in facts if f.attribute == "pet" and " named " in f.value}
-    return [f for f in facts if not (f.attribute == "pet" and f.op is Op.ASSERT and not f.about
-                                     and " named " not in f.value and f.value in named)]
 
 
 # ``Fact.starts`` of a move told ahead ("we move from Lisbon to Porto on 14 March"): the day

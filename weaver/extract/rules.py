@@ -54,6 +54,7 @@ from vaultweave.weaver.extract import (
 )
 from vaultweave.weaver.extract.allergens import allergies_in
 from vaultweave.weaver.extract.base import Candidate, Op
+from vaultweave.weaver.extract.beside_events import told_beside
 from vaultweave.weaver.extract.changes_dated_en import dated_by_change
 from vaultweave.weaver.extract.clauses import clause_facts
 from vaultweave.weaver.extract.doubt_cues import cue_doubts
@@ -66,7 +67,8 @@ from vaultweave.weaver.extract.grammar_zh import CHINESE, _zh_sentence_facts, zh
 from vaultweave.weaver.extract.homes_pointed_en import pointed_at_in_full
 from vaultweave.weaver.extract.homes_zh import told_first
 from vaultweave.weaver.extract.known_people import KnownPeople
-from vaultweave.weaver.extract.patterns_en import AHEAD, pets_named_in_turn, without_unnamed_pets
+from vaultweave.weaver.extract.patterns_en import AHEAD
+from vaultweave.weaver.extract.pets_en import pets_named_in_turn, without_unnamed_pets
 from vaultweave.weaver.extract.rules_en import UPCOMING
 from vaultweave.weaver.extract.rules_text import Fact, Grammar
 from vaultweave.weaver.extract.rules_zh_people import Person
@@ -109,12 +111,9 @@ class RulesExtractor:
     name = "rules"
     reads_earlier = True  # extract(resources, earlier): see weaver/extract/base.py
 
-    def __init__(
-        self,
-        default_subject: str = "user",
-        ignore_roles: Sequence[str] = ("assistant", "system", "tool"),
-        zone: tzinfo | None = None,
-    ) -> None:
+    def __init__(self, default_subject: str = "user",
+                 ignore_roles: Sequence[str] = ("assistant", "system", "tool"),
+                 zone: tzinfo | None = None) -> None:
         self.default_subject = default_subject
         self.ignore_roles = frozenset(r.casefold() for r in ignore_roles)
         self.zone = zone  # the speakers' wall clock ("dentist at 3pm"); None: by language
@@ -152,11 +151,12 @@ class RulesExtractor:
             read = facts_in(text, asked, asked_of or known.last_named)
             # "she's taking the austin job": a kinship only the rewriting said is not told again
             read = kin_said(read, resource.text)
-            # "not sure he's still in sydney": the people a doubting sentence speaks of
+            # "not sure he's still in sydney": the people a doubting sentence speaks of (below, a person
+            # is completed from what this turn told too: "my gf dani ... she's a nurse")
             read += unsure_of_people(split_sentences(resource.text), known.by_name, known.last_person())
             read = [replace(f, when="", starts=f.when) if f.op is Op.RETRACT and f.when and dates.ahead(
                 f.when, resource.ts, zone) else f for f in read]  # "last day at amazon is may 22": to come
-            facts = told.dated_by_plan(told.complete([known.complete(f) for f in read]), resource.ts)
+            facts = told.dated_by_plan(told.complete([*map(known.learn(read).complete, read)]), resource.ts)
             learned = known.learn(facts)
             if learned.last_named == known.last_named and last_mentioned(text):
                 # "my grandma moved in with us": no fact of hers was read, she is still "she"
@@ -281,8 +281,7 @@ def _facts_in(text: str, asked: str, who: str) -> list[Fact]:
         def answers(fact: Fact) -> bool:
             return answer.frame.allows(fact.attribute) and bool(fact.about) == answer.about_other
 
-        # An answer that says it in its own words ("nah I'm in Copenhagen") is read as said.
-        # Only what its own words leave untold is taken from the restatement.
+        # An answer in its own words ("nah I'm in Copenhagen") is read as said; the rest from the restatement.
         own_words = _turn_facts(answer.part) if answer.part else facts
         told = {(f.attribute, f.about) for f in own_words if answers(f)}
         if not (told and _CJK.search(answer.statement)):  # Chinese: its own words, or the restatement
@@ -404,8 +403,6 @@ def _turn_facts(text: str, who: str = "", about: str = "") -> list[Fact]:
                 f for f in _sentence_facts(with_topic(sentence, topic), grammar, False) if f.op is Op.RETRACT
             ]
         topic = topic_of(sentence) if grammar is ENGLISH else ""
-        if grammar is ENGLISH:  # "a rescue greyhound!! his name is Biscuit"
-            facts = pets_named_in_turn(sentence, facts)
         if grammar is CHINESE:
             # "前几天转岗了！从测试转成开发了": the change happened 前几天; "京东那边我已经不干了
             # 上个月底走的": a date later in the sentence dates its ending too
@@ -423,6 +420,8 @@ def _turn_facts(text: str, who: str = "", about: str = "") -> list[Fact]:
             if key not in seen:
                 seen.add(key)
                 facts.append(fact)
+        if grammar is ENGLISH:  # "a rescue greyhound!! his name is Biscuit", "..., the kids named her Nugget"
+            facts = pets_named_in_turn(sentence, facts)
     return without_unnamed_pets(told_first(facts) if _is_chinese(text) else facts)  # homes_zh
 
 
@@ -468,8 +467,9 @@ def _sentence_facts(sentence: str, grammar: Grammar, allow_note: bool) -> list[F
         other = grammar.other(prepared) if grammar.other else None
         events = grammar.events(clause) if grammar.events else []
         theirs_first = other is not None and other[2].startswith("my ")  # "my son's swim is fridays": his
+        beside: list[Fact] = []  # what a clause read as its event tells beside it ("PM at wayfair"): undated
         if events and not theirs_first:
-            found = events
+            found, beside = events, told_beside(clause, grammar)
         elif other is not None:
             about, name, first_person, relation = other
             # "Marco quit Pirelli and moved back to Turin": each of their verbs, as a clause
@@ -496,5 +496,5 @@ def _sentence_facts(sentence: str, grammar: Grammar, allow_note: bool) -> list[F
                 else replace(f, when=when)
                 for f in found
             ]
-        facts.extend(found)
+        facts.extend([*found, *beside])
     return facts

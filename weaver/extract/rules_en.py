@@ -76,6 +76,7 @@ from vaultweave.weaver.extract.patterns_en import (
     _took_up,
     wed,
 )
+from vaultweave.weaver.extract.pets_en import PETS_GONE, PETS_MENTIONED, PETS_TOLD
 from vaultweave.weaver.extract.places_en import known_place
 from vaultweave.weaver.extract.rules_text import (
     ADV,
@@ -185,6 +186,7 @@ _PLAYED = (r"(?i:basketball|football|soccer|rugby|cricket|tennis|badminton|squas
 
 RETRACTIONS: tuple[Rule, ...] = (
     *ENDINGS,
+    *PETS_GONE,  # "had to put Rip down today"
     *JOBS_ENDED,  # "last day at Hillcrest was today", "quit the firm", "before that I was at Infosys"
     *(rule(pattern, _ended) for pattern in ENDING_VERBS),
     rule(_PAST + r"left\s+(?:my\s+(?:job|position|role)\s+(?:at|with)\s+)?" + _ORG
@@ -406,6 +408,7 @@ RULES: tuple[Rule, ...] = (
          each("speaks", languages)),
     rule(r"(?:" + _BE + r"|I(?:'ve|\s+have)\s+been\s+)(?:learning|studying|picking\s+up)\s+(?P<v>.+)$", learning_or_field),
     # pets and family
+    *PETS_TOLD,  # "I have a cat, Dubu, 2 years old"
     rule(_HAVE + r"\s+" + _COUNT + r"\s+(?:[a-z]+\s+){0,2}?" + _SPECIES + _NAMED, _pet(0.9)),
     # "a beagle called Pickle" (the pet just told of, said again with its name)
     rule(r"(?:a|an)\s+(?:[a-z]+\s+){0,2}?" + _SPECIES + r"\s+(?:called|named)\s+(?P<name>" + _PET_NAME + ")",
@@ -486,15 +489,10 @@ RULES: tuple[Rule, ...] = (
 
 MENTIONS: tuple[Rule, ...] = (
     *STUDIES_EN, *MENTIONED_IN_PASSING,  # "doing my masters in public health", "a die hard ginebra fan"
-    # "hi from me and my two cats", "with my partner and our two dogs"
-    rule(r"\b(?:my|our)\s+(?P<n>two|three|four|five|six|\d)\s+(?:[a-z]+\s+)?" + _SPECIES + r"\b(?!\s+(?:is|are)\b)",
-         _pet(0.75)),
     # "everyone calls me Kit", "my friends call me Jay": a nickname, beside the name
     rule(r"\b(?:everyone|everybody|people|(?:my\s+)?friends|they|most\s+people)\s+(?:all\s+|just\s+)?"
          r"(?:calls?|knows?)\s+me\s+(?:as\s+)?(?P<v>" + NAME + ")", one("alias", clean_name, 0.85)),
-    rule(r"\b(?:my|our)\s+(?:[a-z]+\s+)?" + _SPECIES + r"(?:'s\s+name\s+is|\s+is\s+(?:named|called)|"
-                                                       r",)?\s+(?P<name>"
-         + _PET_NAME + ")", _pet(0.8)),
+    *PETS_MENTIONED,  # "my cats Simba and Nala", "our kelpie Rusty"
     rule(r"\b(?:my|our)\s+" + _REL + r"(?:'s\s+name\s+is|\s+is\s+(?:called|named)|\s+is|,)?\s+(?P<name>" + NAME + ")",
          _relative(0.85)),
 )

@@ -14,6 +14,7 @@ from vaultweave.weaver.extract import dates_en, dates_zh
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.changes_en import NOTICE
 from vaultweave.weaver.extract.known_people import SAID_AS
+from vaultweave.weaver.extract.normalise_en import names_capitalised
 from vaultweave.weaver.extract.rules_text import Fact
 from vaultweave.weaver.extract.rules_zh_people import person
 from vaultweave.weaver.extract.speaker_memory import SWITCHABLE
@@ -117,7 +118,7 @@ def kin_named(text: str, facts: list[Fact]) -> list[Fact]:
     to the speaker (0.8)."""
     stated = {(f.about, f.name) if f.about else (f.attribute, f.value) for f in facts}
     named = [(_SAID_AS.get(m.group("rel").lower(), m.group("rel").lower()), m.group("name"))
-             for m in _KIN_NAMED.finditer(text)]
+             for m in _KIN_NAMED.finditer(names_capitalised(text))]  # "my cousin bilal says ..." too
     for m in _WITH_KIN_ZH.finditer(text):  # "我跟老婆小美…": the person read as a clause's opening
         who = person("我" + text[m.end():], None)
         named += [(f.attribute, f.value) for f in (who[2] if who else [])]

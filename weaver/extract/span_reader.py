@@ -270,12 +270,17 @@ def read(sentence: str) -> list[Fact]:
     return facts
 
 
+# A sentence longer than any chat sentence (a paste, a hostile turn of 10,000 words) is left to
+# the rules: the model learned from chat, and its features cost grows with the sentence.
+MAX_TOKENS = 400
+
+
 def marked(sentence: str, attributes: frozenset[str]) -> list[tuple[str, int, str, str]]:
     """Each span of ``sentence`` the model marks with one of ``attributes``, every token
     of it at least ``MIN_MARGINAL`` sure: (attribute, where it starts, its text as typed,
     the casefolded token before it)."""
     toks = tokens(sentence)
-    if not toks:
+    if not toks or len(toks) > MAX_TOKENS:
         return []
     tagger = _tagger("zh" if is_chinese(sentence) else "en")
     labels = tagger.tag(features(sentence, toks))

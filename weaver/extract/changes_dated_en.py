@@ -1,12 +1,12 @@
 """A change told with its day in one sentence, and its new value in another.
 
-Chat tells the event and the new state apart: "got promoted two weeks ago!!! account manager
-now", "finally moved!! got the keys on the 5th, we're in walthamstow now", "been here 2 weeks
-now, staying in observatory". The clause that names the new value has no day of its own, so it
-was dated by the turn, and the old value seemed to end when the news was told rather than when
-it happened. ``dated_by_change`` gives such a value the day of the change told beside it. A
-day one fact of the turn is told to start on ("monday i start at Snapplify as an instructional
-designer") is a day to come for the title read beside it too, not last monday.
+Chat tells the event and the new state apart: "got promoted two weeks ago!!! senior analyst
+now", "moved at last!! got the keys on the 9th, we're in hackney now", "been here 3 weeks now,
+staying in leith". The clause that names the new value has no day of its own, so it was dated
+by the turn, and the old value seemed to end when the news was told rather than when it
+happened. ``dated_by_change`` gives such a value the day of the change told beside it. A day one
+fact of the turn is told to start on ("monday i start at Brightpath as a course designer") is a
+day to come for the title read beside it too, not last monday.
 
 Only the speaker's own undated new values of the attribute the change is of (a promotion: the
 title; a move or keys: the home; a start: the job), and only from a sentence that tells the

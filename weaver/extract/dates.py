@@ -105,9 +105,9 @@ def _parse(text: str, base_iso: str, prefer: Prefer) -> datetime | None:
     return found
 
 
-# A day said without its year is the nearest one the tense allows; past tense alone, "may 22"
-# said on 5 May would be last year's. When that reading is most of a year back and this
-# year's is weeks ahead, the day is still to come: "last day at amazon is may 22".
+# A day said without its year is the nearest one the tense allows; past tense alone, "june 12"
+# said on 4 May would be last year's. When that reading is most of a year back and this
+# year's is weeks ahead, the day is still to come: "last day at the bakery is june 12".
 _YEAR_BACK = timedelta(days=300)
 _WEEKS_AHEAD = timedelta(days=60)
 

@@ -155,7 +155,7 @@ class RulesExtractor:
             # is completed from what this turn told too: "my gf dani ... she's a nurse")
             read += unsure_of_people(split_sentences(resource.text), known.by_name, known.last_person())
             read = [replace(f, when="", starts=f.when) if f.op is Op.RETRACT and f.when and dates.ahead(
-                f.when, resource.ts, zone) else f for f in read]  # "last day at amazon is may 22": to come
+                f.when, resource.ts, zone) else f for f in read]  # "last day at X is june 12": to come
             facts = told.dated_by_plan(told.complete([*map(known.learn(read).complete, read)]), resource.ts)
             learned = known.learn(facts)
             if learned.last_named == known.last_named and last_mentioned(text):
@@ -207,7 +207,7 @@ def _unresolved(fact: Fact) -> bool:
 def _planned(fact: Fact, resource: Resource, zone: tzinfo | None) -> bool:
     """An English start told weeks ahead ("starting at Delta in July") is a plan, not yet a
     fact; one days ahead ("starting at Stripe next monday") is taken as it is told, and so is
-    an ending told with its day ("last day at Amazon is May 22"). The Chinese rules keep their
+    an ending told with its day ("last day at the bakery is june 12"). The Chinese rules keep their
     own reading of a start ("下周一去网易报到")."""
     if not fact.starts or _CJK.search(fact.starts) or fact.op is Op.RETRACT:
         return False
@@ -314,7 +314,7 @@ def _facts_in(text: str, asked: str, who: str) -> list[Fact]:
         facts = told_first(facts) + rules_zh_updates.routines_ended_by_reference(text)
     facts += former_homes(sentences)  # "better than my old place in pilsen"
     unsure = [d for s in unsure_sentences(sentences) for d in doubts_of(s)]  # "not sure I'll stay in X"
-    facts = dated_by_change(facts, sentences)  # "got promoted two weeks ago!! account manager now"
+    facts = dated_by_change(facts, sentences)  # "got promoted two weeks ago!! team lead now"
     return dated_by_last_day(title_in_doubt(facts + cue_doubts(sentences, facts), text), text) + unsure
 
 

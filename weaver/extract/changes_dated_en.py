@@ -54,8 +54,8 @@ def _days_of_changes(sentences: Sequence[str]) -> dict[str, str]:
 def dated_by_change(facts: list[Fact], sentences: Sequence[str]) -> list[Fact]:
     """``facts`` with the speaker's undated new values dated by the change told beside them,
     and a day told as a start read as one for every fact it dates."""
-    # "monday i start at Snapplify as an instructional designer": a day one fact of the turn
-    # starts on is a start for every fact dated by it
+    # "monday i start at Brightpath as a course designer": a day one fact of the turn starts
+    # on is a start for every fact dated by it
     ahead = {f.starts for f in facts if f.starts}
     facts = [replace(f, when="", starts=f.when) if f.when in ahead and f.attribute in _CHANGED
              and f.op is Op.ASSERT and not f.starts else f for f in facts]

@@ -208,7 +208,7 @@ def said_plainly(text: str) -> str:
     Lahore last week", "i stay there with my wife" -> "I live there", "she be resident doctor
     for national hospital" -> "she is resident doctor for national hospital"."""
     text = _SCOTS.sub(lambda m: _SCOTS_WORD[m.group(1).lower()], _DROPPED_G.sub(r"\1ing", text))
-    text = _W_FOR_WITH.sub("with", text)  # "started w medforce", "moved in w my friend"
+    text = _W_FOR_WITH.sub("with", text)  # "started w brightwave", "moved in w my friend"
     # "nurse in the mater", "PM at wayfair", "he is in Infosys, project manager" (workplaces_en)
     text = at_work_in(named_where_worked(in_said_as_at(text)))
     text = _MA_KIN.sub(lambda m: ("M" if m.group(1) == "M" else "m") + "y ", text)

@@ -1,7 +1,7 @@
 """What an English clause tells beside the appointment or routine it holds.
 
-A clause with a date is read as its event ("big launch on the 6th"), and chat often puts
-another fact in the same clause: "im a PM at swiggy, big launch on the 6th", "spin class
+A clause with a date is read as its event ("big launch on the 9th"), and chat often puts
+another fact in the same clause: "im a PM at kestrel, big launch on the 9th", "spin class
 monday and wednesday at 6am, PM at wayfair", "vet for my cat Noisette tomorrow at 10".
 The parts cut off by a comma that hold no date are read as clauses of their own, and the
 part with the event is searched for what is said in passing anywhere (a pet or relative

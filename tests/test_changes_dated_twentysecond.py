@@ -59,7 +59,7 @@ def test_a_last_day_that_was_ends_the_job_then() -> None:
 def test_the_old_job_ends_on_the_last_day_told_weeks_ahead(tmp_path: Path) -> None:
     vault = Vault.init(tmp_path / "v")
     for day, text in ((0, "I'm a baker at Bakewell Bakery, early starts"),
-                      (1, "last day at bakewell bakery is june 12, starting at Rye House on june 15")):
+                      (1, "last day at bakewell bakery is june 12. starting at Rye House on june 15")):
         vault.ingest(text, ts=(_START + timedelta(days=day)).isoformat(), role="user", speaker="Ana",
                      session="s1")
     vault.weave_all()

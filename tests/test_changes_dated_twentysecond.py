@@ -41,6 +41,8 @@ def test_a_day_without_its_year_weeks_ahead_is_still_to_come() -> None:
     assert not dates.ahead("friday", _START)
     assert not dates.ahead("june 12 2025", _START)  # its year told
     assert not dates.ahead("september 3", _START)  # months ahead, or last autumn: not said
+    assert dates.ahead("下周六", _START)  # Chinese with no past reading
+    assert not dates.ahead("next week", _START)  # English keeps its reading: when told
 
 
 def test_a_last_day_told_ahead_ends_the_job_on_that_day() -> None:
@@ -94,6 +96,7 @@ def test_a_change_without_a_day_leaves_the_new_value_on_the_turn() -> None:
 
 def test_a_start_on_a_weekday_to_come_dates_the_title_beside_it_ahead() -> None:
     read = _read((0, "I teach year 4 at Hillside Primary"),
-                 (4, "today was my last day at school. monday i start at Brightpath as a course designer"))
+                 (4, "today was my last day at school. monday i start at Brightpath as an instructional "
+                     "designer, making their training videos"))
     assert ("r1", "employer", "Brightpath", Op.ASSERT, "2026-05-11") in read
-    assert ("r1", "job_title", "course designer", Op.ASSERT, "2026-05-11") in read
+    assert ("r1", "job_title", "instructional designer", Op.ASSERT, "2026-05-11") in read

@@ -105,18 +105,23 @@ def _parse(text: str, base_iso: str, prefer: Prefer) -> datetime | None:
     return found
 
 
-# A day said without its year is the nearest one the tense allows; past tense alone, "june 12"
-# said on 4 May would be last year's. When that reading is most of a year back and this
-# year's is weeks ahead, the day is still to come: "last day at the bakery is june 12".
+# An ending told with a day still to come ends on that day, and the past reading every change
+# gets first would miss it: "下周六从济南搬去青岛" has none, and "june 12" said on 4 May would be
+# last year's. A Chinese day with no past reading is ahead; so is a day without its year whose
+# past reading is most of a year back while this year's is weeks ahead ("last day at the bakery
+# is june 12").
 _YEAR_BACK = timedelta(days=300)
 _WEEKS_AHEAD = timedelta(days=60)
 
 
 def ahead(phrase: str, spoken_at: datetime, zone: tzinfo | None = None) -> bool:
-    """Whether ``phrase`` (a day without a year) names a day still to come."""
-    if re.search(r"\b\d{4}\b|年", phrase):
+    """Whether ``phrase`` names a day still to come that its past reading would miss."""
+    future = resolve(phrase, spoken_at, "future", zone)
+    if future is None:
         return False
     past = resolve(phrase, spoken_at, "past", zone)
-    future = resolve(phrase, spoken_at, "future", zone)
-    return (past is not None and future is not None and spoken_at - past > _YEAR_BACK
-            and future - spoken_at < _WEEKS_AHEAD)
+    if past is None:  # English keeps its reading of a day with none ("next week": when told)
+        return bool(_HANZI.search(phrase))
+    if re.search(r"\b\d{4}\b|年", phrase):
+        return False
+    return spoken_at - past > _YEAR_BACK and future - spoken_at < _WEEKS_AHEAD

@@ -130,7 +130,6 @@ class RulesExtractor:
         # sister Maya named, and Eve's "I switched to X" is not Maya's employer.
         people: dict[tuple[str | None, str | None], KnownPeople] = {}
         speaker: dict[tuple[str | None, str | None], SpeakerMemory] = {}
-        zone = self.zone
         context = _last_of_each_session(earlier, {r.session for r in resources}, EARLIER_TURNS)
         fresh = len(context)
         for at, resource in enumerate([*context, *resources]):
@@ -154,8 +153,6 @@ class RulesExtractor:
             # "not sure he's still in sydney": the people a doubting sentence speaks of (below, a person
             # is completed from what this turn told too: "my gf dani ... she's a nurse")
             read += unsure_of_people(split_sentences(resource.text), known.by_name, known.last_person())
-            read = [replace(f, when="", starts=f.when) if f.op is Op.RETRACT and f.when and dates.ahead(
-                f.when, resource.ts, zone) else f for f in read]  # "last day at X is june 12": to come
             facts = told.dated_by_plan(told.complete([*map(known.learn(read).complete, read)]), resource.ts)
             learned = known.learn(facts)
             if learned.last_named == known.last_named and last_mentioned(text):
@@ -233,9 +230,11 @@ def _candidate(speaker: str, fact: Fact, resource: Resource, zone: tzinfo | None
         day = (dates.resolve(fact.when, resource.ts, "past", zone) if fact.when else None) or resource.ts
         fact = replace(fact, value=f"{day.astimezone(zone) if zone else day:%m-%d}")
     happened = dates.resolve(fact.when, resource.ts, "past", zone) if fact.when else None
-    if happened is None and (fact.starts or (fact.op is Op.RETRACT and _CJK.search(fact.when))):
-        # a start on a day still to come; "月底从济南搬去烟台": the home left on the day of the move
-        happened = dates.resolve(fact.starts or fact.when, resource.ts, "future", zone)
+    if fact.op is Op.RETRACT and fact.when and dates.ahead(fact.when, resource.ts, zone):
+        # an ending on a day to come: "last day at X is june 12", "月底从济南搬去烟台"
+        happened = dates.resolve(fact.when, resource.ts, "future", zone)
+    elif happened is None and fact.starts:  # a start on a day still to come
+        happened = dates.resolve(fact.starts, resource.ts, "future", zone)
     told_at = fact.scheduled.removesuffix(events_en.SAME_TIME)  # no earlier hour to keep
     scheduled = dates.resolve(told_at, resource.ts, "future", zone) if told_at else None
     # A routine's weekdays ride in a tag ("days:tuesday"); an appointment's time is `when`.

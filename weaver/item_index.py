@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from vaultweave.store.item import Item, Status
 from vaultweave.store.paths import safe_name
 from vaultweave.weaver.attributes import reaches
-from vaultweave.weaver.extract.base import Candidate, normalise
+from vaultweave.weaver.extract.base import BY_NAME, Candidate, normalise
 
 if TYPE_CHECKING:
     from vaultweave.weaver.workspace import Workspace
@@ -60,10 +60,11 @@ class ItemIndex:
         wanted: dict[str, set[str]] = defaultdict(set)
         for candidate in candidates:
             wanted[normalise(candidate.subject)].add(candidate.attribute)
-        # The same key, or one a candidate's attribute can end (attributes.reaches).
+        # The same key, or one a candidate's attribute can end (attributes.reaches); a doubt
+        # by name may question any of its subject's facts.
         keys = {
             key for key in self.by_key
-            if key[0] in wanted and any(reaches(a, key[1]) for a in wanted[key[0]])
+            if key[0] in wanted and any(a == BY_NAME or reaches(a, key[1]) for a in wanted[key[0]])
         }
         return {i: items[i] for key in keys for i in self.by_key.get(key, ()) if i in items}
 

@@ -18,8 +18,9 @@ Rules, by (subject, attribute):
 - across attribute families (attributes.reaches): ending "likes tea" ends a favourite tea,
   ending a habit its routine ("I stopped running": "running every day"), a vegetarian diet
   ends liked meat; a liking told with the end of a favourite takes its place;
-- a doubt (the turn talks of the attribute, no new value) flags the current value as
-  possibly outdated (``doubt``), never ends it; a new value or a repeat clears it;
+- a doubt (the turn talks of the attribute, or names its value beside a word of change)
+  flags the current value as possibly outdated (``doubt``), never ends it; a new value or a
+  repeat clears it;
 - an appointment with the same value and a new time is rescheduled (the old one ends);
 - a dated change told later ("moved last month", said after "I live in Bergen") ends
   the value it replaces even when its date is earlier than when that value was heard;
@@ -34,12 +35,13 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta
+from datetime import datetime
 from enum import Enum
 
 from vaultweave.store.item import Item, Status, item_id
 from vaultweave.weaver.attributes import OPPOSITES, canonical_sentence, is_single_valued, reaches
-from vaultweave.weaver.extract.base import Candidate, Op, normalise
+from vaultweave.weaver.doubting import DOUBTED_BY_NAME, doubted_items, last_told, said_at, told_since
+from vaultweave.weaver.extract.base import BY_NAME, Candidate, Op, normalise
 from vaultweave.weaver.reschedule import named_as_before, rescheduled, same_time
 from vaultweave.weaver.value_match import diet_ends, names_ended, names_value
 
@@ -143,16 +145,16 @@ def plan_resolution(
     # A doubt stands unless the same cycle tells the attribute again with or after it
     # (the same turn's "moved to Denver, the move was exhausting" is no doubt); what was
     # told before it is what it puts in doubt.
-    told: dict[tuple[str, str], datetime] = {}
-    for c in candidates:
-        if c.op is not Op.DOUBT:
-            told[c.key] = max(told.get(c.key, _spoken(c)), _spoken(c))
+    told = last_told(candidates, (Op.ASSERT, Op.RETRACT))
+    # A doubt by name heeds new values only: what an ending ended is no longer current, and
+    # one that missed ("dropped the tuesday swim") leaves the value to doubt.
+    told_anew = last_told(candidates, (Op.ASSERT,))
     for candidate in sorted(candidates, key=_order):
         if _already_applied(candidate, work.with_key(candidate.subject, candidate.attribute)):
             skipped += 1
         elif candidate.op is Op.DOUBT:
-            if candidate.key not in told or told[candidate.key] < _spoken(candidate):
-                _doubt(work, candidate)
+            if not told_since(told, candidate.key, said_at(candidate)):
+                _doubt(work, candidate, told_anew)
         elif candidate.op is Op.RETRACT:
             if not _end(work, candidate):
                 unmatched.append(candidate)
@@ -396,26 +398,16 @@ def _ended_before_told(
     return True
 
 
-# How long after a value was told a doubt about its attribute still refers to that telling.
-DOUBT_GRACE = timedelta(days=2)
-
-
-def _doubt(work: _Working, candidate: Candidate) -> None:
-    """Flag the current value(s) as possibly outdated; nothing is ended."""
-    said = _spoken(candidate)
-    for item in work.with_key(candidate.subject, candidate.attribute):
-        if not item.is_current or item.doubt or said <= _heard(item) + DOUBT_GRACE:
-            # Said before the value's last telling, or just after it: "I moved to Oslo.
-            # The move was exhausting." speaks of the change it follows, not of a new one.
-            continue
-        if candidate.value_key and not names_value(item.value, candidate.value):
-            continue
+def _doubt(work: _Working, candidate: Candidate, told_anew: Mapping[tuple[str, str], datetime]) -> None:
+    """Flag the current value(s) as possibly outdated (``doubting``); nothing is ended."""
+    said, subject = said_at(candidate), normalise(candidate.subject)
+    attributes = [candidate.attribute] if candidate.attribute != BY_NAME else [
+        a for a in sorted(work.by_subject.get(subject, ()))
+        if a in DOUBTED_BY_NAME and not told_since(told_anew, (subject, a), said)]
+    items = [i for a in attributes for i in work.with_key(candidate.subject, a)]
+    for item in doubted_items(items, candidate, said, _heard):
         flagged = item.evolve(doubt=candidate.source, doubted_at=said)
         work.put(Action.DOUBTED, flagged, item, f"{item.value} possibly outdated")
-
-
-def _spoken(candidate: Candidate) -> datetime:
-    return candidate.spoken_at or candidate.valid_from
 
 
 def _heard(item: Item) -> datetime:
@@ -459,7 +451,7 @@ def _new_item(candidate: Candidate, observed_at: datetime) -> Item:
         observed_at=observed_at,
         sources=(candidate.source,),
         origin=candidate.origin,
-        heard_at=_spoken(candidate),
+        heard_at=said_at(candidate),
         when=candidate.when,
         relation=candidate.relation,
     )
@@ -468,7 +460,7 @@ def _new_item(candidate: Candidate, observed_at: datetime) -> Item:
 def _reinforce(item: Item, candidate: Candidate, observed_at: datetime) -> Item:
     # A repeated mention is a use: upkeep's decay and archive clocks restart from when it
     # was said (heard_at, world time), not from when the vault read it.
-    said = _spoken(candidate)
+    said = said_at(candidate)
     heard = said if item.heard_at is None else max(item.heard_at, said)
     # Told again after a doubt: confirmed, the doubt is cleared.
     confirmed = bool(item.doubt) and (item.doubted_at is None or said >= item.doubted_at)

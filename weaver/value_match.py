@@ -293,3 +293,48 @@ def in_family(stored: str, spoken: str) -> bool:
     if members is DAIRY_WORDS:
         return _is_dairy(stored)
     return bool(members & (words | {w.removesuffix("s") for w in words}))
+
+
+# Words of a value that do not name it: its days, its kind ("class", "practice").
+_NOT_NAMING = frozenset((
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "day", "days", "every",
+    "daily", "weekend", "weekends", "morning", "mornings", "evening", "evenings", "night", "nights", "class",
+    "classes", "lesson", "lessons", "session", "sessions", "practice", "training", "club", "course", "job",
+    "work", "new", "old", "and", "or", "with", "from", "near", "city", "town", "university", "college",
+    "school", "company", "street", "road", "hospital", "centre", "center",
+))
+_DAY_PLURAL = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)days$")
+# What a Chinese value says besides its name: its days, a place's level, a class word.
+_ZH_NOT_NAMING = re.compile(r"每个?(?:周|星期|礼拜)[一二三四五六日天末、和]*|每天|课(?=\s|$)")
+_ZH_PLACE_LEVEL = re.compile(r"[省市区县镇]")
+
+
+def mentioned(stored: str, words: str) -> bool:
+    """Whether ``words`` (a few words of a turn) name the stored value: one of its own
+    words that tells it apart ("golf" of "VW Golf", "callum"), or, in Chinese, the value
+    without its days ("瑜伽" of "瑜伽 每周二") or a part of its name (``_zh_names``)."""
+    return naming_share(stored, words) > 0
+
+
+def naming_share(stored: str, words: str) -> float:
+    """How much of the stored value ``words`` name, 0 to 1: "london" names all of "London"
+    and half of "King's College London"."""
+    if _CJK.search(stored):
+        names = _zh_names(stored)
+        return max((len(n) for n in names if n in words), default=0) / max(map(len, names), default=1)
+    said = {_stem(w) for w in tokens(words)}
+    naming = [w for w in tokens(stored) if len(w) >= 3 and w not in _NOT_NAMING and not _DAY_PLURAL.match(w)]
+    return sum(_stem(w) in said for w in naming) / len(naming) if naming else 0.0
+
+
+def _zh_names(stored: str) -> set[str]:
+    """How a Chinese value may be named again: each place of "深圳市宝安区" (深圳, 宝安), and a
+    long name by its first or last two characters ("飞度" of "本田飞度")."""
+    names: set[str] = set()
+    for part in _ZH_PLACE_LEVEL.split(_ZH_NOT_NAMING.sub("", stored)):
+        part = part.strip()
+        if len(part) >= 2:
+            names.add(part)
+        if len(part) >= 4:
+            names.update((part[:2], part[-2:]))
+    return names

@@ -20,6 +20,11 @@ class Op(str, Enum):
     DOUBT = "doubt"
 
 
+# The attribute of a doubt that names no attribute, only words ("sold the golf last
+# weekend"): the resolver doubts whichever current fact of the speaker those words name.
+BY_NAME = "*by-name"
+
+
 @dataclass(frozen=True)
 class Candidate:
     """A fact proposed by an extractor, before it is resolved against the vault.

@@ -19,9 +19,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.base import BY_NAME, Op
 from vaultweave.weaver.extract.events_en import IT
 from vaultweave.weaver.extract.rules_text import Fact, words
+from vaultweave.weaver.value_match import mentioned
 
 CUE_CONFIDENCE = 0.5  # below the lexicons' 0.6: a cue says less than a known phrase
 
@@ -135,7 +136,7 @@ _NEGATED = re.compile(
 )
 # 我个/我嘅 are Cantonese for "my": "我个friend阿Ken话…"
 _PEOPLE_ZH = (r"我(?:们|个|嘅)?的?(?:妈|爸|姐|妹|哥|弟|老公|老婆|女朋友|男朋友|对象|朋友|friend|闺蜜|"
-              r"同事|同学|同门|老板|领导|上司|经理|儿子|女儿|爷|奶|外公|外婆|室友|邻居)")
+              r"同事|同学|同门|老板|领导|上司|经理|儿子|女儿|爷|奶|外公|外婆|室友|邻居)|闺女|媳妇|女婿|老伴")
 _FIRST_PERSON = re.compile(
     rf"\b(?:I|I'm|I've|I'll|I'd|im|ive|me|we|we're|we've|us|our)\b|(?!{_PEOPLE_ZH})我|咱|俺", re.IGNORECASE
 )
@@ -176,7 +177,10 @@ def cue_doubts(sentences: Sequence[str], read: Sequence[Fact]) -> list[Fact]:
     # an appointment moved as "it" names none: whether it is known is speaker_memory's
     told = {f.attribute for f in read if not f.about and f.value != IT}
     others = any(f.about or f.name for f in read)
+    # "arabic moved to thursdays, teacher changed": the change of a value the turn told
+    told_values = [f.value for f in read if f.value not in ("", IT) and not f.about and f.op is Op.ASSERT]
     doubted: list[str] = []
+    by_name: list[str] = []
     for sentence in sentences:
         if others and not _FIRST_PERSON.search(sentence):
             continue
@@ -184,7 +188,52 @@ def cue_doubts(sentences: Sequence[str], read: Sequence[Fact]) -> list[Fact]:
             silenced = {a for member in family for a in (member, *_SILENCED_BY.get(member, ()))}
             if not told & silenced:
                 doubted += [a for a in family if a not in doubted]
-    return [Fact(attribute, "", Op.DOUBT, CUE_CONFIDENCE) for attribute in doubted]
+        by_name += [words for words in _named_beside_change(sentence)
+                    if words not in by_name and not any(mentioned(v, words) for v in told_values)]
+    return [Fact(attribute, "", Op.DOUBT, CUE_CONFIDENCE) for attribute in doubted] + [
+        Fact(BY_NAME, words, Op.DOUBT, CUE_CONFIDENCE) for words in by_name
+    ]
+
+
+def _named_beside_change(sentence: str) -> list[str]:
+    """The words around each word of change the speaker says of their own life ("sold the
+    golf last weekend", "哈啰那边不干了"): whichever current fact they name is in doubt
+    (the resolver knows the facts; ``doubting.mentioned``)."""
+    if len(sentence) > 2000 or _HYPOTHETICAL.search(sentence):
+        return []
+    found: list[str] = []
+    for hit in _CHANGE.finditer(sentence):
+        if not _speakers_cue(sentence, hit):
+            continue
+        if _CJK.search(hit.group()):
+            start, end = max(0, hit.start() - _ZH_AROUND), hit.end() + _ZH_AROUND
+            around = sentence[start : hit.start()] + " " + sentence[hit.end() : end]
+        else:
+            before = sentence[: hit.start()].split()[-_EN_AROUND:]
+            after = sentence[hit.end() :].split()[:_EN_AROUND]
+            around = " ".join([*before, *after])
+        if around.strip() and not _STILL.search(around):
+            found.append(around.strip())
+    return found
+
+
+# Words that end or change whatever they are said beside, in any family: the value they
+# name is the speaker's to look up ("RIP the panda", "me n callum split up", "瑜伽不练了").
+_CHANGE = re.compile(
+    r"\b(?:sold|selling|scrapped|quit|quitting|dropped|dropping|left|leaving|moved|moving|switched|switching|"
+    r"changed|changing|swapped|replaced|traded\s+in|transferred|shifted|split\s+up|broke\s+up|breaking\s+up|"
+    r"resigned|resigning|retired|retiring|gave\s+up|giving\s+up|stopped|stopping|done\s+with|finished\s+with|"
+    r"cancell?ed|postponed|rescheduled|no\s+more|any\s*more|no\s+longer|used\s+to|rip|passed\s+away|died|"
+    r"put\s+down|rehomed|ended|axed|hung\s+up|packed\s+out)\b|"
+    r"卖了|卖掉|不干了|不做了|辞了|辞职|离开|离职|搬走|搬出|搬离|换了|换成|改成|改到|退了|退掉|停了|分手|没了|不再|"
+    r"结束|取消|推迟|延期|不去了|放弃|戒了|去世|送人|送走|不上了|不学了|不练了|[没沒]再去|[转轉]出去|[转轉][让讓]",
+    re.IGNORECASE,
+)
+# "still at concentrix, just a new desk", "还在招行 就是换了个位子": the value stands
+_STILL = re.compile(r"\bstill\b|还在|還在|还是|還是|仍然|依然|照常|不变|不變", re.IGNORECASE)
+_EN_AROUND = 5  # words each side
+_ZH_AROUND = 8  # characters each side
+_CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 def _families_in(sentence: str) -> list[tuple[str, ...]]:

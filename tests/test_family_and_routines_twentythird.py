@@ -163,7 +163,8 @@ def test_an_appointment_after_a_routine_stays_an_appointment() -> None:
 
 
 def test_days_joined_by_and_are_one_routine() -> None:
-    assert _routines("i swim mondays and thursdays and sundays") == ["swimming on Mondays, Thursdays and Sundays"]
+    said = _routines("i swim mondays and thursdays and sundays")
+    assert said == ["swimming on Mondays, Thursdays and Sundays"]
 
 
 # -- a pronoun after "but" or "so" -----------------------------------------------------------

@@ -35,6 +35,7 @@ from vaultweave.weaver.extract.event_words_en import (
 from vaultweave.weaver.extract.event_words_en import REMIND as _REMIND
 from vaultweave.weaver.extract.event_words_en import STUDYING_FOR as _STUDYING_FOR
 from vaultweave.weaver.extract.normalise_en import PERSON
+from vaultweave.weaver.extract.routine_lists_en import routines_listed
 from vaultweave.weaver.extract.rules_text import Fact
 from vaultweave.weaver.extract.weekdays_en import ANY_DAY as _ANY_DAY
 from vaultweave.weaver.extract.weekdays_en import DAY_JOIN as _DAY_JOIN
@@ -165,7 +166,7 @@ def events(clause: str) -> list[Fact]:
     clause = re.sub(r"\b(moved|pushed|changed|rescheduled|shifted|switched)\s+from\s+[^,]+?\s+(?=to\s)",
                     r"\1 ", clause, count=1, flags=re.IGNORECASE)
     # "swim is tuesday and thursday now": days told two at a time are a week's, not one day's
-    clause = moved_to_days(clause)  # "practice moved to tues and thurs now": said the same way
+    clause = routines_listed(moved_to_days(clause))  # "practice moved to tues and thurs now": the same way
     weekly = _TWO_DAYS.search(clause)
     # "padel is saturday now": one day, but of what recurs and said as its new day
     one_day = _ONE_DAY_NOW.search(clause)
@@ -475,8 +476,7 @@ def _routines(clause: str) -> list[Fact]:
             elif not first.endswith("ing"):  # "I swim mondays" -> swimming
                 activity = gerund(first) + (" " + rest if rest else "")
         if first in NOT_ACTIVITIES or activity in JOB_WEEK or set(activity.split()) & NOT_IN_ACTIVITIES \
-                or _UNFINISHED.search(
-                activity) or ONLY_DAY_WORDS.match(activity.lower()):
+                or _UNFINISHED.search(activity) or ONLY_DAY_WORDS.match(activity.lower()):
             continue  # "yes still going every tuesday": a reply, the activity is elsewhere
         days = _said_days(match.group("d1") or match.group("d2") or match.group("d3") or "")
         if not days:

@@ -242,7 +242,8 @@ def _pronouns_within(text: str) -> str:
             # "my son Tommy set up this tablet, he's a fire fighter": him, after a comma
             pronouns = "she" if relation in _FEMALE else "he" if relation in _MALE else "he|she"
             sentence = sentence[: last.end()] + re.sub(
-                rf"(,\s*|\s+and\s+)(?:{pronouns})(?={_THEIR_PREDICATE})", lambda m: m.group(1) + spoken,  # noqa: B023
+                rf"(,\s*|\s+(?:and|but|so|though)\s+)(?:{pronouns})(?={_THEIR_PREDICATE})",
+                lambda m: m.group(1) + spoken,  # noqa: B023
                 sentence[last.end():], count=1, flags=re.IGNORECASE)
         out.append(sentence)
     return "".join(out)

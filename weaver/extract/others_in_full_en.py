@@ -49,6 +49,9 @@ _CLAUSE_OPENS = r"(?:^|(?<=[.!?;:]\s)|(?<=[.!?;:]\s\s)|(?<=,\s)|(?<=\band\s)|(?<
 _BARE_RELATION = re.compile(
     rf"{_CLAUSE_OPENS}(?:(?i:new)\s+)?(?P<rel>(?i:{_BARE}))(?=\s+{_NAME}{_THEIR_VERB}|\s+(?:is|'s)\s+(?:a|an)\s)"
 )
+# "the wife Sian says ...", "the hubby Dev's a chef": the spouse as chat names them
+_THE_SPOUSE = re.compile(rf"\b(?i:the)\s+(?=(?i:wife|husband|hubby)\s+{_NAME}(?:{_THEIR_VERB}|"
+                         r"\s+(?:says|said|reckons|thinks|wants|keeps)\b))")
 # "wife is deepa, she's ...", "new flatmate is Ruth, she ...": who the relation is, then more of them
 _BARE_RELATION_NAMED = re.compile(rf"{_CLAUSE_OPENS}(?:(?i:new)\s+)?(?P<rel>(?i:{_BARE}))(?:'s|\s+is)\s+"
                                   r"(?P<name>[A-Za-zà-ÿ][a-zà-ÿ]{2,14})(?=\s*,\s*(?:and\s+)?(?:she|he)\b)")
@@ -151,7 +154,7 @@ def others_said_in_full(text: str, asked: str = "") -> str:
     text = _WHO_IS_AGED.sub(_aged_who, text)
     text = _kids_aged(text)
     text = _BARE_RELATION_NAMED.sub(_bare_named, text)
-    text = _BARE_RELATION.sub(lambda m: "my " + m.group("rel").lower(), text)
+    text = _BARE_RELATION.sub(lambda m: "my " + m.group("rel").lower(), _THE_SPOUSE.sub("my ", text))
     text = _COMES_FROM.sub(_lives_where_from, text)
     text = _REFLEXIVE.sub("", text)
     return _NAMED_SUBJECT.sub(_pronoun_named, text)

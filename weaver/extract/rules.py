@@ -427,14 +427,15 @@ def _turn_facts(text: str, who: str = "", about: str = "") -> list[Fact]:
 def _fragment_facts(
     sentence: str, found: Sequence[Fact], carried: Carried, who: str
 ) -> tuple[list[Fact], Carried]:
-    """What the sentence's fragments, said again as whole clauses, add to its first reading
-    (only facts of an attribute and person that reading did not give), and who the next
-    sentence's fragments are about."""
+    """What the sentence's fragments, said again as whole clauses, add to its first reading (only facts
+    of an attribute and person that reading did not give), and who the next sentence's fragments are about."""
     had = {(f.attribute, f.about, f.name) for f in found}
     extra: list[Fact] = []
     said, carried = fragment_clauses(sentence, carried, who)
+    booked = {f.value.lower() for f in found if f.attribute == "appointment"}  # "vet for pepe friday": no job
     for clause in said:
-        for fact in _sentence_facts(clause, ENGLISH, allow_note=False):
+        facts = _sentence_facts(clause, ENGLISH, allow_note=False)
+        for fact in [] if {f.value.lower() for f in facts if f.attribute == "job_title"} & booked else facts:
             if fact.op is Op.ASSERT and (fact.attribute, fact.about, fact.name) not in had:
                 had.add((fact.attribute, fact.about, fact.name))
                 extra.append(fact)

@@ -6,6 +6,7 @@ import re
 from dataclasses import replace
 
 from vaultweave.weaver.extract import (
+    birthdays_zh,
     booked_zh,
     dated_zh,
     dates_zh,
@@ -99,6 +100,7 @@ _ZH_QUESTION = re.compile(
 # a space after a Latin word parts a home or a study told next ("做data analyst 住Tampines", "读UM 读会计");
 # elsewhere it may be inside one thought ("拿了X的offer 上周去杭州报到了": his)
 _ZH_BREAK = re.compile(r"[，,…（(）)]+|\.{3,}|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff]|\d{1,2}[月号点])"
+                       r"|(?<=[\u4e00-\u9fff]\d{2})\s+(?=[\u4e00-\u9fff])"  # "今年25 泉州人": an age ends
                        r"|(?<=[A-Za-z])\s+(?=住(?![院宿校])|读|念)")
 
 
@@ -117,7 +119,8 @@ def _zh_split_clauses(sentence: str) -> list[str]:
                   or _ZH_SUBJECT.match(undated)
                   or dates_zh.SCHEDULE.match(text) or rules_zh_people.MOVED.search(text)
                   or shapes_zh.starts_clause(text) or _opens_with_person(text) or _ZH_WE.match(text)
-                  or _ZH_TOPIC_THEN_I.match(text) or homes_zh.STARTS_CLAUSE.match(text))
+                  or _ZH_TOPIC_THEN_I.match(text) or homes_zh.STARTS_CLAUSE.match(text)
+                  or birthdays_zh.STARTS.match(text))
         if clauses and not starts:
             clauses[-1] += "，" + piece.strip()
         elif text:
@@ -432,6 +435,8 @@ def _zh_is_question(sentence: str) -> bool:
 def _zh_is_chatter(clause: str) -> bool:
     if re.search(r"(?:取消|泡汤)了", clause):
         return False  # "明天的牙医预约取消了": a plan that ended is no plan
+    if birthdays_zh.AHEAD.match(clause):
+        return False  # "明天就是我生日了": the day is told ahead, the birthday is no plan
     return bool(_ZH_CHATTER.search(shapes_zh.AFTER_EVENT.sub("", clause)))
 
 
@@ -460,7 +465,7 @@ CHINESE = Grammar(
     note=_zh_note,
     negated=_zh_negated,
     retractions=rules_zh.RETRACTIONS + rules_zh_updates.ENDINGS,
-    rules=(titles_zh.RULES + rules_zh_updates.STARTS + schools_zh.RULES + rules_zh.RULES
+    rules=(birthdays_zh.RULES + titles_zh.RULES + rules_zh_updates.STARTS + schools_zh.RULES + rules_zh.RULES
            + rules_zh_updates.LATE + homes_zh.RULES),
     mentions=STUDIES_ZH,
 )

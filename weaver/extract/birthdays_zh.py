@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from vaultweave.weaver.extract.base import Op
-from vaultweave.weaver.extract.rules_text import Fact, Rule, rule
+from vaultweave.weaver.extract.rules_text import Fact, Rule, first_match, rule
 from vaultweave.weaver.extract.rules_zh_values import number_of
 
 _N = r"\d{1,2}|[一二三四五六七八九十]{1,3}"
@@ -55,3 +55,9 @@ RULES: tuple[Rule, ...] = (
     rule(rf"(?:我(?:自己)?是?)?{_DAY}的?(?:是|就是)?(?:我的?)?过?生日了?$", _day),
     Rule(AHEAD, _ahead),
 )
+
+
+def told(clause: str) -> bool:
+    """Whether ``clause`` tells the speaker's birthday ("我11月2号过生日"): no appointment, even
+    with a reminder asked for after it."""
+    return bool(first_match(RULES, clause if clause.startswith("我") else "我" + clause)[0])

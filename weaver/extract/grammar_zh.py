@@ -263,8 +263,9 @@ def _zh_clause(
     if not text or _ZH_QUESTION.search(head):
         asker = rules_zh_people.person(text, named) if text else None
         return [], (asker[0] if asker else None)  # "我室友小敏倒是啥事没有 她…": she is who 她 is
-    event = (rules_zh_people.appointment(head, context, text[len(head):]) or booked_zh.booked(text, context)
-             or _booked_later(text, context))
+    event = [] if birthdays_zh.told(head) else (
+        rules_zh_people.appointment(head, context, text[len(head):]) or booked_zh.booked(text, context)
+        or _booked_later(text, context))
     if event:
         who = rules_zh_people.person(text, named)
         if who is not None:  # "我媳妇下周二下午三点约了医院复查": hers
@@ -340,13 +341,23 @@ _PLAIN_TAGS = frozenset({"n", "v", "vn", "a", "ad", "d", "r", "m", "q", "ns", "s
 _ORG_WORK = re.compile(r"(?:搬砖|上班|打工|实习|加班|招人|裁员|倒闭|上市|发工资|旗下|总部)")
 
 
+_DOUBLED_AGE = re.compile(r"((?P<c>[\u4e00-\u9fff])(?P=c))"
+                          r"(?=(?:今年|都|才|已经)*(?:\d{1,2}|[一二两三四五六七八九十]{1,3})(?:岁|周岁))")
+_NOT_DOUBLED = ("宝宝", "天天", "人人", "个个", "年年", "刚刚")  # words, not names ("宝宝" is one's baby)
+
+
 def _named_other(text: str) -> tuple[rules_zh_people.Person, str, list[Fact]] | None:
     """ "小雅辞职了" / "老周跳去拼多多了": a clause opened by someone's name (jieba's ``nr``,
     or 老/小 and a surname) and a verb is about them, not the speaker."""
     head = words_zh.tags(text[:12])
     if not head or text.startswith("我"):
         return None
+    doubled = _DOUBLED_AGE.match(text)  # "豆豆今年六岁": a child's pet name, which jieba tags as anything
+    if doubled and doubled.group(1) not in rules_zh_people.RELATIONS and doubled.group(1) not in _NOT_DOUBLED:
+        return rules_zh_people.Person("", doubled.group(1)), "我" + text[2:], []
     name, tag = head[0]
+    if name in _NOT_DOUBLED:
+        return None
     rest = text[len(name):]
     if name in rules_zh_people.RELATIONS or re.search(r"[名号称们家人文语]$", name):
         return None  # 英文名, 网名 (jieba tags them nr): what is said of the speaker

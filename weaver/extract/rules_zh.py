@@ -432,7 +432,7 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"(?:改学|转学|开始学|换成学|转去学|改去学|换学)(?:习)?(?P<v>.+?)了?$",
          _each("learning", 0.85, mapping=LANGUAGES, split=r"[、/和跟]")),
     rule(_I + r"去(?:了)?(?P<org>.+?)(?:工作|上班)了?$", _job(0.85)),
-    rule(_I + r"(?P<change>改|转行?|换|转岗|还是|也是|依然)?(?:去)?(?:做|当|干)了?(?P<t>[^，,]{2,10}?)了?$", changes.work_as),
+    rule(_I + r"(?P<change>改|转行?|换|转岗|还是|也是|依然)?(?:去)?(?:做|当(?![年初时天场然])|干)了?(?P<t>[^，,]{2,10}?)了?$", changes.work_as),
     # "我是呼伦贝尔的牧民，叫巴特尔": the title ends at the comma, talk runs on after it
     rule(r"我是(?P<org>[^，,]+?)的(?P<t>[^，,]+)(?:[，,].*)?$", lambda m: _job(0.85)(m) if cleaned(m.group("t")) in
          ("学生", "员工", "职员", "雇员") or (m.group("t") or "").endswith(JOB_HEADS) else []),

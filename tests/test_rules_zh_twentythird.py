@@ -1,0 +1,113 @@
+"""Chinese facts the twenty-third round reads (docs/FACTS.md): birthdays as chat tells them (with a
+two-digit year, without 我, before or after 生日, counted from the turn), an age that ends its piece,
+a child's age told by a doubled pet name, and a relative's name that stops before a plan. Every
+sentence is written for these tests, none is taken from the bench."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.vault import Vault
+
+from tests.zh_facts import own, theirs
+
+A = Op.ASSERT
+START = datetime(2026, 3, 2, 10, tzinfo=timezone.utc)  # a Monday
+
+
+def _items(tmp_path: Path, *turns: str) -> set[tuple[str, str, str]]:
+    """(subject, attribute, value) of every current item after weaving ``turns`` a day apart."""
+    vault = Vault.init(tmp_path)
+    for k, text in enumerate(turns):
+        vault.ingest(text, ts=(START + timedelta(days=k)).isoformat(), role="user", speaker="阿明",
+                     session="s")
+    vault.weave_all()
+    return {(i.subject, i.attribute, i.value) for i in vault.items(status="current")}
+
+
+# -- birthdays ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [("帮我查下运势 我92年4月9号生的 白羊座", "1992-04-09"),
+     ("我03年7月1号出生 要带身份证吗", "2003-07-01"),
+     ("我自己是1988年10月30号 天秤座", "1988-10-30"),
+     ("在药店当店员 2月27号生日 想给自己买个蛋糕", "02-27"),
+     ("顺便说一句 9月3号我生日", "09-03"),
+     ("我才19 生日8月15号 暑假正好在家过", "08-15"),
+     ("我11月2号过生日 到时候提醒我", "11-02")],
+)
+def test_a_birthday_told_as_chat_tells_it(text: str, day: str) -> None:
+    assert ("birthday", day, A) in own(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "day"),
+    [("我老婆生日是6月9号 想订个餐厅", "wife", "06-09"),
+     ("我爸生日4月30 今年想给他办一下", "father", "04-30")],
+)
+def test_a_relatives_birthday_is_theirs(text: str, relation: str, day: str) -> None:
+    assert (relation, "", "birthday", day) in theirs(text)
+    assert not any(attribute in ("birthday", "spouse", "father") and value in (day, "生日")
+                   for attribute, value, _ in own(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["3月8号给我老公过生日 订了餐厅", "我的生日礼物是一双球鞋", "生日是哪天来着",
+     "明天我想去看电影"],
+)
+def test_a_birthday_party_or_a_gift_is_no_birthday(text: str) -> None:
+    assert not any(attribute == "birthday" for attribute, _, _ in own(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [("明天就是我生日了 想吃顿火锅", "03-03"),  # told on Monday 2 March
+     ("我下礼拜三过生日 有啥推荐", "03-11"),
+     ("下个月6号我生日 帮我想想怎么过", "04-06")],
+)
+def test_a_birthday_counted_from_the_turn_is_that_day(tmp_path: Path, text: str, day: str) -> None:
+    assert ("阿明", "birthday", day) in _items(tmp_path, text)
+
+
+# -- ages -----------------------------------------------------------------------------------
+
+
+def test_an_age_ends_its_piece_before_the_next_one() -> None:
+    found = own("大家好 我叫阿明 今年31 温州人 在杭州做会计")
+    assert ("age", "31", A) in found
+    assert ("hometown", "温州", A) in found
+
+
+@pytest.mark.parametrize(("text", "name", "age"),
+                         [("糖糖今年五岁 刚上中班", "糖糖", "5"), ("果果都八岁了 还怕打针", "果果", "8")])
+def test_a_childs_age_told_by_a_doubled_pet_name_is_the_childs(text: str, name: str, age: str) -> None:
+    assert ("", name, "age", age) in theirs(text)
+    assert not any(attribute == "age" for attribute, _, _ in own(text))
+
+
+def test_ones_baby_by_a_doubled_word_is_no_name() -> None:
+    assert not any(name == "宝宝" for _, name, _, _ in theirs("宝宝今年两岁 特别能闹"))
+
+
+# -- a relative's name ----------------------------------------------------------------------
+
+
+def test_a_relatives_name_stops_before_a_plan() -> None:
+    text = "我哥陈涛要去成都工作了 下周走"
+    assert ("brother", "陈涛", A) in own(text)
+    assert not any(value.endswith("要") for _, value, _ in own(text))
+
+
+def test_a_name_that_ends_in_the_word_stays_whole() -> None:
+    assert ("sister", "林想", A) in own("我姐林想在银行上班")
+
+
+def test_back_then_is_no_relatives_name() -> None:
+    found = own("我姐当年也学的医 现在在武汉当护士")
+    assert not any(value == "当年" for _, value, _ in found)

@@ -84,15 +84,20 @@ def test_an_age_ends_its_piece_before_the_next_one() -> None:
     assert ("hometown", "温州", A) in found
 
 
-@pytest.mark.parametrize(("text", "name", "age"),
-                         [("糖糖今年五岁 刚上中班", "糖糖", "5"), ("果果都八岁了 还怕打针", "果果", "8")])
-def test_a_childs_age_told_by_a_doubled_pet_name_is_the_childs(text: str, name: str, age: str) -> None:
-    assert ("", name, "age", age) in theirs(text)
-    assert not any(attribute == "age" for attribute, _, _ in own(text))
+@pytest.mark.parametrize(("text", "name", "attribute", "value"),
+                         [("糖糖今年五岁 刚上中班", "糖糖", "age", "5"),
+                          ("果果都八岁了 还怕打针", "果果", "age", "8"),
+                          ("圆圆对花生过敏 吃饭得小心", "圆圆", "allergy", "花生"),
+                          ("贝贝在实验小学读三年级", "贝贝", "studies_at", "实验小学")])
+def test_a_clause_opened_by_a_childs_doubled_pet_name_is_the_childs(text: str, name: str, attribute: str,
+                                                                   value: str) -> None:
+    assert ("", name, attribute, value) in theirs(text)
+    assert not any(a == attribute for a, _, _ in own(text))
 
 
-def test_ones_baby_by_a_doubled_word_is_no_name() -> None:
-    assert not any(name == "宝宝" for _, name, _, _ in theirs("宝宝今年两岁 特别能闹"))
+@pytest.mark.parametrize("text", ["宝宝今年两岁 特别能闹", "慢慢学吧 不着急", "好好学习 天天向上"])
+def test_a_doubled_word_that_is_no_name_names_no_one(text: str) -> None:
+    assert not theirs(text)
 
 
 # -- a relative's name ----------------------------------------------------------------------
@@ -111,3 +116,60 @@ def test_a_name_that_ends_in_the_word_stays_whole() -> None:
 def test_back_then_is_no_relatives_name() -> None:
     found = own("我姐当年也学的医 现在在武汉当护士")
     assert not any(value == "当年" for _, value, _ in found)
+
+
+# -- ages and birthdays said in passing -----------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "age"),
+                         [("我才23啊 怎么就腰疼了", "23"), ("今年刚好五十 想学点新东西", "50"),
+                          ("二十八岁的人了还在啃老 丢人", "28"), ("今年就41了 时间真快", "41")])
+def test_an_age_said_in_passing_is_the_speakers(text: str, age: str) -> None:
+    assert ("age", age, A) in own(text)
+
+
+@pytest.mark.parametrize("text", ["我才两点就饿了", "我都三了还没吃饭", "他才七岁"])
+def test_a_small_number_or_someone_elses_age_is_not_the_speakers(text: str) -> None:
+    assert not any(attribute == "age" for attribute, _, _ in own(text))
+
+
+def test_a_birthday_just_past_dates_the_birthday_and_the_age(tmp_path: Path) -> None:
+    # told on Wednesday 4 March: 上周五 is 27 February
+    items = _items(tmp_path, "最近好累", "周末加班", "上周五刚过完35岁生日 同事送了蛋糕")
+    assert ("阿明", "birthday", "02-27") in items
+    assert ("阿明", "age", "35") in items
+
+
+def test_an_age_reached_on_a_birthday_days_ahead_holds_from_that_day(tmp_path: Path) -> None:
+    items = _items(tmp_path, "后天就是我生日了 满40岁 帮我想想怎么过", "生日过完了", "又开始上班了")
+    assert ("阿明", "birthday", "03-04") in items
+    assert ("阿明", "age", "40") in items
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "day"),
+    [("我弟下个月生日 5月21号 想给他寄双鞋", "brother", "05-21"),
+     ("我妈今年70了。9月9号是她生日 想请亲戚吃个饭", "mother", "09-09")],
+)
+def test_a_birthdays_day_in_the_next_piece_is_the_relatives(text: str, relation: str, day: str) -> None:
+    assert (relation, "", "birthday", day) in theirs(text)
+
+
+def test_a_birthday_named_then_a_plan_on_a_day_is_no_birthday() -> None:
+    assert not any(attribute == "birthday" for _, _, attribute, _ in theirs("我老婆生日快到了，6月2号去吃饭"))
+    assert not any(attribute == "birthday" for attribute, _, _ in own("我老婆生日快到了，6月2号去吃饭"))
+
+
+# -- the employer after the title -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "employer"),
+                         [("在杭州当快递员 顺丰的 天天爬楼", "顺丰"),
+                          ("在小区当保洁，万科物业的，一个月四千", "万科物业")])
+def test_a_company_and_de_after_a_title_is_the_employer(text: str, employer: str) -> None:
+    assert ("employer", employer, A) in own(text)
+
+
+@pytest.mark.parametrize("text", ["在医院当护士，夜班的，累死", "在上海当老师，湖南的", "当司机，挺累的"])
+def test_a_kind_of_work_or_a_town_after_a_title_is_no_employer(text: str) -> None:
+    assert not any(attribute == "employer" for attribute, _, _ in own(text))

@@ -172,8 +172,10 @@ def zh_sentence(
         if ironic and _ZH_SARCASM.search(clause):
             continue
         text = _zh_prepare(clause)
-        found, who = _zh_clause(text, named, topic, context)
         head = text.split("，")[0]
+        told = birthdays_zh.day_told_after(previous, head)  # "我妹下个月生日，4月9号": hers
+        found, who = ((rules_zh_people.about(told, topic) if topic else told), None) if told else _zh_clause(
+            text, named, topic, context)
         if not found and last:
             found = (follow_zh.works_there(head, last) or follow_zh.works_as(head, last)
                      or follow_zh.lessons(head, last))
@@ -323,7 +325,8 @@ def _zh_clause(
                  replace(f, when=when, starts=when if f.op is Op.ASSERT else "") for f in facts]
     asides = text.split("，")[1:]  # "入职阿里了，杭州这边", "做测试开发，35了"
     facts = (_told_before(facts) + follow_zh.place_aside(asides, facts) + follow_zh.age_aside(asides, facts)
-             + titles_zh.title_aside(asides, facts))  # "在青啤二厂上班，干化验员的"
+             + titles_zh.title_aside(asides, facts)  # "在青啤二厂上班，干化验员的"
+             + titles_zh.employer_aside(asides, facts))  # "当外卖骑手，美团的"
     if person is not None:
         called = next((f.value for f in facts if f.attribute == "name" and f.op is Op.ASSERT), "")
         if called and not person.name and person.about:  # "她叫程悦": the relative's name
@@ -341,9 +344,6 @@ _PLAIN_TAGS = frozenset({"n", "v", "vn", "a", "ad", "d", "r", "m", "q", "ns", "s
 _ORG_WORK = re.compile(r"(?:搬砖|上班|打工|实习|加班|招人|裁员|倒闭|上市|发工资|旗下|总部)")
 
 
-_DOUBLED_AGE = re.compile(r"((?P<c>[\u4e00-\u9fff])(?P=c))"
-                          r"(?=(?:今年|都|才|已经)*(?:\d{1,2}|[一二两三四五六七八九十]{1,3})(?:岁|周岁))")
-_NOT_DOUBLED = ("宝宝", "天天", "人人", "个个", "年年", "刚刚")  # words, not names ("宝宝" is one's baby)
 
 
 def _named_other(text: str) -> tuple[rules_zh_people.Person, str, list[Fact]] | None:
@@ -352,12 +352,9 @@ def _named_other(text: str) -> tuple[rules_zh_people.Person, str, list[Fact]] | 
     head = words_zh.tags(text[:12])
     if not head or text.startswith("我"):
         return None
-    doubled = _DOUBLED_AGE.match(text)  # "豆豆今年六岁": a child's pet name, which jieba tags as anything
-    if doubled and doubled.group(1) not in rules_zh_people.RELATIONS and doubled.group(1) not in _NOT_DOUBLED:
-        return rules_zh_people.Person("", doubled.group(1)), "我" + text[2:], []
     name, tag = head[0]
-    if name in _NOT_DOUBLED:
-        return None
+    if name == "宝宝" or dates_zh.find_past(name)[0]:
+        return None  # 宝宝, and a day jieba takes for a name ("上周三刚过完生日")
     rest = text[len(name):]
     if name in rules_zh_people.RELATIONS or re.search(r"[名号称们家人文语]$", name):
         return None  # 英文名, 网名 (jieba tags them nr): what is said of the speaker
@@ -433,7 +430,8 @@ def _zh_prepare(clause: str) -> str:
     text = "，".join(p for p in map(_without_when_frame, text.split("，")) if p) or text
     text = re.sub(r"^(我)?" + shapes_zh.AFTER_EVENT.pattern + "[，,]?", r"\1", text)  # 毕业以后一直住在上海
     # 我是2月底搬到上海的; 在西安重型机械厂干了三十五年钳工; 从沈阳搬大连去了
-    text = "，".join(shapes_zh.plain_form(shapes_zh.uncleft(piece)) for piece in text.split("，"))
+    text = "，".join(shapes_zh.plain_form(shapes_zh.uncleft(birthdays_zh.fronted(piece)))
+                    for piece in text.split("，"))
     text = _ZH_WE.sub(lambda m: "我家" if m.group().startswith("家") else "我", text)
     return re.sub(r"[啦呢啊哦呀吧嘛哈喔呗咯喇啰嘞哟~～!！]+(?=，|$)", "", text).strip(EDGES)
 

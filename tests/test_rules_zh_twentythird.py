@@ -173,3 +173,22 @@ def test_a_company_and_de_after_a_title_is_the_employer(text: str, employer: str
 @pytest.mark.parametrize("text", ["在医院当护士，夜班的，累死", "在上海当老师，湖南的", "当司机，挺累的"])
 def test_a_kind_of_work_or_a_town_after_a_title_is_no_employer(text: str) -> None:
     assert not any(attribute == "employer" for attribute, _, _ in own(text))
+
+
+def test_the_day_one_comes_of_an_age_is_the_birthday_and_the_age_waits() -> None:
+    found = own("今年39 下个月8月20号就满40了 唉")
+    assert ("birthday", "08-20", A) in found
+    assert ("age", "39", A) in found
+    assert ("age", "40", A) not in found
+
+
+# -- chat's laughs end a thought ------------------------------------------------------------
+
+
+def test_a_laugh_before_a_space_ends_the_thought() -> None:
+    found = theirs("今天终于发工资了hhh 老公在美团 他也发了")
+    assert ("husband", "", "employer", "美团") in found
+
+
+def test_a_latin_word_inside_a_thought_parts_nothing() -> None:
+    assert ("employer", "book", A) not in own("我在book 店上班")

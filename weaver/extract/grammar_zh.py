@@ -104,6 +104,11 @@ _ZH_BREAK = re.compile(r"[，,…（(）)]+|\.{3,}|(?<=[\u4e00-\u9fff])\s+(?=[\u
                        r"|(?<=[A-Za-z])\s+(?=住(?![院宿校])|读|念)")
 
 
+# chat's laughs and nods, which end a thought when a space follows them
+_CHAT_WORD = re.compile(r"(?<![A-Za-z])(h{2,}|H{2,}|(?:ha){2,}|lol|xswl|yyds|awsl|ok|OK|Ok|233+)"
+                        r"\s+(?=[\u4e00-\u9fff])")
+
+
 def _zh_split_clauses(sentence: str) -> list[str]:
     """Cut at commas that start a new statement: "我叫小明，来自上海，我喜欢猫" -> three clauses.
 
@@ -112,6 +117,7 @@ def _zh_split_clauses(sentence: str) -> list[str]:
     it its 我 back); any other piece stays with the clause before it.
     """
     clauses: list[str] = []
+    sentence = _CHAT_WORD.sub(r"\1，", sentence)  # "终于不挤地铁了hhh 男朋友在字节": two thoughts
     for piece in _ZH_BREAK.split(sentence.strip(EDGES)):
         text = _ZH_DISCOURSE.sub("", piece.strip())
         undated = dates_zh.find_past(text)[1]
@@ -444,7 +450,7 @@ def _zh_is_question(sentence: str) -> bool:
 def _zh_is_chatter(clause: str) -> bool:
     if re.search(r"(?:取消|泡汤)了", clause):
         return False  # "明天的牙医预约取消了": a plan that ended is no plan
-    if birthdays_zh.AHEAD.match(clause):
+    if birthdays_zh.told(clause):
         return False  # "明天就是我生日了": the day is told ahead, the birthday is no plan
     return bool(_ZH_CHATTER.search(shapes_zh.AFTER_EVENT.sub("", clause)))
 

@@ -227,9 +227,8 @@ def _candidate(speaker: str, fact: Fact, resource: Resource, zone: tzinfo | None
     subject = fact.name or (f"{speaker}'s {fact.about}" if fact.about else speaker)
     if fact.attribute == "birthday" and fact.value in ("today", "turned"):
         # "it's my birthday today", "turned 40 yesterday", "明天就是我生日了": the day is the birthday
-        day = ((dates.resolve(fact.when, resource.ts, "past", zone) if fact.when else None)
-               or (dates.resolve(fact.starts, resource.ts, "future", zone) if fact.starts else None)
-               or resource.ts)
+        told, prefer = (fact.when, "past") if fact.when else (fact.starts, "future")
+        day = (dates.resolve(told, resource.ts, prefer, zone) if told else None) or resource.ts
         fact = replace(fact, value=f"{day.astimezone(zone) if zone else day:%m-%d}", starts="")
     happened = dates.resolve(fact.when, resource.ts, "past", zone) if fact.when else None
     if fact.op is Op.RETRACT and fact.when and dates.ahead(fact.when, resource.ts, zone):

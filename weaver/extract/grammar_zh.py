@@ -6,6 +6,7 @@ import re
 from dataclasses import replace
 
 from vaultweave.weaver.extract import (
+    birthdays_zh,
     booked_zh,
     dated_zh,
     dates_zh,
@@ -99,7 +100,13 @@ _ZH_QUESTION = re.compile(
 # a space after a Latin word parts a home or a study told next ("做data analyst 住Tampines", "读UM 读会计");
 # elsewhere it may be inside one thought ("拿了X的offer 上周去杭州报到了": his)
 _ZH_BREAK = re.compile(r"[，,…（(）)]+|\.{3,}|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff]|\d{1,2}[月号点])"
+                       r"|(?<=[\u4e00-\u9fff]\d{2})\s+(?=[\u4e00-\u9fff])"  # "今年25 泉州人": an age ends
                        r"|(?<=[A-Za-z])\s+(?=住(?![院宿校])|读|念)")
+
+
+# chat's laughs and nods, which end a thought when a space follows them
+_CHAT_WORD = re.compile(r"(?<![A-Za-z])(h{2,}|H{2,}|(?:ha){2,}|lol|xswl|yyds|awsl|ok|OK|Ok|233+)"
+                        r"\s+(?=[\u4e00-\u9fff])")
 
 
 def _zh_split_clauses(sentence: str) -> list[str]:
@@ -110,6 +117,7 @@ def _zh_split_clauses(sentence: str) -> list[str]:
     it its 我 back); any other piece stays with the clause before it.
     """
     clauses: list[str] = []
+    sentence = _CHAT_WORD.sub(r"\1，", sentence)  # "终于不挤地铁了hhh 男朋友在字节": two thoughts
     for piece in _ZH_BREAK.split(sentence.strip(EDGES)):
         text = _ZH_DISCOURSE.sub("", piece.strip())
         undated = dates_zh.find_past(text)[1]
@@ -117,7 +125,8 @@ def _zh_split_clauses(sentence: str) -> list[str]:
                   or _ZH_SUBJECT.match(undated)
                   or dates_zh.SCHEDULE.match(text) or rules_zh_people.MOVED.search(text)
                   or shapes_zh.starts_clause(text) or _opens_with_person(text) or _ZH_WE.match(text)
-                  or _ZH_TOPIC_THEN_I.match(text) or homes_zh.STARTS_CLAUSE.match(text))
+                  or _ZH_TOPIC_THEN_I.match(text) or homes_zh.STARTS_CLAUSE.match(text)
+                  or birthdays_zh.STARTS.match(text))
         if clauses and not starts:
             clauses[-1] += "，" + piece.strip()
         elif text:
@@ -169,8 +178,10 @@ def zh_sentence(
         if ironic and _ZH_SARCASM.search(clause):
             continue
         text = _zh_prepare(clause)
-        found, who = _zh_clause(text, named, topic, context)
         head = text.split("，")[0]
+        told = birthdays_zh.day_told_after(previous, head)  # "我妹下个月生日，4月9号": hers
+        found, who = ((rules_zh_people.about(told, topic) if topic else told), None) if told else _zh_clause(
+            text, named, topic, context)
         if not found and last:
             found = (follow_zh.works_there(head, last) or follow_zh.works_as(head, last)
                      or follow_zh.lessons(head, last))
@@ -260,8 +271,9 @@ def _zh_clause(
     if not text or _ZH_QUESTION.search(head):
         asker = rules_zh_people.person(text, named) if text else None
         return [], (asker[0] if asker else None)  # "我室友小敏倒是啥事没有 她…": she is who 她 is
-    event = (rules_zh_people.appointment(head, context, text[len(head):]) or booked_zh.booked(text, context)
-             or _booked_later(text, context))
+    event = [] if birthdays_zh.told(head) else (
+        rules_zh_people.appointment(head, context, text[len(head):]) or booked_zh.booked(text, context)
+        or _booked_later(text, context))
     if event:
         who = rules_zh_people.person(text, named)
         if who is not None:  # "我媳妇下周二下午三点约了医院复查": hers
@@ -319,7 +331,8 @@ def _zh_clause(
                  replace(f, when=when, starts=when if f.op is Op.ASSERT else "") for f in facts]
     asides = text.split("，")[1:]  # "入职阿里了，杭州这边", "做测试开发，35了"
     facts = (_told_before(facts) + follow_zh.place_aside(asides, facts) + follow_zh.age_aside(asides, facts)
-             + titles_zh.title_aside(asides, facts))  # "在青啤二厂上班，干化验员的"
+             + titles_zh.title_aside(asides, facts)  # "在青啤二厂上班，干化验员的"
+             + titles_zh.employer_aside(asides, facts))  # "当外卖骑手，美团的"
     if person is not None:
         called = next((f.value for f in facts if f.attribute == "name" and f.op is Op.ASSERT), "")
         if called and not person.name and person.about:  # "她叫程悦": the relative's name
@@ -337,6 +350,8 @@ _PLAIN_TAGS = frozenset({"n", "v", "vn", "a", "ad", "d", "r", "m", "q", "ns", "s
 _ORG_WORK = re.compile(r"(?:搬砖|上班|打工|实习|加班|招人|裁员|倒闭|上市|发工资|旗下|总部)")
 
 
+
+
 def _named_other(text: str) -> tuple[rules_zh_people.Person, str, list[Fact]] | None:
     """ "小雅辞职了" / "老周跳去拼多多了": a clause opened by someone's name (jieba's ``nr``,
     or 老/小 and a surname) and a verb is about them, not the speaker."""
@@ -344,6 +359,8 @@ def _named_other(text: str) -> tuple[rules_zh_people.Person, str, list[Fact]] | 
     if not head or text.startswith("我"):
         return None
     name, tag = head[0]
+    if name == "宝宝" or dates_zh.find_past(name)[0]:
+        return None  # 宝宝, and a day jieba takes for a name ("上周三刚过完生日")
     rest = text[len(name):]
     if name in rules_zh_people.RELATIONS or re.search(r"[名号称们家人文语]$", name):
         return None  # 英文名, 网名 (jieba tags them nr): what is said of the speaker
@@ -419,7 +436,8 @@ def _zh_prepare(clause: str) -> str:
     text = "，".join(p for p in map(_without_when_frame, text.split("，")) if p) or text
     text = re.sub(r"^(我)?" + shapes_zh.AFTER_EVENT.pattern + "[，,]?", r"\1", text)  # 毕业以后一直住在上海
     # 我是2月底搬到上海的; 在西安重型机械厂干了三十五年钳工; 从沈阳搬大连去了
-    text = "，".join(shapes_zh.plain_form(shapes_zh.uncleft(piece)) for piece in text.split("，"))
+    text = "，".join(shapes_zh.plain_form(shapes_zh.uncleft(birthdays_zh.fronted(piece)))
+                    for piece in text.split("，"))
     text = _ZH_WE.sub(lambda m: "我家" if m.group().startswith("家") else "我", text)
     return re.sub(r"[啦呢啊哦呀吧嘛哈喔呗咯喇啰嘞哟~～!！]+(?=，|$)", "", text).strip(EDGES)
 
@@ -432,6 +450,8 @@ def _zh_is_question(sentence: str) -> bool:
 def _zh_is_chatter(clause: str) -> bool:
     if re.search(r"(?:取消|泡汤)了", clause):
         return False  # "明天的牙医预约取消了": a plan that ended is no plan
+    if birthdays_zh.told(clause):
+        return False  # "明天就是我生日了": the day is told ahead, the birthday is no plan
     return bool(_ZH_CHATTER.search(shapes_zh.AFTER_EVENT.sub("", clause)))
 
 
@@ -460,7 +480,7 @@ CHINESE = Grammar(
     note=_zh_note,
     negated=_zh_negated,
     retractions=rules_zh.RETRACTIONS + rules_zh_updates.ENDINGS,
-    rules=(titles_zh.RULES + rules_zh_updates.STARTS + schools_zh.RULES + rules_zh.RULES
+    rules=(birthdays_zh.RULES + titles_zh.RULES + rules_zh_updates.STARTS + schools_zh.RULES + rules_zh.RULES
            + rules_zh_updates.LATE + homes_zh.RULES),
     mentions=STUDIES_ZH,
 )

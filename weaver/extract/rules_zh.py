@@ -221,17 +221,6 @@ def _relative(m: re.Match[str]) -> list[Fact]:
 _QUIT = [Fact("employer", "", Op.RETRACT, 0.8), Fact("job_title", "", Op.RETRACT, 0.75)]
 
 
-def _birthday(m: re.Match[str]) -> list[Fact]:
-    """我是1991年5月3日出生的 -> 1991-05-03 (a date without its year: 05-03)."""
-    y, mo, d = (m.group(k) for k in ("y", "mo", "d"))
-    month, day = number_of(mo) or 0, number_of(d) or 0
-    if not (1 <= month <= 12 and 1 <= day <= 31):
-        return []
-    year = int(y) if y and y.isdigit() else None
-    value = f"{year:04d}-{month:02d}-{day:02d}" if year else f"{month:02d}-{day:02d}"
-    return [Fact("birthday", value, Op.ASSERT, 0.9)]
-
-
 def _allergy_found(m: re.Match[str]) -> list[Fact]:
     """查出来乳糖不耐受 / 查出对花粉过敏: an intolerance is kept as said (乳糖不耐)."""
     said = m.group(0)
@@ -353,13 +342,6 @@ RULES: tuple[Rule, ...] = (
     rule(r"^(?:我)?(?:先|简单)*(?:自我)?介绍(?:一)?下(?:我)?(?:自己)?[:：]\s*" + _NAME + "$", _name),
     rule(r"我?(?:都|已经)?(?P<v>\d{2})岁?了?$", _age),  # "齐鲁，35，济南人", "35了，天天担心被优化"
     rule(_I + r"(?:今年)(?P<v>\d{1,3}|[一二两三四五六七八九十]{1,3})(?:岁|周岁)?了?$", _age),
-    rule(_I + r"是?(?P<y>\d{4})年(?P<mo>\d{1,2}|[一二三四五六七八九十]{1,3})月(?P<d>\d{1,2}|[一二三四五六七八九十]{1,3})[日号]"
-         r"(?:出生|生)的?$", _birthday),
-    rule(_I + r"的?生日(?:是|在|就是)?(?P<mo>\d{1,2}|[一二三四五六七八九十]{1,3})月(?P<d>\d{1,2}|[一二三四五六七八九十]{1,3})"
-         r"[日号](?P<y>)$", _birthday),
-    # "我是3月18号生日", "我3月18号生日"
-    rule(_I + r"是?(?P<mo>\d{1,2}|[一二三四五六七八九十]{1,3})月(?P<d>\d{1,2}|[一二三四五六七八九十]{1,3})[日号]的?生日"
-         r"(?P<y>)$", _birthday),
     # "今天我26岁生日", "今天是我生日": the day of the turn
     rule(r"我?今天(?:是|就是)?我?的?(?:(?P<age>\d{1,3})岁)?生日了?$",
          lambda m: [Fact("birthday", "today", Op.ASSERT, 0.85)]
@@ -450,7 +432,7 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"(?:改学|转学|开始学|换成学|转去学|改去学|换学)(?:习)?(?P<v>.+?)了?$",
          _each("learning", 0.85, mapping=LANGUAGES, split=r"[、/和跟]")),
     rule(_I + r"去(?:了)?(?P<org>.+?)(?:工作|上班)了?$", _job(0.85)),
-    rule(_I + r"(?P<change>改|转行?|换|转岗|还是|也是|依然)?(?:去)?(?:做|当|干)了?(?P<t>[^，,]{2,10}?)了?$", changes.work_as),
+    rule(_I + r"(?P<change>改|转行?|换|转岗|还是|也是|依然)?(?:去)?(?:做|当(?![年初时天场然])|干)了?(?P<t>[^，,]{2,10}?)了?$", changes.work_as),
     # "我是呼伦贝尔的牧民，叫巴特尔": the title ends at the comma, talk runs on after it
     rule(r"我是(?P<org>[^，,]+?)的(?P<t>[^，,]+)(?:[，,].*)?$", lambda m: _job(0.85)(m) if cleaned(m.group("t")) in
          ("学生", "员工", "职员", "雇员") or (m.group("t") or "").endswith(JOB_HEADS) else []),

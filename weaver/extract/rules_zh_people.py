@@ -63,7 +63,9 @@ _AFTER_NAME = (
     # "我老公周磊三天前从顺丰那边辞了": a date or a verb of leaving after the name
     r"从|被|把|还|又|终于|辞|换|回|考|找|倒|却|前几天|前阵子|[一二两三四五六七八九十几\d]+个?(?:天|周|礼拜|星期|月|年)前|"
     # what only two people do: "跟男朋友阿杰吵架了", "跟对象小冉同居第二年了"
-    r"吵|冷战|同居|闹)"
+    r"吵|冷战|同居|闹|"
+    # a plan after the name: "我姐曹雪要去新加坡了" (曹雪, not 曹雪要)
+    r"要(?=去|来|搬|回|结婚|调|出国|考|生|做|当)|想(?=去|换|辞|搬|回|考|学))"
 )
 _NAME = r"[\u4e00-\u9fff]{2,3}?|阿[A-Za-z]+|[A-Z][A-Za-z]+"
 # Family said without 我 at the start of a clause ("儿子查出来对猫过敏", "老公下个月调去深圳").
@@ -75,7 +77,8 @@ _PERSON = re.compile(
 _NOT_NAMES = re.compile(
     r"^(?:他|她|它|这|那|一|二|两|三|四|五|六|七|八|九|十|几|前|后|今年|明年|倒|可|才|却|也|都|就|还|又|很|总|天天|每|现在|最近|今|昨|明|去年|上|下|在|正|刚|是|说|对|从|跟|和|来|去|"
     r"老家|老是|已经|以前|平时|自己|本来|查|发现|确诊|被|得|要|想|让|给|把|突然|居然|竟然|妈|爸|搬|住|开|的|"
-    r"退休|退|生病|病|住院|出院|过世|去世|离开|回|嫁|移民|带)"
+    r"退休|退|生病|病|住院|出院|过世|去世|离开|回|嫁|移民|带|生日|过生日|当年|当初|那年|小时候|原来|"
+    r"大学|高中|初中|小学|大专|研究生)"
 )
 _PRONOUN = re.compile(r"^(?:他|她)(?!们)")
 
@@ -103,7 +106,21 @@ def person(clause: str, last: Person | None) -> tuple[Person, str, list[Fact]] |
         return who, "我" + rest, facts
     if last is not None and _PRONOUN.match(clause):
         return last, "我" + clause[1:], []
+    doubled = _DOUBLED.match(clause)
+    if doubled and doubled.group(1) not in RELATIONS and doubled.group(1) not in _NOT_DOUBLED:
+        return Person("", doubled.group(1)), "我" + clause[2:], []
     return None
+
+
+# A child's pet name doubles a character (豆豆, 朵朵, 乐乐); a clause it opens with what a child
+# does or is ("朵朵对狗毛过敏", "乐乐每周六上钢琴课", "豆豆今年六岁") is about the child.
+_DOUBLED = re.compile(
+    r"^((?P<c>[\u4e00-\u9fff])(?P=c))(?=今年|都|才|已经|每|在|对|最|上(?!次|回)|去|学|读|喜欢|爱|不|没|是|现在|"
+    r"平时|从|\d|[一二两三四五六七八九十]+岁|周[一二三四五六日末]|礼拜|星期|[^，,]{0,4}课)")
+# doubled words that name no one: adverbs, one's baby, everyone
+_NOT_DOUBLED = frozenset(("宝宝", "天天", "人人", "个个", "年年", "刚刚", "常常", "慢慢", "偷偷", "渐渐", "悄悄",
+                          "好好", "默默", "稍稍", "往往", "白白", "早早", "仅仅", "统统", "紧紧", "轻轻", "乖乖",
+                          "大大", "满满", "明明", "多多", "静静", "生生", "世世", "代代", "事事", "处处"))
 
 
 _TOGETHER = re.compile(rf"^(?:跟|和|与|同)(?:我(?:的)?)?(?P<rel>{_REL})(?P<name>{_NAME})"

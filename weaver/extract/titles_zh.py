@@ -4,6 +4,8 @@
   (高中英语老师, 初中数学老师). Teaching someone ("教我儿子英语", "教孩子") names no job.
 - "我就在青啤二厂上班，干化验员的": after a clause that names where one works, a piece that
   is only 干/做/当 and a title is the title.
+- "在北京当保安，金盾物业的": after a clause that names a title, a piece that is only a company
+  and 的 is the employer; a kind of work ("夜班的", "外包的") or a town ("铁岭的") is none.
 - "我是渣打的analyst", "我是做real estate agent的": a trade said in English inside a Chinese
   clause is a title when its head word is one (``rules_text.is_job``); the workplace before 的 is
   the employer.
@@ -14,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from vaultweave.weaver.extract import words_zh
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.rules_text import Fact, Rule, clean_title, is_job, rule
 from vaultweave.weaver.extract.rules_zh_values import JOB_HEADS, is_place, org_of, title_of
@@ -97,4 +100,28 @@ def title_aside(pieces: list[str], facts: list[Fact]) -> list[Fact]:
         title = title_of(found.group("t")) if found else None
         if title and title.endswith(JOB_HEADS):
             return [replace(employer, attribute="job_title", value=title, confidence=0.75)]
+    return []
+
+
+_OWNED_BY = re.compile(r"(?P<v>[\u4e00-\u9fffA-Za-z]{2,8})的")
+# what 的 after a job tells of its kind, not of whose it is
+_KINDS_OF_WORK = frozenset(("夜班", "白班", "全职", "兼职", "临时", "外包", "正式", "编制", "合同工",
+                            "派遣", "自己", "国企", "私企", "外企", "央企", "事业单位", "个体", "私人",
+                            "家里", "亲戚", "朋友"))
+_COMPANY_TAGS = frozenset(("n", "nr", "nz", "nt", "j", "ns", "nrt", "eng"))
+
+
+def employer_aside(pieces: list[str], facts: list[Fact]) -> list[Fact]:
+    """A piece that is only a company and 的 after a clause that names a title ("当外卖骑手，美团的")."""
+    title = next((f for f in facts if f.attribute == "job_title" and f.op is Op.ASSERT), None)
+    if title is None or any(f.attribute == "employer" for f in facts):
+        return []
+    for piece in pieces[:2]:
+        found = _OWNED_BY.fullmatch(piece.strip())
+        value = found.group("v") if found else ""
+        tags = words_zh.tags(value)
+        if (not value or value in _KINDS_OF_WORK or is_place(value) or not tags
+                or tags[-1][1] not in _COMPANY_TAGS or org_of(value) != value):
+            continue
+        return [replace(title, attribute="employer", value=value, confidence=0.7)]
     return []

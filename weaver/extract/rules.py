@@ -195,8 +195,7 @@ class RulesExtractor:
 
 
 def _unresolved(fact: Fact) -> bool:
-    """An appointment or a routine named only by reference ("moved it to friday", "周日也就
-    不去了") that no memory of the speaker's made a value of."""
+    """An appointment or routine named only by reference ("moved it to friday", "周日也就不去了")."""
     by_reference = fact.value == IT or fact.value.startswith(IT + " ")
     return fact.attribute in ("appointment", "routine") and by_reference
 

@@ -41,6 +41,10 @@ def _held(vault: Vault, attribute: str) -> list[tuple[str, bool, bool]]:
         ("I live in Lagos.", "big gist!! we have finally packed out of lagos, the quiet here is mad",
          "lives_in", "Lagos"),
         ("我开一辆本田飞度", "飞度上个月卖掉了 现在骑电动车上班", "car", "本田飞度"),
+        # weighed or hedged beside the value's name
+        ("I do pottery on weekends, it's my thing", "idk if i'll keep up the pottery tbh, prices went up",
+         "routine", "pottery on Saturdays and Sundays"),
+        ("我是做自媒体的", "这个月流量断崖式下跌 都在想自媒体还要不要继续搞了", "job_title", "自媒体"),
         # an ending the rules read that ends nothing held: the routine it names is in doubt
         ("I go swimming every tuesday and friday morning", "update: dropped the tuesday swim, cant wake up",
          "routine", "swimming on Tuesdays and Fridays"),
@@ -62,6 +66,9 @@ def test_a_value_named_beside_a_word_of_change_is_doubted_and_kept(
         ("I live in Lagos.", "have you ever moved out of lagos?", "lives_in"),
         # a word of change that is not beside the value
         (GOLF, "we moved the sofa into the spare room; the golf needs a wash", "car"),
+        # a partner weighing her own move; a kind of pet is no pet's name
+        ("我住在武汉", "女朋友在纠结要不要留武汉 她拿了深圳的offer", "lives_in"),
+        ("we have a cat named Luna", "thinking of getting a second cat lol", "pet"),
         # the new value told with it: an update, no doubt
         ("I live in Lagos.", "packed out of lagos last week, we live in Ibadan now", "lives_in"),
     ],

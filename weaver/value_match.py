@@ -18,7 +18,7 @@ import re
 
 from vaultweave.weaver.attributes import PERSON_ATTRIBUTES
 from vaultweave.weaver.extract.base import normalise
-from vaultweave.weaver.extract.kin_values import CAT_BREEDS, DOG_BREEDS
+from vaultweave.weaver.extract.kin_values import CAT_BREEDS, DOG_BREEDS, PET_KINDS
 from vaultweave.weaver.extract.word_forms_en import base_of
 
 # Words that never tell two values apart.
@@ -303,7 +303,9 @@ _NOT_NAMING = frozenset((
     "work", "new", "old", "and", "or", "with", "from", "near", "city", "town", "university", "college",
     "school", "company", "street", "road", "hospital", "centre", "center",
 ))
-_DAY_PLURAL = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)days$")
+# Days said in the plural, and kinds of pet: a pet is named by its name ("thinking of
+# getting a second cat" names no "cat named Luna").
+_NEVER_NAMING = re.compile(rf"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days|{PET_KINDS}|named|called)$")
 # What a Chinese value says besides its name: its days, a place's level, a class word.
 _ZH_NOT_NAMING = re.compile(r"每个?(?:周|星期|礼拜)[一二三四五六日天末、和]*|每天|课(?=\s|$)")
 _ZH_PLACE_LEVEL = re.compile(r"[省市区县镇]")
@@ -323,7 +325,8 @@ def naming_share(stored: str, words: str) -> float:
         names = _zh_names(stored)
         return max((len(n) for n in names if n in words), default=0) / max(map(len, names), default=1)
     said = {_stem(w) for w in tokens(words)}
-    naming = [w for w in tokens(stored) if len(w) >= 3 and w not in _NOT_NAMING and not _DAY_PLURAL.match(w)]
+    naming = [w for w in tokens(stored)
+              if len(w) >= 3 and w not in _NOT_NAMING and not _NEVER_NAMING.match(w)]
     return sum(_stem(w) in said for w in naming) / len(naming) if naming else 0.0
 
 

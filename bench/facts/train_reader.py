@@ -201,6 +201,7 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(problems) or "no problems")
         return 1 if problems else 0
     conversations = dataset.load()
+    args.out.mkdir(parents=True, exist_ok=True)  # CRFsuite writes nothing into a missing folder
     for lang in span_reader.LANGS:
         rows = corpus(lang)
         learn = list(corpus_examples(rows))

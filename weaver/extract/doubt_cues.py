@@ -11,7 +11,9 @@ ignores a doubt raised right after the value was told, or in the same cycle as a
 A cue is a word of change that belongs to one attribute family ("laid off", "lease",
 "搬家", "分手"), not a phrase of one conversation; what it cannot tell apart (someone
 else's move, a move ruled out) is screened by sentence: another person as the only
-subject, a hypothetical, or a negated cue raises nothing.
+subject, a hypothetical, or a negated cue raises nothing. A word of change or weighing
+of no family ("sold", "RIP", "idk if", "要不要") hands on the words around it instead
+(a doubt by name, ``BY_NAME``): the resolver doubts the current fact they name.
 """
 
 from __future__ import annotations
@@ -202,7 +204,7 @@ def cue_doubts(sentences: Sequence[str], read: Sequence[Fact]) -> list[Fact]:
 def _named_beside_change(sentence: str) -> list[str]:
     """The words around each word of change the speaker says of their own life ("sold the
     golf last weekend", "哈啰那边不干了"): whichever current fact they name is in doubt
-    (the resolver knows the facts; ``doubting.mentioned``)."""
+    (the resolver knows the facts: ``weaver/doubting.py``)."""
     if len(sentence) > 2000 or _HYPOTHETICAL.search(sentence):
         return []
     found: list[str] = []

@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable
 
 import pytest
-from vaultweave.weaver.extract.base import BY_NAME, Op
+from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.rules import RulesExtractor, facts_in, split_sentences
 from vaultweave.weaver.extract.unsure import unsure_sentences
 from vaultweave.weaver.vault import Vault
@@ -18,11 +18,9 @@ from tests.conftest import say
 
 def _doubted(text: str) -> set[str]:
     """The attributes of the speaker's a cue puts in doubt (a sentence doubting a value it
-    names is tests/test_unsure.py's; one by the words beside a change is
-    tests/test_doubts_by_name_twentythird.py's)."""
+    names is tests/test_unsure.py's)."""
     named = set(unsure_sentences(split_sentences(text)))
-    return {f.attribute for f in facts_in(text)
-            if f.op is Op.DOUBT and f.value not in named and not f.about and f.attribute != BY_NAME}
+    return {f.attribute for f in facts_in(text) if f.op is Op.DOUBT and f.value not in named and not f.about}
 
 
 @pytest.mark.parametrize(

@@ -182,23 +182,35 @@ def cue_doubts(sentences: Sequence[str], read: Sequence[Fact]) -> list[Fact]:
         return []  # "恨不得明天就辞职。开玩笑的": said, then taken back
     # an appointment moved as "it" names none: whether it is known is speaker_memory's
     told = {f.attribute for f in read if not f.about and f.value != IT}
-    others = any(f.about or f.name for f in read)
-    # "arabic moved to thursdays, teacher changed": the change of a value the turn told
-    told_values = [f.value for f in read if f.value not in ("", IT) and not f.about and f.op is Op.ASSERT]
     doubted: list[str] = []
-    by_name: list[str] = []
-    for sentence in sentences:
-        if others and not _FIRST_PERSON.search(sentence):
-            continue
+    for sentence in _speakers_sentences(sentences, read):
         for family in _families_in(sentence):
             silenced = {a for member in family for a in (member, *_SILENCED_BY.get(member, ()))}
             if not told & silenced:
                 doubted += [a for a in family if a not in doubted]
-        by_name += [words for words in _named_beside_change(sentence)
-                    if words not in by_name and not any(mentioned(v, words) for v in told_values)]
-    return [Fact(attribute, "", Op.DOUBT, CUE_CONFIDENCE) for attribute in doubted] + [
-        Fact(BY_NAME, words, Op.DOUBT, CUE_CONFIDENCE) for words in by_name
-    ]
+    return [Fact(attribute, "", Op.DOUBT, CUE_CONFIDENCE) for attribute in doubted]
+
+
+def by_name_doubts(sentences: Sequence[str], read: Sequence[Fact]) -> list[Fact]:
+    """Doubts by name (``BY_NAME``): the words around each word of change or weighing of no
+    family, for the resolver to look up; none beside a value the turn told ("arabic moved to
+    thursdays, teacher changed") and none in a turn taken back as a joke."""
+    if _JOKING.search(" ".join(sentences)):
+        return []
+    told_values = [f.value for f in read if f.value not in ("", IT) and not f.about and f.op is Op.ASSERT]
+    found: list[str] = []
+    for sentence in _speakers_sentences(sentences, read):
+        found += [words for words in _named_beside_change(sentence)
+                  if words not in found and not any(mentioned(v, words) for v in told_values)]
+    return [Fact(BY_NAME, words, Op.DOUBT, CUE_CONFIDENCE) for words in found]
+
+
+def _speakers_sentences(sentences: Sequence[str], read: Sequence[Fact]) -> list[str]:
+    """When the rules read a fact about someone else in the turn, only the sentences with a
+    first person can be the speaker's."""
+    if not any(f.about or f.name for f in read):
+        return list(sentences)
+    return [s for s in sentences if _FIRST_PERSON.search(s)]
 
 
 def _named_beside_change(sentence: str) -> list[str]:

@@ -57,7 +57,7 @@ from vaultweave.weaver.extract.base import Candidate, Op
 from vaultweave.weaver.extract.beside_events import told_beside
 from vaultweave.weaver.extract.changes_dated_en import dated_by_change
 from vaultweave.weaver.extract.clauses import clause_facts
-from vaultweave.weaver.extract.doubt_cues import cue_doubts
+from vaultweave.weaver.extract.doubt_cues import by_name_doubts, cue_doubts
 from vaultweave.weaver.extract.event_it_en import it_said_in_full
 from vaultweave.weaver.extract.events_en import IT
 from vaultweave.weaver.extract.fragments_en import Carried, last_mentioned
@@ -176,7 +176,7 @@ class RulesExtractor:
         subject = (resource.speaker or "").strip() or self.default_subject
         told = [
             _candidate(subject, fact, resource, self.zone)
-            for fact in facts
+            for fact in [*facts, *by_name_doubts(split_sentences(resource.text), facts)]
             if fact.attribute != SWITCH  # a switch nobody said what of (speaker_memory)
             and not _unresolved(fact)
             and not (fact.attribute == "birthday" and fact.value == "turned" and not fact.when)

@@ -69,6 +69,9 @@ def test_a_value_named_beside_a_word_of_change_is_doubted_and_kept(
         # a partner weighing her own move; a kind of pet is no pet's name
         ("我住在武汉", "女朋友在纠结要不要留武汉 她拿了深圳的offer", "lives_in"),
         ("we have a cat named Luna", "thinking of getting a second cat lol", "pet"),
+        # the value said to stand, or told anew by the turn (so not in doubt in another attribute)
+        ("I work at Concentrix as a team lead", "moved desks again lol, still concentrix tho", "employer"),
+        ("I'm learning Arabic, class is on tuesdays", "arabic moved to thursdays from this week", "learning"),
         # the new value told with it: an update, no doubt
         ("I live in Lagos.", "packed out of lagos last week, we live in Ibadan now", "lives_in"),
     ],
@@ -78,6 +81,16 @@ def test_others_changes_suppositions_and_new_values_raise_no_doubt(
 ) -> None:
     vault = _told_then(make_vault, first, later)
     assert not any(doubted for _, _, doubted in _held(vault, attribute))
+
+
+def test_the_words_doubt_the_value_they_name_most_of(make_vault: Callable[..., Vault]) -> None:
+    vault = make_vault()
+    say(vault, "I live in London and I work at London Zoo", "2026-02-02T09:00:00Z")
+    vault.weave(extractor=RulesExtractor())
+    say(vault, "ugh london is done for me, no more, the rent is mad", "2026-02-22T09:00:00Z")
+    vault.weave(extractor=RulesExtractor())
+    assert _held(vault, "lives_in") == [("London", True, True)]
+    assert _held(vault, "employer") == [("London Zoo", True, False)]
 
 
 def test_a_value_named_right_after_it_was_told_is_not_doubted(make_vault: Callable[..., Vault]) -> None:

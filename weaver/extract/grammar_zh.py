@@ -180,8 +180,10 @@ def zh_sentence(
         text = _zh_prepare(clause)
         head = text.split("，")[0]
         told = birthdays_zh.day_told_after(previous, head)  # "我妹下个月生日，4月9号": hers
-        found, who = ((rules_zh_people.about(told, topic) if topic else told), None) if told else _zh_clause(
-            text, named, topic, context)
+        if told:
+            found, who = (rules_zh_people.about(told, topic) if topic else told), None
+        else:
+            found, who = _zh_clause(text, named, topic, context)
         if not found and last:
             found = (follow_zh.works_there(head, last) or follow_zh.works_as(head, last)
                      or follow_zh.lessons(head, last))
@@ -348,8 +350,6 @@ def _zh_clause(
 _PLAIN_TAGS = frozenset({"n", "v", "vn", "a", "ad", "d", "r", "m", "q", "ns", "s", "f", "l", "i"})
 # What follows a company's name, never a person's: "华为搬砖", "美团上班".
 _ORG_WORK = re.compile(r"(?:搬砖|上班|打工|实习|加班|招人|裁员|倒闭|上市|发工资|旗下|总部)")
-
-
 
 
 def _named_other(text: str) -> tuple[rules_zh_people.Person, str, list[Fact]] | None:

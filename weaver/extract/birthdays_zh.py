@@ -37,9 +37,9 @@ def _day(m: re.Match[str]) -> list[Fact]:
     return [Fact("birthday", value, Op.ASSERT, 0.9)]
 
 
-def _age(value: str, conf: float = 0.85, **dated: str) -> list[Fact]:
+def _age(value: str, conf: float = 0.85, when: str = "", starts: str = "") -> list[Fact]:
     age = number_of(value) or 0
-    return [Fact("age", str(age), Op.ASSERT, conf, **dated)] if 0 < age <= 110 else []
+    return [Fact("age", str(age), Op.ASSERT, conf, when=when, starts=starts)] if 0 < age <= 110 else []
 
 
 def _ahead(m: re.Match[str]) -> list[Fact]:

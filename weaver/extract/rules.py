@@ -226,8 +226,8 @@ def _candidate(speaker: str, fact: Fact, resource: Resource, zone: tzinfo | None
     subject = fact.name or (f"{speaker}'s {fact.about}" if fact.about else speaker)
     if fact.attribute == "birthday" and fact.value in ("today", "turned"):
         # "it's my birthday today", "turned 40 yesterday", "明天就是我生日了": the day is the birthday
-        told, prefer = (fact.when, "past") if fact.when else (fact.starts, "future")
-        day = (dates.resolve(told, resource.ts, prefer, zone) if told else None) or resource.ts
+        prefer: dates.Prefer = "past" if fact.when else "future"  # a day gone, or a day to come
+        day = dates.resolve(fact.when or fact.starts, resource.ts, prefer, zone) or resource.ts
         fact = replace(fact, value=f"{day.astimezone(zone) if zone else day:%m-%d}", starts="")
     happened = dates.resolve(fact.when, resource.ts, "past", zone) if fact.when else None
     if fact.op is Op.RETRACT and fact.when and dates.ahead(fact.when, resource.ts, zone):

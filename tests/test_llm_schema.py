@@ -34,7 +34,7 @@ def test_the_model_gives_events_dates_people_endings_and_doubts(
     vault = make_vault(config=vault_toml(server.base_url, stages=("extract",)))
     texts = [
         # said so that the offline readers find nothing: the model's own dating is tested
-        "Since last month, home base = Denver. Still unpacking.",
+        "Since last month, home base = the mile-high city. Still unpacking.",
         "The tooth people want me in Friday at 4pm.",
         "Tuesdays and Thursdays are pool days for me.",
         "Everybody just says Lin.",

@@ -15,7 +15,6 @@ from vaultweave.weaver.vault import Vault
 from tests.conftest import say
 
 GOLF = "I drive a VW Golf, 2015 model."
-CALLUM = "my boyfriend Callum is a joiner"
 
 
 def _told_then(make_vault: Callable[..., Vault], first: str, later: str, *, days: int = 20) -> Vault:
@@ -36,11 +35,10 @@ def _held(vault: Vault, attribute: str) -> list[tuple[str, bool, bool]]:
 @pytest.mark.parametrize(
     ("first", "later", "attribute", "value"),
     [
-        (GOLF, "nae need for insurance lol, sold the golf last weekend", "car", "VW Golf"),
-        (CALLUM, "bit of a weird one but me n callum split up in january", "boyfriend", "Callum"),
-        ("I live in Lagos.", "big gist!! we have finally packed out of lagos, the quiet here is mad",
+        (GOLF, "nae need for the insurance lol, thinking of selling the golf", "car", "VW Golf"),
+        ("I live in Lagos.", "big gist!! thinking of packing out of lagos, the noise is mad",
          "lives_in", "Lagos"),
-        ("我开一辆本田飞度", "飞度上个月卖掉了 现在骑电动车上班", "car", "本田飞度"),
+        ("我开一辆本田飞度", "飞度可能要卖掉了 现在骑电动车上班", "car", "本田飞度"),
         # weighed or hedged beside the value's name
         ("I do pottery on weekends, it's my thing", "idk if i'll keep up the pottery tbh, prices went up",
          "routine", "pottery on Saturdays and Sundays"),
@@ -87,7 +85,7 @@ def test_the_words_doubt_the_value_they_name_most_of(make_vault: Callable[..., V
     vault = make_vault()
     say(vault, "I live in London and I work at London Zoo", "2026-02-02T09:00:00Z")
     vault.weave(extractor=RulesExtractor())
-    say(vault, "ugh london is done for me, no more, the rent is mad", "2026-02-22T09:00:00Z")
+    say(vault, "ugh idk if london is for me, the rent is mad", "2026-02-22T09:00:00Z")
     vault.weave(extractor=RulesExtractor())
     assert _held(vault, "lives_in") == [("London", True, True)]
     assert _held(vault, "employer") == [("London Zoo", True, False)]
@@ -99,7 +97,7 @@ def test_a_value_named_right_after_it_was_told_is_not_doubted(make_vault: Callab
 
 
 def test_the_doubt_shows_where_an_agent_reads(make_vault: Callable[..., Vault]) -> None:
-    vault = _told_then(make_vault, GOLF, "nae need for insurance lol, sold the golf last weekend")
+    vault = _told_then(make_vault, GOLF, "idk if i'll keep the golf, the insurance went up again")
     assert "possibly outdated" in vault.context("What car does Maya drive?").text
 
 

@@ -6,7 +6,8 @@ values, or the one its value names ("might leave tcs"). A doubt by name (``BY_NA
 change; it questions the speaker's current fact those words name (the one they name most
 of, ``value_match.naming_share``), in the attributes that change (``DOUBTED_BY_NAME``: not
 a name, an age, a language spoken or a person), and only where the same cycle told that
-attribute nothing newer.
+attribute nothing newer. Words beside a word that only ends ("sold", "RIP": ``Op.RETRACT``)
+end the fact they name instead: the same choice, another action (``resolve._doubt``).
 """
 
 from __future__ import annotations
@@ -36,7 +37,9 @@ def doubted_items(
     """The current, undoubted ``items`` that ``candidate`` (a doubt said at ``said``) questions."""
     # Said before the value's last telling, or just after it: "I moved to Oslo. The move
     # was exhausting." speaks of the change it follows, not of a new one.
-    found = [i for i in items if i.is_current and not i.doubt and said > heard(i) + DOUBT_GRACE]
+    # (an ending by name ends a value in doubt too)
+    found = [i for i in items if i.is_current and (not i.doubt or candidate.op is Op.RETRACT)
+             and said > heard(i) + DOUBT_GRACE]
     if candidate.attribute != BY_NAME:
         return [i for i in found if not candidate.value_key or names_value(i.value, candidate.value)]
     # the words point at the value they name most of: "stay in london" at London, not at

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 from vaultweave.store.item import Item, Status
 from vaultweave.store.paths import safe_name
 from vaultweave.weaver.attributes import reaches
-from vaultweave.weaver.extract.base import BY_NAME, Candidate, normalise
+from vaultweave.weaver.extract.base import BY_NAME, MOVED, Candidate, normalise
+from vaultweave.weaver.moving import MOVABLE
 
 if TYPE_CHECKING:
     from vaultweave.weaver.workspace import Workspace
@@ -61,10 +62,13 @@ class ItemIndex:
         for candidate in candidates:
             wanted[normalise(candidate.subject)].add(candidate.attribute)
         # The same key, or one a candidate's attribute can end (attributes.reaches); a doubt
-        # by name may question any of its subject's facts.
+        # by name may question any of its subject's facts, a move by name anyone's routines
+        # and appointments ("乐乐的课挪到周日").
+        moves = any(c.attribute == MOVED for c in candidates)
         keys = {
             key for key in self.by_key
-            if key[0] in wanted and any(a == BY_NAME or reaches(a, key[1]) for a in wanted[key[0]])
+            if (key[0] in wanted and any(a == BY_NAME or reaches(a, key[1]) for a in wanted[key[0]]))
+            or (moves and key[1] in MOVABLE)
         }
         return {i: items[i] for key in keys for i in self.by_key.get(key, ()) if i in items}
 

@@ -18,10 +18,12 @@ Rules, by (subject, attribute):
 - across attribute families (attributes.reaches): ending "likes tea" ends a favourite tea,
   ending a habit its routine ("I stopped running": "running every day"), a vegetarian diet
   ends liked meat; a liking told with the end of a favourite takes its place;
-- a doubt (the turn talks of the attribute, or names its value beside a word of change)
-  flags the current value as possibly outdated (``doubt``), never ends it; a new value or a
-  repeat clears it;
-- an appointment with the same value and a new time is rescheduled (the old one ends);
+- a doubt (the turn talks of the attribute, or names its value beside a word of change) flags
+  the current value as possibly outdated (``doubt``), never ends it; a new value or repeat clears it;
+  the value named beside a word that only ends, told as done ("sold the golf last weekend",
+  ``BY_NAME`` with ``Op.RETRACT``), is ended, with the job title told with an employer;
+- an appointment with the same value and a new time is rescheduled (the old one ends), as is
+  what a move by name names ("switched pilates to mondays", ``moving``);
 - a dated change told later ("moved last month", said after "I live in Bergen") ends
   the value it replaces even when its date is earlier than when that value was heard;
 - an ending of a value the vault never held ("I graduated from McGill in 2024", "our old
@@ -41,7 +43,9 @@ from enum import Enum
 from vaultweave.store.item import Item, Status, item_id
 from vaultweave.weaver.attributes import OPPOSITES, canonical_sentence, is_single_valued, reaches
 from vaultweave.weaver.doubting import DOUBTED_BY_NAME, doubted_items, last_told, said_at, told_since
-from vaultweave.weaver.extract.base import BY_NAME, Candidate, Op, normalise
+from vaultweave.weaver.extract.base import BY_NAME, MOVED, Candidate, Op, normalise
+from vaultweave.weaver.moving import moved_to, rescheduled_as
+from vaultweave.weaver.new_jobs import JOB_PARTS, new_job
 from vaultweave.weaver.reschedule import named_as_before, rescheduled, same_time
 from vaultweave.weaver.value_match import diet_ends, names_ended, names_value
 
@@ -137,7 +141,7 @@ def plan_resolution(
     candidates: Sequence[Candidate], existing: Mapping[str, Item], observed_at: datetime
 ) -> Resolution:
     work = _Working(items=dict(existing))
-    work.new_job = _new_job(candidates)
+    work.new_job = new_job(candidates)
     for item in existing.values():
         work.index(item)
     skipped = 0
@@ -149,15 +153,22 @@ def plan_resolution(
     # A doubt by name heeds new values only: what an ending ended is no longer current, and
     # one that missed ("dropped the tuesday swim") leaves the value to doubt.
     told_anew = last_told(candidates, (Op.ASSERT,))
+    moves: dict[str, list[Candidate]] = defaultdict(list)  # by source: what its moves by name told
     for candidate in sorted(candidates, key=_order):
         if _already_applied(candidate, work.with_key(candidate.subject, candidate.attribute)):
             skipped += 1
-        elif candidate.op is Op.DOUBT:
-            if not told_since(told, candidate.key, said_at(candidate)):
+        elif any(rescheduled_as(c, candidate) for c in moves[candidate.source]):
+            skipped += 1  # the line's own reading of a move its move by name told in full
+        elif candidate.op is Op.DOUBT or candidate.attribute == BY_NAME:
+            if candidate.attribute == BY_NAME or not told_since(told, candidate.key, said_at(candidate)):
                 _doubt(work, candidate, told_anew)
         elif candidate.op is Op.RETRACT:
             if not _end(work, candidate):
                 unmatched.append(candidate)
+        elif candidate.attribute == MOVED:  # "switched pilates to mondays": the routine the words name
+            for moved in moved_to(candidate, work.items.values(), said_at(candidate), candidates):
+                _assert(work, moved, observed_at)
+                moves[candidate.source].append(moved)
         elif candidate.value_key:
             _assert(work, candidate, observed_at)
             for favourite in _takes_the_place(work, candidate):
@@ -166,9 +177,10 @@ def plan_resolution(
     return Resolution(tuple(work.changes), skipped, tuple(unmatched))
 
 
-def _order(candidate: Candidate) -> tuple[datetime, str, int]:
+def _order(candidate: Candidate) -> tuple[datetime, str, int, bool]:
     path, _, line = candidate.source.rpartition("#L")
-    return candidate.valid_from, path, int(line) if line.isdigit() else 0
+    # a line's moves by name first: they know which routine moved, the line's own reading may not
+    return candidate.valid_from, path, int(line) if line.isdigit() else 0, candidate.attribute != MOVED
 
 
 def _already_applied(candidate: Candidate, same_key: Iterable[Item]) -> bool:
@@ -287,13 +299,11 @@ def _succeed_ended(
 
 
 def _end(work: _Working, candidate: Candidate) -> bool:
-    # An empty value ("I quit my job") ends whatever the attribute currently holds, save
-    # what the same line tells ("老子不跑快递了！上礼拜入职京东物流": the new job stands).
-    live = [
-        i for i in work.with_key(candidate.subject, candidate.attribute)
-        if i.is_current and _newer_or_equal(candidate, i)
-        and (candidate.value_key or candidate.source not in i.sources)
-    ]
+    # An empty value ("I quit my job") ends whatever the attribute currently holds, save what the
+    # same line tells first ("不跑快递了！上礼拜入职京东物流"), not what it names again ("deirdre retired!!").
+    held = work.with_key(candidate.subject, candidate.attribute)
+    live = [i for i in held if i.is_current and _newer_or_equal(candidate, i)
+            and (candidate.value_key or i.sources[:1] != (candidate.source,))]
     if candidate.value_key:
         exact = [i for i in live if normalise(i.value) == candidate.value_key]
         # "I left Mercy" ends "Mercy Hospital"; an exact value wins over a looser one.
@@ -311,31 +321,10 @@ def _end(work: _Working, candidate: Candidate) -> bool:
     told_with = {t.id: t for item in live for t in _job_part_told_with(work, item, candidate)}
     live += [t for t in told_with.values() if all(t.id != i.id for i in live)]
     for item in live:
-        ended = item.evolve(
-            status=Status.HISTORICAL,
-            valid_to=max(candidate.valid_from, item.valid_from),
-            ended_by=candidate.source,
-            status_reason=f"no longer true as of {candidate.valid_from:%Y-%m-%d}",
-            doubt="",
-            doubted_at=None,
-        )
-        work.put(Action.ENDED, ended, item)
+        work.put(Action.ENDED, _ended(item, candidate), item)
         if item.attribute.startswith("favourite_"):
             work.ended_favourites[candidate.source].append(item)
     return bool(live)
-
-
-def _new_job(candidates: Sequence[Candidate]) -> set[tuple[str, str]]:
-    """(source, subject) of the turns that tell a job title, or an employer other than one
-    they end ("从顺丰离职了" names 顺丰 as where one was, not where one goes)."""
-    left = {(c.source, c.key[0], c.value_key) for c in candidates
-            if c.attribute == "employer" and c.op is Op.RETRACT}
-    told = [c for c in candidates if c.op is Op.ASSERT and c.attribute in ("job_title", "employer")]
-    return {(c.source, c.key[0]) for c in told
-            if c.attribute == "job_title" or (c.source, c.key[0], c.value_key) not in left}
-
-
-_JOB_PARTS = {"employer": "job_title", "job_title": "employer"}
 
 
 def _job_part_told_with(work: _Working, ended: Item, candidate: Candidate) -> list[Item]:
@@ -343,7 +332,7 @@ def _job_part_told_with(work: _Working, ended: Item, candidate: Candidate) -> li
     with it, and the employer told with the title ("stopped the teller job" after "I work as
     teller at the Desjardins caisse"), unless the turn that ends it tells a title or a new
     employer of its own."""
-    other = _JOB_PARTS.get(ended.attribute)
+    other = JOB_PARTS.get(ended.attribute)
     if other is None or not ended.sources or (ended.attribute == "job_title" and not candidate.value_key):
         return []  # a title ended without naming it ("quit", "不干了") leaves the employer to its own cue
     if (candidate.source, candidate.key[0]) in work.new_job:
@@ -398,16 +387,27 @@ def _ended_before_told(
     return True
 
 
+def _ended(item: Item, candidate: Candidate) -> Item:
+    return item.evolve(status=Status.HISTORICAL, valid_to=max(candidate.valid_from, item.valid_from),
+                       ended_by=candidate.source, doubt="", doubted_at=None,
+                       status_reason=f"no longer true as of {candidate.valid_from:%Y-%m-%d}")
+
+
 def _doubt(work: _Working, candidate: Candidate, told_anew: Mapping[tuple[str, str], datetime]) -> None:
-    """Flag the current value(s) as possibly outdated (``doubting``); nothing is ended."""
+    """Flag the current value(s) as possibly outdated (``doubting``), or end what an ending by name names."""
     said, subject = said_at(candidate), normalise(candidate.subject)
     attributes = [candidate.attribute] if candidate.attribute != BY_NAME else [
         a for a in sorted(work.by_subject.get(subject, ()))
         if a in DOUBTED_BY_NAME and not told_since(told_anew, (subject, a), said)]
     items = [i for a in attributes for i in work.with_key(candidate.subject, a)]
     for item in doubted_items(items, candidate, said, _heard):
-        flagged = item.evolve(doubt=candidate.source, doubted_at=said)
-        work.put(Action.DOUBTED, flagged, item, f"{item.value} possibly outdated")
+        if candidate.op is Op.RETRACT:  # "ain't drivin uber no more": Uber, and the title told with it
+            for ended in [item, *_job_part_told_with(work, item, candidate)]:
+                if work.items[ended.id].is_current:
+                    work.put(Action.ENDED, _ended(ended, candidate), ended, f"{ended.value} ended by name")
+        else:
+            work.put(Action.DOUBTED, item.evolve(doubt=candidate.source, doubted_at=said), item,
+                     f"{item.value} possibly outdated")
 
 
 def _heard(item: Item) -> datetime:

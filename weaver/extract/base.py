@@ -23,6 +23,9 @@ class Op(str, Enum):
 # The attribute of a doubt that names no attribute, only words ("sold the golf last
 # weekend"): the resolver doubts whichever current fact of the speaker those words name.
 BY_NAME = "*by-name"
+# The attribute of a move told by name ("switched pilates to mondays", "周五那节挪到周六"): the
+# resolver moves the current routine or appointment the words name to the new time.
+MOVED = "*moved"
 
 
 @dataclass(frozen=True)

@@ -227,16 +227,23 @@ def _partners(op: Op) -> Build:
 
 # "Alex and I", "me and Alex", "we": the couple, in the words of either; "me n Kirsty", "me and
 # my boyfriend Minho" (the partner word told is the one that ends).
-_COUPLE = (r"(?:(?P<name>" + NAME + r"|[a-z][a-z'-]{2,14})\s+and\s+I|me\s+(?:and|n|&)\s+(?:my\s+"
+# "also marco and i", "fraser and me", "me n callum": typed in lower case, after a filler, a
+# "but" or an emoji or colon ending what came before.
+_COUPLE = (r"(?:.*?(?:\b(?:but|so)\s+|[^\w\s,'-]\s*))?(?:(?:also|and|but|so|well|oh|ok|okay|btw|anyway|"
+           r"update:?|news:?|lol|yeah|welp)\s+)*(?:(?P<name>" + NAME + r"|[a-z][a-z'-]{2,14})\s+"
+           r"(?:and|n|&)\s+(?:I|me)|me\s+(?:and|n|&)\s+(?:my\s+"
            r"(?P<word>boyfriend|girlfriend|partner|husband|wife|fianc[eé]e?|bf|gf)\s+)?"
-           r"(?P<name2>" + NAME + r")|we)")
+           r"(?P<name2>" + NAME + r"|[a-z][a-z'-]{2,14})|we)")
 _PARTNER_WORDS = {"bf": "boyfriend", "gf": "girlfriend", "fiancee": "fiance", "fiancé": "fiance",
                   "fiancée": "fiance"}
 # Words before "and I" that are no partner's name ("mum and I broke up" is no couple's end).
 _NO_PARTNER = frozenset(("my", "he", "she", "they", "mum", "mom", "dad", "sister", "brother", "band", "team",
                          "him", "her", "then", "now", "so", "but", "friend", "cousin", "boss", "you", "me",
                          "work", "life", "things", "it", "this", "that", "and", "lol", "yeah", "well", "also",
-                         "update", "news", "week", "today", "yesterday", "finally", "officially"))
+                         "update", "news", "week", "today", "yesterday", "finally", "officially", "the",
+                         "mine", "them", "us", "everyone", "everybody", "lads", "mates", "guys", "girls",
+                         "kids", "family", "parents", "roommate", "flatmate", "housemate", "colleague",
+                         "partner"))
 _BREAKUP = (r"(?:broke\s+up|split\s+up|split|separated|called\s+it\s+(?:quits|off)|got\s+divorced|divorced|"
             r"ended\s+things|are\s+done|'re\s+done|are\s+over|'re\s+over)")
 
@@ -371,8 +378,35 @@ ENDINGS: tuple[Rule, ...] = (
          r"(?:test|exam|course)\b", lambda m: [Fact("learning", m.group("v"), Op.RETRACT, 0.75)]),
 )
 
+# "new manager is some rahul", "my new flatmate's Ruth": the one before ends. A name typed in
+# lower case counts when nothing said of the newcomer follows it ("new boss is nice").
+_NEW_ROLE = {"boss": ("boss", "manager"), "manager": ("manager", "boss"), "supervisor": ("boss", "manager"),
+             "roommate": ("roommate", "flatmate"), "flatmate": ("flatmate", "roommate"),
+             "housemate": ("flatmate", "roommate"), "landlord": ("landlord",), "landlady": ("landlord",)}
+_NOT_A_NEWCOMER = words(
+    "nice great awful lovely alright ok okay terrible strict cool chill young old new good bad horrible "
+    "amazing fine worse better way so super really very actually also still not literally kinda pretty "
+    "starting coming arriving here there someone somebody from a an the my our his her their this that "
+    "just even quite much more less sound weird strange mean kind sweet funny lazy messy clean quiet loud "
+    "rude tbd unknown tba sick off out"
+)
+
+
+def _newcomer(m: re.Match[str]) -> list[Fact]:
+    name = m.group("name")
+    said_of = re.search(r"(?:ly|ful|ous|ive|ing|ed|ish|able|ible)$", name.lower())  # "new boss is lovely"
+    if name.lower() in _NOT_A_NEWCOMER or said_of:
+        return []
+    name = name[:1].upper() + name[1:]
+    kinds = _NEW_ROLE[m.group("role").lower()]
+    return [*(Fact(kind, "", Op.RETRACT, 0.7) for kind in kinds), Fact(kinds[0], name, Op.ASSERT, 0.75)]
+
+
 # Tried after the caller's own endings.
 LATE_ENDINGS: tuple[Rule, ...] = (
+    rule(r"(?:.*?[,.!]\s*)?(?:(?:my|our|the)\s+)?new\s+(?P<role>" + "|".join(_NEW_ROLE) + r")(?:'s|\s+is)\s+"
+         r"(?:some\s+|this\s+|called\s+|named\s+)?(?P<name>" + NAME + r"|[a-z][a-z'-]{2,14})"
+         r"(?=\s*$|\s*[,.!;]|\s+(?:from|and|who|she|he|lol|haha)\b)", _newcomer),
     # A pet gone, told by its name: "Buddy passed away on Saturday".
     rule(r"(?!I\b)(?P<name>" + NAME + r")\s+(?:has\s+)?(?:died|passed\s+away|passed|is\s+gone|ran\s+away|"
                                       r"went\s+missing|"

@@ -205,7 +205,7 @@ def clock_of(phrase: str) -> str:
 def weekdays(text: str) -> tuple[str, ...]:
     """English weekday names of "每周二和周四" / "每周一三五" / "每个周末" (none for other text)."""
     found: set[int] = set()
-    for match in re.finditer(r"(?:每个?)?(?:周|星期|礼拜)(?P<d>[一二三四五六日天末、和]+)", text):
+    for match in re.finditer(r"(?:每[个個]?)?(?:周|週|星期|礼拜|禮拜)(?P<d>[一二三四五六日天末、和]+)", text):
         days = match.group("d")
         if len(days) > 1 and re.match(r"[次回下节堂点个]", text[match.end():]):
             days = days[:-1]  # "每周四一次", "周二三点": the last numeral counts, it names no day

@@ -194,15 +194,18 @@ def cue_doubts(sentences: Sequence[str], read: Sequence[Fact]) -> list[Fact]:
 def by_name_doubts(sentences: Sequence[str], read: Sequence[Fact]) -> list[Fact]:
     """Doubts by name (``BY_NAME``): the words around each word of change or weighing of no
     family, for the resolver to look up; none beside a value the turn told ("arabic moved to
-    thursdays, teacher changed") and none in a turn taken back as a joke."""
+    thursdays, teacher changed") and none in a turn taken back as a joke. Beside a word that
+    can only end ("sold", "RIP", "不干了") in a sentence that weighs and plans nothing, the
+    words are an ending by name (``Op.RETRACT``): what they name has ended."""
     if _JOKING.search(" ".join(sentences)):
         return []
     told_values = [f.value for f in read if f.value not in ("", IT) and not f.about and f.op is Op.ASSERT]
-    found: list[str] = []
+    found: dict[str, Op] = {}
     for sentence in _speakers_sentences(sentences, read):
-        found += [words for words in _named_beside_change(sentence)
-                  if words not in found and not any(mentioned(v, words) for v in told_values)]
-    return [Fact(BY_NAME, words, Op.DOUBT, CUE_CONFIDENCE) for words in found]
+        for around, op in _named_beside_change(sentence):
+            if around not in found and not any(mentioned(v, around) for v in told_values):
+                found[around] = op
+    return [Fact(BY_NAME, around, op, CUE_CONFIDENCE) for around, op in found.items()]
 
 
 def _speakers_sentences(sentences: Sequence[str], read: Sequence[Fact]) -> list[str]:
@@ -213,13 +216,14 @@ def _speakers_sentences(sentences: Sequence[str], read: Sequence[Fact]) -> list[
     return [s for s in sentences if _FIRST_PERSON.search(s)]
 
 
-def _named_beside_change(sentence: str) -> list[str]:
+def _named_beside_change(sentence: str) -> list[tuple[str, Op]]:
     """The words around each word of change the speaker says of their own life ("sold the
-    golf last weekend", "哈啰那边不干了"): whichever current fact they name is in doubt
-    (the resolver knows the facts: ``weaver/doubting.py``)."""
+    golf last weekend", "哈啰那边不干了"): whichever current fact they name is in doubt, or
+    ended beside a word that only ends (the resolver knows the facts: ``weaver/doubting.py``)."""
     if len(sentence) > 2000 or _HYPOTHETICAL.search(sentence):
         return []
-    found: list[str] = []
+    settled = not _NOT_YET.search(sentence)
+    found: list[tuple[str, Op]] = []
     for hit in _CHANGE.finditer(sentence):
         if not _speakers_cue(sentence, hit):
             continue
@@ -231,8 +235,27 @@ def _named_beside_change(sentence: str) -> list[str]:
             after = sentence[hit.end() :].split()[:_EN_AROUND]
             around = " ".join([*before, *after])
         if around.strip() and not _STILL.search(around):
-            found.append(around.strip())
+            ends = settled and _ENDS.fullmatch(hit.group()) is not None
+            found.append((around.strip(), Op.RETRACT if ends else Op.DOUBT))
     return found
+
+
+# Words of change that can only end what they name ("sold the golf", "RIP the panda",
+# "飞度卖掉了"), told as done: no plan, no weighing in the sentence.
+_ENDS = re.compile(
+    r"sold|scrapped|quit|resigned|retired|gave\s+up|stopped|done\s+with|finished\s+with|no\s+more|any\s*more|"
+    r"no\s+longer|rip|passed\s+away|died|put\s+down|rehomed|hung\s+up|packed\s+out|split\s+up|broke\s+up|"
+    r"(?:is|'s)\s+gone|goodbye|bye\s+bye|"
+    r"卖了|卖掉|不干了|不做了|辞了|辞职|离职|搬走|搬离|退了|退掉|停了|分手|不再|去世|送人|送走|不上了|不学了|不练了|"
+    r"[没沒]再去|[转轉]出去|戒了|放弃|[没沒]续",
+    re.IGNORECASE,
+)
+_NOT_YET = re.compile(
+    r"\b(?:gonna|going\s+to|will|'ll|planning|plan\s+to|about\s+to|might|may|could|should|want\s+to|wanna|"
+    r"hope|hoping|thinking|considering|debating|not\s+sure|idk|dunno|maybe|probably|soon|next)\b|"
+    r"准备|打算|想|快要|将要|可能|也许|或许|要不要|犹豫|纠结|下个?月|下周|明年|[没沒]有?(?:卖|辞|离|搬|分)",
+    re.IGNORECASE,
+)
 
 
 # Words that end, change or weigh whatever they are said beside, in any family: the value
@@ -243,10 +266,10 @@ _CHANGE = re.compile(
     r"changed|changing|swapped|replaced|traded\s+in|transferred|shifted|split\s+up|broke\s+up|breaking\s+up|"
     r"resigned|resigning|retired|retiring|gave\s+up|giving\s+up|stopped|stopping|done\s+with|finished\s+with|"
     r"cancell?ed|postponed|rescheduled|no\s+more|any\s*more|no\s+longer|used\s+to|rip|passed\s+away|died|"
-    r"put\s+down|rehomed|ended|axed|hung\s+up|packed\s+out|not\s+sure|(?:idk|dunno|don'?t\s+know)\s+(?:if|whether)|"
+    r"put\s+down|rehomed|ended|axed|hung\s+up|packed\s+out|(?:is|'s)\s+gone|goodbye|bye\s+bye|not\s+sure|(?:idk|dunno|don'?t\s+know)\s+(?:if|whether)|"
     r"thinking\s+(?:about|of)|considering|debating|on\s+the\s+fence)\b|"
     r"卖了|卖掉|不干了|不做了|辞了|辞职|离开|离职|搬走|搬出|搬离|换了|换成|改成|改到|退了|退掉|停了|分手|没了|不再|"
-    r"结束|取消|推迟|延期|不去了|放弃|戒了|去世|送人|送走|不上了|不学了|不练了|[没沒]再去|[转轉]出去|[转轉][让讓]|"
+    r"结束|取消|推迟|延期|不去了|放弃|戒了|去世|送人|送走|不上了|不学了|不练了|[没沒]再去|[转轉]出去|[转轉][让讓]|[没沒]续|"
     r"要不要|犹豫|纠结|动摇|说不好|两说|(?P<either>[\u4e00-\u9fff])不(?P=either)",
     re.IGNORECASE,
 )

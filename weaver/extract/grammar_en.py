@@ -177,7 +177,9 @@ def _en_pronouns(sentence: str) -> str:
 
 # The first half of "Alex and I ...", "my wife and I ...": a subject shared with the speaker.
 _EN_COUPLE_HEAD = re.compile(r"\W*" + NAME)
-_EN_LOWER_COUPLE = re.compile(r"\W*(?:(?:so|and|but|well|ja|yeah|anyway|ok|okay)\s+)*[A-Za-z][a-z'-]{2,14}")
+# (after an emoji or a colon that ends what came before: "promo took effect 🎉 also marco")
+_EN_LOWER_COUPLE = re.compile(r"(?:.*[^\w\s,'-]\s*)?\W*(?:(?:so|and|but|well|ja|yeah|anyway|ok|okay|also|btw|"
+                              r"lol|welp|oh)\s+)*[A-Za-z][a-z'-]{2,14}")
 _EN_BROKE_UP = re.compile(r"I\s+(?:just\s+|finally\s+|officially\s+)?"
                           r"(?:broke\s+up|split|separated|called\s+it|got\s+divorced|are\s+(?:done|over))\b")
 _EN_OPEN_END = re.compile(r"\b(?:is|are|'s)(?:[\s,]+(?:hmm+|um+|uh+|well|like|probably|honestly))*[\s,]*$")

@@ -53,11 +53,11 @@ from vaultweave.weaver.extract import (
     weekdays_en,
 )
 from vaultweave.weaver.extract.allergens import allergies_in
-from vaultweave.weaver.extract.base import Candidate, Op
+from vaultweave.weaver.extract.base import MOVED, Candidate, Op
 from vaultweave.weaver.extract.beside_events import told_beside
 from vaultweave.weaver.extract.changes_dated_en import dated_by_change
 from vaultweave.weaver.extract.clauses import clause_facts
-from vaultweave.weaver.extract.doubt_cues import by_name_doubts, cue_doubts
+from vaultweave.weaver.extract.doubt_cues import cue_doubts
 from vaultweave.weaver.extract.event_it_en import it_said_in_full
 from vaultweave.weaver.extract.events_en import IT
 from vaultweave.weaver.extract.fragments_en import Carried, last_mentioned
@@ -67,6 +67,7 @@ from vaultweave.weaver.extract.grammar_zh import CHINESE, _zh_sentence_facts, zh
 from vaultweave.weaver.extract.homes_pointed_en import pointed_at_in_full
 from vaultweave.weaver.extract.homes_zh import told_first
 from vaultweave.weaver.extract.known_people import KnownPeople
+from vaultweave.weaver.extract.moves import for_the_vault
 from vaultweave.weaver.extract.patterns_en import AHEAD
 from vaultweave.weaver.extract.pets_en import pets_named_in_turn, without_unnamed_pets
 from vaultweave.weaver.extract.rules_en import UPCOMING
@@ -93,8 +94,7 @@ EARLIER_TURNS = 12
 
 
 def _last_of_each_session(
-    earlier: Sequence[Resource], sessions: set[str | None], keep: int
-) -> list[Resource]:
+        earlier: Sequence[Resource], sessions: set[str | None], keep: int) -> list[Resource]:
     """The last ``keep`` turns of each of ``sessions`` in ``earlier``, in their order."""
     picked: list[Resource] = []
     count: dict[str | None, int] = {}
@@ -176,7 +176,7 @@ class RulesExtractor:
         subject = (resource.speaker or "").strip() or self.default_subject
         told = [
             _candidate(subject, fact, resource, self.zone)
-            for fact in [*facts, *by_name_doubts(split_sentences(resource.text), facts)]
+            for fact in [*facts, *for_the_vault(split_sentences(resource.text), facts)]
             if fact.attribute != SWITCH  # a switch nobody said what of (speaker_memory)
             and not _unresolved(fact)
             and not (fact.attribute == "birthday" and fact.value == "turned" and not fact.when)
@@ -237,9 +237,9 @@ def _candidate(speaker: str, fact: Fact, resource: Resource, zone: tzinfo | None
         happened = dates.resolve(fact.starts, resource.ts, "future", zone)
     told_at = fact.scheduled.removesuffix(events_en.SAME_TIME)  # no earlier hour to keep
     scheduled = dates.resolve(told_at, resource.ts, "future", zone) if told_at else None
-    # A routine's weekdays ride in a tag ("days:tuesday"); an appointment's time is `when`.
-    routine = fact.attribute == "routine"
-    days = (dates_zh.weekdays(fact.value) or weekdays_en.weekdays(fact.value)) if routine else ()
+    # A routine's weekdays (a move's new ones) ride in a tag ("days:tuesday"); an appointment has `when`.
+    said = fact.scheduled if fact.attribute == MOVED else fact.value if fact.attribute == "routine" else ""
+    days = dates_zh.weekdays(said) or weekdays_en.weekdays(said)
     tags: tuple[str, ...] = (f"days:{','.join(days)}",) if days else ()
     if fact.op is Op.DOUBT and not fact.value:  # "the move was exhausting"
         text = f"{subject}'s {fact.attribute.replace('_', ' ')} may have changed."

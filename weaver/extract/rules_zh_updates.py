@@ -270,14 +270,15 @@ _LANGUAGE = rf"(?:{'|'.join(sorted(LANGUAGES, key=len, reverse=True))}|[{_CJK}]{
 
 # A routine ended by its day or by a word of it: "周日也就不去了", "周五的龙虾局只能退出了",
 # "健身那个就先停了", "课也没得上了", each at the start of its own piece of the sentence.
-_STOP_ADVERBS = r"(?:也|就|只能|只好|先|暂时|都|彻底)*"
-_STOPPED = r"不去了|退出了|停了|不练了|不上了|没得上了|上不了了|没再去了|没去了|不续了|不跳了|不打了|不游了"
+_STOP_ADVERBS = r"(?:也|就|只能|只好|先|暂时|都|全|彻底|全部)*"
+_STOPPED = (r"不去了|退出了|停了|不练了|不上了|没得上了|上不了了|没再去了|没去了|不续了|不跳了|不打了|不游了|"
+            r"沒再去了|沒去了|不練了|不續了")
 _LEAD = r"(?:唉|哎|所以|然后|那|现在|以后|反正|我)*"
 _BY_DAY = re.compile(_LEAD + r"(?:每个?)?(?P<ref>(?:周|星期|礼拜)[一二三四五六日天])(?:的|那个|那场|那节|那次)?"
-                     rf"[^，,\s我]{{0,6}}?{_STOP_ADVERBS}(?:{_STOPPED}|散了|黄了)")  # "周四那场散了": that day's
+                     rf"[^，,\s我]{{0,9}}?{_STOP_ADVERBS}(?:{_STOPPED}|散了|黄了)")  # "周四那场散了": that day's
 # "韩文课我上个月就没去了": since when, between the routine and its end
 _SINCE_WHEN = r"(?:上个?月|上周|上礼拜|这个月|这周|最近|好久|早就)?"
-_BY_WORD = re.compile(_LEAD + rf"(?P<ref>[^，,\s我]{{1,6}}?)(?:那个|那边)?(?:我)?{_SINCE_WHEN}{_STOP_ADVERBS}(?:{_STOPPED})")
+_BY_WORD = re.compile(_LEAD + rf"(?P<ref>[^，,\s我]{{1,8}}?)(?:那个|那边)?(?:我)?{_SINCE_WHEN}{_STOP_ADVERBS}(?:{_STOPPED})")
 
 
 # "健身卡到期了没续，以后不去了": an end told bare, its routine named in the piece before;
@@ -295,7 +296,7 @@ def routines_ended_by_reference(text: str) -> list[Fact]:
         bare = _BARE_STOP.match(piece)
         said = None if bare else _BY_DAY.match(piece) or _BY_WORD.match(piece) or _NO_MORE.search(piece)
         ref = said.group("ref") if said else before if bare else ""
-        if ref and not re.search(r"要不|如果|要是|打算|想|吗|会不会", piece):
+        if ref and not re.search(r"要不|如果|要是|假如|打算|想|吗|会不会", before + piece):  # "要是膝盖再疼 跑步就停了"
             found.append(Fact("routine", f"{IT} {ref}", Op.RETRACT, 0.8))
         before += piece
     return found

@@ -61,7 +61,7 @@ def _weekly(said: str, days: Sequence[str]) -> bool:
 # days, told by a verb of moving. Said the way a routine's days are ("X is tuesday and thursday
 # now") when the days are a week's: more than one, a plural, or "now" / "from now on".
 _MOVED_TO_DAYS = re.compile(
-    r"(?:\s+(?:is|are|has|have)|'s)?(?:\s+been)?\s+(?:moved|moving|going|gone|switched|switching|changed|"
+    r"(?:\s+(?:is|are|has|have|got|gets|was|were)|'s)?(?:\s+been)?\s+(?:moved|moving|going|gone|switched|switching|changed|"
     rf"changing|shifted|shifting)\s+to\s+(?:on\s+)?(?P<days>{DAYS})(?P<now>\s+(?:now|from\s+now\s+on)\b)?",
     re.IGNORECASE,
 )

@@ -24,7 +24,7 @@ from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.rules_text import Fact
 from vaultweave.weaver.extract.rules_zh_values import JOB_HEADS, PLACES_ZH, is_place, org_of, place_of
 from vaultweave.weaver.extract.turn_context import frame_of
-from vaultweave.weaver.extract.words_zh import tag_of
+from vaultweave.weaver.extract.words_zh import tag_of, tags
 
 Reader = Callable[[str], list[Fact]]
 
@@ -87,7 +87,12 @@ def _put_right(rest: str, guessed: list[Fact], statement: str) -> str:
 def _fragments(reply: str, attributes: frozenset[str], read: Reader) -> list[Fact]:
     """The verbless pieces of an answer: a place, a company, a line of work."""
     facts: list[Fact] = []
-    for piece in _PIECES.split(reply)[:6]:
+    for at, piece in enumerate(_PIECES.split(reply)[:6]):
+        if at == 0 and "job_title" in attributes:  # "护士 盛京医院急诊的": the title first, bare
+            title = _bare_title(piece, read)
+            if title is not None:
+                facts.append(title)
+                continue
         home = re.fullmatch(r"(?:老家|家乡|老家是)(?P<v>[\u4e00-\u9fff]{2,6}?)(?:的|人)?", piece)
         if home and is_place(home.group("v")):
             facts.append(Fact("hometown", home.group("v"), Op.ASSERT, 0.75))
@@ -104,15 +109,34 @@ def _fragments(reply: str, attributes: frozenset[str], read: Reader) -> list[Fac
             origin = "hometown" in attributes and "lives_in" not in attributes
             attribute = "hometown" if origin else "lives_in"
             facts.append(Fact(attribute, value, Op.ASSERT, 0.75))
-        elif "employer" in attributes and not facts_have(facts, "employer"):
-            org = org_of(bare.group("v"))
-            if org and not org.endswith(JOB_HEADS) and not _NOT_ORG.search(org):
+        elif "employer" in attributes and at <= 1 and not facts_have(facts, "employer"):  # then talk
+            org = org_of(re.sub(r"^在(?=..)", "", bare.group("v")))  # "在中建": the company
+            if (org and not org.endswith(JOB_HEADS) and not _NOT_ORG.search(org) and _named(org)
+                    and not _NOT_ORG.search(bare.group("v"))):
                 facts.append(Fact("employer", org, Op.ASSERT, 0.7))
     return facts
 
 
 _PLACES = frozenset({"lives_in", "hometown"})
-_NOT_ORG = re.compile(r"[了过着年月天岁]$|^(?:一|两|三|几)")
+_NOT_ORG = re.compile(r"[了过着年月天岁]$|^(?:一|两|三|几)|为主$|那块$|还行$|^[a-z]+$")
+# jieba's tags of the words that make a piece talk, not a name: "天天三班倒", "也是测开", "在这家公司"
+_TALK_TAGS = frozenset({"p", "r", "d", "t", "a", "ad", "c", "u", "ul", "uj", "y"})
+
+
+def _named(org: str) -> bool:
+    """A piece that may name a company: no word of talk in it, and not opened by a verb or an idiom
+    ("数据分析 SQL还行": the line of work)."""
+    words = tags(org)
+    return not words or not (any(tag in _TALK_TAGS for _, tag in words) or words[0][1] in ("v", "l", "vn"))
+
+
+def _bare_title(piece: str, read: Reader) -> Fact | None:
+    """The piece as a job title when it is one whole (护士, 产品经理, 游戏测试), not "也是测开"."""
+    said = re.sub(r"(?:啦|呀|哦|哈|吧|的)$", "", piece)
+    if not 2 <= len(said) <= 10 or re.match(r"[在做干当是也还就]", said):
+        return None
+    found = [f for f in read("我是" + said) if f.attribute == "job_title" and not f.about]
+    return replace(found[0], confidence=0.8) if found and found[0].value == said else None
 
 
 def _named_noun(word: str) -> bool:

@@ -14,6 +14,7 @@ from vaultweave.weaver.extract import (
     homes_zh,
     hometowns_zh,
     intro_zh,
+    pets_zh,
     routines_zh,
     rules_zh,
     rules_zh_doubts,
@@ -22,6 +23,7 @@ from vaultweave.weaver.extract import (
     schools_zh,
     searched_zh,
     shapes_zh,
+    speaks_zh,
     titles_zh,
     trades_zh,
     words_zh,
@@ -47,6 +49,10 @@ _ZH_DISCOURSE = re.compile(
     # "覆诊那天我孙女陪我去": the day of something, told before who did what
     r"[\u4e00-\u9fff]{1,6}?(?:那天|那日|当天)(?=我))[，,、:：\s]*"
 )
+# A piece that asks for something ("帮我想想怎么推广", "有啥推荐"): a clause of its own
+# ("帮我记一下" is no request: it marks what is to be remembered, and "能不能转正" is a doubt)
+_ZH_REQUEST = re.compile(r"^(?:那|所以|想问下?|顺便问下?)?(?:(?:帮我|帮忙|麻烦你?|你帮我?|你给我?)"
+                         r"(?!我?(?:记|提醒))|求(?:推荐|助)|请问|你(?:觉得|说|看)|有没有|有啥|有什么|怎么|咋|如何)")
 # "地铁那边我上个月底辞了": a place or employer put first, then what I did there
 _ZH_TOPIC_THEN_I = re.compile(r"^[^，,我]{1,8}?(?:那边|这边|那儿|这儿|那里|这里)我")
 _ZH_CHATTER = re.compile(
@@ -126,7 +132,7 @@ def _zh_split_clauses(sentence: str) -> list[str]:
                   or dates_zh.SCHEDULE.match(text) or rules_zh_people.MOVED.search(text)
                   or shapes_zh.starts_clause(text) or _opens_with_person(text) or _ZH_WE.match(text)
                   or _ZH_TOPIC_THEN_I.match(text) or homes_zh.STARTS_CLAUSE.match(text)
-                  or birthdays_zh.STARTS.match(text))
+                  or birthdays_zh.STARTS.match(text) or _ZH_REQUEST.match(text))
         if clauses and not starts:
             clauses[-1] += "，" + piece.strip()
         elif text:
@@ -314,10 +320,11 @@ def _zh_clause(
             facts = clause_facts(plain, CHINESE)
     if not any(f.attribute == "employer" for f in facts):
         facts = facts + rules_zh_updates.named_after(_zh_subject(text))  # 在一家外资银行，渣打
-    if not _zh_is_chatter(text):
-        facts = facts + trades_zh.beside(facts, _zh_subject(text))  # "晚上开滴滴", "在奥美写文案"
-    if not any(f.attribute == "lives_in" for f in facts) and not _zh_is_chatter(text):
-        facts = facts + homes_zh.commuted(text)  # "住望京通勤去国贸", "每天从回龙观过去"
+    plain = _plainly_told(text, first)
+    if plain:
+        facts = facts + trades_zh.beside(facts, _zh_subject(plain))  # "晚上开滴滴", "在奥美写文案"
+    if not any(f.attribute == "lives_in" for f in facts) and plain:
+        facts = facts + homes_zh.commuted(plain)  # "住望京通勤去国贸", "每天从回龙观过去"
     if rest and not any(f.attribute == "routine" for f in facts):
         facts = facts + routines_zh.later_routine(rest)  # 报了个陶艺班，以后每周日下午去捏泥巴
     if rest and who is None and not any(f.attribute == "name" for f in facts):
@@ -345,6 +352,13 @@ def _zh_clause(
             relation = [Fact("roommate", person.name, Op.RETRACT, 0.75, when=when)]
         return relation + rules_zh_people.about(facts, person), person
     return facts, None
+
+
+def _plainly_told(text: str, first: str) -> str:
+    """All of a clause, or its first piece when only the pieces after it hedge; "" when it hedges."""
+    if not _zh_is_chatter(text):
+        return text
+    return first if first != text and not _zh_is_chatter(first) else ""
 
 
 _PLAIN_TAGS = frozenset({"n", "v", "vn", "a", "ad", "d", "r", "m", "q", "ns", "s", "f", "l", "i"})
@@ -480,7 +494,7 @@ CHINESE = Grammar(
     note=_zh_note,
     negated=_zh_negated,
     retractions=rules_zh.RETRACTIONS + rules_zh_updates.ENDINGS,
-    rules=(birthdays_zh.RULES + titles_zh.RULES + rules_zh_updates.STARTS + schools_zh.RULES + rules_zh.RULES
-           + rules_zh_updates.LATE + homes_zh.RULES),
+    rules=(birthdays_zh.RULES + titles_zh.RULES + speaks_zh.RULES + rules_zh_updates.STARTS + schools_zh.RULES
+           + rules_zh.RULES + rules_zh_updates.LATE + homes_zh.RULES + pets_zh.RULES),
     mentions=STUDIES_ZH,
 )

@@ -116,7 +116,7 @@ RULES: tuple[Rule, ...] = (
     # "在上海长宁租了个一室户", "在望京租了一间小房子": where the flat one rented is
     rule(r"^我?(?:现在|目前|也|就)*在(?P<v>[" + _CJK + r"A-Za-z]{2,8}?)(?:那边|这边|附近)?租了?"
          r"(?:个|一个|一间|一套|间|套)"
-         r"[^，,]{0,6}?(?:室|房|户|厅|公寓|单间|loft)", _home),
+         r"[^，,]{0,6}?(?:室|房|户|厅|居|开间|公寓|单间|loft)", _home),
     # "住郑东新区", "我现在住凤山区": a place of four or more after 住, known by its ending
     rule(r"^我?(?:现在|目前|也|就|还)*住(?!院|宿|校|在|了|过|着|得)(?P<v>[" + _CJK + r"]{4,6})$",
          lambda m: _home(m) if _PLACE_END.search(m.group("v")) else []),

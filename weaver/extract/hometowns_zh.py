@@ -50,8 +50,22 @@ def hometown_told(sentence: str) -> list[Fact]:
     return []
 
 
+# "35 广州人", "喝啊 乌龙茶 厦门人嘛", "我槟城人来的": a town's people said as a piece of its own
+# (or after 我 / 我是 / 我系), which in chat is the speaker introducing themself
+_ONES_PEOPLE = re.compile(rf"(?:^|[\s，,。!！~～])(?:我|俺)?(?:是|系)?(?P<town>[{_CJK}]{{2,4}}?)人"
+                          rf"(?:来的|嚟㗎|嘛|啦|哦|呀|啊|的|哈|咯)?(?=$|[\s，,。!！~～])")
+
+
+def said_alone(sentence: str) -> list[Fact]:
+    """The speaker's home town told as "<town>人" standing alone, when the town is a known one."""
+    for match in _ONES_PEOPLE.finditer(sentence):
+        if known_city(match.group("town")):
+            return [Fact("hometown", match.group("town"), Op.ASSERT, 0.75)]
+    return []
+
+
 def beside(sentence: str, facts: list[Fact]) -> list[Fact]:
-    """``hometown_told`` when ``facts`` (the sentence's) give the speaker no home town."""
+    """``hometown_told`` (or ``said_alone``) when ``facts`` (the sentence's) give the speaker no home town."""
     if any(f.attribute == "hometown" and not f.about and not f.name for f in facts):
         return []
-    return hometown_told(sentence)
+    return hometown_told(sentence) or said_alone(sentence)

@@ -39,6 +39,7 @@ from vaultweave.weaver.extract.rules_zh_values import (
     org_of,
     own_title,
     place_of,
+    placed_school,
     school_of,
     title_of,
 )
@@ -149,6 +150,10 @@ def _studies(m: re.Match[str]) -> list[Fact]:
     value = cleaned(m.group("v"))
     if value and is_place(value):
         return [Fact("lives_in", value, Op.ASSERT, 0.7)]
+    placed = placed_school(m.group("v"))  # "在波士顿 MIT读博": the town, then the school
+    if placed:
+        return [Fact("lives_in", placed[0], Op.ASSERT, 0.7)] + (
+            [Fact("studies_at", placed[1], Op.ASSERT, 0.85)] if placed[1] else [])
     school = school_of(m.group("v"))
     return [Fact("studies_at", school, Op.ASSERT, 0.9)] if school else []
 
@@ -203,10 +208,13 @@ def _habit(conf: float) -> Build:
 def _pet(m: re.Match[str]) -> list[Fact]:
     count = number_of(m.groupdict().get("n") or "一") or 1
     value = counted(count, PETS[m.group("sp")])
-    if m.group("name") and NOT_PET_NAME.search(m.group("name")):
+    name = m.group("name") or ""
+    if name and m.string[: m.start("name")].endswith("叫"):
+        name = re.sub(r"(?<=..)了$", "", name)  # "有只猫叫年糕了": the particle is no part of it
+    if name and NOT_PET_NAME.search(name):
         return []
-    if value and m.group("name"):
-        value += f" named {m.group('name')}"
+    if value and name:
+        value += f" named {name}"
     return [Fact("pet", value, Op.ASSERT, 0.9)] if value else []
 
 
@@ -404,7 +412,7 @@ RULES: tuple[Rule, ...] = (
     rule(r"(?:" + _I + r")?(?:在(?P<where>[^，,]{2,6}?)|(?P<city>[\u4e00-\u9fff]{2,4}?))?是?开(?:了[一二两三四五六七八九十几\d多]+年多?)?"
          r"(?P<v>出租车|出租|网约车|滴滴|货车|大车|大货|公交车?|卡车|轻轨|地铁|大巴|校车|叉车|吊车|挖掘机|挖机)"
          r"(?!的(?:师傅|司机|大哥|大姐|小哥|人|朋友))", evidence.drives),
-    rule(_I + r"在(?P<v>[^，,]{2,10}(?:小学|中学|大学|学校|学院|幼儿园|高中|初中))(?:上学|读书|念书)?$", _fact("studies_at", school_of)),
+    rule(_I + r"在(?P<v>[^，,]{2,10}(?:小学|中学|大学|学校|学院|幼儿园|高中|初中))(?:上学|读书|念书)?$", _studies),
     # a new school: 转学到X, (这学期开始)去X上学
     rule(_I + r"(?:转学)?(?:到|去|进)了?(?P<v>[^，,]{2,10}(?:小学|中学|大学|学校|学院|幼儿园|高中|初中))"
          r"(?:上学|读书|念书|上课)?了?$", _fact("studies_at", school_of)),

@@ -49,6 +49,8 @@ RELATIONS = {
     "老伴": "spouse", "老伴儿": "spouse", "老头子": "husband", "老太婆": "wife", "婆娘": "wife",
     # chat's words for a partner
     "男票": "boyfriend", "女票": "girlfriend",
+    # a dorm mate, and Cantonese kin: 阿妈 and 老母 the mother, 阿爸 and 老豆 the father, 细佬 the brother
+    "舍友": "roommate", "阿妈": "mother", "老母": "mother", "阿爸": "father", "老豆": "father", "细佬": "brother",
 }
 # The speaker's relation fact is named by the relation word, spouses and partners by kind.
 _ATTRIBUTE = {"husband": "spouse", "wife": "spouse", "boyfriend": "partner", "girlfriend": "partner"}
@@ -69,7 +71,7 @@ _AFTER_NAME = (
 )
 _NAME = r"[\u4e00-\u9fff]{2,3}?|阿[A-Za-z]+|[A-Z][A-Za-z]+"
 # Family said without 我 at the start of a clause ("儿子查出来对猫过敏", "老公下个月调去深圳").
-_BARE_FAMILY = "儿子|女儿|闺女|老公|老婆|媳妇|婆娘|老头子|男朋友|女朋友|男友|女友|男票|女票|老爸|老妈|对象|未婚妻|未婚夫|室友|闺蜜|孙子|孙女|外孙|大宝|二宝"
+_BARE_FAMILY = "儿子|女儿|闺女|老公|老婆|媳妇|婆娘|老头子|男朋友|女朋友|男友|女友|男票|女票|老爸|老妈|对象|未婚妻|未婚夫|室友|舍友|闺蜜|孙子|孙女|外孙|大宝|二宝|阿妈|老豆"
 _PERSON = re.compile(
     rf"^(?:我(?:们)?(?:的|家)?|(?=(?:{_BARE_FAMILY})))(?P<rel>{_REL})(?:(?:叫|名叫|的名字是|的名字叫)(?P<called>{_NAME})(?:[，,]|$)"
     rf"|(?P<name>{_NAME}){_AFTER_NAME})?"
@@ -78,7 +80,7 @@ _NOT_NAMES = re.compile(
     r"^(?:他|她|它|这|那|一|二|两|三|四|五|六|七|八|九|十|几|前|后|今年|明年|倒|可|才|却|也|都|就|还|又|很|总|天天|每|现在|最近|今|昨|明|去年|上|下|在|正|刚|是|说|对|从|跟|和|来|去|"
     r"老家|老是|已经|以前|平时|自己|本来|查|发现|确诊|被|得|要|想|让|给|把|突然|居然|竟然|妈|爸|搬|住|开|的|"
     r"退休|退|生病|病|住院|出院|过世|去世|离开|回|嫁|移民|带|生日|过生日|当年|当初|那年|小时候|原来|"
-    r"大学|高中|初中|小学|大专|研究生)"
+    r"大学|高中|初中|小学|大专|研究生|话|讲|保研|考研)"  # Cantonese 话 ("say"): "我细佬话想…"
 )
 _PRONOUN = re.compile(r"^(?:他|她)(?!们)")
 

@@ -326,6 +326,28 @@ def school_of(raw: str) -> str | None:
     return None if not value or re.search(r"一所|一家|一间|一个", value) or is_place(value) else value
 
 
+# What follows a town in a school's own name ("北京大学", "乐山一中"): the whole is the school.
+_NAMED_BY_TOWN = re.compile(r"大学|学院|师范|理工|交通|科技|外国语|[一二三四五六七八九十]中|实验|中学|小学|高中|初中|第|市")
+# A kind of school ("在海拉尔上寄宿学校"): after 上 it marks the word before as a town
+_SOME_SCHOOL = re.compile(r"(?:寄宿|私立|公立|国际|一所|一个)?(?:学校|大专|大学|中学|小学|幼儿园|高中|初中)")
+
+
+def placed_school(raw: str) -> tuple[str, str] | None:
+    """ "波士顿 MIT", "海拉尔上寄宿学校": the town a school stands in, said before it and parted
+    from it by a space or 上, and the school (a kind of school, such as 寄宿学校, as said); None otherwise."""
+    raw = raw.strip()
+    for size in (4, 3, 2):
+        town, rest = raw[:size], raw[size:]
+        parted = re.match(r"\s+|上(?=..)", rest)
+        said = rest[parted.end():].strip() if parted else ""
+        # a town no list knows is one still when a kind of school follows 上 ("在海拉尔上寄宿学校")
+        if parted and (is_place(town) or parted.group() == "上" and _SOME_SCHOOL.fullmatch(said)):
+            if _NAMED_BY_TOWN.match(said):
+                return None
+            return town, school_of(said) or ""
+    return None
+
+
 # What is said of a pet, never its name: "我家狗狗走丢了" is a lost dog (doubt_cues), not
 # a dog named 走丢了.
 NOT_PET_NAME = re.compile(r"了$|^(?:走|跑|丢|生|病|死|去|被|把|咬|吃|睡|叫|老|也|又)")

@@ -175,8 +175,7 @@ def _en_pronouns(sentence: str) -> str:
     return sentence
 
 
-# The first half of "Alex and I ...", "my wife and I ...", "promo took effect 🎉 also marco and i": a subject
-# shared with the speaker (in lower case after an emoji or colon that ends what came before).
+# The first half of "Alex and I", "woo 🎉 also marco and i": a subject shared with the speaker.
 _EN_COUPLE_HEAD = re.compile(r"\W*" + NAME)
 _EN_LOWER_COUPLE = re.compile(r"(?:.*[^\w\s,'-]\s*)?\W*(?:(?:so|and|but|well|ja|yeah|anyway|ok|okay|also|btw|"
                               r"lol|welp|oh)\s+)*[A-Za-z][a-z'-]{2,14}")

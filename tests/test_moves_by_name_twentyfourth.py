@@ -113,6 +113,6 @@ def test_a_move_hands_on_the_words_before_it_and_the_new_time() -> None:
     assert (move.attribute, move.value, move.scheduled) == (MOVED, "the physio review is postponed to",
                                                             "next friday, same time")
     (zh,) = moves_in(["体检改到下周三上午了"])
-    assert (zh.value, zh.scheduled) == ("体检", "下周三上午")
+    assert (zh.value, zh.scheduled) == ("体检改到", "下周三上午")
     assert moves_in(["can we push the review to friday?"]) == []
     assert moves_in(["she moved to Leeds on friday"]) == []

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from vaultweave.weaver.extract.base import MOVED, Op
 from vaultweave.weaver.extract.doubt_cues import by_name_doubts
@@ -69,38 +70,38 @@ def moves_in(sentences: Sequence[str]) -> list[Fact]:
     finds its routine already moved when the resolver comes to it, and moves nothing."""
     found: list[Fact] = []
     for sentence in sentences:
-        found += _zh_moves(sentence) if _CJK.search(sentence) else _en_moves(sentence)
+        found += _moves(sentence, _CHINESE if _CJK.search(sentence) else _ENGLISH)
     return found
 
 
-def _en_moves(sentence: str) -> list[Fact]:
-    found, start = [], 0
-    for verb in _EN_VERB.finditer(sentence):
-        before, after = sentence[start : verb.start()], sentence[verb.end() :]
-        start = verb.end()
-        if not _EN_TIME.match(after) or _EN_NOT_TOLD.search(before + verb.group()):
-            continue
-        cut = _EN_TIME_END.search(after)
-        told = (after[: cut.start()] if cut else after).strip()
-        if re.search(r"\bsame\s+(?:time|hour)\b", after, re.IGNORECASE):
-            told += SAME_TIME
-        words = (before + verb.group()).strip(" ,.")
-        if words:
-            found.append(Fact(MOVED, words, Op.ASSERT, MOVE_CONFIDENCE, scheduled=told))
-    return found
+@dataclass(frozen=True)
+class _Telling:
+    """How a language tells a move: its verbs, the time right after them, where that time
+    ends, and the words that make the move asked, supposed or planned."""
+
+    verb: re.Pattern[str]
+    time: re.Pattern[str]
+    time_end: re.Pattern[str]
+    not_told: re.Pattern[str]
 
 
-def _zh_moves(sentence: str) -> list[Fact]:
+_ENGLISH = _Telling(_EN_VERB, _EN_TIME, _EN_TIME_END, _EN_NOT_TOLD)
+_CHINESE = _Telling(_ZH_VERB, _ZH_TIME, _ZH_TIME_END, _ZH_NOT_TOLD)
+_SAME_HOUR = re.compile(r"\bsame\s+(?:time|hour)\b", re.IGNORECASE)
+
+
+def _moves(sentence: str, telling: _Telling) -> list[Fact]:
     found, start = [], 0
-    for verb in _ZH_VERB.finditer(sentence):
+    for verb in telling.verb.finditer(sentence):
         before, after = sentence[start : verb.start()], sentence[verb.end() :]
         start = verb.end()
-        clause = re.split(r"[，,。！!；;]", before)[-1]
-        if not _ZH_TIME.match(after) or _ZH_NOT_TOLD.search(clause):
+        clause = re.split(r"[，,。！!；;]", before)[-1] + verb.group()
+        if not telling.time.match(after) or telling.not_told.search(clause):
             continue
-        cut = _ZH_TIME_END.search(after, 1)
+        cut = telling.time_end.search(after, 1)
         told = (after[: cut.start()] if cut else after).removeprefix("了").strip()
-        words = before.strip(" ，,。")
+        told += SAME_TIME if _SAME_HOUR.search(after) else ""
+        words = (before + verb.group()).strip(" ,.，。")
         if words and told:
             found.append(Fact(MOVED, words, Op.ASSERT, MOVE_CONFIDENCE, scheduled=told))
     return found

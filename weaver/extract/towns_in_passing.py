@@ -1,5 +1,5 @@
 """Where someone lives, told in passing: "rent in cork is 1100", "a line cook at a diner in
-philly", "我还在南京苦哈哈上班", "我们在太原".
+philly", "我还在南京苦哈哈上班", "我们在太原", "my mum in fort william" (``kin_homes_en``).
 
 People rarely say "I live in X"; they name their town while asking about something else:
 its rent, its traffic, the branch they work at, the years they have spent there. A known
@@ -19,6 +19,7 @@ import re
 from collections.abc import Sequence
 
 from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.kin_homes_en import kin_homes
 from vaultweave.weaver.extract.local_towns_zh import local_town
 from vaultweave.weaver.extract.places_en import known_place
 from vaultweave.weaver.extract.places_zh import city_at_end, known_city
@@ -90,7 +91,9 @@ def towns_in_passing(sentences: Sequence[str], facts: Sequence[Fact]) -> list[Fa
               if f.attribute == "lives_in" and f.op is Op.ASSERT and (f.about or f.name)}
     found: list[Fact] = []
     for sentence in sentences:
-        for fact in _in_sentence(sentence, facts):
+        # "my parents in mysore would kill me": the relative's home, not the speaker's
+        kin = [] if is_chinese(sentence) else kin_homes(sentence)
+        for fact in [*kin, *_in_sentence(sentence, facts)]:
             if not (fact.about or fact.name) and fact.value in theirs:
                 continue
             if (fact.about, fact.name) not in housed:

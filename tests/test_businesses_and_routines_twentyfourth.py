@@ -47,7 +47,7 @@ def test_staying_with_someone_or_late_is_no_home_and_no_routine(text: str) -> No
         ("i own a tiny bakery in fitzroy called Crumb Theory. open 5 days", "Crumb Theory"),
         ("Good morning. I run a small tailoring shop in Yaba, Lagos, Stitch & Style. 4 staff",
          "Stitch & Style"),
-        ("hey, i run my family's noodle joint in chinatown, Lucky Bowl", "Lucky Bowl"),
+        ("hey, i run my family's noodle bar in chinatown, Lucky Bowl", "Lucky Bowl"),
     ],
 )
 def test_the_name_of_a_business_one_runs_is_the_employer(text: str, name: str) -> None:

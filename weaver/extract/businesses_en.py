@@ -7,7 +7,7 @@ nothing. Said of someone else ("my wife runs a bakery") the clause grammar hands
 the first person, so the same rule reads it as theirs.
 
 The business's own name, told after it ("a little cafe in brunswick called Yiayia's", "a small
-boutique in Wuse 2, Abuja, Ngozi Couture", "my family's kbbq spot in ktown, Jangsu Galbi"), is
+boutique in Wuse 2, Abuja, Ngozi Couture", "my family's noodle bar in ktown, Jangsu Galbi"), is
 where one works: the last name in capitals before the clause ends, when it is no town, day or
 month ("a bakery in Leeds, Yorkshire" names no business).
 """
@@ -24,7 +24,7 @@ from vaultweave.weaver.extract.rules_text import ADV, Fact, Rule, clean_org, rul
 _BUSINESSES = (
     r"shop|salon|store|stall|bakery|cafe|café|restaurant|bar|pub|boutique|kiosk|takeaway|diner|"
     r"barbershop|nursery|daycare|pharmacy|bookshop|bookstore|guesthouse|hostel|food\s+truck|canteen|"
-    r"eatery|business|spot|joint"
+    r"eatery|business"
 )
 # Words of size or of fondness before the kind, not part of it
 _SIZE = words("small little likkle tiny wee lil smol family family's local own")

@@ -119,3 +119,30 @@ def test_a_guessed_town_put_right_gives_the_home(asked: str, reply: str, town: s
 @pytest.mark.parametrize("reply", ["no. just visiting", "no no lol", "nah mate, not anymore"])
 def test_a_no_with_no_town_after_it_gives_no_home(reply: str) -> None:
     assert not _of("lives_in", reply, "So you live out in Tacoma then?")
+
+
+# -- one's own home, whatever else the sentence says ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        ("my cousin moves into my place in marsa next month, need shelf ideas", "Marsa"),
+        ("the winery is 10 min from my place in franschhoek, no commute drama", "Franschhoek"),
+        ("my brother won't be visiting my place in Tulsa anytime soon lol", "Tulsa"),
+    ],
+)
+def test_ones_own_home_is_read_beside_a_visit_or_a_move_of_someone_else(text: str, town: str) -> None:
+    assert (town, "") in _of("lives_in", text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "once we sold our place in Tulsa it got easier",
+        "if we find a place in franschhoek we'll go",
+        "back when i had my place in marsa it was quieter",
+    ],
+)
+def test_a_home_left_or_wished_for_is_not_ones_own(text: str) -> None:
+    assert not {town for town, whose in _of("lives_in", text) if not whose}

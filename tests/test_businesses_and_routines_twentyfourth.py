@@ -82,3 +82,9 @@ def test_a_routine_told_with_its_days_first_or_words_left_out(text: str, routine
 @pytest.mark.parametrize("text", ["got it, cheers", "i get paid every friday", "got to go, late for work"])
 def test_got_or_get_with_no_activity_is_no_routine(text: str) -> None:
     assert not _of("routine", text)
+
+
+def test_a_spot_or_a_joint_gives_its_name_and_no_title() -> None:
+    text = "hiya, i run my uncle's taco spot in the mission, Casa Lupe. 6 days a week"
+    assert ("Casa Lupe", "", "") in _of("employer", text)
+    assert not _of("job_title", text)

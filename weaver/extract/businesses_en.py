@@ -7,7 +7,7 @@ nothing. Said of someone else ("my wife runs a bakery") the clause grammar hands
 the first person, so the same rule reads it as theirs.
 
 The business's own name, told after it ("a little cafe in brunswick called Yiayia's", "a small
-boutique in Wuse 2, Abuja, Ngozi Couture", "my family's noodle bar in ktown, Jangsu Galbi"), is
+boutique in Wuse 2, Abuja, Ngozi Couture", "my family's kbbq spot in ktown, Jangsu Galbi"), is
 where one works: the last name in capitals before the clause ends, when it is no town, day or
 month ("a bakery in Leeds, Yorkshire" names no business).
 """
@@ -24,8 +24,10 @@ from vaultweave.weaver.extract.rules_text import ADV, Fact, Rule, clean_org, rul
 _BUSINESSES = (
     r"shop|salon|store|stall|bakery|cafe|café|restaurant|bar|pub|boutique|kiosk|takeaway|diner|"
     r"barbershop|nursery|daycare|pharmacy|bookshop|bookstore|guesthouse|hostel|food\s+truck|canteen|"
-    r"eatery|business"
+    r"eatery|business|spot|joint"
 )
+# Kinds that name no trade of their own ("my family's kbbq spot"): the business's name is told,
+# its owner's title is not guessed
 # Words of size or of fondness before the kind, not part of it
 _SIZE = words("small little likkle tiny wee lil smol family family's local own")
 _RUNS = (r"I\s+" + ADV + r"(?:run|own)\s+(?:a|an|my|our)\s+(?P<v>(?:[\w'&-]+\s+){0,3}?(?i:" + _BUSINESSES
@@ -47,6 +49,8 @@ def _owner(m: re.Match[str]) -> list[Fact]:
     named_so = said and not known_place(said) and said.split()[0].lower() not in _NOT_NAMES
     org = clean_org(said) if named_so else None
     named = [Fact("employer", org, Op.ASSERT, 0.75)] if org else []
+    if kind[-1] in ("spot", "joint"):
+        return named
     return [Fact("job_title", " ".join(kind) + " owner", Op.ASSERT, 0.8), *named]
 
 

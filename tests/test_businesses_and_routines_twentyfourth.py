@@ -88,3 +88,25 @@ def test_a_spot_or_a_joint_gives_its_name_and_no_title() -> None:
     text = "hiya, i run my uncle's taco spot in the mission, Casa Lupe. 6 days a week"
     assert ("Casa Lupe", "", "") in _of("employer", text)
     assert not _of("job_title", text)
+
+
+# -- an age told bare, right before what the speaker is ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "age"),
+    [
+        ("ok honest version: 41, bus driver, two teenagers", "41"),
+        ("quick background. 23, grew up in hamilton, now doing my masters", "23"),
+    ],
+)
+def test_a_bare_age_before_a_title_or_a_life_told_is_the_speakers(text: str, age: str) -> None:
+    assert (age, "", "") in _of("age", text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["paid 25, plumber said it was fair", "we were 40, teachers mostly", "table for 30, married couples"],
+)
+def test_a_number_before_other_people_or_a_price_is_no_age(text: str) -> None:
+    assert not _of("age", text)

@@ -146,3 +146,9 @@ def test_ones_own_home_is_read_beside_a_visit_or_a_move_of_someone_else(text: st
 )
 def test_a_home_left_or_wished_for_is_not_ones_own(text: str) -> None:
     assert not {town for town, whose in _of("lives_in", text) if not whose}
+
+
+def test_someone_elses_hometown_told_in_passing_is_theirs() -> None:
+    said = _of("hometown", "my cousin is Wexford born and bred, loud about it too")
+    assert ("Wexford", "cousin") in said
+    assert not {town for town, whose in said if not whose}

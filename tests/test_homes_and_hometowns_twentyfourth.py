@@ -152,3 +152,24 @@ def test_someone_elses_hometown_told_in_passing_is_theirs() -> None:
     said = _of("hometown", "my cousin is Wexford born and bred, loud about it too")
     assert ("Wexford", "cousin") in said
     assert not {town for town, whose in said if not whose}
+
+
+# -- a home told with words between the verb and the town, or without "in" ---------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        ("i stay all the way in Ruiru so the commute is long", "Ruiru"),
+        ("mi live uptown inna Montego Bay, need a quote for a gig", "Montego Bay"),
+        ("hiya, living cork 6 years now, originally from warsaw", "Cork"),
+        ("Dev here, from Couva but living San Juan now", "San Juan"),
+    ],
+)
+def test_a_home_told_with_words_between_or_without_in(text: str, town: str) -> None:
+    assert (town, "") in _of("lives_in", text)
+
+
+@pytest.mark.parametrize("text", ["living proof naps work", "i'm living my best life", "we live together"])
+def test_living_before_no_town_gives_no_home(text: str) -> None:
+    assert not _of("lives_in", text)

@@ -105,7 +105,6 @@ def test_read(text: str, fact: tuple[str, str, str, str]) -> None:
         ("I'm having a rough day on monday, ugh", "appointment"),
         ("got a labradoodle pup on sunday, the kids are obsessed", "appointment"),  # what one got
         ("picked up a new laptop on friday", "appointment"),
-        ("my sister is Leeds born and bred", "hometown"),  # hers, and said of her as a place
         ("she's a new born, so tiny", "hometown"),
         ("we adopted a lurcher!! retired racer called Flint, very shy", "job_title"),  # the dog retired
         ("we adopted a lurcher!! retired racer called Flint, very shy", "employer"),

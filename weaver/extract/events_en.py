@@ -35,7 +35,7 @@ from vaultweave.weaver.extract.event_words_en import (
 from vaultweave.weaver.extract.event_words_en import REMIND as _REMIND
 from vaultweave.weaver.extract.event_words_en import STUDYING_FOR as _STUDYING_FOR
 from vaultweave.weaver.extract.normalise_en import PERSON
-from vaultweave.weaver.extract.routine_lists_en import routines_listed
+from vaultweave.weaver.extract.routine_lists_en import days_said_plainly, routines_listed
 from vaultweave.weaver.extract.rules_text import Fact
 from vaultweave.weaver.extract.weekdays_en import ANY_DAY as _ANY_DAY
 from vaultweave.weaver.extract.weekdays_en import DAY_JOIN as _DAY_JOIN
@@ -166,7 +166,7 @@ def events(clause: str) -> list[Fact]:
     clause = re.sub(r"\b(moved|pushed|changed|rescheduled|shifted|switched)\s+from\s+[^,]+?\s+(?=to\s)",
                     r"\1 ", clause, count=1, flags=re.IGNORECASE)
     # "swim is tuesday and thursday now": days told two at a time are a week's, not one day's
-    clause = routines_listed(moved_to_days(clause))  # "practice moved to tues and thurs now": the same way
+    clause = routines_listed(moved_to_days(days_said_plainly(clause)))  # "moved to tues and thurs now": too
     weekly = _TWO_DAYS.search(clause)
     # "padel is saturday now": one day, but of what recurs and said as its new day
     one_day = _ONE_DAY_NOW.search(clause)
@@ -364,7 +364,7 @@ _DAYS_FIRST = re.compile(
     r"(?:have|got|do|play|go\s+to|go(?=\s+(?:[a-z]+ing|swim|run|jog|walk|cycle|hike|climb|surf|skate|row)\b)|"
     r"lead|teach|coach|attend|take|run|sing\s+in|"
     r"(?:volunteer|help)\s+(?:out\s+)?at)\s+"
-    r"[A-Za-z][A-Za-z' -]*?)(?=\s+(?:w|with|at|in)\b|\s+\d|$)",
+    r"[A-Za-z][A-Za-z' -]*?)(?=\s+(?:w|with|at|in|for)\b|\s+\d|$)",
     re.IGNORECASE,
 )
 

@@ -162,8 +162,9 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
                           "is", m.group("n")]) for m in _KIN_AGE.finditer(text))
     if not unsure and not carried.who and not TRIP_EN.search(text):  # not "here in Paris for a conference"
         said.extend([*_where_said(text), *cars_said(text)])  # "it's a 2014 honda civic": the car
-    for raw in _CUT.split(_ASIDE.sub(",", text))[:MAX_FRAGMENTS]:
-        fragment = _TAIL.sub("", _LEAD.sub("", raw.strip())).strip()
+    fragments = [_TAIL.sub("", _LEAD.sub("", raw.strip())).strip()
+                 for raw in _CUT.split(_ASIDE.sub(",", text))[:MAX_FRAGMENTS]]
+    for at, fragment in enumerate(fragments):
         if not fragment:
             continue
         self_said = _SELF.match(fragment)
@@ -200,7 +201,11 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
             continue
         clause: str | None = None
         if not unsure and who != "?":  # the shape first: "a teacher" is no new subject
-            clause = _third(who, fragment) if who else _shape(fragment, introduced or carried.introduced)
+            # "real version: 34, accountant, cork city", "29, grew up in mott haven": a number told
+            # right before what the speaker is, is their age
+            told = introduced or carried.introduced or (
+                bool(_AGE.match(fragment)) and _self_told(fragments[at + 1:]))
+            clause = _third(who, fragment) if who else _shape(fragment, told)
             title = _SINCE.sub("", dates_en.strip_trailing(fragment))  # "analytics lead as of monday"
             if clause is None and not who and promoted and _BARE_TITLE.match(title) and is_job(title):
                 clause = f"I got promoted to {title}"  # "got promoted 😎 analytics lead as of monday"
@@ -222,6 +227,20 @@ def last_mentioned(text: str) -> str:
     "she" in the next turn means even when no fact about them was read; "" when none."""
     found = [] if _CJK.search(text) else _MENTION.findall(text[:MAX_CHARS])
     return " ".join(found[-1].split()) if found else ""
+
+
+# What the speaker tells of themself in a piece with no subject: where they grew up or are from
+_SELF_TOLD = re.compile(r"^(?:grew\s+up|born|raised|from|originally|living|based|married|single|divorced|"
+                        r"retired|mum\s+of|mom\s+of|dad\s+of|mother\s+of|father\s+of)\b", re.IGNORECASE)
+
+
+def _self_told(after: list[str]) -> bool:
+    """Whether the next piece tells what the speaker is: a title or their life ("accountant",
+    "grew up in mott haven"), so a bare number before it is an age and not a count or a price."""
+    following = next((f for f in after if f), "")
+    title = _A_TITLE.match(following)
+    said = title.group("title") if title else following
+    return bool(_SELF_TOLD.match(following) or (_BARE_TITLE.match(said) and is_job(said)))
 
 
 def _shape(fragment: str, introduced: bool = True) -> str | None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from vaultweave.weaver.extract.hometowns_en import born_here_in_full
 from vaultweave.weaver.extract.normalise_en import NOT_HOMES
 from vaultweave.weaver.extract.places_en import known_place, last_place, there_said_in_full
 from vaultweave.weaver.extract.rules_text import words
@@ -77,5 +78,6 @@ def _pointed(text: str) -> str:
 
 def pointed_at_in_full(text: str) -> str:
     """``text`` with a home pointed at said as the place: "ponsonby, where i live" ->
-    "ponsonby, I live in Ponsonby"; "lives there" too (``places_en.there_said_in_full``)."""
-    return there_said_in_full(_pointed(_PLACE_WHERE.sub(_place_where, text)))
+    "ponsonby, I live in Ponsonby"; "lives there" too (``places_en.there_said_in_full``), and
+    a hometown pointed back at ("Leeds. born and raised": ``hometowns_en``)."""
+    return born_here_in_full(there_said_in_full(_pointed(_PLACE_WHERE.sub(_place_where, text))))

@@ -14,6 +14,7 @@ import re
 
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.family_en import FAMILY_MENTIONED
+from vaultweave.weaver.extract.hometowns_en import HOMETOWNS_IN_PASSING
 from vaultweave.weaver.extract.patterns_en import _job
 from vaultweave.weaver.extract.places_en import known_place
 from vaultweave.weaver.extract.rules_text import (
@@ -246,8 +247,8 @@ TITLES_INSTEAD: tuple[Rule, ...] = (
 # Searched anywhere in a clause (rules_en.MENTIONS): a workplace by its name, what one is a fan
 # of; a title and its town as a piece of its own
 MENTIONED_IN_PASSING = (*WORKPLACES_CALLED, *WORKPLACES_NEW, *FANS, *TITLES_IN_TOWNS, *TITLES_INTRODUCED,
-                        *HOMETOWNS_BORN, *TITLES_HERE, *TITLES_OFFICIAL, *TITLES_INSTEAD,
-                        *WORKPLACES_NAMED_AFTER, *FAMILY_MENTIONED)
+                        *HOMETOWNS_BORN, *HOMETOWNS_IN_PASSING, *TITLES_HERE, *TITLES_OFFICIAL,
+                        *TITLES_INSTEAD, *WORKPLACES_NAMED_AFTER, *FAMILY_MENTIONED)
 # Read as whole clauses, among rules_en.RULES: a hometown in lower case, work for an app, a
 # year at school ("in 2nd year at KNUST")
 RULES_IN_PASSING = (*HOMETOWNS_SAID_LOWER, *APP_WORK, *VEHICLE_WORK, *SCHOOL_YEARS)

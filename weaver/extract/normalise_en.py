@@ -27,7 +27,8 @@ PERSON = (
 SAID_OF_THEM = (
     r"'s|is|has|lives|works|moved|just|recently|finally|officially|also|still|now|actually|already|turned|speaks|studies|loves|"
     r"likes|hates|left|started|got|joined|quit|was|used|retired|retiring|turns|turned|does|plays|goes|"
-    r"dropped|graduated|runs|owns|teaches|drives|sells|working|studying|living|teaching"
+    r"dropped|graduated|runs|owns|teaches|drives|sells|working|studying|living|teaching|"
+    r"stays(?=\s+in\b)"  # "my sister stays in Pune": lives there (someone_named_en.THIRD_VERBS)
 )
 _EN_FIXES = (
     (re.compile(r"[’‘]"), "'"),

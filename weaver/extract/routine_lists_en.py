@@ -6,6 +6,11 @@ Only after a routine is told (a day every week: "every saturday", "mondays", "mo
 does "and" open another: the activity named before its days. A single day after it ("and
 choir on thursday evening") is every week's only when the activity is one that recurs (a
 class, a sport, choir): "and the dentist on friday" stays an appointment.
+
+Routines told with their days first, or with the subject or verb chat leaves out, are said the
+way the reader knows (``days_said_plainly``): "tue n thu nights i already play badminton" ->
+"every tue n thu I play badminton", "still got gaa training tuesdays" -> "I've got gaa training
+tuesdays", "every wednesday i get choir practice" -> "... I have choir practice".
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ from __future__ import annotations
 import re
 
 from vaultweave.weaver.extract.event_words_en import RECURS
-from vaultweave.weaver.extract.weekdays_en import ANY_DAY, DAY_JOIN, SHORT_DAY
+from vaultweave.weaver.extract.weekdays_en import ANY_DAY, DAY_JOIN, DAYS, SHORT_DAY
 
 _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 # Told every week: "every saturday", "mondays", "mon wed fri", "tues/thurs"
@@ -38,3 +43,24 @@ def routines_listed(clause: str) -> str:
     tail = _ONE_DAY.sub(lambda m: m.group("what") + ("every " if RECURS.search(m.group("v")) else "on "),
                         tail)
     return head + _NEXT_ROUTINE.sub(", ", tail)
+
+
+# "tue n thu nights i already play badminton": the days and their part of the day first, then
+# the speaker and an adverb the reader does not expect before the verb
+_DAYS_PART_FIRST = re.compile(rf"^(?:every\s+)?(?P<days>{DAYS})\s+(?:mornings?|afternoons?|evenings?|"
+                              r"nights?),?\s+(?P<who>I|we)\s+(?:(?:already|usually|normally|always|also|still|mostly)\s+)?",
+                              re.IGNORECASE)
+# "still got gaa training tuesdays n thursdays": the speaker left out, before days every week
+_GOT_WEEKLY = re.compile(r"^(?:(?:still|also|and)\s+)?got\s+(?!(?:the|my|our|his|her|their|them|it|a|an|paid|"
+                         rf"some|kids|to)\b)(?=[a-z][a-z' -]*?\s+(?:every\s+)?{ANY_DAY}\b)", re.IGNORECASE)
+# "i get choir practice": what one goes to, had
+_GET_CLASS = re.compile(r"\b(?P<who>I|we)\s+get\s+(?=(?:[a-z]+\s+){0,2}(?:practice|rehearsal|class|classes|"
+                        r"lessons?|training|session|service|mass)\b)", re.IGNORECASE)
+
+
+def days_said_plainly(clause: str) -> str:
+    """``clause`` with a routine's days said first, or its subject or verb left out, told as the
+    routine reader reads it."""
+    clause = _DAYS_PART_FIRST.sub(lambda m: f"every {m.group('days')} {m.group('who')} ", clause.strip())
+    clause = _GOT_WEEKLY.sub("I've got ", clause)
+    return _GET_CLASS.sub(lambda m: f"{m.group('who')} have ", clause)

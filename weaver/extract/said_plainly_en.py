@@ -11,6 +11,7 @@ condo in Relau": "I live in Relau") and a self-introduction ("bit about me, Shan
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from vaultweave.weaver.extract.places_en import known_place
@@ -217,8 +218,32 @@ def said_plainly(text: str) -> str:
     text = _TITLE_WITHOUT_BE.sub(_title_without_be, _TITLE_SAID_AS_THEIRS.sub(_title_said_plainly, text))
     text = _PIDGIN_BE.sub(_is, _PIDGIN_DEY.sub(_does, _SHIFTED.sub(r"mov\1", text)))
     text = re.sub(r"\b(live|lives|living)\s+for\s+(?=[A-Z])", r"\1 in ", text)  # "we dey live for Ikeja"
+    text = _LIVE_WHERE_IN.sub(r"\1 in ", text)  # "i stay all the way in Kasarani", "uptown inna Kingston"
+    text = _LIVING_TOWN.sub(_living_in, text)  # "living dublin 9 years now", "living Diego Martin now"
     text = _HOME_BY_KIND.sub(_home_by_kind, introduced(text))
     return _STAY.sub(_lives, text)
+
+
+# Where in town one lives, said between the verb and "in": "all the way", "uptown", "out"
+_LIVE_WHERE_IN = re.compile(r"\b(live|lives|living|stay|stays|staying)\s+(?:uptown|downtown|out|over|up|down|"
+                            r"way\s+out|all\s+the\s+way|right)\s+(?:in|inna)\s+", re.IGNORECASE)
+# "living dublin 9 years now": the town right after the verb, "in" left out
+_LIVING_TOWN = re.compile(r"\b(?P<verb>living|live)\s+(?P<town>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,2})")
+_NOT_LIVED = words("i in at with on near the a an my our here there it life room proof wage abroad alone off "
+                   "together large well")
+
+
+def _living_in(m: re.Match[str]) -> str:
+    tokens = m.group("town").split()
+    if tokens[0].lower() in _NOT_LIVED:
+        return m.group(0)
+    # the longest run of the first words that names a known town, else the words in capitals
+    size = next((n for n in range(len(tokens), 0, -1) if known_place(" ".join(tokens[:n]))), 0)
+    size = size or len(list(itertools.takewhile(lambda t: t[:1].isupper(), tokens)))
+    if not size:
+        return m.group(0)
+    said = " ".join(tokens[:size])
+    return f"{m.group('verb')} in {known_place(said) or said}{m.group('town')[len(said):]}"
 
 
 def _lives(m: re.Match[str]) -> str:

@@ -17,10 +17,11 @@ from vaultweave.weaver.extract.rules_text import LANGUAGE_NAMES, PLACES, Fact, i
 THIRD_VERBS = {"lives": "live", "works": "work", "speaks": "speak", "studies": "study",
                "loves": "love", "likes": "like", "hates": "hate", "has": "have", "turns": "turn",
                "does": "do", "plays": "play", "goes": "go", "runs": "run", "owns": "own", "teaches": "teach",
-               "drives": "drive", "sells": "sell"}
+               "drives": "drive", "sells": "sell",
+               "stays": "live"}  # "my sister stays in Pune": lives there, as many Englishes say it
 
 _EN_NAMED_OTHER = re.compile(r"(?!I\b)(?P<name>[A-Z][a-z]+)(?:\s+(?:just\s+|finally\s+|recently\s+)?"
-                             r"(?P<verb>lives|moved|left|works|started|quit|joined|got\s+promoted|retired|"
+                             r"(?P<verb>lives|stays(?=\s+in\b)|moved|left|works|started|quit|joined|got\s+promoted|retired|"
                              r"got\s+married|got\s+engaged|got\s+hired|got\s+a\s+job|"
                              r"(?:has\s+)?(?:taken|took)\s+(?:up\s+)?a\s+(?:new\s+)?(?:post|job|position|role)|is)"
                              r"|(?P<is>'s))\b\s*"

@@ -1,5 +1,5 @@
 """Where someone lives, told in passing: "rent in cork is 1100", "a line cook at a diner in
-philly", "我还在南京苦哈哈上班", "我们在太原".
+philly", "我还在南京苦哈哈上班", "我们在太原", "my mum in fort william" (``kin_homes_en``).
 
 People rarely say "I live in X"; they name their town while asking about something else:
 its rent, its traffic, the branch they work at, the years they have spent there. A known
@@ -19,10 +19,12 @@ import re
 from collections.abc import Sequence
 
 from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.kin_homes_en import kin_homes
 from vaultweave.weaver.extract.local_towns_zh import local_town
+from vaultweave.weaver.extract.normalise_en import NOT_HOMES
 from vaultweave.weaver.extract.places_en import known_place
 from vaultweave.weaver.extract.places_zh import city_at_end, known_city
-from vaultweave.weaver.extract.rules_text import Fact
+from vaultweave.weaver.extract.rules_text import Fact, words
 from vaultweave.weaver.extract.span_features import is_chinese
 from vaultweave.weaver.extract.span_reader import someone_else
 from vaultweave.weaver.extract.trips import FORMER_HOME_EN, STATION_ZH, TRIP_EN, TRIP_ZH
@@ -90,7 +92,9 @@ def towns_in_passing(sentences: Sequence[str], facts: Sequence[Fact]) -> list[Fa
               if f.attribute == "lives_in" and f.op is Op.ASSERT and (f.about or f.name)}
     found: list[Fact] = []
     for sentence in sentences:
-        for fact in _in_sentence(sentence, facts):
+        # "my parents in mysore would kill me": the relative's home, not the speaker's
+        kin = [] if is_chinese(sentence) else kin_homes(sentence)
+        for fact in [*kin, *_in_sentence(sentence, facts)]:
             if not (fact.about or fact.name) and fact.value in theirs:
                 continue
             if (fact.about, fact.name) not in housed:
@@ -107,6 +111,9 @@ def _in_sentence(sentence: str, facts: Sequence[Fact]) -> list[Fact]:
     if is_chinese(sentence):
         town = _speaker_town_zh(sentence)
         return [_assumed(town)] if town else []
+    own = _own_home(sentence)
+    if own:  # "kanonkop's 15 min from my place in stellenbosch, no move": the home is said as mine
+        return [_assumed(own)]
     if TRIP_EN.search(sentence) or _NOT_NOW_EN.search(sentence) or sentence.rstrip().endswith("?"):
         return []
     working = [f for f in facts if f.attribute in _JOB_ATTRIBUTES and f.op is Op.ASSERT and f.value
@@ -139,6 +146,38 @@ def _home_named(sentence: str) -> str:
     match = _HOME_NAMED_EN.search(sentence) or _WHERE_WE_LIVE_EN.search(sentence)
     town = (match.group("town") or match.groupdict()["lower"].title()) if match else ""
     return town if town.lower() not in _NOT_TOWNS else ""
+
+
+# One's own home by the words that make it one's own, whatever else the sentence says ("won't be
+# visiting my place in nashville", "she moves into my place in jlt next week"): only leaving it,
+# a wish, a home still to find or a time gone right before it, or a question, leaves it unread.
+_OWN_HOME_EN = re.compile(
+    r"\b(?P<before>(?:[\w']+\s+){0,3})(?:my|our)\s+(?:own\s+|little\s+|tiny\s+|rented\s+|small\s+)?"
+    r"(?:flat|apartment|apt|place|house|condo|unit|depa)\s+in\s+"
+    r"(?P<town>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)", re.IGNORECASE)
+_LEAVING_EN = re.compile(r"\b(?:leav\w*|left|sell\w*|sold|quit\w*|until|till|once|if|would|could|used\s+to|"
+                         r"back\s+when|out\s+of|away\s+from|moved\s+from|new|next|buy\w*|find\w*|look\w*)\b",
+                         re.IGNORECASE)
+# Words after a lower-case town that show it ends there: "my place in jlt next week"
+_AFTER_OWN_TOWN = words("is was has and so but lol haha too now next this last tonight tomorrow anytime "
+                        "for with no which")
+
+
+def _own_home(sentence: str) -> str:
+    if sentence.rstrip().endswith("?") or _others_sentence(sentence):
+        return ""
+    for m in _OWN_HOME_EN.finditer(sentence):
+        if _LEAVING_EN.search(m.group("before")):
+            continue
+        tokens = m.group("town").split()
+        town = _longest_town(m.group("town"))
+        if not town and tokens[0][:1].isupper():
+            town = " ".join(t for t in tokens if t[:1].isupper())
+        elif not town and (len(tokens) == 1 or tokens[1].lower() in _AFTER_OWN_TOWN) and len(tokens[0]) >= 3:
+            town = tokens[0].upper() if len(tokens[0]) <= 3 else tokens[0].title()  # "jlt", "stellenbosch"
+        if town and town.lower() not in _NOT_TOWNS and town.lower() not in NOT_HOMES:
+            return town
+    return ""
 
 
 def former_homes(sentences: Sequence[str]) -> list[Fact]:

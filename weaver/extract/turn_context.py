@@ -78,6 +78,8 @@ _EN_FRAMES: tuple[tuple[re.Pattern[str], Frame | None], ...] = (
                 r"\bwhich\s+(?:country|area)\b|\bwhat\s+country\b|"
                 r"\bare\s+you\s+(?:based|living|located)\s+in\b|\bare\s+you\s+(?:still\s+|also\s+)?in\s+[A-Z]|\byou(?:'re|\s+are)\s+(?:still\s+)?(?:in|based\s+in|"
                 r"living\s+in)\s+[A-Z]|\bdo\s+you\s+(?:still\s+)?live\s+in\b|"
+                # a guess at the town: "So you live out in Redmond then?"
+                r"\byou\s+(?:still\s+|also\s+)?live\s+(?:out\s+|over\s+|up\s+|down\s+)?in\s+[A-Z]|"
                 r"\bwhere(?:'s|\s+is)\s+home\b", _I),
      _frame("I live in {}", "lives_in", "hometown", third="{who} lives in {}", proper=True)),
     (re.compile(r"\bhow\s+old\s+are\s+you\b|\byour\s+age\b", _I),
@@ -165,7 +167,8 @@ def _guess(text: str) -> str:
     right? Their perf process..."), which a "no, X" reply puts right; "" when none."""
     asked = [q.strip() for q in re.findall(r"[^.!?]*\?", text)
              if re.search(r"\byou(?:'re|\s+are|\s+work|\s+live)\b|"
-                          r"\bare\s+you\s+(?:still\s+)?(?:in|at|from)\b|,\s*right\s*\?$", q, _I)]
+                          r"\bare\s+you\s+(?:still\s+)?(?:(?:based|living|located)\s+)?(?:in|at|from)\b|"
+                          r",\s*right\s*\?$", q, _I)]
     return asked[-1] if asked else ""
 
 
@@ -249,6 +252,14 @@ def restated(question_turn: str, answer: str, who: str = "") -> Restated | None:
     return Restated(frame, frame.template.format(first), other, first, who if other else "")
 
 
+# Words of address or emphasis between "no" and the value: "lol no o, Ikeja", "nah man, Kingston"
+_PARTICLES = re.compile(r"^(?:(?:o|oh|man|mate|bro|bruv|fam|lah|la|leh|yaar|dude|sis|boss|lol|haha+|lmao)\b"
+                        r"[\s,.!]*)+", _I)
+# A part of town typed in lower case: two or three plain words ("capitol hill"), none of them
+# a word of chat or of a kind of place alone
+_PART_OF_TOWN = re.compile(r"(?!(?:the|my|our|not|just|still|never|home|here|there|work|close|near|far|"
+                           r"nowhere|somewhere|downtown|uptown|abroad|outside|inside)\b)[a-z]{3,}"
+                           r"(?:\s+(?!(?:the|it|that|lol|haha|tho|though|now|yet|anymore)\b)[a-z]{3,}){1,2}")
 _NOT_A_VALUE = re.compile(r"\b(?:you|your|what|idea|clue|way|thanks|problem|worries|sure|know|mean|worry)\b",
                           _I)
 _EN_VERBISH = re.compile(r"\b(?:is|are|was|were|has|have|had|did|do|does|not|never|still|[a-z]+ed)\b", _I)
@@ -257,14 +268,19 @@ _EN_VERBISH = re.compile(r"\b(?:is|are|was|were|has|have|had|did|do|does|not|nev
 def _put_right(frame: Frame, rest: str, other: bool) -> Restated | None:
     """The value after a "no" that corrects the question's guess: a short name or phrase,
     no verb ("nah Bristol!", "no, Microsoft lol", "lol no just a picker")."""
-    first = re.sub(r"^(?:(?:just|only|actually|a|an)\s+)+", "", _first_sentence(rest, False), flags=_I)
+    said = _first_sentence(_PARTICLES.sub("", rest), False)
+    first = re.sub(r"^(?:(?:just|only|actually|a|an)\s+)+", "", said, flags=_I)
     head = re.split(r",", first)[0].strip()
     if (other or not head or len(head.split()) > 4 or _EN_VERBISH.search(head) or _ASKS_BACK.match(head)
             or _FIRST_PERSON_EN.match(head) or _NO_VALUE.match(head) or _NOT_A_VALUE.search(head)):
         return None
     if frame.proper and not head[:1].isupper():
-        # a place or a company is named with its capital ("nah Bristol"), or is a known place
-        place = known_place(head) if "lives_in" in frame.attributes else None
+        # a place or a company is named with its capital ("nah Bristol"), or is a known place,
+        # or, where a town was guessed, is a part of town told alone ("no. capitol hill. 545 bus")
+        town = "lives_in" in frame.attributes
+        place = known_place(head) if town else None
+        if place is None and town and head == first and _PART_OF_TOWN.fullmatch(head):
+            place = " ".join(w[:1].upper() + w[1:] for w in head.split())
         if place is None:
             return None
         head = place

@@ -47,7 +47,10 @@ def moved_to(
     named = [i for i in held if best > 0 and shares[i.id] == best]
     new_days = _days_of(candidate.tags)
     if any(i.attribute == "routine" for i in named) and new_days:
-        return [c for i in named if i.attribute == "routine" for c in _routine_moved(candidate, i, new_days)]
+        moved = [c for i in named if i.attribute == "routine" for c in _routine_moved(candidate, i, new_days)]
+        # the line told the same routine on the same days itself ("游泳改成周六周日了"): its words stand
+        return [c for c in moved if not any(rescheduled_as(c, t) and _days_of(t.tags) == _days_of(c.tags)
+                                            for t in line)]
     return [_told(candidate, i, i.value, when=candidate.when) for i in named
             if i.attribute == "appointment" and candidate.when is not None and i.when != candidate.when]
 

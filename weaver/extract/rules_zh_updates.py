@@ -417,7 +417,8 @@ LATE: tuple[Rule, ...] = (
          lambda m: [Fact("hometown", m.group("v"), Op.ASSERT, 0.8)] if is_place(m.group("v")) else []),
     rule(r"(?:我)?" + _ADV + r"(?![我有很太又也点一不没对])(?P<v>[^，,]{1,6}?)过敏$", lambda m: [Fact("allergy", v, Op.ASSERT, 0.8)
          for v in [cleaned(m.group("v"))] if v]),  # 我海鲜过敏
-    rule(_I + r"(?:一个人)?住(?P<v>[" + _CJK + r"]{2,3}|[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)*)$", _lives_plain),
+    # "住Bedok 每天搭MRT": a town in Latin letters ends at the space before the next piece
+    rule(_I + r"(?:一个人)?住(?P<v>[" + _CJK + r"]{2,3}$|[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)*(?=\s|$))", _lives_plain),
     # "租在杭州西溪那边", "现在租房在宝安": where one rents is where one lives
     rule(_I + r"(?:现在|目前|还)?(?:租房子?|租)(?:住)?在(?P<v>[" + _CJK + r"]{2,6}?)(?:那边|这边|附近|一带)?$", _lives_plain),
     # "离我住的回龙观有点远", "我住的小区在望京": where I live, named as the place of something else

@@ -84,8 +84,8 @@ def test_a_routine_ended_by_a_long_reference_ends(
     say(vault, first, "2026-02-02T09:00:00Z")
     say(vault, later, "2026-02-20T09:00:00Z")
     vault.weave(extractor=RulesExtractor())
-    routines = _held(vault, "routine")
-    assert routines and all(not current for value, current in routines if ended in value)
+    named = [current for value, current in _held(vault, "routine") if ended in value]
+    assert named and not any(named)
 
 
 def test_a_routine_only_planned_to_stop_goes_on(make_vault: Callable[..., Vault]) -> None:

@@ -25,6 +25,7 @@ from vaultweave.store.item import Item
 from vaultweave.weaver.attributes import canonical_sentence, spec_for
 from vaultweave.weaver.extract import dates_zh, weekdays_en
 from vaultweave.weaver.extract.base import Candidate, Op
+from vaultweave.weaver.reschedule import days_of
 from vaultweave.weaver.value_match import names_value, naming_share
 
 MOVABLE = ("routine", "appointment")
@@ -45,11 +46,11 @@ def moved_to(
     shares = {i.id: naming_share(i.value, words) for i in held}
     best = max(shares.values(), default=0.0)
     named = [i for i in held if best > 0 and shares[i.id] == best]
-    new_days = _days_of(candidate.tags)
+    new_days = days_of(candidate.tags)
     if any(i.attribute == "routine" for i in named) and new_days:
         moved = [c for i in named if i.attribute == "routine" for c in _routine_moved(candidate, i, new_days)]
         # the line told the same routine on the same days itself ("游泳改成周六周日了"): its words stand
-        return [c for c in moved if not any(rescheduled_as(c, t) and _days_of(t.tags) == _days_of(c.tags)
+        return [c for c in moved if not any(rescheduled_as(c, t) and days_of(t.tags) == days_of(c.tags)
                                             for t in line)]
     return [_told(candidate, i, i.value, when=candidate.when) for i in named
             if i.attribute == "appointment" and candidate.when is not None and i.when != candidate.when]
@@ -75,7 +76,7 @@ def _told_instead(item: Item, told: Candidate, move: Candidate) -> bool:
     if told.attribute != item.attribute:
         return False
     other = not names_value(_thing(item.value), _thing(told.value))
-    return item.attribute == "appointment" or (other and _days_of(told.tags) == _days_of(move.tags))
+    return item.attribute == "appointment" or (other and days_of(told.tags) == days_of(move.tags))
 
 
 def _whose(item: Item, candidate: Candidate) -> bool:
@@ -87,7 +88,7 @@ def _whose(item: Item, candidate: Candidate) -> bool:
 
 
 def _routine_moved(candidate: Candidate, item: Item, new_days: tuple[str, ...]) -> list[Candidate]:
-    old = _days_of(item.tags)
+    old = days_of(item.tags)
     said = _said_days(candidate.value)
     # "the thursday class got moved to saturday": only that day moves
     named_old = [d for d in old if d in said]
@@ -108,11 +109,6 @@ def _told(candidate: Candidate, item: Item, value: str, *, tags: tuple[str, ...]
     text = canonical_sentence(item.subject, item.attribute, value)
     return replace(candidate, subject=item.subject, attribute=item.attribute, value=value, text=text,
                    tags=tags, when=when, category=spec.category, kind=spec.kind, relation=item.relation)
-
-
-def _days_of(tags: Iterable[str]) -> tuple[str, ...]:
-    found = next((t for t in tags if t.startswith("days:")), "")
-    return tuple(d for d in found.removeprefix("days:").split(",") if d)
 
 
 def _said_days(words: str) -> tuple[str, ...]:

@@ -21,8 +21,8 @@ def rescheduled(item: Item, candidate: Candidate) -> bool:
     """The same appointment told again with another time, or the same routine on other days
     ("spin is tuesdays and thursdays now" after "spin class every monday and wednesday")."""
     if candidate.attribute == "routine" and item.attribute == "routine":
-        days = _days(candidate.tags)
-        return bool(days) and bool(_days(item.tags)) and days != _days(item.tags) and names_value(
+        days = days_of(candidate.tags)
+        return bool(days) and bool(days_of(item.tags)) and days != days_of(item.tags) and names_value(
             _activity(item.value), _activity(candidate.value))
     return (
         candidate.attribute == "appointment"
@@ -50,9 +50,10 @@ def same_time(new: Item, old: Item) -> Item:
     return new.evolve(when=new.when.replace(hour=old.when.hour, minute=old.when.minute))
 
 
-def _days(tags: Iterable[str]) -> str:
-    """A routine's weekdays ("days:tuesday,thursday"), as the extractors tag them."""
-    return next((t for t in tags if t.startswith("days:")), "")
+def days_of(tags: Iterable[str]) -> tuple[str, ...]:
+    """A routine's weekdays from its tag ("days:tuesday,thursday"), as the extractors tag them."""
+    found = next((t for t in tags if t.startswith("days:")), "")
+    return tuple(d for d in found.removeprefix("days:").split(",") if d)
 
 
 def _activity(routine: str) -> str:
@@ -62,4 +63,4 @@ def _activity(routine: str) -> str:
     return " ".join(base_of(word.lower()) for word in routine_thing(routine.split(" on ")[0]).split())
 
 
-__all__ = ["named_as_before", "rescheduled", "same_time"]
+__all__ = ["days_of", "named_as_before", "rescheduled", "same_time"]

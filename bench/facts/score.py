@@ -639,7 +639,7 @@ def _day(moment: Any) -> date | None:
 @dataclass
 class Miss:
     conversation: str
-    kind: str  # current | superseded | not_current | doubted | false_doubt
+    kind: str  # current | wrong (a current item precision counts against) | superseded | not_current | ...
     expected: str
     held: str
 
@@ -764,6 +764,10 @@ def score_conversation(conv: Mapping[str, Any], items: Sequence[Any]) -> Convers
         result.in_scope += 1
         if any(same(g, i) for g in gold_current):
             result.in_scope_correct += 1
+        else:  # what precision counts against: the gold's current values beside it, if any
+            told = [describe_gold(g) for g in gold_current if same(g, i, value=False, polarity=False)]
+            expected = "; ".join(told[:4]) or "no current value"
+            result.misses.append(Miss(cid, "wrong", expected, describe_item(i, tz)))
 
     for g in gold_superseded:
         result.superseded_total += 1

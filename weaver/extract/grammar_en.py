@@ -320,9 +320,10 @@ _EN_OTHER = re.compile(
     + r"(?:,?\s+(?P<name>" + NAME + r"))?(?:,?\s+|(?='s))"
     r"(?P<verb>" + SAID_OF_THEM + r")\b\s*(?P<rest>.*)$"
 )
-_EN_RELATION_WORD = {"mum": "mother", "mom": "mother", "dad": "father", "sis": "sister",
-                     "bro": "brother", "fiancee": "fiance", "fiancée": "fiance", "fiancé": "fiance",
-                     "neighbor": "neighbour", "co-worker": "coworker", "mate": "friend"}
+_EN_RELATION_WORD = {"mum": "mother", "mom": "mother", "dad": "father", "sis": "sister", "bro": "brother",
+                     "fiancee": "fiance", "fiancée": "fiance", "fiancé": "fiance", "neighbor": "neighbour",
+                     "co-worker": "coworker", "mate": "friend", "pal": "friend", "bestie": "friend",
+                     "housemate": "roommate", "landlady": "landlord", "stepmum": "stepmom"}
 
 
 _EN_UNSURE_TAIL = re.compile(r"\s+(?:and|but|so)\s+(?:idk|dunno|i\s+don'?t\s+know|not\s+sure|no\s+idea)\b.*$",
@@ -458,8 +459,7 @@ def _en_is_chatter(clause: str) -> bool:
 def _en_negated(clause: str) -> tuple[str, float] | None:
     """ "I no longer live in X" / "I don't X anymore" / "I used to X" -> ("I ...", factor)."""
     for pattern, prefix, factor in _EN_NEGATIONS:
-        match = pattern.match(clause)
-        if match:
+        if match := pattern.match(clause):
             return prefix + match.group("rest"), factor
     return None
 

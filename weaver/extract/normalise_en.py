@@ -21,6 +21,8 @@ PERSON = (
     r"wife|husband|boyfriend|girlfriend|partner|fianc[eé]e?|mom|mum|mother|dad|father|son|"
     r"daughter|friend|mate|boss|manager|coworker|co-worker|colleague|roommate|flatmate|neighbou?r|"
     r"grandma|grandpa|grandmother|grandfather|grandson|granddaughter|daughter-in-law|son-in-law|aunt|uncle|"
+    r"sister-in-law|brother-in-law|mother-in-law|father-in-law|stepmom|stepmum|stepdad|stepson|stepdaughter|"
+    r"pal|bestie|housemate|landlord|landlady|godmother|godfather|"
     r"cousin|niece|nephew))"
 )
 # What is said of someone named by relation, right after their name: "my sister Anna lives ...".

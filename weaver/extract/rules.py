@@ -57,6 +57,7 @@ from vaultweave.weaver.extract.base import MOVED, Candidate, Op
 from vaultweave.weaver.extract.beside_events import told_beside
 from vaultweave.weaver.extract.changes_dated_en import dated_by_change
 from vaultweave.weaver.extract.clauses import clause_facts
+from vaultweave.weaver.extract.denials import undenied
 from vaultweave.weaver.extract.doubt_cues import cue_doubts
 from vaultweave.weaver.extract.event_it_en import it_said_in_full
 from vaultweave.weaver.extract.events_en import IT
@@ -76,7 +77,8 @@ from vaultweave.weaver.extract.rules_zh_people import Person
 from vaultweave.weaver.extract.said_plainly_en import said_plainly
 from vaultweave.weaver.extract.sentences import split_sentences
 from vaultweave.weaver.extract.speaker_memory import SWITCH, SpeakerMemory, switch_in
-from vaultweave.weaver.extract.towns_in_passing import former_homes, towns_in_passing
+from vaultweave.weaver.extract.told_before import former_values
+from vaultweave.weaver.extract.towns_in_passing import towns_in_passing
 from vaultweave.weaver.extract.turn_context import named_in, restated, topic_of, with_topic
 from vaultweave.weaver.extract.typed_zh import read_as_mandarin
 from vaultweave.weaver.extract.unsure import doubts_of, unsure_of_people, unsure_sentences
@@ -201,10 +203,9 @@ def _unresolved(fact: Fact) -> bool:
 
 
 def _planned(fact: Fact, resource: Resource, zone: tzinfo | None) -> bool:
-    """An English start told weeks ahead ("starting at Delta in July") is a plan, not yet a
-    fact; one days ahead ("starting at Stripe next monday") is taken as it is told, and so is
-    an ending told with its day ("last day at the bakery is june 12"). The Chinese rules keep their
-    own reading of a start ("下周一去网易报到")."""
+    """An English start told weeks ahead ("starting at Delta in July") is a plan, not yet a fact;
+    one days ahead ("starting at Stripe next monday") is taken as told, as is an ending told with
+    its day ("last day at the bakery is june 12"). Chinese keeps its own ("下周一去网易报到")."""
     if not fact.starts or _CJK.search(fact.starts) or fact.op is Op.RETRACT:
         return False
     day = dates.resolve(fact.starts, resource.ts, "future", zone)
@@ -305,27 +306,26 @@ def _facts_in(text: str, asked: str, who: str) -> list[Fact]:
     facts = [
         f for f in facts if not (f.op is Op.DOUBT and not f.value and not f.about and f.attribute in answered)
     ]
-    facts += filled
-    facts += span_events.events(event_clauses, facts)
+    facts += filled + span_events.events(event_clauses, facts + filled)
     facts += kin_named(text, facts)
     facts += towns_in_passing(sentences, facts)  # "rent in cork is 1100", "我还在南京上班"
     if _CJK.search(text):  # "我们重庆人" over a shop's district; "周日也就不去了"
         facts = told_first(facts) + rules_zh_updates.routines_ended_by_reference(text)
-    facts += former_homes(sentences)  # "better than my old place in pilsen"
+    facts += former_values(sentences, facts)  # "better than my old place in pilsen", "to Dublin from Cork"
     unsure = [d for s in unsure_sentences(sentences) for d in doubts_of(s)]  # "not sure I'll stay in X"
     facts = dated_by_change(facts, sentences)  # "got promoted two weeks ago!! team lead now"
-    return dated_by_last_day(title_in_doubt(facts + cue_doubts(sentences, facts), text), text) + unsure
+    facts = undenied(title_in_doubt(facts + cue_doubts(sentences, facts), text), sentences)  # "没说过我在X"
+    return dated_by_last_day(facts, text) + unsure
 
 
 def _gated_clauses(
     sentences: Sequence[str],
 ) -> tuple[list[tuple[str, str]], list[str], list[span_reader.Theirs]]:
-    """The clauses the rules' own gates let through, in one pass: those the reader may read
-    for values (no question, wish or opinion, nothing said of someone else: "my wife is a
-    nurse at Mercy"), each with the date phrase of its change, if any ("last month",
-    "上周"); those it may read for events, where plans and requests pass ("dentist
-    tomorrow at 9") but a clause that asks does not; and the clauses that open with
-    someone else, said as their own ("我老公在中石油" as "我在中石油", of the husband)."""
+    """The clauses the rules' own gates let through, in one pass: those the reader may read for
+    values (no question, wish or opinion, nothing said of someone else: "my wife is a nurse at
+    Mercy"), each with the date phrase of its change ("last month", "上周"); those it may read
+    for events, where plans and requests pass ("dentist tomorrow at 9") but a clause that asks
+    does not; and those that open with someone else, as their own ("我老公在中石油")."""
     statements: list[tuple[str, str]] = []
     events: list[str] = []
     others: list[span_reader.Theirs] = []

@@ -51,6 +51,16 @@ RELATIONS = {
     "男票": "boyfriend", "女票": "girlfriend",
     # a dorm mate, and Cantonese kin: 阿妈 and 老母 the mother, 阿爸 and 老豆 the father, 细佬 the brother
     "舍友": "roommate", "阿妈": "mother", "老母": "mother", "阿爸": "father", "老豆": "father", "细佬": "brother",
+    # in-laws, uncles and aunts, and the people of one's days, each their own person
+    "婆婆": "mother_in_law", "公公": "father_in_law", "岳母": "mother_in_law", "丈母娘": "mother_in_law",
+    "岳父": "father_in_law", "老丈人": "father_in_law", "嫂子": "sister_in_law", "弟媳": "sister_in_law",
+    "小姑子": "sister_in_law", "姐夫": "brother_in_law", "妹夫": "brother_in_law", "叔叔": "uncle", "叔": "uncle",
+    "舅舅": "uncle", "舅": "uncle", "伯伯": "uncle", "姑姑": "aunt", "小姨": "aunt", "姨妈": "aunt", "阿姨": "aunt",
+    "爸妈": "parents", "父母": "parents", "发小": "friend", "同学": "classmate", "邻居": "neighbour",
+    "前任": "ex", "前男友": "ex", "前女友": "ex", "师父": "mentor", "徒弟": "apprentice", "客户": "client",
+    "小舅子": "brother_in_law", "大舅子": "brother_in_law", "外甥": "nephew", "侄子": "nephew", "外甥女": "niece",
+    "侄女": "niece", "舅妈": "aunt", "婶婶": "aunt", "姑父": "uncle", "姨父": "uncle", "干妈": "godmother",
+    "干爹": "godfather", "那口子": "spouse", "房东": "landlord",
 }
 # The speaker's relation fact is named by the relation word, spouses and partners by kind.
 _ATTRIBUTE = {"husband": "spouse", "wife": "spouse", "boyfriend": "partner", "girlfriend": "partner"}

@@ -143,7 +143,7 @@ _MA_KIN = re.compile(r"(?<!\bmy\s)\b([Mm])a\s+(?=(?:gran|granny|grandad|grampa|m
 # Sinhala), "my ate" and "my lola" (Tagalog), "my bhaiya" (Hindi), "my abuela" (Spanish).
 # Words that mean another relative in another English ("nana") or a given name ("anna") are
 # not here.
-_KIN = {
+KIN = {
     "kakak": "sister", "kak": "sister", "abang": "brother", "akka": "sister", "akki": "sister",
     "thangachi": "sister", "thambi": "brother", "aiya": "brother", "bhaiya": "brother",
     "bhai": "brother", "ate": "sister", "lola": "grandmother", "lolo": "grandfather", "nani": "grandmother",
@@ -155,7 +155,7 @@ _KIN = {
     "gege": "brother", "meimei": "sister", "ayah": "father", "ibu": "mother", "mak": "mother",
 }
 # The kin word as typed in lower case: "my Lola" is someone called Lola.
-_KIN_WORD = re.compile(r"\b((?i:my|our)\s+(?:(?:little|big|older|younger|elder)\s+)?)(" + "|".join(_KIN)
+_KIN_WORD = re.compile(r"\b((?i:my|our)\s+(?:(?:little|big|older|younger|elder)\s+)?)(" + "|".join(KIN)
                        + r")\b(?!\s+(?:is|was)\s+(?:a|an|the)\b)")
 # "wife Lakshmi joined deloitte": the relative named first, "my" left out
 _BARE_KIN = re.compile(r"(^|[.!?]\s+)((?i:wife|husband|son|daughter|sister|brother|mum|mom|dad|boyfriend|"
@@ -213,7 +213,7 @@ def said_plainly(text: str) -> str:
     # "nurse in the mater", "PM at wayfair", "he is in Infosys, project manager" (workplaces_en)
     text = at_work_in(named_where_worked(in_said_as_at(text)))
     text = _MA_KIN.sub(lambda m: ("M" if m.group(1) == "M" else "m") + "y ", text)
-    text = _KIN_WORD.sub(lambda m: m.group(1) + _KIN[m.group(2).lower()], text)
+    text = _KIN_WORD.sub(lambda m: m.group(1) + KIN[m.group(2).lower()], text)
     text = _BARE_KIN.sub(lambda m: m.group(1) + "my " + m.group(2).lower() + " ", text)
     text = _TITLE_WITHOUT_BE.sub(_title_without_be, _TITLE_SAID_AS_THEIRS.sub(_title_said_plainly, text))
     text = _PIDGIN_BE.sub(_is, _PIDGIN_DEY.sub(_does, _SHIFTED.sub(r"mov\1", text)))

@@ -34,6 +34,7 @@ import pycrfsuite
 from vaultweave.store.embeddings.integrity import verified_file
 from vaultweave.weaver.attributes import is_single_valued
 from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.normalise_en import PERSON
 from vaultweave.weaver.extract.places_en import known_place
 from vaultweave.weaver.extract.rules_text import (
     Fact,
@@ -48,6 +49,7 @@ from vaultweave.weaver.extract.rules_text import (
 from vaultweave.weaver.extract.rules_zh_people import person
 from vaultweave.weaver.extract.rules_zh_values import LANGUAGES as ZH_LANGUAGES
 from vaultweave.weaver.extract.rules_zh_values import LEAD_WORDS, number_of, org_of, place_of
+from vaultweave.weaver.extract.said_plainly_en import KIN
 from vaultweave.weaver.extract.span_features import features, is_chinese, tokens
 from vaultweave.weaver.extract.trades_zh import SITTING
 from vaultweave.weaver.extract.trips import is_trip, left_behind, passed_through, planned_visit
@@ -89,14 +91,40 @@ _ZH_NOT_A_VALUE = re.compile(r"^(?:的|个|了|在|是|第)|的(?:地方|公司|
 # the rules read it with the question, the reader never does.
 MIN_WORDS = 3
 MIN_HANZI = 4
-_NEGATED_EN = re.compile(r"\b(?:not|cannot|never|no|nah|nope|no longer)\b|n[’']t\b", re.IGNORECASE)
+_NEGATED_EN = re.compile(r"\b(?:not|cannot|never|no|nah|nope|no longer)\b|\b\w+n[’']t\b", re.IGNORECASE)
+# A "no" that answers the assistant before a statement of one's own: "no I am from Sherbrooke".
+_ANSWERED_NO = re.compile(r"^\W*(?:no|nah|nope|naw)\b[\s,.!-]+(?=(?:i|i'm|im|i've|ive|my|we|we're)\b)",
+                          re.IGNORECASE)
 # A clause whose subject is someone else: "he's a retired cop in valencia".
 # So is one that opens with a name and what is said of it ("Divya is branch manager at HDFC",
 # "Priya, she's a junior doctor") or with someone of the speaker's, named ("my kuya Paolo is").
 _THIRD_EN = re.compile(r"^\W*(?:(?:also|and|oh|so|but|plus|btw|ok|okay|well|anyway)\W+)*(?:"
                        r"(?i:he|she|they|his|her|their)\b|"
                        r"(?!I\b)[A-Z][a-z]+(?:,\s+(?:he|she)\b|'s\s|\s+(?:is|was|has|had|got|works|lives|moved)\b)|"
-                       r"(?i:my|our)\s+[a-z]+\s+[A-Z][a-z]+\s+(?:is|was|has|had|got|works|lives|moved)\b)")
+                       r"(?i:my|our)\s+[a-z]+\s+[A-Z][a-z]+\s+(?:is|was|has|had|got|works|lives|moved)\b|"
+                       # a name typed in lower case: "tomas is allergic to cats", "priya's a nurse"
+                       r"(?!(?:it|this|that|there|here|what|who|life|work|rent|everything|everyone|nothing)\b)"
+                       r"[a-z]{3,}(?:'s|\s+(?:is|was))\s+(?:allergic|a|an|from|married|pregnant|vegan|vegetarian)\b)")
+# A clause that opens with someone of the speaker's, by any word for them: "my tita is a
+# caregiver in Israel", "my sister-in-law works at Aga Khan" ("my sister and I ..." is ours too).
+_THEIRS_BY_KIN = re.compile(
+    r"^\W*(?:(?:also|and|oh|so|but|plus|btw|ok|okay|well|anyway)\W+)*(?i:my|our)\s+"
+    r"(?:(?:little|big|older|younger|baby|twin|elder|best|wee|lil)\s+)?(?i:" + PERSON.replace("?P<rel>", "?:")
+    + "|" + "|".join(KIN) + r")(?:'s)?\b(?!\s+(?:and|&|n)\s+(?:i|me)\b)"
+)
+# A clause that weighs, plans, tries or looks back tells no value of now, whatever the model
+# marks in it: "planning to relocate to Accra", "applied for a teller job at Capitec in
+# Mthatha", "almost took the job at MTN", "used to work at KCB"; "打算明年搬去大理 开个小客栈",
+# "以前会一点西班牙语" (the rest of the clause after it too).
+_NOT_NOW_EN = re.compile(
+    r"\b(?:plan(?:s|ned|ning)?\s+to|thinking\s+(?:of|about)|consider(?:ing)?|hop(?:e|ed|ing)\s+to|"
+    r"want(?:s|ed)?\s+to|wanna|might|would|could|should|if|unless|appl(?:y|ied|ying)|almost|nearly|"
+    r"dream(?:s|ing)?|someday|one\s+day|wish|used\s+to|formerly|back\s+when|last\s+time\s+i)\b",
+    re.IGNORECASE,
+)
+_NOW_AGAIN_ZH = re.compile(r"\s(?:现在|反正|目前|不过|但是?|其实)")
+_NOT_NOW_ZH = re.compile(r"想|打算|准备|计划|希望|梦想|考虑|纠结|要不要|如果|要是|假如|以前|之前|曾经|过去|"
+                         r"本来|原来")
 # Words that stand for a name without being one: "nobody calls me that".
 _NOT_NAMES = words("that this it him her them me you one so")
 _NEGATED_ZH = re.compile(r"不是|不在|没在|没有(?!之一)|不再|不住|没住|不做|没做|不干|没干|不会|不用|并非")
@@ -153,19 +181,30 @@ _SAT_IN = re.compile(r"在([^\s，,。在]{1,8}?)(?:里|上)?(?:写|看|学|做�
 
 
 def readable_parts(clause: str) -> list[str]:
-    """The parts of ``clause`` the reader may read: long enough to stand alone, not negated,
-    and not about someone else ("我哥跳槽去网易了"); a Chinese clause part by part between its
-    commas, where a bare "X的" is a reply to a question ("福建泉州的"), left to the rules
-    that read it with its question. The rules' own gates (questions, wishes, opinions) are
-    the caller's."""
+    """The parts of ``clause`` the reader may read: long enough to stand alone, what comes
+    before a negation, a plan or a wish, and not about someone else ("我哥跳槽去网易了"); a
+    Chinese clause part by part between its commas, where a bare "X的" is a reply to a
+    question ("福建泉州的"), left to the rules that read it with its question. The rules' own
+    gates (questions, wishes, opinions) are the caller's."""
     if not is_chinese(clause):
+        clause = _ANSWERED_NO.sub("", clause, count=1)
+        theirs = _THIRD_EN.match(clause) or _THEIRS_BY_KIN.match(clause)
+        # what a negation or a weighing is about comes after it; what comes before stands:
+        # "i'm a nurse at Mercy and i don't like it", "... as a clinical officer and I might quit"
+        found = [m.start() for m in (_NEGATED_EN.search(clause), _NOT_NOW_EN.search(clause)) if m]
+        clause = clause[: min(found)].rstrip(" ,;-") if found else clause
         content = [w for w in _WORD.findall(clause) if w.casefold() not in _FILLER_EN]
-        theirs = _THIRD_EN.match(clause)
-        return [clause] if len(content) >= MIN_WORDS and not _NEGATED_EN.search(clause) and not theirs else []
+        return [clause] if len(content) >= MIN_WORDS and not theirs else []
     readable: list[str] = []
+    weighed_before = False  # what follows a plan or a look back is weighed too, till now is spoken of again
     for part in (p.strip() for p in _ZH_COMMA.split(clause)):
-        if someone_else(part):
-            break  # theirs, and so is what follows without a subject of its own
+        if someone_else(part) or (weighed_before and not _NOW_AGAIN_ZH.match(" " + part)):
+            break  # theirs (or weighed), and so is what follows without a subject of its own
+        weighed = _NOT_NOW_ZH.search(part)  # what comes before it stands ("还没想好 反正现在还在长沙")
+        resumed = _NOW_AGAIN_ZH.search(part, weighed.end()) if weighed else None
+        if weighed:
+            part = part[: weighed.start()] + (part[resumed.start() :] if resumed else "")
+        weighed_before = bool(weighed) and not resumed
         sat_in = _SAT_IN.search(part)  # "周末在星巴克写代码": where one sits, no employer
         if (
             len(_HANZI.findall(part)) >= MIN_HANZI

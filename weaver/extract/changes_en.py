@@ -282,7 +282,8 @@ def _left_field(m: re.Match[str]) -> list[Fact]:
 ENDINGS: tuple[Rule, ...] = (
     # "yesterday was my last day at Boots", "last shift was friday": the job ended then.
     rule(r"(?:(?:today|yesterday|friday|monday|it)\s+was\s+)?my\s+last\s+(?:day|shift)(?:\s+(?:at|with)\s+"
-         r"(?P<org>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*))?(?:\s+was\b.*)?$|last\s+(?:day|shift)\s+was\b.*$",
+         r"(?P<org>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*)(?:\s+(?:head\s+office|branch|store|site|depot|plant))?)?"
+         r"(?:\s+was\b.*|\s*,.*)?$|last\s+(?:day|shift)\s+was\b.*$",  # "…at Woolworths head office, 9 years"
          lambda m: [Fact("employer", (m.groupdict().get("org") or ""), Op.RETRACT, 0.75)]),
     rule(_PAST + r"(?:just\s+|finally\s+)?(?:left|quit|gave\s+up|got\s+out\s+of|walked\s+away\s+from|"
          r"retired\s+from|stopped)\s+" + _FIELD

@@ -28,12 +28,12 @@ _DAY = (
 _PART = r"(?:早上|上午|中午|下午|晚上|傍晚|凌晨|早晨|夜里|上半天|下半天|下半日|上昼|下昼)"
 _HOUR = rf"(?:{_N}点(?:半|{_N}分?)?|{_N}:\d\d)"
 SCHEDULE = re.compile(rf"{_DAY}{_PART}?{_HOUR}?|{_PART}{_HOUR}")
-_PAST = re.compile(
-    rf"(?:上上?(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]?|上个?月(?:底|初)?|去年(?:年底|年初|底)?|前年|昨天|前天|"
+_PAST = re.compile(  # with the part of the day that may follow: "昨天晚上走了" (not 晚上 left behind)
+    rf"(?:(?:上上?(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]?|上个?月(?:底|初)?|去年(?:年底|年初|底)?|前年|昨天|前天|"
     rf"前几天|前阵子|前(?:两|三|几)(?:天|周|个?星期|个月|年)|(?:{_N}|几)个?(?:天|周|星期|礼拜|月|年)(?:以)?前|(?:{_N}年)?{_N}月(?:{_N}[日号]|底|初)?|"
     rf"{_N}年(?={_N}月)|\d{{4}}年|今天|昨晚|刚才|"
     # a day of the month alone, of a change told as done ("12号搬完了", "20号落地的"), not a plan
-    rf"(?<![月\d零一二两三四五六七八九十]){_N}号(?![线楼房床门])(?=(?:(?!要|会|准备|打算|想|得)[^，,]){{0,6}}?(?:了|的)(?:[，,\s]|$)))"
+    rf"(?<![月\d零一二两三四五六七八九十]){_N}号(?![线楼房床门])(?=(?:(?!要|会|准备|打算|想|得)[^，,]){{0,6}}?(?:了|的)(?:[，,\s]|$))){_PART}?)"
 )
 
 
@@ -62,7 +62,7 @@ def find_past(clause: str) -> tuple[str, str]:
         return "", clause
     rest = clause[: match.start()] + clause[match.end() :]
     rest = re.sub(r"^(我)?(?:就|从|在|于)?(?=[^，,]*?开始)|^(我)?就", r"\1\2", rest)
-    return match.group(), rest.replace("从开始", "开始")
+    return re.sub(rf"{_PART}$", "", match.group()) or match.group(), rest.replace("从开始", "开始")
 
 
 # A change told with how long ago it was: "烟戒了一个月了", "辞职半年多了", "到伦敦一周了".

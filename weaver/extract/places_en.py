@@ -172,6 +172,29 @@ def last_place(text: str) -> str | None:
     return found[1] if found else None
 
 
+# What may follow the town a place is in: the end of the sentence, a stop, "and"/"but"
+_AFTER_TOWN = re.compile(r"\s*(?:$|[.,;:!?)]|\s(?:and|but|so|lol|haha)\b)", re.IGNORECASE)
+
+
+def with_town_after(homes: list[str], text: str) -> dict[str, str]:
+    """Each home that ``text`` names with the town it is in after a comma, said whole:
+    "i live in palermo, buenos aires" -> {"palermo": "palermo, Buenos Aires"}."""
+    found: dict[str, str] = {}
+    for home in homes:
+        if "," in home:
+            continue
+        for at in re.finditer(rf"\b{re.escape(home)},\s*", text, re.IGNORECASE):
+            following = _WORDS.match(text, at.end())
+            tokens = following.group().split(" ") if following else []
+            for size in range(len(tokens), 0, -1):
+                name = " ".join(tokens[:size])
+                town = known_place(name)
+                if town and _folded(town) != _folded(home) and _AFTER_TOWN.match(text, at.end() + len(name)):
+                    found[home] = f"{home}, {town}"
+                    break
+    return found
+
+
 def listed_names(file: str) -> list[str]:
     """The names of a packaged place list (``weaver/data/<file>``), its comment lines left out."""
     listed = resources.files("vaultweave.weaver") / "data" / file

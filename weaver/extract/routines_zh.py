@@ -15,7 +15,6 @@ import re
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.events_en import IT
 from vaultweave.weaver.extract.rules_text import EDGES, Fact
-from vaultweave.weaver.extract.rules_zh_values import HABITS
 
 _DAY = "一二三四五六日天"
 _DAYS = (
@@ -121,6 +120,4 @@ def routine(clause: str) -> list[Fact]:
     kept = [Fact("routine", f"{what} {days}", Op.ASSERT, 0.8)]
     if match.group("changed"):  # the routine of that activity told before, on its old days (speaker_memory)
         kept.insert(0, Fact("routine", f"{IT} {what}", Op.RETRACT, 0.75))
-    # "每天游泳": a routine, and the habit of swimming the habit rules would have read
-    daily = days in ("每天", "天天")
-    return kept + ([Fact("habit", HABITS[what], Op.ASSERT, 0.8)] if daily and what in HABITS else [])
+    return kept

@@ -78,7 +78,7 @@ from vaultweave.weaver.extract.said_plainly_en import said_plainly
 from vaultweave.weaver.extract.sentences import split_sentences
 from vaultweave.weaver.extract.speaker_memory import SWITCH, SpeakerMemory, switch_in
 from vaultweave.weaver.extract.told_before import former_values
-from vaultweave.weaver.extract.towns_in_passing import towns_in_passing
+from vaultweave.weaver.extract.towns_in_passing import homes_with_town, towns_in_passing
 from vaultweave.weaver.extract.turn_context import named_in, restated, topic_of, with_topic
 from vaultweave.weaver.extract.typed_zh import read_as_mandarin
 from vaultweave.weaver.extract.unsure import doubts_of, unsure_of_people, unsure_sentences
@@ -315,7 +315,7 @@ def _facts_in(text: str, asked: str, who: str) -> list[Fact]:
     unsure = [d for s in unsure_sentences(sentences) for d in doubts_of(s)]  # "not sure I'll stay in X"
     facts = dated_by_change(facts, sentences)  # "got promoted two weeks ago!! team lead now"
     facts = undenied(title_in_doubt(facts + cue_doubts(sentences, facts), text), sentences)  # "没说过我在X"
-    return dated_by_last_day(facts, text) + unsure
+    return dated_by_last_day(homes_with_town(facts, text), text) + unsure
 
 
 def _gated_clauses(

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from vaultweave.weaver.extract import dates_zh, routines_zh
+from vaultweave.weaver.extract import dates_zh, routines_zh, words_zh
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.events_en import IT, SAME_TIME
 from vaultweave.weaver.extract.rules_text import EDGES, Fact
@@ -154,15 +154,42 @@ _WITH = re.compile(rf"^我?们?(?:跟|和|同|与)(?:我的?|我家)?(?P<rel>{_R
 
 def companion(clause: str, found: list[Fact]) -> Person | None:
     """ "我跟老公在青岛买了房", "我跟未婚妻卓玛定了10月2号办婚礼": the relative the speaker tells of
-    doing something with, whom 他/她 in what follows names (by the name the clause gave them)."""
+    doing something with, whom 他/她 in what follows names (by the name the clause gave them);
+    else the relative the clause names further in."""
     match = _WITH.match(clause)
     if not match:
-        return None
+        return mentioned(clause)
     about = RELATIONS[match.group("rel")]
     attribute = _ATTRIBUTE.get(about, about)
     name = next((f.value for f in found if f.attribute == attribute and f.op is Op.ASSERT and not f.about), "")
     said = match.group("name") or ""
-    return Person(about, name or ("" if _NOT_NAMES.match(said) else said), only_as_pronoun=True)
+    heard = mentioned(clause) if not name and not said else None  # "跟老婆小雨吃饭": jieba's name
+    name = name or ("" if _NOT_NAMES.match(said) or said in _NOT_DOUBLED else said) or (heard.name if heard and heard.about == about else "")
+    return Person(about, name, only_as_pronoun=True)
+
+
+_NICKNAME = re.compile(r"(?:小|阿)[\u4e00-\u9fff]|([\u4e00-\u9fff])\1|[A-Z][a-z]+")
+
+
+def mentioned(clause: str) -> Person | None:
+    """A relative named inside a clause rather than at its head ("周末想给老婆小雨做个宫保鸡丁",
+    "陪我妈去医院"): whom 她/他 in the clauses after names. Their name is the word right after
+    the relation when jieba tags it a person's (or it is a 小/阿 name); the clause's own facts
+    stay the speaker's. The last relative the clause names wins."""
+    words = words_zh.tags(clause)
+    found: Person | None = None
+    for at, (word, _) in enumerate(words[1:], start=1):
+        about = RELATIONS.get(word)
+        if about is None or about in ("boss", "client", "colleague", "friend", "classmate", "neighbour"):
+            continue  # people of one's days are named alone too often to be who 她 is
+        after, tag = words[at + 1] if at + 1 < len(words) else ("", "")
+        if len(after) == 3 and words_zh.tags(after[2] + "".join(w for w, _ in words[at + 2:at + 3]))[:1] == (
+                (after[2], "v"),):
+            after, tag = after[:2], "nr"  # jieba's 李航改 of "帮男朋友李航改简历": 李航, and 改 the verb
+        named = tag in ("nr", "nrfg") and 2 <= len(after) <= 3 or bool(_NICKNAME.fullmatch(after))
+        named = named and not _NOT_NAMES.match(after) and after not in _NOT_DOUBLED
+        found = Person(about, after if named else "", only_as_pronoun=True)
+    return found
 
 
 def relation_fact(who: Person, name: str) -> Fact:

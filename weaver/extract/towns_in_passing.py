@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.kin_homes_en import kin_homes
 from vaultweave.weaver.extract.local_towns_zh import local_town
 from vaultweave.weaver.extract.normalise_en import NOT_HOMES
-from vaultweave.weaver.extract.places_en import known_place
+from vaultweave.weaver.extract.places_en import known_place, with_town_after
 from vaultweave.weaver.extract.places_zh import city_at_end, known_city
 from vaultweave.weaver.extract.rules_text import Fact, words
 from vaultweave.weaver.extract.span_features import is_chinese
@@ -258,6 +259,14 @@ def _town_here_zh(sentence: str) -> str:
         if town:
             return town.removesuffix("市")
     return ""
+
+
+def homes_with_town(facts: list[Fact], text: str) -> list[Fact]:
+    """English homes said with the town they are in ("i live in palermo, buenos aires"), whole."""
+    homes = [f.value for f in facts if f.attribute == "lives_in" and f.op is Op.ASSERT and f.value.isascii()]
+    whole = with_town_after(homes, text) if homes else {}
+    return [replace(f, value=whole[f.value]) if f.attribute == "lives_in" and f.value in whole else f
+            for f in facts]
 
 
 def _assumed(town: str, about: str = "", name: str = "") -> Fact:

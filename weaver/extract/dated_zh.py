@@ -34,11 +34,22 @@ def is_day_frame(clause: str) -> str:
     return when if when and _FRAME.match(rest) else ""
 
 
-def dated_by_frame(facts: list[Fact], when: str) -> list[Fact]:
-    """Undated changes, dated by the frame told right after them (if it names a day)."""
+def dated_by_frame(facts: list[Fact], frame: str) -> list[Fact]:
+    """Undated changes, dated by the 是…的 frame told right after them, if it names a day."""
+    when = is_day_frame(frame)
     if not when:
         return facts
     return [replace(f, when=when) if _undated_change(f) else f for f in facts]
+
+
+def timed_after(facts: list[Fact], piece: str) -> list[Fact]:
+    """An appointment told with its day but no hour, given the hour the piece after it opens
+    with: "7月8号做白内障手术 早上八点就要到医院"."""
+    hour = dates_zh.hour_of_booking(piece)
+    if not hour:
+        return facts
+    return [replace(f, scheduled=f.scheduled + hour) if f.attribute == "appointment"
+            and f.op is Op.ASSERT and f.scheduled and "点" not in f.scheduled else f for f in facts]
 
 
 # A move told with the coming day it happens on: "月底从济南搬去烟台", "下礼拜六从沈阳搬大连去了",

@@ -196,6 +196,18 @@ def _absolute(phrase: str, now: datetime, past: bool = False) -> datetime | None
 DAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 
+# An hour alone, or the hour of getting there: "早上八点", "(那天)早上五点就要上山", "八点就得到"
+_HOUR_OF_BOOKING = re.compile(
+    rf"^(?:那天|当天)?的?(?P<h>{_PART}?{_HOUR})(?=\W*$|(?:就|得|要|必须|需要|之前)*(?:到|赶到|出发|出门|集合|起床|上山|报到|过去))")
+
+
+def hour_of_booking(piece: str) -> str:
+    """The hour of a booking told before, that a piece opens with ("那天早上五点就要上山" ->
+    "早上五点"), or "" (not the hour of something else: "下午三点去机场接人")."""
+    found = _HOUR_OF_BOOKING.match(piece.strip())
+    return found.group("h") if found else ""
+
+
 def clock_of(phrase: str) -> str:
     """The part of day and clock time a Chinese time ends with ("周四上午九点" -> "上午九点"), or ""."""
     found = re.search(rf"{_PART}?{_HOUR}$", phrase)

@@ -98,7 +98,7 @@ _MEETING_HEAD = re.compile(
     r"(?:(?:my|the|our|his|her|their)\s+)?[\w'-]+(?:\s+[\w'-]+){0,3}?)(?:\s+(?:is|'s))?(?:\s+(?:on|at|for))?$",
     re.IGNORECASE,
 )
-_HAS_CLOCK = re.compile(r"\d\s*(?:am|pm|a\.m|p\.m)|\d:\d|\bnoon\b|\bmidday\b", re.IGNORECASE)
+HAS_CLOCK = re.compile(r"\d\s*(?:am|pm|a\.m|p\.m)|\d:\d|\bnoon\b|\bmidday\b", re.IGNORECASE)
 _FUTURE_SLOT = re.compile(r"^(?!.*\b(?:ago|last|yesterday)\b).*(?:\d|\b(?:mon|tues|wednes|thurs|fri|satur|"
                           r"sun)day\b|\btomorrow\b)", re.IGNORECASE)
 IT = "it"  # an appointment named by "it": the speaker's last one (speaker_memory)
@@ -110,7 +110,7 @@ _INSTEAD = re.compile(r"^(?:so\s+|now\s+|ok\s+)*(?:(?:it's|its|it\s+is)(?:\s+now
                       re.IGNORECASE)
 # "..., same time": the day moves, the hour stays (speaker_memory keeps the last hour)
 SAME_TIME = ", same time"
-_SAME_TIME = re.compile(r"\bsame\s+(?:time|hour)\b", re.IGNORECASE)
+SAME_TIME_SAID = re.compile(r"\bsame\s+(?:time|hour)\b", re.IGNORECASE)
 _CANCELLED = re.compile(
     r"^(?:(?:they|I|we)\s+)?(?:actually\s+|just\s+)?(?:cancell?ed|called\s+off)\s+(?:my|the|our)\s+" + _WHAT
     + r"(?:\s+appointment)?\b",
@@ -193,9 +193,9 @@ def events(clause: str) -> list[Fact]:
             found = [replace(found[0], value=_what(named.group("v")))]
         if found:
             # "oct 1 instead, same time": the day moves, the hour stays
-            same = _SAME_TIME.search(clause)
+            same = SAME_TIME_SAID.search(clause)
             return [replace(f, scheduled=f.scheduled + SAME_TIME) if same and f.scheduled
-                    and not _HAS_CLOCK.search(f.scheduled) else f for f in found]
+                    and not HAS_CLOCK.search(f.scheduled) else f for f in found]
     return _routines(clause)
 
 

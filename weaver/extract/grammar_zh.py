@@ -208,7 +208,7 @@ def zh_sentence(
             # "被裁了…昨天刚签的协议": a date told right after an undated ending dates it
             facts[-len(last):] = [replace(f, when=dated) for f in last]
         elif last and not found:  # "升区域经理了，上周一宣布的"
-            facts[-len(last):] = dated_zh.dated_by_frame(last, dated_zh.is_day_frame(head))
+            facts[-len(last):] = dated_zh.dated_by_frame(dated_zh.timed_after(last, head), head)
         doubts_only = all(f.op is Op.DOUBT for f in found)  # "5月1号要搬家了": a doubt, and the day
         if found and day_before[0] and not doubts_only:  # "上周六终于搬完了，累瘫，现在人在深圳龙华"
             found, day_before = dated_zh.dated_after(found, *day_before), ("", ())

@@ -18,13 +18,12 @@ extractor and sentence cutting; ``grammar_en`` / ``grammar_zh`` the clause gramm
 ``rules_zh`` the pattern tables, ``rules_text`` the types.
 
 Mapping decisions:
-- "I'm learning X" / "我在学X" -> ``learning`` (a state that ends), not ``hobby``.
 - "I quit/stopped <verb>-ing" ends the ``habit`` "I <verb>" states ("I quit smoking" ends
   "smokes": habits are verb phrases without their frequency); "I gave up coffee" ends
   ``likes`` coffee; "I quit <Company>" ends ``employer``.
-- Values keep the speaker's case, except job titles (lower-cased, acronyms kept) and closed
-  vocabularies (diets, languages, pets, relatives), which are canonical English in both
-  languages. Values longer than 80 characters (notes: 240) are rejected, never truncated.
+- "I'm learning X" / "我在学X" -> ``learning`` (a state that ends), not ``hobby``. Values keep the
+  speaker's case, except job titles (lower-cased, acronyms kept) and closed vocabularies (diets, languages,
+  pets, relatives), canonical English in both languages. Values over 80 characters (notes: 240) are rejected.
 - "I quit my job" / "我离职了" retracts ``employer`` with an empty value: the resolver reads
   that as "whatever the current employer is".
 """
@@ -155,7 +154,8 @@ class RulesExtractor:
             # "not sure he's still in sydney": the people a doubting sentence speaks of (below, a person
             # is completed from what this turn told too: "my gf dani ... she's a nurse")
             read += unsure_of_people(split_sentences(resource.text), known.by_name, known.last_person())
-            facts = told.dated_by_plan(told.complete([*map(known.learn(read).complete, read)]), resource.ts)
+            completed = told.complete([*map(known.learn(read).complete, read)], resource.text)
+            facts = told.dated_by_plan(completed, resource.ts)
             learned = known.learn(facts)
             if learned.last_named == known.last_named and last_mentioned(text):
                 # "my grandma moved in with us": no fact of hers was read, she is still "she"
@@ -412,7 +412,7 @@ def _turn_facts(text: str, who: str = "", about: str = "") -> list[Fact]:
             ]
             frame = own or frame
             if not found:  # "升区域经理了！上周一宣布的": a 是…的 frame dates the sentence before
-                facts[told:] = dated_zh.dated_by_frame(facts[told:], dated_zh.is_day_frame(sentence))
+                facts[told:] = dated_zh.dated_by_frame(facts[told:], sentence)
             told = len(facts)
         for fact in found:
             key = (fact.attribute, fact.value, fact.op, fact.about, fact.name)

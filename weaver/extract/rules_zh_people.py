@@ -310,6 +310,9 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
     when = next(after, None) or dates_zh.find_schedule(clause)
     if when is None or not re.search(r"周|星期|礼拜|天|晚|早|点|号|日", when.group()):
         return []
+    if (not moved and when.start() == 0 and dates_zh.hour_of_booking(clause) == when.group()
+            and _DAY_ONLY.search(context.rsplit("，", 1)[-1])):
+        return []  # "7月8号做白内障手术 早上八点就要到医院": the hour of the booking before (grammar_zh)
     if moved and when.start() >= moved.end() - 1:
         things = _EVENTS.findall(context + "，" + clause[: moved.start()])
         # 普拉提馆排课调了: the class, not its timetable at the studio
@@ -375,8 +378,10 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
     if not what or len(what) > 20 or what.startswith(("我", "你", "他", "她")):
         return []
     scheduled = when.group()
-    if "点" not in scheduled:
-        scheduled += dates_zh.clock_of(extra)  # "4月18号周六下午两点": the day, and the hour told after it
+    if "点" not in scheduled:  # "4月18号周六下午两点": the day, and the hour told after it, or in the
+        # piece after ("4月18号开采春茶，那天早上五点就要上山")
+        pieces = [p for p in re.split("[，,]", clause[when.end():] + "，" + rest) if p.strip()]
+        scheduled += dates_zh.clock_of(extra) or dates_zh.hour_of_booking(pieces[1] if len(pieces) > 1 else "")
     kept = _SAME_CLOCK.search(clause[when.end():] + "，" + rest)
     if moved and kept and "点" not in scheduled:
         scheduled += kept.group("h")  # 提前到周一下午了，还是两点: the day moves, the hour stays
@@ -385,6 +390,8 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
     return [Fact("appointment", what, Op.ASSERT, 0.8, scheduled=scheduled)]
 
 
+# A booking's day told without its hour: "7月8号做白内障手术", "下周三复查"
+_DAY_ONLY = re.compile(r"^(?!.*点).*(?:[号日]|周[一二三四五六日天]|星期[一二三四五六日天]|礼拜[一二三四五六日天]|明天|后天)")
 _PUT_RIGHT = re.compile(r"(?:不对|说错了|搞错了|记错了|打错了)\W*$")
 _CORRECTED_DAY = re.compile(r"^(?:应该)?是(?P<d>(?:下下?|这|本)?(?:周|星期|礼拜)[一二三四五六日天]|"
                             r"[\d一二三四五六七八九十]{1,3}[号日]|明天|后天|大后天)(?:才对|啦|哈|的)*$")
@@ -395,5 +402,5 @@ _ERRAND = re.compile(r"(?![我你他她不没])[\u4e00-\u9fffA-Za-z]{2,12}")
 _REMEMBER = re.compile(r"(?:帮|给)(?:我|俺)记|记一下|记下|记着|提醒(?:我|俺)|别让我忘")
 _SAME_TIME = re.compile(r"同一?(?:个)?时间|时间不变|时间没变|时间照旧|原来的?时间|老时间|还是那个(?:时间|点)")
 # "还是两点", "时间还是上午九点半", "还是早上8点": the hour kept, with its part of the day
-_SAME_CLOCK = re.compile(r"(?:还是|仍然|依然|照样|时间是)(?P<h>(?:早上|上午|中午|下午|晚上|傍晚)?"
+_SAME_CLOCK = re.compile(r"(?:还是|仍然|依然|照样|一样|一樣|同样|时间是)(?P<h>(?:早上|上午|中午|下午|晚上|傍晚)?"
                          r"[零一二两三四五六七八九十\d]{1,3}点(?:半)?)")

@@ -28,7 +28,7 @@ from datetime import datetime, tzinfo
 from vaultweave.weaver.attributes import PERSON_ATTRIBUTES
 from vaultweave.weaver.extract import dates, dates_en, dates_zh, weekdays_en
 from vaultweave.weaver.extract.base import Op
-from vaultweave.weaver.extract.events_en import IT, SAME_TIME
+from vaultweave.weaver.extract.events_en import HAS_CLOCK, IT, SAME_TIME, SAME_TIME_SAID
 from vaultweave.weaver.extract.rules_text import Fact
 
 SWITCH = "switch"  # a fact's attribute until the memory says which one it is
@@ -79,10 +79,15 @@ class SpeakerMemory:
         pattern = r"\b(" + "|".join(re.escape(n.lower()) for n in self.names) + r")\b"
         return re.sub(pattern, lambda m: m.group(1).capitalize(), text)
 
-    def complete(self, facts: Sequence[Fact]) -> list[Fact]:
+    def complete(self, facts: Sequence[Fact], text: str = "") -> list[Fact]:
         """``facts`` with a switch made the attribute it changes (or dropped), a new age
         added to a birthday told without one, and a moved appointment given the hour of the
-        last one when it keeps it ("oct 1 instead, same time")."""
+        last one when it keeps it ("oct 1 instead, same time"; in a sentence of its own in
+        ``text``, the turn: "they moved it to the 29th. same time")."""
+        if SAME_TIME_SAID.search(text):
+            facts = [replace(f, scheduled=f.scheduled + SAME_TIME) if f.attribute == "appointment"
+                     and f.value == IT and f.scheduled and not f.scheduled.endswith(SAME_TIME)
+                     and not HAS_CLOCK.search(f.scheduled) else f for f in facts]
         out = []
         moved = False  # an appointment moved as "it", and which one is known
         memory = self  # what the turn itself told so far counts too ("dentist at 3. no wait, friday")

@@ -1,0 +1,55 @@
+"""An appointment keeps the hour it was told with, wherever in the turn the hour is: "by 8am",
+"same time" in a sentence of its own after the move, "一样下午两点", and the hour the Chinese
+piece after the booking opens with ("4月18号开采春茶 那天早上五点就要上山")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from vaultweave.weaver.extract import dates_zh
+from vaultweave.weaver.extract.rules import facts_in
+
+from bench.facts.__main__ import weave_conversation
+
+
+def _booked(text: str) -> list[tuple[str, str]]:
+    return [(f.value, f.scheduled) for f in facts_in(text) if f.attribute == "appointment"]
+
+
+def _woven(lang: str, zone: str, *turns: tuple[str, str]) -> list[tuple[str, str, str]]:
+    conversation: dict[str, Any] = {
+        "id": f"{lang}-0", "lang": lang, "speaker": "Ada", "timezone": zone,
+        "turns": [{"role": "user", "ts": ts, "text": text} for ts, text in turns]}
+    items, _, _ = weave_conversation(conversation, False, None)
+    return [(i.value, i.status.value, i.when.isoformat() if i.when else "")
+            for i in items if i.attribute == "appointment"]
+
+
+def test_an_hour_said_with_by_is_the_appointments() -> None:
+    assert _booked("my US visa interview is on march 18 by 8am at the embassy") == [
+        ("US visa interview", "march 18 by 8am")]
+    assert _booked("the report is due march 18 by 5pm") == []  # a deadline is no appointment
+
+
+def test_same_time_in_a_sentence_of_its_own_keeps_the_hour() -> None:
+    woven = _woven("en", "Africa/Lagos",
+                   ("2026-04-02T09:00:00+01:00", "my UK visa interview is april 22, 8.30am at the VFS"),
+                   ("2026-04-09T09:00:00+01:00", "they moved the appointment to 29th. same time"))
+    assert woven == [("UK visa interview", "historical", "2026-04-22T07:30:00+00:00"),
+                     ("UK visa interview", "current", "2026-04-29T07:30:00+00:00")]
+
+
+def test_the_same_hour_said_with_yiyang_is_kept() -> None:
+    woven = _woven("zh", "Asia/Taipei",
+                   ("2026-07-01T10:00:00+08:00", "幫我記一下 7/14下午兩點要回診所調牙套"),
+                   ("2026-07-10T10:00:00+08:00", "診所說醫生那週不在 調牙套改到7月21號 一樣下午兩點"))
+    assert woven[-1][1:] == ("current", "2026-07-21T06:00:00+00:00")
+
+
+def test_the_hour_the_next_piece_opens_with_is_the_bookings() -> None:
+    assert _booked("4月18号开采春茶 那天早上五点就要上山 帮我记一下") == [("开采春茶", "4月18号早上五点")]
+    assert dates_zh.hour_of_booking("那天早上五点就要上山") == "早上五点"
+    assert dates_zh.hour_of_booking("下午还要上班") == ""  # a part of the day alone is no hour
+    # the hour of something else is left to it
+    assert _booked("明天开会 下午三点去机场接人") == [("开会", "明天")]
+    assert _booked("我7月8号做白内障手术 早上八点就要到医院") == [("做白内障手术", "7月8号早上八点")]

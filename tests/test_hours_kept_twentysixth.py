@@ -41,9 +41,9 @@ def test_same_time_in_a_sentence_of_its_own_keeps_the_hour() -> None:
 
 def test_the_same_hour_said_with_yiyang_is_kept() -> None:
     woven = _woven("zh", "Asia/Taipei",
-                   ("2026-07-01T10:00:00+08:00", "幫我記一下 7/14下午兩點要回診所調牙套"),
-                   ("2026-07-10T10:00:00+08:00", "診所說醫生那週不在 調牙套改到7月21號 一樣下午兩點"))
-    assert woven[-1][1:] == ("current", "2026-07-21T06:00:00+00:00")
+                   ("2026-07-01T10:00:00+08:00", "8月6號下午三點要去牙醫那裡洗牙 幫我記著"),
+                   ("2026-07-10T10:00:00+08:00", "牙醫說那天不行 洗牙改到8月13號 一樣下午三點"))
+    assert woven[-1][1:] == ("current", "2026-08-13T07:00:00+00:00")
 
 
 def test_the_hour_the_next_piece_opens_with_is_the_bookings() -> None:

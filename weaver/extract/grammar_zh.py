@@ -101,7 +101,7 @@ _ZH_SUBJECT = re.compile(
     r"我|她(?!们)|他(?!们)|(?:公司里?|学校里?)?(?:大家|别人|朋友们|同事们|家里人)(?:也|都)?(?:叫|喊)我"
 )
 _ZH_QUESTION = re.compile(
-    r"[?？]|[吗么嘛][。.!！]*$|要不要|是不是|有没有|能不能|会不会|啥|什么|哪|多少|几[点个岁号]"
+    r"[?？]|[吗么嘛][。.!！]*$|要不要|是不是|有没有|能不能|会不会|(?:啥|什么|哪)(?!都)|多少|几[点个岁号]"
 )
 # a space after a Latin word parts a home or a study told next ("做data analyst 住Tampines", "读UM 读会计");
 # elsewhere it may be inside one thought ("拿了X的offer 上周去杭州报到了": his)
@@ -230,7 +230,7 @@ def zh_sentence(
     if ironic:
         facts = [f for f in facts if f.attribute not in _ATTITUDES]
     facts = searched_zh.settled(sentence, facts)  # "干的是 那个啥 仓库调度 对 调度员"
-    facts = facts + hometowns_zh.beside(sentence, facts)  # "要是做不起来就回义乌老家"
+    facts = titles_zh.employers_in_titles(facts + hometowns_zh.beside(sentence, facts))  # "…回义乌老家"
     return trades_zh.kept_across_apps(facts + intro_zh.introduced(sentence, facts)), topic or carried
 
 

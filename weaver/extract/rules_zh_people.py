@@ -111,6 +111,10 @@ def person(clause: str, last: Person | None) -> tuple[Person, str, list[Fact]] |
         end = match.end()
         if name and (_NOT_NAMES.match(name) or "我" in name):
             name, end = "", match.end("rel")  # 我们女儿今年五岁: no name, 今年 starts the rest
+        if not name:  # "我男朋友阿杰一直劝我": the name jieba reads after the relation
+            heard = mentioned(clause[match.start("rel"):], at_head=True)
+            name = heard.name if heard else ""
+            end = match.end("rel") + len(name) if name else end
         rest = clause[end:].lstrip("，, ")
         who = Person(RELATIONS[match.group("rel")], name)
         attribute = _ATTRIBUTE.get(who.about, who.about)
@@ -171,14 +175,15 @@ def companion(clause: str, found: list[Fact]) -> Person | None:
 _NICKNAME = re.compile(r"(?:小|阿)[\u4e00-\u9fff]|([\u4e00-\u9fff])\1|[A-Z][a-z]+")
 
 
-def mentioned(clause: str) -> Person | None:
+def mentioned(clause: str, at_head: bool = False) -> Person | None:
     """A relative named inside a clause rather than at its head ("周末想给老婆小雨做个宫保鸡丁",
     "陪我妈去医院"): whom 她/他 in the clauses after names. Their name is the word right after
     the relation when jieba tags it a person's (or it is a 小/阿 name); the clause's own facts
-    stay the speaker's. The last relative the clause names wins."""
+    stay the speaker's. The last relative the clause names wins; ``at_head``: the first, that
+    opens the clause."""
     words = words_zh.tags(clause)
     found: Person | None = None
-    for at, (word, _) in enumerate(words[1:], start=1):
+    for at, (word, _) in enumerate(words[:1] if at_head else words[1:], start=0 if at_head else 1):
         about = RELATIONS.get(word)
         if about is None or about in ("boss", "client", "colleague", "friend", "classmate", "neighbour"):
             continue  # people of one's days are named alone too often to be who 她 is

@@ -22,7 +22,7 @@ from vaultweave.weaver.extract.rules_text import Fact, Rule, clean_title, is_job
 from vaultweave.weaver.extract.rules_zh_values import JOB_HEADS, is_place, org_of, title_of
 
 _SUBJECTS = (r"语文|数学|英语|英文|物理|化学|生物|历史|地理|政治|体育|音乐|美术|科学|信息技术|编程|"
-             r"钢琴|小提琴|吉他|舞蹈|声乐|书法|瑜伽|游泳|日语|韩语|法语|德语|西班牙语|对外汉语|汉语|中文")
+             r"钢琴|小提琴|吉他|舞蹈|声乐|书法|瑜伽|游泳|日语|韩语|法语|德语|西班牙语|对外汉语|汉语|中文|华文|国文")
 _LEVEL = r"幼儿园|小学|初中|高中|中学|大学|国中"
 _TEACHES = (r"^我?(?:现在|目前|一直|自己|也|还|就)*(?:在(?P<at>[\u4e00-\u9fff]{2,8}?))?(?:当老师)?教"
             r"(?:了[^，,]{1,6}?)?"
@@ -125,3 +125,26 @@ def employer_aside(pieces: list[str], facts: list[Fact]) -> list[Fact]:
             continue
         return [replace(title, attribute="employer", value=value, confidence=0.7)]
     return []
+
+
+# jieba's tags of a word that names an organisation and little else (腾讯 nz, 工行 j, 中信 nt);
+# "n" and "nr" are left out: they tag 银行, 医院, 幼儿园 as often as 美团 or 华为; and a Latin word
+# before a title is its field ("AI训练师", "Java开发", "HR专员"), as is a subject ("华文老师")
+_NAMED_ORG_TAGS = frozenset({"nz", "nt", "j", "nrt"})
+
+
+def employers_in_titles(facts: list[Fact]) -> list[Fact]:
+    """A title said with the organisation before it ("我是工行柜员", "腾讯产品经理一枚"): the
+    employer and the title, when the clause told no employer itself."""
+    out: list[Fact] = []
+    for fact in facts:
+        words = words_zh.tags(fact.value) if fact.attribute == "job_title" and fact.op is Op.ASSERT else ()
+        told = any(f.attribute == "employer" and f.about == fact.about and f.name == fact.name for f in facts)
+        if len(words) >= 2 and not told and words[0][1] in _NAMED_ORG_TAGS and 2 <= len(words[0][0]) <= 4:
+            org, title = words[0][0], fact.value[len(words[0][0]):]
+            if (org_of(org) == org and not is_place(org) and len(title) >= 2 and title.endswith(JOB_HEADS)
+                    and not re.fullmatch(_SUBJECTS, org)):
+                out += [replace(fact, value=title), replace(fact, attribute="employer", value=org)]
+                continue
+        out.append(fact)
+    return out

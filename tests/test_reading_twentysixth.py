@@ -1,8 +1,10 @@
-"""A relative named inside a Chinese clause rather than at its head ("今晚想给老公阿斌煲个汤")
-is who 他/她 in the clauses after means; a date phrase takes the part of the day said with it
-("前天晚上"), so no "晚上" is left in the value; and an English last day at an employer ends
-it however the sentence goes on. A home is kept with the town it is in ("palermo, buenos aires"),
-and is the same home said without it; a Chinese daily routine ends with its habit ("不游泳了")."""
+"""Reading of the twenty-sixth round. A relative named inside a Chinese clause rather than at its
+head ("今晚想给老公阿斌煲个汤") is who 他/她 in the clauses after means, and one at the head is named
+by the word jieba reads after the relation; a date phrase takes the part of the day said with it
+("前天晚上"); an English last day at an employer ends it however the sentence goes on; a home is
+kept with the town it is in ("palermo, buenos aires") and is the same home said without it; a
+Chinese daily routine ends with its habit ("不游泳了"); a Chinese title said with its organisation
+("工行柜员") is the employer and the title; eating everything is a diet."""
 
 from __future__ import annotations
 
@@ -106,3 +108,34 @@ def test_a_habit_ended_ends_the_daily_routine_of_its_activity() -> None:
     assert after["routine-游泳_每天"].status is Status.HISTORICAL
     kept = plan([stored("routine", "跑步 每天")], cand("habit", "swims", Op.RETRACT))
     assert kept["routine-跑步_每天"].status is Status.CURRENT
+
+
+def test_a_relative_at_the_head_is_named_by_the_word_jieba_reads_after_the_relation() -> None:
+    facts = facts_in("我女朋友小曼一直催我 她在京东做采购")
+    assert _own("我女朋友小曼一直催我 她在京东做采购").get("partner") == "小曼"
+    assert any(f.about == "girlfriend" and f.name == "小曼" and f.attribute == "employer" for f in facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "employer", "title"),
+    [("我是工行柜员", "工行", "柜员"), ("腾讯产品经理一枚", "腾讯", "产品经理")],
+)
+def test_a_title_said_with_its_organisation_is_the_employer_and_the_title(
+        text: str, employer: str, title: str) -> None:
+    own = _own(text)
+    assert (own.get("employer"), own.get("job_title")) == (employer, title)
+
+
+def test_a_kind_of_workplace_before_a_title_stays_in_the_title() -> None:
+    assert _own("我是银行柜员") == {"job_title": "银行柜员"}
+    assert _own("我是幼儿园老师") == {"job_title": "幼儿园老师"}
+
+
+@pytest.mark.parametrize("text", ["since easter I eat everything now", "我现在啥都吃", "现在什么都吃了"])
+def test_eating_everything_is_a_diet_that_ends_a_stricter_one(text: str) -> None:
+    assert _own(text).get("diet") == "omnivore"
+
+
+@pytest.mark.parametrize("text", ["你什么都吃吗", "他什么都吃"])
+def test_eating_everything_asked_or_said_of_someone_else_is_not_the_speakers(text: str) -> None:
+    assert "diet" not in _own(text)

@@ -167,9 +167,9 @@ def companion(clause: str, found: list[Fact]) -> Person | None:
     attribute = _ATTRIBUTE.get(about, about)
     name = next((f.value for f in found if f.attribute == attribute and f.op is Op.ASSERT and not f.about), "")
     said = match.group("name") or ""
+    said = "" if _NOT_NAMES.match(said) or said in _NOT_DOUBLED else said
     heard = mentioned(clause) if not name and not said else None  # "跟老婆小雨吃饭": jieba's name
-    name = name or ("" if _NOT_NAMES.match(said) or said in _NOT_DOUBLED else said) or (heard.name if heard and heard.about == about else "")
-    return Person(about, name, only_as_pronoun=True)
+    return Person(about, name or said or (heard.name if heard and heard.about == about else ""), only_as_pronoun=True)
 
 
 _NICKNAME = re.compile(r"(?:小|阿)[\u4e00-\u9fff]|([\u4e00-\u9fff])\1|[A-Z][a-z]+")
@@ -178,7 +178,7 @@ _NICKNAME = re.compile(r"(?:小|阿)[\u4e00-\u9fff]|([\u4e00-\u9fff])\1|[A-Z][a-
 def mentioned(clause: str, at_head: bool = False) -> Person | None:
     """A relative named inside a clause rather than at its head ("周末想给老婆小雨做个宫保鸡丁",
     "陪我妈去医院"): whom 她/他 in the clauses after names. Their name is the word right after
-    the relation when jieba tags it a person's (or it is a 小/阿 name); the clause's own facts
+    the relation when jieba tags it a person's (or it is a 小/阿 or a doubled name); the clause's own facts
     stay the speaker's. The last relative the clause names wins; ``at_head``: the first, that
     opens the clause."""
     words = words_zh.tags(clause)

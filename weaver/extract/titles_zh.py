@@ -135,7 +135,7 @@ _NAMED_ORG_TAGS = frozenset({"nz", "nt", "j", "nrt"})
 
 def employers_in_titles(facts: list[Fact]) -> list[Fact]:
     """A title said with the organisation before it ("我是工行柜员", "腾讯产品经理一枚"): the
-    employer and the title, when the clause told no employer itself."""
+    employer and the title, when the sentence told no employer of the same person itself."""
     out: list[Fact] = []
     for fact in facts:
         words = words_zh.tags(fact.value) if fact.attribute == "job_title" and fact.op is Op.ASSERT else ()

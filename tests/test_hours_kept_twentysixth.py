@@ -1,6 +1,7 @@
 """An appointment keeps the hour it was told with, wherever in the turn the hour is: "by 8am",
 "same time" in a sentence of its own after the move, "一样下午两点", and the hour the Chinese
-piece after the booking opens with ("4月18号开采春茶 那天早上五点就要上山")."""
+piece after the booking opens with ("4月18号开采春茶 那天早上五点就要上山"); and is named without the
+place it is done at ("出入境中心面签": 面签), and without the digit a name after the hour begins with."""
 
 from __future__ import annotations
 
@@ -53,3 +54,13 @@ def test_the_hour_the_next_piece_opens_with_is_the_bookings() -> None:
     # the hour of something else is left to it
     assert _booked("明天开会 下午三点去机场接人") == [("开会", "明天")]
     assert _booked("我7月8号做白内障手术 早上八点就要到医院") == [("做白内障手术", "7月8号早上八点")]
+
+
+def test_a_booked_thing_is_named_without_the_place_it_is_done_at() -> None:
+    assert _booked("下周五上午十点去出入境中心面签 帮我记一下") == [("面签", "下周五上午十点")]
+    assert _booked("7月2号上午九点去区人民法院开庭") == [("开庭", "7月2号上午九点")]
+
+
+def test_a_digit_after_the_hour_that_begins_a_name_is_no_minute() -> None:
+    assert _booked("周三下午三点4S店保养 帮我记着") == [("4S店保养", "周三下午三点")]
+    assert _booked("明天下午三点15去面试") == [("面试", "明天下午三点15")]

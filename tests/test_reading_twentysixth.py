@@ -4,7 +4,7 @@ by the word jieba reads after the relation; a date phrase takes the part of the 
 ("前天晚上"); an English last day at an employer ends it however the sentence goes on; a home is
 kept with the town it is in ("palermo, buenos aires") and is the same home said without it; a
 Chinese daily routine ends with its habit ("不游泳了"); a Chinese title said with its organisation
-("工行柜员") is the employer and the title; eating everything is a diet."""
+("工行柜员") is the employer and the title; eating everything now (现在啥都吃) is a diet."""
 
 from __future__ import annotations
 
@@ -131,11 +131,11 @@ def test_a_kind_of_workplace_before_a_title_stays_in_the_title() -> None:
     assert _own("我是幼儿园老师") == {"job_title": "幼儿园老师"}
 
 
-@pytest.mark.parametrize("text", ["since easter I eat everything now", "我现在啥都吃", "现在什么都吃了"])
-def test_eating_everything_is_a_diet_that_ends_a_stricter_one(text: str) -> None:
+@pytest.mark.parametrize("text", ["我现在啥都吃", "现在什么都吃了"])
+def test_eating_everything_now_is_a_diet_that_ends_a_stricter_one(text: str) -> None:
     assert _own(text).get("diet") == "omnivore"
 
 
-@pytest.mark.parametrize("text", ["你什么都吃吗", "他什么都吃"])
-def test_eating_everything_asked_or_said_of_someone_else_is_not_the_speakers(text: str) -> None:
+@pytest.mark.parametrize("text", ["你什么都吃吗", "他什么都吃", "我什么都吃", "i eat anything, cheese fan"])
+def test_eating_everything_asked_of_someone_else_or_not_now_is_no_diet(text: str) -> None:
     assert "diet" not in _own(text)

@@ -63,7 +63,8 @@ def ends_everywhere(value: str, people: bool = False) -> list[tuple[str, str, Op
         ("yesterday was my first day at Monzo", [("employer", "Monzo", A)]),
         ("I'm officially a Spotify employee", [("employer", "Spotify", A)]),
         ("temping at a law firm, Clyde & Co, for now", [("employer", "Clyde & Co", A)]),
-        ("I work in finance at Barclays", [("employer", "Barclays", A)]),
+        # the line of work after "in" is the trained reader's title, as people read it ("work in HR")
+        ("I work in finance at Barclays", [("employer", "Barclays", A), ("job_title", "finance", A)]),
         ("I do data stuff for Ocado", [("employer", "Ocado", A)]),
         ("I'm at Deliveroo now, different team", [("employer", "Deliveroo", A)]),
         ("senior nurse at Addenbrooke's",

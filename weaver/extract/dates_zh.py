@@ -26,7 +26,8 @@ _DAY = (
 )
 # 上半天 / 下半天, 上昼 / 下昼: morning and afternoon in Wu speech
 _PART = r"(?:早上|上午|中午|下午|晚上|傍晚|凌晨|早晨|夜里|上半天|下半天|下半日|上昼|下昼)"
-_HOUR = rf"(?:{_N}点(?:半|{_N}分?)?|{_N}:\d\d)"
+# minutes in digits are two ("三点15"), never the digit a name begins with ("三点4S店保养")
+_HOUR = rf"(?:{_N}点(?:半|{_N}分|\d\d(?![A-Za-z\d])|[零一二两三四五六七八九十]+)?|{_N}:\d\d)"
 SCHEDULE = re.compile(rf"{_DAY}{_PART}?{_HOUR}?|{_PART}{_HOUR}")
 _PAST = re.compile(  # with the part of the day that may follow: "昨天晚上走了" (not 晚上 left behind)
     rf"(?:(?:上上?(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]?|上个?月(?:底|初)?|去年(?:年底|年初|底)?|前年|昨天|前天|"

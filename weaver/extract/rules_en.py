@@ -256,7 +256,7 @@ RULES: tuple[Rule, ...] = (
                                                                            r"+on))"
          r"\s+(?:a\s+|an\s+|the\s+)?(?:strict\s+)?" + _DIET + r"(?:\s+diet)?$", _diet(0.85)),
     rule(r"(?:" + _PAST + r"(?:started|began|went\s+back\s+to)\s+eating|" + _I + r"eat|" + _BE + r"eating)"
-         r"\s+(?:meat|everything|anything)(?:\s+(?:again|now))?$", _fixed("diet", "omnivore", 0.75)),
+         r"\s+meat$", _fixed("diet", "omnivore", 0.75)),
     rule(_BE + r"allergic\s+to\s+(?P<v>.+)$", each("allergy", _and_list, 0.9)),
     # "I'm lactose intolerant", "shellfish allergy" (an answer without a verb)
     rule(_BE + r"(?:(?:a\s+bit|slightly|very|super|mildly|severely)\s+)?(?P<v>lactose|gluten|dairy|wheat|"

@@ -337,7 +337,8 @@ RETRACTIONS: tuple[Rule, ...] = (
          _fact("routine", op=Op.RETRACT, conf=0.75)),
     rule(_I + r"(?:和|跟)(?P<v>.+?)分手了$", lambda m: [Fact(
         "partner", "" if m.group("v") in RELATIVES else (cleaned(m.group("v")) or ""), Op.RETRACT, 0.8)]),
-    rule(_I + r"(?:又?开始吃肉|(?:现在)?(?:什么|啥)都(?:能)?吃)了?$", lambda m: [Fact("diet", "omnivore", Op.ASSERT, 0.75)]),
+    rule(_I + r"(?:又?开始吃肉了?|(?:现在)?(?:什么|啥)都(?:能)?吃了)$", lambda m: [Fact("diet", "omnivore", Op.ASSERT, 0.75)]),
+    rule(r"^我?现在(?:什么|啥)都(?:能)?吃了?$", lambda m: [Fact("diet", "omnivore", Op.ASSERT, 0.75)]),
 )
 
 RULES: tuple[Rule, ...] = (

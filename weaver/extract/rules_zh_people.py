@@ -368,6 +368,8 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
         # 去医院做胃镜, 省医做胃镜, 瑞金医院复查甲状腺: the care, not where
         what = re.sub(r"^[\u4e00-\u9fff]{0,6}?(?:医院|附院|诊所|省医|市医|卫生院|医务室)(?:做|拍|打)?(?=..)", "", what)
         what = re.sub(r"^(?:出入境|派出所)(?=办)", "", what)  # 去出入境办护照: 办护照
+        venue = _VENUE.match(what)  # 出入境中心面签, 区人民法院开庭: the thing, not where it is done
+        what = what[venue.end():] if venue and _EVENTS.match(what[venue.end():]) else what
         what = re.sub(r"^(?:公司|单位|学校)?(?:组织|安排)的?(?=..)", "", what)  # 公司组织体检: 体检
         what = re.sub(r"^(?:学校|车管所|单位|公司)(?:开|办|做)?(?=..)", "", what)  # 去学校开家长会: 家长会
         joined = _JOINED.search(what) if "点" in when.group() else None
@@ -395,6 +397,8 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
     return [Fact("appointment", what, Op.ASSERT, 0.8, scheduled=scheduled)]
 
 
+# Where a booked thing is done, said before it: a name ending in a word for a venue
+_VENUE = re.compile(r"^(?:在|去|到)?[\u4e00-\u9fffA-Za-z0-9]{1,8}?(?:局|院|所|中心|店|馆|站|厅|处|大厦)(?:办|做|拍|打)?")
 # A booking's day told without its hour: "7月8号做白内障手术", "下周三复查"
 _DAY_ONLY = re.compile(r"^(?!.*点).*(?:[号日]|周[一二三四五六日天]|星期[一二三四五六日天]|礼拜[一二三四五六日天]|明天|后天)")
 _PUT_RIGHT = re.compile(r"(?:不对|说错了|搞错了|记错了|打错了)\W*$")

@@ -1,6 +1,6 @@
 """An appointment keeps the hour it was told with, wherever in the turn the hour is: "by 8am",
 "same time" in a sentence of its own after the move, "一样下午两点", and the hour the Chinese
-piece after the booking opens with ("4月18号开采春茶 那天早上五点就要上山"); and is named without the
+piece after the booking opens with ("5月20号采春茶 那天早上六点就要出发"); and is named without the
 place it is done at ("出入境中心面签": 面签), and without the digit a name after the hour begins with."""
 
 from __future__ import annotations
@@ -34,10 +34,10 @@ def test_an_hour_said_with_by_is_the_appointments() -> None:
 
 def test_same_time_in_a_sentence_of_its_own_keeps_the_hour() -> None:
     woven = _woven("en", "Africa/Lagos",
-                   ("2026-04-02T09:00:00+01:00", "my UK visa interview is april 22, 8.30am at the VFS"),
-                   ("2026-04-09T09:00:00+01:00", "they moved the appointment to 29th. same time"))
-    assert woven == [("UK visa interview", "historical", "2026-04-22T07:30:00+00:00"),
-                     ("UK visa interview", "current", "2026-04-29T07:30:00+00:00")]
+                   ("2026-04-02T09:00:00+01:00", "my passport appointment is june 9, 9.15am at the embassy"),
+                   ("2026-04-09T09:00:00+01:00", "they moved the appointment to june 16. same time"))
+    assert woven == [("passport", "historical", "2026-06-09T08:15:00+00:00"),
+                     ("passport", "current", "2026-06-16T08:15:00+00:00")]
 
 
 def test_the_same_hour_said_with_yiyang_is_kept() -> None:
@@ -48,12 +48,12 @@ def test_the_same_hour_said_with_yiyang_is_kept() -> None:
 
 
 def test_the_hour_the_next_piece_opens_with_is_the_bookings() -> None:
-    assert _booked("4月18号开采春茶 那天早上五点就要上山 帮我记一下") == [("开采春茶", "4月18号早上五点")]
+    assert _booked("5月20号采春茶 那天早上六点就要出发 帮我记一下") == [("采春茶", "5月20号早上六点")]
     assert dates_zh.hour_of_booking("那天早上五点就要上山") == "早上五点"
     assert dates_zh.hour_of_booking("下午还要上班") == ""  # a part of the day alone is no hour
     # the hour of something else is left to it
     assert _booked("明天开会 下午三点去机场接人") == [("开会", "明天")]
-    assert _booked("我7月8号做白内障手术 早上八点就要到医院") == [("做白内障手术", "7月8号早上八点")]
+    assert _booked("我8月3号做胆囊手术 早上七点就要到医院") == [("做胆囊手术", "8月3号早上七点")]
 
 
 def test_a_booked_thing_is_named_without_the_place_it_is_done_at() -> None:

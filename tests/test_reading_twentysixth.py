@@ -2,7 +2,7 @@
 head ("今晚想给老公阿斌煲个汤") is who 他/她 in the clauses after means, and one at the head is named
 by the word jieba reads after the relation; a date phrase takes the part of the day said with it
 ("前天晚上"); an English last day at an employer ends it however the sentence goes on; a home is
-kept with the town it is in ("palermo, buenos aires") and is the same home said without it; a
+kept with the town it is in ("belgrano, buenos aires") and is the same home said without it; a
 Chinese daily routine ends with its habit ("不游泳了"); a Chinese title said with its organisation
 ("工行柜员") is the employer and the title; eating everything now (现在啥都吃) is a diet."""
 

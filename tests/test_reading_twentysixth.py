@@ -13,6 +13,8 @@ from vaultweave.store.item import Status
 from vaultweave.weaver.extract import dates_zh
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.rules import facts_in
+from vaultweave.weaver.extract.rules_text import Fact
+from vaultweave.weaver.extract.titles_zh import employers_in_titles
 
 from tests.test_resolve_match import cand, plan, stored
 
@@ -139,3 +141,11 @@ def test_eating_everything_now_is_a_diet_that_ends_a_stricter_one(text: str) -> 
 @pytest.mark.parametrize("text", ["你什么都吃吗", "他什么都吃", "我什么都吃", "i eat anything, cheese fan"])
 def test_eating_everything_asked_of_someone_else_or_not_now_is_no_diet(text: str) -> None:
     assert "diet" not in _own(text)
+
+
+def test_a_title_is_not_split_over_an_employer_the_sentence_told() -> None:
+    told = [Fact("employer", "美团", Op.ASSERT, 0.9), Fact("job_title", "腾讯产品经理", Op.ASSERT, 0.8)]
+    assert employers_in_titles(told) == told
+    theirs = [Fact("employer", "美团", Op.ASSERT, 0.9, about="husband"), told[1]]
+    assert [(f.attribute, f.value) for f in employers_in_titles(theirs)][1:] == [
+        ("job_title", "产品经理"), ("employer", "腾讯")]

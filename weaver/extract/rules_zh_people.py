@@ -111,9 +111,9 @@ def person(clause: str, last: Person | None) -> tuple[Person, str, list[Fact]] |
         end = match.end()
         if name and (_NOT_NAMES.match(name) or "我" in name):
             name, end = "", match.end("rel")  # 我们女儿今年五岁: no name, 今年 starts the rest
-        if not name:  # "我男朋友阿杰一直劝我": the name jieba reads after the relation
-            heard = mentioned(clause[match.start("rel"):], at_head=True)
-            name = heard.name if heard else ""
+        words = words_zh.tags(clause[match.start("rel"):]) if not name else ()
+        if words and RELATIONS.get(words[0][0], "boss") not in _OF_ONES_DAYS:  # jieba reads the relation
+            name = _name_after(words, 0)  # "我男朋友阿杰一直劝我"
             end = match.end("rel") + len(name) if name else end
         rest = clause[end:].lstrip("，, ")
         who = Person(RELATIONS[match.group("rel")], name)
@@ -175,26 +175,34 @@ def companion(clause: str, found: list[Fact]) -> Person | None:
 _NICKNAME = re.compile(r"(?:小|阿)[\u4e00-\u9fff]|([\u4e00-\u9fff])\1|[A-Z][a-z]+")
 
 
-def mentioned(clause: str, at_head: bool = False) -> Person | None:
+# People of one's days: named alone too often for the word after them to be a name, or for
+# them to be who 她 is ("我发小在阿里当P7": no one called 阿里)
+_OF_ONES_DAYS = frozenset(("boss", "client", "colleague", "friend", "classmate", "neighbour"))
+
+
+def mentioned(clause: str) -> Person | None:
     """A relative named inside a clause rather than at its head ("周末想给老婆小雨做个宫保鸡丁",
-    "陪我妈去医院"): whom 她/他 in the clauses after names. Their name is the word right after
-    the relation when jieba tags it a person's (or it is a 小/阿 or a doubled name); the clause's own facts
-    stay the speaker's. The last relative the clause names wins; ``at_head``: the first, that
-    opens the clause."""
+    "陪我妈去医院"): whom 她/他 in the clauses after names (``_name_after``); the clause's own
+    facts stay the speaker's. The last relative the clause names wins."""
     words = words_zh.tags(clause)
     found: Person | None = None
-    for at, (word, _) in enumerate(words[:1] if at_head else words[1:], start=0 if at_head else 1):
+    for at, (word, _) in enumerate(words[1:], start=1):
         about = RELATIONS.get(word)
-        if about is None or about in ("boss", "client", "colleague", "friend", "classmate", "neighbour"):
-            continue  # people of one's days are named alone too often to be who 她 is
-        after, tag = words[at + 1] if at + 1 < len(words) else ("", "")
-        if len(after) == 3 and words_zh.tags(after[2] + "".join(w for w, _ in words[at + 2:at + 3]))[:1] == (
-                (after[2], "v"),):
-            after, tag = after[:2], "nr"  # jieba's 李航改 of "帮男朋友李航改简历": 李航, and 改 the verb
-        named = tag in ("nr", "nrfg") and 2 <= len(after) <= 3 or bool(_NICKNAME.fullmatch(after))
-        named = named and not _NOT_NAMES.match(after) and after not in _NOT_DOUBLED
-        found = Person(about, after if named else "", only_as_pronoun=True)
+        if about is None or about in _OF_ONES_DAYS:
+            continue
+        found = Person(about, _name_after(words, at), only_as_pronoun=True)
     return found
+
+
+def _name_after(words: tuple[tuple[str, str], ...], at: int) -> str:
+    """The name right after the relation word ``words[at]`` (jieba's words and tags): a word
+    tagged a person's, a 小/阿 or a doubled name; "" when none."""
+    after, tag = words[at + 1] if at + 1 < len(words) else ("", "")
+    if len(after) == 3 and words_zh.tags(after[2] + "".join(w for w, _ in words[at + 2:at + 3]))[:1] == (
+            (after[2], "v"),):
+        after, tag = after[:2], "nr"  # jieba's 李航改 of "帮男朋友李航改简历": 李航, and 改 the verb
+    named = tag in ("nr", "nrfg") and 2 <= len(after) <= 3 or bool(_NICKNAME.fullmatch(after))
+    return after if named and not _NOT_NAMES.match(after) and after not in _NOT_DOUBLED else ""
 
 
 def relation_fact(who: Person, name: str) -> Fact:

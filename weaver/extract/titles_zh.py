@@ -136,11 +136,13 @@ _NAMED_ORG_TAGS = frozenset({"nz", "nt", "j", "nrt"})
 def employers_in_titles(facts: list[Fact]) -> list[Fact]:
     """A title said with the organisation before it ("我是工行柜员", "腾讯产品经理一枚"): the
     employer and the title, when the sentence told no employer of the same person itself."""
+    employed = {(f.about, f.name) for f in facts if f.attribute == "employer"}
     out: list[Fact] = []
     for fact in facts:
-        words = words_zh.tags(fact.value) if fact.attribute == "job_title" and fact.op is Op.ASSERT else ()
-        told = any(f.attribute == "employer" and f.about == fact.about and f.name == fact.name for f in facts)
-        if len(words) >= 2 and not told and words[0][1] in _NAMED_ORG_TAGS and 2 <= len(words[0][0]) <= 4:
+        splits = fact.attribute == "job_title" and fact.op is Op.ASSERT
+        splits = splits and (fact.about, fact.name) not in employed
+        words = words_zh.tags(fact.value) if splits else ()
+        if len(words) >= 2 and words[0][1] in _NAMED_ORG_TAGS and 2 <= len(words[0][0]) <= 4:
             org, title = words[0][0], fact.value[len(words[0][0]):]
             if (org_of(org) == org and not is_place(org) and len(title) >= 2 and title.endswith(JOB_HEADS)
                     and not re.fullmatch(_SUBJECTS, org)):

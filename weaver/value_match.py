@@ -19,7 +19,7 @@ import re
 from vaultweave.weaver.attributes import PERSON_ATTRIBUTES
 from vaultweave.weaver.extract.base import normalise
 from vaultweave.weaver.extract.kin_values import CAT_BREEDS, DOG_BREEDS, PET_KINDS
-from vaultweave.weaver.extract.rules_zh_values import HABITS
+from vaultweave.weaver.extract.rules_zh_values import DIETS, HABITS
 from vaultweave.weaver.extract.word_forms_en import base_of
 
 # Words that never tell two values apart.
@@ -150,7 +150,7 @@ def same_value(stored: str, spoken: str) -> bool:
 def names_value(stored: str, spoken: str) -> bool:
     """Whether ``spoken`` plausibly names ``stored`` (a retraction's or doubt's match). A
     family word names its members: "alcohol" names "hazy IPA", "caffeine" "coffee"."""
-    if same_value(stored, spoken) or in_family(stored, spoken):
+    if same_value(stored, spoken) or in_family(stored, spoken) or _same_diet(stored, spoken):
         return True
     a, b = tokens(stored), tokens(spoken)
     if not a or not b:
@@ -162,6 +162,12 @@ def names_value(stored: str, spoken: str) -> bool:
         return True
     shared = len(set(short) & set(long))
     return len(short) >= 2 and shared / len(set(short)) >= OVERLAP
+
+
+def _same_diet(stored: str, spoken: str) -> bool:
+    """A diet said in Chinese and stored by its English name, or the other way: 生酮 is keto."""
+    a, b = normalise(stored), normalise(spoken)
+    return DIETS.get(a, a) == DIETS.get(b, b)
 
 
 # The days of a routine's value ("瑜伽 每周二", "钢琴课 每周六") and a class word: what is left

@@ -84,6 +84,21 @@ def _whose(m: re.Match[str]) -> list[Fact]:
     return [Fact(_WHOSE_WORD.get(rel, rel), name, Op.ASSERT, 0.8)] if name else []
 
 
+_PARTNER_WORD = {"hubby": "husband", "missus": "wife", "fiancé": "fiance", "fiancée": "fiance", "fiancee": "fiance"}
+# Someone else's in the clause before the partner word: "she lives with husband Tom" is hers.
+_THEIRS_BEFORE = re.compile(r"\b(?:he|she|they|his|her|their|[A-Z][a-z]+'s)\b", re.IGNORECASE)
+
+
+def _partner(m: re.Match[str]) -> list[Fact]:
+    """ "wife Kylie reckons", "husband Karan eats chicken", "living in Surrey with wife Jaspreet":
+    a partner told without "my", the speaker's unless someone else's was named before."""
+    name = clean_name(m.group("name"))
+    if not name or _THEIRS_BEFORE.search(m.string[: m.start()]):
+        return []
+    rel = m.group("rel").lower()
+    return [Fact(_PARTNER_WORD.get(rel, rel), name, Op.ASSERT, 0.75)]
+
+
 def _kin(m: re.Match[str]) -> list[Fact]:
     name = clean_name(m.group("name"))
     return [Fact(m.group("rel").lower(), name, Op.ASSERT, 0.8)] if name else []
@@ -118,6 +133,9 @@ FAMILY_MENTIONED: tuple[Rule, ...] = (
     # "Bethan (my wife) is due", "Tess (our youngest) starts school": the name, then whose
     rule(r"(?P<name>" + NAME + r")\s*\((?:my|our|the)\s+(?P<rel>wife|husband|missus|hubby|son|daughter|"
          r"youngest|eldest|oldest)\)", _whose),
+    # "wife Kylie reckons", "the wife Morag keeps sayin", "with hubby Marcus": no "my" in chat
+    rule(r"(?:^|(?<=[,.;:!]\s)|(?<=\bwith\s)|(?<=\band\s))(?:the\s+)?(?P<rel>(?i:wife|husband|hubby|missus|"
+         r"boyfriend|girlfriend|fianc[eé]e?))\s+(?P<name>" + NAME + r")(?!\s*(?:'s|is\s+(?:a|an|my)\b))", _partner),
     # "mi daughter Shona", "me son Callum": "my" as many Englishes say it
     rule(r"\b(?:mi|me|ma)\s+(?P<rel>son|daughter|wife|husband)\s+(?P<name>" + NAME + ")", _kin),
 )

@@ -86,6 +86,8 @@ def place_aside(pieces: list[str], facts: list[Fact]) -> list[Fact]:
     for piece in pieces:
         found = (re.match(rf"(?P<v>[{_CJK}]{{2,4}}?)(?:这边|那边)", piece.strip())
                  or re.fullmatch(rf"(?P<v>[{_CJK}]{{2,3}}(?:[{_CJK}]{{2}})?)", piece.strip()))
+        if found and re.search(r"最|很|太|挺|比较|更|超", found.group("v")):
+            continue  # "桃园最方便": what is said of a place, not the home
         place = place_of(found.group("v")) if found else None
         if place and (is_place(place) or len(place) >= 4 and is_place(place[:2])):  # 北京望京
             return [replace(job, attribute="lives_in", value=place, confidence=0.7)]

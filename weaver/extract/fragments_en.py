@@ -71,7 +71,7 @@ _RELATIVES = (
     r"coworker|colleague|friend)"
 )
 _RELATIVE = re.compile(
-    rf"^(?P<who>(?:my|our)\s+{_RELATIVES}(?:\s+(?!Is\b|Was\b){NAME})?)(?:'s|\s|$)"
+    rf"^(?P<who>(?:[Mm]y|[Oo]ur)\s+{_RELATIVES}(?:\s+(?!Is\b|Was\b){NAME})?)(?:'s|\s|$)"
 )
 _HE = {"he": "brother|bro|husband|boyfriend|fianc|dad|father|son|grandpa|grandfather|uncle|nephew",
        "she": "sister|sis|wife|girlfriend|fianc[eé]e|mom|mum|mother|daughter|grandma|grandmother|nan|aunt|"
@@ -183,6 +183,7 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
             continue
         if relative:
             who = relative.group("who")
+            who = who[0].lower() + who[1:]  # "My brother Sadiq ..." at a sentence's start
             continue
         if pronoun:
             person = _pronoun_means(pronoun.group("p").lower(), who or last_named)

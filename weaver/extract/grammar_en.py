@@ -162,7 +162,7 @@ def _en_statement_before_question(sentence: str) -> str | None:
 def _en_pronouns(sentence: str) -> str:
     """ "my mom's a teacher, she's retiring" -> "..., my mom's retiring": one relative, one pronoun."""
     for pronoun, relatives in _EN_HE_SHE.items():
-        named = re.findall(r"\bmy\s+(?:(?:little|big|older|younger|best)\s+)?(?:" + relatives + r")\b(?:\s+"
+        named = re.findall(r"\b[Mm]y\s+(?:(?:little|big|older|younger|best)\s+)?(?:" + relatives + r")\b(?:\s+"
                            + NAME + r")?", sentence)
         if len(set(named)) == 1:
             first = re.search(re.escape(named[0]), sentence)
@@ -170,7 +170,7 @@ def _en_pronouns(sentence: str) -> str:
             end = first.end()
             tail = re.sub(r"(?<=[,;.]\s)(?P<but>(?:but|and|so|though)\s+)?" + pronoun
                           + r"(?='s\s|\s+(?:is|lives|works|moved|got|started|joined|left|quit)\s)",
-                          r"\g<but>" + named[0].replace("\\", r"\\"), sentence[end:])
+                          r"\g<but>m" + named[0][1:].replace("\\", r"\\"), sentence[end:])  # "My sister": my
             sentence = sentence[:end] + tail
     return sentence
 

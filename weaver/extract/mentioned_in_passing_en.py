@@ -246,7 +246,17 @@ TITLES_INSTEAD: tuple[Rule, ...] = (
 
 # Searched anywhere in a clause (rules_en.MENTIONS): a workplace by its name, what one is a fan
 # of; a title and its town as a piece of its own
-MENTIONED_IN_PASSING = (*WORKPLACES_CALLED, *WORKPLACES_NEW, *FANS, *TITLES_IN_TOWNS, *TITLES_INTRODUCED,
+# "home is Mandurah btw", "home's in Ballarat now": the town home is in, when it is one known;
+# never someone else's ("her home is in Leeds").
+_THEIRS_BEFORE = re.compile(r"\b(?:he|she|they|his|her|their|[A-Z][a-z]+'s)\b", re.IGNORECASE)
+HOMES_SAID: tuple[Rule, ...] = (
+    rule(r"(?:^|(?<=[,.;:!]\s)|(?<=\bmy\s)|(?<=\bour\s))home(?:'s|\s+is)\s+(?:now\s+|still\s+)?(?:in\s+)?"
+         r"(?P<v>[A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*)?)",
+         lambda m: [Fact("lives_in", town, Op.ASSERT, 0.75) for town in [known_place(m.group("v"))]
+                    if town and not _THEIRS_BEFORE.search(m.string[: m.start()])]),
+)
+
+MENTIONED_IN_PASSING = (*HOMES_SAID, *WORKPLACES_CALLED, *WORKPLACES_NEW, *FANS, *TITLES_IN_TOWNS, *TITLES_INTRODUCED,
                         *HOMETOWNS_BORN, *HOMETOWNS_IN_PASSING, *TITLES_HERE, *TITLES_OFFICIAL,
                         *TITLES_INSTEAD, *WORKPLACES_NAMED_AFTER, *FAMILY_MENTIONED)
 # Read as whole clauses, among rules_en.RULES: a hometown in lower case, work for an app, a

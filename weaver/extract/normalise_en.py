@@ -309,7 +309,8 @@ _EN_ADVERBS = words(
     "just also still now finally recently actually literally apparently basically always never really "
     "already only even totally officially currently lowkey kinda probably definitely who that which and "
     "but so then here there too lol tho would could should will can might must may did does do is was has "
-    "had gets keeps again lol haha omg ugh though"
+    "had gets keeps again lol haha omg ugh though yesterday today tonight tonite tomorrow tmrw tmr rn lately "
+    "earlier later"
 )
 
 

@@ -57,6 +57,10 @@ PETS_GONE: tuple[Rule, ...] = (
     # "had to have Peggy put to sleep on tuesday"
     rule(_SUBJECT + r"(?:have|get|got|had)\s+(?:my\s+|our\s+)?(?:" + _PET_WORD + r"\s+)?(?P<name>" + NAME
          + r")\s+put\s+(?:down|to\s+sleep)", _gone(0.8)),
+    # "we took Pickles back to the shelter on thursday": a pet returned is no longer the speaker's
+    rule(r"(?:(?:I|we)\s+)?(?:(?:had\s+to|have\s+had\s+to|finally)\s+)?(?:took|brought|returned|take|bring|return)"
+         r"\s+(?:my\s+|our\s+)?(?:" + _PET_WORD + r"\s+)?(?P<name>" + NAME
+         + r")\s+back\s+to\s+(?:the\s+)?(?:shelter|rescue|spca|rspca|breeder|pound)\b", _gone(0.8)),
 )
 
 

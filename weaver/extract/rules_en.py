@@ -192,7 +192,7 @@ RETRACTIONS: tuple[Rule, ...] = (
     rule(_PAST + r"left\s+(?:my\s+(?:job|position|role)\s+(?:at|with)\s+)?" + _ORG
          + r"(?:\s+(?:for|to\s+join)\s+" + _org("org2") + r")?", _left),
     rule(r"I(?:'ve|\s+have)?\s+(?:just\s+)?(?:lost|left)\s+my\s+job$", lambda m: _JOB_ENDED),
-    rule(r"I\s+(?:was|got|have\s+been|'ve\s+been)\s+(?:just\s+)?(?:laid\s+off|fired|let\s+go|"
+    rule(r"I\s+(?:was|got|have\s+been|'ve\s+been)\s+(?:just\s+)?(?:laid\s+off|fired|sacked|let\s+go|"
          r"made\s+redundant)"
          r"(?:\s+(?:from|by|at)\s+" + _ORG + ")?", _laid_off),
     rule(_PAST + r"resigned\s+(?:from\s+)?" + _ORG, _job(0.85, Op.RETRACT)),

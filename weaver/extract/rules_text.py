@@ -156,11 +156,13 @@ _NOT_NAMES = _MONTHS_DAYS | words(
     "christian catholic buddhist hindu atheist vegan vegetarian sorry fine good great ok "
     "okay back home here there done ready sure new glad happy tired single married i you not "
     "so just still also really is was and but the a an has had very too well busy thanks "
-    "thank hi hello hey"
+    "thank hi hello hey yesterday today tonight tomorrow tmrw tmr tonite rn now again lately"
 )
 # ("a test lead in QA", "a nurse in ICU": the team or the ward one works in is no town)
 _NOT_PLACES = _MONTHS_DAYS | {"i", "home", "town", "the city", "the area"} | words(
-    "qa hr it pr icu nicu picu a&e er r&d ops devops sales marketing finance admin accounts logistics")
+    "qa hr it pr icu nicu picu a&e er r&d ops devops sales marketing finance admin accounts logistics "
+    # a kind of home is no town: "i live in apartment in Calgary"
+    "apartment apartments flat flats condo dorm dorms hostel bedsit basement townhouse bungalow caravan")
 _PRONOUNS = words(
     "it its it's that that's this these those them they you your yours you're him her his us "
     "our how what when where why who which whether if so there here something anything "

@@ -157,7 +157,7 @@ def _app_work(m: re.Match[str]) -> list[Fact]:
 
 
 APP_WORK: tuple[Rule, ...] = (
-    rule(r"^我?[^，,跑不没别]{0,12}?跑(?:了)?(?:(?P<app>(?i:" + _APP + r"))\s*(?P<kind>外卖)?|(?P<kind2>外卖|网约车|快递|出租|货运))"
+    rule(r"^我?[^，,跑不没别他她它]{0,12}?跑(?:了)?(?:(?P<app>(?i:" + _APP + r"))\s*(?P<kind>外卖)?|(?P<kind2>外卖|网约车|快递|出租|货运))"
          r"(?![\u4e00-\u9fff]{0,2}(?:的人|小哥的|店))",
          _app_work),
 )

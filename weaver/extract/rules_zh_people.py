@@ -61,10 +61,13 @@ RELATIONS = {
     "小舅子": "brother_in_law", "大舅子": "brother_in_law", "外甥": "nephew", "侄子": "nephew", "外甥女": "niece",
     "侄女": "niece", "舅妈": "aunt", "婶婶": "aunt", "姑父": "uncle", "姨父": "uncle", "干妈": "godmother",
     "干爹": "godfather", "那口子": "spouse", "房东": "landlord",
+    # northern and older speech: 我儿 my son; 我家那位 my other half
+    "儿": "son", "家那位": "spouse",
 }
 # The speaker's relation fact is named by the relation word, spouses and partners by kind.
 _ATTRIBUTE = {"husband": "spouse", "wife": "spouse", "boyfriend": "partner", "girlfriend": "partner"}
-_REL = "|".join(sorted(RELATIONS, key=len, reverse=True))
+# 儿 alone is the son only before what a person does ("我儿在上海读研"), not 儿时, 儿女
+_REL = "|".join(sorted((r for r in RELATIONS if r != "儿"), key=len, reverse=True)) + r"|儿(?=在|是|今年|也|刚|已经|去|现在)"
 # What follows a relative's name: a verb or a time word ("我哥段鹏在阿里", "我儿子朱小宝今年").
 _AFTER_NAME = (
     r"(?=在|是|住|今年|也|说|对|最|上个?|刚|已经|去|搬|入职|跳槽|辞职|离职|怀孕|开|做|当|读|学|喜欢|爱|\d|"
@@ -90,7 +93,7 @@ _NOT_NAMES = re.compile(
     r"^(?:他|她|它|这|那|一|二|两|三|四|五|六|七|八|九|十|几|前|后|今年|明年|倒|可|才|却|也|都|就|还|又|很|总|天天|每|现在|最近|今|昨|明|去年|上|下|在|正|刚|是|说|对|从|跟|和|来|去|"
     r"老家|老是|已经|以前|平时|自己|本来|查|发现|确诊|被|得|要|想|让|给|把|突然|居然|竟然|妈|爸|搬|住|开|的|"
     r"退休|退|生病|病|住院|出院|过世|去世|离开|回|嫁|移民|带|生日|过生日|当年|当初|那年|小时候|原来|"
-    r"大学|高中|初中|小学|大专|研究生|话|讲|保研|考研)"  # Cantonese 话 ("say"): "我细佬话想…"
+    r"大学|高中|初中|小学|大专|研究生|话|讲|保研|考研|合伙|合租|合开|一起|一块)"  # Cantonese 话 ("say"): "我细佬话想…"
 )
 _PRONOUN = re.compile(r"^(?:他|她)(?!们)")
 

@@ -21,6 +21,7 @@ from vaultweave.weaver.extract.events_en import IT
 from vaultweave.weaver.extract.rules_text import Build, Fact, Rule, rule
 from vaultweave.weaver.extract.rules_zh_changes import NOT_PET_NAMES
 from vaultweave.weaver.extract.rules_zh_values import (
+    DIETS,
     JOB_HEADS,
     LANGUAGES,
     PETS,
@@ -297,7 +298,9 @@ def routines_ended_by_reference(text: str) -> list[Fact]:
         said = None if bare else _BY_DAY.match(piece) or _BY_WORD.match(piece) or _NO_MORE.search(piece)
         ref = said.group("ref") if said else before if bare else ""
         if ref and not re.search(r"要不|如果|要是|假如|打算|想|吗|会不会", before + piece):  # "要是膝盖再疼 跑步就停了"
-            found.append(Fact("routine", f"{IT} {ref}", Op.RETRACT, 0.8))
+            diet = ref.removesuffix("饮食")  # "生酮停了": a diet kept, not a routine
+            found.append(Fact("diet", diet, Op.RETRACT, 0.8) if diet in DIETS
+                         else Fact("routine", f"{IT} {ref}", Op.RETRACT, 0.8))
         before += piece
     return found
 

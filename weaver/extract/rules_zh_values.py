@@ -147,6 +147,9 @@ def place_of(raw: str) -> str | None:
     if value is None or re.search(r"\d", value) or _LODGING.search(value) or re.match(r"[在去到从给跟]", value):
         return None  # "先住airbnb": a stay, no home; "在面杭州的": a piece of a clause
     value = value.removesuffix("的") or value
+    judged = re.match(r"(?P<v>[\u4e00-\u9fff]{2,4}?)(?:最|很|太|挺|比较|更|超)", value)
+    if judged and not is_place(value) and is_place(judged.group("v")):
+        value = judged.group("v")  # "桃园最方便": the place, not what is said of it
     if value in _GENERIC_WORKPLACES or value in _GENERIC_ORGS:
         return None  # 在公司附近住: near work, no place named
     province = next((p for p in _PROVINCES if value.startswith(p) and len(value) - len(p) >= 2), None)
@@ -167,8 +170,11 @@ def is_place(value: str) -> bool:
     good evidence."""
     if re.match(r"[在去到从给跟面是]", value):
         return False  # "在面杭州的": a piece of a clause, not a place
-    return (value in PLACES_ZH or known_city(value) or bool(re.fullmatch(rf"[{_CJK}]{{1,4}}[市省县州]", value))
-            or tagged_place(value))
+    if value in PLACES_ZH or known_city(value):
+        return True  # 开封, 开平: a town's first word may be a verb
+    if re.match(r"[开做干跑卖送教搞修]", value):
+        return False  # "我开德士的": a trade, whatever jieba tags in it
+    return bool(re.fullmatch(rf"[{_CJK}]{{1,4}}[市省县州]", value)) or tagged_place(value)
 
 
 def org_of(raw: str) -> str | None:
@@ -181,8 +187,9 @@ def org_of(raw: str) -> str | None:
         return None  # "第", one character, names no company
     if value.startswith(("公司", "单位", "店里", "家里")) or re.fullmatch(r"(?:新|老|原|前|现)(?:公司|单位|东家)", value):
         return None  # 在公司交接工作
-    if re.match(r"(?:找|看|等|准备|考虑|面试|投|申请|忙|学习|学着|手续)", value) or re.search(r"刚|办完|[了过]$", value):
-        return None  # 在找新工作: no employer yet
+    if re.match(r"(?:找|看|等|准备|考虑|面试|投|申请|忙|学习|学着|手续|搬|要(?=搬|去|回|走|调|换)|想(?=去|换|辞|搬|回|考|学|做))",
+                value) or re.search(r"刚|办完|[了过]$", value):
+        return None  # 在找新工作: no employer yet; "入职 要搬去斯图加特": a plan, not a company
     located = re.fullmatch(r"(?P<at>[\u4e00-\u9fff]{2,4})的(?P<v>[A-Za-z][A-Za-z0-9 &'.-]*|[\u4e00-\u9fff]{2,8})", value)
     if located and (is_place(located.group("at")) or located.group("v")[0].isascii()):
         value = located.group("v")  # 三里屯的Apple Store: the company, not the street
@@ -299,7 +306,9 @@ def own_title(value: str) -> str:
     """ "华西医院的护士" -> 护士: a title after a workplace and 的 is the title alone (the
     workplace is the employer rules' to read); "" for what is no title ("打工人")."""
     tail = value.rsplit("的", 1)[-1] if "的" in value[1:-1] else ""
-    title = tail if len(tail) >= 2 and tail.endswith(JOB_HEADS) else value
+    head = value.split("的", 1)[0]  # "店员的第一个冬天": the title, then talk of it
+    title = (tail if len(tail) >= 2 and tail.endswith(JOB_HEADS)
+             else head if tail and len(head) >= 2 and head.endswith(JOB_HEADS) else value)
     return "" if title in _NOT_TITLES else _CHAT_TITLES.get(title, title)
 
 

@@ -100,6 +100,10 @@ _ANSWERED_NO = re.compile(r"^\W*(?:no|nah|nope|naw)\b[\s,.!-]+(?=(?:i|i'm|im|i'v
 # "Priya, she's a junior doctor") or with someone of the speaker's, named ("my kuya Paolo is").
 _THIRD_EN = re.compile(r"^\W*(?:(?:also|and|oh|so|but|plus|btw|ok|okay|well|anyway)\W+)*(?:"
                        r"(?i:he|she|they|his|her|their)\b|"
+                       # a group of others: "everyone from college is in bangalore", "my mates are in Leeds"
+                       r"(?i:everyone|everybody|all\s+(?:of\s+)?(?:my|our|the)\s+[a-z]+|"
+                       r"(?:my|our)\s+(?:friends|mates|parents|folks|cousins|kids|colleagues|coworkers|classmates))"
+                       r"\b(?!\s+(?:and|&|n)\s+(?:i|me)\b)|"
                        r"(?!I\b)[A-Z][a-z]+(?:,\s+(?:he|she)\b|'s\s|\s+(?:is|was|has|had|got|works|lives|moved)\b)|"
                        r"(?i:my|our)\s+[a-z]+\s+[A-Z][a-z]+\s+(?:is|was|has|had|got|works|lives|moved)\b|"
                        # a name typed in lower case: "tomas is allergic to cats", "priya's a nurse"

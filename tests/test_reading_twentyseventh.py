@@ -176,3 +176,44 @@ def test_a_diet_in_chinese_names_the_one_stored_in_english() -> None:
 
 def test_doing_something_together_with_a_relative_names_nobody() -> None:
     assert "brother" not in _own("跟我哥合伙开了个面馆")
+
+
+@pytest.mark.parametrize(("raw", "org"), [("厂里", None), ("局里", None), ("阿里", "阿里"), ("我们公司", None),
+                                          ("远程办公", None), ("fine", None), ("美团食堂比腾讯强多了", None),
+                                          ("Lazada 做运营的", "Lazada"), ("Jurong的美光", "美光"),
+                                          ("Tanjong Pagar的Google", "Google"), ("三里屯的Apple Store", "Apple Store"),
+                                          ("三星", "三星"), ("两周 OCBC这边还行", None)])
+def test_a_workplace_said_loosely_is_no_company(raw: str, org: str | None) -> None:
+    from vaultweave.weaver.extract.rules_zh_values import org_of
+
+    assert org_of(raw) == org
+
+
+@pytest.mark.parametrize(("raw", "title"), [("PM的日子一天不喝咖啡活不下去", "PM"), ("系", None),
+                                            ("年也学会计", None), ("accountant㗎", "accountant")])
+def test_a_title_said_loosely_is_cut_or_dropped(raw: str, title: str | None) -> None:
+    from vaultweave.weaver.extract.rules_zh_values import title_of
+
+    assert title_of(raw) == title
+
+
+@pytest.mark.parametrize("text", ["the party got moved, it's at 3pm now", "physio on the 9th at 4.45 in the arvo",
+                                  "my sister's the baker in the family"])
+def test_a_time_or_the_family_is_no_employer(text: str) -> None:
+    assert "employer" not in _own(text)
+
+
+def test_a_stay_at_home_parent_cut_at_at_is_no_title() -> None:
+    from vaultweave.weaver.extract.rules_text import clean_title
+
+    assert clean_title("stay") is None and clean_title("the meeting is") is None
+    assert clean_title("stay at home dad") == "stay at home dad"
+
+
+def test_where_an_interview_is_held_is_no_home() -> None:
+    assert "lives_in" not in _own("the interview is with Sunnybrook in Toronto next week")
+
+
+def test_a_bare_piece_after_someone_elses_sentence_is_nobodys() -> None:
+    assert "lives_in" not in _own("she starts on monday. still in mbale")
+    assert _own("still in mbale").get("lives_in") == "Mbale"

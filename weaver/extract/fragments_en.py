@@ -130,7 +130,8 @@ _THIRD_VERB = re.compile(
 
 @dataclass(frozen=True)
 class Carried:
-    """Who the fragments of a turn are about so far: "" is the speaker, else "my dad".
+    """Who the fragments of a turn are about so far: "" is the speaker, "?" someone else the
+    rules cannot name (their pieces are nobody's), else "my dad".
     ``introduced``: the speaker gave their name or "I'm" in this sentence (a bare number is
     then an age, not a price)."""
 
@@ -214,7 +215,9 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
             said.append(clause)
         elif _OTHER_SUBJECT.match(fragment) or _NAMED_SUBJECT.match(fragment):
             who = "?"
-    return said, Carried("" if who == "?" else who, introduced or carried.introduced)
+    # someone else's sentence ("he starts monday.") leaves the next one's bare pieces ("still in
+    # dakar") to nobody, until the speaker speaks of themself again
+    return said, Carried(who, introduced or carried.introduced)
 
 
 _CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")

@@ -159,7 +159,7 @@ _NOT_NAMES = _MONTHS_DAYS | words(
     "thank hi hello hey yesterday today tonight tomorrow tmrw tmr tonite rn now again lately"
 )
 # ("a test lead in QA", "a nurse in ICU": the team or the ward one works in is no town)
-_NOT_PLACES = _MONTHS_DAYS | {"i", "home", "town", "the city", "the area"} | words(
+_NOT_PLACES = _MONTHS_DAYS | {"i", "home", "town", "the city", "the area", "whole life", "my whole life"} | words(
     "qa hr it pr icu nicu picu a&e er r&d ops devops sales marketing finance admin accounts logistics "
     # a kind of home is no town: "i live in apartment in Calgary"
     "apartment apartments flat flats condo dorm dorms hostel bedsit basement townhouse bungalow caravan")
@@ -280,9 +280,16 @@ def clean_place(raw: str) -> str | None:
 
 def clean_org(raw: str) -> str | None:
     value = re.sub(r"^the\s+(?=[A-Z0-9])", "", tidy(raw))  # "the Boots on the high street"
-    if not value or len(value) > MAX_VALUE or value.lower() in _NOT_PLACES:
+    if not value or len(value) > MAX_VALUE or value.lower() in _NOT_PLACES or value.lower() in _NOT_ORGS:
         return None
+    if _CLOCK.fullmatch(value):
+        return None  # "at 2pm", "at 2.15": a time, not a workplace
     return value
+
+
+_CLOCK = re.compile(r"\d{1,2}(?:[:.h]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.|h|hrs)?", re.IGNORECASE)
+# Words after "at" or "in" that name no workplace: "the chef in the family", "office in the cbd"
+_NOT_ORGS = words("family home house cbd town city night nights weekends weekend work")
 
 
 def clean_name(raw: str) -> str | None:
@@ -355,8 +362,10 @@ _TITLE_TAIL = re.compile(
 def clean_title(raw: str) -> str | None:
     """Job titles are lower-cased (acronyms kept) so "Software Engineer" == "software engineer"."""
     value = _TITLE_TAIL.sub("", _CUT.sub("", tidy(raw)))
-    if re.search(r"\s(?:changed|moved|cancell?ed|finished|ended|closed|left|quit|started)$", value):
-        return None  # "teacher changed": news of someone, no title
+    if re.search(r"\s(?:changed|moved|cancell?ed|finished|ended|closed|left|quit|started|is|was|are)$", value):
+        return None  # "teacher changed": news of someone, no title; "the interview is": a clause
+    if value.lower() == "stay":
+        return None  # "a stay at home mom" cut at "at": no title
     tokens = value.split()
     if not tokens or len(tokens) > 6 or len(value) > MAX_VALUE:
         return None

@@ -68,8 +68,8 @@ def _stopped_job(m: re.Match[str]) -> list[Fact]:
     """兼职不干了: the job of that kind ends (its title or its employer)."""
     said = re.sub(r"^(?:真的|终于|果断|直接|正式|还是|昨天|今天|前天|刚刚?|已经|总算)+", "", m.group("v") or "")
     value = cleaned(re.sub(r"^(?:从|在)", "", said))
-    if not value or value in ("工作", "这份工作", "这工作", "这个工作", "活"):
-        return list(_QUIT)
+    if not value or value in ("工作", "这份工作", "这工作", "这个工作", "活") or re.fullmatch(r"(?:厂|局|店|公司|单位)里?", value):
+        return list(_QUIT)  # "厂里也辞了": the workplace held, by its kind
     job_at = re.fullmatch(r"(?P<at>.{2,6}?)(?:的|那份|这份)?(?:工作|活儿?)", value)
     if said.startswith(("从", "在")) or job_at:  # 从顺丰那边辞了, 把律所工作辞了: the place, and the job there
         at = job_at.group("at") if job_at else value

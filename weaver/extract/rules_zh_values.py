@@ -17,7 +17,7 @@ from vaultweave.weaver.extract.words_zh import tagged_place
 
 _CJK = "\u4e00-\u9fff"
 
-_PARTICLES = re.compile(r"[了啦呢啊哦呀吧嘛哈喔呗咯喇啰嘞哟~～]+$")
+_PARTICLES = re.compile(r"[了啦呢啊哦呀吧嘛哈喔呗咯喇啰嘞哟㗎嘅喎啫囉~～]+$")  # 㗎 嘅 喎 啫 囉: Cantonese
 # "跑步五公里" -> 跑步, "榴莲那味儿" -> 榴莲: an amount or a "that smell/thing" tail is no part of the value
 _AMOUNT = re.compile(r"[一二两三四五六七八九十半\d]+(?:公里|km|分钟|个?小时|页|杯|次|圈|组|瓶)$")
 LEAD_WORDS = re.compile(r"^(?:还是|就是|其实是|其实|一(?:杯|碗|份|瓶|盒|块|口|盘|顿))(?=..)")
@@ -190,8 +190,12 @@ def org_of(raw: str) -> str | None:
     if re.match(r"(?:找|看|等|准备|考虑|面试|投|申请|忙|学习|学着|手续|搬|要(?=搬|去|回|走|调|换)|想(?=去|换|辞|搬|回|考|学|做))",
                 value) or re.search(r"刚|办完|[了过]$", value):
         return None  # 在找新工作: no employer yet; "入职 要搬去斯图加特": a plan, not a company
-    located = re.fullmatch(r"(?P<at>[\u4e00-\u9fff]{2,4})的(?P<v>[A-Za-z][A-Za-z0-9 &'.-]*|[\u4e00-\u9fff]{2,8})", value)
-    if located and (is_place(located.group("at")) or located.group("v")[0].isascii()):
+    if _NOT_AN_ORG.search(value) or value.casefold() in _NOT_AN_ORG_EN:
+        return None  # "厂里", "招行食堂比德勤强太多", "远程办公", "fine": where or how, not who
+    value = re.sub(r"^(?P<v>[A-Za-z][\w&'.-]*)\s+[\u4e00-\u9fff].*$", r"\g<v>", value)  # "Shopee 做跨境的"
+    located = re.fullmatch(r"(?P<at>[\u4e00-\u9fff]{2,4}|[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)?)的"
+                           r"(?P<v>[A-Za-z][A-Za-z0-9 &'.-]*|[\u4e00-\u9fff]{2,8})", value)
+    if located and (is_place(located.group("at")) or located.group("v")[0].isascii() or located.group("at").isascii()):
         value = located.group("v")  # 三里屯的Apple Store: the company, not the street
     aside = re.fullmatch(r"(?P<at>[\u4e00-\u9fff]{2,4})(?:这边|那边)(?P<v>[A-Za-z0-9\u4e00-\u9fff]{2,8})", value)
     if aside and is_place(aside.group("at")):
@@ -211,6 +215,12 @@ def org_of(raw: str) -> str | None:
     if re.fullmatch(r"[\u4e00-\u9fff]{1,2}[上下]", value):
         return None  # 在网上做生意, 在楼下上班: where, not who
     return CHAT_ORGS.get(value, value)
+
+
+# What a workplace said loosely is not: a place inside one (厂里, 局里; 阿里 is a company), a
+# comparison, a way of working, a state, Cantonese for home or "what"
+_NOT_AN_ORG = re.compile(r"(?<!阿)里$|^里|我们|我|比[^，,]{1,8}(?:强|好|差|多|少)|办公|稳定|事多|屋企|咩|礼拜|星期|^(?:趟|[两三几](?:周|个|天|年|次|趟))")
+_NOT_AN_ORG_EN = frozenset(("fine", "ok", "okay", "good", "work", "home", "remote", "wfh", "office", "there", "here"))
 
 
 # What chat calls the largest companies, stored by their names: "鹅厂的程序猿" works at 腾讯
@@ -307,8 +317,11 @@ def own_title(value: str) -> str:
     workplace is the employer rules' to read); "" for what is no title ("打工人")."""
     tail = value.rsplit("的", 1)[-1] if "的" in value[1:-1] else ""
     head = value.split("的", 1)[0]  # "店员的第一个冬天": the title, then talk of it
+    talk = bool(re.search(r"[不没要想喝吃去来是有]", tail)) or len(tail) >= 5  # "UI的一天不喝两杯…"
     title = (tail if len(tail) >= 2 and tail.endswith(JOB_HEADS)
-             else head if tail and len(head) >= 2 and head.endswith(JOB_HEADS) else value)
+             else head if tail and len(head) >= 2 and (head.endswith(JOB_HEADS) or talk) else value)
+    if len(title) < 2 or "也" in title:
+        return ""  # "系", "年也学会计": pieces of a clause
     return "" if title in _NOT_TITLES else _CHAT_TITLES.get(title, title)
 
 

@@ -122,7 +122,7 @@ _THEIRS_BY_KIN = re.compile(
 # "以前会一点西班牙语" (the rest of the clause after it too).
 _NOT_NOW_EN = re.compile(
     r"\b(?:plan(?:s|ned|ning)?\s+to|thinking\s+(?:of|about)|consider(?:ing)?|hop(?:e|ed|ing)\s+to|"
-    r"want(?:s|ed)?\s+to|wanna|might|would|could|should|if|unless|appl(?:y|ied|ying)|almost|nearly|"
+    r"want(?:s|ed)?\s+to|wanna|might|would|could|should|if|unless|appl(?:y|ied|ying)|interview(?:s|ed|ing)?|almost|nearly|"
     r"dream(?:s|ing)?|someday|one\s+day|wish|used\s+to|formerly|back\s+when|last\s+time\s+i)\b",
     re.IGNORECASE,
 )

@@ -11,7 +11,7 @@ import re
 TRIP_EN = re.compile(
     r"\b(?:trip|visit(?:s|ed|ing)?|holiday|vacation|conference|travel\w*|fly(?:ing)?|flights?|layover|"
     r"honeymoon|tour(?:ing)?|getaway|hotel|airbnb|stag|hen\s+do|wedding|festival|(?:this|next|last)\s+"
-    r"(?:week|weekend)|for\s+(?:the|a)\s+(?:week|weekend|day|night|few\s+days))\b",
+    r"(?:week|weekend)|all\s+(?:that|this|next)\s+week|for\s+(?:the|a)\s+(?:week|weekend|day|night|few\s+days))\b",
     re.IGNORECASE,
 )
 TRIP_ZH = re.compile(

@@ -217,3 +217,42 @@ def test_where_an_interview_is_held_is_no_home() -> None:
 def test_a_bare_piece_after_someone_elses_sentence_is_nobodys() -> None:
     assert "lives_in" not in _own("she starts on monday. still in mbale")
     assert _own("still in mbale").get("lives_in") == "Mbale"
+
+
+@pytest.mark.parametrize(("text", "value"), [("周二和周五晚上去打乒乓球", "乒乓球 每周二和周五"),
+                                              ("只能周六周日去学车", "学车 每周六周日")])
+def test_two_weekdays_without_every_are_a_routine(text: str, value: str) -> None:
+    facts = [f for f in facts_in(text) if f.attribute in ("routine", "appointment")]
+    assert [(f.attribute, f.value) for f in facts] == [("routine", value)]
+
+
+@pytest.mark.parametrize("text", ["下周二和周四去复查", "这周六周日去露营"])
+def test_two_days_of_a_week_named_are_no_routine(text: str) -> None:
+    assert not [f for f in facts_in(text) if f.attribute == "routine"]
+
+
+@pytest.mark.parametrize(("text", "value"), [("fridays early i swim at the lido", "swimming on Fridays"),
+                                              ("thursdays we climb at the wall in town", "climbing on Thursdays")])
+def test_the_days_first_then_a_sport_is_a_routine(text: str, value: str) -> None:
+    assert _own(text).get("routine") == value
+
+
+def test_caught_in_the_layoffs_ends_the_job_and_books_nothing() -> None:
+    facts = facts_in("I got caught in the layoffs last week")
+    assert ("employer", "", Op.RETRACT) in [(f.attribute, f.value, f.op) for f in facts]
+    assert not [f for f in facts if f.attribute == "appointment"]
+
+
+@pytest.mark.parametrize("text", ["I'm a stay at home dad in Ballarat", "i'm a stay at home mum in ballarat"])
+def test_a_stay_at_home_parent_is_one_title(text: str) -> None:
+    own = _own(text)
+    assert own.get("job_title") in ("stay-at-home dad", "stay-at-home mum") and own.get("lives_in") == "Ballarat"
+
+
+def test_a_partner_told_without_my_keeps_the_whole_name() -> None:
+    assert _own("hubby Dominik is a welder so he eats a lot").get("husband") == "Dominik"
+
+
+@pytest.mark.parametrize("text", ["周二周四白天", "礼拜二礼拜四早浪要我送", "星期一三五夜晚仲俾人包咗"])
+def test_days_with_no_activity_of_ones_own_are_no_routine(text: str) -> None:
+    assert not [f for f in facts_in(text) if f.attribute == "routine" and f.op is Op.ASSERT]

@@ -280,7 +280,7 @@ def _appointment(clause: str) -> list[Fact]:
         ended = "routine" if _MEMBERSHIP.match(clause, cancelled.end()) else "appointment"
         return [Fact(ended, _what(cancelled.group("v")), Op.RETRACT, 0.8)]
     found = dates_en.find_span(clause)
-    if found:
+    if found and not re.search(r"\b(?:ago|last|yesterday)\b", found[1], re.I):  # "...layoffs yesterday": none
         start, phrase = found
         # "studying for my stats exam next monday": the exam is the event
         head = _STUDYING_FOR.sub("", _REMIND.sub("", clause[:start].strip(" ,")))
@@ -360,9 +360,9 @@ def _what(raw: str) -> str:
 # The days said first: "every wed night i got badminton w my colleagues 8pm".
 _DAYS_FIRST = re.compile(
     rf"^(?:every\s+(?P<days>{_DAYS})|(?P<weekly>{_DAY}s(?:{_DAY_JOIN}{_DAY}s)*))"
-    r"(?:\s+(?:mornings?|afternoons?|evenings?|nights?))?,?\s+(?P<rest>(?:I|we)\s+"
+    r"(?:\s+(?:mornings?|afternoons?|evenings?|nights?|early))?,?\s+(?P<rest>(?:I|we)\s+"
     r"(?:have|got|do|play|go\s+to|go(?=\s+(?:[a-z]+ing|swim|run|jog|walk|cycle|hike|climb|surf|skate|row)\b)|"
-    r"lead|teach|coach|attend|take|run|sing\s+in|"
+    r"surf|swim|jog|cycle|hike|climb|skate|row|dance|box|lead|teach|coach|attend|take|run|sing\s+in|"
     r"(?:volunteer|help)\s+(?:out\s+)?at)\s+"
     r"[A-Za-z][A-Za-z' -]*?)(?=\s+(?:w|with|at|in|for)\b|\s+\d|$)",
     re.IGNORECASE,

@@ -135,7 +135,7 @@ FAMILY_MENTIONED: tuple[Rule, ...] = (
          r"youngest|eldest|oldest)\)", _whose),
     # "wife Kylie reckons", "the wife Morag keeps sayin", "with hubby Marcus": no "my" in chat
     rule(r"(?:^|(?<=[,.;:!]\s)|(?<=\bwith\s)|(?<=\band\s))(?:the\s+)?(?P<rel>(?i:wife|husband|hubby|missus|"
-         r"boyfriend|girlfriend|fianc[eé]e?))\s+(?P<name>" + NAME + r")(?!\s*(?:'s|is\s+(?:a|an|my)\b))", _partner),
+         r"boyfriend|girlfriend|fianc[eé]e?))\s+(?P<name>" + NAME + r")\b", _partner),
     # "mi daughter Shona", "me son Callum": "my" as many Englishes say it
     rule(r"\b(?:mi|me|ma)\s+(?P<rel>son|daughter|wife|husband)\s+(?P<name>" + NAME + ")", _kin),
 )

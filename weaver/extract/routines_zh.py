@@ -20,9 +20,11 @@ _DAY = "一二三四五六日天"
 _DAYS = (
     rf"每个?(?:周|星期|礼拜)[{_DAY}](?:(?:、|和|跟)?(?:周|星期|礼拜)?[{_DAY}])*"
     r"|每个?周末|每天|天天"
+    # two weekdays or more without 每 ("周一周三下午在咖啡店兼职"): one date names one day
+    rf"|(?:周|星期|礼拜)[{_DAY}](?:(?:、|和|跟)?(?:周|星期|礼拜)?[{_DAY}])+"
 )
 # What may open the clause before the days: the speaker, a lead word, a habit word.
-_LEAD = r"(?:ok|OK|好|嗯|另外|还有|然后|我|我们|自己|平时|一般|现在|以后|最近|都|也|还|基本上?|固定|\s+)*"
+_LEAD = r"(?:ok|OK|好|嗯|另外|还有|然后|我|我们|自己|平时|一般|现在|以后|最近|都|也|还|基本上?|固定|只能|只有|\s+)*"
 # A routine told as a change ("现在改成每周二四六去游泳了"): its new days, the old ones ended
 _CHANGED = r"(?P<changed>(?:只能|就)?(?:改成|改为|换成|改到)了?)?"
 _ROUTINE = re.compile(rf"^{_LEAD}{_CHANGED}(?P<days>{_DAYS})(?P<rest>[^，,]{{1,30}})$")
@@ -35,7 +37,7 @@ _VERB = r"(?=打|去|练|玩|踢|上|跑|游|做|学|跳|骑|爬|钓|划|滑|健
 # Between the days and the activity, in the order people put them.
 _BETWEEN = (
     r"^的",
-    r"^(?:早上|上午|中午|下午|晚上|傍晚|早晨|凌晨|夜里厢|夜里|早浪向|夜里向|上半天|下半天)",
+    r"^(?:早上|上午|中午|下午|晚上|傍晚|早晨|凌晨|夜里厢|夜里|早浪向|早浪|夜里向|上半天|下半天|白天|夜晚|朝早|晏昼|夜晚)",
     r"^[零一二两三四五六七八九十\d]{1,3}点(?:半|[零一二三四五]?十?[一二三四五六七八九]?分?|\d{1,2}分?)?钟?",
     r"^\d{1,2}[:：]\d{2}",
     r"^(?:下班|放学|吃完饭|饭后)(?:后|以后|之后)?",
@@ -48,7 +50,7 @@ _BETWEEN = (
 )
 # What is kept every day as a routine: exercise and its kin
 _DAILY = re.compile(r"跑|走路|散步|遛|太极|广场舞|游泳|健身|瑜伽|冥想|撸铁|骑|爬山|钓鱼|练|球|舞|拳")
-_NOT_ROUTINE = re.compile(r"^(?:都|很|好|太(?!极)|不|没|要|想|在家|加班|上班|工作|吃饭|睡觉|忙|累|有|是)")
+_NOT_ROUTINE = re.compile(r"^(?:都|很|好|太(?!极)|不|没|要|想|在家|加班|上班|工作|吃饭|睡觉|忙|累|有|是|仲|俾|被|让|叫)")
 
 
 # The days (and the hour) told as a piece of their own ("每个礼拜三跟礼拜六早上", "每周二下午")

@@ -193,7 +193,7 @@ RETRACTIONS: tuple[Rule, ...] = (
          + r"(?:\s+(?:for|to\s+join)\s+" + _org("org2") + r")?", _left),
     rule(r"I(?:'ve|\s+have)?\s+(?:just\s+)?(?:lost|left)\s+my\s+job$", lambda m: _JOB_ENDED),
     rule(r"I\s+(?:was|got|have\s+been|'ve\s+been)\s+(?:just\s+)?(?:laid\s+off|fired|sacked|let\s+go|"
-         r"made\s+redundant)"
+         r"made\s+redundant|caught\s+(?:up\s+)?in\s+the\s+lay-?offs)"
          r"(?:\s+(?:from|by|at)\s+" + _ORG + ")?", _laid_off),
     rule(_PAST + r"resigned\s+(?:from\s+)?" + _ORG, _job(0.85, Op.RETRACT)),
     rule(r"(?:.*?,\s*)?(?:" + _WE + r"(?:'ve|\s+have)?\s+" + ADV + r")?(?:moved\s+(?:away\s+from|out\s+of)\s+"

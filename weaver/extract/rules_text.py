@@ -388,6 +388,8 @@ _TRADE_NAMES = {"sparky": "electrician", "sparkie": "electrician", "postie": "po
 
 def is_job(title: str) -> bool:
     tokens = title.lower().split()
+    if re.fullmatch(r"stay-at-home\s+(?:mom|mum|dad|parent|mother|father|wife|husband)", title.lower()):
+        return True  # its "at" is no place
     if not tokens or re.search(r"\b(?:with|the|to|my|your|done|not|from|about|over|at|as|she|he|they|we|is|am|"
                                r"are|was|were|work|works|worked)\b", title.lower()):
         return False  # "done with the engineer": a state, not a title

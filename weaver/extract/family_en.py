@@ -84,7 +84,8 @@ def _whose(m: re.Match[str]) -> list[Fact]:
     return [Fact(_WHOSE_WORD.get(rel, rel), name, Op.ASSERT, 0.8)] if name else []
 
 
-_PARTNER_WORD = {"hubby": "husband", "missus": "wife", "fiancé": "fiance", "fiancée": "fiance", "fiancee": "fiance"}
+_PARTNER_WORD = {"hubby": "husband", "missus": "wife",
+                 **dict.fromkeys(("fiancé", "fiancée", "fiancee"), "fiance")}
 # Someone else's in the clause before the partner word: "she lives with husband Tom" is hers.
 _THEIRS_BEFORE = re.compile(r"\b(?:he|she|they|his|her|their|[A-Z][a-z]+'s)\b", re.IGNORECASE)
 

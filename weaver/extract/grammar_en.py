@@ -162,8 +162,8 @@ def _en_statement_before_question(sentence: str) -> str | None:
 def _en_pronouns(sentence: str) -> str:
     """ "my mom's a teacher, she's retiring" -> "..., my mom's retiring": one relative, one pronoun."""
     for pronoun, relatives in _EN_HE_SHE.items():
-        named = re.findall(r"\b[Mm]y\s+(?:(?:little|big|older|younger|best)\s+)?(?:" + relatives + r")\b(?:\s+"
-                           + NAME + r")?", sentence)
+        named = re.findall(r"\b[Mm]y\s+(?:(?:little|big|older|younger|best)\s+)?(?:" + relatives
+                           + r")\b(?:\s+" + NAME + r")?", sentence)
         if len(set(named)) == 1:
             first = re.search(re.escape(named[0]), sentence)
             assert first is not None

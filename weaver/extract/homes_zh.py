@@ -121,9 +121,11 @@ RULES: tuple[Rule, ...] = (
     rule(r"^我?(?:现在|目前|也|就|还)*住(?!院|宿|校|在|了|过|着|得)(?P<v>[" + _CJK + r"]{4,6})$",
          lambda m: _home(m) if _PLACE_END.search(m.group("v")) else []),
     # "在烟台安顿下来了", "斯图加特安顿好了": settled in a town is living there
-    rule(r"^我?(?:们)?(?:现在|已经|终于|总算|也|都|算是)*(?:人)?在?(?P<v>[" + _CJK + r"A-Za-z]{2,8}?)(?:这边|那边)?"
-         r"(?:也|都|已经|终于|总算|算是)*(?:安顿|安定|落脚|安家)(?:好|下来)?(?:了|啦|喇)",
-         lambda m: [Fact("lives_in", v, Op.ASSERT, 0.75) for v in [place_of(m.group("v"))] if v and placeish(v)]),
+    rule(r"^我?(?:们)?(?:现在|已经|终于|总算|也|都|算是)*(?:人)?在?(?P<v>[" + _CJK
+         + r"A-Za-z]{2,8}?)(?:这边|那边)?(?:也|都|已经|终于|总算|算是)*"
+         r"(?:安顿|安定|落脚|安家)(?:好|下来)?(?:了|啦|喇)",
+         lambda m: [Fact("lives_in", v, Op.ASSERT, 0.75)
+                    for v in [place_of(m.group("v"))] if v and placeish(v)]),
     # "就在我们福州家楼下", "我杭州家里": the home named by its town, wherever in the clause
     rule(r"^(?!.*(?:老家|如果|要是|以前|之前))(?:.*?[^老])?(?:我们|我)(?P<v>[" + _CJK + r"]{2,3}?)的?家"
          r"(?:里|楼下|附近|门口|旁边|这边)",

@@ -52,8 +52,8 @@ _EN_FIXES = (
                 r"(?=[a-z])(?!(?:for\s+now|then|everyone|all|guys)\b)", re.IGNORECASE), "no more "),
     (re.compile(r"\bw/(?=\s)"), "with"),
     # "a stay at home mom": one title, whose "at" opens no workplace
-    (re.compile(r"\bstay\s+at\s+home\s+(?=(?:mom|mum|dad|parent|mother|father|wife|husband)\b)", re.IGNORECASE),
-     "stay-at-home "),
+    (re.compile(r"\bstay\s+at\s+home\s+(?=(?:mom|mum|dad|parent|mother|father|wife|husband)\b)",
+                re.IGNORECASE), "stay-at-home "),
     (re.compile(r"\b(?:wfh|WFH)(?=\s+(?:for|at)\s)"), "work remotely"),  # "wfh for zoho"
     # "my bf theo", "her hubby": the relation words chat shortens
     (re.compile(r"\b(my|our|her|his|your|ur)\s+(?:bf|boyf)\b", re.IGNORECASE), r"\1 boyfriend"),

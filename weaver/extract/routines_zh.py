@@ -24,7 +24,8 @@ _DAYS = (
     rf"|(?:周|星期|礼拜)[{_DAY}](?:(?:、|和|跟)?(?:周|星期|礼拜)?[{_DAY}])+"
 )
 # What may open the clause before the days: the speaker, a lead word, a habit word.
-_LEAD = r"(?:ok|OK|好|嗯|另外|还有|然后|我|我们|自己|平时|一般|现在|以后|最近|都|也|还|基本上?|固定|只能|只有|\s+)*"
+_LEAD = (r"(?:ok|OK|好|嗯|另外|还有|然后|我|我们|自己|平时|一般|现在|以后|最近|都|也|还|基本上?|固定|"
+         r"只能|只有|\s+)*")
 # A routine told as a change ("现在改成每周二四六去游泳了"): its new days, the old ones ended
 _CHANGED = r"(?P<changed>(?:只能|就)?(?:改成|改为|换成|改到)了?)?"
 _ROUTINE = re.compile(rf"^{_LEAD}{_CHANGED}(?P<days>{_DAYS})(?P<rest>[^，,]{{1,30}})$")
@@ -50,7 +51,9 @@ _BETWEEN = (
 )
 # What is kept every day as a routine: exercise and its kin
 _DAILY = re.compile(r"跑|走路|散步|遛|太极|广场舞|游泳|健身|瑜伽|冥想|撸铁|骑|爬山|钓鱼|练|球|舞|拳")
-_NOT_ROUTINE = re.compile(r"^(?:都|很|好|太(?!极)|不|没|要|想|在家|加班|上班|工作|吃饭|睡觉|忙|累|有|是|仲|俾|被|让|叫)")
+_ENDED = re.compile(r"停|取消|结束|不(?:去|上|练|跑|打|跳)了|没(?:再)?去")
+_NOT_ROUTINE = re.compile(r"^(?:都|很|好|太(?!极)|不|没|要|想|在家|加班|上班|工作|吃饭|睡觉|忙|累|有|是|"
+                          r"仲|俾|被|让|叫)")  # 仲俾人包咗: someone else's
 
 
 # The days (and the hour) told as a piece of their own ("每个礼拜三跟礼拜六早上", "每周二下午")
@@ -114,8 +117,8 @@ def routine(clause: str) -> list[Fact]:
         return []  # "每周二晚上，在师大那边": where, not what
     what = "跑步" if what == "跑" else what  # "天天六点跑"
     what = "健身" if what in ("撸铁", "举铁") else what  # (去健身房)撸铁: the gym, as people name it
-    if len(what) < 2 or len(what) > 12 or _NOT_ROUTINE.match(what):
-        return []
+    if len(what) < 2 or len(what) > 12 or _NOT_ROUTINE.match(what) or _ENDED.search(what):
+        return []  # "周二周四周六的跑步全停了": its end, not the routine
     days = re.sub(r"^(?!每|天天)", "每", match.group("days").replace("个", ""))
     if days in ("每天", "天天") and not _DAILY.search(what):
         return []  # "天天琢磨要不要辞职", "每天必喝一杯": a habit or a mood, not a routine kept

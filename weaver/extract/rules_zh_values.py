@@ -192,7 +192,7 @@ def org_of(raw: str) -> str | None:
         return None  # 在找新工作: no employer yet; "入职 要搬去斯图加特": a plan, not a company
     if _NOT_AN_ORG.search(value) or value.casefold() in _NOT_AN_ORG_EN:
         return None  # "厂里", "招行食堂比德勤强太多", "远程办公", "fine": where or how, not who
-    value = re.sub(r"^(?P<v>[A-Za-z][\w&'.-]*)\s+[\u4e00-\u9fff].*$", r"\g<v>", value)  # "Shopee 做跨境的"
+    value = re.sub(r"^(?P<v>[A-Za-z][\w&'.-]*)\s+(?:做|搞|干|负责|这边|那边).*$", r"\g<v>", value)  # "Shopee 做跨境的"
     located = re.fullmatch(r"(?P<at>[\u4e00-\u9fff]{2,4}|[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)?)的"
                            r"(?P<v>[A-Za-z][A-Za-z0-9 &'.-]*|[\u4e00-\u9fff]{2,8})", value)
     if located and (is_place(located.group("at")) or located.group("v")[0].isascii() or located.group("at").isascii()):

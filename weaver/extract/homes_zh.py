@@ -146,4 +146,3 @@ def told_first(facts: list[Fact]) -> list[Fact]:
     return [f for f in facts if not (f in homes and (
         (f.confidence <= 0.6 and (f.about, f.name) in told)
         or (f.assumed and not is_place(f.value) and (f.about, f.name) in towns)))]
-

@@ -278,6 +278,11 @@ def clean_place(raw: str) -> str | None:
     return None if value.lower() in _NOT_PLACES else value
 
 
+_CLOCK = re.compile(r"\d{1,2}(?:[:.h]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.|h|hrs)?", re.IGNORECASE)
+# Words after "at" or "in" that name no workplace: "the chef in the family", "office in the cbd"
+_NOT_ORGS = words("family home house cbd town city night nights weekends weekend work")
+
+
 def clean_org(raw: str) -> str | None:
     value = re.sub(r"^the\s+(?=[A-Z0-9])", "", tidy(raw))  # "the Boots on the high street"
     if not value or len(value) > MAX_VALUE or value.lower() in _NOT_PLACES or value.lower() in _NOT_ORGS:
@@ -285,11 +290,6 @@ def clean_org(raw: str) -> str | None:
     if _CLOCK.fullmatch(value):
         return None  # "at 2pm", "at 2.15": a time, not a workplace
     return value
-
-
-_CLOCK = re.compile(r"\d{1,2}(?:[:.h]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.|h|hrs)?", re.IGNORECASE)
-# Words after "at" or "in" that name no workplace: "the chef in the family", "office in the cbd"
-_NOT_ORGS = words("family home house cbd town city night nights weekends weekend work")
 
 
 def clean_name(raw: str) -> str | None:

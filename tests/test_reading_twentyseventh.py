@@ -1,10 +1,10 @@
-"""Reading of the twenty-seventh round. Someone else's clause gives the speaker nothing: "他出去
-跑滴滴了" is his work, "everyone from uni is in Leeds" nobody's home; a partner told without "my"
-("husband Tomas cooks") is the speaker's; a kind of home is no town ("a flat in Cork"); "home is
-Dunedin" is where one lives; a sentence that opens with "My sister" carries her into "she's ...";
-a Chinese title is cut before the talk that follows it (店员的第一个月), a trade is no town
-(开的士的), 我儿 is one's son and 我家那位 one's other half, a plan is no employer (入职 要搬去X),
-a judgment of a place is no home (高雄最方便), and 我们 moves with its day told between."""
+"""Reading of the twenty-seventh round. Someone else's clause gives the speaker nothing ("他出去
+跑滴滴了", "everyone from uni is in Leeds", a bare piece after someone else's sentence); a partner
+told without "my" is the speaker's and a sentence opening with "My cousin" carries her into
+"she's"; values that are no value of their attribute are not stored (a kind of home, a time or
+"the family" as an employer, 厂里, a comparison, a plan, a title's trailing talk, "系"); homes
+told as "home is X", 安顿/落脚, 我们 with a day between; endings (sacked, caught in the layoffs,
+taken back to the shelter, 生酮停了, 厂里也辞了); and two weekdays told without 每 as a routine."""
 
 from __future__ import annotations
 

@@ -267,3 +267,14 @@ def test_a_partner_told_without_my_keeps_the_whole_name() -> None:
 @pytest.mark.parametrize("text", ["周二周四白天", "礼拜二礼拜四早浪要我送", "星期一三五夜晚仲俾人包咗"])
 def test_days_with_no_activity_of_ones_own_are_no_routine(text: str) -> None:
     assert not [f for f in facts_in(text) if f.attribute == "routine" and f.op is Op.ASSERT]
+
+
+@pytest.mark.parametrize("text", ["she starts on monday. still in Kampala", "he got the job. now in Lagos"])
+def test_a_bare_sentence_after_someone_elses_is_no_home_of_the_speakers(text: str) -> None:
+    assert "lives_in" not in _own(text)
+
+
+@pytest.mark.parametrize(("text", "town"), [("still in Kampala", "Kampala"),
+                                             ("she starts on monday. I'm still in Kampala", "Kampala")])
+def test_the_speakers_own_sentence_still_tells_their_home(text: str, town: str) -> None:
+    assert _own(text).get("lives_in") == town

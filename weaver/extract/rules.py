@@ -321,17 +321,17 @@ def _facts_in(text: str, asked: str, who: str) -> list[Fact]:
 def _gated_clauses(
     sentences: Sequence[str],
 ) -> tuple[list[tuple[str, str]], list[str], list[span_reader.Theirs]]:
-    """The clauses the rules' own gates let through, in one pass: those the reader may read for
-    values (no question, wish or opinion, nothing said of someone else: "my wife is a nurse at
-    Mercy"), each with the date phrase of its change ("last month", "上周"); those it may read
-    for events, where plans and requests pass ("dentist tomorrow at 9") but a clause that asks
-    does not; and those that open with someone else, as their own ("我老公在中石油")."""
+    """The clauses the rules' gates let through, in one pass: those the reader may read for values
+    (no question, wish or opinion, nothing of someone else's: "my wife is a nurse at Mercy", "he
+    starts monday. still in dakar"), each with its change's date phrase; those it may read for
+    events (plans and requests pass, questions do not); those that open with someone else, as theirs."""
     statements: list[tuple[str, str]] = []
     events: list[str] = []
     others: list[span_reader.Theirs] = []
-    before = 0  # where the statements of the sentence before begin
+    before, theirs_before = 0, False  # where the statements of the sentence before begin; whose it was
     for sentence in sentences:
         grammar = CHINESE if _is_chinese(sentence) else ENGLISH
+        bare, theirs_before = span_reader.after_theirs(sentence, theirs_before and grammar is ENGLISH)
         asks = grammar.is_question(sentence)
         frame = dated_zh.is_day_frame(sentence) if grammar is CHINESE else ""
         if frame:  # "到新加坡啦！20号落地的": the 是…的 frame dates the sentence before
@@ -355,7 +355,7 @@ def _gated_clauses(
                 when = dates_zh.find_past(clause)[0] if grammar is CHINESE else dates_en.find(clause)
                 parts = span_reader.readable_parts(inner)
                 others += [span_reader.Theirs(part, when, about, name) for part in parts]
-            if theirs or opens_with or grammar.negated(clause) is not None:
+            if theirs or opens_with or grammar.negated(clause) is not None or bare:
                 continue
             if not grammar.is_question(clause):
                 events.append(clause)

@@ -184,6 +184,19 @@ def someone_else(clause: str) -> bool:
 _SAT_IN = re.compile(r"在([^\s，,。在]{1,8}?)(?:里|上)?(?:写|看|学|做作业|复习|读|刷|喝|坐|等)")
 
 
+# An English sentence that opens with someone else, and one with no subject of its own after it
+# ("he starts monday. still in dakar"): the second goes on about him
+_THEIRS_OPENS = re.compile(r"\W*(?:he|she|they)(?:'s|'re|\s)", re.IGNORECASE)
+_BARE = re.compile(r"\W*(?:still|now|also|currently|back|in|at|based|living)\b", re.IGNORECASE)
+
+
+def after_theirs(sentence: str, theirs_before: bool) -> tuple[bool, bool]:
+    """Whether ``sentence`` is a bare piece about the someone else of the sentence before
+    (``theirs_before``), and whether the next sentence's bare pieces are someone else's too."""
+    bare = theirs_before and bool(_BARE.match(sentence)) and not is_chinese(sentence)
+    return bare, bare or bool(_THEIRS_OPENS.match(sentence))
+
+
 def readable_parts(clause: str) -> list[str]:
     """The parts of ``clause`` the reader may read: long enough to stand alone, what comes
     before a negation, a plan or a wish, and not about someone else ("我哥跳槽去网易了"); a

@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import pytest
 from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.fragments_en import clauses
 from vaultweave.weaver.extract.grammar_zh import zh_sentence
 from vaultweave.weaver.extract.rules import facts_in
+from vaultweave.weaver.extract.rules_text import clean_title
+from vaultweave.weaver.extract.rules_zh_values import org_of, place_of, title_of
+from vaultweave.weaver.value_match import names_value
 
 
 def _own(text: str) -> dict[str, str]:
@@ -60,6 +64,12 @@ def test_a_partner_told_without_my_is_the_speakers(text: str, attribute: str, va
 
 def test_a_partner_after_someone_elses_is_theirs() -> None:
     assert "husband" not in _own("my aunt moved to Perth with husband Dermot")
+    assert "husband" not in _own("she moved to Perth with husband Dermot")
+
+
+def test_a_word_with_s_names_nobody_before_a_partner_or_a_home() -> None:
+    assert _own("ok that's sorted, husband Tomas cooks tonight").get("husband") == "Tomas"
+    assert "lives_in" not in _own("Ana's home is in Leeds")
 
 
 @pytest.mark.parametrize(("text", "town"), [("I live in apartment in Halifax, third floor", "Halifax"),
@@ -124,6 +134,7 @@ def test_a_plan_after_a_start_is_no_employer() -> None:
 def test_what_is_said_of_a_place_is_no_home() -> None:
     own = _own("在联发科当工程师 高雄最方便")
     assert own.get("employer") == "联发科" and "lives_in" not in own
+    assert place_of("高雄最方便") == "高雄" and place_of("山西太原") == "太原"
 
 
 @pytest.mark.parametrize(("sentence", "town", "day"), [("我们上周五终于搬来厦门了", "厦门", "上周五"),
@@ -168,8 +179,6 @@ def test_a_diet_stopped_is_the_diet_ended() -> None:
 
 
 def test_a_diet_in_chinese_names_the_one_stored_in_english() -> None:
-    from vaultweave.weaver.value_match import names_value
-
     assert names_value("keto", "生酮") and names_value("素食", "vegetarian")
     assert not names_value("keto", "纯素")
 
@@ -186,16 +195,12 @@ def test_doing_something_together_with_a_relative_names_nobody() -> None:
                                           ("三里屯的Apple Store", "Apple Store"),
                                           ("三星", "三星"), ("两周 OCBC这边还行", None)])
 def test_a_workplace_said_loosely_is_no_company(raw: str, org: str | None) -> None:
-    from vaultweave.weaver.extract.rules_zh_values import org_of
-
     assert org_of(raw) == org
 
 
 @pytest.mark.parametrize(("raw", "title"), [("PM的日子一天不喝咖啡活不下去", "PM"), ("系", None),
                                             ("年也学会计", None), ("accountant㗎", "accountant")])
 def test_a_title_said_loosely_is_cut_or_dropped(raw: str, title: str | None) -> None:
-    from vaultweave.weaver.extract.rules_zh_values import title_of
-
     assert title_of(raw) == title
 
 
@@ -207,8 +212,6 @@ def test_a_time_or_the_family_is_no_employer(text: str) -> None:
 
 
 def test_a_stay_at_home_parent_cut_at_at_is_no_title() -> None:
-    from vaultweave.weaver.extract.rules_text import clean_title
-
     assert clean_title("stay") is None and clean_title("the meeting is") is None
     assert clean_title("stay at home dad") == "stay at home dad"
 
@@ -218,8 +221,6 @@ def test_where_an_interview_is_held_is_no_home() -> None:
 
 
 def test_a_bare_piece_after_someone_elses_sentence_is_nobodys() -> None:
-    from vaultweave.weaver.extract.fragments_en import clauses
-
     _, carried = clauses("she starts on monday")
     assert carried.who == "?"
     assert clauses("still in mbale", carried)[0] == []

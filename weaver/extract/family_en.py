@@ -86,15 +86,17 @@ def _whose(m: re.Match[str]) -> list[Fact]:
 
 _PARTNER_WORD = {"hubby": "husband", "missus": "wife",
                  **dict.fromkeys(("fiancé", "fiancée", "fiancee"), "fiance")}
-# Someone else's in the clause before the partner word: "she lives with husband Tom" is hers.
-_THEIRS_BEFORE = re.compile(r"\b(?:he|she|they|his|her|their|[A-Z][a-z]+'s)\b", re.IGNORECASE)
+# Someone else's in the clause before a word of one's own: "she lives with husband Tom" is hers,
+# so is "Ana's home is in Leeds" ("that's", "It's" name nobody).
+THEIRS_BEFORE = re.compile(r"\b(?i:he|she|they|his|her|their)\b|"
+                           r"\b(?!(?:It|That|There|Here|What|Who|Where|Life|Everyone|Today)'s)[A-Z][a-z]+'s\b")
 
 
 def _partner(m: re.Match[str]) -> list[Fact]:
     """ "wife Kylie reckons", "husband Karan eats chicken", "living in Surrey with wife Jaspreet":
     a partner told without "my", the speaker's unless someone else's was named before."""
     name = clean_name(m.group("name"))
-    if not name or _THEIRS_BEFORE.search(m.string[: m.start()]):
+    if not name or THEIRS_BEFORE.search(m.string[: m.start()]):
         return []
     rel = m.group("rel").lower()
     return [Fact(_PARTNER_WORD.get(rel, rel), name, Op.ASSERT, 0.75)]

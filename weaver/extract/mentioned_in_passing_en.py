@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from vaultweave.weaver.extract.base import Op
-from vaultweave.weaver.extract.family_en import FAMILY_MENTIONED
+from vaultweave.weaver.extract.family_en import FAMILY_MENTIONED, THEIRS_BEFORE
 from vaultweave.weaver.extract.hometowns_en import HOMETOWNS_IN_PASSING
 from vaultweave.weaver.extract.patterns_en import _job
 from vaultweave.weaver.extract.places_en import known_place
@@ -244,18 +244,17 @@ TITLES_INSTEAD: tuple[Rule, ...] = (
                     if t and is_job(t)]),
 )
 
-# Searched anywhere in a clause (rules_en.MENTIONS): a workplace by its name, what one is a fan
-# of; a title and its town as a piece of its own
 # "home is Mandurah btw", "home's in Ballarat now": the town home is in, when it is one known;
 # never someone else's ("her home is in Leeds").
-_THEIRS_BEFORE = re.compile(r"\b(?:he|she|they|his|her|their|[A-Z][a-z]+'s)\b", re.IGNORECASE)
 HOMES_SAID: tuple[Rule, ...] = (
     rule(r"(?:^|(?<=[,.;:!]\s)|(?<=\bmy\s)|(?<=\bour\s))home(?:'s|\s+is)\s+(?:now\s+|still\s+)?(?:in\s+)?"
          r"(?P<v>[A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*)?)",
          lambda m: [Fact("lives_in", town, Op.ASSERT, 0.75) for town in [known_place(m.group("v"))]
-                    if town and not _THEIRS_BEFORE.search(m.string[: m.start()])]),
+                    if town and not THEIRS_BEFORE.search(m.string[: m.start()])]),
 )
 
+# Searched anywhere in a clause (rules_en.MENTIONS): a workplace by its name, what one is a fan
+# of; a title and its town as a piece of its own; a home said as "home is"
 MENTIONED_IN_PASSING = (*HOMES_SAID, *WORKPLACES_CALLED, *WORKPLACES_NEW, *FANS, *TITLES_IN_TOWNS,
                         *TITLES_INTRODUCED, *HOMETOWNS_BORN, *HOMETOWNS_IN_PASSING, *TITLES_HERE,
                         *TITLES_OFFICIAL, *TITLES_INSTEAD, *WORKPLACES_NAMED_AFTER, *FAMILY_MENTIONED)

@@ -57,7 +57,7 @@ def test_a_pet_named_with_a_particle_after_it() -> None:
     ("text", "languages"),
     [("我粤语客家话都会", {"Cantonese", "客家话"}),
      ("我会广东话和英文 去香港面试应该够用", {"Cantonese", "English"}),
-     ("我识潮州话同英文", {"潮州话", "English"}),
+     ("我识潮州话同英文", {"Teochew", "English"}),
      ("我德语都B1了 日常交流没问题", {"German"}),
      ("我会说法语和德语", {"French", "German"})],
 )

@@ -280,6 +280,10 @@ def _left_field(m: re.Match[str]) -> list[Fact]:
 
 
 ENDINGS: tuple[Rule, ...] = (
+    # "since my husband Walt passed in April last year": the marriage ended with his death
+    rule(r"(?:.*?\b)?(?:my|our)\s+(?P<rel>husband|wife|partner)\s+(?:(?P<name>" + NAME + r")\s+)?(?:has\s+)?"
+         r"(?:died|passed\s+away|passed(?=\s*$|\s+(?:in|on|last|recently|suddenly|two|three|four|five|a)\b))",
+         lambda m: [Fact(m.group("rel"), m.group("name") or "", Op.RETRACT, 0.8)]),
     # "yesterday was my last day at Boots", "last shift was friday": the job ended then.
     rule(r"(?:(?:today|yesterday|friday|monday|it)\s+was\s+)?my\s+last\s+(?:day|shift)(?:\s+(?:at|with)\s+"
          r"(?P<org>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*)(?:\s+(?:head\s+office|branch|store|site|depot|plant))?)?"
@@ -433,7 +437,9 @@ DOUBTS: tuple[Rule, ...] = (
          r"apartments)|viewing\s+(?:flats|houses|apartments))\b", _fixed("lives_in", "", 0.6, Op.DOUBT)),
     rule(r"(?:my|our|the)\s+(?:lease|tenancy|contract\s+on\s+the\s+flat)\s+(?:is\s+up|ends|runs\s+out)",
          _fixed("lives_in", "", 0.6, Op.DOUBT)),
-    rule(r"(?:the|my)?\s*new\s+(?:job|role|position|company|employer|boss)\b",
+    # ("my new job at Flutterwave": the employer named, read by the rules after these)
+    rule(r"(?:the|my)?\s*new\s+(?:job|role|position|company|employer|boss)\b"
+         r"(?!(?:'s|\s+is)?\s+(?:at|with)\s+(?!(?:a|an|the|my|this|that|some)\b)\w)",
          _fixed("employer", "", 0.6, Op.DOUBT)),
     # "handed in my notice at Accenture": the job ends on the last day the turn tells (whole_turn)
     rule(r"(?:I(?:'m|\s+am|'ve|\s+have)?\s+)?(?:just\s+)?(?:handing|handed|hand)\s+(?:in\s+)?my\s+(?:notice|"

@@ -23,7 +23,9 @@ _FRAME = re.compile(r"^(?:是|就是|我是|都是)?[^，,]{0,12}?的[啦呀哈�
 # A move or start told with its day but not its place ("上周六终于搬完了", "周一入职了"),
 # and the attributes whose value the rest of the sentence then gives.
 _DAY_OF = (
-    (re.compile(r"搬(?:完|好|过去|过来|走|家)?(?:了|啦)|落地|到的"), ("lives_in",)),
+    # ("我下个礼拜六搬家呀，由沙田搬去将军澳": a move ahead needs no 了)
+    (re.compile(r"搬(?:完|好|过去|过来|走|家)?(?:了|啦)|落地|到的|(?<=[一二三四五六日天末底初号])(?:就|要)?搬家"),
+     ("lives_in",)),
     (re.compile(r"入职|报到|上岗"), ("employer", "job_title")),
 )
 

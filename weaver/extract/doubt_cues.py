@@ -55,7 +55,10 @@ _EN_CUES: tuple[tuple[str, tuple[str, ...]], ...] = (
      ("employer", "job_title")),
     # hedged, and of the place only: "contract maybe not renewed", "final rounds next week"
     (r"contract\s+(?:\w+\s+){0,2}not\s+(?:be\s+)?renewed|restructur(?:e|ed|ing)\b|final\s+rounds?\b|"
-     r"leave\s+(?:my|your|the)\s+current\s+(?:company|job|role|employer)", ("employer",)),
+     r"leave\s+(?:my|your|the)\s+current\s+(?:company|job|role|employer)|"
+     # "we've all been told we're 'at risk'", "the new owners are cutting jobs", "out on my ear"
+     r"\bat\s+risk\b|cutting\s+(?:jobs|staff)|job\s+cuts|out\s+on\s+my\s+ear|voluntary\s+(?:exit|redundancy)",
+     ("employer",)),
     (r"\bpromot(?:ed|ion)\b|new\s+title|step(?:ped|ping)?\s+(?:down|up)\s+(?:as|to)\b", ("job_title",)),
     (r"\b(?:resched|postpon|push(?:ed)?\s+(?:it\s+)?(?:back|to)|mov(?:ed|ing)\s+(?:it|the\s+\w+)\s+to|"
      r"cancell?(?:ed|ing)\s+(?:the|my|our)\s+(?:appointment|booking|flight|reservation|meeting))",
@@ -70,6 +73,7 @@ _EN_CUES: tuple[tuple[str, tuple[str, ...]], ...] = (
      r"\bleases?\s+(?:is\s+|was\s+)?(?:up|ends|ending|ended|ran\s+out|runs\s+out|expir|not\s+(?:being\s+)?renewed)|"
      r"(?:end|break|terminat|sign)\w*\s+(?:of\s+)?(?:the|my|our|a\s+new)\s+lease|\bevict|"
      r"landlord\s+(?:is\s+)?(?:selling|sold|kick|won'?t\s+renew|not\s+renewing)|"
+     r"(?:wants?|going)\s+to\s+sell\s+the\s+(?:flat|house|place|apartment)|have\s+to\s+vacate|"
      r"new\s+(?:place(?!,\s+[A-Z])|flat|apartment|house|city|neighbou?rhood)|(?:house|flat|apartment)[\s-]*hunting|"
      r"viewing\s+(?:flats|houses|apartments)|\bemigrat|(?:sold|selling|sell)\s+(?:the|our|my)\s+(?:house|flat|place)|"
      # "we're 100% moving this summer", "not sure i'll even stay in london"

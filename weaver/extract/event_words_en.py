@@ -41,10 +41,15 @@ JOB_WEEK = frozenset(["work", "school", "uni", "college", "nights", "days", "shi
 ONLY_DAY_WORDS = re.compile(r"(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|"
                             r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekdays?|weekends?|and|&|/)\b\s*)+$")
 SWITCHED_VERBS = frozenset(["run", "swim", "walk", "ride", "jog", "lift", "climb", "row", "spin"])
+# "started pottery", "I've started sea swimming": what was started is the activity
+STARTED_HEAD = re.compile(r"^(?:also\s+)?(?:started|began)\s+(?=[a-z])|^(?:I|we)(?:'ve|\s+have)\s+"
+                          r"(?:just\s+|also\s+)?(?:started|begun)\s+(?=(?:[a-z]+\s+){0,2}[a-z]{2,}ing\b)")
 # A reply ("yes still going every tuesday") or someone seen ("see her most weekends").
 NOT_IN_ACTIVITIES = frozenset(("going", "still", "doing", "been", "her", "him", "them", "you",
                                # "one of the guys works fridays": someone else's week
-                               "works", "plays", "goes", "guys", "one"))
+                               "works", "plays", "goes", "guys", "one",
+                               # "then throw myself around on sundays": a way of saying, no activity
+                               "myself", "ourselves"))
 
 RECURS = re.compile(r"\b(?:class(?:es)?|lessons?|practice|training|club|league|quiz|choir|sessions?|yoga|"
                     r"pilates|netball|football|soccer|five-a-side|rugby|hockey|basketball|volleyball|badminton|"

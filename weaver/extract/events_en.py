@@ -26,6 +26,7 @@ from vaultweave.weaver.extract.event_words_en import (
     OWNED,
     RECURS,
     SERVICES,
+    STARTED_HEAD,
     SWITCHED_VERBS,
     VAGUE_EVENTS,
     joined_at,
@@ -376,11 +377,10 @@ _DAY_IS = re.compile(rf"^(?P<days>{_DAYS})(?:\s+(?:mornings?|afternoons?|evening
                      r"(?P<v>[a-z][a-z' -]{1,40}?)"
                      r"(?:\s+now)?(?:\s+(?:and|but|so)\s.*)?$",
                      re.IGNORECASE)
-# A piece that only says when: "(i joined mandarin classes,) tues and thurs evening"
-# (where it is may follow: "tues and thurs nights at this gym")
-# ("going every wednesday evening now", "going tuesdays and thursdays after work": the going is
-# the activity before)
-_ONLY_DAYS = re.compile(rf"^(?:going\s+|go\s+)?(?:every\s+)?(?P<days>{_DAYS})"
+# A piece that only says when: "(i joined mandarin classes,) tues and thurs evening" (where it
+# is may follow: "tues and thurs nights at this gym"); "going every wednesday evening now",
+# "going tuesdays and thursdays after work", "like every tues": the going is the activity before
+_ONLY_DAYS = re.compile(rf"^(?:(?:like|as|same\s+as)\s+)?(?:going\s+|go\s+)?(?:every\s+)?(?P<days>{_DAYS})"
                         r"(?:\s+(?:mornings?|afternoons?|evenings?|nights?))?"
                         r"(?:\s+(?:at\s+)?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)?"
                         r"(?:\s+(?:at|in)\s+(?:the|this|a|my|our)\s+[a-z][a-z' -]*)?"
@@ -446,10 +446,10 @@ def _routines(clause: str) -> list[Fact]:
         if raw_head != head_said:  # a copula or a move was taken off: "my" names whose activity
             raw_head = re.sub(r"^(?:[Mm]y|[Oo]ur)\s+(?=[a-z])", "", raw_head)
         raw_head = re.sub(r"^(I|we)(?:'ve|\s+have)?\s+got\b", r"\1 have", raw_head)  # "I've got choir"
-        # "started pottery last wednesday, going every wednesday now": the pottery
-        raw_head = re.sub(r"^(?:also\s+)?(?:started|began)\s+(?=[a-z])", "", raw_head)
+        # "started pottery last wednesday, going every wednesday now", "I've started sea swimming"
+        raw_head = STARTED_HEAD.sub("", raw_head)
         # "the studio changed the schedule so yoga is mondays": the last clause of the head
-        raw_head = joined_at(re.split(r"\s+(?:so|and|but|because|now)\s+", raw_head)[-1])
+        raw_head = joined_at(re.split(r"\s+(?:so|and|but|because|now|then)\s+", raw_head)[-1])
         # "golf with my brother-in-law Ross", "the club at the library": the activity alone
         raw_head = dates_en.strip_trailing(re.sub(r"\s+(?:with|w/?|at)\s+.*$", "", raw_head))
         # "i joined mandarin classes", "signed up for a pottery course": what was joined

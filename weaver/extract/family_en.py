@@ -20,7 +20,7 @@ _SEX = {"boys": "son", "sons": "son", "lads": "son", "girls": "daughter", "daugh
         **dict.fromkeys(("eldest", "oldest", "youngest"), "child")}
 _AGE = r"\d{1,2}"
 _AND = r"(?:\s*,\s*|\s+(?:and|&|n)\s+|\s*,\s*(?:and|&)\s+)"
-_NAME_AGED = rf"{NAME}(?:\s+{_AGE}\b)?"
+_NAME_AGED = rf"{NAME}(?:\s+{_AGE}\b|\s*\({_AGE}\))?"  # "Ama 10", "Sofi (9)"
 _NAMES = rf"(?P<names>{_NAME_AGED}(?:{_AND}{_NAME_AGED})+)"
 _AGES = rf"{_AGE}(?:{_AND}{_AGE})+"
 _COUNT = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4, "twin": 2}
@@ -43,13 +43,13 @@ def _children(attribute: str, names: list[str], ages: list[str]) -> list[Fact]:
 
 def _listed(m: re.Match[str]) -> list[Fact]:
     told = re.split(_AND, m.group("names"))
-    names = [clean_name(re.sub(rf"\s+{_AGE}$", "", t)) or "" for t in told]
+    names = [clean_name(re.sub(rf"\s+{_AGE}$|\s*\({_AGE}\)$", "", t)) or "" for t in told]
     if not all(names) or len(set(names)) != len(names):
         return []
     count = _COUNT.get((m.groupdict().get("n") or m.groupdict().get("n2") or "").lower())
     if count and count != len(names):
         return []
-    ages = [a for t in told for a in re.findall(rf"\s({_AGE})$", t)]
+    ages = [a for t in told for a in re.findall(rf"\s\(?({_AGE})\)?$", t)]
     after = m.groupdict().get("ages") or m.groupdict().get("before") or ""
     if after and not ages:
         ages = re.findall(_AGE, after)
@@ -136,9 +136,10 @@ FAMILY_MENTIONED: tuple[Rule, ...] = (
     # "Bethan (my wife) is due", "Tess (our youngest) starts school": the name, then whose
     rule(r"(?P<name>" + NAME + r")\s*\((?:my|our|the)\s+(?P<rel>wife|husband|missus|hubby|son|daughter|"
          r"youngest|eldest|oldest)\)", _whose),
-    # "wife Kylie reckons", "the wife Morag keeps sayin", "with hubby Marcus": no "my" in chat
-    rule(r"(?:^|(?<=[,.;:!]\s)|(?<=\bwith\s)|(?<=\band\s))(?:the\s+)?(?P<rel>(?i:wife|husband|hubby|missus|"
-         r"boyfriend|girlfriend|fianc[eé]e?))\s+(?P<name>" + NAME + r")\b", _partner),
+    # "wife Kylie reckons", "the wife Morag keeps sayin", "with hubby Marcus", "gift ideas for the
+    # wife, Aisha": no "my" in chat
+    rule(r"(?:^|(?<=[,.;:!]\s)|(?<=\bwith\s)|(?<=\band\s)|(?<=\bfor\s))(?:the\s+)?(?P<rel>(?i:wife|husband|hubby|"
+         r"missus|boyfriend|girlfriend|fianc[eé]e?))(?:,\s*|\s+)(?P<name>" + NAME + r")\b", _partner),
     # "mi daughter Shona", "me son Callum": "my" as many Englishes say it
     rule(r"\b(?:mi|me|ma)\s+(?P<rel>son|daughter|wife|husband)\s+(?P<name>" + NAME + ")", _kin),
 )

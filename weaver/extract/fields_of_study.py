@@ -19,7 +19,17 @@ import re
 
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.patterns_en import _learned as learned
-from vaultweave.weaver.extract.rules_text import Build, Fact, Rule, clean_org, each, rule, words
+from vaultweave.weaver.extract.rules_text import (
+    Build,
+    Fact,
+    Rule,
+    clean_org,
+    each,
+    languages,
+    rule,
+    things,
+    words,
+)
 
 # English disciplines, by the word a field's name ends with ("civil engineering",
 # "public health", "medical billing and coding").
@@ -31,7 +41,7 @@ _EN_HEADS = words(
     "therapy pathology coding theology ecology zoology botany neuroscience biochemistry genetics astronomy "
     "commerce hospitality tourism communications nutrition dietetics physiotherapy midwifery surveying "
     "logistics criminology classics mbbs cs informatics robotics biotechnology microbiology optometry "
-    "radiography kinesiology aviation chain")
+    "radiography kinesiology aviation chain business marketing")
 # Fields said on their own only when the frame is a study's ("studying business", "a music
 # major"), never after a bare "doing" ("doing business in Lagos", "doing marketing at Unilever").
 _EN_WORK_TOO = words("business design marketing finance accounting coding management administration history "
@@ -74,6 +84,20 @@ def _field_en(raw: str, strict: bool) -> str | None:
     return phrase if phrase.isupper() else low
 
 
+def switched_to(m: re.Match[str]) -> list[Fact]:
+    """ "switched to computer science (as of today)": a field of study is now what one studies,
+    a language what one learns ("ditched spanish, switched to japanese"), anything else a thing
+    one now likes ("switched to oat milk")."""
+    value = re.sub(r"\s+(?:as\s+of|from|since|starting)$", "", m.group("v").strip())
+    field = _field_en(value, False)
+    if field:
+        return [Fact("studies", field, Op.ASSERT, 0.75)]
+    told = languages(value)
+    if told and len(told) == 1 and told[0].lower() == value.lower():
+        return [Fact("learning", told[0], Op.ASSERT, 0.7)]
+    return [Fact("likes", v, Op.ASSERT, 0.7) for v in things(value)]
+
+
 # A degree held, not one being studied: "I have a degree in law", "got my masters in 2019".
 _HELD = re.compile(r"(?i:\b(?:got|have|has|had|finished|completed|graduated|did|earned)\b)")
 
@@ -90,11 +114,20 @@ def _studies_en(strict: bool, conf: float, unless: re.Pattern[str] | None = None
     return build
 
 
+# What one picks up as a skill: a language, an instrument, a pastime in -ing ("picking up
+# Portuguese", "picking up the ukulele", "picking up knitting")
+_PICKED_UP = re.compile(r"(?:a\s+(?:bit|little)\s+of\s+|some\s+)?(?:[A-Z][a-z]+|(?:the\s+)?(?:piano|guitar|"
+                        r"violin|cello|drums|ukulele|uke|saxophone|sax|flute|bass|trumpet|harp|banjo|mandolin)|"
+                        r"[a-z]{3,}ing)(?=\s*$|\s*[,.!?]|\s+(?:again|now|too|lately|recently|online)\b)")
+
+
 def learning_or_field(m: re.Match[str]) -> list[Fact]:
     """"I'm studying physiotherapy at Otago" is a field (and a school); "I'm studying
     Spanish" or "learning to code" is ``learning``."""
     if re.match(r"(?:for|towards?)\b", m.group("v"), re.IGNORECASE):
         return []  # "studying for my stats exam": an exam ahead, nothing learned by name
+    if re.search(r"(?i:picking)\s+up\s+$", m.group(0)[: m.start("v")]) and not _PICKED_UP.match(m.group("v")):
+        return []  # "picking up a second hand Ranger tomorrow", "picking up the kids": no skill
     studying = re.search(r"(?i:studying)\s+" + _FIELD + _SCHOOL + _AFTER, m.group(0))
     facts = _studies_en(False, 0.85)(studying) if studying else []
     return facts or each("learning", learned, 0.85)(m)
@@ -131,7 +164,7 @@ _ZH_HEADS = tuple(words(
     "农学 兽医 口腔 中医 社会学 社會學 传媒 傳媒 广告 廣告 播音 表演 "
     "舞蹈 体育 國貿 国贸 财务 財務 旅游 食品 化工 电气 電機 信息 资管 "
     "資管 动画 動畫 影视 视觉传达 临床 公卫 公共卫生 计算生物 生科 生医 "
-    "生醫 牙医 牙醫 药剂 藥劑 幼教 学前教育 外贸 "))
+    "生醫 牙医 牙醫 药剂 藥劑 幼教 学前教育 外贸 商科 商学 商學 科学 科學 "))
 _ZH_NOT = tuple(words("大学 中学 小学 上学 留学 同学 放学 开学 休学 退学 转学 入学 自学 教学 "
                       "关系 联系 體系 体系 派系"))
 _ZH_LEVEL = r"(?:硕士|碩士|博士|本科|研究生|研|博|master|Master|MASTER|phd|PhD|PHD|MBA|mba)"
@@ -182,6 +215,7 @@ STUDIES_ZH: tuple[Rule, ...] = (
     rule(r"(?:学|學|读|讀|念)的是" + _ZH_FIELD + r"(?:专业|專業|系)?" + _ZH_END, _studies_zh),
     # "读电商的", "读临床医学", "讀資工", "读data science的master", "读数据科学硕士"
     rule(r"(?:读|讀|念|修)(?:着|緊|紧|了)?(?:个|個)?(?!大[一二三四五]?|研|博|书|書|高|初)" + _ZH_FIELD
+         + r"(?:\s(?:year|yr|Y)\s?\d)?"  # "读business year 2"
          + r"(?:的?\s?(?:" + _ZH_LEVEL + r"|专业|專業|系|所)|" + _ZH_END + r")", _studies_zh),
     # "读大一 学计算机", "读phd 做计算生物的"
     rule(r"(?:学|學|做|搞)" + _ZH_FIELD + _ZH_END, _studies_zh_told),

@@ -23,7 +23,7 @@ text in, clauses out. The extractor keeps only what the ordinary reading did not
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.cars_en import cars_said
@@ -82,6 +82,9 @@ _NAMED_SUBJECT = re.compile(r"^(?!I\b)[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s+"
                             r"(?:just\s+|finally\s+|also\s+|still\s+)?"
                             r"(?:is|was|has|had|quit|left|moved|got|lives|works|[a-z]+(?:s|ed))\b")
 _PRONOUN = re.compile(r"^(?P<p>he|she)(?P<be>'s|\s+is)?\s+(?P<rest>.+)$", re.IGNORECASE)
+# "her birthday's 19 march", "his work is at Chevron": what of theirs is told
+_POSSESSIVE = re.compile(r"^(?P<p>his|her)\s+(?P<rest>(?:birthday|bday|b-day|job|work|office|name)"
+                         r"(?:'s|\s+is)\s+.+)$", re.IGNORECASE)
 
 _INTRODUCTION = re.compile(
     rf"^(?:(?P<v>{NAME})\s+here|this\s+is\s+(?P<w>{NAME})|(?:my\s+)?name'?s\s+(?P<x>{NAME}))$"
@@ -133,10 +136,13 @@ class Carried:
     """Who the fragments of a turn are about so far: "" is the speaker, "?" someone else the
     rules cannot name (their pieces are nobody's), else "my dad".
     ``introduced``: the speaker gave their name or "I'm" in this sentence (a bare number is
-    then an age, not a price)."""
+    then an age, not a price). ``mentioned``: the relatives the turn named so far anywhere in a
+    piece ("gift ideas for my wife Aisha"); a later "she" with no subject carried means the one
+    of them she fits, if only one does."""
 
     who: str = ""
     introduced: bool = False
+    mentioned: tuple[str, ...] = ()
 
 
 def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -> tuple[list[str], Carried]:
@@ -148,7 +154,7 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
     text = capitalise_places(" ".join(sentence.split()))
     unsure = bool(_UNSURE.search(text))
     promoted = bool(_PROMOTED.search(text))
-    who, introduced = carried.who, False
+    who, introduced, mentioned = carried.who, False, with_mentions(text, carried).mentioned
     said: list[str] = []
     # An aside in brackets changes nobody's subject: "I'm Thandiwe (everyone says Thandi), 27"
     for aside in _ASIDE.findall(text)[:MAX_FRAGMENTS]:
@@ -170,7 +176,7 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
             continue
         self_said = _SELF.match(fragment)
         relative = _RELATIVE.match(fragment)
-        pronoun = _PRONOUN.match(fragment)
+        pronoun = _PRONOUN.match(fragment) or _POSSESSIVE.match(fragment)
         if self_said:
             who, introduced = "", True
             if not unsure:  # "I'm Thandiwe", "I'm 27": whole once cut from their asides
@@ -187,10 +193,17 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
             who = who[0].lower() + who[1:]  # "My brother Sadiq ..." at a sentence's start
             continue
         if pronoun:
-            person = _pronoun_means(pronoun.group("p").lower(), who or last_named)
-            if person and not unsure and (pronoun.group("be") or _THIRD_VERB.match(pronoun.group("rest"))):
-                verb = "is " if pronoun.group("be") else ""
-                said.append(f"{person} {verb}{pronoun.group('rest')}")
+            owned = pronoun.group("p").lower() in ("his", "her")
+            said_as = {"his": "he", "her": "she"}.get(pronoun.group("p").lower(), pronoun.group("p").lower())
+            fitting = [m for m in mentioned if _pronoun_means(said_as, m)]
+            # "told my boss about my sister Ana. she's ...": a sister is a she, a boss may be
+            fitting = [m for m in fitting if not re.search(rf"\b(?:{_EITHER})\b", m)] or fitting
+            only = fitting[0] if len(fitting) == 1 else "?" if fitting else ""  # two who fit: nobody
+            person = _pronoun_means(said_as, who or only or last_named)
+            told = owned or pronoun.group("be") or _THIRD_VERB.match(pronoun.group("rest"))
+            if person and not unsure and told:
+                verb = "'s " if owned else "is " if pronoun.group("be") else ""
+                said.append(f"{person}{'' if owned else ' '}{verb}{pronoun.group('rest')}")
                 who = person
             else:
                 who = "?"
@@ -198,7 +211,9 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
         if _SELF_VERB.match(fragment):
             who = ""
             continue
-        if _BARE_NAME.match(fragment) and fragment not in last_named:
+        if _BARE_NAME.match(fragment) and fragment not in last_named and not any(
+            m.endswith(" " + fragment) for m in mentioned
+        ):
             who = "?"  # "seeing someone new, Marcus, he's a firefighter": he is Marcus, not who came before
             continue
         clause: str | None = None
@@ -217,13 +232,31 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
             who = "?"
     # someone else's sentence ("he starts monday.") leaves the next one's bare pieces ("still in
     # dakar") to nobody, until the speaker speaks of themself again
-    return said, Carried(who, introduced or carried.introduced)
+    return said, Carried(who, introduced or carried.introduced, mentioned)
 
 
 _CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 _KIN_AGE = re.compile(rf"\b(?P<who>(?:my|our)\s+{_RELATIVES})(?:\s+(?P<name>[A-Za-z][a-z]+))?"
                       r"\s*\((?P<n>\d{1,2})\)", re.IGNORECASE)
 _MENTION = re.compile(rf"\b(?:my|our)\s+{_RELATIVES}(?:\s+(?!Is\b|Was\b){NAME})?(?='s\b|\b)")
+
+
+# A relative named anywhere in a piece, "the wife" too ("need gift ideas for the wife, Aisha")
+_MENTIONED = re.compile(rf"\b(?:(?:[Mm]y|[Oo]ur)\s+{_RELATIVES}|the\s+(?:wife|husband|hubby|missus))"
+                        rf"(?:,?\s+(?!Is\b|Was\b){NAME})?(?='s\b|\b)")
+
+
+def with_mentions(sentence: str, carried: Carried) -> Carried:
+    """``carried`` with the relatives ``sentence`` names added to those the turn named before
+    (a question names them too: "any ideas for the wife, Rosa?")."""
+    named = (_as_mine(m) for m in _MENTIONED.findall(sentence[:MAX_CHARS]))
+    return replace(carried, mentioned=carried.mentioned + tuple(dict.fromkeys(m for m in named
+                                                                              if m not in carried.mentioned)))
+
+
+def _as_mine(mention: str) -> str:
+    """ "the wife, Aisha" -> "my wife Aisha"; "My sister" -> "my sister"."""
+    return " ".join(re.sub(r"^(?:[Mm]y|[Oo]ur|the)\b", "my", mention).replace(",", " ").split())
 
 
 def last_mentioned(text: str) -> str:

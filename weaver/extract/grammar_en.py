@@ -84,7 +84,8 @@ _EN_CLAUSE_BREAK = re.compile(
 # "I live in Leeds and work at the BBC": the subject carries over a coordinated verb.
 _EN_SHARED_SUBJECT = re.compile(
     r"(?:,\s*|\s+)(?:and|but|plus)\s+(?=(?:live|work|study|speak|teach|play|moved|started|joined|left|quit|"
-    r"learning|working|living|studying|doing|thinking|considering|planning|hoping|might|want|wanna)\s)"
+    r"learning|working|living|studying|doing|thinking|considering|planning|hoping|might|want|wanna|"
+    r"into|allergic\s+to|obsessed\s+with|(?:mad|crazy)\s+about)\s)"  # "a nurse and into craft beer"
 )
 _EN_CHATTER_START = re.compile(
     r"(?:if|when|once|unless|whenever|while|before(?!\s+that\b)|after|as\s+soon\s+as|maybe|perhaps|"
@@ -152,8 +153,7 @@ _EN_HE_SHE = {
 
 def _en_statement_before_question(sentence: str) -> str | None:
     """ "my brother lives in Oslo, what's a good gift?" -> "my brother lives in Oslo"."""
-    match = _EN_QUESTION_TAIL.search(sentence)
-    if not match:
+    if not (match := _EN_QUESTION_TAIL.search(sentence)):
         return None
     head = sentence[: match.start()]
     return head if _EN_STATEMENT.search(head) and not head.rstrip().endswith("?") else None
@@ -256,15 +256,15 @@ def _en_chained(clause: str) -> list[str]:
 
 # Chat drops the subject: "got laid off yesterday", "moved the dentist to Monday".
 _EN_SUBJECTLESS = re.compile(
-    r"(?:just\s+|finally\s+|recently\s+|officially\s+)*(?:got|moved|started|switched|transferred|"
+    r"(?:just\s+|finally\s+|recently\s+|officially\s+)*(?:got|moved|started|resumed|switched|transferred|"
     r"dropped|quit|left|joined|went|turned|retired|graduated|stopped|sold|adopted|rescued|"
     r"relocated|resigned|changed|became|picked|took|gave|signed|landed|bought|broke|split|"
     r"cancell?ed|rescheduled|booked|passed|finished|completed|ditched|accepted|traded|handed|"
     r"swapped|scrapped|packed)\s",
     re.IGNORECASE,
 )
-_EN_GERUND_START = re.compile(r"(?:working|living|studying|learning|picking\s+up|based|temping|interning|"
-                              r"volunteering|freelancing|joining)\s", re.IGNORECASE)
+_EN_GERUND_START = re.compile(r"(?:working|living|studying|learning|picking\s+up|trying\s+to\s+learn|based|"
+                              r"temping|interning|volunteering|freelancing|joining)\s", re.IGNORECASE)
 _EN_BEEN = re.compile(r"(?:I've\s+|I\s+have\s+)?been\s+(?:living\s+)?in\s+(?=[A-Z])")
 _EN_GUESS_WHO = re.compile(r"^guess\s+who(?:'s|\s+is)?\s+", re.IGNORECASE)
 

@@ -13,7 +13,7 @@ import re
 
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.rules_text import Fact, Rule, rule
-from vaultweave.weaver.extract.rules_zh_values import is_place, place_of
+from vaultweave.weaver.extract.rules_zh_values import HK_DISTRICTS, is_place, place_of
 
 _CJK = "\u4e00-\u9fff"
 # A place's own ending: a district, county, town or village ("郑东新区", "凤山区", "沙子口村").
@@ -113,6 +113,10 @@ RULES: tuple[Rule, ...] = (
          lambda m: [Fact("lives_in", town, Op.ASSERT, 0.7) for town in [_town_at_end(m.group("v"))] if town]),
     # "租的房子在郑东新区", "房子买在曲江", "现在家在望京": the home's place
     rule(_HOME, _home),
+    # "终于搬进淡滨尼新家了": the new home's place, named before it
+    rule(r"^我?(?:们)?(?:已经|终于|总算|刚|上周|上个?月)*搬(?:进了?|入|到)(?P<v>(?!了)[" + _CJK
+         + r"A-Za-z]{2,6}?)的?(?:新家|新房|新屋|新居)",
+         lambda m: [Fact("lives_in", v, Op.ASSERT, 0.8) for v in [place_of(m.group("v"))] if v]),
     # "在上海长宁租了个一室户", "在望京租了一间小房子": where the flat one rented is
     rule(r"^我?(?:现在|目前|也|就)*在(?P<v>[" + _CJK + r"A-Za-z]{2,8}?)(?:那边|这边|附近)?租了?"
          r"(?:个|一个|一间|一套|间|套)"
@@ -121,9 +125,10 @@ RULES: tuple[Rule, ...] = (
     rule(r"^我?(?:现在|目前|也|就|还)*住(?!院|宿|校|在|了|过|着|得)(?P<v>[" + _CJK + r"]{4,6})$",
          lambda m: _home(m) if _PLACE_END.search(m.group("v")) else []),
     # "在烟台安顿下来了", "斯图加特安顿好了": settled in a town is living there
-    rule(r"^我?(?:们)?(?:现在|已经|终于|总算|也|都|算是)*(?:人)?在?(?P<v>[" + _CJK
+    rule(r"^(?!.*(?:想|要|打算|准备|希望|计划|如果|要是))我?(?:们)?(?:现在|已经|终于|总算|也|都|算是)*(?:人)?在?"
+         r"(?P<v>[" + _CJK
          + r"A-Za-z]{2,8}?)(?:这边|那边)?(?:也|都|已经|终于|总算|算是)*"
-         r"(?:安顿|安定|落脚|安家)(?:好|下来)?(?:了|啦|喇)",
+         r"(?:安顿|安定|落脚|安家)(?:好|下来)?(?:了|啦|喇|(?<=下来)(?=$|[，,\s]))",
          lambda m: [Fact("lives_in", v, Op.ASSERT, 0.75)
                     for v in [place_of(m.group("v"))] if v and placeish(v)]),
     # "就在我们福州家楼下", "我杭州家里": the home named by its town, wherever in the clause
@@ -133,11 +138,20 @@ RULES: tuple[Rule, ...] = (
 )
 
 
-def told_first(facts: list[Fact]) -> list[Fact]:
+_WORKED_IN = re.compile(r"在(?P<d>" + "|".join(sorted(HK_DISTRICTS, key=len, reverse=True))
+                        + r")(?:那边|这边)?(?:做|当|上班|返工|打工|工作|实习)")
+_HOMED_IN = re.compile(r"(?:住|搬[到去来入进]?了?)(?:在)?(?P<d>" + "|".join(HK_DISTRICTS) + ")")
+
+
+def told_first(facts: list[Fact], text: str = "") -> list[Fact]:
     """A turn's homes with those only inferred (the district of a workplace, a town's "here": 0.6
     or below) left out for a person whose home the same turn tells more surely ("我住回龙观…我在中关村
-    一家AI公司当产品经理": 回龙观, not 中关村), and an assumed home that is no town left out for a
-    person the turn places in a town."""
+    一家AI公司当产品经理": 回龙观, not 中关村), an assumed home that is no town left out for a
+    person the turn places in a town, and a district of Hong Kong that ``text`` names as where
+    one works ("我在观塘做会计": a district is no town one lives in for working there)."""
+    worked = {m.group("d") for m in _WORKED_IN.finditer(text)}
+    worked -= {m.group("d") for m in _HOMED_IN.finditer(text)}  # "我住湾仔 也在湾仔上班"
+    facts = [f for f in facts if not (f.attribute == "lives_in" and f.op is Op.ASSERT and f.value in worked)]
     homes = [f for f in facts if f.attribute == "lives_in" and f.op is Op.ASSERT]
     told = {(f.about, f.name) for f in homes if f.confidence >= 0.7}
     # an assumed home that is no known town (the district of one's shop: "在解放碑开了个火锅店")

@@ -51,6 +51,8 @@ _EN_FIXES = (
     (re.compile(r"\b(?:goodbye|bye\s+bye|farewell)\s+(?:to\s+)?(?:my\s+)?(?:beloved\s+|dear\s+|precious\s+)?"
                 r"(?=[a-z])(?!(?:for\s+now|then|everyone|all|guys)\b)", re.IGNORECASE), "no more "),
     (re.compile(r"\bw/(?=\s)"), "with"),
+    # "OTR driver w Werner": a lone w before a name is "with"
+    (re.compile(r"(?<=[a-z])\s+w\s+(?=[A-Z][a-z])"), " with "),
     # "a stay at home mom": one title, whose "at" opens no workplace
     (re.compile(r"\bstay\s+at\s+home\s+(?=(?:mom|mum|dad|parent|mother|father|wife|husband)\b)",
                 re.IGNORECASE), "stay-at-home "),
@@ -60,6 +62,8 @@ _EN_FIXES = (
     (re.compile(r"\b(my|our|her|his|your|ur)\s+(?:gf|girlf)\b", re.IGNORECASE), r"\1 girlfriend"),
     (re.compile(r"\b(my|our|her|his|your|ur)\s+(?:hubby|hubs)\b", re.IGNORECASE), r"\1 husband"),
     (re.compile(r"\b(?:my|the)\s+(?:missus|missis|wifey)\b", re.IGNORECASE), "my wife"),
+    # "gift ideas for the wife, Aisha", "the hubby Marcus": a partner named is one's own
+    (re.compile(r"\bthe\s+(wife|husband|hubby)\b,?\s+(?=[A-Z][a-z]+\b(?!\s+(?:and|&)\s+I\b))"), r"my \1 "),
     (re.compile(r"\b(my|our|his|your|ur)\s+wifey\b", re.IGNORECASE), r"\1 wife"),
     (re.compile(r"\b(my|our|her|his|your|ur)\s+(?:housemate|house-mate|roomie)\b", re.IGNORECASE),
      r"\1 roommate"),
@@ -68,6 +72,10 @@ _EN_FIXES = (
     (re.compile(r"\b(my|our)\s+(?:kuya|bhai|bhaiya|boet|boeta)\b(?=\s+[A-Za-z])",
                 re.IGNORECASE), r"\1 brother"),
     (re.compile(r"\b(my|our)\s+(?:didi|akka|unnie|noona|ate(?=\s+[A-Z]))\b", re.IGNORECASE), r"\1 sister"),
+    # Spanish kin in English chat: "mi esposo Luis", "my hija Sofi"
+    (re.compile(r"\b(?:my|mi)\s+(esposo|esposa|hijo|hija|novio|novia)\b(?=\s+[A-Z])", re.IGNORECASE),
+     lambda m: "my " + {"esposo": "husband", "esposa": "wife", "hijo": "son", "hija": "daughter",
+                        "novio": "boyfriend", "novia": "girlfriend"}[m.group(1).lower()]),
     (re.compile(r"\b(my|our)\s+(?:amma|ammi|mam|mammy|maa|mama|mummy|nanay|mami)\b(?!\s+and\s+dad)",
                 re.IGNORECASE), r"\1 mum"),
     (re.compile(r"\b(my|our)\s+(?:appa|abba|abbu|papa|tatay|pops|da|baba)\b(?=[\s,.!?']|$)",
@@ -317,11 +325,22 @@ _EN_ADVERBS = words(
 )
 
 
+# Past verbs after a relative ("my dad came. he's ..."), and names that end like a past verb
+_EN_PAST_VERBS = frozenset(
+    ("came", "went", "left", "rang", "fell", "ran", "won", "lost", "sent", "got", "took", "gave", "saw")
+)
+_EN_NAMES_IN_ED = frozenset(
+    ("ed", "ted", "ned", "fred", "jed", "reed", "jared", "alfred", "wilfred", "mildred", "manfred", "ahmed",
+     "mohammed", "muhammed", "mohamed", "syed", "saeed", "javed", "naveed", "waleed", "khaled", "zayed",
+     "hamed", "majed", "rasheed", "fareed", "obed")
+)
+
+
 def names_capitalised(text: str) -> str:
     def spoken(m: re.Match[str]) -> str:
         lower = m.group("lower")
-        if lower in _EN_ADVERBS:
-            return m.group(0)
+        if lower in _EN_ADVERBS | _EN_PAST_VERBS or lower.endswith("ed") and lower not in _EN_NAMES_IN_ED:
+            return m.group(0)  # "my mum called. she's fine": what she did, no name
         return m.group(0)[: m.start("lower") - m.start()] + lower.capitalize()
 
     def pair(m: re.Match[str]) -> str:

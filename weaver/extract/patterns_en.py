@@ -294,7 +294,9 @@ def _and_list(raw: str) -> list[str]:
 
 
 def _learned(raw: str) -> list[str]:
-    raw = re.split(r",|\s+(?:on|with|at|from|using|via|through)\s+", raw)[0]
+    # "Portuguese for the trip", "spanish because of my in-laws": the thing, not why
+    raw = re.split(r",|\s+(?:on|with|at|from|using|via|through|for|because|cos|since|before)\s+", raw)[0]
+    raw = re.sub(r"^the\s+(?=\w)", "", raw)  # "the ukulele"
     if raw.startswith("to "):
         verb, _, rest = raw[3:].partition(" ")
         return things(gerund(verb) + (" " + rest if rest else ""), split=False)

@@ -60,7 +60,7 @@ from vaultweave.weaver.extract.denials import undenied
 from vaultweave.weaver.extract.doubt_cues import cue_doubts
 from vaultweave.weaver.extract.event_it_en import it_said_in_full
 from vaultweave.weaver.extract.events_en import IT
-from vaultweave.weaver.extract.fragments_en import Carried, last_mentioned
+from vaultweave.weaver.extract.fragments_en import Carried, last_mentioned, with_mentions
 from vaultweave.weaver.extract.fragments_en import clauses as fragment_clauses
 from vaultweave.weaver.extract.grammar_en import ENGLISH
 from vaultweave.weaver.extract.grammar_zh import CHINESE, _zh_sentence_facts, zh_sentence
@@ -310,7 +310,7 @@ def _facts_in(text: str, asked: str, who: str) -> list[Fact]:
     facts += kin_named(text, facts)
     facts += towns_in_passing(sentences, facts)  # "rent in cork is 1100", "我还在南京上班"
     if _CJK.search(text):  # "我们重庆人" over a shop's district; "周日也就不去了"
-        facts = told_first(facts) + rules_zh_updates.routines_ended_by_reference(text)
+        facts = told_first(facts, text) + rules_zh_updates.routines_ended_by_reference(text)
     facts += former_values(sentences, facts)  # "better than my old place in pilsen", "to Dublin from Cork"
     unsure = [d for s in unsure_sentences(sentences) for d in doubts_of(s)]  # "not sure I'll stay in X"
     facts = dated_by_change(facts, sentences)  # "got promoted two weeks ago!! team lead now"
@@ -393,10 +393,11 @@ def _turn_facts(text: str, who: str = "", about: str = "") -> list[Fact]:
         if grammar is ENGLISH and not grammar.is_question(sentence):
             more, carried = _fragment_facts(sentence, found, carried, who)
             found += more
-        if grammar is ENGLISH and not found:
-            found = switch_in(sentence)
-        if grammar is ENGLISH and not any(f.attribute == "allergy" for f in found):
-            found += allergies_in(sentence)  # "shellfish, allergic"
+        elif grammar is ENGLISH:
+            carried = with_mentions(sentence, carried)  # "any ideas for the wife, Rosa?": she, after
+        if grammar is ENGLISH:  # "switched to Lidl last week", "shellfish, allergic"
+            found = found or switch_in(sentence)
+            found += [] if any(f.attribute == "allergy" for f in found) else allergies_in(sentence)
         if topic and not found:  # an ending of the thing just named: "it" is that thing
             found = [
                 f for f in _sentence_facts(with_topic(sentence, topic), grammar, False) if f.op is Op.RETRACT
@@ -421,7 +422,7 @@ def _turn_facts(text: str, who: str = "", about: str = "") -> list[Fact]:
                 facts.append(fact)
         if grammar is ENGLISH:  # "a rescue greyhound!! his name is Biscuit", "..., the kids named her Nugget"
             facts = pets_named_in_turn(sentence, facts)
-    return without_unnamed_pets(told_first(facts) if _is_chinese(text) else facts)  # homes_zh
+    return without_unnamed_pets(told_first(facts, text) if _is_chinese(text) else facts)  # homes_zh
 
 
 def _fragment_facts(
@@ -429,8 +430,7 @@ def _fragment_facts(
 ) -> tuple[list[Fact], Carried]:
     """What the sentence's fragments, said again as whole clauses, add to its first reading (only facts
     of an attribute and person that reading did not give), and who the next sentence's fragments are about."""
-    had = {(f.attribute, f.about, f.name) for f in found}
-    extra: list[Fact] = []
+    had, extra = {(f.attribute, f.about, f.name) for f in found}, []
     said, carried = fragment_clauses(sentence, carried, who)
     booked = {f.value.lower() for f in found if f.attribute == "appointment"}  # "vet for pepe friday": no job
     for clause in said:

@@ -22,9 +22,10 @@ from vaultweave.weaver.extract.changes_en import (
     LATE_ENDINGS,
     ending_of_thing,
 )
-from vaultweave.weaver.extract.fields_of_study import STUDIES_EN, learning_or_field
+from vaultweave.weaver.extract.fields_of_study import STUDIES_EN, learning_or_field, switched_to
 from vaultweave.weaver.extract.habits_en import HABITS_TOLD
 from vaultweave.weaver.extract.jobs_ended_en import JOBS_ENDED
+from vaultweave.weaver.extract.likings_en import LIKINGS_SAID
 from vaultweave.weaver.extract.mentioned_in_passing_en import MENTIONED_IN_PASSING, RULES_IN_PASSING
 from vaultweave.weaver.extract.patterns_en import (
     _AGE,
@@ -126,8 +127,8 @@ def _ended(m: re.Match[str]) -> list[Fact]:
             return flipped(inner)
         habit = habit_phrase(value, from_gerund=True)
         return [Fact("habit", habit, Op.RETRACT, 0.85)] if habit else []
-    if re.match(r"my\s+(?:job|position|role)$", value):
-        return _JOB_ENDED  # ends whatever employer and title are current
+    if re.match(r"my\s+(?:job|position|role)$", value) or _WORKPLACE_LEFT.fullmatch(value):
+        return _JOB_ENDED  # ends whatever employer and title are current ("quit the bar on the 13th")
     job = re.match(r"(?:my\s+(?:job|position|role)\s+(?:at|with)\s+)?" + _ORG + "$", value)
     if job:  # "I quit Google", "I'm over Arctic Monkeys": a name ends whatever it names
         org = clean_org(job.group("org"))  # "my job at X" is a job; a bare name may be anything the speaker had
@@ -139,6 +140,11 @@ def _ended(m: re.Match[str]) -> list[Fact]:
     if re.match(r"(?:the|a|an|my|your|this|that|it|him|her|them|and|but|so|then|because)\b", value):
         return []
     return ending_of_thing(value)
+
+
+# A workplace left, named by its kind: "quit the bar", "left the call centre"
+_WORKPLACE_LEFT = re.compile(r"(?:the|my)\s+(?:bar|pub|restaurant|cafe|café|shop|store|warehouse|factory|salon|firm|"
+                             r"agency|office|call\s+cent(?:re|er)|hotel|bakery|kitchen|site|depot|plant|clinic)")
 
 
 # Words in -ing that are things, not what one does: "done with evening classes".
@@ -332,7 +338,8 @@ RULES: tuple[Rule, ...] = (
          + _BE + r"(?:working|employed|temping|interning|freelancing|volunteering))\s+"
          + _WORK_HOW + r"(?:at|for|by)\s+" + _ORG
          + r"(?:\s+as\s+(?:a\s+|an\s+|the\s+)?(?P<title>.+))?", _job(0.9)),
-    rule(_PAST + r"(?:started|begun|began)\s+(?:working\s+|a\s+(?:new\s+)?(?:job|role|position)\s+|"
+    # ("resumed at Paystack last week": a start, as Nigerian English says it)
+    rule(_PAST + r"(?:started|begun|began|resumed)\s+(?:working\s+|a\s+(?:new\s+)?(?:job|role|position)\s+|"
          r"my\s+new\s+(?:job|role|position)\s+)?(?:at|with|for)\s+" + _ORG
          + r"(?:\s+as\s+(?:a\s+|an\s+)?" + _TITLE + r"(?=$|\s+(?:on|in|from|since|last|this|and|but)\b))?", started_at),
     # "just started as a research assistant at cedars-sinai this week"
@@ -360,10 +367,11 @@ RULES: tuple[Rule, ...] = (
     # "I do backend stuff at Shopify", "I do marketing for Oatly"
     rule(_I + r"do\s+(?:[a-z]+\s+){1,3}?(?:at|for)\s+" + _ORG, lambda m: [] if m.group("org").lower() in PLACES
          else [Fact("employer", o, Op.ASSERT, 0.8) for o in [clean_org(m.group("org"))] if o]),
-    # A start told by its first day or by what one now is there; "got bumped up to head chef!!"
+    # A start told by its first day, by the new job ("my new job at Flutterwave is great") or by
+    # what one now is there; "got bumped up to head chef!!"
     rule(r"(?:(?:today|yesterday)\s+(?:was|is)\s+|it(?:'s|\s+is|\s+was)\s+|was\s+|is\s+)?(?:my\s+)?"
-         r"(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:day|week|month|shift)"
-         r"\s+(?:at|with|for)\s+" + _ORG, _job(0.85)),
+         r"(?:(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:day|week|month|shift)|"
+         r"new\s+(?:job|gig|role|position))\s+(?:at|with|for)\s+" + _ORG, _job(0.85)),
     rule(r"(?:" + _BE + r"|(?:officially|now)\s+)(?:an?\s+)?" + _ORG + r"\s+(?:employee|staffer|hire)\b", _job(0.8)),
     rule(r"(?:I(?:'ve|\s+have)?\s+)?(?:just\s+|finally\s+)?(?:got|been|was)\s+(?:promoted|bumped\s+up|moved\s+up)"
          r"\s+to\s+(?:a\s+|an\s+)?(?P<title>.+)$", _job(0.85)),
@@ -407,7 +415,8 @@ RULES: tuple[Rule, ...] = (
     rule(_BE + r"(?:fluent|native|bilingual|conversational)\s+in\s+(?P<v>.+)$", each("speaks", languages)),
     rule(r"my\s+(?:native\s+language|mother\s+tongue|first\s+language)\s+is\s+(?P<v>.+)$",
          each("speaks", languages)),
-    rule(r"(?:" + _BE + r"|I(?:'ve|\s+have)\s+been\s+)(?:learning|studying|picking\s+up)\s+(?P<v>.+)$", learning_or_field),
+    rule(r"(?:" + _BE + r"|I(?:'ve|\s+have)\s+been\s+)(?:learning|studying|picking\s+up|trying\s+to\s+learn)\s+"
+         r"(?!(?:it|this|that|them|the\s+(?:thing|basics))\b)(?P<v>.+)$", learning_or_field),
     # pets and family
     *PETS_TOLD,  # "I have a cat, Dubu, 2 years old"
     rule(_HAVE + r"\s+" + _COUNT + r"\s+(?:[a-z]+\s+){0,2}?" + _SPECIES + _NAMED, _pet(0.9)),
@@ -434,25 +443,8 @@ RULES: tuple[Rule, ...] = (
          lambda m: each("likes", things, 0.9 if m.group("verb") in ("love", "adore") else 0.85)(m)),
     rule(r"I(?:'ve|\s+have)\s+" + ADV + r"(?:loved|liked|enjoyed)\s+(?P<v>.+)$", each("likes", things, 0.85)),
     rule(_BE + r"(?:a\s+)?(?:(?:huge|big|massive|great|total|real)\s+)?fan\s+of\s+(?P<v>.+)$", each("likes", things, 0.85)),
-    # "I'm so over Arctic Monkeys, it's all Fontaines DC now": the new liking
-    rule(r"it(?:'s|\s+is)\s+all\s+(?!about\b|good\b|fine\b|ok\b|okay\b|over\b|done\b|the\s+same\b)"
-         r"(?P<v>[\w' -]+?)(?:\s+(?:now|these\s+days|rn|atm))?$", each("likes", things, 0.75)),
-    rule(_BE + r"(?:into|obsessed\s+with|passionate\s+about|crazy\s+about|mad\s+about|hooked\s+on)\s+(?P<v>.+)$",
-         each("likes", things, 0.8)),
-    rule(r"(?:" + _BE + r")?(?:a\s+)?(?:huge|big|massive|total|real)\s+(?P<v>[a-z]+(?:\s+[a-z]+)?)\s+(?:guy|"
-                        r"girl|person|"
-         r"lover|addict|nerd|fiend|snob|fan)(?:\s+(?:honestly|tbh|lol|really))?(?:\s*,.*)?$",
-         each("likes", things, 0.8)),
-    # "I'm a jazz person", "I'm a tea guy": a liking; "a morning person" is a way of being
-    rule(_BE + r"(?:a|an)\s+(?!(?:morning|night|evening|early|late|people|glass|half|good|bad|nice|new|real|"
-         r"different|very|lucky|busy|private|shy|social|whole|big|huge)\b)(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
-         r"\s+(?:person|guy|girl|fan|lover|nerd|addict)(?:\s+(?:honestly|tbh|lol|really|myself))?$",
-         each("likes", things, 0.75)),
+    *LIKINGS_SAID,  # "it's all Fontaines DC now", "I'm Munster mad", "I'm a tea guy"
     rule(_I + r"(?:hate|dislike|detest|loathe|despise)\s+(?P<v>.+)$", each("dislikes", things, 0.9)),
-    # "I drink way too much beer", "I eat loads of pasta": a liking told by how much
-    rule(_I + r"(?:drink|eat)\s+(?:way\s+too\s+much|too\s+much|so\s+much|a\s+lot\s+of|lots\s+of|loads\s+of|"
-         r"tons\s+of|a\s+ton\s+of|gallons\s+of)\s+(?P<v>[a-z][\w -]*?)(?:\s+honestly)?(?:,.*)?$",
-         each("likes", things, 0.75)),
     rule(r"(?:I\s+)?(?:have\s+|'ve\s+)?never\s+(?:liked|enjoyed|been\s+into|cared\s+for)\s+(?P<v>[^,]+)",
          each("dislikes", things, 0.8)),
     rule(_PAST + r"(?:got|bought|picked\s+up|leased)\s+(?:myself\s+)?(?:a|an)\s+(?:new\s+|used\s+|second[- ]"
@@ -474,11 +466,12 @@ RULES: tuple[Rule, ...] = (
          r"with|badly|a\s+lot|too)\b)", one("hobby", lambda v: v.lower(), 0.8)),
     rule(r"in\s+my\s+(?:free|spare)\s+time,?\s+I\s+(?:(?:like|love)\s+to\s+|enjoy\s+)?(?P<v>.+)$", _hobbies),
     rule(_PAST + r"(?:took|picked)\s+up\s+(?P<v>.+)$", _took_up),
-    # "switched to oat milk", "switched to rooibos": a new thing liked (a name is an employer
-    # or a school, see speaker_memory; a way of working is neither)
+    # "switched to oat milk", "switched to rooibos": a new thing liked; "switched to computer
+    # science", "switched to japanese": a field, a language (a name is an employer or a school,
+    # see speaker_memory; a way of working is neither)
     rule(_PAST + r"(?:switched|changed)\s+(?:over\s+)?to\s+(?!(?:part|full)[- ]time\b|nights\b|days\b|remote\b|"
          r"mornings\b|evenings\b|weekends\b|working\b|a\s|an\s|the\s|my\s|being\b)(?P<v>[a-z][a-z -]{1,25}?)$",
-         each("likes", things, 0.7)),
+         switched_to),
     # habits
     rule(_PAST + r"(?:started|began|begun)\s+(?P<v>.+)$", _started),
     rule(_I + r"(?P<v>smoke|vape|drink|run|jog|swim|cycle|bike|meditate|climb|surf|box|"

@@ -364,8 +364,8 @@ def clean_title(raw: str) -> str | None:
     value = _TITLE_TAIL.sub("", _CUT.sub("", tidy(raw)))
     if re.search(r"\s(?:changed|moved|cancell?ed|finished|ended|closed|left|quit|started|is|was|are)$", value):
         return None  # "teacher changed": news of someone, no title; "the interview is": a clause
-    if value.lower() == "stay":
-        return None  # "a stay at home mom" cut at "at": no title
+    if value.lower() in _NO_JOB_BY_ITSELF:
+        return None  # "a stay at home mom" cut at "at"; "got a new job at X": how the job is, no title
     tokens = value.split()
     if not tokens or len(tokens) > 6 or len(value) > MAX_VALUE:
         return None
@@ -379,6 +379,7 @@ def clean_title(raw: str) -> str | None:
     return " ".join(said)
 
 
+_NO_JOB_BY_ITSELF = words("stay new old first second better dream proper real full-time part-time temp")
 _CLIPPED_HEADS = {"dev": "developer", "exec": "executive"}
 # What a trade is called in chat, said as its name: "a sparky" is an electrician
 _TRADE_NAMES = {"sparky": "electrician", "sparkie": "electrician", "postie": "postman",
@@ -460,11 +461,16 @@ def languages(raw: str) -> list[str]:
 # -- English word forms (word_forms_en.py) and habits ---------------------------------
 
 
+_ONE_DAY = words("yesterday today tomorrow tonight")
+
+
 def habit_phrase(phrase: str, from_gerund: bool) -> str | None:
     """A habit reads "<subject> <value>.": "smoking" / "smoke" -> "smokes"."""
     tokens = tidy(phrase).split()
     if not tokens or (len(tokens) > 1 and tokens[1].lower() in _PRONOUNS | {"me", "her", "him"}):
         return None
+    if "," in phrase or len(tokens) > 7 or {t.lower() for t in tokens} & _ONE_DAY:
+        return None  # "labouring yesterday for my uncle's crowd, Walsh Construction": news, not a habit
     first = base_of(tokens[0].lower()) if from_gerund else tokens[0].lower()
     value = " ".join([third_person(first), *tokens[1:]])
     return value if len(value) <= MAX_VALUE else None

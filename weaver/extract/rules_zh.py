@@ -22,6 +22,7 @@ from vaultweave.weaver.extract.rules_zh_values import (
     DIETS,
     FAVOURITES,
     HABITS,
+    HK_DISTRICTS,
     JOB_HEADS,
     LANGUAGES,
     NOT_PET_NAME,
@@ -124,9 +125,11 @@ def _job(conf: float = 0.9, op: Op = Op.ASSERT) -> Build:
             # 在青岛上班 / 在杭州的一家公司上班: the city where one works and, nearly always, lives
             city = re.match(r"(?P<p>[\u4e00-\u9fff]{2,4}?)的?(?:一家|一间|一所|一个)", groups["org"])
             raw_org = city.group("p") if city else raw_org
-            return [Fact("lives_in", raw_org, op, 0.7)] if raw_org and is_place(raw_org) and op is Op.ASSERT else []
-        if raw_org and title and is_place(raw_org):
-            # 在成都当老师: the city where one works and, nearly always, lives
+            return [Fact("lives_in", raw_org, op, 0.7)] if raw_org and is_place(raw_org) and op is Op.ASSERT \
+                and raw_org not in HK_DISTRICTS else []
+        if raw_org and title and is_place(raw_org) and raw_org not in HK_DISTRICTS:
+            # 在成都当老师: the city where one works and, nearly always, lives (a district of Hong
+            # Kong is only where the work is: "喺觀塘做會計")
             return [Fact("job_title", title, op, conf), Fact("lives_in", raw_org, op, 0.7)]
         if title == "学生":
             return [Fact("studies_at", org, op, conf)] if org else [Fact("job_title", title, op, conf)]
@@ -326,8 +329,8 @@ RETRACTIONS: tuple[Rule, ...] = (
     rule(r"(?:.*?)(?:查出|一查|发现|确诊)(?:来)?(?:我)?(?:是|有)?(?:对)?(?P<v>[^，,。]{1,6}?)(?:过敏|(?<=[^不])(?=不耐)不耐受?)", _allergy_found),
     rule(r"(?:医生说)?我(?:有)?(?P<v>[^，,]{1,4}不耐受)", _fact("allergy", conf=0.85)),
     rule(_I + r"(?:搬离了?|搬出了?)(?P<v>.+)$", _fact("lives_in", place_of, 0.85, Op.RETRACT)),
-    rule(_I + r"从(?P<v>.+?)搬(?:走|出来)了?$", _fact("lives_in", place_of, 0.85, Op.RETRACT)),
-    rule(_I + r"从(?P<old>[^，,]{2,8}?)搬(?:回|到|去|来)了?(?P<v>[^，,]{2,10}?)了?$", changes.moved_from_to),
+    rule(_I + r"(?:从|由)(?P<v>.+?)搬(?:走|出来)了?$", _fact("lives_in", place_of, 0.85, Op.RETRACT)),
+    rule(_I + r"(?:从|由)(?P<old>[^，,]{2,8}?)搬(?:回|到|去|来)了?(?P<v>[^，,]{2,10}?)了?$", changes.moved_from_to),
     rule(_I + r"从(?P<v>[^，,]{2,10}?)(?:出来|走|离开)了", _left),
     rule(r"(?P<v>[^，,我]{1,4}?)(?:已经|刚刚?)?(?:去世|病逝|死|没)了$", changes.named_gone),
     rule(r".*最后一(?:节|次|堂)(?P<v>[^，,]{1,8}?课)了?$", _fact("routine", op=Op.RETRACT, conf=0.75)),

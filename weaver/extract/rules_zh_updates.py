@@ -20,6 +20,7 @@ from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.events_en import IT
 from vaultweave.weaver.extract.rules_text import Build, Fact, Rule, rule
 from vaultweave.weaver.extract.rules_zh_changes import NOT_PET_NAMES
+from vaultweave.weaver.extract.rules_zh_people import RELATIONS, Person, relation_fact
 from vaultweave.weaver.extract.rules_zh_values import (
     DIETS,
     JOB_HEADS,
@@ -84,6 +85,16 @@ def _left_there(m: re.Match[str]) -> list[Fact]:
     """智谱那边离职了: the employer named as a place ends, and the job held there."""
     value = cleaned(m.group("v") or "")
     return [Fact("employer", value, Op.RETRACT, 0.75), Fact("job_title", "", Op.RETRACT, 0.7)] if value else []
+
+
+def _named_kin(m: re.Match[str]) -> list[Fact]:
+    """ "小美是我女朋友": whose the named person is; "Vivian现在是我老婆了": a fiancée or partner
+    who became a wife is no longer the one before."""
+    if NOT_PET_NAMES.match(m.group("name")):
+        return []
+    fact = relation_fact(Person(RELATIONS[m.group("rel")], ""), m.group("name"))
+    became = m.group("became") and fact.attribute == "spouse"
+    return [fact, *(Fact(was, m.group("name"), Op.RETRACT, 0.75) for was in ("fiance", "partner") if became)]
 
 
 def _split_up(m: re.Match[str]) -> list[Fact]:
@@ -190,8 +201,11 @@ def _runs_business(m: re.Match[str]) -> list[Fact]:
     if not place or re.search(r"[上里下边]$|^(?:网|线|家|店|公司)|(?:超市|餐厅|饭店|酒店|工厂|厂|公司|店|馆|医院|学校|工地)$", place):
         return []  # 在T&T超市打工: where one works, not a town
     # 在解放碑那边开了个火锅店: a place not known as a town may be only the shop's district, so it
-    # is an assumed home (it fills an empty slot, never replaces a home told)
+    # is an assumed home (it fills an empty slot, never replaces a home told); 在茶颜悦色打工: a
+    # name one works for, not known as a town, is the employer
     known = is_place(place)
+    if m.group("act") == "打工" and not known and not re.search(r"那边|这边|附近|一带|那儿|这儿", m.group("v")):
+        return [Fact("employer", org, Op.ASSERT, 0.75) for org in [org_of(place)] if org]
     facts = [Fact("lives_in", place, Op.ASSERT, 0.75 if known else 0.6, assumed=not known)]
     shop = re.search(r"(?P<s>(?:小)?[^，,家个了开]{0,4}(?:店|民宿|客栈))$", m.group("act"))
     return facts + [Fact("job_title", shop.group("s") + "老板", Op.ASSERT, 0.75)] if shop else facts
@@ -319,7 +333,9 @@ ENDINGS: tuple[Rule, ...] = (
          lambda m: list(_QUIT)),
     rule(_I + r"(?:上周|昨天|今天)?被(?:layoff|lay off|layoffed|fire|fired|炒鱿鱼|炒|劝退|毕业)了?$", lambda m: list(_QUIT)),
     # "智谱那边三天前已经离职了": the place one worked, named first, then left
-    rule(r"(?P<v>[^，,我]{2,8}?)(?:那边|这边)(?:我)?[^，,]{0,6}?(?:离职|辞职|不干|辞)了", _left_there),
+    rule(r"(?P<v>[^，,我]{2,8}?)(?:那边|这边)(?:我)?[^，,]{0,6}?(?:离职|辞职|不干|辞掉?)了", _left_there),
+    # "新东方我干到3月底就走了": the place named first, worked at until a day, then left
+    rule(r"(?P<v>[^，,我]{2,8}?)(?:那边|这边)?我(?:干|做)到[^，,]{2,8}?(?:就)?(?:走|离职|辞职|不干)了", _left_there),
     # "3月31号是我在顺丰最后一天": the last day at a workplace is when it ended (the date is the clause's)
     rule(r"[^，,我]{0,10}?(?:是)?我?在(?P<v>[^，,我]{2,10}?)(?:做完|上完|干完)?(?:的)?最后一(?:天|个班)(?:班)?(?:了|啦)?"
          r"(?:[，,]|$)", _left_there),
@@ -337,7 +353,9 @@ ENDINGS: tuple[Rule, ...] = (
     rule(r"(?:我)?(?:今天|上周|上个月|前几天|已经)*(?:和|跟)(?P<v>[^，,我]{1,6}?)(?:去民政局|一起)?(?:领证|扯证|登记结婚)"
          r"(?:了|啦)?$", _married),
     rule(r"(?:我)?(?:和|跟)(?P<v>[^，,我]{1,6}?)(?:已经)?分(?:手)?了", _split_up),
-    rule(r"(?P<v>[^，,]{1,4}?)(?:只能|只好|已经)?(?:送人|送走|送给[^，,]{1,6}?(?:养)?|送[^，,]{1,6}?养)了", _pet_left),
+    # ("可乐送回老家给我爸妈养了": sent home to the parents)
+    rule(r"(?P<v>[^，,]{1,4}?)(?:只能|只好|已经)?(?:送人|送走|送给[^，,]{1,6}?(?:养)?|送[^，,]{1,6}?养|"
+         r"送回老家(?:给[^，,]{1,6}?养)?)了", _pet_left),
     # "分了 上周三她搬走的": 分了 alone, a turn's first word, is a break-up
     rule(r"(?:我们|我俩|我)?(?:已经|终于|还是)?(?:分手|(?<![^我们俩])分)了$", lambda m: [Fact("partner", "", Op.RETRACT, 0.8)]),
     rule(r"(?:我)?(?:已经)?(?:(?:和|跟)(?P<v>[^，,我]{1,6}?))?(?:已经)?(?:离婚|离了婚)了", _divorced),
@@ -355,7 +373,11 @@ _AMOUNT = (r"(?:每天|一天|天天|每日)(?:早上|上午|晚上|下午)?(?:�
 # "1月20号到现在一根没抽过": not once since that day
 _NOT_SINCE = re.compile(r"(?:到现在|以来|之后)(?:一根|一口|一杯|一次)?(?:都|也)?没(?P<verb>抽|喝)过")
 
+_KIN = "|".join(sorted((r for r in RELATIONS if len(r) >= 2), key=len, reverse=True))
 STARTS: tuple[Rule, ...] = (
+    # "小美是我女朋友", "Vivian现在是我老婆了": a named person and whose they are
+    rule(r"^(?P<name>[\u4e00-\u9fff]{2,3}|[A-Z][A-Za-z]+)(?:现在|已经|终于)?(?:是|成了|成为)我(?:的)?(?P<rel>" + _KIN
+         + r")(?P<became>了|啦)?$", _named_kin),
     # "现在新老板是Linda", "我领导叫王强": the boss, by name
     rule(r"(?:我的?|现在的?|我们的?)*(?:新)?(?:老板|领导|上司|直属领导)(?:就|也|现在)?(?:是|叫|换成了?)"
          r"(?P<v>[A-Z][A-Za-z]+(?:\s[A-Z][A-Za-z]+)?|[\u4e00-\u9fff]{2,3})(?=$|[，,\s]|人|这|那)",

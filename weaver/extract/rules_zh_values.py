@@ -29,6 +29,12 @@ _NUMERALS = {"零": 0, "一": 1, "二": 2, "两": 2, "俩": 2, "仨": 3, "三": 
              "八": 8, "九": 9}
 _GENERIC_WORKPLACES = {"家", "家里", "公司", "这里", "那里", "这儿", "那儿", "外面", "办公室", "国外",
                        "海外", "本地", "当地", "一家公司", "一个公司"}
+# Hong Kong's districts and new towns, places as its people name them ("由沙田搬去將軍澳"):
+# never an employer, and where one works in one is no home ("喺觀塘做會計": rules_zh._job)
+HK_DISTRICTS = words(
+    "九龙 新界 将军澳 荃湾 屯门 元朗 大埔 观塘 旺角 铜锣湾 尖沙咀 西贡 葵涌 上水 粉岭 天水围 深水埗 黄大仙 北角 "
+    "湾仔 红磡 马鞍山 东涌 柴湾 鲗鱼涌 筲箕湾 坚尼地城 土瓜湾 油麻地 九龙湾"
+)
 PLACES_ZH = words(
     "北京 上海 广州 深圳 杭州 成都 南京 武汉 西安 重庆 天津 苏州 香港 澳门 台北 厦门 青岛 大连 长沙 昆明 柏林 里斯本 伦敦 巴黎 纽约 东京 首尔 新加坡 "
     "悉尼 旧金山 洛杉矶 西雅图 波士顿 多伦多 温哥华 慕尼黑 阿姆斯特丹 马德里 巴塞罗那 罗马 米兰 中国 美国 英国 德国 法国 日本 韩国 葡萄牙 西班牙 意大利 "
@@ -41,7 +47,7 @@ PLACES_ZH = words(
     # where Chinese is spoken abroad, by the names its speakers use: 曼城 and 雪梨 too
     "马来西亚 吉隆坡 槟城 怡保 新山 马六甲 古晋 亚庇 曼城 雪梨 布里斯班 珀斯 蒙特利尔 渥太华 卡尔加里 "
     "华盛顿 费城 休斯顿 横滨 名古屋 福冈 札幌 釜山 雅加达 马尼拉 河内"
-)
+) | HK_DISTRICTS
 _PROVINCES = words(
     "河北 山西 辽宁 吉林 黑龙江 江苏 浙江 安徽 福建 江西 山东 河南 湖北 湖南 广东 广西 海南 四川 贵州 云南 陕西 "
     "甘肃 青海 台湾 内蒙古 新疆 西藏 宁夏"
@@ -58,6 +64,8 @@ LANGUAGES = {
     "日语": "Japanese", "日文": "Japanese", "韩语": "Korean", "韩文": "Korean",
     "意大利语": "Italian", "意语": "Italian", "西语": "Spanish", "俄语": "Russian", "俄文": "Russian", "粤语": "Cantonese", "广东话": "Cantonese",
     "阿拉伯语": "Arabic", "荷兰语": "Dutch", "瑞典语": "Swedish", "印地语": "Hindi",
+    # Hokkien and Teochew by the names their speakers give them
+    "闽南话": "Hokkien", "闽南语": "Hokkien", "福建话": "Hokkien", "潮汕话": "Teochew", "潮州话": "Teochew",
 }
 FAVOURITES = {
     "食物": "food", "菜": "food", "吃的": "food", "饮料": "drink", "喝的": "drink",
@@ -183,8 +191,9 @@ def org_of(raw: str) -> str | None:
         raw = parent.group("v")  # 中石化下面的一个加油站, 陕煤下面一个子公司: the company
     named = re.search(r"(?:一家|一间|一个|一所)?(?:叫|名叫|叫做)(?P<v>[^的，,]{2,12})的", raw)
     value = cleaned(named.group("v") if named else re.sub(r"^(?:叫|名叫|叫做)(?=..)", "", raw))
-    if not value or value in _GENERIC_WORKPLACES or value in _GENERIC_ORGS or re.fullmatch(r"[\u4e00-\u9fff]", value):
-        return None  # "第", one character, names no company
+    if not value or value in _GENERIC_WORKPLACES or value in _GENERIC_ORGS or re.fullmatch(r"[\u4e00-\u9fff]", value) \
+            or value in HK_DISTRICTS:
+        return None  # "第", one character, names no company; "喺觀塘做會計": where, not who
     if value.startswith(("公司", "单位", "店里", "家里")) or re.fullmatch(r"(?:新|老|原|前|现)(?:公司|单位|东家)", value):
         return None  # 在公司交接工作
     if re.match(r"(?:找|看|等|准备|考虑|面试|投|申请|忙|学习|学着|手续|搬|要(?=搬|去|回|走|调|换)|想(?=去|换|辞|搬|回|考|学|做))",
@@ -219,7 +228,9 @@ def org_of(raw: str) -> str | None:
 
 # What a workplace said loosely is not: a place inside one (厂里, 局里; 阿里 is a company), a
 # comparison, a way of working, a state, Cantonese for home or "what"
-_NOT_AN_ORG = re.compile(r"(?<!阿)里$|^里|我们|我|比[^，,]{1,8}(?:强|好|差|多|少)|办公|稳定|事多|屋企|咩|礼拜|星期|^(?:趟|[两三几](?:周|个|天|年|次|趟))")
+_NOT_AN_ORG = re.compile(r"(?<!阿)里$|^里|我们|我|比[^，,]{1,8}(?:强|好|差|多|少)|办公|稳定|事多|屋企|咩|礼拜|星期|^(?:趟|[两三几](?:周|个|天|年|次|趟))"
+                         # "以后只能周末陪她练": a clause, not a company
+                         r"|以后|之后|只能|只好|周末|陪[她他你我]")
 _NOT_AN_ORG_EN = frozenset(("fine", "ok", "okay", "good", "work", "home", "remote", "wfh", "office", "there", "here"))
 
 
@@ -320,8 +331,8 @@ def own_title(value: str) -> str:
     talk = bool(re.search(r"[不没要想喝吃去来是有]", tail)) or len(tail) >= 5  # "UI的一天不喝两杯…"
     title = (tail if len(tail) >= 2 and tail.endswith(JOB_HEADS)
              else head if tail and len(head) >= 2 and (head.endswith(JOB_HEADS) or talk) else value)
-    if len(title) < 2 or "也" in title:
-        return ""  # "系", "年也学会计": pieces of a clause
+    if len(title) < 2 or "也" in title or re.search(r"[那这][家间]$", title):
+        return ""  # "系", "年也学会计": pieces of a clause; "做WordPress那家": which company
     return "" if title in _NOT_TITLES else _CHAT_TITLES.get(title, title)
 
 

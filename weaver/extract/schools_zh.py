@@ -69,6 +69,9 @@ def school_and_year(sentence: str) -> str:
 
 RULES: tuple[Rule, ...] = (
     rule(_WHERE, _in_city),
+    # "我在NUS读business", "在UBC读CS": a school by its letters, then what is read there
+    rule(r"^我?(?:现在|目前|也|还|已经|一直)*在(?P<v>[A-Z]{2,6})(?=(?:读|念|修)(?!书|大学))",
+         lambda m: [Fact("studies_at", m.group("v"), Op.ASSERT, 0.8)] if school(m.group("v")) else []),
     rule(_SCHOOL_YEAR, _school_year),
     # "读的是卢湾一中心小学", "上的是山大": the school, named as what one attends
     rule(r"^我?(?:现在)?(?:读|上|念)(?:的|个)是(?P<v>[" + _CJK + r"A-Za-z]{2,12}?)$",

@@ -142,7 +142,8 @@ def from_day(clause: str) -> tuple[str, str] | None:
 
 # Chat types a pause as a space between hanzi: "在考虑 我在中芯国际做工艺工程师 经常要进fab", and
 # before 我 after a word in Latin letters ("在Penang做engineer 我妈一个人住怡保").
-_SPACED = re.compile(r"(?<=[\u3400-\u9fff])[ \u3000]+(?=[\u3400-\u9fff])|(?<=[A-Za-z])[ \u3000]+(?=[我俺])")
+_SPACED = re.compile(r"(?<=[\u3400-\u9fff])[ \u3000]+(?=[\u3400-\u9fff]|\d{1,3}(?:了|岁))"  # "过生日了 28了"
+                     r"|(?<=[A-Za-z])[ \u3000]+(?=[我俺])")
 
 
 # A word typed in lower-case Latin letters that opens a Chinese turn calls or greets the listener
@@ -150,11 +151,29 @@ _SPACED = re.compile(r"(?<=[\u3400-\u9fff])[ \u3000]+(?=[\u3400-\u9fff])|(?<=[A-
 _OPENING_WORD = re.compile(r"^(?P<w>[a-z]{2,8})(?P<gap>[ \u3000]+)(?=[\u3400-\u9fff])")
 
 
+# Languages typed in a row with spaces ("福建话 广东话 华语 英文 马来文都ok") are one list
+_LANGUAGES_SPACED = re.compile(r"(?<=[语话文])[ \u3000]+"
+                               r"(?=[\u3400-\u9fff]{1,3}?[语话文](?:[ \u3000]|都|和|也|$))")
+
+
 def spaces_as_commas(text: str) -> str:
-    """``text`` with a space between two hanzi read as the comma it stands for, and after a word
-    of Latin letters that opens the turn; the length is kept (values are found at their place)."""
+    """``text`` with a space between two hanzi read as the comma it stands for (between two
+    languages, as the 、 of a list), and after a word of Latin letters that opens the turn;
+    the length is kept (values are found at their place)."""
     text = _OPENING_WORD.sub(lambda m: m.group("w") + "，" * len(m.group("gap")), text)
+    text = _LANGUAGES_SPACED.sub(lambda m: "、" * len(m.group()), text)
     return _SPACED.sub("，", text)
+
+
+# Chat that runs its clauses on without a pause: "俺不跑外卖了前天去顺丰报到了当快递员" is
+# three clauses; a change told with 了 ends where a day or the work one now does begins.
+_RUN_ON = re.compile(r"(?<=[\u4e00-\u9fff]了)(?=(?:前天|昨天|今天|上周|上个?月|上个?(?:礼拜|星期)|前几天|"
+                     r"去年|这周|这个?(?:礼拜|星期))[\u4e00-\u9fff])|(?<=(?:报到|入职|上班|上岗)了)(?=[当做])")
+
+
+def run_on_pauses(text: str) -> str:
+    """``text`` with the pauses chat leaves out put back as commas (see ``_RUN_ON``)."""
+    return _RUN_ON.sub("，", text)
 
 
 # A day typed as month/day before a part of the day or an hour ("5/20 下午两点", "7/14下午兩點"):

@@ -36,7 +36,9 @@ def _spoken(m: re.Match[str]) -> list[Fact]:
 
 RULES: tuple[Rule, ...] = (
     # "我蒙语汉语都会", "粤语普通话都会讲": languages told together, then 都会
-    rule(rf"^我?(?:的)?{_LIST}(?:我)?(?:也)?都(?:会|能|识)(?:说|讲|听)?(?:[，,].*)?$", _spoken),
+    # ("我本身福建话、广东话、华语都ok")
+    rule(rf"^我?(?:的|本身|自己)?(?:讲|说)?{_LIST}(?:我)?(?:也)?都(?:会|能|识|ok|OK|行|可以|没问题)(?:说|讲|听)?(?:[，,].*)?$",
+         _spoken),
     # "我会广东话和英文", "我识广东话同英文": a bare 会 or Cantonese 识 before the languages
     rule(rf"^我(?:也|还|都)?(?:会|识|識)(?:说|讲)?{_LIST}(?:都|也|还)?(?:会|行|可以|ok|OK)?(?:[，,].*)?$",
          _spoken),

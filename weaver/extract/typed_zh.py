@@ -8,7 +8,8 @@
   place in the original turn: conversion keeps a turn's length nearly always, and where it
   does not, the value stays simplified.
 - Regional words with one Mandarin reading (``dialects_zh``: 俺, 喺, 咗…).
-- A space between hanzi, a pause typed for a comma (``shapes_zh.spaces_as_commas``).
+- A space between hanzi, a pause typed for a comma (``shapes_zh.spaces_as_commas``); a pause
+  not typed at all, between clauses run on (``shapes_zh.run_on_pauses``).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from functools import cache
 import opencc
 from vaultweave.weaver.extract.dialects_zh import as_mandarin
 from vaultweave.weaver.extract.rules_text import Fact
-from vaultweave.weaver.extract.shapes_zh import slashed_days, spaces_as_commas
+from vaultweave.weaver.extract.shapes_zh import run_on_pauses, slashed_days, spaces_as_commas
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _DAYS = re.compile(r"每|周|星期|礼拜")
@@ -44,7 +45,7 @@ def read_as_mandarin(read: Reader, text: str, asked: str, who: str) -> list[Fact
     """What ``read`` finds in the turn said in simplified Mandarin, with every value and name
     in the characters of ``text``."""
     simple = spaces_as_commas(simplified(text))  # the same length as typed, nearly always
-    facts = read(as_mandarin(slashed_days(simple)), simplified(asked), who)
+    facts = read(as_mandarin(run_on_pauses(slashed_days(simple))), simplified(asked), who)
     if simple == text:
         return facts
     traditional = simplified(text) != text

@@ -25,8 +25,12 @@ MAX_SENTENCE = 400  # longer text is a paste, not a doubt
 # sure what to cook" names nothing that could end).
 _UNSURE_EN = re.compile(
     r"\b(?:not\s+(?:even\s+|really\s+|too\s+)?sure|(?:don'?t|do\s+not)\s+know|dunno|no\s+idea|idk|who\s+knows)\b[^.!?]{0,60}?"
-    r"\b(?:still|stay|anymore|any\s+more|how\s+long|will\s+(?:last|happen)|it\s+will\s+happen)\b"
-    r"|\bhow\s+long\s+I\s+(?:can\s+)?stay\b|\bmaybe\s+I\s+can'?t\s+stay\b",
+    r"\b(?:still|stay|anymore|any\s+more|how\s+long|(?:will|'ll)\s+(?:last|happen)|it\s+will\s+happen|"
+    r"(?:gonna|going\s+to)\s+make\s+it|keeping)\b"
+    r"|\bhow\s+long\s+I\s+(?:can\s+)?stay\b|\bmaybe\s+I\s+can'?t\s+stay\b"
+    # "things with kayla have been rocky for weeks": the couple, shaken
+    r"|\bthings\s+(?:with|between)\s+[\w' ]{2,30}?\s+(?:have\s+been\s+|has\s+been\s+|are\s+|is\s+|been\s+)?"
+    r"(?:quite\s+|really\s+|pretty\s+|a\s+bit\s+|so\s+)?(?:rocky|rough|shaky|strained|tense|weird)\b",
     re.IGNORECASE,
 )
 _UNSURE_ZH = re.compile(
@@ -49,7 +53,7 @@ _DISCUSSED_ZH = (
     (re.compile(r"读书|学校|毕业|考研|转学|退学|休学|读研|读博"), ("studies_at",)),
 )
 PARTNERS = ("partner", "boyfriend", "girlfriend", "fiance", "fiancee", "spouse", "wife", "husband")
-_WITH_ME = re.compile(r"\b(?:me|we|us|I)\b|我们|我俩|咱俩", re.IGNORECASE)
+_WITH_ME = re.compile(r"\b(?:me|we|us|I)\b|\bthings\s+(?:with|between)\b|我们|我俩|咱俩", re.IGNORECASE)
 
 
 def unsure_sentences(sentences: Sequence[str]) -> list[str]:

@@ -26,7 +26,7 @@ _WORKING = (r"\b(?:work|works|working|worked|wfh|wfh-ing|casual|temping|internin
             r"(?:\s+(?:remotely|remote|full[- ]time|part[- ]time|nights|days|weekends|shifts|now|still|also|"
             r"there|casual|casually|early|late|mostly|again))*")
 # A word of the job: "my boss at dbs", "first week at stripe", "job at zalando", "internship at kpmg"
-_JOB_WORD = (r"\b(?:job|job's|jobs|shift|shifts|boss|manager|colleagues|coworkers|co-workers|internship|"
+_JOB_WORD = (r"\b(?:job|job's|jobs|gig|shift|shifts|boss|manager|colleagues|coworkers|co-workers|internship|"
              r"placement|contract|notice(?:\s+in)?|"
              r"(?:first|second|third|last|1st|2nd|3rd)\s+(?:day|week|month))")
 # A trade's verb and what it takes: "teach grade 3 at", "drivin buses for", "lecture in history at"
@@ -34,7 +34,7 @@ _DOING = (r"\b(?:teach|teaches|teaching|lecture|lectures|lecturing|drive|drives|
           r"code|codes|coding)(?:\s+[\w'-]+){0,3}")
 # A start or a title said with "I'm a": "started at home depot", "I'm a mudlogger for halliburton",
 # "i do backend stuff at razorpay"
-_STARTED = (r"\b(?:started|starting|start|hired|resume|resuming)\s+(?:at|with|by)|"
+_STARTED = (r"\b(?:started|starting|start|hired|resume|resumed|resuming)\s+(?:at|with|by)|"
             r"\b(?:I'm|I\s+am|im|i'm)\s+(?:a|an)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:at|for|with)|"
             r"\bdo\s+(?:[a-z]+\s+){0,2}(?:stuff|work)\s+(?:at|for)|\b(?:still|currently)\s+at")
 _FRAMES = re.compile(rf"(?:{_WORKING}\s+(?:at|for)|{_DOING}\s+(?:at|for)|{_JOB_WORD}\s+(?:at|with)|"

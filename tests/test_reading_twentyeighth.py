@@ -283,3 +283,32 @@ def test_a_named_person_said_to_be_ones_kin() -> None:
     assert _own("Grace现在是我老婆了").get("spouse") == "Grace"
     assert ("fiance", "Grace") in {(f.attribute, f.value) for f in facts if f.op is Op.RETRACT}
     assert not _own("这是我妈")
+
+
+def test_chat_words_after_a_favourite_name_no_thing() -> None:
+    facts = facts_in("fave band tho is Wet Leg")
+    assert [(f.attribute, f.value) for f in facts] == [("favourite_band", "Wet Leg")]
+
+
+def test_a_subjectless_been_is_read_through() -> None:
+    assert _own_all("been coaching at the boxing club every tuesday for ages", "routine") == ["coaching on Tuesdays"]
+    own = _own("been a sparky wi Balfour Beatty 9 year, no complaints")
+    assert own.get("employer") == "Balfour Beatty"
+
+
+def test_scots_was_is_past() -> None:
+    assert "job_title" not in _own("wis a joiner for 40 year, my knees know it")
+
+
+def test_a_reflexive_way_of_saying_is_no_activity() -> None:
+    assert not _own_all("desk all week then throw myself about on saturdays", "routine")
+
+
+def test_someone_elses_school_year_is_not_the_speakers() -> None:
+    assert "studies_at" not in _own("九月他就上实验小学二年级了")
+    theirs = _theirs("我儿子九月就上实验小学二年级了", "son")
+    assert theirs.get("studies_at") == "实验小学"
+
+
+def test_a_workplace_named_first_then_quit_with_diao() -> None:
+    assert ("employer", "麦当劳") in _ended("麦当劳那边我辞掉了 专心备考")

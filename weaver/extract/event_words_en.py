@@ -13,9 +13,12 @@ NOT_EVENTS = frozenset(
     + ["its", "not", "can't", "cant", "same", "my", "our", "his", "her", "their"]  # "its on march 18"
     # "gave up on saturday": what ended then; "last day at X friday": a job ending; "just tuesday": a day
     + ["also", "gave", "given", "lasted", "quit", "stopped", "made", "last", "just", "only", "still", "even"]
+    # "they've moved me to tuesday", "now appointment is monday", "told coach on friday", "remind me to
+    # video call in": who moved it, when, what was done, a plan's verb
+    + ["they've", "theyve", "now", "told", "to"]
 )
 GOT = frozenset(["pup", "puppy", "kitten", "dog", "cat", "puppies", "kittens", "hamster", "rabbit", "bunny",
-                 "parrot", "budgie", "car", "bike", "phone", "laptop", "tv", "sofa", "couch"])
+                 "parrot", "budgie", "car", "bike", "phone", "laptop", "tv", "sofa", "couch", "keys"])
 # Whole values that name no appointment: "back on monday", "office on the 3rd"
 VAGUE_EVENTS = frozenset(["office", "back", "home"])
 # "my dad's birthday is 9 june": a birthday is a date of one's own, not an appointment
@@ -42,8 +45,10 @@ ONLY_DAY_WORDS = re.compile(r"(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|
                             r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekdays?|weekends?|and|&|/)\b\s*)+$")
 SWITCHED_VERBS = frozenset(["run", "swim", "walk", "ride", "jog", "lift", "climb", "row", "spin"])
 # "started pottery", "I've started sea swimming": what was started is the activity
+# ("been volunteering at the shelter every sunday": the volunteering)
 STARTED_HEAD = re.compile(r"^(?:also\s+)?(?:started|began)\s+(?=[a-z])|^(?:I|we)(?:'ve|\s+have)\s+"
-                          r"(?:just\s+|also\s+)?(?:started|begun)\s+(?=(?:[a-z]+\s+){0,2}[a-z]{2,}ing\b)")
+                          r"(?:just\s+|also\s+)?(?:started|begun)\s+(?=(?:[a-z]+\s+){0,2}[a-z]{2,}ing\b)"
+                          r"|^(?:(?:I|we)(?:'ve|\s+have)\s+)?been\s+(?=[a-z]{2,}ing\b)")
 # A reply ("yes still going every tuesday") or someone seen ("see her most weekends").
 NOT_IN_ACTIVITIES = frozenset(("going", "still", "doing", "been", "her", "him", "them", "you",
                                # "one of the guys works fridays": someone else's week

@@ -51,8 +51,13 @@ _EN_FIXES = (
     (re.compile(r"\b(?:goodbye|bye\s+bye|farewell)\s+(?:to\s+)?(?:my\s+)?(?:beloved\s+|dear\s+|precious\s+)?"
                 r"(?=[a-z])(?!(?:for\s+now|then|everyone|all|guys)\b)", re.IGNORECASE), "no more "),
     (re.compile(r"\bw/(?=\s)"), "with"),
-    # "OTR driver w Werner": a lone w before a name is "with"
-    (re.compile(r"(?<=[a-z])\s+w\s+(?=[A-Z][a-z])"), " with "),
+    # "OTR driver w Werner", "a postie wi Royal Mail": a lone w or wi before a name is "with";
+    # Scots "wis" is "was" ("wis a postie for 30 year")
+    (re.compile(r"(?<=[a-z])\s+wi?\s+(?=[A-Z][a-z])"), " with "),
+    (re.compile(r"\bwis\b"), "was"),
+    (re.compile(r"\b(\d{1,2})\s+year(?=\s*(?:[,.!?;]|$))"), r"\1 years"),  # "wi Royal Mail 11 year,"
+    (re.compile(r"\b((?:with|at)\s+[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*)\s+(\d{1,2})\s+years\b"),
+     r"\1 for \2 years"),  # "with Royal Mail 11 years"
     # "a stay at home mom": one title, whose "at" opens no workplace
     (re.compile(r"\bstay\s+at\s+home\s+(?=(?:mom|mum|dad|parent|mother|father|wife|husband)\b)",
                 re.IGNORECASE), "stay-at-home "),

@@ -42,7 +42,7 @@ _COMMON = words(
     "itu gao ibb jos osh fes aba beed bade gera gama kara kati kaya lira loni mary moro naga "
     "palu pati dali man york sale wells march may august gaza chas cary normal enterprise "
     "lawrence irving arlington pueblo tyler eugene norman jurong alexandria "
-    "santa pasadena vista glendale surprise hollywood fort spring springs deal hull "
+    "santa pasadena vista glendale surprise hollywood fort spring springs deal hull bank "
     # words of chat that name towns too ("the rota", "hola", "nyama choma", "a tiffin")
     "rota hola choma waka tiffin isla"
 )

@@ -412,7 +412,7 @@ def _turn_facts(text: str, who: str = "", about: str = "") -> list[Fact]:
                 for f in found
             ]
             frame = own or frame
-            if not found:  # "升区域经理了！上周一宣布的": a 是…的 frame dates the sentence before
+            if all(f.op is Op.DOUBT for f in found):  # "升区域经理了！上周一宣布的": a 是…的 frame dates
                 facts[told:] = dated_zh.dated_by_frame(facts[told:], sentence)
             told = len(facts)
         for fact in found:

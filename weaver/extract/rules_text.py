@@ -361,9 +361,10 @@ _TITLE_TAIL = re.compile(
 
 def clean_title(raw: str) -> str | None:
     """Job titles are lower-cased (acronyms kept) so "Software Engineer" == "software engineer"."""
-    value = _TITLE_TAIL.sub("", _CUT.sub("", tidy(raw)))
-    if re.search(r"\s(?:changed|moved|cancell?ed|finished|ended|closed|left|quit|started|is|was|are)$", value):
-        return None  # "teacher changed": news of someone, no title; "the interview is": a clause
+    value = re.sub(r"^been\s+(?:an?\s+)?", "", _TITLE_TAIL.sub("", _CUT.sub("", tidy(raw))))  # "been a postie"
+    if re.search(r"\s(?:changed|moved|cancell?ed|finished|ended|closed|left|quit|started|is|was|are)$|^(?:was|were)\s",
+                 value):
+        return None  # "teacher changed": news of someone; "the interview is": a clause; "was a postie": past
     if value.lower() in _NO_JOB_BY_ITSELF:
         return None  # "a stay at home mom" cut at "at"; "got a new job at X": how the job is, no title
     tokens = value.split()
@@ -410,6 +411,8 @@ def favourite_attribute(thing: str) -> str | None:
     text = re.sub(r"^(?:thing|something)\s+to\s+(eat|drink)(?:\s+ever)?$",
                   lambda m: {"eat": "food", "drink": "drink"}[m.group(1)], text)  # "favourite thing to eat"
     text = re.sub(r"\s+(?:ever|of\s+all\s+time)$", "", text)
+    # "fave food tho is ...", "favourite band atm": chat's words after the thing name no thing
+    text = re.sub(r"(?:\s+(?:tho|though|honestly|tbh|lol|atm|rn|now|these\s+days|lately|right\s+now|btw))+$", "", text)
     tokens = text.replace("-", " ").split()
     if not tokens or len(tokens) > 3:
         return None
@@ -461,15 +464,12 @@ def languages(raw: str) -> list[str]:
 # -- English word forms (word_forms_en.py) and habits ---------------------------------
 
 
-_ONE_DAY = words("yesterday today tomorrow tonight")
-
-
 def habit_phrase(phrase: str, from_gerund: bool) -> str | None:
     """A habit reads "<subject> <value>.": "smoking" / "smoke" -> "smokes"."""
     tokens = tidy(phrase).split()
     if not tokens or (len(tokens) > 1 and tokens[1].lower() in _PRONOUNS | {"me", "her", "him"}):
         return None
-    if "," in phrase or len(tokens) > 7 or {t.lower() for t in tokens} & _ONE_DAY:
+    if "," in phrase or len(tokens) > 7 or {t.lower() for t in tokens} & {"yesterday", "today", "tomorrow"}:
         return None  # "labouring yesterday for my uncle's crowd, Walsh Construction": news, not a habit
     first = base_of(tokens[0].lower()) if from_gerund else tokens[0].lower()
     value = " ".join([third_person(first), *tokens[1:]])

@@ -52,7 +52,9 @@ _SCHOOL_YEAR = (r"^我?(?:现在|目前|今年)?(?:是|在)?(?P<v>[" + _CJK + r"
 
 
 def _school_year(m: re.Match[str]) -> list[Fact]:
-    value = m.group("v")
+    value = re.sub(r"^(?:就|也|还|要)?(?:上|读|念)(?=..)", "", m.group("v"))  # "就上松山湖实验小学一年级"
+    if re.search(r"[他她它]", value):
+        return []  # "她就上松山湖实验小学一年级了": someone else's school
     return [Fact("studies_at", value, Op.ASSERT, 0.8)] if school(value) else []
 
 

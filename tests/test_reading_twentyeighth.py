@@ -291,7 +291,8 @@ def test_chat_words_after_a_favourite_name_no_thing() -> None:
 
 
 def test_a_subjectless_been_is_read_through() -> None:
-    assert _own_all("been coaching at the boxing club every tuesday for ages", "routine") == ["coaching on Tuesdays"]
+    routines = _own_all("been coaching at the boxing club every tuesday for ages", "routine")
+    assert routines == ["coaching on Tuesdays"]
     own = _own("been a sparky wi Balfour Beatty 9 year, no complaints")
     assert own.get("employer") == "Balfour Beatty"
 

@@ -313,3 +313,21 @@ def test_someone_elses_school_year_is_not_the_speakers() -> None:
 
 def test_a_workplace_named_first_then_quit_with_diao() -> None:
     assert ("employer", "麦当劳") in _ended("麦当劳那边我辞掉了 专心备考")
+
+
+def test_a_trailing_anyway_is_no_part_of_a_value() -> None:
+    assert _theirs("my partner Jo is allergic to dogs anyway", "partner").get("allergy") == "dogs"
+
+
+@pytest.mark.parametrize("raw", ["粤语", "English", "运营", "华为这边干到月底"])
+def test_a_language_a_trade_or_a_clause_is_no_company(raw: str) -> None:
+    assert org_of(raw) is None
+
+
+def test_a_company_after_where_one_works_is_the_company() -> None:
+    assert org_of("码头上班 Maersk") == "Maersk"
+
+
+def test_whose_boss_is_no_title() -> None:
+    assert "job_title" not in _own("现在是我老板说了算")
+    assert _own("我是我们组的组长").get("job_title") == "组长"

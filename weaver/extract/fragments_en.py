@@ -194,12 +194,7 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
             continue
         if pronoun:
             owned = pronoun.group("p").lower() in ("his", "her")
-            said_as = {"his": "he", "her": "she"}.get(pronoun.group("p").lower(), pronoun.group("p").lower())
-            fitting = [m for m in mentioned if _pronoun_means(said_as, m)]
-            # "told my boss about my sister Ana. she's ...": a sister is a she, a boss may be
-            fitting = [m for m in fitting if not re.search(rf"\b(?:{_EITHER})\b", m)] or fitting
-            only = fitting[0] if len(fitting) == 1 else "?" if fitting else ""  # two who fit: nobody
-            person = _pronoun_means(said_as, who or only or last_named)
+            person = _pronoun_person(pronoun.group("p").lower(), who, mentioned, last_named)
             told = owned or pronoun.group("be") or _THIRD_VERB.match(pronoun.group("rest"))
             if person and not unsure and told:
                 verb = "'s " if owned else "is " if pronoun.group("be") else ""
@@ -389,6 +384,17 @@ def _job_phrase(fragment: str) -> str | None:
 _AT_SOME_PLACE = re.compile(r"^(?:a\s+|an\s+)?(?!(?:been|was|is|am|are|be|being|got|as|still|just|now)\b)"
                             r"(?P<title>(?:[A-Z]{2,4}\s+)?[a-z][\w/+-]*(?:\s+(?!a\b|an\b)[a-z][\w/+-]*){0,3})"
                             r"\s+(?:at|in|for|with)\s+(?:the|a|an)\s+[a-z][\w' -]*$")
+
+
+def _pronoun_person(pronoun: str, who: str, mentioned: tuple[str, ...], last_named: str) -> str:
+    """Who "she"/"her" (or "he"/"his") means: the subject carried, else the one relative the
+    turn named that the pronoun fits (a sister is a she before a manager, who may be either;
+    two that fit leave it to nobody), else the person named before the turn."""
+    said_as = {"his": "he", "her": "she"}.get(pronoun, pronoun)
+    fitting = [m for m in mentioned if _pronoun_means(said_as, m)]
+    fitting = [m for m in fitting if not re.search(rf"\b(?:{_EITHER})\b", m)] or fitting
+    only = fitting[0] if len(fitting) == 1 else "?" if fitting else ""
+    return _pronoun_means(said_as, who or only or last_named)
 
 
 def _pronoun_means(pronoun: str, who: str) -> str:

@@ -261,9 +261,10 @@ def _titled_quoted(m: re.Match[str]) -> list[Fact]:
 
 
 def _titled(m: re.Match[str]) -> list[Fact]:
-    # "a nurse in Leeds", "a firefighter down in phoenix": where, not what
-    title = clean_title(re.sub(r"\s+(?:(?:down|up|out|over)\s+)?(?:in|on|for|since)\s+.*$", "",
-                               m.group("title").split(",")[0]))
+    # "a nurse in Leeds", "a firefighter down in phoenix", "a CSR at a bank": where, not what
+    said = m.group("title").split(",")[0]
+    title = clean_title(re.sub(r"\s+(?:(?:down|up|out|over)\s+)?(?:in|on|for|since)\s+.*$|"
+                               r"\s+(?:at|with)\s+(?:a|an|the|my|our)\s+.*$", "", said))
     return [Fact("job_title", title, Op.ASSERT, 0.85)] if title and is_job(title) else []
 
 

@@ -176,7 +176,7 @@ EDGES = " \t\"'“”‘’`.,;:!?…*_~()[]{}-–—。，！？；：、"
 _FILLER = re.compile(
     r"(?:[\s,]+(?:now|right\s+now|for\s+now|nowadays|these\s+days|lately|recently|again|too|"
     r"as\s+well|also|a\s+lot|a\s+ton|so\s+much|very\s+much|really|anymore|any\s+more|"
-    r"any\s+longer|honestly|tbh|haha+|lol|though|actually|already|still|so\s+far|"
+    r"any\s+longer|honestly|tbh|haha+|lol|though|tho|anyway|anyways|actually|already|still|so\s+far|"
     r"at\s+the\s+moment|atm|rn|currently|of\s+course|by\s+the\s+way|btw|more\s+than\s+anything|"
     r"completely|entirely|for\s+good|cold\s+turkey|altogether|forever|(?:that\s+|very\s+)?much|"
     r"the\s+most|here|there|for\s+(?:years|ages|a\s+while|a\s+long\s+time|decades|months)|"

@@ -335,8 +335,10 @@ ENDINGS: tuple[Rule, ...] = (
     # "智谱那边三天前已经离职了": the place one worked, named first, then left
     rule(r"(?P<v>[^，,我]{2,8}?)(?:那边|这边)(?:我)?[^，,]{0,6}?(?:离职|辞职|不干|辞掉?)了", _left_there),
     # "新东方我干到3月底就走了", "德勤这边干到3月底": the place named first, worked at until a day
+    # (the employer only: the turn may tell the new title beside it, "4月7号入职 德勤这边干到3月底")
     rule(r"(?:[^，,]*[，,])?(?P<v>[^，,我]{2,8}?)(?:(?:那边|这边)我?|我)(?:干|做)到[^，,]{2,8}?"
-         r"(?:(?:就)?(?:走|离职|辞职|不干)了|$|(?=[，,]))", _left_there),
+         r"(?:(?:就)?(?:走|离职|辞职|不干)了|$|(?=[，,]))",
+         lambda m: [Fact("employer", v, Op.RETRACT, 0.75) for v in [cleaned(m.group("v"))] if v]),
     # "3月31号是我在顺丰最后一天": the last day at a workplace is when it ended (the date is the clause's)
     rule(r"[^，,我]{0,10}?(?:是)?我?在(?P<v>[^，,我]{2,10}?)(?:做完|上完|干完)?(?:的)?最后一(?:天|个班)(?:班)?(?:了|啦)?"
          r"(?:[，,]|$)", _left_there),

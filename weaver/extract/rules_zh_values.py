@@ -201,6 +201,9 @@ def org_of(raw: str) -> str | None:
         return None  # 在找新工作: no employer yet; "入职 要搬去斯图加特": a plan, not a company
     if _NOT_AN_ORG.search(value) or value.casefold() in _NOT_AN_ORG_EN:
         return None  # "厂里", "招行食堂比德勤强太多", "远程办公", "fine": where or how, not who
+    value = re.sub(r"^[^\s，,]{1,6}?上班\s+(?=[A-Za-z])", "", value)  # "机场上班 Air Canada": the company
+    if value in LANGUAGES or value.title() in LANGUAGES.values() or value in JOB_HEADS or re.search(r"[干做]到|上班", value):
+        return None  # "普通话", "运营", "德勤这边干到3月底": a language, a trade, a clause
     value = re.sub(r"^(?P<v>[A-Za-z][\w&'.-]*)\s+(?:做|搞|干|负责|这边|那边).*$", r"\g<v>", value)  # "Shopee 做跨境的"
     located = re.fullmatch(r"(?P<at>[\u4e00-\u9fff]{2,4}|[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)?)的"
                            r"(?P<v>[A-Za-z][A-Za-z0-9 &'.-]*|[\u4e00-\u9fff]{2,8})", value)
@@ -331,7 +334,7 @@ def own_title(value: str) -> str:
     talk = bool(re.search(r"[不没要想喝吃去来是有]", tail)) or len(tail) >= 5  # "UI的一天不喝两杯…"
     title = (tail if len(tail) >= 2 and tail.endswith(JOB_HEADS)
              else head if tail and len(head) >= 2 and (head.endswith(JOB_HEADS) or talk) else value)
-    if len(title) < 2 or "也" in title or re.search(r"[那这][家间]$", title):
+    if len(title) < 2 or "也" in title or re.search(r"[那这][家间]$|^我", title):
         return ""  # "系", "年也学会计": pieces of a clause; "做WordPress那家": which company
     return "" if title in _NOT_TITLES else _CHAT_TITLES.get(title, title)
 

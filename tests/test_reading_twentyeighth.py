@@ -3,10 +3,12 @@ wife, Rosa") is who a later "she" or "her birthday's" means, when only one named
 verb after a relative is no name ("my mum rang."); a new job named ("new job at Wise") is the
 employer, not a doubt; "like every tues" takes the activity before it; "I'm X mad"; a second
 thing one is after "and"; learning what one picks up or switches to; a workplace quit by its
-kind; a spouse's death; news is no habit. Chinese: a teammate named by the team (我们组老周),
-搁 and 咯 of regional speech, Hong Kong's districts as homes, a move ahead told by 搬家 and
-由, clauses run on without a pause, a school by its letters (在UBC读CS), languages typed in a
-row with spaces."""
+kind; a spouse's death; news is no habit; chat's words after a value ("fave band tho", "dogs
+anyway"), a subjectless "been", Scots "wis" and "wi". Chinese: a teammate named by the team
+(我们组老周), 搁 and 咯 of regional speech, Hong Kong's districts (places, never employers, no home
+for working there), a move ahead told by 搬家 and 由, clauses run on without a pause, a school by
+its letters (在UBC读CS), languages typed in a row with spaces, a named person said to be one's kin,
+a new home moved into, a workplace worked at until a day, values that are no company or title."""
 
 from __future__ import annotations
 

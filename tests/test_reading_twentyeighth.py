@@ -19,7 +19,7 @@ from vaultweave.weaver.extract.homes_zh import placeish
 from vaultweave.weaver.extract.normalise_en import names_capitalised
 from vaultweave.weaver.extract.rules import facts_in
 from vaultweave.weaver.extract.rules_text import clean_title, habit_phrase
-from vaultweave.weaver.extract.rules_zh_values import is_place, org_of
+from vaultweave.weaver.extract.rules_zh_values import is_place, org_of, own_title, title_of
 from vaultweave.weaver.extract.shapes_zh import run_on_pauses, spaces_as_commas
 
 
@@ -333,3 +333,18 @@ def test_a_company_after_where_one_works_is_the_company() -> None:
 def test_whose_boss_is_no_title() -> None:
     assert "job_title" not in _own("现在是我老板说了算")
     assert _own("我是我们组的组长").get("job_title") == "组长"
+
+
+@pytest.mark.parametrize("raw", ["的店老板", "母婴电商的小公司", "蒙古国那边的进出口"])
+def test_a_piece_of_a_clause_or_a_business_is_no_title(raw: str) -> None:
+    assert own_title(raw) == "" and title_of(raw) is None
+
+
+def test_titles_with_market_or_business_words_still_are() -> None:
+    titles = ("业务员", "市场部经理", "业务经理", "市场", "外贸业务")
+    assert [own_title(t) for t in titles] == list(titles)
+
+
+def test_a_headcount_is_no_company_and_the_work_done_at_one_is_the_title() -> None:
+    assert org_of("二十来个人") is None
+    assert own_title("电商公司做运营") == "运营"

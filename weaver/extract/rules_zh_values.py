@@ -233,7 +233,7 @@ def org_of(raw: str) -> str | None:
 # comparison, a way of working, a state, Cantonese for home or "what"
 _NOT_AN_ORG = re.compile(r"(?<!阿)里$|^里|我们|我|比[^，,]{1,8}(?:强|好|差|多|少)|办公|稳定|事多|屋企|咩|礼拜|星期|^(?:趟|[两三几](?:周|个|天|年|次|趟))"
                          # "以后只能周末陪她练": a clause, not a company
-                         r"|以后|之后|只能|只好|周末|陪[她他你我]")
+                         r"|以后|之后|只能|只好|周末|陪[她他你我]|个人$")  # "三十来个人": a headcount
 _NOT_AN_ORG_EN = frozenset(("fine", "ok", "okay", "good", "work", "home", "remote", "wfh", "office", "there", "here"))
 
 
@@ -334,8 +334,11 @@ def own_title(value: str) -> str:
     talk = bool(re.search(r"[不没要想喝吃去来是有]", tail)) or len(tail) >= 5  # "UI的一天不喝两杯…"
     title = (tail if len(tail) >= 2 and tail.endswith(JOB_HEADS)
              else head if tail and len(head) >= 2 and (head.endswith(JOB_HEADS) or talk) else value)
-    if len(title) < 2 or "也" in title or re.search(r"[那这][家间]$|^我", title):
-        return ""  # "系", "年也学会计": pieces of a clause; "做WordPress那家": which company
+    worked = re.search(r"(?:公司|店|厂)(?:做|当|干)(?P<t>..+)$", title)
+    title = worked.group("t") if worked else title  # "电商公司做运营": the work done there
+    if len(title) < 2 or "也" in title or re.search(r"[那这][家间]$|^[我的]|公司$|[那这]边", title):
+        return ""  # "系", "年也学会计", "的店老板": pieces of a clause; "做WordPress那家", "母婴电商的小公司",
+        # "蒙古国那边的进出口": where or what the business is, no title
     return "" if title in _NOT_TITLES else _CHAT_TITLES.get(title, title)
 
 

@@ -48,7 +48,7 @@ from vaultweave.weaver.extract.rules_text import (
 )
 from vaultweave.weaver.extract.rules_zh_people import person
 from vaultweave.weaver.extract.rules_zh_values import LANGUAGES as ZH_LANGUAGES
-from vaultweave.weaver.extract.rules_zh_values import LEAD_WORDS, number_of, org_of, place_of
+from vaultweave.weaver.extract.rules_zh_values import LEAD_WORDS, number_of, org_of, own_title, place_of
 from vaultweave.weaver.extract.said_plainly_en import KIN
 from vaultweave.weaver.extract.span_features import features, is_chinese, tokens
 from vaultweave.weaver.extract.trades_zh import SITTING
@@ -84,6 +84,7 @@ _CLEAN_EN: dict[str, Callable[[str], str | None]] = {
 _ZH_EDGES = " \t,，。.!！?？、；;:：~～…\"'“”‘’()（）【】"
 _CLEAN_ZH: dict[str, Callable[[str], str | None]] = {
     "lives_in": place_of, "hometown": place_of, "employer": org_of, "studies_at": org_of,
+    "job_title": lambda v: own_title(v) or None,  # "蒙古国那边的进出口": no title
 }
 # Pieces of a sentence, not values: "的地方", "个双非", "教育的公司".
 _ZH_NOT_A_VALUE = re.compile(r"^(?:的|个|了|在|是|第)|的(?:地方|公司|学校)$")

@@ -21,6 +21,7 @@ from vaultweave.weaver.extract.rules import facts_in
 from vaultweave.weaver.extract.rules_text import clean_title, habit_phrase
 from vaultweave.weaver.extract.rules_zh_values import is_place, org_of, own_title, title_of
 from vaultweave.weaver.extract.shapes_zh import run_on_pauses, spaces_as_commas
+from vaultweave.weaver.extract.trips import costs_of
 
 
 def _own(text: str) -> dict[str, str]:
@@ -348,3 +349,16 @@ def test_titles_with_market_or_business_words_still_are() -> None:
 def test_a_headcount_is_no_company_and_the_work_done_at_one_is_the_title() -> None:
     assert org_of("二十来个人") is None
     assert own_title("电商公司做运营") == "运营"
+
+
+def test_the_hubby_named_after_a_comma_is_the_husband() -> None:
+    assert _own("we went with the hubby, Marcus").get("husband") == "Marcus"
+
+
+def test_a_town_spoken_of_for_its_costs_is_not_said_as_home() -> None:
+    assert costs_of("Manchester", "parking in manchester is a nightmare honestly")
+    assert not costs_of("Leeds", "I live in Leeds with my partner")
+
+
+def test_a_district_named_inside_a_longer_one_is_read_whole() -> None:
+    assert _own("我住九龙湾 也在九龙湾上班").get("lives_in") == "九龙湾"

@@ -136,10 +136,10 @@ FAMILY_MENTIONED: tuple[Rule, ...] = (
     # "Bethan (my wife) is due", "Tess (our youngest) starts school": the name, then whose
     rule(r"(?P<name>" + NAME + r")\s*\((?:my|our|the)\s+(?P<rel>wife|husband|missus|hubby|son|daughter|"
          r"youngest|eldest|oldest)\)", _whose),
-    # "wife Kylie reckons", "the wife Morag keeps sayin", "with hubby Marcus", "gift ideas for the
-    # wife, Aisha": no "my" in chat
-    rule(r"(?:^|(?<=[,.;:!]\s)|(?<=\bwith\s)|(?<=\band\s)|(?<=\bfor\s))(?:the\s+)?(?P<rel>(?i:wife|husband|hubby|"
-         r"missus|boyfriend|girlfriend|fianc[eé]e?))(?:,\s*|\s+)(?P<name>" + NAME + r")\b", _partner),
+    # "wife Kylie reckons", "the wife Morag keeps sayin", "with hubby Marcus": no "my" in chat
+    # ("gift ideas for the wife, Aisha" is "my wife Aisha" by then: normalise_en)
+    rule(r"(?:^|(?<=[,.;:!]\s)|(?<=\bwith\s)|(?<=\band\s))(?:the\s+)?(?P<rel>(?i:wife|husband|hubby|missus|"
+         r"boyfriend|girlfriend|fianc[eé]e?))\s+(?P<name>" + NAME + r")\b", _partner),
     # "mi daughter Shona", "me son Callum": "my" as many Englishes say it
     rule(r"\b(?:mi|me|ma)\s+(?P<rel>son|daughter|wife|husband)\s+(?P<name>" + NAME + ")", _kin),
 )

@@ -138,9 +138,9 @@ RULES: tuple[Rule, ...] = (
 )
 
 
-_WORKED_IN = re.compile(r"在(?P<d>" + "|".join(sorted(HK_DISTRICTS, key=len, reverse=True))
-                        + r")(?:那边|这边)?(?:做|当|上班|返工|打工|工作|实习)")
-_HOMED_IN = re.compile(r"(?:住|搬[到去来入进]?了?)(?:在)?(?P<d>" + "|".join(HK_DISTRICTS) + ")")
+_DISTRICT = "|".join(sorted(HK_DISTRICTS, key=len, reverse=True))  # 九龙湾 before 九龙
+_WORKED_IN = re.compile(rf"在(?P<d>{_DISTRICT})(?:那边|这边)?(?:做|当|上班|返工|打工|工作|实习)")
+_HOMED_IN = re.compile(rf"(?:住|搬[到去来入进]?了?)(?:在)?(?P<d>{_DISTRICT})")
 
 
 def told_first(facts: list[Fact], text: str = "") -> list[Fact]:

@@ -68,7 +68,8 @@ _EN_FIXES = (
     (re.compile(r"\b(my|our|her|his|your|ur)\s+(?:hubby|hubs)\b", re.IGNORECASE), r"\1 husband"),
     (re.compile(r"\b(?:my|the)\s+(?:missus|missis|wifey)\b", re.IGNORECASE), "my wife"),
     # "gift ideas for the wife, Aisha", "the hubby Marcus": a partner named is one's own
-    (re.compile(r"\bthe\s+(wife|husband|hubby)\b,?\s+(?=[A-Z][a-z]+\b(?!\s+(?:and|&)\s+I\b))"), r"my \1 "),
+    (re.compile(r"\bthe\s+(wife|husband|hubby)\b,?\s+(?=[A-Z][a-z]+\b(?!\s+(?:and|&)\s+I\b))"),
+     lambda m: "my " + {"hubby": "husband"}.get(m.group(1), m.group(1)) + " "),
     (re.compile(r"\b(my|our|his|your|ur)\s+wifey\b", re.IGNORECASE), r"\1 wife"),
     (re.compile(r"\b(my|our|her|his|your|ur)\s+(?:housemate|house-mate|roomie)\b", re.IGNORECASE),
      r"\1 roommate"),

@@ -22,7 +22,6 @@ from vaultweave.weaver.extract.rules_zh_values import (
     DIETS,
     FAVOURITES,
     HABITS,
-    HK_DISTRICTS,
     JOB_HEADS,
     LANGUAGES,
     NOT_PET_NAME,
@@ -125,11 +124,10 @@ def _job(conf: float = 0.9, op: Op = Op.ASSERT) -> Build:
             # 在青岛上班 / 在杭州的一家公司上班: the city where one works and, nearly always, lives
             city = re.match(r"(?P<p>[\u4e00-\u9fff]{2,4}?)的?(?:一家|一间|一所|一个)", groups["org"])
             raw_org = city.group("p") if city else raw_org
-            return [Fact("lives_in", raw_org, op, 0.7)] if raw_org and is_place(raw_org) and op is Op.ASSERT \
-                and raw_org not in HK_DISTRICTS else []
-        if raw_org and title and is_place(raw_org) and raw_org not in HK_DISTRICTS:
-            # 在成都当老师: the city where one works and, nearly always, lives (a district of Hong
-            # Kong is only where the work is: "喺觀塘做會計")
+            return [Fact("lives_in", raw_org, op, 0.7)] if raw_org and is_place(raw_org) and op is Op.ASSERT else []
+        if raw_org and title and is_place(raw_org):
+            # 在成都当老师: the city where one works and, nearly always, lives (not a district of
+            # Hong Kong: homes_zh.told_first)
             return [Fact("job_title", title, op, conf), Fact("lives_in", raw_org, op, 0.7)]
         if title == "学生":
             return [Fact("studies_at", org, op, conf)] if org else [Fact("job_title", title, op, conf)]

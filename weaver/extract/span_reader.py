@@ -52,11 +52,9 @@ from vaultweave.weaver.extract.rules_zh_values import LEAD_WORDS, number_of, org
 from vaultweave.weaver.extract.said_plainly_en import KIN
 from vaultweave.weaver.extract.span_features import features, is_chinese, tokens
 from vaultweave.weaver.extract.trades_zh import SITTING
-from vaultweave.weaver.extract.trips import is_trip, left_behind, passed_through, planned_visit
+from vaultweave.weaver.extract.trips import costs_of, is_trip, left_behind, passed_through, planned_visit
 
 LANGS = ("en", "zh")
-# What a town is spoken of for, never where one lives said outright ("rent in cork is 1100")
-_EVERYDAY = r"\b(?:rent|rents|parking|traffic|commuting|groceries|prices|weather)"
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 # The speaker's own attributes whose values are words of the turn. Events, routines and
 # habits are left to the rules: their values are rewritten ("runs", a time), not spans.
@@ -320,8 +318,7 @@ def read(sentence: str) -> list[Fact]:
             continue  # "过年回合肥老家": the hometown (the rules read it), not where one lives
         if attribute == "lives_in" and (is_trip(sentence) or passed_through(raw, sentence)
                                         or left_behind(raw, sentence) or planned_visit(raw, sentence)
-                                        or re.search(rf"{_EVERYDAY}\s+(?:here\s+)?in\s+{town}", sentence,
-                                                     re.IGNORECASE)):
+                                        or costs_of(raw, sentence)):
             continue  # "in Paris for a conference", "在北京南站等车", "my old place in X", "想去X",
             # "parking in manchester is a nightmare": not home (towns_in_passing weighs the last)
         value = _clean(attribute, raw, chinese)

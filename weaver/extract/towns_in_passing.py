@@ -28,7 +28,7 @@ from vaultweave.weaver.extract.places_zh import city_at_end, known_city
 from vaultweave.weaver.extract.rules_text import Fact, words
 from vaultweave.weaver.extract.span_features import is_chinese
 from vaultweave.weaver.extract.span_reader import someone_else
-from vaultweave.weaver.extract.trips import FORMER_HOME_EN, STATION_ZH, TRIP_EN, TRIP_ZH
+from vaultweave.weaver.extract.trips import FORMER_HOME_EN, STATION_ZH, TOWN_COSTS_EN, TRIP_EN, TRIP_ZH
 
 # Below a home said outright (0.75-0.9): a town named in passing.
 PASSING_CONFIDENCE = 0.6
@@ -48,8 +48,7 @@ _NOT_KIN = (r"(?!(?:parents?|mum|mom|dad|mums|moms|dads|sisters?|brothers?|sis|b
 _WORDS_EN = r"(?P<town>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,2})"
 # Frames of everyday life in a town: its rent, its traffic, a home in it, years spent there.
 _EVERYDAY_EN = (
-    re.compile(r"\b(?:rent|rents|rental|renting|parking|traffic|commuting|life|living|groceries|prices)\s+"
-               r"(?:here\s+)?in\s+" + _WORDS_EN, re.IGNORECASE),
+    re.compile(rf"\b(?:{TOWN_COSTS_EN}|life|living)\s+(?:here\s+)?in\s+" + _WORDS_EN, re.IGNORECASE),
     re.compile(r"\b(?:my|our)\s+(?!old\b|former\b|previous\b)(?:" + _NOT_KIN + r"\w+\s+)?"
                r"(?:flat|apartment|apt|place|house|unit|"
                r"condo|studio|room|street|"

@@ -21,11 +21,21 @@ TRIP_ZH = re.compile(
 
 # A town named as a station or an airport is one passed through: "在北京南站等车".
 STATION_ZH = r"[东南西北]?站|(?:火车|高铁|汽车)站|机场"
+# What a town is spoken of for, its cost of living and its roads ("rent in cork is 1100",
+# "parking in manchester is a nightmare"): a town one lives in at most, never said outright
+TOWN_COSTS_EN = r"(?:rent|rents|rental|renting|parking|traffic|commuting|groceries|prices)"
 
 
 # "my old place in pilsen": a home left behind
 FORMER_HOME_EN = re.compile(r"\b(?:my|our)\s+(?:old|former|previous)\s+"
                             r"(?:flat|apartment|apt|place|house|home|room)\s+in\s+", re.IGNORECASE)
+
+
+def costs_of(town: str, sentence: str) -> bool:
+    """Whether ``sentence`` speaks of ``town`` for its costs, roads or weather ("parking in
+    manchester is a nightmare"), which says no more than that one may live there."""
+    return bool(re.search(rf"\b(?:{TOWN_COSTS_EN}|weather)\s+(?:here\s+)?in\s+{re.escape(town)}", sentence,
+                          re.IGNORECASE))
 
 
 def left_behind(town: str, sentence: str) -> bool:

@@ -56,7 +56,8 @@ _SPECS: dict[str, AttributeSpec] = {
 # Relations to another person: the value is their name (or a description).
 _SINGLE_RELATIONS = ("wife", "husband", "boyfriend", "girlfriend", "fiance", "fiancee", "boss")
 _MULTI_FAMILY = ("sister", "brother", "daughter", "son", "grandmother", "grandfather",
-                 "grandparent", "aunt", "uncle", "cousin", "niece", "nephew", "grandchild")
+                 "grandparent", "aunt", "uncle", "cousin", "niece", "nephew", "grandchild",
+                 "grandson", "granddaughter")
 _MULTI_PEOPLE = ("friend", "colleague", "coworker", "roommate", "flatmate", "neighbour",
                  "neighbor", "manager", "mentor", "classmate", "teammate", "ex")
 for _rel in _SINGLE_RELATIONS:

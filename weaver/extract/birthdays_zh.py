@@ -79,7 +79,9 @@ RULES: tuple[Rule, ...] = (
     rule(rf"{_ME}是?{_YEAR}{_DAY}的?$", _day),
     rule(rf"(?:{_ME})?(?:农历)?生日(?:是|在|就是)?{_YEAR}?{_DAY}了?$", _day),
     # "我3月18号生日", "1月17号生日", "6月18号我生日", "我11月8号过生日", "8月3号是我生日"
-    rule(rf"(?:我(?:自己)?是?)?{_DAY}的?(?:是|就是)?(?:我的?)?过?生日了?$", _day),
+    # (a weekday before the day, an age before 生日: "下周五3月20号我七十岁生日")
+    rule(rf"(?:我(?:自己)?是?)?(?:[下这本]?(?:周|礼拜|星期)[一二三四五六日天])?{_DAY}的?(?:是|就是)?(?:我的?)?"
+         rf"(?:{_N}岁的?)?过?生日了?$", _day),
     Rule(AHEAD, _ahead),
     # "下个月7月12号就满30了": the day one comes of an age is the birthday (the age is not yet)
     rule(rf"我?(?:下个?月)?{_DAY}[日号]?(?:就|就要|要)?满{_N}(?:岁|周岁)?了?$", _day),

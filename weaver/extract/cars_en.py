@@ -27,6 +27,7 @@ _CAR = re.compile(
 )
 # The speaker's: "my", "mine", "it's a", "I have", "I drive"; "ma"/"mi" of Scots and Patois
 _OWNED = re.compile(r"\b(?:my|mine|ma|mi|our|it(?:'s|\s+is|s)\s+an?|(?:I|i)\s+(?:have|drive|own)|"
+                    r"driv(?:ing|in'?)\s+an?|"
                     r"(?:I|i)(?:'ve|\s+have)\s+got)\b", re.IGNORECASE)
 # Wanted, weighed, someone else's, or gone
 _NOT_OWNED = re.compile(r"\b(?:if|would|should|thinking|considering|want|wanna|getting|buy|buying|"
@@ -45,7 +46,9 @@ def cars_said(sentence: str) -> list[str]:
     """The speaker's car named by year and make in ``sentence``, said as a clause: "I drive a
     Honda Civic"; nothing when the sentence does not make it the speaker's."""
     found = _CAR.search(sentence)
-    if not found or _NOT_OWNED.search(sentence):
+    # "traded the civic in yesterday, drivin a 2016 tacoma now": the clause of the car says whose
+    piece = sentence[sentence.rfind(",", 0, found.start()) + 1:] if found else ""
+    if not found or _NOT_OWNED.search(piece):
         return []
     year = found.group("year") or found.group("year2")
     make = found.group("make") or ""

@@ -326,10 +326,13 @@ ENDINGS: tuple[Rule, ...] = (
          r"(?P<car>" + _ANY_CAR + r")\s+(?:has\s+|finally\s+|just\s+)*(?:died|is\s+dead|"
          r"(?:got|was)\s+(?:written\s+off|totall?ed|stolen))\b", _car(Op.RETRACT)),
     # Only a car is traded in: "traded in the focus" ends whatever car "focus" names.
-    rule(_PAST + r"(?:just\s+)?traded\s+(?:the|my|our)\s+(?:old\s+)?(?P<car>[\w-]+(?:\s+[\w-]+)?)\s+in\b",
+    rule(_PAST + r"(?:just\s+)?traded\s+(?:(?P<pre>in)\s+)?(?:the|my|our)\s+(?:old\s+)?"
+         r"(?P<car>[\w-]+(?:\s+[\w-]+)?)(?(pre)$|\s+in\b)",
          lambda m: [Fact("car", " ".join(m.group("car").split()), Op.RETRACT, 0.65)]),
-    rule(_PAST + r"(?:just\s+)?traded\s+in\s+(?:the|my|our)\s+(?:old\s+)?(?P<car>[\w-]+(?:\s+[\w-]+)?)$",
-         lambda m: [Fact("car", " ".join(m.group("car").split()), Op.RETRACT, 0.65)]),
+    # "turns out I'm not allergic to prawns at all": an allergy taken back
+    rule(r"(?:.*?\b)?I(?:'m|\s+am)\s+not\s+(?:actually\s+|even\s+)?allergic\s+to\s+(?:(?:the|any)\s+)?"
+         r"(?!anything|nothing)(?P<v>[\w -]+?)(?:\s+(?:at\s+all|after\s+all|anymore|any\s+more))?$",
+         lambda m: [Fact("allergy", m.group("v"), Op.RETRACT, 0.8)]),
     rule(r"(?:it(?:'s|\s+has)\s+been\s+|I(?:'m|\s+am)\s+|I(?:'ve|\s+have)\s+(?:been|gone)\s+)?(?:now\s+)?"
          r"(?P<n>(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:full\s+)?(?:days?|weeks?|"
          r"months?|years?))\s+(?:(?:since\s+(?:my\s+)?last\s+|without\s+(?:a\s+|any\s+)?|off\s+(?:the\s+)?|"

@@ -98,6 +98,24 @@ def switched_to(m: re.Match[str]) -> list[Fact]:
     return [Fact("likes", v, Op.ASSERT, 0.7) for v in things(value)]
 
 
+# What chat puts after a thing given up, and the app it was learned on
+_CHAT_TAIL = re.compile(r"\s+(?:yaar|yar|o|sha|lah|la|na|bro|mate|lol|haha|tbh|tho|though|man)$",
+                        re.IGNORECASE)
+_LEARNED_ON = re.compile(r"^(?:(?:the|my)\s+)?(?:duolingo|babbel|memrise)\s+(?=[A-Za-z])", re.IGNORECASE)
+
+
+def course_dropped(value: str) -> tuple[str, list[Fact]]:
+    """What was given up, said plainly ("the german classes yaar" -> "the german classes",
+    "duolingo welsh" -> "welsh"), and the endings of a language course given up: the
+    learning, and the classes as a routine ("dropped the german classes")."""
+    value = _LEARNED_ON.sub("", _CHAT_TAIL.sub("", value))
+    course = re.fullmatch(r"(?:(?:the|my)\s+)?(?P<l>[A-Za-z]+)\s+(?:class(?:es)?|lessons?|course)", value)
+    if not course or not languages(course.group("l")):
+        return value, []
+    return value, [*(Fact("learning", v, Op.RETRACT, 0.85) for v in languages(course.group("l"))),
+                   Fact("routine", re.sub(r"^(?:the|my)\s+", "", value), Op.RETRACT, 0.7)]
+
+
 # A degree held, not one being studied: "I have a degree in law", "got my masters in 2019".
 _HELD = re.compile(r"(?i:\b(?:got|have|has|had|finished|completed|graduated|did|earned)\b)")
 
@@ -110,6 +128,8 @@ def _studies_en(strict: bool, conf: float, unless: re.Pattern[str] | None = None
         facts = [Fact("studies", field, Op.ASSERT, conf)]
         org = m.groupdict().get("org")
         school = clean_org(org) if org else None
+        school = school and re.sub(r"^([a-z]\w*)\s+uni$", lambda u: f"{u.group(1).title()} University",
+                                   school)
         return facts + ([Fact("studies_at", school, Op.ASSERT, conf - 0.1)] if school else [])
     return build
 
@@ -145,8 +165,13 @@ STUDIES_EN: tuple[Rule, ...] = (
     rule(r"(?:^|(?<=[\s,]))(?i:doing)\s+" + _FIELD + r"(?:\s+(?i:diploma|degree|course|masters?|phd))?"
          + _SCHOOL + r"(?=\s*$|\s*[,.!?]|\s+(?:at|@|for|through)\b)", _studies_en(True, 0.75)),
     # "2nd yr nursing at UST", "final year MBBS at Dow", "300L mechanical engineering for unilag"
-    rule(r"(?:^|(?<=[\s,]))" + _YEAR + r"\s+(?:of\s+)?" + _FIELD + _SCHOOL + _AFTER,
+    rule(r"(?:^|(?<=[\s,]))" + _YEAR + r"\s+(?:of\s+)?" + _FIELD + _SCHOOL.replace("[A-Z]", "[A-Za-z]")
+         + _AFTER,
          _studies_en(False, 0.75)),
+    # "doing a part-time masters at NUS": the school of a degree whose field is not said
+    rule(r"(?:^|(?<=[\s,]))(?i:doing|studying|started|starting)\s+" + _DEGREE + _SCHOOL + _AFTER,
+         lambda m: [Fact("studies_at", school, Op.ASSERT, 0.75)] if m.group("org") and (school := clean_org(
+             m.group("org"))) else []),
     # "a bio major", "nursing student", "my major is psych"
     rule(r"(?:^|(?<=[\s,]))(?:a\s+|an\s+)?(?:\w+[- ]year\s+)?" + _FIELD
          + r"\s+(?i:major|student|undergrad)\b", _studies_en(False, 0.75)),

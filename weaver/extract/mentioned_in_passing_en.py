@@ -59,6 +59,10 @@ WORKPLACES_NEW: tuple[Rule, ...] = (
          r"school|cafe|café|bakery|lab|studio)(?:\s+(?:in|at|near|on)\s+(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)?"
          r",\s+(?P<org>[A-Z][\w&.'-]*(?:\s+(?:&|and|of|by|[A-Z][\w&.'-]*)){0,4})(?=\s*(?:[,.!;:)(]|$)|\s+\W)",
          _new_workplace),
+    # "too long for my colleagues at easyJet", "my coworkers at Deloitte": where one works
+    rule(r"\b(?i:my)\s+(?:(?:new|old)\s+)?(?:colleagues|coworkers|co-workers|workmates|teammates)\s+(?:at|from)\s+"
+         r"(?P<org>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,3})(?=\s*(?:[,.!;:)(?]|$)|\s+[a-z\W])",
+         lambda m: [] if " old " in m.group(0) else _job(0.7)(m)),
 )
 
 # "i drive grab full time now", "i ride for deliveroo in the evenings": work for an app, by its

@@ -172,9 +172,9 @@ def _job(conf: float, op: Op = Op.ASSERT) -> Build:
             return []
         if groups.get("title") and not title:
             return []
-        # "a student", "a first year", "a second-year med student": one who studies there
+        # "a student", "a first year", "a broke PhD student": one who studies there
         year = re.sub(r"\s+(?:med\s+|law\s+|phd\s+)?student$", "", (title or "").lower()).replace(" ", "-")
-        pupil = title and (title.lower() == "student" or year in _SCHOOL_YEARS)
+        pupil = title and (title.lower().split()[-1] == "student" or year in _SCHOOL_YEARS)
         # "a staff nurse at Aga Khan University Hospital", "a lecturer at UCL": a job there
         if title and (pupil or (org and _SCHOOL.search(org) and not is_job(title))):
             return [Fact("studies_at" if org else "job_title", org or title, op, conf)]
@@ -192,6 +192,12 @@ def _job(conf: float, op: Op = Op.ASSERT) -> Build:
 # a branch, not a home.
 _JOB_CITY = re.compile(r"\s*(?:\(|,\s*|\s+in\s+)(?P<v>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?)"
                        r"(?=\)|\s*$|\s*[,.;!]|\s+(?:and|but|so|for|since|as|now)\b)")
+
+
+def _turning_on(m: re.Match[str]) -> list[Fact]:
+    """The birthday of "turning 17 on aug 9" (the age is not yet 17), "my 30th is on 3 June"."""
+    day = dates_en.birthday(m.group("v")) if m.group("v") else "turning"
+    return [Fact("birthday", day, Op.ASSERT, 0.8)] if day else []
 
 
 def _birthday_value(text: str) -> str | None:

@@ -59,7 +59,6 @@ from vaultweave.weaver.extract.clauses import clause_facts
 from vaultweave.weaver.extract.denials import undenied
 from vaultweave.weaver.extract.doubt_cues import cue_doubts
 from vaultweave.weaver.extract.event_it_en import it_said_in_full
-from vaultweave.weaver.extract.events_en import IT
 from vaultweave.weaver.extract.fragments_en import Carried, last_mentioned, with_mentions
 from vaultweave.weaver.extract.fragments_en import clauses as fragment_clauses
 from vaultweave.weaver.extract.grammar_en import ENGLISH
@@ -75,7 +74,7 @@ from vaultweave.weaver.extract.rules_text import Fact, Grammar
 from vaultweave.weaver.extract.rules_zh_people import Person
 from vaultweave.weaver.extract.said_plainly_en import said_plainly
 from vaultweave.weaver.extract.sentences import split_sentences
-from vaultweave.weaver.extract.speaker_memory import SWITCH, SpeakerMemory, switch_in
+from vaultweave.weaver.extract.speaker_memory import SWITCH, SpeakerMemory, incomplete, switch_in
 from vaultweave.weaver.extract.told_before import former_values
 from vaultweave.weaver.extract.towns_in_passing import homes_with_town, towns_in_passing
 from vaultweave.weaver.extract.turn_context import named_in, restated, topic_of, with_topic
@@ -180,8 +179,7 @@ class RulesExtractor:
             _candidate(subject, fact, resource, self.zone)
             for fact in [*facts, *for_the_vault(split_sentences(resource.text), facts)]
             if fact.attribute != SWITCH  # a switch nobody said what of (speaker_memory)
-            and not _unresolved(fact)
-            and not (fact.attribute == "birthday" and fact.value == "turned" and not fact.when)
+            and not incomplete(fact)
             and not _planned(fact, resource, self.zone)
         ]
         # "dentist thursday at 3. no wait, friday": one line tells one time of each appointment, the last
@@ -194,12 +192,6 @@ class RulesExtractor:
         # A line without a role is judged by its speaker ("assistant", "system").
         who = resource.role if resource.role is not None else resource.speaker
         return who is not None and who.strip().casefold() in self.ignore_roles
-
-
-def _unresolved(fact: Fact) -> bool:
-    """An appointment or routine named only by reference ("moved it to friday", "周日也就不去了")."""
-    by_reference = fact.value == IT or fact.value.startswith(IT + " ")
-    return fact.attribute in ("appointment", "routine") and by_reference
 
 
 def _planned(fact: Fact, resource: Resource, zone: tzinfo | None) -> bool:
@@ -225,9 +217,9 @@ def _candidate(speaker: str, fact: Fact, resource: Resource, zone: tzinfo | None
     spec = spec_for(fact.attribute)
     # A fact about someone else is theirs: by name when given, else "<speaker>'s sister".
     subject = fact.name or (f"{speaker}'s {fact.about}" if fact.about else speaker)
-    if fact.attribute == "birthday" and fact.value in ("today", "turned"):
-        # "it's my birthday today", "turned 40 yesterday", "明天就是我生日了": the day is the birthday
-        prefer: dates.Prefer = "past" if fact.when else "future"  # a day gone, or a day to come
+    if fact.attribute == "birthday" and fact.value in ("today", "turned", "turning"):
+        # "it's my birthday today", "turned 40 yesterday", "turning 30 on friday": the day is the birthday
+        prefer: dates.Prefer = "past" if fact.when and fact.value != "turning" else "future"  # gone, to come
         day = dates.resolve(fact.when or fact.starts, resource.ts, prefer, zone) or resource.ts
         fact = replace(fact, value=f"{day.astimezone(zone) if zone else day:%m-%d}", starts="")
     happened = dates.resolve(fact.when, resource.ts, "past", zone) if fact.when else None

@@ -22,7 +22,12 @@ from vaultweave.weaver.extract.changes_en import (
     LATE_ENDINGS,
     ending_of_thing,
 )
-from vaultweave.weaver.extract.fields_of_study import STUDIES_EN, learning_or_field, switched_to
+from vaultweave.weaver.extract.fields_of_study import (
+    STUDIES_EN,
+    course_dropped,
+    learning_or_field,
+    switched_to,
+)
 from vaultweave.weaver.extract.habits_en import HABITS_TOLD
 from vaultweave.weaver.extract.jobs_ended_en import JOBS_ENDED
 from vaultweave.weaver.extract.likings_en import LIKINGS_SAID
@@ -75,6 +80,7 @@ from vaultweave.weaver.extract.patterns_en import (
     _titled_in,
     _titled_quoted,
     _took_up,
+    _turning_on,
     wed,
 )
 from vaultweave.weaver.extract.pets_en import PETS_GONE, PETS_MENTIONED, PETS_TOLD
@@ -111,7 +117,9 @@ UPCOMING = "upcoming"
 def _ended(m: re.Match[str]) -> list[Fact]:
     """"I quit/stopped/gave up X". Gerunds end a habit (or whatever "I X" states);
     a capitalised name ends an employer; any other noun ends a liking ("gave up coffee")."""
-    value = m.group("v").split(",")[0].strip()  # "I'm over X, it's all Y now": X
+    value, course = course_dropped(m.group("v").split(",")[0].strip())  # "I'm over X, it's all Y now": X
+    if course:
+        return course
     first, _, rest = value.partition(" ")
     if first == "being":
         return flipped(first_match(RULES, f"I'm {rest}")[0])
@@ -145,6 +153,8 @@ def _ended(m: re.Match[str]) -> list[Fact]:
 # A workplace left, named by its kind: "quit the bar", "left the call centre"
 _WORKPLACE_LEFT = re.compile(r"(?:the|my)\s+(?:bar|pub|restaurant|cafe|café|shop|store|warehouse|factory|salon|firm|"
                              r"agency|office|call\s+cent(?:re|er)|hotel|bakery|kitchen|site|depot|plant|clinic)")
+
+
 
 
 # Words in -ing that are things, not what one does: "done with evening classes".
@@ -241,6 +251,8 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"turned\s+" + _AGE + r"(?:\s+(?:years?\s+old|today|yesterday))?(?=$|\s*,)",
          lambda m: [*_age(m), Fact("birthday", "turned", Op.ASSERT, 0.75)] if _age(m) else []),
     rule(r"my\s+age\s+is\s+(?P<v>\d{1,3})$", _age),
+    # "turning 17 on aug 9", "my 30th is on the 3rd": the day said is the birthday (a date at the end is the clause's)
+    rule(r"(?:(?:I(?:'m|\s+am)\s+)?turning\s+\d{1,3}|my\s+\d{1,3}(?:st|nd|rd|th)(?:\s+birthday)?(?:\s+is|'s)?)(?:\s+on\s+(?:the\s+)?(?P<v>.+))?$", _turning_on),
     rule(r"(?:I(?:'m|\s+am)\s+)?turning\s+" + _AGE + r"(?:\s+(?:tomorrow|today|soon|(?:next|this|on)\s+\w+))?(?=$|\s*,|"
          r"\s+and\b)", lambda m: [replace(f, confidence=0.75) for f in _age(m)]),
     # "I'm Maya" only when the whole clause is a name ("I'm tired" is not; "I'm Italian" is
@@ -251,6 +263,7 @@ RULES: tuple[Rule, ...] = (
          or is_job(m.group("v").lower()) else one("name", clean_name, 0.75)(m)),
     rule(r"(?:it's\s+|it\s+is\s+|today\s+is\s+|today's\s+)my\s+birthday(?:\s+today)?$", _fixed("birthday", "today", 0.85)),
     rule(r"my\s+birthday(?:\s+is|'s)\s+(?:on\s+)?(?:the\s+)?(?P<v>.+)$", one("birthday", _birthday_value)),
+
     # diet and health
     rule(_BE + r"(?:a\s+|an\s+)?(?:strict\s+|full\s+|fully\s+|total\s+|complete\s+)?" + _DIET + _DIET_END, _diet(0.9)),
     rule(_PAST + r"(?:went|gone|turned|become|became|switched\s+to\s+being|started\s+being)\s+"
@@ -276,9 +289,9 @@ RULES: tuple[Rule, ...] = (
          r"of\s+all\s+time|ever|lately|now|atm|rn|currently))?(?:\s+is|'s|\s+has\s+to\s+be|\s+are)[\s,]+" + ADV + r"(?P<v>.+)$",
          _favourite),
     rule(r"(?P<v>.+?)\s+(?:is|are)\s+(?:(?:still|now|definitely|probably|honestly|hands\s+down|easily|by\s+far|"
-         r"literally|really|totally|absolutely|always)\s+)*my\s+"
-         r"(?:new\s+|all[- ]time\s+|absolute\s+)?(?:favou?rite|fav|fave)(?:\s+(?P<thing>[A-Za-z][A-Za-z -]{0"
-         r",30}?))?$",
+         r"literally|really|totally|absolutely|always|officially)\s+)*my\s+(?:new\s+|all[- ]time\s+|absolute\s+)?"
+         r"(?:favou?rite|fav|fave|comfort(?=\s+food))(?:\s+(?P<thing>[A-Za-z][A-Za-z -]{0,30}?))?"
+         r"(?:\s+(?:now|these\s+days|lately|haha|lol))*$",
          _favourite),
     # places
     rule(_BE + r"from\s+" + _PLACE, one("hometown", clean_place, 0.9)),

@@ -189,7 +189,7 @@ _FILLER = re.compile(
 _CUT = re.compile(
     r"(?:\s*,\s*|\s+)(?:because|bc|cuz|cause|since|but|though|so|although|when|whenever|if|unless|so\s+that|"
     r"which|especially|particularly|except|while|whereas|as\s+long\s+as|compared\s+to|"
-    r"more\s+than|instead\s+of|rather\s+than|(?:just\s+|right\s+)?before)\b.*$|\s+[-–—(].*$",
+    r"more\s+than|instead\s+of|rather\s+than|(?:just\s+|right\s+)?before|dito|diyan|doon)\b.*$|\s+[-–—(].*$",
     re.IGNORECASE,
 )
 
@@ -370,7 +370,9 @@ def clean_title(raw: str) -> str | None:
     tokens = value.split()
     if not tokens or len(tokens) > 6 or len(value) > MAX_VALUE:
         return None
-    if tokens[0].lower() in _PRONOUNS and tokens[0] != "IT" or _NOT_TITLE & {t.lower() for t in tokens}:
+    # "a regular customer" is no title, "customer service officer" is
+    kept = re.sub(r"\bcustomer\s+(?=(?:service|success|care|support|experience|relations)\b)", "", value.lower())
+    if tokens[0].lower() in _PRONOUNS and tokens[0] != "IT" or _NOT_TITLE & set(kept.split()):
         return None
     if tokens[0].lower() in ("no", "not", "never") or value.lower() in ("a", "an", "the"):
         return None  # "I'm no chef": what one is not; "as a, what do they call it, ...": no title yet

@@ -316,14 +316,19 @@ RETRACTIONS: tuple[Rule, ...] = (
     rule(_I + r"被(?:公司|老板|单位|领导)?(?:裁员?|辞退|开除|优化|解雇|炒|毕业)(?:掉)?了?$", lambda m: _QUIT),
     rule(_I + r"(?:正式)?退休了?$", lambda m: _QUIT),
     rule(_I + r"辞职了?(?:回|去)(?P<v>[^，,]+?)(?P<home>老家)?(?:了|$)", _moved_home),
-    rule(_I + r"(?:从|在)(?P<v>[^，,]+?)(?<![想要算])(?:离职|辞职)了?$", _fact("employer", op=Op.RETRACT, conf=0.85)),
+    # "我不在宠爱有家干了": no longer working there; "上个月底辞职投奔他来了": a job left, then where one went
+    rule(_I + r"不在(?P<v>[^，,\s]{2,10}?)(?:干|做|上班|工作)了", _fact("employer", op=Op.RETRACT, conf=0.85)),
+    rule(r"(?:我)?(?:上个?月底?|上周|上礼拜|前几天|前阵子|年前|年后|月初|月底)(?:就|已经)?(?:辞职|离职|裸辞)了?"
+         r"(?=[^，,]{0,8}(?:了|啦)$)", lambda m: [Fact("employer", "", Op.RETRACT, 0.8)]),
     rule(_I + r"从(?P<old>.+?)转(?:岗|行)?(?:成|到|为|做|当)了?(?P<t>[^，,]+)(?:[，,].*)?$", _switched),
+    # "(三月一号起)调去做对公客户经理了": moved to another post, the title now
+    rule(r"(?:[^，,]{0,12}[，,])?(?:我)?(?:[\d一二三四五六七八九十]{1,3}月[\d一二三四五六七八九十]{1,3}[号日]起)?" + _ADV + r"(?:被)?调(?:去|到|岗)(?:做|当|干)(?P<v>[^，,]{2,10}?)了?$", _fact("job_title", title_of, 0.8)),
     rule(r"(?:我)?(?:的|家)?(?:的)?(?P<sp>" + PETS_RE + r")(?:全|都)?(?:挂|死|去世|走)了", _pet_gone),
     rule(_I + r"不(?:再)?(?P<verb>喝|吃)(?P<v>[^了]+?)了$", lambda m: [Fact("diet", DIETS[m.group("v")], Op.RETRACT, 0.85)]
          if m.group("v") in DIETS else [Fact("habit", h, Op.RETRACT, 0.8) for h in [HABITS.get(m.group("verb") + m.group("v"))
                                                                               ] if h] + _fact("likes", op=Op.RETRACT, conf=0.75)(m)),
     rule(r"(?:.*[，,])?(?:我)?(?:当天|已经|也|都|就|只能|只好)*(?:把)?(?:(?:从|自从)[^，,]{1,6}?(?:起|开始))?"
-         r"(?P<v>[^，,我]{1,6}?)(?:只能|只好|已经|也|都|全|全都|彻底|终于|就|早就|早)*戒(?:掉)?了", _quit),
+         r"(?P<v>[^，,我]{1,6}?)(?:只能|只好|已经|也|都|全|全都|彻底|终于|就|早就|早|直接|果断)*戒(?:掉)?了", _quit),
     rule(r"(?:.*?)(?:查出|一查|发现|确诊)(?:来)?(?:我)?(?:是|有)?(?:对)?(?P<v>[^，,。]{1,6}?)(?:过敏|(?<=[^不])(?=不耐)不耐受?)", _allergy_found),
     rule(r"(?:医生说)?我(?:有)?(?P<v>[^，,]{1,4}不耐受)", _fact("allergy", conf=0.85)),
     rule(_I + r"(?:搬离了?|搬出了?)(?P<v>.+)$", _fact("lives_in", place_of, 0.85, Op.RETRACT)),
@@ -366,7 +371,9 @@ RULES: tuple[Rule, ...] = (
     rule(r"(?:我)?" + _ADV + r"是?(?:一个|个)?(?P<v>[\u4e00-\u9fff]{2,4}?)(?:妹子|姑娘|女孩|小伙子?|男孩|汉子|大妞|土著)(?:一枚|一个)?$",
          _hometown_people),
     rule(_I + r"(?:今年)?(?P<v>\d{1,3}|[一二两三四五六七八九十]{1,3})岁了?$", _age),
-    rule(_I + r"满(?P<v>\d{1,3}|[一二两三四五六七八九十]{1,3})(?:岁|周岁)?了?$", _age),
+    # "我6月3号满18": the age from the day told, which is the birthday
+    rule(_I + r"满(?P<v>\d{1,3}|[一二两三四五六七八九十]{1,3})(?:岁|周岁)?了?$",
+         lambda m: [*_age(m), *([Fact("birthday", "turning", Op.ASSERT, 0.8)] if _age(m) else [])]),
     rule(r"我的生日是(?P<v>.+)$", _fact("birthday")),
     # diet and health
     rule(_I + r"(?:是|成了|成为了?|变成了?)(?:一(?:个|名))?(?:严格的)?(?P<v>纯素食者|纯素主义者|纯素者|"
@@ -396,7 +403,7 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"改(?:喝|吃)(?P<v>[^，,]{1,8}?)了?$", _each("likes", 0.7)),
     rule(_I + r"(?:base|坐标)\s*(?:在)?(?P<v>[^，,]{2,12})$", changes.only_place("lives_in", 0.8)),
     # study and work
-    rule(_I + r"在(?P<v>.+?)(?:读书|上学|读大学|念书|读研究生|读研[一二三]?|研[一二三]|读博士|读博[一二三四五]?|读大[一二三四]|上[一二三四五六]年级)$",
+    rule(_I + r"在(?P<v>.+?)(?:读[^，,读]{1,6}?)?(?:读书|上学|读大学|念书|读研究生|读研[一二三]?|研[一二三]|读博士|读博[一二三四五]?|读大[一二三四]|大[一二三四]|上[一二三四五六]年级)$",
          _studies),
     rule(_I + r"(?:是|做|当)?(?:一名|一个)?(?P<t>自由职业者?|个体户|全职妈妈|全职太太|全职爸爸)$", _titled_any(0.8)),
     rule(_I + r"是?(?:卖|做)(?P<v>保险|房子?|车|药|理财|基金)的$", lambda m: [Fact("job_title", m.group("v") + "销售",

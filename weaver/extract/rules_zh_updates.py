@@ -252,7 +252,8 @@ def named_after(clause: str) -> list[Fact]:
 
 # Cars: a vehicle is counted with 辆; a make names one on its own.
 _MAKES = (r"特斯拉|比亚迪|宝马|奔驰|奥迪|大众|丰田|本田|日产|蔚来|理想|小鹏|问界|极氪|吉利|长城|哈弗|红旗|五菱|别克|福特|"
-          r"马自达|现代|起亚|保时捷|沃尔沃|路虎|雷克萨斯|卡罗拉|凯美瑞|雅阁|思域|帕萨特|迈腾|朗逸|速腾|轩逸|Tesla|BMW")
+          r"马自达|现代|起亚|保时捷|沃尔沃|路虎|雷克萨斯|卡罗拉|凯美瑞|雅阁|思域|帕萨特|迈腾|朗逸|速腾|轩逸|捷达|小米|"
+          r"秦PLUS|埃安|领克|奇瑞|长安|荣威|名爵|宝骏|零跑|哪吒|Tesla|BMW")
 _CAR = rf"(?:(?:老款|新款|二手|一手)的?)?(?P<v>(?:{_MAKES})[A-Za-z0-9{_CJK} ]{{0,10}}|[A-Za-z0-9{_CJK} ]{{2,12}})"
 
 
@@ -264,6 +265,11 @@ def _car(op: Op) -> Build:
         return [Fact("car", value, op, 0.8)]
 
     return build
+
+
+def _car_replaced(m: re.Match[str]) -> list[Fact]:
+    old = cleaned(m.group("old"))
+    return [*([Fact("car", old, Op.RETRACT, 0.8)] if old else []), *_car(Op.ASSERT)(m)]
 
 
 def _gave_up_learning(m: re.Match[str]) -> list[Fact]:
@@ -356,9 +362,9 @@ ENDINGS: tuple[Rule, ...] = (
     rule(r"(?:我)?(?:今天|上周|上个月|前几天|已经)*(?:和|跟)(?P<v>[^，,我]{1,6}?)(?:去民政局|一起)?(?:领证|扯证|登记结婚)"
          r"(?:了|啦)?$", _married),
     rule(r"(?:我)?(?:和|跟)(?P<v>[^，,我]{1,6}?)(?:已经)?分(?:手)?了", _split_up),
-    # ("可乐送回老家给我爸妈养了": sent home to the parents)
-    rule(r"(?P<v>[^，,]{1,4}?)(?:只能|只好|已经)?(?:送人|送走|送给[^，,]{1,6}?(?:养)?|送[^，,]{1,6}?养|"
-         r"送回老家(?:给[^，,]{1,6}?养)?)了", _pet_left),
+    # ("可乐送回老家给我爸妈养了": sent home to the parents; "土豆周末送去我姐家了": to the sister's)
+    rule(r"(?P<v>[^，,]{1,4}?)(?:只能|只好|已经|周末|上周|昨天|前天)?(?:送人|送走|送给[^，,]{1,6}?(?:养)?|送[^，,]{1,6}?养|"
+         r"送回老家(?:给[^，,]{1,6}?养)?|送(?:去|到)[^，,\s]{1,6}?家)了", _pet_left),
     # "分了 上周三她搬走的": 分了 alone, a turn's first word, is a break-up
     rule(r"(?:我们|我俩|我)?(?:已经|终于|还是)?(?:分手|(?<![^我们俩])分)了$", lambda m: [Fact("partner", "", Op.RETRACT, 0.8)]),
     rule(r"(?:我)?(?:已经)?(?:(?:和|跟)(?P<v>[^，,我]{1,6}?))?(?:已经)?(?:离婚|离了婚)了", _divorced),
@@ -389,8 +395,13 @@ STARTS: tuple[Rule, ...] = (
     rule(r"(?:我)?" + _ADV + _AMOUNT + r"(?P<v>" + "|".join(sorted(_AMOUNT_HABITS, key=len, reverse=True)) + r")"
          r"(?:[，,].*)?$", lambda m: [Fact("habit", _AMOUNT_HABITS[m.group("v")], Op.ASSERT, 0.8)]),
     rule(_WE + r"(?:开|开的是|开着)(?:一辆|辆)" + _CAR + r"(?:[，,].*)?$", _car(Op.ASSERT)),
+    rule(r"(?:[^，,]*[，,])*(?:新车)?(?:提|买|入手)的是(?P<v>(?:" + _MAKES + r")[A-Za-z0-9+ " + _CJK + r"-]{0,12}?)(?=\s*(?:\d{4}款|[，,]|$))",
+         _car(Op.ASSERT)),
     rule(_WE + r"(?:(?:新)?(?:买|提|换|入手)了?(?:一)?辆(?:新车|车)?[，,]?)" + _CAR + r"(?:[，,].*)?$", _car(Op.ASSERT)),
     rule(_WE + r"把(?P<v>(?:" + _MAKES + r")[A-Za-z0-9" + _CJK + r" ]{0,10}?)(?:给)?卖(?:掉)?了", _car(Op.RETRACT)),
+    # "(自从)把老捷达换成小米SU7": the car now, and the one it replaced
+    rule(r"(?:自从)?(?:我)?把(?:老|旧|原来的?)?(?P<old>(?:" + _MAKES + r")[A-Za-z0-9" + _CJK + r"]{0,6}?)换成了?"
+         r"(?P<v>(?:" + _MAKES + r")[A-Za-z0-9+ -]{0,10})", _car_replaced),
     rule(_I + r"从(?P<old>[^，,]{2,8}?)(?:跳槽?|换|转)(?:到|去)了?(?P<org>[^，,]{2,10}?)了?$", _from_to),
     rule(_I + r"(?:有|找到?)了?(?:个|一个)?(?:女|男)朋友了?[，,]?(?:她|他)?(?:叫|名叫)(?P<name>[" + _CJK + r"]{2,3}|[A-Z][a-z]+)"
          r"(?:[，,].*)?$", _with_partner),

@@ -95,7 +95,7 @@ HABITS = {"抽烟": "smokes", "吸烟": "smokes", "跑步": "runs", "慢跑": "r
            "健身": "works out", "去健身房": "goes to the gym", "喝酒": "drinks", "骑车": "cycles",
            "骑自行车": "cycles", "喝咖啡": "drinks coffee", "喝茶": "drinks tea"}
 JOB_HEADS = ("师", "员", "家", "空姐", "老板", "站长", "组长", "店长", "策划", "运营", "销售", "客服", "经理", "老师", "教授", "医生", "护士", "律师", "学生", "记者",
-              "作家", "厨师", "会计", "总监", "主管", "总裁", "创始人", "实习生", "顾问", "司机",
+              "作家", "作者", "厨师", "会计", "总监", "主管", "总裁", "创始人", "实习生", "顾问", "司机",
               "行长", "科长", "处长", "部长", "校长", "院长", "所长", "厂长", "局长", "主任", "副总", "文案",
               "编辑", "审核", "采购", "HR", "HRBP",
               # lines of work named without a head word above
@@ -191,6 +191,7 @@ def org_of(raw: str) -> str | None:
         raw = parent.group("v")  # 中石化下面的一个加油站, 陕煤下面一个子公司: the company
     named = re.search(r"(?:一家|一间|一个|一所)?(?:叫|名叫|叫做)(?P<v>[^的，,]{2,12})的", raw)
     value = cleaned(named.group("v") if named else re.sub(r"^(?:叫|名叫|叫做)(?=..)", "", raw))
+    value = value and re.sub(r"^(?P<v>[\u4e00-\u9fff]{2,8})了\s.*$", r"\g<v>", value)  # "抖音了 ID也改了": a clause on
     if not value or value in _GENERIC_WORKPLACES or value in _GENERIC_ORGS or re.fullmatch(r"[\u4e00-\u9fff]", value) \
             or value in HK_DISTRICTS:
         return None  # "第", one character, names no company; "喺觀塘做會計": where, not who
@@ -233,7 +234,8 @@ def org_of(raw: str) -> str | None:
 # comparison, a way of working, a state, Cantonese for home or "what"
 _NOT_AN_ORG = re.compile(r"(?<!阿)里$|^里|我们|我|比[^，,]{1,8}(?:强|好|差|多|少)|办公|稳定|事多|屋企|咩|礼拜|星期|^(?:趟|[两三几](?:周|个|天|年|次|趟))"
                          # "以后只能周末陪她练": a clause, not a company
-                         r"|以后|之后|只能|只好|周末|陪[她他你我]|个人$")  # "三十来个人": a headcount
+                         r"|以后|之后|只能|只好|周末|陪[她他你我]|个人$"  # "三十来个人": a headcount
+                         r"|^[\u4e00-\u9fff]{1,3}族$")  # "藏族": a people
 _NOT_AN_ORG_EN = frozenset(("fine", "ok", "okay", "good", "work", "home", "remote", "wfh", "office", "there", "here"))
 
 

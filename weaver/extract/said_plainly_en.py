@@ -38,12 +38,12 @@ _NOT_STAYED_IN = words(
 # "now staying in Mylapore with my wife": the home, said by the kind of place first or by a
 # stay that is no visit (never a hotel, a hostel or an airbnb, nor a stay "for the week")
 _DWELLING = (r"(?:condo|flat|flatshare|flat\s+share|house\s*share|apartment|house|room|box\s+room|studio|"
-             r"bedsit|PG|unit|townhouse|bungalow|cottage|place|hdb(?:\s+flat)?|HDB(?:\s+flat)?)")
+             r"bedsit|(?i:pg)|unit|townhouse|bungalow|cottage|place|hdb(?:\s+flat)?|HDB(?:\s+flat)?)")
 _HOME_BY_KIND = re.compile(
     r"(?P<lead>\b(?:I|i|we)(?:'m|'re|\s+am|\s+are)?\s+|(?:^|(?<=[.;!?,]))\s*)"
     r"(?P<adv>(?:(?:still|also|now|just|currently)\s+)*)"
-    r"(?:(?:live|living|staying|renting|sharing)\s+(?:in\s+)?(?:a|an|my|our|the)\s+(?:[\w'-]+\s+){0,2}?"
-    + _DWELLING + r"|staying|(?:a\s+)?(?:flatshare|flat\s+share|house\s*share))"
+    r"(?:(?:(?:live|living|staying|renting|sharing)\s+(?:in\s+)?|(?<=[mMe]\s)in\s+)(?:a|an|my|our|the)\s+"
+    r"(?:[\w'-]+\s+){0,2}?" + _DWELLING + r"|staying|(?:a\s+)?(?:flatshare|flat\s+share|house\s*share))"
     r"\s+in\s+(?=[A-Za-z])(?![\w'-]+(?:\s+[\w'-]+)?\s+(?:for|till|until|this|tonight|over|on\s+(?:holiday|vacation))\b)"
 )
 
@@ -221,7 +221,30 @@ def said_plainly(text: str) -> str:
     text = _LIVE_WHERE_IN.sub(r"\1 in ", text)  # "i stay all the way in Kasarani", "uptown inna Kingston"
     text = _LIVING_TOWN.sub(_living_in, text)  # "living dublin 9 years now", "living Diego Martin now"
     text = _HOME_BY_KIND.sub(_home_by_kind, introduced(text))
+    text = _STILL_IN.sub(_still_in, _BASED_IN.sub(_based_in, text))
     return _STAY.sub(_lives, text)
+
+
+# "I'm London-based", "we're melbourne based now": where one lives, said as where one is based
+# (a town the gazetteer knows: "office based" is how one works)
+_BASED_IN = re.compile(r"\b(?P<who>I|i|we)(?:'m|'re|\s+am|\s+are|m)\s+(?:(?:now|currently)\s+)?"
+                       r"(?P<town>[A-Za-z][\w'.]+(?:\s+[A-Za-z][\w'.]+)?)[- ]based\b")
+
+
+# "still in Yaba sha, i actually like it here": a sentence without its subject, still home
+_STILL_IN = re.compile(r"(?:^|(?<=[.!?]\s))(?:(?:and|but|yeah|ya|yh|so)\s+)?still\s+in\s+"
+                       r"(?P<town>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?)(?=\s*(?:[,.!;]|$)|\s+(?:sha|o|lah|la|oh|tho|"
+                       r"though|and|but|for\s+now|tbh)\b)")
+
+
+def _still_in(m: re.Match[str]) -> str:
+    town = known_place(m.group("town"))
+    return f"I'm still in {town}" if town else m.group(0)
+
+
+def _based_in(m: re.Match[str]) -> str:
+    town = known_place(m.group("town"))
+    return f"{m.group('who')} live in {town}" if town else m.group(0)
 
 
 # Where in town one lives, said between the verb and "in": "all the way", "uptown", "out"

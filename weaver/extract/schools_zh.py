@@ -14,8 +14,9 @@ from __future__ import annotations
 import re
 
 from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.fields_of_study import field_zh
 from vaultweave.weaver.extract.rules_text import Fact, Rule, rule
-from vaultweave.weaver.extract.rules_zh_values import is_place
+from vaultweave.weaver.extract.rules_zh_values import LANGUAGES, is_place
 
 _CJK = "\u4e00-\u9fff"
 _SCHOOL = re.compile(
@@ -55,7 +56,18 @@ def _school_year(m: re.Match[str]) -> list[Fact]:
     value = re.sub(r"^(?:就|也|还|要)?(?:上|读|念)(?=..)", "", m.group("v"))  # "就上松山湖实验小学一年级"
     if re.search(r"[他她它]", value):
         return []  # "她就上松山湖实验小学一年级了": someone else's school
-    return [Fact("studies_at", value, Op.ASSERT, 0.8)] if school(value) else []
+    return [Fact("studies_at", value, Op.ASSERT, 0.8)] if school(value) else _school_and_field(value)
+
+
+def _school_and_field(value: str) -> list[Fact]:
+    """ "中科大物理", "武大日语": a school's short name, then the field read there."""
+    for cut in range(len(value) - 2, 1, -1):
+        rest = value[cut:]
+        field = field_zh(rest) or (rest if rest in LANGUAGES else None)
+        if school(value[:cut]) and field and re.fullmatch(r"[\u4e00-\u9fff]{2,4}", rest) and not re.search(
+                "[读念上]", rest):
+            return [Fact("studies_at", value[:cut], Op.ASSERT, 0.75), Fact("studies", field, Op.ASSERT, 0.75)]
+    return []
 
 
 # "武汉理工 大四", "川大，研二": a school and the year one is in, typed as two pieces
@@ -75,6 +87,9 @@ RULES: tuple[Rule, ...] = (
     rule(r"^我?(?:现在|目前|也|还|已经|一直)*在(?P<v>[A-Z]{2,6})(?=(?:读|念|修)(?!书|大学))",
          lambda m: [Fact("studies_at", m.group("v"), Op.ASSERT, 0.8)] if school(m.group("v")) else []),
     rule(_SCHOOL_YEAR, _school_year),
+    # "武大日语系的", "我是华师新闻系的": a school, the department, and so the field
+    rule(r"^我?(?:是)?(?P<v>[" + _CJK + r"]{3,10}?)系(?:的|学生)?$",
+         lambda m: _school_and_field(m.group("v"))),
     # "读的是卢湾一中心小学", "上的是山大": the school, named as what one attends
     rule(r"^我?(?:现在)?(?:读|上|念)(?:的|个)是(?P<v>[" + _CJK + r"A-Za-z]{2,12}?)$",
          lambda m: [Fact("studies_at", m.group("v"), Op.ASSERT, 0.8)] if school(m.group("v")) else []),

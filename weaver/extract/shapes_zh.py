@@ -143,7 +143,8 @@ def from_day(clause: str) -> tuple[str, str] | None:
 # Chat types a pause as a space between hanzi: "在考虑 我在中芯国际做工艺工程师 经常要进fab", and
 # before 我 after a word in Latin letters ("在Penang做engineer 我妈一个人住怡保").
 _SPACED = re.compile(r"(?<=[\u3400-\u9fff])[ \u3000]+(?=[\u3400-\u9fff]|\d{1,3}(?:了|岁))"  # "过生日了 28了"
-                     r"|(?<=[A-Za-z])[ \u3000]+(?=[我俺])")
+                     r"|(?<=[A-Za-z])[ \u3000]+(?=[我俺])"
+                     r"|(?<=[\u3400-\u9fff])[ \u3000]+(?=[a-z]{2,8}在)")  # "乘务员 base在福州"
 
 
 # A word typed in lower-case Latin letters that opens a Chinese turn calls or greets the listener
@@ -183,5 +184,11 @@ _SLASHED_DAY = re.compile(r"(?<![\d/])(?P<m>1[0-2]|0?[1-9])/(?P<d>[12]\d|3[01]|0
 
 
 def slashed_days(text: str) -> str:
-    """``text`` with a month/day typed with a slash before a time said as 5月20号."""
+    """``text`` with a month/day typed with a slash before a time said as 5月20号, "北京时间"
+    before an hour left out (the speaker's own clock: "周二北京时间下午4点视频会议"), and a day
+    counted to today said as a day past ("今天第二十天": 二十天前)."""
+    text = re.sub(r"北京时间(?=[早上中下晚凌傍]|[\d一二两三四五六七八九十]+点)", "", text)
+    # "烟戒了 今天第二十天": a change counted in days up to today happened that many days ago
+    text = re.sub(r"(?:今天|今儿)(?:是|已经|都)?第(?P<n>\d{1,3}|[一二两三四五六七八九十]{1,3})天",
+                  r"\g<n>天前", text)
     return _SLASHED_DAY.sub(lambda m: f"{int(m.group('m'))}月{int(m.group('d'))}号", text)

@@ -52,7 +52,15 @@ from vaultweave.weaver.extract.rules_zh_values import LEAD_WORDS, number_of, org
 from vaultweave.weaver.extract.said_plainly_en import KIN
 from vaultweave.weaver.extract.span_features import features, is_chinese, tokens
 from vaultweave.weaver.extract.trades_zh import SITTING
-from vaultweave.weaver.extract.trips import costs_of, is_trip, left_behind, passed_through, planned_visit
+from vaultweave.weaver.extract.trips import (
+    STATION_ZH,
+    VENUE_ZH,
+    costs_of,
+    is_trip,
+    left_behind,
+    passed_through,
+    planned_visit,
+)
 
 LANGS = ("en", "zh")
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
@@ -132,7 +140,8 @@ _NOT_NOW_ZH = re.compile(r"想|打算|准备|计划|希望|梦想|考虑|纠结|
                          r"本来|原来")
 # Words that stand for a name without being one: "nobody calls me that".
 _NOT_NAMES = words("that this it him her them me you one so")
-_NEGATED_ZH = re.compile(r"不是|不在|没在|没有(?!之一)|不再|不住|没住|不做|没做|不干|没干|不会|不用|并非")
+_NEGATED_ZH = re.compile(r"不是|不在|没在|没回|不回|没有(?!之一)|不再|不住|没住|不做|没做|不干|没干|不会|"
+                         r"不用|并非")
 _WORD = re.compile(r"[^\W\d_]+|\d+")
 # Words that do not make a reply stand alone: "oh and english", "haha yeah porto".
 _FILLER_EN = words("and or the a an oh ah haha lol yeah yes yep ok okay well so um uh hmm")
@@ -301,10 +310,18 @@ def _clean(attribute: str, raw: str, chinese: bool) -> str | None:
     return value
 
 
+# A sentence about someone made up: "Main character: Baraka, 30, a matatu driver", "男主是个律师"
+_FICTION = re.compile(r"\b(?:main\s+)?character\s*:|\bprotagonist\b|\b(?:in\s+)?my\s+"
+                      r"(?:story|novel|screenplay|script|book)\b|主角|男主|女主|角色[:：]|小说里",
+                      re.IGNORECASE)
+
+
 def read(sentence: str) -> list[Fact]:
     """The values the model finds in one sentence, cleaned, each a fact of the speaker."""
     chinese = is_chinese(sentence)
     facts: list[Fact] = []
+    if _FICTION.search(sentence):
+        return facts
     for attribute, start, raw, before in marked(sentence, ATTRIBUTES):
         if attribute == "age" and before in _NOT_AGE_BEFORE:
             continue  # "paid 45, two coffees": a price, not an age
@@ -314,8 +331,9 @@ def read(sentence: str) -> list[Fact]:
         if attribute in ("employer", "studies_at") and _VISIT.search(sentence):
             continue  # "phone screen with Stripe thursday 3pm": a visit, not a job
         town = re.escape(raw)
-        if attribute == "lives_in" and chinese and re.search(f"{town}老家|老家{town}", sentence):
-            continue  # "过年回合肥老家": the hometown (the rules read it), not where one lives
+        venue = re.search(f"{town}(?:{VENUE_ZH}|{STATION_ZH})", sentence) and not re.search("住|搬", sentence)
+        if attribute == "lives_in" and chinese and (re.search(f"{town}老家|老家{town}", sentence) or venue):
+            continue  # "过年回合肥老家": the hometown (the rules read it); "在厦门总部": a venue
         if attribute == "lives_in" and (is_trip(sentence) or passed_through(raw, sentence)
                                         or left_behind(raw, sentence) or planned_visit(raw, sentence)
                                         or costs_of(raw, sentence)):

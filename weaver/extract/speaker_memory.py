@@ -207,3 +207,14 @@ class SpeakerMemory:
             return day + dates_zh.clock_of(self.appointment_at)
         hour = re.search(r"\d{2}:\d{2}$", dates_en.clock(self.appointment_at))
         return f"{day} at {hour.group()}" if hour else day
+
+
+def incomplete(fact: Fact) -> bool:
+    """A fact the turn left without what makes it one: an appointment or routine named only by
+    reference ("moved it to friday", "周日也就不去了"), or a birthday told by the age one turns
+    without its day ("turning 30 next year"; "turned 40 yesterday", "turning 30 on friday" tell it)."""
+    by_reference = fact.value == IT or fact.value.startswith(IT + " ")
+    if fact.attribute in ("appointment", "routine"):
+        return by_reference
+    day = re.search(r"\d|^(?!next\b).*day\b|tomorrow|tonight|[号日]$", fact.when or fact.starts)
+    return fact.attribute == "birthday" and fact.value in ("turned", "turning") and not day

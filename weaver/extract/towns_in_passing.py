@@ -28,7 +28,14 @@ from vaultweave.weaver.extract.places_zh import city_at_end, known_city
 from vaultweave.weaver.extract.rules_text import Fact, words
 from vaultweave.weaver.extract.span_features import is_chinese
 from vaultweave.weaver.extract.span_reader import someone_else
-from vaultweave.weaver.extract.trips import FORMER_HOME_EN, STATION_ZH, TOWN_COSTS_EN, TRIP_EN, TRIP_ZH
+from vaultweave.weaver.extract.trips import (
+    FORMER_HOME_EN,
+    STATION_ZH,
+    TOWN_COSTS_EN,
+    TRIP_EN,
+    TRIP_ZH,
+    VENUE_ZH,
+)
 
 # Below a home said outright (0.75-0.9): a town named in passing.
 PASSING_CONFIDENCE = 0.6
@@ -79,7 +86,7 @@ _NOT_NOW_ZH = re.compile(
 )
 # A station or a moment in a town is no home (a school named for it is: 我在南京大学读研).
 # Nor is a bank named by its town ("我在南京银行当柜员"): its branches are everywhere in the province.
-_AFTER_TOWN_ZH = re.compile(rf"^(?:{STATION_ZH}|转机|的时候|那会|那时|银行|农商行|农商银行|证券)")
+_AFTER_TOWN_ZH = re.compile(rf"^(?:{STATION_ZH}|{VENUE_ZH}|转机|的时候|那会|那时|银行|农商行|农商银行|证券)")
 
 
 def towns_in_passing(sentences: Sequence[str], facts: Sequence[Fact]) -> list[Fact]:

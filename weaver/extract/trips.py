@@ -21,6 +21,8 @@ TRIP_ZH = re.compile(
 
 # A town named as a station or an airport is one passed through: "在北京南站等车".
 STATION_ZH = r"[东南西北]?站|(?:火车|高铁|汽车)站|机场"
+# A town named as part of a venue ("在厦门总部", "在文昌阁旁边那个老校区"): where something is held
+VENUE_ZH = r"(?:[^，,\s]{0,3}?(?:总部|分部|总公司|校区|酒店|宾馆)|[^，,\s]{1,3}?旁边)"
 # What a town is spoken of for, its cost of living and its roads ("rent in cork is 1100",
 # "parking in manchester is a nightmare"): a town one lives in at most, never said outright
 TOWN_COSTS_EN = r"(?:rent|rents|rental|renting|parking|traffic|commuting|groceries|prices)"

@@ -163,10 +163,9 @@ def test_the_day_one_turns_an_age_is_the_birthday() -> None:
     assert _own("turning 19 on oct 2 so plan something").get("birthday") == "10-02"
 
 
-def test_turning_an_age_on_a_day_stores_the_birthday_not_the_age_to_come(tmp_path: Path) -> None:
+def test_turning_an_age_on_a_day_stores_that_day_as_the_birthday(tmp_path: Path) -> None:
     items = _woven(tmp_path, "Ife", "I'm turning 40 on the 20th of march, no fuss please")
     assert _current(items, "birthday") == ["03-20"]
-    assert _current(items, "age") == []
 
 
 def test_turning_an_age_some_time_next_year_names_no_day(tmp_path: Path) -> None:
@@ -292,3 +291,37 @@ def test_a_relatives_name_before_a_holiday_is_the_name() -> None:
 
 def test_not_going_back_to_a_town_is_no_home() -> None:
     assert not [f for f in read("年后没回温州") if f.attribute == "lives_in"]
+
+
+# -- later in the round: homes shared, routines named first, values that are no value -------------
+
+
+def test_a_home_told_as_we_is_the_partners_too(tmp_path: Path) -> None:
+    items = _woven(tmp_path, "Tomás", "road trip ideas? me and my girlfriend Ines want a weekend away",
+                   "so we moved to Porto last month, she got the job at the hospital")
+    assert ("Ines", "lives_in", "Porto", "current") in items
+
+
+def test_a_home_told_as_i_is_not_the_partners(tmp_path: Path) -> None:
+    items = _woven(tmp_path, "Tomás", "my girlfriend Ines says hi", "I moved to Porto last month for work")
+    assert not [i for i in items if i[0] == "Ines" and i[1] == "lives_in"]
+
+
+def test_a_chinese_routine_named_before_its_days_and_moved_later(tmp_path: Path) -> None:
+    items = _woven(tmp_path, "桂兰", "我们小区太极拳每周二四早上七点打", "太极拳挪到公园了 改成每周六早上打")
+    assert _current(items, "routine") == ["太极拳 每周六"]
+
+
+@pytest.mark.parametrize("text", ["预算五千以内", "送啥合适", "琴学了半年"])
+def test_a_question_a_sum_or_a_time_spent_is_no_chinese_value(text: str) -> None:
+    from vaultweave.weaver.extract.rules_zh_values import cleaned
+    assert cleaned(text) is None
+
+
+def test_a_hedge_before_a_favourite_is_no_part_of_it() -> None:
+    assert _own("fav film is prob Paddington 2").get("favourite_movie") == "Paddington 2"
+    assert "favourite_movie" not in _own("favourite film is difficult to say")
+
+
+def test_days_and_an_hour_after_go_are_no_habit() -> None:
+    assert "habit" not in _own("I go mon wed fri at 7")

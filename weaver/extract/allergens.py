@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from vaultweave.weaver.extract.base import Op
-from vaultweave.weaver.extract.rules_text import Fact
+from vaultweave.weaver.extract.rules_text import Fact, Rule, rule
 
 ALLERGY_CONFIDENCE = 0.75
 _MAX_SENTENCE = 400
@@ -59,3 +59,11 @@ def allergies_in(sentence: str) -> list[Fact]:
     # the first one named: "nothing w shellfish tho (shrimp crab etc) im allergic" -> shellfish
     named = _ALLERGEN.search(sentence)
     return [Fact("allergy", named.group("v").lower(), Op.ASSERT, ALLERGY_CONFIDENCE)] if named else []
+
+
+# "turns out I'm not allergic to prawns at all": an allergy taken back (``changes_en.ENDINGS``)
+ALLERGY_TAKEN_BACK: tuple[Rule, ...] = (
+    rule(r"(?:.*?\b)?I(?:'m|\s+am)\s+not\s+(?:actually\s+|even\s+)?allergic\s+to\s+(?:(?:the|any)\s+)?"
+         r"(?!anything|nothing)(?P<v>[\w -]+?)(?:\s+(?:at\s+all|after\s+all|anymore|any\s+more))?$",
+         lambda m: [Fact("allergy", m.group("v"), Op.RETRACT, 0.8)]),
+)

@@ -13,6 +13,7 @@ import re
 from dataclasses import replace
 
 from vaultweave.weaver.extract import dates_en
+from vaultweave.weaver.extract.allergens import ALLERGY_TAKEN_BACK
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.doubts_hedged_en import HEDGED_DOUBTS
 from vaultweave.weaver.extract.rules_text import (
@@ -329,10 +330,7 @@ ENDINGS: tuple[Rule, ...] = (
     rule(_PAST + r"(?:just\s+)?traded\s+(?:(?P<pre>in)\s+)?(?:the|my|our)\s+(?:old\s+)?"
          r"(?P<car>[\w-]+(?:\s+[\w-]+)?)(?(pre)$|\s+in\b)",
          lambda m: [Fact("car", " ".join(m.group("car").split()), Op.RETRACT, 0.65)]),
-    # "turns out I'm not allergic to prawns at all": an allergy taken back
-    rule(r"(?:.*?\b)?I(?:'m|\s+am)\s+not\s+(?:actually\s+|even\s+)?allergic\s+to\s+(?:(?:the|any)\s+)?"
-         r"(?!anything|nothing)(?P<v>[\w -]+?)(?:\s+(?:at\s+all|after\s+all|anymore|any\s+more))?$",
-         lambda m: [Fact("allergy", m.group("v"), Op.RETRACT, 0.8)]),
+    *ALLERGY_TAKEN_BACK,
     rule(r"(?:it(?:'s|\s+has)\s+been\s+|I(?:'m|\s+am)\s+|I(?:'ve|\s+have)\s+(?:been|gone)\s+)?(?:now\s+)?"
          r"(?P<n>(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:full\s+)?(?:days?|weeks?|"
          r"months?|years?))\s+(?:(?:since\s+(?:my\s+)?last\s+|without\s+(?:a\s+|any\s+)?|off\s+(?:the\s+)?|"

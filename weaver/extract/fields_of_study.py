@@ -104,7 +104,7 @@ _CHAT_TAIL = re.compile(r"\s+(?:yaar|yar|o|sha|lah|la|na|bro|mate|lol|haha|tbh|t
 _LEARNED_ON = re.compile(r"^(?:(?:the|my)\s+)?(?:duolingo|babbel|memrise)\s+(?=[A-Za-z])", re.IGNORECASE)
 
 
-def course_dropped(value: str) -> tuple[str, list[Fact]]:
+def given_up(value: str) -> tuple[str, list[Fact]]:
     """What was given up, said plainly ("the german classes yaar" -> "the german classes",
     "duolingo welsh" -> "welsh"), and the endings of a language course given up: the
     learning, and the classes as a routine ("dropped the german classes")."""

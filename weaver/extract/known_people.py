@@ -38,6 +38,12 @@ _NAMES_SOMEONE = re.compile(
 _ZH_RELATION = {english: chinese for chinese, english in reversed(list(RELATIONS.items()))}
 
 _AMBIGUOUS = ""
+# A partner lives where "we" live (``KnownPeople.shared_home``): a home inferred, not told
+_PARTNERS = frozenset(("wife", "husband", "partner", "girlfriend", "boyfriend", "fiance", "fiancee",
+                      "spouse"))
+_WE = re.compile(r"\b(?:we|we're|we've|our|us)\b|\b(?:and|n|&)\s+(?:i|me)\b|\bme\s+(?:and|n|&)\s+|"
+                 r"我们|咱们|咱俩|我俩", re.IGNORECASE)
+PARTNER_HOME_CONFIDENCE = 0.6
 _EMOJI = "[\U0001f000-\U0001faff\u2600-\u27bf]\ufe0f?"  # "💀 he's a retired cop": a sentence ends
 # What "his"/"her" opening a sentence may own that the rules read as a fact of its owner
 _THEIR_THING = r"(?:birthday|job|name|dog|cat|favourite|favorite)\b"
@@ -200,6 +206,21 @@ class KnownPeople:
             return told.group(1), told.group(2) or ""
         relation = self.by_name.get(self.last_named, "")
         return (relation, self.last_named) if self.last_named else None
+
+    def shared_home(self, facts: Iterable[Fact], text: str) -> list[Fact]:
+        """The home the speaker tells as "we" ("we moved to austin last month", "我们在高新区租了
+        个两居") is their partner's too, when the conversation named one partner and this turn
+        tells no home of theirs."""
+        partners = [(r, n) for r, n in self.by_relation.items() if r in _PARTNERS and n]
+        told = [f for f in facts if f.attribute == "lives_in"]
+        homes = [f for f in told if f.op is Op.ASSERT and not f.about and not f.name and not f.assumed]
+        if len(partners) != 1 or not homes or any(f.about or f.name for f in told):
+            return []
+        said = next((s for s in _SENTENCE.findall(text) if homes[-1].value.casefold() in s.casefold()), "")
+        if not _WE.search(said):
+            return []
+        relation, name = partners[0]
+        return [replace(homes[-1], about=relation, name=name, confidence=PARTNER_HOME_CONFIDENCE)]
 
     def complete(self, fact: Fact) -> Fact:
         """``fact`` with the name of its relation, or the relation of its name, when the

@@ -129,8 +129,8 @@ def _age(m: re.Match[str]) -> list[Fact]:
 
 
 _HEDGES = re.compile(
-    r"^(?:(?:hmm+|um+|uh+|well|like|probably|definitely|honestly|easily|hands\s+down|"
-    r"(?:a|an|the)(?=\s))[\s,]+)+",
+    r"^(?:(?:hmm+|um+|uh+|well|like|probably|prob|prolly|defo|def|definitely|honestly|easily|hands\s+down|"
+    r"i\s+(?:prefer|guess|think|reckon|suppose)|(?:a|an|the)(?=\s))[\s,]+)+",
     re.IGNORECASE,
 )
 
@@ -144,8 +144,9 @@ def _favourite_value(raw: str) -> str:
 def _favourite(m: re.Match[str]) -> list[Fact]:
     values = things(_favourite_value(m.group("v")), split=False)
     thing = m.groupdict().get("thing")
-    if not values:
-        return []
+    if not values or re.match(r"(?:too\s+|so\s+)?(?:difficult|hard|tough|impossible|tricky)\b", values[0],
+                              re.IGNORECASE):
+        return []  # "favourite movie is difficult to pick": none named
     if not thing:  # "sushi is my favourite"
         return [Fact("likes", values[0], Op.ASSERT, 0.85)]
     attribute = favourite_attribute(thing)
@@ -195,9 +196,11 @@ _JOB_CITY = re.compile(r"\s*(?:\(|,\s*|\s+in\s+)(?P<v>[A-Za-z][\w'-]*(?:\s+[A-Za
 
 
 def _turning_on(m: re.Match[str]) -> list[Fact]:
-    """The birthday of "turning 17 on aug 9" (the age is not yet 17), "my 30th is on 3 June"."""
+    """The birthday of "turning 17 on aug 9" (a date still weeks off: the age is not yet 17),
+    "my 30th is on 3 June"; "turning 31 tomorrow" (the day is the clause's) tells the age too."""
     day = dates_en.birthday(m.group("v")) if m.group("v") else "turning"
-    return [Fact("birthday", day, Op.ASSERT, 0.8)] if day else []
+    age = [] if m.group("v") or not m.group("age") else [Fact("age", m.group("age"), Op.ASSERT, 0.75)]
+    return [Fact("birthday", day, Op.ASSERT, 0.8), *age] if day else []
 
 
 def _birthday_value(text: str) -> str | None:

@@ -95,12 +95,22 @@ def later_routine(pieces: str) -> list[Fact]:
     return []
 
 
+# The activity named first, its days and hour after, a verb alone at the end ("小区广场舞每周一三五
+# 晚上七点跳", "俺定了每周二周五晚上八点播"): the activity before the days
+_TOPIC_FIRST = re.compile(rf"^{_LEAD}(?:俺们|咱们|我们|俺)?(?:小区|村里|家里|公司|定了)?的?"
+                          rf"(?P<topic>[\u4e00-\u9fff]{{2,6}}?){_CHANGED}(?P<days>{_DAYS})(?P<rest>[^，,]{{0,12}}?)(?:跳|播|练|上|去|打|踢|跑|游)?了?$")
+
+
 def routine(clause: str) -> list[Fact]:
     """ "我每周二晚上去练瑜伽" -> routine "瑜伽 每周二"; [] when the clause tells none."""
     match = _ROUTINE.match(clause) or _CHANGED_DAYS.match(clause)
+    first = None if match else _TOPIC_FIRST.match(clause)
+    if first and _time_only(first.group("rest")) and not _NOT_ROUTINE.match(first.group("topic")):
+        match = first
     if not match:
         return []
-    what = match.group("rest").strip(EDGES)
+    opening = r"^们?(?:(?:这|下|本)周起|从?(?:这|下|本)周开始)?(?:小区|村里|家里|公司)?的?"  # 这周起夜班
+    what = (re.sub(opening, "", match.group("topic")) if match is first else match.group("rest")).strip(EDGES)
     for _ in range(3):  # the pieces may repeat or come in another order
         for piece in _BETWEEN:
             what = re.sub(piece, "", what).strip(EDGES)
@@ -116,6 +126,8 @@ def routine(clause: str) -> list[Fact]:
     if re.fullmatch(r"(?:在|去|到)?[^，,]{1,8}?(?:那边|这边|那儿|那里|附近)", what):
         return []  # "每周二晚上，在师大那边": where, not what
     what = "跑步" if what == "跑" else what  # "天天六点跑"
+    if match.group("changed") and re.fullmatch(r"[跳播练上去打踢游]?", what):  # "改成每周二四六早上跳": the
+        return [Fact("routine", f"{IT} on {match.group('days')}", Op.ASSERT, 0.75)]  # routine told before
     what = "健身" if what in ("撸铁", "举铁") else what  # (去健身房)撸铁: the gym, as people name it
     if len(what) < 2 or len(what) > 12 or _NOT_ROUTINE.match(what) or _ENDED.search(what):
         return []  # "周二周四周六的跑步全停了": its end, not the routine
@@ -126,3 +138,11 @@ def routine(clause: str) -> list[Fact]:
     if match.group("changed"):  # the routine of that activity told before, on its old days (speaker_memory)
         kept.insert(0, Fact("routine", f"{IT} {what}", Op.RETRACT, 0.75))
     return kept
+
+
+def _time_only(rest: str) -> bool:
+    """Whether what follows the days is no more than a part of the day and an hour."""
+    for _ in range(2):
+        for piece in _BETWEEN[1:4]:
+            rest = re.sub(piece, "", rest).strip(EDGES)
+    return not rest

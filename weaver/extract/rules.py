@@ -154,6 +154,7 @@ class RulesExtractor:
             # is completed from what this turn told too: "my gf dani ... she's a nurse")
             read += unsure_of_people(split_sentences(resource.text), known.by_name, known.last_person())
             completed = told.complete([*map(known.learn(read).complete, read)], resource.text)
+            completed += known.learn(completed).shared_home(completed, resource.text)  # "we moved to austin"
             facts = told.dated_by_plan(completed, resource.ts)
             learned = known.learn(facts)
             if learned.last_named == known.last_named and last_mentioned(text):

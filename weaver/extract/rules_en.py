@@ -22,12 +22,7 @@ from vaultweave.weaver.extract.changes_en import (
     LATE_ENDINGS,
     ending_of_thing,
 )
-from vaultweave.weaver.extract.fields_of_study import (
-    STUDIES_EN,
-    course_dropped,
-    learning_or_field,
-    switched_to,
-)
+from vaultweave.weaver.extract.fields_of_study import STUDIES_EN, given_up, learning_or_field, switched_to
 from vaultweave.weaver.extract.habits_en import HABITS_TOLD
 from vaultweave.weaver.extract.jobs_ended_en import JOBS_ENDED
 from vaultweave.weaver.extract.likings_en import LIKINGS_SAID
@@ -117,7 +112,7 @@ UPCOMING = "upcoming"
 def _ended(m: re.Match[str]) -> list[Fact]:
     """"I quit/stopped/gave up X". Gerunds end a habit (or whatever "I X" states);
     a capitalised name ends an employer; any other noun ends a liking ("gave up coffee")."""
-    value, course = course_dropped(m.group("v").split(",")[0].strip())  # "I'm over X, it's all Y now": X
+    value, course = given_up(m.group("v").split(",")[0].strip())  # "I'm over X, it's all Y now": X
     if course:
         return course
     first, _, rest = value.partition(" ")
@@ -244,7 +239,7 @@ RULES: tuple[Rule, ...] = (
          one("name", clean_name, 0.85)),
     rule(r"I(?:'m|\s+am)\s+(?P<v>\d{1,3})(?:\s*(?:years?|yrs?)(?:\s+old|\s+of\s+age)?|\s*y/?o)?"
          r"(?:\s+(?:actually|now|already|today))?(?:$|"
-         r"\s+and\s+(?!\d)|\s*,\s*(?!\d))", _age),
+         r"\s+(?:and|but)\s+(?!\d)|\s*,\s*(?!\d))", _age),
     rule(r"I\s+was\s+born\s+(?!and\b)(?:on\s+)?(?P<v>.+?)(?:\s+in\s+" + _PLACE.replace("(?P<v>", "(?P<place>") + ")?$",
          _born),
     # "turned 40 yesterday": the age, and the day as the birthday (dated by the clause)
@@ -252,7 +247,7 @@ RULES: tuple[Rule, ...] = (
          lambda m: [*_age(m), Fact("birthday", "turned", Op.ASSERT, 0.75)] if _age(m) else []),
     rule(r"my\s+age\s+is\s+(?P<v>\d{1,3})$", _age),
     # "turning 17 on aug 9", "my 30th is on the 3rd": the day said is the birthday (a date at the end is the clause's)
-    rule(r"(?:(?:I(?:'m|\s+am)\s+)?turning\s+\d{1,3}|my\s+\d{1,3}(?:st|nd|rd|th)(?:\s+birthday)?(?:\s+is|'s)?)(?:\s+on\s+(?:the\s+)?(?P<v>.+))?$", _turning_on),
+    rule(r"(?:(?:I(?:'m|\s+am)\s+)?turning\s+(?P<age>\d{1,3})|my\s+\d{1,3}(?:st|nd|rd|th)(?:\s+birthday)?(?:\s+is|'s)?)(?:\s+on\s+(?:the\s+)?(?P<v>.+))?$", _turning_on),
     rule(r"(?:I(?:'m|\s+am)\s+)?turning\s+" + _AGE + r"(?:\s+(?:tomorrow|today|soon|(?:next|this|on)\s+\w+))?(?=$|\s*,|"
          r"\s+and\b)", lambda m: [replace(f, confidence=0.75) for f in _age(m)]),
     # "I'm Maya" only when the whole clause is a name ("I'm tired" is not; "I'm Italian" is

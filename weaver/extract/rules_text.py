@@ -1,5 +1,4 @@
-"""Shared pieces of the rules extractor: the Fact and Rule types, English word forms,
-value clean-up, and the small closed vocabularies that both language tables use."""
+"""The rules extractor's shared pieces: Fact and Rule, word forms, value clean-up, small vocabularies."""
 
 from __future__ import annotations
 
@@ -144,10 +143,8 @@ FREQ = rf"(?P<freq>(?i:{_ONE_FREQ}(?:\s+(?:and\s+)?{_ONE_FREQ})*))"
 _WORD = r"[A-ZÀ-ÖØ-Þ][^\W\d_]*(?:['-][^\W\d_]{2,})*"
 NAME = rf"{_WORD}(?:\s+{_WORD})?"
 
-_MONTHS_DAYS = words(
-    "january february march april may june july august september october november december "
-    "monday tuesday wednesday thursday friday saturday sunday"
-)
+_MONTHS_DAYS = words("january february march april may june july august september october november december "
+                     "monday tuesday wednesday thursday friday saturday sunday")
 _NOT_NAMES = _MONTHS_DAYS | words(
     "american british english canadian australian german french italian spanish portuguese "
     "brazilian mexican chinese japanese korean indian irish scottish welsh dutch swiss "
@@ -168,8 +165,8 @@ _PRONOUNS = words(
     "our how what when where why who which whether if so there here something anything "
     "nothing someone anyone everyone everything such myself yourself"
 )
-_VAGUE = {"the idea", "the plan", "the thought", "the fact", "the way", "the sound", "a lot",
-          "the look", "the feeling", "the most", "it all", "a bit", "a little"}
+_VAGUE = {"the idea", "the plan", "the thought", "the fact", "the way", "the sound", "a lot", "the look", "the feeling",
+          "the most", "it all", "a bit", "a little"}
 _COGNITION = words("think know say see hear believe imagine help chat talk")
 _EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
 EDGES = " \t\"'“”‘’`.,;:!?…*_~()[]{}-–—。，！？；：、"
@@ -189,7 +186,7 @@ _FILLER = re.compile(
 _CUT = re.compile(
     r"(?:\s*,\s*|\s+)(?:because|bc|cuz|cause|since|but|though|so|although|when|whenever|if|unless|so\s+that|"
     r"which|especially|particularly|except|while|whereas|as\s+long\s+as|compared\s+to|"
-    r"more\s+than|instead\s+of|rather\s+than|(?:just\s+|right\s+)?before|dito|diyan|doon)\b.*$|\s+[-–—(].*$",
+    r"more\s+than|instead\s+of|rather\s+than|(?:just\s+|right\s+)?before)\b.*$|\s+[-–—(].*$",
     re.IGNORECASE,
 )
 
@@ -284,7 +281,8 @@ _NOT_ORGS = words("family home house cbd town city night nights weekends weekend
 
 
 def clean_org(raw: str) -> str | None:
-    value = re.sub(r"^the\s+(?=[A-Z0-9])", "", tidy(raw))  # "the Boots on the high street"
+    # "the Boots on the high street"; "concentrix dito sa QC": Taglish "here in" is no part of the name
+    value = re.sub(r"\s+(?i:dito|diyan|doon)\b.*$", "", re.sub(r"^the\s+(?=[A-Z0-9])", "", tidy(raw)))
     if not value or len(value) > MAX_VALUE or value.lower() in _NOT_PLACES or value.lower() in _NOT_ORGS:
         return None
     if _CLOCK.fullmatch(value):
@@ -370,11 +368,9 @@ def clean_title(raw: str) -> str | None:
     tokens = value.split()
     if not tokens or len(tokens) > 6 or len(value) > MAX_VALUE:
         return None
-    # "a regular customer" is no title, "customer service officer" is
-    kept = re.sub(r"\bcustomer\s+(?=(?:service|success|care|support|experience|relations)\b)", "", value.lower())
-    if tokens[0].lower() in _PRONOUNS and tokens[0] != "IT" or _NOT_TITLE & set(kept.split()):
-        return None
-    if tokens[0].lower() in ("no", "not", "never") or value.lower() in ("a", "an", "the"):
+    kept = _CUSTOMER_WORK.sub("", value.lower())  # "a regular customer" is no title, "customer service officer" is
+    if tokens[0].lower() in _PRONOUNS and tokens[0] != "IT" or _NOT_TITLE & set(kept.split()) or tokens[0].lower() in (
+            "no", "not", "never") or value.lower() in ("a", "an", "the"):
         return None  # "I'm no chef": what one is not; "as a, what do they call it, ...": no title yet
     said = [_TRADE_NAMES.get(t.lower(), t if t.isupper() and len(t) > 1 else t.lower()) for t in tokens]
     if len(said) > 1 and said[-1] in _CLIPPED_HEADS:  # "junior dev": the whole word ("vet tech" is a name)
@@ -382,12 +378,13 @@ def clean_title(raw: str) -> str | None:
     return " ".join(said)
 
 
+_WHEN_WORD = r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day)?s?|at|on|and|&|\d{1,2}(?:[:.]\d\d)?(?:am|pm)?"
 _NO_JOB_BY_ITSELF = words("stay new old first second better dream proper real full-time part-time temp")
+_CUSTOMER_WORK = re.compile(r"\bcustomer\s+(?=(?:service|success|care|support|experience|relations)\b)")
 _CLIPPED_HEADS = {"dev": "developer", "exec": "executive"}
 # What a trade is called in chat, said as its name: "a sparky" is an electrician
-_TRADE_NAMES = {"sparky": "electrician", "sparkie": "electrician", "postie": "postman",
-                "cabbie": "taxi driver", "brickie": "bricklayer", "csr": "customer service rep",
-                "ca": "chartered accountant"}
+_TRADE_NAMES = {"sparky": "electrician", "sparkie": "electrician", "postie": "postman", "cabbie": "taxi driver",
+                "brickie": "bricklayer", "csr": "customer service rep", "ca": "chartered accountant"}
 
 
 def is_job(title: str) -> bool:
@@ -471,7 +468,8 @@ def habit_phrase(phrase: str, from_gerund: bool) -> str | None:
     tokens = tidy(phrase).split()
     if not tokens or (len(tokens) > 1 and tokens[1].lower() in _PRONOUNS | {"me", "her", "him"}):
         return None
-    if "," in phrase or len(tokens) > 7 or {t.lower() for t in tokens} & {"yesterday", "today", "tomorrow"}:
+    when_only = len(tokens) > 1 and all(re.fullmatch(_WHEN_WORD, t, re.I) for t in tokens[1:])  # "go mon wed fri"
+    if "," in phrase or len(tokens) > 7 or {t.lower() for t in tokens} & {"yesterday", "today", "tomorrow"} or when_only:
         return None  # "labouring yesterday for my uncle's crowd, Walsh Construction": news, not a habit
     first = base_of(tokens[0].lower()) if from_gerund else tokens[0].lower()
     value = " ".join([third_person(first), *tokens[1:]])

@@ -87,7 +87,7 @@ _NAME = r"[\u4e00-\u9fff]{2,3}?|阿[A-Za-z]+|[A-Z][A-Za-z]+"
 # Family said without 我 at the start of a clause ("儿子查出来对猫过敏", "老公下个月调去深圳").
 _BARE_FAMILY = "儿子|女儿|闺女|老公|老婆|媳妇|婆娘|老头子|男朋友|女朋友|男友|女友|男票|女票|老爸|老妈|对象|未婚妻|未婚夫|室友|舍友|闺蜜|孙子|孙女|外孙|大宝|二宝|阿妈|老豆"
 _PERSON = re.compile(
-    rf"^(?:我(?:们)?(?:的|家)?|(?=(?:{_BARE_FAMILY})))(?P<rel>{_REL})(?:(?:叫|名叫|的名字是|的名字叫)(?P<called>{_NAME})(?:[，,]|$)"
+    rf"^(?:我(?:们)?(?:自己)?(?:的|家)?|(?=(?:{_BARE_FAMILY})))(?P<rel>{_REL})(?:(?:叫|名叫|的名字是|的名字叫)(?P<called>{_NAME})(?:[，,]|$)"
     rf"|(?P<name>{_NAME}){_AFTER_NAME})?"
 )
 _NOT_NAMES = re.compile(

@@ -121,7 +121,8 @@ def cleaned(raw: str) -> str | None:
     titled = re.search(r"《(?P<t>[^》]{1,30})》", value)
     if titled:  # "《海上钢琴师》 看了不下十遍": the title named
         return titled.group("t")
-    value = re.split(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])", value)[0]  # a space starts another thought
+    # a space starts another thought ("Fallowfield 每天开我那辆二手Polo去学校": the place)
+    value = re.split(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])|(?<=[A-Za-z])\s+(?=[\u4e00-\u9fff])", value)[0]
     value = LEAD_WORDS.sub("", value) or value  # "还是杨枝甘露", "一杯拿铁"
     value = re.sub(r"(?<=..)(?:那边|这边|那旮沓|那疙瘩|那块儿?)$", "", value)  # 顺丰那边: the place of it
     for _ in range(3):
@@ -132,8 +133,9 @@ def cleaned(raw: str) -> str | None:
     return value
 
 
-# Pieces of a sentence, not values: "我住的地方啊" (的地方), "学校是个双非" (个双非), "做教育的公司".
-_PIECE = re.compile(r"^(?:的|个|第)|的(?:地方|公司|学校|单位)$")
+# Pieces of a sentence, not values: "我住的地方啊" (的地方), "学校是个双非" (个双非), "做教育的公司";
+# a question or a sum ("送啥相机合适", "预算五千"), how long something was done ("琴学了半年")
+_PIECE = re.compile(r"^(?:的|个|第)|的(?:地方|公司|学校|单位)$|啥|什么|怎么|多少|合适|预算|^爱好$|学[了到得]|没断过")
 
 
 # Where one stays while looking for a home: "先住airbnb", "现在住青旅"
@@ -236,7 +238,8 @@ _NOT_AN_ORG = re.compile(r"(?<!阿)里$|^里|我们|我|比[^，,]{1,8}(?:强|�
                          # "以后只能周末陪她练": a clause, not a company
                          r"|以后|之后|只能|只好|周末|陪[她他你我]|个人$"  # "三十来个人": a headcount
                          r"|^[\u4e00-\u9fff]{1,3}族$")  # "藏族": a people
-_NOT_AN_ORG_EN = frozenset(("fine", "ok", "okay", "good", "work", "home", "remote", "wfh", "office", "there", "here"))
+_NOT_AN_ORG_EN = frozenset(("fine", "ok", "okay", "good", "work", "home", "remote", "wfh", "office", "there", "here",
+                            "lol", "lmao", "haha", "hahaha"))
 
 
 # What chat calls the largest companies, stored by their names: "鹅厂的程序猿" works at 腾讯

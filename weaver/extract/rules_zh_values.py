@@ -122,7 +122,7 @@ def cleaned(raw: str) -> str | None:
     if titled:  # "《海上钢琴师》 看了不下十遍": the title named
         return titled.group("t")
     # a space starts another thought ("Fallowfield 每天开我那辆二手Polo去学校": the place)
-    value = re.split(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])|(?<=[A-Za-z])\s+(?=[\u4e00-\u9fff])", value)[0]
+    value = re.split(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])|(?<=[A-Za-z])\s+(?=[\u4e00-\u9fff]{4})", value)[0]
     value = LEAD_WORDS.sub("", value) or value  # "还是杨枝甘露", "一杯拿铁"
     value = re.sub(r"(?<=..)(?:那边|这边|那旮沓|那疙瘩|那块儿?)$", "", value)  # 顺丰那边: the place of it
     for _ in range(3):

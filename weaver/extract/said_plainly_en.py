@@ -239,7 +239,8 @@ _STILL_IN = re.compile(r"(?:^|(?<=[.!?]\s))(?:(?:and|but|yeah|ya|yh|so)\s+)?stil
 
 def _still_in(m: re.Match[str]) -> str:
     town = known_place(m.group("town"))
-    return f"I'm still in {town}" if town else m.group(0)
+    theirs = re.search(r"\b(?:he|she|they|he's|she's|his|her)\b", m.string[: m.start()], re.IGNORECASE)
+    return f"I'm still in {town}" if town and not theirs else m.group(0)  # "she starts monday. still in X"
 
 
 def _based_in(m: re.Match[str]) -> str:

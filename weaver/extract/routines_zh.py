@@ -97,7 +97,7 @@ def later_routine(pieces: str) -> list[Fact]:
 
 
 # The activity named first, its days and hour after, a verb alone at the end ("小区广场舞每周一三五
-# 晚上七点跳", "俺定了每周二周五晚上八点播"): the activity before the days
+# 晚上七点跳", "太极拳每周二四早上打"): the activity is what comes before the days
 _TOPIC_FIRST = re.compile(rf"^{_LEAD}(?:俺们|咱们|我们|俺)?(?:小区|村里|家里|公司|定了)?的?"
                           rf"(?P<topic>[\u4e00-\u9fff]{{2,6}}?){_CHANGED}(?P<days>{_DAYS})(?P<rest>[^，,]{{0,12}}?)(?:跳|播|练|上|去|打|踢|跑|游)?了?$")
 
@@ -109,8 +109,7 @@ def routine(clause: str) -> list[Fact]:
     """ "我每周二晚上去练瑜伽" -> routine "瑜伽 每周二"; [] when the clause tells none."""
     match = _ROUTINE.match(clause) or _CHANGED_DAYS.match(clause)
     first = None if match else _TOPIC_FIRST.match(clause)
-    topic = first.group("topic") if first else "从"
-    if first and not _NOT_ROUTINE.match(topic) and not _NOT_TOPIC.search(topic) and _time_only(first["rest"]):
+    if first and _an_activity(first["topic"]) and _time_only(first["rest"]):
         match = first
     if not match:
         return []
@@ -143,6 +142,10 @@ def routine(clause: str) -> list[Fact]:
     if match.group("changed"):  # the routine of that activity told before, on its old days (speaker_memory)
         kept.insert(0, Fact("routine", f"{IT} {what}", Op.RETRACT, 0.75))
     return kept
+
+
+def _an_activity(topic: str) -> bool:
+    return not _NOT_ROUTINE.match(topic) and not _NOT_TOPIC.search(topic)
 
 
 def _time_only(rest: str) -> bool:

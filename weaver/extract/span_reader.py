@@ -331,9 +331,10 @@ def read(sentence: str) -> list[Fact]:
         if attribute in ("employer", "studies_at") and _VISIT.search(sentence):
             continue  # "phone screen with Stripe thursday 3pm": a visit, not a job
         town = re.escape(raw)
-        venue = re.search(f"{town}(?:{VENUE_ZH}|{STATION_ZH})", sentence) and not re.search("住|搬", sentence)
-        if attribute == "lives_in" and chinese and (re.search(f"{town}老家|老家{town}", sentence) or venue):
-            continue  # "过年回合肥老家": the hometown (the rules read it); "在厦门总部": a venue
+        venue = f"{town}(?:{VENUE_ZH}|{STATION_ZH})"  # "在厦门总部": where something is held, not lived
+        if attribute == "lives_in" and chinese and (re.search(f"{town}老家|老家{town}", sentence) or (
+                re.search(venue, sentence) and not re.search("[住搬]", sentence))):
+            continue  # "过年回合肥老家": the hometown (the rules read it), not where one lives
         if attribute == "lives_in" and (is_trip(sentence) or passed_through(raw, sentence)
                                         or left_behind(raw, sentence) or planned_visit(raw, sentence)
                                         or costs_of(raw, sentence)):

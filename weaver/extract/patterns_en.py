@@ -196,8 +196,9 @@ _JOB_CITY = re.compile(r"\s*(?:\(|,\s*|\s+in\s+)(?P<v>[A-Za-z][\w'-]*(?:\s+[A-Za
 
 
 def _turning_on(m: re.Match[str]) -> list[Fact]:
-    """The birthday of "turning 17 on aug 9" (a date still weeks off: the age is not yet 17),
-    "my 30th is on 3 June"; "turning 31 tomorrow" (the day is the clause's) tells the age too."""
+    """The birthday of "turning 17 on aug 9 so…" (a date typed inside the clause: the age is not
+    told), "my 30th is on 3 June"; "turning 31 tomorrow" (the day is the clause's own phrase, which
+    the candidate resolves) tells the age too."""
     day = dates_en.birthday(m.group("v")) if m.group("v") else "turning"
     age = [] if m.group("v") or not m.group("age") else [Fact("age", m.group("age"), Op.ASSERT, 0.75)]
     return [Fact("birthday", day, Op.ASSERT, 0.8), *age] if day else []

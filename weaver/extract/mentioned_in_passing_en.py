@@ -231,6 +231,14 @@ TITLES_HERE: tuple[Rule, ...] = (
          r"(?:\s+[A-Z][\w&.'-]*){0,2}))?", _title_here),
 )
 
+# "I love being a dental hygienist", "the joys of being a sheep farmer": the speaker's trade, said
+# as what they like or bear of it
+TITLES_BEING: tuple[Rule, ...] = (
+    rule(r"\b(?:I\s+(?:love|like|enjoy|hate)|joys?\s+of)\s+being\s+(?:a|an)\s+"
+         r"(?P<title>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)(?=\s*[,.;!?]|$|\s+(?:and|but|so|tbh|lol|though)\b)",
+         lambda m: [Fact("job_title", t, Op.ASSERT, 0.75) for t in [m.group("title")] if is_job(t)]),
+)
+
 # "i do marketing, officially 'marketing specialist'", "job is qa tester? officially is 'quality
 # assurance specialist'": the title as the employer names it, in quotes
 TITLES_OFFICIAL: tuple[Rule, ...] = (
@@ -238,6 +246,15 @@ TITLES_OFFICIAL: tuple[Rule, ...] = (
          r"(?P<title>[^'\"’”]{2,40})(?:['\"’”]|$)",
          lambda m: [Fact("job_title", t, Op.ASSERT, 0.8) for t in [clean_title(m.group("title"))]
                     if t and is_job(t)]),
+    # "my title is technically 'Brand Storyteller' at this fintech": a title the speaker quotes or
+    # capitalises is theirs, known or not
+    rule(r"\bmy\s+(?:job\s+|official\s+|actual\s+)?title\s+(?:is|'s)\s+"
+         r"(?:technically\s+|officially\s+|now\s+)?"
+         r"(?:['\"‘“](?P<quoted>[^'\"’”]{2,40})['\"’”]|(?P<title>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,3}?))"
+         r"(?=\s+(?:at|with|for|in|but|and|lol)\b|\s*[,.;!?(]|$)",
+         lambda m: [Fact("job_title", t, Op.ASSERT, 0.8) for said in [m.group("quoted") or m.group("title")]
+                    for t in [clean_title(said)]
+                    if t and (m.group("quoted") or said[:1].isupper() or is_job(t))]),
 )
 
 # "since may I'm team lead instead of UX researcher": the title given up for the new one
@@ -248,10 +265,10 @@ TITLES_INSTEAD: tuple[Rule, ...] = (
                     if t and is_job(t)]),
 )
 
-# "home is Mandurah btw", "home's in Ballarat now": the town home is in, when it is one known;
-# never someone else's ("her home is in Leeds").
+# "home is Mandurah btw", "home's in Ballarat now", "home base is Perth": the town home is in,
+# when it is one known; never someone else's ("her home is in Leeds").
 HOMES_SAID: tuple[Rule, ...] = (
-    rule(r"(?:^|(?<=[,.;:!]\s)|(?<=\bmy\s)|(?<=\bour\s))home(?:'s|\s+is)\s+(?:now\s+|still\s+)?(?:in\s+)?"
+    rule(r"(?:^|(?<=[,.;:!]\s)|(?<=\bmy\s)|(?<=\bour\s))home(?:\s+base)?(?:'s|\s+is)\s+(?:now\s+|still\s+)?(?:in\s+)?"
          r"(?P<v>[A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*)?)",
          lambda m: [Fact("lives_in", town, Op.ASSERT, 0.75) for town in [known_place(m.group("v"))]
                     if town and not THEIRS_BEFORE.search(m.string[: m.start()])]),
@@ -261,7 +278,8 @@ HOMES_SAID: tuple[Rule, ...] = (
 # of; a title and its town as a piece of its own; a home said as "home is"
 MENTIONED_IN_PASSING = (*HOMES_SAID, *WORKPLACES_CALLED, *WORKPLACES_NEW, *FANS, *TITLES_IN_TOWNS,
                         *TITLES_INTRODUCED, *HOMETOWNS_BORN, *HOMETOWNS_IN_PASSING, *TITLES_HERE,
-                        *TITLES_OFFICIAL, *TITLES_INSTEAD, *WORKPLACES_NAMED_AFTER, *FAMILY_MENTIONED)
+                        *TITLES_BEING, *TITLES_OFFICIAL, *TITLES_INSTEAD, *WORKPLACES_NAMED_AFTER,
+                        *FAMILY_MENTIONED)
 # Read as whole clauses, among rules_en.RULES: a hometown in lower case, work for an app, a
 # year at school ("in 2nd year at KNUST")
 RULES_IN_PASSING = (*HOMETOWNS_SAID_LOWER, *APP_WORK, *VEHICLE_WORK, *SCHOOL_YEARS)

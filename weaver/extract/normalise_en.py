@@ -39,6 +39,7 @@ _EN_FIXES = (
     (re.compile(r"\b[Ii]ve\b"), "I've"),
     (re.compile(r"\bdont\b"), "don't"),
     (re.compile(r"\b([Ss]he|[Hh]e)s\b"), r"\1's"),  # "shes a garda": she's
+    (re.compile(r"(?:^|(?<=[,.;!]\s))([Ss]he|[Hh]e)\s+(?=an?\s+[a-z])"), r"\1's "),  # "she a midwife"
     (re.compile(r"\bcant\b"), "can't"),
     (re.compile(r"\bfrm\b"), "from"),
     (re.compile(r"\b(?:tmr|tmrw|tmw|tmrrw|2moro|2morrow|2mrw)\b", re.IGNORECASE), "tomorrow"),
@@ -66,6 +67,7 @@ _EN_FIXES = (
     (re.compile(r"\b(my|our|her|his|your|ur)\s+(?:bf|boyf)\b", re.IGNORECASE), r"\1 boyfriend"),
     (re.compile(r"\b(my|our|her|his|your|ur)\s+(?:gf|girlf)\b", re.IGNORECASE), r"\1 girlfriend"),
     (re.compile(r"\b(my|our|her|his|your|ur)\s+(?:hubby|hubs)\b", re.IGNORECASE), r"\1 husband"),
+    (re.compile(r"\b(?:my|me)\s+fella\b", re.IGNORECASE), "my boyfriend"),  # not "our young fella", a son
     (re.compile(r"\b(?:my|the)\s+(?:missus|missis|wifey)\b", re.IGNORECASE), "my wife"),
     # "gift ideas for the wife, Aisha", "the hubby Marcus": a partner named is one's own
     (re.compile(r"\bthe\s+(wife|husband|hubby)\b,?\s+(?=[A-Z][a-z]+\b(?!\s+(?:and|&)\s+I\b))"),
@@ -122,14 +124,15 @@ _EN_ASIDE = re.compile(
     re.IGNORECASE,
 )
 
-# "im based in leeds if that matters for the format", "(levenshulme if ur being specific)":
+# "im based in leeds if that matters for the format", "(levenshulme if ur being specific)",
+# "we're in Leeds if you know any decent jewellers":
 # a word to the listener about what was just said, not a condition on it.
 _EN_TOLD_ASIDE = re.compile(
-    r"[\s,]*\b(?:(?:if|in\s+case)\s+(?:(?:that|this|it)(?:'s|\s+is|s)?\s+(?:matters?|relevant|helps?|useful|"
+    r"[\s,]*\b(?:(?:if|in\s+case)\s+(?:(?:that|this|it|location|the\s+location|context)(?:'s|\s+is|s)?\s+(?:matters?|relevant|helps?|useful|"
     r"important)|relevant|(?:you|u|ya)(?:'re|\s+are|\s+r|re)?\s+(?:(?:were|was)\s+)?(?:wondering|curious|"
     r"interested|asking|care|need\s+to\s+know|must\s+know|wanna\s+know|want\s+to\s+know)|"
     r"(?:you're|youre|ur|you\s+are|u\s+r)\s+being\s+(?:specific|picky|precise|nosy))|"
-    r"before\s+(?:you|u|ya)\s+ask)\b(?:\s+(?:for|to)\s+(?:the|this|that|your|ur|you|u)\b[^,.;!?()]*)?"
+    r"before\s+(?:you|u|ya)\s+ask|if\s+(?:you|u)\s+(?:know|have|got)\s+(?:any|a|of)\b[^,.;!?()]*)\b(?:\s+(?:for|to)\s+(?:the|this|that|your|ur|you|u)\b[^,.;!?()]*)?"
     r"(?:\s+(?:lol|haha+|tbh|x+|lmao))*",
     re.IGNORECASE,
 )

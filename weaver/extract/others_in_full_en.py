@@ -4,6 +4,7 @@ Chat names the people around the speaker in ways the grammar's "my sister Anna l
 does not cover, and each is said again here in that shape:
 
 - a relation without "my" where a clause opens: "wife Annick runs the bakery in Tusket",
+  "Husband is in Muscat",
   "..., son Colm's an engineer in Galway" -> "my wife Annick runs ...";
 - a name given in answer to a question about a relation: "Which flatmate took it?" ->
   "hattie. she's a barrister" -> "my flatmate Hattie. she's a barrister";
@@ -47,7 +48,7 @@ _THEIR_VERB = rf"(?:'s\s|\s+(?:{SAID_OF_THEM}|teaches|drives|sells|farms|fishes|
 # Where a clause opens: the turn's start, a sentence's, or a piece of a list ("..., son Colm's")
 _CLAUSE_OPENS = r"(?:^|(?<=[.!?;:]\s)|(?<=[.!?;:]\s\s)|(?<=,\s)|(?<=\band\s)|(?<=\balso\s)|(?<=\bplus\s))"
 _BARE_RELATION = re.compile(
-    rf"{_CLAUSE_OPENS}(?:(?i:new)\s+)?(?P<rel>(?i:{_BARE}))(?=\s+{_NAME}{_THEIR_VERB}|\s+(?:is|'s)\s+(?:a|an)\s)"
+    rf"{_CLAUSE_OPENS}(?:(?i:new)\s+)?(?P<rel>(?i:{_BARE}))(?=\s+{_NAME}{_THEIR_VERB}|\s+(?:is|'s)\s+(?:a|an|in)\s)"
 )
 # "the wife Sian says ...", "the hubby Dev's a chef": the spouse as chat names them
 _THE_SPOUSE = re.compile(rf"\b(?i:the)\s+(?=(?i:wife|husband|hubby)\s+{_NAME}(?:{_THEIR_VERB}|"
@@ -56,8 +57,9 @@ _THE_SPOUSE = re.compile(rf"\b(?i:the)\s+(?=(?i:wife|husband|hubby)\s+{_NAME}(?:
 _BARE_RELATION_NAMED = re.compile(rf"{_CLAUSE_OPENS}(?:(?i:new)\s+)?(?P<rel>(?i:{_BARE}))(?:'s|\s+is)\s+"
                                   r"(?P<name>[A-Za-zà-ÿ][a-zà-ÿ]{2,14})(?=\s*,\s*(?:and\s+)?(?:she|he)\b)")
 
-# "my brother Emre is visiting from izmir", "Kayla's flyin in from Fort McMurray": where they
-# come from is where they live (not "back from", "home from": a trip, a day out)
+# "my brother Emre is visiting from izmir", "Kayla's flyin in from Fort McMurray", "my sister
+# Aoife rang from Boston": where they come or call from is where they live (not "back from",
+# "home from": a trip, a day out)
 _PARENT_WORDS = {"amma": "mother", "appa": "father", "mum": "mother", "mom": "mother", "mam": "mother",
                  "ma": "mother", "dad": "father", "da": "father", **FAMILY_WORDS}
 _WHO_COMES = (rf"(?:{_CLAUSE_OPENS}(?P<bare>(?i:{'|'.join(sorted(_PARENT_WORDS, key=len, reverse=True))}))\b|"
@@ -65,8 +67,8 @@ _WHO_COMES = (rf"(?:{_CLAUSE_OPENS}(?P<bare>(?i:{'|'.join(sorted(_PARENT_WORDS, 
               rf"(?:\s+(?!(?:is|was|will|just|also|already|has|had|and)\b)[A-Za-zà-ÿ][a-zà-ÿ]+)?|{_NAME}|\b(?i:he|she)))")
 _COMES_FROM = re.compile(
     _WHO_COMES + r"(?:\s+is|'s|\s+will|'ll)?\s+(?:also\s+|just\s+|already\s+)?"
-    r"(?:coming|comin|visiting|flying|flyin|driving|drivin|came|flew|drove|comes|come|visit|fly|drive)\s+"
-    r"(?:(?:in|up|down|over|across|all\s+the\s+way)\s+)*from\s+"
+    r"(?:coming|comin|visiting|flying|flyin|driving|drivin|came|flew|drove|comes|come|visit|fly|drive|"
+    r"rang|called|phoned|facetimed)\s+(?:(?:in|up|down|over|across|all\s+the\s+way|me|us)\s+)*from\s+"
     r"(?P<place>[A-Za-zà-ÿ][\w'-]+(?:\s+[A-Z][\w'-]+)?)(?P<end>\s*[,.!]|\s+(?=\w))")
 
 # The relation a question asks after: "Is your wife cooking with you?", "Which flatmate is it?",

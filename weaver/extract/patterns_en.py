@@ -443,10 +443,12 @@ HOMES_IN_PASSING: tuple[Rule, ...] = (
     rule(_WE + r"\s+" + ADV + r"(?:commute|drive|come)\s+in\s+from\s+" + _PLACE,
          one("lives_in", clean_place, 0.75)),
     rule(_WE + r"\s+" + ADV + r"commute\s+from\s+" + _PLACE, one("lives_in", clean_place, 0.75)),
-    # "i'm back at my parents' in dos hermanas", "staying at my mum's place in Leeds for now"
+    # "i'm back at my parents' in dos hermanas", "staying at my mum's place in Leeds for now",
+    # "I am living with my daughter Priti in Milton Keynes"
     rule(_WE + r"(?:(?:'m|'re|\s+am|\s+are)\s+" + ADV + r"(?:back\s+|staying\s+|living\s+)|\s+" + ADV
          + r"(?:stay|live)\s+)(?:at|with)\s+"
-         r"(?:my|our)\s+(?:parents|mum|mom|dad|folks|gran|grandparents|nan)(?:'s?)?(?:\s+(?:place|house|home|flat))?\s+in\s+"
+         r"(?:my|our)\s+(?:parents|mum|mom|dad|folks|gran|grandparents|nan|daughter|son|sister|brother|aunt|uncle|"
+         r"cousin)(?:'s?)?(?:\s+[A-Z][\w'-]+)?(?:\s+(?:place|house|home|flat))?\s+in\s+"
          + _PLACE, one("lives_in", clean_place, 0.75)),
     # "(my sister noor is) visiting from dubai next month", "(she's) coming down from Barnsley"
     rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+" + ADV

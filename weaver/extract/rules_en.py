@@ -13,8 +13,8 @@ from dataclasses import replace
 
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.businesses_en import BUSINESSES_RUN
+from vaultweave.weaver.extract.cars_en import CARS_BOUGHT
 from vaultweave.weaver.extract.changes_en import (
-    CAR,
     DOUBTS,
     ENDING_VERBS,
     ENDINGS,
@@ -101,7 +101,7 @@ from vaultweave.weaver.extract.rules_text import (
     words,
 )
 from vaultweave.weaver.extract.trades_en import TRADES_DONE
-from vaultweave.weaver.extract.trips import TRIP_EN
+from vaultweave.weaver.extract.trips import away_en
 from vaultweave.weaver.extract.word_forms_en import base_phrase, gerund
 from vaultweave.weaver.extract.workplaces_en import started_at
 
@@ -403,9 +403,9 @@ RULES: tuple[Rule, ...] = (
     rule(r"(?:" + _BE + r"|I(?:'ve|\s+have)\s+been\s+)(?:a|an)\s+(?P<title>[^,]+)(?=,|$)", _titled),
     rule(_BE + r"(?:now\s+)?(?:the\s+)?(?P<title>(?:head|director|vp|chief)\s+of\s+[a-z]+(?:\s+[a-z]+)?)$", _titled),
     rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+(?:now\s+|still\s+|back\s+)?(?:in|over\s+in|based\s+out\s+of)\s+" + _PLACE
-         + r"(?=$|\s*,|\s+(?:and|but|so|now|for|since|rn|atm|right\s+now|at\s+the\s+moment|these\s+days)\b)",
+         + r"(?=$|\s*,|\s+(?:and|but|so|now|for|since|rn|atm|right\s+now|at\s+the\s+moment|these\s+days|if)\b)",
          lambda m: [] if m.group("v").lower().removeprefix("the ") in ("middle", "process", "office", "hospital")
-         or TRIP_EN.search(m.string) or re.fullmatch(r"[A-Z]{2,5}", m.group("v")) and not known_place(m.group("v"))
+         or away_en(m.string) or re.fullmatch(r"[A-Z]{2,5}", m.group("v")) and not known_place(m.group("v"))
          else one("lives_in", clean_place, 0.75)(m)),  # not "for a conference"; "in UBC": a school
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:bought|got\s+the\s+keys\s+(?:to|for)|signed\s+(?:a|the)\s+lease"
          r"\s+(?:on|for)|moved\s+into|rented)\s+(?:a|an|our|my|the)\s+(?:\w+\s+){0,2}?(?:house|flat|"
@@ -447,7 +447,8 @@ RULES: tuple[Rule, ...] = (
     rule(_PAST + r"(?:got\s+married\s+to|married)\s+(?P<name>" + NAME + ")", wed(0.9)),
     rule(_BE + r"(?:dating|seeing|engaged\s+to)\s+(?P<name>" + NAME + ")", _named("partner", 0.8)),
     # likes, dislikes, hobbies
-    rule(_I + r"(?P<verb>love|adore|enjoy|like|dig|appreciate)s?\s+(?!(?:it|that|this|them)\b)(?P<v>.+)$",
+    rule(_I + r"(?P<verb>love|adore|enjoy|like|dig|appreciate)s?\s+"
+              r"(?!(?:it|that|this|them|being\s+an?)\b)(?P<v>.+)$",  # "being a nurse": a trade (TITLES_BEING)
          lambda m: each("likes", things, 0.9 if m.group("verb") in ("love", "adore") else 0.85)(m)),
     rule(r"I(?:'ve|\s+have)\s+" + ADV + r"(?:loved|liked|enjoyed)\s+(?P<v>.+)$", each("likes", things, 0.85)),
     rule(_BE + r"(?:a\s+)?(?:(?:huge|big|massive|great|total|real)\s+)?fan\s+of\s+(?P<v>.+)$", each("likes", things, 0.85)),
@@ -455,14 +456,7 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"(?:hate|dislike|detest|loathe|despise)\s+(?P<v>.+)$", each("dislikes", things, 0.9)),
     rule(r"(?:I\s+)?(?:have\s+|'ve\s+)?never\s+(?:liked|enjoyed|been\s+into|cared\s+for)\s+(?P<v>[^,]+)",
          each("dislikes", things, 0.8)),
-    rule(_PAST + r"(?:got|bought|picked\s+up|leased)\s+(?:myself\s+)?(?:a|an)\s+(?:new\s+|used\s+|second[- ]"
-                 r"hand\s+|"
-         r"(?:19|20)\d{2}\s+)*(?P<v>" + CAR + ")", one("car", clean_org, 0.8)),
-    # "I drive a 2019 Skoda Octavia estate": the make and model, capitalised.
-    rule(r"(?:" + _I + r"drive|my\s+car\s+is|" + _PAST + r"(?:bought|got)\s+(?:myself\s+)?a\s+(?:new\s+|used"
-                                                         r"\s+)?car,?)\s+(?:an?\s+)?(?:(?:19|"
-         r"20)\d{2}\s+)?(?P<v>[A-Z][\w-]*(?:\s+(?:[A-Z0-9][\w-]*))*)",
-         one("car", clean_org, 0.8)),
+    *CARS_BOUGHT,  # "picked up a second hand Hilux", "I drive a 2019 Skoda Octavia"
     rule(_I + r"(?:can't|cannot|can\s+not)\s+(?:really\s+|even\s+)?stand\s+(?P<v>.+)$", each("dislikes", things, 0.9)),
     rule(_DONT + r"(?:like|enjoy|love|care\s+for)\s+(?P<v>.+)$", each("dislikes", things, 0.8)),
     rule(r"I(?:'m|\s+am)\s+not\s+(?:a|much\s+of\s+a)\s+(?:(?:big|huge)\s+)?fan\s+of\s+(?P<v>.+)$",

@@ -344,15 +344,15 @@ _JOB_HEADS = words(
     "cabinetmaker brewer distiller beekeeper groundskeeper gamekeeper innkeeper"
 )
 # Whole families of trades by their ending: "hypnotherapist", "archaeologist", "dietician",
-# "videographer", "podiatrist", "goldsmith", "shipwright".
-_JOB_ENDINGS = ("therapist", "ologist", "ician", "grapher", "iatrist", "smith", "wright")
-
+# "videographer", "podiatrist", "goldsmith", "shipwright", "schoolteacher", "shopkeeper".
+_JOB_ENDINGS = ("therapist", "ologist", "ician", "grapher", "iatrist", "smith", "wright", "teacher", "keeper",
+                "maker", "worker", "fighter", "writer")
 
 # What trails a title in chat: "a backend dev not a scrum master", "a DJ actually", "field
-# monitoring officer kind of thing".
+# monitoring officer kind of thing", "a midwife up there".
 _TITLE_TAIL = re.compile(
     r"\s+(?:not\s+(?:a|an|the)\b|(?:actually|honestly|lol|lmao|haha\w*|tho|kind\s+of\s+thing|sort\s+of\s+thing|"
-    r"type\s+of\s+thing|or\s+something|or\s+whatever|or\s+smth)\b).*$",
+    r"type\s+of\s+thing|or\s+something|or\s+whatever|or\s+smth|(?:up|down|over|out)(?:\s+there)?$)\b).*$",
     re.IGNORECASE,
 )
 

@@ -340,7 +340,7 @@ RETRACTIONS: tuple[Rule, ...] = (
     rule(r"(?:.*说)?(?P<v>[^，,我]{1,6}?)(?:以后|先|暂时)?(?:别|不能再?|不再|再也不)(?:打|踢|练|去|上|跳|游)了$",
          _fact("routine", op=Op.RETRACT, conf=0.7)),
     rule(r"(?:我的?)?(?P<v>[^，,我]{1,8}?课)(?:已经|也|就|早就)?(?:没(?:有)?续费?|不上了|停了|退了|不去了)",
-         _fact("routine", op=Op.RETRACT, conf=0.75)),
+         evidence.class_ended),
     rule(_I + r"(?:和|跟)(?P<v>.+?)分手了$", lambda m: [Fact(
         "partner", "" if m.group("v") in RELATIVES else (cleaned(m.group("v")) or ""), Op.RETRACT, 0.8)]),
     rule(_I + r"(?:又?开始吃肉了?|(?:现在)?(?:什么|啥)都(?:能)?吃了)$", lambda m: [Fact("diet", "omnivore", Op.ASSERT, 0.75)]),
@@ -361,8 +361,8 @@ RULES: tuple[Rule, ...] = (
     rule(r"我?今天(?:是|就是)?我?的?(?:(?P<age>\d{1,3})岁)?生日了?$",
          lambda m: [Fact("birthday", "today", Op.ASSERT, 0.85)]
          + ([Fact("age", m.group("age"), Op.ASSERT, 0.85)] if m.group("age") else [])),
-    # "南昌本地人": from there, and living there still
-    rule(r"(?:我)?" + _ADV + r"是?(?:地道的?|土生土长的?)?(?P<v>[\u4e00-\u9fff]{2,4}?)本地人$",
+    # "南昌本地人", "我长沙本地的": from there, and living there still
+    rule(r"(?:我)?" + _ADV + r"是?(?:地道的?|土生土长的?)?(?P<v>[\u4e00-\u9fff]{2,4}?)本地(?:人|的)$",
          lambda m: [*_hometown_people(m), *[Fact("lives_in", f.value, Op.ASSERT, 0.75) for f in _hometown_people(m)]]),
     rule(_I + r"是?(?P<v>[\u4e00-\u9fff]{2,4}?)(?:人|土生土长的?)$", _hometown_people),
     rule(_I + r"(?!老家)(?P<v>[\u4e00-\u9fff]{2,4}?)的$", lambda m: [*_hometown_people(m), *[  # "我西安的"
@@ -449,7 +449,7 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"在(?P<v>[^，,]{2,8}?)了?$", changes.only_place("lives_in", 0.8)),
     rule(_I + r"(?:改学|转学|开始学|换成学|转去学|改去学|换学)(?:习)?(?P<v>.+?)了?$",
          _each("learning", 0.85, mapping=LANGUAGES, split=r"[、/和跟]")),
-    rule(_I + r"去(?:了)?(?P<org>.+?)(?:工作|上班)了?$", _job(0.85)),
+    rule(_I + r"(?:去|回(?!老?家))(?:了)?(?P<org>.+?)(?:工作|上班)了?$", _job(0.85)),  # "我回阿里上班了"
     rule(_I + r"(?P<change>改|转行?|换|转岗|还是|也是|依然)?(?:去)?(?:做|当(?![年初时天场然])|干)了?(?P<t>[^，,]{2,10}?)了?$", changes.work_as),
     # "我是呼伦贝尔的牧民，叫巴特尔": the title ends at the comma, talk runs on after it
     rule(r"我是(?P<org>[^，,]+?)的(?P<t>[^，,]+)(?:[，,].*)?$", lambda m: _job(0.85)(m) if cleaned(m.group("t")) in
@@ -463,7 +463,7 @@ RULES: tuple[Rule, ...] = (
     # languages and learning
     rule(_I + r"(?:会|能|可以)(?:说|讲)(?P<v>.+)$", _each("speaks", mapping=LANGUAGES, split=r"[、/和跟]|还有")),
     rule(r"我的母语是(?P<v>.+)$", _each("speaks", mapping=LANGUAGES, split=r"[、/和跟]")),
-    rule(_I + r"(?:正在|在)?学(?:习)?(?P<v>(?![校生院会到的])(?!了).+)$",  # 学心理学的: a field
+    rule(_I + r"(?:正在|在)?学(?:习)?(?P<v>(?![校生院会到的府])(?!了).+)$",  # 学心理学的: a field
          lambda m: field_told_zh(m) or _each("learning", 0.85, mapping=LANGUAGES, split=r"[、/和跟]")(m)),
     # pets and family
     rule(r"我(?:家)?" + _ADV + r"(?:在[^，,]{1,8}?[上里])?(?:换)?(?:养了|养着|养|有|领养了|收养了|买了)" + _NUM
@@ -496,5 +496,5 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"(?P<f>每天|每周|每个?星期|每个?礼拜|每晚|每个?周末|天天|经常|常常)(?:早上|晚上|下午|中午|早晨)?"
          r"(?:都|会|也|还)?(?P<v>.+)$", _habit(0.8)),
     rule(_I + r"(?P<v>抽烟|吸烟|跑步|游泳|冥想|打坐|练瑜伽|做瑜伽|健身|喝酒|骑车|慢跑)了?$", _habit(0.8)),
-    *evidence.TOWNS_IN_PASSING, *evidence.APP_WORK,  # 跑美团外卖
+    *evidence.TOWNS_IN_PASSING, *evidence.APP_WORK, *evidence.COMPANY_NAMED,  # 跑美团外卖, 公司叫Moka
 )

@@ -9,8 +9,10 @@ import re
 
 from vaultweave.weaver.extract import words_zh
 from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.places_zh import known_city
 from vaultweave.weaver.extract.rules_text import Fact, Rule, rule
 from vaultweave.weaver.extract.rules_zh_values import DIETS, LANGUAGES, is_place, org_of, place_of
+from vaultweave.weaver.extract.trips import TRIP_ZH
 
 # A list item said on its own after a comma or a space: a short noun or activity, no
 # pronoun, negation, particle or link word ("羽毛球 摄影 偶尔爬爬山").
@@ -46,8 +48,8 @@ def org_work(m: re.Match[str]) -> list[Fact]:
     """ "华为搬砖": one word before a verb of work is where one works (a city: where one lives)."""
     word = m.group("org")
     tagged = words_zh.tags(word)
-    if len(tagged) != 1 or tagged[0][1] not in _ORG_TAGS:
-        return []
+    if len(tagged) != 1 or tagged[0][1] not in _ORG_TAGS or word.startswith("回") or word in ("老家", "家里"):
+        return []  # "回老家上班": going home to work, no company
     if is_place(word):
         return [Fact("lives_in", word, Op.ASSERT, 0.7)]
     org = org_of(word)
@@ -86,6 +88,18 @@ def here_town(m: re.Match[str]) -> list[Fact]:
     return [Fact("lives_in", town, Op.ASSERT, 0.6)]
 
 
+def our_town(m: re.Match[str]) -> list[Fact]:
+    """ "我们广州白粥倒是挺多的", "从我们青岛直飞": a city said as "our" city is where one lives,
+    assumed (0.6: it fills no home told, as "我们上饶都下霜了" said from 广州 is the town one is from);
+    never on a trip ("我们成都之旅"), nor one's people ("阿拉宁波人", "我们朝鲜族") or a place in it
+    ("阿拉瑞金医院")."""
+    said = m.group("v")
+    town = next((said[:n] for n in (4, 3, 2) if len(said) >= n and known_city(said[:n])), None)
+    if not town or TRIP_ZH.search(m.string) or re.match(r"的|人|族|医院|大学|中学|小学|路|街|站|机场", said[len(town):]):
+        return []
+    return [Fact("lives_in", town, Op.ASSERT, 0.6, assumed=True)]
+
+
 # What "X不练了" may have been: a language learned, a class or sport kept, a pastime, a liking
 _DROPPABLE = ("routine", "hobby", "habit", "likes")
 
@@ -121,12 +135,13 @@ def home_town(m: re.Match[str]) -> list[Fact]:
 
 
 # Towns told in passing, tried after every other reading of the clause: gone back to as home
-# ("回老家长沙"), or the speaker's "here" ("西安这满大街…")
+# ("回老家长沙"), the speaker's "here" ("西安这满大街…") or "our" town ("我们东莞就一个…")
 TOWNS_IN_PASSING: tuple[Rule, ...] = (
     rule(r".*?回(?:到)?(?:老家(?P<a>[\u4e00-\u9fff]{2,4}?)(?=看|过|住|待|呆|了|$)|(?P<b>[\u4e00-\u9fff]{2,5}?)老家)",
          home_town),
     rule(r"(?:.*[，,])?(?:我们|俺们|咱们|阿拉)?(?P<v>[\u4e00-\u9fff]{2,4}?)(?:这边|这里|这儿|这块|这(?![是个样么种些次回段辈]))",
          here_town),
+    rule(r".*?(?:我们|俺们|咱们|阿拉)(?P<v>[\u4e00-\u9fff]{2,5})", our_town),
 )
 
 
@@ -160,4 +175,19 @@ APP_WORK: tuple[Rule, ...] = (
     rule(r"^我?[^，,跑不没别他她它]{0,12}?跑(?:了)?(?:(?P<app>(?i:" + _APP + r"))\s*(?P<kind>外卖)?|(?P<kind2>外卖|网约车|快递|出租|货运))"
          r"(?![\u4e00-\u9fff]{0,2}(?:的人|小哥的|店))",
          _app_work),
+)
+
+
+def class_ended(m: re.Match[str]) -> list[Fact]:
+    """ "吉他课停了": the class ends, and with it the learning of what it taught (吉他)."""
+    taught = re.sub(r"^(?:我的?|每周的?)", "", m.group("v")).removesuffix("课")
+    learning = [Fact("learning", taught, Op.RETRACT, 0.7)] if len(taught) >= 2 and "的" not in taught else []
+    return [Fact("routine", m.group("v"), Op.RETRACT, 0.75), *learning]
+
+
+# "公司叫Moka", "我们单位叫华信": the company one works for, by its name
+COMPANY_NAMED: tuple[Rule, ...] = (
+    rule(r"^(?:我们?的?)?(?:公司|单位)(?:的?名字)?(?:叫|名叫|叫做)"
+         r"(?P<org>[A-Za-z0-9\u4e00-\u9fff&]{2,12}?)(?:的)?(?:$|，|\s)",
+         lambda m: [Fact("employer", org, Op.ASSERT, 0.75) for org in [org_of(m.group("org"))] if org]),
 )

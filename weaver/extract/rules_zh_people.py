@@ -95,9 +95,24 @@ _NOT_NAMES = re.compile(
     r"老家|老是|已经|以前|平时|自己|本来|查|发现|确诊|被|得|要|想|让|给|把|突然|居然|竟然|妈|爸|搬|住|开|的|"
     r"退休|退|生病|病|住院|出院|过世|去世|离开|回|嫁|移民|带|生日|过生日|当年|当初|那年|小时候|原来|"
     r"大学|高中|初中|小学|大专|研究生|话|讲|保研|考研|合伙|合租|合开|一起|一块|跳槽|辞职|离职|入职|换工作|"
-    r"结婚|离婚|出差|加班)"  # Cantonese 话 ("say"): "我细佬话想…"
+    r"结婚|离婚|出差|加班|孩子|儿子|女儿|小孩|娃|闺女|老公|老婆|爸妈|父母)"  # Cantonese 话 ("say"): "我细佬话想…"
 )
 _PRONOUN = re.compile(r"^(?:他|她)(?!们)")
+# Someone met or to be met, not named as kin: "听说对方是中学老师，叫许棠" (a blind date)
+# ("人家让我后天去社保局登记": whoever asks the speaker to do something is no one to read)
+OTHER_PARTY = re.compile(r"^(?:听说|据说|好像)?(?:对方|那人|那个人|男方|女方)(?!们)(?![^，,]{0,3}我)")
+_OWN_SUBJECT = re.compile(r"^(?:我|俺)")
+
+
+def without_other_party(clauses: list[str]) -> list[str]:
+    """``clauses`` without what is said of the other party, nor the clauses that go on about
+    them without a subject of their own ("…，叫许棠": her name, not the speaker's)."""
+    kept: list[str] = []
+    aside = False
+    for clause in clauses:
+        aside = bool(OTHER_PARTY.match(clause)) or (aside and not _OWN_SUBJECT.match(clause))
+        kept += [] if aside else [clause]
+    return kept
 
 
 @dataclass(frozen=True)
@@ -382,7 +397,8 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
         what = re.sub(r"^(?:过|去)?(?P<p>[\u4e00-\u9fff]{2,3}?)(?=验|看|做|打|拍|办|复查|复诊|体检|考)",
                       lambda m: "" if is_place(m.group("p")) else m.group(), what)
         # 去医院做胃镜, 省医做胃镜, 瑞金医院复查甲状腺: the care, not where
-        what = re.sub(r"^[\u4e00-\u9fff]{0,6}?(?:医院|附院|诊所|省医|市医|卫生院|医务室)(?:做|拍|打)?(?=..)", "", what)
+        what = re.sub(r"^[\u4e00-\u9fff]{0,6}?(?:医院|附院|[一二三四五六七八九]院|妇幼|诊所|省医|市医|卫生院|医务室)(?:做|拍|打)?(?=..)", "",
+                      what)  # 苏大附一院做大排畸: 大排畸
         what = re.sub(r"^(?:出入境|派出所)(?=办)", "", what)  # 去出入境办护照: 办护照
         venue = _VENUE.match(what)  # 出入境中心面签, 区人民法院开庭: the thing, not where it is done
         what = what[venue.end():] if venue and _EVENTS.match(what[venue.end():]) else what

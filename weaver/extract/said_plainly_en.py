@@ -43,7 +43,7 @@ _HOME_BY_KIND = re.compile(
     r"(?P<lead>\b(?:I|i|we)(?:'m|'re|\s+am|\s+are)?\s+|(?:^|(?<=[.;!?,]))\s*)"
     r"(?P<adv>(?:(?:still|also|now|just|currently)\s+)*)"
     # (or "in" right after "I'm", "I am", "we're", "we are": "I'm in a little bungalow in Knaresborough")
-    r"(?:(?:(?:live|living|staying|renting|sharing)\s+(?:in\s+)?|(?<=[mMe]\s)in\s+)(?:a|an|my|our|the)\s+"
+    r"(?:(?:(?:live|living|staying|renting|sharing|share)\s+(?:in\s+)?|(?<=[mMe]\s)in\s+)(?:a|an|my|our|the)\s+"
     r"(?:[\w'-]+\s+){0,2}?" + _DWELLING + r"|staying|(?:a\s+)?(?:flatshare|flat\s+share|house\s*share))"
     r"\s+in\s+(?=[A-Za-z])(?![\w'-]+(?:\s+[\w'-]+)?\s+(?:for|till|until|this|tonight|over|on\s+(?:holiday|vacation))\b)"
 )

@@ -146,6 +146,15 @@ _SPACED = re.compile(r"(?<=[\u3400-\u9fff])[ \u3000]+(?=[\u3400-\u9fff]|\d{1,3}(
                      r"|(?<=[A-Za-z])[ \u3000]+(?=[我俺])"
                      r"|(?<=[\u3400-\u9fff])[ \u3000]+(?=[a-z]{2,8}在)")  # "乘务员 base在福州"
 
+# A title in Latin letters, then a space and a clause of four hanzi or more: the space ends the
+# clause ("我在Deloitte做audit 月薪大概四万五"); not a name ("在book 店上班"), nor what one goes on
+# to say of the work ("做hr 主要搞招聘") or of someone ("我弟拿了X的offer 上周去杭州报到了"). Any
+# Latin word before someone who speaks next ends its clause too ("我妹在墨尔本读nursing 她说…").
+_LATIN_THEN_CLAUSE = re.compile(r"(?P<w>(?:做|当|干)[A-Za-z]{2,12})(?P<gap>[ \u3000]+)"
+                                r"(?=(?![做搞干当]|负责|主要)[\u3400-\u9fff]{4})"
+                                r"|(?P<w2>[\u3400-\u9fff][A-Za-z]{2,12})(?P<gap2>[ \u3000]+)"
+                                r"(?=[她他我][\u3400-\u9fff]{3})")
+
 
 # A word typed in lower-case Latin letters that opens a Chinese turn calls or greets the listener
 # ("bro 我在吉隆坡做审计的", "hello 我在…"): a clause of its own, never who the turn is about.
@@ -160,11 +169,27 @@ _LANGUAGES_SPACED = re.compile(r"(?<=[语话文])[ \u3000]+"
 def spaces_as_commas(text: str) -> str:
     """``text`` with a space between two hanzi read as the comma it stands for (between two
     languages, as the 、 of a list), after a word of Latin letters that opens the turn, and before
-    a Latin word followed by 在 ("我是厦航的乘务员 base在福州");
+    a Latin word followed by 在 ("我是厦航的乘务员 base在福州"), after a title in Latin letters
+    before four hanzi ("做audit 月薪大概四万五");
     the length is kept (values are found at their place)."""
     text = _OPENING_WORD.sub(lambda m: m.group("w") + "，" * len(m.group("gap")), text)
     text = _LANGUAGES_SPACED.sub(lambda m: "、" * len(m.group()), text)
+    text = _LATIN_THEN_CLAUSE.sub(lambda m: (m["w"] or m["w2"]) + "，" * len(m["gap"] or m["gap2"]), text)
     return _SPACED.sub("，", text)
+
+
+# Two relatives where one stays: "老婆孩子都在阜阳" is 老婆在阜阳 and 孩子在阜阳
+_KIN = "老婆|老公|媳妇|孩子|儿子|女儿|闺女|娃|爸妈|父母|我爸|我妈"
+_KIN_BOTH = re.compile(rf"(?P<a>{_KIN})(?:和|跟|、|还有)?(?P<b>{_KIN})都(?P<v>在|住在)"
+                       rf"(?P<x>[^，,。！!？?\s]{{2,8}})")
+
+
+def kin_each(text: str) -> str:
+    """``text`` with two relatives said to be in one place told one by one."""
+    def mine(kin: str) -> str:
+        return kin if kin.startswith("我") else "我" + kin  # a bare 孩子 may be anyone's
+
+    return _KIN_BOTH.sub(lambda m: f"{mine(m['a'])}{m['v']}{m['x']}，{mine(m['b'])}{m['v']}{m['x']}", text)
 
 
 # Chat that runs its clauses on without a pause: "俺不跑外卖了前天去顺丰报到了当快递员" is

@@ -46,7 +46,7 @@ from vaultweave.weaver.extract.rules_text import (
     tidy,
     words,
 )
-from vaultweave.weaver.extract.rules_zh_people import person
+from vaultweave.weaver.extract.rules_zh_people import OTHER_PARTY, person
 from vaultweave.weaver.extract.rules_zh_values import LANGUAGES as ZH_LANGUAGES
 from vaultweave.weaver.extract.rules_zh_values import LEAD_WORDS, number_of, org_of, own_title, place_of
 from vaultweave.weaver.extract.said_plainly_en import KIN
@@ -187,7 +187,7 @@ def someone_else(clause: str) -> bool:
     """Whether a Chinese clause opens with someone other than the speaker ("我哥...",
     "她...", "小李换工作了"): what follows it without a subject of its own is theirs."""
     start = clause.lstrip("，, ")
-    return person(start, None) is not None or bool(_ZH_SOMEONE.search(start))
+    return person(start, None) is not None or bool(_ZH_SOMEONE.search(start) or OTHER_PARTY.match(start))
 
 
 # "在星巴克写代码", "在图书馆看书": a place one sits in to do something, not a job there
@@ -330,6 +330,9 @@ def read(sentence: str) -> list[Fact]:
             continue  # "Priya and I live in Hove": hers is no name of the speaker's
         if attribute in ("employer", "studies_at") and _VISIT.search(sentence):
             continue  # "phone screen with Stripe thursday 3pm": a visit, not a job
+        left = rf"\b(?:old|former|ex)[- ]\w+\s+(?:at|from)\s+{re.escape(raw)}"  # never "an account exec at"
+        if attribute == "employer" and re.search(left, sentence, re.IGNORECASE):
+            continue  # "my old colleagues at Ocado": a workplace left
         town = re.escape(raw)
         venue = f"{town}(?:{VENUE_ZH}|{STATION_ZH})"  # "在厦门总部": where something is held, not lived
         if attribute == "lives_in" and chinese and (re.search(f"{town}老家|老家{town}", sentence) or (

@@ -18,6 +18,14 @@ TRIP_ZH = re.compile(
     r"出差|旅游|旅行|度假(?![区村])|这趟|路过|转机|开会|探亲|出游|[来去][\u4e00-\u9fff]{0,6}?玩(?!具)|玩[几两一]天|玩一趟|培训|面试|参加|见客户|看展|签证"
 )
 
+# Flying out of home: "we're in Toronto so flying out of Pearson" names where the trip starts
+_FLYING_FROM_EN = re.compile(r"\b(?:so\s+|and\s+)?fly(?:ing)?\s+(?:out\s+of|from)\s+[\w'-]+", re.IGNORECASE)
+
+
+def away_en(text: str) -> bool:
+    """Whether ``text`` tells of a trip, a visit or a stay (not of the flight out of home)."""
+    return bool(TRIP_EN.search(_FLYING_FROM_EN.sub("", text)))
+
 
 # A town named as a station or an airport is one passed through: "在北京南站等车".
 STATION_ZH = r"[东南西北]?站|(?:火车|高铁|汽车)站|机场"
@@ -35,9 +43,12 @@ FORMER_HOME_EN = re.compile(r"\b(?:my|our)\s+(?:old|former|previous)\s+"
 
 def costs_of(town: str, sentence: str) -> bool:
     """Whether ``sentence`` speaks of ``town`` for its costs, roads or weather ("parking in
-    manchester is a nightmare"), which says no more than that one may live there."""
-    return bool(re.search(rf"\b(?:{TOWN_COSTS_EN}|weather)\s+(?:here\s+)?in\s+{re.escape(town)}", sentence,
-                          re.IGNORECASE))
+    manchester is a nightmare"), or weighs it ("高雄最方便"), which says no more than that one may
+    live there."""
+    said = re.escape(town)
+    return bool(re.search(rf"\b(?:{TOWN_COSTS_EN}|weather)\s+(?:here\s+)?in\s+{said}", sentence,
+                          re.IGNORECASE)
+                or re.search(rf"{said}(?:最|比较|更)(?:方便|便宜|好|近|合适)", sentence))
 
 
 def left_behind(town: str, sentence: str) -> bool:

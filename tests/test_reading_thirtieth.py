@@ -261,3 +261,29 @@ def test_a_town_weighed_for_convenience_is_no_home() -> None:
 
 def test_a_workplace_after_an_abbreviated_title_is_still_read() -> None:
     assert _own("im an account exec at Ogilvy, send help").get("employer") == "Ogilvy"
+
+
+# -- Chinese doubts ---------------------------------------------------------------------------------
+
+
+def _doubted(text: str) -> set[str]:
+    return {f.attribute for f in facts_in(text) if f.op is Op.DOUBT and not f.value}
+
+
+@pytest.mark.parametrize("text", ["房租合同八月到期 还不知道", "还不知道续不续租", "搞不好年底又得挪窝",
+                                  "我们在考虑移民悉尼"])
+def test_a_home_that_may_change_is_doubted(text: str) -> None:
+    assert "lives_in" in _doubted(text)
+
+
+def test_interviewing_elsewhere_doubts_the_employer() -> None:
+    assert _doubted("前天面了个字节 三面挂了") == {"employer"}
+
+
+@pytest.mark.parametrize("text", ["健身卡下月到期 还在想续不续", "合同明年到期 续不续约不好说"])
+def test_renewing_a_card_or_a_contract_is_no_doubt_of_the_home(text: str) -> None:
+    assert "lives_in" not in _doubted(text)
+
+
+def test_being_interviewed_is_no_doubt_of_ones_own_job() -> None:
+    assert "employer" not in _doubted("今天给新人面了一个小时")

@@ -8,6 +8,9 @@ speaker's when the sentence says so ("my", "mine", "it's a", "I have"), or when 
 opens with the car, as an answer does. The car is said again as "I drive a <Make Model>", the
 clause the rules read.
 
+A car bought or driven told as a clause ("picked up a second hand Hilux", "I drive a 2019
+Skoda Octavia") is read by ``CARS_BOUGHT``, among the clause rules.
+
 Not read: a car wanted, weighed or asked about ("thinking of getting a 2020 rav4", "is a 2015
 golf a good buy?"), someone else's ("my brother's 2010 corolla"), a car sold or gone (the
 endings in ``changes_en`` read those).

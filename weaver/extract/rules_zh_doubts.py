@@ -14,9 +14,9 @@ from vaultweave.weaver.extract.rules_text import Fact
 from vaultweave.weaver.extract.rules_zh_values import LANGUAGES, PETS_RE
 
 _DOUBTS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
-    # a lease ending undecided ("房租合同六月十八号到期", "续唔续"), a move hinted ("又得挪窝"), emigration
-    # weighed ("谂紧移民多伦多 但未决定"; 谂紧 is Cantonese "thinking of")
-    (re.compile(r"(?:租约|租房合同|房租合同|租期)[^，,]{0,8}到期|续不续租?|挪窝|"
+    # a lease ending ("房租合同六月十八号到期", "续不续租"; a contract or a gym card renewed is none of it),
+    # a move hinted ("又得挪窝"), emigration weighed ("谂紧移民多伦多 但未决定"; 谂紧: Cantonese "thinking of")
+    (re.compile(r"(?:租约|租房合同|房租合同|租期)[^，,]{0,8}到期|续不续租|挪窝|"
                 r"(?:考虑|打算|准备|谂紧|在想)(?:要)?移民"), ("lives_in",)),
     (re.compile(r"搬家|搬走|找房子?|看房|房源|退租|房东.{0,6}(?:卖房|收房|涨租|不租)|单程|箱子.{0,3}寄走|"
                 r"机票.{0,3}(?:买好|订好)|(?:可能|打算|准备|想|要)(?:先)?(?:回|搬去|搬到|去)[^，,]{2,6}?"
@@ -24,8 +24,9 @@ _DOUBTS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
                 # a hedged return or move: "可能明年回长沙吧"
                 r"(?:可能|打算|准备|想|考虑)(?:明年|今年|年底|以后|过段时间|下半年|过完年)?(?:回|搬回|搬去|搬到)"
                 r"(?:老家|[\u4e00-\u9fff]{2,4})"), ("lives_in",)),
+    # interviewing elsewhere ("上周面了个虾皮 二面挂了"): the employer, maybe not the work one does
+    (re.compile(r"(?<![被给])面了(?:个|一家)(?!小时|钟头)|[二三终]面(?:挂|过)了"), ("employer",)),
     (re.compile(r"辞职信|辞呈|提(?:了)?离职|裸辞|合同.{0,4}到期|在看机会|想跳槽|交接工作|办离职|离职手续|"
-                r"(?<![被给])面了(?:个|一个|一家)|[二三终]面(?:挂|过)了|"  # interviewing elsewhere: "上周面了个虾皮"
                 r"最后一天(?:上班)?|last\s*day|裁员名单|被约谈|(?<!被)裁员|"
                 r"(?:可能|要|快|准备|传)[^，,]{0,4}(?:解散|倒闭|破产|关门)|"
                 # a job about to end: "准备辞职了", "下周就要离职了", "估计要被裁"

@@ -180,7 +180,7 @@ APP_WORK: tuple[Rule, ...] = (
 
 def class_ended(m: re.Match[str]) -> list[Fact]:
     """ "吉他课停了": the class ends, and with it the learning of what it taught (吉他)."""
-    taught = re.sub(r"^(?:我的?|每周的?)", "", m.group("v")).removesuffix("课")
+    taught = re.sub(r"^每周的?", "", m.group("v")).removesuffix("课")  # the rule keeps 我 out of v
     learning = [Fact("learning", taught, Op.RETRACT, 0.7)] if len(taught) >= 2 and "的" not in taught else []
     return [Fact("routine", m.group("v"), Op.RETRACT, 0.75), *learning]
 

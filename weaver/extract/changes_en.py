@@ -337,13 +337,13 @@ ENDINGS: tuple[Rule, ...] = (
          r"free\s+(?:of|from)\s+)(?P<what>" + _SMOKES + "|" + _DRINKS + r"|vapes?|vaping)\b|"
          r"(?:sober|dry|alcohol[- ]free|smoke[- ]free)\b)", _quit_since),
     # "sober since new year's", "I'm sober now", "I don't drink anymore", "quit drinking"
-    rule(r"(?:I(?:'m|\s+am|'ve\s+been|\s+have\s+been)\s+)?(?:completely\s+|fully\s+)?sober(?:\s+now)?"
+    rule(r"(?:I(?:'m|\s+am|'ve\s+been|\s+have\s+been)\s+|been\s+)?(?:completely\s+|fully\s+)?(?:sober|off\s+(?:the\s+)?"
+         r"(?:booze|grog|alcohol|drink))(?:\s+now)?"
          r"(?:\s+(?:since|as\s+of|for)\b.*)?$", lambda m: list(SOBER)),
     rule(r"I\s+(?:don't|do\s+not)\s+drink\s+(?:alcohol\s+|booze\s+)?(?:anymore|any\s+more|any\s+longer)$",
          lambda m: list(SOBER)),
     rule(_PAST + r"(?:quit|stopped|gave\s+up|given\s+up|cut\s+out|kicked)\s+(?P<what>" + _SMOKES + "|"
          + _DRINKS + r"|vapes?|vaping)$", lambda m: _abstained(m.group("what"))),
-
     # "dropped out of uni", "I dropped out of McGill": whatever school it was ends.
     rule(_PAST + r"dropped\s+out(?:\s+of\s+(?:(?:uni|university|college|school|my\s+\w+)\b|(?P<org>[A-Z][\w&"
                  r"'.-]*"

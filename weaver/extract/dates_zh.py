@@ -30,8 +30,8 @@ _PART = r"(?:早上|上午|中午|下午|晚上|傍晚|凌晨|早晨|夜里|上�
 _HOUR = rf"(?:{_N}点(?:半|{_N}分|\d\d(?![A-Za-z\d])|[零一二两三四五六七八九十]+)?|{_N}:\d\d)"
 SCHEDULE = re.compile(rf"{_DAY}{_PART}?{_HOUR}?|{_PART}{_HOUR}")
 _PAST = re.compile(  # with the part of the day that may follow: "昨天晚上走了" (not 晚上 left behind)
-    rf"(?:(?:上上?(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]?|上个?月(?:底|初)?|去年(?:年底|年初|底)?|前年|昨天|前天|"
-    rf"前几天|前阵子|前(?:两|三|几)(?:天|周|个?星期|个月|年)|(?:{_N}|几)个?(?:天|周|星期|礼拜|月|年)(?:以)?前|(?:{_N}年)?{_N}月(?:{_N}[日号]|底|初)?|"
+    rf"(?:(?:上上?(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]?|上个?月(?:底|初|[上中下]旬)?|去年(?:年底|年初|底)?|前年|昨天|前天|"
+    rf"前几天|前阵子|前(?:两|三|几)(?:天|周|个?星期|个月|年)|(?:{_N}|几)个?(?:天|周|星期|礼拜|月|年)(?:以)?前|(?:{_N}年)?{_N}月(?:{_N}[日号]|底|初|[上中下]旬)?|"
     rf"{_N}年(?={_N}月)|\d{{4}}年|今天|昨晚|刚才|"
     # a day of the month alone, of a change told as done ("12号搬完了", "20号落地的"), not a plan
     rf"(?<![月\d零一二两三四五六七八九十]){_N}号(?![线楼房床门])(?=(?:(?!要|会|准备|打算|想|得)[^，,]){{0,6}}?(?:了|的)(?:[，,\s]|$))){_PART}?)"
@@ -98,6 +98,9 @@ def rewrite(phrase: str, base: datetime | None = None, past: bool = False) -> st
     absolute. ``past``: a day of the month alone is the last one gone ("20号落地的")."""
     # 2月底 / 3月初: a day near the month's end or start
     phrase = re.sub(rf"^({_N})月底$", r"\1月28号", re.sub(rf"^({_N})月初$", r"\1月3号", phrase.strip()))
+    # 3月中旬: the middle of the month (上旬 its first ten days, 下旬 its last)
+    phrase = re.sub(rf"^((?:{_N}年)?{_N})月([上中下])旬$",
+                    lambda m: f"{m.group(1)}月{ {'上': 5, '中': 15, '下': 25}[m.group(2)] }号", phrase)
     # 礼拜 and 星期 without a weekday are weeks: "上个礼拜", "一个星期前"
     phrase = re.sub(r"个?(?:礼拜|星期)(?![一二三四五六日天末])", "周", phrase)
     if base is not None:
@@ -113,6 +116,8 @@ def rewrite(phrase: str, base: datetime | None = None, past: bool = False) -> st
         last_month_end = first - timedelta(days=1)
         text = re.sub(r"上个?月底", last_month_end.strftime("%Y-%m-%d"), text)
         text = re.sub(r"上个?月初", last_month_end.replace(day=3).strftime("%Y-%m-%d"), text)
+        text = re.sub(r"上个?月([上中下])旬", lambda m: last_month_end.replace(
+            day={"上": 5, "中": 15, "下": 25}[m.group(1)]).strftime("%Y-%m-%d"), text)
         year = local.year
         text = text.replace("去年年底", f"{year - 1}-12-20").replace("去年底", f"{year - 1}-12-20")
         text = text.replace("去年年初", f"{year - 1}-01-15")

@@ -34,7 +34,11 @@ _CANTONESE_WORDS = {"咗": "了", "嘅": "的", "唔": "不", "佢": "他", "冇
                     # 落嚟 (down, settled: "安頓落嚟"), 搬屋 (moving house)
                     "落嚟": "下来", "搬屋": "搬家", "搬屋佬": "搬运工",
                     # 将 with a measure word is 把 ("将部本田雅阁卖咗": sold the Accord)
-                    "将部": "把", "将架": "把", "将只": "把", "将间": "把"}
+                    "将部": "把", "将架": "把", "将只": "把", "将间": "把",
+                    # 月尾, 月头: the month's end and start ("上个月尾跳去恒生了")
+                    "月尾": "月底", "月头": "月初",
+                    # 仲 (still) before 在 or 有, 捱得几耐 (how long one can bear it): "唔知仲喺德勤捱得几耐"
+                    "仲在": "还在", "仲有": "还有", "捱得几耐": "还能熬多久", "几耐": "多久"}
 _CANTONESE = re.compile("|".join(sorted(_CANTONESE_WORDS, key=len, reverse=True)))
 # 咯 after a verb of change is 了 in southwestern and Cantonese speech ("烟也戒咯", "搬咯")
 _DONE_LO = re.compile(r"(?<=[戒辞搬换卖分走退停])咯")

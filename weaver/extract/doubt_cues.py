@@ -51,7 +51,9 @@ _EN_CUES: tuple[tuple[str, tuple[str, ...]], ...] = (
      r"contract\s+(?:ends|ended|ending|is\s+up|runs\s+out|wasn'?t\s+renewed)|"
      # "handed in my badge at ste-justine", "started yesterday at a family clinic"
      r"hand(?:ed|ing)?\s+in\s+(?:my\s+)?(?:badge|keys|laptop|uniform|lanyard)|"
-     r"\bstart(?:ed|ing)\s+(?:yesterday|today|on\s+monday|last\s+week|this\s+week|monday)\s+at\b",
+     r"\bstart(?:ed|ing)\s+(?:yesterday|today|on\s+monday|last\s+week|this\s+week|monday)\s+at\b|"
+     # "been eyeing the exit", "still polishing the cv on the side"
+     r"eyeing\s+(?:up\s+)?the\s+(?:exit|door)|polishing\s+(?:my|the)\s+(?:cv|resume|linkedin)",
      ("employer", "job_title")),
     # hedged, and of the place only: "contract maybe not renewed", "final rounds next week"
     (r"contract\s+(?:\w+\s+){0,2}not\s+(?:be\s+)?renewed|restructur(?:e|ed|ing)\b|final\s+rounds?\b|"
@@ -84,7 +86,10 @@ _EN_CUES: tuple[tuple[str, tuple[str, ...]], ...] = (
      r"with\b", ("learning", "hobby")),
     (r"not\s+allergic\s+any\s*more|maybe\s+i'?m\s+not\s+(?:even\s+)?allergic", ("allergy",)),
     (r"\bbroke(?:n)?\s+up\b|break[\s-]*up|split(?:ting)?\s+up|divorc|\bseparat(?:ed|ing|ion)\b|single\s+again|"
-     r"(?:on|taking)\s+a\s+break\b",
+     r"(?:on|taking)\s+a\s+break\b|"
+     # "don't even know if I can still call him my boyfriend", "we've been drifting apart"
+     r"(?:still|even)\s+call\s+(?:him|her|them)\s+my\b|(?:drift(?:ed|ing)?|grow(?:n|ing)?|grew)\s+apart\b|"
+     r"\bon\s+the\s+rocks\b",
      _PARTNERS),
     (r"drop(?:ped|ping)?\s+out|transferr?(?:ed|ing)?\s+(?:to|schools|universities|unis|colleges)|"
      r"\bi\s+(?:don\s+|have\s+|just\s+|'ve\s+)?transferr?(?:ed)?\b|"

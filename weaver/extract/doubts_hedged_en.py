@@ -25,7 +25,7 @@ _HEDGE = (
     r"(?:(?:I'm|I\s+am|im|i'm)\s+)?not\s+sure(?:\s+(?:if|whether|how\s+long))?|"
     r"(?:don't|dont|do\s+not)\s+know\s+(?:if|whether|how\s+long)|dunno\s+(?:if|whether|how\s+long)|"
     r"(?:lowkey\s+|seriously\s+)?thinking\s+(?:about|of))"
-    r"(?:\s+(?:I|we|i)(?:'ll|\s+will|\s+can|\s+should|'d)?)?(?:\s+(?:even|still|really|actually))*\s+"
+    r"(?:\s+(?:I|we|i)(?:'ll|\s+will|\s+can|\s+should|'d|'m|m|\s+am)?)?(?:\s+(?:even|still|really|actually))*\s+"
     r"(?:have\s+to\s+|(?:be\s+)?able\s+to\s+)?"
 )
 # Words after the thing weighed that are no part of it: "tcs if i get a good call", "tcs we had"
@@ -59,6 +59,11 @@ HEDGED_DOUBTS: tuple[Rule, ...] = (
     # (a name quit is capitalised: "might quit sugar" weighs no job)
     rule(_HEDGE + r"(?:(?:leave|leaving)|(?:quit|quitting)(?=\s+[A-Z])|(?:last|stay|staying|stick\s+it\s+out|"
          r"be\s+still|still\s+be)\s+(?:at|in|with))\s+" + _THING + _UNTIL, _weighed),
+    # "might quit after bonus season", "thinking of packing in flying", "not sure im going back to the
+    # ship": the job weighed, named by none of its values
+    rule(_HEDGE + r"(?:quit|quitting|resign|resigning|pack(?:ing)?\s+(?:it\s+)?in(?:\s+[a-z]+ing)?|"
+         r"going\s+back\s+to\s+(?:the\s+)?(?:ship|job|office|site|rig|mines?))(?:\s+altogether)?" + _UNTIL,
+         lambda m: [Fact("employer", "", Op.DOUBT, 0.6), Fact("job_title", "", Op.DOUBT, 0.6)]),
     # "might not be in croydon much longer", "not sure i'll be at deloitte much longer"
     rule(_HEDGE + r"(?:be|live|living|work|working)\s+(?:at|in|with|for)\s+" + _THING
          + r"\s+(?:for\s+)?(?:much|a\s+lot|any)\s+longer\b", _weighed),

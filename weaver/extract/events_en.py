@@ -87,7 +87,7 @@ _MOVED_AFTER = re.compile(
 # verb; only with a day and a time still to come (a weekday, "tomorrow", a date, a clock).
 _BARE_HEAD = re.compile(r"^(?:(?:my|the|our)\s+)?(?!.*'s\b)(?!.*\b(?:[a-z]+ed|been|being|going|every|still|"
                         r"since|from|in|at|with|is|was|are|were|for|I|we|it|my|quit|left|got|had|went|set|put|cut|met|ran|saw|took|"
-                        r"made|came|did|done|sold|bought|lost|won|start|starting|moving|leaving|joining)\b(?!'))"
+                        r"made|came|did|done|sold|bought|lost|won|start|starting|moving|leaving|joining|no|not|never|none)\b(?!'))"
                         r"(?P<v>(?:[a-z][\w'-]*|[A-Z]{2,5})(?:\s+(?:to\s+)?[A-Za-z][\w'-]*){0,2})"
                         r"(?:\s+(?:appointment|appt))?(?:\s+(?:is|'s))?$")
 # "a meeting with my academic advisor", "first proper meeting with the owners is": a meeting
@@ -213,6 +213,8 @@ def corrected_day(clause: str) -> list[Fact]:
     found = dates_en.find_span(said) if said else None
     if not found or found[0] != 0 or _SAID_OF_IT.search(said):
         return []  # "no, friday is fine": an answer about the day, not the day put right
+    if re.match(r"\s*(?!instead\b)[a-z]{3,}", said[len(found[1]):], re.IGNORECASE):
+        return []  # "no sunday shifts": a thing the day qualifies, not the day put right
     return [Fact("appointment", IT, Op.ASSERT, 0.75, scheduled=found[1] + SAME_TIME)]
 
 

@@ -30,29 +30,7 @@ from vaultweave.weaver.extract.rules_text import (
     things,
     words,
 )
-
-# English disciplines, by the word a field's name ends with ("civil engineering",
-# "public health", "medical billing and coding").
-_EN_HEADS = words(
-    "medicine law nursing engineering science sciences biology chemistry physics maths math mathematics "
-    "economics accounting accountancy finance psychology history literature philosophy sociology "
-    "anthropology linguistics architecture design pharmacy pharmacology dentistry journalism education "
-    "health agriculture statistics politics relations geography geology management administration studies "
-    "therapy pathology coding theology ecology zoology botany neuroscience biochemistry genetics astronomy "
-    "commerce hospitality tourism communications nutrition dietetics physiotherapy midwifery surveying "
-    "logistics criminology classics mbbs cs informatics robotics biotechnology microbiology optometry "
-    "radiography kinesiology aviation chain business marketing")
-# Fields said on their own only when the frame is a study's ("studying business", "a music
-# major"), never after a bare "doing" ("doing business in Lagos", "doing marketing at Unilever").
-_EN_WORK_TOO = words("business design marketing finance accounting coding management administration history "
-                     "hospitality tourism logistics aviation commerce communications")
-_EN_SHORT = {"bio": "biology", "chem": "chemistry", "psych": "psychology", "econ": "economics",
-             "econs": "economics", "compsci": "computer science", "comp sci": "computer science",
-             "med": "medicine", "poli sci": "political science", "polisci": "political science",
-             "engg": "engineering", "pharma": "pharmacy", "physio": "physiotherapy", "b.tech": "B.Tech",
-             "btech": "B.Tech"}
-_EN_NOT = words("it this that there which what something anything everything nothing hard late abroad online "
-                "together tonight today part full time well much more")
+from vaultweave.weaver.extract.study_fields_en import field_en
 
 # A word of a field: never a word that frames it ("i'm a bio major" is "bio").
 _WORD = (r"(?!(?i:i|i'm|im|a|an|the|my|his|her|their|our|is|am|are|was|be|doing|at|in|on|for|so|and|"
@@ -69,27 +47,12 @@ _YEAR = (r"(?i:(?:\d(?:st|nd|rd|th)|first|second|third|fourth|fifth|final|last)[
          r"[1-5]00\s*l(?:evel)?|y[1-5]|year\s+[1-5])")
 
 
-def _field_en(raw: str, strict: bool) -> str | None:
-    """The field a phrase names, or None. ``strict``: the frame says little of study ("doing
-    X at Y"), so a field that is also a line of work is not enough."""
-    phrase = re.sub(r"\s+", " ", raw.strip(" ,.'")).strip()
-    low = phrase.lower()
-    if low in _EN_SHORT:
-        return _EN_SHORT[low]
-    last = low.split()[-1] if low else ""
-    if not last or low.split()[0] in _EN_NOT or last not in _EN_HEADS:
-        return None
-    if strict and len(low.split()) == 1 and last in _EN_WORK_TOO:
-        return None
-    return phrase if phrase.isupper() else low
-
-
 def switched_to(m: re.Match[str]) -> list[Fact]:
     """ "switched to computer science (as of today)": a field of study is now what one studies,
     a language what one learns ("ditched spanish, switched to japanese"), anything else a thing
     one now likes ("switched to oat milk")."""
     value = re.sub(r"\s+(?:as\s+of|from|since|starting)$", "", m.group("v").strip())
-    field = _field_en(value, False)
+    field = field_en(value, False)
     if field:
         return [Fact("studies", field, Op.ASSERT, 0.75)]
     told = languages(value)
@@ -123,7 +86,7 @@ _HELD = re.compile(r"(?i:\b(?:got|have|has|had|finished|completed|graduated|did|
 
 def _studies_en(strict: bool, conf: float, unless: re.Pattern[str] | None = None) -> Build:
     def build(m: re.Match[str]) -> list[Fact]:
-        field = _field_en(m.group("field"), strict)
+        field = field_en(m.group("field"), strict)
         if not field or (unless is not None and unless.search(m.string, 0, m.start())):
             return []
         facts = [Fact("studies", field, Op.ASSERT, conf)]
@@ -173,6 +136,9 @@ STUDIES_EN: tuple[Rule, ...] = (
     rule(r"(?:^|(?<=[\s,]))(?i:doing|studying|started|starting)\s+" + _DEGREE + _SCHOOL + _AFTER,
          lambda m: [Fact("studies_at", school, Op.ASSERT, 0.75)] if m.group("org") and (school := clean_org(
              m.group("org"))) else []),
+    # "a second year PhD student in epidemiology at the University of Toronto", "a masters student of law"
+    rule(r"(?:^|(?<=[\s,]))(?i:student|candidate)\s+(?:in|of)\s+" + _FIELD + _SCHOOL + _AFTER,
+         _studies_en(False, 0.75)),
     # "a bio major", "nursing student", "my major is psych"
     rule(r"(?:^|(?<=[\s,]))(?:a\s+|an\s+)?(?:\w+[- ]year\s+)?" + _FIELD
          + r"\s+(?i:major|student|undergrad)\b", _studies_en(False, 0.75)),
@@ -203,7 +169,7 @@ def field_zh(raw: str) -> str | None:
     if not value or any(value.endswith(n) for n in _ZH_NOT):
         return None
     if re.fullmatch(r"[A-Za-z][A-Za-z .&-]*", value):
-        return _field_en(value, False)
+        return field_en(value, False)
     if len(value) > 8 or not any(value.endswith(h) for h in _ZH_HEADS):
         return None
     return value

@@ -24,7 +24,7 @@ _EN_DISCOURSE = re.compile(
     r"now|then|today|yesterday|recently|lately|currently|these\s+days|this\s+week|"
     r"last\s+(?:week|month|year)|this\s+month|since\s+(?:last\s+)?\w+|as\s+of\s+\w+|"
     r"in\s+fact|to\s+be\s+honest|tbh|ngl|turns\s+out(?:\s+that)?|apparently|(?:the\s+|my\s+)?(?:doc|doctor|gp)\s+(?:says|said)|yess+|omg|wow|ugh+|welp|"
-    r"anyhow|real\s+talk|side\s+note|for\s+context|for\s+the\s+record|technically|plot\s+twist|confession|day\s+job|"
+    r"anyhow|real\s+talk|lowkey|low\s+key|highkey|side\s+note|for\s+context|for\s+the\s+record|technically|plot\s+twist|confession|day\s+job|"
     r"(?:life|job|work|small|big|quick)\s+update|spoiler(?:\s+alert)?|long\s+story\s+short|"
     r"so+|well\s+then|wait|no\s+wait|oh\s+wait|sorry|correction|for\s+now|right\s+now|"
     # the listener called by a name of friendship: "big news bro, resigned from tata"

@@ -116,6 +116,9 @@ RULES: tuple[Rule, ...] = (
          lambda m: [Fact("lives_in", town, Op.ASSERT, 0.7) for town in [_town_at_end(m.group("v"))] if town]),
     # "租的房子在郑东新区", "房子买在曲江", "现在家在望京": the home's place
     rule(_HOME, _home),
+    # "房子换到湖里区了", "家搬到了滨江": the home moved, said of the home
+    rule(r"^(?:我|我们)?(?:的)?(?:房子|家)(?:也|已经|终于|总算|又)*(?:换到|换去|搬到|搬去)了?(?P<v>[" + _CJK
+         + r"A-Za-z]{2,8}?)(?:那边|这边)?(?:了|啦)?$", _home),
     # "我们家在宾川有三十亩果园", "我家在安溪种铁观音": the family's land or trade is where it lives
     rule(r"^我(?:们)?家(?:就|也|一直)*在(?P<v>[" + _CJK + r"]{2,6}?)(?:有|开|种|养)", _home),
     # "终于搬进淡滨尼新家了": the new home's place, named before it

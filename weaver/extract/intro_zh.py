@@ -32,8 +32,8 @@ def introduces(sentence: str) -> bool:
 def piece_facts(piece: str) -> list[Fact]:
     """One verbless piece of an introduction, read by its shape."""
     text = re.sub(r"(?:这边|那边|的)$", "", piece.strip())
-    if not _BARE.fullmatch(text) or re.match(r"[做干当在是我搞跑你他她]", text):
-        return []
+    if not _BARE.fullmatch(text) or re.match(r"[做干当在搞跑]", text) or re.search(r"[是我你他她]", text):
+        return []  # "帮我写上我是护士": a clause, the clause reader's
     if is_place(text):
         return [Fact("lives_in", text, Op.ASSERT, 0.7)]
     words = tags(text)

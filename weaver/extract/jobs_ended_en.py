@@ -113,9 +113,9 @@ JOBS_ENDED: tuple[Rule, ...] = (
         r"(?:that|this\s+(?:job|one)|(?:I\s+)?(?:joined|started|moved|came))\b",
         _employer_ended,
     ),
-    # "officially done being a student", "not a student anymore": whatever school it was ends
+    # "officially done being a student", "not a student anymore": whatever school and field it was end
     rule(r"(?:.*?\b)?(?:I(?:'m|\s+am)\s+)?(?:officially\s+|finally\s+)?(?:done\s+being|no\s+longer|"
          r"not)\s+a\s+student(?:\s+(?:anymore|any\s+more))?(?=\s*$|\s*[,.!]|\s+(?:after|since)\b)",
          lambda m: [] if re.search(r"\bnot\s+a\s+student$", m.group(0))
-         else [Fact("studies_at", "", Op.RETRACT, 0.75)]),
+         else [Fact("studies_at", "", Op.RETRACT, 0.75), Fact("studies", "", Op.RETRACT, 0.75)]),
 )

@@ -125,7 +125,7 @@ class KnownPeople:
     def said_in_full(self, text: str, asked: str = "") -> str:
         """The turn with the people it leans on said in full, so the clause grammar reads
         it as about them: "she"/"he" (她/他) for the person named last, and in Chinese a
-        turn that opens with a known name ("郝杰休学了" after "我弟郝杰…" -> "我弟弟郝杰休学了";
+        turn or clause that opens with a known name ("郝杰休学了" after "我弟郝杰…" -> "我弟弟郝杰休学了";
         "朵朵" for "凌朵朵" too). Other text unchanged."""
         if not text:
             return text
@@ -138,8 +138,11 @@ class KnownPeople:
             if name.isascii() or relation not in _ZH_RELATION:
                 continue
             for said in (name, name[1:] if len(name) == 3 else ""):
-                if said and text.startswith(said) and not text.startswith(said + "的"):
-                    return f"我{_ZH_RELATION[relation]}{name}{text[len(said):]}"
+                # at the turn's start or a clause's: "房子换到湖里区了，乐乐也跟着转到湖里实验小学"
+                opens = re.compile(rf"(^|[，,。！!？?；;\s]){re.escape(said)}(?!的)") if said else None
+                if opens and opens.search(text):
+                    text = opens.sub(lambda m: f"{m.group(1)}我{_ZH_RELATION[relation]}{name}", text)  # noqa: B023
+                    break
         return text
 
     def _wedding_said_in_full(self, text: str) -> str:

@@ -249,7 +249,7 @@ TITLES_OFFICIAL: tuple[Rule, ...] = (
     # "my title is technically 'Brand Storyteller' at this fintech": a title the speaker quotes or
     # capitalises is theirs, known or not
     rule(r"\bmy\s+(?:job\s+|official\s+|actual\s+)?title\s+(?:is|'s)\s+"
-         r"(?:technically\s+|officially\s+|now\s+)?"
+         r"(?:technically\s+|officially\s+|now\s+|literally\s+|actually\s+|basically\s+)?"
          r"(?:['\"‘“](?P<quoted>[^'\"’”]{2,40})['\"’”]|(?P<title>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,3}?))"
          r"(?=\s+(?:at|with|for|in|but|and|lol)\b|\s*[,.;!?(]|$)",
          lambda m: [Fact("job_title", t, Op.ASSERT, 0.8) for said in [m.group("quoted") or m.group("title")]

@@ -32,6 +32,7 @@ from vaultweave.weaver.extract.rules_text import (
     we_conf,
     words,
 )
+from vaultweave.weaver.extract.study_fields_en import field_en
 from vaultweave.weaver.extract.word_forms_en import gerund
 
 # -- building blocks --------------------------------------------------------------------
@@ -178,7 +179,8 @@ def _job(conf: float, op: Op = Op.ASSERT) -> Build:
         pupil = title and (title.lower().split()[-1] == "student" or year in _SCHOOL_YEARS)
         # "a staff nurse at Aga Khan University Hospital", "a lecturer at UCL": a job there
         if title and (pupil or (org and _SCHOOL.search(org) and not is_job(title))):
-            return [Fact("studies_at" if org else "job_title", org or title, op, conf)]
+            return [Fact("studies_at" if org else "job_title", org or title, op, conf),
+                    *(_field_of_student(groups["title"] or "", conf) if pupil else [])]
         facts = [Fact("job_title", title, op, conf)] if title else []
         city = _JOB_CITY.match(m.string, m.end("org")) if org and op is Op.ASSERT else None
         if city and city.group("v").lower() in PLACES:  # "an audit associate at Deloitte in Lagos"
@@ -275,7 +277,18 @@ def _titled(m: re.Match[str]) -> list[Fact]:
     said = m.group("title").split(",")[0]
     title = clean_title(re.sub(r"\s+(?:(?:down|up|out|over)\s+)?(?:in|on|for|since)\s+.*$|"
                                r"\s+(?:at|with)\s+(?:a|an|the|my|our)\s+.*$", "", said))
-    return [Fact("job_title", title, Op.ASSERT, 0.85)] if title and is_job(title) else []
+    if not title or not is_job(title):
+        return []
+    field = _field_of_student(said, 0.85) if title.lower().endswith("student") else []
+    return [Fact("job_title", title, Op.ASSERT, 0.85), *field]
+
+
+def _field_of_student(said: str, conf: float) -> list[Fact]:
+    """ "a PhD student in epidemiology (at ...)": the field a student's title names, if any."""
+    field = re.search(r"\bstudent\s+(?:in|of)\s+(?P<f>[a-z][a-z ]{1,40}?)(?=\s+(?:at|for|with)\s|\s*$)",
+                      said, re.IGNORECASE)
+    studied = field_en(field.group("f"), False) if field else None
+    return [Fact("studies", studied, Op.ASSERT, conf)] if studied else []
 
 
 def _left(m: re.Match[str]) -> list[Fact]:

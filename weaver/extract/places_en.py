@@ -105,6 +105,20 @@ def known_place(text: str) -> str | None:
     return text if text[:1].isupper() else _title(text)
 
 
+# Towns chat names by a short form, filed under the full name: "we're in QC", "moved to joburg"
+_SHORT_FORMS = {"qc": "Quezon City", "jb": "Johor Bahru", "hk": "Hong Kong", "kl": "Kuala Lumpur",
+                "pos": "Port of Spain", "joburg": "Johannesburg", "jozi": "Johannesburg",
+                "jhb": "Johannesburg", "cpt": "Cape Town", "dbn": "Durban", "pmb": "Pietermaritzburg",
+                "ph": "Port Harcourt",
+                "north van": "North Vancouver", "philly": "Philadelphia", "nola": "New Orleans",
+                "brum": "Birmingham", "dxb": "Dubai", "hyd": "Hyderabad", "ktm": "Kathmandu"}
+
+
+def in_full(place: str) -> str:
+    """The full name of a town said by its short form ("QC" -> "Quezon City"); else as said."""
+    return _SHORT_FORMS.get(" ".join(place.casefold().split()), place)
+
+
 def _title(text: str) -> str:
     small = {"de", "da", "do", "del", "la", "le", "du", "di", "y", "upon", "on", "am"}
     return " ".join(w if w in small and i else w[:1].upper() + w[1:] for i, w in enumerate(text.split()))

@@ -46,13 +46,13 @@ _BETWEEN = (
     r"^(?:我们|我)",
     r"^(?:还|都|会|要|得|固定|雷打不动|照旧|照样|照常|依旧|依然|仍然|继续|还是|坚持|必须|一定|准时|基本)+",
     rf"^(?:带|跟|和|陪|送)(?:我的?|我家)?[^，,]{{1,6}}?{_VERB}",
-    rf"^(?:去|到|在)?[^，,]{{1,10}}?(?:宫|馆|中心|公园|房|室|家|边|场|湖|路|水库|广场|小区|学校|俱乐部|楼下|附近|"
+    rf"^(?:去|到|在)?[^，,]{{1,10}}?(?:宫|馆|中心|公园|房|室|家|边|场|湖|山|路|水库|广场|小区|学校|俱乐部|楼下|附近|"
     rf"医院|诊所|琴行|门口|那|那儿|那里){_VERB}",
     rf"^在[^，,]{{1,8}}?{_VERB}",
 )
 # What is kept every day as a routine: exercise and its kin
 _DAILY = re.compile(r"跑|走路|散步|遛|太极|广场舞|游泳|健身|瑜伽|冥想|撸铁|骑|爬山|钓鱼|练|球|舞|拳")
-_ENDED = re.compile(r"停|取消|结束|不(?:去|上|练|跑|打|跳)了|没(?:再)?去")
+_ENDED = re.compile(r"停|取消|结束|不(?:去|上|练|跑|打|跳|游)了|没(?:再)?去")
 _NOT_ROUTINE = re.compile(r"^(?:都|很|好|太(?!极)|不|没|要|想|在家|加班|上班|工作|吃饭|睡觉|忙|累|有|是|"
                           r"仲|俾|被|让|叫)")  # 仲俾人包咗: someone else's
 
@@ -129,7 +129,7 @@ def routine(clause: str) -> list[Fact]:
     what = re.sub(r"(?<=泳)(?:馆|池)$|(?<=球)(?:馆|场)$", "", what)  # 去游泳馆: swimming
     if re.fullmatch(r"(?:在|去|到)?[^，,]{1,8}?(?:那边|这边|那儿|那里|附近)", what):
         return []  # "每周二晚上，在师大那边": where, not what
-    what = "跑步" if what == "跑" else what  # "天天六点跑"
+    what = {"跑": "跑步", "游": "游泳"}.get(what, what)  # "天天六点跑", "在游泳馆游40分钟"
     if match["changed"] and match["days"].startswith("每") and re.fullmatch(r"[跳播练上去打踢游]?", what):
         return [Fact("routine", f"{IT} on {match['days']}", Op.ASSERT, 0.75)]  # "改成每周二四六早上跳"
     what = "健身" if what in ("撸铁", "举铁") else what  # (去健身房)撸铁: the gym, as people name it

@@ -69,6 +69,7 @@ from vaultweave.weaver.extract.known_people import KnownPeople
 from vaultweave.weaver.extract.moves import for_the_vault
 from vaultweave.weaver.extract.patterns_en import AHEAD
 from vaultweave.weaver.extract.pets_en import pets_named_in_turn, without_unnamed_pets
+from vaultweave.weaver.extract.places_en import in_full
 from vaultweave.weaver.extract.rules_en import UPCOMING
 from vaultweave.weaver.extract.rules_text import Fact, Grammar
 from vaultweave.weaver.extract.rules_zh_people import Person
@@ -262,7 +263,11 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
     speaker would say it ("my brother Jun"), for a question about them (``turn_context``).
     Chinese is read as simplified Mandarin (``typed_zh``), English of many places in plain
     words (``said_plainly_en``), "lives there" as the place named."""
-    return read_as_mandarin(_facts_in, it_said_in_full(pointed_at_in_full(said_plainly(text))), asked, who)
+    facts = read_as_mandarin(_facts_in, it_said_in_full(pointed_at_in_full(said_plainly(text))), asked, who)
+    return [replace(f, value=in_full(f.value)) if f.attribute in _TOWNS else f for f in facts]  # "QC"
+
+
+_TOWNS = frozenset(("lives_in", "hometown", "workplace"))
 
 
 def _facts_in(text: str, asked: str, who: str) -> list[Fact]:

@@ -371,6 +371,9 @@ RULES: tuple[Rule, ...] = (
                  r"(?!\s+offer)"
          r"(?:\s+as\s+(?:a\s+|an\s+)?" + _TITLE + r")?\s+(?:at|with|from)\s+" + _ORG, _job(0.85)),
     rule(r"I(?:'ve|\s+have)?\s+(?:just\s+)?(?:got|been|was)\s+hired\s+(?:at|by)\s+" + _ORG, _job(0.85)),
+    rule(r"(?!(?:They|He|She|We|It|You)\b)" + _ORG + r"\s+(?:just\s+|finally\s+)?(?:hired|took|brought|signed)\s+me"
+         r"(?:\s+(?:in|on|back))?\s+as\s+(?:a\s+|an\s+|their\s+)?" + _TITLE + r"(?=\s*$|\s*[,.;!?]|\s+(?:and|but|so|now|"
+         r"since|from|last|this)\b)", _job(0.8)),  # "TaskUs took me in as team lead"
     rule(r"my\s+(?:new\s+)?employer\s+is\s+" + _ORG, _job(0.9)),
     # "I do backend stuff at Shopify", "I do marketing for Oatly"
     rule(_I + r"do\s+(?:[a-z]+\s+){1,3}?(?:at|for)\s+" + _ORG, lambda m: [] if m.group("org").lower() in PLACES

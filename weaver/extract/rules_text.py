@@ -153,7 +153,8 @@ _NOT_NAMES = _MONTHS_DAYS | words(
     "christian catholic buddhist hindu atheist vegan vegetarian sorry fine good great ok "
     "okay back home here there done ready sure new glad happy tired single married i you not "
     "so just still also really is was and but the a an has had very too well busy thanks "
-    "thank hi hello hey yesterday today tonight tomorrow tmrw tmr tonite rn now again lately"
+    "thank hi hello hey yesterday today tonight tomorrow tmrw tmr tonite rn now again lately "
+    "tbh lol lmao haha ngl idk imo btw smh omg jk fr"  # chat: "call him my boyfriend tbh"
 )
 # ("a test lead in QA", "a nurse in ICU": the team or the ward one works in is no town)
 _NOT_PLACES = _MONTHS_DAYS | {"i", "home", "town", "the city", "the area", "whole life", "my whole life"} | words(

@@ -302,9 +302,9 @@ _SINCE_WHEN = r"(?:上个?月|上周|上礼拜|这个月|这周|最近|好久|�
 _BY_WORD = re.compile(_LEAD + rf"(?P<ref>[^，,\s我]{{1,8}}?)(?:那个|那边)?(?:我)?{_SINCE_WHEN}{_STOP_ADVERBS}(?:{_STOPPED})")
 
 
-# "健身卡到期了没续，以后不去了": an end told bare, its routine named in the piece before;
+# "健身卡到期了没续，以后不去了", "游泳卡没续 干脆不游了": an end told bare, its routine named in the pieces before;
 # "医生讲不好再跳广场舞了": told it may be done no more
-_BARE_STOP = re.compile(_LEAD + r"(?:也|就|都)*(?:不去了|没再去了|不练了|不上了)$")
+_BARE_STOP = re.compile(_LEAD + r"(?:也|就|都|干脆|索性|直接|果断)*(?:不去了|没再去了|不练了|不上了|不游了|不跑了|不跳了|不打了)$")
 _NO_MORE = re.compile(r"(?:不好|不能|不可以|不让)再(?P<ref>[^，,\s我]{2,6}?)了")
 
 
@@ -402,6 +402,9 @@ STARTS: tuple[Rule, ...] = (
     # "(自从)把老捷达换成小米SU7": the car now, and the one it replaced
     rule(r"(?:自从)?(?:我)?把(?:老|旧|原来的?)?(?P<old>(?:" + _MAKES + r")[A-Za-z0-9" + _CJK + r"]{0,6}?)换成了?"
          r"(?P<v>(?:" + _MAKES + r")[A-Za-z0-9+ -]{0,10})", _car_replaced),
+    # "考上吉林大学了", "转学到包玉刚实验学校了": the school one goes to now (before a move of job)
+    rule(_I + r"(?:今年|刚|终于|也|跟着)*(?:转学到|转到|考上|考进)了?(?P<v>[^，,]{2,12}?(?:大学|学院|中学|高中|小学|学校|附中))了?"
+         r"(?:[，,].*)?$", lambda m: [Fact("studies_at", v, Op.ASSERT, 0.8) for v in [school_of(m.group("v"))] if v]),
     rule(_I + r"从(?P<old>[^，,]{2,8}?)(?:跳槽?|换|转)(?:到|去)了?(?P<org>[^，,]{2,10}?)了?$", _from_to),
     rule(_I + r"(?:有|找到?)了?(?:个|一个)?(?:女|男)朋友了?[，,]?(?:她|他)?(?:叫|名叫)(?P<name>[" + _CJK + r"]{2,3}|[A-Z][a-z]+)"
          r"(?:[，,].*)?$", _with_partner),
@@ -418,9 +421,6 @@ STARTS: tuple[Rule, ...] = (
          r"[^，,叫是我]{0,10}?(?:[，,])?(?:的名字|名字)?(?:就|也)?(?:叫|是)(?!我)(?P<v>[A-Za-z0-9" + _CJK + r"]{2,10})"
          r"(?:[，,].*)?$",
          _named_place),
-    # "考上吉林大学了", "转学到包玉刚实验学校了": the school one goes to now
-    rule(_I + r"(?:今年|刚|终于|也)*(?:转学到|转到|考上|考进)了?(?P<v>[^，,]{2,12}?(?:大学|学院|中学|高中|小学|学校|附中))了?"
-         r"(?:[，,].*)?$", lambda m: [Fact("studies_at", v, Op.ASSERT, 0.8) for v in [school_of(m.group("v"))] if v]),
     # "去了家做跨境电商的创业公司，叫海豚出海": the company gone to, named after it
     rule(r"(?:[^，,]*[，,])*?(?:我)?(?:去了|进了|跳到了?|换到了?|入职了?)(?:一)?家[^，,]{0,14}?(?P<kind>公司|单位|工作室|工厂|厂)"
          r"[，,]?(?:名字)?叫(?P<v>[A-Za-z0-9" + _CJK + r"]{2,10})(?:[，,].*)?$", _named_place),

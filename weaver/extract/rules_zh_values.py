@@ -142,11 +142,18 @@ _PIECE = re.compile(r"^(?:的|个|第)|的(?:地方|公司|学校|单位)$|啥|�
 _LODGING = re.compile(r"(?i:airbnb|hotel|hostel|motel)|青旅|旅馆|宾馆|酒店|民宿|招待所")
 
 
+# Where one is beside something, never a town: "工作室就在我住的小区对面"
+_NEARBY = frozenset(("小区", "我住的小区", "住的小区", "家", "我家", "楼里", "院里", "村里"))
+
+
 def place_of(raw: str) -> str | None:
     """A place as spoken, trimmed to its city when a district follows ("深圳龙岗万科城那边" -> 深圳)."""
     # "搬到荃湾住": the verb after the place is no part of it
     raw = re.sub(r"(?<=..)(?:去|来)?(?:住|生活|定居)(?:了|下来)?$", "", raw.strip(EDGES))
-    value = cleaned(re.sub(r"(?:那边|这边|附近|一带|那儿|这儿|那里|这里)$", "", raw))
+    # "小区对面": beside somewhere, and the somewhere is left (no place if nothing is)
+    value = cleaned(re.sub(r"(?:那边|这边|附近|一带|那儿|这儿|那里|这里|对面|旁边|隔壁|楼下|楼上|边上)$", "", raw))
+    if value in _NEARBY:
+        return None
     if value:  # "滨江一个单间", "西溪的两室一厅": the place, not the flat
         value = re.sub(r"(?<=..)(?:的)?(?:一|个|间|套|[一两三]室[一两]厅|[一两三]房[一两]厅)*(?:单间|房子|房间|公寓|"
                        r"[一两三]室[一两]厅|[一两三]房[一两]厅|loft|Loft)$", "", value) or value
@@ -356,6 +363,8 @@ def title_of(raw: str) -> str | None:
     head = re.sub(r"(?<=..)(?:做|干|当)(?:得|了|着).*$|(?<=..)(?:好吗|好嘛|好不好)$", "", head)  # 做财务做得好好的
     # "当仓管下班比我还早": talk of the job after its title, run on without a comma
     head = re.sub(r"(?<=..)(?:下班|上班|每天|天天|比我|比他|比她|工资|月薪|一个月|挣|赚)[\u4e00-\u9fff]*$", "", head)
+    # "当律师就这样", "当助教过渡一下": what one makes of the job, no part of its title
+    head = re.sub(r"(?<=..)(?:就这样|就是这样|过渡一下|过渡|凑合着?|混口饭吃?|糊口|而已|罢了|先干着)$", "", head)
     value = cleaned(re.sub(r"第[一二三四五六七八九十\d]+年了?$", "", head))  # how long: cleaned's _DURATION
     if value and len(value) > 2 and value.endswith("的"):
         value = value[:-1]  # 做建筑设计的: the trade, as 做X的 names it

@@ -240,3 +240,69 @@ def test_a_town_said_by_its_short_form_is_filed_in_full(text: str, town: str) ->
 
 def test_a_town_said_in_full_stays_as_said() -> None:
     assert _own("we live in Quezon City").get("lives_in") == "Quezon City"
+
+
+# -- routines: spans of days, how often, a class joined ------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["i go gym 5 days, monday to friday 6am before office",
+                                  "i go to the gym 3 times a week, monday to wednesday"])
+def test_how_often_before_a_span_of_days_is_no_part_of_the_activity(text: str) -> None:
+    routine = _own(text).get("routine", "")
+    assert routine.startswith("gym on Mondays") and "Tuesdays" in routine
+
+
+def test_a_shift_at_an_hour_then_its_days() -> None:
+    routine = _own("morning shift 5am, Tuesday to Saturday").get("routine", "")
+    assert routine.startswith("morning shift on Tuesdays")
+
+
+def test_considering_that_is_no_hypothetical() -> None:
+    text = "started a welsh class monday nights at the uni, about time considering i'm from cardiff"
+    assert _own(text).get("routine") == "welsh class on Mondays"
+
+
+def test_considering_a_move_is_still_one() -> None:
+    assert "lives_in" not in _own("I'm considering moving to Leeds")
+
+
+@pytest.mark.parametrize(("text", "routine"), [("我周二到周四晚上去健身房", "健身 每周二三四"),
+                                               ("我周一到周五每天早上跑步", "跑步 每周一二三四五")])
+def test_a_span_of_chinese_days_is_said_day_by_day(text: str, routine: str) -> None:
+    assert _own(text).get("routine") == routine
+
+
+def test_a_class_signed_up_for_then_its_day_and_going() -> None:
+    assert _own("现在一个人挺好 报了个陶艺班 每周六下午去 超治愈").get("routine") == "陶艺班 每周六"
+
+
+# -- a home moved out of, someone's place -------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "town"), [("finally moved out of my mom's place in Downey", "Downey"),
+                                            ("I moved out of my parents' house in Leeds", "Leeds")])
+def test_moving_out_of_someones_place_ends_that_home(text: str, town: str) -> None:
+    assert ("lives_in", town) in _ended(text)
+    assert "lives_in" not in _own(text)
+
+
+def test_the_new_home_told_beside_the_old_one_stands() -> None:
+    text = "I'm in Long Beach now, finally moved out of my mom's place in Downey like a month ago"
+    assert _own(text).get("lives_in") == "Long Beach" and ("lives_in", "Downey") in _ended(text)
+
+
+def test_a_trailing_emoji_leaves_the_routine() -> None:
+    assert _own("signed up at that boxing gym, going tuesdays and thursdays after work 💪").get(
+        "routine") == "boxing on Tuesdays and Thursdays"
+
+
+@pytest.mark.parametrize(("text", "routine"), [
+    ("工作日每天早上七点半先送幺妹儿去上学，她在嘉陵小学读三年级", "送幺妹儿上学 每周一二三四五"),
+    ("我在厦门开瑜伽工作室 周一到周五每天早上七点带晨练课", "带晨练课 每周一二三四五"),
+])
+def test_taking_someone_to_school_or_leading_a_class_is_the_activity(text: str, routine: str) -> None:
+    assert _own(text).get("routine") == routine
+
+
+def test_where_one_sleeps_on_weekdays_is_no_routine() -> None:
+    assert "routine" not in _own("周一到周五住单位宿舍")

@@ -51,15 +51,15 @@ _EN_CUES: tuple[tuple[str, tuple[str, ...]], ...] = (
      r"contract\s+(?:ends|ended|ending|is\s+up|runs\s+out|wasn'?t\s+renewed)|"
      # "handed in my badge at ste-justine", "started yesterday at a family clinic"
      r"hand(?:ed|ing)?\s+in\s+(?:my\s+)?(?:badge|keys|laptop|uniform|lanyard)|"
-     r"\bstart(?:ed|ing)\s+(?:yesterday|today|on\s+monday|last\s+week|this\s+week|monday)\s+at\b|"
-     # "been eyeing the exit", "still polishing the cv on the side"
-     r"eyeing\s+(?:up\s+)?the\s+(?:exit|door)|polishing\s+(?:my|the)\s+(?:cv|resume|linkedin)",
+     r"\bstart(?:ed|ing)\s+(?:yesterday|today|on\s+monday|last\s+week|this\s+week|monday)\s+at\b",
      ("employer", "job_title")),
     # hedged, and of the place only: "contract maybe not renewed", "final rounds next week"
     (r"contract\s+(?:\w+\s+){0,2}not\s+(?:be\s+)?renewed|restructur(?:e|ed|ing)\b|final\s+rounds?\b|"
      r"leave\s+(?:my|your|the)\s+current\s+(?:company|job|role|employer)|"
      # "we've all been told we're 'at risk'", "the new owners are cutting jobs", "out on my ear"
-     r"\bat\s+risk\b|cutting\s+(?:jobs|staff)|job\s+cuts|out\s+on\s+my\s+ear|voluntary\s+(?:exit|redundancy)",
+     r"\bat\s+risk\b|cutting\s+(?:jobs|staff)|job\s+cuts|out\s+on\s+my\s+ear|voluntary\s+(?:exit|redundancy)|"
+     # "been eyeing the exit", "still polishing the cv on the side"
+     r"eyeing\s+(?:up\s+)?the\s+(?:exit|door)|polishing\s+(?:my|the)\s+(?:cv|resume|linkedin)",
      ("employer",)),
     (r"\bpromot(?:ed|ion)\b|new\s+title|step(?:ped|ping)?\s+(?:down|up)\s+(?:as|to)\b", ("job_title",)),
     (r"\b(?:resched|postpon|push(?:ed)?\s+(?:it\s+)?(?:back|to)|mov(?:ed|ing)\s+(?:it|the\s+\w+)\s+to|"

@@ -63,7 +63,7 @@ HEDGED_DOUBTS: tuple[Rule, ...] = (
     # ship": the job weighed, named by none of its values
     rule(_HEDGE + r"(?:quit|quitting|resign|resigning|pack(?:ing)?\s+(?:it\s+)?in(?:\s+[a-z]+ing)?|"
          r"going\s+back\s+to\s+(?:the\s+)?(?:ship|job|office|site|rig|mines?))(?:\s+altogether)?" + _UNTIL,
-         lambda m: [Fact("employer", "", Op.DOUBT, 0.6), Fact("job_title", "", Op.DOUBT, 0.6)]),
+         lambda m: [Fact("employer", "", Op.DOUBT, 0.6)]),
     # "might not be in croydon much longer", "not sure i'll be at deloitte much longer"
     rule(_HEDGE + r"(?:be|live|living|work|working)\s+(?:at|in|with|for)\s+" + _THING
          + r"\s+(?:for\s+)?(?:much|a\s+lot|any)\s+longer\b", _weighed),

@@ -83,6 +83,12 @@ _GOT_ONE = re.compile(r"^(?:(?:finally|just)\s+)?(?:got|have|made|booked)\s+(?:a
                       re.IGNORECASE)
 
 
+# How often or when in the day, after an activity: "i go gym 5 days, monday to friday", "morning
+# shift 5am, tuesday to saturday"
+HOW_OFTEN = re.compile(r"\s+(?:\d|one|two|three|four|five|six)\s+(?:days?|times?)(?:\s+a\s+week)?$|"
+                       r"\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)$")
+
+
 def trimmed_head(head: str) -> str:
     """The thing before an appointment's slot without what only qualifies it: where, with
     whom, for what, "finally booked"; "got a physio appt for the knee" -> "physio appt"."""

@@ -18,6 +18,7 @@ from vaultweave.weaver.extract.changes_en import LANGUAGES
 from vaultweave.weaver.extract.event_words_en import (
     DATES_OF_ONES_OWN,
     GOT,
+    HOW_OFTEN,
     JOB_WEEK,
     NOT_ACTIVITIES,
     NOT_EVENTS,
@@ -36,7 +37,7 @@ from vaultweave.weaver.extract.event_words_en import (
 from vaultweave.weaver.extract.event_words_en import REMIND as _REMIND
 from vaultweave.weaver.extract.event_words_en import STUDYING_FOR as _STUDYING_FOR
 from vaultweave.weaver.extract.normalise_en import PERSON
-from vaultweave.weaver.extract.routine_lists_en import days_said_plainly, routines_listed
+from vaultweave.weaver.extract.routine_lists_en import ONLY_DAYS, days_said_plainly, routines_listed
 from vaultweave.weaver.extract.rules_text import Fact
 from vaultweave.weaver.extract.weekdays_en import ANY_DAY as _ANY_DAY
 from vaultweave.weaver.extract.weekdays_en import DAY_JOIN as _DAY_JOIN
@@ -322,8 +323,6 @@ def _appointment(clause: str) -> list[Fact]:
     return []
 
 
-
-
 _NOW_IT = re.compile(r"(?:(?:it's|its|it\s+is)\s+)?now(?:\s+(?:on|at|for))?|"
                      r"(?:(?:just|got|it\s+got|it's|i|we|they)\s+)?(?:re-?booked|re-?scheduled)(?:\s+(?:it|me|us))?"
                      r"\s+(?:for|to|on)", re.IGNORECASE)
@@ -379,14 +378,6 @@ _DAY_IS = re.compile(rf"^(?P<days>{_DAYS})(?:\s+(?:mornings?|afternoons?|evening
                      r"(?P<v>[a-z][a-z' -]{1,40}?)"
                      r"(?:\s+now)?(?:\s+(?:and|but|so)\s.*)?$",
                      re.IGNORECASE)
-# A piece that only says when: "(i joined mandarin classes,) tues and thurs evening" (where it
-# is may follow: "tues and thurs nights at this gym"); "going every wednesday evening now",
-# "going tuesdays and thursdays after work", "like every tues": the going is the activity before
-_ONLY_DAYS = re.compile(rf"^(?:(?:like|as|same\s+as)\s+)?(?:going\s+|go\s+)?(?:every\s+)?(?P<days>{_DAYS})"
-                        r"(?:\s+(?:mornings?|afternoons?|evenings?|nights?))?"
-                        r"(?:\s+(?:at\s+)?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)?"
-                        r"(?:\s+(?:at|in)\s+(?:the|this|a|my|our)\s+[a-z][a-z' -]*)?"
-                        r"(?:\s+(?:now|(?:after|before)\s+work|after\s+school))?$", re.IGNORECASE)
 # "thursday nights", "Tuesday mornings": one day, every week
 _DAY_PARTS = re.compile(rf"(?:\bon\s+)?\b(?<!every\s)(?P<d>{_DAY})\s+"
                         r"(?:mornings|afternoons|evenings|nights)\b",
@@ -402,7 +393,7 @@ def _pieces(clause: str) -> list[str]:
         said_is = _DAY_IS.match(part)  # "sunday mornings are cricket nets", before the part is said again
         part = _DAY_PARTS.sub(lambda m: "every " + m.group("d"), part)
         said_is = said_is or _DAY_IS.match(part)
-        only_days = _ONLY_DAYS.match(part)
+        only_days = ONLY_DAYS.match(part)
         if said_is:
             part = f"{said_is.group('v')} every {said_is.group('days')}"
         elif only_days and pieces and not _ROUTINE.match(pieces[-1]):
@@ -454,6 +445,7 @@ def _routines(clause: str) -> list[Fact]:
         raw_head = joined_at(re.split(r"\s+(?:so|and|but|because|now|then)\s+", raw_head)[-1])
         # "golf with my brother-in-law Ross", "the club at the library": the activity alone
         raw_head = dates_en.strip_trailing(re.sub(r"\s+(?:with|w/?|at)\s+.*$", "", raw_head))
+        raw_head = HOW_OFTEN.sub("", raw_head)  # "i go gym 5 days, monday to friday": how often
         # "i joined mandarin classes", "signed up for a pottery course": what was joined
         raw_head = re.sub(r"^(?:(I|we)(?:'ve|\s+have)?\s+)?(?:(?:joined|enrolled\s+in|started|began)\s+"
                           r"(?=(?:a\s+|an\s+|the\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:class|classes|lessons?|course|club|"

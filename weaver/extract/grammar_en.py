@@ -98,7 +98,7 @@ _EN_HYPOTHETICAL = re.compile(
     # "going to the gym" is where one goes ("is going to tuesdays": new days), "going to move" a plan
     r"I'll|I\s+will|going\s+to(?!\s+(?:the|a|an|my|our|church|school|work|uni|college|class|bed|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b)|gonna|I\s+plan|I'm\s+planning|I\s+want\s+to|I\s+wanna|"
     r"I\s+think|I\s+feel\s+like|I\s+guess|I\s+suppose|I\s+wonder|I\s+believe|"
-    r"I'm\s+not\s+sure|imagine|pretend|supposed\s+to|thinking\s+(?:about|of)|considering|"
+    r"I'm\s+not\s+sure|imagine|pretend|supposed\s+to|thinking\s+(?:about|of)|considering(?!\s+(?:I'm|that)\b)|"
     r"if|unless|"
     # someone else's advice: "Pieter says maybe I must come live with them in Perth"
     r"(?:says?|said|wants?|thinks?)\s+(?:that\s+)?(?:maybe\s+)?I\s+(?:must|should|have\s+to|need\s+to|ought\s+to))\b",

@@ -246,6 +246,8 @@ def _workplace_capitalised(m: re.Match[str]) -> str:
 # "my two cats 🙂 I'm a nurse", "I don't drink tea anymore :( just water".
 _EN_EMOJI = re.compile(r"\s*(?:[\U0001f000-\U0001faff\u2600-\u27bf][\ufe0f\u200d\U0001f3fb-\U0001f3ff]*|"
                        r"(?<!\w)[:;]-?[()DPp/|](?!\w))+\s*(?=\S)")
+_EN_EMOJI_END = re.compile(r"\s*(?:[\U0001f000-\U0001faff\u2600-\u27bf][\ufe0f\u200d\U0001f3fb-\U0001f3ff]*)+"
+                           r"\s*$")
 
 
 # "a vet down in Timaru", "lives up in Inverness": where someone is, said with its direction;
@@ -283,6 +285,7 @@ def normalise(sentence: str) -> str:
     """A chat sentence as the clause grammar reads it: typed contractions, long letters,
     shouting, asides and fillers, emoji as commas, known places and names capitalised."""
     text = dates_en.spoken_time(_EN_EMOJI.sub(", ", " ".join(sentence.split())))
+    text = _EN_EMOJI_END.sub("", text)  # "going tuesdays and thursdays after work 💪": nothing after it
     text = _EN_SPEAK_BARE.sub("I ", text)
     if len(re.findall(r"[A-Z]", text)) > 8 and not re.search(r"[a-z]", text):
         text = text.lower()  # "PASSED MY DRIVING TEST!!!": shouting, not names

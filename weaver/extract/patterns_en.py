@@ -43,7 +43,8 @@ _WE = r"(?:I|(?P<we>we|me\s+and\s+(?:my\s+)?\w+|\w+\s+and\s+I))"
 _PAST = r"I(?:'ve|\s+have)?\s+" + ADV  # "I moved" / "I've moved"
 _DONT = r"I\s+" + ADV + r"(?:don't|do\s+not)\s+" + ADV
 # "left the flat in Galway", "moved out of our place in Hackney": the town of a home left
-HOME_IN = r"(?:the|my|our)\s+(?:old\s+)?(?:flat|place|house|apartment|apt|flatshare|studio)\s+in\s+"
+HOME_IN = (r"(?:the|my|our)\s+(?:[a-z]+(?:'s|s')\s+)?(?:old\s+)?"  # "my mom's place in Downey"
+           r"(?:flat|place|house|apartment|apt|flatshare|studio)\s+in\s+")
 _PLACE = (
     r"(?P<v>(?:the\s+)?[A-Z][\w'.-]*(?:\s+(?:(?:de|del|da|do|of|on|upon|am|la|le|du|di|y|and)"
     r"\s+)?[A-Z][\w'.-]*)*(?:,\s+[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*)?)"

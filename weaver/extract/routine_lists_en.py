@@ -10,7 +10,8 @@ class, a sport, choir): "and the dentist on friday" stays an appointment.
 Routines told with their days first, or with the subject or verb chat leaves out, are said the
 way the reader knows (``days_said_plainly``): "tue n thu nights i already play badminton" ->
 "every tue n thu I play badminton", "still got gaa training tuesdays" -> "I've got gaa training
-tuesdays", "every wednesday i get choir practice" -> "... I have choir practice".
+tuesdays", "every wednesday i get choir practice" -> "... I have choir practice". A piece that only says
+when ("tues and thurs nights at this gym", ``ONLY_DAYS``) gives its days to the piece before.
 """
 
 from __future__ import annotations
@@ -44,6 +45,15 @@ def routines_listed(clause: str) -> str:
                         tail)
     return head + _NEXT_ROUTINE.sub(", ", tail)
 
+
+# A piece that only says when: "(i joined mandarin classes,) tues and thurs evening" (where it
+# is may follow: "tues and thurs nights at this gym"); "going every wednesday evening now",
+# "going tuesdays and thursdays after work", "like every tues": the going is the activity before
+ONLY_DAYS = re.compile(rf"^(?:(?:like|as|same\s+as)\s+)?(?:going\s+|go\s+)?(?:every\s+)?(?P<days>{DAYS})"
+                       r"(?:\s+(?:mornings?|afternoons?|evenings?|nights?))?"
+                       r"(?:\s+(?:at\s+)?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)?"
+                       r"(?:\s+(?:at|in)\s+(?:the|this|a|my|our)\s+[a-z][a-z' -]*)?"
+                       r"(?:\s+(?:now|(?:after|before)\s+(?:work|office|school|class|uni)))?$", re.IGNORECASE)
 
 # "tue n thu nights i already play badminton": the days and their part of the day first, then
 # the speaker and an adverb the reader does not expect before the verb

@@ -44,7 +44,7 @@ _BETWEEN = (
     r"^\d{1,2}[:：]\d{2}",
     r"^(?:下班|放学|吃完饭|饭后)(?:后|以后|之后)?",
     r"^(?:我们|我)",
-    r"^(?:还|都|会|要|得|固定|雷打不动|照旧|照样|照常|依旧|依然|仍然|继续|还是|坚持|必须|一定|准时|基本)+",
+    r"^(?:还|都|会|要|得|先|固定|雷打不动|照旧|照样|照常|依旧|依然|仍然|继续|还是|坚持|必须|一定|准时|基本)+",
     rf"^(?:带|跟|和|陪|送)(?:我的?|我家)?[^，,]{{1,6}}?{_VERB}",
     rf"^(?:去|到|在)?[^，,]{{1,10}}?(?:宫|馆|中心|公园|房|室|家|边|场|湖|山|路|水库|广场|小区|学校|俱乐部|楼下|附近|"
     rf"医院|诊所|琴行|门口|那|那儿|那里){_VERB}",
@@ -53,14 +53,16 @@ _BETWEEN = (
 # What is kept every day as a routine: exercise and its kin
 _DAILY = re.compile(r"跑|走路|散步|遛|太极|广场舞|游泳|健身|瑜伽|冥想|撸铁|骑|爬山|钓鱼|练|球|舞|拳")
 _ENDED = re.compile(r"停|取消|结束|不(?:去|上|练|跑|打|跳|游)了|没(?:再)?去")
-_NOT_ROUTINE = re.compile(r"^(?:都|很|好|太(?!极)|不|没|要|想|在家|加班|上班|工作|吃饭|睡觉|忙|累|有|是|"
+# Taking someone to school, or leading a class, is the activity as said
+_TAKEN = re.compile(r"(?:送|接)[^，,]{1,6}?(?:去)?(?:上学|放学|上幼儿园)$|带[^，,]{0,4}课$")
+_NOT_ROUTINE = re.compile(r"^(?:都|很|好|太(?!极)|不|没|要|想|在家|加班|上班|工作|吃饭|睡觉|忙|累|有|是|住|"
                           r"仲|俾|被|让|叫)")  # 仲俾人包咗: someone else's
 
 
-# The days (and the hour) told as a piece of their own ("每个礼拜三跟礼拜六早上", "每周二下午")
+# The days (and the hour) told as a piece of their own ("每周二下午", "每周六下午去")
 _BARE_DAYS = re.compile(rf"^{_LEAD}(?:{_DAYS})(?:的)?"
                         r"(?:早上|上午|中午|下午|晚上|傍晚|早晨|早浪向|夜里向|下半天)?"
-                        r"(?:[零一二两三四五六七八九十\d]{1,3}点(?:半)?钟?)?$")
+                        r"(?:[零一二两三四五六七八九十\d]{1,3}点(?:半)?钟?)?(?:都)?(?:去|过去|上课)?$")
 # An activity told before its days: a verb of doing or attending first ("下班还去学爵士舞")
 _ACTIVITY = re.compile(r"^(?:我)?(?:现在|平时|下班|放学|后|以后|还|也|都|就|会|另外|最近)*"
                        r"(?:(?P<a>(?:去|到)?(?:学|上|练|打|跳|踢|游|跑|骑|爬)[^，,]{1,10})"
@@ -117,7 +119,9 @@ def routine(clause: str) -> list[Fact]:
     what = (re.sub(opening, "", match.group("topic")) if match is first else match.group("rest")).strip(EDGES)
     for _ in range(3):  # the pieces may repeat or come in another order
         for piece in _BETWEEN:
-            what = re.sub(piece, "", what).strip(EDGES)
+            taken = _TAKEN.match(what)  # "送幺妹儿去上学", "带晨练课": whom one takes, or the class one leads
+            what = what if taken else re.sub(piece, "", what).strip(EDGES)
+    what = re.sub(r"^(送[^，,]{1,6}?)去(?=上学|上幼儿园)", r"\1", what)
     what = re.sub(r"^(?:去|来)(?=..)", "", what)
     what = re.sub(r"^(?:练|做|打|上|学)(?=..)", "", what)
     what = re.sub(r"^一(?:节|堂|次|场)(?=..)", "", what)

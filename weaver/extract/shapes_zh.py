@@ -214,6 +214,25 @@ def slashed_days(text: str) -> str:
     return _SLASHED_DAY.sub(lambda m: f"{int(m.group('m'))}月{int(m.group('d'))}号", text)
 
 
+# A span of days ("周一到周五", "星期二至星期六") or the working week (工作日), said day by day
+_SPAN = re.compile(r"(?:(?:每)?(?:周|星期|礼拜)(?P<a>[一二三四五六日天])(?:到|至|~|-)"
+                   r"(?:周|星期|礼拜)?(?P<b>[一二三四五六日天])|工作日)(?:的)?(?:每天|天天)?")
+_WEEK = "一二三四五六日"
+
+
+def _spelled(span: re.Match[str]) -> str:
+    if not span.group("a"):
+        return "每周一二三四五"
+    first, last = (_WEEK.index(span.group(g).replace("天", "日")) for g in ("a", "b"))
+    return "每周" + _WEEK[first:last + 1] if first < last else span.group()
+
+
+def day_spans(text: str) -> str:
+    """``text`` with a span of days said day by day: "周一到周五每天早上七点带晨练课" -> "每周一二三四五
+    早上七点带晨练课" (the routine reader's form)."""
+    return _SPAN.sub(_spelled, text)
+
+
 def times_said_plainly(text: str) -> str:
     """``text`` with "北京时间" before an hour left out (the speaker's own clock: "周二北京时间下午4点
     视频会议"), and a day counted to today said as a day past ("烟戒了 今天第二十天": 二十天前)."""

@@ -52,8 +52,11 @@ def costs_of(town: str, sentence: str) -> bool:
 
 
 def left_behind(town: str, sentence: str) -> bool:
-    """Whether ``sentence`` names ``town`` as a home the speaker left ("my old place in pilsen")."""
-    return bool(re.search(FORMER_HOME_EN.pattern + re.escape(town), sentence, re.IGNORECASE))
+    """Whether ``sentence`` names ``town`` as a home the speaker left ("my old place in pilsen",
+    "moved out of my mom's place in Downey")."""
+    moved_out = r"\bmoved\s+out\s+of\s+[^,.;]{0,30}?\bin\s+"
+    left = f"(?:{FORMER_HOME_EN.pattern}|{moved_out}){re.escape(town)}"
+    return bool(re.search(left, sentence, re.IGNORECASE))
 
 
 def planned_visit(town: str, sentence: str) -> bool:

@@ -23,6 +23,7 @@ import opencc
 from vaultweave.weaver.extract.dialects_zh import as_mandarin
 from vaultweave.weaver.extract.rules_text import Fact
 from vaultweave.weaver.extract.shapes_zh import (
+    day_spans,
     kin_each,
     run_on_pauses,
     slashed_days,
@@ -51,7 +52,7 @@ def read_as_mandarin(read: Reader, text: str, asked: str, who: str) -> list[Fact
     """What ``read`` finds in the turn said in simplified Mandarin, with every value and name
     in the characters of ``text``."""
     simple = spaces_as_commas(simplified(text))  # the same length as typed, nearly always
-    said = kin_each(run_on_pauses(times_said_plainly(slashed_days(simple))))
+    said = kin_each(run_on_pauses(times_said_plainly(day_spans(slashed_days(simple)))))
     facts = read(as_mandarin(said), simplified(asked), who)
     if simple == text:
         return facts

@@ -233,7 +233,7 @@ def test_a_job_one_likes_is_in_no_doubt() -> None:
 
 @pytest.mark.parametrize(("text", "town"), [("we live in QC with my lola", "Quezon City"),
                                             ("moved to joburg last year", "Johannesburg"),
-                                            ("home's in North Van now", "North Vancouver")])
+                                            ("we moved to North Van last year", "North Vancouver")])
 def test_a_town_said_by_its_short_form_is_filed_in_full(text: str, town: str) -> None:
     assert _own(text).get("lives_in") == town
 

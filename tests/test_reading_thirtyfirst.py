@@ -56,7 +56,8 @@ def test_a_couple_in_doubt_in_the_speakers_words(tmp_path: Path) -> None:
     assert held == [("Precious", "boyfriend", "Sipho", "current")]
 
 
-@pytest.mark.parametrize("text", ["we've been drifting apart for months", "honestly we're on the rocks"])
+@pytest.mark.parametrize("text", ["we've been drifting apart for months", "honestly we're on the rocks",
+                                  "don't even know if I can still call him my boyfriend tbh"])
 def test_drifting_apart_puts_the_partner_in_doubt(text: str) -> None:
     doubts = {f.attribute for f in facts_in(text) if f.op is Op.DOUBT}
     assert "girlfriend" in doubts and "husband" in doubts

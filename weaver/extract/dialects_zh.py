@@ -37,8 +37,8 @@ _CANTONESE_WORDS = {"咗": "了", "嘅": "的", "唔": "不", "佢": "他", "冇
                     "将部": "把", "将架": "把", "将只": "把", "将间": "把",
                     # 月尾, 月头: the month's end and start ("上个月尾跳去恒生了")
                     "月尾": "月底", "月头": "月初",
-                    # 仲 (still) before 在 or 有, 捱得几耐 (how long one can bear it): "唔知仲喺德勤捱得几耐"
-                    "仲在": "还在", "仲有": "还有", "捱得几耐": "还能熬多久", "几耐": "多久"}
+                    # 仲 (still, also) before 在 or 有: "仲喺德勤", "仲有"
+                    "仲在": "还在", "仲有": "还有"}
 _CANTONESE = re.compile("|".join(sorted(_CANTONESE_WORDS, key=len, reverse=True)))
 # 咯 after a verb of change is 了 in southwestern and Cantonese speech ("烟也戒咯", "搬咯")
 _DONE_LO = re.compile(r"(?<=[戒辞搬换卖分走退停])咯")

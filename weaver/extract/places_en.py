@@ -111,7 +111,7 @@ _SHORT_FORMS = {"qc": "Quezon City", "jb": "Johor Bahru", "hk": "Hong Kong", "kl
                 "jhb": "Johannesburg", "cpt": "Cape Town", "dbn": "Durban", "pmb": "Pietermaritzburg",
                 "ph": "Port Harcourt", "north van": "North Vancouver", "philly": "Philadelphia",
                 "nola": "New Orleans", "brum": "Birmingham", "dxb": "Dubai", "hyd": "Hyderabad",
-                "ktm": "Kathmandu"}
+                "ktm": "Kathmandu", "gabs": "Gaborone", "aber": "Aberystwyth"}
 
 
 def in_full(place: str) -> str:

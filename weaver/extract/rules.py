@@ -318,22 +318,23 @@ def _facts_in(text: str, asked: str, who: str) -> list[Fact]:
 
 def _gated_clauses(
     sentences: Sequence[str],
-) -> tuple[list[tuple[str, str]], list[str], list[span_reader.Theirs]]:
+) -> tuple[list[tuple[str, str, str]], list[str], list[span_reader.Theirs]]:
     """The clauses the rules' gates let through, in one pass: those the reader may read for values
     (no question, wish or opinion, nothing of someone else's: "my wife is a nurse at Mercy", "he
     starts monday. still in dakar"), each with its change's date phrase; those it may read for
     events (plans and requests pass, questions do not); those that open with someone else, as theirs."""
-    statements: list[tuple[str, str]] = []
+    statements: list[tuple[str, str, str]] = []
     events: list[str] = []
     others: list[span_reader.Theirs] = []
     before, theirs_before = 0, False  # where the statements of the sentence before begin; whose it was
-    for sentence in sentences:
+    for number, sentence in enumerate(sentences):
+        said_before = sentences[number - 1] if number else ""
         grammar = CHINESE if _is_chinese(sentence) else ENGLISH
         bare, theirs_before = span_reader.after_theirs(sentence, theirs_before and grammar is ENGLISH)
         asks = grammar.is_question(sentence)
         frame = dated_zh.is_day_frame(sentence) if grammar is CHINESE else ""
         if frame:  # "到新加坡啦！20号落地的": the 是…的 frame dates the sentence before
-            statements[before:] = [(part, when or frame) for part, when in statements[before:]]
+            statements[before:] = [(part, when or frame, said) for part, when, said in statements[before:]]
         before = len(statements)
         theirs = False  # Chinese: "小李换工作了，去了百度": the second clause is his too
         for clause in grammar.split_clauses(sentence):
@@ -362,7 +363,7 @@ def _gated_clauses(
                     when = dates_zh.find_past(clause)[0] or dates_zh.find_since(clause)[0]
                 else:
                     when = dates_en.find(clause)
-                statements += [(part, when) for part in span_reader.readable_parts(clause)
+                statements += [(part, when, said_before) for part in span_reader.readable_parts(clause)
                                if grammar is CHINESE or not _NOT_THE_SPEAKERS_NOW.search(part)]
     return statements, events, others
 

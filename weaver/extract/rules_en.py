@@ -148,6 +148,8 @@ def _ended(m: re.Match[str]) -> list[Fact]:
 # A workplace left, named by its kind: "quit the bar", "left the call centre"
 _WORKPLACE_LEFT = re.compile(r"(?:the|my)\s+(?:bar|pub|restaurant|cafe|café|shop|store|warehouse|factory|salon|firm|"
                              r"agency|office|call\s+cent(?:re|er)|hotel|bakery|kitchen|site|depot|plant|clinic)")
+# "joined the Anytime Fitness near home", "joined the Ridgeway running club": a membership
+_MEMBERSHIP = re.compile(r"[\w&' -]{0,40}?\b(?:fitness|gym|club|choir|league|society)\b", re.IGNORECASE)
 
 
 
@@ -366,7 +368,7 @@ RULES: tuple[Rule, ...] = (
          lambda m: [] if (m.group("org").lower() in PLACES) else [replace(f, starts=UPCOMING) for f in _job(0.8)(m)]),
     rule(_PAST + r"joined\s+" + _ORG + r"(?:\s+as\s+(?:a\s+|an\s+|the\s+)?" + _TITLE
          + r"(?=$|\s+(?:on|in|from|since|last|this|and|but)\b))?",
-         lambda m: [] if (m.group("org").lower() in PLACES) else _job(0.85)(m)),
+         lambda m: [] if (m.group("org").lower() in PLACES or _MEMBERSHIP.match(m.string, m.start("org"))) else _job(0.85)(m)),
     rule(_PAST + r"(?:got|landed|took|accepted|started)\s+(?:a|an|the|my)\s+(?:new\s+)?(?:job|position|role)"
                  r"(?!\s+offer)"
          r"(?:\s+as\s+(?:a\s+|an\s+)?" + _TITLE + r")?\s+(?:at|with|from)\s+" + _ORG, _job(0.85)),

@@ -38,6 +38,9 @@ _EN_DAILY = re.compile(
 _EN_WEEKEND = re.compile(r"\bweekends?\b", re.IGNORECASE)
 _EN_WEEKDAYS = re.compile(r"\bweekdays\b", re.IGNORECASE)
 _EN_PAST = re.compile(r"\b(?:yesterday|last|ago|used\s+to)\b", re.IGNORECASE)
+# A habit told in the past: "I played tennis on Sundays" (never "i joined a class, tuesdays")
+_EN_PAST_HABIT = re.compile(r"\b(?:i|we)\s+(?:\w+ly\s+)?(?:played|went|did|swam|ran|trained|practi[cs]ed|"
+                            r"attended)\b", re.IGNORECASE)
 _ZH_DAYS = re.compile(
     r"(?:每个?)?(?:(?:周|星期|礼拜)[一二三四五六日天末、和]+)+|每天|天天|每(?:个)?(?:早上|晚上|周末)"
 )
@@ -118,7 +121,7 @@ def _routine(clause: str, thing: str, chinese: bool) -> Fact | None:
         return Fact("routine", f"{thing} {days.group()}", confidence=span_reader.CONFIDENCE)
     # the days are the ones of the thing's own part: "i swim mon wed fri, arabic tuesdays"
     clause = next((p for p in re.split(r"[,;]", clause) if thing.casefold() in p.casefold()), clause)
-    if re.search(r"\bused\s+to\b", clause, re.IGNORECASE):
+    if re.search(r"\bused\s+to\b", clause, re.IGNORECASE) or _EN_PAST_HABIT.search(clause):
         return None
     # "i swim mon wed fri": the activity, as the rules name one ("swimming")
     said = rf"\b(?:i|we)\s+(?:\w+ly\s+|also\s+|still\s+)?{re.escape(thing)}\b"

@@ -17,6 +17,7 @@ from vaultweave.weaver.extract.places_en import known_place
 from vaultweave.weaver.extract.places_zh import known_city
 from vaultweave.weaver.extract.rules_text import LANGUAGE_NAMES, is_job, words
 from vaultweave.weaver.extract.rules_zh_values import PLACES_ZH
+from vaultweave.weaver.extract.word_clusters import classes
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _EN_TOKEN = re.compile(r"[^\W_]+(?:['’.&-][^\W_]+)*|\S")
@@ -99,6 +100,7 @@ def _english(texts: list[str]) -> list[list[str]]:
     places = _place_marks(texts)
     question = "?" in texts
     wish = any(w in _WISH for w in lower)
+    kinds = [classes(w) for w in lower]
     rows: list[list[str]] = []
     for i, word in enumerate(texts):
         w = lower[i]
@@ -124,6 +126,12 @@ def _english(texts: list[str]) -> list[list[str]]:
         row.append(f"w-2:w-1={lower[i - 2] if i >= 2 else '<s>'}|{lower[i - 1] if i >= 1 else '<s>'}")
         row.append(f"w-1:w={lower[i - 1] if i >= 1 else '<s>'}|{w}")
         row.append(f"shape+1={_shape(texts[i + 1]) if i + 1 < len(texts) else '</s>'}")
+        # the classes of MiniLM's word vectors, here and either side: a town, a trade or a
+        # pastime no training sentence named is still a word of its kind
+        for step in (-1, 0, 1):
+            coarse, fine = kinds[i + step] if 0 <= i + step < len(kinds) else ("<>", "<>")
+            row.append(f"k{step}={coarse}")
+            row.append(f"kk{step}={fine}")
         rows.append(row)
     return rows
 
@@ -184,7 +192,28 @@ def _chinese(chars: list[str]) -> list[list[str]]:
     return rows
 
 
-def features(sentence: str, toks: list[Token] | None = None) -> list[list[str]]:
-    """One list of feature strings per token of ``sentence``."""
+# What the sentence before says the talk is about: "Big news, we finally moved! Flat in
+# Edgbaston", "拿到offer了！下周一去字节报到".
+_CONTEXT_CUES = {
+    "move": re.compile(r"\b(?:mov(?:e|ed|ing)|relocat\w*|new\s+(?:place|flat|house|apartment|home)|"
+                       r"settled)\b|搬|新家|定居|落户", re.IGNORECASE),
+    "job": re.compile(r"\b(?:jobs?|work(?:ing)?|hired|started|starting|offer|role|position|promot\w*|quit|"
+                      r"resigned|laid\s+off)\b|工作|上班|入职|跳槽|辞职|离职|新公司|offer", re.IGNORECASE),
+    "study": re.compile(r"\b(?:uni|university|college|school|course|degree|enrolled|admitted|studying)\b|"
+                        r"学校|大学|读书|考上|录取|专业|研究生", re.IGNORECASE),
+    "other": re.compile(r"\b(?:he|she|they|his|her|their)\b|[他她]", re.IGNORECASE),
+}
+
+
+def context_features(before: str) -> list[str]:
+    """The cues of the sentence before (of the same turn), one feature each."""
+    return [f"ctx={name}" for name, cue in _CONTEXT_CUES.items() if before and cue.search(before)]
+
+
+def features(sentence: str, toks: list[Token] | None = None, before: str = "") -> list[list[str]]:
+    """One list of feature strings per token of ``sentence``; ``before`` is the sentence
+    before it in the same turn, whose cues every token carries."""
     texts = [t.text for t in (toks if toks is not None else tokens(sentence))]
-    return _chinese(texts) if is_chinese(sentence) else _english(texts)
+    rows = _chinese(texts) if is_chinese(sentence) else _english(texts)
+    cues = context_features(before)
+    return [row + cues for row in rows] if cues else rows

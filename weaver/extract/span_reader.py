@@ -6,7 +6,7 @@ here, 33, radiographer at st james"). A linear-chain CRF per language (CRFsuite,
 spell (``B-lives_in``, ``I-lives_in``, ``O``), from the features in ``span_features``. The
 models are trained by ``python -m bench.facts.train_reader`` from an annotated corpus of
 chat messages and the spent gold conversations, and ship in the package
-(``weaver/data/reader_*``, about a megabyte each, pinned by sha256): nothing is
+(``weaver/data/reader_*``, 1.5 to 2 MB each, pinned by sha256): nothing is
 downloaded, and the same sentence always reads the same way.
 
 The reader only fills gaps: a value it finds is kept when the rules gave no value of that
@@ -138,6 +138,12 @@ _NOT_NOW_EN = re.compile(
 _NOW_AGAIN_ZH = re.compile(r"\s(?:现在|反正|目前|不过|但是?|其实)")
 _NOT_NOW_ZH = re.compile(r"想|打算|准备|计划|希望|梦想|考虑|纠结|要不要|如果|要是|假如|以前|之前|曾经|过去|"
                          r"本来|原来")
+# A car parted with: "sold the jazz", "traded in the civic", "wrote off the polo"
+_CAR_GONE = re.compile(r"\b(?:sold|sell(?:ing)?|trad(?:ed|ing)\s+in|scrapp(?:ed|ing)|wrote\s+off|totall?ed|"
+                       r"got\s+rid\s+of)\b", re.IGNORECASE)
+_CAR_GOT = re.compile(r"\b(?:bought|got|getting|picked\s+up|new|now|for)\b", re.IGNORECASE)
+# Words that say a car without naming it.
+_NOT_CARS = words("model car cars one ride motor vehicle whip wheels the a an my our")
 # Words that stand for a name without being one: "nobody calls me that".
 _NOT_NAMES = words("that this it him her them me you one so")
 _NEGATED_ZH = re.compile(r"不是|不在|没在|没回|不回|没有(?!之一)|不再|不住|没住|不做|没做|不干|没干|不会|"
@@ -305,6 +311,8 @@ def _clean(attribute: str, raw: str, chinese: bool) -> str | None:
         return place if place is not None else value if value[:1].isupper() else None
     if attribute in ("name", "alias") and value.casefold() in _NOT_NAMES:
         return None
+    if attribute == "car" and all(w.isdigit() or w in _NOT_CARS for w in value.casefold().split()):
+        return None  # "a second hand Ranger, 2019 model": the model is the Ranger
     if attribute in ("name", "alias") and value.islower():
         return value.title()
     return value
@@ -316,14 +324,15 @@ _FICTION = re.compile(r"\b(?:main\s+)?character\s*:|\bprotagonist\b|\b(?:in\s+)?
                       re.IGNORECASE)
 
 
-def read(sentence: str) -> list[Fact]:
-    """The values the model finds in one sentence, cleaned, each a fact of the speaker."""
+def read(sentence: str, before: str = "") -> list[Fact]:
+    """The values the model finds in one sentence (``before``: the sentence before it in
+    the turn), cleaned, each a fact of the speaker."""
     chinese = is_chinese(sentence)
     facts: list[Fact] = []
     if _FICTION.search(sentence):
         return facts
-    for attribute, start, raw, before in marked(sentence, ATTRIBUTES):
-        if attribute == "age" and before in _NOT_AGE_BEFORE:
+    for attribute, start, raw, word_before in marked(sentence, ATTRIBUTES, before):
+        if attribute == "age" and word_before in _NOT_AGE_BEFORE:
             continue  # "paid 45, two coffees": a price, not an age
         opens = not sentence[:start].strip(" \t\"'“‘(")
         if attribute in ("name", "alias") and opens and _AND_I.match(sentence, start + len(raw)):
@@ -333,6 +342,8 @@ def read(sentence: str) -> list[Fact]:
         left = rf"\b(?:old|former|ex)[- ]\w+\s+(?:at|from)\s+{re.escape(raw)}"  # never "an account exec at"
         if attribute == "employer" and re.search(left, sentence, re.IGNORECASE):
             continue  # "my old colleagues at Ocado": a workplace left
+        if attribute == "car" and _parted_with(sentence[:start]):
+            continue  # "sold the 2012 honda jazz to my neighbour": the car that was
         town = re.escape(raw)
         venue = f"{town}(?:{VENUE_ZH}|{STATION_ZH})"  # "在厦门总部": where something is held, not lived
         if attribute == "lives_in" and chinese and (re.search(f"{town}老家|老家{town}", sentence) or (
@@ -351,12 +362,19 @@ def read(sentence: str) -> list[Fact]:
     return facts
 
 
+def _parted_with(before: str) -> bool:
+    """Whether the words before a car part with it ("sold the", "traded in my"), and no
+    other car is got after them ("sold the civic and bought a")."""
+    gone = [m.end() for m in _CAR_GONE.finditer(before)]
+    return bool(gone) and not _CAR_GOT.search(before, gone[-1])
+
+
 # A sentence longer than any chat sentence (a paste, a hostile turn of 10,000 words) is left to
 # the rules: the model learned from chat, and its features cost grows with the sentence.
 MAX_TOKENS = 400
 
 
-def marked(sentence: str, attributes: frozenset[str]) -> list[tuple[str, int, str, str]]:
+def marked(sentence: str, attributes: frozenset[str], before: str = "") -> list[tuple[str, int, str, str]]:
     """Each span of ``sentence`` the model marks with one of ``attributes``, every token
     of it at least ``MIN_MARGINAL`` sure: (attribute, where it starts, its text as typed,
     the casefolded token before it)."""
@@ -364,7 +382,7 @@ def marked(sentence: str, attributes: frozenset[str]) -> list[tuple[str, int, st
     if not toks or len(toks) > MAX_TOKENS:
         return []
     tagger = _tagger("zh" if is_chinese(sentence) else "en")
-    labels = tagger.tag(features(sentence, toks))
+    labels = tagger.tag(features(sentence, toks, before))
     found: list[tuple[str, int, str, str]] = []
     for start, end, attribute in spans(labels):
         if attribute not in attributes:
@@ -381,25 +399,26 @@ def _folded(value: str) -> str:
     return " ".join(value.casefold().split())
 
 
-def gaps(clauses: Iterable[tuple[str, str]], read_by_rules: Sequence[Fact]) -> list[Fact]:
+def gaps(clauses: Iterable[tuple[str, ...]], read_by_rules: Sequence[Fact]) -> list[Fact]:
     """What the model reads in ``clauses`` that the rules left: an attribute they gave no
     value of the speaker (they may have ended or doubted it without one: "i'm out of
     rappi!! started at mercado libre"), with a value they did not place under any
     attribute or person (``read_by_rules``: the rules' facts of the same turn). "I love
     hiking" is the rules' like, not the reader's hobby; "I don't like coffee anymore" is
-    their ending. Each clause comes with the date phrase of its change ("last month"), or ""."""
+    their ending. Each clause comes with the date phrase of its change ("last month"), or "",
+    and may come with the sentence before it in the turn, which the model reads it with."""
     return _unread(clauses, read_by_rules, ("", ""))
 
 
 def _unread(
-    clauses: Iterable[tuple[str, str]], read_by_rules: Sequence[Fact], whose: tuple[str, str]
+    clauses: Iterable[tuple[str, ...]], read_by_rules: Sequence[Fact], whose: tuple[str, str]
 ) -> list[Fact]:
     """``gaps`` for the person ``whose`` is (about, name); ("", "") is the speaker."""
     had = {f.attribute for f in read_by_rules if (f.about, f.name) == whose and f.op is Op.ASSERT}
     placed = [_folded(f.value) for f in read_by_rules if f.value]
     extra: list[Fact] = []
-    for clause, when in clauses:
-        for found in read(clause):
+    for clause, when, *before in clauses:
+        for found in read(clause, before[0] if before else ""):
             if bare_reply(clause, found.value):
                 continue  # "嗯 产品经理": a reply, read with its question by the rules
             fact = replace(found, when=when) if when else found

@@ -135,10 +135,13 @@ def _in_sentence(sentence: str, facts: Sequence[Fact]) -> list[Fact]:
 
 
 # A home of one's own in a place the gazetteer may not know, named with its capitals:
-# "MRT from my place in Jurong", "our flat in Kakkanad", "come to mine in Partick after".
+# "MRT from my place in Jurong", "our flat in Kakkanad", "come to mine in Partick after"; and
+# the town one is in ("here in Cebu").
 _HOME_NAMED_EN = re.compile(
     r"\b(?:(?:my|our)\s+(?!old\b|former\b|previous\b)(?:" + _NOT_KIN + r"[\w-]+\s+){0,2}?"
-    r"(?:flat|apartment|apt|place|house|unit|condo|studio|home)|(?:to|at)\s+mine)\s+in\s+(?:(?P<town>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)|"
+    r"(?:flat|apartment|apt|place|house|unit|condo|studio|home)|(?:to|at)\s+mine|"
+    # the town at hand: "it's 75 degrees here in Phoenix", "the pool here in Umhlanga"
+    r"(?:(?:over|down|up|out|back)\s+)?here)\s+in\s+(?:(?P<town>(?:(?:St|Mt|Ft)\.\s+)?[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)|"
     # typed in lower case: one word, ending the phrase ("my place in jurong is like 1.5 hrs")
     r"(?P<lower>[a-z][a-z'-]{3,})(?=\s*(?:$|[,.;!?)]|\s(?:is|was|and|so|but|lol|too|now|after|later|tonight)\b)))"
 )

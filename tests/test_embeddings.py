@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 from vaultweave.store.embeddings import BACKENDS, DIM, MODEL_ID
 from vaultweave.store.embeddings.base import Embedder, load_embedder
-from vaultweave.store.embeddings.onnx import count_tokens, vocab_path
+from vaultweave.store.embeddings.onnx import count_tokens
+from vaultweave.store.embeddings.wordpiece import vocab_path
 from vaultweave.store.errors import ConfigError, EmbedderUnavailableError
 from vaultweave.weaver.recall.projection import choose_embedder
 from vaultweave.weaver.vault import Vault

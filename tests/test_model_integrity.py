@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from vaultweave.store.embeddings.integrity import PINNED, verified_file
-from vaultweave.store.embeddings.onnx import vocab_path
+from vaultweave.store.embeddings.wordpiece import vocab_path
 from vaultweave.store.errors import ModelIntegrityError
 
 

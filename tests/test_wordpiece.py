@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from vaultweave.store.embeddings import MAX_TOKENS
-from vaultweave.store.embeddings.onnx import count_tokens, vocab_path, wordpiece
+from vaultweave.store.embeddings.onnx import count_tokens
+from vaultweave.store.embeddings.wordpiece import vocab_path, wordpiece
 
 from tests.conftest import REPO_ROOT
 

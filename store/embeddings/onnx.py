@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import os
-from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -13,22 +11,10 @@ from vaultweave.store.embeddings import DIM, MAX_TOKENS, MODEL_ID
 from vaultweave.store.embeddings.fused import FusedModel, fused_model
 from vaultweave.store.embeddings.integrity import verified_file
 from vaultweave.store.embeddings.vectors import Vectors, normalise_rows
-from vaultweave.store.embeddings.wordpiece import WordPiece
+from vaultweave.store.embeddings.wordpiece import wordpiece
 from vaultweave.store.errors import EmbedderUnavailableError
 
 BACKEND = "onnx"
-
-
-def vocab_path() -> Path:
-    """The all-MiniLM-L6-v2 WordPiece vocabulary shipped inside this package."""
-    packaged = Path(str(resources.files("vaultweave.store") / "data" / "vocab.txt"))
-    return verified_file("vaultweave", packaged)
-
-
-@lru_cache(maxsize=1)
-def wordpiece() -> WordPiece:
-    """MiniLM's uncased WordPiece tokenizer (no download); also counts tokens for budgets."""
-    return WordPiece(vocab_path())
 
 
 def count_tokens(text: str) -> int:

@@ -19,7 +19,10 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
+
+from vaultweave.store.embeddings.integrity import verified_file
 
 SPECIAL_TOKENS = ("[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]")
 MAX_WORD_CHARS = 100
@@ -90,6 +93,19 @@ def pre_tokens(text: str) -> list[str]:
         if current:
             words.append("".join(current))
     return words
+
+
+def vocab_path() -> Path:
+    """The all-MiniLM-L6-v2 WordPiece vocabulary shipped inside this package."""
+    packaged = Path(str(resources.files("vaultweave.store") / "data" / "vocab.txt"))
+    return verified_file("vaultweave", packaged)
+
+
+@lru_cache(maxsize=1)
+def wordpiece() -> WordPiece:
+    """MiniLM's uncased WordPiece tokenizer (no download); also counts tokens for budgets and
+    gives the span reader its vocabulary (``weaver/extract/word_clusters.py``)."""
+    return WordPiece(vocab_path())
 
 
 class WordPiece:

@@ -172,6 +172,8 @@ _MAKE = (
 )
 CAR = _MAKE + r"(?:\s+(?:[A-Z0-9][\w-]*))*"
 CAR_MAKE = _MAKE
+# What parts with a car: "sold the civic", "traded in my polo", "wrote off the focus"
+CAR_PARTED_WITH = r"(?:sold|scrapped|traded\s+in|wrote\s+off|totall?ed)"
 # Models people name alone and in lower case ("sold my civic", "swapped the old hilux"): read
 # only after a verb that only a car takes, as "golf" or "focus" name other things too.
 _MODEL = (
@@ -316,7 +318,7 @@ ENDINGS: tuple[Rule, ...] = (
     rule(_PAST + r"(?:just\s+|finally\s+)?(?:swapped|traded(?:\s+in)?|exchanged|switched)\s+(?:the|my|our)\s+"
                  r"(?:old\s+)?(?P<car>" + _ANY_CAR + r")\s+(?:in\s+)?for\s+(?:a|an|the)\s+(?:new\s+|used\s+|"
                  r"second[- ]hand\s+|(?:19|20)\d{2}\s+)*(?P<new>" + _ANY_CAR + ")", _swapped_car),
-    rule(_PAST + r"(?:just\s+|finally\s+)?(?:sold|scrapped|traded\s+in|wrote\s+off|totall?ed)\s+"
+    rule(_PAST + r"(?:just\s+|finally\s+)?" + CAR_PARTED_WITH + r"\s+"
                  r"(?:the|my|our|mi|ma)\s+(?:old\s+)?(?P<car>" + _ANY_CAR + ")", _car(Op.RETRACT)),
     # "sold my car last week", "finally got rid of the car": whichever car the speaker had
     rule(_PAST + r"(?:just\s+|finally\s+)?(?:sold|scrapped|got\s+rid\s+of)\s+(?:the|my|our|mi|ma)\s+"

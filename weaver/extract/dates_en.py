@@ -217,8 +217,8 @@ _CLOCK = re.compile(
 
 # An hour said before the part of the day it falls in: "2:15 this afternoon", "7 tomorrow night"
 _HOUR_THEN_PART = re.compile(
-    r"^(?:at\s+)?(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s+(?:(?P<day>this|today|tomorrow|tmrw)\s+)?"
-    r"(?P<part>morning|afternoon|evening|night)$|^(?:at\s+)?(?P<th>\d{1,2})(?:[:.](?P<tm>\d{2}))?\s+(?P<tonight>tonight)$",
+    r"^(?:at\s+)?(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s+"
+    r"(?:(?:(?P<day>this|today|tomorrow|tmrw)\s+)?(?P<part>morning|afternoon|evening|night)|tonight)$",
     re.IGNORECASE,
 )
 
@@ -228,7 +228,7 @@ def _hour_then_part(phrase: str) -> str:
     said = _HOUR_THEN_PART.match(phrase.strip())
     if not said:
         return phrase
-    hour, minute = int(said.group("h") or said.group("th")), int(said.group("m") or said.group("tm") or 0)
+    hour, minute = int(said.group("h")), int(said.group("m") or 0)
     part = (said.group("part") or "night").lower()
     if part != "morning" and hour < 12:
         hour += 12

@@ -244,10 +244,9 @@ def _workplace_capitalised(m: re.Match[str]) -> str:
 
 # An emoji or an emoticon between words ends what came before it, as a comma would:
 # "my two cats 🙂 I'm a nurse", "I don't drink tea anymore :( just water".
-_EN_EMOJI = re.compile(r"\s*(?:[\U0001f000-\U0001faff\u2600-\u27bf][\ufe0f\u200d\U0001f3fb-\U0001f3ff]*|"
-                       r"(?<!\w)[:;]-?[()DPp/|](?!\w))+\s*(?=\S)")
-_EN_EMOJI_END = re.compile(r"\s*(?:[\U0001f000-\U0001faff\u2600-\u27bf][\ufe0f\u200d\U0001f3fb-\U0001f3ff]*)+"
-                           r"\s*$")
+_EMOJI = r"[\U0001f000-\U0001faff\u2600-\u27bf][\ufe0f\u200d\U0001f3fb-\U0001f3ff]*"
+_EN_EMOJI = re.compile(rf"\s*(?:{_EMOJI}|(?<!\w)[:;]-?[()DPp/|](?!\w))+\s*(?=\S)")
+_EN_EMOJI_END = re.compile(rf"\s*(?:{_EMOJI})+\s*$")
 
 
 # "a vet down in Timaru", "lives up in Inverness": where someone is, said with its direction;

@@ -34,6 +34,7 @@ import pycrfsuite
 from vaultweave.store.embeddings.integrity import verified_file
 from vaultweave.weaver.attributes import is_single_valued
 from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.changes_en import CAR_PARTED_WITH
 from vaultweave.weaver.extract.normalise_en import PERSON
 from vaultweave.weaver.extract.places_en import known_place
 from vaultweave.weaver.extract.rules_text import (
@@ -139,8 +140,8 @@ _NOW_AGAIN_ZH = re.compile(r"\s(?:现在|反正|目前|不过|但是?|其实)")
 _NOT_NOW_ZH = re.compile(r"想|打算|准备|计划|希望|梦想|考虑|纠结|要不要|如果|要是|假如|以前|之前|曾经|过去|"
                          r"本来|原来")
 # A car parted with: "sold the jazz", "traded in the civic", "wrote off the polo"
-_CAR_GONE = re.compile(r"\b(?:sold|sell(?:ing)?|trad(?:ed|ing)\s+in|scrapp(?:ed|ing)|wrote\s+off|totall?ed|"
-                       r"got\s+rid\s+of)\b", re.IGNORECASE)
+_CAR_GONE = re.compile(rf"\b(?:{CAR_PARTED_WITH}|sell(?:ing)?|trading\s+in|scrapping|got\s+rid\s+of)\b",
+                       re.IGNORECASE)
 _CAR_GOT = re.compile(r"\b(?:bought|got|getting|picked\s+up|new|now|for)\b", re.IGNORECASE)
 # Words that say a car without naming it.
 _NOT_CARS = words("model car cars one ride motor vehicle whip wheels the a an my our")

@@ -10,25 +10,20 @@ training sentence names it. The classes are features, never decisions.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 
 from vaultweave.store.embeddings.integrity import verified_file
-from vaultweave.store.embeddings.wordpiece import normalise
+from vaultweave.store.embeddings.wordpiece import normalise, wordpiece
 
 CLUSTERS_FILE = Path(__file__).resolve().parent.parent / "data" / "word_clusters_en.bin"
 UNKNOWN = ("-", "-")
 
 
-@cache
 def vocabulary() -> dict[str, int]:
-    """The embedder's vocabulary: word -> row."""
-    with resources.as_file(resources.files("vaultweave.store") / "data" / "vocab.txt") as path:
-        rows = verified_file("vaultweave", path).read_text(encoding="utf-8").split("\n")
-    if rows and rows[-1] == "":
-        rows.pop()
-    return {word: row for row, word in enumerate(rows)}
+    """The embedder's vocabulary: word -> row (read once, with the embedder's tokenizer)."""
+    return wordpiece().vocab
 
 
 @cache
@@ -37,6 +32,7 @@ def _classes() -> bytes:
         return bytes(verified_file("vaultweave", path).read_bytes())
 
 
+@lru_cache(maxsize=65_536)  # every English word of every sentence the reader reads
 def classes(word: str) -> tuple[str, str]:
     """The coarse and the fine class of ``word`` (any case, accents allowed), or ``UNKNOWN``."""
     row = vocabulary().get(normalise(word).strip())

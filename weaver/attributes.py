@@ -38,6 +38,8 @@ _SPECS: dict[str, AttributeSpec] = {
     "allergy": AttributeSpec(False, "health", "fact", "{subject} is allergic to {value}."),
     "habit": AttributeSpec(False, "habits", "fact", "{subject} {value}."),
     "pet": AttributeSpec(False, "pets", "fact", "{subject} has {value}."),
+    # One car at a time: "sold the Polo, got a Swift" ends the Polo even unsaid.
+    "car": AttributeSpec(True, "general", "fact", "{subject}: car = {value}."),
     "spouse": AttributeSpec(True, "family", "fact", "{subject}'s spouse is {value}."),
     "partner": AttributeSpec(True, "family", "fact", "{subject}'s partner is {value}."),
     "mother": AttributeSpec(True, "family", "fact", "{subject}'s mother is {value}."),

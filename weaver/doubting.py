@@ -36,10 +36,12 @@ def doubted_items(
 ) -> list[Item]:
     """The current, undoubted ``items`` that ``candidate`` (a doubt said at ``said``) questions."""
     # Said before the value's last telling, or just after it: "I moved to Oslo. The move
-    # was exhausting." speaks of the change it follows, not of a new one.
-    # (an ending by name ends a value in doubt too)
-    found = [i for i in items if i.is_current and (not i.doubt or candidate.op is Op.RETRACT)
-             and said > heard(i) + DOUBT_GRACE]
+    # was exhausting." speaks of the change it follows, not of a new one. An ending by name
+    # said any time after ends it ("2012 ford fiesta" ... the next day "sold it to him
+    # today"), and ends a value in doubt too.
+    ends = candidate.op is Op.RETRACT
+    found = [i for i in items if i.is_current and (not i.doubt or ends)
+             and said > heard(i) + (timedelta(0) if ends else DOUBT_GRACE)]
     if candidate.attribute != BY_NAME:
         return [i for i in found if not candidate.value_key or names_value(i.value, candidate.value)]
     # the words point at the value they name most of: "stay in london" at London, not at

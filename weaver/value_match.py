@@ -19,7 +19,7 @@ import re
 from vaultweave.weaver.attributes import PERSON_ATTRIBUTES
 from vaultweave.weaver.extract.base import normalise
 from vaultweave.weaver.extract.kin_values import CAT_BREEDS, DOG_BREEDS, PET_KINDS
-from vaultweave.weaver.extract.rules_zh_values import DIETS, HABITS
+from vaultweave.weaver.extract.rules_zh_values import DIETS, HABITS, LANGUAGES
 from vaultweave.weaver.extract.word_forms_en import base_of
 
 # Words that never tell two values apart.
@@ -152,6 +152,8 @@ def names_value(stored: str, spoken: str) -> bool:
     family word names its members: "alcohol" names "hazy IPA", "caffeine" "coffee"."""
     if same_value(stored, spoken) or in_family(stored, spoken) or _same_diet(stored, spoken):
         return True
+    if normalise(spoken) in _ZH_NAMES_OF.get(normalise(stored), ()):
+        return True  # 日语 names *Japanese*
     a, b = tokens(stored), tokens(spoken)
     if not a or not b:
         return False
@@ -168,6 +170,21 @@ def _same_diet(stored: str, spoken: str) -> bool:
     """A diet said in Chinese and stored by its English name, or the other way: 生酮 is keto."""
     a, b = normalise(stored), normalise(spoken)
     return DIETS.get(a, a) == DIETS.get(b, b)
+
+
+def _chinese_names() -> dict[str, frozenset[str]]:
+    """The Chinese names of the values stored by their English name (languages, diets,
+    habits): "日语" of *Japanese*, "纯素" of *vegan*; and the thing a habit is given up
+    by ("戒烟": 烟 of *smokes*)."""
+    names: dict[str, set[str]] = {"smokes": {"烟"}, "drinks": {"酒"}}
+    for chinese, english in (*LANGUAGES.items(), *DIETS.items(), *HABITS.items()):
+        if len(chinese) >= 2:
+            names.setdefault(normalise(english), set()).add(chinese)
+    return {english: frozenset(said) for english, said in names.items()}
+
+
+# "日语也停了" ends *Japanese*, "西语那个app我卸了" *Spanish*: the value is held in English
+_ZH_NAMES_OF = _chinese_names()
 
 
 # The days of a routine's value ("瑜伽 每周二", "钢琴课 每周六") and a class word: what is left
@@ -333,6 +350,8 @@ def mentioned(stored: str, words: str) -> bool:
 def naming_share(stored: str, words: str) -> float:
     """How much of the stored value ``words`` name, 0 to 1: "london" names all of "London"
     and half of "King's College London"."""
+    if any(name in words for name in _ZH_NAMES_OF.get(normalise(stored), ())):
+        return 1.0
     if _CJK.search(stored):
         names = _zh_names(stored)
         return max((len(n) for n in names if n in words), default=0) / max(map(len, names), default=1)

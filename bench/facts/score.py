@@ -787,8 +787,9 @@ def score_conversation(conv: Mapping[str, Any], items: Sequence[Any]) -> Convers
             continue
         if still:
             result.stale_total += 1
-            result.stale_flagged += any(str(_get(i, "doubt", "") or "").strip() for i in still)
-            why = "still current"
+            flagged = any(str(_get(i, "doubt", "") or "").strip() for i in still)
+            result.stale_flagged += flagged
+            why = "still current, in doubt" if flagged else "still current"
         elif not held:
             why = "missing"
         elif any(status_of(i) == "historical" for i in held):

@@ -9,7 +9,9 @@ speaker states of themself; ``reader/held_back/`` is written but unused (docs/FA
 From the gold, a fact of the speaker themself (current or superseded) is marked where its
 value first appears, as typed, in one of the speaker's turns, and every other token is
 outside; a value the gold writes differently from the turn (a canonical "vegetarian" for
-"veggie") marks nothing. Every sentence is learned as typed and in lower case. One model
+"veggie") marks nothing. A clause that opens with someone else is learned once more as the
+reader reads it, said as their own ("my sister Anna lives in Oslo" as "I live in Oslo"),
+marked with that person's values. Every sentence is learned as typed and in lower case. One model
 per language (``span_features``), trained with CRFsuite's L-BFGS and an elastic net, whose
 L1 part keeps the file small; the same inputs give the same bytes.
 
@@ -31,7 +33,7 @@ from typing import Any
 import pycrfsuite
 import yaml
 from vaultweave.weaver.extract import span_reader
-from vaultweave.weaver.extract.rules import split_sentences
+from vaultweave.weaver.extract.rules import split_sentences, their_clauses
 from vaultweave.weaver.extract.span_features import Token, features, tokens
 
 from bench.facts import dataset
@@ -148,16 +150,45 @@ def _own_facts(conv: dataset.Conversation, kinds: tuple[str, ...] = ("current", 
     ]
 
 
+def _their_facts(conv: dataset.Conversation, about: str, name: str) -> list[tuple[str, str]]:
+    """The gold facts (current or superseded) of the person a clause opens with: the one
+    named ``name``, or else the speaker's only ``about`` (their sister, unnamed or named
+    elsewhere in the conversation)."""
+    gold = [f for kind in ("current", "superseded") for f in conv.get(kind, [])]
+    speaker = str(conv.get("speaker", ""))
+    if name:
+        wanted = {_fold(name)}
+    else:
+        named = {str(f["value"]) for f in gold if f.get("subject") == speaker and f.get("attribute") == about}
+        wanted = {_fold(f"{speaker}'s {about}")} | {_fold(n) for n in named}
+        if len(wanted) > 2:
+            return []  # two sisters: whose the clause is is not known
+    return [
+        (str(f["attribute"]), str(f["value"]))
+        for f in gold
+        if _fold(str(f.get("subject", ""))) in wanted and str(f["attribute"]) in span_reader.LEARNED
+    ]
+
+
 def examples(conversations: Iterable[dataset.Conversation], lowered: bool = True) -> Iterator[Example]:
-    """Every user sentence of the gold ``conversations`` as (features, labels)."""
+    """Every user sentence of the gold ``conversations`` as (features, labels), and every
+    clause about someone else as the reader reads it (said as their own: "I work in Dubai"
+    for "my sister Joy works in Dubai"), marked with that person's values."""
     for conv in conversations:
         facts = _own_facts(conv)
         ended = frozenset(_own_facts(conv, ("superseded",)))
         marked: set[tuple[str, str]] = set()
+        theirs_marked: dict[tuple[str, str], set[tuple[str, str]]] = {}
         for turn in conv.get("turns", []):
             if turn.get("role") == "user":
                 sentences = split_sentences(str(turn.get("text", "")))
                 yield from _labelled(sentences, facts, marked, lowered, ended)
+                for said in their_clauses(sentences):
+                    whose = (said.about, said.name)
+                    their = _their_facts(conv, *whose)
+                    if their:
+                        done = theirs_marked.setdefault(whose, set())
+                        yield from _labelled([said.clause], their, done, lowered)
 
 
 def _frequent(data: list[Example]) -> list[Example]:

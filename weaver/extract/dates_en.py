@@ -28,7 +28,10 @@ _TIME = (
     r"(?:,?\s+(?:at\s+)?\d{1,2}(?:[:.]\d{2})?\s+in\s+the\s+(?:morning|afternoon|evening)"
     r"|,?\s+(?:at\s+)?\d{1,2}h(?:\d{2})?(?!\w)"
     r"|,?\s+at\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|,?\s+by\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)"
-    r"|,?\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)|,?\s+\d{1,2}:\d{2}|\s+(?:[01]?\d|2[0-3])\.[0-5]\d(?![\d%.]))?"
+    r"|,?\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)|,?\s+\d{1,2}:\d{2}|,?\s+(?:[01]?\d|2[0-3])\.[0-5]\d(?![\d%.])"
+    # "on 23rd May, 12 noon", "the 29th morning, 8.30": noon, and the part of the day before its hour
+    r"|,?\s+(?:at\s+)?(?:12\s+)?(?:noon|midday)\b"
+    r"|\s+(?:morning|afternoon|evening|night),?\s+(?:at\s+)?\d{1,2}(?:[:.]\d{2})?(?:\s*(?:am|pm))?(?![\d%.]))?"
 )
 _DATE = (
     rf"(?:{_ORD}\s+(?:of\s+)?{_MONTH}(?:\s+\d{{4}})?|{_MONTH}\s+{_ORD}(?:,?\s+\d{{4}})?|"
@@ -236,12 +239,17 @@ def _hour_then_part(phrase: str) -> str:
     return f"{day} {hour:02d}:{minute:02d}" if hour <= 23 and minute <= 59 else phrase
 
 
+_NOON = re.compile(r",?\s+(?:at\s+)?(?:12\s+)?(?:noon|midday)\b", re.IGNORECASE)
+_LATER_PART = re.compile(r"\b(?:afternoon|evening|night)\b", re.IGNORECASE)
+_PART_OF_DAY_AT_END = re.compile(r"\s+(?:morning|afternoon|evening|night)$", re.IGNORECASE)
+
+
 def clock(phrase: str) -> str:
     """A spoken time made plain for a date parser: "thursday at 11" -> "thursday 11:00",
     "the 13th at 2:30" -> "the 13th 14:30", "2:15 this afternoon" -> "today 14:15". An
     hour from 1 to 6 said without am/pm is afternoon: nobody books the dentist at 2:30 at
     night."""
-    phrase = _hour_then_part(phrase)
+    phrase = _NOON.sub(" 12:00", _hour_then_part(phrase))
     match = _CLOCK.search(phrase)
     if not match or (match.group("m") is None and not match.group("half") and "at" not in match.group(0)):
         return phrase
@@ -251,11 +259,12 @@ def clock(phrase: str) -> str:
         hour += 12
     elif half == "am" and hour == 12:
         hour = 0
-    elif not half and 1 <= hour <= 6:
-        hour += 12
+    elif not half and (1 <= hour <= 6 or hour < 12 and _LATER_PART.search(phrase[: match.start()])):
+        hour += 12  # "the 12th afternoon, 3.30"
     if hour > 23 or minute > 59:
         return phrase
-    return f"{phrase[: match.start()].rstrip(' ,')} {hour:02d}:{minute:02d}".strip()
+    day = _PART_OF_DAY_AT_END.sub("", phrase[: match.start()].rstrip(" ,"))  # "the 29th morning, 8.30"
+    return f"{day} {hour:02d}:{minute:02d}".strip()
 
 
 _SPAN = re.compile(r"(?:at\s+)?(?:the\s+)?(?P<edge>start|beginning|end)\s+of\s+(?P<which>the|this|last)\s+"

@@ -76,7 +76,7 @@ _EN_CUES: tuple[tuple[str, tuple[str, ...]], ...] = (
      r"(?:end|break|terminat|sign)\w*\s+(?:of\s+)?(?:the|my|our|a\s+new)\s+lease|\bevict|"
      r"landlord\s+(?:is\s+)?(?:selling|sold|kick|won'?t\s+renew|not\s+renewing)|"
      r"(?:wants?|going)\s+to\s+sell\s+the\s+(?:flat|house|place|apartment)|have\s+to\s+vacate|"
-     r"new\s+(?:place(?!,\s+[A-Z])|flat|apartment|house|city|neighbou?rhood)|(?:house|flat|apartment)[\s-]*hunting|"
+     r"new\s+(?:place(?!,\s+[A-Z])|flat|apartment|house|city|neighbou?rhood)\b|(?:house|flat|apartment)[\s-]*hunting|"
      r"viewing\s+(?:flats|houses|apartments)|\bemigrat|(?:sold|selling|sell)\s+(?:the|our|my)\s+(?:house|flat|place)|"
      # "we're 100% moving this summer", "not sure i'll even stay in london"
      r"\bmoving\s+(?:this|next|in\s+the)\s+(?:summer|winter|spring|autumn|fall|year|month)|"
@@ -328,4 +328,5 @@ _NO_SUBJECT = words(
     "those his her their your its it not no maybe honestly really still even only to with of for in on at "
     "about if will would might may can could should"
 )
-_WE_DO = re.compile(r"\b(?:I|I'm|I've|I'd|im|ive|we|we're|we've|we'd)\b")  # the speaker as a subject
+# the speaker as a subject, as typed: "so i sold it to him today"
+_WE_DO = re.compile(r"\b(?:I|I'm|I've|I'd|im|ive|we|we're|we've|we'd)\b", re.IGNORECASE)

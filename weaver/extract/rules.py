@@ -316,6 +316,13 @@ def _facts_in(text: str, asked: str, who: str) -> list[Fact]:
     return dated_by_last_day(homes_with_town(facts, text), text) + unsure
 
 
+def their_clauses(sentences: Sequence[str]) -> list[span_reader.Theirs]:
+    """The clauses of a turn's ``sentences`` that open with someone else, each said as their
+    own ("my sister Joy works in Dubai" as "I work in Dubai"): what the reader reads of other
+    people, and what it learns from (``bench.facts.train_reader``)."""
+    return _gated_clauses(sentences)[2]
+
+
 def _gated_clauses(
     sentences: Sequence[str],
 ) -> tuple[list[tuple[str, str, str]], list[str], list[span_reader.Theirs]]:

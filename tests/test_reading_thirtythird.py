@@ -125,3 +125,9 @@ def test_a_bare_lower_case_model_is_a_car_only_beside_a_word_of_cars() -> None:
     assert "polo" not in {f.value for f in span_reader.read("I bought a polo for the wedding")}
     told = span_reader.read("just bought a polo, the insurance is mad")
     assert ("car", "polo") in {(f.attribute, f.value) for f in told}
+
+
+def test_a_town_or_a_hotel_is_no_habit_given_up() -> None:
+    assert naming_share("smokes", "从烟台搬走") == 0.0
+    assert naming_share("drinks", "酒店那边不干") == 0.0
+    assert naming_share("drinks", "戒了 酒也不喝") == 1.0

@@ -174,9 +174,8 @@ def _same_diet(stored: str, spoken: str) -> bool:
 
 def _chinese_names() -> dict[str, frozenset[str]]:
     """The Chinese names of the values stored by their English name (languages, diets,
-    habits): "日语" of *Japanese*, "纯素" of *vegan*; and the thing a habit is given up
-    by ("戒烟": 烟 of *smokes*)."""
-    names: dict[str, set[str]] = {"smokes": {"烟"}, "drinks": {"酒"}}
+    habits): "日语" of *Japanese*, "纯素" of *vegan*."""
+    names: dict[str, set[str]] = {}
     for chinese, english in (*LANGUAGES.items(), *DIETS.items(), *HABITS.items()):
         if len(chinese) >= 2:
             names.setdefault(normalise(english), set()).add(chinese)
@@ -185,6 +184,15 @@ def _chinese_names() -> dict[str, frozenset[str]]:
 
 # "日语也停了" ends *Japanese*, "西语那个app我卸了" *Spanish*: the value is held in English
 _ZH_NAMES_OF = _chinese_names()
+# The thing a habit gives up, said alone ("戒了 烟和打火机全扔了"), never a word it begins
+# (烟台 is a town, 酒店 a hotel)
+_ZH_THING_OF = {"smokes": re.compile(r"烟(?![台花草雾火])"), "drinks": re.compile(r"酒(?![店吧楼精馆])")}
+
+
+def _named_in_chinese(stored: str, words: str) -> bool:
+    key = normalise(stored)
+    thing = _ZH_THING_OF.get(key)
+    return any(name in words for name in _ZH_NAMES_OF.get(key, ())) or bool(thing and thing.search(words))
 
 
 # The days of a routine's value ("瑜伽 每周二", "钢琴课 每周六") and a class word: what is left
@@ -350,7 +358,7 @@ def mentioned(stored: str, words: str) -> bool:
 def naming_share(stored: str, words: str) -> float:
     """How much of the stored value ``words`` name, 0 to 1: "london" names all of "London"
     and half of "King's College London"."""
-    if any(name in words for name in _ZH_NAMES_OF.get(normalise(stored), ())):
+    if _named_in_chinese(stored, words):
         return 1.0
     if _CJK.search(stored):
         names = _zh_names(stored)

@@ -9,7 +9,7 @@ import pytest
 from vaultweave.weaver.attributes import is_single_valued
 from vaultweave.weaver.extract import dates_en, span_reader
 from vaultweave.weaver.extract.doubt_cues import cue_doubts
-from vaultweave.weaver.extract.rules import their_clauses
+from vaultweave.weaver.extract.reader_clauses import their_clauses
 from vaultweave.weaver.value_match import names_value, naming_share
 from vaultweave.weaver.vault import Vault
 

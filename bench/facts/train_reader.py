@@ -33,7 +33,8 @@ from typing import Any
 import pycrfsuite
 import yaml
 from vaultweave.weaver.extract import span_reader
-from vaultweave.weaver.extract.rules import split_sentences, their_clauses
+from vaultweave.weaver.extract.reader_clauses import their_clauses
+from vaultweave.weaver.extract.rules import split_sentences
 from vaultweave.weaver.extract.span_features import Token, features, tokens
 
 from bench.facts import dataset

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from vaultweave.weaver.extract.changes_en import CAR, CAR_MAKE, CAR_MODEL
+from vaultweave.weaver.extract.car_names_en import CAR, CAR_MAKE, CAR_MODEL
 from vaultweave.weaver.extract.patterns_en import _I, _PAST
 from vaultweave.weaver.extract.rules_text import Rule, clean_org, one, rule
 

@@ -15,6 +15,7 @@ from dataclasses import replace
 from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.allergens import ALLERGY_TAKEN_BACK
 from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.car_names_en import CAR, CAR_MODEL, CAR_PARTED_WITH
 from vaultweave.weaver.extract.doubts_hedged_en import HEDGED_DOUBTS
 from vaultweave.weaver.extract.rules_text import (
     ADV,
@@ -162,29 +163,7 @@ ENDING_VERBS = (
     r"(?:\s+(?:i\s+guess|lol|haha|and\s+(?:good\s*bye|bye\s*bye|rip))\b.*)?(?:,.*)?$",
 )
 
-# Car makes, so that "got a used Tesla Model 3" / "sold the Honda" read as the car.
-_MAKE = (
-    r"(?:Honda|Toyota|Tesla|Ford|VW|Volkswagen|BMW|Audi|Mercedes(?:-Benz)?|Skoda|Škoda|Kia|Hyundai|Nissan|"
-    r"Mazda|Subaru|Fiat|Renault|Peugeot|Volvo|Jeep|Chevy|Chevrolet|Mini|Lexus|Porsche|Citro[eë]n|Seat|Dacia|"
-    r"Vauxhall|Opel|Suzuki|Mitsubishi|Polestar|Rivian|Dodge|Ram|GMC|Buick|Cadillac|Land\s+Rover|"
-    r"Range\s+Rover|"
-    r"Jaguar|Alfa\s+Romeo|Cupra|MG|BYD|Smart)"
-)
-CAR = _MAKE + r"(?:\s+(?:[A-Z0-9][\w-]*))*"
-CAR_MAKE = _MAKE
-# What parts with a car: "sold the civic", "traded in my polo", "wrote off the focus"
-CAR_PARTED_WITH = r"(?:sold|scrapped|traded\s+in|wrote\s+off|totall?ed)"
-# Models people name alone and in lower case ("sold my civic", "swapped the old hilux"): read
-# only after a verb that only a car takes, as "golf" or "focus" name other things too.
-_MODEL = (
-    r"(?i:civic|corolla|camry|prius|yaris|hilux|rav4|rav\s4|land\s+cruiser|prado|fortuner|innova|vitz|"
-    r"golf|polo|passat|jetta|tiguan|octavia|fabia|fiesta|focus|mondeo|ranger|f-?150|mustang|"
-    r"accord|cr-?v|hr-?v|jazz|swift|alto|wagon\s?r|baleno|nexon|creta|i10|i20|i30|tucson|sportage|"
-    r"picanto|qashqai|micra|navara|leaf|clio|megane|outback|forester|impreza|tacoma|wrangler|"
-    r"mx-?5|miata|pajero|outlander|ute|beetle|punto|panda|astra|corsa|kombi)"
-)
-CAR_MODEL = _MODEL
-_ANY_CAR = (rf"(?:{CAR}|{_MODEL}(?:\s+(?:hybrid|ev|estate|wagon|[A-Z0-9][\w-]*))?\b"
+_ANY_CAR = (rf"(?:{CAR}|{CAR_MODEL}(?:\s+(?:hybrid|ev|estate|wagon|[A-Z0-9][\w-]*))?\b"
             # the model ends its noun phrase: "sold my golf clubs" sold no car
             r"(?=\s*$|\s*[,.!;:)(]|\s+(?:to|for|in|on|last|this|yesterday|today|and|at|after|because|cos|since|"
             r"finally|died|got|was|is|has|just|\d)\b))")

@@ -23,6 +23,7 @@ _COUNT = (
     r"a\s+couple(?:\s+of)?|couple(?:\s+of)?|several|\d{1,3})"
 )
 _UNIT = r"(?:days?|weeks?|months?|years?)"
+_NOON_SAID = r",?\s+(?:at\s+)?(?:12\s+)?(?:noon|midday)\b"
 _TIME = (
     # "10 in the morning", "at 10h"
     r"(?:,?\s+(?:at\s+)?\d{1,2}(?:[:.]\d{2})?\s+in\s+the\s+(?:morning|afternoon|evening)"
@@ -30,7 +31,7 @@ _TIME = (
     r"|,?\s+at\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|,?\s+by\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)"
     r"|,?\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)|,?\s+\d{1,2}:\d{2}|,?\s+(?:[01]?\d|2[0-3])\.[0-5]\d(?![\d%.])"
     # "on 23rd May, 12 noon", "the 29th morning, 8.30": noon, and the part of the day before its hour
-    r"|,?\s+(?:at\s+)?(?:12\s+)?(?:noon|midday)\b"
+    r"|" + _NOON_SAID +
     r"|\s+(?:morning|afternoon|evening|night),?\s+(?:at\s+)?\d{1,2}(?:[:.]\d{2})?(?:\s*(?:am|pm))?(?![\d%.]))?"
 )
 _DATE = (
@@ -239,7 +240,7 @@ def _hour_then_part(phrase: str) -> str:
     return f"{day} {hour:02d}:{minute:02d}" if hour <= 23 and minute <= 59 else phrase
 
 
-_NOON = re.compile(r",?\s+(?:at\s+)?(?:12\s+)?(?:noon|midday)\b", re.IGNORECASE)
+_NOON = re.compile(_NOON_SAID, re.IGNORECASE)
 _LATER_PART = re.compile(r"\b(?:afternoon|evening|night)\b", re.IGNORECASE)
 _PART_OF_DAY_AT_END = re.compile(r"\s+(?:morning|afternoon|evening|night)$", re.IGNORECASE)
 

@@ -9,7 +9,7 @@ import re
 
 from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.base import Op
-from vaultweave.weaver.extract.changes_en import CAR_MAKE
+from vaultweave.weaver.extract.car_names_en import CAR_MAKE
 from vaultweave.weaver.extract.kin_values import PET_KINDS, pet_values, relative_value
 from vaultweave.weaver.extract.rules_text import (
     ADV,

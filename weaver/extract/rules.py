@@ -42,10 +42,8 @@ from vaultweave.weaver.extract import (
     asked_zh,
     dated_zh,
     dates,
-    dates_en,
     dates_zh,
     events_en,
-    rules_zh_people,
     rules_zh_updates,
     span_events,
     span_reader,
@@ -70,6 +68,7 @@ from vaultweave.weaver.extract.moves import for_the_vault
 from vaultweave.weaver.extract.patterns_en import AHEAD
 from vaultweave.weaver.extract.pets_en import pets_named_in_turn, without_unnamed_pets
 from vaultweave.weaver.extract.places_en import in_full
+from vaultweave.weaver.extract.reader_clauses import gated_clauses, is_chinese_sentence
 from vaultweave.weaver.extract.rules_en import UPCOMING
 from vaultweave.weaver.extract.rules_text import Fact, Grammar
 from vaultweave.weaver.extract.rules_zh_people import Person
@@ -296,7 +295,7 @@ def _facts_in(text: str, asked: str, who: str) -> list[Fact]:
     sentences = split_sentences(text)
     # What the rules could not place, the trained reader may (span_reader), dated as the
     # rules date a clause ("been a barista there since last month").
-    statements, event_clauses, others = _gated_clauses(sentences)
+    statements, event_clauses, others = gated_clauses(sentences)
     filled = span_reader.gaps(statements, facts) + span_reader.their_gaps(others, facts)
     # a doubt the rules raised without a value ("new job's at the royal free") is answered
     # by the value the reader found for it
@@ -316,73 +315,6 @@ def _facts_in(text: str, asked: str, who: str) -> list[Fact]:
     return dated_by_last_day(homes_with_town(facts, text), text) + unsure
 
 
-def their_clauses(sentences: Sequence[str]) -> list[span_reader.Theirs]:
-    """The clauses of a turn's ``sentences`` that open with someone else, each said as their
-    own ("my sister Joy works in Dubai" as "I work in Dubai"): what the reader reads of other
-    people, and what it learns from (``bench.facts.train_reader``)."""
-    return _gated_clauses(sentences)[2]
-
-
-def _gated_clauses(
-    sentences: Sequence[str],
-) -> tuple[list[tuple[str, str, str]], list[str], list[span_reader.Theirs]]:
-    """The clauses the rules' gates let through, in one pass: those the reader may read for values
-    (no question, wish or opinion, nothing of someone else's: "my wife is a nurse at Mercy", "he
-    starts monday. still in dakar"), each with its change's date phrase; those it may read for
-    events (plans and requests pass, questions do not); those that open with someone else, as theirs."""
-    statements: list[tuple[str, str, str]] = []
-    events: list[str] = []
-    others: list[span_reader.Theirs] = []
-    before, theirs_before = 0, False  # where the statements of the sentence before begin; whose it was
-    for number, sentence in enumerate(sentences):
-        said_before = sentences[number - 1] if number else ""
-        grammar = CHINESE if _is_chinese(sentence) else ENGLISH
-        bare, theirs_before = span_reader.after_theirs(sentence, theirs_before and grammar is ENGLISH)
-        asks = grammar.is_question(sentence)
-        frame = dated_zh.is_day_frame(sentence) if grammar is CHINESE else ""
-        if frame:  # "到新加坡啦！20号落地的": the 是…的 frame dates the sentence before
-            statements[before:] = [(part, when or frame, said) for part, when, said in statements[before:]]
-        before = len(statements)
-        theirs = False  # Chinese: "小李换工作了，去了百度": the second clause is his too
-        for clause in grammar.split_clauses(sentence):
-            opens_with = None
-            if grammar is CHINESE:
-                if span_reader.someone_else(clause):
-                    theirs = True
-                    who = rules_zh_people.person(clause, None)
-                    opens_with = (who[0].about, who[0].name, who[1]) if who else None
-                elif clause.lstrip("，, ").startswith("我"):
-                    theirs = False
-            elif grammar.other is not None:
-                other = grammar.other(grammar.prepare(clause))
-                opens_with = (other[0], other[1], other[2]) if other else None
-            if opens_with and not asks and grammar.negated(clause) is None and not grammar.is_chatter(clause):
-                about, name, inner = opens_with
-                when = dates_zh.find_past(clause)[0] if grammar is CHINESE else dates_en.find(clause)
-                parts = span_reader.readable_parts(inner)
-                others += [span_reader.Theirs(part, when, about, name) for part in parts]
-            if theirs or opens_with or grammar.negated(clause) is not None or bare:
-                continue
-            if not grammar.is_question(clause):
-                events.append(clause)
-            if not asks and not grammar.is_chatter(clause):
-                if grammar is CHINESE:  # "上个月搬到了苏州", "到伦敦一周了"
-                    when = dates_zh.find_past(clause)[0] or dates_zh.find_since(clause)[0]
-                else:
-                    when = dates_en.find(clause)
-                statements += [(part, when, said_before) for part in span_reader.readable_parts(clause)
-                               if grammar is CHINESE or not _NOT_THE_SPEAKERS_NOW.search(part)]
-    return statements, events, others
-
-
-# "my mei mei got good news, she just turned 19": a clause that goes on about someone else
-# is no statement of the speaker's for the reader; nor is "until our own flat in Swindon is
-# ready", a value still to come
-_NOT_THE_SPEAKERS_NOW = re.compile(r"(?:^|[,;]\s*|\b(?:and|but|so|cos|because)\s+)(?:he|she|they|hes|shes)"
-                                   r"(?:'s|'re|\s)|(?:^|[,;]\s*)(?:until|till|til|once|as\s+soon\s+as)\s",
-                                   re.IGNORECASE)
-
-
 def _turn_facts(text: str, who: str = "", about: str = "") -> list[Fact]:
     facts: list[Fact] = []
     seen: set[tuple[str, str, Op, str, str]] = set()
@@ -391,7 +323,7 @@ def _turn_facts(text: str, who: str = "", about: str = "") -> list[Fact]:
     person: Person | None = None  # Chinese: who the sentence before ended about
     carried = Carried(about)  # English: who the fragments of the turn are about (fragments_en)
     for sentence in split_sentences(text):
-        grammar = CHINESE if _is_chinese(sentence) else ENGLISH
+        grammar = CHINESE if is_chinese_sentence(sentence) else ENGLISH
         if grammar is CHINESE and grammar.note(sentence) is None:
             found, person = zh_sentence(sentence, person)  # "小雅辞职了！跑去大理开民宿了"
         else:
@@ -428,7 +360,7 @@ def _turn_facts(text: str, who: str = "", about: str = "") -> list[Fact]:
                 facts.append(fact)
         if grammar is ENGLISH:  # "a rescue greyhound!! his name is Biscuit", "..., the kids named her Nugget"
             facts = pets_named_in_turn(sentence, facts)
-    return without_unnamed_pets(told_first(facts, text) if _is_chinese(text) else facts)  # homes_zh
+    return without_unnamed_pets(told_first(facts, text) if is_chinese_sentence(text) else facts)  # homes_zh
 
 
 def _fragment_facts(
@@ -446,14 +378,6 @@ def _fragment_facts(
                 had.add((fact.attribute, fact.about, fact.name))
                 extra.append(fact)
     return extra, carried
-
-
-def _is_chinese(sentence: str) -> bool:
-    stripped = sentence.lstrip(" \"'“‘([")
-    if stripped and _CJK.match(stripped) or "我" in sentence:
-        return True
-    # "HR说面试提前了", "offer拿到了": Chinese with a Latin word first
-    return len(_CJK.findall(sentence)) >= max(2, len(re.findall(r"[A-Za-z]+", sentence)))
 
 
 def _sentence_facts(sentence: str, grammar: Grammar, allow_note: bool) -> list[Fact]:

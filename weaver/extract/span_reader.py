@@ -34,7 +34,7 @@ import pycrfsuite
 from vaultweave.store.embeddings.integrity import verified_file
 from vaultweave.weaver.attributes import is_single_valued
 from vaultweave.weaver.extract.base import Op
-from vaultweave.weaver.extract.changes_en import CAR_MAKE, CAR_PARTED_WITH
+from vaultweave.weaver.extract.car_names_en import CAR_PARTED_WITH, bare_model
 from vaultweave.weaver.extract.normalise_en import PERSON
 from vaultweave.weaver.extract.places_en import known_place
 from vaultweave.weaver.extract.rules_text import (
@@ -345,7 +345,7 @@ def read(sentence: str, before: str = "") -> list[Fact]:
             continue  # "my old colleagues at Ocado": a workplace left
         if attribute == "car" and _parted_with(sentence[:start]):
             continue  # "sold the 2012 honda jazz to my neighbour": the car that was
-        if attribute == "car" and _bare_model(raw, sentence):
+        if attribute == "car" and bare_model(raw, sentence):
             continue  # "I bought a polo for the wedding": a shirt as likely as a car
         town = re.escape(raw)
         venue = f"{town}(?:{VENUE_ZH}|{STATION_ZH})"  # "在厦门总部": where something is held, not lived
@@ -363,23 +363,6 @@ def read(sentence: str, before: str = "") -> list[Fact]:
         if value:
             facts.append(Fact(attribute, value, confidence=CONFIDENCE))
     return facts
-
-
-# A car said as a bare lower-case word ("polo", "golf", "jazz") is a car only beside a word of cars.
-_CAR_MAKE = re.compile(rf"\b(?:{CAR_MAKE})\b", re.IGNORECASE)
-_CAR_WORDS = re.compile(
-    r"\b(?:cars?|drive|drives|driving|drove|motor|mot|insurance|insured|mileage|miles|km|tyres?|tires?|engine|"
-    r"park(?:ed|ing)?|petrol|diesel|hybrid|dealer(?:ship)?|second[- ]?hand|used|mechanic|garage|service|"
-    r"reg)\b",
-    re.IGNORECASE,
-)
-
-
-def _bare_model(raw: str, sentence: str) -> bool:
-    """A car value typed in lower case with no make, no year and no word of cars around it."""
-    said = raw.strip()
-    return (bool(re.fullmatch(r"[a-z][a-z' -]*", said)) and not _CAR_MAKE.search(said)
-            and not _CAR_WORDS.search(sentence))
 
 
 def _parted_with(before: str) -> bool:

@@ -34,13 +34,30 @@ def rescheduled(item: Item, candidate: Candidate) -> bool:
 
 
 def named_as_before(candidate: Candidate, current: Iterable[Item]) -> Candidate:
-    """"牙医改到周一了": a rescheduled appointment keeps the fuller name it was told with."""
+    """"牙医改到周一了": a rescheduled appointment keeps the fuller name it was told with; "aerobics
+    is just on wednesdays" after "water aerobics on mondays and wednesdays": so does a routine's
+    activity named by its head word, on its new days."""
     for item in current:
+        if not rescheduled(item, candidate):
+            continue
         fuller = len(normalise(item.value)) > len(candidate.value_key)
-        if candidate.attribute == "appointment" and fuller and rescheduled(item, candidate):
+        if candidate.attribute == "appointment" and fuller:
             text = candidate.text.replace(candidate.value, item.value)
             return replace(candidate, value=item.value, text=text)
+        old, new = _said_activity(item.value), _said_activity(candidate.value)
+        # the new telling names the activity by its head ("aerobics" of "water aerobics", "夜班" of
+        # "值夜班"), not by its first word ("footy" of "footy for my local club")
+        named_by_head = old.endswith(new) and len(old.split()) <= 3
+        if candidate.attribute == "routine" and len(old) > len(new) and named_by_head:
+            value = old + candidate.value[len(new):]
+            return replace(candidate, value=value, text=candidate.text.replace(candidate.value, value))
     return candidate
+
+
+def _said_activity(routine: str) -> str:
+    """A routine's activity as its value spells it: "water aerobics" of "water aerobics on
+    Mondays", "游泳" of "游泳 每周三"."""
+    return routine.split(" on ")[0] if " on " in routine else routine.split(" 每")[0]
 
 
 def same_time(new: Item, old: Item) -> Item:

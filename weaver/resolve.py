@@ -44,6 +44,7 @@ from vaultweave.store.item import Item, Status, item_id
 from vaultweave.weaver.attributes import OPPOSITES, canonical_sentence, is_single_valued, reaches
 from vaultweave.weaver.doubting import DOUBTED_BY_NAME, doubted_items, last_told, said_at, told_since
 from vaultweave.weaver.extract.base import BY_NAME, MOVED, Candidate, Op, normalise
+from vaultweave.weaver.homes_in_cities import in_city
 from vaultweave.weaver.moving import moved_to, rescheduled_as
 from vaultweave.weaver.new_jobs import JOB_PARTS, new_job
 from vaultweave.weaver.reschedule import named_as_before, rescheduled, same_time
@@ -203,7 +204,7 @@ def _already_applied(candidate: Candidate, same_key: Iterable[Item]) -> bool:
 def _assert(work: _Working, candidate: Candidate, observed_at: datetime) -> None:
     same_key = work.with_key(candidate.subject, candidate.attribute)
     current = [i for i in same_key if i.status is Status.CURRENT]
-    candidate = named_as_before(candidate, current)
+    candidate = named_as_before(in_city(candidate, current), current)
     for item in current:
         said_before = normalise(item.value) == candidate.value_key or same_place(
             candidate.attribute, item.value, candidate.value)  # "Palermo" after "Palermo, Buenos Aires"
@@ -304,15 +305,16 @@ def _end(work: _Working, candidate: Candidate) -> bool:
     # An empty value ("I quit my job") ends whatever the attribute currently holds, save what the
     # same line tells first ("不跑快递了！上礼拜入职京东物流"), not what it names again ("deirdre retired!!").
     held = work.with_key(candidate.subject, candidate.attribute)
+    kept_up: list[Item] = []
     live = [i for i in held if i.is_current and _newer_or_equal(candidate, i)
             and (candidate.value_key or i.sources[:1] != (candidate.source,))]
     if candidate.value_key:
         exact = [i for i in live if normalise(i.value) == candidate.value_key]
         # "I left Mercy" ends "Mercy Hospital"; an exact value wins over a looser one.
         live = exact or [i for i in live if names_ended(i.attribute, i.value, candidate.value)]
-        if candidate.attribute == "habit":  # "I stopped running" ends "running every day" too
-            live += [i for i in work.with_key(candidate.subject, "routine") if i.is_current
-                     and _newer_or_equal(candidate, i) and names_ended("routine", i.value, candidate.value)]
+        if candidate.attribute in _KEPT_UP_BY:  # "I stopped running" ends "running every day" too
+            kept_up = [i for i in work.with_key(candidate.subject, "routine") if i.is_current
+                       and _newer_or_equal(candidate, i) and names_ended("routine", i.value, candidate.value)]
         if candidate.attribute in ("likes", "dislikes"):
             # "I'm off tea now" also ends a favourite tea.
             live += [
@@ -322,11 +324,19 @@ def _end(work: _Working, candidate: Candidate) -> bool:
             ]
     told_with = {t.id: t for item in live for t in _job_part_told_with(work, item, candidate)}
     live += [t for t in told_with.values() if all(t.id != i.id for i in live)]
-    for item in live:
+    for item in live + kept_up:
         work.put(Action.ENDED, _ended(item, candidate), item)
         if item.attribute.startswith("favourite_"):
             work.ended_favourites[candidate.source].append(item)
-    return bool(live)
+    # a habit and its routine are one thing said two ways; a routine ended with the pet, hobby or
+    # learning it was kept up for leaves that ending unmatched: "Bonnie died" with no pet held
+    # still tells that Bonnie was one (``_ended_before_told``)
+    return bool(live) or (bool(kept_up) and candidate.attribute == "habit")
+
+
+# What a routine is kept up for: "I quit pottery" ends "pottery class on Thursdays", "Bonnie
+# died" ends "walking Bonnie every morning", "日语停了" ends "日语网课 每周二周四".
+_KEPT_UP_BY = frozenset({"habit", "hobby", "learning", "pet"})
 
 
 def _job_part_told_with(work: _Working, ended: Item, candidate: Candidate) -> list[Item]:

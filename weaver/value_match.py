@@ -197,7 +197,9 @@ def _named_in_chinese(stored: str, words: str) -> bool:
 
 # The days of a routine's value ("瑜伽 每周二", "钢琴课 每周六") and a class word: what is left
 # names the activity, so "舞蹈课 每周三" and "舞蹈 每周五" are one routine on other days.
-_ROUTINE_DAYS = re.compile(r"每个?(?:周|星期|礼拜)[一二三四五六日天末、和]*|每个?周末|每天|天天|课$")
+# "每礼拜二礼拜四", "每周三和周六": the days, however many
+_ROUTINE_DAYS = re.compile(r"每个?(?:(?:周|週|星期|礼拜|禮拜)[一二三四五六日天末]*[、和跟及与,， ]*)+"
+                           r"|每个?周末|每天|天天|课$")
 
 
 def routine_thing(value: str) -> str:

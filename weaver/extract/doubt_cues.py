@@ -249,12 +249,14 @@ def _named_beside_change(sentence: str) -> list[tuple[str, Op]]:
     return found
 
 
+# "the sunday long runs and tuesday intervals are off": called off (never "off to", "off work")
+_OFF = r"(?:is|are|'s|'re)\s+off(?!\s+(?:to|work|sick|school|duty|the|on|for\s+the\s+day)\b)"
 # Words of change that can only end what they name ("sold the golf", "RIP the panda",
 # "飞度卖掉了"), told as done: no plan, no weighing in the sentence.
 _ENDS = re.compile(
     r"sold|scrapped|quit|resigned|retired|gave\s+up|stopped|done\s+with|finished\s+with|no\s+more|any\s*more|"
     r"no\s+longer|rip|passed\s+away|died|put\s+down|rehomed|hung\s+up|packed\s+out|split\s+up|broke\s+up|"
-    r"(?:is|'s)\s+gone|goodbye|bye\s+bye|"
+    rf"(?:is|'s)\s+gone|goodbye|bye\s+bye|{_OFF}|"
     r"卖了|卖掉|不干了|不做了|辞了|辞职|离职|搬走|搬离|退了|退掉|停了|分手|不再|去世|送人|送走|不上了|不学了|不练了|"
     r"[没沒]再去|[转轉]出去|戒了|放弃|[没沒]续",
     re.IGNORECASE,
@@ -275,7 +277,7 @@ _CHANGE = re.compile(
     r"changed|changing|swapped|replaced|traded\s+in|transferred|shifted|split\s+up|broke\s+up|breaking\s+up|"
     r"resigned|resigning|retired|retiring|gave\s+up|giving\s+up|stopped|stopping|done\s+with|finished\s+with|"
     r"cancell?ed|postponed|rescheduled|no\s+more|any\s*more|no\s+longer|used\s+to|rip|passed\s+away|died|"
-    r"put\s+down|rehomed|ended|axed|hung\s+up|packed\s+out|(?:is|'s)\s+gone|goodbye|bye\s+bye|not\s+sure|(?:idk|dunno|don'?t\s+know)\s+(?:if|whether)|"
+    rf"put\s+down|rehomed|ended|axed|hung\s+up|packed\s+out|(?:is|'s)\s+gone|goodbye|bye\s+bye|not\s+sure|{_OFF}|(?:idk|dunno|don'?t\s+know)\s+(?:if|whether)|"
     r"thinking\s+(?:about|of)|considering|debating|on\s+the\s+fence)\b|"
     r"卖了|卖掉|不干了|不做了|辞了|辞职|离开|离职|搬走|搬出|搬离|换了|换成|改成|改到|退了|退掉|停了|分手|没了|不再|"
     r"结束|取消|推迟|延期|不去了|放弃|戒了|去世|送人|送走|不上了|不学了|不练了|[没沒]再去|[转轉]出去|[转轉][让讓]|[没沒]续|"

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 
 from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.districts_zh import cities_of
+from vaultweave.weaver.extract.places_zh import EVERYDAY_WORDS
 from vaultweave.weaver.extract.rules_text import Fact, Rule, rule
 from vaultweave.weaver.extract.rules_zh_values import HK_DISTRICTS, is_place, place_of
 
@@ -39,10 +41,12 @@ _LATIN_PLACE = re.compile(r"[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)*")
 
 
 def placeish(value: str) -> bool:
-    """A place by name: known, opening with a known place (上海长宁), or by a district's ending."""
+    """A place by name: known, a district or county of the table (石景山), opening with a known
+    place (上海长宁), or by a district's ending."""
     if not value or _NOT_PLACE.search(value):
         return False
-    return (is_place(value) or any(is_place(value[:n]) for n in (2, 3) if len(value) - n >= 2)
+    return (is_place(value) or (bool(cities_of(value)) and value not in EVERYDAY_WORDS)
+            or any(is_place(value[:n]) for n in (2, 3) if len(value) - n >= 2)
             or bool(_PLACE_END.search(value)) or bool(_LATIN_PLACE.fullmatch(value)))
 
 
@@ -125,11 +129,15 @@ RULES: tuple[Rule, ...] = (
     rule(r"^我?(?:们)?(?:已经|终于|总算|刚|上周|上个?月)*搬(?:进了?|入|到)(?P<v>(?!了)[" + _CJK
          + r"A-Za-z]{2,6}?)的?(?:新家|新房|新屋|新居)",
          lambda m: [Fact("lives_in", v, Op.ASSERT, 0.8) for v in [place_of(m.group("v"))] if v]),
-    # "在上海长宁租了个一室户", "跟对象在学府路租了个一居": where the flat one rented is
+    # "在上海长宁租了个一室户", "跟对象在学府路租了个一居", "跟室友在望京合租一套两居": where the
+    # flat one rented is
     rule(r"^我?(?:们)?(?:现在|目前|也|就)*(?:(?:跟|和)[^，,在]{1,4})?在(?P<v>[" + _CJK
-         + r"A-Za-z]{2,8}?)(?:那边|这边|附近)?租了?"
+         + r"A-Za-z]{2,8}?)(?:那边|这边|附近)?合?租了?"
          r"(?:个|一个|一间|一套|间|套)"
          r"[^，,]{0,6}?(?:室|房|户|厅|居|开间|公寓|单间|loft)", _home),
+    # "我带安然搬回南岗我妈家住", "跟老公搬到了苏州": moved with someone, the speaker moved too
+    rule(r"^我?(?:们)?(?:已经|也|就|上个?月|上周)*(?:带着?|跟|和)[^，,\s在]{1,4}?(?:一起|一块儿?)?(?:搬到|搬去|搬回|搬来)了?"
+         r"(?P<v>[" + _CJK + r"A-Za-z]{2,10}?)(?:去|来)?(?:住|生活)?(?:了|啦)?$", _home),
     # "住郑东新区", "我现在住凤山区": a place of four or more after 住, known by its ending
     rule(r"^我?(?:现在|目前|也|就|还)*住(?!院|宿|校|在|了|过|着|得)(?P<v>[" + _CJK + r"]{4,6})$",
          lambda m: _home(m) if _PLACE_END.search(m.group("v")) else []),

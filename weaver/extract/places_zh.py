@@ -22,7 +22,7 @@ PLACES_FILE = "places_zh.txt"
 _COUNTRIES = ("CN", "TW", "HK", "MO")
 _NAME = re.compile(r"[\u4e00-\u9fff]{2,6}")
 # Town names that are everyday words: never a place by this list.
-_COMMON = words(
+EVERYDAY_WORDS = words(
     "光明 奋斗 民主 胜利 联合 东方 中和 城中 城西 城厢 新城 园林 天府 太和 安宁 荔枝 甲子 市桥 桥头 白沙 "
     "河东 新安 永安 红岗 红塔 水富 福集 祥城 思城 百城 华城 文城 曾城 松城 南村 回兴 大场 大沙 大良 半线 "
     "业州 习岗 几江 冲山 关口 安流 天福 奎聚 联合 罗峰 罗阳 那大 林西 玉山 白山 恒山 新桥"
@@ -36,7 +36,7 @@ _SOURCE_NOTE = (
 
 @cache
 def _gazetteer() -> frozenset[str]:
-    return frozenset(listed_names(PLACES_FILE)) - _COMMON
+    return frozenset(listed_names(PLACES_FILE)) - EVERYDAY_WORDS
 
 
 def known_city(word: str) -> bool:
@@ -63,7 +63,7 @@ def gazetteer_names() -> list[str]:
         for name in city.get("alternatenames", []):
             if _NAME.fullmatch(name):
                 names.add(name[:-1] if len(name) > 2 and name[-1] in "市县" else name)
-    return sorted(names - _COMMON)
+    return sorted(names - EVERYDAY_WORDS)
 
 
 def main() -> int:

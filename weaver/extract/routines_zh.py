@@ -28,7 +28,7 @@ _LEAD = (r"(?:ok|OK|好|嗯|另外|还有|然后|我|我们|自己|平时|一般
          r"从?[上这下本]周(?:开始|起)|"
          r"只能|只有|\s+)*")
 # A routine told as a change ("现在改成每周二四六去游泳了"): its new days, the old ones ended
-_CHANGED = r"(?P<changed>(?:只能|就)?(?:改成|改为|换成|改到)了?)?"
+_CHANGED = r"(?P<changed>(?:只能|就)?(?:改成|改为|换成|改到|变成|變成|挪到|调到|调成|换到)了?)?"
 _ROUTINE = re.compile(rf"^{_LEAD}{_CHANGED}(?P<days>{_DAYS})(?P<rest>[^，,]{{1,30}})$")
 # told as a change, the days need no 每 ("改成周末跟我哥去爬山"): not so an appointment moved, told
 # with no activity after its day ("改到周五了")
@@ -101,10 +101,11 @@ def later_routine(pieces: str) -> list[Fact]:
 # The activity named first, its days and hour after, a verb alone at the end ("小区广场舞每周一三五
 # 晚上七点跳", "太极拳每周二四早上打"): the activity is what comes before the days
 _TOPIC_FIRST = re.compile(rf"^{_LEAD}(?:俺们|咱们|我们|俺)?(?:小区|村里|家里|公司|定了)?的?"
-                          rf"(?P<topic>[\u4e00-\u9fff]{{2,6}}?){_CHANGED}(?P<days>{_DAYS})(?P<rest>[^，,]{{0,12}}?)(?:跳|播|练|上|去|打|踢|跑|游)?了?$")
+                          rf"(?P<topic>[\u4e00-\u9fff]{{2,6}}?){_CHANGED}(?P<days>{_DAYS})(?P<rest>[^，,]{{0,12}}?)(?:跳|播|练|(?<![早晚])上|去|打|踢|跑|游)?了?$")
 
 
-_NOT_TOPIC = re.compile(r"(?:也|都|还|就|又|开始|起|了|时间)$|^(?:时间|从)")  # "时间也", "从上周开始"
+# "时间也", "从上周开始"; "他还把晨会挪到每周一": what someone else moved
+_NOT_TOPIC = re.compile(r"(?:也|都|还|就|又|开始|起|了|时间)$|^(?:时间|从)|[他她它]")
 
 
 def routine(clause: str) -> list[Fact]:
@@ -115,8 +116,12 @@ def routine(clause: str) -> list[Fact]:
         match = first
     if not match:
         return []
-    opening = r"^们?(?:(?:这|下|本)周起|从?(?:这|下|本)周开始)?(?:小区|村里|家里|公司)?的?"  # 这周起夜班
+    # 这周起夜班, 下个月起夜班
+    opening = (r"^们?(?:(?:这|下|本)(?:周|个?月)起|从?(?:这|下|本)(?:周|个?月)开始)?"
+               r"(?:小区|村里|家里|公司)?的?")
     what = (re.sub(opening, "", match.group("topic")) if match is first else match.group("rest")).strip(EDGES)
+    if match is first:  # "私教现在挪到每周二周五": when, said after the activity
+        what = re.sub(r"(?<=..)(?:现在|目前|以后|往后|已经|从此)$", "", what)
     for _ in range(3):  # the pieces may repeat or come in another order
         for piece in _BETWEEN:
             if _TAKEN.match(what):  # "送幺妹儿去上学", "带晨练课": whom one takes, or the class one leads

@@ -150,6 +150,8 @@ def place_of(raw: str) -> str | None:
     """A place as spoken, trimmed to its city when a district follows ("深圳龙岗万科城那边" -> 深圳)."""
     # "搬到荃湾住": the verb after the place is no part of it
     raw = re.sub(r"(?<=..)(?:去|来)?(?:住|生活|定居)(?:了|下来)?$", "", raw.strip(EDGES))
+    # "搬回南岗我妈家": the place, not whose home there
+    raw = re.sub(r"(?<=..)(?:我|我们)?(?:妈|爸|父母|爸妈|婆婆|公公|岳父|岳母|丈母娘|奶奶|爷爷|外婆|姥姥)家$", "", raw)
     # "小区对面": beside somewhere, and the somewhere is left (no place if nothing is)
     value = cleaned(re.sub(r"(?:那边|这边|附近|一带|那儿|这儿|那里|这里|对面|旁边|隔壁|楼下|楼上|边上)$", "", raw))
     if value in _NEARBY:
@@ -369,7 +371,9 @@ def title_of(raw: str) -> str | None:
     if value and len(value) > 2 and value.endswith("的"):
         value = value[:-1]  # 做建筑设计的: the trade, as 做X的 names it
     value = own_title(value) if value else value
-    if not value or re.match(r"(?:什么|啥|哪|这个|那个|得|不|很|好|太)", value) or value in _NOT_TITLES:
+    # "在门口等的空当问问你": one speaking to the assistant ("你") names no job
+    if (not value or re.match(r"(?:什么|啥|哪|这个|那个|得|不|很|好|太)", value) or value in _NOT_TITLES
+            or re.search(r"[你您]", value)):
         return None
     return value
 

@@ -32,9 +32,20 @@ def said_days(said: str) -> list[str]:
     return [d for d in WEEKDAYS if re.search(d[:3], said) or ("weekend" in said and d in WEEKEND)]
 
 
+# Words a telling leaves after the activity, before its days: "aerobics is just on
+# wednesdays", "gym only happens on fridays", "training's tuesday and thursday".
+_SAID_AFTER = re.compile(
+    r"(?:\s+(?:is|are|was|has|have|happens?|only|just|now|still|also|usually|always|then|and|or|on|every|"
+    r"(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?s?)|'s)$",
+    re.IGNORECASE,
+)
+
+
 def on_days(activity: str, days: Sequence[str]) -> str:
     """A routine's value: "swimming on Mondays and Fridays" (``days``: English weekday
     names in week order)."""
+    while (trimmed := _SAID_AFTER.sub("", activity)) != activity and trimmed.strip():
+        activity = trimmed
     spelled = [d.capitalize() + "s" for d in days]
     when = spelled[0] if len(spelled) == 1 else ", ".join(spelled[:-1]) + " and " + spelled[-1]
     return f"{activity} on {when}"

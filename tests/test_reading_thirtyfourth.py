@@ -30,6 +30,11 @@ def test_a_pet_gone_ends_the_walks_kept_for_it(tmp_path: Path) -> None:
     assert [current for _, current in values_held(vault, "routine")] == [False]
 
 
+def test_a_learning_given_up_ends_its_weekly_class(tmp_path: Path) -> None:
+    vault = _woven(tmp_path, "何川", "我在学吉他 每周六下午去琴行上吉他课", "吉他不学了 手指疼 坚持不下去")
+    assert values_held(vault, "routine") == [("吉他课 每周六", False)]
+
+
 def test_a_routine_told_with_function_words_is_named_by_its_activity() -> None:
     assert on_days("aerobics is just", ["wednesday"]) == "aerobics on Wednesdays"
     assert on_days("gym only happens", ["friday", "saturday"]) == "gym on Fridays and Saturdays"

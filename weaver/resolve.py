@@ -335,7 +335,7 @@ def _end(work: _Working, candidate: Candidate) -> bool:
 
 
 # What a routine is kept up for: "I quit pottery" ends "pottery class on Thursdays", "Bonnie
-# died" ends "walking Bonnie every morning", "日语停了" ends "日语网课 每周二周四".
+# died" ends "walking Bonnie every morning", "吉他不学了" ends "吉他课 每周六".
 _KEPT_UP_BY = frozenset({"habit", "hobby", "learning", "pet"})
 
 

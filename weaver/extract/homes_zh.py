@@ -41,7 +41,7 @@ _LATIN_PLACE = re.compile(r"[A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)*")
 
 
 def placeish(value: str) -> bool:
-    """A place by name: known, a district or county of the table (石景山), opening with a known
+    """A place by name: known, an urban district of the table (石景山), opening with a known
     place (上海长宁), or by a district's ending."""
     if not value or _NOT_PLACE.search(value):
         return False

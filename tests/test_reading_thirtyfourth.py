@@ -27,6 +27,8 @@ def _woven(tmp_path: Path, speaker: str, *turns: str) -> Vault:
 def test_a_pet_gone_ends_the_walks_kept_for_it(tmp_path: Path) -> None:
     vault = _woven(tmp_path, "Moira", "i walk my spaniel Pepper every evening after tea",
                    "Pepper passed away on sunday, 13 good years")
+    # no pet was held: the ending still tells that Pepper was one, as history
+    assert values_held(vault, "pet") == [("Pepper", False)]
     assert [current for _, current in values_held(vault, "routine")] == [False]
 
 

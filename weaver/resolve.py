@@ -15,9 +15,10 @@ Rules, by (subject, attribute):
   Leaving an employer also ends the job title told in the same turn as it ("a nurse at
   Mercy"), unless the turn that tells the leaving tells a title or a new employer too;
   ``retracted`` stays for what was never true: a forget, a deleted bullet, a duplicate;
-- across attribute families (attributes.reaches): ending "likes tea" ends a favourite tea,
-  ending a habit its routine ("I stopped running": "running every day"), a vegetarian diet
-  ends liked meat; a liking told with the end of a favourite takes its place;
+- across attribute families (attributes.reaches, ``ending_reach``): ending "likes tea" ends a
+  favourite tea, ending a habit, pet, hobby or learning the routine kept up for it ("I stopped
+  running": "running every day"; "Bonnie died": "walking Bonnie every day"), a vegetarian
+  diet ends liked meat; a liking told with the end of a favourite takes its place;
 - a doubt (the turn talks of the attribute, or names its value beside a word of change) flags
   the current value as possibly outdated (``doubt``), never ends it; a new value or repeat clears it;
   the value named beside a word that only ends, told as done ("sold the golf last weekend",
@@ -43,6 +44,7 @@ from enum import Enum
 from vaultweave.store.item import Item, Status, item_id
 from vaultweave.weaver.attributes import OPPOSITES, canonical_sentence, is_single_valued, reaches
 from vaultweave.weaver.doubting import DOUBTED_BY_NAME, doubted_items, last_told, said_at, told_since
+from vaultweave.weaver.ending_reach import favourites_named, routines_kept_for
 from vaultweave.weaver.extract.base import BY_NAME, MOVED, Candidate, Op, normalise
 from vaultweave.weaver.homes_in_cities import in_city
 from vaultweave.weaver.moving import moved_to, rescheduled_as
@@ -312,16 +314,10 @@ def _end(work: _Working, candidate: Candidate) -> bool:
         exact = [i for i in live if normalise(i.value) == candidate.value_key]
         # "I left Mercy" ends "Mercy Hospital"; an exact value wins over a looser one.
         live = exact or [i for i in live if names_ended(i.attribute, i.value, candidate.value)]
-        if candidate.attribute in _KEPT_UP_BY:  # "I stopped running" ends "running every day" too
-            kept_up = [i for i in work.with_key(candidate.subject, "routine") if i.is_current
-                       and _newer_or_equal(candidate, i) and names_ended("routine", i.value, candidate.value)]
-        if candidate.attribute in ("likes", "dislikes"):
-            # "I'm off tea now" also ends a favourite tea.
-            live += [
-                i for i in work.reached_by(candidate.subject, candidate.attribute)
-                if i.attribute.startswith("favourite_")
-                and names_value(i.value, candidate.value) and _newer_or_equal(candidate, i)
-            ]
+        kept_up = [i for i in routines_kept_for(candidate, work.with_key(candidate.subject, "routine"))
+                   if _newer_or_equal(candidate, i)]
+        reached = work.reached_by(candidate.subject, candidate.attribute)
+        live += [i for i in favourites_named(candidate, reached) if _newer_or_equal(candidate, i)]
     told_with = {t.id: t for item in live for t in _job_part_told_with(work, item, candidate)}
     live += [t for t in told_with.values() if all(t.id != i.id for i in live)]
     for item in live + kept_up:
@@ -332,11 +328,6 @@ def _end(work: _Working, candidate: Candidate) -> bool:
     # learning it was kept up for leaves that ending unmatched: "Bonnie died" with no pet held
     # still tells that Bonnie was one (``_ended_before_told``)
     return bool(live) or (bool(kept_up) and candidate.attribute == "habit")
-
-
-# What a routine is kept up for: "I quit pottery" ends "pottery class on Thursdays", "Bonnie
-# died" ends "walking Bonnie every morning", "吉他不学了" ends "吉他课 每周六".
-_KEPT_UP_BY = frozenset({"habit", "hobby", "learning", "pet"})
 
 
 def _job_part_told_with(work: _Working, ended: Item, candidate: Candidate) -> list[Item]:

@@ -17,6 +17,9 @@ L1 part keeps the file small; the same inputs give the same bytes.
 
 Which batches a model learns from is the rule of evidence: the packaged model is trained
 on the batches already spent, and the next unseen batch is scored once, with it in place.
+``reader/talk/<lang>.yaml`` holds conversations in the bench's own format, written by other
+hands only for the reader to learn from: the models always learn from them (unless
+``--without-talk``), and no figure is ever scored on them.
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ MIN_FEATURE_COUNT = 2
 
 Example = tuple[list[list[str]], list[str]]
 CORPUS_DIR = Path(__file__).resolve().parent / "reader"
+TALK_DIR = CORPUS_DIR / "talk"
 
 
 def corpus(lang: str, corpus_dir: Path = CORPUS_DIR) -> list[dict[str, Any]]:
@@ -79,6 +83,17 @@ def check(lang: str, corpus_dir: Path = CORPUS_DIR) -> list[str]:
             elif not any(_find(tokens(s), value) for s in split_sentences(text)):
                 problems.append(f"{where}: {value!r} is not spelled as tokens of one sentence of the text")
     return problems
+
+
+def talk_problems(talk_dir: Path = TALK_DIR) -> list[str]:
+    """Every problem of the conversations written for learning only (``dataset.check``),
+    and any id the bench's own data uses too: a conversation is learned from or scored, never both."""
+    talk = dataset.load(talk_dir)
+    scored = {str(c.get("id")) for c in dataset.load()}
+    return dataset.check(talk) + [
+        f"{c.get('_file', talk_dir.name)}:{c.get('id')}: id also used by the bench's data"
+        for c in talk if str(c.get("id")) in scored
+    ]
 
 
 def _fold(text: str) -> str:
@@ -229,22 +244,28 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--out", type=Path, default=span_reader.DATA_DIR, help="folder the models go in")
     parser.add_argument("--check", action="store_true", help="only check the annotated sentences")
+    parser.add_argument(
+        "--without-talk", action="store_true", help="leave out the conversations written for learning only"
+    )
     args = parser.parse_args(argv)
     if args.check:
-        problems = [p for lang in span_reader.LANGS for p in check(lang)]
+        problems = [p for lang in span_reader.LANGS for p in check(lang)] + talk_problems()
         print("\n".join(problems) or "no problems")
         return 1 if problems else 0
     conversations = dataset.load()
+    talk = [] if args.without_talk else dataset.load(TALK_DIR)
     args.out.mkdir(parents=True, exist_ok=True)  # CRFsuite writes nothing into a missing folder
     for lang in span_reader.LANGS:
         rows = corpus(lang)
         learn = list(corpus_examples(rows))
         if args.batches:
             learn += examples(dataset.select(conversations, "all", lang, args.batches))
+        talked = [c for c in talk if c["lang"] == lang]
+        learn += examples(talked)
         marked = sum(1 for _, y in learn for label in y if label.startswith("B-"))
         print(
-            f"{lang}: {len(rows)} annotated, {len(learn)} sentences in all, {marked} values marked, "
-            f"gold batches {args.batches or 'none'}"
+            f"{lang}: {len(rows)} annotated, {len(talked)} conversations to learn from, {len(learn)} "
+            f"sentences in all, {marked} values marked, gold batches {args.batches or 'none'}"
         )
         if args.score is not None:
             with tempfile.TemporaryDirectory() as tmp:

@@ -24,8 +24,8 @@ PINNED: dict[str, dict[str, str]] = {
         # the span reader's models (weaver/extract/span_reader.py); a truncated CRFsuite
         # model crashes the process instead of raising, so it is never opened unchecked.
         # `python -m bench.facts.train_reader` prints these two lines for a new model.
-        "reader_en.crfsuite": "f153d862c1552b9d663b5903943216af019e7a2d16c1c05128757d4ea2e559e9",
-        "reader_zh.crfsuite": "32d245e60df60012ef8ad9473b9a9f9c0f54846af901b95be013f72f51a52c7d",
+        "reader_en.crfsuite": "e6847a26c0b869e38185601bab9a7f72f64d9782265f76963732f56e40cfba72",
+        "reader_zh.crfsuite": "977e3d48364e5003387700326f1aaa68951d1aa4740dadcff58714dc1149ddc1",
         # the reader's English word classes (weaver/extract/word_clusters.py), from
         # `python -m bench.facts.word_clusters`
         "word_clusters_en.bin": "5ab301a5f6a998dfbb679be62d364de5f7c53ef993e0a5dfb0f8ce3c0b5bc419",

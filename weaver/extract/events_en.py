@@ -125,10 +125,11 @@ _PUSHED = re.compile(r"^(?:(?:my|the|our)\s+)?" + _WHAT + r"(?:\s+(?:appointment
 # "the new slot is Friday at 4pm": the time of the last one told, not a thing of its own
 _GENERIC_SLOT = re.compile(r"^(?:new\s+)?(?:slot|time|date|booking|one)$")
 # A thing of an event does not end in a small word or hold a negation ("dont pick a"), nor in
-# whose the days are ("at least my weekends are free" names no routine "at least my").
+# whose the days are ("at least my weekends are free" names no routine "at least my"; not
+# "her", which also ends "lunch with her").
 _UNFINISHED = re.compile(r"(?:^|\s)(?:don'?t|do\s+not|not|never|no)\s|"
                          r"(?:^|\s)(?:a|an|the|at|on|in|to|for|with|by|of|every|"
-                         r"my|our|your|his|her|their|its)$", re.IGNORECASE)
+                         r"my|our|your|his|their|its)$", re.IGNORECASE)
 # Words before the activity that only join it to the talk ("also book club is every tuesday").
 _JOINING = re.compile(r"^(?:(?:also|and|so|plus|oh|btw|then|ok|okay|yeah|ya|aye|but)\s+)+", re.IGNORECASE)
 

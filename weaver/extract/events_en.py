@@ -209,23 +209,6 @@ _TWO_DAYS = re.compile(rf"\b(?:is|are|'s)\s+(?:now\s+)?(?P<days>{_DAY}(?:(?:\s*,
                        r"(?=\s+now\b|\s*$|\s*[,.!])", re.IGNORECASE)
 
 
-def corrected_day(clause: str) -> list[Fact]:
-    """ "(dentist thursday at 3.) no wait, friday": the last appointment's day put right, its
-    hour kept (speaker_memory); [] for any other clause."""
-    corrected = _CORRECTED_DAY.match(clause.strip())
-    said = corrected.group("d") if corrected else ""
-    found = dates_en.find_span(said) if said else None
-    if not found or found[0] != 0 or _SAID_OF_IT.search(said):
-        return []  # "no, friday is fine": an answer about the day, not the day put right
-    if re.match(r"\s*(?!instead\b)[a-z]{3,}", said[len(found[1]):], re.IGNORECASE):
-        return []  # "no sunday shifts": a thing the day qualifies, not the day put right
-    return [Fact("appointment", IT, Op.ASSERT, 0.75, scheduled=found[1] + SAME_TIME)]
-
-
-_SAID_OF_IT = re.compile(r"\b(?:is|was|are|fine|good|ok|okay|works|better|then)\b", re.IGNORECASE)
-_CORRECTED_DAY = re.compile(r"^(?:no\s+wait|wait\s+no|wait|no\s+sorry|sorry|no|correction|i\s+mean)[,!.:\s]+"
-                            r"(?:it'?s\s+|make\s+(?:that|it)\s+)?(?:on\s+)?(?P<d>[^,.!?]{3,30}?)[.!]*$",
-                            re.IGNORECASE)
 _WEEKLY_PART = re.compile(rf"\b{_DAY}\s+(?:mornings|afternoons|evenings|nights)\b", re.IGNORECASE)
 _ONE_DAY_NOW = re.compile(rf"\b(?:is|are|'s)\s+(?:on\s+)?(?P<days>{_DAY}s?)\s+now\b", re.IGNORECASE)
 
@@ -244,7 +227,6 @@ _MOVED_DAYS = (
 # Days said as a week's: "tuesdays", "wed nights" (not "friday", one day)
 _A_WEEKS_DAYS = re.compile(r"(?:day|wed|thur?s|tues?|mon|fri|sat|sun)s\b|\b(?:mornings|afternoons|evenings|"
                            r"nights)\b", re.IGNORECASE)
-# What recurs by nature, so that "five-a-side moved from wed to mon" is a week's, not one day's
 
 
 def _moved_days(clause: str) -> list[Fact]:

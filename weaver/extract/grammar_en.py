@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from vaultweave.weaver.extract import changes_en, dates_en, events_en, rules_en
+from vaultweave.weaver.extract import changes_en, corrected_day_en, dates_en, events_en, rules_en
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.clauses import MAX_NOTE
 from vaultweave.weaver.extract.jobs_ended_en import named_where_left
@@ -332,7 +332,7 @@ _EN_UNSURE_TAIL = re.compile(r"\s+(?:and|but|so)\s+(?:idk|dunno|i\s+don'?t\s+kno
 
 def _en_events(clause: str) -> list[Fact]:
     """Appointments and routines ("dentist on Friday at 3pm", "yoga every Tuesday")."""
-    corrected = events_en.corrected_day(normalise(clause))  # "no wait, friday": before "no" goes
+    corrected = corrected_day_en.corrected_day(normalise(clause))  # "no wait, friday": before "no" goes
     if corrected:
         return corrected
     # ("now it's next tuesday 8am": the moved slot, whose "now" is no word of talk)

@@ -36,6 +36,8 @@ DAY_NAMES = (
 )
 
 Conversation = dict[str, Any]
+# libyaml's safe loader where PyYAML was built with it: the same documents, three times faster
+_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def load(data_dir: Path = DATA_DIR, langs: Iterable[str] | None = None) -> list[Conversation]:
@@ -46,7 +48,7 @@ def load(data_dir: Path = DATA_DIR, langs: Iterable[str] | None = None) -> list[
         lang = path.stem
         if wanted is not None and lang not in wanted:
             continue
-        loaded = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+        loaded = yaml.load(path.read_text(encoding="utf-8"), Loader=_SAFE_LOADER) or []
         if not isinstance(loaded, list):
             raise ValueError(f"{path}: expected a YAML list of conversations")
         for conv in loaded:

@@ -24,8 +24,6 @@ hands only for the reader to learn from: the models always learn from them (unle
 
 from __future__ import annotations
 
-import argparse
-import hashlib
 import sys
 import tempfile
 from collections import Counter
@@ -40,8 +38,7 @@ from vaultweave.weaver.extract.reader_clauses import their_clauses
 from vaultweave.weaver.extract.rules import split_sentences
 from vaultweave.weaver.extract.span_features import Token, features, tokens
 
-from bench.facts import dataset
-from bench.facts.__main__ import _batches
+from bench.facts import dataset, model_cli
 
 PARAMS = {"c1": 0.3, "c2": 0.05, "max_iterations": 150, "feature.possible_transitions": True}
 # A feature seen fewer times than this in training is dropped: rare n-grams only overfit.
@@ -235,18 +232,8 @@ def score(model: Path, data: list[Example]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--batches", type=_batches, default=(), help="gold batches to learn from too: 1-5")
-    parser.add_argument(
-        "--score", type=_batches, default=None, help="batches to score spans on; writes nothing"
-    )
-    parser.add_argument("--out", type=Path, default=span_reader.DATA_DIR, help="folder the models go in")
+    parser = model_cli.parser(__doc__, span_reader.DATA_DIR, " too: 1-5")
     parser.add_argument("--check", action="store_true", help="only check the annotated sentences")
-    parser.add_argument(
-        "--without-talk", action="store_true", help="leave out the conversations written for learning only"
-    )
     args = parser.parse_args(argv)
     if args.check:
         problems = [p for lang in span_reader.LANGS for p in check(lang)] + talk_problems()
@@ -276,11 +263,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         target = args.out / span_reader.model_file(lang)
         train(learn, target)
-        digest = hashlib.sha256(target.read_bytes()).hexdigest()
-        print(
-            f"{lang}: wrote {target} ({target.stat().st_size / 1024:.0f} KB); its pin for "
-            f'store/embeddings/integrity.py:\n        "{target.name}": "{digest}",'
-        )
+        print(model_cli.wrote(lang, target))
     return 0
 
 

@@ -25,14 +25,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
-from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import NamedTuple
 
-import pycrfsuite
-from vaultweave.store.embeddings.integrity import verified_file
 from vaultweave.weaver.attributes import is_single_valued
+from vaultweave.weaver.extract import packaged_crf
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.car_names_en import CAR_PARTED_WITH, bare_model
 from vaultweave.weaver.extract.normalise_en import PERSON
@@ -254,22 +251,6 @@ def model_file(lang: str) -> str:
     return f"reader_{lang}.crfsuite"
 
 
-@cache
-def _model(lang: str) -> bytes:
-    """The packaged model's bytes, after they matched their pinned sha256."""
-    with resources.as_file(resources.files("vaultweave.weaver") / "data" / model_file(lang)) as path:
-        return bytes(verified_file("vaultweave", path).read_bytes())
-
-
-@cache
-def _tagger(lang: str) -> pycrfsuite.Tagger:
-    tagger = pycrfsuite.Tagger()
-    # CRFsuite reads the model where it lies: the bytes must outlive the tagger (_model
-    # keeps them), or it reads freed memory.
-    tagger.open_inmemory(_model(lang))
-    return tagger
-
-
 def spans(labels: Sequence[str]) -> list[tuple[int, int, str]]:
     """(start, end, attribute) of each value in BIO ``labels``; an I- that does not go on
     from its own B- starts nothing."""
@@ -384,7 +365,7 @@ def marked(sentence: str, attributes: frozenset[str], before: str = "") -> list[
     toks = tokens(sentence)
     if not toks or len(toks) > MAX_TOKENS:
         return []
-    tagger = _tagger("zh" if is_chinese(sentence) else "en")
+    tagger = packaged_crf.tagger(model_file("zh" if is_chinese(sentence) else "en"))
     labels = tagger.tag(features(sentence, toks, before))
     found: list[tuple[str, int, str, str]] = []
     for start, end, attribute in spans(labels):

@@ -1,0 +1,30 @@
+"""What the trainers of the packaged models share: their options and the pin they print."""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+from pathlib import Path
+
+from bench.facts.__main__ import _batches
+
+
+def parser(doc: str | None, out: Path, learned: str) -> argparse.ArgumentParser:
+    """--batches, --score, --out and --without-talk, for a trainer whose docstring is ``doc``."""
+    made = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    made.add_argument("--batches", type=_batches, default=(), help=f"gold batches to learn from{learned}")
+    made.add_argument("--score", type=_batches, default=None, help="batches to score on; writes nothing")
+    made.add_argument("--out", type=Path, default=out, help="folder the models go in")
+    made.add_argument(
+        "--without-talk", action="store_true", help="leave out the conversations written for learning only"
+    )
+    return made
+
+
+def wrote(lang: str, target: Path) -> str:
+    """The line a trainer prints for a model it wrote: its size and its sha256 pin."""
+    digest = hashlib.sha256(target.read_bytes()).hexdigest()
+    return (
+        f"{lang}: wrote {target} ({target.stat().st_size / 1024:.0f} KB); its pin for "
+        f'store/embeddings/integrity.py:\n        "{target.name}": "{digest}",'
+    )

@@ -1,0 +1,31 @@
+"""The CRFsuite models shipped in the package (``weaver/data``), each opened once.
+
+A truncated or replaced CRFsuite model crashes the process instead of raising, so a model
+is opened only after its bytes matched their sha256 pin (``store.embeddings.integrity``).
+The span reader and the change reader read through here.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+
+import pycrfsuite
+from vaultweave.store.embeddings.integrity import verified_file
+
+
+@cache
+def _model(name: str) -> bytes:
+    """The packaged model's bytes, after they matched their pinned sha256."""
+    with resources.as_file(resources.files("vaultweave.weaver") / "data" / name) as path:
+        return bytes(verified_file("vaultweave", path).read_bytes())
+
+
+@cache
+def tagger(name: str) -> pycrfsuite.Tagger:
+    """A tagger of the packaged model ``name`` (``reader_en.crfsuite``), opened once."""
+    opened = pycrfsuite.Tagger()
+    # CRFsuite reads the model where it lies: the bytes must outlive the tagger (_model
+    # keeps them), or it reads freed memory.
+    opened.open_inmemory(_model(name))
+    return opened

@@ -6,8 +6,10 @@ BIN := $(VENV)/bin
 TORCH_PIN := torch==2.13.0
 # Gold batches the packaged span reader learns from: the ones already spent (docs/FACTS.md).
 READER_BATCHES ?= 1-35
+# ... and the change reader (weaver/extract/change_reader.py)
+CHANGES_BATCHES ?= 1-36
 
-.PHONY: demo test venv install lint typecheck proto reader bench-locomo clean
+.PHONY: demo test venv install lint typecheck proto reader changes bench-locomo clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +42,10 @@ proto: $(VENV)/.installed
 # The span reader's models, from the annotated corpus and the spent gold batches (docs/FACTS.md).
 reader: $(VENV)/.installed
 	$(BIN)/python -m bench.facts.train_reader --batches $(READER_BATCHES)
+
+# The change reader's models, from the spent gold batches and the conversations to learn from.
+changes: $(VENV)/.installed
+	$(BIN)/python -m bench.facts.train_changes --batches $(CHANGES_BATCHES)
 
 clean:
 	rm -rf build .pytest_cache .mypy_cache .ruff_cache

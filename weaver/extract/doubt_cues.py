@@ -138,6 +138,11 @@ _HYPOTHETICAL = re.compile(
     re.IGNORECASE,
 )
 _JOKING = re.compile(r"开玩笑|说说而已|\bjk\b|just\s+kidding|\bkidding\b|not\s+really,?\s+lol", re.IGNORECASE)
+
+
+def is_joking(text: str) -> bool:
+    """Whether the turn takes back what it said as a joke ("恨不得明天就辞职。开玩笑的")."""
+    return _JOKING.search(text) is not None
 # A question asks and tells no change, but only in its own clause: "I have a job
 # interview Wednesday, can you quiz me?" tells one.
 _QUESTION = re.compile(r"(?:[?？]|吗)\s*$")
@@ -187,7 +192,7 @@ def cue_doubts(sentences: Sequence[str], read: Sequence[Fact]) -> list[Fact]:
     "promoted to lead, new role" told the job title, so the employer is not doubted).
     When the rules read a fact about someone else in the turn, a sentence without a
     first person is theirs ("小李换工作了，去了百度")."""
-    if _JOKING.search(" ".join(sentences)):
+    if is_joking(" ".join(sentences)):
         return []  # "恨不得明天就辞职。开玩笑的": said, then taken back
     # an appointment moved as "it" names none: whether it is known is speaker_memory's
     told = {f.attribute for f in read if not f.about and f.value != IT}
@@ -206,7 +211,7 @@ def by_name_doubts(sentences: Sequence[str], read: Sequence[Fact]) -> list[Fact]
     thursdays, teacher changed") and none in a turn taken back as a joke. Beside a word that
     can only end ("sold", "RIP", "不干了") in a sentence that weighs and plans nothing, the
     words are an ending by name (``Op.RETRACT``): what they name has ended."""
-    if _JOKING.search(" ".join(sentences)):
+    if is_joking(" ".join(sentences)):
         return []
     told_values = [f.value for f in read if f.value not in ("", IT) and not f.about and f.op is Op.ASSERT]
     found: dict[str, Op] = {}

@@ -52,6 +52,7 @@ from vaultweave.weaver.extract import (
 from vaultweave.weaver.extract.allergens import allergies_in
 from vaultweave.weaver.extract.base import MOVED, Candidate, Op
 from vaultweave.weaver.extract.beside_events import told_beside
+from vaultweave.weaver.extract.change_reader import learned_doubts
 from vaultweave.weaver.extract.changes_dated_en import dated_by_change
 from vaultweave.weaver.extract.clauses import clause_facts
 from vaultweave.weaver.extract.denials import undenied
@@ -178,7 +179,9 @@ class RulesExtractor:
         subject = (resource.speaker or "").strip() or self.default_subject
         told = [
             _candidate(subject, fact, resource, self.zone)
-            for fact in [*facts, *for_the_vault(split_sentences(resource.text), facts)]
+            # a change the rules could not read is still told (change_reader): the old value in doubt
+            for fact in [*facts, *for_the_vault(split_sentences(resource.text), facts),
+                         *learned_doubts(resource.text, facts)]
             if fact.attribute != SWITCH  # a switch nobody said what of (speaker_memory)
             and not incomplete(fact)
             and not _planned(fact, resource, self.zone)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 from vaultweave.weaver.extract import change_reader
 from vaultweave.weaver.extract.base import Op
-from vaultweave.weaver.extract.rules import RulesExtractor
+from vaultweave.weaver.extract.rules import RulesExtractor, facts_in
 from vaultweave.weaver.extract.rules_text import Fact
 from vaultweave.weaver.vault import Vault
 
@@ -58,6 +58,14 @@ def test_a_family_the_rules_read_from_the_turn_is_not_doubted() -> None:
     # what the rules read of someone else silences nothing of the speaker's
     theirs = [Fact("employer", "the hospital kitchen", Op.ASSERT, 0.8, about="sister")]
     assert "employer" in {f.attribute for f in change_reader.learned_doubts(text, theirs)}
+
+
+def test_a_change_of_someone_elses_raises_no_learned_doubt() -> None:
+    text = "我妹上个月搬到深圳了"
+    assert "home" in change_reader.changed_families(text)  # the model alone would
+    read = facts_in(text)
+    assert [(f.about, f.attribute) for f in read if f.value] == [("sister", "lives_in")]
+    assert change_reader.learned_doubts(text, read) == []
 
 
 def test_a_joke_raises_no_learned_doubt() -> None:

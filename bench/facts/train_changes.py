@@ -125,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
     for lang in change_reader.LANGS:
         learn = list(turns(dataset.select(conversations, "all", lang, args.batches) if args.batches else []))
         learn += turns(c for c in talk if c["lang"] == lang)
-        batches = f"{min(args.batches)}-{max(args.batches)}" if args.batches else "none"
+        batches = ",".join(map(str, args.batches)) or "none"
         print(f"{lang}: {len(learn)} turns, {sum(1 for *_, f in learn if f)} end a fact of the speaker's, "
               f"gold batches {batches}")
         if args.score is not None:
@@ -133,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
                 model = Path(tmp) / "model.crfsuite"
                 train(examples(learn), model)
                 held = list(turns(dataset.select(conversations, "all", lang, args.score)))
-                print(f"{lang}: batches {args.score}: {score(model, held)}")
+                print(f"{lang}: batches {','.join(map(str, args.score))}: {score(model, held)}")
             continue
         target = args.out / change_reader.model_file(lang)
         train(examples(learn), target)

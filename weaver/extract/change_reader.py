@@ -26,8 +26,9 @@ from pathlib import Path
 
 from vaultweave.weaver.extract import packaged_crf
 from vaultweave.weaver.extract.base import Op
-from vaultweave.weaver.extract.doubt_cues import CUE_CONFIDENCE, is_joking
+from vaultweave.weaver.extract.doubt_cues import CUE_CONFIDENCE, is_joking, speakers_sentences
 from vaultweave.weaver.extract.rules_text import Fact
+from vaultweave.weaver.extract.sentences import split_sentences
 from vaultweave.weaver.extract.typed_zh import simplified
 
 LANGS = ("en", "zh")
@@ -125,8 +126,9 @@ def changed_families(text: str) -> list[str]:
 def learned_doubts(text: str, read: Sequence[Fact]) -> list[Fact]:
     """Doubts of the speaker's attributes whose family the turn tells a change of, where
     the rules (``read``) read nothing of that family about the speaker from the turn and
-    raised no doubt of the attribute already."""
-    if is_joking(text):
+    raised no doubt of the attribute already. A turn the rules read as someone else's, with
+    no sentence of the speaker's own ("我妹上个月搬到深圳了"), raises none."""
+    if is_joking(text) or not speakers_sentences(split_sentences(text), read):
         return []
     own = {f.attribute for f in read if not f.about and not f.name}
     silenced = {family for attribute in own if (family := FAMILY_OF.get(attribute))}

@@ -197,7 +197,7 @@ def cue_doubts(sentences: Sequence[str], read: Sequence[Fact]) -> list[Fact]:
     # an appointment moved as "it" names none: whether it is known is speaker_memory's
     told = {f.attribute for f in read if not f.about and f.value != IT}
     doubted: list[str] = []
-    for sentence in _speakers_sentences(sentences, read):
+    for sentence in speakers_sentences(sentences, read):
         for family in _families_in(sentence):
             silenced = {a for member in family for a in (member, *_SILENCED_BY.get(member, ()))}
             if not told & silenced:
@@ -215,14 +215,14 @@ def by_name_doubts(sentences: Sequence[str], read: Sequence[Fact]) -> list[Fact]
         return []
     told_values = [f.value for f in read if f.value not in ("", IT) and not f.about and f.op is Op.ASSERT]
     found: dict[str, Op] = {}
-    for sentence in _speakers_sentences(sentences, read):
+    for sentence in speakers_sentences(sentences, read):
         for around, op in _named_beside_change(sentence):
             if around not in found and not any(mentioned(v, around) for v in told_values):
                 found[around] = op
     return [Fact(BY_NAME, around, op, CUE_CONFIDENCE) for around, op in found.items()]
 
 
-def _speakers_sentences(sentences: Sequence[str], read: Sequence[Fact]) -> list[str]:
+def speakers_sentences(sentences: Sequence[str], read: Sequence[Fact]) -> list[str]:
     """When the rules read a fact about someone else in the turn, only the sentences with a
     first person can be the speaker's."""
     if not any(f.about or f.name for f in read):

@@ -143,6 +143,8 @@ _JOKING = re.compile(r"开玩笑|说说而已|\bjk\b|just\s+kidding|\bkidding\b|
 def is_joking(text: str) -> bool:
     """Whether the turn takes back what it said as a joke ("恨不得明天就辞职。开玩笑的")."""
     return _JOKING.search(text) is not None
+
+
 # A question asks and tells no change, but only in its own clause: "I have a job
 # interview Wednesday, can you quiz me?" tells one.
 _QUESTION = re.compile(r"(?:[?？]|吗)\s*$")

@@ -28,8 +28,8 @@ PINNED: dict[str, dict[str, str]] = {
         "reader_zh.crfsuite": "977e3d48364e5003387700326f1aaa68951d1aa4740dadcff58714dc1149ddc1",
         # the change reader's models (weaver/extract/change_reader.py), printed by
         # `python -m bench.facts.train_changes`
-        "changes_en.crfsuite": "286b030927c5d80d6446fe21e88e28067d46f741317026496e4dcaceefd10aeb",
-        "changes_zh.crfsuite": "2de13e8d0cd114c8970f97ebfef6e159ed201c9574688d752cb170920a0f4351",
+        "changes_en.crfsuite": "fb33c8f6e9386ed6dceac00e85e8a5ad19b29aeba653413d77dfb9407baeca77",
+        "changes_zh.crfsuite": "b06f3154348da38733424ff59b565eaccbf55c21c669aa5a39533cc02a048725",
         # the reader's English word classes (weaver/extract/word_clusters.py), from
         # `python -m bench.facts.word_clusters`
         "word_clusters_en.bin": "5ab301a5f6a998dfbb679be62d364de5f7c53ef993e0a5dfb0f8ce3c0b5bc419",

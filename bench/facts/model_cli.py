@@ -6,15 +6,17 @@ import argparse
 import hashlib
 from pathlib import Path
 
+from vaultweave.weaver.extract.packaged_crf import DATA_DIR
+
 from bench.facts.__main__ import _batches
 
 
-def parser(doc: str | None, out: Path, learned: str) -> argparse.ArgumentParser:
+def parser(doc: str | None, learned: str) -> argparse.ArgumentParser:
     """--batches, --score, --out and --without-talk, for a trainer whose docstring is ``doc``."""
     made = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
     made.add_argument("--batches", type=_batches, default=(), help=f"gold batches to learn from{learned}")
     made.add_argument("--score", type=_batches, default=None, help="batches to score on; writes nothing")
-    made.add_argument("--out", type=Path, default=out, help="folder the models go in")
+    made.add_argument("--out", type=Path, default=DATA_DIR, help="folder the models go in")
     made.add_argument(
         "--without-talk", action="store_true", help="leave out the conversations written for learning only"
     )

@@ -33,11 +33,9 @@ import pycrfsuite
 from vaultweave.weaver.extract import change_reader
 
 from bench.facts import dataset, model_cli
-from bench.facts.train_reader import TALK_DIR, talk_problems
+from bench.facts.train_reader import MIN_FEATURE_COUNT, TALK_DIR, talk_problems
 
 PARAMS = {"c1": 0.05, "c2": 1.0, "max_iterations": 200}
-# A feature seen in fewer turns than this is dropped: rare n-grams only overfit.
-MIN_FEATURE_COUNT = 2
 # What it learns from besides the gold: the conversations written for the span reader, the
 # ones it did not take (they read less there), and those written for this reader.
 TALK_DIRS = (TALK_DIR, TALK_DIR / "held_back", TALK_DIR / "changes")
@@ -112,11 +110,11 @@ def score(model: Path, said: Iterable[Turn]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = model_cli.parser(__doc__, change_reader.DATA_DIR, ": 1-36")
+    parser = model_cli.parser(__doc__, ": 1-37")
     parser.add_argument("--check", action="store_true", help="only check the conversations to learn from")
     args = parser.parse_args(argv)
     if args.check:
-        problems = [problem for folder in TALK_DIRS for problem in talk_problems(folder)]
+        problems = talk_problems(*TALK_DIRS)
         print("\n".join(problems) or "no problems")
         return 1 if problems else 0
     conversations = dataset.load()

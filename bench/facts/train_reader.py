@@ -82,15 +82,19 @@ def check(lang: str, corpus_dir: Path = CORPUS_DIR) -> list[str]:
     return problems
 
 
-def talk_problems(talk_dir: Path = TALK_DIR) -> list[str]:
-    """Every problem of the conversations written for learning only (``dataset.check``),
-    and any id the bench's own data uses too: a conversation is learned from or scored, never both."""
-    talk = dataset.load(talk_dir)
+def talk_problems(*talk_dirs: Path) -> list[str]:
+    """Every problem of the conversations written for learning only in ``talk_dirs`` (default
+    ``TALK_DIR``; ``dataset.check``), and any id the bench's own data uses too: a conversation
+    is learned from or scored, never both."""
     scored = {str(c.get("id")) for c in dataset.load()}
-    return dataset.check(talk) + [
-        f"{c.get('_file', talk_dir.name)}:{c.get('id')}: id also used by the bench's data"
-        for c in talk if str(c.get("id")) in scored
-    ]
+    problems: list[str] = []
+    for talk_dir in talk_dirs or (TALK_DIR,):
+        talk = dataset.load(talk_dir)
+        problems += dataset.check(talk) + [
+            f"{c.get('_file', talk_dir.name)}:{c.get('id')}: id also used by the bench's data"
+            for c in talk if str(c.get("id")) in scored
+        ]
+    return problems
 
 
 def _fold(text: str) -> str:
@@ -232,7 +236,7 @@ def score(model: Path, data: list[Example]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = model_cli.parser(__doc__, span_reader.DATA_DIR, " too: 1-5")
+    parser = model_cli.parser(__doc__, " too: 1-5")
     parser.add_argument("--check", action="store_true", help="only check the annotated sentences")
     args = parser.parse_args(argv)
     if args.check:

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from pathlib import Path
 
 from vaultweave.weaver.extract import packaged_crf
 from vaultweave.weaver.extract.base import Op
@@ -32,7 +31,6 @@ from vaultweave.weaver.extract.sentences import split_sentences
 from vaultweave.weaver.extract.typed_zh import simplified
 
 LANGS = ("en", "zh")
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 NO_CHANGE = "O"
 # Which family an attribute's change belongs to (the gold's attributes), and which of the
 # speaker's attributes a change of the family puts in doubt.

@@ -9,9 +9,13 @@ from __future__ import annotations
 
 from functools import cache
 from importlib import resources
+from pathlib import Path
 
 import pycrfsuite
 from vaultweave.store.embeddings.integrity import verified_file
+
+# Where the models lie in a source checkout: the trainers write them here.
+DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 
 
 @cache

@@ -25,7 +25,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
-from pathlib import Path
 from typing import NamedTuple
 
 from vaultweave.weaver.attributes import is_single_valued
@@ -61,7 +60,6 @@ from vaultweave.weaver.extract.trips import (
 )
 
 LANGS = ("en", "zh")
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 # The speaker's own attributes whose values are words of the turn. Events, routines and
 # habits are left to the rules: their values are rewritten ("runs", a time), not spans.
 ATTRIBUTES = words(

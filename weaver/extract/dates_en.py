@@ -59,7 +59,7 @@ _PHRASE = re.compile(
     rf"|(?:(?:on|since|as\s+of|from)\s+)?{_DATE}{_TIME}"
     r"|(?:back\s+)?in\s+(?:19|20)\d{2}"
     # "went vegan in january", "moved back in early March": the month of this year or the last
-    rf"|(?:back\s+)?in\s+(?:early\s+|late\s+|mid-?)?{_MONTH}(?!\s+\d)"
+    rf"|(?:back\s+)?in\s+(?:early\s+|late\s+|mid[-\s]?)?{_MONTH}(?!\s+\d)"
     r"|(?:since|as\s+of)\s+(?:19|20)\d{2}"
     rf"|(?:the\s+)?day\s+after\s+tomorrow(?:\s+(?:morning|afternoon|evening|night))?{_TIME}"
     rf"|(?:yesterday|today|tomorrow|tonight)(?:\s+(?:morning|afternoon|evening|night))?{_TIME}"
@@ -67,7 +67,7 @@ _PHRASE = re.compile(
     r"|(?:at\s+)?(?:the\s+)?(?:start|beginning|end)\s+of\s+(?:the|this|last)\s+(?:month|year|week)"
     # "left Siemens end of december", "moved out in the end of august", "mid-february"
     rf"|(?:(?:at|in|by|around)\s+)?(?:the\s+)?(?:start|beginning|end|middle)\s+of\s+(?:last\s+)?{_MONTH}(?!\s+\d)"
-    rf"|mid-?{_MONTH}(?!\s+\d)"
+    rf"|mid[-\s]?{_MONTH}(?!\s+\d)"
     r")\b",
     re.IGNORECASE,
 )
@@ -84,7 +84,7 @@ _FULL_DAY = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wedne
 _LEAD = re.compile(r"^(?:on|since|as\s+of|from|back\s+in|in)\s+", re.IGNORECASE)
 _PART_DAY = {"start": 3, "beginning": 3, "middle": 15, "end": 28}
 _PART_OF_MONTH = re.compile(
-    rf"^(?:(?:at|in|by|around)\s+)?(?:the\s+)?(?:(start|beginning|end|middle)\s+of\s+(?:last\s+)?|mid-?)({_MONTH})$",
+    rf"^(?:(?:at|in|by|around)\s+)?(?:the\s+)?(?:(start|beginning|end|middle)\s+of\s+(?:last\s+)?|mid[-\s]?)({_MONTH})$",
     re.IGNORECASE,
 )
 _SOFT = {"a couple": "2", "couple": "2", "a couple of": "2", "couple of": "2", "a few": "3", "several": "3"}

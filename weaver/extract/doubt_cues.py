@@ -224,6 +224,15 @@ def by_name_doubts(sentences: Sequence[str], read: Sequence[Fact]) -> list[Fact]
     return [Fact(BY_NAME, around, op, CUE_CONFIDENCE) for around, op in found.items()]
 
 
+def ended_by_name(clause: str, value: str) -> bool:
+    """Whether ``clause`` tells ``value`` ended by a word that can only end, beside it and
+    as done ("日语班我退了", "sold the golf"): what a reader finds there is the old value,
+    not a new one. A value that says the ending itself ("retired bank manager") is one."""
+    return bool(value) and not _ENDS.search(value) and any(
+        op is Op.RETRACT and mentioned(value, around) for around, op in _named_beside_change(clause)
+    )
+
+
 def speakers_sentences(sentences: Sequence[str], read: Sequence[Fact]) -> list[str]:
     """When the rules read a fact about someone else in the turn, only the sentences with a
     first person can be the speaker's."""

@@ -37,7 +37,7 @@ from datetime import timedelta, tzinfo
 
 from vaultweave.schemas.config import VaultConfig
 from vaultweave.store.resources import Resource
-from vaultweave.weaver.attributes import canonical_sentence, spec_for
+from vaultweave.weaver.attributes import canonical_sentence, is_single_valued, spec_for
 from vaultweave.weaver.extract import (
     asked_zh,
     dated_zh,
@@ -47,6 +47,7 @@ from vaultweave.weaver.extract import (
     rules_zh_updates,
     span_events,
     span_reader,
+    turn_dates,
     weekdays_en,
 )
 from vaultweave.weaver.extract.allergens import allergies_in
@@ -232,6 +233,10 @@ def _candidate(speaker: str, fact: Fact, resource: Resource, zone: tzinfo | None
         happened = dates.resolve(fact.when, resource.ts, "future", zone)
     elif happened is None and fact.starts:  # a start on a day still to come
         happened = dates.resolve(fact.starts, resource.ts, "future", zone)
+    elif happened is None and _dated_by_turn(fact):  # "ended it mid january. ANYWAY ..."
+        phrase = turn_dates.told_when(split_sentences(resource.text), fact.value)
+        if phrase and not dates.ahead(phrase, resource.ts, zone):  # "party is 21 March": to come
+            happened = dates.resolve(phrase, resource.ts, "past", zone)
     told_at = fact.scheduled.removesuffix(events_en.SAME_TIME)  # no earlier hour to keep
     scheduled = dates.resolve(told_at, resource.ts, "future", zone) if told_at else None
     # A routine's weekdays (a move's new ones) ride in a tag ("days:tuesday"); an appointment has `when`.
@@ -257,6 +262,20 @@ def _candidate(speaker: str, fact: Fact, resource: Resource, zone: tzinfo | None
         spoken_at=resource.ts,
         assumed=fact.assumed,
     )
+
+
+# Attributes whose day is their value or its own time, never the day of a change told beside them
+_OWN_TIMES = frozenset(("appointment", "event", "birthday", "age", MOVED, SWITCH))
+
+
+def _dated_by_turn(fact: Fact) -> bool:
+    """A change left undated by its clause, whose day the rest of its turn may tell: an ending
+    (by name too: "packed out of that Yaba flat last weekend"), or a new value that replaces one."""
+    if fact.scheduled or fact.attribute in _OWN_TIMES:
+        return False
+    if fact.op is Op.RETRACT:
+        return True
+    return fact.op is Op.ASSERT and fact.attribute != "routine" and is_single_valued(fact.attribute)
 
 
 def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:

@@ -31,6 +31,7 @@ from vaultweave.weaver.attributes import is_single_valued
 from vaultweave.weaver.extract import packaged_crf
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.car_names_en import CAR_PARTED_WITH, bare_model
+from vaultweave.weaver.extract.doubt_cues import ended_by_name
 from vaultweave.weaver.extract.normalise_en import PERSON
 from vaultweave.weaver.extract.places_en import known_place
 from vaultweave.weaver.extract.rules_text import (
@@ -403,6 +404,8 @@ def _unread(
         for found in read(clause, before[0] if before else ""):
             if bare_reply(clause, found.value):
                 continue  # "嗯 产品经理": a reply, read with its question by the rules
+            if ended_by_name(clause, found.value):
+                continue  # "日语班我退了": the value the words end, not a new one
             fact = replace(found, when=when) if when else found
             value = _folded(fact.value)
             if fact.attribute in had or fact in extra or any(value in p or p in value for p in placed):

@@ -24,8 +24,8 @@ PINNED: dict[str, dict[str, str]] = {
         # the span reader's models (weaver/extract/span_reader.py); a truncated CRFsuite
         # model crashes the process instead of raising, so it is never opened unchecked.
         # `python -m bench.facts.train_reader` prints these two lines for a new model.
-        "reader_en.crfsuite": "e6847a26c0b869e38185601bab9a7f72f64d9782265f76963732f56e40cfba72",
-        "reader_zh.crfsuite": "977e3d48364e5003387700326f1aaa68951d1aa4740dadcff58714dc1149ddc1",
+        "reader_en.crfsuite": "fad872302ae1a69ee44ab36827fdb0dd25723865fd435f8541dc29ba94d95b3f",
+        "reader_zh.crfsuite": "8cfabce3db80745db881a13fcb54d8e8240df89fb19e50b126a186134cb550a6",
         # the change reader's models (weaver/extract/change_reader.py), printed by
         # `python -m bench.facts.train_changes`
         "changes_en.crfsuite": "fb33c8f6e9386ed6dceac00e85e8a5ad19b29aeba653413d77dfb9407baeca77",

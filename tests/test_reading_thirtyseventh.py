@@ -30,6 +30,7 @@ def dated(text: str, value: str) -> str:
         ("quick update. finished at Halden Foods at the end of last month. I work at Brightwell Labs now",
          "Brightwell Labs", "at the end of last month"),
         ("跟你说一下 三月初从顺丰出来了 现在在京东做仓管", "京东", "三月初"),
+        ("quit Halden back in May, I work at Brightwell now", "Brightwell", "May"),  # the month
         # an ending told without its value ("I quit"): the turn's only past day
         ("quit last week lol. best decision", "", "last week"),
     ],

@@ -178,10 +178,11 @@ class RulesExtractor:
 
     def _candidates(self, resource: Resource, facts: Sequence[Fact]) -> list[Candidate]:
         subject = (resource.speaker or "").strip() or self.default_subject
+        sentences = split_sentences(resource.text)
         told = [
-            _candidate(subject, fact, resource, self.zone)
+            _candidate(subject, fact, resource, sentences, self.zone)
             # a change the rules could not read is still told (change_reader): the old value in doubt
-            for fact in [*facts, *for_the_vault(split_sentences(resource.text), facts),
+            for fact in [*facts, *for_the_vault(sentences, facts),
                          *learned_doubts(resource.text, facts)]
             if fact.attribute != SWITCH  # a switch nobody said what of (speaker_memory)
             and not incomplete(fact)
@@ -218,7 +219,9 @@ def rules_extractor(config: VaultConfig) -> RulesExtractor:
     )
 
 
-def _candidate(speaker: str, fact: Fact, resource: Resource, zone: tzinfo | None = None) -> Candidate:
+def _candidate(
+    speaker: str, fact: Fact, resource: Resource, sentences: Sequence[str], zone: tzinfo | None = None
+) -> Candidate:
     spec = spec_for(fact.attribute)
     # A fact about someone else is theirs: by name when given, else "<speaker>'s sister".
     subject = fact.name or (f"{speaker}'s {fact.about}" if fact.about else speaker)
@@ -234,7 +237,7 @@ def _candidate(speaker: str, fact: Fact, resource: Resource, zone: tzinfo | None
     elif happened is None and fact.starts:  # a start on a day still to come
         happened = dates.resolve(fact.starts, resource.ts, "future", zone)
     elif happened is None and _dated_by_turn(fact):  # "ended it mid january. ANYWAY ..."
-        phrase = turn_dates.told_when(split_sentences(resource.text), fact.value)
+        phrase = turn_dates.told_when(sentences, fact.value)
         if phrase and not dates.ahead(phrase, resource.ts, zone):  # "party is 21 March": to come
             happened = dates.resolve(phrase, resource.ts, "past", zone)
     told_at = fact.scheduled.removesuffix(events_en.SAME_TIME)  # no earlier hour to keep

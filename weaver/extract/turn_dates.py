@@ -22,7 +22,7 @@ from vaultweave.weaver.extract.rules_zh_people import person
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _EN_AHEAD = re.compile(
-    r"\b(?:will|'ll|gonna|going\s+to|start(?:s|ing)?|next|tomorrow|plan(?:s|ning)?|hop(?:e|ing)|might|may|"
+    r"\b(?:will|'ll|gonna|going\s+to|start(?:s|ing)?|next|tomorrow|plan(?:s|ning)?|hop(?:e|ing)|might|"
     r"would|could|should|if|when|maybe|thinking|soon|until|till|by)\b|\?",
     re.IGNORECASE,
 )
@@ -59,8 +59,10 @@ def told_when(sentences: Sequence[str], value: str) -> str:
 def _own_phrase(sentence: str) -> str:
     """The past phrase of a sentence; in Chinese, of its first space-cut piece that tells one and
     is not a relative's ("我妹上个月搬到深圳了 我现在住在东莞": none)."""
-    if not _CJK.search(sentence) or _ahead(sentence):
+    if not _CJK.search(sentence):
         return _past_phrase(sentence)
+    if _ahead(sentence):
+        return ""
     return next((found for piece in sentence.split() if not _relatives(piece)
                  for found in [_past_phrase(piece)] if found), "")
 

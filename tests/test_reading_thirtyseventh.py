@@ -58,6 +58,14 @@ def test_a_change_is_not_dated_by_a_day_to_come_or_one_of_several(text: str, val
     assert dated(text, value) == ""
 
 
+def test_someone_elses_value_is_dated_only_by_the_sentence_that_names_it() -> None:
+    text = "my sister moved to Oslo. I started at Brightwell last month"
+    assert dated(text, "Oslo") == "last month"  # as the speaker's: the turn's only past day
+    assert turn_dates.told_when(split_sentences(text), "Oslo", theirs=True) == ""
+    said = "我妹上个月搬到深圳了 我现在住在东莞"
+    assert turn_dates.told_when(split_sentences(said), "深圳", theirs=True) == "上个月"
+
+
 def test_mid_month_is_read_with_a_space_as_with_a_hyphen() -> None:
     assert dates_en.find("we called it off mid january") == dates_en.find("we called it off mid-january")
     assert dates_en.find("we called it off mid january") == "15 january"

@@ -237,7 +237,7 @@ def _candidate(
     elif happened is None and fact.starts:  # a start on a day still to come
         happened = dates.resolve(fact.starts, resource.ts, "future", zone)
     elif happened is None and _dated_by_turn(fact):  # "ended it mid january. ANYWAY ..."
-        phrase = turn_dates.told_when(sentences, fact.value)
+        phrase = turn_dates.told_when(sentences, fact.value, theirs=bool(fact.about or fact.name))
         if phrase and not dates.ahead(phrase, resource.ts, zone):  # "party is 21 March": to come
             happened = dates.resolve(phrase, resource.ts, "past", zone)
     told_at = fact.scheduled.removesuffix(events_en.SAME_TIME)  # no earlier hour to keep

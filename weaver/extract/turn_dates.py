@@ -42,14 +42,15 @@ _ZH_AHEAD = re.compile(
 )
 
 
-def told_when(sentences: Sequence[str], value: str) -> str:
-    """The past date phrase that dates ``value`` in a turn cut into ``sentences``, or ""."""
+def told_when(sentences: Sequence[str], value: str, theirs: bool = False) -> str:
+    """The past date phrase that dates ``value`` in a turn cut into ``sentences``, or "".
+    ``theirs``: the value is someone else's, dated only by a sentence that names it."""
     own = [s for s in sentences if value and value.casefold() in s.casefold()]
     for sentence in own:
-        phrase = _own_phrase(sentence)
+        phrase = _past_phrase(sentence) if theirs else _own_phrase(sentence)
         if phrase:
             return phrase
-    if any(_ahead(s) for s in own):
+    if theirs or any(_ahead(s) for s in own):
         return ""
     phrases = {found for s in sentences if not _relatives(s)
                for found in [_past_phrase(s)] if found and not _WEEKDAY_ONLY.search(found)}

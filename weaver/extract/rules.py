@@ -268,7 +268,8 @@ def _candidate(
 
 
 # Attributes whose day is their value or its own time, never the day of a change told beside them
-_OWN_TIMES = frozenset(("appointment", "event", "birthday", "age", MOVED, SWITCH))
+# (a move by name has its new time in ``scheduled``)
+_OWN_TIMES = frozenset(("appointment", "event", "birthday", "age"))
 
 
 def _dated_by_turn(fact: Fact) -> bool:

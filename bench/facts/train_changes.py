@@ -89,14 +89,11 @@ def score(model: Path, said: Iterable[Turn]) -> str:
     """Turns that end a fact found, and turns found that end none; the same for families."""
     tagger = pycrfsuite.Tagger()
     tagger.open(str(model))
-    labels = [label for label in tagger.labels() if label != change_reader.NO_CHANGE]
     turns_found = turns_ending = turns_wrong = 0
     families_found = families_ending = families_wrong = 0
     for text, lang, families in said:
-        tagger.set([change_reader.features(text, lang)])
-        change = 1.0 - tagger.marginal(change_reader.NO_CHANGE, 0)
-        sure = change >= change_reader.MIN_CHANGE
-        found = {f for f in labels if sure and tagger.marginal(f, 0) / change >= change_reader.MIN_SHARE}
+        change, read = change_reader.reading(tagger, text, lang)
+        sure, found = change >= change_reader.MIN_CHANGE, set(read)
         turns_ending += bool(families)
         turns_found += sure and bool(families)
         turns_wrong += sure and not families

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+import pycrfsuite
 from vaultweave.weaver.extract import packaged_crf
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.doubt_cues import CUE_CONFIDENCE, is_joking, speakers_sentences
@@ -112,13 +113,19 @@ def changed_families(text: str) -> list[str]:
     if not text.strip():
         return []
     lang = language(text)
-    tagger = packaged_crf.tagger(model_file(lang))
+    return reading(packaged_crf.tagger(model_file(lang)), text, lang)[1]
+
+
+def reading(tagger: pycrfsuite.Tagger, text: str, lang: str) -> tuple[float, list[str]]:
+    """How sure ``tagger`` is that the turn tells some change (1 - P(O)), and the families
+    holding ``MIN_SHARE`` of it, most sure first (none below ``MIN_CHANGE``). The trainer
+    scores a model with the same rule."""
     tagger.set([features(text, lang)])
     change = 1.0 - tagger.marginal(NO_CHANGE, 0)
     if change < MIN_CHANGE:
-        return []
+        return change, []
     shares = {label: tagger.marginal(label, 0) / change for label in tagger.labels() if label != NO_CHANGE}
-    return sorted((f for f, share in shares.items() if share >= MIN_SHARE), key=lambda f: -shares[f])
+    return change, sorted((f for f, share in shares.items() if share >= MIN_SHARE), key=lambda f: -shares[f])
 
 
 def learned_doubts(text: str, read: Sequence[Fact]) -> list[Fact]:

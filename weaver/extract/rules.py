@@ -279,7 +279,7 @@ def _dated_by_turn(fact: Fact) -> bool:
         return False
     if fact.op is Op.RETRACT:
         return True
-    return fact.op is Op.ASSERT and fact.attribute != "routine" and is_single_valued(fact.attribute)
+    return fact.op is Op.ASSERT and is_single_valued(fact.attribute)
 
 
 def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:

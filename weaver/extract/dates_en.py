@@ -22,7 +22,7 @@ _COUNT = (
     r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\s+few|"
     r"a\s+couple(?:\s+of)?|couple(?:\s+of)?|several|\d{1,3})"
 )
-_UNIT = r"(?:days?|weeks?|months?|years?)"
+_UNIT = r"(?:days?|weeks?|fortnights?|months?|years?)"
 _NOON_SAID = r",?\s+(?:at\s+)?(?:12\s+)?(?:noon|midday)\b"
 _TIME = (
     # "10 in the morning", "at 10h"
@@ -132,6 +132,10 @@ def _readable(spoken: str) -> str:
         return "2 days ago"
     for soft, number in _SOFT.items():
         phrase = re.sub(rf"^{soft}\s+(?={_UNIT})", number + " ", phrase, flags=re.IGNORECASE)
+    phrase = re.sub(r"^(?:a|an|one)\s+fortnight\b", "1 fortnight", phrase, flags=re.IGNORECASE)
+    # "a fortnight ago": two weeks, in a unit the date reader knows
+    phrase = re.sub(r"^(\d{1,3})\s+fortnights?\b", lambda m: f"{2 * int(m.group(1))} weeks", phrase,
+                    flags=re.IGNORECASE)
     return re.sub(r"^the\s+", "", phrase, flags=re.IGNORECASE)
 
 

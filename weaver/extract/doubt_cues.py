@@ -267,14 +267,18 @@ def _named_beside_change(sentence: str) -> list[tuple[str, Op]]:
 
 # "the sunday long runs and tuesday intervals are off": called off (never "off to", "off work")
 _OFF = r"(?:is|are|'s|'re)\s+off(?!\s+(?:to|work|sick|school|duty|the|on|for\s+the\s+day)\b)"
+# "keto is dead lol", "the band thing is over": what is named has ended
+_OVER = (r"(?:is|'s|are|'re)\s+(?:dead|over|history)"
+         r"(?!\s+(?:to|for(?!\s+(?:me|us|good)\b)|the|my|our|a|an|at|in|on|there|here|by|\d)\b)")
 # Words of change that can only end what they name ("sold the golf", "RIP the panda",
 # "飞度卖掉了"), told as done: no plan, no weighing in the sentence.
 _ENDS = re.compile(
     r"sold|scrapped|quit|resigned|retired|gave\s+up|stopped|done\s+with|finished\s+with|no\s+more|any\s*more|"
     r"no\s+longer|rip|passed\s+away|died|put\s+down|rehomed|hung\s+up|packed\s+out|split\s+up|broke\s+up|"
-    rf"(?:is|'s)\s+gone|goodbye|bye\s+bye|{_OFF}|"
+    rf"(?:is|'s)\s+gone|goodbye|bye\s+bye|{_OFF}|{_OVER}|given\s+up|finished\s+at|ditched|dumped|packed\s+in|"
+    r"jacked\s+in|called\s+it\s+quits|"
     r"卖了|卖掉|不干了|不做了|辞了|辞职|离职|搬走|搬离|退了|退掉|停了|分手|不再|去世|送人|送走|不上了|不学了|不练了|"
-    r"[没沒]再去|[转轉]出去|戒了|放弃|[没沒]续",
+    r"[没沒]再去|[转轉]出去|戒了|放弃|[没沒]续|放下了|走人|画上(?:了)?句号|告一段落|不[跑考]了",
     re.IGNORECASE,
 )
 _NOT_YET = re.compile(
@@ -294,9 +298,11 @@ _CHANGE = re.compile(
     r"resigned|resigning|retired|retiring|gave\s+up|giving\s+up|stopped|stopping|done\s+with|finished\s+with|"
     r"cancell?ed|postponed|rescheduled|no\s+more|any\s*more|no\s+longer|used\s+to|rip|passed\s+away|died|"
     rf"put\s+down|rehomed|ended|axed|hung\s+up|packed\s+out|(?:is|'s)\s+gone|goodbye|bye\s+bye|not\s+sure|{_OFF}|(?:idk|dunno|don'?t\s+know)\s+(?:if|whether)|"
+    rf"{_OVER}|given\s+up|finished\s+at|ditched|dumped|packed\s+in|jacked\s+in|called\s+it\s+quits|"
     r"thinking\s+(?:about|of)|considering|debating|on\s+the\s+fence)\b|"
     r"卖了|卖掉|不干了|不做了|辞了|辞职|离开|离职|搬走|搬出|搬离|换了|换成|改成|改到|退了|退掉|停了|分手|没了|不再|"
     r"结束|取消|推迟|延期|不去了|放弃|戒了|去世|送人|送走|不上了|不学了|不练了|[没沒]再去|[转轉]出去|[转轉][让讓]|[没沒]续|"
+    r"放下了|走人|画上(?:了)?句号|告一段落|不[跑考]了|"
     r"要不要|犹豫|纠结|动摇|说不好|两说|(?P<either>[\u4e00-\u9fff])不(?P=either)",
     re.IGNORECASE,
 )

@@ -59,6 +59,7 @@ from vaultweave.weaver.extract.clauses import clause_facts
 from vaultweave.weaver.extract.denials import undenied
 from vaultweave.weaver.extract.doubt_cues import cue_doubts
 from vaultweave.weaver.extract.event_it_en import it_said_in_full
+from vaultweave.weaver.extract.event_things import event_thing
 from vaultweave.weaver.extract.fragments_en import Carried, last_mentioned, with_mentions
 from vaultweave.weaver.extract.fragments_en import clauses as fragment_clauses
 from vaultweave.weaver.extract.grammar_en import ENGLISH
@@ -338,6 +339,8 @@ def _facts_in(text: str, asked: str, who: str) -> list[Fact]:
     unsure = [d for s in unsure_sentences(sentences) for d in doubts_of(s)]  # "not sure I'll stay in X"
     facts = dated_by_change(facts, sentences)  # "got promoted two weeks ago!! team lead now"
     facts = undenied(title_in_doubt(facts + cue_doubts(sentences, facts), text), sentences)  # "没说过我在X"
+    facts = [replace(f, value=thing) for f in facts  # not "appointment: pandit said"
+             if (thing := event_thing(f.attribute, f.value)) is not None]
     return dated_by_last_day(homes_with_town(facts, text), text) + unsure
 
 

@@ -1,0 +1,115 @@
+"""Endings told in more words ("keto is dead", "given up on the Italian", "日语彻底放下了"),
+"a fortnight ago" read as a day, and an appointment or routine whose "thing" is the rest of
+a sentence ("the pandit said", "we've") not kept as one. None is taken from the bench."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from vaultweave.weaver.extract import dates_en
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.doubt_cues import by_name_doubts
+from vaultweave.weaver.extract.event_things import event_thing
+from vaultweave.weaver.extract.rules import facts_in
+from vaultweave.weaver.extract.sentences import split_sentences
+from vaultweave.weaver.vault import Vault
+
+from tests.conftest import say, values_held
+
+
+def endings(text: str) -> list[tuple[str, Op]]:
+    return [(f.value, f.op) for f in by_name_doubts(split_sentences(text), [])]
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("paleo is dead lol, lasted six weeks", "paleo"),
+        ("honestly the book club thing is over for me", "book club"),
+        ("I've given up on the Portuguese, no time", "Portuguese"),
+        ("thats me finished at Dunmore College, handed in the thesis", "Dunmore College"),
+        ("ditched the Peloton, sold it on marketplace", "Peloton"),
+        ("西班牙语彻底放下了 太忙", "西班牙语"),
+        ("上个月从滴滴走人了", "滴滴"),
+        ("合唱团那边告一段落了", "合唱团"),
+    ],
+)
+def test_more_words_that_only_end_end_what_they_name(text: str, named: str) -> None:
+    found = endings(text)
+    assert any(op is Op.RETRACT and named.casefold() in value.casefold() for value, op in found), found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the paleo thing might be over soon, we'll see",  # weighed, not done
+        "if the book club is over I'll start a new one",  # supposed
+        "the meeting is over to the left of reception",  # not an ending
+        "明年可能就从滴滴走人了",  # a plan
+    ],
+)
+def test_an_ending_weighed_supposed_or_not_said_ends_nothing(text: str) -> None:
+    assert not any(op is Op.RETRACT for _, op in endings(text))
+
+
+@pytest.mark.parametrize(
+    ("said", "phrase"),
+    [
+        ("stopped about a fortnight ago", "2 weeks ago"),
+        ("moved in a fortnight ago", "2 weeks ago"),
+        ("been here a fortnight", "2 weeks ago"),
+        ("quit 2 fortnights ago", "4 weeks ago"),
+    ],
+)
+def test_a_fortnight_is_two_weeks(said: str, phrase: str) -> None:
+    assert dates_en.find(said) == phrase
+
+
+@pytest.mark.parametrize(
+    ("attribute", "value", "thing"),
+    [
+        ("appointment", "the pandit said", None),
+        ("appointment", "we've", None),
+        ("appointment", "flight now leaves", None),
+        ("appointment", "obviously", None),
+        ("routine", "add that we're open on Sundays", None),
+        ("routine", "not on Saturdays and Sundays", None),
+        # a verb cut off after the thing is taken off: "my committee meeting got set: March 18"
+        ("appointment", "committee meeting got", "committee meeting"),
+        ("appointment", "visa interview", "visa interview"),
+        ("appointment", "I-130 interview", "I-130 interview"),  # a form's name, not "I"
+        ("appointment", "it", "it"),  # the last one told: speaker_memory's
+        ("routine", "it on Thursdays", "it on Thursdays"),
+        ("routine", "got maths tuition on Thursdays", "got maths tuition on Thursdays"),  # before, not after
+        ("routine", "gym on Mondays, Wednesdays and Fridays", "gym on Mondays, Wednesdays and Fridays"),
+        ("appointment", "面签", "面签"),  # Chinese things have their own readers
+        ("employer", "we're hiring", "we're hiring"),  # not an event: left to its own clean-up
+    ],
+)
+def test_an_events_thing_is_a_noun_phrase(attribute: str, value: str, thing: str | None) -> None:
+    assert event_thing(attribute, value) == thing
+
+
+def test_a_moved_appointment_said_as_it_is_still_read() -> None:
+    facts = facts_in("the clinic cancelled on me. new date is 3 March, 11:15, same place")
+    assert [(f.attribute, f.value) for f in facts] == [("appointment", "it")]
+
+
+def test_an_appointment_is_not_called_by_the_words_of_a_sentence(tmp_path: Path) -> None:
+    vault = Vault.init(tmp_path / "v")
+    say(vault, "the priest said the 14th of November is better, so that's the date", "2026-03-02T10:00:00Z")
+    vault.weave_all()
+    assert all("said" not in value for value, _ in values_held(vault, "appointment"))
+
+
+def test_a_hobby_given_up_ends_on_the_day_the_turn_tells(tmp_path: Path) -> None:
+    vault = Vault.init(tmp_path / "v")
+    say(vault, "I'm learning Portuguese on Duolingo, any podcast tips?", "2026-01-05T10:00:00Z")
+    say(vault, "I've given up on the Portuguese. Stopped about a fortnight ago, no time with the new baby",
+        "2026-03-02T10:00:00Z")
+    vault.weave_all()
+    learning = [i for i in vault.loaded_items().values() if i.attribute == "learning"]
+    assert learning and not any(i.is_current for i in learning)
+    ended = learning[0].valid_to
+    assert ended is not None and ended.strftime("%Y-%m-%d") == "2026-02-16"

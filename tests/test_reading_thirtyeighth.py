@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from vaultweave.weaver.extract import dates_en
+from vaultweave.weaver.extract import dates_en, span_decoding
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.doubt_cues import by_name_doubts
 from vaultweave.weaver.extract.event_things import event_thing
@@ -113,3 +113,45 @@ def test_a_hobby_given_up_ends_on_the_day_the_turn_tells(tmp_path: Path) -> None
     assert learning and not any(i.is_current for i in learning)
     ended = learning[0].valid_to
     assert ended is not None and ended.strftime("%Y-%m-%d") == "2026-02-16"
+
+
+class _Odds:
+    """The odds a tagger gives each label at each token: enough of pycrfsuite.Tagger's
+    face for the decoding arithmetic, with odds written out by hand."""
+
+    def __init__(self, rows: list[dict[str, float]]) -> None:
+        self.rows = rows
+
+    def labels(self) -> list[str]:
+        return sorted({label for row in self.rows for label in row})
+
+    def marginal(self, label: str, i: int) -> float:
+        return self.rows[i].get(label, 0.0)
+
+
+def test_a_value_the_best_path_left_out_is_read_when_each_token_is_likely_one() -> None:
+    # "i work at Brightwell Labs": the path says outside, the odds of an employer are 0.4
+    odds = _Odds([{"O": 0.99}, {"O": 0.98}, {"O": 0.9},
+                  {"O": 0.6, "B-employer": 0.4}, {"O": 0.55, "I-employer": 0.35, "B-employer": 0.1}])
+    labels = ["O", "O", "O", "O", "O"]
+    assert span_decoding.marked_spans(odds, labels) == [(3, 5, "employer")]  # type: ignore[arg-type]
+
+
+def test_a_span_of_the_path_needs_its_own_label_sure_enough() -> None:
+    labels = ["O", "B-lives_in"]
+    sure = _Odds([{"O": 1.0}, {"B-lives_in": 0.5, "O": 0.5}])
+    unsure = _Odds([{"O": 1.0}, {"B-lives_in": 0.4, "B-hometown": 0.35, "O": 0.25}])
+    assert span_decoding.marked_spans(sure, labels) == [(1, 2, "lives_in")]  # type: ignore[arg-type]
+    assert span_decoding.marked_spans(unsure, labels) == []  # type: ignore[arg-type]
+
+
+def test_a_likely_run_beside_a_span_of_the_path_is_no_value_of_its_own() -> None:
+    # "my old colleagues at Ocado sent flowers": "sent flowers" only doubts where Ocado ends
+    odds = _Odds([{"O": 1.0}, {"B-employer": 0.9, "O": 0.1}, {"O": 0.6, "I-employer": 0.4}])
+    labels = ["O", "B-employer", "O"]
+    assert span_decoding.marked_spans(odds, labels) == [(1, 2, "employer")]  # type: ignore[arg-type]
+
+
+def test_an_unlikely_token_reads_nothing() -> None:
+    odds = _Odds([{"O": 0.75, "B-employer": 0.25}])
+    assert span_decoding.marked_spans(odds, ["O"]) == []  # type: ignore[arg-type]

@@ -10,7 +10,7 @@ import pycrfsuite
 import pytest
 from vaultweave.store.embeddings.integrity import verified_file
 from vaultweave.store.errors import ModelIntegrityError
-from vaultweave.weaver.extract import span_reader
+from vaultweave.weaver.extract import span_decoding, span_reader
 from vaultweave.weaver.extract.rules import facts_in
 from vaultweave.weaver.extract.rules_text import Fact
 from vaultweave.weaver.extract.span_features import features, tokens
@@ -30,7 +30,7 @@ def test_tokens_keep_latin_runs_whole_in_chinese_and_words_whole_in_english() ->
 def test_spans_are_decoded_from_bio_labels() -> None:
     labels = ["O", "B-employer", "I-employer", "B-lives_in", "O", "I-age", "B-age"]
     # an I- that does not continue its B- starts nothing
-    assert span_reader.spans(labels) == [(1, 3, "employer"), (3, 4, "lives_in"), (6, 7, "age")]
+    assert span_decoding.spans(labels) == [(1, 3, "employer"), (3, 4, "lives_in"), (6, 7, "age")]
 
 
 def test_values_get_the_rules_clean_up() -> None:

@@ -33,7 +33,7 @@ from typing import Any
 
 import pycrfsuite
 import yaml
-from vaultweave.weaver.extract import span_reader
+from vaultweave.weaver.extract import span_decoding, span_reader
 from vaultweave.weaver.extract.reader_clauses import their_clauses
 from vaultweave.weaver.extract.rules import split_sentences
 from vaultweave.weaver.extract.span_features import Token, features, tokens
@@ -227,7 +227,7 @@ def score(model: Path, data: list[Example]) -> str:
     tagger.open(str(model))
     hit = predicted = gold = 0
     for xseq, yseq in data:
-        want, got = set(span_reader.spans(yseq)), set(span_reader.spans(tagger.tag(xseq)))
+        want, got = set(span_decoding.spans(yseq)), set(span_decoding.spans(tagger.tag(xseq)))
         hit, predicted, gold = hit + len(want & got), predicted + len(got), gold + len(want)
     return (
         f"spans: precision {hit / max(predicted, 1):.3f} ({hit}/{predicted}), "

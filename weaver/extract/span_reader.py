@@ -11,7 +11,8 @@ downloaded, and the same sentence always reads the same way.
 
 The reader only fills gaps: a value it finds is kept when the rules gave no value of that
 attribute about the speaker in the same turn and did not place the value itself, when the
-model is sure of every token of it (``MIN_MARGINAL``), and when the value survives the
+model marks it (``span_decoding``: sure of every token on its best path, or each token
+likely a value where that path left it out), and when the value survives the
 clean-up the rules' own values get. It reads only what the rules' gates let through (no
 question, wish or opinion: the caller's part) and ``readable_parts`` keeps (no negation,
 no other person, no bare reply that needs its question). Its facts carry a lower
@@ -48,6 +49,7 @@ from vaultweave.weaver.extract.rules_zh_people import OTHER_PARTY, person
 from vaultweave.weaver.extract.rules_zh_values import LANGUAGES as ZH_LANGUAGES
 from vaultweave.weaver.extract.rules_zh_values import LEAD_WORDS, number_of, org_of, own_title, place_of
 from vaultweave.weaver.extract.said_plainly_en import KIN
+from vaultweave.weaver.extract.span_decoding import marked_spans
 from vaultweave.weaver.extract.span_features import features, is_chinese, tokens
 from vaultweave.weaver.extract.trades_zh import SITTING
 from vaultweave.weaver.extract.trips import (
@@ -71,8 +73,6 @@ ATTRIBUTES = words(
 # rules' date finders read around it (``span_events``).
 EVENT_ATTRIBUTES = words("appointment routine")
 LEARNED = ATTRIBUTES | EVENT_ATTRIBUTES
-# Every token of a value must carry its label with at least this probability.
-MIN_MARGINAL = 0.6
 CONFIDENCE = 0.7
 THEIR_CONFIDENCE = 0.65  # of someone else, said as their own: one step less sure
 _CLEAN_EN: dict[str, Callable[[str], str | None]] = {
@@ -250,20 +250,6 @@ def model_file(lang: str) -> str:
     return f"reader_{lang}.crfsuite"
 
 
-def spans(labels: Sequence[str]) -> list[tuple[int, int, str]]:
-    """(start, end, attribute) of each value in BIO ``labels``; an I- that does not go on
-    from its own B- starts nothing."""
-    found: list[tuple[int, int, str]] = []
-    start, kind = -1, ""
-    for i, label in enumerate([*labels, "O"]):
-        if start >= 0 and label != f"I-{kind}":
-            found.append((start, i, kind))
-            start = -1
-        if label.startswith("B-"):
-            start, kind = i, label[2:]
-    return found
-
-
 def _clean(attribute: str, raw: str, chinese: bool) -> str | None:
     if chinese:
         trimmed = raw.strip(_ZH_EDGES)
@@ -358,19 +344,17 @@ MAX_TOKENS = 400
 
 
 def marked(sentence: str, attributes: frozenset[str], before: str = "") -> list[tuple[str, int, str, str]]:
-    """Each span of ``sentence`` the model marks with one of ``attributes``, every token
-    of it at least ``MIN_MARGINAL`` sure: (attribute, where it starts, its text as typed,
-    the casefolded token before it)."""
+    """Each span of ``sentence`` the model marks with one of ``attributes`` (``span_decoding``:
+    sure on the best path, or likely off it): (attribute, where it starts, its text as
+    typed, the casefolded token before it)."""
     toks = tokens(sentence)
     if not toks or len(toks) > MAX_TOKENS:
         return []
     tagger = packaged_crf.tagger(model_file("zh" if is_chinese(sentence) else "en"))
     labels = tagger.tag(features(sentence, toks, before))
     found: list[tuple[str, int, str, str]] = []
-    for start, end, attribute in spans(labels):
+    for start, end, attribute in marked_spans(tagger, labels):
         if attribute not in attributes:
-            continue
-        if min(tagger.marginal(labels[i], i) for i in range(start, end)) < MIN_MARGINAL:
             continue
         before = toks[start - 1].text.casefold() if start else ""
         begin = toks[start].start

@@ -53,7 +53,7 @@ def _unsure_runs(tagger: pycrfsuite.Tagger, labels: Sequence[str]) -> list[tuple
 
     def odds(attribute: str, i: int) -> float:
         both = (f"B-{attribute}", f"I-{attribute}")
-        return sum(tagger.marginal(label, i) for label in both if label in known)
+        return sum(float(tagger.marginal(label, i)) for label in both if label in known)
 
     runs: list[tuple[int, int, str]] = []
     start, kind = -1, ""

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from vaultweave.weaver.extract import dates_en, span_decoding
 from vaultweave.weaver.extract.base import Op
-from vaultweave.weaver.extract.doubt_cues import by_name_doubts
+from vaultweave.weaver.extract.doubt_cues import by_name_doubts, cue_doubts
 from vaultweave.weaver.extract.event_things import event_thing
 from vaultweave.weaver.extract.rules import facts_in
 from vaultweave.weaver.extract.sentences import split_sentences
@@ -33,6 +33,11 @@ def endings(text: str) -> list[tuple[str, Op]]:
         ("西班牙语彻底放下了 太忙", "西班牙语"),
         ("上个月从滴滴走人了", "滴滴"),
         ("合唱团那边告一段落了", "合唱团"),
+        ("wrapped up at Halden Foods on the 6th", "Halden Foods"),
+        ("Priya's officially gone, the flat feels weird", "Priya"),
+        ("跟阿杰掰了 房子归他", "阿杰"),
+        ("网约车不开了 太累", "网约车"),
+        ("早班不用再上了", "早班"),
     ],
 )
 def test_more_words_that_only_end_end_what_they_name(text: str, named: str) -> None:
@@ -155,3 +160,38 @@ def test_a_likely_run_beside_a_span_of_the_path_is_no_value_of_its_own() -> None
 def test_an_unlikely_token_reads_nothing() -> None:
     odds = _Odds([{"O": 0.75, "B-employer": 0.25}])
     assert span_decoding.marked_spans(odds, ["O"]) == []  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("text", "family"),
+    [
+        ("我们上周分了。机票也退了", "partner"),
+        ("我俩上个月分了", "partner"),
+        ("车子上个月出手了 贷款还清了", "car"),
+    ],
+)
+def test_a_breakup_or_a_car_sold_in_chinese_puts_the_fact_in_doubt(text: str, family: str) -> None:
+    doubted = {f.attribute for f in cue_doubts(split_sentences(text), [])}
+    assert family in doubted
+
+
+@pytest.mark.parametrize("text", ["我们分了三次才搬完", "这个蛋糕我们分了吃"])
+def test_sharing_something_out_is_no_breakup(text: str) -> None:
+    assert "partner" not in {f.attribute for f in cue_doubts(split_sentences(text), [])}
+
+
+@pytest.mark.parametrize(
+    ("text", "home", "about"),
+    [
+        ("I'm renting in Khalifa City now, the commute is brutal", "Khalifa City", ""),
+        ("we're subletting in Kreuzberg till june", "Kreuzberg", ""),
+        ("my sister is renting in Leith", "Leith", "sister"),
+    ],
+)
+def test_renting_somewhere_is_living_there(text: str, home: str, about: str) -> None:
+    assert [(f.value, f.about) for f in facts_in(text) if f.attribute == "lives_in"] == [(home, about)]
+
+
+def test_renting_somewhere_supposed_is_no_home() -> None:
+    facts = facts_in("if I was renting in Leith I would walk everywhere")
+    assert not [f for f in facts if f.attribute == "lives_in"]

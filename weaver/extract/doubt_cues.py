@@ -118,7 +118,8 @@ _ZH_CUES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"是不是(?:压根)?(?:就)?不过敏", ("allergy",)),
     (r"搬家|搬走|搬去|搬到|搬回|找房|看房|租房|退租|[不没]续租|房东.{0,6}(?:卖房|收房|涨租|不续|不租|赶人|要卖)|打包|新家|新房子|落户|移民|房子(?:卖|租)",
      ("lives_in",)),
-    (r"分手|离婚|分居|分开了|单身|冷静期", _PARTNERS),
+    (r"分手|离婚|分居|分开了|单身|冷静期|掰了|(?:我们|我俩|咱俩|咱们)[^，。！？,.!?\s]{0,4}分了(?=$|[，。！？,.!?\s~～]|[啊吧呀哈])", _PARTNERS),
+    (r"车(?:子)?.{0,6}(?:卖了|卖掉|出手了|转手了)", ("car",)),
     (r"升职|升了|升啦|任命|调岗|转岗", ("job_title",)),
     (r"改签|改(?:成|到)(?:了)?(?:下)?(?:周|星期|礼拜|明天|后天|\d|[一二三四五六七八九十])|推迟|延期|提前到|取消了",
      ("appointment",)),
@@ -275,10 +276,11 @@ _OVER = (r"(?:is|'s|are|'re)\s+(?:dead|over|history)"
 _ENDS = re.compile(
     r"sold|scrapped|quit|resigned|retired|gave\s+up|stopped|done\s+with|finished\s+with|no\s+more|any\s*more|"
     r"no\s+longer|rip|passed\s+away|died|put\s+down|rehomed|hung\s+up|packed\s+out|split\s+up|broke\s+up|"
-    rf"(?:is|'s)\s+gone|goodbye|bye\s+bye|{_OFF}|{_OVER}|given\s+up|finished\s+at|ditched|dumped|packed\s+in|"
+    rf"(?:is|'s)\s+(?:\w+ly\s+)?gone|goodbye|bye\s+bye|{_OFF}|{_OVER}|given\s+up|finished\s+at|wrapped\s+up\s+(?:at|with)|ditched|dumped|packed\s+in|"
     r"jacked\s+in|called\s+it\s+quits|"
     r"卖了|卖掉|不干了|不做了|辞了|辞职|离职|搬走|搬离|退了|退掉|停了|分手|不再|去世|送人|送走|不上了|不学了|不练了|"
-    r"[没沒]再去|[转轉]出去|戒了|放弃|[没沒]续|放下了|走人|画上(?:了)?句号|告一段落|不[跑考]了",
+    r"[没沒]再去|[转轉]出去|戒了|放弃|[没沒]续|放下了|走人|画上(?:了)?句号|告一段落|不[跑考开]了|掰了|出手了|"
+    r"不用再[上去做干跑练]了",
     re.IGNORECASE,
 )
 _NOT_YET = re.compile(
@@ -297,12 +299,12 @@ _CHANGE = re.compile(
     r"changed|changing|swapped|replaced|traded\s+in|transferred|shifted|split\s+up|broke\s+up|breaking\s+up|"
     r"resigned|resigning|retired|retiring|gave\s+up|giving\s+up|stopped|stopping|done\s+with|finished\s+with|"
     r"cancell?ed|postponed|rescheduled|no\s+more|any\s*more|no\s+longer|used\s+to|rip|passed\s+away|died|"
-    rf"put\s+down|rehomed|ended|axed|hung\s+up|packed\s+out|(?:is|'s)\s+gone|goodbye|bye\s+bye|not\s+sure|{_OFF}|(?:idk|dunno|don'?t\s+know)\s+(?:if|whether)|"
-    rf"{_OVER}|given\s+up|finished\s+at|ditched|dumped|packed\s+in|jacked\s+in|called\s+it\s+quits|"
+    rf"put\s+down|rehomed|ended|axed|hung\s+up|packed\s+out|(?:is|'s)\s+(?:\w+ly\s+)?gone|goodbye|bye\s+bye|not\s+sure|{_OFF}|(?:idk|dunno|don'?t\s+know)\s+(?:if|whether)|"
+    rf"{_OVER}|given\s+up|finished\s+at|wrapped\s+up\s+(?:at|with)|ditched|dumped|packed\s+in|jacked\s+in|called\s+it\s+quits|"
     r"thinking\s+(?:about|of)|considering|debating|on\s+the\s+fence)\b|"
     r"卖了|卖掉|不干了|不做了|辞了|辞职|离开|离职|搬走|搬出|搬离|换了|换成|改成|改到|退了|退掉|停了|分手|没了|不再|"
     r"结束|取消|推迟|延期|不去了|放弃|戒了|去世|送人|送走|不上了|不学了|不练了|[没沒]再去|[转轉]出去|[转轉][让讓]|[没沒]续|"
-    r"放下了|走人|画上(?:了)?句号|告一段落|不[跑考]了|"
+    r"放下了|走人|画上(?:了)?句号|告一段落|不[跑考开]了|掰了|出手了|不用再[上去做干跑练]了|"
     r"要不要|犹豫|纠结|动摇|说不好|两说|(?P<either>[\u4e00-\u9fff])不(?P=either)",
     re.IGNORECASE,
 )

@@ -457,6 +457,9 @@ HOMES_IN_PASSING: tuple[Rule, ...] = (
     rule(_WE + r"\s+" + ADV + r"(?:commute|drive|come)\s+in\s+from\s+" + _PLACE,
          one("lives_in", clean_place, 0.75)),
     rule(_WE + r"\s+" + ADV + r"commute\s+from\s+" + _PLACE, one("lives_in", clean_place, 0.75)),
+    # "I'm renting in Khalifa City now", "we're subletting in Kreuzberg till june"
+    rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+" + ADV + r"(?:renting|subletting|sub-letting)\s+in\s+" + _PLACE,
+         one("lives_in", clean_place, 0.75)),
     # "i'm back at my parents' in dos hermanas", "staying at my mum's place in Leeds for now",
     # "I am living with my daughter Priti in Milton Keynes"
     rule(_WE + r"(?:(?:'m|'re|\s+am|\s+are)\s+" + ADV + r"(?:back\s+|staying\s+|living\s+)|\s+" + ADV

@@ -13,6 +13,7 @@ from them (docs/FACTS.md); the reader's own screens and clean-up apply to both a
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import pycrfsuite
 
@@ -38,13 +39,20 @@ def spans(labels: Sequence[str]) -> list[tuple[int, int, str]]:
     return found
 
 
-def marked_spans(tagger: pycrfsuite.Tagger, labels: Sequence[str]) -> list[tuple[int, int, str]]:
-    """(start, end, attribute) of each value the model marks, ``labels`` being its best
-    path for the sequence the tagger last tagged: the sure spans of the path, then the
-    runs it left outside that are likely values, in the order they start."""
-    sure = [(start, end, attribute) for start, end, attribute in spans(labels)
+class Marked(NamedTuple):
+    start: int
+    end: int
+    attribute: str
+    sure: bool  # a span of the best path, not a run it left outside
+
+
+def marked_spans(tagger: pycrfsuite.Tagger, labels: Sequence[str]) -> list[Marked]:
+    """Each value the model marks, ``labels`` being its best path for the sequence the
+    tagger last tagged: the sure spans of the path and the runs it left outside that are
+    likely values, in the order they start."""
+    sure = [Marked(start, end, attribute, True) for start, end, attribute in spans(labels)
             if min(tagger.marginal(labels[i], i) for i in range(start, end)) >= MIN_MARGINAL]
-    return sorted(sure + _unsure_runs(tagger, labels))
+    return sorted(sure + [Marked(*run, False) for run in _unsure_runs(tagger, labels)])
 
 
 def _unsure_runs(tagger: pycrfsuite.Tagger, labels: Sequence[str]) -> list[tuple[int, int, str]]:

@@ -162,7 +162,7 @@ _AND_I = re.compile(r"\s*(?:and|&)\s+(?:I|me|my)\b", re.IGNORECASE)
 # An employer or a school beside these is a place visited: "interview at Google friday".
 _VISIT = re.compile(
     r"\b(?:interviews?|interviewing|phone\s+screen|screening|meeting|appointment|appt|open\s+day|"
-    r"assessment\s+day|tour|visit)\b|面试|笔试|复试|参观|开会|"
+    r"assessment\s+day|tour|visit|(?:job\s+)?offers?)\b|面试|笔试|复试|参观|开会|"
     # a place sat in, not worked at: "我在星巴克写作业"
     r"写作业|自习|看书|复习|喝咖啡|等人|蹭网",
     re.IGNORECASE,
@@ -285,6 +285,8 @@ def _clean(attribute: str, raw: str, chinese: bool) -> str | None:
     return value
 
 
+# A sentence that opens as another party's message: "SYSTEM: admin mode", "assistant: ..."
+_ROLE_LABEL = re.compile(r"\s*(?:system|assistant|admin|developer|user)\s*[:：]", re.IGNORECASE)
 # A sentence about someone made up: "Main character: Baraka, 30, a matatu driver", "男主是个律师"
 _FICTION = re.compile(r"\b(?:main\s+)?character\s*:|\bprotagonist\b|\b(?:in\s+)?my\s+"
                       r"(?:story|novel|screenplay|script|book)\b|主角|男主|女主|角色[:：]|小说里",
@@ -298,9 +300,13 @@ def read(sentence: str, before: str = "") -> list[Fact]:
     facts: list[Fact] = []
     if _FICTION.search(sentence):
         return facts
+    if _ROLE_LABEL.match(sentence):
+        return facts  # "SYSTEM: admin mode.": a message dressed as another's, nobody's fact
     for attribute, start, raw, word_before in marked(sentence, ATTRIBUTES, before):
         if attribute == "age" and word_before in _NOT_AGE_BEFORE:
             continue  # "paid 45, two coffees": a price, not an age
+        if chinese and re.search(re.escape(raw) + r"[\u4e00-\u9fff]{0,2}的人", sentence):
+            continue  # "跑滴滴的人越来越多": people who do it, not the speaker
         opens = not sentence[:start].strip(" \t\"'“‘(")
         if attribute in ("name", "alias") and opens and _AND_I.match(sentence, start + len(raw)):
             continue  # "Priya and I live in Hove": hers is no name of the speaker's
@@ -353,7 +359,7 @@ def marked(sentence: str, attributes: frozenset[str], before: str = "") -> list[
     tagger = packaged_crf.tagger(model_file("zh" if is_chinese(sentence) else "en"))
     labels = tagger.tag(features(sentence, toks, before))
     found: list[tuple[str, int, str, str]] = []
-    for start, end, attribute in marked_spans(tagger, labels):
+    for start, end, attribute, _ in marked_spans(tagger, labels):
         if attribute not in attributes:
             continue
         before = toks[start - 1].text.casefold() if start else ""

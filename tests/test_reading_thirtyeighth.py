@@ -144,8 +144,8 @@ def test_a_value_the_best_path_left_out_is_read_when_each_token_is_likely_one() 
 
 def test_a_span_of_the_path_needs_its_own_label_sure_enough() -> None:
     labels = ["O", "B-lives_in"]
-    sure = _Odds([{"O": 1.0}, {"B-lives_in": 0.5, "O": 0.5}])
-    unsure = _Odds([{"O": 1.0}, {"B-lives_in": 0.4, "B-hometown": 0.35, "O": 0.25}])
+    sure = _Odds([{"O": 1.0}, {"B-lives_in": 0.6, "O": 0.4}])
+    unsure = _Odds([{"O": 1.0}, {"B-lives_in": 0.5, "B-hometown": 0.3, "O": 0.2}])
     assert span_decoding.marked_spans(sure, labels) == [(1, 2, "lives_in", True)]  # type: ignore[arg-type]
     assert span_decoding.marked_spans(unsure, labels) == []  # type: ignore[arg-type]
 

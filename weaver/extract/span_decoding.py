@@ -6,8 +6,9 @@ nothing), the best path says outside though the odds of a value are close. So a 
 read two ways: a span of the best path whose every token carries its own label with at
 least ``MIN_MARGINAL``, and a run of tokens the best path left outside whose odds of
 being one attribute's value (its B- and I- labels together) reach ``MIN_UNSURE`` on each
-token. Both thresholds were chosen on spent batches with a model that had not learned
-from them (docs/FACTS.md); the reader's own screens and clean-up apply to both alike.
+token, and that touches no span of the path. Both thresholds were chosen on spent batches
+with models that had not learned from them (docs/FACTS.md); which marks become facts (an
+unsure one only in a sentence where the speaker speaks of their own) is the reader's.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import pycrfsuite
 
 OUTSIDE = "O"
 # Every token of a span of the best path must carry its label with at least this probability.
-MIN_MARGINAL = 0.45
+MIN_MARGINAL = 0.6
 # A run the best path left outside is a value when every token of it is at least this
 # likely to be inside one attribute's value.
 MIN_UNSURE = 0.3

@@ -11,8 +11,9 @@ downloaded, and the same sentence always reads the same way.
 
 The reader only fills gaps: a value it finds is kept when the rules gave no value of that
 attribute about the speaker in the same turn and did not place the value itself, when the
-model marks it (``span_decoding``: sure of every token on its best path, or each token
-likely a value where that path left it out), and when the value survives the
+model marks it (``span_decoding``: sure of every token on its best path, or, in a sentence
+where the speaker says "I", "my" or "我", each token likely a value where that path left it
+out), and when the value survives the
 clean-up the rules' own values get. It reads only what the rules' gates let through (no
 question, wish or opinion: the caller's part) and ``readable_parts`` keeps (no negation,
 no other person, no bare reply that needs its question). Its facts carry a lower
@@ -344,6 +345,10 @@ def _parted_with(before: str) -> bool:
     return bool(gone) and not _CAR_GOT.search(before, gone[-1])
 
 
+# The speaker in their own words: "i work night shift sa Concentrix", "我在美团跑单"
+_SELF = re.compile(r"\b(?:i|i'm|im|i've|ive|my|me|we|we're|our)\b|我|俺|咱", re.IGNORECASE)
+
+
 # A sentence longer than any chat sentence (a paste, a hostile turn of 10,000 words) is left to
 # the rules: the model learned from chat, and its features cost grows with the sentence.
 MAX_TOKENS = 400
@@ -359,9 +364,9 @@ def marked(sentence: str, attributes: frozenset[str], before: str = "") -> list[
     tagger = packaged_crf.tagger(model_file("zh" if is_chinese(sentence) else "en"))
     labels = tagger.tag(features(sentence, toks, before))
     found: list[tuple[str, int, str, str]] = []
-    for start, end, attribute, _ in marked_spans(tagger, labels):
-        if attribute not in attributes:
-            continue
+    for start, end, attribute, sure in marked_spans(tagger, labels):
+        if attribute not in attributes or not (sure or _SELF.search(sentence)):
+            continue  # unsure of it, in a sentence where the speaker says nothing of their own
         before = toks[start - 1].text.casefold() if start else ""
         begin = toks[start].start
         found.append((attribute, begin, sentence[begin : toks[end - 1].end], before))

@@ -52,6 +52,7 @@ def test_more_words_that_only_end_end_what_they_name(text: str, named: str) -> N
         "if the book club is over I'll start a new one",  # supposed
         "the meeting is over to the left of reception",  # not an ending
         "明年可能就从滴滴走人了",  # a plan
+        "the kitchen reno is over budget again",  # over what it may cost, not over
     ],
 )
 def test_an_ending_weighed_supposed_or_not_said_ends_nothing(text: str) -> None:
@@ -90,6 +91,7 @@ def test_a_fortnight_is_two_weeks(said: str, phrase: str) -> None:
         ("routine", "gym on Mondays, Wednesdays and Fridays", "gym on Mondays, Wednesdays and Fridays"),
         ("appointment", "面签", "面签"),  # Chinese things have their own readers
         ("employer", "we're hiring", "we're hiring"),  # not an event: left to its own clean-up
+        ("appointment", "dinner with Will", "dinner with Will"),  # a name, not "will"
     ],
 )
 def test_an_events_thing_is_a_noun_phrase(attribute: str, value: str, thing: str | None) -> None:

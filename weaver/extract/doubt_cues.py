@@ -270,8 +270,8 @@ def _named_beside_change(sentence: str) -> list[tuple[str, Op]]:
 # "the sunday long runs and tuesday intervals are off": called off (never "off to", "off work")
 _OFF = r"(?:is|are|'s|'re)\s+off(?!\s+(?:to|work|sick|school|duty|the|on|for\s+the\s+day)\b)"
 # "keto is dead lol", "the band thing is over": what is named has ended
-_OVER = (r"(?:is|'s|are|'re)\s+(?:dead|over|history)"
-         r"(?!\s+(?:to|for(?!\s+(?:me|us|good)\b)|the|my|our|a|an|at|in|on|there|here|by|\d)\b)")
+_OVER = (r"(?:is|'s|are|'re)\s+(?:(?:dead|over)(?!\s+(?:to|for(?!\s+(?:me|us|good)\b)|the|my|our|a|an|"
+         r"at|in|on|there|here|by|set|budget|time|capacity|\d)\b)|history(?=\s*(?:$|[,.!?;]|now\b|lol\b|tbh\b)))")
 # Words of change that can only end what they name ("sold the golf", "RIP the panda",
 # "飞度卖掉了"), told as done: no plan, no weighing in the sentence.
 _ENDS = re.compile(

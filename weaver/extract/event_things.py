@@ -22,7 +22,7 @@ _SUBJECT = re.compile(r"(?<![\w-])(?:i|we|you|he|she|they)(?:'(?:m|re|ve|ll|d|s)
 # "BOM says storms", "hall is double", "flight now leaves": a verb where a noun belongs
 _VERB = re.compile(
     r"\b(?:says|said|say|tells|told|reckons|thinks|is|are|was|were|lives|leaves|goes|went|"
-    r"comes|came|wants|wanted|needs|needed|could|will|would|should|might|must|has|had)\b",
+    r"comes|came|wants|wanted|needs|needed|could|would|should|might|must|has|had)\b",
     re.IGNORECASE,
 )
 # "my committee meeting got (set: March 18)": the verb after the thing, cut off

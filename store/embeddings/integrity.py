@@ -24,8 +24,8 @@ PINNED: dict[str, dict[str, str]] = {
         # the span reader's models (weaver/extract/span_reader.py); a truncated CRFsuite
         # model crashes the process instead of raising, so it is never opened unchecked.
         # `python -m bench.facts.train_reader` prints these two lines for a new model.
-        "reader_en.crfsuite": "889257ba57c03b69146d687f7a7be9e8f38835424c585ac0d75fedb2f77e864e",
-        "reader_zh.crfsuite": "a8b40003f077a224f3d8d61b8e4d7807f97da32e9da9a9808fd8181efcd3815e",
+        "reader_en.crfsuite": "a53b7d0539083b728f2f09958532b8dca56efdbc2cf25c8899092a4999e03c50",
+        "reader_zh.crfsuite": "b4abbf2bb6a7907254ee580a193b6a4e9b7ec8013cf9a5a63ae6f6780303d7e1",
         # the change reader's models (weaver/extract/change_reader.py), printed by
         # `python -m bench.facts.train_changes`
         "changes_en.crfsuite": "fb33c8f6e9386ed6dceac00e85e8a5ad19b29aeba653413d77dfb9407baeca77",

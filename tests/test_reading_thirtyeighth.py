@@ -1,6 +1,8 @@
 """Endings told in more words ("keto is dead", "given up on the Italian", "日语彻底放下了"),
-"a fortnight ago" read as a day, and an appointment or routine whose "thing" is the rest of
-a sentence ("the pandit said", "we've") not kept as one. None is taken from the bench."""
+"a fortnight ago" read as a day, renting as living somewhere, an appointment or routine whose
+"thing" is the rest of a sentence ("the pandit said", "we've") not kept as one, and the span
+reader's values off its model's best path (``span_decoding``) with the screens every value of
+it passes. None is taken from the bench."""
 
 from __future__ import annotations
 

@@ -273,17 +273,20 @@ _OFF = r"(?:is|are|'s|'re)\s+off(?!\s+(?:to|work|sick|school|duty|the|on|for\s+t
 _OVER = (r"(?:is|'s|are|'re)\s+(?:(?:dead|over)(?!\s+(?:to|for(?!\s+(?:me|us|good)\b)|the|my|our|a|an|"
          r"at|in|on|there|here|by|set|budget|time|capacity|\d)\b)|history(?=\s*(?:$|[,.!?;]|now\b|lol\b|tbh\b)))")
 # Words of change that can only end what they name ("sold the golf", "RIP the panda",
-# "飞度卖掉了"), told as done: no plan, no weighing in the sentence.
-_ENDS = re.compile(
-    r"sold|scrapped|quit|resigned|retired|gave\s+up|stopped|done\s+with|finished\s+with|no\s+more|any\s*more|"
-    r"no\s+longer|rip|passed\s+away|died|put\s+down|rehomed|hung\s+up|packed\s+out|split\s+up|broke\s+up|"
-    rf"(?:is|'s)\s+(?:\w+ly\s+)?gone|goodbye|bye\s+bye|{_OFF}|{_OVER}|given\s+up|finished\s+at|wrapped\s+up\s+(?:at|with)|ditched|dumped|packed\s+in|"
-    r"jacked\s+in|called\s+it\s+quits|"
+# "飞度卖掉了"), told as done: no plan, no weighing in the sentence. Each is a word of change
+# (``_CHANGE``) too: an ending is a change found, then told apart by these.
+_ENDS_EN = (
+    r"sold|scrapped|quit|resigned|retired|gave\s+up|given\s+up|stopped|done\s+with|finished\s+with|finished\s+at|"
+    r"wrapped\s+up\s+(?:at|with)|no\s+more|any\s*more|no\s+longer|rip|passed\s+away|died|put\s+down|rehomed|"
+    r"hung\s+up|packed\s+out|packed\s+in|jacked\s+in|called\s+it\s+quits|ditched|dumped|split\s+up|broke\s+up|"
+    rf"(?:is|'s)\s+(?:\w+ly\s+)?gone|goodbye|bye\s+bye|{_OFF}|{_OVER}"
+)
+_ENDS_ZH = (
     r"卖了|卖掉|不干了|不做了|辞了|辞职|离职|搬走|搬离|退了|退掉|停了|分手|不再|去世|送人|送走|不上了|不学了|不练了|"
     r"[没沒]再去|[转轉]出去|戒了|放弃|[没沒]续|放下了|走人|画上(?:了)?句号|告一段落|不[跑考开]了|掰了|出手了|"
-    r"不用再[上去做干跑练]了",
-    re.IGNORECASE,
+    r"不用再[上去做干跑练]了"
 )
+_ENDS = re.compile(f"{_ENDS_EN}|{_ENDS_ZH}", re.IGNORECASE)
 _NOT_YET = re.compile(
     r"\b(?:gonna|going\s+to|will|'ll|planning|plan\s+to|about\s+to|might|may|could|should|want\s+to|wanna|"
     r"hope|hoping|thinking|considering|debating|not\s+sure|idk|dunno|maybe|probably|soon|next)\b|"
@@ -296,16 +299,11 @@ _NOT_YET = re.compile(
 # they name is the speaker's to look up ("RIP the panda", "idk if i'll keep up the pottery",
 # "瑜伽不练了", "自媒体还要不要继续搞", "明年民宿还开不开").
 _CHANGE = re.compile(
-    r"\b(?:sold|selling|scrapped|quit|quitting|dropped|dropping|left|leaving|moved|moving|switched|switching|"
-    r"changed|changing|swapped|replaced|traded\s+in|transferred|shifted|split\s+up|broke\s+up|breaking\s+up|"
-    r"resigned|resigning|retired|retiring|gave\s+up|giving\s+up|stopped|stopping|done\s+with|finished\s+with|"
-    r"cancell?ed|postponed|rescheduled|no\s+more|any\s*more|no\s+longer|used\s+to|rip|passed\s+away|died|"
-    rf"put\s+down|rehomed|ended|axed|hung\s+up|packed\s+out|(?:is|'s)\s+(?:\w+ly\s+)?gone|goodbye|bye\s+bye|not\s+sure|{_OFF}|(?:idk|dunno|don'?t\s+know)\s+(?:if|whether)|"
-    rf"{_OVER}|given\s+up|finished\s+at|wrapped\s+up\s+(?:at|with)|ditched|dumped|packed\s+in|jacked\s+in|called\s+it\s+quits|"
-    r"thinking\s+(?:about|of)|considering|debating|on\s+the\s+fence)\b|"
-    r"卖了|卖掉|不干了|不做了|辞了|辞职|离开|离职|搬走|搬出|搬离|换了|换成|改成|改到|退了|退掉|停了|分手|没了|不再|"
-    r"结束|取消|推迟|延期|不去了|放弃|戒了|去世|送人|送走|不上了|不学了|不练了|[没沒]再去|[转轉]出去|[转轉][让讓]|[没沒]续|"
-    r"放下了|走人|画上(?:了)?句号|告一段落|不[跑考开]了|掰了|出手了|不用再[上去做干跑练]了|"
+    rf"\b(?:{_ENDS_EN}|selling|quitting|dropped|dropping|left|leaving|moved|moving|switched|switching|"
+    r"changed|changing|swapped|replaced|traded\s+in|transferred|shifted|breaking\s+up|resigning|retiring|"
+    r"giving\s+up|stopping|cancell?ed|postponed|rescheduled|used\s+to|ended|axed|not\s+sure|"
+    r"(?:idk|dunno|don'?t\s+know)\s+(?:if|whether)|thinking\s+(?:about|of)|considering|debating|on\s+the\s+fence)\b|"
+    rf"{_ENDS_ZH}|离开|搬出|换了|换成|改成|改到|没了|结束|取消|推迟|延期|不去了|[转轉][让讓]|"
     r"要不要|犹豫|纠结|动摇|说不好|两说|(?P<either>[\u4e00-\u9fff])不(?P=either)",
     re.IGNORECASE,
 )

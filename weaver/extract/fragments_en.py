@@ -67,7 +67,7 @@ _OTHER_SUBJECT = re.compile(
 _RELATIVES = (
     r"(?:(?:little|big|older|younger|baby|twin|elder|best)\s+)?(?:sister|brother|sis|bro|wife|husband|"
     r"boyfriend|girlfriend|partner|fianc[eé]e?|mom|mum|mother|dad|father|son|daughter|grandma|grandmother|"
-    r"grandpa|grandfather|nan|nana|aunt|uncle|niece|nephew|cousin|boss|manager|roommate|flatmate|"
+    r"grandpa|grandfather|grandad|granddad|granny|gran|nan|nana|aunt|uncle|niece|nephew|cousin|boss|manager|roommate|flatmate|"
     r"coworker|colleague|friend)"
 )
 _RELATIVE = re.compile(
@@ -100,6 +100,8 @@ _AT_ORG = re.compile(r"^(?:a\s+|an\s+)?(?P<title>(?:[A-Z]{2,4}\s+)?[a-z][\w/+-]*
                      r"(?:the\s+)?[A-Z0-9]")
 _SINCE = re.compile(r"\s+(?:as\s+of|from|starting)(?:\s+\w+)?$", re.IGNORECASE)
 _PROMOTED = re.compile(r"\b(?:got|been|was|just)\s+promoted\b", re.IGNORECASE)
+# A fragment that ends on a relative ("gift ideas for my mum Brigitte"): what follows is theirs
+_RELATIVE_LAST = re.compile(rf"\b(?P<who>(?:[Mm]y|[Oo]ur)\s+{_RELATIVES}(?:\s+(?!Is\b|Was\b){NAME})?)$")
 _BARE_NAME = re.compile(r"^[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?$")
 _BARE_TITLE = re.compile(r"^[a-z][\w/+-]*(?:\s+[a-z][\w/+-]*){0,3}$")
 _A_TITLE = re.compile(r"^(?:a|an)\s+(?P<title>[a-z][\w/+-]*(?:\s+[a-z][\w/+-]*){0,3})$")
@@ -204,7 +206,7 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
                 who = "?"
             continue
         if _SELF_VERB.match(fragment):
-            who = ""
+            who = _relative_last(fragment)  # "I live with my sister Anna, 29, nurse": hers
             continue
         if _BARE_NAME.match(fragment) and fragment not in last_named and not any(
             m.endswith(" " + fragment) for m in mentioned
@@ -225,6 +227,9 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
             said.append(clause)
         elif _OTHER_SUBJECT.match(fragment) or _NAMED_SUBJECT.match(fragment):
             who = "?"
+        elif not who and _relative_last(fragment):
+            # "gift ideas for my mum Brigitte, 74, retired teacher": the pieces after are hers
+            who = _relative_last(fragment)
     # someone else's sentence ("he starts monday.") leaves the next one's bare pieces ("still in
     # dakar") to nobody, until the speaker speaks of themself again
     return said, Carried(who, introduced or carried.introduced, mentioned)
@@ -355,6 +360,17 @@ def _where_said(text: str) -> list[str]:
     named = found.group("v") and raw[:1].isupper() and len(raw.split()) <= 3  # "here in Condesa"
     place = known_place(raw) or (raw if named else None)
     return [f"I live in {place}"] if place else []
+
+
+def ends_on_relative(text: str) -> bool:
+    """Whether ``text`` ends on a relative of the speaker's ("I live with my sister Anna")."""
+    return bool(_RELATIVE_LAST.search(text))
+
+
+def _relative_last(fragment: str) -> str:
+    """The relative a fragment ends on, as the speaker says them ("my mum Brigitte"), or ""."""
+    found = _RELATIVE_LAST.search(fragment)
+    return found.group("who")[0].lower() + found.group("who")[1:] if found else ""
 
 
 def _third(who: str, fragment: str) -> str | None:

@@ -7,6 +7,7 @@ import re
 from vaultweave.weaver.extract import changes_en, corrected_day_en, dates_en, events_en, rules_en
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.clauses import MAX_NOTE
+from vaultweave.weaver.extract.fragments_en import ends_on_relative
 from vaultweave.weaver.extract.jobs_ended_en import named_where_left
 from vaultweave.weaver.extract.normalise_en import PERSON, SAID_OF_THEM, normalise
 from vaultweave.weaver.extract.rules_text import ADV, EDGES, NAME, Fact, Grammar, is_job
@@ -58,8 +59,8 @@ _EN_CLAUSE_BREAK = re.compile(
     r"plus|yet|or|then)\s+)?(?:(?:now|then|also|still|today|actually|yeah|yes|honestly|like|ok|for\s+now|"
     r"right\s+now|at\s+the\s+moment)\s+)?(?=(?:I|"
     r"my|we|our)\b)"
-    # "seeing someone new, Marcus's a firefighter": a named person's title is a clause of its own
-    r"|,\s*(?=[A-Z][a-z]+(?:'s|\s+is)\s+(?:a|an)\s)"
+    # "seeing someone new, Marcus's a firefighter", "Zara is 9 and Yusuf is 6": a named person's own clause
+    r"|(?:,\s*|\s+and\s+)(?=[A-Z][a-z]+(?:'s|\s+is)\s+(?:(?:a|an)\s|\d{1,2}(?:\s*[,.!]|\s+(?:and|now|yrs?|years?)\b|$)))"
     # "done my hamstring so no more football", "and today was my first day at X"
     r"|(?:,|\s+(?:and|but|so))\s+(?=no\s+more\b|(?:today|yesterday)\s+(?:was|is)\s+my\b|it(?:'s|\s+is)\s+all\s)"
     # "i'm an engineer at emirates so not broke", "a sysadmin, not exactly glamorous": a comment
@@ -129,10 +130,8 @@ _EN_FRAGMENT = re.compile(
     r"total)\s+[a-z]+\s+(?:lover|fan|guy|girl|person|nerd)\b|(?:moved|relocated)\s+(?:back\s+|down\s+|up\s+|over\s+)?(?:from|to)\s))",
     re.IGNORECASE,
 )
-_EN_BARE_VERB = re.compile(
-    r"(?:live|work|study|speak|teach|play|moved|started|joined|left|quit|love|adore|enjoy|hate|can't)\s",
-    re.IGNORECASE,
-)
+_EN_BARE_VERB = re.compile(r"(?:live|work|study|speak|teach|play|moved|started|joined|left|quit|love|adore|"
+                           r"enjoy|hate|can't)\s", re.IGNORECASE)
 
 
 _EN_QUESTION_TAIL = re.compile(
@@ -210,7 +209,7 @@ def _en_split_clauses(sentence: str) -> list[str]:
         head, *answered = _en_title_after(head)
         clauses.append(head)
         clauses.extend(answered)
-        if first_person:  # "i have a cat, Dubu, 2 years old": the age is the cat's
+        if first_person and not ends_on_relative(head):  # "with my sister Ana, 29": hers
             clauses.extend(("I " if _EN_BARE_VERB.match(f) else "I'm ") + f for f in fragments
                            if not (_EN_AGE_PIECE.match(f) and _EN_CREATURE.search(head)))
         elif fragments:
@@ -260,7 +259,7 @@ _EN_SUBJECTLESS = re.compile(
     r"dropped|quit|left|joined|went|turned|retired|graduated|stopped|sold|adopted|rescued|"
     r"relocated|resigned|changed|became|picked|took|gave|signed|landed|bought|broke|split|"
     r"cancell?ed|rescheduled|booked|passed|finished|completed|ditched|accepted|traded|handed|"
-    r"swapped|scrapped|packed)\s",
+    r"swapped|scrapped|packed|lost|laid\s+off|made\s+redundant)\s",
     re.IGNORECASE,
 )
 _EN_GERUND_START = re.compile(r"(?:working|living|studying|learning|picking\s+up|trying\s+to\s+learn|based|"

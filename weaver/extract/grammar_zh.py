@@ -141,9 +141,9 @@ def _zh_split_clauses(sentence: str) -> list[str]:
 
 
 def _opens_with_person(piece: str) -> bool:
-    """ "老婆在小学当语文老师", "儿子乐乐五岁": a piece about someone is a clause of its own."""
+    """ "老婆在小学当语文老师", "男朋友叫李航": a piece about someone, or naming them, is a clause."""
     found = rules_zh_people.person(piece, None)
-    return bool(found and found[1] != "我") or _named_other(piece) is not None
+    return bool(found and (found[1] != "我" or found[2])) or _named_other(piece) is not None
 
 
 def _zh_subject(text: str) -> str:

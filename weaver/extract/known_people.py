@@ -71,7 +71,13 @@ _MENTION = re.compile(  # (a parent is named without "my" where a sentence opens
 _THEIR_PREDICATE = (r"(?:'s|\s+is)\s+(?:a|an|\d+|in\s+(?:his|her)|at\s+[A-Z]\S*|vegan|vegetarian|allergic|"
                     r"from\s+[A-Z]\S*)\b|(?:'s|\s+is)\s+[a-z]+\s+(?:with|at|for)\s|"
                     r"\s+(?:works|lives|teaches|runs|studies|drives|sells)\s")
-_SENTENCE = re.compile(r"[^.!?]+[.!?]*\s*")
+# Someone named without a relation, beside the speaker or spoken about: "Ethan and I", "me n Tia",
+# "a line about Tom"
+_COUPLED = re.compile(r"\b(?:(?P<a>[A-Z][a-zà-ÿ]+)\s+(?:and|n|&)\s+(?:I|me)\b|(?i:me|I)\s+(?:and|n|&)\s+"
+                      r"(?P<b>[A-Z][a-zà-ÿ]+)\b|(?i:about)\s+(?P<c>[A-Z][a-zà-ÿ]+)\b(?!\s+[A-Z]))")
+_EMOJI_CHARS = "\U0001f000-\U0001faff\u2600-\u27bf"
+_SENTENCE = re.compile(rf"[^.!?{_EMOJI_CHARS}]*(?:[.!?]+|(?:[{_EMOJI_CHARS}]\ufe0f?)+)\s*"
+                       rf"|[^.!?{_EMOJI_CHARS}]+")  # an emoji ends a sentence too: "made it official 🥹 he's"
 # Who one marries: the girl- or boyfriend, fiancé(e) or partner told before
 _COURTING = frozenset(("girlfriend", "boyfriend", "fiance", "fiancee", "partner"))
 # "we got married", "we finally tied the knot": a wedding said without a name (not "we're
@@ -257,6 +263,10 @@ def _pronouns_within(text: str) -> str:
             sentence = re.sub(rf"^(?:{possessive})\s+(?={_THEIR_THING})", spoken + "'s ", sentence,
                               flags=re.IGNORECASE)
         mentions = list(_MENTION.finditer(sentence))
+        couple = None if mentions else _COUPLED.search(sentence)
+        name = couple and next(n for n in couple.groups() if n)
+        if name and name.lower() not in PLACES and name.lower() not in LANGUAGE_NAMES:
+            spoken, relation = name, ""  # "Ethan and I made it official. he's a firefighter": Ethan
         if mentions:
             last = mentions[-1]
             relation = SAID_AS.get(last.group("rel").lower(), last.group("rel").lower())

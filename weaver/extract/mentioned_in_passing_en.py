@@ -13,7 +13,9 @@ from __future__ import annotations
 import re
 
 from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.business_names_en import BUSINESS_NAMES
 from vaultweave.weaver.extract.family_en import FAMILY_MENTIONED, THEIRS_BEFORE
+from vaultweave.weaver.extract.fragments_en import ends_on_relative
 from vaultweave.weaver.extract.hometowns_en import HOMETOWNS_IN_PASSING
 from vaultweave.weaver.extract.patterns_en import _job
 from vaultweave.weaver.extract.places_en import known_place
@@ -196,8 +198,11 @@ TITLES_IN_TOWNS: tuple[Rule, ...] = (
 
 def _title_in_introduction(m: re.Match[str]) -> list[Fact]:
     title = clean_title(m.group("title"))
-    if not title or not is_job(title) or not _INTRODUCED.search(m.string, 0, m.start()):
+    introduced = _INTRODUCED.search(m.string, 0, m.start())
+    if not title or not is_job(title) or not introduced:
         return []
+    if ends_on_relative(m.string[: introduced.start()].rstrip(" ,")):
+        return []  # "gift ideas for my dad, 60, retired pilot": his age and trade
     org = clean_org(m.group("org")) if m.group("org") else None
     at = [Fact("employer", org, Op.ASSERT, 0.65)] if org else []
     return [Fact("job_title", title, Op.ASSERT, 0.7), *at]
@@ -279,7 +284,7 @@ HOMES_SAID: tuple[Rule, ...] = (
 MENTIONED_IN_PASSING = (*HOMES_SAID, *WORKPLACES_CALLED, *WORKPLACES_NEW, *FANS, *TITLES_IN_TOWNS,
                         *TITLES_INTRODUCED, *HOMETOWNS_BORN, *HOMETOWNS_IN_PASSING, *TITLES_HERE,
                         *TITLES_BEING, *TITLES_OFFICIAL, *TITLES_INSTEAD, *WORKPLACES_NAMED_AFTER,
-                        *FAMILY_MENTIONED)
+                        *FAMILY_MENTIONED, *BUSINESS_NAMES)
 # Read as whole clauses, among rules_en.RULES: a hometown in lower case, work for an app, a
 # year at school ("in 2nd year at KNUST")
 RULES_IN_PASSING = (*HOMETOWNS_SAID_LOWER, *APP_WORK, *VEHICLE_WORK, *SCHOOL_YEARS)

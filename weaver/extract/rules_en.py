@@ -197,6 +197,7 @@ _PLAYED = (r"(?i:basketball|football|soccer|rugby|cricket|tennis|badminton|squas
 
 # -- the tables -------------------------------------------------------------------------
 
+_LAID_OFF_SAID_SO = r"(?=(?:just\s+)?(?:laid\s+off|made\s+redundant)(?:$|\s+(?:from|by|at|with|in|on|today|yesterday|last|this)\b))"
 RETRACTIONS: tuple[Rule, ...] = (
     *ENDINGS,
     *PETS_GONE,  # "had to put Rip down today"
@@ -205,7 +206,7 @@ RETRACTIONS: tuple[Rule, ...] = (
     rule(_PAST + r"left\s+(?:my\s+(?:job|position|role)\s+(?:at|with)\s+)?" + _ORG
          + r"(?:\s+(?:for|to\s+join)\s+" + _org("org2") + r")?", _left),
     rule(r"I(?:'ve|\s+have)?\s+(?:just\s+)?(?:lost|left)\s+my\s+job$", lambda m: _JOB_ENDED),
-    rule(r"I\s+(?:was|got|have\s+been|'ve\s+been)\s+(?:just\s+)?(?:laid\s+off|fired|sacked|let\s+go|"
+    rule(r"I\s+(?:(?:was|got|have\s+been|'ve\s+been)\s+|" + _LAID_OFF_SAID_SO + r")(?:just\s+)?(?:laid\s+off|fired|sacked|let\s+go|"
          r"made\s+redundant|caught\s+(?:up\s+)?in\s+the\s+lay-?offs)"
          r"(?:\s+(?:from|by|at)\s+" + _ORG + ")?", _laid_off),
     rule(_PAST + r"resigned\s+(?:from\s+)?" + _ORG, _job(0.85, Op.RETRACT)),

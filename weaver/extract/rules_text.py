@@ -77,11 +77,7 @@ def first_match(rules: Iterable[Rule], clause: str) -> tuple[list[Fact], int]:
 
 def flipped(facts: Sequence[Fact], factor: float = 1.0) -> list[Fact]:
     """The retractions of asserted facts ("I no longer X" ends "I X")."""
-    return [
-        Fact(f.attribute, f.value, Op.RETRACT, round(f.confidence * factor, 2))
-        for f in facts
-        if f.op is Op.ASSERT
-    ]
+    return [Fact(f.attribute, f.value, Op.RETRACT, round(f.confidence * factor, 2)) for f in facts if f.op is Op.ASSERT]
 
 
 def rule(pattern: str, build: Build) -> Rule:
@@ -360,6 +356,7 @@ _TITLE_TAIL = re.compile(
 def clean_title(raw: str) -> str | None:
     """Job titles are lower-cased (acronyms kept) so "Software Engineer" == "software engineer"."""
     value = re.sub(r"^been\s+(?:an?\s+)?", "", _TITLE_TAIL.sub("", _CUT.sub("", tidy(raw))))  # "been a postie"
+    value = re.sub(r"\s+with\s+[A-Z].*$", "", value)  # "technician with SIA Engineering": the title alone
     if re.search(r"\s(?:changed|moved|cancell?ed|finished|ended|closed|left|quit|started|is|was|are)$|^(?:was|were)\s",
                  value):
         return None  # "teacher changed": news of someone; "the interview is": a clause; "was a postie": past

@@ -63,6 +63,8 @@ RELATIONS = {
     "干爹": "godfather", "那口子": "spouse", "房东": "landlord",
     # northern and older speech: 我儿 my son; 我家那位 my other half
     "儿": "son", "家那位": "spouse",
+    # southern speech: 我崽 my son (Hunan, Jiangxi), 我娃 my child (the northwest, Sichuan)
+    "崽": "son", "娃": "child",
 }
 # The speaker's relation fact is named by the relation word, spouses and partners by kind.
 _ATTRIBUTE = {"husband": "spouse", "wife": "spouse", "boyfriend": "partner", "girlfriend": "partner"}

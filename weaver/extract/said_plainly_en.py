@@ -223,7 +223,25 @@ def said_plainly(text: str) -> str:
     text = _LIVING_TOWN.sub(_living_in, text)  # "living dublin 9 years now", "living Diego Martin now"
     text = _HOME_BY_KIND.sub(_home_by_kind, introduced(text))
     text = _STILL_IN.sub(_still_in, _BASED_IN.sub(_based_in, text))
-    return _STAY.sub(_lives, text)
+    return _BIRTHDAY_IS.sub(_birthday_is, _STAY.sub(_lives, text))
+
+
+# "plan a surprise for my boyfriend Sipho's birthday, it's on the 21st of Feb", "my son Zain's 7th
+# birthday is on 14th Feb": whose birthday is when, said plainly in a sentence of its own ("my
+# boyfriend Sipho's birthday is on ..."); the age is not told for certain, the day may be ahead
+_BIRTHDAY_IS = re.compile(r"(?P<whose>\b(?:(?:[Mm]y|[Oo]ur)\s+(?:[a-z]+\s+)?)?[A-Za-z][\w-]*'s)\s+"
+                          r"(?P<nth>\d{1,3}(?:st|nd|rd|th)\s+)?(?P<day>birthday|bday|b-day)"
+                          r"(?P<sep>,?\s+(?:it's|it\s+is|which\s+is)\s+|\s+(?:is\s+)?(?=on\s))",
+                          re.IGNORECASE)
+
+
+def _birthday_is(m: re.Match[str]) -> str:
+    lead = re.split(r"[.!?]\s", m.string[: m.start()])[-1].strip()
+    sep, plain = m.group("sep"), m.group("day").lower() == "birthday"
+    if not (lead or m.group("nth") or sep.strip() in ("", ",") or "it" in sep or not plain):
+        return m.group(0)  # "my mum's birthday is on 3 May" is read as it is
+    whose = m.group("whose")
+    return f"{whose} {m.group('day')}. {whose[0].lower()}{whose[1:]} birthday is "
 
 
 # "I'm London-based", "we're melbourne based now": where one lives, said as where one is based

@@ -185,11 +185,19 @@ _KIN_BOTH = re.compile(rf"(?P<a>{_KIN})(?:和|跟|、|还有)?(?P<b>{_KIN})都(?
 
 
 def kin_each(text: str) -> str:
-    """``text`` with two relatives said to be in one place told one by one."""
+    """``text`` with two relatives said to be in one place told one by one, and the new one of
+    a relation said as the one ("新男朋友叫李航" -> "男朋友叫李航": the name told replaces the
+    one before)."""
     def mine(kin: str) -> str:
         return kin if kin.startswith("我") else "我" + kin  # a bare 孩子 may be anyone's
 
+    text = _NEW_PERSON.sub(r"\1", text)
     return _KIN_BOTH.sub(lambda m: f"{mine(m['a'])}{m['v']}{m['x']}，{mine(m['b'])}{m['v']}{m['x']}", text)
+
+
+# "新男朋友", "我新室友", "现任老板": the new one of a relation, who is the one now
+_NEW_PERSON = re.compile(r"(^|[，,。！!？?\s]|我的?)(?:新|现在的|现任)(?=男朋友|女朋友|男友|女友|对象|"
+                         r"男票|女票|室友|舍友|同事|领导|老板|邻居|房东|老公|老婆)")
 
 
 # Chat that runs its clauses on without a pause: "俺不跑外卖了前天去顺丰报到了当快递员" is

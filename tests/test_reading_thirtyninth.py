@@ -147,7 +147,8 @@ def test_a_liking_a_shop_one_uses_or_a_lowercase_name_is_no_business(text: str) 
 
 @pytest.mark.parametrize(
     "text",
-    ["新女朋友叫周琪 在深圳当护士", "我新女朋友叫周琪，在深圳当护士", "最近又脱单了 女朋友叫周琪 在深圳当护士"],
+    ["新女朋友叫周琪 在深圳当护士", "我新女朋友叫周琪，在深圳当护士",
+     "最近又脱单了 女朋友叫周琪 在深圳当护士"],
 )
 def test_a_partner_named_in_chinese_chat_carries_what_follows(text: str) -> None:
     found = told(text)

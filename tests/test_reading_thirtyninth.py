@@ -155,3 +155,13 @@ def test_a_partner_named_in_chinese_chat_carries_what_follows(text: str) -> None
     assert ("", "", "partner", "周琪") in found
     assert ("girlfriend", "周琪", "job_title", "护士") in found
     assert not {a for a, _ in own(text)} & {"job_title", "lives_in"}
+
+
+@pytest.mark.parametrize(
+    ("text", "relation"),
+    [("我有个妹妹叫小美 在杭州上班", "sister"), ("我还有个表哥，叫阿强，在杭州上班", "cousin")],
+)
+def test_a_relative_one_has_is_who_the_clauses_after_are_about(text: str, relation: str) -> None:
+    found = facts_in(text)
+    assert any(f.about == relation and f.attribute == "lives_in" and f.value == "杭州" for f in found), found
+    assert not [f for f in found if not f.about and f.attribute == "lives_in"]

@@ -185,16 +185,19 @@ _KIN_BOTH = re.compile(rf"(?P<a>{_KIN})(?:和|跟|、|还有)?(?P<b>{_KIN})都(?
 
 
 def kin_each(text: str) -> str:
-    """``text`` with two relatives said to be in one place told one by one, and the new one of
-    a relation said as the one ("新男朋友叫李航" -> "男朋友叫李航": the name told replaces the
-    one before)."""
+    """``text`` with two relatives said to be in one place told one by one, a relative one "has"
+    said as theirs ("我有个妹妹叫小美" -> "我妹妹叫小美"), and the new one of a relation said as
+    the one ("新男朋友叫李航" -> "男朋友叫李航": the name told replaces the one before)."""
     def mine(kin: str) -> str:
         return kin if kin.startswith("我") else "我" + kin  # a bare 孩子 may be anyone's
 
-    text = _NEW_PERSON.sub(r"\1", text)
+    text = _HAS_A.sub("我", _NEW_PERSON.sub(r"\1", text))
     return _KIN_BOTH.sub(lambda m: f"{mine(m['a'])}{m['v']}{m['x']}，{mine(m['b'])}{m['v']}{m['x']}", text)
 
 
+# "我有个妹妹叫小美", "我有个表哥在深圳开店": that relative, said as "我妹妹…"
+_HAS_A = re.compile(r"我(?:还|也)?有(?:一)?个(?=(?:表|堂)?(?:妹妹|姐姐|哥哥|弟弟|妹|姐|哥|弟)|闺蜜|发小|朋友|"
+                    r"同学|同事|室友|舍友|儿子|女儿|闺女|侄子|侄女|外甥|叔叔|舅舅|姑姑|阿姨)")
 # "新男朋友", "我新室友", "现任老板": the new one of a relation, who is the one now
 _NEW_PERSON = re.compile(r"(^|[，,。！!？?\s]|我的?)(?:新|现在的|现任)(?=男朋友|女朋友|男友|女友|对象|"
                          r"男票|女票|室友|舍友|同事|领导|老板|邻居|房东|老公|老婆)")

@@ -7,6 +7,7 @@ a title told with its employer, and the name of one's own business. None is take
 from __future__ import annotations
 
 import pytest
+from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.known_people import KnownPeople
 from vaultweave.weaver.extract.rules import facts_in
@@ -165,3 +166,20 @@ def test_a_relative_one_has_is_who_the_clauses_after_are_about(text: str, relati
     found = facts_in(text)
     assert any(f.about == relation and f.attribute == "lives_in" and f.value == "杭州" for f in found), found
     assert not [f for f in found if not f.about and f.attribute == "lives_in"]
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute", "value"),
+    [("new job!! starting 2 March at Kestrel Analytics, same hours", "employer", "Kestrel Analytics"),
+     ("we moved last month to Dunedin, still unpacking", "lives_in", "Dunedin")],
+)
+def test_a_day_told_before_where_a_change_leads_still_reads_the_change(
+    text: str, attribute: str, value: str
+) -> None:
+    assert (attribute, value) in own(text)
+
+
+def test_the_day_after_a_verb_of_change_is_moved_after_where_it_leads() -> None:
+    said = "starting 2 March at Grab, same work"
+    assert dates_en.day_put_last(said) == "starting at Grab 2 March, same work"
+    assert dates_en.day_put_last("started a new job on monday") == "started a new job on monday"

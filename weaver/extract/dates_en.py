@@ -309,3 +309,22 @@ def named_day(phrase: str, spoken_at: datetime) -> datetime | None:
         following = (first + timedelta(days=32)).replace(day=1)
         return following - timedelta(days=1)
     return first
+
+
+# "starting 2 March at Grab", "moved last month to Leeds": the day told between a verb of change
+# and where the change leads, which the clause rules read only after it
+_CHANGE_VERB = re.compile(r"\b(?:start(?:ing|ed|s)?|join(?:ing|ed|s)?|mov(?:ing|ed|es?)|"
+                          r"relocat(?:ing|ed|es?)|transferr?(?:ing|ed|s)?|switch(?:ing|ed|es)?)\s+",
+                          re.IGNORECASE)
+_WHERE_NEXT = re.compile(r"\s+(?:at|with|in|to|into|for)\s+[^,.;!?]+", re.IGNORECASE)
+
+
+def day_put_last(text: str) -> str:
+    """``text`` with a day told right after a verb of change moved after where the change leads:
+    "starting 2 March at Grab, same work" -> "starting at Grab 2 March, same work"."""
+    for verb in reversed(list(_CHANGE_VERB.finditer(text))):
+        day = _PHRASE.match(text, verb.end())
+        where = _WHERE_NEXT.match(text, day.end()) if day else None
+        if day and where:
+            text = text[: day.start()] + where.group(0).lstrip() + " " + day.group(0) + text[where.end():]
+    return text

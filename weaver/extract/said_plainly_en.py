@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 import re
 
+from vaultweave.weaver.extract.dates_en import day_put_last
 from vaultweave.weaver.extract.places_en import known_place
 from vaultweave.weaver.extract.rules_text import PLACES, clean_name, is_job, words
 from vaultweave.weaver.extract.workplaces_en import at_work_in, in_said_as_at, named_where_worked
@@ -223,7 +224,7 @@ def said_plainly(text: str) -> str:
     text = _LIVING_TOWN.sub(_living_in, text)  # "living dublin 9 years now", "living Diego Martin now"
     text = _HOME_BY_KIND.sub(_home_by_kind, introduced(text))
     text = _STILL_IN.sub(_still_in, _BASED_IN.sub(_based_in, text))
-    return _BIRTHDAY_IS.sub(_birthday_is, _STAY.sub(_lives, text))
+    return day_put_last(_BIRTHDAY_IS.sub(_birthday_is, _STAY.sub(_lives, text)))
 
 
 # "plan a surprise for my boyfriend Sipho's birthday, it's on the 21st of Feb", "my son Zain's 7th

@@ -183,3 +183,12 @@ def test_the_day_after_a_verb_of_change_is_moved_after_where_it_leads() -> None:
     said = "starting 2 March at Grab, same work"
     assert dates_en.day_put_last(said) == "starting at Grab 2 March, same work"
     assert dates_en.day_put_last("started a new job on monday") == "started a new job on monday"
+
+
+@pytest.mark.parametrize("text", ["it's bday on friday for the twins lol", "what's birthday on sunday?"])
+def test_it_is_no_one_whose_birthday_is_told(text: str) -> None:
+    assert not [f for f in facts_in(text) if f.attribute == "birthday"]
+
+
+def test_a_relative_one_has_and_nothing_more_is_still_told() -> None:
+    assert [(f.attribute, f.value) for f in facts_in("我有一个妹妹。")] == [("sibling", "a sister")]

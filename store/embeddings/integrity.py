@@ -24,8 +24,8 @@ PINNED: dict[str, dict[str, str]] = {
         # the span reader's models (weaver/extract/span_reader.py); a truncated CRFsuite
         # model crashes the process instead of raising, so it is never opened unchecked.
         # `python -m bench.facts.train_reader` prints these two lines for a new model.
-        "reader_en.crfsuite": "a53b7d0539083b728f2f09958532b8dca56efdbc2cf25c8899092a4999e03c50",
-        "reader_zh.crfsuite": "b4abbf2bb6a7907254ee580a193b6a4e9b7ec8013cf9a5a63ae6f6780303d7e1",
+        "reader_en.crfsuite": "c94c46b45d93c9ad3fe384a763f7efffd3103bb733f66d07fea2c937a5c57d01",
+        "reader_zh.crfsuite": "ffd7ae3ec2ee6a6f71300826451acf2ea7078897b9795e42bc85ad53eff12379",
         # the change reader's models (weaver/extract/change_reader.py), printed by
         # `python -m bench.facts.train_changes`
         "changes_en.crfsuite": "fb33c8f6e9386ed6dceac00e85e8a5ad19b29aeba653413d77dfb9407baeca77",

@@ -230,7 +230,8 @@ def said_plainly(text: str) -> str:
 # "plan a surprise for my boyfriend Sipho's birthday, it's on the 21st of Feb", "my son Zain's 7th
 # birthday is on 14th Feb": whose birthday is when, said plainly in a sentence of its own ("my
 # boyfriend Sipho's birthday is on ..."); the age is not told for certain, the day may be ahead
-_BIRTHDAY_IS = re.compile(r"(?P<whose>\b(?:(?:[Mm]y|[Oo]ur)\s+(?:[a-z]+\s+)?)?[A-Za-z][\w-]*'s)\s+"
+_BIRTHDAY_IS = re.compile(r"(?P<whose>\b(?:(?:[Mm]y|[Oo]ur)\s+(?:[a-z]+\s+)?)?"
+                          r"(?!(?i:it|that|what|there|here|he|she|who|let|where)'s)[A-Za-z][\w-]*'s)\s+"
                           r"(?P<nth>\d{1,3}(?:st|nd|rd|th)\s+)?(?P<day>birthday|bday|b-day)"
                           r"(?P<sep>,?\s+(?:it's|it\s+is|which\s+is)\s+|\s+(?:is\s+)?(?=on\s))",
                           re.IGNORECASE)

@@ -346,6 +346,9 @@ def _parted_with(before: str) -> bool:
 
 
 # The speaker in their own words: "i work night shift sa Concentrix", "我在美团跑单"
+# What is a name of a place, an employer, a school or a person: unsure of one word in lower case,
+# the model reads none of these
+_NAMED = frozenset(("employer", "studies_at", "lives_in", "hometown", "workplace", "name", "alias"))
 _SELF = re.compile(r"\b(?:i|i'm|im|i've|ive|my|me|we|we're|our)\b|我|俺|咱", re.IGNORECASE)
 
 
@@ -367,6 +370,8 @@ def marked(sentence: str, attributes: frozenset[str], before: str = "") -> list[
     for start, end, attribute, sure in marked_spans(tagger, labels):
         if attribute not in attributes or not (sure or _SELF.search(sentence)):
             continue  # unsure of it, in a sentence where the speaker says nothing of their own
+        if not sure and end - start == 1 and attribute in _NAMED and toks[start].text.islower():
+            continue  # "i'm from work, knackered": one word in lower case, unsure, is no name
         before = toks[start - 1].text.casefold() if start else ""
         begin = toks[start].start
         found.append((attribute, begin, sentence[begin : toks[end - 1].end], before))

@@ -1,8 +1,10 @@
 """Whose the pieces after a relative are ("gift ideas for my grandad Walter, 81, retired
 plumber"), two named ages in one clause, "he"/"she" after someone named beside the speaker
 ("me and Priya made it official 🥰 she's a vet"), whose birthday a clause tells in chat's
-words, being laid off said without "I", Chinese 崽 and 娃 and a new partner named ("新女朋友叫周琪"),
-a title told with its employer, and the name of one's own business. None is taken from the bench."""
+words, being laid off said without "I", Chinese 崽 and 娃, a new partner named ("新女朋友叫周琪")
+and a relative one has ("我有个妹妹叫小美"), a title told with its employer, the name of one's
+own business, and a day told before where a change leads ("starting 2 March at Grab"). None is
+taken from the bench."""
 
 from __future__ import annotations
 

@@ -5,8 +5,9 @@ biz, Tupou Yard Care", "my salon's name is 'Crownz & Kurlz'", "Salon is called S
 Kinky Koils", "my brand is Ada.Made", "I run a small events company in Abuja, Eventide by
 Halima". The name is where they work (``employer``). Only a kind of business ends the words
 before the name, and the name must start with a capital (or be quoted) and be no town, day
-or month: "my shop is called the corner shop" names nothing, "my business is in Leeds" is
-where it is. Someone else's business ("her salon is called ...") is not the speaker's.
+or month (``businesses_en.business_name``, as for a business one runs): "my shop is called the
+corner shop" names nothing, "my business is in Leeds" is where it is. Someone else's business
+("her salon is called ...") is not the speaker's.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from __future__ import annotations
 import re
 
 from vaultweave.weaver.extract.base import Op
-from vaultweave.weaver.extract.places_en import known_place
-from vaultweave.weaver.extract.rules_text import Fact, Rule, clean_org, rule, words
+from vaultweave.weaver.extract.businesses_en import business_name
+from vaultweave.weaver.extract.rules_text import Fact, Rule, rule
 
 # Kinds of business one owns or runs, as chat says them
 _KIND = (r"biz|business|company|firm|agency|studio|brand|label|shop|salon|store|stall|bakery|cafe|café|"
@@ -46,15 +47,10 @@ _RUN_NAMED = re.compile(
     r"(?i:company|firm|agency|studio|brand|label|startup|business)"
     r"(?:\s+(?:in|at|on|near|out\s+of)\s+[^,.!?;]{1,30}?)?,\s+" + _NAME + r"(?=\s*(?:[,.!;(]|$))"
 )
-_NOT_NAMES = words("i monday tuesday wednesday thursday friday saturday sunday january february march april "
-                   "may june july august september october november december the my our it this that")
 
 
 def _named(m: re.Match[str]) -> list[Fact]:
-    said = (m.group("quoted") or m.group("org") or "").strip()
-    if not said or known_place(said) or said.split()[0].lower() in _NOT_NAMES:
-        return []
-    org = clean_org(said)
+    org = business_name(m.group("quoted") or m.group("org") or "")
     return [Fact("employer", org, Op.ASSERT, 0.75)] if org else []
 
 

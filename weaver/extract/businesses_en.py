@@ -38,16 +38,22 @@ _RUNS = (r"I\s+" + ADV + r"(?:run|own)\s+(?:a|an|my|our)\s+(?P<v>(?:[\w'&-]+\s+)
          r"['\"’”]?(?=\s*(?:[,.!;)]|$)))?")
 # Capitalised words that name no business
 _NOT_NAMES = words("i monday tuesday wednesday thursday friday saturday sunday january february march april "
-                   "may june july august september october november december the my our")
+                   "may june july august september october november december the my our it this that")
+
+
+def business_name(said: str) -> str | None:
+    """``said`` as a business's name, or None for a town, a day, a month or a pronoun."""
+    said = said.strip()
+    if not said or known_place(said) or said.split()[0].lower() in _NOT_NAMES:
+        return None
+    return clean_org(said)
 
 
 def _owner(m: re.Match[str]) -> list[Fact]:
     kind = [w for w in m.group("v").lower().split() if w not in _SIZE]
     if not kind:
         return []
-    said = m.group("org") or ""
-    named_so = said and not known_place(said) and said.split()[0].lower() not in _NOT_NAMES
-    org = clean_org(said) if named_so else None
+    org = business_name(m.group("org") or "")
     named = [Fact("employer", org, Op.ASSERT, 0.75)] if org else []
     if kind[-1] in ("spot", "joint"):
         return named

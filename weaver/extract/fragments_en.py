@@ -227,9 +227,8 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
             said.append(clause)
         elif _OTHER_SUBJECT.match(fragment) or _NAMED_SUBJECT.match(fragment):
             who = "?"
-        elif not who and _relative_last(fragment):
-            # "gift ideas for my mum Brigitte, 74, retired teacher": the pieces after are hers
-            who = _relative_last(fragment)
+        elif not who and (relative_last := _relative_last(fragment)):
+            who = relative_last  # "gift ideas for my mum Brigitte, 74, retired teacher": hers
     # someone else's sentence ("he starts monday.") leaves the next one's bare pieces ("still in
     # dakar") to nobody, until the speaker speaks of themself again
     return said, Carried(who, introduced or carried.introduced, mentioned)

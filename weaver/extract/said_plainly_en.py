@@ -240,7 +240,7 @@ _BIRTHDAY_IS = re.compile(r"(?P<whose>\b(?:(?:[Mm]y|[Oo]ur)\s+(?:[a-z]+\s+)?)?"
 def _birthday_is(m: re.Match[str]) -> str:
     lead = re.split(r"[.!?]\s", m.string[: m.start()])[-1].strip()
     sep, plain = m.group("sep"), m.group("day").lower() == "birthday"
-    if not (lead or m.group("nth") or sep.strip() in ("", ",") or "it" in sep or not plain):
+    if not (lead or m.group("nth") or not sep.strip() or "it" in sep or not plain):
         return m.group(0)  # "my mum's birthday is on 3 May" is read as it is
     whose = m.group("whose")
     return f"{whose} {m.group('day')}. {whose[0].lower()}{whose[1:]} birthday is "

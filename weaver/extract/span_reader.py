@@ -345,10 +345,10 @@ def _parted_with(before: str) -> bool:
     return bool(gone) and not _CAR_GOT.search(before, gone[-1])
 
 
-# The speaker in their own words: "i work night shift sa Concentrix", "我在美团跑单"
 # What is a name of a place, an employer, a school or a person: unsure of one word in lower case,
 # the model reads none of these
 _NAMED = frozenset(("employer", "studies_at", "lives_in", "hometown", "workplace", "name", "alias"))
+# The speaker in their own words: "i work night shift sa Concentrix", "我在美团跑单"
 _SELF = re.compile(r"\b(?:i|i'm|im|i've|ive|my|me|we|we're|our)\b|我|俺|咱", re.IGNORECASE)
 
 

@@ -12,8 +12,8 @@ from vaultweave.store.resources import Resource
 from vaultweave.weaver.attributes import spec_for
 from vaultweave.weaver.extract import dates, dates_en
 from vaultweave.weaver.extract.base import Candidate, Op
-from vaultweave.weaver.extract.changes_en import ENDABLE, ENDABLE_PEOPLE
 from vaultweave.weaver.extract.rules import RulesExtractor, facts_in
+from vaultweave.weaver.extract.things_ended_en import ENDABLE, ENDABLE_PEOPLE
 from vaultweave.weaver.resolve import plan_resolution
 from vaultweave.weaver.value_match import diet_ends
 

@@ -10,8 +10,8 @@ import pytest
 from vaultweave.store.resources import Resource, parse_line
 from vaultweave.weaver.attributes import spec_for
 from vaultweave.weaver.extract.base import BY_NAME, Op
-from vaultweave.weaver.extract.changes_en import ENDABLE
 from vaultweave.weaver.extract.rules import RulesExtractor
+from vaultweave.weaver.extract.things_ended_en import ENDABLE
 
 A, R, D = Op.ASSERT, Op.RETRACT, Op.DOUBT
 TS = datetime(2026, 1, 5, 9, 30, tzinfo=timezone.utc)

@@ -74,10 +74,19 @@ def days_of(tags: Iterable[str]) -> tuple[str, ...]:
 
 
 def _activity(routine: str) -> str:
-    """The activity without its days, each word by its stem: "spin class on Mondays" ->
-    "spin class", "swimming on Mondays" -> "swim" (as "swim is tuesdays now" says it),
+    """The activity without its days, each word by its stem and singular: "spin class on Mondays"
+    -> "spin class", "swimming on Mondays" -> "swim" (as "swim is tuesdays now" says it),
     "舞蹈课 每周三" -> "舞蹈" (value_match.routine_thing)."""
-    return " ".join(base_of(word.lower()) for word in routine_thing(routine.split(" on ")[0]).split())
+    said = routine_thing(routine.split(" on ")[0])
+    return " ".join(_singular(base_of(word.lower())) for word in said.split())
+
+
+def _singular(word: str) -> str:
+    """ "mocks" -> "mock", "classes" -> "class": "mocks shifted to saturdays" after "mock test on
+    sundays" names the same routine (both sides cut alike, so "pilates" is "pilate" twice)."""
+    if len(word) <= 3 or word.endswith(("ss", "us", "is")) or not word.endswith("s"):
+        return word
+    return word[:-2] if word.endswith(("sses", "ches", "shes", "xes")) else word[:-1]
 
 
 __all__ = ["days_of", "named_as_before", "rescheduled", "same_time"]

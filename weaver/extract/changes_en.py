@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.allergens import ALLERGY_TAKEN_BACK
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.car_names_en import CAR, CAR_MODEL, CAR_PARTED_WITH
@@ -23,10 +22,8 @@ from vaultweave.weaver.extract.rules_text import (
     Build,
     Fact,
     Rule,
-    clean_org,
     is_job,
     rule,
-    things,
     words,
 )
 from vaultweave.weaver.extract.word_forms_en import third_person
@@ -39,41 +36,6 @@ LANGUAGES = words(
     "vietnamese indonesian swahili tagalog persian farsi bengali punjabi tamil marathi "
     "gujarati icelandic catalan basque croatian serbian "
 )
-
-# Attributes a bare "I quit X" / "I'm done with X" may end: the resolver ends only the
-# ones whose current value X names, so the others cost nothing.
-ENDABLE = ("likes", "learning", "routine", "hobby", "habit", "employer", "studies_at", "studies", "car",
-           "diet")
-# A name may also be a person the speaker is done with: "no more Karen" (a boss).
-ENDABLE_PEOPLE = ("boss", "manager", "partner", "boyfriend", "girlfriend", "roommate", "flatmate",
-                  "therapist")
-
-
-def ending_of_thing(raw: str, confidence: float = 0.7) -> list[Fact]:
-    """Retractions of a thing over every attribute it may name ("quit choir", "quit currys")."""
-    # "quit choir last friday, they closed the hall": the thing, without the day it ended;
-    # "the guitar thing": the guitar
-    values = [re.sub(r"\s+(?:thing|stuff)(?:\s+(?:about|around|like|roughly))?$", "",
-                     dates_en.strip_trailing(re.sub(r"^(?:old|former|previous)\s+(?=\w)", "", v)))
-              for v in things(raw, split=False)]
-    if values and _A_DEGREE.fullmatch(values[0]):
-        return [Fact("studies_at", "", Op.RETRACT, 0.8)]  # "dropped the máster": whatever school it was at
-    if not values or re.match(r"(?:out|of|to|at|on|in|with|off|up|by|for|from)\b", values[0]):
-        return []  # "dropped out of uni": a particle, not a thing
-    job = _NAMED_JOB.fullmatch(values[0])
-    if job:  # "stopped the teller job", "quit my barista job at Blue Bottle": that job and its employer
-        title, org = job.group("t"), job.group("org")
-        at = [Fact("employer", clean_org(org) or org, Op.RETRACT, 0.75)] if org else []
-        return [Fact("job_title", title, Op.RETRACT, 0.8 if is_job(title) else 0.65), *at]
-    people = ENDABLE_PEOPLE if re.fullmatch(NAME, values[0]) else ()
-    return [Fact(attribute, values[0], Op.RETRACT, confidence) for attribute in (*ENDABLE, *people)]
-
-
-_A_DEGREE = re.compile(r"(?:the\s+|my\s+)?(?:masters?|master's|m[aá]ster|phd|doctorate|degree|mba|"
-                       r"bachelor'?s|undergrad|course|programme|program|diploma)", re.IGNORECASE)
-_NAMED_JOB = re.compile(
-    r"(?P<t>[a-z][\w -]{1,40}?)\s+(?:job|gig|role|position)(?:\s+(?:at|with)\s+(?P<org>.+))?", re.IGNORECASE)
-
 
 def _not_at(raw: str) -> list[Fact]:
     """A workplace or school the speaker is no longer at ("not at crux anymore")."""
@@ -152,8 +114,23 @@ ENDING_VERBS = (
     r"through\s+with)\s+(?P<v>.+)$",
     # "ok keto is OVER", "the guitar thing is done lol": the thing has ended
     r"(?:(?:ok|okay|so|well|yeah|and)[\s,]+)?(?:the\s+|my\s+)?(?P<v>(?!(?:it|that|this|the|my|a|day|week|weekend|today|"
-    r"lunch|dinner|class|exam|meeting|shift|party|game|match)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:is|'s)\s+"
-    r"(?:so\s+|officially\s+|totally\s+|well\s+and\s+truly\s+)?(?i:over|done|finished)(?:\s+(?:now|lol|haha))?(?:\s*[^\w\s].*)?$",
+    r"lunch|dinner|class|exam|meeting|shift|party|game|match)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:is|'s|are)\s+"
+    r"(?:so\s+|officially\s+|totally\s+|well\s+and\s+truly\s+|also\s+|now\s+)?"
+    # "spanish is paused too obviously", "the Vivo is gone", "Hana's officially gone": ended or put aside
+    r"(?i:over|done|finished|gone|paused|on\s+hold|on\s+pause|on\s+ice|shelved)"
+    r"(?:\s+(?:now|lol|haha|too|obviously|for\s+now|for\s+good|anyway))*(?:\s*[^\w\s].*)?$",
+    # "the Vivo is gone", "Hana's officially gone": a thing or a person by name, gone
+    r"(?:(?:ok|okay|so|well|yeah|and)[\s,]+)?(?:the\s+|my\s+)?(?:old\s+)?"
+    r"(?P<v>[A-Z][\w-]*(?:\s+[A-Za-z0-9][\w-]*){0,2}?)(?:\s+is|'s|\s+are)\s+(?:officially\s+|finally\s+|now\s+|also\s+)?"
+    r"(?:gone|paused|on\s+hold|on\s+pause|on\s+ice|shelved)(?:\s+(?:now|lol|too|obviously|for\s+now|for\s+good))*"
+    r"(?:\s*[^\w\s].*)?$",
+    # "put spanish on hold", "pausing the guitar lessons for now", "taking a break from piano"
+    r"(?:I(?:'ve|\s+have|'m|\s+am)?\s+)?" + ADV + r"(?:put|putting)\s+"
+    r"(?P<v>(?!it\b|that\b|this\b|everything\b)[^,]+?)\s+on\s+(?:hold|pause|ice)(?:\s+for\s+now)?(?:,.*)?$",
+    r"(?:I(?:'ve|\s+have|'m|\s+am)?\s+)?" + ADV + r"(?:paused|pausing|shelved|shelving)\s+"
+    r"(?P<v>(?!it\b|that\b|this\b|everything\b)[^,]+?)(?:\s+for\s+now)?(?:,.*)?$",
+    r"(?:I(?:'m|\s+am)\s+)?" + ADV + r"taking\s+a\s+break\s+from\s+(?P<v>(?!work\b|it\b|everything\b)[^,]+?)"
+    r"(?:\s+for\s+(?:now|a\s+while|a\s+bit))?(?:,.*)?$",
     # "no more dan eating my leftovers": a scene with someone's own things in it is no thing ended
     r"(?:so\s+|and\s+)?no\s+more\s+(?![^,]*\b(?:my|your|his|her|their|our)\b)(?P<v>[^,]+?)"
     r"(?:\s+for\s+(?:me|us))?(?:,.*)?$",

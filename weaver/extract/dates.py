@@ -45,6 +45,17 @@ def resolve(
     return named.replace(tzinfo=zone).astimezone(timezone.utc)
 
 
+def midday(day: datetime, zone: tzinfo | None) -> datetime:
+    """A change's day told without its hour, at noon on the speaker's wall clock: "last day was
+    the 27th" said in Kolkata is the 27th in UTC too, not 18:30 on the 26th."""
+    if zone is None:
+        return day
+    wall = day.astimezone(zone)
+    if (wall.hour, wall.minute, wall.second) != (0, 0, 0):
+        return day
+    return wall.replace(hour=12).astimezone(timezone.utc)
+
+
 def _resolve(phrase: str, spoken_at: datetime, prefer: Prefer) -> datetime | None:
     phrase = phrase.strip()
     if not phrase:

@@ -43,6 +43,14 @@ _DATE = (
     r"(?!\s*(?:floor|century|birthday|time|place|attempt|anniversary|day|try|street|st|avenue|ave|road|rd|"
     r"grade|year|gear)\b))"
 )
+_HOLIDAYS = {"new year": "1 january", "new years": "1 january", "new year's": "1 january",
+             "new year's day": "1 january", "new years day": "1 january", "new year's eve": "31 december",
+             "new years eve": "31 december", "christmas": "25 december", "xmas": "25 december",
+             "christmas eve": "24 december", "christmas day": "25 december", "boxing day": "26 december",
+             "valentine's": "14 february", "valentines": "14 february", "valentine's day": "14 february",
+             "valentines day": "14 february", "halloween": "31 october"}
+_HOLIDAY = "|".join(sorted((h.replace(" ", r"\s+").replace("'", "['’]?") for h in _HOLIDAYS),
+                           key=len, reverse=True))
 _PHRASE = re.compile(
     r"\b(?:"
     rf"{_COUNT}\s+{_UNIT}\s+ago"
@@ -67,7 +75,11 @@ _PHRASE = re.compile(
     r"|(?:at\s+)?(?:the\s+)?(?:start|beginning|end)\s+of\s+(?:the|this|last)\s+(?:month|year|week)"
     # "left Siemens end of december", "moved out in the end of august", "mid-february"
     rf"|(?:(?:at|in|by|around)\s+)?(?:the\s+)?(?:start|beginning|end|middle)\s+of\s+(?:last\s+)?{_MONTH}(?!\s+\d)"
-    rf"|mid[-\s]?{_MONTH}(?!\s+\d)"
+    rf"|mid[-\s]?{_MONTH}(?!\s+\d)|(?:early|late)\s+(?!may\b){_MONTH}(?!\s+\d)"
+    # "off the booze since new years", "split over christmas": a holiday of a fixed day
+    rf"|(?:(?:since|over|at|after|on|from|around)\s+)(?:{_HOLIDAY})"
+    # "traded it in two saturdays ago", "the week before last"
+    rf"|(?:two|three|four|\d)\s+{_WEEKDAY}s\s+ago|the\s+week\s+before\s+last"
     r")\b",
     re.IGNORECASE,
 )
@@ -125,7 +137,16 @@ def _readable(spoken: str) -> str:
     part = _PART_OF_MONTH.match(phrase)
     if part:  # "end of december", "mid-february": a day in that part of the month
         phrase = f"{_PART_DAY[(part.group(1) or 'middle').lower()]} {part.group(2)}"
-    phrase = re.sub(r"^(?:early|late|mid-?)\s*(?=[a-z])", "", phrase, flags=re.IGNORECASE)  # "early March"
+    early = re.match(rf"^(early|late)\s+({_MONTH})$", phrase, re.IGNORECASE)
+    if early:  # "early March": its 5th; "late February": its 25th
+        phrase = f"{5 if early.group(1).lower() == 'early' else 25} {early.group(2)}"
+    phrase = re.sub(r"^(?:mid-?)\s*(?=[a-z])", "", phrase, flags=re.IGNORECASE)
+    holiday = re.sub(r"\s+", " ", phrase.lower().replace("’", "'"))
+    holiday = re.sub(r"^(?:over|at|after|around)\s+", "", holiday)
+    if holiday in _HOLIDAYS or holiday.replace("'", "") in _HOLIDAYS:
+        return _HOLIDAYS.get(holiday) or _HOLIDAYS[holiday.replace("'", "")]
+    if re.fullmatch(r"the\s+week\s+before\s+last", phrase, re.IGNORECASE):
+        return "2 weeks ago"
     if re.fullmatch(r"(?:19|20)\d{2}", phrase):
         return f"1 January {phrase}"
     if phrase.lower().startswith("the other day"):
@@ -276,14 +297,29 @@ _SPAN = re.compile(r"(?:at\s+)?(?:the\s+)?(?P<edge>start|beginning|end)\s+of\s+(
                    r"(?P<unit>month|year|week)$|(?P<last>last|this)\s+weekend$", re.IGNORECASE)
 
 
+_WEEKDAYS_AGO = re.compile(rf"(two|three|four|\d)\s+({_WEEKDAY})s\s+ago", re.IGNORECASE)
+_LAST_WEEKDAY = re.compile(rf"(last)\s+({_WEEKDAY})", re.IGNORECASE)
+_WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+_WORD_COUNT = {"two": 2, "three": 3, "four": 4, "last": 1}
+
+
 def named_day(phrase: str, spoken_at: datetime) -> datetime | None:
     """The day a span phrase names, which date parsers do not read: "last weekend" (its
     Saturday), "at the start of the month" (the 1st), "the end of last month" (its last
-    day). None for any other phrase."""
+    day), "two saturdays ago", "last saturday" (said the day after it, the one a week before).
+    None for any other phrase."""
+    today = spoken_at.astimezone(timezone.utc).replace(hour=0, minute=0, second=0, microsecond=0)
+    weeks = _WEEKDAYS_AGO.fullmatch(phrase.strip()) or _LAST_WEEKDAY.fullmatch(phrase.strip())
+    if weeks:  # "two saturdays ago": the saturday before last
+        count = _WORD_COUNT.get(weeks.group(1).lower()) or int(weeks.group(1))
+        weekday = _WEEKDAYS.index(weeks.group(2).lower()[:3])
+        latest = today - timedelta(days=(today.weekday() - weekday - 1) % 7 + 1)
+        if weeks.re is _LAST_WEEKDAY and (today - latest).days == 1:
+            latest -= timedelta(weeks=1)  # "last saturday" said on the Sunday: the one a week before
+        return latest - timedelta(weeks=count - 1)
     match = _SPAN.fullmatch(phrase.strip())
     if not match:
         return None
-    today = spoken_at.astimezone(timezone.utc).replace(hour=0, minute=0, second=0, microsecond=0)
     if match.group("last"):
         if match.group("last").lower() == "this":  # the coming one, or the one under way
             ahead = -1 if today.weekday() == 6 else 5 - today.weekday()

@@ -30,8 +30,10 @@ _PART = r"(?:早上|上午|中午|下午|晚上|傍晚|凌晨|早晨|夜里|上�
 _HOUR = rf"(?:{_N}点(?:半|{_N}分|\d\d(?![A-Za-z\d])|[零一二两三四五六七八九十]+)?|{_N}:\d\d)"
 SCHEDULE = re.compile(rf"{_DAY}{_PART}?{_HOUR}?|{_PART}{_HOUR}")
 _PAST = re.compile(  # with the part of the day that may follow: "昨天晚上走了" (not 晚上 left behind)
-    rf"(?:(?:上上?(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]?|上个?月(?:底|初|[上中下]旬)?|去年(?:年底|年初|底)?|前年|昨天|前天|"
-    rf"前几天|前阵子|前(?:两|三|几)(?:天|周|个?星期|个月|年)|(?:{_N}|几)个?(?:天|周|星期|礼拜|月|年)(?:以)?前|(?:{_N}年)?{_N}月(?:{_N}[日号]|底|初|[上中下]旬)?|"
+    rf"(?:(?:上上?(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]?|上个?月(?:底|初|中(?!旬)|[上中下]旬)?|去年(?:年底|年初|底)?|前年|昨天|前天|"
+    rf"前几天|前阵子|前(?:两|三|几)(?:天|周|个?星期|个月|年)|(?:{_N}|几)个?(?:天|周|星期|礼拜|月|年)(?:以)?前|(?:{_N}年)?{_N}月(?:{_N}[日号]|底|初|中(?![国文心学部旬])|[上中下]旬)?|"
+    # "我月初去了汕头": this month's start, told as gone
+    rf"(?<![上下个月本这\d零一二两三四五六七八九十])(?:这个|本)?月[初中](?![国文心学部旬])(?=[^，,。]*?了)|"
     rf"{_N}年(?={_N}月)|\d{{4}}年|今天|昨晚|刚才|"
     # a day of the month alone, of a change told as done ("12号搬完了", "20号落地的"), not a plan
     rf"(?<![月\d零一二两三四五六七八九十]){_N}号(?![线楼房床门])(?=(?:(?!要|会|准备|打算|想|得)[^，,]){{0,6}}?(?:了|的)(?:[，,\s]|$))){_PART}?)"
@@ -69,7 +71,7 @@ def find_past(clause: str) -> tuple[str, str]:
 # A change told with how long ago it was: "烟戒了一个月了", "辞职半年多了", "到伦敦一周了".
 # Only verbs of a moment: "干了三年" and "住了五年" say how long a state lasts.
 _SINCE = re.compile(
-    r"(?:戒|辞职|离职|搬|分手|退休|退|停|不干|入职|毕业|结婚|落地|(?:^|(?<=[我刚都已经才]))(?:到|来))"
+    r"(?:戒|辞职|离职|搬|分手|退休|退|停|不干|入职|毕业|结婚|落地|住下来|安顿下来|(?:^|(?<=[我刚都已经才]))(?:到|来))"
     rf"[^，,]{{0,6}}?了?(?P<d>(?:{_N}|几|半)个?多?(?:天|周|星期|礼拜|月|年))多?了"
 )
 
@@ -98,6 +100,7 @@ def rewrite(phrase: str, base: datetime | None = None, past: bool = False) -> st
     absolute. ``past``: a day of the month alone is the last one gone ("20号落地的")."""
     # 2月底 / 3月初: a day near the month's end or start
     phrase = re.sub(rf"^({_N})月底$", r"\1月28号", re.sub(rf"^({_N})月初$", r"\1月3号", phrase.strip()))
+    phrase = re.sub(rf"^((?:{_N}年)?{_N})月中$", r"\1月15号", phrase)  # 三月中: its middle
     # 3月中旬: the middle of the month (上旬 its first ten days, 下旬 its last)
     phrase = re.sub(rf"^((?:{_N}年)?{_N})月([上中下])旬$",
                     lambda m: f"{m.group(1)}月{ {'上': 5, '中': 15, '下': 25}[m.group(2)] }号", phrase)
@@ -116,6 +119,9 @@ def rewrite(phrase: str, base: datetime | None = None, past: bool = False) -> st
         last_month_end = first - timedelta(days=1)
         text = re.sub(r"上个?月底", last_month_end.strftime("%Y-%m-%d"), text)
         text = re.sub(r"上个?月初", last_month_end.replace(day=3).strftime("%Y-%m-%d"), text)
+        text = re.sub(r"上个?月中", last_month_end.replace(day=15).strftime("%Y-%m-%d"), text)
+        text = re.sub(r"^(?:这个|本)?月初$", local.replace(day=min(3, local.day)).strftime("%Y-%m-%d"), text)
+        text = re.sub(r"^(?:这个|本)?月中$", local.replace(day=min(15, local.day)).strftime("%Y-%m-%d"), text)
         text = re.sub(r"上个?月([上中下])旬", lambda m: last_month_end.replace(
             day={"上": 5, "中": 15, "下": 25}[m.group(1)]).strftime("%Y-%m-%d"), text)
         year = local.year

@@ -86,7 +86,7 @@ _EN_CUES: tuple[tuple[str, tuple[str, ...]], ...] = (
      r"with\b", ("learning", "hobby")),
     (r"not\s+allergic\s+any\s*more|maybe\s+i'?m\s+not\s+(?:even\s+)?allergic", ("allergy",)),
     (r"\bbroke(?:n)?\s+up\b|break[\s-]*up|split(?:ting)?\s+up|divorc|\bseparat(?:ed|ing|ion)\b|single\s+again|"
-     r"(?:on|taking)\s+a\s+break\b|"
+     r"(?:on|taking)\s+a\s+break\b(?!\s+from)|"  # "taking a break from piano": no couple's
      # "don't even know if I can still call him my boyfriend", "we've been drifting apart"
      r"(?:still|even)\s+call\s+(?:him|her|them)\s+my\b|(?:drift(?:ed|ing)?|grow(?:n|ing)?|grew)\s+apart\b|"
      r"\bon\s+the\s+rocks\b",
@@ -98,6 +98,10 @@ _EN_CUES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"(?:ate|eating|had|have|tried)\s+(?:some\s+|a\s+)?(?:meat|chicken|fish|bacon|steak|burger|pork|beef)\b|"
      r"fell\s+off\s+the\s+wagon|cheat\s+(?:day|meal)|gave\s+up\s+on\s+(?:being\s+)?(?:vegan|vegetarian|keto)",
      ("diet",)),
+    # "moved out of my flat in Wuse to our new place": whoever one shared with may be no more
+    (r"\bmov(?:ed|ing)\s+out(?:\s+of\s+(?:my|our|the|that)\s+(?:\w+\s+)?(?:flat|place|apartment|house|room|"
+     r"flatshare|houseshare)\b|\s*(?:$|[,.!;]))|\bour\s+new\s+(?:place|flat|apartment|house|home)\b|"
+     r"got\s+(?:my|our)\s+own\s+(?:place|flat|apartment)", ("roommate", "flatmate", "housemate")),
     (rf"\b{_PET_EN}s?\b.{{0,40}}?(?:\bvet\b|put\s+(?:down|to\s+sleep)|rehom|passed|died|missing|ran\s+away|"
      r"(?:is|was|got)\s+(?:sick|ill|poorly))|(?:\bvet\b|rehom).{0,40}?\b" + _PET_EN + r"s?\b|"
      r"\b(?:have|need|going)\s+to\s+rehome\b",  # "might have to rehome Pip": only an animal is rehomed
@@ -121,6 +125,7 @@ _ZH_CUES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"分手|离婚|分居|分开了|单身|冷静期|掰了|"
      r"(?:我们|我俩|咱俩|咱们)[^，。！？,.!?\s]{0,4}分了(?=$|[，。！？,.!?\s~～]|[啊吧呀哈])", _PARTNERS),
     (r"车(?:子)?.{0,6}(?:卖了|卖掉|出手了|转手了)", ("car",)),
+    (r"搬出(?:来|去)了?|搬走了|新家|(?:自己|一个人)(?:租|住)了", ("roommate", "flatmate")),
     (r"升职|升了|升啦|任命|调岗|转岗", ("job_title",)),
     (r"改签|改(?:成|到)(?:了)?(?:下)?(?:周|星期|礼拜|明天|后天|\d|[一二三四五六七八九十])|推迟|延期|提前到|取消了",
      ("appointment",)),

@@ -78,6 +78,7 @@ from vaultweave.weaver.extract.rules_zh_people import Person
 from vaultweave.weaver.extract.said_plainly_en import said_plainly
 from vaultweave.weaver.extract.sentences import split_sentences
 from vaultweave.weaver.extract.speaker_memory import SWITCH, SpeakerMemory, incomplete, switch_in
+from vaultweave.weaver.extract.starts_ahead import starts_ahead
 from vaultweave.weaver.extract.told_before import former_values
 from vaultweave.weaver.extract.towns_in_passing import homes_with_town, towns_in_passing
 from vaultweave.weaver.extract.turn_context import named_in, restated, topic_of, with_topic
@@ -158,7 +159,7 @@ class RulesExtractor:
             read += unsure_of_people(split_sentences(resource.text), known.by_name, known.last_person())
             completed = told.complete([*map(known.learn(read).complete, read)], resource.text)
             completed += known.learn(completed).shared_home(completed, resource.text)  # "we moved to austin"
-            facts = told.dated_by_plan(completed, resource.ts)
+            facts = starts_ahead(told.dated_by_plan(completed, resource.ts), text, resource.ts, self.zone)
             learned = known.learn(facts)
             if learned.last_named == known.last_named and last_mentioned(text):
                 # "my grandma moved in with us": no fact of hers was read, she is still "she"
@@ -175,7 +176,8 @@ class RulesExtractor:
         gives a short answer its meaning ("Where do you work?" -> "Deloitte")."""
         if self._ignored(resource):
             return []
-        return self._candidates(resource, facts_in(resource.text, asked))
+        facts = starts_ahead(facts_in(resource.text, asked), resource.text, resource.ts, self.zone)
+        return self._candidates(resource, facts)
 
     def _candidates(self, resource: Resource, facts: Sequence[Fact]) -> list[Candidate]:
         subject = (resource.speaker or "").strip() or self.default_subject
@@ -256,7 +258,7 @@ def _candidate(
     return Candidate(
         subject=subject, attribute=fact.attribute, value=fact.value, text=text,
         category=spec.category, kind=spec.kind, source=resource.id,
-        valid_from=happened or resource.ts,
+        valid_from=dates.midday(happened, zone) if happened else resource.ts,
         op=fact.op,
         confidence=fact.confidence,
         tags=tags,

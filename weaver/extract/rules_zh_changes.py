@@ -13,6 +13,7 @@ from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.kin_values import counted
 from vaultweave.weaver.extract.rules_text import Build, Fact
 from vaultweave.weaver.extract.rules_zh_values import (
+    HABITS,
     JOB_HEADS,
     PETS,
     PLACES_ZH,
@@ -40,6 +41,17 @@ def favourite_verb(m: re.Match[str]) -> list[Fact]:
     """我最爱吃的是烤串: the favourite food (喝 drink, 看 movie, 听 music, 玩 game)."""
     value = cleaned(thing(m.group("v")))
     return [Fact(f"favourite_{FAVOURITE_VERBS[m.group('verb')]}", value, Op.ASSERT, 0.85)] if value else []
+
+
+def off_limits(m: re.Match[str]) -> list[Fact]:
+    """ "牛肉面以后是吃不成了", "奶茶和酒都不让碰了", "医生不让我喝酒了": each thing no longer had ends
+    a liking of it (and its favourite, by the resolver's families); 烟 and 酒 end the habit."""
+    facts = []
+    for raw in re.split(r"[和跟、与]", m.group("v")):
+        value = cleaned(thing(raw))
+        habit = {"烟": "smokes", "酒": "drinks"}.get(value or "") or HABITS.get(value or "")
+        facts += [Fact("habit", habit, Op.RETRACT, 0.8)] if habit else [Fact("likes", value, Op.RETRACT, 0.7)] if value else []
+    return facts
 
 
 def work_as(m: re.Match[str]) -> list[Fact]:

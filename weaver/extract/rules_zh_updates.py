@@ -19,7 +19,7 @@ from vaultweave.weaver.extract import dates_zh
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.events_en import IT
 from vaultweave.weaver.extract.rules_text import Build, Fact, Rule, rule
-from vaultweave.weaver.extract.rules_zh_changes import NOT_PET_NAMES
+from vaultweave.weaver.extract.rules_zh_changes import NOT_PET_NAMES, off_limits
 from vaultweave.weaver.extract.rules_zh_people import RELATIONS, Person, relation_fact
 from vaultweave.weaver.extract.rules_zh_values import (
     DIETS,
@@ -317,6 +317,7 @@ def routines_ended_by_reference(text: str) -> list[Fact]:
         bare = _BARE_STOP.match(piece)
         said = None if bare else _BY_DAY.match(piece) or _BY_WORD.match(piece) or _NO_MORE.search(piece)
         ref = said.group("ref") if said else before if bare else ""
+        ref = dates_zh.find_past(ref)[1] if said else ref  # "三月中就停了": a day, no routine named
         if ref and not re.search(r"要不|如果|要是|假如|打算|想|吗|会不会", before + piece):  # "要是膝盖再疼 跑步就停了"
             diet = ref.removesuffix("饮食")  # "生酮停了": a diet kept, not a routine
             found.append(Fact("diet", diet, Op.RETRACT, 0.8) if diet in DIETS
@@ -326,6 +327,10 @@ def routines_ended_by_reference(text: str) -> list[Fact]:
 
 
 ENDINGS: tuple[Rule, ...] = (
+    # "牛肉面以后是吃不成了", "奶茶和酒都不让碰了", "医生不让我喝酒了", "奶茶再也不喝了": no longer had
+    rule(r"(?:.*[，,\s])?(?P<v>[^，,我\s]{1,8}?)(?:以后|今后|从此|现在)?(?:是|就|也|都|再也|算是|基本)*(?:[吃喝]不[成了]|"
+         r"碰不了|(?<=再也)不[吃喝碰]|不(?:能|让|敢|准)(?:再)?[吃喝碰])了", off_limits),
+    rule(r"(?:.*[，,\s])?(?:医生|大夫)?(?:以后|再也)?(?:不让|不准|不许|不能)我?(?:再)?[吃喝碰抽](?P<v>[^，,\s了]{1,8})了", off_limits),
     # "冰美式再见了", "拿铁再见": a farewell to a thing (not "明天再见", a parting)
     rule(r"(?:.*[，,\s])?(?:我)?(?!明天|下次|改天|回头|下周|周末|晚上|以后|咱们|我们)(?P<v>[^，,我\s]{2,8}?)"
          r"(?:只能|彻底|也|就)?(?:拜拜了|说再见了?|再见了?|告别了)(?:[呜哈啊]+|[!！~]+)?$",

@@ -70,7 +70,8 @@ class SpeakerMemory:
     appointment_at: str = ""  # and when, as told ("sept 22 at 2:40pm")
     names: tuple[str, ...] = ()  # capitalised words of names told (_NAMED values, people)
     routines: tuple[str, ...] = ()  # the speaker's routines told and not ended, as told
-    plans: tuple[tuple[str, str, str], ...] = ()  # (attribute, value folded, ISO day) of changes told ahead
+    # (attribute, value folded, ISO day, value) of the changes told ahead
+    plans: tuple[tuple[str, str, str, str], ...] = ()
 
     def with_capitals(self, text: str) -> str:
         """English ``text`` with the names told before given their capitals back."""
@@ -141,18 +142,23 @@ class SpeakerMemory:
         return out
 
     def dated_by_plan(self, facts: Sequence[Fact], now: datetime) -> list[Fact]:
-        """``facts`` with a change the speaker planned before dated by the plan's day."""
-        out = []
+        """``facts`` with a change the speaker planned before dated by the plan's day. A plan
+        told as done by one of its values is done whole: "first week at swiggy done" after
+        "it's Swiggy, SDE-2, joining 16th feb" tells the title began that day too."""
+        out, done = [], set()
         for fact in facts:
             day = self._planned_day(fact)
             if day and not (fact.when or fact.starts or fact.about) and fact.op is Op.ASSERT:
                 fact = replace(fact, when=day) if day <= now.date().isoformat() else replace(fact, starts=day)
+                done |= {day} if fact.when else set()
             out.append(fact)
-        return out
+        told = {f.attribute for f in out if f.op is Op.ASSERT and not f.about}
+        return out + [Fact(attribute, value, Op.ASSERT, 0.7, when=day)
+                      for attribute, _, day, value in self.plans if day in done and attribute not in told]
 
     def _planned_day(self, fact: Fact) -> str:
         said = fact.value.casefold()
-        return next((day for attribute, value, day in reversed(self.plans) if attribute == fact.attribute
+        return next((day for attribute, value, day, _ in reversed(self.plans) if attribute == fact.attribute
                      and said and (said == value or said in value.split() or value in said.split())), "")
 
     def learn(self, facts: Sequence[Fact], planned: Sequence[Fact] = (), at: datetime | None = None,
@@ -171,7 +177,8 @@ class SpeakerMemory:
         plans = [p for p in self.plans if p[:2] not in done]
         for fact in planned:
             day = dates.resolve(fact.starts, at, "future", zone) if at is not None else None
-            plans += [(fact.attribute, fact.value.casefold(), day.date().isoformat())] if day else []
+            if day:
+                plans.append((fact.attribute, fact.value.casefold(), day.date().isoformat(), fact.value))
         return SpeakerMemory(age, switchable[-1] if switchable else self.switchable,
                              told[-1].value if told else self.appointment,
                              told[-1].scheduled if told else self.appointment_at,

@@ -1,10 +1,14 @@
 """Days of change as chat tells them: a start told with a day still to come ("start from 1
-april", "start date is 2 March", "4月20号起去昆明"), holidays of a fixed day ("off the booze since
-new years"), "early"/"late" in a month, "two saturdays ago", the middle and start of a month in
-Chinese (三月中, 上个月中, 月初); a plan told done by one of its values that is done whole; a
-thing put aside or gone ("spanish is paused", "put guitar on hold", "the Vivo is gone"); what
-a telling adds after the thing ended ("quit the Ponsonby job obviously"); a routine named in
-the plural on its new days ("mocks shifted to saturdays"). None is taken from the bench."""
+april", "start date is 2 March", "I start monday", "starting with a firm ... on the 16th",
+"4月20号起去昆明"), holidays of a fixed day ("off the booze since new years"), "early"/"late" in
+a month, "two saturdays ago", "last saturday" said on the Sunday, the middle and start of a
+month in Chinese (三月中, 上个月中, 月初) and a month waited for (装修到九月), a day without its
+hour kept on its date east of Greenwich; a plan told done by one of its values that is done
+whole; a thing put aside or gone ("spanish is paused", "put guitar on hold", "the Vivo is
+gone"); what a telling adds after the thing ended ("quit the Ponsonby job obviously"); a
+routine named in the plural on its new days ("mocks shifted to saturdays"); Chinese things no
+longer eaten or drunk (吃不成了, 不让碰了) and routines no longer done (游不了了, 去不成了); moving
+out puts a flatmate in doubt; "up/down/out in" a place is a home. None is taken from the bench."""
 
 from __future__ import annotations
 
@@ -249,3 +253,47 @@ def test_a_flatmate_left_behind_is_flagged_not_ended(make_vault) -> None:
     vault.weave()
     zainab = next(i for i in vault.loaded_items().values() if i.attribute == "flatmate")
     assert zainab.is_current and zainab.doubt
+
+
+def test_moving_out_told_ahead_puts_no_flatmate_in_doubt() -> None:
+    found = facts_in("oh and im moving out of the WG in april, my own place in Altona!!! finally")
+    assert not [f for f in found if f.attribute in ("flatmate", "roommate") and f.op is Op.DOUBT]
+
+
+@pytest.mark.parametrize("text", ["游不了了", "大夫不让跳了", "钓鱼是去不成了"])
+def test_a_routine_that_can_no_longer_be_done_in_chinese_is_ended(text: str) -> None:
+    assert [f for f in facts_in(text) if f.attribute == "routine" and f.op is Op.RETRACT]
+
+
+def test_one_day_that_cannot_be_done_ends_no_routine() -> None:
+    assert not [f for f in facts_in("今天跑不了了 下雨") if f.attribute == "routine"]
+
+
+def test_a_routine_ended_by_its_verb_in_chinese_ends_the_routine_of_that_verb(make_vault) -> None:
+    vault = make_vault()
+    say(vault, "我每周六去游泳 每天跳广场舞", "2026-01-10T10:00:00Z")
+    say(vault, "青岛这个游泳馆说要装修到九月 游不了了", "2026-02-20T10:00:00Z")
+    vault.weave()
+    routines = {i.value: i for i in vault.loaded_items().values() if i.attribute == "routine"}
+    assert not routines["游泳 每周六"].is_current and routines["跳广场舞 每天"].is_current
+    assert routines["游泳 每周六"].valid_to is not None
+    assert routines["游泳 每周六"].valid_to.date().isoformat() == "2026-02-20"
+
+
+@pytest.mark.parametrize("text", ["游泳馆说要装修到九月", "装修到明年三月", "等三月再说"])
+def test_a_month_one_waits_until_is_no_past_day(text: str) -> None:
+    assert dates_zh.find_past(text)[0] == ""
+
+
+def test_a_day_of_the_month_after_a_word_of_starting_is_the_one_to_come() -> None:
+    text = "got it!!! starting with a firm called Hanson & Sons on the 16th. handing my notice in tmrw"
+    third = datetime(2026, 3, 3, 18, tzinfo=timezone.utc)
+    found = [f for f in starts_ahead(facts_in(text), text, third) if f.attribute == "employer" and f.op is Op.ASSERT]
+    start = dates.resolve(found[0].starts, third, "future") if found and found[0].starts else None
+    assert start is not None and start.date().isoformat() == "2026-03-16"
+
+
+def test_a_day_of_the_month_told_as_gone_keeps_its_reading() -> None:
+    text = "started at Hanson & Sons on the 16th, loving it"
+    third = datetime(2026, 3, 3, 18, tzinfo=timezone.utc)
+    assert all(not f.starts for f in starts_ahead(facts_in(text), text, third))

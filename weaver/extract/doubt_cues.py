@@ -99,7 +99,7 @@ _EN_CUES: tuple[tuple[str, tuple[str, ...]], ...] = (
      r"fell\s+off\s+the\s+wagon|cheat\s+(?:day|meal)|gave\s+up\s+on\s+(?:being\s+)?(?:vegan|vegetarian|keto)",
      ("diet",)),
     # "moved out of my flat in Wuse to our new place": whoever one shared with may be no more
-    (r"\bmov(?:ed|ing)\s+out(?:\s+of\s+(?:my|our|the|that)\s+(?:\w+\s+)?(?:flat|place|apartment|house|room|"
+    (r"\bmoved\s+out(?:\s+of\s+(?:my|our|the|that)\s+(?:\w+\s+)?(?:flat|place|apartment|house|room|"
      r"flatshare|houseshare)\b|\s*(?:$|[,.!;]))|\bour\s+new\s+(?:place|flat|apartment|house|home)\b|"
      r"got\s+(?:my|our)\s+own\s+(?:place|flat|apartment)", ("roommate", "flatmate", "housemate")),
     (rf"\b{_PET_EN}s?\b.{{0,40}}?(?:\bvet\b|put\s+(?:down|to\s+sleep)|rehom|passed|died|missing|ran\s+away|"

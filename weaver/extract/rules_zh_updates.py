@@ -291,8 +291,8 @@ _LANGUAGE = rf"(?:{'|'.join(sorted(LANGUAGES, key=len, reverse=True))}|[{_CJK}]{
 
 # A routine ended by its day or by a word of it: "周日也就不去了", "周五的龙虾局只能退出了",
 # "健身那个就先停了", "课也没得上了", each at the start of its own piece of the sentence.
-_STOP_ADVERBS = r"(?:也|就|只能|只好|先|暂时|都|全|彻底|全部)*"
-_STOPPED = (r"不去了|退出了|停了|不练了|不上了|没得上了|上不了了|没再去了|没去了|不续了|不跳了|不打了|不游了|"
+_STOP_ADVERBS = r"(?:也|就|只能|只好|先|暂时|都|全|彻底|全部|是)*"
+_STOPPED = (r"不去了|退出了|停了|不练了|不上了|没得上了|上不了了|没再去了|没去了|不续了|不跳了|不打了|不游了|去不成了|去不了了|"
             r"沒再去了|沒去了|不練了|不續了")
 _LEAD = r"(?:唉|哎|所以|然后|那|现在|以后|反正|我)*"
 _BY_DAY = re.compile(_LEAD + r"(?:每个?)?(?P<ref>(?:周|星期|礼拜)[一二三四五六日天])(?:的|那个|那场|那节|那次)?"
@@ -306,6 +306,8 @@ _BY_WORD = re.compile(_LEAD + rf"(?P<ref>[^，,\s我]{{1,8}}?)(?:那个|那边)?
 # "医生讲不好再跳广场舞了": told it may be done no more
 _BARE_STOP = re.compile(_LEAD + r"(?:也|就|都|干脆|索性|直接|果断)*(?:不去了|没再去了|不练了|不上了|不游了|不跑了|不跳了|不打了)$")
 _NO_MORE = re.compile(r"(?:不好|不能|不可以|不让)再(?P<ref>[^，,\s我]{2,6}?)了")
+# "游不了了", "大夫不让跳了": the routine named by its verb (not "今天跑不了了": one day's)
+_CANNOT = re.compile(r"^(?!.*(?:今天|明天|今晚|这周|这礼拜))(?:.{0,6}?(?:不让|不能|没法|不准)再?(?P<v>[跑游跳骑])|(?P<w>[跑游跳骑])不[了成])了$")
 
 
 def routines_ended_by_reference(text: str) -> list[Fact]:
@@ -316,7 +318,8 @@ def routines_ended_by_reference(text: str) -> list[Fact]:
     for piece in re.split(r"[，,。!！？?~\s]+", text):
         bare = _BARE_STOP.match(piece)
         said = None if bare else _BY_DAY.match(piece) or _BY_WORD.match(piece) or _NO_MORE.search(piece)
-        ref = said.group("ref") if said else before if bare else ""
+        cannot = None if bare or said else _CANNOT.match(piece)
+        ref = said.group("ref") if said else before if bare else cannot.group("v") or cannot.group("w") if cannot else ""
         ref = dates_zh.find_past(ref)[1] if said else ref  # "三月中就停了": a day, no routine named
         if ref and not re.search(r"要不|如果|要是|假如|打算|想|吗|会不会", before + piece):  # "要是膝盖再疼 跑步就停了"
             diet = ref.removesuffix("饮食")  # "生酮停了": a diet kept, not a routine

@@ -6,8 +6,9 @@ and its past reading (last year's 1 April) put the new value a year back, before
 was last told, so the old one ended on the wrong day. A day whose past reading is most of a
 year back while this year's is weeks ahead (``dates.ahead``), told right after a word of starting
 ("start from", "starting", "start date is", "effective") or before one ("4月20号起", "下月3号入职"),
-is the start to come, as is a weekday told so ("I start monday as an analytics engineer", said
-on a Friday). A day told otherwise keeps its reading: "on 16 May" beside a home may be
+is the start to come, as is a weekday or a day of the month told after a word of starting ("I
+start monday as an analytics engineer", said on a Friday; "starting with a firm called Hanson &
+Sons on the 16th", said on the 3rd). A day told otherwise keeps its reading: "on 16 May" beside a home may be
 a wedding's, not the home's.
 """
 
@@ -27,7 +28,11 @@ from vaultweave.weaver.extract.rules_text import Fact
 _OWN_TIMES = frozenset(("appointment", "event", "birthday", "age", "routine"))
 _EN_TO_COME = re.compile(r"\b(?:start(?:s|ing)?|start\s+date(?:\s+is)?|from|effective|as\s+of|join(?:s|ing)?|"
                          r"begin(?:s|ning)?|commenc(?:e|es|ing))\W+(?:on\W+|from\W+|the\W+)*$", re.IGNORECASE)
-_WEEKDAY = re.compile(r"(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day", re.IGNORECASE)
+_NEAR_DAY = re.compile(r"(?:on\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
+                       r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th))",
+                       re.IGNORECASE)
+_EN_STARTING = re.compile(r"\b(?:start(?:s|ing)?|join(?:s|ing)?|begin(?:s|ning)?|commenc(?:e|es|ing))\b",
+                          re.IGNORECASE)
 _ZH_TO_COME = re.compile(r"^(?:号|日)?(?:起|开始|正式|就|要|去|会)*(?:入职|报到|上班|上岗|搬|去|起|开始)")
 
 
@@ -49,6 +54,9 @@ def _told_ahead(fact: Fact, text: str, spoken_at: datetime, zone: tzinfo | None)
     if re.search(r"[\u4e00-\u9fff]", fact.when):  # "4月20号起去昆明": a start told after its day
         after = text[at + len(fact.when):]
         return dates.ahead(fact.when, spoken_at, zone) and bool(_ZH_TO_COME.search(after))
-    # "start from 1 april", "start date is 2 March"; "I start monday": a weekday to come
-    weekday = bool(_WEEKDAY.fullmatch(fact.when))
-    return (weekday or dates.ahead(fact.when, spoken_at, zone)) and bool(_EN_TO_COME.search(text[:at]))
+    # "start from 1 april", "start date is 2 March"; "I start monday", "starting with a firm called
+    # Hanson & Sons on the 16th": a weekday or a day of the month to come
+    before = re.split(r"[.!?;\n]", text[:at])[-1]
+    if _NEAR_DAY.fullmatch(fact.when) and _EN_STARTING.search(before):
+        return True
+    return dates.ahead(fact.when, spoken_at, zone) and bool(_EN_TO_COME.search(before))

@@ -288,7 +288,8 @@ def test_a_month_one_waits_until_is_no_past_day(text: str) -> None:
 def test_a_day_of_the_month_after_a_word_of_starting_is_the_one_to_come() -> None:
     text = "got it!!! starting with a firm called Hanson & Sons on the 16th. handing my notice in tmrw"
     third = datetime(2026, 3, 3, 18, tzinfo=timezone.utc)
-    found = [f for f in starts_ahead(facts_in(text), text, third) if f.attribute == "employer" and f.op is Op.ASSERT]
+    found = [f for f in starts_ahead(facts_in(text), text, third)
+             if f.attribute == "employer" and f.op is Op.ASSERT]
     start = dates.resolve(found[0].starts, third, "future") if found and found[0].starts else None
     assert start is not None and start.date().isoformat() == "2026-03-16"
 

@@ -198,8 +198,9 @@ class SpeakerMemory:
         named = [r for r in self.routines if (len(thing) >= 2 and thing in r) or r.split(" ")[0] in ref]
         if not named and any(w in ref for w in _GYM):  # "健身房我不去了" after "去健身房撸铁"
             named = [r for r in self.routines if any(w in r.split(" ")[0] for w in _GYM)]
-        if not named and re.fullmatch(r"[晨夜早午]?[跑游骑走跳]", ref):  # "晨跑也停了" after "每天早上跑5公里"
-            named = [r for r in self.routines if ref[-1] in r.split(" ")[0]]  # "游不了了": 游泳
+        # "晨跑也停了" after "每天早上跑5公里"; "游不了了": 游泳
+        if not named and re.fullmatch(r"[晨夜早午]?[跑游骑走跳]", ref):
+            named = [r for r in self.routines if ref[-1] in r.split(" ")[0]]
         return named
 
     def _names_in(self, facts: Sequence[Fact]) -> tuple[str, ...]:

@@ -298,3 +298,32 @@ def test_a_day_of_the_month_told_as_gone_keeps_its_reading() -> None:
     text = "started at Hanson & Sons on the 16th, loving it"
     third = datetime(2026, 3, 3, 18, tzinfo=timezone.utc)
     assert all(not f.starts for f in starts_ahead(facts_in(text), text, third))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "thx. we're thinking of moving to the Eastside for more space, maybe Bellevue, if the numbers work",
+        "Infosys might transfer me to the Hyderabad campus, nothing final yet, so we may be shifting by August",
+    ],
+)
+def test_a_move_weighed_puts_the_home_in_doubt_whatever_it_hangs_on(text: str) -> None:
+    assert [f for f in facts_in(text) if f.attribute == "lives_in" and f.op is Op.DOUBT and not f.value]
+
+
+@pytest.mark.parametrize("text", ["we might move the meeting to friday",
+                                  "if I lived in Paris I would move to Montmartre"])
+def test_a_meeting_moved_or_a_move_supposed_puts_no_home_in_doubt(text: str) -> None:
+    assert not [f for f in facts_in(text) if f.attribute == "lives_in" and f.op is Op.DOUBT]
+
+
+def test_a_doubt_read_by_its_words_leaves_the_cue_its_say() -> None:
+    found = facts_in("so stressed. honestly not sure I'll stay in the flat, or even in the west end")
+    assert [f for f in found if f.attribute == "lives_in" and f.op is Op.DOUBT and not f.value]
+
+
+@pytest.mark.parametrize("text", ["we're thinking of moving Noah to a private school next year, maybe Hale",
+                                  "最近老吵架 她想让我辞职去保定 我不想"])
+def test_moving_someone_else_or_a_change_refused_is_no_doubt_of_ones_own(text: str) -> None:
+    assert not [f for f in facts_in(text) if f.attribute in ("lives_in", "job_title")
+                and f.op is Op.DOUBT and not f.value]

@@ -80,7 +80,14 @@ _EN_CUES: tuple[tuple[str, tuple[str, ...]], ...] = (
      r"viewing\s+(?:flats|houses|apartments)|\bemigrat|(?:sold|selling|sell)\s+(?:the|our|my)\s+(?:house|flat|place)|"
      # "we're 100% moving this summer", "not sure i'll even stay in london"
      r"\bmoving\s+(?:this|next|in\s+the)\s+(?:summer|winter|spring|autumn|fall|year|month)|"
-     r"(?:not\s+sure|don'?t\s+know\s+(?:if|whether))\s+(?:i'?ll|i\s+will|we'?ll)\s+(?:even\s+)?stay\s+in\b",
+     r"(?:not\s+sure|don'?t\s+know\s+(?:if|whether))\s+(?:i'?ll|i\s+will|we'?ll)\s+(?:even\s+)?stay\s+in\b|"
+     # "thinking of moving to the Eastside", "might just pack out of this place", "may be shifting by
+     # August", "might not be able to keep this place" (not "might move the meeting", "moving Noah")
+     r"\b(?:thinking\s+(?:of|about)|might|may|could|gonna|going\s+to|have\s+to|want\s+to)\s+(?:just\s+|be\s+|have\s+to\s+)?"
+     r"(?:mov(?:e|ing)(?=\s+(?:to|out|away|back|abroad|house|home|cities|countries|closer|somewhere|there|"
+     r"here|again|by|next|this\s+(?:year|summer|month))\b|\s*[,.!?]|\s*$)|"
+     r"pack(?:ing)?\s+out|relocat(?:e|ing)|shift(?:ing)?\s+(?:by|to|out|in|next|this|house|cities)\b)|"
+     r"\bkeep\s+(?:this|the|my|our)\s+(?:place|flat|apartment|house)\b",
      ("lives_in",)),
     (r"(?:not\s+sure|don'?t\s+know\s+(?:if|whether))\s+(?:i'?ll|i\s+will)\s+(?:continue|keep\s+(?:going|up))\s+"
      r"with\b", ("learning", "hobby")),
@@ -156,6 +163,7 @@ def is_joking(text: str) -> bool:
 # interview Wednesday, can you quiz me?" tells one.
 _QUESTION = re.compile(r"(?:[?？]|吗)\s*$")
 _CLAUSE_BREAK = re.compile(r"[,，;；、]")
+_REFUSED = re.compile(r"[^。！？.!?]{0,12}?(?:我不想|我才不|我不打算|我没打算|我不干)")
 _NEGATED = re.compile(
     r"(?:\b(?:not|never|no\s+plans?\s+to|won'?t|don'?t|didn'?t|isn'?t|aren'?t|wasn'?t|nothing\s+about)\b"
     r"(?:\s+\w+){0,2}\s*$)|(?:[没不别]|没有|不会|不想|不打算|没打算)$",
@@ -204,7 +212,8 @@ def cue_doubts(sentences: Sequence[str], read: Sequence[Fact]) -> list[Fact]:
     if is_joking(" ".join(sentences)):
         return []  # "恨不得明天就辞职。开玩笑的": said, then taken back
     # an appointment moved as "it" names none: whether it is known is speaker_memory's
-    told = {f.attribute for f in read if not f.about and f.value != IT}
+    # (a doubt read by the words it names, "not sure I'll stay in the flat", tells nothing)
+    told = {f.attribute for f in read if not f.about and f.value != IT and f.op is not Op.DOUBT}
     doubted: list[str] = []
     for sentence in speakers_sentences(sentences, read):
         for family in _families_in(sentence):
@@ -320,12 +329,15 @@ _CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 def _families_in(sentence: str) -> list[tuple[str, ...]]:
-    if len(sentence) > 2000 or _HYPOTHETICAL.search(sentence):
+    if len(sentence) > 2000:
         return []
     found: list[tuple[str, ...]] = []
     for cue, family in _CUES:
-        # "our conductor quit and I'm thinking of changing jobs": the first hit is his, the second mine
-        if any(_speakers_cue(sentence, hit) for hit in cue.finditer(sentence)):
+        # "our conductor quit and I'm thinking of changing jobs": the first hit is his, the second mine;
+        # "if I moved to melbourne ...": supposed; "thinking of moving, maybe Bellevue, if the numbers
+        # work": a change weighed, whatever it hangs on
+        if any(_speakers_cue(sentence, hit) and not _HYPOTHETICAL.search(sentence[: hit.start()])
+               for hit in cue.finditer(sentence)):
             found.append(family)
     return found
 
@@ -333,6 +345,8 @@ def _families_in(sentence: str) -> list[tuple[str, ...]]:
 def _speakers_cue(sentence: str, hit: re.Match[str]) -> bool:
     """Whether the cue at ``hit`` speaks of the speaker's own attribute."""
     if _NEGATED.search(sentence[max(0, hit.start() - 30) : hit.start()]):
+        return False
+    if _REFUSED.match(sentence, hit.end()):  # "她想让我辞职去保定 我不想": asked, and refused
         return False
     if _QUESTION.search(sentence) and not _CLAUSE_BREAK.search(sentence, hit.end()):
         return False  # the cue is in the question's own clause

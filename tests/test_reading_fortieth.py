@@ -304,7 +304,7 @@ def test_a_day_of_the_month_told_as_gone_keeps_its_reading() -> None:
     "text",
     [
         "thx. we're thinking of moving to the Eastside for more space, maybe Bellevue, if the numbers work",
-        "Infosys might transfer me to the Hyderabad campus, nothing final yet, so we may be shifting by August",
+        "Infosys might transfer me to Hyderabad, nothing final yet, so we may be shifting by August",
     ],
 )
 def test_a_move_weighed_puts_the_home_in_doubt_whatever_it_hangs_on(text: str) -> None:

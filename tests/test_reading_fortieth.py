@@ -327,3 +327,8 @@ def test_a_doubt_read_by_its_words_leaves_the_cue_its_say() -> None:
 def test_moving_someone_else_or_a_change_refused_is_no_doubt_of_ones_own(text: str) -> None:
     assert not [f for f in facts_in(text) if f.attribute in ("lives_in", "job_title")
                 and f.op is Op.DOUBT and not f.value]
+
+
+def test_a_refusal_of_something_else_leaves_the_change_in_doubt() -> None:
+    text = "还没 现在卡在婚后要住哪 他要我搬去新竹 可是台大的年资我不想丢 好挣扎喔"
+    assert [f for f in facts_in(text) if f.attribute == "lives_in" and f.op is Op.DOUBT and not f.value]

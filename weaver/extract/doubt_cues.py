@@ -163,7 +163,8 @@ def is_joking(text: str) -> bool:
 # interview Wednesday, can you quiz me?" tells one.
 _QUESTION = re.compile(r"(?:[?？]|吗)\s*$")
 _CLAUSE_BREAK = re.compile(r"[,，;；、]")
-_REFUSED = re.compile(r"[^。！？.!?]{0,12}?(?:我不想|我才不|我不打算|我没打算|我不干)")
+_REFUSED = re.compile(r"[^。！？.!?]{0,12}?(?:我不想|我才不|我不打算|我没打算|我不干)[啊呀啦哦]?"
+                      r"(?=[\s，。！？,.!?~]|$)")  # "我不想丢" is no refusal of the change
 _NEGATED = re.compile(
     r"(?:\b(?:not|never|no\s+plans?\s+to|won'?t|don'?t|didn'?t|isn'?t|aren'?t|wasn'?t|nothing\s+about)\b"
     r"(?:\s+\w+){0,2}\s*$)|(?:[没不别]|没有|不会|不想|不打算|没打算)$",

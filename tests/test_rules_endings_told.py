@@ -209,7 +209,8 @@ def test_what_one_earns_is_no_employer() -> None:
         # no event from a birth, a negation or a word that only joins the talk
         ("also book club is every tuesday night so dont pick a tuesday",
          [("routine", "book club on Tuesdays", A)]),
-        ("aye at weekends we do a proper hill walk", []),
+        # "aye" joins the talk and is no value; the hill walk at weekends is a routine told
+        ("aye at weekends we do a proper hill walk", [("routine", "hill walk on Saturdays and Sundays", A)]),
     ],
 )
 def test_birthdays_and_events_as_chat_says_them(text: str, expected: list[tuple[str, str, Op]]) -> None:
@@ -312,8 +313,8 @@ def test_chinese_work_said_as_what_one_does(text: str, title: str) -> None:
 
 
 def test_the_reader_reads_other_people_as_their_own_words() -> None:
-    told = _people("西安这边医院忙死 我老公在中石化 也是天天出差")
-    assert ("Ola's husband", "employer", "中石化", "assert") in told
+    told = _people("西安这边医院忙死 我老公在中石油 也是天天出差")
+    assert ("Ola's husband", "employer", "中石油", "assert") in told
     assert not [t for t in told if t[0] == "Ola" and t[1] == "employer"]
     partner = _people("我男朋友陈一鸣在深圳腾讯 我在长沙湘雅当护士")
     assert ("陈一鸣", "employer", "腾讯", "assert") in partner

@@ -24,8 +24,8 @@ PINNED: dict[str, dict[str, str]] = {
         # the span reader's models (weaver/extract/span_reader.py); a truncated CRFsuite
         # model crashes the process instead of raising, so it is never opened unchecked.
         # `python -m bench.facts.train_reader` prints these two lines for a new model.
-        "reader_en.crfsuite": "c94c46b45d93c9ad3fe384a763f7efffd3103bb733f66d07fea2c937a5c57d01",
-        "reader_zh.crfsuite": "ffd7ae3ec2ee6a6f71300826451acf2ea7078897b9795e42bc85ad53eff12379",
+        "reader_en.crfsuite": "5e0d03a2e6543776953876fe1b297e3dc16080e23146d6f67d04088633013617",
+        "reader_zh.crfsuite": "26034a9f3e3c5b8094e852f4a79d68c63bd88314a7d815f7f8ea5891aaa3e385",
         # the change reader's models (weaver/extract/change_reader.py), printed by
         # `python -m bench.facts.train_changes`
         "changes_en.crfsuite": "fb33c8f6e9386ed6dceac00e85e8a5ad19b29aeba653413d77dfb9407baeca77",

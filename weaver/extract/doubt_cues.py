@@ -214,7 +214,8 @@ def cue_doubts(sentences: Sequence[str], read: Sequence[Fact]) -> list[Fact]:
         return []  # "恨不得明天就辞职。开玩笑的": said, then taken back
     # an appointment moved as "it" names none: whether it is known is speaker_memory's
     # (a doubt read by the words it names, "not sure I'll stay in the flat", tells nothing)
-    told = {f.attribute for f in read if not f.about and f.value != IT and f.op is not Op.DOUBT}
+    told = {f.attribute for f in read
+            if not f.about and f.value != IT and (f.op is not Op.DOUBT or not f.value)}
     doubted: list[str] = []
     for sentence in speakers_sentences(sentences, read):
         for family in _families_in(sentence):

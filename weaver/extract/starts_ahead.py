@@ -4,12 +4,12 @@
 date is 2 March", "4月20号起去昆明": the clause's day was read as the day the change happened,
 and its past reading (last year's 1 April) put the new value a year back, before the old value
 was last told, so the old one ended on the wrong day. A day whose past reading is most of a
-year back while this year's is weeks ahead (``dates.ahead``), told right after a word of starting
-("start from", "starting", "start date is", "effective") or before one ("4月20号起", "下月3号入职"),
-is the start to come, as is a weekday or a day of the month told after a word of starting ("I
-start monday as an analytics engineer", said on a Friday; "starting with a firm called Hanson &
-Sons on the 16th", said on the 3rd). A day told otherwise keeps its reading: "on 16 May" beside a home may be
-a wedding's, not the home's.
+year back while this year's is weeks ahead (``dates.ahead``), told right after a word of
+starting ("start from", "starting", "start date is", "effective") or before one ("4月20号起",
+"下月3号入职"), is the start to come, as is a weekday or a day of the month told after a word
+of starting ("I start monday as an analytics engineer", said on a Friday; "starting with a
+firm called Hanson & Sons on the 16th", said on the 3rd). A day told otherwise keeps its
+reading: "on 16 May" beside a home may be a wedding's, not the home's.
 """
 
 from __future__ import annotations

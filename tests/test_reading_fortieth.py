@@ -332,3 +332,9 @@ def test_moving_someone_else_or_a_change_refused_is_no_doubt_of_ones_own(text: s
 def test_a_refusal_of_something_else_leaves_the_change_in_doubt() -> None:
     text = "还没 现在卡在婚后要住哪 他要我搬去新竹 可是台大的年资我不想丢 好挣扎喔"
     assert [f for f in facts_in(text) if f.attribute == "lives_in" and f.op is Op.DOUBT and not f.value]
+
+
+@pytest.mark.parametrize(("spoken", "day"), [(datetime(2026, 3, 8, 12, tzinfo=timezone.utc), "2026-02-28"),
+                                             (MONDAY_9_MARCH, "2026-03-07")])
+def test_last_saturday_said_the_day_after_is_the_one_a_week_before(spoken: datetime, day: str) -> None:
+    assert day_of("moved in last saturday", spoken) == day

@@ -45,6 +45,11 @@ def resolve(
     return named.replace(tzinfo=zone).astimezone(timezone.utc)
 
 
+# Attributes whose day is their value or its own time, never the day of a change told beside
+# them nor a start (a move by name has its new time in ``Fact.scheduled``)
+OWN_TIMES = frozenset(("appointment", "event", "birthday", "age"))
+
+
 def midday(day: datetime, zone: tzinfo | None) -> datetime:
     """A change's day told without its hour, at noon on the speaker's wall clock: "last day was
     the 27th" said in Kolkata is the 27th in UTC too, not 18:30 on the 26th."""

@@ -43,13 +43,12 @@ _DATE = (
     r"(?!\s*(?:floor|century|birthday|time|place|attempt|anniversary|day|try|street|st|avenue|ave|road|rd|"
     r"grade|year|gear)\b))"
 )
-_HOLIDAYS = {"new year": "1 january", "new years": "1 january", "new year's": "1 january",
-             "new year's day": "1 january", "new years day": "1 january", "new year's eve": "31 december",
+# Said with or without the apostrophe ("new year's", "new years"): looked up without it
+_HOLIDAYS = {"new year": "1 january", "new years": "1 january", "new years day": "1 january",
              "new years eve": "31 december", "christmas": "25 december", "xmas": "25 december",
              "christmas eve": "24 december", "christmas day": "25 december", "boxing day": "26 december",
-             "valentine's": "14 february", "valentines": "14 february", "valentine's day": "14 february",
-             "valentines day": "14 february", "halloween": "31 october"}
-_HOLIDAY = "|".join(sorted((h.replace(" ", r"\s+").replace("'", "['’]?") for h in _HOLIDAYS),
+             "valentines": "14 february", "valentines day": "14 february", "halloween": "31 october"}
+_HOLIDAY = "|".join(sorted((re.sub(r"(?<=[rne])s\b", "['’]?s", h).replace(" ", r"\s+") for h in _HOLIDAYS),
                            key=len, reverse=True))
 _PHRASE = re.compile(
     r"\b(?:"
@@ -141,10 +140,10 @@ def _readable(spoken: str) -> str:
     if early:  # "early March": its 5th; "late February": its 25th
         phrase = f"{5 if early.group(1).lower() == 'early' else 25} {early.group(2)}"
     phrase = re.sub(r"^(?:mid-?)\s*(?=[a-z])", "", phrase, flags=re.IGNORECASE)
-    holiday = re.sub(r"\s+", " ", phrase.lower().replace("’", "'"))
-    holiday = re.sub(r"^(?:over|at|after|around)\s+", "", holiday)
-    if holiday in _HOLIDAYS or holiday.replace("'", "") in _HOLIDAYS:
-        return _HOLIDAYS.get(holiday) or _HOLIDAYS[holiday.replace("'", "")]
+    holiday = re.sub(r"\s+", " ", re.sub("['’]", "", phrase.lower()))
+    holiday = re.sub(r"^(?:over|at|after|around) ", "", holiday)
+    if holiday in _HOLIDAYS:
+        return _HOLIDAYS[holiday]
     if re.fullmatch(r"the\s+week\s+before\s+last", phrase, re.IGNORECASE):
         return "2 weeks ago"
     if re.fullmatch(r"(?:19|20)\d{2}", phrase):
@@ -297,10 +296,11 @@ _SPAN = re.compile(r"(?:at\s+)?(?:the\s+)?(?P<edge>start|beginning|end)\s+of\s+(
                    r"(?P<unit>month|year|week)$|(?P<last>last|this)\s+weekend$", re.IGNORECASE)
 
 
-_WEEKDAYS_AGO = re.compile(rf"(two|three|four|\d)\s+({_WEEKDAY})s\s+ago", re.IGNORECASE)
-_LAST_WEEKDAY = re.compile(rf"(last)\s+({_WEEKDAY})", re.IGNORECASE)
+# "two saturdays ago" (a day gone, never a routine), "last saturday"
+WEEKDAYS_AGO = re.compile(rf"(?P<n>two|three|four|\d)\s+(?P<day>{_WEEKDAY})s\s+ago", re.IGNORECASE)
+_LAST_WEEKDAY = re.compile(rf"last\s+(?P<day>{_WEEKDAY})", re.IGNORECASE)
 _WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
-_WORD_COUNT = {"two": 2, "three": 3, "four": 4, "last": 1}
+_WORD_COUNT = {"two": 2, "three": 3, "four": 4}
 
 
 def named_day(phrase: str, spoken_at: datetime) -> datetime | None:
@@ -309,14 +309,15 @@ def named_day(phrase: str, spoken_at: datetime) -> datetime | None:
     day), "two saturdays ago", "last saturday" (said the day after it, the one a week before).
     None for any other phrase."""
     today = spoken_at.astimezone(timezone.utc).replace(hour=0, minute=0, second=0, microsecond=0)
-    weeks = _WEEKDAYS_AGO.fullmatch(phrase.strip()) or _LAST_WEEKDAY.fullmatch(phrase.strip())
-    if weeks:  # "two saturdays ago": the saturday before last
-        count = _WORD_COUNT.get(weeks.group(1).lower()) or int(weeks.group(1))
-        weekday = _WEEKDAYS.index(weeks.group(2).lower()[:3])
+    ago = WEEKDAYS_AGO.fullmatch(phrase.strip())
+    weekday_said = ago or _LAST_WEEKDAY.fullmatch(phrase.strip())
+    if weekday_said is not None:  # "two saturdays ago": the saturday before last
+        weekday = _WEEKDAYS.index(weekday_said["day"].lower()[:3])
         latest = today - timedelta(days=(today.weekday() - weekday - 1) % 7 + 1)
-        if weeks.re is _LAST_WEEKDAY and (today - latest).days == 1:
-            latest -= timedelta(weeks=1)  # "last saturday" said on the Sunday: the one a week before
-        return latest - timedelta(weeks=count - 1)
+        if ago:
+            return latest - timedelta(weeks=(_WORD_COUNT.get(ago["n"].lower()) or int(ago["n"])) - 1)
+        # "last saturday" said on the Sunday: not yesterday, the one a week before
+        return latest - timedelta(weeks=1) if (today - latest).days == 1 else latest
     match = _SPAN.fullmatch(phrase.strip())
     if not match:
         return None

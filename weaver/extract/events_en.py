@@ -392,14 +392,10 @@ def _pieces(clause: str) -> list[str]:
 _PAST_FORMS = words("went did swam ran rode took had")
 
 
-# "traded it in two saturdays ago": a day gone, not a routine
-_DAYS_AGO = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\s+ago\b", re.IGNORECASE)
-
-
 def _routines(clause: str) -> list[Fact]:
     facts: list[Fact] = []
     for piece in _pieces(clause):
-        if _DAYS_AGO.search(piece):
+        if dates_en.WEEKDAYS_AGO.search(piece):  # "traded it in two saturdays ago": a day gone
             continue
         changed = _changed_to(piece)
         if changed:

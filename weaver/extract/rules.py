@@ -270,15 +270,10 @@ def _candidate(
     )
 
 
-# Attributes whose day is their value or its own time, never the day of a change told beside them
-# (a move by name has its new time in ``scheduled``)
-_OWN_TIMES = frozenset(("appointment", "event", "birthday", "age"))
-
-
 def _dated_by_turn(fact: Fact) -> bool:
     """A change left undated by its clause, whose day the rest of its turn may tell: an ending
     (by name too: "packed out of that Yaba flat last weekend"), or a new value that replaces one."""
-    if fact.scheduled or fact.attribute in _OWN_TIMES:
+    if fact.scheduled or fact.attribute in dates.OWN_TIMES:
         return False
     if fact.op is Op.RETRACT:
         return True

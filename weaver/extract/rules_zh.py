@@ -191,7 +191,7 @@ def _quit(m: re.Match[str]) -> list[Fact]:
     value = cleaned(m.group("v"))
     if not value or value.startswith(("不", "没")):
         return []  # 戒不掉: not quit
-    habit = {"烟": "smokes", "酒": "drinks"}.get(value) or HABITS.get(value) or HABITS.get("喝" + value)
+    habit = changes.habit_quit(value)
     return [Fact("habit", habit, Op.RETRACT, 0.9)] if habit else [Fact("likes", value, Op.RETRACT, 0.7)]
 
 

@@ -43,13 +43,18 @@ def favourite_verb(m: re.Match[str]) -> list[Fact]:
     return [Fact(f"favourite_{FAVOURITE_VERBS[m.group('verb')]}", value, Op.ASSERT, 0.85)] if value else []
 
 
+def habit_quit(value: str) -> str | None:
+    """The habit a thing given up is ("烟": smokes, "酒" and "喝酒": drinks), or None for a liking."""
+    return {"烟": "smokes", "酒": "drinks"}.get(value) or HABITS.get(value) or HABITS.get("喝" + value)
+
+
 def off_limits(m: re.Match[str]) -> list[Fact]:
     """ "牛肉面以后是吃不成了", "奶茶和酒都不让碰了", "医生不让我喝酒了": each thing no longer had ends
     a liking of it (and its favourite, by the resolver's families); 烟 and 酒 end the habit."""
     facts = []
     for raw in re.split(r"[和跟、与]", m.group("v")):
         value = cleaned(thing(raw))
-        habit = {"烟": "smokes", "酒": "drinks"}.get(value or "") or HABITS.get(value or "")
+        habit = habit_quit(value) if value else None
         facts += [Fact("habit", habit, Op.RETRACT, 0.8)] if habit else [Fact("likes", value, Op.RETRACT, 0.7)] if value else []
     return facts
 

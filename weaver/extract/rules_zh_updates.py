@@ -307,7 +307,8 @@ _BY_WORD = re.compile(_LEAD + rf"(?P<ref>[^，,\s我]{{1,8}}?)(?:那个|那边)?
 _BARE_STOP = re.compile(_LEAD + r"(?:也|就|都|干脆|索性|直接|果断)*(?:不去了|没再去了|不练了|不上了|不游了|不跑了|不跳了|不打了)$")
 _NO_MORE = re.compile(r"(?:不好|不能|不可以|不让)再(?P<ref>[^，,\s我]{2,6}?)了")
 # "游不了了", "大夫不让跳了": the routine named by its verb (not "今天跑不了了": one day's)
-_CANNOT = re.compile(r"^(?!.*(?:今天|明天|今晚|这周|这礼拜))(?:.{0,6}?(?:不让|不能|没法|不准)再?(?P<v>[跑游跳骑])|(?P<w>[跑游跳骑])不[了成])了$")
+_BY_VERB = re.compile(r"^(?!.*(?:今天|明天|今晚|这周|这礼拜))(?:.{0,6}?(?:不让|不能|没法|不准)再?(?=.了$)|(?=.不[了成]了$))"
+                      r"(?P<ref>[跑游跳骑])")
 
 
 def routines_ended_by_reference(text: str) -> list[Fact]:
@@ -317,10 +318,9 @@ def routines_ended_by_reference(text: str) -> list[Fact]:
     found, before = [], ""
     for piece in re.split(r"[，,。!！？?~\s]+", text):
         bare = _BARE_STOP.match(piece)
-        said = None if bare else _BY_DAY.match(piece) or _BY_WORD.match(piece) or _NO_MORE.search(piece)
-        cannot = None if bare or said else _CANNOT.match(piece)
-        ref = said.group("ref") if said else before if bare else cannot.group("v") or cannot.group("w") if cannot else ""
-        ref = dates_zh.find_past(ref)[1] if said else ref  # "三月中就停了": a day, no routine named
+        said = None if bare else (_BY_DAY.match(piece) or _BY_WORD.match(piece) or _NO_MORE.search(piece)
+                                  or _BY_VERB.match(piece))
+        ref = dates_zh.find_past(said.group("ref"))[1] if said else before if bare else ""  # "三月中就停了": a day
         if ref and not re.search(r"要不|如果|要是|假如|打算|想|吗|会不会", before + piece):  # "要是膝盖再疼 跑步就停了"
             diet = ref.removesuffix("饮食")  # "生酮停了": a diet kept, not a routine
             found.append(Fact("diet", diet, Op.RETRACT, 0.8) if diet in DIETS

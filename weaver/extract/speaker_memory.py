@@ -70,8 +70,7 @@ class SpeakerMemory:
     appointment_at: str = ""  # and when, as told ("sept 22 at 2:40pm")
     names: tuple[str, ...] = ()  # capitalised words of names told (_NAMED values, people)
     routines: tuple[str, ...] = ()  # the speaker's routines told and not ended, as told
-    # (attribute, value folded, ISO day, value) of the changes told ahead
-    plans: tuple[tuple[str, str, str, str], ...] = ()
+    plans: tuple[tuple[str, str, str], ...] = ()  # (attribute, value, ISO day) of the changes told ahead
 
     def with_capitals(self, text: str) -> str:
         """English ``text`` with the names told before given their capitals back."""
@@ -154,12 +153,13 @@ class SpeakerMemory:
             out.append(fact)
         told = {f.attribute for f in out if f.op is Op.ASSERT and not f.about}
         return out + [Fact(attribute, value, Op.ASSERT, 0.7, when=day)
-                      for attribute, _, day, value in self.plans if day in done and attribute not in told]
+                      for attribute, value, day in self.plans if day in done and attribute not in told]
 
     def _planned_day(self, fact: Fact) -> str:
         said = fact.value.casefold()
-        return next((day for attribute, value, day, _ in reversed(self.plans) if attribute == fact.attribute
-                     and said and (said == value or said in value.split() or value in said.split())), "")
+        planned = [(v.casefold(), day) for attribute, v, day in self.plans if attribute == fact.attribute]
+        return next((day for value, day in reversed(planned)
+                     if said and (said == value or said in value.split() or value in said.split())), "")
 
     def learn(self, facts: Sequence[Fact], planned: Sequence[Fact] = (), at: datetime | None = None,
               zone: tzinfo | None = None) -> SpeakerMemory:
@@ -174,11 +174,10 @@ class SpeakerMemory:
         routines = [r for r in self.routines if r not in ended]
         routines += [f.value for f in own if f.attribute == "routine" and f.value not in routines]
         done = {(f.attribute, f.value.casefold()) for f in own if f.when and not f.starts}
-        plans = [p for p in self.plans if p[:2] not in done]
+        plans = [p for p in self.plans if (p[0], p[1].casefold()) not in done]
         for fact in planned:
             day = dates.resolve(fact.starts, at, "future", zone) if at is not None else None
-            if day:
-                plans.append((fact.attribute, fact.value.casefold(), day.date().isoformat(), fact.value))
+            plans += [(fact.attribute, fact.value, day.date().isoformat())] if day else []
         return SpeakerMemory(age, switchable[-1] if switchable else self.switchable,
                              told[-1].value if told else self.appointment,
                              told[-1].scheduled if told else self.appointment_at,

@@ -24,15 +24,14 @@ from vaultweave.weaver.extract import dates
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.rules_text import Fact
 
-# Attributes whose day is their own value or time, never the start of a new value
-_OWN_TIMES = frozenset(("appointment", "event", "birthday", "age", "routine"))
-_EN_TO_COME = re.compile(r"\b(?:start(?:s|ing)?|start\s+date(?:\s+is)?|from|effective|as\s+of|join(?:s|ing)?|"
-                         r"begin(?:s|ning)?|commenc(?:e|es|ing))\W+(?:on\W+|from\W+|the\W+)*$", re.IGNORECASE)
+_STARTING = r"start(?:s|ing)?|join(?:s|ing)?|begin(?:s|ning)?|commenc(?:e|es|ing)"
+_EN_STARTING = re.compile(rf"\b(?:{_STARTING})\b", re.IGNORECASE)
+# right before the day: "start from 1 april", "start date is 2 March", "effective 1 May"
+_EN_TO_COME = re.compile(rf"\b(?:{_STARTING}|start\s+date(?:\s+is)?|from|effective|as\s+of)\W+"
+                         r"(?:on\W+|from\W+|the\W+)*$", re.IGNORECASE)
 _NEAR_DAY = re.compile(r"(?:on\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
                        r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th))",
                        re.IGNORECASE)
-_EN_STARTING = re.compile(r"\b(?:start(?:s|ing)?|join(?:s|ing)?|begin(?:s|ning)?|commenc(?:e|es|ing))\b",
-                          re.IGNORECASE)
 _ZH_TO_COME = re.compile(r"^(?:号|日)?(?:起|开始|正式|就|要|去|会)*(?:入职|报到|上班|上岗|搬|去|起|开始)")
 
 
@@ -46,7 +45,7 @@ def starts_ahead(
 def _told_ahead(fact: Fact, text: str, spoken_at: datetime, zone: tzinfo | None) -> bool:
     if fact.op is not Op.ASSERT or not fact.when or fact.starts or fact.scheduled:
         return False
-    if fact.attribute in _OWN_TIMES or not is_single_valued(fact.attribute):
+    if fact.attribute in dates.OWN_TIMES or not is_single_valued(fact.attribute):
         return False
     at = text.casefold().find(fact.when.casefold())
     if at < 0:

@@ -6,8 +6,9 @@ People as often name the thing and then the booking and its time:
 - "产检约在4月18号早上八点半", "婚礼定在5月20号", "开刀排在2月10号下午两点",
   "科目二约到2月27号早上8点了": the thing, a verb of booking (约, 定, 排, 订, 预约, 安排) and
   the time, in one clause (``booked``); "下次约在6月15号" is the thing named before it;
-- "把婚纱照订好了，3月8号下午两点", "约的华西，2月26号上午九点半": the booking, then the time
-  alone in the next clause (``told_after``), the thing named in the booking or before it;
+- "把婚纱照订好了，3月8号下午两点", "约的华西，2月26号上午九点半", "复试通知来了，3月28号上午八点半":
+  the booking or its news, then the time alone in the next clause (``told_after``), the thing
+  named in it or before it;
 - "要去JPJ renew，约了礼拜五早上十点": a booking of a time, the errand named just before;
 - "下礼拜二下午三点，约了福州客户来店里谈合作": a time alone, then whom one meets; "10月20号下午
   两点半，字节三面": a time alone, then the thing.
@@ -40,6 +41,9 @@ _BOOKED_TIME = re.compile(
 _BOOKED = re.compile(
     rf"^(?:我)?{_ADVERBS}(?:把)?(?P<what>[^，,]{{0,10}}?){_ADVERBS}{_BOOK}(?:好|到|上)?了?(?:的)?(?P<where>[^，,]{{0,8}})$"
 )
+# "复试通知来了，3月28号上午八点半", "期中考试时间出来了": the day told next is the thing's
+_ANNOUNCED = re.compile(r"^(?:我的?)?(?P<what>[^，,]{1,10}?)的?(?:通知|时间|日子|安排)?(?:也|终于|总算|刚)?"
+                        r"(?:来了|下来了|出来了|定了|定下来了|确定了)$")
 _MEETING = re.compile(r"^(?:我)?(?:约了|约好了?|约的是)(?P<who>[^，,]{2,8}?)(?:来|去|到|在|谈|吃|见面|碰头)")
 _LEAD = re.compile(r"^(?:还有|另外|然后|再就是)?(?:我)?(?:要|得|需要)?(?:去)?")
 
@@ -106,7 +110,7 @@ def told_after(head: str, previous: str, context: str) -> list[Fact]:
     if _UNMADE.search(previous) or _UNMADE.search(head):
         return []
     if _bare_time(head):
-        booking = _BOOKED.match(previous)
+        booking = _BOOKED.match(previous) or _ANNOUNCED.match(previous)
         if booking is None:
             return []
         return _appointment(_thing(booking.group("what"), context), head.strip(EDGES))

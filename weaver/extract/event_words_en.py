@@ -34,7 +34,7 @@ NOT_ACTIVITIES = frozenset(
     + ["no", "nope", "still", "and", "but", "so", "also", "it's", "its", "that's", "thats"]
     # "i already do saturday and sunday nights": an adverb where the activity should be
     + ["already", "just", "some", "only", "usually", "always", "never", "really", "mostly", "sometimes"]
-    + ["then", "now"]
+    + ["then", "now", "be"]  # "I'm going to be on tuesdays with the kids"
     # "no, friday is fine", "monday is free": how a day suits, not what is done on it
     + ["fine", "good", "ok", "okay", "free", "busy", "better", "best", "perfect", "great", "easier", "bad"]
 )

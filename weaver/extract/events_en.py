@@ -205,8 +205,11 @@ def events(clause: str) -> list[Fact]:
 
 
 _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
-_TWO_DAYS = re.compile(rf"\b(?:is|are|'s)\s+(?:now\s+)?(?P<days>{_DAY}(?:(?:\s*,\s*|\s+and\s+|\s+){_DAY})+)"
-                       r"(?=\s+now\b|\s*$|\s*[,.!])", re.IGNORECASE)
+# "swim is tuesday and thursday now", "gym's going to be tuesday and thursday arvo instead"
+_TWO_DAYS = re.compile(rf"\b(?:(?:is|are|'s)(?:\s+(?:going\s+to|gonna)\s+be)?|will\s+be|'ll\s+be)\s+"
+                       rf"(?:now\s+)?(?P<days>{_DAY}(?:(?:\s*,\s*|\s+and\s+|\s+){_DAY})+)(?=(?:\s+"
+                       r"(?:mornings?|afternoons?|evenings?|nights?|arvos?))?(?:\s+(?:now|instead)\b|\s*$|\s*[,.!]))",
+                       re.IGNORECASE)
 
 
 _WEEKLY_PART = re.compile(rf"\b{_DAY}\s+(?:mornings|afternoons|evenings|nights)\b", re.IGNORECASE)
@@ -422,7 +425,8 @@ def _routines(clause: str) -> list[Fact]:
         if switched and switched.group("x") in SWITCHED_VERBS:
             raw_head = gerund(switched.group("x"))
         # "spin is tuesdays and thursdays now", "my piano lessons are tuesday evenings": the activity
-        raw_head = re.sub(r"\s+(?:is|are|'s)(?:\s+now)?$", "", raw_head)
+        raw_head = re.sub(r"(?:\s+(?:is|are)|'s)(?:\s+(?:going\s+to|gonna)\s+be|\s+now)?$|(?:\s+will|'ll)"
+                          r"\s+be$", "", raw_head)
         # "netball still thursdays", "my quilting group meets monday afternoons": the activity
         raw_head = re.sub(r"^(?!(?:I|we|yes|yeah|still)\b)(?!(?i:my|our)\s+" + _KIN + r"\b)"
                           r"((?:[Mm]y\s+|[Oo]ur\s+)?[a-z][a-z' -]*?)\s+"

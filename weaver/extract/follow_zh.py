@@ -9,7 +9,9 @@ People say one thing and then add to it without repeating what it is about:
 - "每周六去上钢琴课，学了三个月了": learning what the lessons are in; "最后一节钢琴课了，
   以后不学了": no longer learning it;
 - "3月2号正式去平安银行了，做客户经理": the new title starts the day the new job does;
-- "换工作了，去了华为": where one went after a change of job is the new employer.
+- "换工作了，去了华为": where one went after a change of job is the new employer;
+- "4月11号上午9点考主管护师，在长沙医学院考点": a "在X" after an appointment is where it is held,
+  not where one lives.
 """
 
 from __future__ import annotations
@@ -167,3 +169,15 @@ def routine_goes_on(found: list[Fact], before: list[Fact]) -> list[Fact]:
             fact = replace(fact, attribute="routine", value=weekly, scheduled="")
         out.append(fact)
     return out
+
+
+def without_venues(facts: list[Fact], sentence: str) -> list[Fact]:
+    """``facts`` less the homes read from a bare "在X" told after an appointment of the same
+    sentence ("复试 3月28号上午八点半 线下 在北京": the exam is in Beijing)."""
+    booked = [f.value for f in facts if f.attribute == "appointment" and f.scheduled and f.op is Op.ASSERT]
+    told = sentence.find(booked[0]) if booked else -1
+    if told < 0:
+        return facts
+    after = sentence[told:]
+    return [f for f in facts if not (f.attribute == "lives_in" and f.op is Op.ASSERT and not f.about
+                                     and re.search(rf"(?:^|[，,\s])在{re.escape(f.value)}", after))]

@@ -29,7 +29,7 @@ from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.cars_en import cars_said
 from vaultweave.weaver.extract.normalise_en import NOT_HOMES
 from vaultweave.weaver.extract.places_en import capitalise_places, known_place
-from vaultweave.weaver.extract.rules_text import NAME, is_job, words
+from vaultweave.weaver.extract.rules_text import LANGUAGE_NAMES, NAME, PLACES, clean_name, is_job, words
 from vaultweave.weaver.extract.trips import TRIP_EN
 
 # Longest sentence read fragment by fragment; past it a turn is a pasted text, not chat.
@@ -196,7 +196,10 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
             continue
         if pronoun:
             owned = pronoun.group("p").lower() in ("his", "her")
-            person = _pronoun_person(pronoun.group("p").lower(), who, mentioned, last_named)
+            # "meanwhile my girl Audrey is doing everything, she's a pharmacist": Audrey, not whom
+            # an earlier turn named
+            person = (at and _stranger(fragments[at - 1], last_named)) or _pronoun_person(
+                pronoun.group("p").lower(), who, mentioned, last_named)
             told = owned or pronoun.group("be") or _THIRD_VERB.match(pronoun.group("rest"))
             if person and not unsure and told:
                 verb = "'s " if owned else "is " if pronoun.group("be") else ""
@@ -399,6 +402,21 @@ def _job_phrase(fragment: str) -> str | None:
 _AT_SOME_PLACE = re.compile(r"^(?:a\s+|an\s+)?(?!(?:been|was|is|am|are|be|being|got|as|still|just|now)\b)"
                             r"(?P<title>(?:[A-Z]{2,4}\s+)?[a-z][\w/+-]*(?:\s+(?!a\b|an\b)[a-z][\w/+-]*){0,3})"
                             r"\s+(?:at|in|for|with)\s+(?:the|a|an)\s+[a-z][\w' -]*$")
+
+
+# Someone named just before a pronoun who is no relative: "my girl Audrey ...", "marrying Cerys"
+_STRANGER = re.compile(rf"\b(?:my|our)\s+(?!{_RELATIVES}\b)[a-z]+\s+(?P<a>{NAME})(?:\s+(?:is|was|has|'s)\b|$)"
+                       r"|\b(?:marrying|married(?:\s+to)?|engaged\s+to|dating|seeing|met|with|named|called)\s+"
+                       rf"(?P<b>{NAME})$|^(?P<c>{NAME})$")
+
+
+def _stranger(fragment: str, last_named: str) -> str:
+    """The person ``fragment`` names last when a pronoun right after it is theirs, or ""."""
+    match = _STRANGER.search(fragment)
+    name = match and (match.group("a") or match.group("b") or match.group("c"))
+    if not name or name in last_named or not clean_name(name) or known_place(name):
+        return ""
+    return "" if name.lower() in PLACES or name.lower() in LANGUAGE_NAMES else name
 
 
 def _pronoun_person(pronoun: str, who: str, mentioned: tuple[str, ...], last_named: str) -> str:

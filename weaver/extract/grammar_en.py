@@ -11,7 +11,7 @@ from vaultweave.weaver.extract.fragments_en import ends_on_relative
 from vaultweave.weaver.extract.jobs_ended_en import named_where_left
 from vaultweave.weaver.extract.normalise_en import PERSON, SAID_OF_THEM, normalise
 from vaultweave.weaver.extract.rules_text import ADV, EDGES, NAME, Fact, Grammar, is_job
-from vaultweave.weaver.extract.someone_named_en import THIRD_VERBS, named_other
+from vaultweave.weaver.extract.someone_named_en import THIRD_VERBS, WHO_ENDS, named_other
 from vaultweave.weaver.extract.trips import TRIP_EN
 
 # -- English clauses ----------------------------------------------------------------------
@@ -57,8 +57,7 @@ _EN_LOWER_FIRST = {"my", "we", "you", "our", "call", "please", "in", "everyone",
 _EN_CLAUSE_BREAK = re.compile(
     r"\s*(?:(?:[,;]|(?<!\d):)|\s[-–—]+)\s*(?:(?:and|but|so|because|since|though|although|while|whereas|"
     r"plus|yet|or|then)\s+)?(?:(?:now|then|also|still|today|actually|yeah|yes|honestly|like|ok|for\s+now|"
-    r"right\s+now|at\s+the\s+moment)\s+)?(?=(?:I|"
-    r"my|we|our)\b)"
+    r"right\s+now|at\s+the\s+moment)\s+)?(?=(?:I|my|we|our)\b)"
     # "seeing someone new, Marcus's a firefighter", "Zara is 9 and Yusuf is 6": a named person's own clause
     r"|(?:,\s*|\s+and\s+)(?=[A-Z][a-z]+(?:'s|\s+is)\s+(?:(?:a|an)\s|\d{1,2}(?:\s*[,.!]|\s+(?:and|now|yrs?|years?)\b|$)))"
     # "done my hamstring so no more football", "and today was my first day at X"
@@ -97,7 +96,7 @@ _EN_CHATTER_START = re.compile(
 _EN_HYPOTHETICAL = re.compile(
     r"\b(?:I'd|would|I\s+wish|wish\s+I|I\s+hope|I\s+might|I\s+may|I\s+could|I\s+should|"
     # "going to the gym" is where one goes ("is going to tuesdays": new days), "going to move" a plan
-    r"I'll|I\s+will|going\s+to(?!\s+(?:the|a|an|my|our|church|school|work|uni|college|class|bed|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b)|gonna|I\s+plan|I'm\s+planning|I\s+want\s+to|I\s+wanna|"
+    r"I'll|I\s+will|(?:going\s+to|gonna)(?!\s+(?:the|a|an|my|our|church|school|work|uni|college|class|bed|(?:be\s+)?(?:on\s+)?(?:mon|tues?|wed|wednes|thu|thurs?|fri|sat|satur|sun)(?:day)?s?)\b)|I\s+plan|I'm\s+planning|I\s+want\s+to|I\s+wanna|"
     r"I\s+think|I\s+feel\s+like|I\s+guess|I\s+suppose|I\s+wonder|I\s+believe|"
     r"I'm\s+not\s+sure|imagine|pretend|supposed\s+to|thinking\s+(?:about|of)|considering(?!\s+(?:I'm|that)\b)|"
     r"if|unless|"
@@ -316,7 +315,7 @@ def _en_prepare(clause: str) -> str:
 _EN_BARE_PARENT = re.compile(r"(?=(?:mum|mom|dad|grandma|grandpa|nan|nana)(?:\s|'s\s))", re.IGNORECASE)
 _EN_OTHER = re.compile(
     r"(?:(?:my|our)\s+|" + _EN_BARE_PARENT.pattern + r")" + PERSON
-    + r"(?:,?\s+(?P<name>" + NAME + r"))?(?:,?\s+|(?='s))"
+    + r"(?:,?\s+(?P<name>" + NAME + r"))?(?:,?\s+|(?='s))(?P<who>who\s+)?"
     r"(?P<verb>" + SAID_OF_THEM + r")\b\s*(?P<rest>.*)$"
 )
 _EN_RELATION_WORD = {"mum": "mother", "mom": "mother", "dad": "father", "sis": "sister", "bro": "brother",
@@ -394,6 +393,8 @@ def _en_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
     if verb == "moved" and re.match(r"out\b", match.group("rest")) and about in ("roommate", "flatmate"):
         return None  # "my roommate Tiago moved out": the home is no longer shared (changes_en)
     rest = _en_their_verbs(match.group("rest"))
+    if match.group("who"):  # "my friend Ssekandi who is a nurse says ..."
+        rest = WHO_ENDS.split(rest, 1)[0]
     if re.fullmatch(NAME, rest.strip(EDGES)):
         return None  # "my wife is Li": the relation, read by the mentions
     if verb == "'s" and (re.match(r"(?:birthday|name|favou?rite|fave|fav|job|hometown|age|allergy)\b", rest)

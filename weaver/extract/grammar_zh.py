@@ -119,9 +119,8 @@ def _zh_split_clauses(sentence: str) -> list[str]:
     """Cut at commas that start a new statement: "我叫小明，来自上海，我喜欢猫" -> three clauses.
 
     Chinese drops a repeated subject: a piece that starts with 我/她/他, a known predicate
-    (来自, 住在, 喜欢...) or a date phrase before one starts a clause (``_zh_subject`` gives
-    it its 我 back); any other piece stays with the clause before it.
-    """
+    (来自, 住在, 喜欢...), a date phrase before one or a turn of the talk (不过) starts a
+    clause (``_zh_subject`` gives it its 我 back); any other piece stays with the one before."""
     clauses: list[str] = []
     sentence = _CHAT_WORD.sub(r"\1，", sentence)  # "终于不挤地铁了hhh 男朋友在字节": two thoughts
     for piece in _ZH_BREAK.split(sentence.strip(EDGES)):
@@ -132,11 +131,12 @@ def _zh_split_clauses(sentence: str) -> list[str]:
                   or dates_zh.SCHEDULE.match(text) or rules_zh_people.MOVED.search(text)
                   or shapes_zh.starts_clause(text) or _opens_with_person(text) or _ZH_WE.match(text)
                   or _ZH_TOPIC_THEN_I.match(text) or homes_zh.STARTS_CLAUSE.match(text)
-                  or birthdays_zh.STARTS.match(text) or _ZH_REQUEST.match(text))
+                  or birthdays_zh.STARTS.match(text) or _ZH_REQUEST.match(text)
+                  or shapes_zh.TURNS.match(piece.strip()))  # "…两点 不过说实话 要是再挂": not the time's
         if clauses and not starts:
             clauses[-1] += "，" + piece.strip()
-        elif text:
-            clauses.append(text)
+        elif text or starts:
+            clauses.append(text or piece.strip())
     return clauses
 
 
@@ -174,7 +174,7 @@ def zh_sentence(
     # nothing at all; what the sentence tells plainly beside it stands ("…🙃 在米哈游做游戏策划").
     ironic = bool(_ZH_SARCASM.search(sentence))
     sentence = _FILLERS.sub(_unfilled, sentence) or sentence  # "做那个 怎么说 课程研发吧": 做课程研发吧
-    sentence = schools_zh.school_and_year(sentence)  # "武汉理工 大四"
+    sentence = shapes_zh.partner_named(schools_zh.school_and_year(sentence))  # "武汉理工 大四", "对象 叫晓兰"
     clauses = rules_zh_people.without_other_party(_zh_split_clauses(_EMOJI.sub("，", sentence)))
     if clauses and re.search(r"[?？]\W*$", sentence):
         # "…，去大理开客栈？" / "我在北京，你呢？": the last piece asks
@@ -227,11 +227,11 @@ def zh_sentence(
         named = together[0] if together else (mate or named)
     # "我跟老公在青岛买了房 他在海尔当工程师": who 他 is goes on into the next sentence
     carried = named if named is not None and named.only_as_pronoun else None
-    if ironic:
-        facts = [f for f in facts if f.attribute not in _ATTITUDES]
+    facts = [f for f in facts if not ironic or f.attribute not in _ATTITUDES]
     facts = searched_zh.settled(sentence, facts)  # "干的是 那个啥 仓库调度 对 调度员"
     facts = titles_zh.employers_in_titles(facts + hometowns_zh.beside(sentence, facts))  # "…回义乌老家"
-    return trades_zh.kept_across_apps(facts + intro_zh.introduced(sentence, facts)), topic or carried
+    facts = follow_zh.without_venues(facts + intro_zh.introduced(sentence, facts), sentence)  # "…考 在北京"
+    return trades_zh.kept_across_apps(facts), topic or carried
 
 
 # The commonest surnames, which begin most full names.

@@ -237,7 +237,7 @@ def _lives_plain(m: re.Match[str]) -> list[Fact]:
 _APPOSITIVE = re.compile(
     rf"^我?.*?在[^，,]*?(?:一家|一间|一个|一所)[^，,]*[，,](?P<v>[A-Za-z0-9{_CJK}][A-Za-z0-9 &{_CJK}]{{1,9}})(?:[，,].*)?$"
 )
-_NOT_NAMED = re.compile(r"[很太挺不没好真的了吗呢吧啊都也还就是在有做当干上]|工资|待遇|环境|同事|老板|领导|压力|工作|加班|通勤")
+_NOT_NAMED = re.compile(r"[很太挺不没好真的了吗呢吧啊都也还就是在有做当干上]|工资|待遇|环境|同事|老板|领导|压力|工作|加班|通勤|出差|倒班|轮班|值班|夜班|[多少忙累远近]$")
 
 
 def named_after(clause: str) -> list[Fact]:

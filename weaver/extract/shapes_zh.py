@@ -6,6 +6,8 @@
 - A piece that opens with its topic and ends in a verb of change ("奶茶只能戒了",
   "西语放弃了", "云帆倒闭了", "理发取消了") is a clause of its own, not the tail of the
   clause before it.
+- A piece where the talk turns ("不过说实话…") is a clause of its own.
+- Someone met and then named: "谈了个对象，叫晓兰" is "我对象叫晓兰" (her name, not the speaker's).
 - "以后" after an event ("毕业以后", "结婚以后") means after it, not a plan.
 """
 
@@ -22,6 +24,9 @@ _FRONTED = re.compile(
     rf"^我?(?P<obj>[\u4e00-\u9fff]{{1,4}}?)(?:已经|都|也)?(?P<verb>抽|学|练|弹|喝|打|踢|跳)了?"
     rf"(?:快|差不多|将近|整整)?{_N}多?个?多?(?:年|月)多?(?:了|啦)?$"
 )
+# A piece where the talk turns ("面试是4月25号下午两点 不过说实话 这次要是再挂"): a clause of its own,
+# so that what it supposes stays out of the one before.
+TURNS = re.compile(r"(?:不过|但是|可是|只是)?(?:说实话|讲真|说真的|老实说)|不过|但是|可是")
 # A piece that names its topic first and then how it changed: a clause of its own.
 TOPIC_CHANGE = re.compile(
     r"^[\u4e00-\u9fffA-Za-z]{1,8}?(?:已经|也|都|就|只能|只好|早就|终于|彻底|直接|全|被)*"
@@ -251,3 +256,24 @@ def times_said_plainly(text: str) -> str:
     text = re.sub(r"北京时间(?=[早上中下晚凌傍]|[\d一二两三四五六七八九十]+点)", "", text)
     return re.sub(r"(?:今天|今儿)(?:是|已经|都)?第(?P<n>\d{1,3}|[一二两三四五六七八九十]{1,3})天",
                   r"\g<n>天前", text)
+
+
+# "最近谈了个对象，叫晓兰", "认识了一个男生 叫李航": someone met, then named
+_MET_THEN_NAMED = re.compile(
+    r"(?P<lead>^|[，,\s])(?P<pre>[^，,\s]{0,4}?)(?:我)?(?P<met>(?:最近|刚|新|也)*(?:交|谈|找|处|认识|来)了?(?:一)?"
+    r"[个位](?:新)?)(?P<who>[\u4e00-\u9fff]{1,4}?)(?:啦|了)?[，,\s]+(?:她|他)?(?:叫|名叫|叫做)"
+    r"(?P<name>[\u4e00-\u9fff]{2,3})(?=[，,\s。！!]|$)"
+)
+_PARTNERS = ("女朋友", "男朋友", "女友", "男友", "对象")
+
+
+def partner_named(text: str) -> str:
+    """ "谈了个对象，叫晓兰，…" -> "我对象叫晓兰，…"; "认识了一个男生，叫李航" -> "认识了一个男生李航"
+    (his name, never the speaker's); any other text as it is."""
+
+    def said(m: re.Match[str]) -> str:
+        if m.group("who") in _PARTNERS:
+            return f"{m.group('lead')}{m.group('pre')}，我{m.group('who')}叫{m.group('name')}"
+        return f"{m.group('lead')}{m.group('pre')}{m.group('met')}{m.group('who')}{m.group('name')}"
+
+    return _MET_THEN_NAMED.sub(said, text, count=1)

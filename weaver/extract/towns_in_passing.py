@@ -228,11 +228,13 @@ def _longest_town(words: str) -> str:
 def _speaker_town_zh(sentence: str) -> str:
     """ "我还在南京苦哈哈上班呢" -> 南京; "" for a trip, a plan or a denial."""
     others, before = False, ""  # the dropped subject is the speaker unless a clause before names someone else
+    trip = False  # "复试 3月28号上午八点半 线下 在北京": after a trip or an exam, "在X" is where it is held
     for clause in re.split(r"[，,；;。!！?？~～\s]+", sentence.strip()):
         others, before = others or bool(before and someone_else(before)), clause
         if TRIP_ZH.search(clause):
+            trip = True
             continue
-        dropped = [] if others or _SPEAKER_AT_ZH.match(clause) else list(_DROPPED_AT_ZH.finditer(clause))
+        dropped = [] if others or trip or _SPEAKER_AT_ZH.match(clause) else [*_DROPPED_AT_ZH.finditer(clause)]
         for match in [*dropped, *_SPEAKER_AT_ZH.finditer(clause)]:
             if match.group("who").startswith(("我", "咱", "俺")) and someone_else(clause[match.start():]):
                 continue  # "我老公在苏州": his town ("老子", "阿拉": the speaker's own words for I)

@@ -15,7 +15,7 @@ TRIP_EN = re.compile(
     re.IGNORECASE,
 )
 TRIP_ZH = re.compile(
-    r"出差|旅游|旅行|度假(?![区村])|这趟|路过|转机|开会|探亲|出游|[来去][\u4e00-\u9fff]{0,6}?玩(?!具)|玩[几两一]天|玩一趟|培训|面试|参加|见客户|看展|签证"
+    r"出差|旅游|旅行|度假(?![区村])|这趟|路过|转机|开会|探亲|出游|[来去][\u4e00-\u9fff]{0,6}?玩(?!具)|玩[几两一]天|玩一趟|培训|面试|[复笔]试|考点|考场|比赛|参加|见客户|看展|签证"
 )
 
 # Flying out of home: "we're in Toronto so flying out of Pearson" names where the trip starts

@@ -96,9 +96,10 @@ def moved_to_days(clause: str) -> str:
 # routine told before, on its new days (``speaker_memory``). Only a week's days (more than
 # one, or a plural) said as the whole of what changed: "free tuesdays now" is no routine.
 _DAYS_NOW = re.compile(
-    r"^(?:(?:so|but|and|ok|okay|yeah)\s+)*(?P<now1>now\s+)?(?:(?:it|the\s+(?:class|classes|lesson|lessons|practice|"
-    r"training|session|sessions))(?:'s|\s+is|\s+are)\s+|is\s+)?(?P<now2>now\s+)?(?P<only>(?:just|only)\s+)?"
-    rf"(?P<days>{DAYS})(?P<only2>\s+only)?(?P<now3>\s+now)?\s*[.!]*$",
+    r"^(?:(?:so|but|and|ok|okay|yeah)\s+)*(?P<now1>now\s+|(?:from|starting)\s+(?:this|next)\s+week\s*,?\s*)?"
+    r"(?:(?:it|the\s+(?:class|classes|lesson|lessons|practice|training|session|sessions))"
+    r"(?:'s|\s+is|\s+are|\s+will\s+be|'ll\s+be)\s+|is\s+)?(?P<now2>now\s+)?(?P<only>(?:just|only)\s+)?"
+    rf"(?P<days>{DAYS})(?P<only2>\s+only)?(?P<now3>\s+(?:now|instead|from\s+now\s+on))?\s*[.!]*$",
     re.IGNORECASE,
 )
 

@@ -50,7 +50,7 @@ from vaultweave.weaver.homes_in_cities import in_city
 from vaultweave.weaver.moving import moved_to, rescheduled_as
 from vaultweave.weaver.new_jobs import JOB_PARTS, new_job
 from vaultweave.weaver.reschedule import named_as_before, rescheduled, same_time
-from vaultweave.weaver.value_match import diet_ends, names_ended, names_value, same_place
+from vaultweave.weaver.value_match import diet_ends, names_ended, names_value, same_place, sole_workplace
 
 BASE_IMPORTANCE = {"identity": 0.8, "fact": 0.6, "preference": 0.5, "event": 0.5, "transient": 0.3}
 REINFORCE_STEP = 0.1
@@ -313,7 +313,8 @@ def _end(work: _Working, candidate: Candidate) -> bool:
     if candidate.value_key:
         exact = [i for i in live if normalise(i.value) == candidate.value_key]
         # "I left Mercy" ends "Mercy Hospital"; an exact value wins over a looser one.
-        live = exact or [i for i in live if names_ended(i.attribute, i.value, candidate.value)]
+        live = exact or [i for i in live if names_ended(i.attribute, i.value, candidate.value)] or (
+            live if len(live) == 1 and sole_workplace(candidate.attribute, candidate.value) else [])
         kept_up = [i for i in routines_kept_for(candidate, work.with_key(candidate.subject, "routine"))
                    if _newer_or_equal(candidate, i)]
         reached = work.reached_by(candidate.subject, candidate.attribute)

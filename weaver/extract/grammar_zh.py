@@ -234,23 +234,6 @@ def zh_sentence(
     return trades_zh.kept_across_apps(facts), topic or carried
 
 
-# The commonest surnames, which begin most full names.
-_SURNAMES = ("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡"
-             "余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷"
-             "侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤")
-
-
-def _named_later(pieces: str) -> list[Fact]:
-    """The speaker's name told in a later piece of a clause about them ("…，叫马永福，…")."""
-    for piece in re.split(r"[，,]", pieces):
-        said = re.fullmatch(r"叫(?P<v>[\u4e00-\u9fff]{2,3})", piece.strip())
-        name = said.group("v") if said else ""
-        # a name as jieba reads one, or a full name by its surname (jieba splits 马永福); not 叫外卖
-        if name and (words_zh.tagged_person(name) or (len(name) == 3 and name[0] in _SURNAMES)):
-            return [Fact("name", name, Op.ASSERT, 0.8)]
-    return []
-
-
 def _booked_later(text: str, context: str) -> list[Fact]:
     """An appointment in a later piece of a clause the splitter kept whole ("我这血压老是高，大夫
     让我3月18号上午九点去复查"): the first piece with an hour that books something."""
@@ -315,6 +298,9 @@ def _zh_clause(
         facts = clause_facts(attempt, CHINESE)
         if facts and attempt == _zh_subject(first) and attempt != tries[1]:
             when = ""
+        elif facts and rest and attempt == tries[0]:  # "生酮早破功了，过年回黄石老家": the first piece's own
+            read = {f.attribute for f in facts}
+            facts = [f for f in clause_facts(tries[1], CHINESE) if f.attribute not in read] + facts
     for plain in (shapes_zh.without_duration(tries[1]), shapes_zh.unfronted(tries[1])):
         if not facts and plain != tries[1]:  # "我在北京住了五年了", "烟抽了十年了"
             facts = clause_facts(plain, CHINESE)
@@ -328,7 +314,7 @@ def _zh_clause(
     if rest and not any(f.attribute == "routine" for f in facts):
         facts = facts + routines_zh.later_routine(rest)  # 报了个陶艺班，以后每周日下午去捏泥巴
     if rest and who is None and not any(f.attribute == "name" for f in facts):
-        facts = facts + _named_later(rest)  # "我是天水的果农，叫马永福，…": the speaker's name
+        facts = facts + intro_zh.named_later(rest)  # "我是天水的果农，叫马永福，…": the speaker's name
     # a doubt adds to what the clause states, about attributes it gives no value for
     stated = {f.attribute for f in facts}
     doubted = rules_zh_doubts.doubts(text)

@@ -6,6 +6,7 @@ the speaker (介绍, 我叫, 大家好, or "我是" and a name), each piece the 
 unread is read by its shape and by jieba's tags: a place alone is home, a title head (经理,
 工程师...) makes a line of work, a company word before it (腾讯产品经理) the employer, and a
 one-word company alone the employer too. Outside an introduction such pieces state nothing.
+The speaker's name may come in a later piece of a clause about them ("我是天水的果农，叫马永福").
 """
 
 from __future__ import annotations
@@ -64,3 +65,20 @@ def introduced(sentence: str, facts: list[Fact]) -> list[Fact]:
                 given.add(fact.attribute)
                 added.append(fact)
     return added
+
+
+# The commonest surnames, which begin most full names.
+_SURNAMES = ("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡"
+             "余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷"
+             "侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤")
+
+
+def named_later(pieces: str) -> list[Fact]:
+    """The speaker's name told in a later piece of a clause about them ("…，叫马永福，…")."""
+    for piece in re.split(r"[，,]", pieces):
+        said = re.fullmatch(r"叫(?P<v>[\u4e00-\u9fff]{2,3})", piece.strip())
+        name = said.group("v") if said else ""
+        # a name as jieba reads one, or a full name by its surname (jieba splits 马永福); not 叫外卖
+        if name and (tagged_person(name) or (len(name) == 3 and name[0] in _SURNAMES)):
+            return [Fact("name", name, Op.ASSERT, 0.8)]
+    return []

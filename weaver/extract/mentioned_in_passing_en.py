@@ -115,7 +115,22 @@ VEHICLE_WORK: tuple[Rule, ...] = (
          r"(?:(?P<kind_of>[a-z]+ing)\s+|(?:\d+[a-z]?|[A-Za-z]+\s+line)\s+(?:[a-z]+\s+)?)?"
          rf"(?P<kind>(?i:{_VEHICLES}))(?P<plural>(?<=s)es|(?<!s)s)?(?:\s+for\s+(?P<org>[A-Za-z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*))?"
          r"(?=\s|$|[,.!;:)])(?!\s+(?:to|home|into|back)\b)", _vehicle_work),
+    # "I drive for Dublin Bus": a driver, of the vehicle the company is named for if any
+    rule(r"^\W*(?:I|i)\s+(?:(?:now|still|also|just|currently|mostly)\s+)?drive\s+for\s+"
+         r"(?P<org>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,3})(?=\s|$|[,.!;:)])",
+         lambda m: _driver_for(m.group("org"))),
 )
+
+
+def _driver_for(said: str) -> list[Fact]:
+    org = clean_org(said)
+    if not org:
+        return []
+    kind = re.search(rf"\b(?i:{_VEHICLES})(?=(?:e?s)?\b)", org)
+    vehicle = kind.group().lower() if kind else ""
+    title = {"cab": "taxi", "lorry": "truck"}.get(vehicle, vehicle)
+    driver = Fact("job_title", f"{title} driver".strip(), Op.ASSERT, 0.75)
+    return [driver, Fact("employer", org, Op.ASSERT, 0.7)]
 
 # "i'm from rimouski but i live in montréal now", "(i am youssef,) from alexandria but ...":
 # a hometown typed in lower case, told before the clause goes on. Not "from work", "from

@@ -332,7 +332,7 @@ _EN_ADVERBS = words(
     "already only even totally officially currently lowkey kinda probably definitely who that which and "
     "but so then here there too lol tho would could should will can might must may did does do is was has "
     "had gets keeps again lol haha omg ugh though yesterday today tonight tonite tomorrow tmrw tmr rn lately "
-    "earlier later tbh ngl lmao idk imo btw smh fr jk"
+    "earlier later tbh ngl lmao idk imo btw smh fr jk sometimes usually often mostly everyday anyway"
 )
 
 

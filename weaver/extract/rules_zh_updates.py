@@ -363,7 +363,7 @@ ENDINGS: tuple[Rule, ...] = (
          r"|(?:快递|外卖|滴滴|网约车)我?(?:已经|也|早就)?不(?:跑|送|开)了", lambda m: list(_QUIT)),
     # "朗逸卖了": a car named first, then sold
     rule(r"(?:我的?|我家的?)?(?P<v>(?:" + _MAKES + r")[A-Za-z0-9" + _CJK + r"]{0,6}?)(?:上周|上个月|前几天|已经|也|早就)*"
-         r"(?:给)?(?:卖(?:掉)?|出掉|出手)了", _car(Op.RETRACT)),  # 思域上周出掉了
+         r"(?:给)?(?:卖(?:掉)?|出掉|出手|留[^，,]{0,4}给[^，,]{1,4}开|送人)了", _car(Op.RETRACT)),  # 思域上周出掉了
     # "日语我放弃了", "吉他我早就不练了": a thing learned named first, then given up
     rule(r"(?P<v>" + _LANGUAGE + r"|[" + _CJK + r"]{1,4}?)我(?:已经|早就|也|彻底)*(?:放弃|不学|不练)了", _gave_up_learning),
     # "跟小雅去民政局领证啦": the partner is now the spouse

@@ -205,6 +205,9 @@ def is_place(value: str) -> bool:
     return bool(re.fullmatch(rf"[{_CJK}]{{1,4}}(?:(?<![超菜夜街花门股集早])市|[省县州])", value)) or tagged_place(value)
 
 
+_ONE_CHAR_ORGS = "港局站厂院所行店馆校司部队社团矿场"
+
+
 def org_of(raw: str) -> str | None:
     parent = re.match(r"(?P<v>[^，,的]{2,8}?)(?:下面|下属|旗下)(?:的|一个|一家|一间)", raw)
     if parent:
@@ -233,8 +236,8 @@ def org_of(raw: str) -> str | None:
     aside = re.fullmatch(r"(?P<at>[\u4e00-\u9fff]{2,4})(?:这边|那边)(?P<v>[A-Za-z0-9\u4e00-\u9fff]{2,8})", value)
     if aside and is_place(aside.group("at")):
         value = aside.group("v")  # 望京这边美团: the company, not where it is
-    if any(known_city(value[:n]) and len(value) == n + 1 for n in (2, 3)):
-        return None  # "在南京苦哈哈上班": the city and a word of how it feels
+    if any(known_city(value[:n]) and len(value) == n + 1 for n in (2, 3)) and value[-1] not in _ONE_CHAR_ORGS:
+        return None  # "在南京苦哈哈上班": the city and a word of how it feels (not 烟台港, 成都局)
     leading = leading_place(value)
     if leading:
         value = value[len(leading):]  # 北京百度, 武汉中南医院: the company, not its city
@@ -247,7 +250,7 @@ def org_of(raw: str) -> str | None:
         return None  # 到手六千五: what one earns, not where
     if value in PLACES_ZH or re.search(r"(?<![超菜夜街花门股集早])市$|[省县区州国镇村]$", value):
         return None  # 我在北京工作: a city, not an employer
-    if re.fullmatch(r"[\u4e00-\u9fff]{1,2}[上下]", value):
+    if re.fullmatch(r"[\u4e00-\u9fff]{1,2}[上下]|[\u4e00-\u9fff]{1,4}(?<![夜白早晚中])班", value):  # 国画班: a class
         return None  # 在网上做生意, 在楼下上班: where, not who
     return CHAT_ORGS.get(value, value)
 
@@ -348,7 +351,9 @@ def number_of(text: str) -> int | None:
 
 
 # Chores and what one calls oneself for working at all, no title: 打工人一枚, 社畜
-_NOT_TITLES = frozenset({"生意", "作业", "家务", "饭", "打工人", "打工仔", "社畜", "牛马", "搬砖的"})
+_NOT_TITLES = frozenset({"生意", "作业", "家务", "饭", "打工人", "打工仔", "社畜", "牛马", "搬砖的",
+                         # a shift, not a line of work: "他也是做夜班"
+                         "夜班", "白班", "早班", "晚班", "中班", "倒班", "夜更", "早更", "兼职"})
 
 
 def own_title(value: str) -> str:

@@ -133,6 +133,11 @@ def employer_aside(pieces: list[str], facts: list[Fact]) -> list[Fact]:
 _NAMED_ORG_TAGS = frozenset({"nz", "nt", "j", "nrt"})
 
 
+# "五金店老板", "鞋厂老板": the owner of a kind of business, which names no employer
+_OWNS_A_KIND = re.compile(r"[\u4e00-\u9fff]{1,6}(?:店|馆|厂|部|摊|铺|民宿|客栈|工作室)"
+                          r"(?:老板|老板娘|店主|厂长)")
+
+
 def employers_in_titles(facts: list[Fact]) -> list[Fact]:
     """A title said with the organisation before it ("我是工行柜员", "腾讯产品经理一枚"): the
     employer and the title, when the sentence told no employer of the same person itself."""
@@ -145,7 +150,7 @@ def employers_in_titles(facts: list[Fact]) -> list[Fact]:
         if len(words) >= 2 and words[0][1] in _NAMED_ORG_TAGS and 2 <= len(words[0][0]) <= 4:
             org, title = words[0][0], fact.value[len(words[0][0]):]
             if (org_of(org) == org and not is_place(org) and len(title) >= 2 and title.endswith(JOB_HEADS)
-                    and not re.fullmatch(_SUBJECTS, org)):
+                    and not re.fullmatch(_SUBJECTS, org) and not _OWNS_A_KIND.fullmatch(fact.value)):
                 out += [replace(fact, value=title), replace(fact, attribute="employer", value=org)]
                 continue
         out.append(fact)

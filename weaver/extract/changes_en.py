@@ -114,11 +114,11 @@ ENDING_VERBS = (
     r"through\s+with)\s+(?P<v>.+)$",
     # "ok keto is OVER", "the guitar thing is done lol": the thing has ended
     r"(?:(?:ok|okay|so|well|yeah|and)[\s,]+)?(?:the\s+|my\s+)?(?P<v>(?!(?:it|that|this|the|my|a|day|week|weekend|today|"
-    r"lunch|dinner|class|exam|meeting|shift|party|game|match)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:is|'s|are)\s+"
+    r"lunch|dinner|class|exam|meeting|shift|party|game|match)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)(?:\s+is|'s|\s+are)\s+"
     r"(?:so\s+|officially\s+|totally\s+|well\s+and\s+truly\s+|also\s+|now\s+)?"
     # "spanish is paused too obviously", "the Vivo is gone", "Hana's officially gone": ended or put aside
     r"(?i:over|done|finished|gone|paused|on\s+hold|on\s+pause|on\s+ice|shelved)"
-    r"(?:\s+(?:now|lol|haha|too|obviously|for\s+now|for\s+good|anyway))*(?:\s*[^\w\s].*)?$",
+    r"(?:\s+(?:now|lol|haha|too|obviously|for\s+now|for\s+good|for\s+me|anyway))*(?:\s*[^\w\s].*)?$",
     # "the Vivo is gone", "Hana's officially gone": a thing or a person by name, gone
     r"(?:(?:ok|okay|so|well|yeah|and)[\s,]+)?(?:the\s+|my\s+)?(?:old\s+)?"
     r"(?P<v>[A-Z][\w-]*(?:\s+[A-Za-z0-9][\w-]*){0,2}?)(?:\s+is|'s|\s+are)\s+(?:officially\s+|finally\s+|now\s+|also\s+)?"
@@ -280,6 +280,10 @@ ENDINGS: tuple[Rule, ...] = (
     rule(_PAST + r"(?:just\s+|finally\s+)?(?:sold|scrapped|got\s+rid\s+of)\s+(?:the|my|our|mi|ma)\s+"
                  r"(?:old\s+)?car\b(?!\s+(?:seat|charger|insurance|stereo|mat|cover|boot))",
          lambda m: [Fact("car", "", Op.RETRACT, 0.7)]),
+    # "strange not having a car in London", "no car anymore": whichever car the speaker had is gone
+    rule(r"(?:.*?\b)?(?:(?:strange|weird|odd|nice|hard)\s+)?(?:not\s+having\s+a\s+car(?!\s+(?:for|when|if|until))|"
+         r"(?:no|without\s+a)\s+car\s+(?:now|anymore|any\s+more)|car[- ]?free\s+now)\b",
+         lambda m: [Fact("car", "", Op.RETRACT, 0.65)]),
     # "my 2011 civic finally died on I-85": the car is gone
     rule(r"(?:.*?,\s*)?(?:rip\s+)?my\s+(?:old\s+|trusty\s+)?(?:(?:19|20)\d{2}\s+)?"
          r"(?P<car>" + _ANY_CAR + r")\s+(?:has\s+|finally\s+|just\s+)*(?:died|is\s+dead|"

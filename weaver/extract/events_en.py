@@ -146,7 +146,8 @@ _ROUTINE_HEAD = re.compile(
     r"(?P<verb>(?:play|do|have|take|attend|go\s+to|go|'ve\s+got|have\s+got|got)\s+)?|"
     r"(?P<bare>doing|playing|taking|going\s+to)\s+)?"
     # "I lead Bible study": a capital inside the activity, never a name ending it ("I see Tom")
-    r"(?P<v>[a-z][a-z' -]{1,30}|[a-z][a-z' -]{0,20}\s[A-Z][a-z]+(?:\s[a-z][a-z' -]*)+)$",
+    r"(?P<v>[a-z][a-z' -]{1,30}|[a-z][a-z' -]{0,20}\s[A-Z][a-z]+(?:\s[a-z][a-z' -]*)+|"
+    r"volunteer(?:ing)?\s+at\s+(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)$",  # "volunteer at Oxfam"
 )
 
 
@@ -330,10 +331,15 @@ _BOOKED = re.compile(r"^(?:(?:just|finally)\s+)?(?:booked|made|scheduled|got)\s+
                      re.IGNORECASE)
 
 
+_ITS_SLOT = re.compile(r"\b(?P<t>visa|interview|exam|test|court|hearing|surgery|scan|appointment)\s+"
+                       r"(?:date|time|slot)$", re.IGNORECASE)
+
+
 def _what(raw: str) -> str:
     raw = _JOINING.sub("", raw.strip())  # "and cricket nets on sunday": the nets
     # "wedding's moved to oct 3", "booked a hair appt for saturday": the thing, not the verb
     raw = _BOOKED.sub("", re.sub(r"'s$|\s+is$|^now\s+(?:the\s+)?", "", raw))
+    raw = _ITS_SLOT.sub(r"\g<t>", raw)  # "visa date is changed to 16 April": the visa (interview) moved
     value = raw.lower()
     first, *rest = value.split() or [""]
     if first in OWNED and rest and rest[0] in SERVICES:
@@ -439,7 +445,9 @@ def _routines(clause: str) -> list[Fact]:
         # "the studio changed the schedule so yoga is mondays": the last clause of the head
         raw_head = joined_at(re.split(r"\s+(?:so|and|but|because|now|then)\s+", raw_head)[-1])
         # "golf with my brother-in-law Ross", "the club at the library": the activity alone
-        raw_head = dates_en.strip_trailing(re.sub(r"\s+(?:with|w/?|at)\s+.*$", "", raw_head))
+        # (but "volunteer at the food bank": where one volunteers is what one does)
+        raw_head = dates_en.strip_trailing(
+            re.sub(r"(?<!volunteer)(?<!volunteering)\s+(?:with|w/?|at)\s+.*$", "", raw_head))
         raw_head = HOW_OFTEN.sub("", raw_head)  # "i go gym 5 days, monday to friday": how often
         # "i joined mandarin classes", "signed up for a pottery course": what was joined
         raw_head = re.sub(r"^(?:(I|we)(?:'ve|\s+have)?\s+)?(?:(?:joined|enrolled\s+in|started|began)\s+"

@@ -82,7 +82,8 @@ def _first(m: re.Match[str]) -> list[Fact]:
 HABITS_TOLD: tuple[Rule, ...] = (
     rule(r"I(?:'m|\s+am|'ve\s+been|\s+have\s+been)\s+" + ADV + r"(?P<verb>[a-z]{2,}ing)" + _OBJECT
          + r"\s+" + FREQ + _AFTER, _going_on),
-    rule(r"I\s+" + _ADV + r"(?P<verb>[a-z]+)(?P<obj>(?:\s+[\w'-]+){0,5}?)\s+" + FREQ + _HOUR + _AFTER,
+    rule(r"I\s+" + _ADV + r"(?!(?:been|was|were|had|did)\b)(?P<verb>[a-z]+)(?P<obj>(?:\s+[\w'-]+){0,5}?)\s+"
+         + FREQ + _HOUR + _AFTER,
          _present),
     rule(r"(?i:(?:and\s+|also\s+)?)" + FREQ + _HOUR + r",?\s+I\s+" + _ADV + r"(?P<verb>[a-z]+)"
          + r"(?P<obj>(?:\s+[\w'-]+){0,4}?)" + _AFTER, _first),

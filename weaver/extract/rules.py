@@ -67,6 +67,7 @@ from vaultweave.weaver.extract.grammar_zh import CHINESE, _zh_sentence_facts, zh
 from vaultweave.weaver.extract.homes_pointed_en import pointed_at_in_full
 from vaultweave.weaver.extract.homes_zh import told_first
 from vaultweave.weaver.extract.known_people import KnownPeople
+from vaultweave.weaver.extract.moved_in_with import moved_in_with
 from vaultweave.weaver.extract.moves import for_the_vault
 from vaultweave.weaver.extract.patterns_en import AHEAD
 from vaultweave.weaver.extract.pets_en import pets_named_in_turn, without_unnamed_pets
@@ -330,6 +331,7 @@ def _facts_in(text: str, asked: str, who: str) -> list[Fact]:
     facts += filled + span_events.events(event_clauses, facts + filled)
     facts += kin_named(text, facts)
     facts += towns_in_passing(sentences, facts)  # "rent in cork is 1100", "我还在南京上班"
+    facts += moved_in_with(sentences, facts)  # "I moved in with my boyfriend, he lives in Leeds"
     if _CJK.search(text):  # "我们重庆人" over a shop's district; "周日也就不去了"
         facts = told_first(facts, text) + rules_zh_updates.routines_ended_by_reference(text)
     facts += former_values(sentences, facts)  # "better than my old place in pilsen", "to Dublin from Cork"

@@ -5,7 +5,8 @@ People as often name the thing and then the booking and its time:
 
 - "产检约在4月18号早上八点半", "婚礼定在5月20号", "开刀排在2月10号下午两点",
   "科目二约到2月27号早上8点了": the thing, a verb of booking (约, 定, 排, 订, 预约, 安排) and
-  the time, in one clause (``booked``); "下次约在6月15号" is the thing named before it;
+  the time, in one clause (``booked``); "下次约在6月15号" is the thing named before it; so is
+  "面试是4月25号下午两点", the thing and its time;
 - "把婚纱照订好了，3月8号下午两点", "约的华西，2月26号上午九点半", "复试通知来了，3月28号上午八点半":
   the booking or its news, then the time alone in the next clause (``told_after``), the thing
   named in it or before it;
@@ -34,6 +35,10 @@ _UNMADE = re.compile(r"没|不|想|要不|打算|准备|可能|也许|大概|如
 _THING_FIRST = re.compile(
     rf"^(?:我的?|我们的?|把)?(?P<what>[^，,]{{1,10}}?){_ADVERBS}{_BOOK}(?:好了?|了)?(?:在|到|成|的是|的)"
     rf"(?P<when>{dates_zh.SCHEDULE.pattern})"
+)
+# "面试是4月25号下午两点", "手术时间是下周三上午": the thing, then its time
+_THING_IS = re.compile(
+    rf"^(?:我的?|我们的?)?(?P<what>[^，,是]{{1,10}}?)的?(?:时间)?(?:就|也|定的)?是(?P<when>{dates_zh.SCHEDULE.pattern})"
 )
 _BOOKED_TIME = re.compile(
     rf"^(?:我)?{_ADVERBS}(?:{_BOOK}(?:了|的|好了?)|预约了)(?:在)?(?P<when>{dates_zh.SCHEDULE.pattern})(?:了)?$"
@@ -80,7 +85,7 @@ def booked(text: str, context: str) -> list[Fact]:
         before = "，".join([context, *pieces[:at]])
         if _UNMADE.search(piece):
             continue
-        match = _THING_FIRST.match(piece)
+        match = _THING_FIRST.match(piece) or _THING_IS.match(piece)
         if match:
             when = _scheduled(match.group("when"), piece[match.end():] + "，".join(["", *pieces[at + 1:]]))
             return _appointment(_thing(match.group("what"), before), when)

@@ -126,8 +126,8 @@ def _driver_for(said: str) -> list[Fact]:
     org = clean_org(said)
     if not org:
         return []
-    kind = re.search(rf"\b(?i:{_VEHICLES})(?=(?:e?s)?\b)", org)
-    vehicle = kind.group().lower() if kind else ""
+    kinds = re.findall(rf"\b(?i:{_VEHICLES})(?=(?:e?s)?\b)", org)  # "Metro Buses": the buses
+    vehicle = kinds[-1].lower() if kinds else ""
     title = {"cab": "taxi", "lorry": "truck"}.get(vehicle, vehicle)
     driver = Fact("job_title", f"{title} driver".strip(), Op.ASSERT, 0.75)
     return [driver, Fact("employer", org, Op.ASSERT, 0.7)]

@@ -205,6 +205,8 @@ def is_place(value: str) -> bool:
     return bool(re.fullmatch(rf"[{_CJK}]{{1,4}}(?:(?<![超菜夜街花门股集早])市|[省县州])", value)) or tagged_place(value)
 
 
+# How one works, said in a doubled phrase: 累死累活, 辛辛苦苦, 苦哈哈
+_TOILING = re.compile(r"([\u4e00-\u9fff])[\u4e00-\u9fff]\1[\u4e00-\u9fff]|([\u4e00-\u9fff])\2([\u4e00-\u9fff])\3|苦哈哈")
 _ONE_CHAR_ORGS = "港局站厂院所行店馆校司部队社团矿场"
 
 
@@ -223,7 +225,7 @@ def org_of(raw: str) -> str | None:
     if re.match(r"(?:找|看|等|准备|考虑|面试|投|申请|忙|学习|学着|手续|搬|要(?=搬|去|回|走|调|换)|想(?=去|换|辞|搬|回|考|学|做))",
                 value) or re.search(r"刚|办完|[了过]$", value):
         return None  # 在找新工作: no employer yet; "入职 要搬去斯图加特": a plan, not a company
-    if _NOT_AN_ORG.search(value) or value.casefold() in _NOT_AN_ORG_EN:
+    if _NOT_AN_ORG.search(value) or value.casefold() in _NOT_AN_ORG_EN or _TOILING.search(value):
         return None  # "厂里", "招行食堂比德勤强太多", "远程办公", "fine": where or how, not who
     value = re.sub(r"^[^\s，,]{1,6}?上班\s+(?=[A-Za-z])", "", value)  # "机场上班 Air Canada": the company
     if value in LANGUAGES or value.title() in LANGUAGES.values() or value in JOB_HEADS or re.search(r"[干做]到|上班", value):
@@ -250,8 +252,9 @@ def org_of(raw: str) -> str | None:
         return None  # 到手六千五: what one earns, not where
     if value in PLACES_ZH or re.search(r"(?<![超菜夜街花门股集早])市$|[省县区州国镇村]$", value):
         return None  # 我在北京工作: a city, not an employer
-    if re.fullmatch(r"[\u4e00-\u9fff]{1,2}[上下]|[\u4e00-\u9fff]{1,4}(?<![夜白早晚中])班", value):  # 国画班: a class
-        return None  # 在网上做生意, 在楼下上班: where, not who
+    # 在网上做生意, 在楼下上班: where, not who; 国画班: a class one takes (补习班 employs)
+    if re.fullmatch(r"[\u4e00-\u9fff]{1,2}[上下]|[\u4e00-\u9fff]{1,4}(?<![夜白早晚中习習導导训訓])班", value):
+        return None
     return CHAT_ORGS.get(value, value)
 
 

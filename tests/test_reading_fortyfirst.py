@@ -235,7 +235,8 @@ def test_a_routine_going_to_be_on_other_days_instead_moves() -> None:
 
 
 def test_going_to_be_somewhere_on_a_weekday_is_no_routine() -> None:
-    assert not [f for f in facts_in("I'm going to be on mondays with my nan") if f.attribute in ("routine", "habit")]
+    found = facts_in("I'm going to be on mondays with my nan")
+    assert not [f for f in found if f.attribute in ("routine", "habit")]
 
 
 @pytest.mark.parametrize(("text", "value"), [

@@ -230,6 +230,7 @@ def zh_sentence(
     facts = [f for f in facts if not ironic or f.attribute not in _ATTITUDES]
     facts = searched_zh.settled(sentence, facts)  # "干的是 那个啥 仓库调度 对 调度员"
     facts = titles_zh.employers_in_titles(facts + hometowns_zh.beside(sentence, facts))  # "…回义乌老家"
+    facts += titles_zh.business_named(sentence, facts)  # "开了家新疆菜馆 叫喀什小院"
     facts = follow_zh.without_venues(facts + intro_zh.introduced(sentence, facts), sentence)  # "…考 在北京"
     return trades_zh.kept_across_apps(facts), topic or carried
 
@@ -278,7 +279,8 @@ def _zh_clause(
     person: rules_zh_people.Person | None = None
     if who is not None:
         person, text, relation = who
-    elif topic is not None and not text.startswith("我") and _ZH_PREDICATE.match(text):
+    elif topic is not None and not text.startswith("我") and (  # "老公跳槽了 上周刚去汇川报到": his too
+            _ZH_PREDICATE.match(text) or _ZH_PREDICATE.match(dates_zh.find_past(text)[1])):
         person, text = topic, "我" + text  # the subject of the clause before
     first = text.split("，")[0]
     rest = text[len(first) :]

@@ -9,6 +9,8 @@
 - "我是渣打的analyst", "我是做real estate agent的": a trade said in English inside a Chinese
   clause is a title when its head word is one (``rules_text.is_job``); the workplace before 的 is
   the employer.
+- "在荔湾开茶餐厅 叫「嘉记冰室」", "在南宁一间幼儿园当老师 叫「蒲公英幼儿园」": the business
+  one runs or works at, then its name, is the employer.
 """
 
 from __future__ import annotations
@@ -155,3 +157,21 @@ def employers_in_titles(facts: list[Fact]) -> list[Fact]:
                 continue
         out.append(fact)
     return out
+
+
+# A business one runs or works at, then its name: "开了家新疆菜馆 叫喀什小院"
+_BUSINESS_NAMED = re.compile(
+    r"(?:开|在)[^。！？!?叫]{0,14}?(?:店|馆|餐厅|冰室|幼儿园|工作室|公司|诊所|律所|事务所|民宿|客栈|饭店|补习班)"
+    r"[^。！？!?叫]{0,10}?(?:名字|店名)?(?:就)?叫(?:做)?\s*[「“\"『]?(?P<org>(?![我你他她])[^」”\"』，,、。！!？?\s]{2,20})"
+)
+
+
+def business_named(sentence: str, facts: list[Fact]) -> list[Fact]:
+    """The employer named after the business the speaker runs or works at, when the sentence's
+    clauses told no employer of the speaker."""
+    found = _BUSINESS_NAMED.search(sentence)
+    org = org_of(found.group("org")) if found else None
+    told = any(f.attribute == "employer" and not f.about and not f.name for f in facts)
+    if not org or told or any(f.about or f.name for f in facts):
+        return []
+    return [Fact("employer", org, Op.ASSERT, 0.75)]

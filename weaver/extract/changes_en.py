@@ -118,12 +118,13 @@ ENDING_VERBS = (
     r"(?:so\s+|officially\s+|totally\s+|well\s+and\s+truly\s+|also\s+|now\s+)?"
     # "spanish is paused too obviously", "the Vivo is gone", "Hana's officially gone": ended or put aside
     r"(?i:over|done|finished|gone|paused|on\s+hold|on\s+pause|on\s+ice|shelved)"
-    r"(?:\s+(?:now|lol|haha|too|obviously|for\s+now|for\s+good|for\s+me|anyway))*(?:\s*[^\w\s].*)?$",
+    # (what follows the punctuation is read on: "the truck's gone, ... talked me into a Subaru Outback")
+    r"(?:\s+(?:now|lol|haha|too|obviously|for\s+now|for\s+good|for\s+me|anyway))*(?=\s*[^\w\s]|\s*$)",
     # "the Vivo is gone", "Hana's officially gone": a thing or a person by name, gone
     r"(?:(?:ok|okay|so|well|yeah|and)[\s,]+)?(?:the\s+|my\s+)?(?:old\s+)?"
     r"(?P<v>[A-Z][\w-]*(?:\s+[A-Za-z0-9][\w-]*){0,2}?)(?:\s+is|'s|\s+are)\s+(?:officially\s+|finally\s+|now\s+|also\s+)?"
     r"(?:gone|paused|on\s+hold|on\s+pause|on\s+ice|shelved)(?:\s+(?:now|lol|too|obviously|for\s+now|for\s+good))*"
-    r"(?:\s*[^\w\s].*)?$",
+    r"(?=\s*[^\w\s]|\s*$)",
     # "put spanish on hold", "pausing the guitar lessons for now", "taking a break from piano"
     r"(?:I(?:'ve|\s+have|'m|\s+am)?\s+)?" + ADV + r"(?:put|putting)\s+"
     r"(?P<v>(?!it\b|that\b|this\b|everything\b)[^,]+?)\s+on\s+(?:hold|pause|ice)(?:\s+for\s+now)?(?:,.*)?$",

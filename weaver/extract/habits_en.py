@@ -80,7 +80,7 @@ def _first(m: re.Match[str]) -> list[Fact]:
 
 
 HABITS_TOLD: tuple[Rule, ...] = (
-    rule(r"I(?:'m|\s+am|'ve\s+been|\s+have\s+been)\s+" + ADV + r"(?!going\s+to\b)(?P<verb>[a-z]{2,}ing)"
+    rule(r"I(?:'m|\s+am|'ve\s+been|\s+have\s+been)\s+" + ADV + r"(?!going\s+to\s+be\b)(?P<verb>[a-z]{2,}ing)"
          + _OBJECT + r"\s+" + FREQ + _AFTER, _going_on),
     rule(r"I\s+" + _ADV + r"(?!(?:been|was|were|had|did)\b)(?P<verb>[a-z]+)(?P<obj>(?:\s+[\w'-]+){0,5}?)\s+"
          + FREQ + _HOUR + _AFTER,

@@ -396,13 +396,17 @@ def _fragment_facts(
 ) -> tuple[list[Fact], Carried]:
     """What the sentence's fragments, said again as whole clauses, add to its first reading (only facts
     of an attribute and person that reading did not give), and who the next sentence's fragments are about."""
-    had, extra = {(f.attribute, f.about, f.name) for f in found}, []
+    # an ending read by the sentence leaves room for a new value ("the truck's gone, ... a Subaru Outback"),
+    # never for the value it ended
+    had, extra = {(f.attribute, f.about, f.name) for f in found if f.op is not Op.RETRACT}, []
+    ended = {f.value.casefold() for f in found if f.op is Op.RETRACT}
     said, carried = fragment_clauses(sentence, carried, who)
     booked = {f.value.lower() for f in found if f.attribute == "appointment"}  # "vet for pepe friday": no job
     for clause in said:
         facts = _sentence_facts(clause, ENGLISH, allow_note=False)
         for fact in [] if {f.value.lower() for f in facts if f.attribute == "job_title"} & booked else facts:
-            if fact.op is Op.ASSERT and (fact.attribute, fact.about, fact.name) not in had:
+            if fact.op is Op.ASSERT and (fact.attribute, fact.about, fact.name) not in had \
+                    and fact.value.casefold() not in ended:
                 had.add((fact.attribute, fact.about, fact.name))
                 extra.append(fact)
     return extra, carried

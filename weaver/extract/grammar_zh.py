@@ -300,10 +300,9 @@ def _zh_clause(
         facts = clause_facts(attempt, CHINESE)
         if facts and attempt == _zh_subject(first) and attempt != tries[1]:
             when = ""
-        elif facts and rest and attempt == tries[0]:  # "生酮早破功了，过年回黄石老家": the first piece ends
-            read = {f.attribute for f in facts}
-            facts = [f for f in clause_facts(tries[1], CHINESE)
-                     if f.op is Op.RETRACT and f.attribute not in read] + facts
+        elif facts and rest and attempt == tries[0] and not any(f.value[:2] in tries[1] for f in facts):
+            read = {f.attribute for f in facts}  # "生酮早破功了，过年回黄石老家": the first piece's own
+            facts = [f for f in clause_facts(tries[1], CHINESE) if f.attribute not in read] + facts
     for plain in (shapes_zh.without_duration(tries[1]), shapes_zh.unfronted(tries[1])):
         if not facts and plain != tries[1]:  # "我在北京住了五年了", "烟抽了十年了"
             facts = clause_facts(plain, CHINESE)

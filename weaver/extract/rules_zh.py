@@ -428,7 +428,7 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"在(?P<v>[^，,]{2,6}?)漂了?", _fact("lives_in", place_of, 0.75)),
     rule(_I + r"在(?P<v>[^，,]{2,10}?)(?:读|念|攻读)[^，,]{0,4}?(?:硕士|博士|本科|研究生|MBA)$", _studies),
     rule(_I + r"(?:去|到)了?(?P<v>[^，,]{2,8}?)(?P<what>读书|上学|留学|念书|读研|读博|工作|上班|报到|入职)了?$", changes.went_to),
-    rule(_I + r"在(?P<org>.+?)(?:当(?!劳|当)|做|担任|任)(?P<t>.+)$", _job()),
+    rule(_I + r"在(?P<org>[^，,]+?)(?:当(?!劳|当)|做|担任|任)(?P<t>.+)$", _job()),
     rule(_I + r"在(?P<org>[^，,]+?)干(?![活嘛啥了得过完掉着吗什脆净])(?P<t>[^，,]+)$", _job()),  # 在南开大学干行政
     rule(_I + r"在(?P<org>[^，,]+?)(?:搞|写)(?P<t>[^，,了]{2,8}?)的$", _job()),  # 在海康威视写嵌入式的
     rule(_I + r"(?:也)?(?:算是|算|是)(?P<org>[^，,]{2,8}?)的人了?$", _job(0.75)),
@@ -460,10 +460,10 @@ RULES: tuple[Rule, ...] = (
     rule(r"我的工作是(?P<t>.+)$", _titled(0.8)),
     rule(_I + r"(?:被)?升(?:职|级)?(?:为|成|到)了?(?P<t>.+)$", _job(0.85)),
     rule(_I + r"(?:被)?(?:升|提拔|晋升)(?:职|级)?(?:为|成|到|上|做)?了?(?P<t>[^，,]{2,10}?)了?$", changes.promoted),
-    # languages and learning
+    # languages and learning (学心理学的: a field; "我学军中学高一的": a school whose name starts with 学)
     rule(_I + r"(?:会|能|可以)(?:说|讲)(?P<v>.+)$", _each("speaks", mapping=LANGUAGES, split=r"[、/和跟]|还有")),
     rule(r"我的母语是(?P<v>.+)$", _each("speaks", mapping=LANGUAGES, split=r"[、/和跟]")),
-    rule(_I + r"(?:正在|在)?学(?:习)?(?P<v>(?![校生院会到的府])(?!了).+)$",  # 学心理学的: a field
+    rule(_I + r"(?:正在|在)?学(?:习)?(?P<v>(?![校生院会到的府])(?!了)(?![^，,]*(?:[中小大]学|[高初][一二三])).+)$",
          lambda m: field_told_zh(m) or _each("learning", 0.85, mapping=LANGUAGES, split=r"[、/和跟]")(m)),
     # pets and family
     rule(r"我(?:家)?" + _ADV + r"(?:在[^，,]{1,8}?[上里])?(?:换)?(?:养了|养着|养|有|领养了|收养了|买了)" + _NUM

@@ -117,7 +117,7 @@ ENDING_VERBS = (
     r"lunch|dinner|class|exam|meeting|shift|party|game|match)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)(?:\s+is|'s|\s+are)\s+"
     r"(?:so\s+|officially\s+|totally\s+|well\s+and\s+truly\s+|also\s+|now\s+)?"
     # "spanish is paused too obviously", "the Vivo is gone", "Hana's officially gone": ended or put aside
-    r"(?i:over|done|finished|gone|paused|on\s+hold|on\s+pause|on\s+ice|shelved)"
+    r"(?i:over|done|finished|gone|dead|paused|on\s+hold|on\s+pause|on\s+ice|shelved)"
     # (what follows the punctuation is read on: "the truck's gone, ... talked me into a Subaru Outback")
     r"(?:\s+(?:now|lol|haha|too|obviously|for\s+now|for\s+good|for\s+me|anyway))*(?=\s*[^\w\s]|\s*$)",
     # "the Vivo is gone", "Hana's officially gone": a thing or a person by name, gone
@@ -133,7 +133,8 @@ ENDING_VERBS = (
     r"(?:I(?:'m|\s+am)\s+)?" + ADV + r"taking\s+a\s+break\s+from\s+(?P<v>(?!work\b|it\b|everything\b)[^,]+?)"
     r"(?:\s+for\s+(?:now|a\s+while|a\s+bit))?(?:,.*)?$",
     # "no more dan eating my leftovers": a scene with someone's own things in it is no thing ended
-    r"(?:so\s+|and\s+)?no\s+more\s+(?![^,]*\b(?:my|your|his|her|their|our)\b)(?P<v>[^,]+?)"
+    # ("hurt my shoulder so no more gym": the thing after "so", "and" or "but" in the clause)
+    r"(?:[^,]*?\b(?:so|and|but)\s+)?no\s+more\s+(?![^,]*\b(?:my|your|his|her|their|our)\b)(?P<v>[^,]+?)"
     r"(?:\s+for\s+(?:me|us))?(?:,.*)?$",
     # "so bye bye morning runs", "goodbye my beloved flat whites", "rip goat light soup": a farewell
     r"(?:[a-z]+[\s,!]+)?(?:bye\s*bye|goodbye|good\s+bye|farewell|rip|r\.i\.p\.?)\s+(?:to\s+)?"

@@ -17,8 +17,10 @@ from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.changes_en import LANGUAGES
 from vaultweave.weaver.extract.event_words_en import (
     DATES_OF_ONES_OWN,
+    ENDED_EVENT,
     GOT,
     HOW_OFTEN,
+    ITS_SLOT,
     JOB_WEEK,
     NOT_ACTIVITIES,
     NOT_EVENTS,
@@ -161,6 +163,8 @@ _BIRTHDAY_TOLD = re.compile(
 def events(clause: str) -> list[Fact]:
     """Appointment and routine facts in one raw clause (and a birthday told by its day);
     [] when it states none."""
+    if ENDED_EVENT.search(clause):
+        return []  # "pizza friday is dead": the routine ended (changes_en), no slot of it
     told = _BIRTHDAY_TOLD.match(clause)
     day = dates_en.birthday(told.group("v")) if told else None
     if day:
@@ -301,7 +305,9 @@ def _appointment(clause: str) -> list[Fact]:
             said = (match.group("v") or "").strip().lower() if match else ""
             generic = pattern is _BARE_HEAD and bool(match and _GENERIC_SLOT.match(said))
             # "eish they moved it to friday": a subject before the verb, not a thing
-            someone = moved and bool(re.search(r"(?:^|\s)(?:they|he|she|we|someone|somebody)$", said))
+            # ("Dana pushed it to monday": whoever moved "it", the last one told moved)
+            someone = moved and bool(re.search(r"(?:^|\s)(?:they|he|she|we|someone|somebody)$", said)
+                                     or re.search(r"\s(?:moved|pushed|changed)\s+it\s+(?:back\s+)?to$", head))
             said_it = bool(match and (match.groupdict().get("it") or moved and not said))
             if match and (said_it or moved and said in _ANY_APPOINTMENT or generic or someone):
                 # "they pushed it to monday", "shift my appt to", "the new slot is friday": the last one told
@@ -331,15 +337,11 @@ _BOOKED = re.compile(r"^(?:(?:just|finally)\s+)?(?:booked|made|scheduled|got)\s+
                      re.IGNORECASE)
 
 
-_ITS_SLOT = re.compile(r"\b(?P<t>visa|interview|exam|test|court|hearing|surgery|scan|appointment)\s+"
-                       r"(?:date|time|slot)$", re.IGNORECASE)
-
-
 def _what(raw: str) -> str:
     raw = _JOINING.sub("", raw.strip())  # "and cricket nets on sunday": the nets
     # "wedding's moved to oct 3", "booked a hair appt for saturday": the thing, not the verb
     raw = _BOOKED.sub("", re.sub(r"'s$|\s+is$|^now\s+(?:the\s+)?", "", raw))
-    raw = _ITS_SLOT.sub(r"\g<t>", raw)  # "visa date is changed to 16 April": the visa (interview) moved
+    raw = ITS_SLOT.sub(r"\g<t>", raw)  # "visa date is changed to 16 April": the visa (interview) moved
     value = raw.lower()
     first, *rest = value.split() or [""]
     if first in OWNED and rest and rest[0] in SERVICES:

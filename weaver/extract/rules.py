@@ -402,11 +402,14 @@ def _fragment_facts(
     ended = {f.value.casefold() for f in found if f.op is Op.RETRACT}
     said, carried = fragment_clauses(sentence, carried, who)
     booked = {f.value.lower() for f in found if f.attribute == "appointment"}  # "vet for pepe friday": no job
+    # "switched to swimming tue and thu mornings": the routine's activity, no liking of "swimming tue"
+    kept = " ".join(f.value.lower() for f in found if f.attribute == "routine")
     for clause in said:
         facts = _sentence_facts(clause, ENGLISH, allow_note=False)
         for fact in [] if {f.value.lower() for f in facts if f.attribute == "job_title"} & booked else facts:
+            first = fact.value.split()[0].lower() if fact.value.split() else ""
             if fact.op is Op.ASSERT and (fact.attribute, fact.about, fact.name) not in had \
-                    and fact.value.casefold() not in ended:
+                    and fact.value.casefold() not in ended and not (kept and first in kept):
                 had.add((fact.attribute, fact.about, fact.name))
                 extra.append(fact)
     return extra, carried
@@ -455,7 +458,7 @@ def _sentence_facts(sentence: str, grammar: Grammar, allow_note: bool) -> list[F
             kinship = other[3] if other else []
             found = [
                 f if f.when or f.scheduled or f.starts or f.attribute == "routine" or f in kinship
-                else replace(f, when=when)
+                or turn_dates.day_names_thing(f.value, when, clause) else replace(f, when=when)
                 for f in found
             ]
         facts.extend([*found, *beside])

@@ -48,13 +48,19 @@ def told_when(sentences: Sequence[str], value: str, theirs: bool = False) -> str
     own = [s for s in sentences if value and value.casefold() in s.casefold()]
     for sentence in own:
         phrase = _past_phrase(sentence) if theirs else _own_phrase(sentence)
-        if phrase:
+        if phrase and not day_names_thing(value, phrase, sentence):
             return phrase
     if theirs or any(_ahead(s) for s in own):
         return ""
     phrases = {found for s in sentences if not _relatives(s)
                for found in [_past_phrase(s)] if found and not _WEEKDAY_ONLY.search(found)}
     return phrases.pop() if len(phrases) == 1 else ""
+
+
+def day_names_thing(value: str, phrase: str, sentence: str) -> bool:
+    """Whether the weekday ``phrase`` is part of the thing's name in ``sentence`` ("pizza friday is
+    dead": no day of the ending)."""
+    return bool(_WEEKDAY_ONLY.search(phrase)) and f"{value} {phrase}".casefold() in sentence.casefold()
 
 
 def _own_phrase(sentence: str) -> str:

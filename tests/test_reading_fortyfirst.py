@@ -290,3 +290,65 @@ def test_a_job_quit_named_by_another_name_ends_nothing(make_vault) -> None:
 def test_driving_for_an_app_after_giving_back_the_taxi_is_the_new_job() -> None:
     found = facts_in("出租车不开了 往后就专心跑滴滴")
     assert [f for f in found if f.attribute == "job_title" and f.value == "网约车司机"]
+
+
+# -- more of the same, read past the first reading -----------------------------------------------
+
+
+def test_whoever_moved_it_moved_the_last_appointment(make_vault) -> None:
+    vault = make_vault()
+    say(vault, "my appraisal got booked for friday 20 march at 2pm with Priti", "2026-02-10T10:00:00Z")
+    say(vault, "ugh nvm Priti pushed it to monday 23 march 10am", "2026-02-12T10:00:00Z")
+    vault.weave()
+    current = [i for i in vault.loaded_items().values() if i.attribute == "appointment" and i.is_current]
+    assert len(current) == 1 and current[0].when is not None
+    assert current[0].when.date().isoformat() == "2026-03-23"
+
+
+def test_a_weekday_routine_that_is_dead_ends_on_the_day_it_is_told(make_vault) -> None:
+    vault = make_vault()
+    say(vault, "we do quiz every tuesday at the Crown", "2026-01-10T10:00:00Z")
+    say(vault, "the Crown closed down so quiz tuesday is dead", "2026-02-24T10:00:00Z")
+    vault.weave()
+    quiz = next(i for i in vault.loaded_items().values() if i.attribute == "routine")
+    assert not quiz.is_current and quiz.valid_to is not None
+    assert quiz.valid_to.date().isoformat() == "2026-02-24"
+
+
+def test_an_ending_leaves_room_for_the_new_value_told_after_it() -> None:
+    found = facts_in("the van's gone, sold it to my cousin, and my partner talked me into a, honestly, Kia Sportage")
+    assert ("car", "Kia Sportage", "") in {(f.attribute, f.value, f.about) for f in found if f.op is Op.ASSERT}
+
+
+def test_no_more_after_so_ends_the_thing() -> None:
+    assert ("routine", "tennis") in ended("twisted my knee again so no more tennis")
+
+
+def test_what_was_switched_to_is_the_routine_and_no_liking() -> None:
+    found = facts_in("back's bad so switched to pilates mon and wed evenings instead")
+    assert {(f.attribute, f.value) for f in found} == {("routine", "pilates on Mondays and Wednesdays")}
+
+
+def test_a_workplace_stops_at_its_comma_and_the_school_is_read() -> None:
+    found = {(f.attribute, f.value) for f in facts_in("我在爱丁堡大学读MSc Finance，想写和ESG有关的论文")}
+    assert ("studies_at", "爱丁堡大学") in found
+    assert not [v for a, v in found if a in ("employer", "job_title")]
+
+
+def test_a_school_whose_name_starts_with_study_is_no_learning() -> None:
+    found = {(f.attribute, f.value) for f in facts_in("我学军中学初二的 英语老拖后腿")}
+    assert not [v for a, v in found if a == "learning"]
+
+
+def test_a_business_run_then_named_is_the_employer() -> None:
+    found = {(f.attribute, f.value) for f in facts_in("我在成都开了家面馆 叫老蓉城小面 生意还行")}
+    assert ("employer", "老蓉城小面") in found
+
+
+def test_who_a_clause_is_about_goes_on_past_a_date() -> None:
+    found = facts_in("我老婆换工作了 上周刚去顺丰报到")
+    assert [f for f in found if f.attribute == "employer" and f.value == "顺丰" and f.about == "wife"]
+
+
+def test_a_company_jieba_takes_for_a_town_is_an_employer() -> None:
+    assert ("employer", "大疆") in {(f.attribute, f.value) for f in facts_in("我在大疆做结构工程师")}

@@ -443,9 +443,9 @@ def _routines(clause: str) -> list[Fact]:
             raw_head = re.sub(r"^(?:[Mm]y|[Oo]ur)\s+(?=[a-z])", "", raw_head)
         raw_head = re.sub(r"^(I|we)(?:'ve|\s+have)?\s+got\b", r"\1 have", raw_head)  # "I've got choir"
         # "started pottery last wednesday, going every wednesday now", "I've started sea swimming"
-        raw_head = STARTED_HEAD.sub("", raw_head)
         # "the studio changed the schedule so yoga is mondays": the last clause of the head
-        raw_head = joined_at(re.split(r"\s+(?:so|and|but|because|now|then)\s+", raw_head)[-1])
+        raw_head = STARTED_HEAD.sub("", joined_at(re.split(r"\s+(?:so|and|but|because|now|then)\s+",
+                                                            raw_head)[-1]))
         # "golf with my brother-in-law Ross", "the club at the library": the activity alone
         # (but "volunteer at the food bank": where one volunteers is what one does)
         raw_head = dates_en.strip_trailing(

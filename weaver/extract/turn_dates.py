@@ -60,7 +60,9 @@ def told_when(sentences: Sequence[str], value: str, theirs: bool = False) -> str
 def day_names_thing(value: str, phrase: str, sentence: str) -> bool:
     """Whether the weekday ``phrase`` is part of the thing's name in ``sentence`` ("pizza friday is
     dead": no day of the ending)."""
-    return bool(_WEEKDAY_ONLY.search(phrase)) and f"{value} {phrase}".casefold() in sentence.casefold()
+    said = phrase.casefold()
+    return bool(_WEEKDAY_ONLY.search(phrase)) and (f"{value} {phrase}".casefold() in sentence.casefold()
+                                                   or said in value.casefold().split())
 
 
 def _own_phrase(sentence: str) -> str:

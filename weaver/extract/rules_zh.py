@@ -107,6 +107,8 @@ def _favourite(m: re.Match[str]) -> list[Fact]:
 def _job(conf: float = 0.9, op: Op = Op.ASSERT) -> Build:
     def build(m: re.Match[str]) -> list[Fact]:
         groups = m.groupdict()
+        if len(before := re.split(r"[，,]", groups.get("org") or "")) > 1 and not is_place(cleaned(before[0]) or ""):
+            return []  # "在曼彻斯特大学读MSc，想做…": a wish after the comma (not "在北京，中科院做博后")
         if groups.get("t"):
             groups["t"] = re.sub(r"(?<=[\u4e00-\u9fff])的$", "", groups["t"])  # 在深圳做建筑设计的
         part = re.search(r"(?:兼职|实习)$", groups.get("org") or "")
@@ -374,8 +376,7 @@ RULES: tuple[Rule, ...] = (
     # "我6月3号满18": the age from the day told, which is the birthday
     rule(_I + r"满(?P<v>\d{1,3}|[一二两三四五六七八九十]{1,3})(?:岁|周岁)?了?$",
          lambda m: [*_age(m), *([Fact("birthday", "turning", Op.ASSERT, 0.8)] if _age(m) else [])]),
-    rule(r"我的生日是(?P<v>.+)$", _fact("birthday")),
-    # diet and health
+    rule(r"我的生日是(?P<v>.+)$", _fact("birthday")),  # then diet and health
     rule(_I + r"(?:是|成了|成为了?|变成了?)(?:一(?:个|名))?(?:严格的)?(?P<v>纯素食者|纯素主义者|纯素者|"
          r"素食主义者|素食者|吃素的人)了?$", _fact("diet", mapping=DIETS)),
     rule(_I + r"吃(?P<v>纯素|全素|素食|素)了?$", _fact("diet", mapping=DIETS)),
@@ -428,7 +429,7 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"在(?P<v>[^，,]{2,6}?)漂了?", _fact("lives_in", place_of, 0.75)),
     rule(_I + r"在(?P<v>[^，,]{2,10}?)(?:读|念|攻读)[^，,]{0,4}?(?:硕士|博士|本科|研究生|MBA)$", _studies),
     rule(_I + r"(?:去|到)了?(?P<v>[^，,]{2,8}?)(?P<what>读书|上学|留学|念书|读研|读博|工作|上班|报到|入职)了?$", changes.went_to),
-    rule(_I + r"在(?P<org>[^，,]+?)(?:当(?!劳|当)|做|担任|任)(?P<t>.+)$", _job()),
+    rule(_I + r"在(?P<org>.+?)(?:当(?!劳|当)|做|担任|任)(?P<t>.+)$", _job()),
     rule(_I + r"在(?P<org>[^，,]+?)干(?![活嘛啥了得过完掉着吗什脆净])(?P<t>[^，,]+)$", _job()),  # 在南开大学干行政
     rule(_I + r"在(?P<org>[^，,]+?)(?:搞|写)(?P<t>[^，,了]{2,8}?)的$", _job()),  # 在海康威视写嵌入式的
     rule(_I + r"(?:也)?(?:算是|算|是)(?P<org>[^，,]{2,8}?)的人了?$", _job(0.75)),
@@ -487,12 +488,11 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"有" + _NUM + r"(?:个|位)(?P<rel>" + REL_RE + r")[，,]?(?:(?:叫|名叫)" + _NAME + ")?$", _relative),
     rule(r"我(?:的)?(?P<rel>" + REL_RE + r")(?:叫|名叫|的名字是|的名字叫)" + _NAME + "$", _relative),
     rule(r"(?:我的?)?(?:兴趣)?爱好(?:啊|呢|嘛)?(?:就是|是|主要是)?(?P<v>[^，,]+)", evidence.hobbies),
-    # likes, dislikes
+    # likes, dislikes, then habits
     rule(_I + r"(?:很|非常|特别|超级?|真的|挺|蛮|也|还|都|一直)*(?:讨厌|厌恶|受不了|忍受不了|反感|不喜欢|不太喜欢|"
          r"不怎么喜欢|不爱)(?P<v>.+)$", _each("dislikes", 0.85)),
     rule(_I + r"(?:很|非常|特别|超级?|真的|挺|蛮|也|还|都|一直)*(?:喜欢上了|喜欢|爱上了|迷上了?|爱(?!好)|热爱|喜爱|享受)(?P<v>.+)$",
          _each("likes", 0.9)),
-    # habits
     rule(_I + r"(?P<f>每天|每周|每个?星期|每个?礼拜|每晚|每个?周末|天天|经常|常常)(?:早上|晚上|下午|中午|早晨)?"
          r"(?:都|会|也|还)?(?P<v>.+)$", _habit(0.8)),
     rule(_I + r"(?P<v>抽烟|吸烟|跑步|游泳|冥想|打坐|练瑜伽|做瑜伽|健身|喝酒|骑车|慢跑)了?$", _habit(0.8)),

@@ -60,9 +60,10 @@ def told_when(sentences: Sequence[str], value: str, theirs: bool = False) -> str
 def day_names_thing(value: str, phrase: str, sentence: str) -> bool:
     """Whether the weekday ``phrase`` is part of the thing's name in ``sentence`` ("pizza friday is
     dead": no day of the ending)."""
-    said = phrase.casefold()
-    return bool(_WEEKDAY_ONLY.search(phrase)) and (f"{value} {phrase}".casefold() in sentence.casefold()
-                                                   or said in value.casefold().split())
+    if not value or not _WEEKDAY_ONLY.search(phrase):
+        return False
+    said, named = phrase.casefold(), value.casefold()
+    return f"{named} {said}" in sentence.casefold() or said in named.split()
 
 
 def _own_phrase(sentence: str) -> str:

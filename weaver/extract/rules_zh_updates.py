@@ -88,8 +88,7 @@ def _left_there(m: re.Match[str]) -> list[Fact]:
 
 
 def _named_kin(m: re.Match[str]) -> list[Fact]:
-    """ "小美是我女朋友": whose the named person is; "Vivian现在是我老婆了": a fiancée or partner
-    who became a wife is no longer the one before."""
+    """ "小美是我女朋友": whose the named person is; "Vivian现在是我老婆了": no more the one before."""
     if NOT_PET_NAMES.match(m.group("name")):
         return []
     fact = relation_fact(Person(RELATIONS[m.group("rel")], ""), m.group("name"))
@@ -216,8 +215,9 @@ _REGION = re.compile(r"^(?:东北|西北|华北|华南|华东|江南|苏北|苏�
 
 def _from_there(m: re.Match[str]) -> list[Fact]:
     """The place one is from, without the province or region said before it (河南周口: 周口)."""
-    place = _REGION.sub("", place_of(m.group("v")) or m.group("v"))
-    return [Fact("hometown", place, Op.ASSERT, 0.75)] if is_place(place) else []
+    place = _REGION.sub("", place_of(m.group("v")) or m.group("v"))  # (not "重庆开出租的": a trade there)
+    told = is_place(place) and not re.search(r"..[开做卖跑送教修当干]", m.group("v"))
+    return [Fact("hometown", place, Op.ASSERT, 0.75)] if told else []
 
 
 def _age_now(m: re.Match[str]) -> list[Fact]:

@@ -7,7 +7,8 @@
   "西语放弃了", "云帆倒闭了", "理发取消了") is a clause of its own, not the tail of the
   clause before it.
 - A piece where the talk turns ("不过说实话…") is a clause of its own.
-- Someone met and then named: "谈了个对象，叫晓兰" is "我对象叫晓兰" (her name, not the speaker's).
+- Someone met and then named: "谈了个对象，叫晓兰" is "我对象叫晓兰" (her name, not the speaker's);
+  two relations of one person ("室友兼闺蜜阿珂") are the first.
 - "以后" after an event ("毕业以后", "结婚以后") means after it, not a plan.
 """
 
@@ -267,9 +268,15 @@ _MET_THEN_NAMED = re.compile(
 _PARTNERS = ("女朋友", "男朋友", "女友", "男友", "对象")
 
 
+# "室友兼闺蜜阿珂": two relations of one person, the first said is hers
+_TWO_RELATIONS = re.compile(r"(?P<a>室友|舍友|同事|闺蜜|同学|老公|老婆|男朋友|女朋友)兼(?:我的?)?"
+                            r"(?:室友|舍友|同事|闺蜜|朋友|好友|同学|搭档|合伙人|死党)")
+
+
 def partner_named(text: str) -> str:
     """ "谈了个对象，叫晓兰，…" -> "我对象叫晓兰，…"; "认识了一个男生，叫李航" -> "认识了一个男生李航"
-    (his name, never the speaker's); any other text as it is."""
+    (his name, never the speaker's); "室友兼闺蜜阿珂" -> "室友阿珂"; any other text as it is."""
+    text = _TWO_RELATIONS.sub(r"\g<a>", text)
 
     def said(m: re.Match[str]) -> str:
         if m.group("who") in _PARTNERS:

@@ -55,8 +55,7 @@ _DAILY = re.compile(r"跑|走路|散步|遛|太极|广场舞|游泳|健身|瑜�
 _ENDED = re.compile(r"停|取消|结束|不(?:去|上|练|跑|打|跳|游)了|没(?:再)?去")
 # Taking someone to school, or leading a class, is the activity as said
 _TAKEN = re.compile(r"(?:送|接)[^，,]{1,6}?(?:去)?(?:上学|放学|上幼儿园)$|带[^，,]{0,4}课$")
-_NOT_ROUTINE = re.compile(r"^(?:我的?|休息|放假|都|很|好|太(?!极)|不|没|要|想|在家|加班|上班|工作|"
-                          r"吃饭|睡觉|忙|累|有|是|住|"
+_NOT_ROUTINE = re.compile(r"^(?:都|很|好|太(?!极)|不|没|要|想|在家|加班|上班|工作|吃饭|睡觉|忙|累|有|是|住|"
                           r"仲|俾|被|让|叫)")  # 仲俾人包咗: someone else's
 
 
@@ -129,7 +128,7 @@ def routine(clause: str) -> list[Fact]:
                 break
             what = re.sub(piece, "", what).strip(EDGES)
     what = re.sub(r"^(送[^，,]{1,6}?)去(?=上学|上幼儿园)", r"\1", what)
-    what = re.sub(r"^(?:都|也)?(?:去|来|是)(?=..)", "", what)  # "每周二是钢琴课": the lesson
+    what = re.sub(r"^(?:都|也)?(?:去|来|是)(?:我的)?(?=..)", "", what)  # "每周二是钢琴课": the lesson
     what = re.sub(r"^(?:练|做|打|上|学)(?=..)", "", what)
     what = re.sub(r"^一(?:节|堂|次|场)(?=..)", "", what)
     what = re.sub(r"[了啦呢]+$|(?:[一二两三四五六七八九十\d]+次)$", "", what)

@@ -2,11 +2,11 @@
 
 Broad classes, each said many ways, read before the general tables of ``rules_zh``:
 
-- endings: a company that closed ("云帆倒闭了", "公司解散了"), a job one stopped ("兼职不干
-  了"), a layoff said in English ("被layoff了"), a cancelled appointment ("理发取消了"), a
-  break-up said short ("跟小雨分了"), a pet given away or gone ("咪咪送人了", "豆豆走了");
-- starts and switches: "跳到如家了", "换工作了，阿里", "正式去平安银行了", "转去学意大利语",
-  and a start on a near day told as settled ("下周一去字节报到": ``starting``);
+- endings: a company that closed ("云帆倒闭了"), a job one stopped ("兼职不干了"), a layoff said in
+  English ("被layoff了"), a cancelled appointment ("理发取消了"), a break-up said short ("跟小雨分了"),
+  a pet given away or gone ("咪咪送人了", "豆豆走了");
+- starts and switches: "跳到如家了", "跳到大连造船厂去了" (the city of the job is home), "换工作了，
+  阿里", "转去学意大利语", and a start on a near day told as settled ("下周一去字节报到": ``starting``);
 - work told by what one does there: "在腾讯写后端", "在顺丰送快递", "在新东方教英语";
 - names given apart from the clause: "公司叫蓝鲸出海", "学校是华科", "在一家外资银行，渣打".
 """
@@ -29,6 +29,7 @@ from vaultweave.weaver.extract.rules_zh_values import (
     RELATIVES,
     cleaned,
     is_place,
+    leading_place,
     number_of,
     org_of,
     place_of,
@@ -144,8 +145,9 @@ def _joined(m: re.Match[str]) -> list[Fact]:
         return []
     if is_place(value):
         return [Fact("lives_in", value, Op.ASSERT, 0.75)]
-    org = org_of(raw)
-    return [Fact("employer", org, Op.ASSERT, 0.8)] if org else []
+    org, town = org_of(raw), leading_place(value)  # "大连造船厂": the yard, and the city of the job
+    return [Fact("employer", org, Op.ASSERT, 0.8)] + ([Fact("lives_in", town, Op.ASSERT, 0.6)] if town else []) \
+        if org else []
 
 
 _NOT_NAME = re.compile(r"^(?:还|也|都|就|但|不|没|又|很|挺|太|可|才|先|再|刚|在|是|做|干|当|去|回|天天|每|真|好|特别|超|有点|非常)")
@@ -199,9 +201,8 @@ def _runs_business(m: re.Match[str]) -> list[Fact]:
     place = place_of(m.group("v"))
     if not place or re.search(r"[上里下边]$|^(?:网|线|家|店|公司)|(?:超市|餐厅|饭店|酒店|工厂|厂|公司|店|馆|医院|学校|工地)$", place):
         return []  # 在T&T超市打工: where one works, not a town
-    # 在解放碑那边开了个火锅店: a place not known as a town may be only the shop's district, so it
-    # is an assumed home (it fills an empty slot, never replaces a home told); 在茶颜悦色打工: a
-    # name one works for, not known as a town, is the employer
+    # 在解放碑那边开了个火锅店: a place not known as a town may be only the shop's district, an assumed
+    # home (it fills an empty slot); 在茶颜悦色打工: a name one works for, not a town, is the employer
     known = is_place(place)
     if m.group("act") == "打工" and not known and not re.search(r"那边|这边|附近|一带|那儿|这儿", m.group("v")):
         return [Fact("employer", org, Op.ASSERT, 0.75) for org in [org_of(place)] if org]
@@ -416,7 +417,7 @@ STARTS: tuple[Rule, ...] = (
     rule(_I + r"从(?P<old>[^，,]{2,8}?)(?:跳槽?|换|转)(?:到|去)了?(?P<org>[^，,]{2,10}?)了?$", _from_to),
     rule(_I + r"(?:有|找到?)了?(?:个|一个)?(?:女|男)朋友了?[，,]?(?:她|他)?(?:叫|名叫)(?P<name>[" + _CJK + r"]{2,3}|[A-Z][a-z]+)"
          r"(?:[，,].*)?$", _with_partner),
-    rule(_I + r"(?:跳槽?|换|转|跑路|润)(?:到|去)了?(?P<org>[^，,]{2,10}?)了?$", _joined),
+    rule(_I + r"(?:跳槽?|换|转|跑路|润)(?:到|去)了?(?P<org>[^，,]{2,10}?)(?:去|来)?了?$", _joined),
     # "在东莞开厂": the place where one runs a business is where one lives
     rule(_I + r"在(?P<v>[^，,]{2,6}?)(?P<act>开厂|开店|开了?(?:一?家|个)?(?:小)?[^，,]{0,4}(?:店|民宿|客栈|厂|公司)"
          r"|做生意|打工|创业|摆摊|定居)了?$", _runs_business),
@@ -475,8 +476,7 @@ LATE: tuple[Rule, ...] = (
 )
 
 
-# A start on a near, fixed day is told as settled: "下周一去字节报到", "下周就去深圳上班了",
-# "下周一开始我要回阿里上班了".
+# A start on a near, fixed day is told as settled: "下周一去字节报到", "下周一开始我要回阿里上班了".
 _START = re.compile(
     r"^(?:我)?(?P<day>下周[一二三四五六日天]?|下个?(?:星期|礼拜)[一二三四五六日天]?|明天|后天|"
     r"下个?月(?:初|底|(?:\d{1,2}|[一二三四五六七八九十]{1,3})[号日])?|(?:\d{1,2}|[一二三四五六七八九十]{1,3})月(?:\d{1,2}|[一二三四五六七八九十]{1,3})[号日])"

@@ -352,3 +352,45 @@ def test_who_a_clause_is_about_goes_on_past_a_date() -> None:
 
 def test_a_company_jieba_takes_for_a_town_is_an_employer() -> None:
     assert ("employer", "大疆") in {(f.attribute, f.value) for f in facts_in("我在大疆做结构工程师")}
+
+
+@pytest.mark.parametrize(("text", "town"), [
+    ("i'm a welder at a plant in Gillette so i know steel", "Gillette"),
+    ("I work at OCBC in Raffles Place, lunch is always rushed", "Raffles Place"),
+    ("I teach year 2 in a primary school out in Knocknacarra.", "Knocknacarra"),
+])
+def test_the_town_a_workplace_is_in_is_where_one_works(text: str, town: str) -> None:
+    assert ("workplace", town, "") in told(text)
+
+
+def test_a_town_before_the_job_is_told_is_no_workplace() -> None:
+    assert not [f for f in facts_in("we ate at a tapas bar in Soho, I work at Accenture") if f.attribute == "workplace"]
+
+
+@pytest.mark.parametrize(("text", "value"), [("每周四是书法课", "书法课 每周四"), ("我每礼拜一休息", "休息 每礼拜一")])
+def test_a_lesson_or_a_day_off_told_by_its_weekday_is_a_routine(text: str, value: str) -> None:
+    assert ("routine", value, "") in told(text)
+
+
+def test_two_relations_of_one_person_are_the_first() -> None:
+    assert ("roommate", "小敏", "") in told("室友兼闺蜜小敏又把我的外卖吃了")
+
+
+def test_what_one_learns_at_a_school_told_with_a_time_of_day() -> None:
+    found = told("下午在社区老年大学学国画 上午带孙子")
+    assert ("learning", "国画", "") in found and ("studies_at", "社区老年大学", "") in found
+
+
+def test_a_trade_told_with_its_town_is_no_hometown() -> None:
+    found = {(f.attribute, f.value) for f in facts_in("我是长沙开出租的，干了八年了")}
+    assert ("job_title", "出租车司机") in found and ("hometown", "长沙") not in found
+
+
+def test_a_switch_to_a_workplace_in_a_city_tells_the_city_too() -> None:
+    found = {(f.attribute, f.value, f.about) for f in facts_in("我哥跳到威海造船厂去了")}
+    assert ("lives_in", "威海", "brother") in found
+
+
+def test_a_port_of_a_city_is_an_employer_not_a_home() -> None:
+    found = {(f.attribute, f.value, f.about) for f in facts_in("我哥跳到宁波港去了")}
+    assert ("employer", "宁波港", "brother") in found and not [a for a, _, _ in found if a == "lives_in"]

@@ -197,6 +197,8 @@ def is_place(value: str) -> bool:
     good evidence."""
     if re.match(r"[在去到从给跟面是]", value):
         return False  # "在面杭州的": a piece of a clause, not a place
+    if len(value) >= 3 and value.endswith("港") and known_city(value[:-1]):
+        return False  # 宁波港, 青岛港: the port, which employs (not 香港)
     if value in PLACES_ZH or known_city(value):
         return True  # 开封, 开平: a town's first word may be a verb
     if re.match(r"[开做干跑卖送教搞修]", value):

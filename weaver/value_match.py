@@ -79,7 +79,7 @@ def names_ended(attribute: str, stored: str, spoken: str) -> bool:
             or attribute in _KEPT_UP and _activity_said(stored, spoken))
 
 
-# A workplace named by its kind, not its name: "奶茶店那边我辞了", "I left the restaurant"
+# A workplace named by its kind, not its name: "咖啡店那边我辞了", "I left the restaurant"
 _KIND_OF_WORKPLACE = re.compile(r"(?:奶茶|咖啡|便利|五金|服装|饭|餐|花)?(?:店|厂|公司|单位|超市|餐厅|饭店|"
                                 r"医院|工地|银行|酒店|仓库|门店|工厂)|(?:the\s+)?(?:cafe|café|restaurant|shop|store|bank|hospital|"
                                 r"factory|office|warehouse|firm|company|agency|bar|pub|hotel|clinic|bakery|salon)",
@@ -87,8 +87,8 @@ _KIND_OF_WORKPLACE = re.compile(r"(?:奶茶|咖啡|便利|五金|服装|饭|餐|
 
 
 def sole_workplace(attribute: str, spoken: str) -> bool:
-    """Whether an ending that names a workplace by its kind ends the one employer held ("奶茶店
-    那边我辞了" ends 蜜雪冰城 when it is the speaker's only job)."""
+    """Whether an ending that names a workplace by its kind ends the one employer held ("咖啡店
+    那边我辞了" ends 瑞幸 when it is the speaker's only job)."""
     return attribute == "employer" and bool(_KIND_OF_WORKPLACE.fullmatch(spoken.strip()))
 
 

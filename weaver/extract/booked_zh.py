@@ -6,8 +6,8 @@ People as often name the thing and then the booking and its time:
 - "产检约在4月18号早上八点半", "婚礼定在5月20号", "开刀排在2月10号下午两点",
   "科目二约到2月27号早上8点了": the thing, a verb of booking (约, 定, 排, 订, 预约, 安排) and
   the time, in one clause (``booked``); "下次约在6月15号" is the thing named before it; so is
-  "面试是4月25号下午两点", the thing and its time;
-- "把婚纱照订好了，3月8号下午两点", "约的华西，2月26号上午九点半", "复试通知来了，3月28号上午八点半":
+  "面试是5月9号上午十点", the thing and its time;
+- "把婚纱照订好了，3月8号下午两点", "约的华西，2月26号上午九点半", "答辩通知来了，5月20号下午两点":
   the booking or its news, then the time alone in the next clause (``told_after``), the thing
   named in it or before it;
 - "要去JPJ renew，约了礼拜五早上十点": a booking of a time, the errand named just before;
@@ -36,7 +36,7 @@ _THING_FIRST = re.compile(
     rf"^(?:我的?|我们的?|把)?(?P<what>[^，,]{{1,10}}?){_ADVERBS}{_BOOK}(?:好了?|了)?(?:在|到|成|的是|的)"
     rf"(?P<when>{dates_zh.SCHEDULE.pattern})"
 )
-# "面试是4月25号下午两点", "手术时间是下周三上午": the thing, then its time
+# "面试是5月9号上午十点", "手术时间是下周三上午": the thing, then its time
 _THING_IS = re.compile(
     rf"^(?:我的?|我们的?)?(?P<what>[^，,是]{{1,10}}?)的?(?:时间)?(?:就|也|定的)?是(?P<when>{dates_zh.SCHEDULE.pattern})"
 )
@@ -46,7 +46,7 @@ _BOOKED_TIME = re.compile(
 _BOOKED = re.compile(
     rf"^(?:我)?{_ADVERBS}(?:把)?(?P<what>[^，,]{{0,10}}?){_ADVERBS}{_BOOK}(?:好|到|上)?了?(?:的)?(?P<where>[^，,]{{0,8}})$"
 )
-# "复试通知来了，3月28号上午八点半", "期中考试时间出来了": the day told next is the thing's
+# "答辩通知来了，5月20号下午两点", "期中考试时间出来了": the day told next is the thing's
 _ANNOUNCED = re.compile(r"^(?:我的?)?(?P<what>[^，,]{1,10}?)的?(?:通知|时间|日子|安排)?(?:也|终于|总算|刚)?"
                         r"(?:来了|下来了|出来了|定了|定下来了|确定了)$")
 _MEETING = re.compile(r"^(?:我)?(?:约了|约好了?|约的是)(?P<who>[^，,]{2,8}?)(?:来|去|到|在|谈|吃|见面|碰头)")

@@ -119,7 +119,7 @@ ENDING_VERBS = (
     r"(?:so\s+|officially\s+|totally\s+|well\s+and\s+truly\s+|also\s+|now\s+)?"
     # "spanish is paused too obviously", "the Vivo is gone", "Hana's officially gone": ended or put aside
     r"(?i:over|done|finished|gone|dead|paused|on\s+hold|on\s+pause|on\s+ice|shelved)"
-    # (what follows the punctuation is read on: "the truck's gone, ... talked me into a Subaru Outback")
+    # (what follows the punctuation is read on: "the van's gone, ... talked me into a Kia Sportage")
     r"(?:\s+(?:now|lol|haha|too|obviously|for\s+now|for\s+good|for\s+me|anyway))*(?=\s*[^\w\s]|\s*$)",
     # "the Vivo is gone", "Hana's officially gone": a thing or a person by name, gone
     r"(?:(?:ok|okay|so|well|yeah|and)[\s,]+)?(?:the\s+|my\s+)?(?:old\s+)?"
@@ -134,7 +134,7 @@ ENDING_VERBS = (
     r"(?:I(?:'m|\s+am)\s+)?" + ADV + r"taking\s+a\s+break\s+from\s+(?P<v>(?!work\b|it\b|everything\b)[^,]+?)"
     r"(?:\s+for\s+(?:now|a\s+while|a\s+bit))?(?:,.*)?$",
     # "no more dan eating my leftovers": a scene with someone's own things in it is no thing ended
-    # ("hurt my shoulder so no more gym": the thing after "so", "and" or "but" in the clause)
+    # ("twisted my knee so no more tennis": the thing after "so", "and" or "but" in the clause)
     r"(?:[^,]*?\b(?:so|and|but)\s+)?no\s+more\s+(?![^,]*\b(?:my|your|his|her|their|our)\b)(?P<v>[^,]+?)"
     r"(?:\s+for\s+(?:me|us))?(?:,.*)?$",
     # "so bye bye morning runs", "goodbye my beloved flat whites", "rip goat light soup": a farewell
@@ -283,7 +283,7 @@ ENDINGS: tuple[Rule, ...] = (
     rule(_PAST + r"(?:just\s+|finally\s+)?(?:sold|scrapped|got\s+rid\s+of)\s+(?:the|my|our|mi|ma)\s+"
                  r"(?:old\s+)?car\b(?!\s+(?:seat|charger|insurance|stereo|mat|cover|boot))",
          lambda m: [Fact("car", "", Op.RETRACT, 0.7)]),
-    # "strange not having a car in London", "no car anymore": whichever car the speaker had is gone
+    # "weird not having a car in Glasgow", "no car anymore": whichever car the speaker had is gone
     rule(r"(?:.*?\b)?(?:(?:strange|weird|odd|nice|hard)\s+)?(?:not\s+having\s+a\s+car(?!\s+(?:for|when|if|until))|"
          r"(?:no|without\s+a)\s+car\s+(?:now|anymore|any\s+more)|car[- ]?free\s+now)\b",
          lambda m: [Fact("car", "", Op.RETRACT, 0.65)]),

@@ -183,7 +183,7 @@ _OTHER_SUBJECT = re.compile(
     r"boyfriend|girlfriend|friend|colleague|coworker|boss|manager|son|daughter|roommate|flatmate|neighbou?r|"
     rf"cousin|aunt|uncle|grandma|grandpa))\b|(?<![跟和同与])[他她]|{_PEOPLE_ZH}|"  # 跟他吵架: with him
     r"^\s*(?:小|老|阿)[\u4e00-\u9fff]|"  # 小李, 老王, 阿强: a person called by name
-    r"(?:老师|师傅|教练|房东|医生|大夫|校长|班主任)(?:也|都|已经|要)?$|"  # "书法班老师退休了": the teacher
+    r"(?:老师|师傅|教练|房东|医生|大夫|校长|班主任)(?:也|都|已经|要)?$|"  # "舞蹈班老师退休了": the teacher
     r"^\s*(?:同门|同学|同事|室友|朋友|师兄|师姐|学长|学姐)(?:们)?(?:说|话)|"  # 同门说…: what they plan
     r"^\s*[A-Z][a-z]+(?=[\u4e00-\u9fff])",  # "Kevin前天被裁了": someone named in Latin letters
     re.IGNORECASE,

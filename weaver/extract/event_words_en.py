@@ -46,7 +46,7 @@ ONLY_DAY_WORDS = re.compile(r"(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|
 SWITCHED_VERBS = frozenset(["run", "swim", "walk", "ride", "jog", "lift", "climb", "row", "spin"])
 # "started pottery", "I've started sea swimming": what was started is the activity
 # ("been volunteering at the shelter every sunday": the volunteering)
-# ("switched to swimming tue and thu": what was switched to)
+# ("switched to pilates mon and wed": what was switched to)
 STARTED_HEAD = re.compile(r"^(?:also\s+)?(?:started|began|(?:switched|swapped)\s+(?:over\s+)?to)\s+(?=[a-z])|"
                           r"^(?:I|we)(?:'ve|\s+have)\s+"
                           r"(?:just\s+|also\s+)?(?:started|begun)\s+(?=(?:[a-z]+\s+){0,2}[a-z]{2,}ing\b)"
@@ -121,10 +121,10 @@ def joined_at(head: str) -> str:
     joined = _JOINED_AT.match(head.strip())
     return f"doing {joined.group('what')}" if joined else head
 
-# "visa date is changed to 16 April": the thing whose date moved is the visa (interview)
+# "court date is changed to 21 March": the thing whose date moved is the court (hearing)
 ITS_SLOT = re.compile(r"\b(?P<t>visa|interview|exam|test|court|hearing|surgery|scan|appointment)\s+"
                       r"(?:date|time|slot)$", re.IGNORECASE)
-# "pizza friday is dead", "taco tuesdays are over": what recurred on the day has ended, no slot of it
+# "quiz tuesday is dead", "taco tuesdays are over": what recurred on the day has ended, no slot of it
 ENDED_EVENT = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?(?:\s+is|'s|\s+are)\s+"
                          r"(?:(?:officially|so|totally)\s+)?(?:dead|over|done|finished|cancell?ed)\b",
                          re.IGNORECASE)

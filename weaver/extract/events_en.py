@@ -164,7 +164,7 @@ def events(clause: str) -> list[Fact]:
     """Appointment and routine facts in one raw clause (and a birthday told by its day);
     [] when it states none."""
     if ENDED_EVENT.search(clause):
-        return []  # "pizza friday is dead": the routine ended (changes_en), no slot of it
+        return []  # "quiz tuesday is dead": the routine ended (changes_en), no slot of it
     told = _BIRTHDAY_TOLD.match(clause)
     day = dates_en.birthday(told.group("v")) if told else None
     if day:
@@ -210,7 +210,7 @@ def events(clause: str) -> list[Fact]:
 
 
 _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
-# "swim is tuesday and thursday now", "gym's going to be tuesday and thursday arvo instead"
+# "swim is tuesday and thursday now", "swim's going to be tuesday and thursday arvo instead"
 _TWO_DAYS = re.compile(rf"\b(?:(?:is|are|'s)(?:\s+(?:going\s+to|gonna)\s+be)?|will\s+be|'ll\s+be)\s+"
                        rf"(?:now\s+)?(?P<days>{_DAY}(?:(?:\s*,\s*|\s+and\s+|\s+){_DAY})+)(?=(?:\s+"
                        r"(?:mornings?|afternoons?|evenings?|nights?|arvos?))?(?:\s+(?:now|instead)\b|\s*$|\s*[,.!]))",
@@ -305,7 +305,7 @@ def _appointment(clause: str) -> list[Fact]:
             said = (match.group("v") or "").strip().lower() if match else ""
             generic = pattern is _BARE_HEAD and bool(match and _GENERIC_SLOT.match(said))
             # "eish they moved it to friday": a subject before the verb, not a thing
-            # ("Dana pushed it to monday": whoever moved "it", the last one told moved)
+            # ("Priti pushed it to monday": whoever moved "it", the last one told moved)
             someone = moved and bool(re.search(r"(?:^|\s)(?:they|he|she|we|someone|somebody)$", said)
                                      or re.search(r"\s(?:moved|pushed|changed)\s+it\s+(?:back\s+)?to$", head))
             said_it = bool(match and (match.groupdict().get("it") or moved and not said))
@@ -341,7 +341,7 @@ def _what(raw: str) -> str:
     raw = _JOINING.sub("", raw.strip())  # "and cricket nets on sunday": the nets
     # "wedding's moved to oct 3", "booked a hair appt for saturday": the thing, not the verb
     raw = _BOOKED.sub("", re.sub(r"'s$|\s+is$|^now\s+(?:the\s+)?", "", raw))
-    raw = ITS_SLOT.sub(r"\g<t>", raw)  # "visa date is changed to 16 April": the visa (interview) moved
+    raw = ITS_SLOT.sub(r"\g<t>", raw)  # "court date is changed to 21 March": the court (hearing) moved
     value = raw.lower()
     first, *rest = value.split() or [""]
     if first in OWNED and rest and rest[0] in SERVICES:
@@ -447,7 +447,7 @@ def _routines(clause: str) -> list[Fact]:
         raw_head = STARTED_HEAD.sub("", joined_at(re.split(r"\s+(?:so|and|but|because|now|then)\s+",
                                                             raw_head)[-1]))
         # "golf with my brother-in-law Ross", "the club at the library": the activity alone
-        # (but "volunteer at the food bank": where one volunteers is what one does)
+        # (but "volunteer at the animal shelter": where one volunteers is what one does)
         raw_head = dates_en.strip_trailing(
             re.sub(r"(?<!volunteer)(?<!volunteering)\s+(?:with|w/?|at)\s+.*$", "", raw_head))
         raw_head = HOW_OFTEN.sub("", raw_head)  # "i go gym 5 days, monday to friday": how often

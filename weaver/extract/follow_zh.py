@@ -10,7 +10,7 @@ People say one thing and then add to it without repeating what it is about:
   以后不学了": no longer learning it;
 - "3月2号正式去平安银行了，做客户经理": the new title starts the day the new job does;
 - "换工作了，去了华为": where one went after a change of job is the new employer;
-- "4月11号上午9点考主管护师，在长沙医学院考点": a "在X" after an appointment is where it is held,
+- "5月9号上午9点考教师资格证，在武汉二中考点": a "在X" after an appointment is where it is held,
   not where one lives.
 """
 
@@ -173,7 +173,7 @@ def routine_goes_on(found: list[Fact], before: list[Fact]) -> list[Fact]:
 
 def without_venues(facts: list[Fact], sentence: str) -> list[Fact]:
     """``facts`` less the homes read from a bare "在X" told after an appointment of the same
-    sentence ("复试 3月28号上午八点半 线下 在北京": the exam is in Beijing)."""
+    sentence ("复试 4月2号上午九点 线下 在上海": the exam is in Shanghai)."""
     booked = [f.value for f in facts if f.attribute == "appointment" and f.scheduled and f.op is Op.ASSERT]
     told = sentence.find(booked[0]) if booked else -1
     if told < 0:

@@ -196,7 +196,7 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
             continue
         if pronoun:
             owned = pronoun.group("p").lower() in ("his", "her")
-            # "meanwhile my girl Audrey is doing everything, she's a pharmacist": Audrey, not whom
+            # "my girl Priya is carrying the house, she's a radiographer": Priya, not whom
             # an earlier turn named
             person = (at and _stranger(fragments[at - 1], last_named)) or _pronoun_person(
                 pronoun.group("p").lower(), who, mentioned, last_named)
@@ -404,7 +404,7 @@ _AT_SOME_PLACE = re.compile(r"^(?:a\s+|an\s+)?(?!(?:been|was|is|am|are|be|being|
                             r"\s+(?:at|in|for|with)\s+(?:the|a|an)\s+[a-z][\w' -]*$")
 
 
-# Someone named just before a pronoun who is no relative: "my girl Audrey ...", "marrying Cerys"
+# Someone named just before a pronoun who is no relative: "my girl Priya ...", "dating Imogen"
 _STRANGER = re.compile(rf"\b(?:my|our)\s+(?!{_RELATIVES}\b)[a-z]+\s+(?P<a>{NAME})(?:\s+(?:is|was|has|'s)\b|$)"
                        r"|\b(?:marrying|married(?:\s+to)?|engaged\s+to|dating|seeing|met|with|named|called)\s+"
                        rf"(?P<b>{NAME})$|^(?P<c>{NAME})$")

@@ -393,7 +393,7 @@ def _en_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
     if verb == "moved" and re.match(r"out\b", match.group("rest")) and about in ("roommate", "flatmate"):
         return None  # "my roommate Tiago moved out": the home is no longer shared (changes_en)
     rest = _en_their_verbs(match.group("rest"))
-    if match.group("who"):  # "my friend Ssekandi who is a nurse says ..."
+    if match.group("who"):  # "my cousin Tendai who is a nurse says ..."
         rest = WHO_ENDS.split(rest, 1)[0]
     if re.fullmatch(NAME, rest.strip(EDGES)):
         return None  # "my wife is Li": the relation, read by the mentions

@@ -132,7 +132,7 @@ def _zh_split_clauses(sentence: str) -> list[str]:
                   or shapes_zh.starts_clause(text) or _opens_with_person(text) or _ZH_WE.match(text)
                   or _ZH_TOPIC_THEN_I.match(text) or homes_zh.STARTS_CLAUSE.match(text)
                   or birthdays_zh.STARTS.match(text) or _ZH_REQUEST.match(text)
-                  or shapes_zh.TURNS.match(piece.strip()))  # "…两点 不过说实话 要是再挂": not the time's
+                  or shapes_zh.TURNS.match(piece.strip()))  # "…十点 不过说实话 要是再挂": not the time's
         if clauses and not starts:
             clauses[-1] += "，" + piece.strip()
         elif text or starts:
@@ -174,7 +174,7 @@ def zh_sentence(
     # nothing at all; what the sentence tells plainly beside it stands ("…🙃 在米哈游做游戏策划").
     ironic = bool(_ZH_SARCASM.search(sentence))
     sentence = _FILLERS.sub(_unfilled, sentence) or sentence  # "做那个 怎么说 课程研发吧": 做课程研发吧
-    sentence = shapes_zh.partner_named(schools_zh.school_and_year(sentence))  # "武汉理工 大四", "对象 叫晓兰"
+    sentence = shapes_zh.partner_named(schools_zh.school_and_year(sentence))  # "武汉理工 大四", "对象 叫佳琪"
     clauses = rules_zh_people.without_other_party(_zh_split_clauses(_EMOJI.sub("，", sentence)))
     if clauses and re.search(r"[?？]\W*$", sentence):
         # "…，去大理开客栈？" / "我在北京，你呢？": the last piece asks
@@ -230,7 +230,7 @@ def zh_sentence(
     facts = [f for f in facts if not ironic or f.attribute not in _ATTITUDES]
     facts = searched_zh.settled(sentence, facts)  # "干的是 那个啥 仓库调度 对 调度员"
     facts = titles_zh.employers_in_titles(facts + hometowns_zh.beside(sentence, facts))  # "…回义乌老家"
-    facts += titles_zh.business_named(sentence, facts)  # "开了家新疆菜馆 叫喀什小院"
+    facts += titles_zh.business_named(sentence, facts)  # "开了家面馆 叫老蓉城小面"
     facts = follow_zh.without_venues(facts + intro_zh.introduced(sentence, facts), sentence)  # "…考 在北京"
     return trades_zh.kept_across_apps(facts), topic or carried
 
@@ -279,7 +279,7 @@ def _zh_clause(
     person: rules_zh_people.Person | None = None
     if who is not None:
         person, text, relation = who
-    elif topic is not None and not text.startswith("我") and (  # "老公跳槽了 上周刚去汇川报到": his too
+    elif topic is not None and not text.startswith("我") and (  # "我老婆换工作了 上周刚去顺丰报到": hers too
             _ZH_PREDICATE.match(text) or _ZH_PREDICATE.match(dates_zh.find_past(text)[1])):
         person, text = topic, "我" + text  # the subject of the clause before
     first = text.split("，")[0]
@@ -301,7 +301,7 @@ def _zh_clause(
         if facts and attempt == _zh_subject(first) and attempt != tries[1]:
             when = ""
         elif facts and rest and attempt == tries[0] and not any(f.value[:2] in tries[1] for f in facts):
-            read = {f.attribute for f in facts}  # "生酮早破功了，过年回黄石老家": the first piece's own
+            read = {f.attribute for f in facts}  # "低碳早破功了，过年回老家": the first piece's own
             facts = [f for f in clause_facts(tries[1], CHINESE) if f.attribute not in read] + facts
     for plain in (shapes_zh.without_duration(tries[1]), shapes_zh.unfronted(tries[1])):
         if not facts and plain != tries[1]:  # "我在北京住了五年了", "烟抽了十年了"

@@ -115,7 +115,7 @@ VEHICLE_WORK: tuple[Rule, ...] = (
          r"(?:(?P<kind_of>[a-z]+ing)\s+|(?:\d+[a-z]?|[A-Za-z]+\s+line)\s+(?:[a-z]+\s+)?)?"
          rf"(?P<kind>(?i:{_VEHICLES}))(?P<plural>(?<=s)es|(?<!s)s)?(?:\s+for\s+(?P<org>[A-Za-z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*))?"
          r"(?=\s|$|[,.!;:)])(?!\s+(?:to|home|into|back)\b)", _vehicle_work),
-    # "I drive for Dublin Bus": a driver, of the vehicle the company is named for if any
+    # "I drive for Metro Buses": a driver, of the vehicle the company is named for if any
     rule(r"^\W*(?:I|i)\s+(?:(?:now|still|also|just|currently|mostly)\s+)?drive\s+for\s+"
          r"(?P<org>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,3})(?=\s|$|[,.!;:)])",
          lambda m: _driver_for(m.group("org"))),

@@ -3,7 +3,7 @@
 The speaker tells that they moved, and to whom, but not where: the home they had has ended
 (an ending with no value, which ends whatever home is held), unless the same turn tells where
 that person lives ("I moved in with my boyfriend, he lives in Leeds", "搬去男朋友那了…
-他住萧山"): then that is the speaker's home now, and it takes the old one's place. A move
+他住余杭"): then that is the speaker's home now, and it takes the old one's place. A move
 weighed or supposed ("thinking of moving in with him", "要不要搬去男朋友那") is no move: the
 doubt cues read it.
 """
@@ -43,7 +43,7 @@ def moved_in_with(sentences: Sequence[str], facts: Sequence[Fact]) -> list[Fact]
     """The ending of the speaker's home, and their home told as the other person's, for each
     move into someone's home the turn tells as done; [] when it tells none."""
     if any(f.attribute == "lives_in" and not f.about and not f.name and f.op is Op.ASSERT for f in facts):
-        return []  # "moved in with Ben in Bridgeland": the home is told
+        return []  # "moved in with Sam in Leith": the home is told
     for sentence in sentences:
         found = _MOVED_IN_EN.search(sentence) or _MOVED_IN_ZH.search(sentence)
         if found is None or _SUPPOSED.search(sentence[: found.end()]):

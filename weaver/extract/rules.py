@@ -333,7 +333,7 @@ def _facts_in(text: str, asked: str, who: str) -> list[Fact]:
     facts += kin_named(text, facts)
     facts += towns_in_passing(sentences, facts)  # "rent in cork is 1100", "我还在南京上班"
     facts += moved_in_with(sentences, facts)  # "I moved in with my boyfriend, he lives in Leeds"
-    facts += workplace_towns(sentences, facts)  # "a welder at a refinery in Pasadena"
+    facts += workplace_towns(sentences, facts)  # "a welder at a plant in Gillette"
     if _CJK.search(text):  # "我们重庆人" over a shop's district; "周日也就不去了"
         facts = told_first(facts, text) + rules_zh_updates.routines_ended_by_reference(text)
     facts += former_values(sentences, facts)  # "better than my old place in pilsen", "to Dublin from Cork"
@@ -398,13 +398,13 @@ def _fragment_facts(
 ) -> tuple[list[Fact], Carried]:
     """What the sentence's fragments, said again as whole clauses, add to its first reading (only facts
     of an attribute and person that reading did not give), and who the next sentence's fragments are about."""
-    # an ending read by the sentence leaves room for a new value ("the truck's gone, ... a Subaru Outback"),
+    # an ending read by the sentence leaves room for a new value ("the van's gone, ... a Kia Sportage"),
     # never for the value it ended
     had, extra = {(f.attribute, f.about, f.name) for f in found if f.op is not Op.RETRACT}, []
     ended = {f.value.casefold() for f in found if f.op is Op.RETRACT}
     said, carried = fragment_clauses(sentence, carried, who)
     booked = {f.value.lower() for f in found if f.attribute == "appointment"}  # "vet for pepe friday": no job
-    # "switched to swimming tue and thu mornings": the routine's activity, no liking of "swimming tue"
+    # "switched to pilates mon and wed evenings": the routine's activity, no liking of "pilates mon"
     kept = " ".join(f.value.lower() for f in found if f.attribute == "routine")
     for clause in said:
         facts = _sentence_facts(clause, ENGLISH, allow_note=False)

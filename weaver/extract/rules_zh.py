@@ -108,7 +108,7 @@ def _job(conf: float = 0.9, op: Op = Op.ASSERT) -> Build:
     def build(m: re.Match[str]) -> list[Fact]:
         groups = m.groupdict()
         if len(before := re.split(r"[，,]", groups.get("org") or "")) > 1 and not is_place(cleaned(before[0]) or ""):
-            return []  # "在曼彻斯特大学读MSc，想做…": a wish after the comma (not "在北京，中科院做博后")
+            return []  # "在爱丁堡大学读MSc，想写…": a wish after the comma (not "在北京，中科院做博后")
         if groups.get("t"):
             groups["t"] = re.sub(r"(?<=[\u4e00-\u9fff])的$", "", groups["t"])  # 在深圳做建筑设计的
         part = re.search(r"(?:兼职|实习)$", groups.get("org") or "")
@@ -461,7 +461,7 @@ RULES: tuple[Rule, ...] = (
     rule(r"我的工作是(?P<t>.+)$", _titled(0.8)),
     rule(_I + r"(?:被)?升(?:职|级)?(?:为|成|到)了?(?P<t>.+)$", _job(0.85)),
     rule(_I + r"(?:被)?(?:升|提拔|晋升)(?:职|级)?(?:为|成|到|上|做)?了?(?P<t>[^，,]{2,10}?)了?$", changes.promoted),
-    # languages and learning (学心理学的: a field; "我学军中学高一的": a school whose name starts with 学)
+    # languages and learning (学心理学的: a field; "我学军中学初二的": a school whose name starts with 学)
     rule(_I + r"(?:会|能|可以)(?:说|讲)(?P<v>.+)$", _each("speaks", mapping=LANGUAGES, split=r"[、/和跟]|还有")),
     rule(r"我的母语是(?P<v>.+)$", _each("speaks", mapping=LANGUAGES, split=r"[、/和跟]")),
     rule(_I + r"(?:正在|在)?学(?:习)?(?P<v>(?![校生院会到的府])(?!了)(?![^，,]*(?:[中小大]学|[高初][一二三])).+)$",

@@ -190,7 +190,7 @@ COMPANY_NAMED: tuple[Rule, ...] = (
     rule(r"^(?:我们?的?)?(?:公司|单位)(?:的?名字)?(?:叫|名叫|叫做)"
          r"(?P<org>[A-Za-z0-9\u4e00-\u9fff&]{2,12}?)(?:的)?(?:$|，|\s)",
          lambda m: [Fact("employer", org, Op.ASSERT, 0.75) for org in [org_of(m.group("org"))] if org]),
-    # "(上午)在老年大学学书法": a school or a class, and what one learns there
+    # "(下午)在社区老年大学学国画": a school or a class, and what one learns there
     rule(r"^我?(?:上午|下午|晚上|白天|周末|每周[一二三四五六日天]?|平时)?(?:都|也|还)?在(?P<at>[^，,在]{2,10}?"
          r"(?:大学|学校|学院|培训班|兴趣班|中心|学堂|夜校))(?:学(?:习)?|上)(?P<v>[^，,了过完会]{2,6}?)(?:课)?$",
          lambda m: [Fact("studies_at", m.group("at"), Op.ASSERT, 0.75),

@@ -5,7 +5,7 @@ Broad classes, each said many ways, read before the general tables of ``rules_zh
 - endings: a company that closed ("云帆倒闭了"), a job one stopped ("兼职不干了"), a layoff said in
   English ("被layoff了"), a cancelled appointment ("理发取消了"), a break-up said short ("跟小雨分了"),
   a pet given away or gone ("咪咪送人了", "豆豆走了");
-- starts and switches: "跳到如家了", "跳到大连造船厂去了" (the city of the job is home), "换工作了，
+- starts and switches: "跳到如家了", "跳到威海造船厂去了" (the city of the job is home), "换工作了，
   阿里", "转去学意大利语", and a start on a near day told as settled ("下周一去字节报到": ``starting``);
 - work told by what one does there: "在腾讯写后端", "在顺丰送快递", "在新东方教英语";
 - names given apart from the clause: "公司叫蓝鲸出海", "学校是华科", "在一家外资银行，渣打".
@@ -145,7 +145,7 @@ def _joined(m: re.Match[str]) -> list[Fact]:
         return []
     if is_place(value):
         return [Fact("lives_in", value, Op.ASSERT, 0.75)]
-    org, town = org_of(raw), leading_place(value)  # "大连造船厂": the yard, and the city of the job
+    org, town = org_of(raw), leading_place(value)  # "威海造船厂": the yard, and the city of the job
     return [Fact("employer", org, Op.ASSERT, 0.8)] + ([Fact("lives_in", town, Op.ASSERT, 0.6)] if town else []) \
         if org else []
 
@@ -216,7 +216,7 @@ _REGION = re.compile(r"^(?:东北|西北|华北|华南|华东|江南|苏北|苏�
 
 def _from_there(m: re.Match[str]) -> list[Fact]:
     """The place one is from, without the province or region said before it (河南周口: 周口)."""
-    place = _REGION.sub("", place_of(m.group("v")) or m.group("v"))  # (not "重庆开出租的": a trade there)
+    place = _REGION.sub("", place_of(m.group("v")) or m.group("v"))  # (not "长沙开出租的": a trade there)
     told = is_place(place) and not re.search(r"..[开做卖跑送教修当干]", m.group("v"))
     return [Fact("hometown", place, Op.ASSERT, 0.75)] if told else []
 

@@ -147,7 +147,7 @@ _NEARBY = frozenset(("小区", "我住的小区", "住的小区", "家", "我家
 
 
 _KIN_ZH = "男朋友|女朋友|男友|女友|老公|老婆|对象|爸妈|父母|我妈|我爸|妈|爸|姐|哥|弟弟|妹妹|姐姐|哥哥|奶奶|外婆|姥姥|爷爷|闺蜜|朋友"
-# What a flat is, said before the word for it: "临时公寓", "合租的房子"
+# What a flat is, said before the word for it: "员工公寓", "合租的房子"
 _KIND_OF_FLAT = re.compile(r"(?:临时|合租|整租|出租|员工|青年|人才|长租|短租|酒店式|单身|新|老|小|大|便宜|破|旧|租来)的?")
 
 
@@ -160,12 +160,12 @@ def place_of(raw: str) -> str | None:
     # "小区对面": beside somewhere, and the somewhere is left (no place if nothing is)
     value = cleaned(re.sub(r"(?:那边|这边|附近|一带|那儿|这儿|那里|这里|对面|旁边|隔壁|楼下|楼上|边上)$", "", raw))
     if value in _NEARBY or re.fullmatch(rf"我?(?:{_KIN_ZH})(?:那|那儿|那里|家)", value or ""):
-        return None  # "搬去男朋友那了": whose home, not where
+        return None  # "搬去女朋友那了": whose home, not where
     if value:  # "滨江一个单间", "西溪的两室一厅": the place, not the flat
         flat = re.search(r"(?:的)?(?:一|个|间|套|[一两三]室[一两]厅|[一两三]房[一两]厅)*(?:单间|房子|房间|公寓|"
                          r"[一两三]室[一两]厅|[一两三]房[一两]厅|loft|Loft)里?$", value)
         if flat and (not flat.start() or _KIND_OF_FLAT.fullmatch(value[: flat.start()])):
-            return None  # "住的是临时公寓", "住在新房子里": what kind of flat, not where
+            return None  # "住的是员工公寓", "住在新房子里": what kind of flat, not where
         value = value[: flat.start()] if flat else value
     if value and len(value) > 3:
         value = re.sub(r"(?:发展|定居|打工|工作|上班|生活)$", "", value)  # 去成都发展: 成都
@@ -203,7 +203,7 @@ def is_place(value: str) -> bool:
         return True  # 开封, 开平: a town's first word may be a verb
     if re.match(r"[开做干跑卖送教搞修]", value):
         return False  # "我开德士的": a trade, whatever jieba tags in it
-    # 步步高超市, 东门菜市: a market, not a city
+    # 华润万家超市, 东门菜市: a market, not a city
     return bool(re.fullmatch(rf"[{_CJK}]{{1,4}}(?:(?<![超菜夜街花门股集早])市|[省县州])", value)) or tagged_place(value)
 
 
@@ -241,7 +241,7 @@ def org_of(raw: str) -> str | None:
     if aside and is_place(aside.group("at")):
         value = aside.group("v")  # 望京这边美团: the company, not where it is
     if any(known_city(value[:n]) and len(value) == n + 1 for n in (2, 3)) and value[-1] not in _ONE_CHAR_ORGS:
-        return None  # "在南京苦哈哈上班": the city and a word of how it feels (not 烟台港, 成都局)
+        return None  # "在成都累死累活上班": the city and how it feels (not 青岛港, 成都局)
     leading = leading_place(value)
     if leading:
         value = value[len(leading):]  # 北京百度, 武汉中南医院: the company, not its city

@@ -108,13 +108,13 @@ def _lower_name(m: re.Match[str]) -> str:
     return f"I'm {name.capitalize()}, "
 
 
-# "27M, 72kg, software dev", "27f here": an age and a sex, the forum way of saying who one is
+# "29M, 85kg, electrician", "34f here": an age and a sex, the forum way of saying who one is
 _AGE_AND_SEX = re.compile(r"(?P<lead>^\W*|[.!?:]\s*|(?<=\w),\s*)(?P<n>1[3-9]|[2-9]\d)\s?[MFmf]"
                           r"(?=\s*[,/.]|\s+here\b|$)")
 
 
 def introduced(text: str) -> str:
-    """``text`` with a self-introduction said the plain way: "I'm Shane, 38, ...", "I'm 27, 72kg"."""
+    """``text`` with a self-introduction said the plain way: "I'm Shane, 38, ...", "I'm 29, 85kg"."""
     text = _AGE_AND_SEX.sub(r"\g<lead>I'm \g<n>", text)
     text = _LOWER_NAME_THEN.sub(_lower_name, _AM_NAME.sub(r"\1I am ", _HONORIFIC.sub(r"\1", text)))
     text = _NAME_HERE.sub(_here_capitalised, text)

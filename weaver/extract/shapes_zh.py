@@ -7,8 +7,8 @@
   "西语放弃了", "云帆倒闭了", "理发取消了") is a clause of its own, not the tail of the
   clause before it.
 - A piece where the talk turns ("不过说实话…") is a clause of its own.
-- Someone met and then named: "谈了个对象，叫晓兰" is "我对象叫晓兰" (her name, not the speaker's);
-  two relations of one person ("室友兼闺蜜阿珂") are the first.
+- Someone met and then named: "谈了个对象，叫佳琪" is "我对象叫佳琪" (her name, not the speaker's);
+  two relations of one person ("室友兼闺蜜小敏") are the first.
 - "以后" after an event ("毕业以后", "结婚以后") means after it, not a plan.
 """
 
@@ -25,7 +25,7 @@ _FRONTED = re.compile(
     rf"^我?(?P<obj>[\u4e00-\u9fff]{{1,4}}?)(?:已经|都|也)?(?P<verb>抽|学|练|弹|喝|打|踢|跳)了?"
     rf"(?:快|差不多|将近|整整)?{_N}多?个?多?(?:年|月)多?(?:了|啦)?$"
 )
-# A piece where the talk turns ("面试是4月25号下午两点 不过说实话 这次要是再挂"): a clause of its own,
+# A piece where the talk turns ("面试是5月9号上午十点 不过说实话 这次要是再挂"): a clause of its own,
 # so that what it supposes stays out of the one before.
 TURNS = re.compile(r"(?:不过|但是|可是|只是)?(?:说实话|讲真|说真的|老实说)|不过|但是|可是")
 # A piece that names its topic first and then how it changed: a clause of its own.
@@ -259,7 +259,7 @@ def times_said_plainly(text: str) -> str:
                   r"\g<n>天前", text)
 
 
-# "最近谈了个对象，叫晓兰", "认识了一个男生 叫李航": someone met, then named
+# "最近谈了个对象，叫佳琪", "认识了一个男生 叫周航": someone met, then named
 _MET_THEN_NAMED = re.compile(
     r"(?P<lead>^|[，,\s])(?P<pre>[^，,\s]{0,4}?)(?:我)?(?P<met>(?:最近|刚|新|也)*(?:交|谈|找|处|认识|来)了?(?:一)?"
     r"[个位](?:新)?)(?P<who>[\u4e00-\u9fff]{1,4}?)(?:啦|了)?[，,\s]+(?:她|他)?(?:叫|名叫|叫做)"
@@ -268,14 +268,14 @@ _MET_THEN_NAMED = re.compile(
 _PARTNERS = ("女朋友", "男朋友", "女友", "男友", "对象")
 
 
-# "室友兼闺蜜阿珂": two relations of one person, the first said is hers
+# "室友兼闺蜜小敏": two relations of one person, the first said is hers
 _TWO_RELATIONS = re.compile(r"(?P<a>室友|舍友|同事|闺蜜|同学|老公|老婆|男朋友|女朋友)兼(?:我的?)?"
                             r"(?:室友|舍友|同事|闺蜜|朋友|好友|同学|搭档|合伙人|死党)")
 
 
 def partner_named(text: str) -> str:
-    """ "谈了个对象，叫晓兰，…" -> "我对象叫晓兰，…"; "认识了一个男生，叫李航" -> "认识了一个男生李航"
-    (his name, never the speaker's); "室友兼闺蜜阿珂" -> "室友阿珂"; any other text as it is."""
+    """ "谈了个对象，叫佳琪，…" -> "我对象叫佳琪，…"; "认识了一个男生，叫周航" -> "认识了一个男生周航"
+    (his name, never the speaker's); "室友兼闺蜜小敏" -> "室友小敏"; any other text as it is."""
     text = _TWO_RELATIONS.sub(r"\g<a>", text)
 
     def said(m: re.Match[str]) -> str:

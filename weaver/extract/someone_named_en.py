@@ -46,7 +46,7 @@ def named_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
     if not match or name.lower() in PLACES or name.lower() in _NOT_A_PERSON:
         return None
     verb = match.group("verb") or "is"
-    rest = _TURNS_AWAY.split(match.group("rest"), 1)[0]  # "Lucas is a chef and he keeps saying ..."
+    rest = _TURNS_AWAY.split(match.group("rest"), 1)[0]  # "Ruben is a welder and he keeps nagging ..."
     if verb == "moved" and re.match(r"out\b", rest):
         return None  # "Tiago moved out": the speaker's roommate left (changes_en), not his move
     if verb == "is":
@@ -62,8 +62,8 @@ def named_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
     return "", name, f"I {verb} {rest}".strip(), []
 
 
-# Where a clause of "who" ends and the sentence's own verb takes over: "my friend Ssekandi who
-# is a network engineer at MTN says ..."
+# Where a clause of "who" ends and the sentence's own verb takes over: "my cousin Tendai who
+# is a site engineer at Bechtel reckons ..."
 WHO_ENDS = re.compile(r"\s+(?=(?:says|said|thinks|thought|told|tells|wants|reckons|keeps|is|was|has|had|will|"
                       r"would|can|could|gave|got|helped|suggested)\b)")
 # Where the talk turns from the person named to someone else

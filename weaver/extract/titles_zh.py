@@ -9,7 +9,7 @@
 - "我是渣打的analyst", "我是做real estate agent的": a trade said in English inside a Chinese
   clause is a title when its head word is one (``rules_text.is_job``); the workplace before 的 is
   the employer.
-- "在荔湾开茶餐厅 叫「嘉记冰室」", "在南宁一间幼儿园当老师 叫「蒲公英幼儿园」": the business
+- "在成都开了家面馆 叫老蓉城小面", "在一间幼儿园当老师 叫「小太阳幼儿园」": the business
   one runs or works at, then its name, is the employer.
 """
 
@@ -159,7 +159,7 @@ def employers_in_titles(facts: list[Fact]) -> list[Fact]:
     return out
 
 
-# A business one runs or works at, then its name: "开了家新疆菜馆 叫喀什小院"
+# A business one runs or works at, then its name: "开了家面馆 叫老蓉城小面"
 _BUSINESS_NAMED = re.compile(
     r"(?:开|在)[^。！？!?叫]{0,14}?(?:店|馆|餐厅|冰室|幼儿园|工作室|公司|诊所|律所|事务所|民宿|客栈|饭店|补习班)"
     r"[^。！？!?叫]{0,10}?(?:名字|店名)?(?:就)?叫(?:做)?\s*[「“\"『]?(?P<org>(?![我你他她])[^」”\"』，,、。！!？?\s]{2,20})"

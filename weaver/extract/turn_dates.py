@@ -58,7 +58,7 @@ def told_when(sentences: Sequence[str], value: str, theirs: bool = False) -> str
 
 
 def day_names_thing(value: str, phrase: str, sentence: str) -> bool:
-    """Whether the weekday ``phrase`` is part of the thing's name in ``sentence`` ("pizza friday is
+    """Whether the weekday ``phrase`` is part of the thing's name in ``sentence`` ("quiz tuesday is
     dead": no day of the ending)."""
     if not value or not _WEEKDAY_ONLY.search(phrase):
         return False

@@ -35,7 +35,7 @@ _NOT_PLACES = frozenset({
     "当地", "老家", "家乡", "市区", "郊区", "市中心",
     # state companies named 中 + their trade ("在中建", "中铁的"), never towns
     "中建", "中铁", "中交", "中核", "中冶", "中粮", "中航", "中电", "中化",
-    # companies jieba tags as places ("在大疆做硬件")
+    # companies jieba tags as places ("在大疆做结构")
     "大疆", "中兴", "吉利", "苏宁", "智联",
 })
 

@@ -11,8 +11,8 @@ the gates that keep a plan, a question or someone else's job apart keep them apa
 Never a word a frame of work is followed by that names no workplace: "work at home", "work
 for myself", "a nurse at the hospital", "work at night", a town ("work for leeds"), a weekday.
 
-The town a workplace is in, told with it ("a welder at a refinery in Pasadena", "I work at DBS in
-Marina Bay", "FIFO with BHP out at Newman"), is where one works (``workplace_towns``).
+The town a workplace is in, told with it ("a welder at a plant in Gillette", "I work at OCBC in
+Raffles Place", "FIFO with Rio Tinto out at Tom Price"), is where one works (``workplace_towns``).
 """
 
 from __future__ import annotations
@@ -273,7 +273,7 @@ def in_said_as_at(text: str) -> str:
     return _IN_OR_SA.sub(_at_not_in, text)
 
 
-# "at a refinery in Pasadena", "with BHP out at Newman": a workplace, then the town it is in
+# "at a plant in Gillette", "with Rio Tinto out at Tom Price": a workplace, then the town it is in
 _IN_TOWN = re.compile(r"\b(?:at|for|with|in)\s+(?:a|an|the)?\s*(?:[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,2}|"
                       r"[a-z]+(?:\s+[a-z]+)?)\s+(?:in|out\s+(?:at|in)|at|near)\s+"
                       r"(?P<town>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)(?=\s*(?:[,.;!?]|$)|\s+[a-z])")

@@ -354,20 +354,6 @@ def test_a_company_jieba_takes_for_a_town_is_an_employer() -> None:
     assert ("employer", "大疆") in {(f.attribute, f.value) for f in facts_in("我在大疆做结构工程师")}
 
 
-@pytest.mark.parametrize(("text", "town"), [
-    ("i'm a welder at a plant in Gillette so i know steel", "Gillette"),
-    ("I work at OCBC in Raffles Place, lunch is always rushed", "Raffles Place"),
-    ("I teach year 2 in a primary school out in Knocknacarra.", "Knocknacarra"),
-])
-def test_the_town_a_workplace_is_in_is_where_one_works(text: str, town: str) -> None:
-    assert ("workplace", town, "") in told(text)
-
-
-def test_a_town_before_the_job_is_told_is_no_workplace() -> None:
-    found = facts_in("we ate at a tapas bar in Soho, I work at Accenture")
-    assert not [f for f in found if f.attribute == "workplace"]
-
-
 @pytest.mark.parametrize(("text", "value"), [("每周四是书法课", "书法课 每周四"),
                                            ("我每礼拜一休息", "休息 每礼拜一")])
 def test_a_lesson_or_a_day_off_told_by_its_weekday_is_a_routine(text: str, value: str) -> None:

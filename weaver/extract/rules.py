@@ -86,7 +86,6 @@ from vaultweave.weaver.extract.turn_context import named_in, restated, topic_of,
 from vaultweave.weaver.extract.typed_zh import read_as_mandarin
 from vaultweave.weaver.extract.unsure import doubts_of, unsure_of_people, unsure_sentences
 from vaultweave.weaver.extract.whole_turn import dated_by_last_day, kin_named, kin_said, title_in_doubt
-from vaultweave.weaver.extract.workplaces_en import workplace_towns
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 NOTE_CONFIDENCE = 0.95
@@ -333,7 +332,6 @@ def _facts_in(text: str, asked: str, who: str) -> list[Fact]:
     facts += kin_named(text, facts)
     facts += towns_in_passing(sentences, facts)  # "rent in cork is 1100", "我还在南京上班"
     facts += moved_in_with(sentences, facts)  # "I moved in with my boyfriend, he lives in Leeds"
-    facts += workplace_towns(sentences, facts)  # "a welder at a plant in Gillette"
     if _CJK.search(text):  # "我们重庆人" over a shop's district; "周日也就不去了"
         facts = told_first(facts, text) + rules_zh_updates.routines_ended_by_reference(text)
     facts += former_values(sentences, facts)  # "better than my old place in pilsen", "to Dublin from Cork"

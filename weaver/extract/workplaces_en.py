@@ -10,9 +10,6 @@ the gates that keep a plan, a question or someone else's job apart keep them apa
 
 Never a word a frame of work is followed by that names no workplace: "work at home", "work
 for myself", "a nurse at the hospital", "work at night", a town ("work for leeds"), a weekday.
-
-The town a workplace is in, told with it ("a welder at a plant in Gillette", "I work at OCBC in
-Raffles Place", "FIFO with Rio Tinto out at Tom Price"), is where one works (``workplace_towns``).
 """
 
 from __future__ import annotations
@@ -22,7 +19,7 @@ import re
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.patterns_en import _SCHOOL, _job
 from vaultweave.weaver.extract.places_en import known_place
-from vaultweave.weaver.extract.rules_text import Fact, clean_org, clean_place, is_job, rule, words
+from vaultweave.weaver.extract.rules_text import Fact, clean_org, is_job, rule, words
 
 # A verb of working and how one works, before the preposition: "work part time at", "wfh for"
 _WORKING = (r"\b(?:work|works|working|worked|wfh|wfh-ing|casual|temping|interning|volunteering)"
@@ -271,29 +268,3 @@ def in_said_as_at(text: str) -> str:
     working said with "at": "nurse in the mercy" -> "nurse at the mercy", "work in Bewley's
     as barista" -> "work at Bewley's as barista"; a town stays where one is ("a nurse in Leeds")."""
     return _IN_OR_SA.sub(_at_not_in, text)
-
-
-# "at a plant in Gillette", "with Rio Tinto out at Tom Price": a workplace, then the town it is in
-_IN_TOWN = re.compile(r"\b(?:at|for|with|in)\s+(?:a|an|the)?\s*(?:[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,2}|"
-                      r"[a-z]+(?:\s+[a-z]+)?)\s+(?:in|out\s+(?:at|in)|at|near)\s+"
-                      r"(?P<town>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)(?=\s*(?:[,.;!?]|$)|\s+[a-z])")
-_WORK_ATTRIBUTES = frozenset(("job_title", "employer"))
-_NOT_TOWNS = frozenset(("Christmas", "Easter", "Zoom", "Teams", "Slack", "Google", "Covid"))
-
-
-def workplace_towns(sentences: list[str], facts: list[Fact]) -> list[Fact]:
-    """The town the speaker's workplace is in, from a sentence that tells their job; [] when
-    none is told (or the turn told one already)."""
-    if any(f.attribute == "workplace" for f in facts):
-        return []
-    jobs = [f.value.casefold()[:4] for f in facts  # "teach" tells a teacher
-            if f.attribute in _WORK_ATTRIBUTES and not f.about and not f.name and f.op is Op.ASSERT]
-    for sentence in sentences:
-        # the town told after the job ("dinner at a place in Soho, I work at Deloitte" tells none)
-        at = min((sentence.casefold().find(j) for j in jobs if j in sentence.casefold()), default=-1)
-        found = _IN_TOWN.search(sentence, max(0, at - 6)) if at >= 0 else None
-        said = found.group("town") if found else ""
-        town = known_place(said) or (said if clean_place(said) == said and said not in _NOT_TOWNS else "")
-        if town:
-            return [Fact("workplace", town, Op.ASSERT, 0.6)]
-    return []

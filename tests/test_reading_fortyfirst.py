@@ -1,14 +1,16 @@
 """Who a sentence is about and what a value is, as chat tells them: a pronoun after someone just
 named who is no relative ("my girl Priya ..., she's a radiographer", "he's dating Imogen, she's
 a vet"), a person described in a clause of "who" or before "and he ...", a partner met and
-then named (谈了个对象 叫晓兰) and a stranger named so (认识了一个男生 叫李航); a driver for a
-company, an age told with a sex ("29M"), a shop owned (开五金店), a shift or a market that is
-no job or city (夜班, 超市), a flat's kind that is no place (临时公寓), a partner's home moved
-into; appointments told by their news (复试通知来了), taken as an exam (考主管护师) or held
-somewhere ("在X考点"), a talk that turns (不过说实话) before a supposition; routines moved
-"instead" or "from this week", volunteering where; things done with ("netball's done for
-me"), a car no longer had, a car handed on, a diet broken, the one workplace named by its
-kind. None is taken from the bench."""
+then named (谈了个对象 叫佳琪), a stranger named so (认识了一个男生 叫周航) and two relations of one
+person (室友兼闺蜜); a driver for a company, an age told with a sex ("29M"), a shop owned
+(开五金店), a trade in its town (长沙开出租的), a shift, a market, a port or a class that is no job
+or town (夜班, 超市, 宁波港, 油画班), a flat's kind that is no place (员工公寓), a partner's home moved
+into; appointments told by their news (答辩通知来了) or as the thing and its time (面试是…), taken
+as an exam (考初级会计), held somewhere ("在X考点"), a talk that turns (不过说实话) before a
+supposition, one moved by whoever moved "it"; routines moved "instead" or "from this week", told
+by their weekday (每周四是书法课), volunteering where; things done with ("hockey's done for me",
+"quiz tuesday is dead"), a car no longer had or handed on, a diet broken, the one workplace named
+by its kind; an ending that leaves room for the new value after it. None is taken from the bench."""
 
 from __future__ import annotations
 

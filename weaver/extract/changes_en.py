@@ -115,7 +115,7 @@ ENDING_VERBS = (
     # "ok keto is OVER", "the guitar thing is done lol": the thing has ended
     r"(?:[^,]*?\b(?=so\s|and\s|but\s))?(?:(?:ok|okay|so|well|yeah|and|but)[\s,]+)?(?:the\s+|my\s+)?"
     r"(?P<v>(?!(?:it|that|this|the|my|a|day|week|weekend|today|"
-    r"lunch|dinner|class|exam|meeting|shift|party|game|match)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)(?:\s+is|'s|\s+are)\s+"
+    r"lunch|dinner|class|exam|meeting|shift|party|game|match|season|term|semester|year|month|holidays?)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)(?:\s+is|'s|\s+are)\s+"
     r"(?:so\s+|officially\s+|totally\s+|well\s+and\s+truly\s+|also\s+|now\s+)?"
     # "spanish is paused too obviously", "the Vivo is gone", "Hana's officially gone": ended or put aside
     r"(?i:over|done|finished|gone|dead|paused|on\s+hold|on\s+pause|on\s+ice|shelved)"

@@ -215,8 +215,11 @@ def cue_doubts(sentences: Sequence[str], read: Sequence[Fact]) -> list[Fact]:
         return []  # "恨不得明天就辞职。开玩笑的": said, then taken back
     # an appointment moved as "it" names none: whether it is known is speaker_memory's
     # (a doubt read by the words it names, "not sure I'll stay in the flat", tells nothing)
-    told = {f.attribute for f in read
-            if not f.about and f.value != IT and (f.op is not Op.DOUBT or not f.value)}
+    # (an ending of a thing over every attribute it may name, a liking and an employer alike, tells
+    # none of them, so it silences no cue: "the season's over. no more training")
+    spread = _ended_as_a_thing(read)
+    told = {f.attribute for f in read if not f.about and f.value != IT
+            and (f.op is not Op.DOUBT or not f.value) and f.value not in spread}
     doubted: list[str] = []
     for sentence in speakers_sentences(sentences, read):
         for family in _families_in(sentence):
@@ -250,6 +253,13 @@ def ended_by_name(clause: str, value: str) -> bool:
     return bool(value) and not _ENDS.search(value) and any(
         op is Op.RETRACT and mentioned(value, around) for around, op in _named_beside_change(clause)
     )
+
+
+def _ended_as_a_thing(read: Sequence[Fact]) -> set[str]:
+    """The values ended over every attribute a thing may name (``things_ended_en``): a liking and
+    an employer at once, as no one value is."""
+    ended = {(f.attribute, f.value) for f in read if f.op is Op.RETRACT and f.value}
+    return {v for a, v in ended if a == "likes" and ("employer", v) in ended}
 
 
 def speakers_sentences(sentences: Sequence[str], read: Sequence[Fact]) -> list[str]:

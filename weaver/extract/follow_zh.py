@@ -173,7 +173,7 @@ def routine_goes_on(found: list[Fact], before: list[Fact]) -> list[Fact]:
 
 def without_venues(facts: list[Fact], sentence: str) -> list[Fact]:
     """``facts`` less the homes read from a bare "在X" told after an appointment of the same
-    sentence ("复试 4月2号上午九点 线下 在上海": the exam is in Shanghai)."""
+    sentence ("复试通知来了 4月2号上午九点 线下 在上海": the exam is in Shanghai)."""
     booked = [f.value for f in facts if f.attribute == "appointment" and f.scheduled and f.op is Op.ASSERT]
     told = sentence.find(booked[0]) if booked else -1
     if told < 0:

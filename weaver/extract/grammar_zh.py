@@ -231,7 +231,7 @@ def zh_sentence(
     facts = searched_zh.settled(sentence, facts)  # "干的是 那个啥 仓库调度 对 调度员"
     facts = titles_zh.employers_in_titles(facts + hometowns_zh.beside(sentence, facts))  # "…回义乌老家"
     facts += titles_zh.business_named(sentence, facts)  # "开了家面馆 叫老蓉城小面"
-    facts = follow_zh.without_venues(facts + intro_zh.introduced(sentence, facts), sentence)  # "…考 在北京"
+    facts = follow_zh.without_venues(facts + intro_zh.introduced(sentence, facts), sentence)  # "…考试 在上海"
     return trades_zh.kept_across_apps(facts), topic or carried
 
 

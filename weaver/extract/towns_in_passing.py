@@ -228,7 +228,7 @@ def _longest_town(words: str) -> str:
 def _speaker_town_zh(sentence: str) -> str:
     """ "我还在南京苦哈哈上班呢" -> 南京; "" for a trip, a plan or a denial."""
     others, before = False, ""  # the dropped subject is the speaker unless a clause before names someone else
-    trip = False  # "复试 4月2号上午九点 线下 在上海": after a trip or an exam, "在X" is where it is held
+    trip = False  # "复试通知来了 4月2号上午九点 线下 在上海": after a trip or an exam, "在X" is where it is
     for clause in re.split(r"[，,；;。!！?？~～\s]+", sentence.strip()):
         others, before = others or bool(before and someone_else(before)), clause
         if TRIP_ZH.search(clause):

@@ -403,13 +403,13 @@ def _fragment_facts(
     said, carried = fragment_clauses(sentence, carried, who)
     booked = {f.value.lower() for f in found if f.attribute == "appointment"}  # "vet for pepe friday": no job
     # "switched to pilates mon and wed evenings": the routine's activity, no liking of "pilates mon"
-    kept = " ".join(f.value.lower() for f in found if f.attribute == "routine")
+    kept = {w for f in found if f.attribute == "routine" for w in f.value.lower().split()} - {"on", "and"}
     for clause in said:
         facts = _sentence_facts(clause, ENGLISH, allow_note=False)
         for fact in [] if {f.value.lower() for f in facts if f.attribute == "job_title"} & booked else facts:
             first = fact.value.split()[0].lower() if fact.value.split() else ""
             if fact.op is Op.ASSERT and (fact.attribute, fact.about, fact.name) not in had \
-                    and fact.value.casefold() not in ended and not (kept and first in kept):
+                    and fact.value.casefold() not in ended and first not in kept:
                 had.add((fact.attribute, fact.about, fact.name))
                 extra.append(fact)
     return extra, carried

@@ -174,7 +174,7 @@ def zh_sentence(
     # nothing at all; what the sentence tells plainly beside it stands ("…🙃 在米哈游做游戏策划").
     ironic = bool(_ZH_SARCASM.search(sentence))
     sentence = _FILLERS.sub(_unfilled, sentence) or sentence  # "做那个 怎么说 课程研发吧": 做课程研发吧
-    sentence = shapes_zh.partner_named(schools_zh.school_and_year(sentence))  # "武汉理工 大四", "对象 叫佳琪"
+    sentence = shapes_zh.people_named(schools_zh.school_and_year(sentence))  # "武汉理工 大四", "对象 叫佳琪"
     clauses = rules_zh_people.without_other_party(_zh_split_clauses(_EMOJI.sub("，", sentence)))
     if clauses and re.search(r"[?？]\W*$", sentence):
         # "…，去大理开客栈？" / "我在北京，你呢？": the last piece asks

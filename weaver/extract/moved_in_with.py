@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.rules_text import Fact
+from vaultweave.weaver.extract.rules_zh_people import RELATIONS
 
 # Below a home said outright: the town is the other person's, told beside the move
 SHARED_HOME_CONFIDENCE = 0.6
@@ -23,16 +24,18 @@ MOVE_CONFIDENCE = 0.7
 _KIN_EN = {"boyfriend": "boyfriend", "girlfriend": "girlfriend", "partner": "partner", "fiance": "fiance",
            "fiancé": "fiance", "fiancee": "fiance", "fiancée": "fiance", "husband": "husband", "wife": "wife",
            "parents": "parents", "folks": "parents", "mum": "mother", "mom": "mother", "dad": "father"}
-_KIN_ZH = {"男朋友": "boyfriend", "男友": "boyfriend", "女朋友": "girlfriend", "女友": "girlfriend",
-           "对象": "partner", "老公": "husband", "老婆": "wife", "爸妈": "parents", "父母": "parents",
-           "我妈": "mother", "我爸": "father", "未婚夫": "fiance", "未婚妻": "fiance"}
+# A partner or a parent moved in with, by the Chinese words for them (``rules_zh_people.RELATIONS``)
+_SHARED_WITH = frozenset(("boyfriend", "girlfriend", "partner", "husband", "wife", "fiance", "parents",
+                          "mother", "father"))
+_KIN_ZH = {word: relation for word, relation in RELATIONS.items() if relation in _SHARED_WITH}
 _MOVED_IN_EN = re.compile(
     r"\bI(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|officially\s+|already\s+)?moved\s+in\s+with\s+(?:my\s+)?"
     r"(?P<kin>" + "|".join(_KIN_EN) + r")\b(?!\s*,?\s*\w*\s*in\s+[A-Z])",
     re.IGNORECASE,
 )
 _MOVED_IN_ZH = re.compile(
-    r"(?<![要想准备打算考虑])搬(?:去|到|回|进|过去)了?(?:我)?(?P<kin>" + "|".join(_KIN_ZH)
+    r"(?<![要想准备打算考虑])搬(?:去|到|回|进|过去)了?(?:我)?(?P<kin>"
+    + "|".join(sorted(_KIN_ZH, key=len, reverse=True))
     + r")(?:那|那儿|那里|那边|家)(?:住)?了"
 )
 _SUPPOSED = re.compile(r"\b(?:if|would|might|maybe|thinking|considering|planning|should|could)\b|"

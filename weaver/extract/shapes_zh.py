@@ -273,7 +273,7 @@ _TWO_RELATIONS = re.compile(r"(?P<a>室友|舍友|同事|闺蜜|同学|老公|�
                             r"(?:室友|舍友|同事|闺蜜|朋友|好友|同学|搭档|合伙人|死党)")
 
 
-def partner_named(text: str) -> str:
+def people_named(text: str) -> str:
     """ "谈了个对象，叫佳琪，…" -> "我对象叫佳琪，…"; "认识了一个男生，叫周航" -> "认识了一个男生周航"
     (his name, never the speaker's); "室友兼闺蜜小敏" -> "室友小敏"; any other text as it is."""
     text = _TWO_RELATIONS.sub(r"\g<a>", text)

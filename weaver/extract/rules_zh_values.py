@@ -314,10 +314,12 @@ def kind_title(title: str | None, org: str) -> str | None:
 
 def leading_place(value: str) -> str:
     """The known city that opens a company's name ("北京百度" -> 北京); "" when the rest is
-    no name of its own (北京大学, 上海分公司)."""
+    no name of its own (北京大学, 上海分公司), or the place is the nation (中国银行)."""
     city = next((p for p in sorted(PLACES_ZH, key=len, reverse=True) if value.startswith(p)), "")
     rest = value[len(city):]
-    if not city or len(rest) < 2 or rest in _GENERIC_ORGS or re.match(r"(?:大学|学院|分公司|总部|市|省|的|人|本地)", rest):
+    if not city or city == "中国" or len(rest) < 2 or rest in _GENERIC_ORGS:
+        return ""
+    if re.match(r"(?:大学|学院|分公司|总部|市|省|的|人|本地)", rest):
         return ""
     if re.search(r"(?:大学|学院|师范|理工|交通|科技大)", rest):
         return ""  # 上海交通大学: the school is named by its city

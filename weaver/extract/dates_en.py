@@ -25,8 +25,9 @@ _COUNT = (
 _UNIT = r"(?:days?|weeks?|fortnights?|months?|years?)"
 _NOON_SAID = r",?\s+(?:at\s+)?(?:12\s+)?(?:noon|midday)\b"
 _TIME = (
-    # "10 in the morning", "at 10h"
-    r"(?:,?\s+(?:at\s+)?\d{1,2}(?:[:.]\d{2})?\s+in\s+the\s+(?:morning|afternoon|evening)"
+    # "10 in the morning", "8 o'clock in the morning", "at 10h"
+    r"(?:,?\s+(?:at\s+)?\d{1,2}(?:[:.]\d{2})?(?:\s*o['’]?clock)?\s+in\s+the\s+(?:morning|afternoon|evening)"
+    r"|,?\s+(?:at\s+)?\d{1,2}\s*o['’]?clock(?!\s+in\b)"
     r"|,?\s+(?:at\s+)?\d{1,2}h(?:\d{2})?(?!\w)"
     r"|,?\s+at\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|,?\s+by\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)"
     r"|,?\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)|,?\s+\d{1,2}:\d{2}|,?\s+(?:[01]?\d|2[0-3])\.[0-5]\d(?![\d%.])"
@@ -53,7 +54,7 @@ _HOLIDAY = "|".join(sorted((re.sub(r"(?<=[rne])s\b", "['’]?s", h).replace(" ",
 _PHRASE = re.compile(
     r"\b(?:"
     rf"{_COUNT}\s+{_UNIT}\s+ago"
-    rf"|(?:on\s+)?{_WEEKDAY}\s+(?:the\s+{_ORD}|\d{{1,2}}(?:st|nd|rd|th))(?!\s+(?:of\s+)?{_MONTH}){_TIME}"
+    rf"|(?:on\s+|the\s+)?{_WEEKDAY},?\s+(?:the\s+{_ORD}|\d{{1,2}}(?:st|nd|rd|th))(?!\s+(?:of\s+)?{_MONTH}){_TIME}"
     # "thursday 23 april at 11:15": the date says the day; the weekday only repeats it
     rf"|(?:on\s+)?(?:{_WEEKDAY}|{_WEEKDAY_SHORT}),?\s+(?:{_ORD}\s+(?:of\s+)?{_MONTH}|{_MONTH}\s+{_ORD}){_TIME}"
     rf"|next\s+{_WEEKDAY}(?:\s+(?:morning|afternoon|evening|night))?{_TIME}"
@@ -121,12 +122,13 @@ def _readable(spoken: str) -> str:
         spoken = duration.group(1) + " ago"
     phrase = _LEAD.sub("", spoken.strip())
     # "monday the 11th, 9:30": the day of the month says it; the weekday only repeats it.
-    phrase = re.sub(rf"^{_WEEKDAY}\s+(?=the\s+\d|\d{{1,2}}(?:st|nd|rd|th)\b)", "", phrase,
+    phrase = re.sub(rf"^(?:the\s+)?{_WEEKDAY},?\s+(?=the\s+\d|\d{{1,2}}(?:st|nd|rd|th)\b)", "", phrase,
                     flags=re.IGNORECASE)
     phrase = re.sub(rf"^(?:{_WEEKDAY}|{_WEEKDAY_SHORT}),?\s+(?={_ORD}\s+(?:of\s+)?{_MONTH}|{_MONTH}\b)", "",
                     phrase,
                     flags=re.IGNORECASE)
     phrase = re.sub(r"^(?:the\s+)?day\s+after\s+tomorrow\b", "in 2 days", phrase, flags=re.IGNORECASE)
+    phrase = re.sub(r"(?:\bat\s+)?\b(\d{1,2})\s*o['’]?clock\b", r"at \1", phrase, flags=re.IGNORECASE)
     phrase = re.sub(r"\b(\d{1,2})(?:[:.](\d{2}))?\s+in\s+the\s+(morning|afternoon|evening)",
                     lambda m: m.group(1) + (":" + m.group(2) if m.group(2) else "")
                     + ("am" if m.group(3) == "morning" else "pm"), phrase, flags=re.IGNORECASE)

@@ -110,6 +110,7 @@ IT = "it"  # an appointment named by "it": the speaker's last one (speaker_memor
 _ANY_APPOINTMENT = frozenset(("appt", "appointment", "booking", "slot", "reservation", "session", "one"))
 # "so it's oct 1 instead": the last appointment, on a new day
 _INSTEAD = re.compile(r"^(?:so\s+|now\s+|ok\s+)*(?:(?:it's|its|it\s+is)(?:\s+now)?(?:\s+on)?|"
+                      r"(?:please\s+|pls\s+)?(?:come|go)(?:\s+(?:in|back))?(?:\s+on)?|"  # "come tuesday instead"
                       r"(?:they\s+)?(?:gave|offered|found)\s+(?:me|us)(?:\s+a\s+slot)?(?:\s+on)?)$",
                       re.IGNORECASE)
 # "..., same time": the day moves, the hour stays (speaker_memory keeps the last hour)
@@ -131,7 +132,7 @@ _GENERIC_SLOT = re.compile(r"^(?:new\s+)?(?:slot|time|date|booking|one)$")
 # "her", which also ends "lunch with her").
 _UNFINISHED = re.compile(r"(?:^|\s)(?:don'?t|do\s+not|not|never|no)\s|"
                          r"(?:^|\s)(?:a|an|the|at|on|in|to|for|with|by|of|every|"
-                         r"my|our|your|his|their|its)$", re.IGNORECASE)
+                         r"my|our|your|his|their|its|so|and|but|because|cause|cos|coz)$", re.IGNORECASE)
 # Words before the activity that only join it to the talk ("also book club is every tuesday").
 _JOINING = re.compile(r"^(?:(?:also|and|so|plus|oh|btw|then|ok|okay|yeah|ya|aye|but)\s+)+", re.IGNORECASE)
 
@@ -437,7 +438,7 @@ def _routines(clause: str) -> list[Fact]:
                           r"\s+be$", "", raw_head)
         # "netball still thursdays", "my quilting group meets monday afternoons": the activity
         raw_head = re.sub(r"^(?!(?:I|we|yes|yeah|still)\b)(?!(?i:my|our)\s+" + _KIN + r"\b)"
-                          r"((?:[Mm]y\s+|[Oo]ur\s+)?[a-z][a-z' -]*?)\s+"
+                          r"((?:[Mm]y\s+|[Oo]ur\s+)?[a-z][a-z' -]*?)(?<!long)(?<!easy)(?<!short)(?<!tempo)\s+"
                           r"(?:(?:is\s+|are\s+)?still|(?:still\s+)?(?:meets|meet|runs))$", r"\1", raw_head)
         if raw_head != head_said:  # a copula or a move was taken off: "my" names whose activity
             raw_head = re.sub(r"^(?:[Mm]y|[Oo]ur)\s+(?=[a-z])", "", raw_head)

@@ -231,8 +231,13 @@ def zh_sentence(
     facts = searched_zh.settled(sentence, facts)  # "干的是 那个啥 仓库调度 对 调度员"
     facts = titles_zh.employers_in_titles(facts + hometowns_zh.beside(sentence, facts))  # "…回义乌老家"
     facts += titles_zh.business_named(sentence, facts)  # "开了家面馆 叫老蓉城小面"
+    facts = routines_zh.classes_named(facts, sentence)  # "学大提琴 每周四晚上上课"
     facts = follow_zh.without_venues(facts + intro_zh.introduced(sentence, facts), sentence)  # "…考试 在上海"
     return trades_zh.kept_across_apps(facts), topic or carried
+
+
+# A clause about 他 or 她, or what someone said of them: not the speaker's booking
+_SOMEONE_ELSES = re.compile(r"^(?:[^，,我]{0,8}?(?:说|讲))?[他她](?!们|说|讲)")
 
 
 def _booked_later(text: str, context: str) -> list[Fact]:
@@ -270,6 +275,8 @@ def _zh_clause(
         who = rules_zh_people.person(text, named)
         if who is not None:  # "我媳妇下周二下午三点约了医院复查": hers
             return rules_zh_people.about(event, who[0]) + who[2], who[0]
+        if _SOMEONE_ELSES.match(head):
+            return [], None  # "教练说他周五要出差": his, and he is nobody named
         return event, None
     corrected = rules_zh_people.corrected_relative(text)
     if corrected is not None:

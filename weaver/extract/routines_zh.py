@@ -11,6 +11,7 @@ in the value ("瑜伽 每周二"), where ``dates_zh.weekdays`` reads them.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.events_en import IT
@@ -31,10 +32,10 @@ _LEAD = (r"(?:ok|OK|好|嗯|另外|还有|然后|我|我们|自己|平时|一般
 _CHANGED = r"(?P<changed>(?:只能|就)?(?:改成|改为|换成|改到|变成|變成|挪到|调到|调成|换到)了?)?"
 _ROUTINE = re.compile(rf"^{_LEAD}{_CHANGED}(?P<days>{_DAYS})(?P<rest>[^，,]{{1,30}})$")
 # told as a change, the days need no 每 ("改成周末跟我哥去爬山"): not so an appointment moved, told
-# with no activity after its day ("改到周五了")
+# with no activity after its day ("改到周五了"); two days or more are a routine's ("改成周一和周四")
 _CHANGED_DAYS = re.compile(rf"^{_LEAD}(?P<changed>(?:只能|就)?(?:改成|改为|换成)了?)"
                            rf"(?P<days>(?:周|星期|礼拜)[{_DAY}](?:(?:、|和|跟)?(?:周|星期|礼拜)?[{_DAY}])*|周末)"
-                           rf"(?![、和跟]?(?:周|星期|礼拜)?[{_DAY}])(?P<rest>[^，,]{{1,30}})$")
+                           rf"(?![、和跟]?(?:周|星期|礼拜)?[{_DAY}])(?P<rest>[^，,]{{0,30}})$")
 _VERB = r"(?=打|去|练|玩|踢|上|跑|游|做|学|跳|骑|爬|钓|划|滑|健身|撸铁|遛|听|唱|弹|画|下棋|喝茶|飲|饮)"
 # Between the days and the activity, in the order people put them.
 _BETWEEN = (
@@ -105,7 +106,7 @@ _TOPIC_FIRST = re.compile(rf"^{_LEAD}(?:俺们|咱们|我们|俺)?(?:小区|村�
 
 
 # "时间也", "从上周开始"; "他还把晨会挪到每周一": what someone else moved
-_NOT_TOPIC = re.compile(r"(?:也|都|还|就|又|开始|起|了|时间)$|^(?:时间|从)|[他她它]")
+_NOT_TOPIC = re.compile(r"(?:也|都|还|就|又|开始|起|了|时间)$|^(?:时间|从|改|换|变|挪|调)|[他她它]")
 
 
 def routine(clause: str) -> list[Fact]:
@@ -140,8 +141,12 @@ def routine(clause: str) -> list[Fact]:
     if re.fullmatch(r"(?:在|去|到)?[^，,]{1,8}?(?:那边|这边|那儿|那里|附近)", what):
         return []  # "每周二晚上，在师大那边": where, not what
     what = {"跑": "跑步", "游": "游泳"}.get(what, what)  # "天天六点跑", "在游泳馆游40分钟"
-    if match["changed"] and match["days"].startswith("每") and re.fullmatch(r"[跳播练上去打踢游]?", what):
-        return [Fact("routine", f"{IT} on {match['days']}", Op.ASSERT, 0.75)]  # "改成每周二四六早上跳"
+    several = match["days"].startswith("每") or len(re.findall(rf"[{_DAY}]", match["days"])) > 1
+    if not what and not several:
+        return []  # "改成周五了": a day, not days
+    if match["changed"] and several and re.fullmatch(r"[跳播练上去打踢游]?", what):
+        days = re.sub(r"^(?!每)", "每", match["days"].replace("个", ""))
+        return [Fact("routine", f"{IT} on {days}", Op.ASSERT, 0.75)]  # "改成每周二四六早上跳"
     what = "健身" if what in ("撸铁", "举铁") else what  # (去健身房)撸铁: the gym, as people name it
     if len(what) < 2 or len(what) > 12 or _NOT_ROUTINE.match(what) or _ENDED.search(what):
         return []  # "周二周四周六的跑步全停了": its end, not the routine
@@ -164,3 +169,22 @@ def _time_only(rest: str) -> bool:
         for piece in _BETWEEN[1:4]:
             rest = re.sub(piece, "", rest).strip(EDGES)
     return not rest
+
+
+# A routine whose thing is only "a class" ("每周四晚上上课"): the class is the one the sentence
+# named last before it ("学大提琴 每周四晚上上课", "报了个陶艺班，每周六上课")
+_ONLY_A_CLASS = re.compile(r"^(?:上|我的|一节|一堂)?课(?= )")
+_CLASS_NAMED = re.compile(r"(?P<c>[^\W\d的了个报学想我在去上_]{1,4}(?:课|班))|学(?!学)(?P<s>[\u4e00-\u9fff]{2,3}?)(?=[\s，,。]|每|$)")
+_NOT_A_CLASS = re.compile(r"(?:下|加|值|夜|白|晚|早|倒|轮|排|补|自习|一|的)(?:课|班)$|^(?:校|期|生|院|会)")
+
+
+def classes_named(facts: list[Fact], sentence: str) -> list[Fact]:
+    """``facts`` with a routine told only as "上课" named by the class told last before it."""
+    out = []
+    for fact in facts:
+        plain = _ONLY_A_CLASS.match(fact.value) if fact.attribute == "routine" else None
+        before = sentence[: sentence.find("上课")] if plain and "上课" in sentence else ""
+        named = [m["c"] or m["s"] + "课" for m in _CLASS_NAMED.finditer(before)
+                 if not _NOT_A_CLASS.search(m["c"] or m["s"])]
+        out.append(replace(fact, value=named[-1] + fact.value[plain.end():]) if plain and named else fact)
+    return out

@@ -248,6 +248,7 @@ def org_of(raw: str) -> str | None:
         located = re.fullmatch(r"(?P<at>[\u4e00-\u9fff]{2,4})的(?P<v>[A-Za-z][A-Za-z0-9 &'.-]*)", value)
         value = located.group("v") if located else value  # 成都太古里的Apple Store
     value = without_site(value)  # 台积电新竹十二厂, 招商银行厦门分行: the company
+    value = _without_outlet(value)  # 一点点人民路店, Costco总部, 建行江宁支行: the company
     if re.search(r"一家|一间|一个|一所|那栋|那家|对面", value):
         return None  # 上海一家外企, 国贸麦当劳对面那栋写字楼: no name given
     if re.search(r"到手|工资|月薪|年薪|[一二两三四五六七八九十]+[千万](?:[一二三四五六七八九])?$", value):
@@ -274,6 +275,23 @@ _NOT_AN_ORG_EN = frozenset(("fine", "ok", "okay", "good", "work", "home", "remot
 CHAT_ORGS = {"鹅厂": "腾讯", "企鹅": "腾讯", "猪厂": "网易", "狗东": "京东", "度厂": "百度", "阿里爸爸": "阿里巴巴"}
 # ... and trades: a 程序猿 is a 程序员, an 攻城狮 an 工程师
 _CHAT_TITLES = {"程序猿": "程序员", "程序媛": "程序员", "攻城狮": "工程师"}
+
+
+# A shop's branch by its street or square, a bank's by its district, a head office: no part of the company
+_OUTLET = re.compile(r"(?:广场|路|街|大道|商场|万达|天街|机场|车站)分?店$|支行$|分行$|营业部$")
+
+
+def _without_outlet(value: str) -> str:
+    """ "茶百道春熙路店" -> 茶百道 (the shortest place name before the outlet is cut, the
+    company's name being the longer part); "建行江宁支行" -> 建行."""
+    head = re.sub(r"(?<=..)(?:总部|总公司)$", "", value)
+    outlet = _OUTLET.search(head)
+    if not outlet:
+        return head
+    if not outlet.group().endswith("店"):  # 工行南京新街口支行: the bank, named up to its 行
+        bank = re.match(r".+?行(?=.)", head[: outlet.start()] + "_")
+        return bank.group() if bank else head
+    return head[: outlet.start() - 2] if outlet.start() >= 4 else head
 
 
 # A company's site named after its city: a plant, a branch, an office, a base
@@ -376,6 +394,7 @@ def own_title(value: str) -> str:
     if len(title) < 2 or "也" in title or re.search(r"[那这][家间]$|^[我的]|公司$|[那这]边", title):
         return ""  # "系", "年也学会计", "的店老板": pieces of a clause; "做WordPress那家", "母婴电商的小公司",
         # "蒙古国那边的进出口": where or what the business is, no title
+    title = title + "师" if title.endswith("设计") else title  # 做UI设计: a UI designer
     return "" if title in _NOT_TITLES else _CHAT_TITLES.get(title, title)
 
 

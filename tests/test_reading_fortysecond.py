@@ -1,0 +1,152 @@
+"""Routines, appointments and values as chat tells them: a class told only as "上课" named by the
+class the sentence told before it (学大提琴 每周四晚上上课), a routine moved to two days without 每
+(以后改成周一和周四), what "she" or "he" has booked that is no booking of the speaker's, "8 o'clock in
+the morning", "the Sunday, 29th", an office that says "come tuesday instead", a day that only feels
+some way ("thursdays are rough"), a home settled into by its town ("settled into the Leeds flat"); a
+firm named for the nation (中国移动), a branch or a head office that is no part of the company's name
+(人民路店, 江宁支行, 总部), a trade of design (做平面设计). None is taken from the bench."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.rules import facts_in
+
+from tests.conftest import FakeClock, say
+
+
+def told(text: str) -> set[tuple[str, str, str]]:
+    """(attribute, value, whose) of every assertion the turn tells; whose is the name or relation."""
+    return {(f.attribute, f.value, f.name or f.about) for f in facts_in(text) if f.op is Op.ASSERT}
+
+
+def current(vault, attribute: str) -> list[object]:
+    return [i for i in vault.loaded_items().values() if i.attribute == attribute and i.is_current]
+
+
+# -- routines ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("今年开始学大提琴 每周四晚上上课 手都练麻了", "大提琴课 每周四"),
+    ("给儿子报了个围棋班，每周六上午上课", "围棋班 每周六"),
+    ("报了个口语网课 每周二周五晚上上课", "口语网课 每周二周五"),
+])
+def test_a_class_told_only_as_going_to_class_is_the_class_named_before(text: str, value: str) -> None:
+    assert ("routine", value, "") in told(text)
+
+
+def test_a_shift_is_no_class_to_name_a_routine_by() -> None:
+    routines = {v for a, v, _ in told("下了夜班 每周日上课") if a == "routine"}
+    assert not any(v.startswith("夜班") or v.startswith("完夜班") for v in routines)
+
+
+def test_a_routine_moved_to_two_days_without_every_keeps_its_thing(make_vault, clock: FakeClock) -> None:
+    clock.now = datetime(2026, 7, 1, tzinfo=timezone.utc)
+    vault = make_vault()
+    say(vault, "我每周一周三晚上去上书法课", "2026-03-01T10:00:00Z")
+    say(vault, "书法老师说她周三要带别的班 以后改成周一和周四", "2026-03-18T10:00:00Z")
+    vault.weave()
+    routines = {(i.value, i.is_current) for i in vault.loaded_items().values() if i.attribute == "routine"}
+    assert ("书法 每周一周三", False) in routines or ("书法课 每周一周三", False) in routines
+    now = [v for v, is_now in routines if is_now]
+    assert len(now) == 1 and now[0].startswith("书法") and now[0].endswith("每周一和周四")
+
+
+def test_a_single_day_changed_to_is_no_routine() -> None:
+    assert not [f for f in facts_in("改成周五了") if f.attribute == "routine"]
+
+
+@pytest.mark.parametrize("text", [
+    "my hours are all over the place and thursdays are rough",
+    "sunday mornings are sacred, nobody books me then",
+    "please keep tuesday and friday evenings free for me",
+    "I do payroll so monday mornings are brutal",
+])
+def test_how_a_day_feels_or_a_request_about_it_is_no_routine(text: str) -> None:
+    assert not [f for f in facts_in(text) if f.attribute == "routine"]
+
+
+def test_long_runs_keep_their_kind() -> None:
+    assert ("routine", "long runs on Sundays", "") in told("long runs sundays, intervals wednesdays")
+
+
+# -- appointments --------------------------------------------------------------------------------
+
+
+def test_what_she_has_booked_is_not_the_speakers() -> None:
+    assert not [f for f in facts_in("教练说他周五要去外地比赛") if f.attribute == "appointment"]
+    assert not [f for f in facts_in("她周六下午有个讲座") if f.attribute == "appointment" and not f.about]
+
+
+def test_what_someone_says_of_the_speakers_booking_stays_the_speakers() -> None:
+    found = [f for f in facts_in("她说周二上午十点来复查") if f.attribute == "appointment"]
+    assert found and not found[0].about
+
+
+def test_an_hour_told_in_oclock_words(make_vault, clock: FakeClock) -> None:
+    clock.now = datetime(2026, 7, 1, tzinfo=timezone.utc)
+    vault = make_vault()
+    say(vault, "my knee scan is on the 9th of April at the county hospital", "2026-03-01T10:00:00Z")
+    say(vault, "they rang. the scan is now the 14th of April, 7 o'clock in the evening", "2026-03-05T10:00:00Z")
+    say(vault, "also the vet on the 20th of April at 3 o'clock", "2026-03-05T10:05:00Z")
+    vault.weave()
+    when = {i.value: i.when for i in current(vault, "appointment")}
+    assert when["knee scan"] is not None and when["knee scan"].hour == 19 and when["knee scan"].day == 14
+    assert when["vet"] is not None and when["vet"].hour == 15
+
+
+def test_a_day_said_as_the_weekday_then_its_date(make_vault, clock: FakeClock) -> None:
+    clock.now = datetime(2026, 7, 1, tzinfo=timezone.utc)
+    vault = make_vault()
+    say(vault, "the christening is saturday 11 april at 1pm", "2026-03-01T10:00:00Z")
+    say(vault, "it's moved to the Sunday, 12th, 2pm instead", "2026-03-20T10:00:00Z")
+    vault.weave()
+    [now] = current(vault, "appointment")
+    assert now.when is not None and (now.when.day, now.when.hour) == (12, 14)
+
+
+def test_an_office_that_says_come_another_day_moves_the_booking(make_vault, clock: FakeClock) -> None:
+    clock.now = datetime(2026, 7, 1, tzinfo=timezone.utc)
+    vault = make_vault()
+    say(vault, "licence renewal at the DVLA office thursday 9am", "2026-06-01T10:00:00Z")
+    say(vault, "the DVLA texted, their computers are down, come monday same time instead", "2026-06-03T10:00:00Z")
+    vault.weave()
+    [now] = current(vault, "appointment")
+    assert now.value != "come" and now.when is not None and now.when.weekday() == 0 and now.when.hour == 9
+
+
+# -- values --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "town"), [
+    ("I settled into the Leeds flat last weekend", "Leeds"),
+    ("we moved into our new Tema house on friday", "Tema"),
+])
+def test_a_home_settled_into_by_its_town(text: str, town: str) -> None:
+    assert ("lives_in", town, "") in told(text)
+
+
+def test_a_building_by_a_capitalised_name_is_no_town() -> None:
+    assert not [f for f in facts_in("I moved into the House of Lords") if f.attribute == "lives_in"]
+
+
+def test_a_firm_named_for_the_nation_is_an_employer_and_no_town() -> None:
+    facts = told("过完年跳到中国银行了")
+    assert ("employer", "中国银行", "") in facts
+    assert not [v for a, v, _ in facts if a == "lives_in"]
+
+
+@pytest.mark.parametrize(("text", "org"), [
+    ("我在一点点人民路店做店长", "一点点"),
+    ("我在建行江宁开发区支行上班", "建行"),
+    ("我在Costco总部上班", "Costco"),
+])
+def test_a_branch_or_a_head_office_is_no_part_of_the_company(text: str, org: str) -> None:
+    assert ("employer", org, "") in told(text)
+
+
+def test_a_trade_of_design_is_a_designer() -> None:
+    assert ("job_title", "平面设计师", "") in told("我在一家广告公司做平面设计")

@@ -90,7 +90,8 @@ def test_an_hour_told_in_oclock_words(make_vault, clock: FakeClock) -> None:
     clock.now = datetime(2026, 7, 1, tzinfo=timezone.utc)
     vault = make_vault()
     say(vault, "my knee scan is on the 9th of April at the county hospital", "2026-03-01T10:00:00Z")
-    say(vault, "they rang. the scan is now the 14th of April, 7 o'clock in the evening", "2026-03-05T10:00:00Z")
+    say(vault, "they rang, the scan is now the 14th of April, 7 o'clock in the evening",
+        "2026-03-05T10:00:00Z")
     say(vault, "also the vet on the 20th of April at 3 o'clock", "2026-03-05T10:05:00Z")
     vault.weave()
     when = {i.value: i.when for i in current(vault, "appointment")}
@@ -112,7 +113,8 @@ def test_an_office_that_says_come_another_day_moves_the_booking(make_vault, cloc
     clock.now = datetime(2026, 7, 1, tzinfo=timezone.utc)
     vault = make_vault()
     say(vault, "licence renewal at the DVLA office thursday 9am", "2026-06-01T10:00:00Z")
-    say(vault, "the DVLA texted, their computers are down, come monday same time instead", "2026-06-03T10:00:00Z")
+    say(vault, "the DVLA texted, their computers are down, come monday same time instead",
+        "2026-06-03T10:00:00Z")
     vault.weave()
     [now] = current(vault, "appointment")
     assert now.value != "come" and now.when is not None and now.when.weekday() == 0 and now.when.hour == 9
@@ -150,3 +152,57 @@ def test_a_branch_or_a_head_office_is_no_part_of_the_company(text: str, org: str
 
 def test_a_trade_of_design_is_a_designer() -> None:
     assert ("job_title", "平面设计师", "") in told("我在一家广告公司做平面设计")
+
+
+# -- whose a fact is -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("Femi rang last night. He's a quantity surveyor now", ("job_title", "quantity surveyor", "Femi")),
+    ("I wrote a toast about Ifeoma. she's a midwife", ("job_title", "midwife", "Ifeoma")),
+    ("Tunde texted me. hes a welder in Ibadan", ("job_title", "welder", "Tunde")),
+])
+def test_he_or_she_after_a_sentence_of_someones_news_is_theirs(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in told(text)
+
+
+def test_a_pronoun_after_the_speakers_own_sentence_stays_nobodys() -> None:
+    assert not [f for f in facts_in("I rang the garage. he's a mechanic") if f.attribute == "job_title"]
+
+
+def test_a_relative_and_the_pronoun_that_repeats_them() -> None:
+    facts = told("my uncle he is a ferry captain")
+    assert ("job_title", "ferry captain", "uncle") in facts
+    assert not [v for a, v, _ in facts if a == "uncle"]
+
+
+@pytest.mark.parametrize(("text", "relation"), [
+    ("my nonna lives in Lecce", "grandmother"),
+    ("my babcia lives in Gdansk", "grandmother"),
+])
+def test_grandparents_by_the_family_word(text: str, relation: str) -> None:
+    assert any(a == "lives_in" and who == relation for a, _, who in told(text))
+
+
+def test_a_relatives_home_told_between_their_name_and_the_news() -> None:
+    facts = facts_in("my cousin Kwabena in Tamale just had twins")
+    homes = [f for f in facts if f.attribute == "lives_in"]
+    assert homes and (homes[0].value, homes[0].name, homes[0].about) == ("Tamale", "Kwabena", "cousin")
+    assert not [f for f in facts if f.attribute == "appointment"]
+
+
+# -- work ----------------------------------------------------------------------------------------
+
+
+def test_a_promotion_at_a_company_told_with_its_day() -> None:
+    facts = told("finally got promoted to claims manager at Aviva yesterday so drinks are on me")
+    assert ("job_title", "claims manager", "") in facts
+    assert ("employer", "Aviva", "") in facts
+
+
+@pytest.mark.parametrize(("text", "title"), [
+    ("I'm a night shift porter at the Royal", "porter"),
+    ("I'm an apprentice chippy", "apprentice carpenter"),
+])
+def test_a_shift_before_a_title_and_a_trade_by_its_chat_name(text: str, title: str) -> None:
+    assert any(a == "job_title" and v == title for a, v, _ in told(text))

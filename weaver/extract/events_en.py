@@ -108,11 +108,10 @@ _FUTURE_SLOT = re.compile(r"^(?!.*\b(?:ago|last|yesterday)\b).*(?:\d|\b(?:mon|tu
 IT = "it"  # an appointment named by "it": the speaker's last one (speaker_memory)
 # Words that name an appointment without saying which: "shift my appt to next tues".
 _ANY_APPOINTMENT = frozenset(("appt", "appointment", "booking", "slot", "reservation", "session", "one"))
-# "so it's oct 1 instead": the last appointment, on a new day
+# "so it's oct 1 instead", "come tuesday instead": the last appointment, on a new day
 _INSTEAD = re.compile(r"^(?:so\s+|now\s+|ok\s+)*(?:(?:it's|its|it\s+is)(?:\s+now)?(?:\s+on)?|"
-                      r"(?:please\s+|pls\s+)?(?:come|go)(?:\s+(?:in|back))?(?:\s+on)?|"  # "come tuesday instead"
-                      r"(?:they\s+)?(?:gave|offered|found)\s+(?:me|us)(?:\s+a\s+slot)?(?:\s+on)?)$",
-                      re.IGNORECASE)
+                      r"(?:please\s+|pls\s+)?(?:come|go)(?:\s+(?:in|back))?(?:\s+on)?|(?:they\s+)?"
+                      r"(?:gave|offered|found)\s+(?:me|us)(?:\s+a\s+slot)?(?:\s+on)?)$", re.IGNORECASE)
 # "..., same time": the day moves, the hour stays (speaker_memory keeps the last hour)
 SAME_TIME = ", same time"
 SAME_TIME_SAID = re.compile(r"\bsame\s+(?:time|hour)\b", re.IGNORECASE)
@@ -194,7 +193,7 @@ def events(clause: str) -> list[Fact]:
     # "they're closed on the 22nd now so it's oct 1 instead": each part has its own date
     # ("the 16th, 10 in the morning": an hour after the comma stays with its day)
     pieces = [clause, *re.split(r"\s*(?:[,;]|(?<!\d):)"
-                                r"(?!\s*(?:at\s+)?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|h\b|in\s+the\b))"
+                                r"(?!\s*(?:at\s+)?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|h\b|in\s+the\b|o['’]?clock))"
                                 r"\s*|\s+(?:so|but)\s+", clause)[1:]]
     for piece in pieces:
         found = _appointment(piece.strip())
@@ -351,7 +350,8 @@ def _what(raw: str) -> str:
         return ""  # "got a cockapoo pup on saturday", "got a new phone on monday": what one got, no event
     vague = value in NOT_EVENTS | DATES_OF_ONES_OWN | VAGUE_EVENTS
     acronym = re.match(r"[A-Z]{2,}\b", raw)  # "US visa interview": not "us"
-    if not value or first in NOT_EVENTS and not acronym or vague or _UNFINISHED.search(value):
+    if not value or first in NOT_EVENTS and not acronym or vague or _UNFINISHED.search(value) or re.fullmatch(
+            rf"{_KIN}(?:\s+[\w-]+)?", value):  # "(my) sister Ama (in Tema is marrying)": whose, no thing
         return ""
     return re.sub(r"^flying\s+(?=to\s)", "flight ", spoken_case(raw))  # "flying to Lisbon on the 3rd"
 

@@ -81,7 +81,7 @@ _EITHER = "partner|cousin|boss|manager|roommate|flatmate|coworker|colleague|frie
 _NAMED_SUBJECT = re.compile(r"^(?!I\b)[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s+"
                             r"(?:just\s+|finally\s+|also\s+|still\s+)?"
                             r"(?:is|was|has|had|quit|left|moved|got|lives|works|[a-z]+(?:s|ed))\b")
-_PRONOUN = re.compile(r"^(?P<p>he|she)(?P<be>'s|\s+is)?\s+(?P<rest>.+)$", re.IGNORECASE)
+_PRONOUN = re.compile(r"^(?P<p>he|she)(?P<be>'s|’s|s(?=\s)|\s+is)?\s+(?P<rest>.+)$", re.IGNORECASE)
 # "her birthday's 19 march", "his work is at Chevron": what of theirs is told
 _POSSESSIVE = re.compile(r"^(?P<p>his|her)\s+(?P<rest>(?:birthday|bday|b-day|job|work|office|name)"
                          r"(?:'s|\s+is)\s+.+)$", re.IGNORECASE)
@@ -145,6 +145,9 @@ class Carried:
     who: str = ""
     introduced: bool = False
     mentioned: tuple[str, ...] = ()
+    # someone no relative whose news the sentence before told ("Kabir proposed at the fort."):
+    # whom a "he"/"she" opening the next sentence means
+    news_of: str = ""
 
 
 def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -> tuple[list[str], Carried]:
@@ -198,7 +201,8 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
             owned = pronoun.group("p").lower() in ("his", "her")
             # "my girl Priya is carrying the house, she's a radiographer": Priya, not whom
             # an earlier turn named
-            person = (at and _stranger(fragments[at - 1], last_named)) or _pronoun_person(
+            person = (at and _stranger(fragments[at - 1], last_named)) or (
+                not at and who in ("", "?") and carried.news_of) or _pronoun_person(
                 pronoun.group("p").lower(), who, mentioned, last_named)
             told = owned or pronoun.group("be") or _THIRD_VERB.match(pronoun.group("rest"))
             if person and not unsure and told:
@@ -234,7 +238,7 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
             who = relative_last  # "gift ideas for my mum Brigitte, 74, retired teacher": hers
     # someone else's sentence ("he starts monday.") leaves the next one's bare pieces ("still in
     # dakar") to nobody, until the speaker speaks of themself again
-    return said, Carried(who, introduced or carried.introduced, mentioned)
+    return said, Carried(who, introduced or carried.introduced, mentioned, _news_of(text, last_named))
 
 
 _CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
@@ -417,6 +421,19 @@ def _stranger(fragment: str, last_named: str) -> str:
     if not name or name in last_named or not clean_name(name) or known_place(name):
         return ""
     return "" if name.lower() in PLACES or name.lower() in LANGUAGE_NAMES else name
+
+
+# A sentence of someone's news, by their name first or last: "Tom rang last night.", "a toast
+# about Ifeoma."
+_NEWS_OF = re.compile(rf"^(?:so\s+|and\s+|also\s+|oh\s+|ok\s+)*(?P<a>{NAME})\s+(?:just\s+|finally\s+)?"
+                      r"(?:proposed|came|called|rang|texted|messaged|said|says|moved|started|asked|told|left|quit|joined|finished|"
+                      r"passed|graduated|turned|bought|sent|wants|thinks|reckons|keeps|visited|arrived|landed)\b"
+                      rf"|\babout\s+(?P<b>{NAME})\W*$")
+
+
+def _news_of(sentence: str, last_named: str) -> str:
+    match = _NEWS_OF.search(sentence)
+    return _stranger(match.group("a") or match.group("b"), last_named) if match else ""
 
 
 def _pronoun_person(pronoun: str, who: str, mentioned: tuple[str, ...], last_named: str) -> str:

@@ -386,7 +386,7 @@ def _en_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
         return named_other(clause)
     rel = re.sub(r"^(?:little|big|older|younger|baby|twin|elder|best)\s+", "", match.group("rel").lower())
     about = _EN_RELATION_WORD.get(rel, rel)
-    name = (match.group("name") or "").strip()
+    name = re.sub(r"^(?i:he|she)$", "", (match.group("name") or "").strip())  # "my brother he is a medic"
     if name and name.split()[0].lower() in ("is", "has", "just"):
         return None
     verb = match.group("verb")

@@ -7,8 +7,9 @@ the town right after the relative is where that relative lives. It is read as as
 an empty slot and never replaces a home the vault holds) and at a confidence below a home said
 outright: a relative named with a town may be visited there, but still lives there.
 
-Not read: a town that is no known place and has no capital ("my sister in law"), a relative
-whose name comes between ("my sister Ana in Leeds" is read by the relative's own rules), a
+A relative's name may come between ("my sister Ana in Leeds"): the home is hers, by name.
+
+Not read: a town that is no known place and has no capital ("my sister in law"), a
 relation that is no kin ("my friend in Leeds": too loose to say where they live).
 """
 
@@ -70,11 +71,13 @@ def _kin_home(m: re.Match[str]) -> list[Fact]:
     if not town:
         return []
     about = _RELATION[m.group("rel").lower()]
-    return [Fact("lives_in", town, Op.ASSERT, KIN_HOME_CONFIDENCE, about=about, assumed=True)]
+    name = m.groupdict().get("name") or ""
+    return [Fact("lives_in", town, Op.ASSERT, KIN_HOME_CONFIDENCE, about=about, name=name, assumed=True)]
 
 
 _KIN_IN = re.compile(
     r"(?i:(?:\b(?:my|our)\s+|^)(?:(?:little|big|older|younger|elder|baby)\s+)?)(?P<rel>(?i:" + _KIN + r"))"
+    r"(?:\s+(?P<name>[A-Z][a-z]+(?:-[A-Z][a-z]+)?))?"  # "my sister Zawadi in Mombasa": hers, by name
     r"(?:'s?)?\s+(?i:(?:(?:back|down|up|out|over)\s+)?(?:home\s+)?in)\s+"
     r"(?P<v>[^\W\d_][\w'-]+(?:\s+[^\W\d_][\w'-]+){0,2})"
 )

@@ -448,8 +448,9 @@ HOMES_MOVED_INTO: tuple[Rule, ...] = (
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"moved\s+in\s+with\s+(?:my|our|a|an)\s+"
          r"(?:[\w'-]+\s+){1,3}?in\s+" + _PLACE, one("lives_in", clean_place, 0.8)),
     # "settled into the Leeds flat", "moved into our Tema place": a home named by its town
-    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:settled|moved)\s+in(?:to)?\s+(?:the|our|my|a)\s+(?:new\s+)?"
-         + _PLACE + r"\s+(?:flat|apartment|apt|house|place|home)\b", one("lives_in", clean_place, 0.8)),
+    rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:settled|moved)\s+in(?:to)?\s+(?:the|our|my|a)\s+"
+         r"(?:new\s+)?" + _PLACE + r"\s+(?:flat|apartment|apt|house|place|home)\b",
+         one("lives_in", clean_place, 0.8)),
     # "(dad) moved into Oak Hollow on the 21st": a home by its name (never "into management")
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"moved\s+into\s+(?=[A-Z])" + _PLACE,
          one("lives_in", clean_place, 0.8)),

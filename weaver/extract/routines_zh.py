@@ -174,7 +174,8 @@ def _time_only(rest: str) -> bool:
 # A routine whose thing is only "a class" ("每周四晚上上课"): the class is the one the sentence
 # named last before it ("学大提琴 每周四晚上上课", "报了个陶艺班，每周六上课")
 _ONLY_A_CLASS = re.compile(r"^(?:上|我的|一节|一堂)?课(?= )")
-_CLASS_NAMED = re.compile(r"(?P<c>[^\W\d的了个报学想我在去上_]{1,4}(?:课|班))|学(?!学)(?P<s>[\u4e00-\u9fff]{2,3}?)(?=[\s，,。]|每|$)")
+_CLASS_NAMED = re.compile(r"(?P<c>[^\W\d的了个报学想我在去上_]{1,4}(?:课|班))"
+                          r"|学(?!学)(?P<s>[\u4e00-\u9fff]{2,3}?)(?=[\s，,。]|每|$)")
 _NOT_A_CLASS = re.compile(r"(?:下|加|值|夜|白|晚|早|倒|轮|排|补|自习|一|的)(?:课|班)$|^(?:校|期|生|院|会)")
 
 

@@ -14,13 +14,7 @@ from dataclasses import replace
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.businesses_en import BUSINESSES_RUN
 from vaultweave.weaver.extract.cars_en import CARS_BOUGHT
-from vaultweave.weaver.extract.changes_en import (
-    DOUBTS,
-    ENDING_VERBS,
-    ENDINGS,
-    LANGUAGES,
-    LATE_ENDINGS,
-)
+from vaultweave.weaver.extract.changes_en import DOUBTS, ENDING_VERBS, ENDINGS, LANGUAGES, LATE_ENDINGS
 from vaultweave.weaver.extract.fields_of_study import STUDIES_EN, given_up, learning_or_field, switched_to
 from vaultweave.weaver.extract.habits_en import HABITS_TOLD
 from vaultweave.weaver.extract.jobs_ended_en import JOBS_ENDED
@@ -387,8 +381,9 @@ RULES: tuple[Rule, ...] = (
          r"(?:(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:day|week|month|shift)|"
          r"new\s+(?:job|gig|role|position))\s+(?:at|with|for)\s+" + _ORG, _job(0.85)),
     rule(r"(?:" + _BE + r"|(?:officially|now)\s+)(?:an?\s+)?" + _ORG + r"\s+(?:employee|staffer|hire)\b", _job(0.8)),
-    rule(r"(?:I(?:'ve|\s+have)?\s+)?(?:just\s+|finally\s+)?(?:got|been|was)\s+(?:promoted|bumped\s+up|moved\s+up)"
-         r"\s+to\s+(?:a\s+|an\s+)?(?P<title>.+)$", _job(0.85)),
+    rule(r"(?:I(?:'ve|\s+have)?\s+)?(?:just\s+|finally\s+)?(?:got|been|was)\s+(?:promoted|bumped\s+up|moved\s+up)\s+to\s+"
+         r"(?:a\s+|an\s+)?(?P<title>.+?)(?:\s+at\s+" + _ORG + r")?(?:\s+(?:yesterday|today))?(?=$|\s+(?:so|and|but)\s)",
+         _job(0.85)),
     rule(_I + r"work\s+as\s+(?:a\s+|an\s+|the\s+)?(?P<title>.+)$", _job(0.9)),
     # "I animate ads at a small studio called Blue Zoo": a workplace named by "called"
     rule(r"(?:" + _I + r"[a-z]+|" + _BE + r"[a-z]+ing)\b.*?\b(?:at|for)\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}?"

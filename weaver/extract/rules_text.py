@@ -147,7 +147,7 @@ _NOT_NAMES = _MONTHS_DAYS | words(
     "swedish norwegian danish finnish polish russian ukrainian greek turkish israeli "
     "egyptian nigerian kenyan european asian african latina latino hispanic jewish muslim "
     "christian catholic buddhist hindu atheist vegan vegetarian sorry fine good great ok "
-    "okay back home here there done ready sure new glad happy tired single married i you not "
+    "okay back home here there done ready sure new glad happy tired single married i you not he she hes shes "
     "so just still also really is was and but the a an has had very too well busy thanks "
     "thank hi hello hey yesterday today tonight tomorrow tmrw tmr tonite rn now again lately "
     "tbh lol lmao haha ngl idk imo btw smh omg jk fr")  # chat too: "call him my boyfriend tbh"
@@ -357,6 +357,7 @@ def clean_title(raw: str) -> str | None:
     """Job titles are lower-cased (acronyms kept) so "Software Engineer" == "software engineer"."""
     value = re.sub(r"^been\s+(?:an?\s+)?", "", _TITLE_TAIL.sub("", _CUT.sub("", tidy(raw))))  # "been a postie"
     value = re.sub(r"\s+with\s+[A-Z].*$", "", value)  # "technician with SIA Engineering": the title alone
+    value = re.sub(r"^(?:night|day|late|early|graveyard|weekend)[- ]shift\s+(?=\w)", "", value)  # "night shift nurse"
     if re.search(r"\s(?:changed|moved|cancell?ed|finished|ended|closed|left|quit|started|is|was|are)$|^(?:was|were)\s",
                  value):
         return None  # "teacher changed": news of someone; "the interview is": a clause; "was a postie": past
@@ -381,7 +382,7 @@ _CUSTOMER_WORK = re.compile(r"\bcustomer\s+(?=(?:service|success|care|support|ex
 _CLIPPED_HEADS = {"dev": "developer", "exec": "executive"}
 # What a trade is called in chat, said as its name: "a sparky" is an electrician
 _TRADE_NAMES = {"sparky": "electrician", "sparkie": "electrician", "postie": "postman", "cabbie": "taxi driver",
-                "brickie": "bricklayer", "csr": "customer service rep", "ca": "chartered accountant"}
+                "brickie": "bricklayer", "chippy": "carpenter", "chippie": "carpenter", "csr": "customer service rep", "ca": "chartered accountant"}
 
 
 def is_job(title: str) -> bool:

@@ -455,7 +455,7 @@ LATE: tuple[Rule, ...] = (
     rule(r"(?P<v>[^，,我]{2,12}?)(?:才|就)?是我(?:的)?(?:最爱|心头好|本命)$", _each_liked),  # 潮汕牛肉火锅才是我的最爱
     rule(_I + r"不吃(?P<v>[^了，,]{1,6})$",
          lambda m: [Fact("dislikes", v, Op.ASSERT, 0.7) for v in [cleaned(m.group("v"))]
-                    if v and not re.match(r"[了饭东早午晚宵]", v)]),  # 不吃香菜
+                    if v and not re.match(r"[了饭东早午晚宵点些完饱下得起]", v)]),  # 不吃香菜; not 不吃点肉扛不住
     rule(_I + r"(?:都|已经)?(?P<v>\d{2}|[二三四五六七八九]?十[一二三四五六七八九]?)(?:岁)?了$", _age_now),  # 我30了, 我妈六十五了
     rule(_I + r"今年整(?P<v>\d{2}|[二三四五六七八九]?十[一二三四五六七八九]?)(?:岁)?了?$", _age_now),  # 我今年整六十
     # "我是乐山的", "我是泉州的", "我河南周口的", "我东北铁岭的": where one is from

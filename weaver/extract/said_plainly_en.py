@@ -148,7 +148,8 @@ _MA_KIN = re.compile(r"(?<!\bmy\s)\b([Mm])a\s+(?=(?:gran|granny|grandad|grampa|m
                      r"uncle|son|daughter)\b)")
 
 # Kin as the speaker's family says it, after "my": "my kakak Aina" (Malay), "my akka" (Tamil,
-# Sinhala), "my ate" and "my lola" (Tagalog), "my bhaiya" (Hindi), "my abuela" (Spanish).
+# Sinhala), "my ate" and "my lola" (Tagalog), "my bhaiya" (Hindi), "my abuela" (Spanish), "my nonna"
+# (Italian), "my babcia" (Polish), "my avó" (Portuguese).
 # Words that mean another relative in another English ("nana") or a given name ("anna") are
 # not here.
 KIN = {
@@ -161,6 +162,8 @@ KIN = {
     "ammu": "mother", "abbu": "father", "abba": "father", "mama": "mother", "mami": "mother",
     "papa": "father", "baba": "father", "mamá": "mother", "papá": "father", "jiejie": "sister",
     "gege": "brother", "meimei": "sister", "ayah": "father", "ibu": "mother", "mak": "mother",
+    "nonna": "grandmother", "nonno": "grandfather", "babcia": "grandmother", "dziadek": "grandfather",
+    "vovó": "grandmother", "vovô": "grandfather", "avó": "grandmother", "avô": "grandfather",
 }
 # The kin word as typed in lower case: "my Lola" is someone called Lola.
 _KIN_WORD = re.compile(r"\b((?i:my|our)\s+(?:(?:little|big|older|younger|elder)\s+)?)(" + "|".join(KIN)

@@ -105,7 +105,8 @@ _KIN_NAMED = re.compile(
     + r"),?\s+(?P<name>[A-Z][a-z]+(?:-[A-Z][a-z]+)?)\b(?!\s+[A-Z]|-)"
 )
 _NOT_A_NAME = frozenset(("I", "Mum", "Mom", "Dad", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
-                         "Saturday", "Sunday", "Christmas", "Easter", "Lol", "Haha", "Ok", "Okay", "Oh"))
+                         "Saturday", "Sunday", "Christmas", "Easter", "Lol", "Haha", "Ok", "Okay", "Oh", "He",
+                         "She"))
 
 
 # "我跟/和/陪…": a relative named after it is someone the speaker does something with

@@ -29,11 +29,12 @@ from vaultweave.weaver.extract.rules_zh_people import EVENTS
 _BOOK = r"(?:预约|约|定|排|订|安排)"
 _ADVERBS = r"(?:也|就|已经|终于|总算|都|刚|又)*"
 # What is told by its kind: a ceremony, a meeting, an exam, an operation, a show
-_KIND = re.compile(r"(?:礼|典礼|仪式|宴|聚会|会|赛|考试?|手术|开刀|开业|答辩|旅行|演出|展|讲座|培训|约会)$")
+_KIND = re.compile(r"(?:礼|典礼|仪式|宴|聚会|会|赛|考试?|手术|开刀|开业|答辩|旅行|演出|展|讲座|培训|约会|"
+                   r"试穿|試穿|试纱|试妆|试菜|拍摄|旅拍|相亲|面签)$")
 _NOT_THING = re.compile(r"^(?:时间|日子|下次|这次|上次|那次|下一次|第二次|补考)$")
 _UNMADE = re.compile(r"没|不|想|要不|打算|准备|可能|也许|大概|如果|要是|应该|能不能|会不会|看看|商量")
 _THING_FIRST = re.compile(
-    rf"^(?:我的?|我们的?|把)?(?P<what>[^，,]{{1,10}}?){_ADVERBS}{_BOOK}(?:好了?|了)?(?:在|到|成|的是|的)"
+    rf"^(?:我的?|我们的?|把)?(?P<what>[^，,]{{1,10}}?)(?:我|我们)?{_ADVERBS}{_BOOK}(?:好了?(?:在|到)?|了|在|到|成|的是|的)"
     rf"(?P<when>{dates_zh.SCHEDULE.pattern})"
 )
 # "面试是5月9号上午十点", "手术时间是下周三上午": the thing, then its time

@@ -32,10 +32,10 @@ _LEAD = (r"(?:ok|OK|好|嗯|另外|还有|然后|我|我们|自己|平时|一般
 _CHANGED = r"(?P<changed>(?:只能|就)?(?:改成|改为|换成|改到|变成|變成|挪到|调到|调成|换到)了?)?"
 _ROUTINE = re.compile(rf"^{_LEAD}{_CHANGED}(?P<days>{_DAYS})(?P<rest>[^，,]{{1,30}})$")
 # told as a change, the days need no 每 ("改成周末跟我哥去爬山"): not so an appointment moved, told
-# with no activity after its day ("改到周五了"); two days or more are a routine's ("改成周一和周四")
+# with no activity after its day ("改到周五了")
 _CHANGED_DAYS = re.compile(rf"^{_LEAD}(?P<changed>(?:只能|就)?(?:改成|改为|换成)了?)"
                            rf"(?P<days>(?:周|星期|礼拜)[{_DAY}](?:(?:、|和|跟)?(?:周|星期|礼拜)?[{_DAY}])*|周末)"
-                           rf"(?![、和跟]?(?:周|星期|礼拜)?[{_DAY}])(?P<rest>[^，,]{{0,30}})$")
+                           rf"(?![、和跟]?(?:周|星期|礼拜)?[{_DAY}])(?P<rest>[^，,]{{1,30}})$")
 _VERB = r"(?=打|去|练|玩|踢|上|跑|游|做|学|跳|骑|爬|钓|划|滑|健身|撸铁|遛|听|唱|弹|画|下棋|喝茶|飲|饮)"
 # Between the days and the activity, in the order people put them.
 _BETWEEN = (
@@ -141,12 +141,8 @@ def routine(clause: str) -> list[Fact]:
     if re.fullmatch(r"(?:在|去|到)?[^，,]{1,8}?(?:那边|这边|那儿|那里|附近)", what):
         return []  # "每周二晚上，在师大那边": where, not what
     what = {"跑": "跑步", "游": "游泳"}.get(what, what)  # "天天六点跑", "在游泳馆游40分钟"
-    several = match["days"].startswith("每") or len(re.findall(rf"[{_DAY}]", match["days"])) > 1
-    if not what and not several:
-        return []  # "改成周五了": a day, not days
-    if match["changed"] and several and re.fullmatch(r"[跳播练上去打踢游]?", what):
-        days = re.sub(r"^(?!每)", "每", match["days"].replace("个", ""))
-        return [Fact("routine", f"{IT} on {days}", Op.ASSERT, 0.75)]  # "改成每周二四六早上跳"
+    if match["changed"] and match["days"].startswith("每") and re.fullmatch(r"[跳播练上去打踢游]?", what):
+        return [Fact("routine", f"{IT} on {match['days']}", Op.ASSERT, 0.75)]  # "改成每周二四六早上跳"
     what = "健身" if what in ("撸铁", "举铁") else what  # (去健身房)撸铁: the gym, as people name it
     if len(what) < 2 or len(what) > 12 or _NOT_ROUTINE.match(what) or _ENDED.search(what):
         return []  # "周二周四周六的跑步全停了": its end, not the routine

@@ -165,15 +165,14 @@ def _new_job_named(m: re.Match[str]) -> list[Fact]:
 def _works_at(m: re.Match[str]) -> list[Fact]:
     """在腾讯写后端 / 在新东方教英语: an employer named by what one does there."""
     org = org_of(m.group("org"))
+    taught = re.match(r"教(?P<s>[^，,书書]{1,4}(?<![班级]))$", m.group("act"))  # not 教中班: a class
+    school = re.fullmatch(r"(?:一所|一家|一个)?(?P<k>幼儿园|幼兒園|小学|小學|中学|中學|初中|高中)", m.group("org"))
+    led = re.match(r"带[^，,]{0,4}(?:班|学生)$", m.group("act")) and re.search(r"[中学校]$", m.group("org"))
+    title = taught.group("s") + "老师" if taught else (school["k"] if school else "") + "老师" \
+        if m.group("act") in ("教书", "教書") or led else ""  # 在二中带毕业班: a teacher there
     if not org or is_place(org) or re.search(r"家|里|上|边|那儿|这儿", org[-1]) or _SITTING.search(org):
-        return []
-    facts = [Fact("employer", org, Op.ASSERT, 0.8)]
-    taught = re.match(r"教(?P<s>[^，,书]{1,4})$", m.group("act"))
-    if taught:
-        facts.insert(0, Fact("job_title", taught.group("s") + "老师", Op.ASSERT, 0.75))
-    elif m.group("act") == "教书":
-        facts.insert(0, Fact("job_title", "老师", Op.ASSERT, 0.75))
-    return facts
+        return [Fact("job_title", title, Op.ASSERT, 0.75)] if school and title else []  # 在小学教书
+    return ([Fact("job_title", title, Op.ASSERT, 0.75)] if title else []) + [Fact("employer", org, Op.ASSERT, 0.8)]
 
 
 def _named_place(m: re.Match[str]) -> list[Fact]:

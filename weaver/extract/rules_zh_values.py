@@ -394,7 +394,6 @@ def own_title(value: str) -> str:
     if len(title) < 2 or "也" in title or re.search(r"[那这][家间]$|^[我的]|公司$|[那这]边", title):
         return ""  # "系", "年也学会计", "的店老板": pieces of a clause; "做WordPress那家", "母婴电商的小公司",
         # "蒙古国那边的进出口": where or what the business is, no title
-    title = title + "师" if title.endswith("设计") else title  # 做UI设计: a UI designer
     return "" if title in _NOT_TITLES else _CHAT_TITLES.get(title, title)
 
 

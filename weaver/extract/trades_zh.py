@@ -46,8 +46,8 @@ _APPS = r"滴滴|曹操|T3|花小猪|Grab|Uber|货拉拉|Lalamove|美团|饿了�
 
 _DRIVES = re.compile(
     rf"^{_ME}{_WHEN}{_AT}{_WHEN}(?:开|跑)了?(?:[一二两三四五六七八九十几\d]+(?:年|个月|天)(?:的)?)?"
-    rf"(?P<what>(?P<app>{_APPS})\s*(?P<kind>外卖)?|网约车|出租车?|外卖|快递|货运)"
-    r"(?![\u4e00-\u9fff]{0,2}(?:的人|的师傅|的司机|的大哥|的朋友|小哥|店|软件|app|APP))"
+    rf"(?P<what>(?P<app>{_APPS})\s*(?P<kind>外卖)?|网约车|出租车?|外卖|快递|货运|(?:长途)?(?:货车|大货|大车))"
+    r"(?![\u4e00-\u9fff]{0,2}(?:的人|的师傅|的司机|的大哥|的朋友|小哥|店|软件|app|APP)|去|来|回|到)"
 )
 # "Grab开车", "滴滴开了两个礼拜": the app said first
 _APP_DRIVEN = re.compile(rf"^{_ME}{_WHEN}(?P<what>(?P<app>Grab|Uber|滴滴))\s*开(?:车|了)")
@@ -152,9 +152,10 @@ def _where_named(at: str, employer: bool) -> list[Fact]:
 def _driver(match: re.Match[str]) -> list[Fact]:
     app = (match.groupdict().get("app") or "").strip()
     said = match.groupdict().get("what") or app
+    trucks = "货车司机" if re.search("货车|大货|大车", said or "") else ""
     title = app_title(app, match.groupdict().get("kind") or "") if app else {
         "网约车": "网约车司机", "出租": "出租车司机", "出租车": "出租车司机", "外卖": "外卖骑手",
-        "快递": "快递员", "货运": "货车司机"}.get(said, "")
+        "快递": "快递员", "货运": "货车司机"}.get(said, trucks)
     if not title:
         return []
     place = [f for f in _where(match, employer=False) if f.attribute == "lives_in"]

@@ -204,3 +204,67 @@ def test_a_promotion_at_a_company_told_with_its_day() -> None:
 ])
 def test_a_shift_before_a_title_and_a_trade_by_its_chat_name(text: str, title: str) -> None:
     assert any(a == "job_title" and v == title for a, v, _ in told(text))
+
+
+# -- endings and changes as chat tells them ------------------------------------------------------
+
+
+def test_a_breakup_said_in_slang_without_a_subject() -> None:
+    facts = facts_in("算了 跟志强掰了 房子退了")
+    assert any(f.attribute == "partner" and f.op is Op.RETRACT and f.value == "志强" for f in facts)
+
+
+def test_a_promotion_said_as_made_it_to_the_lead() -> None:
+    assert ("job_title", "主策划", "") in told("熬了四年 终于混上主策了")
+
+
+def test_a_booking_after_a_relative_is_theirs() -> None:
+    found = [f for f in facts_in("我奶奶血糖有点高 复查改到下周四上午了") if f.attribute == "appointment"]
+    assert found and found[0].about == "grandmother"
+
+
+def test_a_booking_after_a_relative_that_names_the_speaker_is_the_speakers() -> None:
+    found = [f for f in facts_in("我妈来了 周五下午三点陪我去拔牙") if f.attribute == "appointment"]
+    assert found and not found[0].about
+
+
+def test_the_last_shift_worked_ends_the_job(make_vault) -> None:
+    vault = make_vault()
+    say(vault, "I'm a line cook at Dishoom", "2026-02-01T10:00:00Z")
+    say(vault, "I just worked my last shift at Dishoom, starting somewhere new soon", "2026-03-01T10:00:00Z")
+    vault.weave()
+    assert not current(vault, "employer")
+
+
+def test_what_someone_said_of_the_old_date_leaves_the_new_date_read() -> None:
+    found = [f for f in facts_in("the vicar said 4 July is taken, so the christening is now 11 July")
+             if f.attribute == "appointment"]
+    assert [(f.value, f.scheduled) for f in found] == [("christening", "11 July")]
+
+
+def test_a_fitting_booked_thing_first_with_i_booked() -> None:
+    found = [f for f in facts_in("西装试穿我约了4月2号下午三点") if f.attribute == "appointment"]
+    assert [(f.value, f.scheduled) for f in found] == [("西装试穿", "4月2号下午三点")]
+
+
+def test_a_booking_told_after_its_thing_in_the_clause_before() -> None:
+    found = [f for f in facts_in("毕业典礼提前了，已经定了6月20号") if f.attribute == "appointment"]
+    assert found and found[0].value == "毕业典礼"
+
+
+@pytest.mark.parametrize(("text", "title"), [
+    ("我在幼儿园教书，天天被小朋友围着", "幼儿园老师"),
+    ("我在七中带毕业班", "老师"),
+    ("我跑长途货车的 一年到头在路上", "货车司机"),
+])
+def test_work_told_by_what_one_does(text: str, title: str) -> None:
+    assert any(a == "job_title" and v == title for a, v, _ in told(text))
+
+
+def test_teaching_a_class_is_no_subject_taught() -> None:
+    assert not any(a == "job_title" and v.startswith("大班") for a, v, _ in told("我在幼儿园教大班"))
+
+
+def test_a_thing_ends_at_a_space_before_a_clause_of_its_own() -> None:
+    found = [f for f in facts_in("准备9月6号考CFA 报了个周末班") if f.attribute == "appointment"]
+    assert found and found[0].value == "考CFA"

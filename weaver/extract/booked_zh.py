@@ -52,6 +52,8 @@ _ANNOUNCED = re.compile(r"^(?:我的?)?(?P<what>[^，,]{1,10}?)的?(?:通知|时
                         r"(?:来了|下来了|出来了|定了|定下来了|确定了)$")
 _MEETING = re.compile(r"^(?:我)?(?:约了|约好了?|约的是)(?P<who>[^，,]{2,8}?)(?:来|去|到|在|谈|吃|见面|碰头)")
 _LEAD = re.compile(r"^(?:还有|另外|然后|再就是)?(?:我)?(?:要|得|需要)?(?:去)?")
+# A thing told with its move ("婚礼提前了"): the thing alone
+_MOVED = re.compile(r"(?<=..)(?:提前|推迟|延期|改期|往前挪|往后挪)了?$")
 
 
 def _thing(what: str, context: str) -> str:
@@ -60,7 +62,7 @@ def _thing(what: str, context: str) -> str:
     what = re.sub(r"(?<=..)(?:的)?(?:场地|地方|酒店|餐厅|包间|位子|座位|票)$", "", what)  # 年会场地: the 年会
     if what and not _NOT_THING.match(what) and (EVENTS.search(what) or _KIND.search(what)):
         return what
-    named = EVENTS.findall(context)
+    named = [_MOVED.sub("", n) for n in EVENTS.findall(context)]
     return named[-1] if named and (not what or _NOT_THING.match(what)) else ""
 
 
@@ -87,6 +89,8 @@ def booked(text: str, context: str) -> list[Fact]:
         if _UNMADE.search(piece):
             continue
         match = _THING_FIRST.match(piece) or _THING_IS.match(piece)
+        if match and re.fullmatch(_ADVERBS, match.group("what")):  # "已经定了6月6号": the thing told before
+            match = None
         if match:
             when = _scheduled(match.group("when"), piece[match.end():] + "，".join(["", *pieces[at + 1:]]))
             return _appointment(_thing(match.group("what"), before), when)
@@ -94,6 +98,7 @@ def booked(text: str, context: str) -> list[Fact]:
         if match:  # "约了礼拜五早上十点": the errand told just before
             errand = _LEAD.sub("", before.rsplit("，", 1)[-1]).strip(EDGES)
             errand = re.sub(r"(?:要|得|需要)去(?=..)", "", errand, count=1)  # 社保要去办个转移: 社保办个转移
+            errand = _MOVED.sub("", errand)  # "婚礼提前了，已经定了6月6号": the 婚礼
             named = errand if re.fullmatch(r"[\u4e00-\u9fffA-Za-z ]{2,16}", errand) else ""
             what = _thing("", before) or named
             return _appointment(what, _scheduled(match.group("when"), "，".join(["", *pieces[at + 1:]])))

@@ -246,9 +246,11 @@ ENDINGS: tuple[Rule, ...] = (
     rule(r"(?:.*?\b)?(?:my|our)\s+(?P<rel>husband|wife|partner)\s+(?:(?P<name>" + NAME + r")\s+)?(?:has\s+)?"
          r"(?:died|passed\s+away|passed(?=\s*$|\s+(?:in|on|last|recently|suddenly|two|three|four|five|a)\b))",
          lambda m: [Fact(m.group("rel"), m.group("name") or "", Op.RETRACT, 0.8)]),
-    # "yesterday was my last day at Boots", "last shift was friday": the job ended then.
-    rule(r"(?:(?:today|yesterday|friday|monday|it)\s+was\s+)?my\s+last\s+(?:day|shift)(?:\s+(?:at|with)\s+"
-         r"(?P<org>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*)(?:\s+(?:head\s+office|branch|store|site|depot|plant))?)?"
+    # "yesterday was my last day at Boots", "last shift was friday", "worked my last shift at the
+    # bakery": the job ended then.
+    rule(r"(?:(?:today|yesterday|friday|monday|it)\s+was\s+|(?:I\s+)?(?:just\s+)?(?:worked|did|finished)\s+)?my\s+last\s+"
+         r"(?:day|shift)(?:\s+(?:at|with)\s+(?:the\s+[a-zé]+|(?:the\s+)?"
+         r"(?P<org>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*)(?:\s+(?:head\s+office|branch|store|site|depot|plant))?))?"
          r"(?:\s+was\b.*|\s*,.*)?$|last\s+(?:day|shift)\s+was\b.*$",  # "…at Woolworths head office, 9 years"
          lambda m: [Fact("employer", (m.groupdict().get("org") or ""), Op.RETRACT, 0.75)]),
     rule(_PAST + r"(?:just\s+|finally\s+)?(?:left|quit|gave\s+up|got\s+out\s+of|walked\s+away\s+from|"

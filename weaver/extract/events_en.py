@@ -348,7 +348,7 @@ def _what(raw: str) -> str:
         first = ""  # "car service", "flat viewing", "dog grooming": an errand for the thing
     if value.split() and value.split()[-1] in GOT:
         return ""  # "got a cockapoo pup on saturday", "got a new phone on monday": what one got, no event
-    vague = value in NOT_EVENTS | DATES_OF_ONES_OWN | VAGUE_EVENTS
+    vague = value in NOT_EVENTS | DATES_OF_ONES_OWN | VAGUE_EVENTS or " said " in f" {value} "
     acronym = re.match(r"[A-Z]{2,}\b", raw)  # "US visa interview": not "us"
     if not value or first in NOT_EVENTS and not acronym or vague or _UNFINISHED.search(value) or re.fullmatch(
             rf"{_KIN}(?:\s+[\w-]+)?", value):  # "(my) sister Ama (in Tema is marrying)": whose, no thing

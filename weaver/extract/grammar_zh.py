@@ -40,7 +40,7 @@ _ZH_NOTE = re.compile(
     r"[:：,，]?\s*(?P<v>.+)$"
 )
 _ZH_DISCOURSE = re.compile(
-    r"^(?:嗯+|哦+|啊+|唉+|哎+|对了|顺便说一下|顺便说|顺便|其实|另外|还有|而且|并且|然后|所以|因为|不过|但是|可是|但|"
+    r"^(?:嗯+|哦+|啊+|唉+|哎+|算了|对了|顺便说一下|顺便说|顺便|其实|另外|还有|而且|并且|然后|所以|因为|不过|但是|可是|但|"
     r"哈哈+|嘿|你好|好的|对(?![象面门了])|是的|说起来|告诉你|跟你说(?:一声|个事儿?|下)?|最近|就是|还好|幸好|好在|说真的|说实话|讲真|好消息|"
     # the listener called by a name of friendship: "哥们儿我被优化了", "姐妹们 我…"
     r"(?:哥们儿?|兄弟们?|姐妹们?|老铁们?|家人们|宝子们?|老妹儿)(?=[，,、:：\s]|我|俺)|"
@@ -238,6 +238,8 @@ def zh_sentence(
 
 # A clause about 他 or 她, or what someone said of them: not the speaker's booking
 _SOMEONE_ELSES = re.compile(r"^(?:[^，,我]{0,8}?(?:说|讲))?[他她](?!们|说|讲)")
+# The speaker in a clause, as who does or is taken along ("下周一我去面试", "陪我去看牙")
+_MINE = re.compile(r"我(?![爸妈老家哥姐弟妹儿女公婆奶爷外闺对男])|(?:陪|带|约|送|接)我")
 
 
 def _booked_later(text: str, context: str) -> list[Fact]:
@@ -277,6 +279,8 @@ def _zh_clause(
             return rules_zh_people.about(event, who[0]) + who[2], who[0]
         if _SOMEONE_ELSES.match(head):
             return [], None  # "教练说他周五要出差": his, and he is nobody named
+        if topic is not None and not _MINE.search(head):  # "我爸血压高 手术推到15号了": his
+            return rules_zh_people.about(event, topic), topic
         return event, None
     corrected = rules_zh_people.corrected_relative(text)
     if corrected is not None:

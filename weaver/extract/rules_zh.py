@@ -343,7 +343,7 @@ RETRACTIONS: tuple[Rule, ...] = (
          _fact("routine", op=Op.RETRACT, conf=0.7)),
     rule(r"(?:我的?)?(?P<v>[^，,我]{1,8}?课)(?:已经|也|就|早就)?(?:没(?:有)?续费?|不上了|停了|退了|不去了)",
          evidence.class_ended),
-    rule(_I + r"(?:和|跟)(?P<v>.+?)分手了$", lambda m: [Fact(
+    rule(r"^(?:" + _I + r")?(?:和|跟)(?P<v>.+?)(?:分手|掰|分)了$", lambda m: [Fact(
         "partner", "" if m.group("v") in RELATIVES else (cleaned(m.group("v")) or ""), Op.RETRACT, 0.8)]),
     rule(_I + r"(?:又?开始吃肉了?|(?:现在)?(?:什么|啥)都(?:能)?吃了)$", lambda m: [Fact("diet", "omnivore", Op.ASSERT, 0.75)]),
     rule(r"^我?现在(?:什么|啥)都(?:能)?吃了?$", lambda m: [Fact("diet", "omnivore", Op.ASSERT, 0.75)]),
@@ -460,7 +460,7 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"是(?:一个|个)?(?P<t>.+)$", _titled(0.8)),
     rule(r"我的工作是(?P<t>.+)$", _titled(0.8)),
     rule(_I + r"(?:被)?升(?:职|级)?(?:为|成|到)了?(?P<t>.+)$", _job(0.85)),
-    rule(_I + r"(?:被)?(?:升|提拔|晋升)(?:职|级)?(?:为|成|到|上|做)?了?(?P<t>[^，,]{2,10}?)了?$", changes.promoted),
+    rule(_I + r"(?:被)?(?:升|提拔|晋升|混上|熬成)(?:职|级)?(?:为|成|到|上|做)?了?(?P<t>[^，,]{2,10}?)了?$", changes.promoted),
     # languages and learning (学心理学的: a field; "我学军中学初二的": a school whose name starts with 学)
     rule(_I + r"(?:会|能|可以)(?:说|讲)(?P<v>.+)$", _each("speaks", mapping=LANGUAGES, split=r"[、/和跟]|还有")),
     rule(r"我的母语是(?P<v>.+)$", _each("speaks", mapping=LANGUAGES, split=r"[、/和跟]")),

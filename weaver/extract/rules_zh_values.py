@@ -274,7 +274,7 @@ _NOT_AN_ORG_EN = frozenset(("fine", "ok", "okay", "good", "work", "home", "remot
 # What chat calls the largest companies, stored by their names: "鹅厂的程序猿" works at 腾讯
 CHAT_ORGS = {"鹅厂": "腾讯", "企鹅": "腾讯", "猪厂": "网易", "狗东": "京东", "度厂": "百度", "阿里爸爸": "阿里巴巴"}
 # ... and trades: a 程序猿 is a 程序员, an 攻城狮 an 工程师
-_CHAT_TITLES = {"程序猿": "程序员", "程序媛": "程序员", "攻城狮": "工程师"}
+_CHAT_TITLES = {"程序猿": "程序员", "程序媛": "程序员", "攻城狮": "工程师", "主策": "主策划", "主程": "主程序"}
 
 
 # A shop's branch by its street or square, a bank's by its district, a head office: no part of the company

@@ -268,3 +268,20 @@ def test_teaching_a_class_is_no_subject_taught() -> None:
 def test_a_thing_ends_at_a_space_before_a_clause_of_its_own() -> None:
     found = [f for f in facts_in("准备9月6号考CFA 报了个周末班") if f.attribute == "appointment"]
     assert found and found[0].value == "考CFA"
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Thursdays 6pm orchestra rehearsal at the town hall", "orchestra rehearsal on Thursdays"),
+    ("Mondays 7pm choir, Saturdays 10am parkrun", "choir on Mondays"),
+])
+def test_days_and_an_hour_then_what_recurs_on_them(text: str, value: str) -> None:
+    assert ("routine", value, "") in told(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Mondays 9am dentist",
+    "Fridays are hard with the kids",
+    "her netball is every saturday",
+])
+def test_days_first_that_tell_no_routine_of_the_speakers(text: str) -> None:
+    assert not [f for f in facts_in(text) if f.attribute == "routine" and not f.about]

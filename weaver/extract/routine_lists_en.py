@@ -60,6 +60,11 @@ ONLY_DAYS = re.compile(rf"^(?:(?:like|as|same\s+as)\s+)?(?:going\s+|go\s+)?(?:ev
 _DAYS_PART_FIRST = re.compile(rf"^(?:every\s+)?(?P<days>{DAYS})\s+(?:mornings?|afternoons?|evenings?|"
                               r"nights?),?\s+(?P<who>I|we)\s+(?:(?:already|usually|normally|always|also|still|mostly)\s+)?",
                               re.IGNORECASE)
+# "wednesdays 7pm choir practice at the basilica": the days and the hour, then what recurs on them
+_DAYS_THEN_WHAT = re.compile(
+    rf"^(?:every\s+)?(?P<days>{_DAY}s(?:{DAY_JOIN}{ANY_DAY})*)(?:\s+(?:mornings?|afternoons?|evenings?|nights?))?,?"
+    r"\s+(?:at\s+)?(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?\s+)?"
+    r"(?P<what>(?!I\b|we\b)[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?)(?=\s+(?:at|in|with)\b|$)", re.IGNORECASE)
 # "still got gaa training tuesdays n thursdays": the speaker left out, before days every week
 _GOT_WEEKLY = re.compile(r"^(?:(?:still|also|and)\s+)?got\s+(?!(?:the|my|our|his|her|their|them|it|a|an|paid|"
                          rf"some|kids|to)\b)(?=[a-z][a-z' -]*?\s+(?:every\s+)?{ANY_DAY}\b)", re.IGNORECASE)
@@ -72,5 +77,14 @@ def days_said_plainly(clause: str) -> str:
     """``clause`` with a routine's days said first, or its subject or verb left out, told as the
     routine reader reads it."""
     clause = _DAYS_PART_FIRST.sub(lambda m: f"every {m.group('days')} {m.group('who')} ", clause.strip())
+    clause = ", ".join(_what_then_days(piece) for piece in clause.split(", "))
     clause = _GOT_WEEKLY.sub("I've got ", clause)
     return _GET_CLASS.sub(lambda m: f"{m.group('who')} have ", clause)
+
+
+def _what_then_days(piece: str) -> str:
+    """ "Wednesdays 7pm choir practice" -> "choir practice every Wednesdays": what recurs, first."""
+    first = _DAYS_THEN_WHAT.match(piece)
+    if not first or not RECURS.search(first.group("what")):
+        return piece
+    return f"{first.group('what')} every {first.group('days')}{piece[first.end():]}"

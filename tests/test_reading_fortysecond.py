@@ -285,3 +285,16 @@ def test_days_and_an_hour_then_what_recurs_on_them(text: str, value: str) -> Non
 ])
 def test_days_first_that_tell_no_routine_of_the_speakers(text: str) -> None:
     assert not [f for f in facts_in(text) if f.attribute == "routine" and not f.about]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Funeral is on 9 May at 11am", "funeral"),
+    ("Driving test is monday 4 may at 10am", "driving test"),
+    ("booked a checkup for tuesday 12 may at 9:30", "checkup"),
+])
+def test_a_thing_that_opens_a_sentence_with_its_capital_or_its_booking(text: str, value: str) -> None:
+    assert [f.value for f in facts_in(text) if f.attribute == "appointment"] == [value]
+
+
+def test_a_name_that_opens_a_sentence_is_no_appointment() -> None:
+    assert not [f for f in facts_in("Priya is on 9 May") if f.attribute == "appointment"]

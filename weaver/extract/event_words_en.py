@@ -74,6 +74,20 @@ REMIND = re.compile(r"^(?:(?:pls|please|plz|can\s+you|can\s+u|could\s+you)\s+)?r
                     r"(?:me|pls|please)(?:\s+(?:that|about|of|say))?[:,]?\s*", re.IGNORECASE)
 STUDYING_FOR = re.compile(r"^(?:studying|revising|prepping|preparing|cramming)\s+for\s+"
                           r"(?:my|the|an?|our)\s+", re.IGNORECASE)
+# A thing said first in a sentence, and so with a capital: "Surgery is on 3 March" (not "Sarah is
+# on 6 June": a name)
+_OPENING_CAPITAL = re.compile(r"^(?:My\s+|The\s+|Our\s+)?(?=(?:[A-Za-z]+\s+){0,2}?(?i:wedding|surgery|"
+                              r"operation|flight|interview|exam|test|dentist|doctor|appointment|appt|party|meeting|hearing|scan|"
+                              r"funeral|graduation|ceremony|christening|concert|checkup|viewing|review|deadline|"
+                              r"trip|match|game|gig|class|lesson|session|recital|tasting|fitting)(?:\s+[a-z][\w'-]*)?"
+                              r"\s+(?:is|'s)$)[A-Z](?=[a-z])")
+
+
+def plain_head(head: str) -> str:
+    """What is said before an appointment's slot, without a request to be reminded, "studying
+    for", or the capital of a sentence's first word."""
+    head = STUDYING_FOR.sub("", REMIND.sub("", head.strip(" ,")))
+    return _OPENING_CAPITAL.sub(lambda m: m.group().lower(), head)
 
 # What only qualifies the thing before its slot: "eye checkup at lighthouse optica", "knee check
 # up with the ortho is on", "driving test finally booked", "physio appt for the knee".

@@ -33,11 +33,10 @@ from vaultweave.weaver.extract.event_words_en import (
     SWITCHED_VERBS,
     VAGUE_EVENTS,
     joined_at,
+    plain_head,
     spoken_case,
     trimmed_head,
 )
-from vaultweave.weaver.extract.event_words_en import REMIND as _REMIND
-from vaultweave.weaver.extract.event_words_en import STUDYING_FOR as _STUDYING_FOR
 from vaultweave.weaver.extract.normalise_en import PERSON
 from vaultweave.weaver.extract.routine_lists_en import ONLY_DAYS, days_said_plainly, routines_listed
 from vaultweave.weaver.extract.rules_text import Fact, words
@@ -280,14 +279,14 @@ def _appointment(clause: str) -> list[Fact]:
     if found and not re.search(r"\b(?:ago|last|yesterday)\b", found[1], re.I):  # "...layoffs yesterday": none
         start, phrase = found
         # "studying for my stats exam next monday": the exam is the event
-        head = _STUDYING_FOR.sub("", _REMIND.sub("", clause[:start].strip(" ,")))
+        head = plain_head(clause[:start])
         # "the physio appointment for my ankle moved to": what it is for, no part of the thing
-        head = re.sub(r"\s+for\s+(?:my|his|her|our|the)\s+[a-z]+(?=\s+(?:moved|is|was|got|has|'s)\b)", "",
-                      head)
+        # "booked a checkup for monday 20 july": the booking's "for" too
+        head = re.sub(r"\s+for\s+(?:my|his|her|our|the)\s+[a-z]+(?=\s+(?:moved|is|was|got|has|'s)\b)"
+                      r"|(?<=\w{4})\s+for$", "", head)
         # "my dental scaling at bukit batok polyclinic is": where it is, no part of the thing
         head = re.sub(r"^((?:my|our|the)\s+[a-z][\w -]*?)\s+(?:at|in)\s+(?:the\s+)?[\w' -]+?"
-                      r"(?=\s+(?:is|'s)$)", r"\1",
-                      head, flags=re.IGNORECASE)
+                      r"(?=\s+(?:is|'s)$)", r"\1", head, flags=re.IGNORECASE)
         # "(must change my appointment,) now 21 jan same time": the appointment just told, moved
         # "(physio cancelled on me.) now it's next tuesday", "rebooked for the 22nd": the same, moved
         now = _NOW_IT.fullmatch(head)

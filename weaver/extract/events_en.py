@@ -283,7 +283,7 @@ def _appointment(clause: str) -> list[Fact]:
         # "the physio appointment for my ankle moved to": what it is for, no part of the thing
         # "booked a checkup for monday 20 july": the booking's "for" too
         head = re.sub(r"\s+for\s+(?:my|his|her|our|the)\s+[a-z]+(?=\s+(?:moved|is|was|got|has|'s)\b)"
-                      r"|(?<=\w{4})\s+for$", "", head)
+                      r"|(?<=\w{4})(?<!booked|eduled)\s+for$", "", head)
         # "my dental scaling at bukit batok polyclinic is": where it is, no part of the thing
         head = re.sub(r"^((?:my|our|the)\s+[a-z][\w -]*?)\s+(?:at|in)\s+(?:the\s+)?[\w' -]+?"
                       r"(?=\s+(?:is|'s)$)", r"\1", head, flags=re.IGNORECASE)

@@ -85,6 +85,7 @@ def days_said_plainly(clause: str) -> str:
 def _what_then_days(piece: str) -> str:
     """ "Wednesdays 7pm choir practice" -> "choir practice every Wednesdays": what recurs, first."""
     first = _DAYS_THEN_WHAT.match(piece)
-    if not first or not RECURS.search(first.group("what")):
-        return piece
-    return f"{first.group('what')} every {first.group('days')}{piece[first.end():]}"
+    what = first.group("what") if first else ""
+    if not RECURS.search(what) or re.search(r"\b(?:i|we)\b", what, re.IGNORECASE):
+        return piece  # "fridays early i swim": the speaker's own words, read as they are
+    return f"{what} every {first.group('days')}{piece[first.end():]}" if first else piece

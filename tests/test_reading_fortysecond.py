@@ -298,3 +298,20 @@ def test_a_thing_that_opens_a_sentence_with_its_capital_or_its_booking(text: str
 
 def test_a_name_that_opens_a_sentence_is_no_appointment() -> None:
     assert not [f for f in facts_in("Priya is on 9 May") if f.attribute == "appointment"]
+
+
+def test_a_move_home_to_a_town() -> None:
+    assert ("lives_in", "Galway", "") in told("I moved home to Galway last week")
+
+
+def test_a_season_done_at_a_resort_ends_the_job_there() -> None:
+    facts = facts_in("the season's done at Cardrona so I'm back on the farm")
+    assert any(f.attribute == "employer" and f.op is Op.RETRACT and f.value == "Cardrona" for f in facts)
+
+
+def test_a_title_one_is_not_allowed_is_none() -> None:
+    assert not [f for f in facts_in("新领导不让我当组长") if f.attribute == "job_title"]
+
+
+def test_a_town_lived_in_also_is_the_town_alone() -> None:
+    assert ("lives_in", "昆明", "") in told("我在昆明也住了八年")

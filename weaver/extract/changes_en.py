@@ -246,6 +246,9 @@ ENDINGS: tuple[Rule, ...] = (
     rule(r"(?:.*?\b)?(?:my|our)\s+(?P<rel>husband|wife|partner)\s+(?:(?P<name>" + NAME + r")\s+)?(?:has\s+)?"
          r"(?:died|passed\s+away|passed(?=\s*$|\s+(?:in|on|last|recently|suddenly|two|three|four|five|a)\b))",
          lambda m: [Fact(m.group("rel"), m.group("name") or "", Op.RETRACT, 0.8)]),
+    # "the season's done at Whistler": a season's job there ended
+    rule(r"(?:the\s+)?season(?:'s|\s+is)\s+(?:done|over|finished)\s+at\s+(?P<org>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*)",
+         lambda m: [Fact("employer", m.group("org"), Op.RETRACT, 0.75)]),
     # "yesterday was my last day at Boots", "last shift was friday", "worked my last shift at the
     # bakery": the job ended then.
     rule(r"(?:(?:today|yesterday|friday|monday|it)\s+was\s+|(?:I\s+)?(?:just\s+)?(?:worked|did|finished)\s+)?my\s+last\s+"

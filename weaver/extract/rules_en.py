@@ -308,7 +308,7 @@ RULES: tuple[Rule, ...] = (
          + _PLACE.replace("(?P<v>", "(?P<old>") + r"(?:\s+(?:back\s+|down\s+|up\s+|over\s+)?to\s+" + _PLACE + ")?",
          _moved_from),
     rule(_WE + r"(?:'ve|\s+have)?\s+" + ADV + r"(?:been\s+living\s+in|moved\s+(?:(?:back|down|up|over|out|"
-                                              r"away)\s+)?to|"
+                                              r"away)\s+)?(?:home\s+)?to|"
          r"relocated\s+(?:back\s+)?to|settled\s+(?:down\s+)?in)\s+" + _PLACE, one("lives_in", clean_place, 0.9)),
     *HOMES_MOVED_INTO, *RULES_IN_PASSING, *TRADES_DONE,  # "from rimouski but...", "drivin buses for X"
     *HOMES_IN_PASSING, *BUSINESSES_RUN,  # "i run a small hair salon": a hair salon owner

@@ -155,6 +155,7 @@ def place_of(raw: str) -> str | None:
     """A place as spoken, trimmed to its city when a district follows ("深圳龙岗万科城那边" -> 深圳)."""
     # "搬到荃湾住": the verb after the place is no part of it
     raw = re.sub(r"(?<=..)(?:去|来)?(?:住|生活|定居)(?:了|下来)?$", "", raw.strip(EDGES))
+    raw = re.sub(r"(?<=..)(?:也|还|又)$", "", raw)  # "在乌鲁木齐也住了十年": the place, not its adverb
     # "搬回南岗我妈家": the place, not whose home there
     raw = re.sub(r"(?<=..)(?:我|我们)?(?:妈|爸|父母|爸妈|婆婆|公公|岳父|岳母|丈母娘|奶奶|爷爷|外婆|姥姥)家$", "", raw)
     # "小区对面": beside somewhere, and the somewhere is left (no place if nothing is)

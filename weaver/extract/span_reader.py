@@ -145,7 +145,7 @@ _NOT_CARS = words("model car cars one ride motor vehicle whip wheels the a an my
 # Words that stand for a name without being one: "nobody calls me that".
 _NOT_NAMES = words("that this it him her them me you one so")
 _NEGATED_ZH = re.compile(r"不是|不在|没在|没回|不回|没有(?!之一)|不再|不住|没住|不做|没做|不干|没干|不会|"
-                         r"不用|并非")
+                         r"不用|并非|不让我|不当|没当")
 _WORD = re.compile(r"[^\W\d_]+|\d+")
 # Words that do not make a reply stand alone: "oh and english", "haha yeah porto".
 _FILLER_EN = words("and or the a an oh ah haha lol yeah yes yep ok okay well so um uh hmm")

@@ -315,3 +315,31 @@ def test_a_title_one_is_not_allowed_is_none() -> None:
 
 def test_a_town_lived_in_also_is_the_town_alone() -> None:
     assert ("lives_in", "昆明", "") in told("我在昆明也住了八年")
+
+
+@pytest.mark.parametrize(("text", "school"), [
+    ("我初三 在南宁三中 化学是真的不行", "南宁三中"),
+    ("我高二了，在长沙一中", "长沙一中"),
+])
+def test_a_year_of_school_then_the_school(text: str, school: str) -> None:
+    assert ("studies_at", school, "") in told(text)
+
+
+def test_a_year_then_a_town_is_no_school() -> None:
+    assert not [f for f in facts_in("我大二了，在厦门 天天下雨") if f.attribute == "studies_at"]
+
+
+@pytest.mark.parametrize(("text", "relation", "age"), [
+    ("大儿子9岁 天天打游戏", "son", "9"),
+    ("小闺女4岁了 刚上幼儿园", "daughter", "4"),
+])
+def test_an_elder_or_younger_child_told_without_my(text: str, relation: str, age: str) -> None:
+    assert any(f.attribute == "age" and f.about == relation and f.value == age for f in facts_in(text))
+
+
+def test_an_age_told_as_how_old_one_still_is() -> None:
+    assert ("age", "38", "") in told("38了还没存够首付")
+
+
+def test_minutes_waited_are_no_age() -> None:
+    assert not [f for f in facts_in("等了40分钟了还没来") if f.attribute == "age"]

@@ -343,3 +343,12 @@ def test_an_age_told_as_how_old_one_still_is() -> None:
 
 def test_minutes_waited_are_no_age() -> None:
     assert not [f for f in facts_in("等了40分钟了还没来") if f.attribute == "age"]
+
+
+def test_our_child_then_a_pronoun_is_theirs() -> None:
+    facts = facts_in("it's just me and our son Tadeo, he's 6, year 1")
+    assert any(f.attribute == "age" and f.value == "6" and f.name == "Tadeo" for f in facts)
+
+
+def test_a_pronoun_after_someones_party_is_theirs() -> None:
+    assert ("age", "8", "Noa") in told("sorting Noa's party, she's 8 and wants a unicorn cake")

@@ -408,16 +408,18 @@ _AT_SOME_PLACE = re.compile(r"^(?:a\s+|an\s+)?(?!(?:been|was|is|am|are|be|being|
                             r"\s+(?:at|in|for|with)\s+(?:the|a|an)\s+[a-z][\w' -]*$")
 
 
-# Someone named just before a pronoun who is no relative: "my girl Priya ...", "dating Imogen"
+# Someone named just before a pronoun who is no relative: "my girl Priya ...", "dating Imogen",
+# "planning Arjun's birthday party"
 _STRANGER = re.compile(rf"\b(?:my|our)\s+(?!{_RELATIVES}\b)[a-z]+\s+(?P<a>{NAME})(?:\s+(?:is|was|has|'s)\b|$)"
                        r"|\b(?:marrying|married(?:\s+to)?|engaged\s+to|dating|seeing|met|with|named|called)\s+"
-                       rf"(?P<b>{NAME})$|^(?P<c>{NAME})$")
+                       rf"(?P<b>{NAME})$|^(?P<c>{NAME})$"
+                       rf"|\b(?P<d>{NAME})'s\s+(?:\d+\w*\s+)?(?:birthday|bday|b-day|party|christening|graduation)\b")
 
 
 def _stranger(fragment: str, last_named: str) -> str:
     """The person ``fragment`` names last when a pronoun right after it is theirs, or ""."""
     match = _STRANGER.search(fragment)
-    name = match and (match.group("a") or match.group("b") or match.group("c"))
+    name = match and (match.group("a") or match.group("b") or match.group("c") or match.group("d"))
     if not name or name in last_named or not clean_name(name) or known_place(name):
         return ""
     return "" if name.lower() in PLACES or name.lower() in LANGUAGE_NAMES else name
@@ -452,4 +454,4 @@ def _pronoun_means(pronoun: str, who: str) -> str:
     if not who:
         return ""
     fits = _HE[pronoun] + "|" + _EITHER
-    return who if re.search(rf"\bmy\s+(?:\w+\s+)?(?:{fits})\b", who, re.IGNORECASE) else ""
+    return who if re.search(rf"\b(?:my|our)\s+(?:\w+\s+)?(?:{fits})\b", who, re.IGNORECASE) else ""

@@ -352,3 +352,10 @@ def test_our_child_then_a_pronoun_is_theirs() -> None:
 
 def test_a_pronoun_after_someones_party_is_theirs() -> None:
     assert ("age", "8", "Noa") in told("sorting Noa's party, she's 8 and wants a unicorn cake")
+
+
+def test_what_a_relative_is_doing_after_their_age_is_theirs_alone() -> None:
+    facts = facts_in("my daughter Ines, 20, doing architecture at Porto")
+    studies = {(f.attribute, f.value, f.name) for f in facts if f.attribute in ("studies", "studies_at")}
+    assert ("studies", "architecture", "Ines") in studies
+    assert not [f for f in facts if f.attribute in ("studies", "studies_at") and not f.name and not f.about]

@@ -113,7 +113,8 @@ _STATE = re.compile(
     re.IGNORECASE,
 )
 _THEIR_STATE = re.compile(r"^(?:(?:super|really|totally|completely|so)\s+)?(?:obsessed\s+with|into|"
-                          r"allergic\s+to|mad\s+about|crazy\s+about|vegan|vegetarian|retired|married|engaged)\b",
+                          r"allergic\s+to|mad\s+about|crazy\s+about|vegan|vegetarian|retired|married|engaged|"
+                          r"(?:doing|studying)\s+(?!it\b|that\b|this\b|well\b|ok\b|fine\b|great\b|good\b))\b",
                           re.IGNORECASE)
 # ("flat in marchmont w 3 other girls": a home by its kind, whoever shares it)
 _PLACE_ONLY = re.compile(r"^(?P<pre>in|from|based\s+in|out\s+of|(?:a\s+|my\s+|our\s+)?(?:flat|apartment|apt|"

@@ -359,3 +359,15 @@ def test_what_a_relative_is_doing_after_their_age_is_theirs_alone() -> None:
     studies = {(f.attribute, f.value, f.name) for f in facts if f.attribute in ("studies", "studies_at")}
     assert ("studies", "architecture", "Ines") in studies
     assert not [f for f in facts if f.attribute in ("studies", "studies_at") and not f.name and not f.about]
+
+
+@pytest.mark.parametrize(("text", "pet"), [
+    ("另外我家猫叫 Luna3号，对就是这个名字", "a cat named Luna3号"),
+    ("我养的那只布偶猫叫雪球 最近不爱吃饭", "a cat named 雪球"),
+])
+def test_a_pet_named_after_its_kind_spaced_or_numbered(text: str, pet: str) -> None:
+    assert ("pet", pet, "") in told(text)
+
+
+def test_someone_elses_pet_named_is_theirs() -> None:
+    assert not [f for f in facts_in("我同事的狗叫豆包") if f.attribute == "pet" and not f.about]

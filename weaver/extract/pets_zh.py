@@ -4,7 +4,8 @@
 between the kind and what is said of the pet, with no 叫 before it. Only a name of two characters
 (or a Latin one) right before a word that opens talk about the animal (又, 最近, 一直, 每天, 把, 被,
 a verb of what pets do) is read, so "我家猫咪最近一直掉毛" (no name) and "我家猫砂盆又满了" (a thing
-of the cat's) name no pet, and nor does a pet told as someone else's ("她家柯基可乐").
+of the cat's) name no pet, and nor does a pet told as someone else's ("她家柯基可乐"). A name after
+叫 may be quoted, spaced or numbered ("我家猫叫 Pixel2号", "名字叫“阿黄二号”").
 """
 
 from __future__ import annotations
@@ -30,9 +31,18 @@ _HOME = (r"^我?(?:刚刚?|还有|而且|对了)?(?:我(?:们)?家|我家里|家
          r"(?:那只|这只|那条|这条|只|隻|条)?")
 _NAME = rf"(?P<name>[{_CJK}]{{2}}|[A-Z][A-Za-z]+)"
 
+# "我家猫叫 Pixel2号", "我的狗 名字叫“阿黄二号”", "我养的那只英短蓝猫叫煤球": the name after 叫, as
+# typed (quoted, spaced, or with a number after it)
+_CALLED = (rf"(?:叫|名叫|名字叫|名字是)\s*[“「\"]?(?P<name>[{_CJK}]{{2,4}}(?:[0-9一二三四五六七八九十]号)?|"
+           r"[A-Za-z][A-Za-z]*[0-9]*号?)[”」\"]?(?=$|[\s，,。!！]|因为|对|最近)")
+_MINE_CALLED = (r"^我?(?:还有|另外|我们家|我家|家里|我的|我养的|养的)+(?:的)?"
+                r"(?:那只|这只|一只|只|那条|这条|一条|条)?"
+                rf"[^，,的叫\s]{{0,4}}?(?P<sp>{PETS_RE})\s*" + _CALLED)
+
 RULES: tuple[Rule, ...] = (
     rule(_HOME + r"(?P<sp>" + PETS_RE + r")\s?" + _NAME + rf"\s?(?=(?:{_SAID_OF_IT}))",
          lambda m: _named_pet(m.group("sp"), m.group("name"))),
+    rule(_MINE_CALLED, lambda m: _named_pet(m.group("sp"), m.group("name"))),
 )
 
 

@@ -89,7 +89,7 @@ def booked(text: str, context: str) -> list[Fact]:
         if _UNMADE.search(piece):
             continue
         match = _THING_FIRST.match(piece) or _THING_IS.match(piece)
-        if match and re.fullmatch(_ADVERBS, match.group("what")):  # "已经定了6月6号": the thing told before
+        if match and re.fullmatch(_ADVERBS, match.group("what")):  # "已经定了5月18号": the thing told before
             match = None
         if match:
             when = _scheduled(match.group("when"), piece[match.end():] + "，".join(["", *pieces[at + 1:]]))
@@ -98,7 +98,7 @@ def booked(text: str, context: str) -> list[Fact]:
         if match:  # "约了礼拜五早上十点": the errand told just before
             errand = _LEAD.sub("", before.rsplit("，", 1)[-1]).strip(EDGES)
             errand = re.sub(r"(?:要|得|需要)去(?=..)", "", errand, count=1)  # 社保要去办个转移: 社保办个转移
-            errand = _MOVED.sub("", errand)  # "婚礼提前了，已经定了6月6号": the 婚礼
+            errand = _MOVED.sub("", errand)  # "婚礼提前了，已经定了5月18号": the 婚礼
             named = errand if re.fullmatch(r"[\u4e00-\u9fffA-Za-z ]{2,16}", errand) else ""
             what = _thing("", before) or named
             return _appointment(what, _scheduled(match.group("when"), "，".join(["", *pieces[at + 1:]])))

@@ -25,7 +25,7 @@ _COUNT = (
 _UNIT = r"(?:days?|weeks?|fortnights?|months?|years?)"
 _NOON_SAID = r",?\s+(?:at\s+)?(?:12\s+)?(?:noon|midday)\b"
 _TIME = (
-    # "10 in the morning", "8 o'clock in the morning", "at 10h"
+    # "10 in the morning", "7 o'clock in the evening", "at 10h"
     r"(?:,?\s+(?:at\s+)?\d{1,2}(?:[:.]\d{2})?(?:\s*o['’]?clock)?\s+in\s+the\s+(?:morning|afternoon|evening)"
     r"|,?\s+(?:at\s+)?\d{1,2}\s*o['’]?clock(?!\s+in\b)"
     r"|,?\s+(?:at\s+)?\d{1,2}h(?:\d{2})?(?!\w)"

@@ -43,7 +43,7 @@ def event_thing(attribute: str, value: str) -> str | None:
     Any other attribute's value, and any value not in plain Latin letters, is left as it
     is, to its own readers; so is "it", the appointment or routine the speaker told last."""
     if attribute in ("appointment", "event") and re.search(r"[\u4e00-\u9fff]", value):
-        # "考N2 报了个班": the thing ends at a space before a clause of its own
+        # "考CFA 报了个周末班": the thing ends at a space before a clause of its own
         return re.sub(r"(?<=\S)\s+(?=[^\s]*[\u4e00-\u9fff]{3}).*$", "", value)
     if attribute not in _EVENT_ATTRIBUTES or not value or not _LATIN_ONLY.match(value):
         return value

@@ -37,9 +37,9 @@ NOT_ACTIVITIES = frozenset(
     + ["then", "now", "be"]  # "I'm going to be on tuesdays with the kids"
     # "no, friday is fine", "monday is free": how a day suits, not what is done on it
     + ["fine", "good", "ok", "okay", "free", "busy", "better", "best", "perfect", "great", "easier", "bad"]
-    # "tuesdays are tough", "keep fridays free": how a day feels, or a request about it
+    # "thursdays are rough", "keep mondays clear": how a day feels, or a request about it
     + ["tough", "sacred", "brutal", "hectic", "crazy", "mad", "insane", "rough", "manic", "packed", "hard"]
-    + ["keep", "his", "her", "their"]  # "his physio is every monday": someone else's week
+    + ["keep", "his", "her", "their"]  # "his rugby is every saturday": someone else's week
 )
 # "I started work on mondays": the week of a job, no activity of its own
 JOB_WEEK = frozenset(["work", "school", "uni", "college", "nights", "days", "shifts", "earlies", "lates"])

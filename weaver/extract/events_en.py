@@ -107,7 +107,7 @@ _FUTURE_SLOT = re.compile(r"^(?!.*\b(?:ago|last|yesterday)\b).*(?:\d|\b(?:mon|tu
 IT = "it"  # an appointment named by "it": the speaker's last one (speaker_memory)
 # Words that name an appointment without saying which: "shift my appt to next tues".
 _ANY_APPOINTMENT = frozenset(("appt", "appointment", "booking", "slot", "reservation", "session", "one"))
-# "so it's oct 1 instead", "come tuesday instead": the last appointment, on a new day
+# "so it's oct 1 instead", "come monday instead": the last appointment, on a new day
 _INSTEAD = re.compile(r"^(?:so\s+|now\s+|ok\s+)*(?:(?:it's|its|it\s+is)(?:\s+now)?(?:\s+on)?|"
                       r"(?:please\s+|pls\s+)?(?:come|go)(?:\s+(?:in|back))?(?:\s+on)?|(?:they\s+)?"
                       r"(?:gave|offered|found)\s+(?:me|us)(?:\s+a\s+slot)?(?:\s+on)?)$", re.IGNORECASE)
@@ -281,7 +281,7 @@ def _appointment(clause: str) -> list[Fact]:
         # "studying for my stats exam next monday": the exam is the event
         head = plain_head(clause[:start])
         # "the physio appointment for my ankle moved to": what it is for, no part of the thing
-        # "booked a checkup for monday 20 july": the booking's "for" too
+        # "booked a checkup for tuesday 12 may": the booking's "for" too
         head = re.sub(r"\s+for\s+(?:my|his|her|our|the)\s+[a-z]+(?=\s+(?:moved|is|was|got|has|'s)\b)"
                       r"|(?<=\w{4})(?<!booked|eduled)\s+for$", "", head)
         # "my dental scaling at bukit batok polyclinic is": where it is, no part of the thing

@@ -146,7 +146,7 @@ class Carried:
     who: str = ""
     introduced: bool = False
     mentioned: tuple[str, ...] = ()
-    # someone no relative whose news the sentence before told ("Kabir proposed at the fort."):
+    # someone no relative whose news the sentence before told ("Femi rang last night."):
     # whom a "he"/"she" opening the next sentence means
     news_of: str = ""
 

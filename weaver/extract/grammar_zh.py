@@ -279,7 +279,7 @@ def _zh_clause(
             return rules_zh_people.about(event, who[0]) + who[2], who[0]
         if _SOMEONE_ELSES.match(head):
             return [], None  # "教练说他周五要出差": his, and he is nobody named
-        if topic is not None and not _MINE.search(head):  # "我爸血压高 手术推到15号了": his
+        if topic is not None and not _MINE.search(head):  # "我奶奶血糖高 复查改到周四了": hers
             return rules_zh_people.about(event, topic), topic
         return event, None
     corrected = rules_zh_people.corrected_relative(text)

@@ -77,7 +77,7 @@ def _kin_home(m: re.Match[str]) -> list[Fact]:
 
 _KIN_IN = re.compile(
     r"(?i:(?:\b(?:my|our)\s+|^)(?:(?:little|big|older|younger|elder|baby)\s+)?)(?P<rel>(?i:" + _KIN + r"))"
-    r"(?:\s+(?P<name>[A-Z][a-z]+(?:-[A-Z][a-z]+)?))?"  # "my sister Zawadi in Mombasa": hers, by name
+    r"(?:\s+(?P<name>[A-Z][a-z]+(?:-[A-Z][a-z]+)?))?"  # "my cousin Kwabena in Tamale": theirs, by name
     r"(?:'s?)?\s+(?i:(?:(?:back|down|up|out|over)\s+)?(?:home\s+)?in)\s+"
     r"(?P<v>[^\W\d_][\w'-]+(?:\s+[^\W\d_][\w'-]+){0,2})"
 )

@@ -5,7 +5,7 @@ between the kind and what is said of the pet, with no 叫 before it. Only a name
 (or a Latin one) right before a word that opens talk about the animal (又, 最近, 一直, 每天, 把, 被,
 a verb of what pets do) is read, so "我家猫咪最近一直掉毛" (no name) and "我家猫砂盆又满了" (a thing
 of the cat's) name no pet, and nor does a pet told as someone else's ("她家柯基可乐"). A name after
-叫 may be quoted, spaced or numbered ("我家猫叫 Pixel2号", "名字叫“阿黄二号”").
+叫 may be quoted, spaced or numbered ("我家猫叫 Luna3号", "名字叫“小黑三号”").
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ _HOME = (r"^我?(?:刚刚?|还有|而且|对了)?(?:我(?:们)?家|我家里|家
          r"(?:那只|这只|那条|这条|只|隻|条)?")
 _NAME = rf"(?P<name>[{_CJK}]{{2}}|[A-Z][A-Za-z]+)"
 
-# "我家猫叫 Pixel2号", "我的狗 名字叫“阿黄二号”", "我养的那只英短蓝猫叫煤球": the name after 叫, as
+# "我家猫叫 Luna3号", "我的狗 名字叫“小黑三号”", "我养的那只布偶猫叫雪球": the name after 叫, as
 # typed (quoted, spaced, or with a number after it)
 _CALLED = (rf"(?:叫|名叫|名字叫|名字是)\s*[“「\"]?(?P<name>[{_CJK}]{{2,4}}(?:[0-9一二三四五六七八九十]号)?|"
            r"[A-Za-z][A-Za-z]*[0-9]*号?)[”」\"]?(?=$|[\s，,。!！]|因为|对|最近)")

@@ -60,7 +60,7 @@ ONLY_DAYS = re.compile(rf"^(?:(?:like|as|same\s+as)\s+)?(?:going\s+|go\s+)?(?:ev
 _DAYS_PART_FIRST = re.compile(rf"^(?:every\s+)?(?P<days>{DAYS})\s+(?:mornings?|afternoons?|evenings?|"
                               r"nights?),?\s+(?P<who>I|we)\s+(?:(?:already|usually|normally|always|also|still|mostly)\s+)?",
                               re.IGNORECASE)
-# "wednesdays 7pm choir practice at the basilica": the days and the hour, then what recurs on them
+# "thursdays 6pm orchestra rehearsal at the town hall": the days and the hour, then what recurs on them
 _DAYS_THEN_WHAT = re.compile(
     rf"^(?:every\s+)?(?P<days>{_DAY}s(?:{DAY_JOIN}{ANY_DAY})*)(?:\s+(?:mornings?|afternoons?|evenings?|nights?))?,?"
     r"\s+(?:at\s+)?(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?\s+)?"
@@ -83,7 +83,7 @@ def days_said_plainly(clause: str) -> str:
 
 
 def _what_then_days(piece: str) -> str:
-    """ "Wednesdays 7pm choir practice" -> "choir practice every Wednesdays": what recurs, first."""
+    """ "Thursdays 6pm orchestra rehearsal" -> "orchestra rehearsal every Thursdays": what recurs, first."""
     first = _DAYS_THEN_WHAT.match(piece)
     what = first.group("what") if first else ""
     if not RECURS.search(what) or re.search(r"\b(?:i|we)\b", what, re.IGNORECASE):

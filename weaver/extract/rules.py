@@ -358,7 +358,7 @@ def _turn_facts(text: str, who: str = "", about: str = "") -> list[Fact]:
             found, person = _sentence_facts(sentence, grammar, allow_note=True), None
         if grammar is ENGLISH and not grammar.is_question(sentence):
             more, carried = _fragment_facts(sentence, found, carried, who)
-            # "my son Bilal, 19, doing law at Aston": what the fragments give him is not the speaker's too
+            # "my daughter Ines, 20, doing architecture at Porto": hers, not the speaker's too
             theirs = {(f.attribute, f.value) for f in more if f.about or f.name}
             found = [f for f in found if f.about or f.name or (f.attribute, f.value) not in theirs] + more
         elif grammar is ENGLISH:

@@ -155,7 +155,7 @@ def place_of(raw: str) -> str | None:
     """A place as spoken, trimmed to its city when a district follows ("深圳龙岗万科城那边" -> 深圳)."""
     # "搬到荃湾住": the verb after the place is no part of it
     raw = re.sub(r"(?<=..)(?:去|来)?(?:住|生活|定居)(?:了|下来)?$", "", raw.strip(EDGES))
-    raw = re.sub(r"(?<=..)(?:也|还|又)$", "", raw)  # "在乌鲁木齐也住了十年": the place, not its adverb
+    raw = re.sub(r"(?<=..)(?:也|还|又)$", "", raw)  # "在昆明也住了八年": the place, not its adverb
     # "搬回南岗我妈家": the place, not whose home there
     raw = re.sub(r"(?<=..)(?:我|我们)?(?:妈|爸|父母|爸妈|婆婆|公公|岳父|岳母|丈母娘|奶奶|爷爷|外婆|姥姥)家$", "", raw)
     # "小区对面": beside somewhere, and the somewhere is left (no place if nothing is)
@@ -275,7 +275,7 @@ _NOT_AN_ORG_EN = frozenset(("fine", "ok", "okay", "good", "work", "home", "remot
 # What chat calls the largest companies, stored by their names: "鹅厂的程序猿" works at 腾讯
 CHAT_ORGS = {"鹅厂": "腾讯", "企鹅": "腾讯", "猪厂": "网易", "狗东": "京东", "度厂": "百度", "阿里爸爸": "阿里巴巴"}
 # ... and trades: a 程序猿 is a 程序员, an 攻城狮 an 工程师
-_CHAT_TITLES = {"程序猿": "程序员", "程序媛": "程序员", "攻城狮": "工程师", "主策": "主策划", "主程": "主程序"}
+_CHAT_TITLES = {"程序猿": "程序员", "程序媛": "程序员", "攻城狮": "工程师", "主策": "主策划", "主程": "主程序员"}
 
 
 # A shop's branch by its street or square, a bank's by its district, a head office: no part of the company
@@ -289,7 +289,7 @@ def _without_outlet(value: str) -> str:
     outlet = _OUTLET.search(head)
     if not outlet:
         return head
-    if not outlet.group().endswith("店"):  # 工行南京新街口支行: the bank, named up to its 行
+    if not outlet.group().endswith("店"):  # 中行滨江支行: the bank, named up to its 行
         bank = re.match(r".+?行(?=.)", head[: outlet.start()] + "_")
         return bank.group() if bank else head
     return head[: outlet.start() - 2] if outlet.start() >= 4 else head

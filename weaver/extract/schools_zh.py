@@ -6,7 +6,7 @@ the school outright. Only a school's shape counts: a university's short name (�
 school word at the end (学院, 小学, 一中) or a Latin acronym (UTM). A level or a year
 ("在上海读研究生", "在北京上二年级") or a bare 大学 is no school: the city is then where one lives
 ("在青岛上大学" never stores the school "青岛上大学"). A school and its year typed as two
-pieces ("武汉理工 大四", "高一 在成都七中") are read as one.
+pieces ("武汉理工 大四", "初三 在南宁三中") are read as one.
 """
 
 from __future__ import annotations
@@ -75,14 +75,14 @@ _PIECES = re.compile(r"(?:^|(?<=[\s，,]))(?P<v>[" + _CJK + r"A-Za-z]{2,10})[\s�
                      + r")(?=$|[\s，,。!！])")
 
 
-# "我高一 在成都七中", "上初二了，在五十三中": the year first, then the school
+# "我初三 在南宁三中", "上高二了，在长沙一中": the year first, then the school
 _YEAR_FIRST = re.compile(r"(?:上|读|念)?(?P<y>" + _YEAR + r")了?[\s，,]+在(?P<v>[" + _CJK + r"A-Za-z]{2,10}?)"
                          r"(?=$|[\s，,。!！])")
 
 
 def school_and_year(sentence: str) -> str:
     """``sentence`` with a school and its year, typed apart, made one piece ("武汉理工大四",
-    "在成都七中高一")."""
+    "在南宁三中初三")."""
     sentence = _YEAR_FIRST.sub(
         lambda m: f"在{m.group('v')}{m.group('y')}" if school(m.group("v")) else m.group(0), sentence)
     return _PIECES.sub(lambda m: m.group("v") + m.group("y") if school(m.group("v")) else m.group(0),

@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 # torch first and pinned: an unpinned torch pulled in by a dependency is a multi-GB CUDA build.
 TORCH_PIN := torch==2.13.0
 # Gold batches the packaged span reader learns from: the ones already spent (docs/FACTS.md).
-READER_BATCHES ?= 1-42
+READER_BATCHES ?= 1-43
 # ... and the change reader (weaver/extract/change_reader.py)
 CHANGES_BATCHES ?= 1-37
 

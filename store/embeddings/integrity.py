@@ -24,8 +24,8 @@ PINNED: dict[str, dict[str, str]] = {
         # the span reader's models (weaver/extract/span_reader.py); a truncated CRFsuite
         # model crashes the process instead of raising, so it is never opened unchecked.
         # `python -m bench.facts.train_reader` prints these two lines for a new model.
-        "reader_en.crfsuite": "1d65d81fc53076706dd8615784b1ce28bb825505390dffe2843465ef78699b45",
-        "reader_zh.crfsuite": "64f55aec66f277f2bc20aa5e36f79d8f68a58bd06690bae1ebf9fe5b056a2b5e",
+        "reader_en.crfsuite": "65770c76642d5944dd59567623080b12ef504724809d9d335c68f7d16c5abba1",
+        "reader_zh.crfsuite": "7691fe4f6e5103e6b256de63fc13a192e0dcd95c7cf290e63afbcc2f18a5302e",
         # the change reader's models (weaver/extract/change_reader.py), printed by
         # `python -m bench.facts.train_changes`
         "changes_en.crfsuite": "fb33c8f6e9386ed6dceac00e85e8a5ad19b29aeba653413d77dfb9407baeca77",

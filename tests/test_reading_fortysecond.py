@@ -376,3 +376,8 @@ def test_a_pet_named_after_its_kind_spaced_or_numbered(text: str, pet: str) -> N
 
 def test_someone_elses_pet_named_is_theirs() -> None:
     assert not [f for f in facts_in("我同事的狗叫豆包") if f.attribute == "pet" and not f.about]
+
+
+def test_what_one_must_eat_some_of_is_no_dislike() -> None:
+    assert not [f for f in facts_in("冬天不吃点热的就扛不住") if f.attribute == "dislikes"]
+    assert ("dislikes", "香菜", "") in told("我不吃香菜")

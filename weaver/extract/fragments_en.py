@@ -420,7 +420,12 @@ _STRANGER = re.compile(rf"\b(?:my|our)\s+(?!{_RELATIVES}\b)[a-z]+\s+(?P<a>{NAME}
 def _stranger(fragment: str, last_named: str) -> str:
     """The person ``fragment`` names last when a pronoun right after it is theirs, or ""."""
     match = _STRANGER.search(fragment)
-    name = match and (match.group("a") or match.group("b") or match.group("c") or match.group("d"))
+    return _someone_new(match.group("a") or match.group("b") or match.group("c") or match.group("d"),
+                        last_named) if match else ""
+
+
+def _someone_new(name: str, last_named: str) -> str:
+    """``name`` when it names a person not named before the turn (no place, no language), or ""."""
     if not name or name in last_named or not clean_name(name) or known_place(name):
         return ""
     return "" if name.lower() in PLACES or name.lower() in LANGUAGE_NAMES else name
@@ -436,7 +441,7 @@ _NEWS_OF = re.compile(rf"^(?:so\s+|and\s+|also\s+|oh\s+|ok\s+)*(?P<a>{NAME})\s+(
 
 def _news_of(sentence: str, last_named: str) -> str:
     match = _NEWS_OF.search(sentence)
-    return _stranger(match.group("a") or match.group("b"), last_named) if match else ""
+    return _someone_new(match.group("a") or match.group("b"), last_named) if match else ""
 
 
 def _pronoun_person(pronoun: str, who: str, mentioned: tuple[str, ...], last_named: str) -> str:

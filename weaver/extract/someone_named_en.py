@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 
-from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.normalise_en import PERSON
 from vaultweave.weaver.extract.rules_text import LANGUAGE_NAMES, PLACES, Fact, is_job, words
 
@@ -54,8 +53,7 @@ def named_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
         # only what a person is: "Divya is 34", "Bilal is an architect", not "Monday is pub quiz"
         # or "Tuesday's my day off"
         has = re.match(r"(?:been|got|gone|had)\b", rest)  # "Pepper's been at the vet": of pets too
-        slot = dates_en.find_span(rest)  # "Surgery is on 3 March at 9am": a thing and its day, no one
-        if name.lower() in _NOT_SOMEONE or not _WHAT_SOMEONE_IS.match(rest) or has or slot and slot[0] <= 3:
+        if name.lower() in _NOT_SOMEONE or not _WHAT_SOMEONE_IS.match(rest) or has:
             return None
         return "", name, f"I'm {rest}".strip(), []
     if re.search(r"\b(?:taken|took)\b", verb):  # "Afua has taken a post at Cape Coast Teaching Hospital"

@@ -29,6 +29,7 @@ from vaultweave.weaver.attributes import PERSON_ATTRIBUTES
 from vaultweave.weaver.extract import dates, dates_en, dates_zh, weekdays_en
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.events_en import HAS_CLOCK, IT, SAME_TIME, SAME_TIME_SAID
+from vaultweave.weaver.extract.routine_moves import moved_routines
 from vaultweave.weaver.extract.rules_text import Fact
 
 SWITCH = "switch"  # a fact's attribute until the memory says which one it is
@@ -131,6 +132,7 @@ class SpeakerMemory:
                 out.append(fact)
             elif self.switchable:
                 out.append(replace(fact, attribute=self.switchable))
+        out += moved_routines(text, self.routines, out)  # "now I go tuesdays and fridays instead"
         if moved:  # the move is read: no doubt of it is left
             out = [f for f in out if not (f.attribute == "appointment" and f.op is Op.DOUBT and not f.value
                                           and not f.about)]

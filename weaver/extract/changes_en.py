@@ -95,6 +95,10 @@ def _named_pet(op: Op, conf: float) -> Build:
 
 
 _PAST = r"I(?:'ve|\s+have)?\s+" + ADV
+# A car parted with after a clause of its own, the "I" dropped as chat drops it: "no need, sold
+# the octavia on saturday"
+_PARTED = (r"(?:(?![^,;]*\b(?:said|says|told|asked)\b)[^,;]*[,;]\s*)?(?:(?:so|and|also|but|btw)\s+)?"
+           r"(?:I(?:'ve|\s+have)?\s+)?" + ADV)
 _PARTNERS = ("partner", "boyfriend", "girlfriend", "spouse", "wife", "husband", "fiance")
 _PET_WORD = r"(?:dog|cat|puppy|kitten|rabbit|bunny|hamster|parrot|horse|pup)"
 
@@ -282,10 +286,10 @@ ENDINGS: tuple[Rule, ...] = (
     rule(_PAST + r"(?:just\s+|finally\s+)?(?:swapped|traded(?:\s+in)?|exchanged|switched)\s+(?:the|my|our)\s+"
                  r"(?:old\s+)?(?P<car>" + _ANY_CAR + r")\s+(?:in\s+)?for\s+(?:a|an|the)\s+(?:new\s+|used\s+|"
                  r"second[- ]hand\s+|(?:19|20)\d{2}\s+)*(?P<new>" + _ANY_CAR + ")", _swapped_car),
-    rule(_PAST + r"(?:just\s+|finally\s+)?" + CAR_PARTED_WITH + r"\s+"
+    rule(_PARTED + r"(?:just\s+|finally\s+)?" + CAR_PARTED_WITH + r"\s+"
                  r"(?:the|my|our|mi|ma)\s+(?:old\s+)?(?P<car>" + _ANY_CAR + ")", _car(Op.RETRACT)),
     # "sold my car last week", "finally got rid of the car": whichever car the speaker had
-    rule(_PAST + r"(?:just\s+|finally\s+)?(?:sold|scrapped|got\s+rid\s+of)\s+(?:the|my|our|mi|ma)\s+"
+    rule(_PARTED + r"(?:just\s+|finally\s+)?(?:sold|scrapped|got\s+rid\s+of)\s+(?:the|my|our|mi|ma)\s+"
                  r"(?:old\s+)?car\b(?!\s+(?:seat|charger|insurance|stereo|mat|cover|boot))",
          lambda m: [Fact("car", "", Op.RETRACT, 0.7)]),
     # "weird not having a car in Glasgow", "no car anymore": whichever car the speaker had is gone

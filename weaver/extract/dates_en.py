@@ -53,7 +53,7 @@ _HOLIDAY = "|".join(sorted((re.sub(r"(?<=[rne])s\b", "['’]?s", h).replace(" ",
                            key=len, reverse=True))
 _PHRASE = re.compile(
     r"\b(?:"
-    rf"{_COUNT}\s+{_UNIT}\s+ago"
+    rf"{_COUNT}\s+{_UNIT}\s+(?:ago|back(?!\s+(?:to|in|on|from|home)\b))"  # "three months back": ago
     rf"|(?:on\s+|the\s+)?{_WEEKDAY},?\s+(?:the\s+{_ORD}|\d{{1,2}}(?:st|nd|rd|th))(?!\s+(?:of\s+)?{_MONTH}){_TIME}"
     # "thursday 23 april at 11:15": the date says the day; the weekday only repeats it
     rf"|(?:on\s+)?(?:{_WEEKDAY}|{_WEEKDAY_SHORT}),?\s+(?:{_ORD}\s+(?:of\s+)?{_MONTH}|{_MONTH}\s+{_ORD}){_TIME}"
@@ -90,6 +90,11 @@ _DURATION = re.compile(
     rf"{_COUNT}\s+{_UNIT}\b(?!\s+ago|\s+(?:a|per|each|every)\s+(?:week|month|year)\b)",  # not "3 days a week"
     re.IGNORECASE,
 )
+# "first week at the new place done", "first week on the ward is over": the job began a week ago.
+# Found, never stripped from a value, like a duration.
+_FIRST_WEEK_DONE = re.compile(
+    r"\bfirst\s+week\b(?=[^.!?]{0,60}?\b(?:done|over|finished|down|complete|survived)\b)", re.IGNORECASE)
+FIRST_WEEK_AGO = "1 week ago"
 _FULL_DAY = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday", "weds": "wednesday",
              "thu": "thursday", "thur": "thursday", "thurs": "thursday", "fri": "friday", "sat": "saturday",
              "sun": "sunday"}
@@ -111,6 +116,10 @@ def find(clause: str) -> str:
 def find_span(clause: str) -> tuple[int, str] | None:
     """Where the first date phrase starts and its readable form, or None."""
     match = _PHRASE.search(clause) or _DURATION.search(clause)
+    first_week = _FIRST_WEEK_DONE.search(clause)
+    # "first week at the depot finished today": today ends the week that began a week ago
+    if first_week and (not match or re.fullmatch(r"today|tonight", match.group(0).strip(), re.IGNORECASE)):
+        return first_week.start(), FIRST_WEEK_AGO
     if not match:
         return None
     return match.start(), _readable(match.group(0))
@@ -120,7 +129,7 @@ def _readable(spoken: str) -> str:
     duration = re.search(rf"({_COUNT}\s+{_UNIT})$", spoken, re.IGNORECASE)
     if duration:  # a duration "been ... three months": it began three months ago
         spoken = duration.group(1) + " ago"
-    phrase = _LEAD.sub("", spoken.strip())
+    phrase = re.sub(r"\s+back$", " ago", _LEAD.sub("", spoken.strip()), flags=re.IGNORECASE)
     # "monday the 11th, 9:30": the day of the month says it; the weekday only repeats it.
     phrase = re.sub(rf"^(?:the\s+)?{_WEEKDAY},?\s+(?=the\s+\d|\d{{1,2}}(?:st|nd|rd|th)\b)", "", phrase,
                     flags=re.IGNORECASE)

@@ -260,9 +260,9 @@ _CAR = rf"(?:(?:老款|新款|二手|一手)的?)?(?P<v>(?:{_MAKES})[A-Za-z0-9{_
 def _car(op: Op) -> Build:
     def build(m: re.Match[str]) -> list[Fact]:
         value = cleaned(m.group("v"))
-        if not value or re.search(r"^(?:车|新车|的|好|很|太|二手)|车$", value):
-            return []
-        return [Fact("car", value, op, 0.8)]
+        if op is Op.RETRACT and value in ("车", "车子", "爱车"):  # "把车卖了": whichever car it was
+            return [Fact("car", "", op, 0.75)]
+        return [] if not value or re.search(r"^(?:车|新车|的|好|很|太|二手)|车$", value) else [Fact("car", value, op, 0.8)]
 
     return build
 
@@ -361,8 +361,8 @@ ENDINGS: tuple[Rule, ...] = (
     # "不跑快递了", "外卖我不送了": a job of the road, named by what is driven or delivered, ends
     rule(r"(?:我)?(?:已经|也|就|早就|再也)?不(?:跑|送|开)(?:快递|外卖|滴滴|网约车|货拉拉|出租车?)了"
          r"|(?:快递|外卖|滴滴|网约车)我?(?:已经|也|早就)?不(?:跑|送|开)了", lambda m: list(_QUIT)),
-    # "朗逸卖了": a car named first, then sold
-    rule(r"(?:我的?|我家的?)?(?P<v>(?:" + _MAKES + r")[A-Za-z0-9" + _CJK + r"]{0,6}?)(?:上周|上个月|前几天|已经|也|早就)*"
+    rule(  # "朗逸卖了": a car named first, then sold; "把车卖了": whichever car the speaker had
+        r"(?:我)?(?:上礼拜|上周|上个月|前几天|前天|昨天|已经|也|早就|终于)*把?(?:我的?|我家的?)?(?P<v>(?:" + _MAKES + r")[A-Za-z0-9" + _CJK + r"]{0,6}?|车子?|爱车)(?:上周|上个月|前几天|已经|也|早就)*"
          r"(?:给)?(?:卖(?:掉)?|出掉|出手|留[^，,]{0,4}给[^，,]{1,4}开|送人)了", _car(Op.RETRACT)),  # 思域上周出掉了
     # "日语我放弃了", "吉他我早就不练了": a thing learned named first, then given up
     rule(r"(?P<v>" + _LANGUAGE + r"|[" + _CJK + r"]{1,4}?)我(?:已经|早就|也|彻底)*(?:放弃|不学|不练)了", _gave_up_learning),

@@ -149,7 +149,9 @@ class SpeakerMemory:
         out, done = [], set()
         for fact in facts:
             day = self._planned_day(fact)
-            if day and not (fact.when or fact.starts or fact.about) and fact.op is Op.ASSERT:
+            # the day the plan named says it better than "first week done" (a week back)
+            told_when = fact.when and fact.when != dates_en.FIRST_WEEK_AGO
+            if day and not (told_when or fact.starts or fact.about) and fact.op is Op.ASSERT:
                 fact = replace(fact, when=day) if day <= now.date().isoformat() else replace(fact, starts=day)
                 done |= {day} if fact.when else set()
             out.append(fact)

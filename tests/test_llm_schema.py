@@ -34,7 +34,9 @@ def test_the_model_gives_events_dates_people_endings_and_doubts(
     vault = make_vault(config=vault_toml(server.base_url, stages=("extract",)))
     texts = [
         # said so that the offline readers find nothing: the model's own dating is tested
-        "Since last month, home base = the mile-high city. Still unpacking.",
+        # ("home base = the mile-high city" is read by the change reader as a change of work:
+        # a false doubt written down in docs/FACTS.md, forty-third round)
+        "Since last month, my address = the mile-high city. Still unpacking.",
         "The tooth people want me in Friday at 4pm.",
         "Tuesdays and Thursdays are pool days for me.",
         "Everybody just says Lin.",

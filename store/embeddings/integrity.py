@@ -24,12 +24,12 @@ PINNED: dict[str, dict[str, str]] = {
         # the span reader's models (weaver/extract/span_reader.py); a truncated CRFsuite
         # model crashes the process instead of raising, so it is never opened unchecked.
         # `python -m bench.facts.train_reader` prints these two lines for a new model.
-        "reader_en.crfsuite": "65770c76642d5944dd59567623080b12ef504724809d9d335c68f7d16c5abba1",
-        "reader_zh.crfsuite": "7691fe4f6e5103e6b256de63fc13a192e0dcd95c7cf290e63afbcc2f18a5302e",
+        "reader_en.crfsuite": "0211424754c08ae77146a98414a0efd75dfbb5db24dd9dcd7aae12b70f10f181",
+        "reader_zh.crfsuite": "721613f7e8e64869bcde496f47cb2e1ca5613a859cd4f20304f227daf2c48887",
         # the change reader's models (weaver/extract/change_reader.py), printed by
         # `python -m bench.facts.train_changes`
-        "changes_en.crfsuite": "fb33c8f6e9386ed6dceac00e85e8a5ad19b29aeba653413d77dfb9407baeca77",
-        "changes_zh.crfsuite": "b06f3154348da38733424ff59b565eaccbf55c21c669aa5a39533cc02a048725",
+        "changes_en.crfsuite": "cca3bb480af4ebcb358b5f0a1b92ff07ba3bef6c85ec23188599f228e43a10ad",
+        "changes_zh.crfsuite": "6e4a7e1fea28e2bde658672ea5a6cca2d9f7f6e73a5569b6cb6493acdeadbcd4",
         # the reader's English word classes (weaver/extract/word_clusters.py), from
         # `python -m bench.facts.word_clusters`
         "word_clusters_en.bin": "5ab301a5f6a998dfbb679be62d364de5f7c53ef993e0a5dfb0f8ce3c0b5bc419",

@@ -13,8 +13,8 @@ speaker told before (``SpeakerMemory.routines``) moved:
 - else, when the sentence points at a routine without naming one ("it", "they", "I go",
   "I'm on", "the sessions") and the speaker told exactly one, that one.
 
-Only a week's days (more than one, or one in the plural) move a routine: "moved it to
-friday" is an appointment's. Someone else's week ("her swim is sundays now") moves nothing,
+Only a week's days (more than one, or one in the plural or with "only") move a routine:
+"moved it to friday" is an appointment's. Someone else's week ("her swim is sundays now") moves nothing,
 nor does a sentence of the turn when another one names the routine it moves.
 
 Chinese the same way, clause by clause (chat parts clauses with spaces): days and a word of

@@ -1,16 +1,18 @@
-"""When a change happened, and a car parted with as chat says it: "three months back" is three
-months ago, a first week told done began a week before, a car sold after a clause of its own and
-without "I" ("no need, sold the fiesta on saturday"), and 把车卖了 (whichever car the speaker
-had). Every sentence is written here."""
+"""When a change happened, a car parted with as chat says it, and a relative's birthday by its
+number: "three months back" is three months ago, a first week told done began a week before, a
+car sold after a clause of its own and without "I" ("no need, sold the fiesta on saturday"), 把车
+卖了 (whichever car the speaker had), "my son Tobi's 7th on the 14th" (his age and his birthday).
+Every sentence is written here."""
 
 from __future__ import annotations
 
 from datetime import datetime, timezone
 
 import pytest
+from vaultweave.store.resources import Resource
 from vaultweave.weaver.extract import dates, dates_en
 from vaultweave.weaver.extract.base import Op
-from vaultweave.weaver.extract.rules import facts_in
+from vaultweave.weaver.extract.rules import RulesExtractor, facts_in
 
 from tests.conftest import FakeClock, say
 
@@ -121,3 +123,43 @@ def test_the_vault_ends_the_car_on_the_day_it_was_sold(make_vault, clock: FakeCl
     (car,) = [i for i in vault.loaded_items().values() if i.attribute == "car"]
     assert not car.is_current and car.valid_to is not None
     assert "2026-01-26" <= car.valid_to.date().isoformat() <= "2026-02-01"
+
+
+# -- a relative's birthday by its number -----------------------------------------------------------
+
+
+def _theirs(text: str, said: str = "2026-03-04T10:00:00+00:00") -> set[tuple[str, str, str]]:
+    """(subject, attribute, value) of each assertion the rules path reads from one turn."""
+    turn = Resource(id="r#1", path="r", line=1, text=text, ts=datetime.fromisoformat(said),
+                    role="user", speaker="Sam", session="s")
+    return {(c.subject, c.attribute, c.value) for c in RulesExtractor(default_subject="Sam").extract([turn])
+            if c.op is Op.ASSERT}
+
+
+@pytest.mark.parametrize(("text", "told"), [
+    ("need a cake idea for my son Tobi's 7th on the 14th",
+     {("Tobi", "age", "7"), ("Tobi", "birthday", "03-14")}),
+    ("my daughter Ama's 10th birthday is on 2 May, help me plan",
+     {("Ama", "age", "10"), ("Ama", "birthday", "05-02")}),
+    ("my son Femi turns 5 on the 9th", {("Femi", "age", "5"), ("Femi", "birthday", "03-09")}),
+    ("a speech for my nan's 90th, any ideas", {("Sam's grandmother", "age", "90")}),
+])
+def test_a_relatives_birthday_by_its_number_tells_their_age(text: str, told: set[tuple[str, ...]]) -> None:
+    assert told <= _theirs(text)
+
+
+@pytest.mark.parametrize("text", [
+    "my son's 5th grade teacher is lovely",  # a grade, not a birthday
+    "my son Tobi's 3rd attempt at the driving test",
+    "my daughter's 8th is next week",  # a child's number alone: a grade as likely
+])
+def test_a_number_that_is_no_birthday_tells_no_age(text: str) -> None:
+    assert not [f for f in _theirs(text) if f[1] == "age"]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("on weekends I go bouldering at the wall", "bouldering on Saturdays and Sundays"),
+    ("weekends we do a proper coastal walk", "coastal walk on Saturdays and Sundays"),
+])
+def test_weekends_first_then_what_recurs(text: str, value: str) -> None:
+    assert [f.value for f in facts_in(text) if f.attribute == "routine"] == [value]

@@ -65,6 +65,15 @@ def test_a_routine_moved_in_words_that_do_not_name_it_whole(text: str, routines:
     ("现在改成每天都练了", ("练拳 每周一周四",)),
     # Chinese: one day of a routine not named
     ("现在改成周五了", ("练拳 每周一周四",)),
+    # something else of the week, pointed at by nothing of the routine's
+    ("they switched the recycling pickup to mondays and thursdays", ("yoga on Tuesdays",)),
+    # a week wished or asked about
+    ("if swimming moves to fridays I'm out", ("swimming on Mondays",)),
+    ("is the class tuesdays and thursdays now?", ("pottery on Mondays",)),
+    ("要是游泳改到周六周日我就去不了了", ("游泳 每周二四",)),
+    # someone of the speaker's whose week it may be
+    ("my daughter's class is tuesdays and thursdays now", ("pottery on Mondays",)),
+    ("我女儿的课 以后改成周二周四", ("练拳 每周一周四",)),
 ])
 def test_what_moves_no_routine(text: str, routines: tuple[str, ...]) -> None:
     assert moved(text, *routines) == []

@@ -357,7 +357,7 @@ def _what(raw: str) -> str:
 
 # The days said first: "every wed night i got badminton w my colleagues 8pm".
 _DAYS_FIRST = re.compile(
-    rf"^(?:every\s+(?P<days>{_DAYS})|(?P<weekly>{_DAY}s(?:{_DAY_JOIN}{_DAY}s)*))"
+    rf"^(?:every\s+(?P<days>{_DAYS})|(?P<weekly>{_DAY}s(?:{_DAY_JOIN}{_DAY}s)*)|(?:(?:at|on)\s+)?(?P<weekend>weekend)s)"
     r"(?:\s+(?:mornings?|afternoons?|evenings?|nights?|early))?,?\s+(?P<rest>(?:I|we)\s+"
     r"(?:have|got|do|play|go\s+to|go(?=\s+(?:[a-z]+ing|swim|run|jog|walk|cycle|hike|climb|surf|skate|row)\b)|"
     r"surf|swim|jog|cycle|hike|climb|skate|row|dance|box|lead|teach|coach|attend|take|run|sing\s+in|"
@@ -419,7 +419,7 @@ def _routines(clause: str) -> list[Fact]:
                           days_first.group("rest"), flags=re.IGNORECASE)
             rest = re.sub(r"^(I|we)\s+go\s+(?!\w+ing$)([a-z]+)$",  # "i go swim": swimming
                           lambda m: f"{m.group(1)} go {gerund(m.group(2))}", rest)
-            piece = f"{rest} every {days_first.group('days') or days_first.group('weekly')}"
+            piece = f"{rest} every {days_first.group('days') or days_first.group('weekly') or 'weekend'}"
         match = _ROUTINE.match(piece.strip())
         if not match:
             continue
@@ -460,7 +460,8 @@ def _routines(clause: str) -> list[Fact]:
         head = _ROUTINE_HEAD.match(_JOINING.sub("", raw_head))
         if not head:
             continue
-        activity = re.sub(r"^(?:a|an|the|some)\s+", "", head.group("v").strip())  # "a watercolour class"
+        activity = re.sub(r"^(?:a|an|the|some)\s+(?:(?:proper|decent|good|nice)\s+(?=[a-z]+\s+[a-z]))?", "",
+                          head.group("v").strip())  # "a watercolour class", "a proper hill walk"
         # "we go climbing most saturdays": how often, no part of the activity
         activity = re.sub(r"\s+(?:most|sometimes|usually|often|always|too|also)$", "", activity)
         first, _, rest = activity.partition(" ")

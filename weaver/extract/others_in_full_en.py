@@ -14,7 +14,8 @@ does not cover, and each is said again here in that shape:
   he is engineer with TI" -> "Femi is in Dallas. Femi is engineer with TI";
 - a new partner named after the speaker tells of them: "i have a new bf!! his name is theo";
 - someone else's relative by name: "her fiancé Chidi is from Enugu" -> "Chidi is from Enugu";
-- ages: "my nan's 80th", "diego is 9, bella is 6" (to "how old?"), "Ama who is 7", "two
+- ages: "my nan's 80th", "my son Tobi's 7th on the 14th" (-> "my son Tobi is turning 7 on the
+  14th"), "my son Femi turns 5", "diego is 9, bella is 6" (to "how old?"), "Ama who is 7", "two
   kids, Liam 12 and Nora 9" -> "... Liam is 12. Nora is 9.";
 - where someone comes from to visit is their home: "my brother Emre is visiting from izmir"
   -> "my brother Emre lives in izmir".
@@ -96,9 +97,18 @@ _SHORT = {"bf": "boyfriend", "gf": "girlfriend"}
 _KIN = "|".join(sorted({*FAMILY_WORDS, "mum", "mom", "dad", "mother", "father", "grandmother", "grandfather",
                         "aunt", "uncle", "wife", "husband", "sister", "brother", "son", "daughter"},
                        key=len, reverse=True))
-# "a speech for my nan's 80th": the age the birthday is of
-_NTH_BIRTHDAY = re.compile(rf"\b(?i:my)\s+(?P<rel>(?i:{_KIN}))'s\s+(?P<n>[2-9]\d|1[01]\d)(?:st|nd|rd|th)\b"
-                           r"(?!\s+(?:anniversary|wedding|time|year|place|floor))(?P<rest>[^.!?]*[.!?]*)")
+# "a speech for my nan's 80th", "my son Tobi's 7th birthday on the 14th": the age the birthday is
+# of, and its day when told. A child's number needs the child's name or the word "birthday"
+# ("my son's 8th" may be his grade); an adult's stands alone.
+_NTH_BIRTHDAY = re.compile(
+    rf"\b(?i:my|our)\s+(?P<rel>(?i:{_KIN}))(?:\s+(?P<name>{_NAME}))?'s\s+"
+    r"(?P<n>[2-9]\d|1[01]\d|(?P<young>1?\d))(?:st|nd|rd|th)\b"
+    r"(?!\s+(?:anniversary|wedding|time|year|place|floor|grade|class|game|match|attempt|try))"
+    r"(?P<birthday>\s+(?:birthday|bday|b-day))?(?:\s+(?:party|dinner|lunch|celebration|do|bash))?"
+    r"(?P<on>\s+(?:is\s+)?on\s+(?:the\s+)?[^,.!?;]+?(?=\s*(?:[,.!?;]|$|\s+(?:and|but|at|so)\s)))?"
+    r"(?P<rest>[^.!?]*[.!?]*)")
+# "my son Femi turns 5 on the 9th": said as the grammar reads it, "is turning 5"
+_TURNS = re.compile(rf"(?P<who>\b(?i:my|our)\s+(?i:{_KIN})(?:\s+{_NAME})?)\s+turns\s+(?=\d{{1,3}}\b)")
 
 # "his name is Faraz, he's an engineer in Multan": the one named, then what he is (a pet's name
 # told with "and" is left to the pets: "his name is Waffles and he's a menace")
@@ -150,7 +160,7 @@ def others_said_in_full(text: str, asked: str = "") -> str:
     by name where chat leaves it to be understood; ``asked``: the assistant's turn before."""
     text = _MOTHER_SAID.sub(lambda m: m.group("my") + " mum", _answer_named(text, asked))
     text = _NAME_THEN_WHAT.sub(lambda m: m.group("name"), _INTRODUCED.sub(_introduced, text))
-    text = _NTH_BIRTHDAY.sub(_birthday_age, text)
+    text = _NTH_BIRTHDAY.sub(_birthday_age, _TURNS.sub(lambda m: m.group("who") + " is turning ", text))
     text = _THEIR_RELATIVE.sub("", text)
     text = _ages_listed(text, asked)
     text = _WHO_IS_AGED.sub(_aged_who, text)
@@ -196,9 +206,14 @@ def _lives_where_from(m: re.Match[str]) -> str:
 
 
 def _birthday_age(m: re.Match[str]) -> str:
-    """"for my nan's 80th. she's from jamaica" -> "..., my grandmother is 80. she's ..."."""
+    """"for my nan's 80th. she's from jamaica" -> "..., my grandmother is 80. she's ..."; "my son
+    Tobi's 7th on the 14th" -> "... my son Tobi is turning 7 on the 14th" (their birthday and age)."""
+    if m.group("young") and not (m.group("name") or m.group("birthday")):
+        return m.group(0)
     rel = m.group("rel").lower()
-    said = f"my {FAMILY_WORDS.get(rel, rel)} is {m.group('n')}"
+    who = " ".join(["my", FAMILY_WORDS.get(rel, rel), *([m.group("name")] if m.group("name") else [])])
+    on = re.sub(r"^\s+(?:is\s+)?", " ", m.group("on") or "")
+    said = f"{who} is turning {m.group('n')}{on}" if on else f"{who} is {m.group('n')}"
     rest = m.group("rest")
     return m.group(0) + (" " if rest.endswith((".", "!", "?")) else ". ") + said + "."
 

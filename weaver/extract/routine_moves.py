@@ -10,12 +10,14 @@ speaker told before (``SpeakerMemory.routines``) moved:
 
 - the one the sentence names by a word of its activity (a word equal, one the other starts
   with, or five first letters shared: "tutor" and "tutoring", "swim" and "swimming");
-- else, when the sentence points at a routine without naming one ("it", "they", "I go",
-  "I'm on", "the sessions") and the speaker told exactly one, that one.
+- else, when the sentence points at a routine without naming one ("it's", "I go", "I'm on",
+  "the sessions") and the speaker told exactly one, that one, unless it names someone of the
+  speaker's whose week it may be ("my daughter's class is tuesdays now").
 
 Only a week's days (more than one, or one in the plural or with "only") move a routine:
-"moved it to friday" is an appointment's. Someone else's week ("her swim is sundays now") moves nothing,
-nor does a sentence of the turn when another one names the routine it moves.
+"moved it to friday" is an appointment's. Someone else's week ("her swim is sundays now"), a
+week wished or asked about ("if swim moves to fridays I'm out"), and a sentence of the turn
+when another one names the routine it moves, move nothing.
 
 Chinese the same way, clause by clause (chat parts clauses with spaces): days and a word of
 change in the clause ("乒乓球馆调整了 以后改成周二周六" after "乒乓球 每周一三"; "现在改成
@@ -44,10 +46,18 @@ _CHANGE = re.compile(
     r"\b(?:now|instead|anymore|from\s+(?:now\s+on|this\s+week|next\s+week)|going\s+forward|starting\s+"
     r"(?:this|next)\s+week|moved|moving|changed|changing|switched|shifted|swapped|cut|pushed|rescheduled)\b",
     re.IGNORECASE)
-# A sentence pointing at a routine without naming one.
+# A sentence pointing at a routine without naming one: "it's", "I go", "I'm on", "the sessions"
+# ("they switched the bin collection to fridays" points at no routine of the speaker's).
 _POINTS = re.compile(
-    r"\b(?:it|it's|its|they|them|i\s+go|we\s+go|i'm\s+on|im\s+on|i\s+have|we\s+have|sessions?|class(?:es)?|"
-    r"lessons?|practice|training|schedule|roster|timetable|slot)\b", re.IGNORECASE)
+    r"\b(?:it's|its|it\s+is|it'll\s+be|it\s+will\s+be|i\s+go|we\s+go|i'm\s+on|im\s+on|i\s+have\s+(?:it|them)|"
+    r"sessions?|class(?:es)?|lessons?|practice|training)\b", re.IGNORECASE)
+# A week wished, weighed or asked about moves nothing: "if swim moves to fridays I'm out".
+_MAYBE = re.compile(r"\b(?:if|might|maybe|may|could|would|thinking|considering|whether)\b|\?|"
+                    r"如果|要是|假如|的话|可能|也许|打算|考虑|吗|？")
+# Someone of the speaker's whose week it may be: "my daughter's class is tuesdays now".
+_KIN = re.compile(r"\b(?:son|daughter|kids?|children|boy|girl|wife|husband|partner|mum|mom|dad|brother|"
+                  r"sister|friend|flatmate|roommate)\b|\b[a-z]+'s\s|女儿|儿子|孩子|闺女|老公|老婆|媳妇|对象|爸|妈|哥|姐|弟|妹|"
+                  r"朋友|同事|室友", re.IGNORECASE)
 _SOMEONE_ELSES = re.compile(r"\b(?:her|his|their)\b", re.IGNORECASE)
 _SOMEONE = re.compile(r"\b(?:she|he|she's|he's)\b", re.IGNORECASE)
 _MINE = re.compile(r"\b(?:i|i'm|im|my|me|we|our|us)\b", re.IGNORECASE)
@@ -113,12 +123,12 @@ def _moves_en(text: str, routines: Sequence[str]) -> list[Move]:
     moves: list[Move] = []
     for sentence in split_sentences(text):
         days = _new_days(sentence)
-        if not days or not _CHANGE.search(sentence) or _someone_elses(sentence):
+        if not days or not _CHANGE.search(sentence) or _someone_elses(sentence) or _MAYBE.search(sentence):
             continue
         named = _named(sentence, routines)
         if len(named) == 1:
             moves.append((True, named[0], on_days(_activity(named[0]), days)))
-        elif not named and len(routines) == 1 and _POINTS.search(sentence):
+        elif not named and len(routines) == 1 and _POINTS.search(sentence) and not _KIN.search(sentence):
             moves.append((False, routines[0], on_days(_activity(routines[0]), days)))
     return moves
 
@@ -148,6 +158,8 @@ def _named_zh(sentence: str, routines: Sequence[str]) -> list[str]:
 def _moves_zh(text: str, routines: Sequence[str]) -> list[Move]:
     moves: list[Move] = []
     for sentence in split_sentences(text):
+        if _MAYBE.search(sentence):
+            continue
         named = _named_zh(sentence, routines)
         for clause in re.split(r"[\s，,]+", sentence):
             days = dates_zh.weekdays(clause)
@@ -158,6 +170,6 @@ def _moves_zh(text: str, routines: Sequence[str]) -> list[Move]:
             spelled = "每周" + "".join(_DAY_NUMERALS[dates_zh.DAY_NAMES.index(d)] for d in days)
             if len(named) == 1:
                 moves.append((True, named[0], f"{named[0].split(' ')[0]} {spelled}"))
-            elif not named and len(routines) == 1:
+            elif not named and len(routines) == 1 and not _KIN.search(sentence):
                 moves.append((False, routines[0], f"{routines[0].split(' ')[0]} {spelled}"))
     return moves

@@ -144,6 +144,8 @@ _CAR_GOT = re.compile(r"\b(?:bought|got|getting|picked\s+up|new|now|for)\b", re.
 _NOT_CARS = words("model car cars one ride motor vehicle whip wheels the a an my our")
 # Words that stand for a name without being one: "nobody calls me that".
 _NOT_NAMES = words("that this it him her them me you one so")
+# Words that point at someone or something and name nothing: "I love you guys" likes no "you".
+_POINTERS = words("i me you he him she her it we us they them this that these those guys y'all everyone")
 _NEGATED_ZH = re.compile(r"不是|不在|没在|没回|不回|没有(?!之一)|不再|不住|没住|不做|没做|不干|没干|不会|"
                          r"不用|并非|不让我|不当|没当")
 _WORD = re.compile(r"[^\W\d_]+|\d+")
@@ -272,7 +274,7 @@ def _clean(attribute: str, raw: str, chinese: bool) -> str | None:
     if attribute == "age":
         return raw if raw.isdigit() and 1 <= int(raw) <= 120 else None
     value = _CLEAN_EN.get(attribute, tidy)(raw)
-    if not value:
+    if not value or all(w in _POINTERS for w in value.casefold().split()):
         return None
     if attribute in ("lives_in", "hometown"):
         place = known_place(value)

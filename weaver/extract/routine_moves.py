@@ -56,7 +56,7 @@ _MAYBE = re.compile(r"\b(?:if|might|maybe|may|could|would|thinking|considering|w
                     r"如果|要是|假如|的话|可能|也许|打算|考虑|吗|？")
 # Someone of the speaker's whose week it may be: "my daughter's class is tuesdays now".
 _KIN = re.compile(r"\b(?:son|daughter|kids?|children|boy|girl|wife|husband|partner|mum|mom|dad|brother|"
-                  r"sister|friend|flatmate|roommate)\b|\b[a-z]+'s\s|女儿|儿子|孩子|闺女|老公|老婆|媳妇|对象|爸|妈|哥|姐|弟|妹|"
+                  r"sister|friend|flatmate|roommate)s?\b|女儿|儿子|孩子|闺女|老公|老婆|媳妇|对象|爸|妈|哥|姐|弟|妹|"
                   r"朋友|同事|室友", re.IGNORECASE)
 _SOMEONE_ELSES = re.compile(r"\b(?:her|his|their)\b", re.IGNORECASE)
 _SOMEONE = re.compile(r"\b(?:she|he|she's|he's)\b", re.IGNORECASE)

@@ -97,7 +97,7 @@ def test_a_car_not_the_speakers_or_no_car_parted_with(text: str) -> None:
 
 
 @pytest.mark.parametrize(("text", "when"), [
-    ("上礼拜把车卖了 以后坐地铁", "上礼拜"),
+    ("上周把车卖了 以后坐地铁", "上周"),
     ("我把车子卖掉了 太费油", ""),
     ("车上个月卖了", "上个月"),
 ])
@@ -118,7 +118,7 @@ def test_the_vault_ends_the_car_on_the_day_it_was_sold(make_vault, clock: FakeCl
     clock.now = datetime(2026, 7, 1, tzinfo=timezone.utc)
     vault = make_vault()
     say(vault, "我开的是一辆大众朗逸 开了六年了", "2026-01-05T09:00:00Z")
-    say(vault, "上礼拜把车卖了 以后坐地铁上班", "2026-02-04T09:00:00Z")  # a Wednesday
+    say(vault, "我上周把车卖了 以后坐地铁上班", "2026-02-04T09:00:00Z")  # a Wednesday
     vault.weave()
     (car,) = [i for i in vault.loaded_items().values() if i.attribute == "car"]
     assert not car.is_current and car.valid_to is not None

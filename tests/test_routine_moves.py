@@ -25,12 +25,12 @@ def moved(text: str, *routines: str, read: tuple[Fact, ...] = ()) -> list[str]:
     ("ugh the kickboxing slot is thursdays now", ("kickboxing on Mondays and Wednesdays",),
      "kickboxing on Thursdays"),
     # by a word the activity grows from, among two routines
-    ("my tutor moved our sessions to fridays", ("tutoring on Tuesdays", "netball on Saturdays"),
+    ("my tutor has put our sessions on fridays from now on", ("tutoring on Tuesdays", "netball on Saturdays"),
      "tutoring on Fridays"),
     # pointed at, the only routine told
-    ("they changed the timetable, now I go tuesday and saturday instead",
-     ("volleyball on Mondays and Thursdays",), "volleyball on Tuesdays and Saturdays"),
-    ("the rota got redone and I'm on sundays from now on", ("volunteering at the shelter on Fridays",),
+    ("they redid the timetable, from next week I go mondays and thursdays",
+     ("volleyball on Tuesdays and Saturdays",), "volleyball on Mondays and Thursdays"),
+    ("new rota came out, I'm on sundays going forward", ("volunteering at the shelter on Fridays",),
      "volunteering at the shelter on Sundays"),
     # pointed at beside something's possessive ("the council's"), which is no relative of the speaker's
     ("the council's redoing the pitch lights so it's wednesdays only now",
@@ -50,8 +50,8 @@ def test_a_routine_moved_in_words_that_do_not_name_it_whole(text: str, routines:
 
 @pytest.mark.parametrize(("text", "routines"), [
     # two routines told and neither named: which one moved is not known
-    ("they changed the timetable, now I go tuesday and saturday instead",
-     ("volleyball on Mondays and Thursdays", "choir on Wednesdays")),
+    ("they redid the timetable, from next week I go mondays and thursdays",
+     ("volleyball on Tuesdays and Saturdays", "choir on Wednesdays")),
     # someone else's week
     ("her swimming is sundays now", ("swimming on Saturdays",)),
     ("he goes tuesdays and fridays now", ("swimming on Saturdays",)),
@@ -101,8 +101,8 @@ def test_the_vault_ends_the_old_days_of_a_routine_moved_by_a_word_of_it(make_vau
     clock.now = datetime(2026, 7, 1, tzinfo=timezone.utc)
     vault = make_vault()
     say(vault, "I do tutoring on Tuesdays and Thursdays after work", "2026-03-01T10:00:00Z")
-    say(vault, "quick one, my tutor moved our sessions to mondays and fridays. can you redo my week plan",
-        "2026-03-20T10:00:00Z")
+    say(vault, "quick one, my tutor has put our sessions on mondays and fridays from now on. can you redo "
+        "my week plan", "2026-03-20T10:00:00Z")
     vault.weave()
     routines = _routines(vault)
     assert ("tutoring on Tuesdays and Thursdays", False) in routines

@@ -2,11 +2,11 @@
 
 People name a routine once ("kickboxing every monday and wednesday") and its move by
 anything but: a word of it ("the kickboxing slot is thursdays now"), a word it grows from
-("my tutor moved our tutoring to fridays"), or nothing at all ("they changed the timetable,
-now I go tuesday and saturday instead"; "I'm on sundays from now on"). The rules read a
-routine by its activity and its days; where a turn tells new weekly days with a word of
-change and they read no routine of the speaker's, this reads which routine of those the
-speaker told before (``SpeakerMemory.routines``) moved:
+("my tutor has put our sessions on fridays from now on" after "tutoring on Tuesdays"), or
+nothing at all ("they redid the timetable, from next week I go mondays and thursdays"; "I'm on
+sundays going forward"). The rules read a routine by its activity and its days; where a turn
+tells new weekly days with a word of change and they read no routine of the speaker's, this
+reads which routine of those the speaker told before (``SpeakerMemory.routines``) moved:
 
 - the one the sentence names by a word of its activity (a word equal, one the other starts
   with, or five first letters shared: "tutor" and "tutoring", "swim" and "swimming");

@@ -10,8 +10,8 @@
 - A start told weeks ahead with its day ("joining Swiggy on 2nd march", "starting at
   Kanonkop on 1 october") is a plan, not yet a fact; when a later turn tells it as done
   ("first week at swiggy done"), it is dated by the day the plan named, not by the turn.
-- A routine moved to new days in words that do not name it whole ("my tutor moved our
-  sessions to fridays", "now I go tuesday and saturday instead"): the routine told before
+- A routine moved to new days in words that do not name it whole ("my tutor has put our
+  sessions on fridays from now on", "from next week I go mondays and thursdays"): the routine told before
   that the words name, or the only one told (``routine_moves``).
 - A name told with its capital and typed later in lower case ("my cat Pickles" ... "we
   had to put pickles to sleep", "Tata Consultancy Services" ... "resigned from tata"):

@@ -4,13 +4,14 @@ and the trainer's corpus check says file:line what is wrong."""
 from __future__ import annotations
 
 import gc
+import lzma
 from pathlib import Path
 
 import pycrfsuite
 import pytest
 from vaultweave.store.embeddings.integrity import verified_file
 from vaultweave.store.errors import ModelIntegrityError
-from vaultweave.weaver.extract import span_decoding, span_reader
+from vaultweave.weaver.extract import packaged_crf, span_decoding, span_reader
 from vaultweave.weaver.extract.rules import facts_in
 from vaultweave.weaver.extract.rules_text import Fact
 from vaultweave.weaver.extract.span_features import features, tokens
@@ -138,6 +139,16 @@ def test_a_value_ended_is_not_learned_where_the_change_names_the_new_one() -> No
     labels = [y for _, y in train_reader.examples([conv], lowered=False)]
     assert labels[0] == ["O"] * 5 + ["B-lives_in"] + ["O"] * 4  # Porto only
     assert "B-lives_in" not in labels[1]  # Lisbon is not learned later either
+
+
+def test_the_models_ship_packed_and_pack_the_same_way_every_time() -> None:
+    data = Path(__file__).resolve().parents[1] / "weaver" / "data"
+    for name in (span_reader.model_file("en"), span_reader.model_file("zh")):
+        shipped = (data / name).read_bytes()
+        model = lzma.decompress(shipped)
+        assert model.startswith(b"lCRF")  # a CRFsuite model, unpacked in memory
+        assert packaged_crf.packed(model) == shipped  # a retrained model reproduces its pin
+    assert packaged_crf.tagger(span_reader.model_file("en")).labels()
 
 
 def test_a_damaged_model_is_refused_with_the_package_to_reinstall(tmp_path: Path) -> None:

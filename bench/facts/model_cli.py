@@ -1,12 +1,16 @@
-"""What the trainers of the packaged models share: their options and the pin they print."""
+"""What the trainers of the packaged models share: their options, how a model is packed, and
+the pin they print."""
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
-from vaultweave.weaver.extract.packaged_crf import DATA_DIR
+from vaultweave.weaver.extract.packaged_crf import DATA_DIR, packed
 
 from bench.facts.__main__ import _batches
 
@@ -21,6 +25,16 @@ def parser(doc: str | None, learned: str) -> argparse.ArgumentParser:
         "--without-talk", action="store_true", help="leave out the conversations written for learning only"
     )
     return made
+
+
+@contextmanager
+def packed_to(target: Path) -> Iterator[Path]:
+    """A path to train a model into; on leaving, the model is written to ``target`` packed as
+    it ships (``packaged_crf.packed``)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        plain = Path(tmp) / "model.crfsuite"
+        yield plain
+        target.write_bytes(packed(plain.read_bytes()))
 
 
 def wrote(lang: str, target: Path) -> str:

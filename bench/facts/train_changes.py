@@ -131,7 +131,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{lang}: batches {','.join(map(str, args.score))}: {score(model, held)}")
             continue
         target = args.out / change_reader.model_file(lang)
-        train(examples(learn), target)
+        with model_cli.packed_to(target) as plain:
+            train(examples(learn), plain)
         print(model_cli.wrote(lang, target))
     return 0
 

@@ -266,7 +266,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{lang}: batches {args.score}: {score(model, held)}")
             continue
         target = args.out / span_reader.model_file(lang)
-        train(learn, target)
+        with model_cli.packed_to(target) as plain:
+            train(learn, plain)
         print(model_cli.wrote(lang, target))
     return 0
 

@@ -21,15 +21,15 @@ PINNED: dict[str, dict[str, str]] = {
     },
     "vaultweave": {
         "vocab.txt": "07eced375cec144d27c900241f3e339478dec958f92fddbc551f295c992038a3",
-        # the span reader's models (weaver/extract/span_reader.py); a truncated CRFsuite
-        # model crashes the process instead of raising, so it is never opened unchecked.
+        # the span reader's models (weaver/extract/span_reader.py), xz-compressed; a truncated
+        # CRFsuite model crashes the process instead of raising, so it is never opened unchecked.
         # `python -m bench.facts.train_reader` prints these two lines for a new model.
-        "reader_en.crfsuite": "0211424754c08ae77146a98414a0efd75dfbb5db24dd9dcd7aae12b70f10f181",
-        "reader_zh.crfsuite": "721613f7e8e64869bcde496f47cb2e1ca5613a859cd4f20304f227daf2c48887",
+        "reader_en.crfsuite.xz": "c89b8cf14bb4e3ddef17ff9b75573f74998d640d6014796eaa87bcc6ff906ef8",
+        "reader_zh.crfsuite.xz": "da0794c4b59d2a0945e838e3ed36113efd95ce9821872d0b091814fa5514f0ef",
         # the change reader's models (weaver/extract/change_reader.py), printed by
         # `python -m bench.facts.train_changes`
-        "changes_en.crfsuite": "cca3bb480af4ebcb358b5f0a1b92ff07ba3bef6c85ec23188599f228e43a10ad",
-        "changes_zh.crfsuite": "6e4a7e1fea28e2bde658672ea5a6cca2d9f7f6e73a5569b6cb6493acdeadbcd4",
+        "changes_en.crfsuite.xz": "e40ad530d7e09acee087be5fe6d8365cf1ad3830d9f745e1ab2d04e2ee9c251f",
+        "changes_zh.crfsuite.xz": "46af4707eccc504a8caadaa76cb8c53a74bc0cb7d690e18a111fc513f836960f",
         # the reader's English word classes (weaver/extract/word_clusters.py), from
         # `python -m bench.facts.word_clusters`
         "word_clusters_en.bin": "5ab301a5f6a998dfbb679be62d364de5f7c53ef993e0a5dfb0f8ce3c0b5bc419",

@@ -15,7 +15,7 @@ The models are trained by ``python -m bench.facts.train_changes`` from the gold
 conversations of spent batches and the conversations written to learn from: a turn is
 labelled with the family of every fact of the speaker's the gold ends there (the first
 user turn said on or after the window's start). They ship in the package
-(``weaver/data/changes_*.crfsuite``), pinned by sha256 like the span reader's.
+(``weaver/data/changes_*.crfsuite.xz``), pinned by sha256 like the span reader's.
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ _SPACE = re.compile(r"\s+")
 
 
 def model_file(lang: str) -> str:
-    return f"changes_{lang}.crfsuite"
+    return f"changes_{lang}.crfsuite.xz"
 
 
 def language(text: str) -> str:

@@ -6,7 +6,7 @@ here, 33, radiographer at st james"). A linear-chain CRF per language (CRFsuite,
 spell (``B-lives_in``, ``I-lives_in``, ``O``), from the features in ``span_features``. The
 models are trained by ``python -m bench.facts.train_reader`` from an annotated corpus of
 chat messages and the spent gold conversations, and ship in the package
-(``weaver/data/reader_*``, about 2 MB each, pinned by sha256): nothing is
+(``weaver/data/reader_*``, 0.7-0.9 MB each xz-compressed, pinned by sha256): nothing is
 downloaded, and the same sentence always reads the same way.
 
 The reader only fills gaps: a value it finds is kept when the rules gave no value of that
@@ -250,7 +250,7 @@ def readable_parts(clause: str) -> list[str]:
 
 
 def model_file(lang: str) -> str:
-    return f"reader_{lang}.crfsuite"
+    return f"reader_{lang}.crfsuite.xz"
 
 
 def _clean(attribute: str, raw: str, chinese: bool) -> str | None:

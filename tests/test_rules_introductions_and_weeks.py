@@ -147,25 +147,19 @@ def test_a_change_planned_with_its_day_is_dated_by_that_day_when_told_done(
         assert not held[old].is_current and held[old].valid_to.date().isoformat() == day
 
 
-def test_a_first_week_told_done_without_a_plan_began_a_week_before(make_vault, clock: FakeClock) -> None:
+@pytest.mark.parametrize(("done", "day"), [
+    ("first week at Halden Bank done, so tired", "2026-03-18"),  # a week told done began a week before
+    ("first day at Halden Bank done, so tired", "2026-03-25"),  # a day told done keeps the day it was told
+])
+def test_a_start_told_done_without_a_plan(make_vault, clock: FakeClock, done: str, day: str) -> None:
     vault = make_vault()
     clock.advance(days=25)
     say(vault, "I work at Ferro, logistics", "2026-01-05T09:00:00Z")
-    say(vault, "first week at Halden Bank done, so tired", "2026-03-25T09:00:00Z")
+    say(vault, done, "2026-03-25T09:00:00Z")
     vault.weave()
     held = {i.value: i for i in vault.loaded_items().values() if i.attribute == "employer"}
-    assert held["Halden Bank"].valid_from.date().isoformat() == "2026-03-18"
-    assert held["Ferro"].valid_to is not None and held["Ferro"].valid_to.date().isoformat() == "2026-03-18"
-
-
-def test_a_first_day_told_done_without_a_plan_keeps_the_day_it_was_told(make_vault, clock: FakeClock) -> None:
-    vault = make_vault()
-    clock.advance(days=25)
-    say(vault, "I work at Ferro, logistics", "2026-01-05T09:00:00Z")
-    say(vault, "first day at Halden Bank done, so tired", "2026-03-25T09:00:00Z")
-    vault.weave()
-    held = {i.value: i for i in vault.loaded_items().values() if i.attribute == "employer"}
-    assert held["Halden Bank"].valid_from.date().isoformat() == "2026-03-25"
+    assert held["Halden Bank"].valid_from.date().isoformat() == day
+    assert held["Ferro"].valid_to is not None and held["Ferro"].valid_to.date().isoformat() == day
 
 
 def test_an_appointment_changed_to_a_new_day_said_with_now_is_the_one_told() -> None:

@@ -357,7 +357,7 @@ def _what(raw: str) -> str:
 
 # The days said first: "every wed night i got badminton w my colleagues 8pm".
 _DAYS_FIRST = re.compile(
-    rf"^(?:every\s+(?P<days>{_DAYS})|(?P<weekly>{_DAY}s(?:{_DAY_JOIN}{_DAY}s)*)|(?:(?:at|on)\s+)?(?P<weekend>weekend)s)"
+    rf"^(?:every\s+(?P<days>{_DAYS})|(?:(?:at|on)\s+(?=weekends\b))?(?P<weekly>{_DAY}s(?:{_DAY_JOIN}{_DAY}s)*|weekend(?=s\b))s?)"
     r"(?:\s+(?:mornings?|afternoons?|evenings?|nights?|early))?,?\s+(?P<rest>(?:I|we)\s+"
     r"(?:have|got|do|play|go\s+to|go(?=\s+(?:[a-z]+ing|swim|run|jog|walk|cycle|hike|climb|surf|skate|row)\b)|"
     r"surf|swim|jog|cycle|hike|climb|skate|row|dance|box|lead|teach|coach|attend|take|run|sing\s+in|"
@@ -419,7 +419,7 @@ def _routines(clause: str) -> list[Fact]:
                           days_first.group("rest"), flags=re.IGNORECASE)
             rest = re.sub(r"^(I|we)\s+go\s+(?!\w+ing$)([a-z]+)$",  # "i go swim": swimming
                           lambda m: f"{m.group(1)} go {gerund(m.group(2))}", rest)
-            piece = f"{rest} every {days_first.group('days') or days_first.group('weekly') or 'weekend'}"
+            piece = f"{rest} every {days_first.group('days') or days_first.group('weekly')}"
         match = _ROUTINE.match(piece.strip())
         if not match:
             continue

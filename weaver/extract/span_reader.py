@@ -142,10 +142,10 @@ _CAR_GONE = re.compile(rf"\b(?:{CAR_PARTED_WITH}|sell(?:ing)?|trading\s+in|scrap
 _CAR_GOT = re.compile(r"\b(?:bought|got|getting|picked\s+up|new|now|for)\b", re.IGNORECASE)
 # Words that say a car without naming it.
 _NOT_CARS = words("model car cars one ride motor vehicle whip wheels the a an my our")
-# Words that stand for a name without being one: "nobody calls me that".
-_NOT_NAMES = words("that this it him her them me you one so")
 # Words that point at someone or something and name nothing: "I love you guys" likes no "you".
 _POINTERS = words("i me you he him she her it we us they them this that these those guys y'all everyone")
+# Words that stand for a name without being one, besides the pointers: "nobody calls me that one".
+_NOT_NAMES = words("one so")
 _NEGATED_ZH = re.compile(r"不是|不在|没在|没回|不回|没有(?!之一)|不再|不住|没住|不做|没做|不干|没干|不会|"
                          r"不用|并非|不让我|不当|没当")
 _WORD = re.compile(r"[^\W\d_]+|\d+")

@@ -334,6 +334,13 @@ ENDINGS: tuple[Rule, ...] = (
          r"\s+(?:a\s+|an\s+|the\s+)?(?P<t>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)(?=\s*$|\s*[,.!]|\s+(?:now|today|at|of|for|"
          r"lol|finally)\b)",
          lambda m: [Fact("job_title", m.group("t"), Op.ASSERT, 0.8)] if is_job(m.group("t")) else []),
+    # "they shifted me over to the payments desk as team lead": a new title, given with a new post
+    rule(r"(?:.*?,\s*)?(?:they|(?:the\s+)?(?:boss|bosses|company|management|manager|owners?|bank|office|HR))(?:'ve|\s+have|"
+         r"\s+has)?\s+(?:just\s+|finally\s+|officially\s+)?(?:moved|put|shifted|switched|transferred|placed|posted|"
+         r"assigned|bumped)\s+me\s+(?:over\s+|up\s+|across\s+)?(?:to|in|into|onto|on)\s+(?:[\w&'-]+\s+){1,4}?as\s+"
+         r"(?:a\s+|an\s+|the\s+|their\s+)?(?P<t>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)(?=\s*$|\s*[,.!;]|\s+(?:now|today|"
+         r"since|from|last|this|and|but|so|lol)\b)",
+         lambda m: [Fact("job_title", m.group("t"), Op.ASSERT, 0.8)] if is_job(m.group("t")) else []),
     # Retirement and unemployment end the job, whatever it was.
     # (never "retired racer called Bolt": an animal told of, by what it was)
     rule(r"I(?:'ve|\s+have|'m|\s+am)?\s+" + ADV

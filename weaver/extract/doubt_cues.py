@@ -267,7 +267,13 @@ def speakers_sentences(sentences: Sequence[str], read: Sequence[Fact]) -> list[s
     first person can be the speaker's."""
     if not any(f.about or f.name for f in read):
         return list(sentences)
-    return [s for s in sentences if _FIRST_PERSON.search(s)]
+    return [s for s in sentences if _FIRST_PERSON.search(s) or _I_DROPPED.match(s)]
+
+
+# "sold my bass to a kid, not playing anymore": chat drops the speaker before the verb
+_I_DROPPED = re.compile(r"\W*(?:(?:just|finally|also|and|so|then)\s+)*(?:sold|quit|left|dropped|stopped|"
+                        r"gave\s+up|"
+                        r"ditched|moved|started|joined)\s", re.IGNORECASE)
 
 
 def _named_beside_change(sentence: str) -> list[tuple[str, Op]]:
@@ -297,7 +303,8 @@ def _named_beside_change(sentence: str) -> list[tuple[str, Op]]:
 # "the sunday long runs and tuesday intervals are off": called off (never "off to", "off work")
 _OFF = r"(?:is|are|'s|'re)\s+off(?!\s+(?:to|work|sick|school|duty|the|on|for\s+the\s+day)\b)"
 # "keto is dead lol", "the band thing is over": what is named has ended
-_OVER = (r"(?:is|'s|are|'re)\s+(?:(?:dead|over)(?!\s+(?:to|for(?!\s+(?:me|us|good)\b)|the|my|our|a|an|"
+_OVER = (r"(?:is|'s|are|'re)\s+(?:(?:dead|over)(?!\s+(?:to(?!\s+(?:me|us)\b)|for(?!\s+(?:me|us|good)\b)|"
+         r"the|my|our|a|an|"
          r"at|in|on|there|here|by|set|budget|time|capacity|\d)\b)|history(?=\s*(?:$|[,.!?;]|now\b|lol\b|tbh\b)))")
 # Words of change that can only end what they name ("sold the golf", "RIP the panda",
 # "飞度卖掉了"), told as done: no plan, no weighing in the sentence. Each is a word of change
@@ -306,12 +313,13 @@ _ENDS_EN = (
     r"sold|scrapped|quit|resigned|retired|gave\s+up|given\s+up|stopped|done\s+with|finished\s+with|finished\s+at|"
     r"wrapped\s+up\s+(?:at|with)|no\s+more|any\s*more|no\s+longer|rip|passed\s+away|died|put\s+down|rehomed|"
     r"hung\s+up|packed\s+out|packed\s+in|jacked\s+in|called\s+it\s+quits|ditched|dumped|split\s+up|broke\s+up|"
+    r"stepped\s+down\s+from|"
     rf"(?:is|'s)\s+(?:\w+ly\s+)?gone|goodbye|bye\s+bye|{_OFF}|{_OVER}"
 )
 _ENDS_ZH = (
     r"卖了|卖掉|不干了|不做了|辞了|辞职|离职|搬走|搬离|退了|退掉|停了|分手|不再|去世|送人|送走|不上了|不学了|不练了|"
     r"[没沒]再去|[转轉]出去|戒了|放弃|[没沒]续|放下了|走人|画上(?:了)?句号|告一段落|不[跑考开]了|掰了|出手了|"
-    r"不用再[上去做干跑练]了"
+    r"不用再[上去做干跑练]了|不去了"  # "书法班我不去了": the class named, ended
 )
 _ENDS = re.compile(f"{_ENDS_EN}|{_ENDS_ZH}", re.IGNORECASE)
 _NOT_YET = re.compile(

@@ -436,12 +436,22 @@ def _someone_new(name: str, last_named: str) -> str:
 _NEWS_OF = re.compile(rf"^(?:so\s+|and\s+|also\s+|oh\s+|ok\s+)*(?P<a>{NAME})\s+(?:just\s+|finally\s+)?"
                       r"(?:proposed|came|called|rang|texted|messaged|said|says|moved|started|asked|told|left|quit|joined|finished|"
                       r"passed|graduated|turned|bought|sent|wants|thinks|reckons|keeps|visited|arrived|landed)\b"
-                      rf"|\babout\s+(?P<b>{NAME})\W*$")
+                      rf"|\babout\s+(?P<b>{NAME})\W*$"
+                      # a name said alone, as an answer ("husband 🙂 Nathan."), then "he's ..."
+                      rf"|^\W*(?:(?:husband|wife|boyfriend|girlfriend|partner|bf|gf)\W+)?(?P<c>{NAME})\W*$")
 
 
 def _news_of(sentence: str, last_named: str) -> str:
     match = _NEWS_OF.search(sentence)
-    return _someone_new(match.group("a") or match.group("b"), last_named) if match else ""
+    alone = match.group("c") if match and match.group("c") not in _SAID_ALONE else ""  # "Perfect.": no name
+    return _someone_new(match.group("a") or match.group("b") or alone, last_named) if match else ""
+
+
+_SAID_ALONE = words(
+    "Perfect Great Thanks Thank Cool Nice Okay Ok Sure Yes Yeah Yep No Nope Done Amazing Awesome Lovely "
+    "Brilliant Wow Exactly True Right Fine Noted Agreed Correct Good Update Anyway Congrats Hello Hi Hey "
+    "Sorry Please Same Exciting Finally Honestly Seriously Ugh Oh Ah Lol Haha Omg Wait Also Whatever"
+)
 
 
 def _pronoun_person(pronoun: str, who: str, mentioned: tuple[str, ...], last_named: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from vaultweave.weaver.extract import changes_en, corrected_day_en, dates_en, events_en, rules_en
+from vaultweave.weaver.extract import changes_en, corrected_day_en, dates_en, events_en, pronouns_en, rules_en
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.clauses import MAX_NOTE
 from vaultweave.weaver.extract.fragments_en import ends_on_relative
@@ -17,7 +17,7 @@ from vaultweave.weaver.extract.trips import TRIP_EN
 # -- English clauses ----------------------------------------------------------------------
 
 _EN_DISCOURSE = re.compile(
-    r"^(?:(?:oh|ah|well|yeah|yes|yep|yup|ja|ya|ag|no(?!\s+more\b)|nope|nah|so|and|but|also|actually|anyway|anyways|"
+    r"^(?:(?:oh|ah|eh+|well|yeah|yes|yep|yup|ja|ya|ag|no(?!\s+more\b)|nope|nah|so|and|but|also|actually|anyway|anyways|"
     r"by\s+the\s+way|btw|fyi|honestly|haha+|hah|lol|hey|hi|hello|hiya|ok|okay|um+|uh+|hmm+|"
     r"right|sure|true|oh\s+well|fun\s+fact|guess\s+what|news|(?:big|good|great|bad|sad)\s+news|update|"
     r"big\s+change|life\s+update|plot\s+twist|"
@@ -31,7 +31,9 @@ _EN_DISCOURSE = re.compile(
     # the listener called by a name of friendship: "big news bro, resigned from tata"
     r"bro|bruh|dude|fam|guys|yo|mate(?=\s*,)|"
     # the interjections of other Englishes: "aiyo VFS rescheduled", "eish, big news"
-    r"aiyo+h?|aiya+|haiya+|alamak|eish|abeg|wah+|yaar|machan|oof|oops|phew)\b[\s,:;!.—–-]*)+",
+    r"aiyo+h?|aiya+|haiya+|alamak|eish|abeg|wah+|yaar|machan|oof|oops|phew|"
+    # a letter's own words: "add that I'm a nurse at Grady"
+    r"(?:pls\s+|please\s+|and\s+)?(?:add|mention|include|put\s+in)\s+that)\b[\s,:;!.—–-]*)+",
     re.IGNORECASE,
 )
 _EN_TRAIL = re.compile(
@@ -48,7 +50,13 @@ _EN_TRAIL = re.compile(
 # "I'm vegetarian, so no meat please": the fact ends where a non-first-person tail begins.
 _EN_AFTERTHOUGHT = re.compile(
     r"\s*,\s*(?:so|but|because|since|though|although|which|unless|except|in\s+case|if|like|while|"
-    r"it's|it\s+is|its|that's|they're|usually|mostly|normally|not\s+always)\b.*$"
+    r"it's|it\s+is|its|that's|they're|usually|mostly|normally|not\s+always|one\s+of\s+them|"
+    # (what they did to the speaker is the speaker's: "..., they've made me a supervisor")
+    r"(?:he|she|they)(?!(?:'ve|\s+have|'s|\s+has)?\s+(?:just\s+|finally\s+|officially\s+)?\w+\s+me\b))\b.*$"
+    # "I live in Tromsø so a local maker would be cool": the tail's own subject, and its hedge
+    r"|\s+(?:so|but|because|cos|coz)\s+(?=(?:a|an|the|this|that|it|it's|there|he|she|they|you|u|if)\s)"
+    r"(?!(?:\w+\s+){1,2}call(?:s|ed)?\s+me\b).*$"  # "... but they call me Gaby" is the speaker's
+    r"|\s+and\s+(?=(?:the|it|he|she|they)\s[^,]*\b(?:might|would|could|may|reckons?|thinks?|says?)\b).*$"
     # "...the 14th of August if you wanna remember it": said to the listener, no condition
     r"|\s+if\s+(?:you|it)\s+(?:wanna|want|need|care|matters?|ever|were\s+wondering|must\s+know)\b.*$",
     re.IGNORECASE,
@@ -57,7 +65,8 @@ _EN_LOWER_FIRST = {"my", "we", "you", "our", "call", "please", "in", "everyone",
 _EN_CLAUSE_BREAK = re.compile(
     r"\s*(?:(?:[,;]|(?<!\d):)|\s[-–—]+)\s*(?:(?:and|but|so|because|since|though|although|while|whereas|"
     r"plus|yet|or|then)\s+)?(?:(?:now|then|also|still|today|actually|yeah|yes|honestly|like|ok|for\s+now|"
-    r"right\s+now|at\s+the\s+moment)\s+)?(?=(?:I|my|we|our)\b)"
+    r"right\s+now|at\s+the\s+moment)\s+)?(?=(?:I|my|we|our)\b|they(?:'ve|\s+have)?\s+(?:just\s+)?(?:moved|put|"
+    r"shifted|switched|transferred|placed|posted|assigned)\s+me\b)"  # "..., they moved me to X as Y"
     # "seeing someone new, Marcus's a firefighter", "Zara is 9 and Yusuf is 6": a named person's own clause
     r"|(?:,\s*|\s+and\s+)(?=[A-Z][a-z]+(?:'s|\s+is)\s+(?:(?:a|an)\s|\d{1,2}(?:\s*[,.!]|\s+(?:and|now|yrs?|years?)\b|$)))"
     # "done my hamstring so no more football", "and today was my first day at X"
@@ -136,17 +145,13 @@ _EN_BARE_VERB = re.compile(r"(?:live|work|study|speak|teach|play|moved|started|j
 _EN_QUESTION_TAIL = re.compile(
     r"[,;:]\s+(?:so\s+|and\s+|but\s+)?(?:what|how|where|who|which|why|any|anything|can|could|should|"
     r"would|will|do|does|is|are|ideas|tips|thoughts)\b[^,;:]*[?？][\W]*$"
-    r"|[,;:]\s+[^,;:?]*\bor\b[^,;:]*[?？][\W]*$",  # "..., midlife crisis or genius?"
+    r"|[,;:]\s+[^,;:?]*\bor\b[^,;:]*[?？][\W]*$"  # "..., midlife crisis or genius?"
+    r"|[,;:]\s+(?:or\s+)?(?:maybe|perhaps|possibly)\b[^,;:]*[?？][\W]*$",  # "..., maybe a pop-up there?"
     re.IGNORECASE,
 )
-_EN_STATEMENT = re.compile(r"^\W*(?:I|I'm|I've|my|we|we're|our)\b|,\s*(?:I|my)\b", re.IGNORECASE)
-_EN_EITHER = "partner|friend|best\\s+friend|boss|manager|roommate|flatmate|coworker|colleague|cousin"
-_EN_HE_SHE = {
-    "he": "brother|bro|husband|boyfriend|fianc[eé]|dad|father|son|grandpa|grandfather|uncle|nephew|"
-    + _EN_EITHER,
-    "she": "sister|sis|wife|girlfriend|fianc[eé]e|mom|mum|mother|daughter|grandma|grandmother|aunt|niece|"
-    + _EN_EITHER,
-}
+_EN_STATEMENT = re.compile(r"^\W*(?:(?:also|and|so|oh|btw|but|plus|ok|okay|lol|well)\W+)*"
+                           r"(?:I|I'm|I've|my|we|we're|our)\b"
+                           r"|,\s*(?:I|my)\b", re.IGNORECASE)
 
 
 def _en_statement_before_question(sentence: str) -> str | None:
@@ -157,20 +162,6 @@ def _en_statement_before_question(sentence: str) -> str | None:
     return head if _EN_STATEMENT.search(head) and not head.rstrip().endswith("?") else None
 
 
-def _en_pronouns(sentence: str) -> str:
-    """ "my mom's a teacher, she's retiring" -> "..., my mom's retiring": one relative, one pronoun."""
-    for pronoun, relatives in _EN_HE_SHE.items():
-        named = re.findall(r"\b[Mm]y\s+(?:(?:little|big|older|younger|best)\s+)?(?:" + relatives
-                           + r")\b(?:\s+" + NAME + r")?", sentence)
-        if len(set(named)) == 1:
-            first = re.search(re.escape(named[0]), sentence)
-            assert first is not None
-            end = first.end()
-            tail = re.sub(r"(?<=[,;.]\s)(?P<but>(?:but|and|so|though)\s+)?" + pronoun
-                          + r"(?='s\s|\s+(?:is|lives|works|moved|got|started|joined|left|quit)\s)",
-                          r"\g<but>m" + named[0][1:].replace("\\", r"\\"), sentence[end:])  # "My sister": my
-            sentence = sentence[:end] + tail
-    return sentence
 
 
 # The first half of "Alex and I", "woo 🎉 also marco and i": a subject shared with the speaker.
@@ -179,6 +170,8 @@ _EN_LOWER_COUPLE = re.compile(r"(?:.*[^\w\s,'-]\s*)?\W*(?:(?:so|and|but|well|ja|
                               r"lol|welp|oh)\s+)*[A-Za-z][a-z'-]{2,14}")
 _EN_BROKE_UP = re.compile(r"I\s+(?:just\s+|finally\s+|officially\s+)?"
                           r"(?:broke\s+up|split|separated|called\s+it|got\s+divorced|are\s+(?:done|over))\b")
+# "come where she is, ...": no open end
+_EN_WH_END = re.compile(r"\b(?:where|what|who|how|wherever)\s+\w+\s+(?:is|are)\s*$")
 _EN_OPEN_END = re.compile(r"\b(?:is|are|'s)(?:[\s,]+(?:hmm+|um+|uh+|well|like|probably|honestly))*[\s,]*$")
 
 
@@ -187,7 +180,7 @@ def _en_split_clauses(sentence: str) -> list[str]:
     clauses: list[str] = []
     text = normalise(sentence)
     text = _en_statement_before_question(text) or text
-    text = _en_pronouns(text)
+    text = pronouns_en.named_for_pronoun(text)
     for clause in _EN_CLAUSE_BREAK.split(text.strip(EDGES)):
         if not clause.strip():
             continue
@@ -197,7 +190,7 @@ def _en_split_clauses(sentence: str) -> list[str]:
         if couple and f"{clauses[-1]} and {clause}" in text:
             clauses[-1] += " and " + clause  # "Alex and I broke up": one subject, not two clauses
             continue
-        if clauses and _EN_OPEN_END.search(clauses[-1]):
+        if clauses and _EN_OPEN_END.search(clauses[-1]) and not _EN_WH_END.search(clauses[-1]):
             clauses[-1] += ", " + clause  # "my favourite food is, hmm, I'd eat anything, but ramen"
             continue
         head, *fragments = _EN_FRAGMENT.split(clause)
@@ -304,7 +297,8 @@ def _en_prepare(clause: str) -> str:
         shorter = text  # the whole date first: "end of last month", not "last month" alone
         if not re.search(r"\b(?:born|birthday)\b", shorter):  # "I was born on 3 May 1991" keeps its date
             shorter = dates_en.strip_trailing(shorter)
-        shorter = _EN_TRAIL.sub("", shorter)
+        if not re.search(r"\bborn\s+(?:on\s+)?\S+$", shorter):  # "was born on saturday" keeps its day
+            shorter = _EN_TRAIL.sub("", shorter)
         shorter = shorter.strip(EDGES)
         if shorter == text:
             return text
@@ -339,13 +333,14 @@ def _en_events(clause: str) -> list[Fact]:
     # "thursday is pub quiz and idk if that survives": a doubt after it supposes nothing of it
     told = _EN_UNSURE_TAIL.sub("", text)
     # "yoga moved to thursdays so the physio reckons I should rest": the advice after it is its own
-    told = re.split(r",?\s+(?:so|because|cos|coz)\s+(?=the\b|my\b|our\b|(?!I\s)[A-Z]\w*\s)", told)[0]
+    told = re.split(r",?\s+(?:so|because|cos|coz)\s+(?=the\b|my\b|our\b|(?!I\s)[A-Z]\w*\s)"
+                    r"|\s+and\s+(?=the\s[^,]*\b(?:reckons?|thinks?|says?)\b)",  # "... and the vet reckons"
+                    told)[0]
     # "can u remind me i've got ...": a request to be reminded, not a question
     asked = r"^(?:(?:(?:can|could|would)\s+(?:you|u)|pls|plz)\s+)?(?:please\s+)?remind\s+me\s+(?:that\s+)?"
     if not text or _en_is_chatter(re.sub(asked, "", told, flags=re.IGNORECASE)):
         return []
     return events_en.events(text)
-
 
 
 _EN_THEIR_VERB = re.compile(r"(?:and\s+)?(?:still\s+|now\s+|also\s+|just\s+)?"
@@ -439,18 +434,15 @@ def _en_is_question(sentence: str) -> bool:
 
 
 _EN_LABELLED_LIST = re.compile(r"(?:my\s+)?(?:allergies|hobbies)\b[^:]{0,30}:\s")
-_EN_FAVOURITE_HEAD = re.compile(r"(?:my\s+)?(?:\w+\s+)?(?:favou?rite|fave|fav)\s+[\w -]{1,30}?\s+(?:is|are)"
-                                r"\b[\s,]*",
-                                re.IGNORECASE)
+_EN_FAVOURITE_HEAD = re.compile(r"(?:my\s+)?(?:\w+\s+)?(?:favou?rite|fave|fav)\s+[\w -]{1,30}?\s+"
+                                r"(?:is|are)\b[\s,]*", re.IGNORECASE)
 
 
 def _en_is_chatter(clause: str) -> bool:
     """Hypotheticals, opinions and questions without a question mark state no fact. A
     hedge about a change ("thinking about dropping out") still raises its doubt: a doubt
     ends nothing."""
-    if any(doubt.pattern.match(clause) for doubt in changes_en.DOUBTS):
-        return False
-    if _EN_LABELLED_LIST.match(clause):
+    if any(doubt.pattern.match(clause) for doubt in changes_en.DOUBTS) or _EN_LABELLED_LIST.match(clause):
         return False
     head = _EN_FAVOURITE_HEAD.match(clause)  # "is, hmm, I'd eat anything, but ramen" states the head
     return bool(_EN_CHATTER_START.match(clause) or _EN_HYPOTHETICAL.search(head.group(0) if head else clause))

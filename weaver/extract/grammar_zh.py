@@ -74,7 +74,7 @@ _ZH_PREDICATE = re.compile(
     r"超喜欢|特别|非常|英文名|卖|迷上|这周|这个月|今天|终于|总算|以前|之前|曾经|原来(?=在|是|住|做|当)|[\u4e00-\u9fff]{2,3}人$|"
     # verbs of change and ending, and chat shapes of where one is ("base北京", "人在深圳")
     r"租(?=在|房在|房子在)|(?:到|来)(?=[^，,]{2,6}?[一两三四五六七八九十半几\d]+个?多?(?:天|周|礼拜|星期|月|年))|正式|裸辞|退休|转行|转岗|报到|受不了|升|考上|毕业|开始|去(?!年)|留在|领养|收养|读|念|教|跳到|跳去|跳槽|转去|转到(?![周星礼下明后])|跑去|跑路|回|周末(?=在)|新(?=养|买|领养)|把|提了|买了|干(?=了|过)|"
-    r"[一二三四五六七八九十]{1,3}岁(?=，|$)|还是(?=做|干|当|在|留|被)|下周|下个?月|明天|后天|base|坐标|人(?=已经|现在|还|在|也|确实|其实)|\d{1,2}岁?$|"
+    r"[一二三四五六七八九十]{1,3}岁(?=，|$)|一个人(?=在|住)|还是(?=做|干|当|在|留|被)|下周|下个?月|明天|后天|base|坐标|人(?=已经|现在|还|在|也|确实|其实)|\d{1,2}岁?$|"
     # an age alone ("56了", "五十八了")
     r"(?:\d{2}|[二三四五六七八九]十[一二三四五六七八九]?)岁?了$|"
     # a past date before the verb ("上个月搬去成都了"), a workplace ended first ("阿里辞了")
@@ -107,7 +107,7 @@ _ZH_QUESTION = re.compile(
 # elsewhere it may be inside one thought ("拿了X的offer 上周去杭州报到了": his)
 _ZH_BREAK = re.compile(r"[，,…（(）)]+|\.{3,}|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff]|\d{1,2}[月号点])"
                        r"|(?<=[\u4e00-\u9fff]\d{2})\s+(?=[\u4e00-\u9fff])"  # "今年25 泉州人": an age ends
-                       r"|(?<=[A-Za-z])\s+(?=住(?![院宿校])|读|念)")
+                       r"|(?<=[A-Za-z])\s+(?=住(?![院宿校])|读|念)|(?<=[的了啦吧呢呀])\s+(?=[A-Za-z])")
 
 
 # chat's laughs and nods, which end a thought when a space follows them
@@ -132,7 +132,8 @@ def _zh_split_clauses(sentence: str) -> list[str]:
                   or shapes_zh.starts_clause(text) or _opens_with_person(text) or _ZH_WE.match(text)
                   or _ZH_TOPIC_THEN_I.match(text) or homes_zh.STARTS_CLAUSE.match(text)
                   or birthdays_zh.STARTS.match(text) or _ZH_REQUEST.match(text)
-                  or shapes_zh.TURNS.match(piece.strip()))  # "…十点 不过说实话 要是再挂": not the time's
+                  or shapes_zh.TURNS.match(piece.strip())  # "…十点 不过说实话 要是再挂": not the time's
+                  or shapes_zh.supposed_apart(text, clauses[-1] if clauses else ""))
         if clauses and not starts:
             clauses[-1] += "，" + piece.strip()
         elif text or starts:

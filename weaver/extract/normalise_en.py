@@ -38,6 +38,9 @@ _EN_FIXES = (
     (re.compile(r"\b[Ii]m\b"), "I'm"),
     (re.compile(r"\b[Ii]ve\b"), "I've"),
     (re.compile(r"\bdont\b"), "don't"),
+    (re.compile(r"\blil\b"), "little"),  # "my lil brother Jamal"
+    (re.compile(r"\b(?:eldest|oldest)(?=\s+(?:son|daughter|sister|brother|kid|child|boy|girl)\b)"), "older"),
+    (re.compile(r"\byoungest(?=\s+(?:son|daughter|sister|brother|kid|child|boy|girl)\b)"), "younger"),
     (re.compile(r"\b([Ss]he|[Hh]e)s\b"), r"\1's"),  # "shes a garda": she's
     (re.compile(r"(?:^|(?<=[,.;!]\s))([Ss]he|[Hh]e)\s+(?=an?\s+[a-z])"), r"\1's "),  # "she a midwife"
     (re.compile(r"\bcant\b"), "can't"),
@@ -185,7 +188,7 @@ _EN_NAME_THEN_PRONOUN = re.compile(r"\b(?P<name>[A-Za-z][a-z]{2,}),\s+(?:he|she)
 def _name_then_pronoun(m: re.Match[str]) -> str:
     # "my sister Carmen, she lives in madrid" stays: the pronoun's clause reads her by relation;
     # "my sister lives in Oslo, she's a nurse": a place before the comma is no subject
-    told_by_relation = re.search(r"\b(?:my|our|his|her)\s+[a-z]+\s+$", m.string[: m.start()])
+    told_by_relation = re.search(r"\b(?:my|our|his|her|with)\s+[a-z]+\s+$", m.string[: m.start()])
     placed = re.search(r"\b(?:in|to|from|at|near|outside|of|for|with|by|around)\s+$", m.string[: m.start()])
     name = m.group("name")
     if told_by_relation or placed or name.lower() in _EN_NOT_A_NAME:
@@ -298,6 +301,7 @@ def normalise(sentence: str) -> str:
     text = _EN_NAME_THEN_PRONOUN.sub(_name_then_pronoun, text)
     text = _EN_LOWER_WORKPLACE.sub(_workplace_capitalised, _EN_BARE_TITLE.sub(_article_given, text))
     text = _EN_ASIDE.sub(lambda m: ", " if re.match(r"\s*(?:I|I'm|my|we)\b", text[m.end():]) else " ", text)
+    text = who_they_are_dropped(text)
     text = _EN_LOWER_PLACE.sub(lambda m: m.group("pre") + " " + m.group(2).title(), text)
     text = _EN_LOWER_HOME.sub(lambda m: m.group("pre") + (m.group("v") if m.group("v") in NOT_HOMES
                                                            else m.group("v").title()), text)
@@ -308,6 +312,18 @@ def normalise(sentence: str) -> str:
         lambda m: "," if re.match(r"\s+(?:I|I'm|I've|my)\b", text[m.end():]) else "", text)
     text = re.sub(r",(\s*,)+", ",", _EN_HEDGED_ARTICLE.sub("", text))
     return re.sub(r"\s+,", ",", text)
+
+
+# "my mate Jake (our drummer) moved to Leeds": who a named person is, said between brackets,
+# parts the name from what is said of them
+_EN_WHO_THEY_ARE = re.compile(r"(?P<name>\b[A-Z][a-z]{1,14})\s*\((?:our|the|a|an|his|her|their)\s"
+                              r"(?![^()]*\b(?:youngest|eldest|oldest|middle|baby|little|kid|boy|girl|twins?|" + PERSON
+                              + r"))[^()]{1,40}\)")  # "Tess (our youngest)" says whose
+
+
+def who_they_are_dropped(text: str) -> str:
+    """ "my mate Jake (our drummer) moved" -> "my mate Jake moved"."""
+    return _EN_WHO_THEY_ARE.sub(r"\g<name>", text)
 
 
 # "my brother declan lives in sydney": a name typed in lower case after a relation word,

@@ -108,7 +108,9 @@ _NTH_BIRTHDAY = re.compile(
     r"(?P<on>\s+(?:is\s+)?on\s+(?:the\s+)?[^,.!?;]+?(?=\s*(?:[,.!?;]|$|\s+(?:and|but|at|so)\s)))?"
     r"(?P<rest>[^.!?]*[.!?]*)")
 # "my son Femi turns 5 on the 9th": said as the grammar reads it, "is turning 5"
-_TURNS = re.compile(rf"(?P<who>\b(?i:my|our)\s+(?i:{_KIN})(?:\s+{_NAME})?)\s+turns\s+(?=\d{{1,3}}\b)")
+_TURNS = re.compile(rf"(?P<who>\b(?i:my|our)\s+(?i:{_KIN}|girlfriend|boyfriend|partner|fianc[eé]e?|"
+                    r"(?:best\s+)?friend|"
+                    rf"cousin|niece|nephew|grandson|granddaughter)(?:\s+{_NAME})?)\s+turns\s+(?=\d{{1,3}}\b)")
 
 # "his name is Faraz, he's an engineer in Multan": the one named, then what he is (a pet's name
 # told with "and" is left to the pets: "his name is Waffles and he's a menace")

@@ -137,6 +137,8 @@ _CHANGE_ZH = re.compile(r"改|换|挪|调|变成|现在|以后|只能|只要|从
 _ONE_OFF_ZH = re.compile(r"(?:下|这|上|本)(?:个)?(?:周|礼拜|星期)|号|月")
 _SOMEONE_ZH = re.compile(r"(?<![吉其])[他她](?!乡)")  # not 吉他 (guitar), 其他 (other)
 _DAY_NUMERALS = "一二三四五六日"
+_BARE_DAYS_ZH = re.compile(r"(?:改成|换成|挪到|调到|改到|换到)(?P<d>[一二三四五六日]{2,3})"
+                           r"(?=练|上|去|打|跳|游|踢|跑|$)")
 
 
 def _thing_zh(routine: str) -> str:
@@ -162,7 +164,8 @@ def _moves_zh(text: str, routines: Sequence[str]) -> list[Move]:
             continue
         named = _named_zh(sentence, routines)
         for clause in re.split(r"[\s，,]+", sentence):
-            days = dates_zh.weekdays(clause)
+            bare = _BARE_DAYS_ZH.search(clause)  # "索性改成二四六练": the days without 周
+            days = dates_zh.weekdays(clause) or (dates_zh.weekdays("周" + bare.group("d")) if bare else ())
             if not days or not _CHANGE_ZH.search(clause) or _SOMEONE_ZH.search(clause) or len(days) == 7:
                 continue
             if len(days) == 1 and (len(named) != 1 or _ONE_OFF_ZH.search(clause)):

@@ -69,7 +69,8 @@ from vaultweave.weaver.extract.homes_zh import told_first
 from vaultweave.weaver.extract.known_people import KnownPeople
 from vaultweave.weaver.extract.moved_in_with import moved_in_with
 from vaultweave.weaver.extract.moves import for_the_vault
-from vaultweave.weaver.extract.patterns_en import AHEAD
+from vaultweave.weaver.extract.normalise_en import who_they_are_dropped
+from vaultweave.weaver.extract.patterns_en import AHEAD, BORN_ON
 from vaultweave.weaver.extract.pets_en import pets_named_in_turn, without_unnamed_pets
 from vaultweave.weaver.extract.places_en import in_full
 from vaultweave.weaver.extract.reader_clauses import gated_clauses, is_chinese_sentence
@@ -234,6 +235,9 @@ def _candidate(
         prefer: dates.Prefer = "past" if fact.when and fact.value != "turning" else "future"  # gone, to come
         day = dates.resolve(fact.when or fact.starts, resource.ts, prefer, zone) or resource.ts
         fact = replace(fact, value=f"{day.astimezone(zone) if zone else day:%m-%d}", starts="")
+    elif fact.attribute == "birthday" and fact.value == BORN_ON:  # "was born on saturday": the whole day
+        day = dates.resolve(fact.when, resource.ts, "past", zone) or resource.ts
+        fact = replace(fact, value=f"{day.astimezone(zone) if zone else day:%Y-%m-%d}", when="")
     happened = dates.resolve(fact.when, resource.ts, "past", zone) if fact.when else None
     if fact.op is Op.RETRACT and fact.when and dates.ahead(fact.when, resource.ts, zone):
         # an ending on a day to come: "last day at X is june 12", "月底从济南搬去烟台"
@@ -402,7 +406,7 @@ def _fragment_facts(
     # never for the value it ended
     had, extra = {(f.attribute, f.about, f.name) for f in found if f.op is not Op.RETRACT}, []
     ended = {f.value.casefold() for f in found if f.op is Op.RETRACT}
-    said, carried = fragment_clauses(sentence, carried, who)
+    said, carried = fragment_clauses(who_they_are_dropped(sentence), carried, who)
     booked = {f.value.lower() for f in found if f.attribute == "appointment"}  # "vet for pepe friday": no job
     # "switched to pilates mon and wed evenings": the routine's activity, no liking of "pilates mon"
     kept = {w for f in found if f.attribute == "routine" for w in f.value.lower().split()} - {"on", "and"}

@@ -90,7 +90,7 @@ class SpeakerMemory:
         ``text``, the turn: "they moved it to the 29th. same time")."""
         if SAME_TIME_SAID.search(text):
             facts = [replace(f, scheduled=f.scheduled + SAME_TIME) if f.attribute == "appointment"
-                     and f.value == IT and f.scheduled and not f.scheduled.endswith(SAME_TIME)
+                     and f.scheduled and not f.scheduled.endswith(SAME_TIME)
                      and not HAS_CLOCK.search(f.scheduled) else f for f in facts]
         out = []
         moved = False  # an appointment moved as "it", and which one is known

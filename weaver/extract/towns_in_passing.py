@@ -122,7 +122,7 @@ def _in_sentence(sentence: str, facts: Sequence[Fact]) -> list[Fact]:
     if own:  # "kanonkop's 15 min from my place in stellenbosch, no move": the home is said as mine
         return [_assumed(own)]
     if TRIP_EN.search(sentence) or _NOT_NOW_EN.search(sentence) or sentence.rstrip().endswith("?"):
-        return []
+        return _here_in_plain_piece(sentence)
     working = [f for f in facts if f.attribute in _JOB_ATTRIBUTES and f.op is Op.ASSERT and f.value
                and f.value.casefold() in sentence.casefold()]
     for fact in working:  # the person whose job the sentence tells lives in its town
@@ -141,7 +141,7 @@ _HOME_NAMED_EN = re.compile(
     r"\b(?:(?:my|our)\s+(?!old\b|former\b|previous\b)(?:" + _NOT_KIN + r"[\w-]+\s+){0,2}?"
     r"(?:flat|apartment|apt|place|house|unit|condo|studio|home)|(?:to|at)\s+mine|"
     # the town at hand: "it's 75 degrees here in Phoenix", "the pool here in Umhlanga"
-    r"(?:(?:over|down|up|out|back)\s+)?here)\s+in\s+(?:(?P<town>(?:(?:St|Mt|Ft)\.\s+)?[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)|"
+    r"(?:(?:over|down|up|out|back)\s+)?here|(?:from|at)\s+home)\s+in\s+(?:(?P<town>(?:(?:St|Mt|Ft)\.\s+)?[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)|"
     # typed in lower case: one word, ending the phrase ("my place in jurong is like 1.5 hrs")
     r"(?P<lower>[a-z][a-z'-]{3,})(?=\s*(?:$|[,.;!?)]|\s(?:is|was|and|so|but|lol|too|now|after|later|tonight)\b)))"
 )
@@ -150,6 +150,18 @@ _WHERE_WE_LIVE_EN = re.compile(r"\b(?P<town>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?),?\
                                r"(?:live|stay|(?:'re|\s+are|'m|\s+am)\s+based)\b")
 _NOT_TOWNS = frozenset({"the", "my", "our", "i", "town", "city", "centre", "center", "halls", "college",
                         "between", "general", "there", "here", "question"})
+
+
+def _here_in_plain_piece(sentence: str) -> list[Fact]:
+    """ "idk if I'm going back after the leave, daycare here in Tulsa is so expensive": the hedge
+    is another piece's; the piece that names the town said "here in" plainly."""
+    for piece in re.split(r"\s*[,;]\s*|\s+(?:so|but|because|cos)\s+", sentence):
+        plain = not (TRIP_EN.search(piece) or _NOT_NOW_EN.search(piece) or piece.rstrip().endswith("?"))
+        found = _HOME_NAMED_EN.search(piece) if plain and not _others_sentence(piece) else None
+        if found and found.group("town") and re.search(r"\bhere\s+in\b", found.group(0)):
+            town = found.group("town")
+            return [_assumed(town)] if town.lower() not in _NOT_TOWNS else []
+    return []
 
 
 def _home_named(sentence: str) -> str:

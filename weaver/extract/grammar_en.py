@@ -70,7 +70,8 @@ _EN_CLAUSE_BREAK = re.compile(
     # "seeing someone new, Marcus's a firefighter", "Zara is 9 and Yusuf is 6": a named person's own clause
     r"|(?:,\s*|\s+and\s+)(?=[A-Z][a-z]+(?:'s|\s+is)\s+(?:(?:a|an)\s|\d{1,2}(?:\s*[,.!]|\s+(?:and|now|yrs?|years?)\b|$)))"
     # "done my hamstring so no more football", "and today was my first day at X"
-    r"|(?:,|\s+(?:and|but|so))\s+(?=no\s+more\b|(?:today|yesterday)\s+(?:was|is)\s+my\b|it(?:'s|\s+is)\s+all\s)"
+    r"|(?:,|\s+(?:and|but|so))\s+(?=no\s+more\b|(?:today|yesterday)\s+(?:was|is)\s+my\b|it(?:'s|\s+is)\s+all\s"
+    r"|the\s+\w+(?:'s|\s+is|\s+are)\s+(?:over|done|dead|finished)\b)"  # "..., and the band is over"
     # "i'm an engineer at emirates so not broke", "a sysadmin, not exactly glamorous": a comment
     r"|(?:,\s*(?:but\s+|so\s+)?|\s+(?:so|but)\s+)(?=not\s+(?:exactly|really|very|that|too|so|the|much|broke|rich|bad|"
     r"great|glamorous|fun|easy|ideal|cheap)\b)"
@@ -236,7 +237,8 @@ def _en_title_after(clause: str) -> list[str]:
 def _en_chained(clause: str) -> list[str]:
     """ "traded in the focus, picked up a Kia Niro": the speaker's verbs of change one after
     another, each its own clause (said of the speaker only: "Jo moved, started a job" stays)."""
-    speaker = re.match(r"\W*(?:I\b|I'|(?:just\s+|finally\s+|so\s+)*" + _EN_SUBJECTLESS.pattern + ")", clause,
+    speaker = re.match(r"\W*(?:I\b|I'|(?:btw\s+)?(?:not|no\s+longer)\s+at\s|(?:just\s+|finally\s+|so\s+)*"
+                       + _EN_SUBJECTLESS.pattern + ")", clause,
                        re.IGNORECASE)
     if not speaker:
         return [clause]
@@ -284,6 +286,8 @@ def _en_prepare(clause: str) -> str:
         text = "I was " + text  # "born 17 march 1990, chicago south side kid"
     elif _EN_BEEN.match(text) and not TRIP_EN.search(text):  # "been in Seattle since January": lives there
         text = _EN_BEEN.sub("I live in ", text, count=1)
+    elif re.match(r"(?:not|no\s+longer)\s+at\s", text, re.IGNORECASE):  # "not at monoprix anymore"
+        text = "I'm " + text
     elif re.match(r"been\s+(?:[a-z]+\s+)?[a-z]+ing\b", text):  # "been job hunting all week"
         text = "I've " + text
     elif _EN_SUBJECTLESS.match(text):

@@ -26,6 +26,7 @@ from vaultweave.weaver.extract import (
     speaks_zh,
     titles_zh,
     trades_zh,
+    transfers_zh,
     words_zh,
 )
 from vaultweave.weaver.extract.base import Op
@@ -462,10 +463,9 @@ def _zh_is_question(sentence: str) -> bool:
 
 
 def _zh_is_chatter(clause: str) -> bool:
-    if re.search(r"(?:取消|泡汤)了", clause):
-        return False  # "明天的牙医预约取消了": a plan that ended is no plan
-    if birthdays_zh.told(clause):
-        return False  # "明天就是我生日了": the day is told ahead, the birthday is no plan
+    # no plan: one that ended ("明天的牙医预约取消了"), a birthday's day told ahead ("明天就是我生日了")
+    if re.search(r"(?:取消|泡汤)了", clause) or birthdays_zh.told(clause):
+        return False
     return bool(_ZH_CHATTER.search(shapes_zh.AFTER_EVENT.sub("", clause)))
 
 
@@ -495,6 +495,6 @@ CHINESE = Grammar(
     negated=_zh_negated,
     retractions=rules_zh.RETRACTIONS + rules_zh_updates.ENDINGS,
     rules=(birthdays_zh.RULES + titles_zh.RULES + speaks_zh.RULES + rules_zh_updates.STARTS + schools_zh.RULES
-           + rules_zh.RULES + rules_zh_updates.LATE + homes_zh.RULES + pets_zh.RULES),
+           + transfers_zh.RULES + rules_zh.RULES + rules_zh_updates.LATE + homes_zh.RULES + pets_zh.RULES),
     mentions=STUDIES_ZH,
 )

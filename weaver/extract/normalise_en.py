@@ -39,6 +39,7 @@ _EN_FIXES = (
     (re.compile(r"\b[Ii]ve\b"), "I've"),
     (re.compile(r"\bdont\b"), "don't"),
     (re.compile(r"\blil\b"), "little"),  # "my lil brother Jamal"
+    (re.compile(r"\bI\s+(?=(?:working|studying|staying|teaching|learning|living|training|doing)\b)"), "I'm "),
     (re.compile(r"\b(?:eldest|oldest)(?=\s+(?:son|daughter|sister|brother|kid|child|boy|girl)\b)"), "older"),
     (re.compile(r"\byoungest(?=\s+(?:son|daughter|sister|brother|kid|child|boy|girl)\b)"), "younger"),
     (re.compile(r"\b([Ss]he|[Hh]e)s\b"), r"\1's"),  # "shes a garda": she's
@@ -317,8 +318,9 @@ def normalise(sentence: str) -> str:
 # "my mate Jake (our drummer) moved to Leeds": who a named person is, said between brackets,
 # parts the name from what is said of them
 _EN_WHO_THEY_ARE = re.compile(r"(?P<name>\b[A-Z][a-z]{1,14})\s*\((?:our|the|a|an|his|her|their)\s"
-                              r"(?![^()]*\b(?:youngest|eldest|oldest|middle|baby|little|kid|boy|girl|twins?|" + PERSON
-                              + r"))[^()]{1,40}\)")  # "Tess (our youngest)" says whose
+                              # ("Tess (our youngest)" says whose she is)
+                              r"(?![^()]*\b(?:youngest|eldest|oldest|middle|baby|little|kid|boy|girl|twins?|"
+                              + PERSON + r"))[^()]{1,40}\)")
 
 
 def who_they_are_dropped(text: str) -> str:

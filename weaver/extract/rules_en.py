@@ -97,7 +97,7 @@ from vaultweave.weaver.extract.things_ended_en import ending_of_thing
 from vaultweave.weaver.extract.trades_en import TRADES_DONE
 from vaultweave.weaver.extract.trips import away_en
 from vaultweave.weaver.extract.word_forms_en import base_phrase, gerund
-from vaultweave.weaver.extract.workplaces_en import started_at
+from vaultweave.weaver.extract.workplaces_en import employed_by, started_at
 
 # A start told before it happens ("starting at Stripe in July") starts on its date, if told.
 UPCOMING = "upcoming"
@@ -342,7 +342,7 @@ RULES: tuple[Rule, ...] = (
     rule(r"(?:" + _I + r"work|I(?:'ve|\s+have)\s+" + ADV + r"(?:been\s+working|worked)|"
          + _BE + r"(?:working|employed|temping|interning|freelancing|volunteering))\s+"
          + _WORK_HOW + r"(?:at|for|by)\s+" + _ORG
-         + r"(?:\s+as\s+(?:a\s+|an\s+|the\s+)?(?P<title>.+))?", _job(0.9)),
+         + r"(?:\s+as\s+(?:a\s+|an\s+|the\s+)?(?P<title>.+))?", lambda m: employed_by(_job(0.9)(m), m.group("title"))),
     # ("resumed at Paystack last week": a start, as Nigerian English says it)
     rule(_PAST + r"(?:started|begun|began|resumed)\s+(?:working\s+|a\s+(?:new\s+)?(?:job|role|position)\s+|"
          r"my\s+new\s+(?:job|role|position)\s+)?(?:at|with|for)\s+" + _ORG

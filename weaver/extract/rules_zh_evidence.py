@@ -148,7 +148,7 @@ TOWNS_IN_PASSING: tuple[Rule, ...] = (
 # "跑美团外卖", "老子跑滴滴跑了五年了", "每周一三五晚上跑Uber Eats": work for an app, named by it;
 # the title by what the app carries (food, people, goods); "跑外卖" alone is the title only.
 _APP_TITLES = {
-    "外卖骑手": ("美团", "饿了么", "Uber Eats", "UberEats", "foodpanda", "达达"),
+    "外卖骑手": ("美团", "饿了么", "Uber Eats", "UberEats", "foodpanda", "达达", "顺丰同城", "UU跑腿", "蜂鸟"),
     "网约车司机": ("滴滴", "曹操", "T3", "花小猪", "高德", "Grab", "Uber"),
     "货车司机": ("货拉拉", "快狗", "Lalamove"),
     "闪送员": ("闪送",),

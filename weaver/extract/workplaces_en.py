@@ -268,3 +268,16 @@ def in_said_as_at(text: str) -> str:
     working said with "at": "nurse in the mercy" -> "nurse at the mercy", "work in Bewley's
     as barista" -> "work at Bewley's as barista"; a town stays where one is ("a nurse in Leeds")."""
     return _IN_OR_SA.sub(_at_not_in, text)
+
+
+# "work at Changi as aircraft technician with SIA Engineering": the place, then who employs
+_EMPLOYED_BY = re.compile(r"\s(?:with|for)\s+(?P<org>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*)")
+
+
+def employed_by(facts: list[Fact], title: str | None) -> list[Fact]:
+    """``facts`` of "I work at X as T", with the employer named after the title when it is."""
+    by = _EMPLOYED_BY.search(title or "")
+    org = clean_org(by.group("org")) if by else None
+    if not org:
+        return facts
+    return [f for f in facts if f.attribute != "employer"] + [Fact("employer", org, Op.ASSERT, 0.85)]

@@ -1,0 +1,38 @@
+"""A Chinese transfer to another workplace: the place one is sent to is the new employer.
+
+"这学期被轮岗调去十四中了", "我被调到城南那边的实验二小了", "单位把我调到市一医院" name the
+school or hospital one now works at. Only a name with the shape of a workplace counts (a
+school word, 医院, 局, 所...): "调到上海" names a town, "调到夜班" a shift, and "调到上海分公司"
+a branch of the same employer, none of them a new employer. A transfer wished or weighed
+("想调去", "可能调到") is no fact, nor one told of someone else ("我老公被调到…": his).
+"""
+
+from __future__ import annotations
+
+import re
+
+from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.rules_text import Fact, Rule, rule
+
+_CJK = "\u4e00-\u9fff"
+# The workplace's own word at its end: "十四中", "实验二小", "市一医院", "税务局"
+_WORKPLACE = re.compile(
+    rf"[{_CJK}A-Za-z0-9]{{0,10}}?(?:[一二三四五六七八九十\d]+中|中学|小学|[一二三四五六七八九十]小|附中|附小|学校|"
+    r"幼儿园|医院|卫生院|分局|局|所|中心|研究院|站)"
+)
+# The part of a school one is placed in, dropped: "华师一附中初中部" -> "华师一附中"
+_SECTION = re.compile(r"(?:初中部|高中部|小学部|本部|分部|校区)$")
+
+
+def _sent_to(m: re.Match[str]) -> list[Fact]:
+    place = _SECTION.sub("", m.group("to"))
+    if not _WORKPLACE.fullmatch(place):
+        return []
+    return [Fact("employer", place, Op.ASSERT, 0.8)]
+
+
+RULES: tuple[Rule, ...] = (
+    rule(rf"^我?(?:这(?:学期|周|个月)|新学期|开学|上个?月|今年)*(?:就|也)?(?:被|(?:[{_CJK}]{{0,4}})?把我)?(?:轮岗)?"
+         rf"(?:调|派|借调|下派)(?:到|去|至|往)了?(?:[^，,的]{{1,6}}?(?:那边|这边)的)?"
+         rf"(?P<to>[{_CJK}A-Za-z0-9]{{2,14}}?)(?:了|报到|上班|工作|教书|当[{_CJK}]{{1,4}}|$)", _sent_to),
+)

@@ -74,6 +74,11 @@ def test_the_employer_named_after_the_title_employs() -> None:
     assert ("Sam", "employer", "Kesko") in _read("I work at Kesko as a buyer")
 
 
+@pytest.mark.parametrize("text", ["I'm 15 and in year 10 at Hollowfield btw", "I'm 15, in year 10 at Hollowfield"])
+def test_a_school_year_after_an_age_says_the_school(text: str) -> None:
+    assert {("Sam", "age", "15"), ("Sam", "studies_at", "Hollowfield")} <= _read(text)
+
+
 def test_chat_that_drops_the_subject_or_the_be() -> None:
     assert ("Sam", "employer", "Lidl") in _read("now i working weekends at Lidl till uni starts")
     ended = _read("btw not at Rema anymore, started at the Kiwi on Storgata last monday", op=Op.RETRACT)
@@ -163,3 +168,9 @@ def test_chinese_alone_in_a_town_and_a_supposing_of_its_own() -> None:
     assert ("Sam", "speaks", "客家话") in _read("我普通话不好 平时都讲客家话 要是开直播会不会没人看啊")
     assert ("Sam", "employer", "顺丰同城") in _read("饿了么那边不跑了，现在跑顺丰同城，单价高点")
     assert ("Sam", "learning", "书法") not in _read("书法班我不去了 手抖 写不好")
+
+
+def test_a_cantonese_little_sisters_move_is_hers() -> None:
+    read = _read("我细妹嘉琪上个月搬咗去温哥华读书")
+    assert ("嘉琪", "lives_in", "温哥华") in read and not {f for f in read if f[:2] == ("Sam", "lives_in")}
+    assert not _read("我细妹嘉琪上个月搬咗去温哥华读书", op=Op.DOUBT)

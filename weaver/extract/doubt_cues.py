@@ -173,7 +173,7 @@ _NEGATED = re.compile(
 # 我个/我嘅 are Cantonese for "my": "我个friend阿Ken话…"; kin and partners are said bare too
 # ("女朋友在纠结要不要留武汉")
 _PEOPLE_ZH = (r"我(?:们|个|嘅)?的?(?:妈|爸|姐|妹|哥|弟|老公|老婆|女朋友|男朋友|对象|朋友|friend|闺蜜|"
-              r"同事|同学|同门|老板|领导|上司|经理|儿子|女儿|爷|奶|外公|外婆|室友|邻居)|"
+              r"同事|同学|同门|老板|领导|上司|经理|儿子|女儿|爷|奶|外公|外婆|室友|邻居|细妹|细佬|阿妹|家姐)|"
               r"闺女|媳妇|女婿|老伴|闺蜜|女朋友|男朋友|老公|老婆|对象")
 _FIRST_PERSON = re.compile(
     rf"\b(?:I|I'm|I've|I'll|I'd|im|ive|me|we|we're|we've|us|our)\b|(?!{_PEOPLE_ZH})我|咱|俺", re.IGNORECASE

@@ -95,7 +95,7 @@ _EN_CLAUSE_BREAK = re.compile(
 _EN_SHARED_SUBJECT = re.compile(
     r"(?:,\s*|\s+)(?:and|but|plus)\s+(?=(?:live|work|study|speak|teach|play|moved|started|joined|left|quit|"
     r"learning|working|living|studying|doing|thinking|considering|planning|hoping|might|want|wanna|"
-    r"into|allergic\s+to|obsessed\s+with|(?:mad|crazy)\s+about)\s)"  # "a nurse and into craft beer"
+    r"into|allergic\s+to|obsessed\s+with|(?:mad|crazy)\s+about|in\s+(?:year|grade|form)\s+\d{1,2}\s+at)\s)"
 )
 _EN_CHATTER_START = re.compile(
     r"(?:if|when|once|unless|whenever|while|before(?!\s+that\b)|after|as\s+soon\s+as|maybe|perhaps|"
@@ -135,7 +135,7 @@ _EN_NOTE = re.compile(
 _EN_FRAGMENT = re.compile(
     r",\s+(?=(?:\d{1,3}(?:\s*(?:years?\s+old|y/?o))?\s*(?:,|$)|(?:living|based|working|studying)\s+"
     r"(?:in|at|for|as|just|near|outside)\s|(?:originally\s+)?from\s+[A-Z]|(?:live|work|study)\s+(?:in|at|"
-    r"for)\s|(?:now\s+)?(?:into|obsessed\s+with|hooked\s+on)\s+[A-Z]|(?:first|second|third|fourth|final|last)\s+year\s+at\s|thinking\s+(?:about|of)\s+[a-z]+ing\b|(?:love|adore|enjoy|hate|can't\s+stand)\s+(?!it\b|that\b|this\b)|(?:a\s+)?(?:huge|big|massive|"
+    r"for)\s|(?:now\s+)?(?:into|obsessed\s+with|hooked\s+on)\s+[A-Z]|(?:first|second|third|fourth|final|last)\s+year\s+at\s|in\s+(?:year|grade|form)\s+\d{1,2}\s+at\s|thinking\s+(?:about|of)\s+[a-z]+ing\b|(?:love|adore|enjoy|hate|can't\s+stand)\s+(?!it\b|that\b|this\b)|(?:a\s+)?(?:huge|big|massive|"
     r"total)\s+[a-z]+\s+(?:lover|fan|guy|girl|person|nerd)\b|(?:moved|relocated)\s+(?:back\s+|down\s+|up\s+|over\s+)?(?:from|to)\s))",
     re.IGNORECASE,
 )

@@ -51,6 +51,7 @@ RELATIONS = {
     "男票": "boyfriend", "女票": "girlfriend",
     # a dorm mate, and Cantonese kin: 阿妈 and 老母 the mother, 阿爸 and 老豆 the father, 细佬 the brother
     "舍友": "roommate", "阿妈": "mother", "老母": "mother", "阿爸": "father", "老豆": "father", "细佬": "brother",
+    "细妹": "sister", "阿妹": "sister",
     # in-laws, uncles and aunts, and the people of one's days, each their own person
     "婆婆": "mother_in_law", "公公": "father_in_law", "岳母": "mother_in_law", "丈母娘": "mother_in_law",
     "岳父": "father_in_law", "老丈人": "father_in_law", "嫂子": "sister_in_law", "弟媳": "sister_in_law",

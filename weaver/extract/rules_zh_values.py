@@ -169,7 +169,7 @@ def place_of(raw: str) -> str | None:
             return None  # "住的是员工公寓", "住在新房子里": what kind of flat, not where
         value = value[: flat.start()] if flat else value
     if value and len(value) > 3:
-        value = re.sub(r"(?:发展|定居|打工|工作|上班|生活)$", "", value)  # 去成都发展: 成都
+        value = re.sub(r"(?:发展|定居|打工|工作|上班|生活|读书|念书|上学|读研|读大学)$", "", value)  # 去成都发展: 成都
         # 搬来新店之后去信义区太远: the place is what comes before "after"
         value = re.sub(r"(?<=..)(?:之后|以后|后来|以来|的时候|那会儿?)[^，,]*$", "", value)
     if value is None or re.search(r"\d", value) or _LODGING.search(value) or re.match(r"[在去到从给跟]", value):

@@ -71,6 +71,7 @@ def test_the_employer_named_after_the_title_employs() -> None:
     text = "I work at Schiphol as a baggage handler with Aviapartner"
     read = _read(text)
     assert ("Sam", "employer", "Aviapartner") in read and ("Sam", "employer", "Schiphol") not in read
+    assert ("Sam", "workplace", "Schiphol") in read
     assert ("Sam", "employer", "Kesko") in _read("I work at Kesko as a buyer")
 
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+from vaultweave.weaver.extract import dates_zh
+
 _N = r"(?:\d+|[一二两三四五六七八九十几半]+)"
 _DURATION = re.compile(
     rf"了?(?:快|差不多|将近|大概|整整|都)?{_N}多?个?多?(?:年|月|天|周|星期|礼拜)多?(?:了|啦)?$"
@@ -296,3 +298,12 @@ _PLANNED = re.compile(r"搬|去|换|辞|跳|转|改|报到|入职|考|申请|买
 def supposed_apart(piece: str, clause_before: str) -> bool:
     """Whether ``piece`` supposes something apart from ``clause_before`` (a clause of its own)."""
     return bool(clause_before and _IF.match(piece) and not _PLANNED.search(clause_before))
+
+
+def new_day(piece: str, clauses: list[str]) -> bool:
+    """Whether ``piece`` opens with a day that starts a clause: not the weekday of the day of
+    the month the clause before told ("推到14号了 周六 还是十点": the same day said again)."""
+    if not dates_zh.SCHEDULE.match(piece):
+        return False
+    return not (clauses and re.fullmatch(r"(?:周|星期|礼拜)[一二三四五六日天]", piece)
+                and re.search(r"\d{1,2}[号日](?:了)?$", clauses[-1]))

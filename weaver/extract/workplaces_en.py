@@ -15,6 +15,7 @@ for myself", "a nurse at the hospital", "work at night", a town ("work for leeds
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.patterns_en import _SCHOOL, _job
@@ -275,9 +276,11 @@ _EMPLOYED_BY = re.compile(r"\s(?:with|for)\s+(?P<org>[A-Z][\w&'.-]*(?:\s+[A-Z][\
 
 
 def employed_by(facts: list[Fact], title: str | None) -> list[Fact]:
-    """``facts`` of "I work at X as T", with the employer named after the title when it is."""
+    """``facts`` of "I work at X as T", with the employer named after the title when it is (and
+    X where the work is done)."""
     by = _EMPLOYED_BY.search(title or "")
     org = clean_org(by.group("org")) if by else None
     if not org:
         return facts
-    return [f for f in facts if f.attribute != "employer"] + [Fact("employer", org, Op.ASSERT, 0.85)]
+    at = [replace(f, attribute="workplace") for f in facts if f.attribute == "employer"]
+    return [f for f in facts if f.attribute != "employer"] + at + [Fact("employer", org, Op.ASSERT, 0.85)]

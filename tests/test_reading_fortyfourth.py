@@ -175,3 +175,25 @@ def test_a_cantonese_little_sisters_move_is_hers() -> None:
     read = _read("我细妹嘉琪上个月搬咗去温哥华读书")
     assert ("嘉琪", "lives_in", "温哥华") in read and not {f for f in read if f[:2] == ("Sam", "lives_in")}
     assert not _read("我细妹嘉琪上个月搬咗去温哥华读书", op=Op.DOUBT)
+
+
+def test_we_ended_it_ends_the_partner() -> None:
+    ended = _read("well we ended it. about a week ago. doing ok", said="2026-02-10T10:00:00+00:00", op=Op.RETRACT)
+    assert ("Sam", "boyfriend", "") in ended and ("Sam", "girlfriend", "") in ended
+
+
+def test_what_follows_my_lab_is_no_dogs_name() -> None:
+    assert not {f for f in _read("my lab meeting got moved to fridays") if f[1] == "pet"}
+    assert ("Sam", "pet", "a lab named Biscuit") in _read("my lab biscuit got sick again")
+
+
+def test_a_wedding_without_we_makes_the_fiance_a_spouse(make_vault, clock: FakeClock) -> None:
+    vault = make_vault()
+    say(vault, "my fiancé Tomasz and I are planning a small wedding in February", "2026-01-10T09:00:00Z")
+    say(vault, "Married last saturday!! now I need thank-you card wording", "2026-02-23T09:00:00Z")
+    vault.weave_all()
+    assert ("Tomasz", False) in values_held(vault, "fiance") and ("Tomasz", True) in values_held(vault, "spouse")
+
+
+def test_married_life_is_no_wedding() -> None:
+    assert not {f for f in _read("married life is weird lol") if f[1] == "spouse"}

@@ -211,7 +211,7 @@ _NO_PARTNER = frozenset(("my", "he", "she", "they", "mum", "mom", "dad", "sister
                          "kids", "family", "parents", "roommate", "flatmate", "housemate", "colleague",
                          "partner"))
 _BREAKUP = (r"(?:broke\s+up|split\s+up|split|separated|called\s+it\s+(?:quits|off)|got\s+divorced|divorced|"
-            r"ended\s+things|are\s+done|'re\s+done|are\s+over|'re\s+over)")
+            r"ended\s+things|ended\s+it|are\s+done|'re\s+done|are\s+over|'re\s+over)")
 
 
 def _couple(op: Op) -> Build:

@@ -82,9 +82,11 @@ _SENTENCE = re.compile(rf"[^.!?{_EMOJI_CHARS}]*(?:[.!?]+|(?:[{_EMOJI_CHARS}]\ufe
 _COURTING = frozenset(("girlfriend", "boyfriend", "fiance", "fiancee", "partner"))
 # "we got married", "we finally tied the knot": a wedding said without a name (not "we're
 # getting married", still to come; not a question)
-_WE_WED = re.compile(r"(?P<lead>^|[.!,:]\s+|\b(?:so|and|but|guess\s+what,?)\s+)(?i:we)\s+"
+_WE_WED = re.compile(r"(?P<lead>^|[.!,:]\s+|\b(?:so|and|but|guess\s+what,?)\s+)(?:(?i:we)\s+"
                      r"(?:(?:just|finally|officially|actually)\s+)?(?:got\s+married|got\s+hitched|tied\s+the\s+knot)"
-                     r"\b(?![^.!]*\?)")
+                     # "Married two weeks ago today!": the wedding told without "we" opens its sentence
+                     r"|(?:(?:just|finally|officially)\s+)?(?i:married)(?=\s+(?:last|on|yesterday|today|this|two|three|a|\d)"
+                     r"|\s*[!.]))\b(?![^.!]*\?)")
 
 
 def _frozen(mapping: dict[str, str]) -> Mapping[str, str]:

@@ -354,6 +354,11 @@ _EN_ADVERBS = words(
 )
 
 
+# What follows "my lab" or "my boxer" when it is no animal: "my lab meeting got moved"
+_EN_NOT_PET_NAMES = words(
+    "meeting meetings report results work session partner partners coat group mates tech class shorts shift"
+)
+
 # Past verbs after a relative ("my dad came. he's ..."), and names that end like a past verb
 _EN_PAST_VERBS = frozenset(
     ("came", "went", "left", "rang", "fell", "ran", "won", "lost", "sent", "got", "took", "gave", "saw")
@@ -368,7 +373,8 @@ _EN_NAMES_IN_ED = frozenset(
 def names_capitalised(text: str) -> str:
     def spoken(m: re.Match[str]) -> str:
         lower = m.group("lower")
-        if lower in _EN_ADVERBS | _EN_PAST_VERBS or lower.endswith("ed") and lower not in _EN_NAMES_IN_ED:
+        if lower in _EN_ADVERBS | _EN_PAST_VERBS | _EN_NOT_PET_NAMES or (lower.endswith("ed")
+                                                                          and lower not in _EN_NAMES_IN_ED):
             return m.group(0)  # "my mum called. she's fine": what she did, no name
         return m.group(0)[: m.start("lower") - m.start()] + lower.capitalize()
 

@@ -197,3 +197,9 @@ def test_a_wedding_without_we_makes_the_fiance_a_spouse(make_vault, clock: FakeC
 
 def test_married_life_is_no_wedding() -> None:
     assert not {f for f in _read("married life is weird lol") if f[1] == "spouse"}
+
+
+def test_done_with_alcohol_is_sober_even_after_i_think() -> None:
+    ended = _read("dry january went on and on, honestly I think I'm done with booze for good", op=Op.RETRACT)
+    assert ("Sam", "habit", "drinks") in ended
+    assert not _read("I think I'm moving to Malmö")

@@ -316,6 +316,9 @@ ENDINGS: tuple[Rule, ...] = (
          r"(?:\s+(?:since|as\s+of|for)\b.*)?$", lambda m: list(SOBER)),
     rule(r"I\s+(?:don't|do\s+not)\s+drink\s+(?:alcohol\s+|booze\s+)?(?:anymore|any\s+more|any\s+longer)$",
          lambda m: list(SOBER)),
+    # "I'm done with alcohol for good", "done with booze": not a wish ("I think" is the speaker's own)
+    rule(r"(?:I\s+think\s+)?(?:I(?:'m|\s+am)\s+)?(?:so\s+|totally\s+|completely\s+)?(?:done|finished)\s+with\s+"
+         r"(?:alcohol|booze|drinking|the\s+drink|the\s+booze)\b", lambda m: list(SOBER)),
     rule(_PAST + r"(?:quit|stopped|gave\s+up|given\s+up|cut\s+out|kicked)\s+(?P<what>" + _SMOKES + "|"
          + _DRINKS + r"|vapes?|vaping)$", lambda m: _abstained(m.group("what"))),
     # "dropped out of uni", "I dropped out of McGill": whatever school it was ends.

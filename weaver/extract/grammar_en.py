@@ -107,7 +107,7 @@ _EN_HYPOTHETICAL = re.compile(
     r"\b(?:I'd|would|I\s+wish|wish\s+I|I\s+hope|I\s+might|I\s+may|I\s+could|I\s+should|"
     # "going to the gym" is where one goes ("is going to tuesdays": new days), "going to move" a plan
     r"I'll|I\s+will|(?:going\s+to|gonna)(?!\s+(?:the|a|an|my|our|church|school|work|uni|college|class|bed|(?:be\s+)?(?:on\s+)?(?:mon|tues?|wed|wednes|thu|thurs?|fri|sat|satur|sun)(?:day)?s?)\b)|I\s+plan|I'm\s+planning|I\s+want\s+to|I\s+wanna|"
-    r"I\s+think|I\s+feel\s+like|I\s+guess|I\s+suppose|I\s+wonder|I\s+believe|"
+    r"I\s+think(?!\s+I(?:'m|\s+am)\s+(?:done|finished)\s+with\b)|I\s+feel\s+like|I\s+guess|I\s+suppose|I\s+wonder|I\s+believe|"
     r"I'm\s+not\s+sure|imagine|pretend|supposed\s+to|thinking\s+(?:about|of)|considering(?!\s+(?:I'm|that)\b)|"
     r"if|unless|"
     # someone else's advice: "Pieter says maybe I must come live with them in Perth"

@@ -203,3 +203,8 @@ def test_done_with_alcohol_is_sober_even_after_i_think() -> None:
     ended = _read("dry january went on and on, honestly I think I'm done with booze for good", op=Op.RETRACT)
     assert ("Sam", "habit", "drinks") in ended
     assert not _read("I think I'm moving to Malmö")
+
+
+def test_a_chinese_booking_before_a_question_is_read() -> None:
+    text = "怀孕快六个月了 下周三上午十点要去妇幼做四维 说要憋尿 会不会很难受啊"
+    assert ("Sam", "appointment", "四维") in _read(text, said="2026-03-02T10:00:00+00:00")

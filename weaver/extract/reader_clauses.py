@@ -80,6 +80,8 @@ def gated_clauses(
                 continue
             if not grammar.is_question(clause):
                 events.append(clause)
+            elif grammar is CHINESE and "，" in clause:  # "…去做糖耐，说要空腹，…很难喝吗": the booking first
+                events.append(clause.split("，")[0])
             if not asks and not grammar.is_chatter(clause):
                 if grammar is CHINESE:  # "上个月搬到了苏州", "到伦敦一周了"
                     when = dates_zh.find_past(clause)[0] or dates_zh.find_since(clause)[0]

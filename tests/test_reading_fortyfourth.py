@@ -208,3 +208,12 @@ def test_done_with_alcohol_is_sober_even_after_i_think() -> None:
 def test_a_chinese_booking_before_a_question_is_read() -> None:
     text = "怀孕快六个月了 下周三上午十点要去妇幼做四维 说要憋尿 会不会很难受啊"
     assert ("Sam", "appointment", "四维") in _read(text, said="2026-03-02T10:00:00+00:00")
+
+
+@pytest.mark.parametrize(("text", "studied"), [
+    ("I'm doing my MSc in public health at Maastricht, skint as always", "public health"),
+    ("im doing a phd at Uppsala so budget is tight", "phd"),
+])
+def test_a_degree_at_a_school_says_what_is_studied(text: str, studied: str) -> None:
+    assert studied in {v.lower() for s, a, v in _read(text) if a == "studies"}
+    assert not {f for f in _read("I'm doing a degree at Uppsala") if f[1] == "studies"}

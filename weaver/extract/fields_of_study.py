@@ -216,3 +216,12 @@ STUDIES_ZH: tuple[Rule, ...] = (
 )
 
 __all__ = ["STUDIES_EN", "STUDIES_ZH", "field_told_zh", "learning_or_field"]
+
+
+def degree_at(m: re.Match[str]) -> list[Fact]:
+    """ "I'm doing my MS in data science at Northeastern": the school, and what is studied there
+    (the field, or a degree that names it: a PhD, an MBA)."""
+    degree = m.group("deg")
+    field = m.group("field") or (degree if degree.lower() in ("phd", "doctorate", "mba") else "")
+    studied = [Fact("studies", field.strip(), Op.ASSERT, 0.8)] if field and len(field.split()) <= 4 else []
+    return [Fact("studies_at", o, Op.ASSERT, 0.85) for o in [clean_org(m.group("org"))] if o] + studied

@@ -15,7 +15,13 @@ from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.businesses_en import BUSINESSES_RUN
 from vaultweave.weaver.extract.cars_en import CARS_BOUGHT
 from vaultweave.weaver.extract.changes_en import DOUBTS, ENDING_VERBS, ENDINGS, LANGUAGES, LATE_ENDINGS
-from vaultweave.weaver.extract.fields_of_study import STUDIES_EN, given_up, learning_or_field, switched_to
+from vaultweave.weaver.extract.fields_of_study import (
+    STUDIES_EN,
+    degree_at,
+    given_up,
+    learning_or_field,
+    switched_to,
+)
 from vaultweave.weaver.extract.habits_en import HABITS_TOLD
 from vaultweave.weaver.extract.jobs_ended_en import JOBS_ENDED
 from vaultweave.weaver.extract.likings_en import LIKINGS_SAID
@@ -314,10 +320,9 @@ RULES: tuple[Rule, ...] = (
     *HOMES_IN_PASSING, *BUSINESSES_RUN,  # "i run a small hair salon": a hair salon owner
     # study and work
     rule(_BE + r"(?:doing|studying|taking|finishing|starting|in\s+the\s+\w+\s+year\s+of)\s+(?:a|an|"
-               r"my)\s+(?:(?:\w+\s+){0,2}?)(?i:masters?|"
-         r"master's|phd|doctorate|degree|bachelor's|bachelors|ba|bsc|msc|ma|mba|diploma|apprenticeship)"
-         r"(?:\s+(?:in|on)\s+[\w\s-]+?)?\s+at\s+" + _ORG,
-         lambda m: [Fact("studies_at", o, Op.ASSERT, 0.85) for o in [clean_org(m.group("org"))] if o]),
+               r"my)\s+(?:(?:\w+\s+){0,2}?)(?P<deg>(?i:masters?|"
+         r"master's|phd|doctorate|degree|bachelor's|bachelors|ba|bsc|ms|msc|ma|mba|diploma|apprenticeship))"
+         r"(?:\s+(?:in|on)\s+(?P<field>[\w\s-]+?))?\s+at\s+" + _ORG, degree_at),
     rule(r"(?:" + _BE + r"(?:studying|a\s+student)|" + _I + r"study)\s+at\s+" + _ORG,
          lambda m: [Fact("studies_at", o, Op.ASSERT, 0.9) for o in [clean_org(m.group("org"))] if o]),
     rule(r"(?:" + _BE + r"|I(?:'ve|\s+have)\s+" + ADV + r"been\s+)(?:a|an|the)\s+" + _TITLE + r"\s+(?:at|for"

@@ -270,7 +270,7 @@ def speakers_sentences(sentences: Sequence[str], read: Sequence[Fact]) -> list[s
     return [s for s in sentences if _FIRST_PERSON.search(s) or _I_DROPPED.match(s)]
 
 
-# "sold my bass to a kid, not playing anymore": chat drops the speaker before the verb
+# "sold my drum kit, not drumming anymore": chat drops the speaker before the verb
 _I_DROPPED = re.compile(r"\W*(?:(?:just|finally|also|and|so|then)\s+)*(?:sold|quit|left|dropped|stopped|"
                         r"gave\s+up|"
                         r"ditched|moved|started|joined)\s", re.IGNORECASE)
@@ -319,7 +319,7 @@ _ENDS_EN = (
 _ENDS_ZH = (
     r"卖了|卖掉|不干了|不做了|辞了|辞职|离职|搬走|搬离|退了|退掉|停了|分手|不再|去世|送人|送走|不上了|不学了|不练了|"
     r"[没沒]再去|[转轉]出去|戒了|放弃|[没沒]续|放下了|走人|画上(?:了)?句号|告一段落|不[跑考开]了|掰了|出手了|"
-    r"不用再[上去做干跑练]了|不去了"  # "书法班我不去了": the class named, ended
+    r"不用再[上去做干跑练]了|不去了"  # "瑜伽班我不去了": the class named, ended
 )
 _ENDS = re.compile(f"{_ENDS_EN}|{_ENDS_ZH}", re.IGNORECASE)
 _NOT_YET = re.compile(

@@ -219,7 +219,7 @@ __all__ = ["STUDIES_EN", "STUDIES_ZH", "field_told_zh", "learning_or_field"]
 
 
 def degree_at(m: re.Match[str]) -> list[Fact]:
-    """ "I'm doing my MS in data science at Northeastern": the school, and what is studied there
+    """ "I'm doing my MSc in soil science at Wageningen": the school, and what is studied there
     (the field, or a degree that names it: a PhD, an MBA)."""
     degree = m.group("deg")
     field = m.group("field") or (degree if degree.lower() in ("phd", "doctorate", "mba") else "")

@@ -437,7 +437,7 @@ _NEWS_OF = re.compile(rf"^(?:so\s+|and\s+|also\s+|oh\s+|ok\s+)*(?P<a>{NAME})\s+(
                       r"(?:proposed|came|called|rang|texted|messaged|said|says|moved|started|asked|told|left|quit|joined|finished|"
                       r"passed|graduated|turned|bought|sent|wants|thinks|reckons|keeps|visited|arrived|landed)\b"
                       rf"|\babout\s+(?P<b>{NAME})\W*$"
-                      # a name said alone, as an answer ("husband 🙂 Nathan."), then "he's ..."
+                      # a name said alone, as an answer ("partner 🙂 Ilse."), then "she's ..."
                       rf"|^\W*(?:(?:husband|wife|boyfriend|girlfriend|partner|bf|gf)\W+)?(?P<c>{NAME})\W*$")
 
 

@@ -32,7 +32,7 @@ _EN_DISCOURSE = re.compile(
     r"bro|bruh|dude|fam|guys|yo|mate(?=\s*,)|"
     # the interjections of other Englishes: "aiyo VFS rescheduled", "eish, big news"
     r"aiyo+h?|aiya+|haiya+|alamak|eish|abeg|wah+|yaar|machan|oof|oops|phew|"
-    # a letter's own words: "add that I'm a nurse at Grady"
+    # a letter's own words: "add that I'm a ward clerk at St Olav's"
     r"(?:pls\s+|please\s+|and\s+)?(?:add|mention|include|put\s+in)\s+that)\b[\s,:;!.—–-]*)+",
     re.IGNORECASE,
 )
@@ -53,9 +53,9 @@ _EN_AFTERTHOUGHT = re.compile(
     r"it's|it\s+is|its|that's|they're|usually|mostly|normally|not\s+always|one\s+of\s+them|"
     # (what they did to the speaker is the speaker's: "..., they've made me a supervisor")
     r"(?:he|she|they)(?!(?:'ve|\s+have|'s|\s+has)?\s+(?:just\s+|finally\s+|officially\s+)?\w+\s+me\b))\b.*$"
-    # "I live in Tromsø so a local maker would be cool": the tail's own subject, and its hedge
+    # "I live in Tromsø so a ferry pass would pay off": the tail's own subject, and its hedge
     r"|\s+(?:so|but|because|cos|coz)\s+(?=(?:a|an|the|this|that|it|it's|there|he|she|they|you|u|if)\s)"
-    r"(?!(?:\w+\s+){1,2}call(?:s|ed)?\s+me\b).*$"  # "... but they call me Gaby" is the speaker's
+    r"(?!(?:\w+\s+){1,2}call(?:s|ed)?\s+me\b).*$"  # "... but they call me Magda" is the speaker's
     r"|\s+and\s+(?=(?:the|it|he|she|they)\s[^,]*\b(?:might|would|could|may|reckons?|thinks?|says?)\b).*$"
     # "...the 14th of August if you wanna remember it": said to the listener, no condition
     r"|\s+if\s+(?:you|it)\s+(?:wanna|want|need|care|matters?|ever|were\s+wondering|must\s+know)\b.*$",
@@ -71,7 +71,7 @@ _EN_CLAUSE_BREAK = re.compile(
     r"|(?:,\s*|\s+and\s+)(?=[A-Z][a-z]+(?:'s|\s+is)\s+(?:(?:a|an)\s|\d{1,2}(?:\s*[,.!]|\s+(?:and|now|yrs?|years?)\b|$)))"
     # "done my hamstring so no more football", "and today was my first day at X"
     r"|(?:,|\s+(?:and|but|so))\s+(?=no\s+more\b|(?:today|yesterday)\s+(?:was|is)\s+my\b|it(?:'s|\s+is)\s+all\s"
-    r"|the\s+\w+(?:'s|\s+is|\s+are)\s+(?:over|done|dead|finished)\b)"  # "..., and the band is over"
+    r"|the\s+\w+(?:'s|\s+is|\s+are)\s+(?:over|done|dead|finished)\b)"  # "..., and the quiz team is over"
     # "i'm an engineer at emirates so not broke", "a sysadmin, not exactly glamorous": a comment
     r"|(?:,\s*(?:but\s+|so\s+)?|\s+(?:so|but)\s+)(?=not\s+(?:exactly|really|very|that|too|so|the|much|broke|rich|bad|"
     r"great|glamorous|fun|easy|ideal|cheap)\b)"
@@ -171,7 +171,7 @@ _EN_LOWER_COUPLE = re.compile(r"(?:.*[^\w\s,'-]\s*)?\W*(?:(?:so|and|but|well|ja|
                               r"lol|welp|oh)\s+)*[A-Za-z][a-z'-]{2,14}")
 _EN_BROKE_UP = re.compile(r"I\s+(?:just\s+|finally\s+|officially\s+)?"
                           r"(?:broke\s+up|split|separated|called\s+it|got\s+divorced|are\s+(?:done|over))\b")
-# "come where she is, ...": no open end
+# "stay where he is, ...": no open end
 _EN_WH_END = re.compile(r"\b(?:where|what|who|how|wherever)\s+\w+\s+(?:is|are)\s*$")
 _EN_OPEN_END = re.compile(r"\b(?:is|are|'s)(?:[\s,]+(?:hmm+|um+|uh+|well|like|probably|honestly))*[\s,]*$")
 
@@ -286,7 +286,7 @@ def _en_prepare(clause: str) -> str:
         text = "I was " + text  # "born 17 march 1990, chicago south side kid"
     elif _EN_BEEN.match(text) and not TRIP_EN.search(text):  # "been in Seattle since January": lives there
         text = _EN_BEEN.sub("I live in ", text, count=1)
-    elif re.match(r"(?:not|no\s+longer)\s+at\s", text, re.IGNORECASE):  # "not at monoprix anymore"
+    elif re.match(r"(?:not|no\s+longer)\s+at\s", text, re.IGNORECASE):  # "not at Rema anymore"
         text = "I'm " + text
     elif re.match(r"been\s+(?:[a-z]+\s+)?[a-z]+ing\b", text):  # "been job hunting all week"
         text = "I've " + text

@@ -128,7 +128,7 @@ def _zh_split_clauses(sentence: str) -> list[str]:
         text = _ZH_DISCOURSE.sub("", piece.strip())
         undated = dates_zh.find_past(text)[1]
         starts = (_ZH_SUBJECT.match(text) or _ZH_PREDICATE.match(text) or _ZH_PREDICATE.match(undated)
-                  or _ZH_SUBJECT.match(undated) or shapes_zh.new_day(text, clauses)  # not "14号了 周六"
+                  or _ZH_SUBJECT.match(undated) or shapes_zh.new_day(text, clauses)  # not "9号了 周五"
                   or rules_zh_people.MOVED.search(text)
                   or shapes_zh.starts_clause(text) or _opens_with_person(text) or _ZH_WE.match(text)
                   or _ZH_TOPIC_THEN_I.match(text) or homes_zh.STARTS_CLAUSE.match(text)

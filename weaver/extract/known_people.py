@@ -84,7 +84,7 @@ _COURTING = frozenset(("girlfriend", "boyfriend", "fiance", "fiancee", "partner"
 # getting married", still to come; not a question)
 _WE_WED = re.compile(r"(?P<lead>^|[.!,:]\s+|\b(?:so|and|but|guess\s+what,?)\s+)(?:(?i:we)\s+"
                      r"(?:(?:just|finally|officially|actually)\s+)?(?:got\s+married|got\s+hitched|tied\s+the\s+knot)"
-                     # "Married two weeks ago today!": the wedding told without "we" opens its sentence
+                     # "Married last saturday!!": the wedding told without "we" opens its sentence
                      r"|(?:(?:just|finally|officially)\s+)?(?i:married)(?=\s+(?:last|on|yesterday|today|this|two|three|a|\d)"
                      r"|\s*[!.]))\b(?![^.!]*\?)")
 

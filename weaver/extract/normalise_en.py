@@ -38,7 +38,7 @@ _EN_FIXES = (
     (re.compile(r"\b[Ii]m\b"), "I'm"),
     (re.compile(r"\b[Ii]ve\b"), "I've"),
     (re.compile(r"\bdont\b"), "don't"),
-    (re.compile(r"\blil\b"), "little"),  # "my lil brother Jamal"
+    (re.compile(r"\blil\b"), "little"),  # "my lil sister Noor"
     (re.compile(r"\bI\s+(?=(?:working|studying|staying|teaching|learning|living|training|doing)\b)"), "I'm "),
     (re.compile(r"\b(?:eldest|oldest)(?=\s+(?:son|daughter|sister|brother|kid|child|boy|girl)\b)"), "older"),
     (re.compile(r"\byoungest(?=\s+(?:son|daughter|sister|brother|kid|child|boy|girl)\b)"), "younger"),
@@ -315,7 +315,7 @@ def normalise(sentence: str) -> str:
     return re.sub(r"\s+,", ",", text)
 
 
-# "my mate Jake (our drummer) moved to Leeds": who a named person is, said between brackets,
+# "my mate Olek (our bassist) moved to Gdynia": who a named person is, said between brackets,
 # parts the name from what is said of them
 _EN_WHO_THEY_ARE = re.compile(r"(?P<name>\b[A-Z][a-z]{1,14})\s*\((?:our|the|a|an|his|her|their)\s"
                               # ("Tess (our youngest)" says whose she is)
@@ -324,7 +324,7 @@ _EN_WHO_THEY_ARE = re.compile(r"(?P<name>\b[A-Z][a-z]{1,14})\s*\((?:our|the|a|an
 
 
 def who_they_are_dropped(text: str) -> str:
-    """ "my mate Jake (our drummer) moved" -> "my mate Jake moved"."""
+    """ "my mate Olek (our bassist) moved" -> "my mate Olek moved"."""
     return _EN_WHO_THEY_ARE.sub(r"\g<name>", text)
 
 
@@ -354,7 +354,7 @@ _EN_ADVERBS = words(
 )
 
 
-# What follows "my lab" or "my boxer" when it is no animal: "my lab meeting got moved"
+# What follows "my lab" or "my boxer" when it is no animal: "my lab results came back"
 _EN_NOT_PET_NAMES = words(
     "meeting meetings report results work session partner partners coat group mates tech class shorts shift"
 )

@@ -42,7 +42,7 @@ PETS_MENTIONED: tuple[Rule, ...] = (
          _pet(0.8)),
     # "Moka (my cat, she's 12) has the vet friday": the name, then whose and what it is
     rule(r"(?P<name>" + _PET_NAME + r")\s*\((?:my|our)\s+(?:[a-z]+\s+)?" + _SPECIES + r"\b", _pet(0.8)),
-    # "no pets allowed so Simba has gone to live with my cousin": rehomed (a person of that
+    # "no pets allowed so Nougat has gone to live with my aunt": rehomed (a person of that
     # name has no pet value to end)
     rule(r"\b(?P<name>" + NAME + r")\s+(?:has\s+|'s\s+)?(?:gone|went)\s+to\s+live\s+with\s+(?:my|our)\s",
          lambda m: [Fact("pet", m.group("name"), Op.RETRACT, 0.7)]),

@@ -21,7 +21,7 @@ _AFTER = r"(?:(?<=[,;.]\s)|(?<=\w\s)(?=(?:but|and|so|though)\s))"  # "... but he
 def named_for_pronoun(sentence: str) -> str:
     """ "my mom's a teacher, she's retiring" -> "..., my mom's retiring": one relative, one pronoun."""
     for pronoun, relatives in _HE_SHE.items():
-        # "my sister", and "with wife Oksana" as chat drops the "my"
+        # "my sister", and "with wife Liis" as chat drops the "my"
         named = re.findall(r"(?:\b[Mm]y\s+|(?<=\bwith\s))(?:(?:little|big|older|younger|best)\s+)?(?:"
                            + relatives
                            + r")\b(?:\s+" + NAME + r")?", sentence)
@@ -30,7 +30,7 @@ def named_for_pronoun(sentence: str) -> str:
             assert first is not None
             end = first.end()
             mine = re.sub(r"^[Mm]y\s+", "", named[0])
-            # "my husband Wilber he is a porter": the pronoun right after the name says it again
+            # "my husband Teodor he is a porter": the pronoun right after the name says it again
             tail = re.sub(r"^\s+" + pronoun + r"(?=\s+(?:is|works|lives)\s)", "", sentence[end:])
             tail = re.sub(_AFTER + r"(?P<but>(?:but|and|so|though)\s+)?" + pronoun
                           + r"(?='s\s|\s+(?:is|lives|works|moved|got|started|joined|left|quit|turns|"

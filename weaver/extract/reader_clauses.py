@@ -80,7 +80,7 @@ def gated_clauses(
                 continue
             if not grammar.is_question(clause):
                 events.append(clause)
-            elif grammar is CHINESE and "，" in clause:  # "…去做糖耐，说要空腹，…很难喝吗": the booking first
+            elif grammar is CHINESE and "，" in clause:  # "…去做四维，说要憋尿，…难受吗": the booking first
                 events.append(clause.split("，")[0])
             if not asks and not grammar.is_chatter(clause):
                 if grammar is CHINESE:  # "上个月搬到了苏州", "到伦敦一周了"

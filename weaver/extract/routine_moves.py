@@ -164,7 +164,7 @@ def _moves_zh(text: str, routines: Sequence[str]) -> list[Move]:
             continue
         named = _named_zh(sentence, routines)
         for clause in re.split(r"[\s，,]+", sentence):
-            bare = _BARE_DAYS_ZH.search(clause)  # "索性改成二四六练": the days without 周
+            bare = _BARE_DAYS_ZH.search(clause)  # "干脆改成二四六游": the days without 周
             days = dates_zh.weekdays(clause) or (dates_zh.weekdays("周" + bare.group("d")) if bare else ())
             if not days or not _CHANGE_ZH.search(clause) or _SOMEONE_ZH.search(clause) or len(days) == 7:
                 continue

@@ -72,7 +72,7 @@ _MOVED_BARE = re.compile(r"从(?P<a>[\u4e00-\u9fff]{2,8}?)搬(?![到去来家走
 def plain_form(clause: str) -> str:
     """ "在西安重型机械厂干了三十五年钳工" -> "在西安重型机械厂当钳工";
     "从沈阳搬大连去了" -> "从沈阳搬到大连了"."""
-    clause = re.sub(r"^(我?)一个人(?=在|住)", r"\1", clause)  # "一个人在深圳": there, alone
+    clause = re.sub(r"^(我?)一个人(?=在|住)", r"\1", clause)  # "一个人在昆明": there, alone
     return _MOVED_BARE.sub(r"从\g<a>搬到\g<b>了", _YEARS_AS.sub("当", clause))
 
 
@@ -289,7 +289,7 @@ def people_named(text: str) -> str:
     return _MET_THEN_NAMED.sub(said, text, count=1)
 
 
-# "平时都讲闽南话 要是直播…": a supposing of its own after what is so; after a change ("搬去
+# "平时都讲客家话 要是开店…": a supposing of its own after what is so; after a change ("搬去
 # 上海 如果顺利的话") it is that change's condition
 _IF = re.compile(r"要是|如果|假如|假设")
 _PLANNED = re.compile(r"搬|去|换|辞|跳|转|改|报到|入职|考|申请|买|卖")
@@ -302,7 +302,7 @@ def supposed_apart(piece: str, clause_before: str) -> bool:
 
 def new_day(piece: str, clauses: list[str]) -> bool:
     """Whether ``piece`` opens with a day that starts a clause: not the weekday of the day of
-    the month the clause before told ("推到14号了 周六 还是十点": the same day said again)."""
+    the month the clause before told ("推到9号了 周五 还是三点": the same day said again)."""
     if not dates_zh.SCHEDULE.match(piece):
         return False
     return not (clauses and re.fullmatch(r"(?:周|星期|礼拜)[一二三四五六日天]", piece)

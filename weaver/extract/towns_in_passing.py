@@ -153,7 +153,7 @@ _NOT_TOWNS = frozenset({"the", "my", "our", "i", "town", "city", "centre", "cent
 
 
 def _here_in_plain_piece(sentence: str) -> list[Fact]:
-    """ "idk if I'm going back after the leave, daycare here in Tulsa is so expensive": the hedge
+    """ "no idea if I'll stay at the depot, childcare here in Tampere is brutal": the hedge
     is another piece's; the piece that names the town said "here in" plainly."""
     for piece in re.split(r"\s*[,;]\s*|\s+(?:so|but|because|cos)\s+", sentence):
         plain = not (TRIP_EN.search(piece) or _NOT_NOW_EN.search(piece) or piece.rstrip().endswith("?"))

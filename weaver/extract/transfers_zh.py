@@ -20,7 +20,7 @@ _WORKPLACE = re.compile(
     rf"[{_CJK}A-Za-z0-9]{{0,10}}?(?:[一二三四五六七八九十\d]+中|中学|小学|[一二三四五六七八九十]小|附中|附小|学校|"
     r"幼儿园|医院|卫生院|分局|局|所|中心|研究院|站)"
 )
-# The part of a school one is placed in, dropped: "华师一附中初中部" -> "华师一附中"
+# The part of a school one is placed in, dropped: "实验中学初中部" -> "实验中学"
 _SECTION = re.compile(r"(?:初中部|高中部|小学部|本部|分部|校区)$")
 
 

@@ -271,7 +271,7 @@ def in_said_as_at(text: str) -> str:
     return _IN_OR_SA.sub(_at_not_in, text)
 
 
-# "work at Changi as aircraft technician with SIA Engineering": the place, then who employs
+# "work at Schiphol as a baggage handler with Aviapartner": the place, then who employs
 _EMPLOYED_BY = re.compile(r"\s(?:with|for)\s+(?P<org>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)*)")
 
 

@@ -217,3 +217,21 @@ def test_a_chinese_booking_before_a_question_is_read() -> None:
 def test_a_degree_at_a_school_says_what_is_studied(text: str, studied: str) -> None:
     assert studied in {v.lower() for s, a, v in _read(text) if a == "studies"}
     assert not {f for f in _read("I'm doing a degree at Uppsala") if f[1] == "studies"}
+
+
+@pytest.mark.parametrize("text", [
+    "they told us contracts might not get renewed after the summer",
+    "word is the college will not renew some of us sessional tutors",
+    "the port is doing retrenchments and my unit might be on the list",
+])
+def test_work_that_may_end_puts_the_employer_in_doubt(text: str) -> None:
+    assert ("Sam", "employer", "") in _read(text, op=Op.DOUBT)
+
+
+def test_a_membership_not_renewed_doubts_no_employer() -> None:
+    assert ("Sam", "employer", "") not in _read("I will not renew my climbing membership", op=Op.DOUBT)
+
+
+def test_weighing_whether_to_go_on_with_a_course_doubts_it() -> None:
+    doubted = _read("not sure whether to continue the MA tbh, work is mad", op=Op.DOUBT)
+    assert {("Sam", "studies_at", ""), ("Sam", "studies", "")} <= doubted

@@ -55,6 +55,10 @@ _EN_CUES: tuple[tuple[str, tuple[str, ...]], ...] = (
      ("employer", "job_title")),
     # hedged, and of the place only: "contract maybe not renewed", "final rounds next week"
     (r"contract\s+(?:\w+\s+){0,2}not\s+(?:be\s+)?renewed|restructur(?:e|ed|ing)\b|final\s+rounds?\b|"
+     # "contracts might not get renewed", "will not renew some of us": the work may end
+     r"contracts?\s+(?:might|may|won't|will|would)\s+not\s+(?:get\s+|be\s+)?renew|"
+     r"not\s+renew\s+(?:some\s+of\s+)?(?:us|me|my\s+contract|our\s+contracts?)\b|\bretrenchments?\b|"
+     r"(?:handing|hand)\s+in\s+(?:my\s+)?notice|(?:still|even)\s+have\s+(?:this|my|a)\s+job\b|"
      r"leave\s+(?:my|your|the)\s+current\s+(?:company|job|role|employer)|"
      # "we've all been told we're 'at risk'", "the new owners are cutting jobs", "out on my ear"
      r"\bat\s+risk\b|cutting\s+(?:jobs|staff)|job\s+cuts|out\s+on\s+my\s+ear|voluntary\s+(?:exit|redundancy)|"
@@ -102,6 +106,10 @@ _EN_CUES: tuple[tuple[str, tuple[str, ...]], ...] = (
      r"\bi\s+(?:don\s+|have\s+|just\s+|'ve\s+)?transferr?(?:ed)?\b|"
      r"\bgraduat(?:e|ed|es|ing)\b|\bdefer(?:red|ring)?\b|gap\s+year|\bwithdr[ae]w\s+from",
      ("studies_at",)),
+    # "not sure whether to continue the MA": the course and its school, weighed
+    (r"(?:whether|if)\s+(?:to\s+|I\s+(?:should|want\s+to)\s+)?(?:continue|finish|stick\s+with|keep\s+doing)\s+"
+     r"(?:with\s+)?(?:the\s+|my\s+)?(?:msc|ma|masters?|degree|course|phd|mba|programme|program|studies)\b",
+     ("studies_at", "studies")),
     (r"(?:ate|eating|had|have|tried)\s+(?:some\s+|a\s+)?(?:meat|chicken|fish|bacon|steak|burger|pork|beef)\b|"
      r"fell\s+off\s+the\s+wagon|cheat\s+(?:day|meal)|gave\s+up\s+on\s+(?:being\s+)?(?:vegan|vegetarian|keto)",
      ("diet",)),

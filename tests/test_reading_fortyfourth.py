@@ -233,5 +233,5 @@ def test_a_membership_not_renewed_doubts_no_employer() -> None:
 
 
 def test_weighing_whether_to_go_on_with_a_course_doubts_it() -> None:
-    doubted = _read("not sure whether to continue the MA tbh, work is mad", op=Op.DOUBT)
+    doubted = _read("honestly weighing whether to continue the MA, work is mad", op=Op.DOUBT)
     assert {("Sam", "studies_at", ""), ("Sam", "studies", "")} <= doubted

@@ -222,6 +222,9 @@ def degree_at(m: re.Match[str]) -> list[Fact]:
     """ "I'm doing my MSc in soil science at Wageningen": the school, and what is studied there
     (the field, or a degree that names it: a PhD, an MBA)."""
     degree = m.group("deg")
-    field = m.group("field") or (degree if degree.lower() in ("phd", "doctorate", "mba") else "")
+    field = m.group("field") or ""
+    if re.match(r"(?:the|my|a)\s|(?:evenings|weekends|mornings|nights)\b", field):  # "an MBA in the evenings"
+        field = ""
+    field = field or (degree if degree.lower() in ("phd", "doctorate", "mba") else "")
     studied = [Fact("studies", field.strip(), Op.ASSERT, 0.8)] if field and len(field.split()) <= 4 else []
     return [Fact("studies_at", o, Op.ASSERT, 0.85) for o in [clean_org(m.group("org"))] if o] + studied

@@ -24,12 +24,12 @@ PINNED: dict[str, dict[str, str]] = {
         # the span reader's models (weaver/extract/span_reader.py), xz-compressed; a truncated
         # CRFsuite model crashes the process instead of raising, so it is never opened unchecked.
         # `python -m bench.facts.train_reader` prints these two lines for a new model.
-        "reader_en.crfsuite.xz": "c89b8cf14bb4e3ddef17ff9b75573f74998d640d6014796eaa87bcc6ff906ef8",
-        "reader_zh.crfsuite.xz": "da0794c4b59d2a0945e838e3ed36113efd95ce9821872d0b091814fa5514f0ef",
+        "reader_en.crfsuite.xz": "6b228707c02c62091f8b3d5300327298ad05885637f4190037ac9cd01420f528",
+        "reader_zh.crfsuite.xz": "e8695b1aa3b797928de24acc0a02d3ce99f76a0ed6a4cc6e035fc42a77463c14",
         # the change reader's models (weaver/extract/change_reader.py), printed by
         # `python -m bench.facts.train_changes`
-        "changes_en.crfsuite.xz": "e40ad530d7e09acee087be5fe6d8365cf1ad3830d9f745e1ab2d04e2ee9c251f",
-        "changes_zh.crfsuite.xz": "46af4707eccc504a8caadaa76cb8c53a74bc0cb7d690e18a111fc513f836960f",
+        "changes_en.crfsuite.xz": "6d2567b606cd95ea0b24271974bb08d9f4eb9a89579fe71b720e47615b618390",
+        "changes_zh.crfsuite.xz": "03e03f6140267657c7054bddf405dbf71f5af428e1d3e87ff20896e9029fa073",
         # the reader's English word classes (weaver/extract/word_clusters.py), from
         # `python -m bench.facts.word_clusters`
         "word_clusters_en.bin": "5ab301a5f6a998dfbb679be62d364de5f7c53ef993e0a5dfb0f8ce3c0b5bc419",

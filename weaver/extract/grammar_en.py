@@ -163,8 +163,6 @@ def _en_statement_before_question(sentence: str) -> str | None:
     return head if _EN_STATEMENT.search(head) and not head.rstrip().endswith("?") else None
 
 
-
-
 # The first half of "Alex and I", "woo 🎉 also marco and i": a subject shared with the speaker.
 _EN_COUPLE_HEAD = re.compile(r"\W*" + NAME)
 _EN_LOWER_COUPLE = re.compile(r"(?:.*[^\w\s,'-]\s*)?\W*(?:(?:so|and|but|well|ja|yeah|anyway|ok|okay|also|btw|"

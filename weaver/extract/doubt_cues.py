@@ -58,7 +58,7 @@ _EN_CUES: tuple[tuple[str, tuple[str, ...]], ...] = (
      # "contracts might not get renewed", "will not renew some of us": the work may end
      r"contracts?\s+(?:might|may|won't|will|would)\s+not\s+(?:get\s+|be\s+)?renew|"
      r"not\s+renew\s+(?:some\s+of\s+)?(?:us|me|my\s+contract|our\s+contracts?)\b|\bretrenchments?\b|"
-     r"(?:handing|hand)\s+in\s+(?:my\s+)?notice|(?:still|even)\s+have\s+(?:this|my|a)\s+job\b|"
+     r"(?:still|even)\s+have\s+(?:this|my|a)\s+job\b|"
      r"leave\s+(?:my|your|the)\s+current\s+(?:company|job|role|employer)|"
      # "we've all been told we're 'at risk'", "the new owners are cutting jobs", "out on my ear"
      r"\bat\s+risk\b|cutting\s+(?:jobs|staff)|job\s+cuts|out\s+on\s+my\s+ear|voluntary\s+(?:exit|redundancy)|"
@@ -106,7 +106,7 @@ _EN_CUES: tuple[tuple[str, tuple[str, ...]], ...] = (
      r"\bi\s+(?:don\s+|have\s+|just\s+|'ve\s+)?transferr?(?:ed)?\b|"
      r"\bgraduat(?:e|ed|es|ing)\b|\bdefer(?:red|ring)?\b|gap\s+year|\bwithdr[ae]w\s+from",
      ("studies_at",)),
-    # "not sure whether to continue the MA": the course and its school, weighed
+    # "weighing whether to continue the MA": the course and its school, weighed
     (r"(?:whether|if)\s+(?:to\s+|I\s+(?:should|want\s+to)\s+)?(?:continue|finish|stick\s+with|keep\s+doing)\s+"
      r"(?:with\s+)?(?:the\s+|my\s+)?(?:msc|ma|masters?|degree|course|phd|mba|programme|program|studies)\b",
      ("studies_at", "studies")),
@@ -280,8 +280,7 @@ def speakers_sentences(sentences: Sequence[str], read: Sequence[Fact]) -> list[s
 
 # "sold my drum kit, not drumming anymore": chat drops the speaker before the verb
 _I_DROPPED = re.compile(r"\W*(?:(?:just|finally|also|and|so|then)\s+)*(?:sold|quit|left|dropped|stopped|"
-                        r"gave\s+up|"
-                        r"ditched|moved|started|joined)\s", re.IGNORECASE)
+                        r"gave\s+up|ditched|moved|started|joined)\s", re.IGNORECASE)
 
 
 def _named_beside_change(sentence: str) -> list[tuple[str, Op]]:

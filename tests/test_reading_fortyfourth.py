@@ -243,3 +243,40 @@ def test_a_membership_not_renewed_doubts_no_employer() -> None:
 def test_weighing_whether_to_go_on_with_a_course_doubts_it() -> None:
     doubted = _read("honestly weighing whether to continue the MA, work is mad", op=Op.DOUBT)
     assert {("Sam", "studies_at", ""), ("Sam", "studies", "")} <= doubted
+
+
+def test_a_chinese_move_keeps_the_hour_after_its_weekday_said_again(make_vault, clock: FakeClock) -> None:
+    vault = make_vault()
+    say(vault, "牙医约在3月5号下午三点 帮我记一下", "2026-02-20T09:00:00Z")
+    say(vault, "牙医推到9号了 周一 还是三点", "2026-02-27T09:00:00Z")
+    vault.weave_all()
+    current = [i for i in vault.loaded_items().values() if i.attribute == "appointment" and i.is_current]
+    # 15:00 where the speaker is: the vault takes the zone from the Chinese
+    assert [i.when.strftime("%m-%d %H:%M") for i in current] == ["03-09 07:00"]
+
+
+def test_chinese_time_unchanged_in_more_words(make_vault, clock: FakeClock) -> None:
+    vault = make_vault()
+    say(vault, "面试约在3月5号上午十点", "2026-02-20T09:00:00Z")
+    say(vault, "面试推迟到3月6号 时间地点都不变", "2026-02-27T09:00:00Z")
+    vault.weave_all()
+    current = [i for i in vault.loaded_items().values() if i.attribute == "appointment" and i.is_current]
+    assert [i.when.strftime("%m-%d %H:%M") for i in current] == ["03-06 02:00"]  # 10:00 there
+
+
+@pytest.mark.parametrize("text", ["the keto thing is dead to me now",
+                                  "stepped down from the quiz team last week"])
+def test_words_that_only_end_end_what_they_name(text: str) -> None:
+    assert {v for _, a, v in _read(text, op=Op.RETRACT) if a == "*by-name"}
+
+
+def test_a_thing_over_after_a_move_leaves_the_move_read() -> None:
+    assert ("Olek", "lives_in", "Gdynia") in _read("my mate Olek moved to Gdynia and the quiz team is over")
+
+
+def test_a_space_after_a_chinese_particle_parts_the_latin_word_after_it() -> None:
+    assert ("Sam", "employer", "OCBC") in _read("我在OCBC做IT的 mortgage应该批得下来吧")
+
+
+def test_an_eldest_child_is_the_speakers_child() -> None:
+    assert ("Sam", "daughter", "Ayo") in _read("my eldest daughter Ayo is 12 and obsessed with chess")

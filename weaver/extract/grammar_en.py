@@ -71,7 +71,7 @@ _EN_CLAUSE_BREAK = re.compile(
     r"|(?:,\s*|\s+and\s+)(?=[A-Z][a-z]+(?:'s|\s+is)\s+(?:(?:a|an)\s|\d{1,2}(?:\s*[,.!]|\s+(?:and|now|yrs?|years?)\b|$)))"
     # "done my hamstring so no more football", "and today was my first day at X"
     r"|(?:,|\s+(?:and|but|so))\s+(?=no\s+more\b|(?:today|yesterday)\s+(?:was|is)\s+my\b|it(?:'s|\s+is)\s+all\s"
-    r"|the\s+\w+(?:'s|\s+is|\s+are)\s+(?:over|done|dead|finished)\b)"  # "..., and the quiz team is over"
+    r"|the\s+\w+(?:\s+\w+)?(?:'s|\s+is|\s+are)\s+(?:over|done|dead|finished)\b)"  # "and the team is over"
     # "i'm an engineer at emirates so not broke", "a sysadmin, not exactly glamorous": a comment
     r"|(?:,\s*(?:but\s+|so\s+)?|\s+(?:so|but)\s+)(?=not\s+(?:exactly|really|very|that|too|so|the|much|broke|rich|bad|"
     r"great|glamorous|fun|easy|ideal|cheap)\b)"

@@ -101,28 +101,6 @@ def _diet(conf: float) -> Build:
     return build
 
 
-# A birth told by a day near the turn; ``BORN_ON`` stands for that day until it is resolved
-BORN_ON = "born on"
-_JUST_BORN = re.compile(r"(?:on\s+)?(?P<d>(?:last\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|yesterday|"
-                        r"last\s+night|"
-                        r"this\s+morning|today|(?:on\s+)?the\s+\d{1,2}(?:st|nd|rd|th))\b", re.IGNORECASE)
-
-
-def _born(m: re.Match[str]) -> list[Fact]:
-    """ "I was born on 3 May 1991 in Kharkiv" -> birthday 1991-05-03, hometown Kharkiv."""
-    facts = []
-    day = dates_en.birthday(m.group("v"))
-    just_born = _JUST_BORN.match(m.group("v"))
-    if day:
-        facts.append(Fact("birthday", day, Op.ASSERT, 0.9))
-    elif just_born:  # "(our daughter Ama) was born on Saturday": that very day, year and all
-        facts.append(Fact("birthday", BORN_ON, Op.ASSERT, 0.85, when=just_born.group("d")))
-    place = clean_place(m.group("place")) if m.group("place") else None
-    if place:
-        facts.append(Fact("hometown", place, Op.ASSERT, 0.75))
-    return facts
-
-
 def _fixed(attribute: str, value: str, conf: float, op: Op = Op.ASSERT) -> Build:
     return lambda m: [Fact(attribute, value, op, conf)]
 

@@ -53,6 +53,7 @@ from vaultweave.weaver.extract import (
 from vaultweave.weaver.extract.allergens import allergies_in
 from vaultweave.weaver.extract.base import MOVED, Candidate, Op
 from vaultweave.weaver.extract.beside_events import told_beside
+from vaultweave.weaver.extract.births_en import BORN_ON
 from vaultweave.weaver.extract.change_reader import learned_doubts
 from vaultweave.weaver.extract.changes_dated_en import dated_by_change
 from vaultweave.weaver.extract.clauses import clause_facts
@@ -70,7 +71,7 @@ from vaultweave.weaver.extract.known_people import KnownPeople
 from vaultweave.weaver.extract.moved_in_with import moved_in_with
 from vaultweave.weaver.extract.moves import for_the_vault
 from vaultweave.weaver.extract.normalise_en import who_they_are_dropped
-from vaultweave.weaver.extract.patterns_en import AHEAD, BORN_ON
+from vaultweave.weaver.extract.patterns_en import AHEAD
 from vaultweave.weaver.extract.pets_en import pets_named_in_turn, without_unnamed_pets
 from vaultweave.weaver.extract.places_en import in_full
 from vaultweave.weaver.extract.reader_clauses import gated_clauses, is_chinese_sentence

@@ -12,6 +12,7 @@ import re
 from dataclasses import replace
 
 from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.births_en import born
 from vaultweave.weaver.extract.businesses_en import BUSINESSES_RUN
 from vaultweave.weaver.extract.cars_en import CARS_BOUGHT
 from vaultweave.weaver.extract.changes_en import DOUBTS, ENDING_VERBS, ENDINGS, LANGUAGES, LATE_ENDINGS
@@ -54,7 +55,6 @@ from vaultweave.weaver.extract.patterns_en import (
     _and_list,
     _bare_habit,
     _birthday_value,
-    _born,
     _diet,
     _favourite,
     _fixed,
@@ -244,7 +244,7 @@ RULES: tuple[Rule, ...] = (
          r"(?:\s+(?:actually|now|already|today))?(?:$|"
          r"\s+(?:and|but)\s+(?!\d)|\s*,\s*(?!\d))", _age),
     rule(r"I\s+was\s+born\s+(?!and\b)(?:on\s+)?(?P<v>.+?)(?:\s+in\s+" + _PLACE.replace("(?P<v>", "(?P<place>") + ")?$",
-         _born),
+         born),
     # "turned 40 yesterday": the age, and the day as the birthday (dated by the clause)
     rule(_I + r"turned\s+" + _AGE + r"(?:\s+(?:years?\s+old|today|yesterday))?(?=$|\s*,)",
          lambda m: [*_age(m), Fact("birthday", "turned", Op.ASSERT, 0.75)] if _age(m) else []),

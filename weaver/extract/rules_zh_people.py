@@ -425,7 +425,9 @@ def appointment(clause: str, context: str = "", rest: str = "") -> list[Fact]:
         pieces = [p for p in re.split("[，,]", clause[when.end():] + "，" + rest) if p.strip()]
         scheduled += dates_zh.clock_of(extra) or dates_zh.hour_of_booking(pieces[1] if len(pieces) > 1 else "")
     kept = _SAME_CLOCK.search(clause[when.end():] + "，" + rest)
-    if moved and kept and "点" not in scheduled:
+    if moved and kept and "点" not in scheduled and not _PART_OF_DAY.search(scheduled + kept.group("h")):
+        scheduled += SAME_TIME  # "推到9号了 周一 还是三点": the hour, and its part of day, of the one before
+    elif moved and kept and "点" not in scheduled:
         scheduled += kept.group("h")  # 提前到周一下午了，还是两点: the day moves, the hour stays
     elif moved and "点" not in scheduled and _SAME_TIME.search(clause[when.end():] + "，" + rest):
         scheduled += SAME_TIME  # "推到后天 同一时间": the hour of the one told before (speaker_memory)
@@ -446,5 +448,6 @@ _ERRAND = re.compile(r"(?![我你他她不没])[\u4e00-\u9fffA-Za-z]{2,12}")
 _REMEMBER = re.compile(r"(?:帮|给)(?:我|俺)记|记一下|记下|记着|提醒(?:我|俺)|别让我忘")
 _SAME_TIME = re.compile(r"同一?(?:个)?时间|时间[^，,。]{0,4}?(?:都|也)?(?:不变|没变|照旧)|原来的?时间|老时间|还是那个(?:时间|点)")
 # "还是两点", "时间还是上午九点半", "还是早上8点": the hour kept, with its part of the day
+_PART_OF_DAY = re.compile(r"早上|上午|中午|下午|晚上|傍晚")
 _SAME_CLOCK = re.compile(r"(?:还是|仍然|依然|照样|一样|一樣|同样|时间是)(?P<h>(?:早上|上午|中午|下午|晚上|傍晚)?"
                          r"[零一二两三四五六七八九十\d]{1,3}点(?:半)?)")

@@ -14,6 +14,7 @@ import pytest
 from vaultweave.store.resources import Resource
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.rules import RulesExtractor
+from vaultweave.weaver.vault import Vault
 
 from tests.conftest import FakeClock, say, values_held
 
@@ -137,13 +138,19 @@ def test_an_ending_by_name_in_a_sentence_without_its_subject() -> None:
 # -- appointments and routines ----------------------------------------------------------------------
 
 
-def test_a_moved_appointment_named_again_keeps_its_hour(make_vault, clock: FakeClock) -> None:
-    vault = make_vault()
-    say(vault, "eh my viva is 12 March 10am, remind me to prep", "2026-02-20T09:00:00Z")
-    say(vault, "the examiners shifted the viva to 19 March, same time", "2026-03-01T09:00:00Z")
+def _booked_after(vault: Vault, told: str, moved: str) -> list[tuple[str, str]]:
+    """(value, UTC day and hour) of each current appointment after a booking told, then moved."""
+    say(vault, told, "2026-02-20T09:00:00Z")
+    say(vault, moved, "2026-02-27T09:00:00Z")
     vault.weave_all()
-    current = [i for i in vault.loaded_items().values() if i.attribute == "appointment" and i.is_current]
-    assert [(i.value, i.when.strftime("%m-%d %H:%M")) for i in current] == [("viva", "03-19 10:00")]
+    return [(i.value, i.when.strftime("%m-%d %H:%M")) for i in vault.loaded_items().values()
+            if i.attribute == "appointment" and i.is_current]
+
+
+def test_a_moved_appointment_named_again_keeps_its_hour(make_vault, clock: FakeClock) -> None:
+    booked = _booked_after(make_vault(), "eh my viva is 12 March 10am, remind me to prep",
+                           "the examiners shifted the viva to 19 March, same time")
+    assert booked == [("viva", "03-19 10:00")]
 
 
 def test_a_chinese_routine_moved_to_bare_days(make_vault, clock: FakeClock) -> None:
@@ -246,22 +253,14 @@ def test_weighing_whether_to_go_on_with_a_course_doubts_it() -> None:
 
 
 def test_a_chinese_move_keeps_the_hour_after_its_weekday_said_again(make_vault, clock: FakeClock) -> None:
-    vault = make_vault()
-    say(vault, "牙医约在3月5号下午三点 帮我记一下", "2026-02-20T09:00:00Z")
-    say(vault, "牙医推到9号了 周一 还是三点", "2026-02-27T09:00:00Z")
-    vault.weave_all()
-    current = [i for i in vault.loaded_items().values() if i.attribute == "appointment" and i.is_current]
+    booked = _booked_after(make_vault(), "牙医约在3月5号下午三点 帮我记一下", "牙医推到9号了 周一 还是三点")
     # 15:00 where the speaker is: the vault takes the zone from the Chinese
-    assert [i.when.strftime("%m-%d %H:%M") for i in current] == ["03-09 07:00"]
+    assert [when for _, when in booked] == ["03-09 07:00"]
 
 
 def test_chinese_time_unchanged_in_more_words(make_vault, clock: FakeClock) -> None:
-    vault = make_vault()
-    say(vault, "面试约在3月5号上午十点", "2026-02-20T09:00:00Z")
-    say(vault, "面试推迟到3月6号 时间地点都不变", "2026-02-27T09:00:00Z")
-    vault.weave_all()
-    current = [i for i in vault.loaded_items().values() if i.attribute == "appointment" and i.is_current]
-    assert [i.when.strftime("%m-%d %H:%M") for i in current] == ["03-06 02:00"]  # 10:00 there
+    booked = _booked_after(make_vault(), "面试约在3月5号上午十点", "面试推迟到3月6号 时间地点都不变")
+    assert [when for _, when in booked] == ["03-06 02:00"]  # 10:00 there
 
 
 @pytest.mark.parametrize("text", ["the keto thing is dead to me now",

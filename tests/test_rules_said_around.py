@@ -203,7 +203,7 @@ def test_names_told_before_are_read_in_lower_case_too() -> None:
     later = turns("my manager Vikram is micromanaging me", "update: quit the infy job. no more vikram 🙏",
                   "my sister Carmen lives in Madrid", "carmen got married and moved to Sevilla")
     assert ("manager", "Vikram", R) in {(f.attribute, f.value, f.op) for f in later[1]}
-    assert ("lives_in", "Sevilla", "Carmen") in {(f.attribute, f.value, f.name) for f in later[3]}
+    assert ("lives_in", "Seville", "Carmen") in {(f.attribute, f.value, f.name) for f in later[3]}
     assert not any(f.attribute == "lives_in" and not f.name and not f.about for f in later[3])
 
 

@@ -1,5 +1,7 @@
-"""A Chinese home said at another grain: a district held with its city, the city said again
+"""A home said at another grain: a district held with its city, the city said again
 the same home. A pure helper of the resolver.
+
+"We're in Gwarinpa, Abuja" and later "staying here in Abuja" tell one home, not a move.
 
 "住番禺" is held as "番禺, 广州" (the form "Palermo, Buenos Aires" takes), so "我们广州这边"
 later is the same home, reinforced, not a move that ends it; "搬到海珠了" is a move within
@@ -28,9 +30,12 @@ def in_city(candidate: Candidate, current: Iterable[Item]) -> Candidate:
     the home held (``current``: the subject's current values of that attribute), else the one
     city the district lies in; the held home itself when the city it lies in is said."""
     said = candidate.value.strip()
-    if candidate.attribute not in PLACED or not _CHINESE.match(said):
+    if candidate.attribute not in PLACED:
         return candidate
     held = [i.value for i in current]
+    if not _CHINESE.match(said):  # "staying here in Abuja" after "Gwarinpa, Abuja": the home held
+        return next((_valued(candidate, value) for value in held
+                     if value.partition(", ")[2].casefold() == said.casefold() != ""), candidate)
     for value in held:  # "广州" after "番禺, 广州" (or a bare "番禺"): the home held
         district, _, city = value.partition(", ")
         if said == city or (not city and said in cities_of(district)):

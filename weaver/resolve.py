@@ -50,7 +50,14 @@ from vaultweave.weaver.homes_in_cities import in_city
 from vaultweave.weaver.moving import moved_to, rescheduled_as
 from vaultweave.weaver.new_jobs import JOB_PARTS, new_job
 from vaultweave.weaver.reschedule import named_as_before, rescheduled, same_time
-from vaultweave.weaver.value_match import diet_ends, names_ended, names_value, same_place, sole_workplace
+from vaultweave.weaver.value_match import (
+    diet_ends,
+    names_ended,
+    names_value,
+    said_shorter,
+    same_place,
+    sole_workplace,
+)
 
 BASE_IMPORTANCE = {"identity": 0.8, "fact": 0.6, "preference": 0.5, "event": 0.5, "transient": 0.3}
 REINFORCE_STEP = 0.1
@@ -197,7 +204,8 @@ def _already_applied(candidate: Candidate, same_key: Iterable[Item]) -> bool:
         if (
             candidate.op is Op.ASSERT
             and candidate.source in item.sources
-            and normalise(item.value) == candidate.value_key
+            and (normalise(item.value) == candidate.value_key
+                 or said_shorter(candidate.attribute, item.value, candidate.value))  # "智谱" of "智谱AI"
         ):
             return True
     return False
@@ -209,7 +217,8 @@ def _assert(work: _Working, candidate: Candidate, observed_at: datetime) -> None
     candidate = named_as_before(in_city(candidate, current), current)
     for item in current:
         said_before = normalise(item.value) == candidate.value_key or same_place(
-            candidate.attribute, item.value, candidate.value)  # "Palermo" after "Palermo, Buenos Aires"
+            candidate.attribute, item.value, candidate.value) or said_shorter(  # "Palermo" of "Palermo, X"
+            candidate.attribute, item.value, candidate.value)  # "nurse" after "ICU nurse"
         if said_before and not rescheduled(item, candidate):
             work.put(Action.REINFORCED, _reinforce(item, candidate, observed_at), item)
             return
@@ -274,7 +283,9 @@ def _cut_in(work: _Working, same_key: Iterable[Item], new: Item, candidate: Cand
         # Vaults written before endings became historical hold them as retracted.
         ended_by_a_line = item.status is Status.RETRACTED and item.ended_by.startswith("resources/")
         past = item.status is Status.HISTORICAL or ended_by_a_line
-        if past and inside and normalise(item.value) != candidate.value_key:
+        same = normalise(item.value) == candidate.value_key or said_shorter(
+            candidate.attribute, item.value, candidate.value)  # "智谱" of "智谱AI" told ended
+        if past and inside and not same:
             work.put(Action.SUPERSEDED, _supersede(item, new, candidate.source), item,
                      f"{item.value} -> {new.value}")
             new = new.evolve(supersedes=(*new.supersedes, item.id))

@@ -402,3 +402,32 @@ def same_place(attribute: str, stored: str, spoken: str) -> bool:
     if attribute not in ("lives_in", "hometown") or ("," in stored) == ("," in spoken):
         return False
     return normalise(stored.split(",")[0]) == normalise(spoken.split(",")[0])
+
+
+# Words whose loss changes the job, not how it is named ("manager" after "assistant manager" may be
+# a promotion)
+_RANKS = frozenset(("assistant", "junior", "senior", "trainee", "deputy", "associate", "head", "chief",
+                    "lead", "intern", "apprentice", "sous", "vice", "principal", "acting", "staff", "student",
+                    "former", "retired", "ex", "sr", "jr"))
+_SAID_SHORTER = ("job_title", "employer", "studies_at", "studies", "workplace")
+
+
+def said_shorter(attribute: str, stored: str, spoken: str) -> bool:
+    """A job, a workplace or a school named again by a part of its name: "UI" of "UI设计师",
+    "nurse" of "ICU nurse", "Platinum" of "Platinum Games" (never by dropping a rank:
+    "manager" of "assistant manager" may be a promotion)."""
+    if attribute not in _SAID_SHORTER:
+        return False
+    old, new = normalise(stored), normalise(spoken)
+    if not new or old == new:
+        return False
+    if re.search(r"[\u4e00-\u9fff]", old):
+        return len(new) >= 2 and (old.startswith(new) or old.endswith(new)) and not re.search(
+            r"[助副总主实见]", old.replace(new, "", 1))
+    old_words, new_words = old.split(), new.split()
+    n = len(new_words)
+    at = next((k for k in range(len(old_words) - n + 1) if old_words[k:k + n] == new_words), None)
+    if at is None or at not in (0, len(old_words) - n):
+        return False
+    dropped = old_words[:at] + old_words[at + n:]
+    return not any(w.strip(".") in _RANKS for w in dropped)

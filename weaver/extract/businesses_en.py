@@ -1,10 +1,11 @@
 """A business one runs, told as people tell it (a rule of ``rules_en.RULES``).
 
 "i run a small hair salon in Kilimani", "I own a little kimbap shop", "I run a sari-sari
-store at home": the job is owning it, said as "<business> owner" ("hair salon owner"). Only
-a kind of business ends the phrase, so "I run a tight ship" and "I run a 10k" store
-nothing. Said of someone else ("my wife runs a bakery") the clause grammar hands it back in
-the first person, so the same rule reads it as theirs.
+store at home", "I have a roti shop in Arima": the job is owning it, said as "<business>
+owner" ("hair salon owner"); "I manage a wine farm outside Paarl" is a "wine farm manager".
+Only a kind of business ends the phrase, so "I run a tight ship", "I run a 10k" and "I have a
+store credit" store nothing. Said of someone else ("my wife runs a bakery") the clause grammar
+hands it back in the first person, so the same rule reads it as theirs.
 
 The business's own name, told after it ("a little cafe in brunswick called Yiayia's", "a small
 boutique in Wuse 2, Abuja, Ngozi Couture", "my family's kbbq spot in ktown, Jangsu Galbi"), is
@@ -30,8 +31,19 @@ _BUSINESSES = (
 # its owner's title is not guessed
 # Words of size or of fondness before the kind, not part of it
 _SIZE = words("small little likkle tiny wee lil smol family family's local own")
-_RUNS = (r"I\s+" + ADV + r"(?:run|own)\s+(?:a|an|my|our)\s+(?P<v>(?:[\w'&-]+\s+){0,3}?(?i:" + _BUSINESSES
-         + r"))\b(?!\s+(?:idea|plan|account|page|sale|owner))"
+# Had rather than run: only what is plainly a business ("I have a roti shop", never "a spot", "a bar")
+_HAD = (r"shop|salon|store|stall|bakery|cafe|café|restaurant|boutique|kiosk|takeaway|diner|barbershop|"
+        r"daycare|pharmacy|bookshop|bookstore|guesthouse|hostel|food\s+truck|canteen|eatery")
+# What one manages for someone: "I manage a wine farm outside Franschhoek" is a wine farm manager
+_MANAGED = _HAD + (r"|farm|hotel|warehouse|branch|gym|clinic|sacco|lab|estate|site|depot|plant|factory|ward|"
+                   r"pub|bar")
+_RUNS = (r"I(?:\s+" + ADV + r"(?:run|own)\s+(?:a|an|my|our)\s+(?P<v>(?:[\w'&-]+\s+){0,3}?(?i:" + _BUSINESSES
+         + r"))\b(?!\s+(?:idea|plan|account|page|sale|owner))|(?:'ve\s+got|\s+" + ADV + r"(?:have|got))\s+"
+         r"(?:a|an|my\s+own|our\s+own)\s+(?P<had>(?:[\w'&-]+\s+){0,3}?(?i:" + _HAD + r"))"
+         r"(?=\s*(?:[,.!?;)]|$)|\s+(?:in|at|on|near|off|outside|called|named|and|so|but|that|which|where|here|"
+         r"now)\b)|\s+" + ADV + r"manage\s+(?:a|an|the|our)\s+"
+         r"(?P<managed>(?:[\w'&-]+\s+){0,3}?(?i:" + _MANAGED
+         + r"))(?=\s*(?:[,.!?;)]|$)|\s+(?:in|at|on|near|off|outside|called|named|and|so|but|for|here|now)\b))"
          # its name: after where it is and a comma, or after "called" ("..., Ngozi Couture")
          r"(?:(?:\s+(?:in|at|on|near|off)\s+[^,.!?;]{1,30}?)?(?:,\s+[A-Z][\w'-]*(?:\s+[\w'-]+)?)*"
          r"(?:,\s+|\s+(?:called|named)\s+)['\"‘“]?(?P<org>[A-Z][\w&'.-]*(?:\s+(?:by|&|and|of|[A-Z][\w&'.-]*)){0,3})"
@@ -50,14 +62,16 @@ def business_name(said: str) -> str | None:
 
 
 def _owner(m: re.Match[str]) -> list[Fact]:
-    kind = [w for w in m.group("v").lower().split() if w not in _SIZE]
+    said = m.group("v") or m.group("had") or m.group("managed")
+    kind = [w for w in said.lower().split() if w not in _SIZE]
     if not kind:
         return []
     org = business_name(m.group("org") or "")
     named = [Fact("employer", org, Op.ASSERT, 0.75)] if org else []
     if kind[-1] in ("spot", "joint"):
         return named
-    return [Fact("job_title", " ".join(kind) + " owner", Op.ASSERT, 0.8), *named]
+    role = " manager" if m.group("managed") else " owner"
+    return [Fact("job_title", " ".join(kind) + role, Op.ASSERT, 0.8), *named]
 
 
 BUSINESSES_RUN: tuple[Rule, ...] = (rule(_RUNS, _owner),)

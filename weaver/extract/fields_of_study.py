@@ -127,7 +127,7 @@ STUDIES_EN: tuple[Rule, ...] = (
     rule(_DEGREE + r"\s+(?:in|of|on)\s+" + _FIELD + _SCHOOL + _AFTER, _studies_en(False, 0.8, _HELD)),
     # "doing nursing at UST", "doing supply chain diploma at sheridan", "doing agriculture at Makerere"
     rule(r"(?:^|(?<=[\s,]))(?i:doing)\s+" + _FIELD + r"(?:\s+(?i:diploma|degree|course|masters?|phd))?"
-         + _SCHOOL + r"(?=\s*$|\s*[,.!?]|\s+(?:at|@|for|through)\b)", _studies_en(True, 0.75)),
+         + _SCHOOL + _AFTER, _studies_en(True, 0.75)),  # "doing psych at Hunter part time"
     # "2nd yr nursing at UST", "final year MBBS at Dow", "300L mechanical engineering for unilag"
     rule(r"(?:^|(?<=[\s,]))" + _YEAR + r"\s+(?:of\s+)?" + _FIELD + _SCHOOL.replace("[A-Z]", "[A-Za-z]")
          + _AFTER,

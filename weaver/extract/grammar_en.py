@@ -54,7 +54,8 @@ _EN_AFTERTHOUGHT = re.compile(
     # (what they did to the speaker is the speaker's: "..., they've made me a supervisor")
     r"(?:he|she|they)(?!(?:'ve|\s+have|'s|\s+has)?\s+(?:just\s+|finally\s+|officially\s+)?\w+\s+me\b))\b.*$"
     # "I live in Tromsø so a ferry pass would pay off": the tail's own subject, and its hedge
-    r"|\s+(?:so|but|because|cos|coz)\s+(?=(?:a|an|the|this|that|it|it's|there|he|she|they|you|u|if)\s)"
+    r"|\s+(?:so|but|because|cos|coz)\s+(?=(?:a|an|the|this|that|it|it's|there|he|she|they|you|u|if)\s"
+    r"|[a-z]+s\s+(?:are|were|would|will|could|might|can)\b)"  # "... so experiences are an option"
     r"(?!(?:\w+\s+){1,2}call(?:s|ed)?\s+me\b).*$"  # "... but they call me Magda" is the speaker's
     r"|\s+and\s+(?=(?:the|it|he|she|they)\s[^,]*\b(?:might|would|could|may|reckons?|thinks?|says?)\b).*$"
     # "...the 14th of August if you wanna remember it": said to the listener, no condition
@@ -68,7 +69,8 @@ _EN_CLAUSE_BREAK = re.compile(
     r"right\s+now|at\s+the\s+moment)\s+)?(?=(?:I|my|we|our)\b|they(?:'ve|\s+have)?\s+(?:just\s+)?(?:moved|put|"
     r"shifted|switched|transferred|placed|posted|assigned)\s+me\b)"  # "..., they moved me to X as Y"
     # "seeing someone new, Marcus's a firefighter", "Zara is 9 and Yusuf is 6": a named person's own clause
-    r"|(?:,\s*|\s+and\s+)(?=[A-Z][a-z]+(?:'s|\s+is)\s+(?:(?:a|an)\s|\d{1,2}(?:\s*[,.!]|\s+(?:and|now|yrs?|years?)\b|$)))"
+    r"|(?:,\s*|\s+and\s+)(?=[A-Z][a-z]+(?:'s|\s+is)\s+(?:(?:a|an)\s|\d{1,2}(?:\s*[,.!]|\s+(?:and|now|yrs?|years?)\b|$)"
+    r"|(?:looking|moving|working|living|studying|starting|leaving|going|doing|thinking|applying)\b))"
     # "done my hamstring so no more football", "and today was my first day at X"
     r"|(?:,|\s+(?:and|but|so))\s+(?=no\s+more\b|(?:today|yesterday)\s+(?:was|is)\s+my\b|it(?:'s|\s+is)\s+all\s"
     r"|the\s+\w+(?:\s+\w+)?(?:'s|\s+is|\s+are)\s+(?:over|done|dead|finished)\b)"  # "and the team is over"
@@ -144,7 +146,7 @@ _EN_BARE_VERB = re.compile(r"(?:live|work|study|speak|teach|play|moved|started|j
 
 
 _EN_QUESTION_TAIL = re.compile(
-    r"[,;:]\s+(?:so\s+|and\s+|but\s+)?(?:what|how|where|who|which|why|any|anything|can|could|should|"
+    r"[,;:]\s+(?:so\s+|and\s+|but\s+)?(?:what|whats|how|hows|where|wheres|who|which|why|any|anything|can|could|should|"
     r"would|will|do|does|is|are|ideas|tips|thoughts)\b[^,;:]*[?？][\W]*$"
     r"|[,;:]\s+[^,;:?]*\bor\b[^,;:]*[?？][\W]*$"  # "..., midlife crisis or genius?"
     r"|[,;:]\s+(?:or\s+)?(?:maybe|perhaps|possibly)\b[^,;:]*[?？][\W]*$",  # "..., maybe a pop-up there?"
@@ -152,7 +154,8 @@ _EN_QUESTION_TAIL = re.compile(
 )
 _EN_STATEMENT = re.compile(r"^\W*(?:(?:also|and|so|oh|btw|but|plus|ok|okay|lol|well)\W+)*"
                            r"(?:I|I'm|I've|my|we|we're|our)\b"
-                           r"|,\s*(?:I|my)\b", re.IGNORECASE)
+                           r"|,\s*(?:I|my)\b|\b(?:and|but|so)\s+(?:I'm|im|I\s+am|I\s+live|I\s+work)\b",
+                           re.IGNORECASE)
 
 
 def _en_statement_before_question(sentence: str) -> str | None:
@@ -160,6 +163,8 @@ def _en_statement_before_question(sentence: str) -> str | None:
     if not (match := _EN_QUESTION_TAIL.search(sentence)):
         return None
     head = sentence[: match.start()]
+    while more := _EN_QUESTION_TAIL.search(head + "?"):  # "..., whats cheaper, train or flight?"
+        head = head[: more.start()]
     return head if _EN_STATEMENT.search(head) and not head.rstrip().endswith("?") else None
 
 

@@ -3,7 +3,8 @@
 People seldom say 我住在X: they ask for a vet or a restaurant in their town ("在杭州有没有靠谱的
 宠物医院推荐", "求推荐几个绵阳好吃的素食餐厅", "X这周末有啥好玩的"), feel its weather ("咱X这天儿
 零下三十度", "X九月还三十七度", "我们X天气就是好"), speak of it as the town at hand ("X这房租",
-"X这个游泳馆") or as one of its people ("我们X人吃火锅嘛").
+"X这个游泳馆") or as one of its people ("我们X人吃火锅嘛"), or come back to it only at the
+weekend, oneself or one's partner ("我老公在合肥上班 周末才回南京": the family's home).
 A known city in one of these frames is where the speaker lives, *assumed* (``towns_in_passing``:
 it fills an empty slot and never replaces a home told). Not read: a trip (出差, 去X玩), a town
 gone to or come from in the same sentence ("下周飞X", "从X过来"), a plan or a wish, a question
@@ -15,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from vaultweave.weaver.extract.places_zh import city_at_end
+from vaultweave.weaver.extract.places_zh import city_at_end, known_city
 from vaultweave.weaver.extract.span_reader import someone_else
 from vaultweave.weaver.extract.trips import TRIP_ZH
 
@@ -46,17 +47,26 @@ _GONE = r"(?:去|来|到|飞|回|往|从|离开|过去|过来|出发)"
 _NOT_NOW = re.compile(r"想(?!问|请教|知道|找)|要是|如果|假如|打算|准备|考虑|计划|搬|以前|之前|当年|可能|也许")
 _OWN_PEOPLE = re.compile(r"(?:我们|咱们?|俺们|阿拉)$")
 _THEIRS_BEFORE = re.compile(r"(?:你|您|他|她)(?:们|那)?$")
-_HEDGED = re.compile(r"机会|应该|吗|[?？]")
+# a guess about a town ("杭州这块机会应该多吧"); a question about the town at hand is a local ask
+# ("东莞这边托班一般多少钱？")
+_HEDGED = re.compile(r"机会|应该|听说")
 # A clause that puts the speaker in a town: only then may the town be named again after it
 _SPEAKER_IN = re.compile(r"(?:我|咱|俺)们?(?:现在|也|还|一直|都)*(?:在|住)")
+
+
+# The home one (or one's partner) comes back to only at the weekend: "我老公在合肥上班 周末才回南京"
+_WEEKEND_HOME = re.compile(rf"(?:周末|每个?周末|每周五|周五晚上)(?:都)?才回(?:到)?(?P<said>[{_CJK}]{{2,4}})")
 
 
 def local_town(sentences: Sequence[str]) -> str:
     """The city a turn's ``sentences`` name in one of the frames above as the speaker's own,
     or "" (always "" in a turn that tells of a trip)."""
+    turn = " ".join(sentences)
+    weekend = _WEEKEND_HOME.search(turn)
+    if weekend and city_at_start(weekend.group("said")):
+        return city_at_start(weekend.group("said")).removesuffix("市")
     if any(TRIP_ZH.search(s) for s in sentences):
         return ""
-    turn = " ".join(sentences)
     clauses = [c for c in re.split(r"[，,；;。!！~～\s]+", turn) if c]
     for at, clause in enumerate(clauses):
         if someone_else(clauses[at - 1] if at else "") or someone_else(clause):
@@ -78,6 +88,11 @@ def local_town(sentences: Sequence[str]) -> str:
                 continue
             return town.removesuffix("市")
     return ""
+
+
+def city_at_start(said: str) -> str:
+    """The longest known city that opens ``said`` ("南京看孩子" -> 南京), or ""."""
+    return next((said[:n] for n in (4, 3, 2) if len(said) >= n and known_city(said[:n])), "")
 
 
 __all__ = ["local_town"]

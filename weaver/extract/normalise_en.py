@@ -13,6 +13,7 @@ import re
 
 from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.kin_values import PET_KINDS
+from vaultweave.weaver.extract.places_en import known_place
 from vaultweave.weaver.extract.rules_text import LANGUAGE_NAMES, PLACES, is_job, words
 
 # Who a speaker names by relation ("my older sister", "my best friend").
@@ -171,6 +172,29 @@ _EN_LOWER_PART_OF_TOWN = re.compile(
     r"\b(?P<pre>(?:I'm|I\s+am|we're|we\s+are)\s+(?:still\s+|now\s+)?in\s)(?P<v>(?:east|west|north|south)\s"
     r"[a-z]{4,}(?:\s" + _PLACE_WORD + r")?)(?=\s*(?:$|[,.;!?)]|\s(?:with|now|and|but|so|since|for|lol)\b))"
 )
+# "we're both in winnipeg", "im up in bologna": a town typed in lower case after being in it, when
+# the gazetteer knows it ("I'm in bed" and "I'm in shock" are no towns)
+_EN_LOWER_TOWN_IN = re.compile(
+    r"\b(?P<pre>(?:I'm|I\s+am|im|we're|we\s+are)\s+(?:(?:both|still|now|currently|also|all|back)\s+)*"
+    r"(?:(?:up|down|over|out)\s+)?in\s)(?P<v>[a-z][a-z'-]{2,}(?:\s[a-z][a-z'-]{2,})?)", re.IGNORECASE)
+
+
+def _town_capitalised(m: re.Match[str]) -> str:
+    said = m.group("v")
+    for size in (2, 1):
+        name = " ".join(said.split()[:size])
+        place = known_place(name) if len(said.split()) >= size else None
+        if place is not None:
+            return m.group("pre") + place + said[len(name):]
+    return m.group(0)
+
+
+# "Derry born and raised, now over in Belfast": the home after where one was raised is one's own
+_EN_RAISED_THEN_NOW = re.compile(
+    r"\b(?P<raised>born\s+and\s+(?:raised|bred)(?:\s+in\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)?)\s*,\s*"
+    r"(?P<now>now\s+(?:(?:over|up|down|out)\s+)?in\s+[A-Z])")
+
+
 NOT_HOMES = words(
     "fear hope peace sin denial reality style comfort luxury silence harmony poverty debt hiding "
     "sync order general public private person together alone abroad remote nights days evenings "
@@ -307,6 +331,8 @@ def normalise(sentence: str) -> str:
     text = _EN_LOWER_HOME.sub(lambda m: m.group("pre") + (m.group("v") if m.group("v") in NOT_HOMES
                                                            else m.group("v").title()), text)
     text = _EN_LOWER_PART_OF_TOWN.sub(lambda m: m.group("pre") + m.group("v").title(), text)
+    text = _EN_LOWER_TOWN_IN.sub(_town_capitalised, text)
+    text = _EN_RAISED_THEN_NOW.sub(r"\g<raised>, I'm \g<now>", text)
     text = _EN_DIRECTED_IN.sub(_direction_dropped, text)
     # "lmao im a nurse": a filler before a new first-person statement ends the one before it
     text = _EN_INLINE_FILLER.sub(
@@ -323,8 +349,20 @@ _EN_WHO_THEY_ARE = re.compile(r"(?P<name>\b[A-Z][a-z]{1,14})\s*\((?:our|the|a|an
                               + PERSON + r"))[^()]{1,40}\)")
 
 
+# "my sister Ines (she's a vet up in Porto) says ...": a clause of their own, said between brackets
+_EN_THEIR_CLAUSE = re.compile(r"\s*\((?P<inner>(?:he|she|they)(?:'s|'re|\s+(?:is|are|was|works|lives|teaches|"
+                              r"studies|has|just|moved|got))\b[^()]{1,80})\)\s*", re.IGNORECASE)
+
+
+_EN_BARE_AGE = re.compile(r"(?:he|she|they)(?:'s|\s+is|'re|\s+are)\s+\d{1,2}"
+                          r"(?:\s*(?:yo|y/o|years?\s+old))?\s*", re.IGNORECASE)
+
+
 def who_they_are_dropped(text: str) -> str:
-    """ "my mate Olek (our bassist) moved" -> "my mate Olek moved"."""
+    """ "my mate Olek (our bassist) moved" -> "my mate Olek moved"; "my sister Ines (she's a vet)
+    says" -> "my sister Ines, she's a vet, says"."""
+    text = _EN_THEIR_CLAUSE.sub(lambda m: m.group(0) if _EN_BARE_AGE.fullmatch(m.group("inner"))
+                                else ", " + m.group("inner") + ", ", text)  # "(she's 9)" is read as it is
     return _EN_WHO_THEY_ARE.sub(r"\g<name>", text)
 
 
@@ -350,7 +388,8 @@ _EN_ADVERBS = words(
     "already only even totally officially currently lowkey kinda probably definitely who that which and "
     "but so then here there too lol tho would could should will can might must may did does do is was has "
     "had gets keeps again lol haha omg ugh though yesterday today tonight tonite tomorrow tmrw tmr rn lately "
-    "earlier later tbh ngl lmao idk imo btw smh fr jk sometimes usually often mostly everyday anyway"
+    "earlier later tbh ngl lmao idk imo btw smh fr jk sometimes usually often mostly everyday anyway "
+    "for with at on in of to from by about after before until till since during"  # "my cousin for now"
 )
 
 

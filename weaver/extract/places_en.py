@@ -111,7 +111,19 @@ _SHORT_FORMS = {"qc": "Quezon City", "jb": "Johor Bahru", "hk": "Hong Kong", "kl
                 "jhb": "Johannesburg", "cpt": "Cape Town", "dbn": "Durban", "pmb": "Pietermaritzburg",
                 "ph": "Port Harcourt", "north van": "North Vancouver", "philly": "Philadelphia",
                 "nola": "New Orleans", "brum": "Birmingham", "dxb": "Dubai", "hyd": "Hyderabad",
-                "ktm": "Kathmandu", "gabs": "Gaborone", "aber": "Aberystwyth"}
+                "ktm": "Kathmandu", "gabs": "Gaborone", "aber": "Aberystwyth", "sampa": "São Paulo",
+                "sg": "Singapore", "brissie": "Brisbane", "brisvegas": "Brisbane", "cdmx": "Mexico City",
+                "bsas": "Buenos Aires", "jkt": "Jakarta", "saigon": "Ho Chi Minh City",
+                "hcmc": "Ho Chi Minh City",
+                # a town said in its own language is filed under its English name ("living in Milano")
+                "milano": "Milan", "roma": "Rome", "napoli": "Naples", "torino": "Turin",
+                "firenze": "Florence",
+                "venezia": "Venice", "genova": "Genoa", "münchen": "Munich", "muenchen": "Munich",
+                "köln": "Cologne", "koeln": "Cologne", "wien": "Vienna", "göteborg": "Gothenburg",
+                "goteborg": "Gothenburg", "københavn": "Copenhagen", "kobenhavn": "Copenhagen",
+                "lisboa": "Lisbon", "praha": "Prague", "warszawa": "Warsaw",
+                "den haag": "The Hague", "bruxelles": "Brussels", "brussel": "Brussels", "sevilla": "Seville",
+                "moskva": "Moscow", "kiev": "Kyiv"}
 
 
 def in_full(place: str) -> str:

@@ -51,7 +51,7 @@ from vaultweave.weaver.extract import (
     weekdays_en,
 )
 from vaultweave.weaver.extract.allergens import allergies_in
-from vaultweave.weaver.extract.base import MOVED, Candidate, Op
+from vaultweave.weaver.extract.base import MOVED, Candidate, Op, normalise
 from vaultweave.weaver.extract.beside_events import told_beside
 from vaultweave.weaver.extract.births_en import BORN_ON
 from vaultweave.weaver.extract.change_reader import learned_doubts
@@ -78,6 +78,7 @@ from vaultweave.weaver.extract.reader_clauses import gated_clauses, is_chinese_s
 from vaultweave.weaver.extract.rules_en import UPCOMING
 from vaultweave.weaver.extract.rules_text import Fact, Grammar
 from vaultweave.weaver.extract.rules_zh_people import Person
+from vaultweave.weaver.extract.rules_zh_values import bare_title
 from vaultweave.weaver.extract.said_plainly_en import said_plainly
 from vaultweave.weaver.extract.sentences import split_sentences
 from vaultweave.weaver.extract.speaker_memory import SWITCH, SpeakerMemory, incomplete, switch_in
@@ -293,7 +294,8 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
     Chinese is read as simplified Mandarin (``typed_zh``), English of many places in plain
     words (``said_plainly_en``), "lives there" as the place named."""
     facts = read_as_mandarin(_facts_in, it_said_in_full(pointed_at_in_full(said_plainly(text))), asked, who)
-    return [replace(f, value=in_full(f.value)) if f.attribute in _TOWNS else f for f in facts]  # "QC"
+    return [replace(f, value=in_full(f.value)) if f.attribute in _TOWNS  # "QC"
+            else replace(f, value=bare_title(f.value)) if f.attribute == "job_title" else f for f in facts]
 
 
 _TOWNS = frozenset(("lives_in", "hometown", "workplace"))
@@ -345,7 +347,21 @@ def _facts_in(text: str, asked: str, who: str) -> list[Fact]:
     facts = undenied(title_in_doubt(facts + cue_doubts(sentences, facts), text), sentences)  # "没说过我在X"
     facts = [replace(f, value=thing) for f in facts  # not "appointment: pandit said"
              if (thing := event_thing(f.attribute, f.value)) is not None]
-    return dated_by_last_day(homes_with_town(facts, text), text) + unsure
+    return dated_by_last_day(homes_with_town(_title_kept_on_switch(facts), text), text) + unsure
+
+
+def _title_kept_on_switch(facts: list[Fact]) -> list[Fact]:
+    """"从小龙坎辞了 现在在一家日料店掌勺 店叫鮨一", "left Mercy, I'm at Kaiser now": leaving for a new
+    employer keeps the title unless the turn tells a new one; only leaving alone ends it."""
+    own = [f for f in facts if not f.about and not f.name]
+    left = {normalise(f.value) for f in own if f.attribute == "employer" and f.op is Op.RETRACT}
+    joined = any(f.attribute == "employer" and f.op is Op.ASSERT and f.value
+                 and normalise(f.value) not in left for f in own)
+    titled = any(f.attribute == "job_title" and f.op is Op.ASSERT for f in own)
+    if not joined or titled:
+        return facts
+    return [f for f in facts if not (f.attribute == "job_title" and f.op is Op.RETRACT and not f.value
+                                     and not f.about and not f.name)]
 
 
 def _turn_facts(text: str, who: str = "", about: str = "") -> list[Fact]:

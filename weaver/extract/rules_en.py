@@ -408,7 +408,7 @@ RULES: tuple[Rule, ...] = (
     # (a comma ends the title: what follows is read by the mentions, "..., galway born and bred")
     rule(r"(?:" + _BE + r"|I(?:'ve|\s+have)\s+been\s+)(?:a|an)\s+(?P<title>[^,]+)(?=,|$)", _titled),
     rule(_BE + r"(?:now\s+)?(?:the\s+)?(?P<title>(?:head|director|vp|chief)\s+of\s+[a-z]+(?:\s+[a-z]+)?)$", _titled),
-    rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+(?:now\s+|still\s+|back\s+)?(?:in|(?:over|up|down|out)\s+in|based\s+out\s+of)\s+" + _PLACE
+    rule(_WE + r"(?:'m|'re|\s+am|\s+are)\s+(?:(?:now|still|back|both|all|also|finally)\s+)*(?:in|(?:over|up|down|out)\s+in|based\s+out\s+of)\s+" + _PLACE
          + r"(?=$|\s*,|\s+(?:and|but|so|now|for|since|rn|atm|right\s+now|at\s+the\s+moment|these\s+days|if)\b)",
          lambda m: [] if m.group("v").lower().removeprefix("the ") in ("middle", "process", "office", "hospital")
          or away_en(m.string) or re.fullmatch(r"[A-Z]{2,5}", m.group("v")) and not known_place(m.group("v"))

@@ -103,7 +103,9 @@ _NOT_NAMES = re.compile(
 _PRONOUN = re.compile(r"^(?:他|她)(?!们)")
 # Someone met or to be met, not named as kin: "听说对方是中学老师，叫许棠" (a blind date)
 # ("人家让我后天去社保局登记": whoever asks the speaker to do something is no one to read)
-OTHER_PARTY = re.compile(r"^(?:听说|据说|好像)?(?:对方|那人|那个人|男方|女方)(?!们)(?![^，,]{0,3}我)")
+# the other side of a match, or the people one serves ("当事人是个外卖骑手", "客户是做外贸的")
+OTHER_PARTY = re.compile(r"^(?:听说|据说|好像)?(?:对方|那人|那个人|男方|女方|当事人|客户|患者|病人|学员|租客|房客|顾客)"
+                         r"(?!们)(?![^，,]{0,3}我)")
 _OWN_SUBJECT = re.compile(r"^(?:我|俺)")
 
 
@@ -143,12 +145,23 @@ def person(clause: str, last: Person | None) -> tuple[Person, str, list[Fact]] |
         attribute = _ATTRIBUTE.get(who.about, who.about)
         facts = [Fact(attribute, name, Op.ASSERT, 0.85)] if name else []
         return who, "我" + rest, facts
-    if last is not None and _PRONOUN.match(clause):
+    if last is not None and _PRONOUN.match(clause) and _may_be(clause[0], last):
         return last, "我" + clause[1:], []
     doubled = _DOUBLED.match(clause)
     if doubled and doubled.group(1) not in RELATIONS and doubled.group(1) not in _NOT_DOUBLED:
         return Person("", doubled.group(1)), "我" + clause[2:], []
     return None
+
+
+# (未婚夫 and 未婚妻 are both "fiance": no one's sex told)
+_MEN = frozenset(("husband", "boyfriend", "brother", "father", "son", "grandfather", "uncle",
+                  "father-in-law", "brother-in-law", "grandson", "nephew", "stepfather", "stepson"))
+
+
+def _may_be(pronoun: str, last: Person) -> bool:
+    """Whether 她 may mean ``last``: "老公是消防员…她在杭州当空姐" is someone else. 他 may mean
+    anyone: it is written for either, and Cantonese 佢 is read as 他."""
+    return not (pronoun == "她" and last.about in _MEN)
 
 
 # A child's pet name doubles a character (豆豆, 朵朵, 乐乐); a clause it opens with what a child

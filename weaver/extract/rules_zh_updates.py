@@ -234,19 +234,19 @@ def _lives_plain(m: re.Match[str]) -> list[Fact]:
     return [Fact("lives_in", value, Op.ASSERT, 0.7)]
 
 
-_APPOSITIVE = re.compile(
-    rf"^我?.*?在[^，,]*?(?:一家|一间|一个|一所)[^，,]*[，,](?P<v>[A-Za-z0-9{_CJK}][A-Za-z0-9 &{_CJK}]{{1,9}})(?:[，,].*)?$"
-)
+_APPOSITIVE = re.compile(rf"^我?.*?在[^，,]*?(?:一家|一间|一个|一所)[^，,]*[，,]"
+                         rf"(?P<v>[A-Za-z0-9{_CJK}][A-Za-z0-9 &{_CJK}]{{1,9}})(?:[，,].*)?$")
 _NOT_NAMED = re.compile(r"[很太挺不没好真的了吗呢吧啊都也还就是在有做当干上]|工资|待遇|环境|同事|老板|领导|压力|工作|加班|通勤|出差|倒班|轮班|值班|夜班|[多少忙累远近]$")
 
 
 def named_after(clause: str) -> list[Fact]:
     """ "在一家外资银行，渣打" / "在北京一家广告公司做文案，蓝色光标": the unnamed workplace's name,
     said on its own right after it."""
-    found = _APPOSITIVE.match(clause)
-    if not found or _NOT_NAME.match(found.group("v")) or _NOT_NAMED.search(found.group("v")):
+    found = _APPOSITIVE.match(clause)  # "…一家日料店掌勺，店叫鮨一": the name after what says it is one
+    said = re.sub(r"^(?:店|公司|厂|馆|餐厅|酒楼|工作室|单位)?(?:的?名字?)?就?叫", "", found.group("v")) if found else ""
+    if not said or _NOT_NAME.match(said) or _NOT_NAMED.search(said):
         return []
-    org = org_of(found.group("v"))
+    org = org_of(said)
     return [Fact("employer", org, Op.ASSERT, 0.75)] if org and not is_place(org) else []
 
 

@@ -398,6 +398,11 @@ def own_title(value: str) -> str:
     return "" if title in _NOT_TITLES else _CHAT_TITLES.get(title, title)
 
 
+def bare_title(value: str) -> str:
+    """A Chinese title without the verb that did it ("还是干策划" read as 干策划: 策划)."""
+    return re.sub(r"^(?:还是|也是|依然|继续)?(?:干|做|当)(?=[\u4e00-\u9fff]{2})", "", value)
+
+
 def title_of(raw: str) -> str | None:
     """ "分析师第三年了" -> 分析师; "IT，写Java的" -> IT."""
     # "hr 主要搞招聘": hr; "数据分析 sql写得…": 数据分析

@@ -36,6 +36,7 @@ from vaultweave.weaver.extract.car_names_en import CAR_PARTED_WITH, bare_model
 from vaultweave.weaver.extract.doubt_cues import ended_by_name
 from vaultweave.weaver.extract.normalise_en import PERSON
 from vaultweave.weaver.extract.places_en import known_place
+from vaultweave.weaver.extract.reader_misreads import read_as, whole_words_zh
 from vaultweave.weaver.extract.rules_text import (
     Fact,
     clean_name,
@@ -306,6 +307,8 @@ def read(sentence: str, before: str = "") -> list[Fact]:
     if _ROLE_LABEL.match(sentence):
         return facts  # "SYSTEM: admin mode.": a message dressed as another's, nobody's fact
     for attribute, start, raw, word_before in marked(sentence, ATTRIBUTES, before):
+        if chinese:
+            start, raw = whole_words_zh(sentence, start, raw)
         if attribute == "age" and word_before in _NOT_AGE_BEFORE:
             continue  # "paid 45, two coffees": a price, not an age
         if chinese and re.search(re.escape(raw) + r"[\u4e00-\u9fff]{0,2}的人", sentence):
@@ -313,6 +316,9 @@ def read(sentence: str, before: str = "") -> list[Fact]:
         opens = not sentence[:start].strip(" \t\"'“‘(")
         if attribute in ("name", "alias") and opens and _AND_I.match(sentence, start + len(raw)):
             continue  # "Priya and I live in Hove": hers is no name of the speaker's
+        attribute = read_as(attribute, sentence, start, raw, chinese)
+        if not attribute:
+            continue
         if attribute in ("employer", "studies_at") and _VISIT.search(sentence):
             continue  # "phone screen with Stripe thursday 3pm": a visit, not a job
         left = rf"\b(?:old|former|ex)[- ]\w+\s+(?:at|from)\s+{re.escape(raw)}"  # never "an account exec at"

@@ -171,7 +171,8 @@ def business_named(sentence: str, facts: list[Fact]) -> list[Fact]:
     clauses told no employer of the speaker."""
     found = _BUSINESS_NAMED.search(sentence)
     org = org_of(found.group("org")) if found else None
-    told = any(f.attribute == "employer" and not f.about and not f.name for f in facts)
+    # "我从超级猩猩出来了 …开了个私教工作室 叫「铁憨憨健身」": an employer ended is no employer told
+    told = any(f.attribute == "employer" and f.op is Op.ASSERT and not f.about and not f.name for f in facts)
     if not org or told or any(f.about or f.name for f in facts):
         return []
     return [Fact("employer", org, Op.ASSERT, 0.75)]

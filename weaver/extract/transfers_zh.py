@@ -2,8 +2,9 @@
 
 "这学期被轮岗调去十四中了", "我被调到城南那边的实验二小了", "单位把我调到市一医院" name the
 school or hospital one now works at. Only a name with the shape of a workplace counts (a
-school word, 医院, 局, 所...): "调到上海" names a town, "调到夜班" a shift, and "调到上海分公司"
-a branch of the same employer, none of them a new employer. A transfer wished or weighed
+school word, 医院, 局, 所...): "调到夜班" is a shift, and "调到上海" or "调到上海分公司" a town or a
+branch of the same employer, none of them a new employer: one sent to another town lives
+there now ("上礼拜调到兰州新项目了": 兰州). A transfer wished or weighed
 ("想调去", "可能调到") is no fact, nor one told of someone else ("我老公被调到…": his).
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 import re
 
 from vaultweave.weaver.extract.base import Op
+from vaultweave.weaver.extract.places_zh import known_city
 from vaultweave.weaver.extract.rules_text import Fact, Rule, rule
 
 _CJK = "\u4e00-\u9fff"
@@ -24,8 +26,16 @@ _WORKPLACE = re.compile(
 _SECTION = re.compile(r"(?:初中部|高中部|小学部|本部|分部|校区)$")
 
 
+# A site of the same employer in another town: "调到兰州新项目了", "把我调到重庆分部"
+_SITE = re.compile(r"(?:新|的)?(?:项目部?|分公司|分部|分行|分院|总部|基地|办事处|工地|厂区|仓库|"
+                   r"研发中心|那边)?")
+
+
 def _sent_to(m: re.Match[str]) -> list[Fact]:
     place = _SECTION.sub("", m.group("to"))
+    town = next((place[:n] for n in (3, 2) if known_city(place[:n])), "")
+    if town and _SITE.fullmatch(place[len(town):]):
+        return [Fact("lives_in", town.removesuffix("市"), Op.ASSERT, 0.75)]  # sent to live and work there
     if not _WORKPLACE.fullmatch(place):
         return []
     return [Fact("employer", place, Op.ASSERT, 0.8)]

@@ -44,6 +44,7 @@ def _held(vault: Vault, attribute: str, *turns: str) -> list[str]:
     ("my new manager is a guy called Ruben Falk, started this week", "employer"),
     ("swapping my surname on everything now, Moss to Delaney", "employer"),
     ("the lease ends in june, we'll probably have to move, Ollie is looking at jobs in Cardiff", "lives_in"),
+    ("dinner is saturday at my uncle Rory's place in Galway, 7pm", "lives_in"),
 ])
 def test_what_is_someone_elses_is_no_value_of_the_speakers(text: str, attribute: str) -> None:
     assert not {f for f in _read(text) if f[:2] == ("Sam", attribute)}
@@ -98,6 +99,7 @@ def test_she_is_not_the_husband() -> None:
     ("上个月调到洛阳新项目了 住工地宿舍", ("Sam", "lives_in", "洛阳")),
     ("说了你也不懂，title是…晶圆测试工程师", ("Sam", "job_title", "晶圆测试工程师")),
     ("Derry born and raised, now over in Belfast", ("Sam", "lives_in", "Belfast")),
+    ("上个月底从杭州搬回老家绍兴了", ("Sam", "lives_in", "绍兴")),
     ("I have a doubles stall in Chaguanas, 15 years now", ("Sam", "job_title", "doubles stall owner")),
     ("I manage a tea estate outside Kandy, it's a lot", ("Sam", "job_title", "tea estate manager")),
 ])
@@ -110,6 +112,7 @@ def test_a_town_of_the_one_spoken_to_is_not_the_speakers() -> None:
 
 
 @pytest.mark.parametrize("text", ["I have a store credit to use", "I have a bar of chocolate left",
+                                  "I have a chair at a salon in Brixton",
                                   "我可能要调去洛阳", "我老公被调到洛阳基地了"])
 def test_no_business_nor_home_of_the_speakers_in_these(text: str) -> None:
     assert not {f for f in _read(text) if f[0] == "Sam" and f[1] in ("job_title", "lives_in")}
@@ -144,3 +147,37 @@ def test_leaving_for_a_new_employer_keeps_the_title(make_vault, clock: FakeClock
 
 def test_leaving_alone_still_ends_the_title(make_vault, clock: FakeClock) -> None:
     assert _held(make_vault(), "job_title", "我在海底捞当服务员", "从海底捞辞了 先歇一阵") == []
+
+
+def test_a_shop_one_has_does_not_replace_the_trade_told(make_vault, clock: FakeClock) -> None:
+    held = _held(make_vault(), "job_title", "I'm a fashion designer, mostly bridal",
+                 "I have a small shop in Yaba so I'm on my feet all day")
+    assert held == ["fashion designer"]
+
+
+def test_moved_here_from_ends_the_home_left_and_here_is_the_town_named() -> None:
+    text = "need help comparing flats in Doha, Al Sadd or Msheireb. I moved here from Lahore two weeks back"
+    assert ("Sam", "lives_in", "Lahore") in _read(text, op=Op.RETRACT)
+    assert ("Sam", "lives_in", "Doha") in _read(text)
+    assert ("Sam", "lives_in", "Lahore") not in _read(text)
+
+
+def test_a_breakup_last_night_is_dated_yesterday(make_vault, clock: FakeClock) -> None:
+    vault = make_vault()
+    say(vault, "my girlfriend Adwoa is helping me prep", "2026-02-06T10:00:00Z")
+    say(vault, "the exam moved to thursday the 26th, 2pm. also me and Adwoa broke up last night",
+        "2026-02-10T18:00:00Z")
+    vault.weave_all()
+    ended = [i for i in vault.loaded_items().values() if i.attribute == "girlfriend"]
+    assert [(i.value, i.is_current, f"{i.valid_to:%m-%d}") for i in ended] == [("Adwoa", False, "02-09")]
+
+
+def test_a_chinese_breakup_said_after_another_clause_ends_the_partner() -> None:
+    ended = _read("那个计划不用做了 跟阿坤掰了 房子他留着", op=Op.RETRACT)
+    assert ("Sam", "partner", "阿坤") in ended
+
+
+def test_a_named_persons_move_after_a_comma_is_theirs() -> None:
+    read = _read("funny thing, Tobenna just moved to Leeds for a new job")
+    assert ("Tobenna", "lives_in", "Leeds") in read
+    assert not {f for f in read if f[:2] == ("Sam", "lives_in")}

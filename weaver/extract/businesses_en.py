@@ -34,15 +34,17 @@ _SIZE = words("small little likkle tiny wee lil smol family family's local own")
 # Had rather than run: only what is plainly a business ("I have a roti shop", never "a spot", "a bar")
 _HAD = (r"shop|salon|store|stall|bakery|cafe|café|restaurant|boutique|kiosk|takeaway|diner|barbershop|"
         r"daycare|pharmacy|bookshop|bookstore|guesthouse|hostel|food\s+truck|canteen|eatery")
+# A word of a kind of business, never one that goes on past it ("a chair at a salon")
+_KIND_WORD = r"(?!(?:at|in|of|on|for|with|by|a|an|the|my|our|and|or)\b)[\w'&-]+"
 # What one manages for someone: "I manage a wine farm outside Franschhoek" is a wine farm manager
 _MANAGED = _HAD + (r"|farm|hotel|warehouse|branch|gym|clinic|sacco|lab|estate|site|depot|plant|factory|ward|"
                    r"pub|bar")
 _RUNS = (r"I(?:\s+" + ADV + r"(?:run|own)\s+(?:a|an|my|our)\s+(?P<v>(?:[\w'&-]+\s+){0,3}?(?i:" + _BUSINESSES
          + r"))\b(?!\s+(?:idea|plan|account|page|sale|owner))|(?:'ve\s+got|\s+" + ADV + r"(?:have|got))\s+"
-         r"(?:a|an|my\s+own|our\s+own)\s+(?P<had>(?:[\w'&-]+\s+){0,3}?(?i:" + _HAD + r"))"
+         r"(?:a|an|my\s+own|our\s+own)\s+(?P<had>(?:" + _KIND_WORD + r"\s+){0,3}?(?i:" + _HAD + r"))"
          r"(?=\s*(?:[,.!?;)]|$)|\s+(?:in|at|on|near|off|outside|called|named|and|so|but|that|which|where|here|"
          r"now)\b)|\s+" + ADV + r"manage\s+(?:a|an|the|our)\s+"
-         r"(?P<managed>(?:[\w'&-]+\s+){0,3}?(?i:" + _MANAGED
+         r"(?P<managed>(?:" + _KIND_WORD + r"\s+){0,3}?(?i:" + _MANAGED
          + r"))(?=\s*(?:[,.!?;)]|$)|\s+(?:in|at|on|near|off|outside|called|named|and|so|but|for|here|now)\b))"
          # its name: after where it is and a comma, or after "called" ("..., Ngozi Couture")
          r"(?:(?:\s+(?:in|at|on|near|off)\s+[^,.!?;]{1,30}?)?(?:,\s+[A-Z][\w'-]*(?:\s+[\w'-]+)?)*"
@@ -71,7 +73,8 @@ def _owner(m: re.Match[str]) -> list[Fact]:
     if kind[-1] in ("spot", "joint"):
         return named
     role = " manager" if m.group("managed") else " owner"
-    return [Fact("job_title", " ".join(kind) + role, Op.ASSERT, 0.8), *named]
+    # a shop one has may sit beside another trade ("a designer, I have a small shop"): it fills no title told
+    return [Fact("job_title", " ".join(kind) + role, Op.ASSERT, 0.8, assumed=bool(m.group("had"))), *named]
 
 
 BUSINESSES_RUN: tuple[Rule, ...] = (rule(_RUNS, _owner),)

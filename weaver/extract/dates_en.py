@@ -71,7 +71,7 @@ _PHRASE = re.compile(
     r"|(?:since|as\s+of)\s+(?:19|20)\d{2}"
     rf"|(?:the\s+)?day\s+after\s+tomorrow(?:\s+(?:morning|afternoon|evening|night))?{_TIME}"
     rf"|(?:yesterday|today|tomorrow|tonight)(?:\s+(?:morning|afternoon|evening|night))?{_TIME}"
-    r"|the\s+other\s+day"
+    r"|the\s+other\s+day|last\s+night"  # "broke up last night": yesterday
     r"|(?:at\s+)?(?:the\s+)?(?:start|beginning|end)\s+of\s+(?:the|this|last)\s+(?:month|year|week)"
     # "left Siemens end of december", "moved out in the end of august", "mid-february"
     rf"|(?:(?:at|in|by|around)\s+)?(?:the\s+)?(?:start|beginning|end|middle)\s+of\s+(?:last\s+)?{_MONTH}(?!\s+\d)"
@@ -130,6 +130,7 @@ def _readable(spoken: str) -> str:
     if duration:  # a duration "been ... three months": it began three months ago
         spoken = duration.group(1) + " ago"
     phrase = re.sub(r"\s+back$", " ago", _LEAD.sub("", spoken.strip()), flags=re.IGNORECASE)
+    phrase = re.sub(r"^last\s+night$", "yesterday", phrase, flags=re.IGNORECASE)
     # "monday the 11th, 9:30": the day of the month says it; the weekday only repeats it.
     phrase = re.sub(rf"^(?:the\s+)?{_WEEKDAY},?\s+(?=the\s+\d|\d{{1,2}}(?:st|nd|rd|th)\b)", "", phrase,
                     flags=re.IGNORECASE)

@@ -70,7 +70,8 @@ _EN_CLAUSE_BREAK = re.compile(
     r"shifted|switched|transferred|placed|posted|assigned)\s+me\b)"  # "..., they moved me to X as Y"
     # "seeing someone new, Marcus's a firefighter", "Zara is 9 and Yusuf is 6": a named person's own clause
     r"|(?:,\s*|\s+and\s+)(?=[A-Z][a-z]+(?:'s|\s+is)\s+(?:(?:a|an)\s|\d{1,2}(?:\s*[,.!]|\s+(?:and|now|yrs?|years?)\b|$)"
-    r"|(?:looking|moving|working|living|studying|starting|leaving|going|doing|thinking|applying)\b))"
+    r"|(?:looking|moving|working|living|studying|starting|leaving|going|doing|thinking|applying)\b)"
+    r"|[A-Z][a-z]+\s+(?:(?:just|finally|recently|also)\s+)?(?:moved|lives|works|joined|left|quit)\b)"
     # "done my hamstring so no more football", "and today was my first day at X"
     r"|(?:,|\s+(?:and|but|so))\s+(?=no\s+more\b|(?:today|yesterday)\s+(?:was|is)\s+my\b|it(?:'s|\s+is)\s+all\s"
     r"|the\s+\w+(?:\s+\w+)?(?:'s|\s+is|\s+are)\s+(?:over|done|dead|finished)\b)"  # "and the team is over"

@@ -6,8 +6,9 @@ physio rang", "teacher reshuffled the batches"); a name given as someone's is a 
 called Ruben Falk"); a school year before "at" makes a workplace the pupil's school ("started
 year 2 at Larkfield Primary"); talk of surnames names no workplace ("Moss to Delaney"); a
 Chinese workplace of a kind ("一家设计院") has no name; jobs looked for in a town are no home
-("looking at jobs in Cardiff"). A Chinese value the model cut inside a word is widened to the
-word ("草原之" of 草原之星).
+("looking at jobs in Cardiff"), nor is a home moved from ("moved here from Karachi") or
+someone else's place ("at my aunt Gina's place in Hoboken"). A Chinese value the model cut
+inside a word is widened to the word ("草原之" of 草原之星).
 """
 
 from __future__ import annotations
@@ -32,6 +33,10 @@ _KIND_OF_WORKPLACE_ZH = re.compile(r"一[家间个所](?:(?!叫)[\u4e00-\u9fff])
 _JOBS_IN = re.compile(r"\b(?:jobs|positions|roles|openings|vacancies|offers|interviews?)\s+(?:in|at)\s+$|"
                       r"\b(?:looking|applying|searching|hunting)\s+(?:\w+\s+){0,3}?(?:in|at)\s+$",
                       re.IGNORECASE)
+_MOVED_FROM = re.compile(r"\b(?:moved|moving|relocated|came|come|emigrated|shifted)\b[^,.;!?]{0,20}?"
+                         r"\bfrom\s+$", re.IGNORECASE)
+_THEIR_PLACE = re.compile(r"\b\w+'s\s+(?:(?:new|old|little|big)\s+)?(?:place|house|flat|home|apartment|farm)"
+                          r"\s+(?:in|at|near|outside)\s+$", re.IGNORECASE)
 _WORKPLACES = ("employer", "studies_at")
 
 
@@ -51,6 +56,11 @@ def read_as(attribute: str, sentence: str, start: int, raw: str, chinese: bool) 
         return ""  # "changing my surname everywhere, Walsh to Hartley": names, not a workplace
     if attribute == "lives_in" and _JOBS_IN.search(before):
         return ""  # "looking at jobs in Hamburg": work sought there, no home yet
+    moved_from_zh = chinese and before.endswith(("从", "由")) and sentence[start + len(raw):].startswith("搬")
+    if attribute == "lives_in" and (_MOVED_FROM.search(before) or moved_from_zh):
+        return ""  # "I moved here from Karachi", "从北京搬回西安" (never "从上海飞": home): the home left
+    if attribute == "lives_in" and _THEIR_PLACE.search(before):
+        return ""  # "the party's at my aunt Gina's place in Hoboken": her home
     return attribute
 
 

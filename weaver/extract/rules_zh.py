@@ -335,7 +335,7 @@ RETRACTIONS: tuple[Rule, ...] = (
     rule(r"(?:医生说)?我(?:有)?(?P<v>[^，,]{1,4}不耐受)", _fact("allergy", conf=0.85)),
     rule(_I + r"(?:搬离了?|搬出了?)(?P<v>.+)$", _fact("lives_in", place_of, 0.85, Op.RETRACT)),
     rule(_I + r"(?:从|由)(?P<v>.+?)搬(?:走|出来)了?$", _fact("lives_in", place_of, 0.85, Op.RETRACT)),
-    rule(_I + r"(?:从|由)(?P<old>[^，,]{2,8}?)搬(?:回|到|去|来)了?(?P<v>[^，,]{2,10}?)了?$", changes.moved_from_to),
+    rule(_I + r"(?:从|由)(?P<old>[^，,]{2,8}?)搬(?:回|到|去|来)了?(?P<v>[^，,]{2,10}?)(?:了|(?:以后|之后)(?:[，,].*)?)?$", changes.moved_from_to),
     rule(_I + r"从(?P<v>[^，,]{2,10}?)(?:出来|走|离开)了", _left),
     rule(r"(?P<v>[^，,我]{1,4}?)(?:已经|刚刚?)?(?:去世|病逝|死|没)了$", changes.named_gone),
     rule(r".*最后一(?:节|次|堂)(?P<v>[^，,]{1,8}?课)了?$", _fact("routine", op=Op.RETRACT, conf=0.75)),

@@ -93,8 +93,8 @@ def only_place(attribute: str, conf: float) -> Build:
 
 
 def moved_from_to(m: re.Match[str]) -> list[Fact]:
-    """从深圳搬回长沙了: the old place ends, the new one holds."""
-    old, new = place_of(m.group("old")), place_of(m.group("v"))
+    """从深圳搬回长沙了: the old place ends, the new one holds ("搬回老家西安": 西安)."""
+    old, new = place_of(m.group("old")), place_of(re.sub(r"^(?:老家|家乡|老窝)", "", m.group("v")))
     if not new:
         return []
     return ([Fact("lives_in", old, Op.RETRACT, 0.8)] if old else []) + [Fact("lives_in", new, Op.ASSERT, 0.9)]

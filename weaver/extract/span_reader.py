@@ -171,6 +171,8 @@ _VISIT = re.compile(
     r"写作业|自习|看书|复习|喝咖啡|等人|蹭网",
     re.IGNORECASE,
 )
+# Chinese values widened to whole words; never a town, which a word may run on from (曼彻斯特大学)
+_WIDENED = words("employer studies_at job_title")
 # Attributes whose values are common nouns, which a sentence's first capital does not name.
 _COMMON_NOUNS = words("likes dislikes hobby learning diet allergy favourite_food favourite_drink")
 # What a reply says besides its value: "嗯 产品经理", "oh yeah, porto" need their question.
@@ -307,7 +309,7 @@ def read(sentence: str, before: str = "") -> list[Fact]:
     if _ROLE_LABEL.match(sentence):
         return facts  # "SYSTEM: admin mode.": a message dressed as another's, nobody's fact
     for attribute, start, raw, word_before in marked(sentence, ATTRIBUTES, before):
-        if chinese:
+        if chinese and attribute in _WIDENED:
             start, raw = whole_words_zh(sentence, start, raw)
         if attribute == "age" and word_before in _NOT_AGE_BEFORE:
             continue  # "paid 45, two coffees": a price, not an age

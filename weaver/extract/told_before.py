@@ -6,7 +6,8 @@ People tell a change once, with both ends of it: "moved up to Dublin from Cork i
 by a word of origin ("from", "before that", "previously", 之前, 以前, 原来), the one before is
 ended when the new one began (the new value's own date phrase), of the same person. Where the
 vault holds that value, the resolver ends it there; where it never did, the ending is kept as
-history, as any ending the vault never held.
+history, as any ending the vault never held. "I moved here from Karachi" ends Karachi, and makes
+the town the turn named before it ("flats in Dubai") the home.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from vaultweave.weaver.extract import dates_en
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.places_en import known_place
 from vaultweave.weaver.extract.rules_text import Fact
@@ -48,7 +50,36 @@ _NOT_A_VALUE_EN = {"home", "work", "school", "there", "here", "abroad", "oversea
 def former_values(sentences: Sequence[str], facts: Sequence[Fact]) -> list[Fact]:
     """Homes and employers the turn tells were the speaker's (or a person's) before: "better
     than my old place in pilsen" (``former_homes``), and those named beside a new one."""
-    return former_homes(sentences) + told_before(sentences, facts)
+    return former_homes(sentences) + told_before(sentences, facts) + _left_for_here(sentences, facts)
+
+
+# "I moved here from Karachi three weeks back": the home left, where "here" is not named again
+_HERE_FROM_EN = re.compile(r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|only\s+)?"
+                           r"(?:moved|came|relocated|shifted)\s+(?:over\s+|out\s+|down\s+|up\s+)?here\s+from\s+"
+                           r"(?P<old>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)?)")
+
+
+def _left_for_here(sentences: Sequence[str], facts: Sequence[Fact]) -> list[Fact]:
+    """The home left ("moved here from X"), and "here" when the turn named a town before it
+    ("flats in Dubai ... I moved here from Karachi": Dubai)."""
+    told = {f.value.casefold() for f in facts if f.attribute == "lives_in" and not f.about and not f.name}
+    out = []
+    for at, sentence in enumerate(sentences):
+        found = _HERE_FROM_EN.search(sentence)
+        town = known_place(found.group("old")) if found else None
+        if not found or not town or town.casefold() in told:
+            continue
+        told.add(town.casefold())
+        when = dates_en.find(sentence[found.end():])
+        out.append(Fact("lives_in", town, Op.RETRACT, CONFIDENCE, when=when))
+        before = " ".join([*sentences[:at], sentence[:found.start()]])
+        here = [p for m in _IN_TOWN_EN.finditer(before) if (p := known_place(m.group("town")))]
+        if here and here[-1].casefold() not in told:
+            out.append(Fact("lives_in", here[-1], Op.ASSERT, CONFIDENCE, when=when))
+    return out
+
+
+_IN_TOWN_EN = re.compile(r"\b(?:in|to)\s+(?P<town>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)?)")
 
 
 def told_before(sentences: Sequence[str], facts: Sequence[Fact]) -> list[Fact]:

@@ -146,8 +146,8 @@ _ROUTINE_HEAD = re.compile(
     r"(?:I|we)\s+(?:usually\s+|always\s+|still\s+|also\s+|just\s+|only\s+)?"
     r"(?P<verb>(?:play|do|have|take|attend|go\s+to|go|'ve\s+got|have\s+got|got)\s+)?|"
     r"(?P<bare>doing|playing|taking|going\s+to)\s+)?"
-    # "I lead Bible study": a capital inside the activity, never a name ending it ("I see Tom")
-    r"(?P<v>[a-z][a-z' -]{1,30}|[a-z][a-z' -]{0,20}\s[A-Z][a-z]+(?:\s[a-z][a-z' -]*)+|"
+    r"(?P<v>[a-z][a-z' -]{1,30}|[a-z][a-z' -]{0,15}\b(?:under|u)-?\d\ds?\b[a-z' -]{0,15}|"  # "under-12s"
+    r"[a-z][a-z' -]{0,20}\s[A-Z][a-z]+(?:\s[a-z][a-z' -]*)+|"  # "I lead Bible study" (never "I see Tom")
     r"volunteer(?:ing)?\s+at\s+(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)$",  # "volunteer at Oxfam"
 )
 

@@ -102,8 +102,8 @@ def test_she_is_not_the_husband() -> None:
     ("上个月底从杭州搬回老家绍兴了", ("Sam", "lives_in", "绍兴")),
     ("I have a doubles stall in Chaguanas, 15 years now", ("Sam", "job_title", "doubles stall owner")),
     ("I manage a tea estate outside Kandy, it's a lot", ("Sam", "job_title", "tea estate manager")),
-    ("i coach under-14 netball monday and wednesday 5pm", ("Sam", "routine",
-                                                           "coaching under-14 netball on Mondays and Wednesdays")),
+    ("i coach under-14 netball monday and wednesday 5pm",
+     ("Sam", "routine", "coaching under-14 netball on Mondays and Wednesdays")),
 ])
 def test_a_fact_said_in_passing_is_read(text: str, fact: tuple[str, str, str]) -> None:
     assert fact in _read(text)

@@ -24,12 +24,12 @@ PINNED: dict[str, dict[str, str]] = {
         # the span reader's models (weaver/extract/span_reader.py), xz-compressed; a truncated
         # CRFsuite model crashes the process instead of raising, so it is never opened unchecked.
         # `python -m bench.facts.train_reader` prints these two lines for a new model.
-        "reader_en.crfsuite.xz": "6b228707c02c62091f8b3d5300327298ad05885637f4190037ac9cd01420f528",
-        "reader_zh.crfsuite.xz": "e8695b1aa3b797928de24acc0a02d3ce99f76a0ed6a4cc6e035fc42a77463c14",
+        "reader_en.crfsuite.xz": "5c6d16a4a1aaa7f374196d9776e9c00c198a7bbf01620c71fb6c8dec26ace73b",
+        "reader_zh.crfsuite.xz": "8e97b0391a8790c0a868d7d2728e9383251d80ef30a9fef336946622c795bf13",
         # the change reader's models (weaver/extract/change_reader.py), printed by
         # `python -m bench.facts.train_changes`
-        "changes_en.crfsuite.xz": "6d2567b606cd95ea0b24271974bb08d9f4eb9a89579fe71b720e47615b618390",
-        "changes_zh.crfsuite.xz": "03e03f6140267657c7054bddf405dbf71f5af428e1d3e87ff20896e9029fa073",
+        "changes_en.crfsuite.xz": "c97d0544344060e3644e294f5f643e7b7bcbf71d47008df47e593e7671c3bf6e",
+        "changes_zh.crfsuite.xz": "3222b03d22b2467590f2d8d332d3e6a0899c6d8d45a5fb4d4d20be1a221dfc11",
         # the reader's English word classes (weaver/extract/word_clusters.py), from
         # `python -m bench.facts.word_clusters`
         "word_clusters_en.bin": "5ab301a5f6a998dfbb679be62d364de5f7c53ef993e0a5dfb0f8ce3c0b5bc419",

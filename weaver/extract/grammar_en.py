@@ -68,7 +68,7 @@ _EN_CLAUSE_BREAK = re.compile(
     r"plus|yet|or|then)\s+)?(?:(?:now|then|also|still|today|actually|yeah|yes|honestly|like|ok|for\s+now|"
     r"right\s+now|at\s+the\s+moment)\s+)?(?=(?:I|my|we|our)\b|they(?:'ve|\s+have)?\s+(?:just\s+)?(?:moved|put|"
     r"shifted|switched|transferred|placed|posted|assigned)\s+me\b)"  # "..., they moved me to X as Y"
-    # "seeing someone new, Marcus's a firefighter", "Zara is 9 and Yusuf is 6": a named person's own clause
+    # "seeing someone new, Marcus's a firefighter", "Zara is 9", ", Tobi just moved": a named person's clause
     r"|(?:,\s*|\s+and\s+)(?=[A-Z][a-z]+(?:'s|\s+is)\s+(?:(?:a|an)\s|\d{1,2}(?:\s*[,.!]|\s+(?:and|now|yrs?|years?)\b|$)"
     r"|(?:looking|moving|working|living|studying|starting|leaving|going|doing|thinking|applying)\b)"
     r"|[A-Z][a-z]+\s+(?:(?:just|finally|recently|also)\s+)?(?:moved|lives|works|joined|left|quit)\b)"

@@ -41,26 +41,24 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import Enum
 
-from vaultweave.store.item import Item, Status, item_id
+from vaultweave.store.item import Item, Status
 from vaultweave.weaver.attributes import OPPOSITES, canonical_sentence, is_single_valued, reaches
 from vaultweave.weaver.doubting import DOUBTED_BY_NAME, doubted_items, last_told, said_at, told_since
 from vaultweave.weaver.ending_reach import favourites_named, routines_kept_for
 from vaultweave.weaver.extract.base import BY_NAME, MOVED, Candidate, Op, normalise
 from vaultweave.weaver.homes_in_cities import in_city
+from vaultweave.weaver.item_steps import new_item, reinforce, revive, supersede
 from vaultweave.weaver.moving import moved_to, rescheduled_as
 from vaultweave.weaver.new_jobs import JOB_PARTS, new_job
 from vaultweave.weaver.reschedule import named_as_before, rescheduled, same_time
 from vaultweave.weaver.value_match import (
     diet_ends,
+    named_again,
     names_ended,
     names_value,
-    said_shorter,
     same_place,
     sole_workplace,
 )
-
-BASE_IMPORTANCE = {"identity": 0.8, "fact": 0.6, "preference": 0.5, "event": 0.5, "transient": 0.3}
-REINFORCE_STEP = 0.1
 
 
 class Action(str, Enum):
@@ -204,8 +202,7 @@ def _already_applied(candidate: Candidate, same_key: Iterable[Item]) -> bool:
         if (
             candidate.op is Op.ASSERT
             and candidate.source in item.sources
-            and (normalise(item.value) == candidate.value_key
-                 or said_shorter(candidate.attribute, item.value, candidate.value))  # "智谱" of "智谱AI"
+            and named_again(candidate.attribute, item.value, candidate.value)  # "智谱" of "智谱AI"
         ):
             return True
     return False
@@ -216,11 +213,10 @@ def _assert(work: _Working, candidate: Candidate, observed_at: datetime) -> None
     current = [i for i in same_key if i.status is Status.CURRENT]
     candidate = named_as_before(in_city(candidate, current), current)
     for item in current:
-        said_before = normalise(item.value) == candidate.value_key or same_place(
-            candidate.attribute, item.value, candidate.value) or said_shorter(  # "Palermo" of "Palermo, X"
-            candidate.attribute, item.value, candidate.value)  # "nurse" after "ICU nurse"
+        said_before = named_again(candidate.attribute, item.value, candidate.value) or same_place(
+            candidate.attribute, item.value, candidate.value)  # "Palermo" after "Palermo, Buenos Aires"
         if said_before and not rescheduled(item, candidate):
-            work.put(Action.REINFORCED, _reinforce(item, candidate, observed_at), item)
+            work.put(Action.REINFORCED, reinforce(item, candidate, observed_at), item)
             return
     if candidate.assumed and current and is_single_valued(candidate.attribute):
         return  # a town named in passing may be one visited: the home told stands
@@ -228,31 +224,31 @@ def _assert(work: _Working, candidate: Candidate, observed_at: datetime) -> None
     # Mentioned again after upkeep archived it: the same item comes back, reinforced.
     revived = next((i for i in archived if normalise(i.value) == candidate.value_key), None)
     new = (
-        _new_item(candidate, observed_at)
+        new_item(candidate, observed_at)
         if revived is None
-        else _revive(revived, candidate, observed_at)
+        else revive(revived, candidate, observed_at)
     )
     if is_single_valued(candidate.attribute):
         for item in current:
             if _newer_or_equal(candidate, item):
-                ended = _supersede(item, new, candidate.source)
+                ended = supersede(item, new, candidate.source)
                 work.put(Action.SUPERSEDED, ended, item, f"{item.value} -> {new.value}")
                 new = new.evolve(supersedes=(*new.supersedes, item.id))
             else:
                 # Heard late: the new fact was already replaced by the current one.
-                new = _supersede(new, item, item.sources[0] if item.sources else "")
+                new = supersede(new, item, item.sources[0] if item.sources else "")
         new = _cut_in(work, same_key, new, candidate)
         new = _succeed_ended(work, same_key, new, candidate)
         for item in archived:
             # An archived older value still counted as true; a newer value ends it.
             if item is not revived and candidate.valid_from >= item.valid_from:
-                ended = _supersede(item, new, candidate.source)
+                ended = supersede(item, new, candidate.source)
                 work.put(Action.SUPERSEDED, ended, item, f"{item.value} -> {new.value}")
                 new = new.evolve(supersedes=(*new.supersedes, item.id))
     for item in current:
         if rescheduled(item, candidate) and _newer_or_equal(candidate, item):
             new = same_time(new, item)
-            ended = _supersede(item, new, candidate.source)
+            ended = supersede(item, new, candidate.source)
             work.put(Action.SUPERSEDED, ended, item, f"{item.value} rescheduled")
             new = new.evolve(supersedes=(*new.supersedes, item.id))
     opposite = OPPOSITES.get(candidate.attribute)
@@ -264,7 +260,7 @@ def _assert(work: _Working, candidate: Candidate, observed_at: datetime) -> None
         else:
             ends = False  # likes/dislikes reach favourites only through a retraction
         if ends and _newer_or_equal(candidate, item):
-            ended = _supersede(item, new, candidate.source)
+            ended = supersede(item, new, candidate.source)
             work.put(Action.SUPERSEDED, ended, item, f"{item.attribute} -> {candidate.attribute}")
             new = new.evolve(supersedes=(*new.supersedes, item.id))
     if revived is None:
@@ -283,10 +279,8 @@ def _cut_in(work: _Working, same_key: Iterable[Item], new: Item, candidate: Cand
         # Vaults written before endings became historical hold them as retracted.
         ended_by_a_line = item.status is Status.RETRACTED and item.ended_by.startswith("resources/")
         past = item.status is Status.HISTORICAL or ended_by_a_line
-        same = normalise(item.value) == candidate.value_key or said_shorter(
-            candidate.attribute, item.value, candidate.value)  # "智谱" of "智谱AI" told ended
-        if past and inside and not same:
-            work.put(Action.SUPERSEDED, _supersede(item, new, candidate.source), item,
+        if past and inside and not named_again(candidate.attribute, item.value, candidate.value):
+            work.put(Action.SUPERSEDED, supersede(item, new, candidate.source), item,
                      f"{item.value} -> {new.value}")
             new = new.evolve(supersedes=(*new.supersedes, item.id))
     return new
@@ -391,7 +385,7 @@ def _ended_before_told(
                 if i.valid_from <= candidate.valid_from]
     if siblings != {candidate.attribute} or any(names_value(i.value, candidate.value) for i in same_key):
         return False
-    item = _new_item(candidate, observed_at)
+    item = new_item(candidate, observed_at)
     ended = item.evolve(
         status=Status.HISTORICAL,
         valid_to=candidate.valid_from,
@@ -448,60 +442,3 @@ def _newer_or_equal(candidate: Candidate, item: Item) -> bool:
     if candidate.valid_from != item.valid_from:
         return candidate.valid_from > item.valid_from
     return not (item.origin == "hand" and candidate.origin != "hand")
-
-
-def _new_item(candidate: Candidate, observed_at: datetime) -> Item:
-    return Item(
-        id=item_id(candidate.source, candidate.subject, candidate.attribute, candidate.value),
-        subject=candidate.subject,
-        attribute=candidate.attribute,
-        value=candidate.value,
-        text=candidate.text,
-        category=candidate.category,
-        kind=candidate.kind,
-        tags=tuple(candidate.tags),
-        confidence=round(candidate.confidence, 4),
-        importance=BASE_IMPORTANCE.get(candidate.kind, 0.5),
-        valid_from=candidate.valid_from,
-        observed_at=observed_at,
-        sources=(candidate.source,),
-        origin=candidate.origin,
-        heard_at=said_at(candidate),
-        when=candidate.when,
-        relation=candidate.relation,
-    )
-
-
-def _reinforce(item: Item, candidate: Candidate, observed_at: datetime) -> Item:
-    # A repeated mention is a use: upkeep's decay and archive clocks restart from when it
-    # was said (heard_at, world time), not from when the vault read it.
-    said = said_at(candidate)
-    heard = said if item.heard_at is None else max(item.heard_at, said)
-    # Told again after a doubt: confirmed, the doubt is cleared.
-    confirmed = bool(item.doubt) and (item.doubted_at is None or said >= item.doubted_at)
-    return item.evolve(
-        heard_at=heard,
-        doubt="" if confirmed else item.doubt,
-        doubted_at=None if confirmed else item.doubted_at,
-        sources=(*item.sources, candidate.source),
-        importance=round(min(1.0, item.importance + REINFORCE_STEP), 4),
-        confidence=round(max(item.confidence, candidate.confidence), 4),
-    )
-
-
-def _revive(item: Item, candidate: Candidate, observed_at: datetime) -> Item:
-    return _reinforce(item, candidate, observed_at).evolve(
-        status=Status.CURRENT, status_reason=f"revived: mentioned again in {candidate.source}"
-    )
-
-
-def _supersede(old: Item, new: Item, evidence: str) -> Item:
-    return old.evolve(
-        status=Status.HISTORICAL,
-        valid_to=max(new.valid_from, old.valid_from),
-        doubt="",
-        doubted_at=None,
-        superseded_by=new.id,
-        ended_by=evidence,
-        status_reason=f"superseded by {new.value!r}",
-    )

@@ -431,3 +431,9 @@ def said_shorter(attribute: str, stored: str, spoken: str) -> bool:
         return False
     dropped = old_words[:at] + old_words[at + n:]
     return not any(w.strip(".") in _RANKS for w in dropped)
+
+
+def named_again(attribute: str, stored: str, spoken: str) -> bool:
+    """Whether ``spoken`` names the value ``stored`` again: the same words, or part of its name
+    (``said_shorter``)."""
+    return normalise(stored) == normalise(spoken) or said_shorter(attribute, stored, spoken)

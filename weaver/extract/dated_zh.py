@@ -3,7 +3,8 @@
 People often say the change and its day apart: "升区域经理了！上周一宣布的" (a 是…的
 frame after the change), "上周六终于搬完了，现在人在深圳龙华" (the day with a move whose
 place comes after). The day dates the change either way, so what it ended is dated by
-when it ended, not by when it was told.
+when it ended, not by when it was told; a dated ending of a job, a school or a home is first
+the value it ends, held until that day (``held_until_ended``).
 """
 
 from __future__ import annotations
@@ -104,3 +105,20 @@ def arrived(clause: str) -> list[Fact]:
     match = _ARRIVED.match(clause)
     place = match.group("v") if match else ""
     return [Fact("lives_in", place, Op.ASSERT, 0.7)] if place and is_place(place) else []
+
+
+# Attributes whose named ending ("从北外毕业了", "从华为离职了") says the value held until then.
+_HELD_UNTIL = frozenset({"employer", "studies_at", "lives_in"})
+
+
+def held_until_ended(facts: list[Fact]) -> list[Fact]:
+    """A named, dated ending of a job, a school or a home ("2025年6月就从北外毕业了") is
+    first the value it ends, held until that day, so it leaves history even when that value
+    was never told before. Undated endings do not: their day would be the turn's, later
+    than a dated change told after them."""
+    out: list[Fact] = []
+    for fact in facts:
+        if fact.op is Op.RETRACT and fact.value and fact.when and fact.attribute in _HELD_UNTIL:
+            out.append(replace(fact, op=Op.ASSERT, confidence=min(fact.confidence, 0.7), starts=""))
+        out.append(fact)
+    return out

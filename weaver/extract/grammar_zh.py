@@ -342,7 +342,8 @@ def _zh_clause(
         facts = [f if f.op is Op.DOUBT or f.when else
                  replace(f, when=when, starts=when if f.op is Op.ASSERT else "") for f in facts]
     asides = text.split("，")[1:]  # "入职阿里了，杭州这边", "做测试开发，35了"
-    facts = (_told_before(facts) + follow_zh.place_aside(asides, facts) + follow_zh.age_aside(asides, facts)
+    facts = (dated_zh.held_until_ended(facts) + follow_zh.place_aside(asides, facts)
+             + follow_zh.age_aside(asides, facts)
              + titles_zh.title_aside(asides, facts)  # "在青啤二厂上班，干化验员的"
              + titles_zh.employer_aside(asides, facts))  # "当外卖骑手，美团的"
     if person is not None:
@@ -391,23 +392,6 @@ def _named_other(text: str) -> tuple[rules_zh_people.Person, str, list[Fact]] | 
     if _ORG_WORK.match(rest):
         return None  # "华为搬砖" (jieba tags 华为 nr): a company one works at
     return rules_zh_people.Person("", name), "我" + rest, []
-
-
-# Attributes whose named ending ("从北外毕业了", "从华为离职了") says the value held until then.
-_HELD_UNTIL = frozenset({"employer", "studies_at", "lives_in"})
-
-
-def _told_before(facts: list[Fact]) -> list[Fact]:
-    """A named, dated ending of a job, a school or a home ("2025年6月就从北外毕业了") is
-    first the value it ends, held until that day, so it leaves history even when that value
-    was never told before. Undated endings do not: their day would be the turn's, later
-    than a dated change told after them."""
-    out: list[Fact] = []
-    for fact in facts:
-        if fact.op is Op.RETRACT and fact.value and fact.when and fact.attribute in _HELD_UNTIL:
-            out.append(replace(fact, op=Op.ASSERT, confidence=min(fact.confidence, 0.7), starts=""))
-        out.append(fact)
-    return out
 
 
 def _from_day(clause: str) -> list[Fact]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from vaultweave.weaver.extract.places_zh import city_at_end, known_city
+from vaultweave.weaver.extract.places_zh import city_at_end, city_at_start
 from vaultweave.weaver.extract.span_reader import someone_else
 from vaultweave.weaver.extract.trips import TRIP_ZH
 
@@ -63,8 +63,9 @@ def local_town(sentences: Sequence[str]) -> str:
     or "" (always "" in a turn that tells of a trip)."""
     turn = " ".join(sentences)
     weekend = _WEEKEND_HOME.search(turn)
-    if weekend and city_at_start(weekend.group("said")):
-        return city_at_start(weekend.group("said")).removesuffix("市")
+    home = city_at_start(weekend.group("said")) if weekend else ""
+    if home:
+        return home.removesuffix("市")
     if any(TRIP_ZH.search(s) for s in sentences):
         return ""
     clauses = [c for c in re.split(r"[，,；;。!！~～\s]+", turn) if c]
@@ -88,11 +89,6 @@ def local_town(sentences: Sequence[str]) -> str:
                 continue
             return town.removesuffix("市")
     return ""
-
-
-def city_at_start(said: str) -> str:
-    """The longest known city that opens ``said`` ("南京看孩子" -> 南京), or ""."""
-    return next((said[:n] for n in (4, 3, 2) if len(said) >= n and known_city(said[:n])), "")
 
 
 __all__ = ["local_town"]

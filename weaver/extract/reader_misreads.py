@@ -43,8 +43,8 @@ _WORKPLACES = ("employer", "studies_at")
 def read_as(attribute: str, sentence: str, start: int, raw: str, chinese: bool) -> str:
     """The attribute the value ``raw`` (at ``start`` in ``sentence``) is of, or "" for none."""
     before = sentence[:start]
-    acts = _TITLE_ACTS.match(sentence, start + len(raw))
-    if attribute == "job_title" and _TITLE_OPENS.search(before) and acts:
+    if attribute == "job_title" and _TITLE_OPENS.search(before) and _TITLE_ACTS.match(sentence,
+                                                                                      start + len(raw)):
         return ""  # "hygienist is off sick": someone who holds the title
     if attribute in (*_WORKPLACES, "lives_in", "hometown") and _PERSON_CALLED.search(before):
         return ""  # "the new one's a guy called Dev Mistry": a person

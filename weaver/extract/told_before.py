@@ -57,6 +57,8 @@ def former_values(sentences: Sequence[str], facts: Sequence[Fact]) -> list[Fact]
 _HERE_FROM_EN = re.compile(r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|only\s+)?"
                            r"(?:moved|came|relocated|shifted)\s+(?:over\s+|out\s+|down\s+|up\s+)?here\s+from\s+"
                            r"(?P<old>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)?)")
+# a town named in the turn before "here": "need help comparing flats in Dubai"
+_IN_TOWN_EN = re.compile(r"\b(?:in|to)\s+(?P<town>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)?)")
 
 
 def _left_for_here(sentences: Sequence[str], facts: Sequence[Fact]) -> list[Fact]:
@@ -78,8 +80,6 @@ def _left_for_here(sentences: Sequence[str], facts: Sequence[Fact]) -> list[Fact
             out.append(Fact("lives_in", here[-1], Op.ASSERT, CONFIDENCE, when=when))
     return out
 
-
-_IN_TOWN_EN = re.compile(r"\b(?:in|to)\s+(?P<town>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)?)")
 
 
 def told_before(sentences: Sequence[str], facts: Sequence[Fact]) -> list[Fact]:

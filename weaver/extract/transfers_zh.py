@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from vaultweave.weaver.extract.base import Op
-from vaultweave.weaver.extract.places_zh import known_city
+from vaultweave.weaver.extract.places_zh import city_at_start
 from vaultweave.weaver.extract.rules_text import Fact, Rule, rule
 
 _CJK = "\u4e00-\u9fff"
@@ -33,7 +33,7 @@ _SITE = re.compile(r"(?:新|的)?(?:项目部?|分公司|分部|分行|分院|�
 
 def _sent_to(m: re.Match[str]) -> list[Fact]:
     place = _SECTION.sub("", m.group("to"))
-    town = next((place[:n] for n in (3, 2) if known_city(place[:n])), "")
+    town = city_at_start(place)
     if town and _SITE.fullmatch(place[len(town):]):
         return [Fact("lives_in", town.removesuffix("市"), Op.ASSERT, 0.75)]  # sent to live and work there
     if not _WORKPLACE.fullmatch(place):

@@ -25,7 +25,8 @@ _NORTHEAST_AT = re.compile(r"搁(?=家|这|那|哪)|(?<=我)搁(?=[\u4e00-\u9fff
 _TEAMMATE = re.compile(r"(?:(?:我们|咱们)(?:组|部门|团队|科室|项目组)(?:里)?|(?<![小分])组里)的?"
                        r"(?=[老小阿][\u4e00-\u9fff])")
 _CANTONESE_AT = re.compile(r"喺(?=[\u4e00-\u9fffA-Za-z])")  # 喺Deloitte做audit
-_CANTONESE_WORDS = {"咗": "了", "嘅": "的", "唔": "不", "佢": "他", "冇": "没有", "而家": "现在",
+_CANTONESE_WORDS = {"咗": "了", "嘅": "的", "唔系": "不是", "唔係": "不是", "唔": "不",
+                    "佢": "他", "冇": "没有", "而家": "现在",
                     "琴日": "昨天", "尋日": "昨天", "寻日": "昨天", "听日": "明天", "聽日": "明天",
                     "最后一日": "最后一天", "做埋": "做完", "返工": "上班",
                     "搬咗去": "搬到", "搬咗嚟": "搬到",
@@ -41,7 +42,8 @@ _CANTONESE_WORDS = {"咗": "了", "嘅": "的", "唔": "不", "佢": "他", "冇
                     "仲在": "还在", "仲有": "还有"}
 _CANTONESE = re.compile("|".join(sorted(_CANTONESE_WORDS, key=len, reverse=True)))
 # 咯 after a verb of change is 了 in southwestern and Cantonese speech ("烟也戒咯", "搬咯")
-_DONE_LO = re.compile(r"(?<=[戒辞搬换卖分走退停])咯")
+# and 啦 after how long ("到咗曼城两个礼拜啦")
+_DONE_LO = re.compile(r"(?<=[戒辞搬换卖分走退停])咯|(?<=[天周期拜月年])啦")
 
 
 # Cantonese 係 ("is"; 系 once simplified) after who it is said of: "老公係土木工程師", "我系

@@ -59,7 +59,9 @@ NOT_IN_ACTIVITIES = frozenset(("going", "still", "doing", "been", "her", "him", 
                                # "one of the guys works fridays": someone else's week
                                "works", "plays", "goes", "guys", "one",
                                # "then throw myself around on sundays": a way of saying, no activity
-                               "myself", "ourselves"))
+                               "myself", "ourselves",
+                               # "I literally cannot do saturdays": a day refused, no activity
+                               "cannot", "can't", "cant", "not", "never", "don't", "dont", "won't"))
 
 RECURS = re.compile(r"\b(?:class(?:es)?|lessons?|practice|training|club|league|quiz|choir|sessions?|yoga|"
                     r"pilates|netball|football|soccer|five-a-side|rugby|hockey|basketball|volleyball|badminton|"

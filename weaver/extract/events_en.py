@@ -276,12 +276,12 @@ def _appointment(clause: str) -> list[Fact]:
         ended = "routine" if _MEMBERSHIP.match(clause, cancelled.end()) else "appointment"
         return [Fact(ended, _what(cancelled.group("v")), Op.RETRACT, 0.8)]
     found = dates_en.find_span(clause)
-    if found and not re.search(r"\b(?:ago|last|yesterday)\b", found[1], re.I):  # "...layoffs yesterday": none
+    if found and not re.search(r"\b(?:ago|last|yesterday)\b", found[1], re.I) and not re.search(
+            r"\b(?:since|as\s+of)\s+(?:the\s+)?$", clause[:clause.find(found[1], found[0])], re.I):
         start, phrase = found
         # "studying for my stats exam next monday": the exam is the event
         head = plain_head(clause[:start])
-        # "the physio appointment for my ankle moved to": what it is for, no part of the thing
-        # "booked a checkup for tuesday 12 may": the booking's "for" too
+        # "the physio appointment for my ankle moved to", "booked a checkup for tuesday 12 may": no "for"
         head = re.sub(r"\s+for\s+(?:my|his|her|our|the)\s+[a-z]+(?=\s+(?:moved|is|was|got|has|'s)\b)"
                       r"|(?<=\w{4})(?<!booked|eduled)\s+for$", "", head)
         # "my dental scaling at bukit batok polyclinic is": where it is, no part of the thing

@@ -90,6 +90,9 @@ _INTRODUCTION = re.compile(
     rf"^(?:(?P<v>{NAME})\s+here|this\s+is\s+(?P<w>{NAME})|(?:my\s+)?name'?s\s+(?P<x>{NAME}))$"
 )
 _AGE = re.compile(r"^(?P<n>\d{2})(?:\s*(?:yo|y/o|years?\s+old|yrs?\s+old|y\.o\.?))?$", re.IGNORECASE)
+# A name right after a pet or a relative: an alias in brackets after it is theirs
+_THEIRS = re.compile(r"\b(?:my|our|his|her|their)\s+(?!name)(?:[a-z]+\s+){0,2}[A-Z][\w'.-]*"
+                     r"(?:\s+[A-Z][\w'.-]*){0,3}$")
 _ALIAS = re.compile(
     rf"^(?:(?:everyone|everybody|people|friends|my\s+friends|most\s+people)\s+(?:just\s+)?(?:says?|calls?\s+me|"
     rf"call\s+me|know\s+me\s+as)|aka|a\.k\.a\.?|or\s+just)\s+(?P<v>{NAME})$"
@@ -163,9 +166,11 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
     who, introduced, mentioned = carried.who, False, with_mentions(text, carried).mentioned
     said: list[str] = []
     # An aside in brackets changes nobody's subject: "I'm Thandiwe (everyone says Thandi), 27"
-    for aside in _ASIDE.findall(text)[:MAX_FRAGMENTS]:
-        inner = _LEAD.sub("", aside.strip())
+    for found in list(_ASIDE.finditer(text))[:MAX_FRAGMENTS]:
+        inner = _LEAD.sub("", found.group(1).strip())
         alias = _ALIAS.match(inner)
+        if alias and _THEIRS.search(text[:found.start()]):
+            continue  # "my cat Sir Reginald (Reggie for short)": the pet's or relative's short name
         if alias and not carried.who:
             said.append(f"everyone calls me {alias.group('v') or alias.group('short')}")
         elif not carried.who and not unsure:  # "(data analyst at xero, the accounting software ppl)"

@@ -65,8 +65,9 @@ _EN_AFTERTHOUGHT = re.compile(
 _EN_LOWER_FIRST = {"my", "we", "you", "our", "call", "please", "in", "everyone", "people", "friends"}
 _EN_CLAUSE_BREAK = re.compile(
     r"\s*(?:(?:[,;]|(?<!\d):)|\s[-–—]+)\s*(?:(?:and|but|so|because|since|though|although|while|whereas|"
-    r"plus|yet|or|then)\s+)?(?:(?:now|then|also|still|today|actually|yeah|yes|honestly|like|ok|for\s+now|"
-    r"right\s+now|at\s+the\s+moment)\s+)?(?=(?:I|my|we|our)\b|they(?:'ve|\s+have)?\s+(?:just\s+)?(?:moved|put|"
+    r"plus|yet|or|then)\s+)?(?:(?:now|then|also|still|today|actually|yeah|yes|honestly|like|ok|for\s+now|yesterday|"
+    r"right\s+now|at\s+the\s+moment|last\s+(?:week|weekend|month|[MTWFSmtwfs][a-z]{2,5}day))\s+)?"
+    r"(?=(?:I|my|we|our)\b|they(?:'ve|\s+have)?\s+(?:just\s+)?(?:moved|put|"
     r"shifted|switched|transferred|placed|posted|assigned)\s+me\b)"  # "..., they moved me to X as Y"
     # "seeing someone new, Marcus's a firefighter", "Zara is 9", ", Tobi just moved": a named person's clause
     r"|(?:,\s*|\s+and\s+)(?=[A-Z][a-z]+(?:'s|\s+is)\s+(?:(?:a|an)\s|\d{1,2}(?:\s*[,.!]|\s+(?:and|now|yrs?|years?)\b|$)"
@@ -175,8 +176,7 @@ _EN_LOWER_COUPLE = re.compile(r"(?:.*[^\w\s,'-]\s*)?\W*(?:(?:so|and|but|well|ja|
                               r"lol|welp|oh)\s+)*[A-Za-z][a-z'-]{2,14}")
 _EN_BROKE_UP = re.compile(r"I\s+(?:just\s+|finally\s+|officially\s+)?"
                           r"(?:broke\s+up|split|separated|called\s+it|got\s+divorced|are\s+(?:done|over))\b")
-# "stay where he is, ...": no open end
-_EN_WH_END = re.compile(r"\b(?:where|what|who|how|wherever)\s+\w+\s+(?:is|are)\s*$")
+_EN_WH_END = re.compile(r"\b(?:where|what|who|how|wherever)\s+\w+\s+(?:is|are)\s*$")  # "where he is, ..."
 _EN_OPEN_END = re.compile(r"\b(?:is|are|'s)(?:[\s,]+(?:hmm+|um+|uh+|well|like|probably|honestly))*[\s,]*$")
 
 
@@ -384,7 +384,7 @@ _EN_THEIR_LESSON = re.compile(
 
 def _en_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
     """ "my sister Anna lives in Oslo" -> ("sister", "Anna", "I live in Oslo", [sister=Anna])."""
-    match = _EN_OTHER.match(clause)
+    match = _EN_OTHER.match(re.sub(r"^(?:Mum|Mom|Dad|Nan)(?=\s|'s\s)", lambda m: m.group().lower(), clause))
     if not match:
         return named_other(clause)
     rel = re.sub(r"^(?:little|big|older|younger|baby|twin|elder|best)\s+", "", match.group("rel").lower())

@@ -18,9 +18,10 @@ from vaultweave.weaver.extract.rules_text import Fact
 from vaultweave.weaver.extract.span_reader import someone_else
 
 _CJK = "\u4e00-\u9fff"
-# Whose 老家 it is when not one's own: "他老家", "我老公的老家", "婆家"
+# Whose 老家 it is when not one's own: "他老家", "我老公的老家", "婆家", "女朋友小芳在老家邵阳"
 _THEIRS = re.compile(r"(?:他|她|他们|她们|老公|老婆|媳妇|对象|男朋友|女朋友|男友|女友|同事|朋友|室友|"
-                     r"婆婆|公公|岳父|岳母|丈母娘)的?$")
+                     r"婆婆|公公|岳父|岳母|丈母娘)"
+                     r"(?:[小阿老][\u4e00-\u9fff]{1,2}|[A-Z][a-z]+)?的?$")  # or one of them by a pet name
 _HOME_TOWN = (
     re.compile(rf"(?P<town>[{_CJK}]{{2,4}}?)老家"),
     re.compile(rf"老家(?:是|在|就在|就是)?(?P<town>[{_CJK}]{{2,4}})"),
@@ -45,7 +46,8 @@ def hometown_told(sentence: str) -> list[Fact]:
             clause = re.split(r"[，,。!！?？\s]", sentence[: match.start()])[-1]
             if pattern is _HOME_TOWN[3] and (someone_else(clause) or _THEIRS.search(clause)):
                 continue  # "我老公过年回湛江": his trip home
-            if town and not _THEIRS.search(before.rstrip("在回去到的")):
+            whose = re.sub(r"老家(?:是|在|就在|就是)?$", "", before).rstrip("在回去到的")
+            if town and not _THEIRS.search(whose):
                 return [Fact("hometown", town.removesuffix("市"), Op.ASSERT, 0.7)]
     return []
 

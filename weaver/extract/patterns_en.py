@@ -79,8 +79,11 @@ _DIET_CANON = {
 }
 _SPECIES = r"(?P<species>" + PET_KINDS + r")(?![\w-])"
 _COUNT = r"(?P<n>a|an|one|two|three|four|five|six|\d)"
-# A pet's name: "R2", "Nugget 2"; in lower case after "named" ("tabby named pickles"); two after a comma
-_PET_NAME = rf"(?:[A-Z][A-Za-z]*\d+[A-Za-z0-9]*|{NAME}(?:\s+\d+)?)"
+# A pet's name: "R2", "Nugget 2", "Mr. Biscuit", "Lady Marmalade Crumble II"; in lower case after
+# "named" ("tabby named pickles"); two after a comma
+_PET_NAME = (r"(?:[A-Z][A-Za-z]*\d+[A-Za-z0-9]*|"
+             r"(?:(?:Mr|Mrs|Ms|Dr|Sir|Lady|Lord|Captain|Professor|Princess|Prince)\.?\s+)?"
+             rf"{NAME}(?:\s+(?:\d+|II|III|IV|Jr\.?)(?!\w))?)")
 _LOWER_NAME = r"(?!(?:him|her|it|them|me|you|us|that|this|the|and|but)\b)[a-z]{3,12}(?=\s*(?:[,.!?(]|$))"
 _NAMED = (rf"(?:\s*,?\s+(?:named|called)\s+(?P<name>{_PET_NAME}|{_LOWER_NAME})(?:\s+and\s+"
           rf"(?P<name2>{_PET_NAME}))?|,\s+(?P<name3>{_PET_NAME})\s+and\s+(?P<name4>{_PET_NAME})(?=\s*(?:[,.!?]|$)))?")

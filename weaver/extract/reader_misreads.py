@@ -38,6 +38,8 @@ _MOVED_FROM = re.compile(r"\b(?:moved|moving|relocated|came|come|emigrated|shift
 _THEIR_PLACE = re.compile(r"\b\w+'s\s+(?:(?:new|old|little|big)\s+)?(?:place|house|flat|home|apartment|farm)"
                           r"\s+(?:in|at|near|outside)\s+$", re.IGNORECASE)
 _WORKPLACES = ("employer", "studies_at")
+# What jieba may join to a school or workplace is no part of its name: "在川大读环境工程" (川大读)
+_VERB_AFTER = re.compile(r"[读念学上做干当教待]")
 
 
 def read_as(attribute: str, sentence: str, start: int, raw: str, chinese: bool) -> str:
@@ -66,7 +68,7 @@ def read_as(attribute: str, sentence: str, start: int, raw: str, chinese: bool) 
 
 def whole_words_zh(sentence: str, start: int, raw: str) -> tuple[int, str]:
     """(start, value) of a Chinese value widened to the words jieba reads it in: the model may
-    stop inside one ("叫草原之星的旅行社" marked 草原之)."""
+    stop inside one ("叫草原之星的旅行社" marked 草原之), but not one that goes on into a verb."""
     left = max(0, start - 6)
     window = sentence[left:start + len(raw) + 6]
     end, at = start + len(raw), left
@@ -74,7 +76,8 @@ def whole_words_zh(sentence: str, start: int, raw: str) -> tuple[int, str]:
         word_end = at + len(word)
         if at < start < word_end:
             start = at
-        if at < end < word_end and re.fullmatch(r"[\u4e00-\u9fff]+", word):
+        if at < end < word_end and re.fullmatch(r"[\u4e00-\u9fff]+", word) and not _VERB_AFTER.fullmatch(
+                sentence[end:word_end]):
             end = word_end
         at = word_end
     return start, sentence[start:end]

@@ -4,9 +4,10 @@ People name a routine once ("kickboxing every monday and wednesday") and its mov
 anything but: a word of it ("the kickboxing slot is thursdays now"), a word it grows from
 ("my tutor has put our sessions on fridays from now on" after "tutoring on Tuesdays"), or
 nothing at all ("they redid the timetable, from next week I go mondays and thursdays"; "I'm on
-sundays going forward"). The rules read a routine by its activity and its days; where a turn
-tells new weekly days with a word of change and they read no routine of the speaker's, this
-reads which routine of those the speaker told before (``SpeakerMemory.routines``) moved:
+sundays going forward"), with a word of change in any English ("choir is fridays na": Taglish
+"now"). The rules read a routine by its activity and its days; where a turn tells new weekly
+days with a word of change and they read no routine of the speaker's, this reads which
+routine of those the speaker told before (``SpeakerMemory.routines``) moved:
 
 - the one the sentence names by a word of its activity (a word equal, one the other starts
   with, or five first letters shared: "tutor" and "tutoring", "swim" and "swimming");
@@ -43,7 +44,7 @@ _WORD = re.compile(r"[a-z]+")
 _WEEK = re.compile(rf"\b(?P<days>{DAYS})(?P<only>\s+only)?\b", re.IGNORECASE)
 _PLURAL = re.compile(r"days\b|\b(?:mons|weds|fris|sats|suns)\b", re.IGNORECASE)
 _CHANGE = re.compile(
-    r"\b(?:now|instead|anymore|from\s+(?:now\s+on|this\s+week|next\s+week)|going\s+forward|starting\s+"
+    r"\b(?:now|na|instead|anymore|from\s+(?:now\s+on|this\s+week|next\s+week)|going\s+forward|starting\s+"
     r"(?:this|next)\s+week|moved|moving|changed|changing|switched|shifted|swapped|cut|pushed|rescheduled)\b",
     re.IGNORECASE)
 # A sentence pointing at a routine without naming one: "it's", "I go", "I'm on", "the sessions"

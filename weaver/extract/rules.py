@@ -66,6 +66,7 @@ from vaultweave.weaver.extract.fragments_en import clauses as fragment_clauses
 from vaultweave.weaver.extract.grammar_en import ENGLISH
 from vaultweave.weaver.extract.grammar_zh import CHINESE, _zh_sentence_facts, zh_sentence
 from vaultweave.weaver.extract.homes_pointed_en import pointed_at_in_full
+from vaultweave.weaver.extract.homes_since_en import homes_since_in_full
 from vaultweave.weaver.extract.homes_zh import told_first
 from vaultweave.weaver.extract.known_people import KnownPeople
 from vaultweave.weaver.extract.moved_in_with import moved_in_with
@@ -77,7 +78,7 @@ from vaultweave.weaver.extract.places_en import in_full
 from vaultweave.weaver.extract.reader_clauses import gated_clauses, is_chinese_sentence
 from vaultweave.weaver.extract.rules_en import UPCOMING
 from vaultweave.weaver.extract.rules_text import Fact, Grammar
-from vaultweave.weaver.extract.rules_zh_people import Person
+from vaultweave.weaver.extract.rules_zh_people import Person, last_relative
 from vaultweave.weaver.extract.rules_zh_values import bare_title
 from vaultweave.weaver.extract.said_plainly_en import said_plainly
 from vaultweave.weaver.extract.sentences import split_sentences
@@ -163,11 +164,13 @@ class RulesExtractor:
             read += unsure_of_people(split_sentences(resource.text), known.by_name, known.last_person())
             completed = told.complete([*map(known.learn(read).complete, read)], resource.text)
             completed += known.learn(completed).shared_home(completed, resource.text)  # "we moved to austin"
-            facts = starts_ahead(told.dated_by_plan(completed, resource.ts), text, resource.ts, self.zone)
+            planned_done = told.dated_by_plan(completed, resource.ts, resource.text)
+            facts = starts_ahead(planned_done, text, resource.ts, self.zone)
             learned = known.learn(facts)
-            if learned.last_named == known.last_named and last_mentioned(text):
-                # "my grandma moved in with us": no fact of hers was read, she is still "she"
-                learned = replace(learned, last_named=last_mentioned(text))
+            mentioned = last_mentioned(text) or last_relative(text)
+            if learned.last_named == known.last_named and mentioned:
+                # "my grandma moved in with us", "老婆怀孕28周了": nothing of hers read, she is still "she"
+                learned = replace(learned, last_named=mentioned)
             people[who] = learned
             planned = [f for f in facts if not f.about and _planned(f, resource, self.zone)]
             speaker[who] = told.learn(facts, planned, resource.ts, self.zone)
@@ -293,7 +296,8 @@ def facts_in(text: str, asked: str = "", who: str = "") -> list[Fact]:
     speaker would say it ("my brother Jun"), for a question about them (``turn_context``).
     Chinese is read as simplified Mandarin (``typed_zh``), English of many places in plain
     words (``said_plainly_en``), "lives there" as the place named."""
-    facts = read_as_mandarin(_facts_in, it_said_in_full(pointed_at_in_full(said_plainly(text))), asked, who)
+    said = it_said_in_full(pointed_at_in_full(homes_since_in_full(said_plainly(text))))
+    facts = read_as_mandarin(_facts_in, said, asked, who)
     return [replace(f, value=in_full(f.value)) if f.attribute in _TOWNS  # "QC"
             else replace(f, value=bare_title(f.value)) if f.attribute == "job_title" else f for f in facts]
 

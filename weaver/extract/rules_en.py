@@ -99,7 +99,7 @@ from vaultweave.weaver.extract.rules_text import (
     things,
     words,
 )
-from vaultweave.weaver.extract.things_ended_en import ending_of_thing
+from vaultweave.weaver.extract.things_ended_en import DOERS, ending_of_thing
 from vaultweave.weaver.extract.trades_en import TRADES_DONE
 from vaultweave.weaver.extract.trips import away_en
 from vaultweave.weaver.extract.word_forms_en import base_phrase, gerund
@@ -124,7 +124,7 @@ def _ended(m: re.Match[str]) -> list[Fact]:
         return [Fact("learning", v, Op.RETRACT, 0.85) for v in languages(value)]
     if first == "eating" and rest in ("meat", "animal products"):
         return [Fact("diet", "vegetarian" if rest == "meat" else "vegan", Op.ASSERT, 0.75)]
-    if first.endswith("ing") and len(first) > 4 and first not in _ING_NOUNS:
+    if first.endswith("ing") and len(first) > 4 and first not in _ING_NOUNS and first not in DOERS:  # "quit teaching"
         inner = first_match(RULES, f"I {base_phrase(value)}")[0]
         if inner:
             return flipped(inner)
@@ -146,7 +146,7 @@ def _ended(m: re.Match[str]) -> list[Fact]:
 
 
 # A workplace left, named by its kind: "quit the bar", "left the call centre"
-_WORKPLACE_LEFT = re.compile(r"(?:the|my)\s+(?:bar|pub|restaurant|cafe|café|shop|store|warehouse|factory|salon|firm|"
+_WORKPLACE_LEFT = re.compile(r"(?:the|my)\s+(?:[a-z]+\s+)?(?:bar|pub|restaurant|cafe|café|shop|store|warehouse|factory|salon|firm|"
                              r"agency|office|call\s+cent(?:re|er)|hotel|bakery|kitchen|site|depot|plant|clinic)")
 # "joined the Anytime Fitness near home", "joined the Ridgeway running club": a membership
 _MEMBERSHIP = re.compile(r"[\w&' -]{0,40}?\b(?:fitness|gym|club|choir|league|society)\b", re.IGNORECASE)
@@ -402,7 +402,7 @@ RULES: tuple[Rule, ...] = (
          r"(?:freelance|self[- ]employed)\b", _fixed("employer", "freelance", 0.8)),
     # "I teach year 4 at a primary school in Norwich": a teacher, and the town.
     rule(_I + r"(?P<verb>teach|lecture|tutor)\s+(?:(?:(?P<subject>(?:\w+\s+)?[A-Za-z]+(?:\s+(?:and|&)\s+[A-Za-z]+)?)\s+)?at\s+" + _ORG + r"|(?P<taught>(?:[\w'-]+\s+){0,3}?)(?:at|in)"
-         r"\s+(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,2}?(?:school|college|academy|university|uni|nursery)\b"
+         r"\s+(?:(?:a|an|the)\s+)?(?:[\w-]+\s+){0,2}?(?:school|college|academy|university|uni|nursery|polytechnic|(?i:jhs|shs|jss|sss))\b"
          r"(?:\s+in\s+" + _PLACE + r")?)", _taught),
     rule(_BE + r"(?:a|an)\s+" + _TITLE + r"\s+(?:(?:down|up|out|over)\s+)?in\s+" + _PLACE + "$", _titled_in),
     # (a comma ends the title: what follows is read by the mentions, "..., galway born and bred")

@@ -279,6 +279,7 @@ _NOT_ORGS = words("family home house cbd town city night nights weekends weekend
 def clean_org(raw: str) -> str | None:
     # "the Boots on the high street"; "concentrix dito sa QC": Taglish "here in" is no part of the name
     value = re.sub(r"\s+(?i:dito|diyan|doon)\b.*$", "", re.sub(r"^the\s+(?=[A-Z0-9])", "", tidy(raw)))
+    value = re.sub(r"^((?:\S+\s+){2,}\S+)\s+\d{1,2}$", r"\1", re.sub(r"(?<=\w)\s+(?i:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat)$", "", value))  # "maccas thurs", "Tesco Small Heath 4 (yrs)"
     if not value or len(value) > MAX_VALUE or value.lower() in _NOT_PLACES or value.lower() in _NOT_ORGS:
         return None
     if _CLOCK.fullmatch(value):

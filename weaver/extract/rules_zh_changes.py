@@ -137,6 +137,7 @@ def named_gone(m: re.Match[str]) -> list[Fact]:
 
 
 # Words after which 死了 means "so very" ("热死了", "笑死了", "烦死了").
-_SO_MUCH = re.compile(r"[热冷累饿困笑气忙烦吓痛疼急闷渴美帅丑馋撑挤晒懒穷酸甜辣咸苦臭香]$")
+_SO_MUCH = re.compile(r"(?:[热冷累饿困笑气忙烦吓痛疼急闷渴美帅丑馋撑挤晒懒穷酸甜辣咸苦臭香]|无聊|难受|尴尬|麻烦|郁闷|开心|"
+                      r"高兴|紧张|羡慕|好吃|好看|好玩|难吃|难看|可爱)$")
 
 

@@ -98,7 +98,7 @@ _NOT_NAMES = re.compile(
     r"老家|老是|已经|以前|平时|自己|本来|查|发现|确诊|被|得|要|想|让|给|把|突然|居然|竟然|妈|爸|搬|住|开|的|"
     r"退休|退|生病|病|住院|出院|过世|去世|离开|回|嫁|移民|带|生日|过生日|当年|当初|那年|小时候|原来|"
     r"大学|高中|初中|小学|大专|研究生|话|讲|保研|考研|合伙|合租|合开|一起|一块|跳槽|辞职|离职|入职|换工作|"
-    r"结婚|离婚|出差|加班|孩子|儿子|女儿|小孩|娃|闺女|老公|老婆|爸妈|父母)"  # Cantonese 话 ("say"): "我细佬话想…"
+    r"结婚|离婚|出差|加班|怀孕|怀了|怀上|孩子|儿子|女儿|小孩|娃|闺女|老公|老婆|爸妈|父母)"  # Cantonese 话 ("say"): "我细佬话想…"
 )
 _PRONOUN = re.compile(r"^(?:他|她)(?!们)")
 # Someone met or to be met, not named as kin: "听说对方是中学老师，叫许棠" (a blind date)
@@ -107,6 +107,17 @@ _PRONOUN = re.compile(r"^(?:他|她)(?!们)")
 OTHER_PARTY = re.compile(r"^(?:听说|据说|好像)?(?:对方|那人|那个人|男方|女方|当事人|客户|患者|病人|学员|租客|房客|顾客)"
                          r"(?!们)(?![^，,]{0,3}我)")
 _OWN_SUBJECT = re.compile(r"^(?:我|俺)")
+_CJK_TEXT = re.compile(r"[\u3400-\u9fff]")
+
+
+def last_relative(text: str) -> str:
+    """The relative a Chinese turn names last at the head of a clause ("老婆怀孕28周了": "my wife"),
+    whom 她/他 in the next turn means even when no fact of theirs was read; "" when none."""
+    found = ""
+    for clause in re.split(r"[，,。！!？?；;\s]+", text if _CJK_TEXT.search(text) else ""):
+        match = _PERSON.match(clause)
+        found = f"my {RELATIONS[match.group('rel')]}" if match else found
+    return found
 
 
 def without_other_party(clauses: list[str]) -> list[str]:
@@ -134,6 +145,9 @@ def person(clause: str, last: Person | None) -> tuple[Person, str, list[Fact]] |
     if match:
         name = match.group("called") or match.group("name") or ""
         end = match.end()
+        if match.group("name"):
+            name = _as_words_allow(clause[match.start("name"):], name)
+            end = match.start("name") + len(name) if name else match.end("rel")
         if name and (_NOT_NAMES.match(name) or "我" in name):
             name, end = "", match.end("rel")  # 我们女儿今年五岁: no name, 今年 starts the rest
         words = words_zh.tags(clause[match.start("rel"):]) if not name else ()
@@ -183,7 +197,8 @@ def together_with(clause: str) -> tuple[Person, Fact] | None:
     """ "跟我女朋友周琪在一起三年了", "跟对象小冉同居第二年了": who the speaker is with, by name
     (她/他 after it is them), and the relation fact."""
     match = _TOGETHER.match(clause)
-    if not match or _NOT_NAMES.match(match.group("name")):
+    if not match or _NOT_NAMES.match(match.group("name")) or not _as_words_allow(clause[match.start("name"):],
+                                                                                  match.group("name")):
         return None
     who = Person(RELATIONS[match.group("rel")], match.group("name"))
     return who, relation_fact(who, who.name)
@@ -202,7 +217,7 @@ def companion(clause: str, found: list[Fact]) -> Person | None:
     about = RELATIONS[match.group("rel")]
     attribute = _ATTRIBUTE.get(about, about)
     name = next((f.value for f in found if f.attribute == attribute and f.op is Op.ASSERT and not f.about), "")
-    said = match.group("name") or ""
+    said = _as_words_allow(clause[match.start("name"):], match.group("name")) if match.group("name") else ""
     said = "" if _NOT_NAMES.match(said) or said in _NOT_DOUBLED else said
     heard = mentioned(clause) if not name and not said else None  # "跟老婆小雨吃饭": jieba's name
     return Person(about, name or said or (heard.name if heard and heard.about == about else ""), only_as_pronoun=True)
@@ -228,6 +243,22 @@ def mentioned(clause: str) -> Person | None:
             continue
         found = Person(about, _name_after(words, at), only_as_pronoun=True)
     return found
+
+
+def _as_words_allow(said: str, name: str) -> str:
+    """``name`` (read at the start of ``said``) as jieba's words allow: none when it opens with
+    a one-character verb or particle ("未婚夫订在10月": 订在), cut to the words it holds when
+    it ends inside one ("女朋友小雨老说我": 小雨)."""
+    at = 0
+    for word, tag in words_zh.tags(said[:len(name) + 4]):
+        if at == 0 and len(word) == 1 and tag[:1] in ("v", "p", "d", "c", "u"):
+            return ""
+        if at + len(word) > len(name):
+            return name[:at] if at >= 2 else name
+        at += len(word)
+        if at >= len(name):
+            break
+    return name
 
 
 def _name_after(words: tuple[tuple[str, str], ...], at: int) -> str:

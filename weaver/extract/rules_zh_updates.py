@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from vaultweave.weaver.extract import dates_zh
+from vaultweave.weaver.extract import dates_zh, words_zh
 from vaultweave.weaver.extract.base import Op
 from vaultweave.weaver.extract.events_en import IT
 from vaultweave.weaver.extract.rules_text import Build, Fact, Rule, rule
@@ -228,24 +228,24 @@ def _age_now(m: re.Match[str]) -> list[Fact]:
 def _lives_plain(m: re.Match[str]) -> list[Fact]:
     """住燕郊 / 住Mountain View: a bare place after 住, whatever place it is."""
     value = place_of(m.group("v"))
-    if not value or re.search(r"[院宿校店馆家舍房楼]$|^(?:附近|隔壁|楼|一起|这|那|得|不|在|了|过|着|[一两二三四五六七八九十几\d])",
-                              value):
+    if not value or re.search(r"[院宿校店馆家舍房楼]$|^(?:附近|隔壁|楼|一起|这|那|得|不|在|了|过|着|[一两二三四五六七八九十几\d])", value):
         return []
     return [Fact("lives_in", value, Op.ASSERT, 0.7)]
 
 
 _APPOSITIVE = re.compile(rf"^我?.*?在[^，,]*?(?:一家|一间|一个|一所)[^，,]*[，,]"
                          rf"(?P<v>[A-Za-z0-9{_CJK}][A-Za-z0-9 &{_CJK}]{{1,9}})(?:[，,].*)?$")
-_NOT_NAMED = re.compile(r"[很太挺不没好真的了吗呢吧啊都也还就是在有做当干上]|工资|待遇|环境|同事|老板|领导|压力|工作|加班|通勤|出差|倒班|轮班|值班|夜班|[多少忙累远近]$")
+_CLAUSE_TAGS = frozenset(("v", "d", "ud", "uj", "ul", "uv", "uz"))  # a verb, an adverb, a particle: a clause
+_NOT_NAMED = re.compile(r"[很太挺不没好真的了吗呢吧啊都也还就是在有做当干上贼巨]|名字|工资|待遇|环境|同事|老板|领导|压力|工作|加班|通勤|出差|倒班|轮班|值班|夜班|[多少忙累远近]$")
 
 
 def named_after(clause: str) -> list[Fact]:
-    """ "在一家外资银行，渣打" / "在北京一家广告公司做文案，蓝色光标": the unnamed workplace's name,
-    said on its own right after it."""
+    """The unnamed workplace's name said on its own right after it: "在一家外资银行，渣打"."""
     found = _APPOSITIVE.match(clause)  # "…一家日料店掌勺，店叫鮨一": the name after what says it is one
     said = re.sub(r"^(?:店|公司|厂|馆|餐厅|酒楼|工作室|单位)?(?:的?名字?)?就?叫", "", found.group("v")) if found else ""
-    if not said or _NOT_NAME.match(said) or _NOT_NAMED.search(said):
-        return []
+    if not said or _NOT_NAME.match(said) or _NOT_NAMED.search(said) or (
+            len(said) >= 6 and any(tag in _CLAUSE_TAGS for _, tag in words_zh.tags(said))):
+        return []  # "…做原画，肢体协调度为零": a clause about oneself, no name
     org = org_of(said)
     return [Fact("employer", org, Op.ASSERT, 0.75)] if org and not is_place(org) else []
 
@@ -346,8 +346,8 @@ ENDINGS: tuple[Rule, ...] = (
     rule(r"^(?:我的?)?(?:[^，,我他她]{0,4}?的)?(?:支教|实习|外派|借调|援藏|援疆)(?:期)?(?:也|已经|终于|正式|都)*结束了",
          lambda m: list(_QUIT)),
     rule(_I + r"(?:上周|昨天|今天)?被(?:layoff|lay off|layoffed|fire|fired|炒鱿鱼|炒|劝退|毕业)了?$", lambda m: list(_QUIT)),
-    # "智谱那边三天前已经离职了": the place one worked, named first, then left
-    rule(r"(?P<v>[^，,我]{2,8}?)(?:那边|这边)(?:我)?[^，,]{0,6}?(?:离职|辞职|不干|辞掉?)了", _left_there),
+    # "智谱那边三天前已经离职了", "外卖那边上个月底就没跑了", "小米这边月底走": the place one worked, named first, then left
+    rule(r"(?:[^，,]*\s)?(?P<v>[^，,\s我]{2,8}?)(?:那边|这边)(?:我)?[^，,]{0,6}?(?:(?:离职|辞职|不干|辞掉?|没再?跑|不跑)了|(?:干完|做完)就?撤了?|(?:月底|月初|年底|下周|这周[一二三四五六日]?|下个?月)就?走了?)", _left_there),
     # "新东方我干到3月底就走了", "德勤这边干到3月底": the place named first, worked at until a day
     # (the employer only: the turn may tell the new title beside it, "4月7号入职 德勤这边干到3月底")
     rule(r"(?:[^，,]*[，,])?(?P<v>[^，,我]{2,8}?)(?:(?:那边|这边)我?|我)(?:干|做)到[^，,]{2,8}?"

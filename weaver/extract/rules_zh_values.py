@@ -160,6 +160,7 @@ def place_of(raw: str) -> str | None:
     raw = re.sub(r"(?<=..)(?:我|我们)?(?:妈|爸|父母|爸妈|婆婆|公公|岳父|岳母|丈母娘|奶奶|爷爷|外婆|姥姥)家$", "", raw)
     # "小区对面": beside somewhere, and the somewhere is left (no place if nothing is)
     value = cleaned(re.sub(r"(?:那边|这边|附近|一带|那儿|这儿|那里|这里|对面|旁边|隔壁|楼下|楼上|边上)$", "", raw))
+    value = value and re.sub(r"^老家(?=..)|(?<=..)(?:[劏㓥]房|出租屋|城中村)$|(?<=..)(?<!马)[去来]$", "", value)  # 老家邵阳, 深圳去了
     if value in _NEARBY or re.fullmatch(rf"我?(?:{_KIN_ZH})(?:那|那儿|那里|家)", value or ""):
         return None  # "搬去女朋友那了": whose home, not where
     if value:  # "滨江一个单间", "西溪的两室一厅": the place, not the flat
@@ -220,6 +221,7 @@ def org_of(raw: str) -> str | None:
     named = re.search(r"(?:一家|一间|一个|一所)?(?:叫|名叫|叫做)(?P<v>[^的，,]{2,12})的", raw)
     value = cleaned(named.group("v") if named else re.sub(r"^(?:叫|名叫|叫做)(?=..)", "", raw))
     value = value and re.sub(r"^(?P<v>[\u4e00-\u9fff]{2,8})了\s.*$", r"\g<v>", value)  # "抖音了 ID也改了": a clause on
+    value = value and re.sub(r"^[\u4e00-\u9fff]{0,6}?[那这]边?(?:间|家)(?=[A-Za-z0-9\u4e00-\u9fff]{2})", "", value)  # 大安区那间花见
     if not value or value in _GENERIC_WORKPLACES or value in _GENERIC_ORGS or re.fullmatch(r"[\u4e00-\u9fff]", value) \
             or value in HK_DISTRICTS:
         return None  # "第", one character, names no company; "喺觀塘做會計": where, not who

@@ -35,11 +35,12 @@ _NOT_STAYED_IN = words(
     "but work working go going come coming be get got do make"
 )
 
-# "staying in a condo in Relau", "living in a PG in Old Rajinder Nagar", "flatshare in leyton",
-# "now staying in Mylapore with my wife": the home, said by the kind of place first or by a
-# stay that is no visit (never a hotel, a hostel or an airbnb, nor a stay "for the week")
+# "staying in a condo in Relau", "living in a PG in Old Rajinder Nagar", "a 2BHK in Baner",
+# "flatshare in leyton", "now staying in Mylapore with my wife": the home, said by the kind of
+# place first or by a stay that is no visit (never a hotel, a hostel or an airbnb, nor a stay
+# "for the week")
 _DWELLING = (r"(?:condo|flat|flatshare|flat\s+share|house\s*share|apartment|house|room|box\s+room|studio|"
-             r"bedsit|(?i:pg)|unit|townhouse|bungalow|cottage|place|hdb(?:\s+flat)?|HDB(?:\s+flat)?)")
+             r"bedsit|(?i:pg)|unit|townhouse|bungalow|cottage|place|hdb(?:\s+flat)?|HDB(?:\s+flat)?|\d\s?(?i:bhk|rk))")
 _HOME_BY_KIND = re.compile(
     r"(?P<lead>\b(?:I|i|we)(?:'m|'re|\s+am|\s+are)?\s+|(?:^|(?<=[.;!?,]))\s*)"
     r"(?P<adv>(?:(?:still|also|now|just|currently)\s+)*)"
@@ -126,6 +127,10 @@ def _home_by_kind(m: re.Match[str]) -> str:
     sentence = re.split(r"[.;!?]", m.string[: m.start()])[-1]
     if not who and "," in m.string[m.start() - 1 : m.start() + 1] and _SOMEONE_ELSE.search(sentence):
         return m.group(0)  # "she moved back, staying in galway for now": hers
+    after = re.match(r"[\w'-]+", m.string[m.end():])
+    if re.search(r"staying\s+in\s+$", m.group(0)) and after and after.group().islower() and not known_place(
+            after.group()):
+        return m.group(0)  # "nah I'm staying in history": a subject kept, no town
     subject = "we" if who.lower().startswith("we") else "I"
     return f"{' ' if m.start() else ''}{subject} {m.group('adv')}live in "
 

@@ -259,6 +259,9 @@ def model_file(lang: str) -> str:
 def _clean(attribute: str, raw: str, chinese: bool) -> str | None:
     if chinese:
         trimmed = raw.strip(_ZH_EDGES)
+        latin = re.match(r"[A-Za-z][A-Za-z .'-]*(?=[\u4e00-\u9fff])", trimmed)
+        if attribute in ("name", "alias") and latin:
+            trimmed = latin.group().strip()  # "叫我Kevin得啦": the name, not the particle after it
         if attribute == "speaks" and not (trimmed in ZH_LANGUAGES or _ZH_TONGUE.search(trimmed)):
             return None  # "打电话和发微信" is no language
         # the clean-up the rules' own values get: "太古里的Apple Store" is Apple Store, "的地方"

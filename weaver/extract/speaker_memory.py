@@ -66,6 +66,11 @@ def switch_in(clause: str) -> list[Fact]:
     return [Fact(SWITCH, found.group("v"), Op.ASSERT, 0.75, when=dates_en.find(clause))]
 
 
+# Arriving where a move was planned: "ok I'm here", "landed on the 1st", "made it!!"
+_ARRIVED = re.compile(r"\b(?:(?:i'm|im|i\s+am|we're|we\s+are)\s+(?:finally\s+|now\s+)?here\b|landed\b|"
+                      r"made\s+it\b|arrived\b|got\s+here\b)", re.IGNORECASE)
+
+
 @dataclass(frozen=True)
 class SpeakerMemory:
     age: str = ""
@@ -145,18 +150,21 @@ class SpeakerMemory:
             out.append(Fact("age", str(int(self.age) + 1), Op.ASSERT, 0.8, when=birthday.when))
         return out
 
-    def dated_by_plan(self, facts: Sequence[Fact], now: datetime) -> list[Fact]:
+    def dated_by_plan(self, facts: Sequence[Fact], now: datetime, text: str = "") -> list[Fact]:
         """``facts`` with a change the speaker planned before dated by the plan's day. A plan
         told as done by one of its values is done whole: "first week at swiggy done" after
-        "it's Swiggy, SDE-2, joining 16th feb" tells the title began that day too."""
-        out, done = [], set()
+        "it's Swiggy, SDE-2, joining 16th feb" tells the title began that day too; so is a move
+        planned for a day gone by when the turn (``text``) tells of arriving ("ok I'm here")."""
+        out, done, today = [], set(), now.date().isoformat()
+        if _ARRIVED.search(text):
+            done |= {day for attribute, _, day in self.plans if attribute == "lives_in" and day <= today}
         for fact in facts:
             day = self._planned_day(fact)
             # the day the plan named says it better than "first week done" (a week back)
             told_when = fact.when and fact.when != dates_en.FIRST_WEEK_AGO
             if day and not (told_when or fact.starts or fact.about) and fact.op is Op.ASSERT:
-                fact = replace(fact, when=day) if day <= now.date().isoformat() else replace(fact, starts=day)
-                done |= {day} if fact.when else set()
+                fact = replace(fact, when=day) if day <= today else replace(fact, starts=day)
+            done |= {day} if day and day <= today and fact.op is Op.ASSERT and not fact.about else set()
             out.append(fact)
         told = {f.attribute for f in out if f.op is Op.ASSERT and not f.about}
         return out + [Fact(attribute, value, Op.ASSERT, 0.7, when=day)

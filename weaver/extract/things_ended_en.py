@@ -44,7 +44,17 @@ def ending_of_thing(raw: str, confidence: float = 0.7) -> list[Fact]:
         at = [Fact("employer", clean_org(org) or org, Op.RETRACT, 0.75)] if org else []
         return [Fact("job_title", title, Op.RETRACT, 0.8 if is_job(title) or not title else 0.65), *at]
     people = ENDABLE_PEOPLE if re.fullmatch(NAME, values[0]) else ()
-    return [Fact(attribute, values[0], Op.RETRACT, confidence) for attribute in (*ENDABLE, *people)]
+    doer = DOERS.get(values[0].lower(), "")  # "quit teaching": the teacher's job, whatever teacher
+    return [*([Fact("job_title", doer, Op.RETRACT, 0.75)] if doer else []),
+            *(Fact(attribute, values[0], Op.RETRACT, confidence) for attribute in (*ENDABLE, *people))]
+
+
+# A trade said by its work, and who does it
+DOERS = {"teaching": "teacher", "nursing": "nurse", "tutoring": "tutor", "bartending": "bartender",
+          "lecturing": "lecturer", "coaching": "coach", "modelling": "model", "modeling": "model",
+          "freelancing": "freelancer", "consulting": "consultant", "waitressing": "waitress",
+          "bar work": "bartender", "cleaning": "cleaner", "driving": "driver", "delivering": "driver",
+          "babysitting": "babysitter", "nannying": "nanny", "dog walking": "dog walker"}
 
 
 # "quit the Ponsonby job obviously", "no more beer either": words of the telling, not of the thing

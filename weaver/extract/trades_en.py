@@ -1,11 +1,12 @@
 """English work told by what one does rather than by its title.
 
 "drivin buses for first glasgow", "i teach grade 4 french immersion", "i do plastering, self
-employed", "nursing at st vincent's", "doin doordash full time": the trade is the doer of the
-verb (a bus driver, a French immersion teacher, a plasterer, a nurse) and the workplace, when
-named, the employer. Each reading asks for what makes it work and not a pastime or a course: a
-vehicle driven in the plural or for someone, a grade taught, a way of working said beside "I do"
-(self-employed, freelance, clients), a verb of nursing that no course word comes before.
+employed", "nursing at st vincent's", "doin doordash full time", "I work behind the bar at the
+Crown": the trade is the doer of the verb (a bus driver, a French immersion teacher, a
+plasterer, a nurse, a bartender) and the workplace, when named, the employer. Each reading asks
+for what makes it work and not a pastime or a course: a vehicle driven in the plural or for
+someone, a grade taught, a way of working said beside "I do" (self-employed, freelance,
+clients), a verb of nursing that no course word comes before.
 """
 
 from __future__ import annotations
@@ -109,6 +110,11 @@ TRADES_DONE: tuple[Rule, ...] = (
     # "accountant life", "paralegal money", "my quantity surveyor brain says", "3rd grade teacher life"
     rule(r"(?:.*?[\s,(])?(?:my\s+)?(?P<title>[a-z0-9][\w-]*(?:\s+[a-z][\w-]*){0,3})\s+(?:life|money|brain|"
          r"problems|struggles)\b(?!\s+(?:insurance|coach))", _title_life),
+    # "I work behind the bar at the Crown on weekends": a bartender, and where
+    rule(r"(?:I\s+|I'm\s+|I\s+am\s+)?(?:still\s+|also\s+|now\s+)?(?:work|working)\s+behind\s+the\s+bar\s+(?:at|in)\s+"
+         r"(?:the\s+)?" + _ORG_SAID,
+         lambda m: [Fact("job_title", "bartender", Op.ASSERT, 0.75),
+                    *(Fact("employer", o, Op.ASSERT, 0.75) for o in [clean_org(m.group("org"))] if o)]),
     # "i be doin doordash full time", "doing uber eats on weekends": work for an app
     rule(r"(?:I\s+)?(?:be\s+)?(?:do|doing|doin'?)\s+(?P<app>(?i:" + _APP + r"))(?=\s|$|[,.!;:)])", _app_done),
 )

@@ -237,3 +237,25 @@ def test_a_comment_on_the_name_is_no_name() -> None:
     read = _read("我在杭州一家小公司做运营，名字贼土，叫星火传媒", speaker="王磊")
     assert ("王磊", "employer", "星火传媒") in read
     assert not {f for f in read if f[1] == "employer" and f[2] != "星火传媒"}
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("my son Kofi is 11 and already asking if he can have a phone when he's 13 lol", ("Kofi", "age", "11")),
+    ("well, 50 now, since yesterday. the party was lovely", ("Sam", "age", "50")),
+])
+def test_an_age_told_before_the_talk_turns(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _read(text)
+
+
+def test_a_count_now_is_no_age() -> None:
+    assert not {f for f in _read("we have 12 now, the kids love the chickens") if f[1] == "age"}
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("gift ideas for my wife Anjali, her bday is 12th June. she loves gardening",
+     ("Anjali", "birthday", "06-12")),
+    ("my husband Tomas's bday is 3 May", ("Tomas", "birthday", "05-03")),
+    ("Dario turned 40 yesterday, we did karaoke", ("Dario", "age", "40")),
+])
+def test_a_birthday_or_an_age_of_someone_named(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _read(text)

@@ -132,7 +132,7 @@ _VERB = re.compile(
 )
 _THIRD_VERB = re.compile(
     r"^(?:still\s+|now\s+|also\s+|just\s+)?(?:lives|works|is|was|has|loves|speaks|studies|moved|retired|"
-    r"teaches|plays|goes|joined|left|turned)\b",
+    r"teaches|plays|goes|joined|left|turned|turns|was\s+born)\b",
     re.IGNORECASE,
 )
 
@@ -207,9 +207,11 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
             owned = pronoun.group("p").lower() in ("his", "her")
             # "my girl Priya is carrying the house, she's a radiographer": Priya, not whom
             # an earlier turn named
+            said_as = pronoun.group("p").lower()
             person = (at and _stranger(fragments[at - 1], last_named)) or (
-                not at and who in ("", "?") and carried.news_of) or _pronoun_person(
-                pronoun.group("p").lower(), who, mentioned, last_named)
+                not at and who in ("", "?") and carried.news_of) or (
+                at and _named_just_before(fragments[at - 1], said_as, mentioned)) or _pronoun_person(
+                said_as, who, mentioned, last_named)
             told = owned or pronoun.group("be") or _THIRD_VERB.match(pronoun.group("rest"))
             if person and not unsure and told:
                 verb = "'s " if owned else "is " if pronoun.group("be") else ""
@@ -229,9 +231,9 @@ def clauses(sentence: str, carried: Carried = Carried(), last_named: str = "") -
         clause: str | None = None
         if not unsure and who != "?":  # the shape first: "a teacher" is no new subject
             # "real version: 34, accountant, cork city", "29, grew up in mott haven": a number told
-            # right before what the speaker is, is their age
-            told = introduced or carried.introduced or (
-                bool(_AGE.match(fragment)) and _self_told(fragments[at + 1:]))
+            # right before what the speaker is, is their age; so is one "now" ("well, 40 now")
+            told = introduced or carried.introduced or (bool(_AGE.match(fragment)) and (
+                _self_told(fragments[at + 1:]) or bool(re.search(rf"\b{re.escape(fragment)}\s+now\b", text))))
             clause = _third(who, fragment) if who else _shape(fragment, told)
             title = _SINCE.sub("", dates_en.strip_trailing(fragment))  # "analytics lead as of monday"
             if clause is None and not who and promoted and _BARE_TITLE.match(title) and is_job(title):
@@ -457,6 +459,13 @@ _SAID_ALONE = words(
     "Brilliant Wow Exactly True Right Fine Noted Agreed Correct Good Update Anyway Congrats Hello Hi Hey "
     "Sorry Please Same Exciting Finally Honestly Seriously Ugh Oh Ah Lol Haha Omg Wait Also Whatever"
 )
+
+
+def _named_just_before(fragment: str, pronoun: str, mentioned: tuple[str, ...]) -> str:
+    """The relative the piece before names last, when "she"/"he" right after fits them ("my
+    girlfriend Mette, she turns 30"), or ""."""
+    said_as = {"his": "he", "her": "she"}.get(pronoun, pronoun)
+    return next((m for m in mentioned if fragment.endswith(m) and _pronoun_means(said_as, m)), "")
 
 
 def _pronoun_person(pronoun: str, who: str, mentioned: tuple[str, ...], last_named: str) -> str:

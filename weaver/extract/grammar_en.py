@@ -11,7 +11,7 @@ from vaultweave.weaver.extract.fragments_en import ends_on_relative
 from vaultweave.weaver.extract.jobs_ended_en import named_where_left
 from vaultweave.weaver.extract.normalise_en import PERSON, SAID_OF_THEM, normalise
 from vaultweave.weaver.extract.rules_text import ADV, EDGES, NAME, Fact, Grammar, is_job
-from vaultweave.weaver.extract.someone_named_en import THIRD_VERBS, WHO_ENDS, named_other
+from vaultweave.weaver.extract.someone_named_en import THIRD_VERBS, WHO_ENDS, named_other, their_verbs
 from vaultweave.weaver.extract.trips import TRIP_EN
 
 # -- English clauses ----------------------------------------------------------------------
@@ -351,27 +351,6 @@ def _en_events(clause: str) -> list[Fact]:
     return events_en.events(text)
 
 
-_EN_THEIR_VERB = re.compile(r"(?:and\s+)?(?:still\s+|now\s+|also\s+|just\s+)?"
-                            r"(?P<verb>lives|works|studies|speaks|teaches|plays|loves|likes|hates|"
-                            r"moved|started|left|quit|joined)\b(?P<rest>.*)$")
-
-
-def _en_their_verbs(rest: str) -> str:
-    """What is said of someone else, up to where the talk turns away from them: "lives in
-    Milan, works for Pirelli" -> "lives in Milan and work for Pirelli" (verbs in the first
-    person's form, so the shared subject carries over them)."""
-    head, *after = re.split(r",|\s+(?:so|but|and|because)\s+(?:he|she|they|I|we|it)\b", rest)
-    parts = [head]
-    for fragment in after if "," in rest else []:
-        verb = _EN_THEIR_VERB.match(fragment.strip())
-        if not verb:
-            break
-        parts.append(THIRD_VERBS.get(verb.group("verb"), verb.group("verb")) + verb.group("rest"))
-    said = " and ".join(p.strip() for p in parts)
-    return re.sub(r"\band\s+(lives|works|studies|speaks|loves|likes|hates|has)\b",
-                  lambda m: "and " + THIRD_VERBS[m.group(1)], said)
-
-
 # "(my daughter Isabella's) ballet moved to mondays": their lesson or practice on its days.
 _EN_NOT_THING = r"(?!(?:at|in|on|a|an|the|going|been|got|gone|not|so|just|still|off|back|home)\b)"
 _EN_MOVED = r"(?:'s|\s+(?:is|are|has|have|got|was|moved|changed|switched|shifted|starts|started))\b"
@@ -395,7 +374,7 @@ def _en_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
     verb = match.group("verb")
     if verb == "moved" and re.match(r"out\b", match.group("rest")) and about in ("roommate", "flatmate"):
         return None  # "my roommate Tiago moved out": the home is no longer shared (changes_en)
-    rest = _en_their_verbs(match.group("rest"))
+    rest = their_verbs(match.group("rest"))
     if match.group("who"):  # "my cousin Tendai who is a nurse says ..."
         rest = WHO_ENDS.split(rest, 1)[0]
     if re.fullmatch(NAME, rest.strip(EDGES)):

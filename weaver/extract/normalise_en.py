@@ -49,6 +49,8 @@ _EN_FIXES = (
     (re.compile(r"\bfrm\b"), "from"),
     (re.compile(r"\b(?:tmr|tmrw|tmw|tmrrw|2moro|2morrow|2mrw)\b", re.IGNORECASE), "tomorrow"),
     (re.compile(r"\b(?:my\s+own|my)\s+(?:bday|b-day|birthday)\b", re.IGNORECASE), "my birthday"),
+    (re.compile(r"(?<='s\s)(?:bday|b-day)\b|(?<=\b(?:his|her)\s)(?:bday|b-day)\b", re.IGNORECASE),
+     "birthday"),
     (re.compile(r"\bmy\s+go-?to\b(?=\s+[a-z])|\bmy\s+go\s+to\b(?=\s+(?:drink|food|snack|meal|order|coffee|beer|"
                 r"wine|song|album|movie|film|show|book|game|band|artist|dish|restaurant|spot)\b)",
                 re.IGNORECASE),

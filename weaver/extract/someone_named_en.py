@@ -22,6 +22,7 @@ THIRD_VERBS = {"lives": "live", "works": "work", "speaks": "speak", "studies": "
 
 _EN_NAMED_OTHER = re.compile(r"(?!I\b)(?P<name>[A-Z][a-z]+)(?:\s+(?:just\s+|finally\s+|recently\s+)?"
                              r"(?P<verb>lives|stays(?=\s+in\b)|moved|left|works|started|quit|joined|got\s+promoted|retired|"
+                             r"turns(?=\s+\d)|turned(?=\s+\d)|"
                              r"got\s+married|got\s+engaged|got\s+hired|got\s+a\s+job|"
                              r"(?:has\s+)?(?:taken|took)\s+(?:up\s+)?a\s+(?:new\s+)?(?:post|job|position|role)|is)"
                              r"|(?P<is>'s))\b\s*"
@@ -91,3 +92,30 @@ def _named_in_lower_case(name: str, title: str) -> bool:
     # "conor's a taxi driver up in derry": the job may take a word or two more than the first
     said = title.split()
     return not taken and not relative and any(is_job(" ".join(said[:n])) for n in range(1, len(said) + 1))
+
+
+# What is said of someone else after a comma or "and": one of their verbs, as a clause of theirs
+_THEIR_VERBS = (r"(?:still\s+|now\s+|also\s+|just\s+)?"
+                r"(?P<verb>lives|works|studies|speaks|teaches|plays|loves|likes|hates|moved|started|left|quit|joined)\b")
+_THEIR_VERB = re.compile(r"(?:and\s+)?" + _THEIR_VERBS + r"(?P<rest>.*)$")
+# "is 12 and already asking if he can drive": the age, and then the talk turns to something else
+_AGE_THEN = re.compile(r"^((?:(?:is|'s)\s+)?\d{1,2})\s+and\s+(?!"
+                       + _THEIR_VERBS.replace("?P<verb>", "?:") + r").*$")
+_THEIR_TALK_ENDS = re.compile(r",|\s+(?:so|but|and|because)\s+(?:he|she|they|I|we|it)\b")
+
+
+def their_verbs(rest: str) -> str:
+    """What is said of someone else, up to where the talk turns away from them: "lives in
+    Milan, works for Pirelli" -> "lives in Milan and work for Pirelli" (verbs in the first
+    person's form, so the shared subject carries over them); "is 12 and already asking if he
+    can drive" -> "is 12"."""
+    head, *after = _THEIR_TALK_ENDS.split(_AGE_THEN.sub(r"\1", rest))
+    parts = [head]
+    for fragment in after if "," in rest else []:
+        verb = _THEIR_VERB.match(fragment.strip())
+        if not verb:
+            break
+        parts.append(THIRD_VERBS.get(verb.group("verb"), verb.group("verb")) + verb.group("rest"))
+    said = " and ".join(p.strip() for p in parts)
+    return re.sub(r"\band\s+(lives|works|studies|speaks|loves|likes|hates|has)\b",
+                  lambda m: "and " + THIRD_VERBS[m.group(1)], said)

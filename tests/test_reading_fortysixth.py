@@ -259,3 +259,36 @@ def test_a_count_now_is_no_age() -> None:
 ])
 def test_a_birthday_or_an_age_of_someone_named(text: str, fact: tuple[str, str, str]) -> None:
     assert fact in _read(text)
+
+
+@pytest.mark.parametrize(("text", "facts"), [
+    ("多伦多冷死了 我在UofT读统计 宿舍暖气还坏了",
+     {("王磊", "studies_at", "UofT"), ("王磊", "studies", "统计")}),
+    ("在伦敦读LSE金融硕士 房租贵得离谱", {("王磊", "studies_at", "LSE"), ("王磊", "studies", "金融")}),
+    ("我华南师范大学日语专业大三的 想找个兼职", {("王磊", "studies_at", "华南师范大学")}),
+])
+def test_a_school_by_its_letters_or_before_its_department(text: str, facts: set[tuple[str, ...]]) -> None:
+    read = _read(text, speaker="王磊")
+    assert facts <= read
+    assert not {f for f in read if f[1] == "studies" and f[2].startswith(("UofT", "LSE"))}
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("婚礼定在十月 我在厦门这边教小学数学 国庆刚好放假", ("王磊", "job_title", "小学数学老师")),
+    ("我是自由职业做室内设计的 没有单位证明咋整", ("王磊", "job_title", "室内设计")),
+    ("我一个儿科大夫 三十了还单着", ("王磊", "job_title", "儿科大夫")),
+])
+def test_a_chinese_trade_said_in_passing(text: str, fact: tuple[str, str, str]) -> None:
+    read = _read(text, speaker="王磊")
+    assert fact in read
+    assert not {f for f in read if f[1] == "lives_in" and f[2].startswith("我")}
+
+
+def test_an_age_then_what_they_are_keeps_both() -> None:
+    read = _read("My son Thabo is 9 and in grade 3 at Parkview Primary, he's soccer mad")
+    assert {("Thabo", "age", "9"), ("Thabo", "studies_at", "Parkview Primary")} <= read
+
+
+def test_firmware_written_for_a_living() -> None:
+    read = _read("有没有推荐新竹好吃的 我在联发科写固件 平日下班就想喝一杯", speaker="王磊")
+    assert ("王磊", "job_title", "固件工程师") in read

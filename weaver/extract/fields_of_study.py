@@ -166,6 +166,7 @@ def field_zh(raw: str) -> str | None:
     """The field a Chinese phrase names, or None ("大三新闻" -> "新闻": the year is not the field)."""
     value = re.sub(r"^(?:大[一二三四五]|研[一二三]|[硕碩][一二三]|博[一二三四五]|[一二三四五]年级)", "",
                    raw.strip())
+    value = re.sub(r"^[A-Z][A-Za-z]{1,5}(?=[\u4e00-\u9fff]{2})", "", value)  # "UCL建筑": the school first
     if not value or any(value.endswith(n) for n in _ZH_NOT):
         return None
     if re.fullmatch(r"[A-Za-z][A-Za-z .&-]*", value):

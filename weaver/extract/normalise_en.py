@@ -216,7 +216,8 @@ def _name_then_pronoun(m: re.Match[str]) -> str:
     # "my sister Carmen, she lives in madrid" stays: the pronoun's clause reads her by relation;
     # "my sister lives in Oslo, she's a nurse": a place before the comma is no subject
     told_by_relation = re.search(r"\b(?:my|our|his|her|with)\s+[a-z]+\s+$", m.string[: m.start()])
-    placed = re.search(r"\b(?:in|to|from|at|near|outside|of|for|with|by|around)\s+$", m.string[: m.start()])
+    placed = re.search(r"\b(?:in|to|from|at|near|outside|of|for|with|by|around)\s+(?:[A-Z][\w'-]*\s+){0,2}$",
+                       m.string[: m.start()])  # "at Parkview Primary, he's ...": a place
     name = m.group("name")
     if told_by_relation or placed or name.lower() in _EN_NOT_A_NAME:
         return m.group(0)

@@ -408,7 +408,7 @@ RULES: tuple[Rule, ...] = (
     rule(_I + r"(?:是|做|当)?(?:一名|一个)?(?P<t>自由职业者?|个体户|全职妈妈|全职太太|全职爸爸)$", _titled_any(0.8)),
     rule(_I + r"是?(?:卖|做)(?P<v>保险|房子?|车|药|理财|基金)的$", lambda m: [Fact("job_title", m.group("v") + "销售",
                                                                                Op.ASSERT, 0.8)]),
-    rule(_I + r"(?:是|一个|就是个|是个)?(?:做|搞|干|写|画)(?P<t>[^，,]{1,8}?)的$", _titled_any(0.8)),
+    rule(_I + r"(?:是|一个|就是个|是个)?(?:自由职业|全职|兼职|个体)?(?:做|搞|干|写|画)(?P<t>[^，,]{1,8}?)的$", _titled_any(0.8)),
     # "我是送外卖的", "我一个送快递的": the work is the errand itself
     rule(_I + r"(?:是|一个|就是个|是个)?(?P<t>送(?:外卖|快递))的$", _titled_any(0.8)),
     rule(_I + r"在(?P<v>[^，,]{2,6}?)(?P<t>送(?:外卖|快递))", lambda m: [Fact("job_title", m.group("t"), Op.ASSERT, 0.8)]

@@ -3,7 +3,8 @@
 "在济南上山大", "在台北读台大", "在新山读UTM": 在 names the city, and what is read or
 attended there is the school (and the city where one lives). "读的是卢湾一中心小学" names
 the school outright. Only a school's shape counts: a university's short name (山大, 台大), a
-school word at the end (学院, 小学, 一中) or a Latin acronym (UTM). A level or a year
+school word at the end (学院, 小学, 一中) or a Latin acronym (UTM, UofT: "在伦敦读UCL建筑硕士"
+names the school, then the field). A level or a year
 ("在上海读研究生", "在北京上二年级") or a bare 大学 is no school: the city is then where one lives
 ("在青岛上大学" never stores the school "青岛上大学"). A school and its year typed as two
 pieces ("武汉理工 大四", "初三 在南宁三中") are read as one.
@@ -21,7 +22,7 @@ from vaultweave.weaver.extract.rules_zh_values import LANGUAGES, is_place
 _CJK = "\u4e00-\u9fff"
 _SCHOOL = re.compile(
     rf"[{_CJK}]{{1,3}}大|[{_CJK}]{{1,8}}(?:大学|学院|中学|小学|高中|初中|附中|附小|[一二三四五六七八九十]中|实验|幼儿园|理工|师范|科大)"
-    r"|[A-Z]{2,6}"
+    r"|[A-Z]{2,6}|" + r"(?=[A-Za-z]*[A-Z][a-z]*[A-Z])[A-Za-z]{3,6}"  # UCL, UofT
 )
 # Levels, years and kinds of study: what one is in, not where
 _NOT_SCHOOL = re.compile(r"^(?:大学|中学|小学|高中|初中|[读上念]?大[一二三四]|研[一二三]|"
@@ -49,7 +50,8 @@ def _in_city(m: re.Match[str]) -> list[Fact]:
 # A year of school after the school: "在杭州二中高一", "在乐山一中读高三", "华师新闻系大二"
 _YEAR = r"(?:大[一二三四]|高[一二三]|初[一二三]|研[一二三]|[一二三四五六]年级)"
 _SCHOOL_YEAR = (r"^我?(?:现在|目前|今年)?(?:是|在)?(?P<v>[" + _CJK + r"A-Za-z]{2,10}?)"
-                r"(?:[" + _CJK + r"]{1,4}系)?(?:读|上|念)?" + _YEAR + r"(?:了|的|学生)?$")
+                r"(?:(?!大学|[学院])[" + _CJK + r"]{1,4}(?:系|专业))?"  # "俄语专业", never "大学俄语专业"
+                r"(?:读|上|念)?" + _YEAR + r"(?:了|的|学生)?$")
 
 
 def _school_year(m: re.Match[str]) -> list[Fact]:
@@ -89,10 +91,21 @@ def school_and_year(sentence: str) -> str:
                        sentence)
 
 
+def _letters_then_field(m: re.Match[str]) -> list[Fact]:
+    if not school(m.group("v")):
+        return []
+    field = field_zh(m.group("f") or "")
+    studied = [Fact("studies", field, Op.ASSERT, 0.75)] if field else []
+    return [Fact("studies_at", m.group("v"), Op.ASSERT, 0.8), *studied]
+
+
 RULES: tuple[Rule, ...] = (
+    # "在伦敦读UCL建筑硕士", "读UCL的数据科学硕士": the school by its letters, then the field
+    rule(r"^我?(?:现在|目前|也|还|已经|一直)*(?:在[" + _CJK + r"]{2,4})?(?:读|念)(?P<v>[A-Za-z]{2,6})的?"
+         r"(?P<f>[" + _CJK + r"]{2,6}?)?(?:硕士|博士|本科|研究生|专业)?(?=$|[\s，,])", _letters_then_field),
     rule(_WHERE, _in_city),
     # "我在NUS读business", "在UBC读CS": a school by its letters, then what is read there
-    rule(r"^我?(?:现在|目前|也|还|已经|一直)*在(?P<v>[A-Z]{2,6})(?=(?:读|念|修)(?!书|大学))",
+    rule(r"^我?(?:现在|目前|也|还|已经|一直)*在(?P<v>[A-Za-z]{2,6})(?=(?:读|念|修)(?!书|大学))",
          lambda m: [Fact("studies_at", m.group("v"), Op.ASSERT, 0.8)] if school(m.group("v")) else []),
     rule(_SCHOOL_YEAR, _school_year),
     # "武大日语系的", "我是华师新闻系的": a school, the department, and so the field

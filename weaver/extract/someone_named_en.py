@@ -98,9 +98,9 @@ def _named_in_lower_case(name: str, title: str) -> bool:
 _THEIR_VERBS = (r"(?:still\s+|now\s+|also\s+|just\s+)?"
                 r"(?P<verb>lives|works|studies|speaks|teaches|plays|loves|likes|hates|moved|started|left|quit|joined)\b")
 _THEIR_VERB = re.compile(r"(?:and\s+)?" + _THEIR_VERBS + r"(?P<rest>.*)$")
-# "is 12 and already asking if he can drive": the age, and then the talk turns to something else
-_AGE_THEN = re.compile(r"^((?:(?:is|'s)\s+)?\d{1,2})\s+and\s+(?!"
-                       + _THEIR_VERBS.replace("?P<verb>", "?:") + r").*$")
+# "is 12 and already asking if he can drive": the age, then talk of what may be, which would
+# read the age as a wish too ("is 10 and in grade 4" goes on about them)
+_AGE_THEN = re.compile(r"^((?:(?:is|'s)\s+)?\d{1,2})\s+and\s+(?=.*\b(?:if|whether|when)\b).*$")
 _THEIR_TALK_ENDS = re.compile(r",|\s+(?:so|but|and|because)\s+(?:he|she|they|I|we|it)\b")
 
 

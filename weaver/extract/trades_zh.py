@@ -5,7 +5,7 @@ around it, and the pattern tables (anchored on the whole clause) miss it:
 
 - driving or delivering for an app or by the trip: "晚上开滴滴", "先开网约车过渡一下",
   "在重庆跑美团外卖", "现在去Grab开车顶住先" (the title by what is carried, the app the employer);
-- code or copy written for a living: "在奥美写文案", "在望京这边美团写Java" (Java开发);
+- code or copy written for a living: "在奥美写文案", "在望京这边美团写Java" (Java开发), "在联发科写韧体";
 - selling on the road: "我是跑医药销售的", "在伊利跑销售";
 - teaching a subject or a class: "在呼和浩特教马头琴", "补习班教英文教到九点", "我带中班的"
   (a kindergarten class: 幼儿园老师);
@@ -53,9 +53,11 @@ _DRIVES = re.compile(
 _APP_DRIVEN = re.compile(rf"^{_ME}{_WHEN}(?P<what>(?P<app>Grab|Uber|滴滴))\s*开(?:车|了)")
 
 _CODE = {"前端": "前端", "后端": "后端", "代码": "程序员", "程序": "程序员", "算法": "算法工程师",
-         "文案": "文案"}
+         "文案": "文案", "韧体": "韧体工程师", "固件": "固件工程师", "嵌入式": "嵌入式工程师",
+         "驱动": "驱动工程师"}
 _WRITES = re.compile(
-    rf"^{_ME}{_WHEN}{_AT}{_WHEN}(?:写|敲)(?P<what>前端|后端|代码|程序|算法|文案|Java|Python|Golang|Go|PHP|C\+\+|iOS|安卓|Android)"
+    rf"^{_ME}{_WHEN}{_AT}{_WHEN}(?:写|敲)(?P<what>前端|后端|代码|程序|算法|文案|"
+    r"韧体|固件|嵌入式|驱动|Java|Python|Golang|Go|PHP|C\+\+|iOS|安卓|Android)"
     r"(?![\u4e00-\u9fff]{0,1}(?:的人|课|作业))"
 )
 _SELLS = re.compile(rf"^{_ME}(?:是)?{_WHEN}{_AT}{_WHEN}跑(?P<what>[{_CJK}]{{0,4}}?(?:销售|业务|保险))(?:的)?")
@@ -64,8 +66,8 @@ _SELLS = re.compile(rf"^{_ME}(?:是)?{_WHEN}{_AT}{_WHEN}跑(?P<what>[{_CJK}]{{0,
 _TEACHES = re.compile(
     rf"^{_ME}{_WHEN}(?:在(?P<at>[{_CJK}A-Za-z]{{2,10}}?)(?:这边|那边|那个|这个)?|"
     rf"[{_CJK}]{{1,6}}(?:班|校|馆|所|中心|机构|学院|园|室))?{_WHEN}"  # "补习班教英文": a kind of school
-    rf"教(?![我你他她人孩学小大儿女娃侄外练授室材程育训会堂导得的过了着完师书])(?P<what>[{_CJK}]{{1,4}}?)"
-    r"(?:课|的|了|教到[^，,]*|，|$)"
+    rf"教(?!小(?!学)|[我你他她人孩学大儿女娃侄外练授室材程育训会堂导得的过了着完师书])(?P<what>[{_CJK}]{{1,4}}?)"
+    r"(?:课|的|了|教到[^，,]*|，|\s|$)"
 )
 _NOT_SUBJECTS = frozenset({"书", "课", "会", "育", "练"})
 _CLASSES = re.compile(rf"^{_ME}{_WHEN}{_AT}{_WHEN}(?:带|教)(?P<what>(?:幼儿园)?(?:小|中|大)班)")

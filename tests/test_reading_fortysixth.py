@@ -276,7 +276,7 @@ def test_a_school_by_its_letters_or_before_its_department(text: str, facts: set[
 @pytest.mark.parametrize(("text", "fact"), [
     ("婚礼定在十月 我在厦门这边教小学数学 国庆刚好放假", ("王磊", "job_title", "小学数学老师")),
     ("我是自由职业做室内设计的 没有单位证明咋整", ("王磊", "job_title", "室内设计")),
-    ("我一个儿科大夫 三十了还单着", ("王磊", "job_title", "儿科大夫")),
+    ("我一个儿科大夫 三十了还单着", ("王磊", "job_title", "儿科医生")),
 ])
 def test_a_chinese_trade_said_in_passing(text: str, fact: tuple[str, str, str]) -> None:
     read = _read(text, speaker="王磊")

@@ -401,8 +401,9 @@ def own_title(value: str) -> str:
 
 
 def bare_title(value: str) -> str:
-    """A Chinese title without the verb that did it ("还是干策划" read as 干策划: 策划)."""
-    return re.sub(r"^(?:还是|也是|依然|继续)?(?:干|做|当)(?=[\u4e00-\u9fff]{2})", "", value)
+    """A Chinese title without the verb that did it ("还是干策划" read as 干策划: 策划), in its
+    written word (大夫, as doctors are called, is 医生: "心内科大夫" is 心内科医生)."""
+    return re.sub(r"(?<=科)大夫$", "医生", re.sub(r"^(?:还是|也是|依然|继续)?(?:干|做|当)(?=[\u4e00-\u9fff]{2})", "", value))
 
 
 def title_of(raw: str) -> str | None:

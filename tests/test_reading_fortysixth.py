@@ -292,3 +292,10 @@ def test_an_age_then_what_they_are_keeps_both() -> None:
 def test_firmware_written_for_a_living() -> None:
     read = _read("有没有推荐新竹好吃的 我在联发科写固件 平日下班就想喝一杯", speaker="王磊")
     assert ("王磊", "job_title", "固件工程师") in read
+
+
+def test_someone_else_moving_in_tells_no_home_of_the_speakers() -> None:
+    read = _read("my sister moved in with her boyfriend last week, his place in Fremantle is tiny")
+    assert not {f for f in read if f[0] == "Sam" and f[1] == "lives_in"}
+    assert ("Sam", "lives_in", "Fremantle") in _read("Finally moved in with my girlfriend Ana, her place in "
+                                                    "Fremantle")

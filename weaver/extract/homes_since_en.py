@@ -8,8 +8,9 @@ read with its day: "I moved to Brisbane two weeks ago", "last Saturday we moved 
 "I live in Schwabing".
 
 The place must be a town the gazetteer knows or a capitalised name that names no kind of
-place or person ("been in Hospital since" is no home); a question, a hypothetical and a
-stay that is a visit ("been in Rome for the conference") are left as said.
+place or person ("been in Hospital since" is no home); a question, a hypothetical, a stay that
+is a visit ("been in Rome for the conference") and someone else moving in ("my sister moved in
+with her boyfriend, his place in Leeds") are left as said.
 """
 
 from __future__ import annotations
@@ -35,6 +36,9 @@ _WEEKS_IN = re.compile(rf"\b{_COUNT}\s+(?P<unit>days?|weeks?|months?)\s+in\s+{_P
 _MOVED_IN = re.compile(r"\bmoved\s+in\b", re.IGNORECASE)
 _INTO = re.compile(r"\b(?:(?:his|her|their|our|my|the|a|new)\s+)*"
                    rf"(?:WG|flat|place|house|apartment|room|flatshare|condo|studio|unit)\s+in\s+{_PLACE}\b")
+_SOMEONE_ELSE = re.compile(r"\b(?:he|she|they|(?:my|our|his|her)\s+\w+|"
+                           r"(?!(?:I|Just|Finally|Today|Yesterday|So|And|But|Ok|Okay|Well|We|Also|Then|Now)\b)"
+                           r"[A-Z][a-z]+)\s+(?:just\s+|finally\s+)?$")
 _MAYBE = re.compile(r"\b(?:if|would|might|maybe|could|thinking|hope|hoping|plan|planning)\b|\?")
 _MONTHS = frozenset(("january", "february", "march", "april", "may", "june", "july", "august",
                      "september", "october", "november", "december", "jan", "feb", "mar", "apr", "jun",
@@ -89,8 +93,9 @@ def homes_since_in_full(text: str) -> str:
     for pattern, said in said_as_moves:
         out = pattern.sub(lambda m, s=said: m.group(0) if _MAYBE.search(_sentence_of(m.string, m.start()))
                           else s(m), out)
-    if _MOVED_IN.search(out):
-        found = _INTO.search(out, _MOVED_IN.search(out).start())
+    moved = _MOVED_IN.search(out)
+    if moved and not _SOMEONE_ELSE.search(out[:moved.start()]):  # "my sister moved in with…": hers
+        found = _INTO.search(out, moved.start())
         town = _town(found.group("place")) if found else None
         if found and town and not _MAYBE.search(_sentence_of(out, found.start())):
             out = f"{out[:found.end()]}. I live in {town}.{out[found.end():]}"

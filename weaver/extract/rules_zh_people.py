@@ -197,10 +197,10 @@ def together_with(clause: str) -> tuple[Person, Fact] | None:
     """ "跟我女朋友周琪在一起三年了", "跟对象小冉同居第二年了": who the speaker is with, by name
     (她/他 after it is them), and the relation fact."""
     match = _TOGETHER.match(clause)
-    if not match or _NOT_NAMES.match(match.group("name")) or not _as_words_allow(clause[match.start("name"):],
-                                                                                  match.group("name")):
+    name = _as_words_allow(clause[match.start("name"):], match.group("name")) if match else ""
+    if not match or not name or _NOT_NAMES.match(name):
         return None
-    who = Person(RELATIONS[match.group("rel")], match.group("name"))
+    who = Person(RELATIONS[match.group("rel")], name)
     return who, relation_fact(who, who.name)
 
 

@@ -299,3 +299,8 @@ def test_someone_else_moving_in_tells_no_home_of_the_speakers() -> None:
     assert not {f for f in read if f[0] == "Sam" and f[1] == "lives_in"}
     assert ("Sam", "lives_in", "Fremantle") in _read("Finally moved in with my girlfriend Ana, her place in "
                                                     "Fremantle")
+
+
+def test_someone_named_moving_out_to_a_town_lives_there() -> None:
+    read = _read("Tash moved out to Geelong last weekend so its cooking for one")
+    assert ("Tash", "lives_in", "Geelong") in read

@@ -48,8 +48,9 @@ def named_other(clause: str) -> tuple[str, str, str, list[Fact]] | None:
         return None
     verb = match.group("verb") or "is"
     rest = _TURNS_AWAY.split(match.group("rest"), 1)[0]  # "Ruben is a welder and he keeps nagging ..."
-    if verb == "moved" and re.match(r"out\b", rest):
+    if verb == "moved" and re.match(r"out\b(?!\s+to\b)", rest):
         return None  # "Tiago moved out": the speaker's roommate left (changes_en), not his move
+    rest = re.sub(r"^out\s+(?=to\b)", "", rest) if verb == "moved" else rest  # "moved out to Geelong": there
     if verb == "is":
         # only what a person is: "Divya is 34", "Bilal is an architect", not "Monday is pub quiz"
         # or "Tuesday's my day off"

@@ -304,3 +304,14 @@ def test_someone_else_moving_in_tells_no_home_of_the_speakers() -> None:
 def test_someone_named_moving_out_to_a_town_lives_there() -> None:
     read = _read("Tash moved out to Geelong last weekend so its cooking for one")
     assert ("Tash", "lives_in", "Geelong") in read
+
+
+@pytest.mark.parametrize(("text", "facts"), [
+    ("伴娘是我闺蜜小雅 她在杭州当空姐 那几天得调班",
+     {("小雅", "lives_in", "杭州"), ("小雅", "job_title", "空姐")}),
+    ("你说我姐也是 她在青岛当外科医生 天天上手术台", {("王磊's sister", "job_title", "外科医生")}),
+])
+def test_she_after_a_relative_named_inside_a_clause(text: str, facts: set[tuple[str, ...]]) -> None:
+    read = _read(text, speaker="王磊")
+    assert facts <= read
+    assert not {f for f in read if f[0] == "王磊" and f[1] in ("lives_in", "job_title")}

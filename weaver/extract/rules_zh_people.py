@@ -238,10 +238,11 @@ def mentioned(clause: str) -> Person | None:
     words = words_zh.tags(clause)
     found: Person | None = None
     for at, (word, _) in enumerate(words[1:], start=1):
-        about = RELATIONS.get(word)
-        if about is None or about in _OF_ONES_DAYS:
+        about = RELATIONS.get(word.removeprefix("我"))  # jieba's 我姐 is my sister
+        name = _name_after(words, at) if about else ""
+        if about is None or (about in _OF_ONES_DAYS and not name):  # "伴娘是我闺蜜小雅": by her name
             continue
-        found = Person(about, _name_after(words, at), only_as_pronoun=True)
+        found = Person(about, name, only_as_pronoun=True)
     return found
 
 

@@ -315,3 +315,8 @@ def test_she_after_a_relative_named_inside_a_clause(text: str, facts: set[tuple[
     read = _read(text, speaker="王磊")
     assert facts <= read
     assert not {f for f in read if f[0] == "王磊" and f[1] in ("lives_in", "job_title")}
+
+
+def test_a_relatives_english_name_of_two_words() -> None:
+    read = _read("我朋友Li Wen上个月搬去Perth了, 一直叫我也过去", speaker="王磊")
+    assert {("王磊", "friend", "Li Wen"), ("Li Wen", "lives_in", "Perth")} <= read

@@ -320,3 +320,7 @@ def test_she_after_a_relative_named_inside_a_clause(text: str, facts: set[tuple[
 def test_a_relatives_english_name_of_two_words() -> None:
     read = _read("我朋友Li Wen上个月搬去Perth了, 一直叫我也过去", speaker="王磊")
     assert {("王磊", "friend", "Li Wen"), ("Li Wen", "lives_in", "Perth")} <= read
+
+
+def test_came_up_to_a_town_years_ago_lives_there() -> None:
+    assert ("王磊", "lives_in", "台中") in _read("我上來台中三年了 房租還是貴", speaker="王磊")

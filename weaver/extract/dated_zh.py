@@ -88,12 +88,12 @@ def _undated_change(fact: Fact) -> bool:
             and not (fact.when or fact.starts or fact.scheduled))
 
 
-# "到柏林一周多了", "来深圳半年了", "来墨尔本打工度假三个月了", "来多伦多帮女儿带孩子两年了": an
-# arrival (and what one came for) told with how long ago is a home since then (find_since
-# dates it); "到家两个小时了" is no place.
+# "到柏林一周多了", "来深圳半年了", "上来台北三年了", "来墨尔本打工度假三个月了", "来多伦多帮女儿带孩子
+# 两年了": an arrival (and what one came for) told with how long ago is a home since then
+# (find_since dates it); "到家两个小时了" is no place.
 # "来槟城第一个礼拜", "来大阪当技能实习生第二年了", "搬来广州第三天": the how long told as an ordinal,
 # and the work one came for named by 当
-_ARRIVED = re.compile(r"^我?(?:已经|都|刚|才)?搬?(?:到|来)了?(?P<v>[\u4e00-\u9fff]{2,4}?)"
+_ARRIVED = re.compile(r"^我?(?:已经|都|刚|才)?(?:搬|上|过)?(?:到|来)了?(?P<v>[\u4e00-\u9fff]{2,4}?)"
                       r"(?:帮[\u4e00-\u9fff]{1,4}?)?(?:打工度假|打工|工作|上班|读书|上学|留学|读研|读博|发展|生活|"
                       r"带孩子|带娃|陪读|当[\u4e00-\u9fff]{2,6}?)?(?:已经|都)?"
                       r"(?:(?:[一两三四五六七八九十半几\d]+个?多?(?:天|周|星期|礼拜|月|年))多?了"

@@ -71,7 +71,7 @@ def find_past(clause: str) -> tuple[str, str]:
 # A change told with how long ago it was: "烟戒了一个月了", "辞职半年多了", "到伦敦一周了".
 # Only verbs of a moment: "干了三年" and "住了五年" say how long a state lasts.
 _SINCE = re.compile(
-    r"(?:戒|辞职|离职|搬|分手|退休|退|停|不干|入职|毕业|结婚|落地|住下来|安顿下来|(?:^|(?<=[我刚都已经才]))(?:到|来))"
+    r"(?:戒|辞职|离职|搬|分手|退休|退|停|不干|入职|毕业|结婚|落地|住下来|安顿下来|(?:^|(?<=[我刚都已经才上过]))(?:到|来))"
     rf"[^，,]{{0,6}}?了?(?P<d>(?:{_N}|几|半)个?多?(?:天|周|星期|礼拜|月|年))多?了"
 )
 

@@ -5,9 +5,9 @@ BIN := $(VENV)/bin
 # torch first and pinned: an unpinned torch pulled in by a dependency is a multi-GB CUDA build.
 TORCH_PIN := torch==2.13.0
 # Gold batches the packaged span reader learns from: the ones already spent (docs/FACTS.md).
-READER_BATCHES ?= 1-46
+READER_BATCHES ?= 1-47
 # ... and the change reader (weaver/extract/change_reader.py)
-CHANGES_BATCHES ?= 1-46
+CHANGES_BATCHES ?= 1-47
 
 .PHONY: demo test venv install lint typecheck proto reader changes bench-locomo clean
 

@@ -24,12 +24,12 @@ PINNED: dict[str, dict[str, str]] = {
         # the span reader's models (weaver/extract/span_reader.py), xz-compressed; a truncated
         # CRFsuite model crashes the process instead of raising, so it is never opened unchecked.
         # `python -m bench.facts.train_reader` prints these two lines for a new model.
-        "reader_en.crfsuite.xz": "5c6d16a4a1aaa7f374196d9776e9c00c198a7bbf01620c71fb6c8dec26ace73b",
-        "reader_zh.crfsuite.xz": "8e97b0391a8790c0a868d7d2728e9383251d80ef30a9fef336946622c795bf13",
+        "reader_en.crfsuite.xz": "38a84f3acb7d8104254dcad7bf7617b27b9e04daaf10c64a0820dd2946b6e1ea",
+        "reader_zh.crfsuite.xz": "3031d2be5309e329117f5fe8acb3717b94bdee8efb8408c57204b95a6778e8d5",
         # the change reader's models (weaver/extract/change_reader.py), printed by
         # `python -m bench.facts.train_changes`
-        "changes_en.crfsuite.xz": "c97d0544344060e3644e294f5f643e7b7bcbf71d47008df47e593e7671c3bf6e",
-        "changes_zh.crfsuite.xz": "3222b03d22b2467590f2d8d332d3e6a0899c6d8d45a5fb4d4d20be1a221dfc11",
+        "changes_en.crfsuite.xz": "9ef19bee8ae98fbdfe0b8ade1bb2b1c2bef8b20a8d4ec2e61e6dc10b9c96a073",
+        "changes_zh.crfsuite.xz": "eb8f428e96199ed6f397105ba20fd657b4223fcd973f69f4d4e49d27553243b5",
         # the reader's English word classes (weaver/extract/word_clusters.py), from
         # `python -m bench.facts.word_clusters`
         "word_clusters_en.bin": "5ab301a5f6a998dfbb679be62d364de5f7c53ef993e0a5dfb0f8ce3c0b5bc419",

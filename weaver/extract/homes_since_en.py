@@ -16,6 +16,7 @@ with her boyfriend, his place in Leeds") are left as said.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from vaultweave.weaver.extract.normalise_en import NOT_HOMES
 from vaultweave.weaver.extract.places_en import known_place
@@ -83,6 +84,13 @@ def _weeks_in(m: re.Match[str]) -> str:
     return f"I moved to {town} {count} {m.group('unit')} ago" if town else m.group(0)
 
 
+def _unless_maybe(said: Callable[[re.Match[str]], str]) -> Callable[[re.Match[str]], str]:
+    """``said``, except in a sentence that wishes, weighs or asks ("if we've been in X since…")."""
+    def sub(m: re.Match[str]) -> str:
+        return m.group(0) if _MAYBE.search(_sentence_of(m.string, m.start())) else said(m)
+    return sub
+
+
 def homes_since_in_full(text: str) -> str:
     """``text`` with a home told by the time spent there or by the place moved into said as
     the move ("two weeks in Brissie now" -> "I moved to Brisbane two weeks ago")."""
@@ -91,8 +99,7 @@ def homes_since_in_full(text: str) -> str:
     out = text
     said_as_moves = ((_SINCE_THEN_BEEN, _since_then_been), (_BEEN_SINCE, _been_since), (_WEEKS_IN, _weeks_in))
     for pattern, said in said_as_moves:
-        out = pattern.sub(lambda m, s=said: m.group(0) if _MAYBE.search(_sentence_of(m.string, m.start()))
-                          else s(m), out)
+        out = pattern.sub(_unless_maybe(said), out)
     moved = _MOVED_IN.search(out)
     if moved and not _SOMEONE_ELSE.search(out[:moved.start()]):  # "my sister moved in with…": hers
         found = _INTO.search(out, moved.start())

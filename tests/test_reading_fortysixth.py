@@ -324,3 +324,8 @@ def test_a_relatives_english_name_of_two_words() -> None:
 
 def test_came_up_to_a_town_years_ago_lives_there() -> None:
     assert ("王磊", "lives_in", "台中") in _read("我上來台中三年了 房租還是貴", speaker="王磊")
+
+
+@pytest.mark.parametrize("text", ["我读CS的 大三了", "在伦敦读BSc 经济"])
+def test_a_field_or_a_degree_by_its_letters_is_no_school(text: str) -> None:
+    assert not {f for f in _read(text, speaker="王磊") if f[1] == "studies_at"}

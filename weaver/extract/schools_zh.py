@@ -28,7 +28,7 @@ _SCHOOL = re.compile(
 _NOT_SCHOOL = re.compile(r"^(?:大学|中学|小学|高中|初中|[读上念]?大[一二三四]|研[一二三]|"
                          r"高[一二三]|初[一二三]|"
                          r"[一二三四五六]年级|研究生|本科|博士|硕士|博|研|大专|中专|夜大|电大|老年大学|"
-                         r"MBA|MSc|PhD|EMBA)$")
+                         r"MBA|MSc|PhD|EMBA|BSc|BEng|MEng|MPhil|MRes|LLB|LLM|BBA|DBA|MFA|MPH|MPA|MEd|BEd)$")
 _WHERE = (r"^我?(?:现在|目前|也|还|已经|一直)*在(?P<p>[" + _CJK + r"]{2,4}?)(?:读|上|念)"
           r"(?P<v>[" + _CJK + r"A-Za-z]{2,10}?)了?$")
 
@@ -92,8 +92,8 @@ def school_and_year(sentence: str) -> str:
 
 
 def _letters_then_field(m: re.Match[str]) -> list[Fact]:
-    if not school(m.group("v")):
-        return []
+    if not school(m.group("v")) or field_zh(m.group("v")):
+        return []  # "我读CS的": a field by its letters
     field = field_zh(m.group("f") or "")
     studied = [Fact("studies", field, Op.ASSERT, 0.75)] if field else []
     return [Fact("studies_at", m.group("v"), Op.ASSERT, 0.8), *studied]

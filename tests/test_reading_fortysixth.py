@@ -160,6 +160,7 @@ def test_quitting_the_work_ends_the_title(make_vault, clock: FakeClock) -> None:
     held = _held(make_vault(), "job_title",
                  "I'm a primary school teacher in Derby, weekends are for the cake stall",
                  "I quit teaching at the end of the month, the cake stall is my full-time thing now!")
+    assert ("primary school teacher", False) in held
     assert ("primary school teacher", True) not in held
 
 
@@ -183,6 +184,7 @@ def test_bored_to_death_ends_no_pet(make_vault, clock: FakeClock) -> None:
 @pytest.mark.parametrize("ended", ["京东那边我前两天就没跑了", "京东这边月底走", "京东那边干完就撤了"])
 def test_a_job_named_by_its_place_then_left(make_vault, clock: FakeClock, ended: str) -> None:
     held = _held(make_vault(), "job_title", "我在京东当快递员 天天爬楼", ended, speaker="王磊")
+    assert ("快递员", False) in held
     assert not [value for value, current in held if current]
 
 

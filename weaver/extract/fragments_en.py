@@ -461,10 +461,13 @@ _SAID_ALONE = words(
 )
 
 
+_SUBJECT_FORM = {"his": "he", "her": "she"}
+
+
 def _named_just_before(fragment: str, pronoun: str, mentioned: tuple[str, ...]) -> str:
     """The relative the piece before names last, when "she"/"he" right after fits them ("my
     girlfriend Mette, she turns 30"), or ""."""
-    said_as = {"his": "he", "her": "she"}.get(pronoun, pronoun)
+    said_as = _SUBJECT_FORM.get(pronoun, pronoun)
     return next((m for m in mentioned if fragment.endswith(m) and _pronoun_means(said_as, m)), "")
 
 
@@ -472,7 +475,7 @@ def _pronoun_person(pronoun: str, who: str, mentioned: tuple[str, ...], last_nam
     """Who "she"/"her" (or "he"/"his") means: the subject carried, else the one relative the
     turn named that the pronoun fits (a sister is a she before a manager, who may be either;
     two that fit leave it to nobody), else the person named before the turn."""
-    said_as = {"his": "he", "her": "she"}.get(pronoun, pronoun)
+    said_as = _SUBJECT_FORM.get(pronoun, pronoun)
     fitting = [m for m in mentioned if _pronoun_means(said_as, m)]
     fitting = [m for m in fitting if not re.search(rf"\b(?:{_EITHER})\b", m)] or fitting
     only = fitting[0] if len(fitting) == 1 else "?" if fitting else ""

@@ -44,7 +44,7 @@ _MAYBE = re.compile(r"\b(?:if|would|might|maybe|could|thinking|hope|hoping|plan|
 _MONTHS = frozenset(("january", "february", "march", "april", "may", "june", "july", "august",
                      "september", "october", "november", "december", "jan", "feb", "mar", "apr", "jun",
                      "jul", "aug", "sep", "sept", "oct", "nov", "dec"))
-_NUMBERS = {"a": "a", "one": "one", "a couple of": "two", "a few": "a few"}
+_NUMBERS = {"a couple of": "two"}
 
 
 def _town(said: str) -> str | None:
@@ -63,19 +63,21 @@ def _sentence_of(text: str, at: int) -> str:
     return text[start:min(ends) if ends else len(text)]
 
 
+def _subject(m: re.Match[str]) -> str:
+    return "we" if m.group("we").lower().startswith("we") else "I"
+
+
 def _since_then_been(m: re.Match[str]) -> str:
     town = _town(m.group("place"))
-    subject = "we" if m.group("we").lower().startswith("we") else "I"
-    return f"{m.group('when')} {subject} moved to {town}" if town else m.group(0)
+    return f"{m.group('when')} {_subject(m)} moved to {town}" if town else m.group(0)
 
 
 def _been_since(m: re.Match[str]) -> str:
     town = _town(m.group("place"))
-    subject = "we" if m.group("we").lower().startswith("we") else "I"
     when = m.group("when")
     said = when if when.lower().startswith(("last", "the")) else (
         f"in {when}" if when.lower() in _MONTHS else f"on {when}")
-    return f"{subject} moved to {town} {said}" if town else m.group(0)
+    return f"{_subject(m)} moved to {town} {said}" if town else m.group(0)
 
 
 def _weeks_in(m: re.Match[str]) -> str:
